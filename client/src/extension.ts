@@ -1,0 +1,31 @@
+// Extension entry (bundled to dist/client.js). Starts the language server and registers the
+// feature modules of the client. Keep this file a list of registrations; features live beside it.
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('Hailo', { log: true });
+  context.subscriptions.push(log);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'alls' }],
+    synchronize: { configurationSection: 'hailo' },
+    outputChannel: log,
+  };
+  client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
+  await client.start();
+  log.info('Hailo language server started');
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

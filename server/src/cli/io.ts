@@ -1,0 +1,15 @@
+// Output sinks for CLI commands, injectable so tests can capture what a command prints.
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const processIO: CliIO = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+};
+
+/** Exit codes shared by every sub-command. */
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;

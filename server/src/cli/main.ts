@@ -1,0 +1,32 @@
+// `hailo-tools` command-line entry: dispatches to one module per sub-command.
+// Every sub-command is `(args, io) => Promise<exitCode>` and uses the same pure cores as the server.
+import { EXIT_USAGE, processIO, type CliIO } from './io';
+
+type SubCommand = (args: string[], io: CliIO) => Promise<number>;
+
+const commands: Record<string, { summary: string; load: () => Promise<SubCommand> }> = {
+  check: { summary: 'check .alls model scripts (files or folders)', load: async () => (await import('./check')).runCheck },
+  hef: { summary: 'read a compiled .hef and optionally check the mtmd contract', load: async () => (await import('./hef')).runHef },
+  onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx },
+};
+
+export function usage(): string {
+  const lines = ['usage: hailo-tools <command> [options]', '', 'commands:'];
+  for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(8)}${c.summary}`);
+  lines.push('', 'Run `hailo-tools <command> --help` for the options of one command.');
+  return lines.join('\n') + '\n';
+}
+
+export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? 0 : EXIT_USAGE;
+  }
+  const cmd = commands[name];
+  if (!cmd) {
+    io.err(`hailo-tools: unknown command '${name}'\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  return (await cmd.load())(rest, io);
+}

@@ -1,0 +1,71 @@
+// The one interface every language feature set implements (yaml-language-server style).
+// Implementations adapt a pure analysis core (server/src/<domain>) to LSP types; they hold no
+// connection state, so tests can call them directly and startServer can route to them.
+import type {
+  CodeAction,
+  CodeActionContext,
+  CompletionItem,
+  Definition,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  LocationLink,
+  Position,
+  Range,
+  SemanticTokens,
+  SignatureHelp,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { HailoSettings } from '../common/settings';
+
+export interface ServiceContext {
+  settings: HailoSettings;
+}
+
+export interface LanguageService {
+  /** Language ids (as sent in didOpen) this service answers for. */
+  readonly languageIds: readonly string[];
+  validate?(doc: TextDocument, ctx: ServiceContext): Diagnostic[] | Promise<Diagnostic[]>;
+  hover?(doc: TextDocument, pos: Position, ctx: ServiceContext): Hover | null | Promise<Hover | null>;
+  completion?(doc: TextDocument, pos: Position, ctx: ServiceContext): CompletionItem[] | Promise<CompletionItem[]>;
+  signatureHelp?(doc: TextDocument, pos: Position, ctx: ServiceContext): SignatureHelp | null;
+  definition?(doc: TextDocument, pos: Position, ctx: ServiceContext): Definition | LocationLink[] | null | Promise<Definition | LocationLink[] | null>;
+  references?(doc: TextDocument, pos: Position, ctx: ServiceContext): { uri: string; range: Range }[] | null;
+  documentSymbols?(doc: TextDocument, ctx: ServiceContext): DocumentSymbol[];
+  foldingRanges?(doc: TextDocument, ctx: ServiceContext): FoldingRange[];
+  semanticTokens?(doc: TextDocument, ctx: ServiceContext): SemanticTokens;
+  codeActions?(doc: TextDocument, range: Range, context: CodeActionContext, ctx: ServiceContext): CodeAction[];
+}
+
+/** Semantic token legend shared by all services (the server advertises exactly one legend). */
+export const SEMANTIC_TOKEN_TYPES = [
+  'function', // command
+  'method', // sub-command / feature
+  'parameter', // keyword argument
+  'enumMember', // enum value
+  'number',
+  'string',
+  'variable', // target / name defined in the script
+  'property', // layer name
+  'comment',
+  'operator',
+  'keyword',
+] as const;
+export const SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'defaultLibrary', 'deprecated'] as const;
+
+/** What a service may use to add its own requests/notifications (e.g. HEF facts, ONNX views). */
+export interface ServerHost {
+  readonly connection: import('vscode-languageserver/node').Connection;
+  readonly documents: import('vscode-languageserver/node').TextDocuments<TextDocument>;
+  /** Settings for a resource (cached; refreshed on didChangeConfiguration). */
+  settingsFor(uri: string): Promise<HailoSettings>;
+  /** Re-run diagnostics for every open document (e.g. after an index a service depends on changed). */
+  revalidateAll(): void;
+  log(message: string): void;
+}
+
+export interface AttachableService extends LanguageService {
+  /** Called once after initialize; register extra handlers here. */
+  attach?(host: ServerHost): void;
+}
