@@ -18,10 +18,16 @@ import type {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HailoSettings } from '../common/settings';
+import type { ModelLayerIndex } from '../common/modelLayers';
 
 export interface ServiceContext {
   settings: HailoSettings;
+  /** The parsed model the document refers to (e.g. a `.har` beside an `.alls`), if known. */
+  modelLayers(): Promise<ModelLayerIndex | undefined>;
 }
+
+/** Finds the parsed model for a document; registered by a service through `ServerHost`. */
+export type ModelLayerProvider = (uri: string, settings: HailoSettings) => Promise<ModelLayerIndex | undefined>;
 
 export interface LanguageService {
   /** Language ids (as sent in didOpen) this service answers for. */
@@ -62,6 +68,8 @@ export interface ServerHost {
   settingsFor(uri: string): Promise<HailoSettings>;
   /** Re-run diagnostics for every open document (e.g. after an index a service depends on changed). */
   revalidateAll(): void;
+  /** Install the provider behind `ServiceContext.modelLayers` (one per server). */
+  setModelLayerProvider(provider: ModelLayerProvider): void;
   log(message: string): void;
 }
 

@@ -16,6 +16,7 @@ import {
   SEMANTIC_TOKEN_MODIFIERS,
   SEMANTIC_TOKEN_TYPES,
   type AttachableService,
+  type ModelLayerProvider,
   type ServerHost,
   type ServiceContext,
 } from './service';
@@ -58,8 +59,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
   let globalSettings: unknown = undefined;
 
+  let modelLayerProvider: ModelLayerProvider | undefined;
+
   async function context(uri: string): Promise<ServiceContext> {
-    return { settings: await settingsFor(uri) };
+    const settings = await settingsFor(uri);
+    return {
+      settings,
+      modelLayers: async () => {
+        if (!modelLayerProvider) return undefined;
+        try {
+          return await modelLayerProvider(uri, settings);
+        } catch (err) {
+          log(`model layers for ${uri} failed: ${(err as Error)?.stack ?? err}`);
+          return undefined;
+        }
+      },
+    };
   }
 
   async function validate(doc: TextDocument): Promise<void> {
@@ -160,7 +175,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (canPullConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'hailo' }).catch(() => undefined);
     }
-    const host: ServerHost = { connection, documents, settingsFor, revalidateAll, log };
+    const host: ServerHost = {
+      connection,
+      documents,
+      settingsFor,
+      revalidateAll,
+      log,
+      setModelLayerProvider: (p) => {
+        modelLayerProvider = p;
+        revalidateAll();
+      },
+    };
     for (const s of services) {
       try {
         s.attach?.(host);

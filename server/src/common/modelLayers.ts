@@ -1,0 +1,31 @@
+// The parsed model a `.alls` script talks about: HN layers (from a `.har`) and the ONNX nodes
+// they came from. The `.alls` core consumes this interface (layer completion, unknown-layer
+// diagnostics, hover, go-to-definition); the HAR/ONNX side produces it. Neither depends on the other.
+import type { Range } from './types';
+
+export type Dim = number | string | null;
+
+export interface ModelLayer {
+  /** HN layer name without the network prefix as written in scripts, e.g. `conv1`. */
+  name: string;
+  /** Full HN name, e.g. `whisper/conv1`. */
+  fullName: string;
+  /** HN layer type, e.g. `conv`, `matmul`, `ew_add`. */
+  type: string;
+  /** ONNX node names this layer was translated from (HN `original_names`). */
+  originalNames: string[];
+  inputShapes: Dim[][];
+  outputShapes: Dim[][];
+  /** Extra markdown for hover (e.g. the ONNX source nodes' ops, shapes and ranks). */
+  detail?: string;
+  /** Where go-to-definition should land (e.g. the node's line in the ONNX graph view). */
+  location?: { uri: string; range: Range };
+}
+
+export interface ModelLayerIndex {
+  /** Where the layers came from (a `.har` path), for messages. */
+  source: string;
+  /** Network name (HN `name`), used as the layer prefix `net/layer`. */
+  networkName: string;
+  layers: Map<string, ModelLayer>;
+}
