@@ -3,9 +3,9 @@
 carry a comment saying why; run `python3 scripts/gen-grammar.py` after editing and commit both."""
 import json, os
 
-NAME = r"[A-Za-z_$][A-Za-z0-9_\-.$]*"
+NAME = r"[A-Za-z_$][A-Za-z0-9_\-./$]*"
 # A layer name in a scope (`net/conv1`) or with `-`/`.` in it (allocator names, `1.6gf`).
-LAYER = r"[A-Za-z_$][A-Za-z0-9_$]*(?:[-./][A-Za-z0-9_$]+)+"
+LAYER = r"[A-Za-z_$][A-Za-z0-9_$]*(?:[-./][A-Za-z0-9_$]*)+"
 SUBCOMMAND_CMDS = "model_optimization_config|pre_quantization_optimization|post_quantization_optimization"
 
 def cap(*names):

@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
+import * as tm from 'vscode-textmate';
+import * as onig from 'vscode-oniguruma';
+import { repoRoot, sharedPath } from '../helpers/shared';
 
 const cli = join(repoRoot, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
 const grammar = join(repoRoot, 'syntaxes', 'alls.tmLanguage.json');
@@ -39,4 +41,60 @@ test('grammar: a wrong scope assertion is reported (negative control)', () => {
   const r = runGrammarTest(file);
   assert.notEqual(r.status, 0);
   assert.match(r.stdout + r.stderr, /missing required scopes: constant\.numeric\.alls/);
+});
+
+// Every non-blank character of every real script gets a scope of its own (nothing falls through
+// to bare `source.alls`): the grammar understands the whole corpus, including allocator dumps.
+
+async function loadGrammar(): Promise<tm.IGrammar> {
+  const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new tm.Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (s: string[]) => new onig.OnigScanner(s),
+      createOnigString: (s: string) => new onig.OnigString(s),
+    }),
+    loadGrammar: async () => tm.parseRawGrammar(readFileSync(grammar, 'utf8'), grammar),
+  });
+  const g = await registry.loadGrammar('source.alls');
+  if (!g) throw new Error('grammar did not load');
+  return g;
+}
+
+function unscoped(g: tm.IGrammar, text: string): string[] {
+  const misses: string[] = [];
+  let state = tm.INITIAL;
+  for (const line of text.split(/\r?\n/)) {
+    const r = g.tokenizeLine(line, state);
+    state = r.ruleStack;
+    for (const t of r.tokens) {
+      const piece = line.slice(t.startIndex, t.endIndex).trim();
+      if (piece && t.scopes.length === 1) misses.push(`${piece} in: ${line.slice(0, 100)}`);
+    }
+  }
+  return misses;
+}
+
+function listAlls(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, name.name);
+    if (name.isDirectory()) listAlls(p, out);
+    else if (name.name.endsWith('.alls')) out.push(p);
+  }
+  return out;
+}
+
+test('grammar: every token of the grammar fixtures is scoped', async () => {
+  const g = await loadGrammar();
+  for (const f of listAlls(fixtures)) assert.deepEqual(unscoped(g, readFileSync(f, 'utf8')), [], f);
+});
+
+test('grammar: every token of every corpus script is scoped', async (t) => {
+  const corpus = sharedPath('corpus', 'alls');
+  if (!corpus) return t.skip('../shared/corpus/alls is absent');
+  const g = await loadGrammar();
+  const files = listAlls(corpus);
+  assert.ok(files.length > 200, `expected the 246-file corpus, found ${files.length}`);
+  const misses = files.flatMap((f) => unscoped(g, readFileSync(f, 'utf8')).map((m) => `${f}: ${m}`));
+  assert.deepEqual(misses.slice(0, 10), []);
 });
