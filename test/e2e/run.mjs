@@ -1,0 +1,201 @@
+// End-to-end driver: the packaged extension in a real VS Code (code-server 4.100.3, VS Code 1.100)
+// driven by headless Debian Chromium through playwright-core, fully offline.
+//   1. set up code-server in the cache (first run only, see setup.mjs)
+//   2. `npm run package` → hailo-tools.vsix, and install THAT file into a temp extensions dir
+//   3. a temp copy of examples/ (+ test/e2e/fixtures, + a corpus HEF when ../shared exists)
+//   4. in-host suite (test/e2e/suite, mocha through the run() contract) in a trusted window
+//   5. browser scenarios (test/e2e/ui, mocha here, asserting the DOM a user sees) + screenshots
+//   6. the same two halves again in an untrusted (Restricted Mode) instance
+// Ends with one countable line: `e2e: N passed, N failed, N skipped`.
+// Usage: node test/e2e/run.mjs [--no-package] [--only host|ui] [--grep TEXT] [--screenshots]
+//   --screenshots writes the README pictures to docs/screenshots/ (else they stay in the temp folder)
+// Env: HAILO_E2E_KEEP=1 keeps the temp folder; HAILO_E2E_CACHE moves the code-server cache.
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
+import { ensureCodeServer } from './setup.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const require = createRequire(import.meta.url);
+const argv = process.argv.slice(2);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : undefined;
+const HOST_TIMEOUT_MS = 5 * 60_000;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const log = (s) => process.stdout.write(`${s}\n`);
+
+function sharedRoot() {
+  const candidates = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].filter(Boolean);
+  return candidates.find((p) => existsSync(join(p, 'corpus')));
+}
+
+async function bundleSuites() {
+  const outdir = join(root, 'out', 'e2e');
+  rmSync(outdir, { recursive: true, force: true });
+  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
+  await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
+  await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
+  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js') };
+}
+
+function packageVsix() {
+  const vsix = join(root, 'hailo-tools.vsix');
+  if (!argv.includes('--no-package') || !existsSync(vsix)) {
+    const t = Date.now();
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
+    log(`e2e: packaged ${vsix} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  return vsix;
+}
+
+/** A fresh workspace: examples/, our fixtures, and a real corpus HEF when ../shared is here. */
+function makeWorkspace(dir) {
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), dir, { recursive: true });
+  cpSync(join(here, 'fixtures'), join(dir, 'e2e-fixtures'), { recursive: true });
+  const shared = sharedRoot();
+  if (shared) {
+    const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
+    if (existsSync(hef)) cpSync(hef, join(dir, 'e2e-fixtures', 'corpus', 'mnist.hef'));
+  } else {
+    log('NOTE: ../shared is absent; the HEF scenarios use the project\'s own example HEF');
+  }
+  return dir;
+}
+
+function printHostResults(results) {
+  for (const r of results) {
+    if (r.state === 'passed') log(`  ✔ ${r.title} (${r.durationMs ?? 0} ms)`);
+    else if (r.state === 'pending') log(`  - ${r.title} (skipped)`);
+    else log(`  ✖ ${r.title}\n${String(r.error).split('\n').map((l) => `      ${l}`).join('\n')}`);
+    totals[r.state === 'passed' ? 'passed' : r.state === 'pending' ? 'skipped' : 'failed']++;
+  }
+}
+
+/** Runs the in-host mocha suite in a window of `server`; resolves with its JSON results. */
+async function runHostSuite({ browser, server, extensionFolder, hostSuite, resultsFile, label }) {
+  log(`\ne2e: in-host suite (${label})`);
+  rmSync(resultsFile, { force: true });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const hostLog = [];
+  const exited = new Promise((resolve) => {
+    page.exposeFunction('codeAutomationLog', (type, args) => hostLog.push(`${type} ${JSON.stringify(args)}`));
+    page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+  });
+  const payload = [
+    ['extensionDevelopmentPath', server.remote(extensionFolder)],
+    ['extensionTestsPath', server.remote(hostSuite)],
+    ['skipWelcome', 'true'],
+  ];
+  await page.goto(server.pageUrl({ payload }));
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), HOST_TIMEOUT_MS));
+  const code = await Promise.race([exited, timeout]);
+  await page.close().catch(() => {});
+  let results = [];
+  if (existsSync(resultsFile)) results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  printHostResults(results);
+  if (code === 'timeout' || (code !== 0 && !results.some((r) => r.state === 'failed'))) {
+    // The runner itself failed (did not load, or hung): count it so the run cannot look green.
+    totals.failed++;
+    log(`  ✖ in-host suite (${label}) did not complete: exit ${code}\n${hostLog.slice(-30).join('\n')}\n${server.output().slice(-3000)}`);
+  }
+}
+
+/** Runs the browser scenarios (mocha in this process) with a context on globalThis. */
+async function runUiSuite({ uiSuite, context, label }) {
+  log(`\ne2e: browser scenarios (${label})`);
+  globalThis.__hailoE2E = context;
+  const Mocha = require('mocha');
+  const mocha = new Mocha({ ui: 'bdd', timeout: 90_000, reporter: 'spec', color: false, grep });
+  mocha.suite.emit('pre-require', globalThis, uiSuite, mocha);
+  delete require.cache[uiSuite];
+  require(uiSuite);
+  const stats = await new Promise((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats));
+  });
+  totals.passed += stats.passes;
+  totals.failed += stats.failures;
+  totals.skipped += stats.pending;
+}
+
+async function runInstance({ trust, vsix, bundles, browser, tmp }) {
+  const label = trust ? 'trusted workspace' : 'untrusted workspace (Restricted Mode)';
+  const base = join(tmp, trust ? 'trusted' : 'untrusted');
+  const dirs = instanceDirs(base);
+  writeUserSettings(dirs);
+  const workspace = makeWorkspace(join(base, 'workspace'));
+  const extensionFolder = installExtension(dirs, vsix);
+  const resultsFile = join(base, 'host-results.json');
+  const server = await startCodeServer({
+    dirs,
+    workspace,
+    trust,
+    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted' },
+  });
+  try {
+    if (only !== 'ui') await runHostSuite({ browser, server, extensionFolder, hostSuite: bundles.hostSuite, resultsFile, label });
+    if (only !== 'host') {
+      await runUiSuite({
+        uiSuite: bundles.uiSuite,
+        label,
+        context: {
+          browser,
+          server,
+          workspace,
+          trust,
+          // README pictures are refreshed only on request, so a normal run leaves the tree clean.
+          screenshotsDir: argv.includes('--screenshots') ? join(root, 'docs', 'screenshots') : join(base, 'screenshots'),
+          failuresDir: join(base, 'failures'),
+          pages: [],
+          shared: sharedRoot(),
+        },
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  if (!haveChromium()) {
+    log(`NOTE: e2e skipped: ${CHROMIUM} is missing (apt-get install chromium ripgrep; see .ci/run)`);
+    return 0;
+  }
+  const t0 = Date.now();
+  ensureCodeServer();
+  const vsix = packageVsix();
+  const bundles = await bundleSuites();
+  const tmp = mkdtempSync(join(tmpdir(), 'hailo-e2e-'));
+  const browser = await launchChromium();
+  try {
+    await runInstance({ trust: true, vsix, bundles, browser, tmp });
+    await runInstance({ trust: false, vsix, bundles, browser, tmp });
+  } catch (err) {
+    totals.failed++;
+    log(`✖ e2e driver error: ${err?.stack ?? err}`);
+  } finally {
+    await browser.close().catch(() => {});
+    if (process.env.HAILO_E2E_KEEP || totals.failed) log(`e2e: temp folder kept at ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  }
+  log(`\ne2e: finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  log(`e2e: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  return totals.failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    log('e2e: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,80 @@
+// Helpers for in-host scenarios: find workspace files, wait on VS Code events (never fixed sleeps).
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'hailo-tools.hailo-tools';
+
+/** The driver runs one code-server with trust disabled and one in Restricted Mode. */
+export const expectUntrusted = process.env.HAILO_E2E_TRUST === 'untrusted';
+
+export function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the e2e run must open a folder (a copy of examples/)');
+  return folder.uri;
+}
+
+export function workspaceFile(...parts: string[]): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceRoot(), ...parts);
+}
+
+/** Resolves with the first event value that satisfies `accept`, or rejects after `timeoutMs`. */
+export function waitForEvent<T>(event: vscode.Event<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+    }, timeoutMs);
+    const sub = event((value) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(value);
+    });
+  });
+}
+
+/**
+ * Diagnostics of `uri` once `accept` holds: checks the current set first, then waits on
+ * onDidChangeDiagnostics (the language server publishes after didOpen).
+ */
+export async function waitForDiagnostics(
+  uri: vscode.Uri,
+  accept: (d: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<vscode.Diagnostic[]> {
+  const now = vscode.languages.getDiagnostics(uri);
+  if (accept(now)) return now;
+  await waitForEvent(
+    vscode.languages.onDidChangeDiagnostics,
+    (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(vscode.languages.getDiagnostics(uri)),
+    timeoutMs,
+    `diagnostics on ${uri.path}`,
+  );
+  return vscode.languages.getDiagnostics(uri);
+}
+
+/** Polls `probe` on a short interval where VS Code offers no event (e.g. provider results). */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const start = Date.now();
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function openInEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return vscode.window.showTextDocument(doc);
+}
+
+export function hailoExtension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
+  return ext;
+}

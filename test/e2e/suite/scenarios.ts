@@ -1,0 +1,3 @@
+// Every in-host scenario, in the order they run. Add new `*.e2e.ts` files here.
+import './activation.e2e';
+import './trust.e2e';

@@ -1,0 +1,31 @@
+// What the driver (test/e2e/run.mjs) hands the browser scenarios, through globalThis.
+import type { Browser } from 'playwright-core';
+
+export interface CodeServerHandle {
+  url: string;
+  remote(path: string): string;
+  pageUrl(options?: { folder?: string; payload?: [string, string][] }): string;
+  output(): string;
+}
+
+export interface E2EContext {
+  browser: Browser;
+  server: CodeServerHandle;
+  /** Absolute path of the temp workspace (a copy of examples/ + e2e-fixtures/). */
+  workspace: string;
+  /** false in the Restricted Mode instance. */
+  trust: boolean;
+  screenshotsDir: string;
+  /** ../shared when present (dev workspace, CI), else undefined. */
+  shared?: string;
+  /** Where failure screenshots go (inside the run's temp folder). */
+  failuresDir: string;
+  /** Pages opened by openWorkbench, for failure screenshots. */
+  pages: import('playwright-core').Page[];
+}
+
+export function e2e(): E2EContext {
+  const ctx = (globalThis as { __hailoE2E?: E2EContext }).__hailoE2E;
+  if (!ctx) throw new Error('browser scenarios run only under test/e2e/run.mjs');
+  return ctx;
+}

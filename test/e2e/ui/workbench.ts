@@ -1,0 +1,96 @@
+// Playwright helpers that drive the VS Code workbench the way a user does (keyboard, visible
+// DOM), waiting on DOM state, never on fixed sleeps.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { e2e } from './context';
+
+const isMac = process.platform === 'darwin';
+const mod = isMac ? 'Meta' : 'Control';
+
+/** Opens the workspace in a new browser page and waits until the explorer lists its files. */
+export async function openWorkbench(): Promise<Page> {
+  const { browser, server, pages } = e2e();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  pages.push(page);
+  await page.goto(server.pageUrl());
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** Quick Open (Ctrl+P) a workspace file by its relative path; waits for its editor tab. */
+export async function openFile(page: Page, relativePath: string): Promise<void> {
+  const name = relativePath.split('/').pop()!;
+  await page.keyboard.press(`${mod}+P`);
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(relativePath);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
+}
+
+/** Runs a command from the Command Palette by its visible title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await openCommandPalette(page, title);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Opens the Command Palette with `text` typed; returns the visible rows' labels. */
+export async function openCommandPalette(page: Page, text: string): Promise<Locator> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${text}`);
+  return page.locator('.quick-input-list .monaco-list-row');
+}
+
+export async function closeQuickInput(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Moves the cursor with Go to Line/Column (Ctrl+G, "line:column"), both 1-based. */
+export async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press(`${mod}+G`);
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Text of the status bar's language mode item (e.g. "Hailo Model Script"). */
+export function languageStatus(page: Page): Locator {
+  return page.locator('[id="status.editor.mode"]');
+}
+
+/** The rows of the Problems panel (opened with Ctrl+Shift+M). */
+export async function problemsRows(page: Page): Promise<Locator> {
+  await page.keyboard.press(`${mod}+Shift+M`);
+  await page.locator('.markers-panel').waitFor();
+  return page.locator('.markers-panel .monaco-list-row');
+}
+
+/** The innermost document of a webview editor (VS Code nests the content in #active-frame). */
+export function webview(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+export async function webviewFrame(page: Page): Promise<Frame> {
+  await webview(page).locator('body').waitFor();
+  const frame = page.frames().find((f) => f.name() === 'active-frame' || f.url().includes('fake.html'));
+  if (!frame) throw new Error('webview frame not found');
+  return frame;
+}
+
+/** Saves a screenshot under docs/screenshots/ (used by the README). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = e2e().screenshotsDir;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
