@@ -16,6 +16,20 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+// code-server processes still running; killed if the driver exits early (Ctrl+C, a crash).
+const live = new Set();
+function killLive() {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+process.once('exit', killLive);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    killLive();
+    process.exit(130);
+  });
+}
+
 /**
  * Folders for one code-server instance under `root`: user data, extensions, and XDG config/data
  * (code-server writes config.yaml and its state there instead of ~/.config and ~/.local/share).
@@ -90,6 +104,8 @@ export async function startCodeServer({ dirs, workspace, port = 0, trust = true,
   if (trust) args.push('--disable-workspace-trust');
   args.push(workspace);
   const child = spawn(process.execPath, args, { env: instanceEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let output = '';
   const listening = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`code-server did not listen within ${settleTimeoutMs} ms:\n${output}`)), settleTimeoutMs);

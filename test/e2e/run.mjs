@@ -10,75 +10,23 @@
 // Usage: node test/e2e/run.mjs [--no-package] [--only host|ui] [--grep TEXT] [--screenshots]
 //   --screenshots writes the README pictures to docs/screenshots/ (else they stay in the temp folder)
 // Env: HAILO_E2E_KEEP=1 keeps the temp folder; HAILO_E2E_CACHE moves the code-server cache.
-import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
 import { ensureCodeServer } from './setup.mjs';
+import { bundleSuites, makeWorkspace, packageVsix, printHostResults, root, sharedRoot, totals } from './build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
 const require = createRequire(import.meta.url);
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : undefined;
 const HOST_TIMEOUT_MS = 5 * 60_000;
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
 const log = (s) => process.stdout.write(`${s}\n`);
-
-function sharedRoot() {
-  const candidates = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].filter(Boolean);
-  return candidates.find((p) => existsSync(join(p, 'corpus')));
-}
-
-async function bundleSuites() {
-  const outdir = join(root, 'out', 'e2e');
-  rmSync(outdir, { recursive: true, force: true });
-  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
-  await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
-  await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
-  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js') };
-}
-
-function packageVsix() {
-  const vsix = join(root, 'hailo-tools.vsix');
-  if (!argv.includes('--no-package') || !existsSync(vsix)) {
-    const t = Date.now();
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    log(`e2e: packaged ${vsix} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
-  return vsix;
-}
-
-/** A fresh workspace: examples/, our fixtures, and a real corpus HEF when ../shared is here. */
-function makeWorkspace(dir) {
-  mkdirSync(dir, { recursive: true });
-  if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), dir, { recursive: true });
-  cpSync(join(here, 'fixtures'), join(dir, 'e2e-fixtures'), { recursive: true });
-  const shared = sharedRoot();
-  if (shared) {
-    const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
-    if (existsSync(hef)) cpSync(hef, join(dir, 'e2e-fixtures', 'corpus', 'mnist.hef'));
-  } else {
-    log('NOTE: ../shared is absent; the HEF scenarios use the project\'s own example HEF');
-  }
-  return dir;
-}
-
-function printHostResults(results) {
-  for (const r of results) {
-    if (r.state === 'passed') log(`  ✔ ${r.title} (${r.durationMs ?? 0} ms)`);
-    else if (r.state === 'pending') log(`  - ${r.title} (skipped)`);
-    else log(`  ✖ ${r.title}\n${String(r.error).split('\n').map((l) => `      ${l}`).join('\n')}`);
-    totals[r.state === 'passed' ? 'passed' : r.state === 'pending' ? 'skipped' : 'failed']++;
-  }
-}
 
 /** Runs the in-host mocha suite in a window of `server`; resolves with its JSON results. */
 async function runHostSuite({ browser, server, extensionFolder, hostSuite, resultsFile, label }) {
@@ -171,7 +119,7 @@ async function main() {
   }
   const t0 = Date.now();
   ensureCodeServer();
-  const vsix = packageVsix();
+  const vsix = packageVsix({ reuse: argv.includes('--no-package') });
   const bundles = await bundleSuites();
   const tmp = mkdtempSync(join(tmpdir(), 'hailo-e2e-'));
   const browser = await launchChromium();

@@ -1,0 +1,65 @@
+// Shared steps of the two e2e runners (run.mjs: code-server + chromium; electron.mjs:
+// @vscode/test-electron): package the .vsix, bundle the suites, lay out the workspace, print results.
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+const log = (s) => process.stdout.write(`${s}\n`);
+
+export const totals = { passed: 0, failed: 0, skipped: 0 };
+
+export function sharedRoot() {
+  const candidates = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].filter(Boolean);
+  return candidates.find((p) => existsSync(join(p, 'corpus')));
+}
+
+/** Bundles the in-host suite (vscode, mocha external) and the browser scenarios. */
+export async function bundleSuites() {
+  const outdir = join(root, 'out', 'e2e');
+  rmSync(outdir, { recursive: true, force: true });
+  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
+  await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
+  await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
+  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js') };
+}
+
+/** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */
+export function packageVsix({ reuse = false } = {}) {
+  const vsix = join(root, 'hailo-tools.vsix');
+  if (!reuse || !existsSync(vsix)) {
+    const t = Date.now();
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
+    log(`e2e: packaged ${vsix} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  return vsix;
+}
+
+/** A fresh workspace: examples/, our fixtures, and a real corpus HEF when ../shared is here. */
+export function makeWorkspace(dir) {
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), dir, { recursive: true });
+  cpSync(join(here, 'fixtures'), join(dir, 'e2e-fixtures'), { recursive: true });
+  const shared = sharedRoot();
+  if (shared) {
+    const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
+    if (existsSync(hef)) cpSync(hef, join(dir, 'e2e-fixtures', 'corpus', 'mnist.hef'));
+  } else {
+    log("NOTE: ../shared is absent; the HEF scenarios use the project's own example HEF");
+  }
+  return dir;
+}
+
+/** Prints the in-host suite's JSON results and adds them to `totals`. */
+export function printHostResults(results) {
+  for (const r of results) {
+    if (r.state === 'passed') log(`  ✔ ${r.title} (${r.durationMs ?? 0} ms)`);
+    else if (r.state === 'pending') log(`  - ${r.title} (skipped)`);
+    else log(`  ✖ ${r.title}\n${String(r.error).split('\n').map((l) => `      ${l}`).join('\n')}`);
+    totals[r.state === 'passed' ? 'passed' : r.state === 'pending' ? 'skipped' : 'failed']++;
+  }
+}
