@@ -1,7 +1,71 @@
-// `hailo-tools hef` — placeholder until the hef core lands; it refuses rather than pretends.
-import { EXIT_USAGE, type CliIO } from './io';
+// `hailo-tools hef [--json] [--mtmd] [--text-model-width N] FILE` — reads a compiled HEF without
+// HailoRT or a device. Exit 0: read fine (and, with --mtmd, the contract passes); 1: the mtmd
+// contract fails; 2: not a readable, intact HEF (the JSON still carries what could be read), or a
+// usage error.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { checkMtmdSource, describeHef, fileSource, hefJson, isIntact, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
-export async function runHef(_args: string[], io: CliIO): Promise<number> {
-  io.err('hailo-tools hef: not available in this build yet\n');
-  return EXIT_USAGE;
+const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--text-model-width N] FILE
+
+Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, resources).
+  --json                 print one JSON document instead of text
+  --mtmd                 also check the contract of llama.cpp's mtmd Hailo vision loader
+  --text-model-width N   with --mtmd: the text model's n_embd_inp, checked against 4 x features
+Exit: 0 read fine (and contract passes), 1 contract fails, 2 not a readable, intact HEF.
+`;
+
+export async function runHef(args: string[], io: CliIO): Promise<number> {
+  let json = false;
+  let mtmd = false;
+  let textModelWidth: number | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--json') json = true;
+    else if (a === '--mtmd') mtmd = true;
+    else if (a === '--help' || a === '-h') {
+      io.out(USAGE);
+      return EXIT_OK;
+    } else if (a === '--text-model-width' || a.startsWith('--text-model-width=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (!v || !/^\d+$/.test(v)) {
+        io.err(`hailo-tools hef: --text-model-width needs a positive integer\n`);
+        return EXIT_USAGE;
+      }
+      textModelWidth = Number(v);
+    } else if (a.startsWith('-') && a !== '-') {
+      io.err(`hailo-tools hef: unknown option '${a}'\n\n${USAGE}`);
+      return EXIT_USAGE;
+    } else files.push(a);
+  }
+  if (files.length !== 1) {
+    io.err(`hailo-tools hef: expected exactly one FILE, got ${files.length}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const file = files[0];
+  let src;
+  try {
+    src = await fileSource(file);
+  } catch (err) {
+    const message = `cannot open '${file}': ${(err as Error).message}`;
+    if (json) io.out(JSON.stringify({ container: null, error: message }, null, 2) + '\n');
+    else io.err(`hailo-tools hef: ${message}\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    const report = await readHef(src);
+    let contract: MtmdResult | undefined;
+    if (mtmd) {
+      const beside = join(dirname(file), HAILO_CONFIG);
+      contract = await checkMtmdSource(src, report, { textModelWidth, hefPath: file, configBesideHef: existsSync(beside) ? beside : undefined });
+    }
+    io.out(json ? JSON.stringify(hefJson(report, contract), null, 2) + '\n' : describeHef(report, contract));
+    if (!isIntact(report)) return EXIT_USAGE;
+    if (contract && !contract.pass) return EXIT_FINDINGS;
+    return EXIT_OK;
+  } finally {
+    await src.close();
+  }
 }

@@ -1,0 +1,115 @@
+// Human-readable report: the lines `hailortcli parse-hef` prints (same wording and shape strings),
+// then what it does not print: container and integrity, resources, problems, the mtmd contract.
+import { n } from './problems';
+import type { HefReport, PostProcessOp, VStreamInfo } from './model';
+import type { MtmdResult } from './mtmd';
+import { nmsByClassFrameSize } from './facts';
+import { orderDisplay } from './tables';
+
+const TAB = '    ';
+
+/** `UINT8, NHWC(224x224x3)` — as HailoRT's get_shape_str for vstreams. */
+export function shapeString(v: VStreamInfo): string {
+  const head = `${v.type}, ${orderDisplay(v.order)}`;
+  if (v.nmsShape && (v.order === 'HAILO_NMS_BY_CLASS' || v.order === 'HAILO_NMS_BY_SCORE' || v.order === 'HAILO_NMS_WITH_BYTE_MASK')) {
+    const frame = v.order === 'HAILO_NMS_BY_CLASS' ? nmsByClassFrameSize(v.nmsShape) : v.frameSize;
+    const per = v.order === 'HAILO_NMS_BY_CLASS' ? `maximum bounding boxes per class: ${v.nmsShape.maxBboxesPerClass}` : `maximum bounding boxes total: ${v.nmsShape.maxBboxesTotal}`;
+    return `${head}(number of classes: ${v.nmsShape.numberOfClasses}, ${per}, maximum frame size: ${frame})`;
+  }
+  if (v.order === 'NC') return `${head}(${v.shape[2]})`;
+  if (v.order === 'NHW') return `${head}(${v.shape[0]}x${v.shape[1]})`;
+  return `${head}(${v.shape[0]}x${v.shape[1]}x${v.shape[2]})`;
+}
+
+function opLine(op: PostProcessOp): string {
+  const params = Object.entries(op.params)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+  const kind = op.kind === 'nms' ? `NMS (${op.nmsType})` : op.kind;
+  const hidden = op.inputs.map((i) => i.stream ?? `pad ${i.padIndex} (unconnected)`).join(', ');
+  return `Op ${kind}, Name: ${op.name}${params ? `, ${params}` : ''}; consumes ${hidden || 'nothing'}`;
+}
+
+export function describeHef(report: HefReport, mtmd?: MtmdResult): string {
+  const lines: string[] = [];
+  const c = report.container;
+  lines.push(`HEF: ${report.file} (${n(report.fileSize)} bytes)`);
+  if (c) {
+    const parts = [`header ${c.headerSize}`, `proto ${n(c.protoSize)}`];
+    if (c.paddingSize !== undefined) parts.push(`padding ${n(c.paddingSize)}`);
+    if (c.ccwsSize !== undefined) parts.push(`CCWs ${n(c.ccwsSize)}`);
+    if (c.additionalInfoSize !== undefined) parts.push(`additional info ${n(c.additionalInfoSize)}`);
+    lines.push(`Container: version ${c.version}; ${parts.join(', ')} bytes${c.version > 0 ? `; zero point ${n(c.zeroPoint)}` : ''}`);
+  }
+  lines.push(`Integrity: ${report.integrity.ok ? 'OK' : 'FAILED'} (${report.integrity.check}) — ${report.integrity.detail}`);
+  if (report.header) {
+    const h = report.header;
+    lines.push(`HEF Compatible for: ${h.hwArch.compatibleDevices.join(', ') || `unknown (hw_arch ${h.hwArch.id})`}`);
+    lines.push(`HEF arch: ${h.hwArch.name} (hw_arch ${h.hwArch.id})`);
+    if (h.sdkVersion) lines.push(`HEF Compiler Version: ${h.sdkVersion}`);
+  }
+  for (const g of report.networkGroups) {
+    lines.push(`Network group name: ${g.name}, ${g.multiContext ? `Multi Context - Number of contexts: ${g.contexts}` : 'Single Context'}`);
+    for (const net of g.networks) {
+      lines.push(`${TAB}Network name: ${net}`);
+      lines.push(`${TAB}${TAB}VStream infos:`);
+      for (const v of g.inputs.filter((x) => x.network === net)) lines.push(`${TAB.repeat(3)}Input  ${v.name} ${shapeString(v)}`);
+      for (const v of g.outputs.filter((x) => x.network === net)) lines.push(`${TAB.repeat(3)}Output ${v.name} ${shapeString(v)}`);
+      if (g.ops.length) {
+        lines.push(`${TAB.repeat(3)}Operation:`);
+        for (const op of g.ops) lines.push(`${TAB.repeat(4)}${opLine(op)}`);
+      }
+    }
+    const quantLines = [...g.inputs, ...g.outputs].map((v) => {
+      const q = v.quant.perFeature
+        ? `per feature (${v.quant.perFeature.scale.length}): scale ${range(v.quant.perFeature.scale)}, zp ${range(v.quant.perFeature.zp)}`
+        : `scale ${v.quant.scale}, zp ${v.quant.zp}`;
+      return `${TAB}${TAB}${v.name}: ${q}`;
+    });
+    if (quantLines.length) lines.push(`${TAB}Quantisation:`, ...quantLines);
+  }
+  if (report.externalResources.length) {
+    lines.push('External resources:');
+    for (const r of report.externalResources) {
+      lines.push(`${TAB}${r.name} ${n(r.size)} bytes at ${n(r.fileOffset)} — ${r.checksumOk === true ? 'checksum OK' : r.checksumOk === false ? 'BAD' : 'no checksum'}`);
+    }
+  } else if (report.protoComplete) {
+    lines.push('External resources: none');
+  }
+  if (report.extensions.length) {
+    lines.push(`Extensions: ${report.extensions.filter((e) => !e.optional).map((e) => `${e.id} ${e.name}${e.supported ? '' : ' (UNSUPPORTED)'}`).join(', ')}`);
+    const opt = report.extensions.filter((e) => e.optional);
+    if (opt.length) lines.push(`Optional extensions: ${opt.map((e) => `${e.id} ${e.name}`).join(', ')}`);
+  }
+  if (report.problems.length) {
+    lines.push('Problems:');
+    for (const p of report.problems) lines.push(`${TAB}${p.severity.padEnd(7)} ${p.code}${p.offset !== undefined ? ` @${n(p.offset)}` : ''}: ${p.message}`);
+  }
+  if (mtmd) {
+    lines.push('', `mtmd contract (llama.cpp Hailo vision encoder)${mtmd.networkGroup ? `, network group ${mtmd.networkGroup}` : ''}:`);
+    const w = Math.max(...mtmd.rules.map((r) => r.id.length));
+    for (const r of mtmd.rules) {
+      const mark = r.pass === true ? 'PASS' : r.pass === false ? 'FAIL' : ' -- ';
+      lines.push(`${TAB}${mark}  ${r.id.padEnd(w)}  ${r.detail}${r.pass === false && r.llamaError ? `\n${TAB}      ${' '.repeat(w)}  llama.cpp: ${r.llamaError}` : ''}`);
+    }
+    const failed = mtmd.rules.filter((r) => r.pass === false).length;
+    const unchecked = mtmd.rules.filter((r) => r.pass === null).length;
+    lines.push(
+      mtmd.pass
+        ? '=> meets the mtmd contract'
+        : `=> ${failed} of ${mtmd.rules.length} rules fail${unchecked ? `, ${unchecked} not checked` : ''}`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+function range(values: number[]): string {
+  if (!values.length) return '-';
+  let lo = values[0];
+  let hi = values[0];
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo === hi ? String(lo) : `${lo}…${hi}`;
+}

@@ -1,0 +1,35 @@
+// What can be wrong with a HEF, as data. Every problem says what is wrong and where (a byte
+// offset into the file when there is one), so the CLI, the Problems panel and the inspector can
+// all show the same precise sentence.
+
+export type HefProblemSeverity = 'error' | 'warning' | 'info';
+
+/**
+ * Where a problem belongs:
+ * - `container`: magic, version, header, section lengths (the file as a box);
+ * - `integrity`: a checksum HailoRT verifies does not match;
+ * - `proto`: the protobuf body cannot be (fully) decoded;
+ * - `compat`: readable, but HailoRT would refuse it (extensions) or it is inconsistent;
+ * - `resource`: an external resource is out of range or fails its checksum.
+ */
+export type HefProblemArea = 'container' | 'integrity' | 'proto' | 'compat' | 'resource';
+
+export interface HefProblem {
+  /** Stable code, e.g. `hef/truncated`. Never reuse a code for another meaning. */
+  code: string;
+  severity: HefProblemSeverity;
+  area: HefProblemArea;
+  message: string;
+  /** Absolute byte offset in the file the problem is about, when there is one. */
+  offset?: number;
+}
+
+/** `1234567` → `1,234,567` (byte counts and offsets in messages). */
+export function n(value: number | bigint): string {
+  return value.toLocaleString('en-US');
+}
+
+/** `0x` + upper-case hex, zero-padded to `digits`. */
+export function hex(value: number | bigint, digits: number): string {
+  return '0x' + value.toString(16).toUpperCase().padStart(digits, '0');
+}

@@ -1,0 +1,112 @@
+// Entry point of the HEF core: container → integrity → protobuf body → facts → resources.
+// Never throws for a bad file: every failure becomes a problem and the report keeps whatever was
+// read before (and beside) it.
+import { MAX_HEADER_SIZE, parseContainer, protoComplete } from './container';
+import { extensionProblems, extensionsOf, featuresOf, headerInfo, networkGroupsOf } from './facts';
+import { verifyIntegrity, type IntegrityReport } from './integrity';
+import type { HefReport } from './model';
+import { type HefProblem } from './problems';
+import { decodeLenient } from './protoDecode';
+import { resourcesOf, verifyResources } from './resources';
+import { hefType } from './schema';
+import { fileSource, type ByteSource } from './source';
+
+export interface ReadOptions {
+  /** Run the container checksums (default true). Off only for callers that verify separately. */
+  verify?: boolean;
+  /** Verify external-resource checksums (default true). */
+  verifyResources?: boolean;
+}
+
+const NOT_CHECKED: IntegrityReport = { ok: false, check: 'none', detail: 'not checked', checks: [] };
+
+export async function readHef(src: ByteSource, options: ReadOptions = {}): Promise<HefReport> {
+  const problems: HefProblem[] = [];
+  const report: HefReport = {
+    file: src.name,
+    fileSize: src.size,
+    integrity: { ...NOT_CHECKED },
+    extensions: [],
+    networkGroups: [],
+    externalResources: [],
+    protoComplete: false,
+    problems,
+  };
+  const head = await src.read(0, MAX_HEADER_SIZE);
+  const { container, problems: containerProblems } = parseContainer(head, src.size);
+  problems.push(...containerProblems);
+  if (!container) {
+    report.integrity = { ok: false, check: 'none', detail: containerProblems[0]?.message ?? 'not a HEF', checks: [] };
+    return report;
+  }
+  report.container = container;
+  if (options.verify !== false) report.integrity = await verifyIntegrity(src, container, problems);
+
+  if (container.protoEnd <= container.protoStart) {
+    problems.push({
+      code: 'hef/proto',
+      severity: 'error',
+      area: 'proto',
+      offset: container.protoStart,
+      message: `No protobuf body: it should start at offset ${container.protoStart}${container.protoSize === 0 ? ' but hef_proto_size is 0' : ' but the file ends there'}.`,
+    });
+    return report;
+  }
+  const body = await src.read(container.protoStart, container.protoEnd - container.protoStart);
+  const whole = protoComplete(container);
+  const before = problems.length;
+  const decoded = decodeLenient(hefType('Hef'), body, container.protoStart, 'ProtoHEFHef', problems, !whole);
+  report.protoComplete = decoded.complete && whole;
+  if (!decoded.complete && whole) {
+    // HailoRT's words first, then ours (which field, which offset).
+    problems.splice(before, 0, {
+      code: 'hef/proto',
+      severity: 'error',
+      area: 'proto',
+      offset: container.protoStart,
+      message: `Failed parsing HEF file: the protobuf body [${container.protoStart}, ${container.protoStart + container.protoSize}) is damaged; what follows was read around the damage.`,
+    });
+  }
+  const hef = decoded.message;
+  const header = headerInfo(hef);
+  report.header = header;
+  report.extensions = extensionsOf(hef);
+  const extensionsRead = report.protoComplete || report.extensions.length > 0;
+  const features = featuresOf(hef, header?.protoVersion ?? 0, report.extensions, extensionsRead, problems);
+  // The extension rules need the whole list; on a partial body the list may simply be unread.
+  if (report.protoComplete) extensionProblems(report.extensions, features, problems);
+  report.networkGroups = networkGroupsOf(hef, header?.hwArch.id ?? -1, features, problems);
+  report.externalResources = resourcesOf(hef, container);
+  if (options.verifyResources !== false) await verifyResources(src, report.externalResources, problems);
+  return report;
+}
+
+/** Reads a HEF file; an unreadable path becomes a report with one problem. */
+export async function readHefFile(path: string, options: ReadOptions = {}): Promise<HefReport> {
+  let src: ByteSource;
+  try {
+    src = await fileSource(path);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return {
+      file: path,
+      fileSize: 0,
+      integrity: { ok: false, check: 'none', detail: `cannot open: ${e.code ?? e.message}`, checks: [] },
+      extensions: [],
+      networkGroups: [],
+      externalResources: [],
+      protoComplete: false,
+      problems: [{ code: 'hef/unreadable', severity: 'error', area: 'container', message: `Cannot open '${path}': ${e.message}` }],
+    };
+  }
+  try {
+    return await readHef(src, options);
+  } finally {
+    await src.close();
+  }
+}
+
+/** Intact = container, checksums, body and resources all fine (CLI exit 2 otherwise). */
+export function isIntact(report: HefReport): boolean {
+  return !!report.container && report.integrity.ok && report.protoComplete && !report.problems.some((p) => p.severity === 'error' && p.area !== 'compat');
+}

@@ -1,0 +1,351 @@
+// Our own protobuf schema for the HEF body: only the messages and fields the inspector needs,
+// written from the format facts (docs/hef-format.md §2; field numbers as in HailoRT's
+// hef.proto). Everything not declared here (CCW actions, mappings, preliminary config) is
+// skipped by the decoder without being copied, which keeps decoding fast and memory small.
+//
+// Enums are declared as uint32 so unknown values survive decoding; names are mapped in code.
+import * as protobuf from 'protobufjs';
+import Long from 'long';
+
+// Bundlers cannot see protobufjs' dynamic require of `long`; without it uint64 values (resource
+// checksums) would be rounded to doubles. Install it explicitly.
+protobuf.util.Long = Long;
+protobuf.configure();
+
+const SCHEMA = `
+syntax = "proto3";
+package hefview;
+
+message Hef {
+  Header header = 1;
+  repeated NetworkGroup network_groups = 2;
+  IncludedFeatures included_features = 4;
+  repeated Extension extensions = 5;
+  repeated Extension optional_extensions = 6;
+  repeated ExternalResource external_resources = 7;
+}
+
+message Header {
+  uint32 hw_arch = 1;
+  uint64 timestamp = 2;
+  string sdk_version_str = 3;   // "sdk_version" in HailoRT 4.x
+  uint64 version = 4;           // proto format version (not the container version)
+  SdkVersion sdk_version = 5;   // HailoRT 5.x
+}
+
+message SdkVersion {
+  uint32 sdk_version_major = 1;
+  uint32 sdk_version_minor = 2;
+  uint32 sdk_version_revision = 3;
+}
+
+message IncludedFeatures {
+  bool abbale = 1;
+  bool posted_writes = 2;
+  bool ddr = 3;
+  bool is_multi_context = 4;
+  bool compressed_params = 5;
+  bool transpose_component = 6;
+  bool padded_ddr_buffers = 7;
+  bool sequencer = 8;
+}
+
+message Extension {
+  uint32 type_index = 1;
+  string name = 2;
+}
+
+message ExternalResource {
+  uint64 offset = 1;
+  uint64 size = 2;
+  string name = 3;
+  uint64 xxhash = 4;
+}
+
+message NetworkGroup {
+  NetworkGroupMetadata network_group_metadata = 1;
+  repeated Context contexts = 3;
+  repeated string sorted_outputs_order = 4;
+  FusedLayersMetadata fused_layers_metadata = 5;
+  repeated string networks_names = 6;
+  repeated PartialNetworkGroup partial_network_groups = 7;
+  repeated Op ops = 8;
+  repeated PadEdge pad_edges = 9;
+  string network_group_name = 10;
+  uint32 network_group_index = 11;
+}
+
+message PartialNetworkGroup {
+  NetworkGroup network_group = 1;
+  PhysicalLayout layout = 2;
+}
+
+message PhysicalLayout {
+  uint32 partial_clusters_layout_bitmap = 1;
+}
+
+message CoreOp {
+  NetworkGroupMetadata network_group_metadata = 1;
+  repeated Context contexts = 3;
+  repeated string sorted_outputs_order = 4;
+  FusedLayersMetadata fused_layers_metadata = 5;
+  repeated string networks_names = 6;
+  repeated PartialCoreOp partial_core_ops = 7;
+}
+
+message PartialCoreOp {
+  CoreOp core_op = 1;
+  PhysicalLayout layout = 2;
+}
+
+message NetworkGroupMetadata {
+  string network_group_name = 1;
+  uint32 network_group_index = 2;
+  bool transposed_net = 3;
+  double bottleneck_fps = 4;
+  uint32 cfg_channels_count = 5;
+  double latency = 6;
+  uint64 computational_ops = 8;
+}
+
+message FusedLayersMetadata {
+  bool network_has_fused_layers = 1;
+  repeated string updated_sorted_output_names = 2;
+  repeated EdgeLayerFused fused_layers = 3;
+}
+
+message EdgeLayerFused {
+  EdgeLayerInfo layer_info = 1;
+  repeated string defused_layers_names = 2;
+  NmsInfo nms_info = 3;
+}
+
+message Context {
+  uint32 context_index = 1;
+  // operations = 2 (the CCW actions) deliberately not declared: skipped unread.
+  ContextMetadata metadata = 3;
+}
+
+message ContextMetadata {
+  string name = 1;
+  repeated EdgeLayer edge_layers = 2;
+  repeated string sorted_outputs_order = 5;
+}
+
+message EdgeLayer {
+  uint32 direction = 1;          // 0 host-to-device (input), 1 device-to-host (output)
+  uint32 edge_layer_type = 2;    // 0 INFO, 1 MUX, 2 PLANES
+  EdgeLayerInfo layer_info = 3;
+  EdgeLayerMux layer_mux = 4;
+  ContextSwitchInformation context_switch_info = 5;
+  uint32 network_index = 6;
+  uint32 pad_index = 7;          // presence matters (proto3 optional upstream)
+  EdgeLayerPlanes layer_planes = 8;
+}
+
+message ContextSwitchInformation {
+  uint32 context_index = 1;
+  string context_name = 2;
+  uint32 edge_connection_type = 3; // 0 BOUNDARY, 1 INTERMEDIATE, 2 DDR, 3 CACHE
+}
+
+message EdgeLayerInfo {
+  string name = 1;
+  EdgeLayerBase edge_layer_base = 2;
+  NumericInfo numeric_info = 3;
+  string hn_output_layer_name = 4;
+  repeated string original_names = 5;
+  bool transposed = 6;
+}
+
+message EdgeLayerMux {
+  string name = 1;
+  EdgeLayerBase edge_layer_base = 2;
+  string hn_output_layer_name = 4;
+  repeated Edge predecessors = 5;
+  repeated string original_names = 6;
+}
+
+message Edge {
+  EdgeLayerInfo layer_info = 1;
+  EdgeLayerMux layer_mux = 2;
+  EdgeLayerPlanes layer_planes = 3;
+}
+
+message EdgeLayerPlanes {
+  string name = 1;
+  uint32 planes_format = 2;      // 0 NV12, 1 NV21, 2 I420
+  repeated Edge planes = 3;
+  uint32 height = 4;
+  uint32 width = 5;
+  uint32 features = 6;
+}
+
+message EdgeLayerBase {
+  uint32 height = 1;
+  uint32 padded_height = 2;
+  uint32 width = 3;
+  uint32 padded_width = 4;
+  uint32 features = 5;
+  uint32 padded_features = 6;
+  uint32 format = 7;             // compiler format code, mapped to a device order in code
+  uint32 sys_index = 8;
+  uint32 core_bytes_per_buffer = 9;
+  uint32 core_buffers_per_frame = 10;
+  AdditionalInfo additional_info = 11;
+  uint32 data_bytes = 12;
+  bool host_argmax = 14;
+}
+
+message AdditionalInfo {
+  NmsInfo nms_info = 1;
+}
+
+message NumericInfo {
+  float qp_zp = 1;
+  float qp_scale = 2;
+  float limvals_min = 3;
+  float limvals_max = 4;
+  repeated double qp_zps = 5;
+  repeated double qp_scales = 6;
+}
+
+message NmsInfo {
+  uint32 type_index = 1;
+  uint64 number_of_classes = 2;
+  uint64 max_output_size = 3;
+  uint64 bbox_size = 4;
+  bool is_defused = 5;
+  NmsDefuseInfo defuse_info = 6;
+  uint64 input_division_factor = 7;
+  uint32 burst_size = 8;
+  uint32 burst_type = 9;
+}
+
+message NmsDefuseInfo {
+  uint64 class_group_index = 1;
+  string original_name = 3;
+}
+
+message Op {
+  string name = 1;
+  repeated Pad input_pads = 2;
+  repeated Pad output_pads = 3;
+  CoreOp core_op = 4;
+  NmsOp nms_op = 5;
+  LogitsOp logits_op = 6;
+}
+
+message Pad {
+  uint32 index = 1;
+  string name = 2;
+  uint32 format_order = 3;       // hailo_format_order_t numbering
+  NumericInfo numeric_info = 5;
+  TensorShape tensor_shape = 6;
+  NmsShape nms_shape = 7;
+  uint32 format_type = 8;        // 0 AUTO, 1 UINT8, 2 UINT16
+}
+
+message TensorShape {
+  uint32 height = 1;
+  uint32 padded_height = 2;
+  uint32 width = 3;
+  uint32 padded_width = 4;
+  uint32 features = 5;
+  uint32 padded_features = 6;
+}
+
+message NmsShape {
+  uint32 number_of_classes = 1;
+  uint32 max_bboxes_per_class = 2;
+  uint32 bbox_size = 3;
+  uint32 division_factor = 4;
+}
+
+message PadEdge {
+  uint32 src = 1;
+  uint32 dst = 2;
+}
+
+message NmsOp {
+  double nms_score_th = 1;
+  double nms_iou_th = 2;
+  uint32 max_proposals_per_class = 3;
+  uint32 classes = 4;
+  bool background_removal = 5;
+  uint32 background_removal_index = 6;
+  NmsKindYolo yolo_nms_op = 7;
+  NmsKindImage yolox_nms_op = 8;
+  NmsKindImage ssd_nms_op = 9;
+  NmsKindImage iou_op = 10;
+  NmsKindYoloSeg yolo_seg_op = 11;
+  NmsKindYolo yolov8_nms_op = 12;
+  bool bbox_decoding_only = 13;
+}
+
+// The NMS kinds share fields 1-2 (input image size); YOLOv5/v8 add the division factor.
+message NmsKindImage {
+  double image_height = 1;
+  double image_width = 2;
+}
+
+message NmsKindYolo {
+  double image_height = 1;
+  double image_width = 2;
+  uint32 input_division_factor = 3;
+}
+
+message NmsKindYoloSeg {
+  double image_height = 1;
+  double image_width = 2;
+  YoloSegProtoInfo proto_info = 4;
+  double mask_threshold = 5;
+}
+
+message YoloSegProtoInfo {
+  uint32 number = 1;
+  uint32 stride = 2;
+  string proto_layer = 3;
+}
+
+message LogitsOp {
+  uint32 logits_type = 1;        // 0 ARGMAX, 1 SOFTMAX
+}
+`;
+
+/** Fields HailoRT's schema has and ours skips, so messages about them can still name them. */
+export const SKIPPED_FIELDS: Record<string, Record<number, string>> = {
+  Hef: { 3: 'mapping' },
+  NetworkGroup: { 2: 'preliminary_config' },
+  CoreOp: { 2: 'preliminary_config' },
+  Context: { 2: 'operations' },
+};
+
+let root: protobuf.Root | undefined;
+
+/** The schema's root (parsed once). */
+export function hefRoot(): protobuf.Root {
+  if (!root) root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+  return root;
+}
+
+export function hefType(name: string): protobuf.Type {
+  return hefRoot().lookupType(`hefview.${name}`);
+}
+
+/** protobufjs gives uint64 as Long (or number); this returns an exact bigint. */
+export function toBigInt(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') return BigInt(Math.trunc(v));
+  if (v && typeof v === 'object' && 'low' in v && 'high' in v) {
+    const l = v as { low: number; high: number };
+    return (BigInt(l.high >>> 0) << 32n) | BigInt(l.low >>> 0);
+  }
+  return 0n;
+}
+
+/** A uint64 as a JS number (exact up to 2^53; sizes and offsets in a real file are far below). */
+export function toNum(v: unknown): number {
+  const b = toBigInt(v);
+  return b > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(b);
+}

@@ -1,0 +1,68 @@
+// Where HEF bytes come from. The reader only ever asks for ranges, so a multi-gigabyte HEF is
+// never held in memory: a file is read with positional reads, a buffer (tests, fuzzing) is sliced.
+import { open, type FileHandle } from 'node:fs/promises';
+
+export interface ByteSource {
+  /** Total size in bytes. */
+  readonly size: number;
+  /** Human-readable name for messages (a path or "<buffer>"). */
+  readonly name: string;
+  /**
+   * Bytes [offset, offset + length), clipped to the end of the source. The result is shorter than
+   * `length` only when the source ends first; it may share memory with the source (do not mutate).
+   */
+  read(offset: number, length: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/** A source over bytes already in memory. */
+export function bufferSource(bytes: Uint8Array, name = '<buffer>'): ByteSource {
+  return {
+    size: bytes.length,
+    name,
+    async read(offset, length) {
+      const start = Math.max(0, Math.min(offset, bytes.length));
+      const end = Math.max(start, Math.min(offset + length, bytes.length));
+      return bytes.subarray(start, end);
+    },
+    async close() {},
+  };
+}
+
+/** A source over a file, read with positional reads (FileHandle.read at offsets). */
+export async function fileSource(path: string): Promise<ByteSource> {
+  const handle: FileHandle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    return {
+      size,
+      name: path,
+      async read(offset, length) {
+        const start = Math.max(0, Math.min(offset, size));
+        const want = Math.max(0, Math.min(length, size - start));
+        const out = new Uint8Array(want);
+        let got = 0;
+        while (got < want) {
+          const { bytesRead } = await handle.read(out, got, want - got, start + got);
+          if (bytesRead === 0) break; // the file shrank under us
+          got += bytesRead;
+        }
+        return got === want ? out : out.subarray(0, got);
+      },
+      close: () => handle.close(),
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** Runs `fn` with a file source and always closes it. */
+export async function withFileSource<T>(path: string, fn: (src: ByteSource) => Promise<T>): Promise<T> {
+  const src = await fileSource(path);
+  try {
+    return await fn(src);
+  } finally {
+    await src.close();
+  }
+}
