@@ -1,7 +1,196 @@
-// `hailo-tools check` — placeholder until the check core lands; it refuses rather than pretends.
-import { EXIT_USAGE, type CliIO } from './io';
+// `hailo-tools check [--json] [--hw-arch ARCH] PATH...` — the `.alls` checker for terminals and
+// CI: the same core the language server uses. Folders are searched recursively for `*.alls`;
+// files named explicitly are checked whatever their extension.
+// Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../alls/analysis';
+import { decodeScript } from '../alls/encoding';
+import { nmsConfigResolver } from '../alls/nodeHost';
+import { checkDocument } from '../alls/rules';
+import { resolveSettings } from '../common/settings';
+import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
-export async function runCheck(_args: string[], io: CliIO): Promise<number> {
-  io.err('hailo-tools check: not available in this build yet\n');
-  return EXIT_USAGE;
+/** Architectures `--hw-arch` accepts (the `hailo.hwArch` setting's list). */
+export const HW_ARCHES = ['hailo8', 'hailo8r', 'hailo8l', 'hailo10h', 'hailo15h', 'hailo15m', 'hailo15l'];
+
+const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] PATH...
+
+Check .alls model scripts (files, or folders searched recursively for *.alls).
+
+options:
+  --json          print one JSON document: {"files":[{"path","diagnostics":[…]}],"summary":{…}}
+  --hw-arch ARCH  target architecture for architecture-specific rules (default hailo10h);
+                  one of ${HW_ARCHES.join(', ')}
+  -h, --help      show this help
+
+exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input
+`;
+
+export interface JsonDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Diagnostic['severity'];
+  code: string;
+  message: string;
+}
+
+export interface CheckReport {
+  files: { path: string; diagnostics: JsonDiagnostic[] }[];
+  summary: { files: number; errors: number; warnings: number };
+}
+
+interface Options {
+  json: boolean;
+  hwArch: string;
+  paths: string[];
+}
+
+function parseArgs(args: string[]): Options | { error: string } | 'help' {
+  const o: Options = { json: false, hwArch: 'hailo10h', paths: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      o.paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '-h' || a === '--help') return 'help';
+    if (a === '--json') o.json = true;
+    else if (a === '--hw-arch' || a.startsWith('--hw-arch=')) {
+      const v = a === '--hw-arch' ? args[++i] : a.slice('--hw-arch='.length);
+      if (v === undefined || v === '') return { error: '--hw-arch needs a value' };
+      const arch = v.trim().toLowerCase();
+      if (!HW_ARCHES.includes(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
+      o.hwArch = arch;
+    } else if (a.startsWith('-') && a !== '-') return { error: `unknown option '${a}'` };
+    else o.paths.push(a);
+  }
+  if (o.paths.length === 0) return { error: 'no PATH given' };
+  return o;
+}
+
+/** Expand the command-line paths to files, reporting the ones that cannot be read. */
+function collectFiles(paths: string[], problems: string[]): string[] {
+  const files: string[] = [];
+  const seenDirs = new Set<string>();
+  const walk = (dir: string) => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch (err) {
+      problems.push(`${dir}: ${(err as Error).message}`);
+      return;
+    }
+    if (seenDirs.has(real)) return; // symlink loop
+    seenDirs.add(real);
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (err) {
+      problems.push(`${dir}: cannot read folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      return;
+    }
+    for (const name of names) {
+      const p = join(dir, name);
+      let st;
+      try {
+        st = statSync(p);
+      } catch {
+        continue; // dangling symlink inside a folder: not ours to report
+      }
+      if (st.isDirectory()) {
+        if (name !== 'node_modules' && !name.startsWith('.')) walk(p);
+      } else if (name.endsWith('.alls')) files.push(p);
+    }
+  };
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      problems.push(`${p}: ${code === 'ENOENT' ? 'no such file or folder' : `cannot read (${code ?? (err as Error).message})`}`);
+      continue;
+    }
+    if (st.isDirectory()) walk(p);
+    else files.push(p);
+  }
+  return files;
+}
+
+function toJson(d: Diagnostic): JsonDiagnostic {
+  return {
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+  };
+}
+
+/** Check files (already expanded); unreadable ones go to `problems`. */
+export function checkFiles(files: string[], hwArch: string, problems: string[]): CheckReport {
+  const settings = resolveSettings({ hwArch });
+  const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
+  for (const path of files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      problems.push(`${path}: cannot read (${code ?? (err as Error).message})`);
+      continue;
+    }
+    const { text, diagnostics: encoding } = decodeScript(bytes);
+    const diagnostics = [...encoding, ...checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path) })];
+    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+    const json = diagnostics.map(toJson);
+    report.files.push({ path, diagnostics: json });
+    report.summary.files++;
+    for (const d of json) {
+      if (d.severity === 'error') report.summary.errors++;
+      else if (d.severity === 'warning') report.summary.warnings++;
+    }
+  }
+  return report;
+}
+
+export function formatHuman(report: CheckReport): string {
+  const lines: string[] = [];
+  let infos = 0;
+  for (const f of report.files) {
+    for (const d of f.diagnostics) {
+      if (d.severity === 'info' || d.severity === 'hint') infos++;
+      lines.push(`${f.path}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+    }
+  }
+  const s = report.summary;
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  lines.push(`${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}`);
+  return lines.join('\n') + '\n';
+}
+
+export async function runCheck(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseArgs(args);
+  if (parsed === 'help') {
+    io.out(USAGE);
+    return EXIT_OK;
+  }
+  if ('error' in parsed) {
+    io.err(`hailo-tools check: ${parsed.error}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const problems: string[] = [];
+  const files = collectFiles(parsed.paths, problems);
+  const report = checkFiles(files, parsed.hwArch, problems);
+  if (parsed.json) io.out(JSON.stringify(report) + '\n');
+  else io.out(formatHuman(report));
+  for (const p of problems) io.err(`hailo-tools check: ${p}\n`);
+  if (problems.length) return EXIT_USAGE;
+  return report.summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

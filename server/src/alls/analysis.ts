@@ -1,0 +1,251 @@
+// One analysed `.alls` document: the syntax tree, each statement resolved against the schema
+// (command, sub-command, chosen positional form), the names its targets define, and every layer
+// reference. Diagnostics and editor features all read this; it is computed once per version.
+import type { ArgNode, GlobNode, NameNode, Script, StatementNode, ValueNode } from './ast';
+import { LineIndex } from './lineIndex';
+import { parse } from './parser';
+import { COMMANDS, METHODS } from './schema';
+import type { CommandSpec, ParamSpec, Signature, SubcommandSpec } from './schemaTypes';
+
+export interface ResolvedStatement {
+  index: number;
+  node: StatementNode;
+  /** The command, when known. */
+  spec?: CommandSpec;
+  /** Called as `ctx.name(...)`. */
+  isMethod: boolean;
+  sub?: SubcommandSpec;
+  /** The argument that names the sub-command. */
+  subArg?: ArgNode;
+  /** Positional arguments after the sub-command. */
+  positionals: ArgNode[];
+  keywords: ArgNode[];
+  /** The positional form that fits best (undefined when none has the right count). */
+  signature?: Signature;
+}
+
+export interface NameDefinition {
+  name: string;
+  node: NameNode;
+  statement: number;
+  /** Command of the defining statement, e.g. `context`, `defuse`. */
+  command: string;
+}
+
+export interface LayerRef {
+  node: NameNode | GlobNode;
+  statement: number;
+  param?: ParamSpec;
+}
+
+export interface AllsDocument {
+  text: string;
+  script: Script;
+  lines: LineIndex;
+  statements: ResolvedStatement[];
+  /** Every name an assignment target defines, in order (first definition first). */
+  definitions: Map<string, NameDefinition[]>;
+  layerRefs: LayerRef[];
+  /** The text contains NUL characters: binary, not analysed. */
+  binary: boolean;
+}
+
+const BOOL_WORDS = new Set(['True', 'False', 'true', 'false']);
+const NONE_WORDS = new Set(['None', 'null']);
+
+export function isBoolWord(text: string): boolean {
+  return BOOL_WORDS.has(text);
+}
+
+export function isNoneWord(text: string): boolean {
+  return NONE_WORDS.has(text);
+}
+
+/** The spec of a keyword argument of a resolved statement. */
+export function keywordSpec(st: ResolvedStatement, name: string): ParamSpec | undefined {
+  const own = st.sub ? st.sub.kwargs : st.spec?.kwargs;
+  return own && Object.prototype.hasOwnProperty.call(own, name) ? own[name] : undefined;
+}
+
+/** The spec of the i-th positional (after the sub-command) under the chosen form. */
+export function positionalSpec(sig: Signature | undefined, i: number): ParamSpec | undefined {
+  if (!sig || sig.params.length === 0) return undefined;
+  if (i < sig.params.length) return sig.params[i];
+  const last = sig.params[sig.params.length - 1];
+  return last.variadic ? last : undefined;
+}
+
+export function paramFor(st: ResolvedStatement, arg: ArgNode): ParamSpec | undefined {
+  if (arg.keyword) return keywordSpec(st, arg.keyword.text);
+  const i = st.positionals.indexOf(arg);
+  return i >= 0 ? positionalSpec(st.signature, i) : undefined;
+}
+
+export function signatureArity(sig: Signature): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  for (const prm of sig.params) {
+    if (prm.variadic) max = Infinity;
+    else max++;
+    if (!prm.optional && !prm.variadic) min++;
+  }
+  if (sig.params.some((x) => x.variadic && !x.optional)) min = Math.max(min, 1);
+  return { min, max };
+}
+
+/** Does a value look like something this slot accepts (kinds only, no ranges)? */
+export function valueFits(value: ValueNode, prm: ParamSpec): boolean {
+  const kinds = prm.value.kinds;
+  for (const k of kinds) {
+    switch (k) {
+      case 'any':
+        return true;
+      case 'int':
+        if (value.kind === 'number' && Number.isInteger(value.value)) return true;
+        break;
+      case 'number':
+        if (value.kind === 'number') return true;
+        break;
+      case 'bool':
+        if (value.kind === 'name' && isBoolWord(value.text)) return true;
+        break;
+      case 'none':
+        if (value.kind === 'name' && isNoneWord(value.text)) return true;
+        break;
+      case 'enum':
+        if ((value.kind === 'name' || value.kind === 'string') && prm.value.enum?.values.some((v) => v.name === (value.kind === 'name' ? value.text : value.value))) return true;
+        break;
+      case 'layer':
+      case 'name':
+        if (value.kind === 'name' && !isBoolWord(value.text) && !isNoneWord(value.text)) return true;
+        break;
+      case 'glob':
+        if (value.kind === 'glob') return true;
+        break;
+      case 'layerList':
+        if (value.kind === 'list' && value.items.every((x) => x.kind === 'name' || x.kind === 'missing')) return true;
+        break;
+      case 'string':
+        if (value.kind === 'string') return true;
+        break;
+      case 'duration':
+        if (value.kind === 'name' && /^\d+(\.\d+)?[smhd]$/.test(value.text)) return true;
+        break;
+      case 'numberList':
+        if (value.kind === 'list' && value.items.every((x) => x.kind === 'number' || x.kind === 'missing')) return true;
+        break;
+      case 'intList':
+        if (value.kind === 'list' && value.items.every((x) => (x.kind === 'number' && Number.isInteger(x.value)) || x.kind === 'missing')) return true;
+        break;
+      case 'enumList':
+        if (value.kind === 'list' && value.items.every((x) => x.kind === 'name' || x.kind === 'missing')) return true;
+        break;
+    }
+  }
+  return value.kind === 'missing';
+}
+
+function chooseSignature(spec: CommandSpec, positionals: ArgNode[]): Signature | undefined {
+  const n = positionals.length;
+  let byCount: Signature | undefined;
+  for (const s of spec.signatures) {
+    const { min, max } = signatureArity(s);
+    if (n < min || n > max) continue;
+    byCount ??= s;
+    if (positionals.every((a, i) => valueFits(a.value, positionalSpec(s, i)!))) return s;
+  }
+  return byCount;
+}
+
+function resolve(node: StatementNode, index: number): ResolvedStatement {
+  const st: ResolvedStatement = { index, node, isMethod: false, positionals: [], keywords: [] };
+  const call = node.call;
+  if (!call) return st;
+  st.isMethod = !!call.object;
+  st.spec = call.object ? METHODS.get(call.name.text) : COMMANDS.get(call.name.text);
+  let args = call.args;
+  if (st.spec?.subcommands && args.length > 0 && !args[0].keyword) {
+    st.subArg = args[0];
+    const v = args[0].value;
+    if (v.kind === 'name') st.sub = st.spec.subcommands.items[v.text];
+    args = args.slice(1);
+  }
+  for (const a of args) (a.keyword ? st.keywords : st.positionals).push(a);
+  if (st.spec && !st.spec.subcommands) st.signature = chooseSignature(st.spec, st.positionals);
+  return st;
+}
+
+function isLayerSlot(prm: ParamSpec | undefined): boolean {
+  if (!prm) return false;
+  const k = prm.value.kinds;
+  return k.includes('layer') || k.includes('glob') || k.includes('layerList');
+}
+
+function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: LayerRef[]): void {
+  switch (value.kind) {
+    case 'name':
+      if (isBoolWord(value.text) || isNoneWord(value.text)) return;
+      // A slot that takes a layer or an enum word (format_conversion): enum words are not layers.
+      if (prm.value.enum?.values.some((v) => v.name === value.text)) return;
+      if (prm.value.kinds.includes('layer') || prm.value.kinds.includes('layerList')) out.push({ node: value, statement, param: prm });
+      return;
+    case 'glob':
+      if (prm.value.kinds.includes('glob') || prm.value.kinds.includes('layer')) out.push({ node: value, statement, param: prm });
+      return;
+    case 'list':
+      for (const item of value.items) collectRefs(item, prm, statement, out);
+      return;
+    default:
+      return;
+  }
+}
+
+function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefinition[]>): void {
+  const command = st.node.call?.name.text ?? '';
+  const add = (node: NameNode) => {
+    const d: NameDefinition = { name: node.text, node, statement: st.index, command };
+    const list = definitions.get(node.text);
+    if (list) list.push(d);
+    else definitions.set(node.text, [d]);
+  };
+  for (const t of st.node.targets) {
+    if (t.kind === 'name') add(t);
+    else if (t.kind === 'dict') {
+      // `{ layer: [piece, …] } = defuse_block(...)`: the list values are the new names.
+      for (const e of t.entries) {
+        if (e.value.kind === 'list') for (const x of e.value.items) if (x.kind === 'name') add(x);
+        if (e.value.kind === 'name') add(e.value);
+      }
+    }
+  }
+}
+
+export function analyze(text: string): AllsDocument {
+  if (text.indexOf('\0') >= 0) {
+    const script: Script = { text, statements: [], comments: [], trailingComments: [], errors: [] };
+    return { text, script, lines: new LineIndex(text), statements: [], definitions: new Map(), layerRefs: [], binary: true };
+  }
+  const script = parse(text);
+  const statements: ResolvedStatement[] = [];
+  const definitions = new Map<string, NameDefinition[]>();
+  const layerRefs: LayerRef[] = [];
+  for (let i = 0; i < script.statements.length; i++) {
+    const st = resolve(script.statements[i], i);
+    statements.push(st);
+    defineTargets(st, definitions);
+    if (!st.spec) continue;
+    for (const a of st.node.call!.args) {
+      if (a === st.subArg) continue;
+      const prm = paramFor(st, a);
+      if (isLayerSlot(prm)) collectRefs(a.value, prm!, i, layerRefs);
+    }
+  }
+  return { text, script, lines: new LineIndex(text), statements, definitions, layerRefs, binary: false };
+}
+
+/** Names usable as layer references at a statement: targets defined before it. */
+export function namesDefinedBefore(doc: AllsDocument, statement: number): NameDefinition[] {
+  const out: NameDefinition[] = [];
+  for (const defs of doc.definitions.values()) if (defs[0].statement < statement) out.push(defs[0]);
+  return out;
+}

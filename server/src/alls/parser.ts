@@ -1,0 +1,525 @@
+// Recursive-descent parser for `.alls` (reference §1.2) with error recovery.
+//
+// One statement per logical line; inside brackets newlines are ignored. Recovery rules:
+// - a newline inside brackets followed by a line that looks like a new statement (`name(`,
+//   `a, b = name(`) ends the statement: the missing closer is reported at its opener
+//   ("unclosed `(` opened here"), never at the next line (reference §6);
+// - a closer that matches an outer opener closes the inner bracket with one error;
+// - a missing comma between two values is reported once and parsing continues;
+// - anything else unexpected is reported once and skipped to the end of the line.
+import type {
+  ArgNode,
+  CallNode,
+  DictEntry,
+  DictNode,
+  GlobNode,
+  ListNode,
+  MissingNode,
+  NameNode,
+  Script,
+  StatementNode,
+  SyntaxError,
+  TargetNode,
+  ValueNode,
+} from './ast';
+import { Tok, TOKEN_LABEL, tokenize, type Token } from './lexer';
+
+export const SYNTAX_CODES = {
+  syntax: 'alls/syntax-error',
+  unclosed: 'alls/unclosed-bracket',
+  unmatched: 'alls/unmatched-bracket',
+  missingComma: 'alls/missing-comma',
+  unterminated: 'alls/unterminated-string',
+  invalidChar: 'alls/invalid-character',
+  trailingComma: 'alls/trailing-comma',
+  trailingComment: 'alls/trailing-comment',
+  singleQuote: 'alls/single-quoted-string',
+  nestedCall: 'alls/nested-call',
+} as const;
+
+const OPENER_TEXT: Partial<Record<Tok, string>> = { [Tok.LParen]: '(', [Tok.LBracket]: '[', [Tok.LBrace]: '{' };
+const CLOSER_FOR: Partial<Record<Tok, Tok>> = { [Tok.LParen]: Tok.RParen, [Tok.LBracket]: Tok.RBracket, [Tok.LBrace]: Tok.RBrace };
+
+function canStartValue(k: Tok): boolean {
+  return k === Tok.Name || k === Tok.Number || k === Tok.String || k === Tok.Glob || k === Tok.LBracket || k === Tok.LBrace;
+}
+
+function isCloser(k: Tok): boolean {
+  return k === Tok.RParen || k === Tok.RBracket || k === Tok.RBrace;
+}
+
+export function describeToken(t: Token): string {
+  switch (t.kind) {
+    case Tok.Name:
+    case Tok.Number:
+      return `\`${t.text.length > 40 ? t.text.slice(0, 40) + '…' : t.text}\``;
+    case Tok.Invalid:
+      return describeInvalid(t.text);
+    default:
+      return TOKEN_LABEL[t.kind];
+  }
+}
+
+function describeInvalid(text: string): string {
+  const first = text.codePointAt(0) ?? 0;
+  if (first === 0xfffd) return 'invalid character U+FFFD (the file is probably not valid UTF-8)';
+  if (first < 32 || first === 127) return `control character U+${first.toString(16).toUpperCase().padStart(4, '0')}`;
+  const shown = text.length > 20 ? text.slice(0, 20) + '…' : text;
+  return `\`${shown}\``;
+}
+
+class Parser {
+  private i = 0;
+  private readonly stack: { kind: Tok; start: number }[] = [];
+  private readonly errors: SyntaxError[] = [];
+  private readonly comments: { start: number; end: number }[] = [];
+  private readonly trailingComments: { start: number; end: number }[] = [];
+  private broken = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+  ) {}
+
+  private get tok(): Token {
+    return this.tokens[this.i];
+  }
+
+  private error(start: number, end: number, message: string, code: string = SYNTAX_CODES.syntax, related?: SyntaxError['related']): void {
+    this.broken = true;
+    this.errors.push({ start, end: Math.max(end, start), code, message, severity: 'error', related });
+  }
+
+  private note(start: number, end: number, message: string, code: string, severity: 'warning' | 'info'): void {
+    this.errors.push({ start, end, code, message, severity });
+  }
+
+  parse(): Script {
+    const statements: StatementNode[] = [];
+    while (this.tok.kind !== Tok.Eof) {
+      const t = this.tok;
+      if (t.kind === Tok.Newline) {
+        this.i++;
+        continue;
+      }
+      if (t.kind === Tok.Comment) {
+        this.comments.push({ start: t.start, end: t.end });
+        this.i++;
+        continue;
+      }
+      const stmt = this.parseStatement();
+      statements.push(stmt);
+      this.finishLine(stmt);
+    }
+    return {
+      text: this.text,
+      statements,
+      comments: this.comments,
+      trailingComments: this.trailingComments,
+      errors: this.errors,
+    };
+  }
+
+  // ---- statements -------------------------------------------------------------------------
+
+  private parseStatement(): StatementNode {
+    this.broken = false;
+    const firstToken = this.i;
+    const first = this.tok;
+    const stmt: StatementNode = {
+      start: first.start,
+      end: first.end,
+      targets: [],
+      assign: -1,
+      broken: false,
+      firstToken,
+      endToken: firstToken,
+    };
+    const next = this.tokens[this.i + 1];
+    if (first.kind === Tok.Name && next.kind === Tok.LParen) {
+      stmt.call = this.parseCall();
+    } else if (first.kind === Tok.Name || first.kind === Tok.Glob || first.kind === Tok.LBrace) {
+      this.parseTargets(stmt);
+      if (this.tok.kind === Tok.Equals) {
+        stmt.assign = this.tok.start;
+        this.i++;
+        const c = this.tok;
+        if (c.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.LParen) {
+          stmt.call = this.parseCall();
+        } else if (c.kind === Tok.Name) {
+          // `x = cmd` without parentheses: keep the name so hover/completion still work.
+          stmt.call = { start: c.start, end: c.end, ...this.splitCallName(c), open: -1, close: -1, args: [] };
+          this.i++;
+          this.error(c.end, c.end, `expected \`(\` after \`${c.text}\``);
+          this.skipRestOfLine();
+        } else {
+          const at = c.kind === Tok.Newline || c.kind === Tok.Eof || c.kind === Tok.Comment ? stmt.assign : c.start;
+          this.error(at, c.kind === Tok.Newline || c.kind === Tok.Eof || c.kind === Tok.Comment ? stmt.assign + 1 : c.end, `expected a command after \`=\`, found ${describeToken(c)}`);
+          this.skipRestOfLine();
+        }
+      } else if (!this.broken) {
+        const t = this.tok;
+        const only = stmt.targets.length === 1 && stmt.targets[0].kind === 'name' ? (stmt.targets[0] as NameNode) : undefined;
+        if (only && (t.kind === Tok.Newline || t.kind === Tok.Eof || t.kind === Tok.Comment)) {
+          // A bare name: most likely a command being typed.
+          stmt.call = { start: only.start, end: only.end, ...this.splitCallName({ start: only.start, end: only.end, text: only.text, kind: Tok.Name }), open: -1, close: -1, args: [] };
+          stmt.targets = [];
+          this.error(only.end, only.end, `expected \`(\` after \`${only.text}\``);
+        } else {
+          this.error(t.start, t.end, `expected \`=\` after the assignment targets, found ${describeToken(t)}`);
+        }
+        this.skipRestOfLine();
+      } else {
+        this.skipRestOfLine();
+      }
+    } else {
+      if (isCloser(first.kind)) this.error(first.start, first.end, `unmatched ${TOKEN_LABEL[first.kind]}`, SYNTAX_CODES.unmatched);
+      else if (first.kind === Tok.Invalid) this.error(first.start, first.end, `unexpected ${describeToken(first)}`, SYNTAX_CODES.invalidChar);
+      else this.error(first.start, first.end, `expected a command, found ${describeToken(first)}`);
+      this.i++;
+      this.skipRestOfLine();
+    }
+    stmt.endToken = Math.max(this.i, firstToken + 1);
+    stmt.end = this.lastConsumedEnd(firstToken, stmt.endToken);
+    stmt.broken = this.broken;
+    return stmt;
+  }
+
+  /** End offset of the last non-newline, non-comment token in [from, to). */
+  private lastConsumedEnd(from: number, to: number): number {
+    for (let k = to - 1; k >= from; k--) {
+      const t = this.tokens[k];
+      if (t.kind !== Tok.Newline && t.kind !== Tok.Comment && t.kind !== Tok.Eof) return t.end;
+    }
+    return this.tokens[from].end;
+  }
+
+  private parseTargets(stmt: StatementNode): void {
+    for (;;) {
+      const t = this.tok;
+      let target: TargetNode | undefined;
+      if (t.kind === Tok.Name) {
+        target = { kind: 'name', start: t.start, end: t.end, text: t.text };
+        this.i++;
+      } else if (t.kind === Tok.Glob) {
+        target = this.globNode(t);
+        this.i++;
+      } else if (t.kind === Tok.LBrace) {
+        target = this.parseDict();
+      } else {
+        this.error(t.start, t.end, `expected an assignment target, found ${describeToken(t)}`);
+        return;
+      }
+      stmt.targets.push(target);
+      if (this.tok.kind !== Tok.Comma) return;
+      this.i++;
+    }
+  }
+
+  /** After a statement: a trailing comment, then end of line. Anything else is reported once. */
+  private finishLine(stmt: StatementNode): void {
+    let t = this.tok;
+    if (t.kind === Tok.Comment) {
+      this.comments.push({ start: t.start, end: t.end });
+      this.trailingComments.push({ start: t.start, end: t.end });
+      this.i++;
+      t = this.tok;
+    }
+    if (t.kind === Tok.Newline || t.kind === Tok.Eof) return;
+    this.broken = stmt.broken;
+    if (t.kind === Tok.RParen || t.kind === Tok.RBracket || t.kind === Tok.RBrace) {
+      this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
+    } else if (t.kind === Tok.Invalid && t.text.startsWith(';')) {
+      this.error(t.start, t.end, '`;` is not part of the language: write one statement per line');
+    } else if (t.kind === Tok.Invalid) {
+      this.error(t.start, t.end, `unexpected ${describeToken(t)}`, SYNTAX_CODES.invalidChar);
+    } else {
+      this.error(t.start, t.end, `unexpected ${describeToken(t)} after the statement (one statement per line)`);
+    }
+    stmt.broken = true;
+    this.i++;
+    this.skipRestOfLine();
+  }
+
+  /** Skip to the end of the logical line (tracking brackets, stopping where a new statement starts). */
+  private skipRestOfLine(): void {
+    let depth = 0;
+    for (;;) {
+      const t = this.tok;
+      if (t.kind === Tok.Eof) return;
+      if (t.kind === Tok.Newline) {
+        if (depth === 0 || this.isHardNewline(this.i)) return;
+      } else if (t.kind === Tok.Comment) {
+        this.comments.push({ start: t.start, end: t.end });
+      } else if (t.kind === Tok.LParen || t.kind === Tok.LBracket || t.kind === Tok.LBrace) {
+        depth++;
+      } else if (isCloser(t.kind)) {
+        if (depth > 0) depth--;
+      }
+      this.i++;
+    }
+  }
+
+  // ---- newlines inside brackets ---------------------------------------------------------------
+
+  /**
+   * Inside brackets: skip newlines and comments unless the next line starts a new statement.
+   * Returns false at such a line or at end of file (the caller reports its opener as unclosed).
+   */
+  private skipSoftNewlines(): boolean {
+    for (;;) {
+      const t = this.tok;
+      if (t.kind === Tok.Comment) {
+        this.comments.push({ start: t.start, end: t.end });
+        this.i++;
+      } else if (t.kind === Tok.Newline) {
+        if (this.isHardNewline(this.i)) return false;
+        this.i++;
+      } else {
+        return t.kind !== Tok.Eof;
+      }
+    }
+  }
+
+  /** A newline inside brackets that is followed by something that can only be a new statement. */
+  private isHardNewline(i: number): boolean {
+    let j = i;
+    while (this.tokens[j].kind === Tok.Newline || this.tokens[j].kind === Tok.Comment) j++;
+    return this.looksLikeStatementStart(j);
+  }
+
+  private looksLikeStatementStart(j: number): boolean {
+    const tk = this.tokens;
+    const t = tk[j];
+    if (t.kind === Tok.Eof) return true;
+    if (t.kind !== Tok.Name && t.kind !== Tok.Glob) return false;
+    // `name(` never occurs inside a value: no nested calls in the language.
+    if (t.kind === Tok.Name && tk[j + 1].kind === Tok.LParen) return true;
+    let k = j + 1;
+    while (tk[k].kind === Tok.Comma && (tk[k + 1].kind === Tok.Name || tk[k + 1].kind === Tok.Glob)) k += 2;
+    return tk[k].kind === Tok.Equals && tk[k + 1].kind === Tok.Name && tk[k + 2].kind === Tok.LParen;
+  }
+
+  // ---- calls and values ---------------------------------------------------------------------
+
+  private splitCallName(t: Token): { object?: NameNode; name: NameNode } {
+    const dot = t.text.lastIndexOf('.');
+    if (dot > 0) {
+      return {
+        object: { kind: 'name', start: t.start, end: t.start + dot, text: t.text.slice(0, dot) },
+        name: { kind: 'name', start: t.start + dot + 1, end: t.end, text: t.text.slice(dot + 1) },
+      };
+    }
+    return { name: { kind: 'name', start: t.start, end: t.end, text: t.text } };
+  }
+
+  /** At NAME `(`. */
+  private parseCall(): CallNode {
+    const nameTok = this.tok;
+    const parts = this.splitCallName(nameTok);
+    this.i++;
+    const openTok = this.tok;
+    this.i++;
+    if (parts.object && parts.name.text === '') {
+      this.error(parts.name.start - 1, parts.name.start, `expected a method name after \`${parts.object.text}.\``);
+    }
+    const args: ArgNode[] = [];
+    const close = this.parseDelimited(openTok, () => {
+      args.push(this.parseArg());
+    });
+    const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : openTok.end;
+    return { start: nameTok.start, end, ...parts, open: openTok.start, close, args };
+  }
+
+  private parseArg(): ArgNode {
+    const t = this.tok;
+    if (t.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.Equals) {
+      const keyword: NameNode = { kind: 'name', start: t.start, end: t.end, text: t.text };
+      const eq = this.tokens[this.i + 1];
+      this.i += 2;
+      let value: ValueNode;
+      const ok = this.skipSoftNewlines();
+      if (ok && canStartValue(this.tok.kind)) {
+        value = this.parseValue();
+      } else {
+        value = { kind: 'missing', start: eq.end, end: eq.end };
+        this.error(eq.start, eq.end, `expected a value after \`${t.text}=\``);
+      }
+      return { start: t.start, end: Math.max(value.end, eq.end), keyword, value };
+    }
+    const value = this.parseValue();
+    return { start: value.start, end: value.end, value };
+  }
+
+  private globNode(t: Token): GlobNode {
+    return { kind: 'glob', start: t.start, end: t.end, text: t.text, pattern: t.text.slice(1, -1).trim() };
+  }
+
+  /** At a token that can start a value. */
+  private parseValue(): ValueNode {
+    const t = this.tok;
+    switch (t.kind) {
+      case Tok.Name: {
+        this.i++;
+        if (this.tok.kind === Tok.LParen) {
+          // Not in the language; skip the group so it is one error, not many.
+          const open = this.tok;
+          this.i++;
+          const close = this.parseDelimited(open, () => {
+            this.parseValueOrSkip();
+          }, true);
+          this.error(t.start, close >= 0 ? close + 1 : open.end, `nested calls are not part of the language (\`${t.text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
+        }
+        return { kind: 'name', start: t.start, end: t.end, text: t.text };
+      }
+      case Tok.Number:
+        this.i++;
+        return { kind: 'number', start: t.start, end: t.end, text: t.text, value: Number(t.text) };
+      case Tok.String: {
+        this.i++;
+        const quote = t.text[0] as '"' | "'";
+        const terminated = !t.unterminated;
+        if (!terminated) this.error(t.start, t.end, `unterminated string: add the closing ${quote}`, SYNTAX_CODES.unterminated);
+        else if (quote === "'")
+          this.note(t.start, t.end, "single-quoted strings are not seen in Hailo's scripts; whether the DFC accepts them is unknown — prefer \"…\"", SYNTAX_CODES.singleQuote, 'info');
+        return { kind: 'string', start: t.start, end: t.end, text: t.text, value: t.text.slice(1, terminated ? -1 : undefined), quote, terminated };
+      }
+      case Tok.Glob:
+        this.i++;
+        return this.globNode(t);
+      case Tok.LBracket:
+        return this.parseList();
+      case Tok.LBrace:
+        return this.parseDict();
+      default: {
+        // Callers check canStartValue first; stay total anyway.
+        const m: MissingNode = { kind: 'missing', start: t.start, end: t.start };
+        this.error(t.start, t.end, `expected a value, found ${describeToken(t)}`);
+        if (t.kind !== Tok.Eof && t.kind !== Tok.Newline) this.i++;
+        return m;
+      }
+    }
+  }
+
+  private parseValueOrSkip(): void {
+    if (canStartValue(this.tok.kind)) this.parseValue();
+    else this.i++;
+  }
+
+  private parseList(): ListNode {
+    const open = this.tok;
+    this.i++;
+    const items: ValueNode[] = [];
+    const close = this.parseDelimited(open, () => {
+      items.push(this.parseValue());
+    });
+    return { kind: 'list', start: open.start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : open.end, items, close };
+  }
+
+  private parseDict(): DictNode {
+    const open = this.tok;
+    this.i++;
+    const entries: DictEntry[] = [];
+    const close = this.parseDelimited(open, () => {
+      const key = this.parseValue();
+      let value: ValueNode;
+      if (this.skipSoftNewlines() && this.tok.kind === Tok.Colon) {
+        const colon = this.tok;
+        this.i++;
+        if (this.skipSoftNewlines() && canStartValue(this.tok.kind)) value = this.parseValue();
+        else {
+          value = { kind: 'missing', start: colon.end, end: colon.end };
+          this.error(colon.start, colon.end, 'expected a value after `:`');
+        }
+      } else {
+        value = { kind: 'missing', start: key.end, end: key.end };
+        this.error(key.start, key.end, 'expected `:` after a dictionary key');
+      }
+      entries.push({ key, value });
+    });
+    const last = entries[entries.length - 1];
+    return { kind: 'dict', start: open.start, end: close >= 0 ? close + 1 : last ? last.value.end : open.end, entries, close };
+  }
+
+  /**
+   * Elements separated by commas up to the closer matching `open` (the current token is just
+   * past it). Returns the closer's offset, or -1 when it is missing (reported at the opener).
+   */
+  private parseDelimited(open: Token, element: () => void, quiet = false): number {
+    const closer = CLOSER_FOR[open.kind]!;
+    this.stack.push({ kind: open.kind, start: open.start });
+    let lastComma = -1;
+    let expectElement = true;
+    try {
+      for (;;) {
+        if (!this.skipSoftNewlines()) {
+          this.unclosed(open, quiet);
+          return -1;
+        }
+        const t = this.tok;
+        if (t.kind === closer) {
+          if (lastComma >= 0 && expectElement)
+            this.note(lastComma, lastComma + 1, "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it", SYNTAX_CODES.trailingComma, 'warning');
+          this.i++;
+          return t.start;
+        }
+        if (isCloser(t.kind)) {
+          if (this.stack.some((s) => CLOSER_FOR[s.kind] === t.kind)) {
+            // `cmd([a, b)`: the `)` closes the call; the `[` is the one left open.
+            if (!quiet)
+              this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, [
+                { start: t.start, end: t.end, message: `${TOKEN_LABEL[t.kind]} found here` },
+              ]);
+            return -1;
+          }
+          if (!quiet) this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
+          this.i++;
+          continue;
+        }
+        if (t.kind === Tok.Comma) {
+          if (expectElement && !quiet) this.error(t.start, t.end, 'expected a value before `,`');
+          lastComma = t.start;
+          expectElement = true;
+          this.i++;
+          continue;
+        }
+        if (!canStartValue(t.kind)) {
+          if (!quiet) {
+            if (t.kind === Tok.Invalid) this.error(t.start, t.end, `unexpected ${describeToken(t)}`, SYNTAX_CODES.invalidChar);
+            else this.error(t.start, t.end, `unexpected ${describeToken(t)}`);
+          }
+          this.i++;
+          continue;
+        }
+        if (!expectElement && !quiet) {
+          const prevEnd = this.tokens[this.i - 1].end;
+          this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
+        }
+        const before = this.i;
+        element();
+        if (this.i === before) this.i++; // never loop without progress
+        expectElement = false;
+      }
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  private unclosed(open: Token, quiet: boolean): void {
+    if (quiet) return;
+    const next = this.tok;
+    const related =
+      next.kind === Tok.Newline
+        ? [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }]
+        : [{ start: next.start, end: next.start, message: 'end of file' }];
+    this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, related);
+  }
+}
+
+export function parse(text: string): Script {
+  return new Parser(text, tokenize(text)).parse();
+}
+
+export function parseTokens(text: string, tokens: Token[]): Script {
+  return new Parser(text, tokens).parse();
+}

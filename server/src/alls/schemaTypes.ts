@@ -1,0 +1,126 @@
+// Shapes of the command schema (schema.ts holds the data). Evidence levels travel with every
+// entry so rules can pick a severity honestly: corpus-derived sets are warnings, authoritative
+// sets (the DFC 5.3.0 precision_mode enum) are errors.
+
+/** How a value may be written. */
+export type ValueKind =
+  | 'int'
+  | 'number'
+  | 'bool' // True / False (also lowercase `true`, seen 28×)
+  | 'none' // None / null
+  | 'enum' // a bare word from `enum`
+  | 'layer' // one layer name
+  | 'glob' // `{conv*}`
+  | 'layerList' // `[conv1, conv2]`
+  | 'string' // "path.json"
+  | 'duration' // `30m`, `2h`
+  | 'numberList'
+  | 'intList'
+  | 'enumList'
+  | 'name' // any bare word, unchecked
+  | 'any';
+
+/**
+ * Where a fact comes from: `corpus` = Hailo's model zoo scripts, `hailo` = Hailo's own code or
+ * docs, `third-party` = other people's code or forum posts (unverified).
+ */
+export type Evidence = 'corpus' | 'hailo' | 'third-party';
+
+/** Architecture families scripts are written for (reference §5). */
+export type ArchFamily = 'hailo8' | 'hailo15' | 'hailo15l';
+
+export interface ArchNote {
+  /** Families whose scripts contain this item. */
+  seenOn: ArchFamily[];
+}
+
+export interface EnumValue {
+  name: string;
+  doc: string;
+  evidence?: Evidence;
+  arch?: ArchNote;
+}
+
+export interface EnumSpec {
+  /** Name for messages, e.g. `PrecisionMode`. */
+  name: string;
+  values: EnumValue[];
+  /** The set is known to be complete (error on anything else) vs. observed so far (warning). */
+  closed: boolean;
+  /** Where the set comes from, for messages. */
+  source: string;
+}
+
+export interface ValueSpec {
+  kinds: ValueKind[];
+  enum?: EnumSpec;
+  min?: number;
+  max?: number;
+  /** Severity of a value outside [min, max]. */
+  rangeSeverity?: 'error' | 'warning';
+  /** Why the range holds (quoted in the message). */
+  rangeNote?: string;
+  /** Exact list length. */
+  length?: number;
+}
+
+export interface ParamSpec {
+  name: string;
+  doc: string;
+  value: ValueSpec;
+  evidence?: Evidence;
+  /** First model-zoo tag / DFC version seen in. */
+  since?: string;
+  arch?: ArchNote;
+  /** Superseded by this spelling. */
+  replacedBy?: string;
+  /** Positional only: may be left out (trailing). */
+  optional?: boolean;
+  /** Positional only: repeats to the end. */
+  variadic?: boolean;
+}
+
+/** One accepted form of the positional arguments. */
+export interface Signature {
+  params: ParamSpec[];
+}
+
+export type Stage = 'modification' | 'optimization' | 'compilation' | 'allocation';
+
+export const STAGE_TITLES: Record<Stage, string> = {
+  modification: 'Model modification',
+  optimization: 'Optimization (quantization)',
+  compilation: 'Compilation',
+  allocation: 'Allocation (compiler-written)',
+};
+
+export interface SubcommandSpec {
+  name: string;
+  doc: string;
+  kwargs: Record<string, ParamSpec>;
+  evidence: Evidence;
+  since?: string;
+  arch?: ArchNote;
+}
+
+export interface CommandSpec {
+  name: string;
+  doc: string;
+  stage: Stage;
+  evidence: Evidence;
+  since?: string;
+  /** Assignment targets: always written, never written, or either. */
+  targets: 'required' | 'none' | 'optional';
+  /** `confirmed` = a DFC parse error proves it; `usage` = every corpus use does it. */
+  targetEvidence?: 'confirmed' | 'usage';
+  /** Accepted positional forms (after the sub-command, if any). Empty list = no positionals. */
+  signatures: Signature[];
+  kwargs: Record<string, ParamSpec>;
+  /** First positional is a bare sub-command / feature name. */
+  subcommands?: { enumName: string; items: Record<string, SubcommandSpec> };
+  /** Callable only as `ctx.name(...)`. */
+  methodOnly?: boolean;
+  /** Legacy spelling and what replaced it. */
+  replacedBy?: string;
+  arch?: ArchNote;
+}
