@@ -1,0 +1,127 @@
+// Shape inference driver: seeds facts from graph inputs and initializers, visits nodes in
+// topological order and applies the per-op rules. Unknown stays unknown; symbols are kept.
+import { isAiOnnx, numel, type Dim, type GraphIndex, type NodeInfo, type OnnxModel, type Shape } from './model';
+import { MAX_VALUE_ELEMENTS, RULES, RuleCtx, type TensorFact } from './shapeRules';
+import { tensorValues } from './tensorData';
+
+export type { TensorFact };
+
+export type FactSource = 'input' | 'initializer' | 'inferred' | 'declared';
+
+export interface InferOptions {
+  /** Fixed shapes for graph inputs (like the DFC's net_input_shapes), replacing the declared ones. */
+  inputShapes?: Record<string, Dim[]>;
+  /** Fill what inference leaves unknown from value_info / declared outputs (default true). */
+  useDeclared?: boolean;
+}
+
+export interface ShapeResult {
+  facts: Map<string, TensorFact & { source: FactSource }>;
+  /** Nodes in the order they were visited. */
+  order: NodeInfo[];
+  /** Nodes whose op has no rule (their outputs are unknown unless declared). */
+  unruled: NodeInfo[];
+  /** Producer node of each tensor. */
+  producer: Map<string, NodeInfo>;
+  /** Consumer nodes of each tensor. */
+  consumers: Map<string, NodeInfo[]>;
+  ms: number;
+}
+
+export function inferShapes(model: OnnxModel, options: InferOptions = {}): ShapeResult {
+  const t0 = performance.now();
+  const g = model.graph;
+  const useDeclared = options.useDeclared ?? true;
+  const facts = new Map<string, TensorFact & { source: FactSource }>();
+  const initNames = new Set<string>();
+  for (const t of g.initializers) {
+    initNames.add(t.name);
+    const value = numel(t.dims) <= MAX_VALUE_ELEMENTS ? tensorValues(t) : undefined;
+    facts.set(t.name, { shape: t.dims, dtype: t.dataType, ...(value ? { value } : {}), source: 'initializer' });
+  }
+  for (const v of g.inputs) {
+    if (initNames.has(v.name)) continue; // IR < 4 lists initializers as inputs
+    const fixed = options.inputShapes?.[v.name];
+    const declared = v.type.kind === 'tensor' ? v.type.shape : null;
+    const elem = v.type.kind === 'tensor' ? v.type.elemType : 0;
+    facts.set(v.name, { shape: fixed ? [...fixed] : declared ? [...declared] : null, dtype: elem, source: 'input' });
+  }
+  const declared = new Map<string, { shape: Shape; dtype: number }>();
+  if (useDeclared) {
+    for (const v of [...g.valueInfo, ...g.outputs]) {
+      if (v.type.kind === 'tensor') declared.set(v.name, { shape: v.type.shape, dtype: v.type.elemType });
+    }
+  }
+
+  const { order, producer, consumers } = topoOrder(g, facts);
+  const opsetAi = model.opsets[''] ?? model.opsets['ai.onnx'] ?? 1;
+  const unruled: NodeInfo[] = [];
+  for (const node of order) {
+    const rule = isAiOnnx(node.domain) ? RULES[node.opType] : undefined;
+    let out: (TensorFact | undefined)[] = [];
+    if (rule) {
+      const inputs = node.inputs.map((n) => (n ? facts.get(n) : undefined));
+      try {
+        out = rule(new RuleCtx(node, opsetAi, inputs));
+      } catch {
+        out = []; // a malformed node must not stop the rest of the graph
+      }
+    } else unruled.push(node);
+    node.outputs.forEach((name, i) => {
+      if (!name) return;
+      const f = out[i] ?? { shape: null, dtype: 0 };
+      const d = declared.get(name);
+      facts.set(name, d ? mergeDeclared(f, d) : { ...f, source: 'inferred' });
+    });
+  }
+  return { facts, order, unruled, producer, consumers, ms: performance.now() - t0 };
+}
+
+/** Inferred dims win; the file's declaration fills what inference could not derive. */
+function mergeDeclared(f: TensorFact, d: { shape: Shape; dtype: number }): TensorFact & { source: FactSource } {
+  const dtype = f.dtype || d.dtype;
+  if (f.shape === null) return { shape: d.shape, dtype, source: d.shape ? 'declared' : 'inferred' };
+  if (d.shape && d.shape.length === f.shape.length && f.shape.some((x) => x === null)) {
+    return { ...f, dtype, shape: f.shape.map((x, i) => (x === null ? d.shape![i] : x)), source: 'inferred' };
+  }
+  return { ...f, dtype, source: 'inferred' };
+}
+
+/** Kahn's order over tensor dependencies; nodes in cycles or with dangling inputs come last. */
+function topoOrder(g: GraphIndex, seeded: Map<string, unknown>) {
+  const producer = new Map<string, NodeInfo>();
+  const consumers = new Map<string, NodeInfo[]>();
+  for (const n of g.nodes) for (const o of n.outputs) if (o) producer.set(o, n);
+  const pending = new Map<NodeInfo, number>();
+  const ready: NodeInfo[] = [];
+  for (const n of g.nodes) {
+    let deps = 0;
+    for (const i of new Set(n.inputs)) {
+      if (!i) continue;
+      let list = consumers.get(i);
+      if (!list) consumers.set(i, (list = []));
+      list.push(n);
+      if (producer.has(i) && !seeded.has(i)) deps++;
+    }
+    pending.set(n, deps);
+    if (deps === 0) ready.push(n);
+  }
+  const order: NodeInfo[] = [];
+  const done = new Set<NodeInfo>();
+  // process in file order among ready nodes: a min-heap is overkill, files are nearly sorted
+  let head = 0;
+  while (head < ready.length) {
+    const n = ready[head++];
+    order.push(n);
+    done.add(n);
+    for (const o of n.outputs) {
+      for (const c of consumers.get(o) ?? []) {
+        const left = (pending.get(c) ?? 0) - 1;
+        pending.set(c, left);
+        if (left === 0) ready.push(c);
+      }
+    }
+  }
+  if (order.length < g.nodes.length) for (const n of g.nodes) if (!done.has(n)) order.push(n);
+  return { order, producer, consumers };
+}

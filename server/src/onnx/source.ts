@@ -1,0 +1,93 @@
+// Byte sources for the lazy ONNX reader. A file source reads positionally through one small
+// window, so walking a model costs a few MB of I/O whatever the size of its weights.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+export interface ByteSource {
+  readonly size: number;
+  /**
+   * Bytes [pos, pos + len), clipped at the end of the source. The view may alias an internal
+   * window and is valid only until the next call: copy what you keep.
+   */
+  read(pos: number, len: number): Uint8Array;
+  /** Total bytes fetched from the underlying storage so far (for the "reads little" claim). */
+  readonly bytesRead: number;
+  close(): void;
+}
+
+export class BufferSource implements ByteSource {
+  readonly size: number;
+  constructor(private readonly buf: Uint8Array) {
+    this.size = buf.length;
+  }
+  get bytesRead(): number {
+    return this.size;
+  }
+  read(pos: number, len: number): Uint8Array {
+    return this.buf.subarray(pos, Math.min(this.size, pos + len));
+  }
+  close(): void {
+    /* nothing to release */
+  }
+}
+
+/** Default window: large enough to hold a run of small nodes, small enough not to drag weights in. */
+export const DEFAULT_WINDOW = 16 * 1024;
+
+export class FileSource implements ByteSource {
+  readonly size: number;
+  private fd: number;
+  private window: Buffer;
+  private winStart = 0;
+  private winLen = 0;
+  private fetched = 0;
+
+  constructor(path: string, windowSize = DEFAULT_WINDOW) {
+    this.fd = openSync(path, 'r');
+    try {
+      this.size = fstatSync(this.fd).size;
+    } catch (err) {
+      closeSync(this.fd);
+      throw err;
+    }
+    this.window = Buffer.allocUnsafe(windowSize);
+  }
+
+  get bytesRead(): number {
+    return this.fetched;
+  }
+
+  read(pos: number, len: number): Uint8Array {
+    const end = Math.min(this.size, pos + len);
+    if (pos >= end) return new Uint8Array(0);
+    if (pos >= this.winStart && end <= this.winStart + this.winLen) {
+      return this.window.subarray(pos - this.winStart, end - this.winStart);
+    }
+    const want = end - pos;
+    if (want > this.window.length) {
+      // A field larger than the window (e.g. a long doc string): read it on its own.
+      const out = Buffer.allocUnsafe(want);
+      this.fill(out, want, pos);
+      return out;
+    }
+    const n = Math.min(this.window.length, this.size - pos);
+    this.fill(this.window, n, pos);
+    this.winStart = pos;
+    this.winLen = n;
+    return this.window.subarray(0, want);
+  }
+
+  private fill(target: Buffer, n: number, pos: number): void {
+    let done = 0;
+    while (done < n) {
+      const r = readSync(this.fd, target, done, n - done, pos + done);
+      if (r <= 0) throw new Error(`short read at offset ${pos + done}`);
+      done += r;
+    }
+    this.fetched += n;
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}
