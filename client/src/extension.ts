@@ -3,12 +3,16 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerCheckDocker } from './docker/checkDocker';
+import { registerGettingStarted } from './gettingStarted';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Hailo', { log: true });
   context.subscriptions.push(log);
+  registerGettingStarted(context, log);
+  registerCheckDocker(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -1,0 +1,180 @@
+// Security rules of SECURITY.md: the workspace-trust guard, the process runner (argument arrays,
+// no shell), and source scans for shell strings, ungated execution and webview CSP. Each scan is
+// first shown to fire on a bad sample, then run over the real sources.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  MANAGE_TRUST_BUTTON,
+  requireWorkspaceTrust,
+  restrictedModeMessage,
+  type TrustHost,
+  type TrustToken,
+} from '../../client/src/security/workspaceTrust';
+import { runTool } from '../../client/src/security/runTool';
+import { repoRoot } from '../helpers/shared';
+import {
+  describeFindings,
+  findShellStrings,
+  findUngatedExecution,
+  findWebviewProblems,
+  sourceFiles,
+  type SourceFile,
+} from './security-scan';
+
+function fakeHost(trusted: boolean, choice?: string) {
+  const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
+  const host: TrustHost = {
+    isTrusted: () => trusted,
+    warn: (message, ...buttons) => {
+      calls.warn.push([message, ...buttons]);
+      return Promise.resolve(choice);
+    },
+    manageTrust: () => {
+      calls.manage++;
+      return Promise.resolve();
+    },
+    log: (m) => calls.log.push(m),
+  };
+  return { host, calls };
+}
+
+async function trustedToken(): Promise<TrustToken> {
+  const token = await requireWorkspaceTrust('test', fakeHost(true).host);
+  assert.ok(token);
+  return token;
+}
+
+test('trust guard: a trusted workspace gets a token and no prompt', async () => {
+  const { host, calls } = fakeHost(true);
+  const token = await requireWorkspaceTrust('Hailo: Compile', host);
+  assert.equal(token?.action, 'Hailo: Compile');
+  assert.deepEqual(calls.warn, []);
+  assert.deepEqual(calls.log, []);
+});
+
+test('trust guard: Restricted Mode refuses, explains, logs, and offers the trust editor', async () => {
+  const { host, calls } = fakeHost(false, MANAGE_TRUST_BUTTON);
+  const token = await requireWorkspaceTrust('Hailo: Compile', host);
+  assert.equal(token, undefined);
+  assert.deepEqual(calls.warn, [[restrictedModeMessage('Hailo: Compile'), MANAGE_TRUST_BUTTON]]);
+  assert.match(calls.warn[0][0], /Hailo: Compile runs programs on this machine.*Restricted Mode/);
+  assert.deepEqual(calls.log, ['refused in Restricted Mode: Hailo: Compile']);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(calls.manage, 1, 'choosing the button opens the trust editor');
+});
+
+test('trust guard: dismissing the warning does not open the trust editor', async () => {
+  const { host, calls } = fakeHost(false, undefined);
+  assert.equal(await requireWorkspaceTrust('x', host), undefined);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(calls.manage, 0);
+});
+
+test('runTool: arguments reach the program verbatim; shell syntax is not interpreted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-sec-'));
+  try {
+    const marker = join(dir, 'pwned');
+    const hostile = [`a b; touch ${marker}`, `$(touch ${marker})`, `\`touch ${marker}\``, '| cat', "'quoted'", '*'];
+    const r = await runTool(await trustedToken(), process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...hostile]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), hostile);
+    assert.equal(existsSync(marker), false, 'no shell ran the injected command');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('runTool: a missing executable is an ENOENT result, not a throw', async () => {
+  const r = await runTool(await trustedToken(), '/nonexistent/hailo/docker', ['version']);
+  assert.equal(r.code, undefined);
+  assert.equal(r.error?.code, 'ENOENT');
+});
+
+test('runTool: a hung program is killed at the timeout', async () => {
+  const start = Date.now();
+  const r = await runTool(await trustedToken(), process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { timeoutMs: 300 });
+  assert.equal(r.error?.code, 'ETIMEDOUT');
+  assert.ok(Date.now() - start < 5000);
+});
+
+test('runTool: output is capped', async () => {
+  const r = await runTool(await trustedToken(), process.execPath, ['-e', 'process.stdout.write("x".repeat(1 << 20))'], { maxOutputBytes: 1024 });
+  assert.equal(r.code, 0);
+  assert.ok(r.stdout.length < 128 * 1024, `captured ${r.stdout.length} chars`);
+});
+
+const sample = (path: string, text: string): SourceFile => ({ path, text });
+
+test('scan: shell strings are caught in every form (positive controls)', () => {
+  const bad = [
+    "import { exec } from 'node:child_process';\nexec(`docker run ${img}`);",
+    "import { execSync as run } from 'child_process';",
+    "const { execSync } = require('child_process');",
+    "import * as cp from 'child_process';\ncp.exec('ls ' + dir);",
+    "import cp from 'node:child_process';\ncp.execSync(cmd)",
+    "spawn(cmd, { shell: true })",
+    "spawn('docker', args, { shell: process.platform === 'win32' })",
+    "spawn('bash', ['-c', `docker run ${x}`])",
+    "spawn('/bin/sh', ['-c', line])",
+  ];
+  for (const text of bad) assert.ok(findShellStrings(sample('client/src/x.ts', text)).length > 0, `missed: ${text}`);
+  const good = [
+    "import { spawn } from 'node:child_process';\nspawn('docker', ['run', image], { shell: false });",
+    'const m = /a(b)/.exec(text); re.exec(line);',
+    '// never use exec( or shell: true here',
+    "import { spawnSync } from 'node:child_process';\nspawnSync(process.execPath, [script]);",
+  ];
+  for (const text of good) assert.deepEqual(findShellStrings(sample('client/src/x.ts', text)), [], `false alarm: ${text}`);
+});
+
+test('scan: no shell strings anywhere in the sources, scripts, tests or benches', () => {
+  // The scanner's own files hold the bad samples above; everything else is scanned.
+  const self = new Set(['test/unit/security.test.ts', 'test/unit/security-scan.ts']);
+  const files = sourceFiles(repoRoot, ['client', 'server', 'bin', 'test', 'bench', 'scripts', 'media', 'esbuild.mjs']).filter((f) => !self.has(f.path));
+  assert.ok(files.length > 10, `scanned only ${files.length} files`);
+  const findings = files.flatMap(findShellStrings);
+  assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+});
+
+test('scan: ungated execution is caught (positive controls)', () => {
+  assert.equal(findUngatedExecution(sample('client/src/compile.ts', "import { spawn } from 'node:child_process';")).length, 1);
+  assert.equal(findUngatedExecution(sample('server/src/alls/x.ts', "const cp = require('child_process');")).length, 1);
+  assert.equal(findUngatedExecution(sample('client/src/native/hailort.ts', "import koffi from 'koffi';")).length, 1);
+  assert.deepEqual(findUngatedExecution(sample('client/src/native/hailort.ts', "import koffi from 'koffi';\nexport function load(t: TrustToken) {}")), []);
+  assert.deepEqual(findUngatedExecution(sample('client/src/security/runTool.ts', "import { spawn } from 'node:child_process';")), []);
+  assert.deepEqual(findUngatedExecution(sample('test/unit/x.ts', "import { spawn } from 'node:child_process';")), []);
+});
+
+test('scan: extension and server code start processes / load native code only behind the trust guard', () => {
+  const files = sourceFiles(repoRoot, ['client/src', 'server/src']);
+  assert.ok(files.some((f) => f.path === 'client/src/security/runTool.ts'));
+  const findings = files.flatMap(findUngatedExecution);
+  assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+});
+
+test('scan: webview problems are caught (positive controls)', () => {
+  const noCsp = "panel.webview.html = `<html><body><script>go()</script></body></html>`;";
+  assert.ok(findWebviewProblems(sample('client/src/v.ts', noCsp)).some((f) => /Content-Security-Policy/.test(f.rule)));
+  const unsafe = "panel.webview.html = `<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'\"><script>`;";
+  assert.ok(findWebviewProblems(sample('client/src/v.ts', unsafe)).some((f) => /unsafe/.test(f.rule)));
+  assert.equal(findWebviewProblems(sample('client/src/v.ts', 'createWebviewPanel(id, t, c, { enableScripts: true })')).length, 1);
+  const good = [
+    "const opts = { enableScripts: true, localResourceRoots: [media] };",
+    "panel.webview.html = `<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-${nonce}'\"><script nonce=\"${nonce}\">`;",
+  ].join('\n');
+  assert.deepEqual(findWebviewProblems(sample('client/src/v.ts', good)), []);
+});
+
+test('scan: every webview in the client has a nonce CSP and restricted resource roots', () => {
+  const files = sourceFiles(repoRoot, ['client/src']);
+  const findings = files.flatMap(findWebviewProblems);
+  assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+});
+
+test('scan: the scanner sees the whole tree (no silently skipped folder)', () => {
+  const top = readdirSync(repoRoot);
+  for (const dir of ['client', 'server', 'test']) assert.ok(top.includes(dir));
+});
