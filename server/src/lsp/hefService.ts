@@ -1,0 +1,201 @@
+// Inline HEF checks: integrity, HailoRT compatibility and mtmd contract failures of every .hef in
+// the workspace, published as diagnostics on the .hef URIs (the Problems panel). HEFs are binary
+// and never opened as text documents, so this service has no language ids; it works from the
+// workspace folders (scanned at start) and file-watcher events (`workspace/didChangeWatchedFiles`,
+// registered dynamically for `**/*.hef`). It only reads files: safe in untrusted workspaces.
+//
+// `hailo.hef.inlineChecks`: off = nothing; auto = HEFs that embed hailo-config.json (mtmd
+// encoders); always = every HEF. The client sends `hailo/hef/rescan` when those settings change.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
+import { hefDiagnostics } from '../hef/diagnostics';
+import type { Diagnostic } from '../common/types';
+import type { AttachableService, ServerHost } from './service';
+import { resolveHefSettings, type HefSettings } from './hefSettings';
+
+export const HEF_RESCAN_NOTIFICATION = 'hailo/hef/rescan';
+export const HEF_GLOB = '**/*.hef';
+
+export interface HefServiceOptions {
+  /** Delay after a change event before re-checking (a file being written fires many). */
+  debounceMs?: number;
+  /** At most this many HEFs are found by the start-up scan. */
+  maxFiles?: number;
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
+
+function toLsp(d: Diagnostic): LspDiagnostic {
+  return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'hailo', message: d.message };
+}
+
+function pathOf(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the checks for one file; pure apart from reading it. Exported for tests. */
+export async function checkHefFile(path: string, settings: HefSettings): Promise<Diagnostic[] | undefined> {
+  if (settings.inlineChecks === 'off') return [];
+  const src = await fileSource(path);
+  try {
+    const report = await readHef(src);
+    const embedsConfig = report.externalResources.some((r) => r.name === HAILO_CONFIG);
+    if (settings.inlineChecks === 'auto' && !embedsConfig) return [];
+    const mtmd = await checkMtmdSource(src, report, { textModelWidth: settings.textModelWidth, hefPath: path });
+    return hefDiagnostics(report, mtmd);
+  } finally {
+    await src.close();
+  }
+}
+
+export function createHefService(options: HefServiceOptions = {}): AttachableService {
+  const debounceMs = options.debounceMs ?? 300;
+  const maxFiles = options.maxFiles ?? 5000;
+  return {
+    languageIds: [],
+    attach(host: ServerHost) {
+      const { connection } = host;
+      /** path → the URI we publish on, and whether something is currently published there. */
+      const known = new Map<string, { uri: string; published: boolean }>();
+      const timers = new Map<string, NodeJS.Timeout>();
+      const queue: string[] = [];
+      const queued = new Set<string>();
+      let running = false;
+
+      async function settingsFor(uri: string): Promise<HefSettings> {
+        try {
+          return resolveHefSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' }));
+        } catch {
+          return resolveHefSettings(undefined);
+        }
+      }
+
+      async function publish(path: string, diagnostics: Diagnostic[]): Promise<void> {
+        const entry = known.get(path);
+        if (!entry) return;
+        if (diagnostics.length === 0 && !entry.published) return; // nothing to clear
+        entry.published = diagnostics.length > 0;
+        await connection.sendDiagnostics({ uri: entry.uri, diagnostics: diagnostics.map(toLsp) });
+      }
+
+      async function check(path: string): Promise<void> {
+        const entry = known.get(path);
+        if (!entry) return;
+        let diagnostics: Diagnostic[];
+        try {
+          const st = await stat(path);
+          if (!st.isFile()) return;
+          diagnostics = (await checkHefFile(path, await settingsFor(entry.uri))) ?? [];
+        } catch (err) {
+          const e = err as NodeJS.ErrnoException;
+          if (e.code === 'ENOENT') {
+            await publish(path, []);
+            known.delete(path);
+            return;
+          }
+          host.log(`hef: checking ${path} failed: ${e?.stack ?? e}`);
+          diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'hef/unreadable', message: `Cannot read this HEF: ${e.message}` }];
+        }
+        await publish(path, diagnostics);
+      }
+
+      // One file at a time: hashing a large HEF must not starve the editor's requests.
+      async function drain(): Promise<void> {
+        if (running) return;
+        running = true;
+        try {
+          while (queue.length) {
+            const path = queue.shift()!;
+            queued.delete(path);
+            await check(path);
+          }
+        } finally {
+          running = false;
+        }
+      }
+
+      function enqueue(path: string, uri: string, delay: number): void {
+        const entry = known.get(path);
+        if (entry) entry.uri = uri;
+        else known.set(path, { uri, published: false });
+        const old = timers.get(path);
+        if (old) clearTimeout(old);
+        const go = () => {
+          timers.delete(path);
+          if (!queued.has(path)) {
+            queued.add(path);
+            queue.push(path);
+          }
+          void drain();
+        };
+        if (delay <= 0) go();
+        else timers.set(path, setTimeout(go, delay));
+      }
+
+      async function scanFolder(dir: string, found: string[], depth: number): Promise<void> {
+        if (depth > 24 || found.length >= maxFiles) return;
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          if (found.length >= maxFiles) return;
+          if (e.isDirectory()) {
+            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await scanFolder(join(dir, e.name), found, depth + 1);
+          } else if (e.isFile() && e.name.toLowerCase().endsWith('.hef')) {
+            found.push(join(dir, e.name));
+          }
+        }
+      }
+
+      async function scanWorkspace(): Promise<void> {
+        let folders: { uri: string }[] | null = null;
+        try {
+          folders = await connection.workspace.getWorkspaceFolders();
+        } catch {
+          folders = null; // the client does not support workspace folders
+        }
+        const found: string[] = [];
+        for (const f of folders ?? []) {
+          const p = pathOf(f.uri);
+          if (p) await scanFolder(p, found, 0);
+        }
+        if (found.length >= maxFiles) host.log(`hef: stopped the workspace scan at ${maxFiles} .hef files`);
+        for (const p of found) enqueue(p, known.get(p)?.uri ?? pathToFileURL(p).toString(), 0);
+      }
+
+      async function rescan(): Promise<void> {
+        for (const [path, entry] of known) enqueue(path, entry.uri, 0);
+        await scanWorkspace();
+      }
+
+      connection.onDidChangeWatchedFiles((params) => {
+        for (const change of params.changes) {
+          const path = pathOf(change.uri);
+          if (!path || !path.toLowerCase().endsWith('.hef')) continue;
+          if (change.type === FileChangeType.Deleted) {
+            const t = timers.get(path);
+            if (t) clearTimeout(t);
+            timers.delete(path);
+            void publish(path, []).then(() => known.delete(path));
+          } else {
+            enqueue(path, change.uri, debounceMs);
+          }
+        }
+      });
+      connection.onNotification(HEF_RESCAN_NOTIFICATION, () => void rescan());
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: HEF_GLOB }] }).catch(() => undefined);
+      void scanWorkspace().catch((err) => host.log(`hef: workspace scan failed: ${err?.stack ?? err}`));
+    },
+  };
+}
