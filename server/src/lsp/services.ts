@@ -1,6 +1,7 @@
 // Registry of language services the server routes to. Add a service here, nowhere else.
 import type { AttachableService } from './service';
+import { createHefService } from './hefService';
 
 export function createServices(): AttachableService[] {
-  return [];
+  return [createHefService()];
 }
