@@ -25,3 +25,14 @@ export function decodeScript(bytes: Uint8Array): { text: string; diagnostics: Di
     };
   }
 }
+
+/**
+ * Put the encoding diagnostic in front of the checker's, dropping the checker's duplicate
+ * "invalid character U+FFFD" at the same place (one problem, one message).
+ */
+export function mergeEncodingDiagnostics(encoding: Diagnostic[], diagnostics: Diagnostic[]): Diagnostic[] {
+  if (encoding.length === 0) return diagnostics;
+  const at = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}`;
+  const taken = new Set(encoding.map(at));
+  return [...encoding, ...diagnostics.filter((d) => !(d.code === 'alls/invalid-character' && taken.has(at(d))))];
+}

@@ -75,6 +75,8 @@ class Parser {
   private readonly comments: { start: number; end: number }[] = [];
   private readonly trailingComments: { start: number; end: number }[] = [];
   private broken = false;
+  /** An unterminated string swallowed the rest of the line (and its closers): don't pile on. */
+  private swallowed = false;
 
   constructor(
     private readonly text: string,
@@ -124,6 +126,7 @@ class Parser {
 
   private parseStatement(): StatementNode {
     this.broken = false;
+    this.swallowed = false;
     const firstToken = this.i;
     const first = this.tok;
     const stmt: StatementNode = {
@@ -379,7 +382,10 @@ class Parser {
         this.i++;
         const quote = t.text[0] as '"' | "'";
         const terminated = !t.unterminated;
-        if (!terminated) this.error(t.start, t.end, `unterminated string: add the closing ${quote}`, SYNTAX_CODES.unterminated);
+        if (!terminated) {
+          this.error(t.start, t.end, `unterminated string: add the closing ${quote}`, SYNTAX_CODES.unterminated);
+          this.swallowed = true;
+        }
         else if (quote === "'")
           this.note(t.start, t.end, "single-quoted strings are not seen in Hailo's scripts; whether the DFC accepts them is unknown — prefer \"…\"", SYNTAX_CODES.singleQuote, 'info');
         return { kind: 'string', start: t.start, end: t.end, text: t.text, value: t.text.slice(1, terminated ? -1 : undefined), quote, terminated };
@@ -450,6 +456,8 @@ class Parser {
     this.stack.push({ kind: open.kind, start: open.start });
     let lastComma = -1;
     let expectElement = true;
+    /** An unexpected token was just reported: the next gap gets no second error. */
+    let skipped = false;
     try {
       for (;;) {
         if (!this.skipSoftNewlines()) {
@@ -466,13 +474,14 @@ class Parser {
         if (isCloser(t.kind)) {
           if (this.stack.some((s) => CLOSER_FOR[s.kind] === t.kind)) {
             // `cmd([a, b)`: the `)` closes the call; the `[` is the one left open.
-            if (!quiet)
+            if (!quiet && !this.swallowed)
               this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, [
                 { start: t.start, end: t.end, message: `${TOKEN_LABEL[t.kind]} found here` },
               ]);
             return -1;
           }
           if (!quiet) this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
+          skipped = true;
           this.i++;
           continue;
         }
@@ -480,10 +489,20 @@ class Parser {
           if (expectElement && !quiet) this.error(t.start, t.end, 'expected a value before `,`');
           lastComma = t.start;
           expectElement = true;
+          skipped = false;
           this.i++;
           continue;
         }
+        if (open.kind !== Tok.LParen && t.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.Equals && this.stack.length > 1 && this.stack[this.stack.length - 2].kind === Tok.LParen) {
+          // `cmd([a, b, key=v)`: a keyword argument inside a list means the list should have ended.
+          if (!quiet)
+            this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, [
+              { start: t.start, end: this.tokens[this.i + 1].end, message: `keyword argument \`${t.text}=\` found here` },
+            ]);
+          return -1;
+        }
         if (!canStartValue(t.kind)) {
+          skipped = true;
           if (!quiet) {
             if (t.kind === Tok.Invalid) this.error(t.start, t.end, `unexpected ${describeToken(t)}`, SYNTAX_CODES.invalidChar);
             else this.error(t.start, t.end, `unexpected ${describeToken(t)}`);
@@ -491,14 +510,17 @@ class Parser {
           this.i++;
           continue;
         }
-        if (!expectElement && !quiet) {
+        if (!expectElement && !quiet && !skipped) {
           const prevEnd = this.tokens[this.i - 1].end;
           this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
         }
         const before = this.i;
+        const errorsBefore = this.errors.length;
         element();
         if (this.i === before) this.i++; // never loop without progress
         expectElement = false;
+        // An element that ended in an error (e.g. an unclosed list) already explained this spot.
+        skipped = this.errors.length > errorsBefore;
       }
     } finally {
       this.stack.pop();
@@ -506,12 +528,14 @@ class Parser {
   }
 
   private unclosed(open: Token, quiet: boolean): void {
-    if (quiet) return;
+    if (quiet || this.swallowed) return;
     const next = this.tok;
+    let j = this.i;
+    while (this.tokens[j].kind === Tok.Newline || this.tokens[j].kind === Tok.Comment) j++;
     const related =
-      next.kind === Tok.Newline
-        ? [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }]
-        : [{ start: next.start, end: next.start, message: 'end of file' }];
+      this.tokens[j].kind === Tok.Eof
+        ? [{ start: next.start, end: next.start, message: 'the file ends here' }]
+        : [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }];
     this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, related);
   }
 }

@@ -512,7 +512,7 @@ class Checker {
     }
     st.positionals.forEach((a, i) => {
       const prm = positionalSpec(st.signature, i);
-      if (prm) this.checkValue(a.value, prm, prm.name);
+      if (prm) this.checkValue(a.value, prm, `${spec.name}(${prm.name})`);
     });
   }
 
@@ -523,7 +523,11 @@ class Checker {
     const spec = prm.value;
     if (!valueFits(value, prm)) {
       const layerish = spec.kinds.every((k) => k === 'layer' || k === 'glob' || k === 'layerList');
-      if (spec.enum && (value.kind === 'name' || value.kind === 'string') && !(value.kind === 'name' && (isBoolWord(value.text) || isNoneWord(value.text)) && !spec.kinds.includes('enum'))) {
+      if (value.kind === 'name' && (isBoolWord(value.text) || isNoneWord(value.text))) {
+        // e.g. `share_config=True`: some keywords take both spellings, this one was only seen with words.
+        const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
+        this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
+      } else if (spec.enum && (value.kind === 'name' || value.kind === 'string')) {
         this.badEnum(value, spec.enum, label, spec.kinds.includes('bool'));
       } else if (layerish && (value.kind === 'name' || value.kind === 'glob' || value.kind === 'list')) {
         const accepts = spec.kinds.map((k) => DESCRIBE_KIND[k]).join(' or ');
@@ -689,7 +693,7 @@ class Checker {
 
   private checkOptimizationLevel(st: ResolvedStatement, facts: { calibsetSize?: number }): void {
     const v = this.kwValue(st, 'optimization_level');
-    if (v?.kind !== 'number' || v.value < 1 || v.value > 4) return;
+    if (v?.kind !== 'number' || !Number.isInteger(v.value) || v.value < 1 || v.value > 4) return;
     const calib = facts.calibsetSize ?? 64;
     this.add(
       v.start,

@@ -74,7 +74,7 @@ const UTIL: ValueSpec = {
   min: 0,
   max: 1.25,
   rangeSeverity: 'warning',
-  rangeNote: "Hailo's scripts use 0.0–1.2 (0.0 in compiler-written scripts)",
+  rangeNote: "Hailo's scripts use 0.0–1.2; 0.0 in compiler-written ones",
 };
 const RATIO: ValueSpec = { kinds: ['number'], min: 0, max: 1, rangeSeverity: 'warning', rangeNote: 'a ratio' };
 

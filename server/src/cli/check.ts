@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../alls/analysis';
-import { decodeScript } from '../alls/encoding';
+import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
 import { resolveSettings } from '../common/settings';
@@ -147,7 +147,7 @@ export function checkFiles(files: string[], hwArch: string, problems: string[]):
       continue;
     }
     const { text, diagnostics: encoding } = decodeScript(bytes);
-    const diagnostics = [...encoding, ...checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path) })];
+    const diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path) }));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
     const json = diagnostics.map(toJson);
     report.files.push({ path, diagnostics: json });
