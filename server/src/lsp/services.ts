@@ -1,7 +1,8 @@
 // Registry of language services the server routes to. Add a service here, nowhere else.
 import type { AttachableService } from './service';
 import { createHefService } from './hefService';
+import { OnnxGraphService } from './onnxService';
 
 export function createServices(): AttachableService[] {
-  return [createHefService()];
+  return [createHefService(), new OnnxGraphService()];
 }

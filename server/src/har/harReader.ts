@@ -1,0 +1,118 @@
+// Reads a Hailo archive (.har): a plain POSIX tar (pax headers, as Python's tarfile writes it;
+// gzip tolerated) holding `<net>.hn` (the HN JSON), `<net>.metadata.json`, weights (.npz) and
+// `<net>.original_model_meta.json`. Only the small JSON members are kept; weights stream past.
+import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import * as tar from 'tar-stream';
+import { parseHn, type HnModel } from './hn';
+
+export class HarReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HarReadError';
+  }
+}
+
+export interface HarArchive {
+  path: string;
+  /** Every member, in archive order. */
+  members: { name: string; size: number }[];
+  /** `<net>.metadata.json` (state, sdk_version, hw_arch, member names), when present. */
+  metadata?: Record<string, unknown>;
+  /** Name of the member the HN came from. */
+  hnMember: string;
+  hn: HnModel;
+  /** `original_model_path` etc. from `<net>.original_model_meta.json`, without the parsing report. */
+  originalModelMeta?: Record<string, unknown>;
+}
+
+/** JSON members above this size are not buffered (an HN of a large model is a few MB). */
+const MAX_JSON_BYTES = 256 * 1024 * 1024;
+
+const keep = (name: string) => name.endsWith('.hn') || name.endsWith('.metadata.json') || name.endsWith('.original_model_meta.json');
+
+export async function readHar(path: string): Promise<HarArchive> {
+  const gz = isGzip(path);
+  const extract = tar.extract();
+  const members: { name: string; size: number }[] = [];
+  const kept = new Map<string, Buffer>();
+  extract.on('entry', (header, stream, next) => {
+    const size = header.size ?? 0;
+    if (header.type === 'file' || header.type === 'contiguous-file') members.push({ name: header.name, size });
+    if ((header.type === 'file' || header.type === 'contiguous-file') && keep(header.name) && size <= MAX_JSON_BYTES) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: unknown) => chunks.push(c as Buffer));
+      stream.on('end', () => {
+        kept.set(header.name, Buffer.concat(chunks));
+        next();
+      });
+    } else {
+      stream.on('end', () => next());
+      stream.resume();
+    }
+  });
+  const source: Readable = createReadStream(path);
+  try {
+    if (gz) await pipeline(source, createGunzip(), extract);
+    else await pipeline(source, extract);
+  } catch (err) {
+    throw new HarReadError(`${path} is not a readable .har (tar archive): ${(err as Error).message}`);
+  }
+  if (members.length === 0) throw new HarReadError(`${path} holds no files; a .har is a tar archive with a .hn member`);
+
+  let metadata: Record<string, unknown> | undefined;
+  const metaName = [...kept.keys()].find((n) => n.endsWith('.metadata.json'));
+  if (metaName) metadata = parseJsonObject(kept.get(metaName)!, metaName, path);
+  const hnMember = chooseHn(metadata, [...kept.keys()]);
+  if (!hnMember) {
+    throw new HarReadError(`${path} has no .hn member (members: ${members.map((m) => m.name).slice(0, 8).join(', ')})`);
+  }
+  const hn = parseHn(kept.get(hnMember)!.toString('utf8'), `${path}:${hnMember}`);
+  let originalModelMeta: Record<string, unknown> | undefined;
+  const omName = [...kept.keys()].find((n) => n.endsWith('.original_model_meta.json'));
+  if (omName) {
+    try {
+      const all = parseJsonObject(kept.get(omName)!, omName, path);
+      delete all.parsing_report;
+      originalModelMeta = all;
+    } catch {
+      originalModelMeta = undefined; // optional member: a broken one must not hide the layers
+    }
+  }
+  return { path, members, metadata, hnMember, hn, originalModelMeta };
+}
+
+/** metadata.hn names the member; else the single `*.hn` that is not a `.native.hn`/`.fp.hn` variant. */
+function chooseHn(metadata: Record<string, unknown> | undefined, names: string[]): string | undefined {
+  const hns = names.filter((n) => n.endsWith('.hn'));
+  const named = typeof metadata?.hn === 'string' ? metadata.hn : undefined;
+  if (named && hns.includes(named)) return named;
+  const main = hns.filter((n) => !n.endsWith('.native.hn') && !n.endsWith('.fp.hn'));
+  return main[0] ?? hns[0];
+}
+
+function parseJsonObject(buf: Buffer, member: string, path: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(buf.toString('utf8'));
+  } catch (err) {
+    throw new HarReadError(`${path}: member ${member} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new HarReadError(`${path}: member ${member} is not a JSON object`);
+  return v as Record<string, unknown>;
+}
+
+function isGzip(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const b = Buffer.alloc(2);
+    return readSync(fd, b, 0, 2, 0) === 2 && b[0] === 0x1f && b[1] === 0x8b;
+  } catch (err) {
+    throw new HarReadError(`cannot open ${path}: ${(err as Error).message}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,120 @@
+// Builds the ModelLayerIndex the `.alls` side consumes: one entry per HN layer, and — when the ONNX
+// the HAR was parsed from is known — a hover `detail` with the ONNX source nodes' op, shapes and
+// ranks, and a `location` on the source node's line of the ONNX graph view.
+import type { ModelLayer, ModelLayerIndex } from '../common/modelLayers';
+import { nodeLabel, nodeRanks, opKey, type OnnxAnalysis } from '../onnx/analysis';
+import type { GraphView, Span } from '../onnx/graphView';
+import { formatShape, type NodeInfo } from '../onnx/model';
+import { distinctShapes, type HnLayer } from './hn';
+import type { HarArchive } from './harReader';
+
+export interface OnnxSide {
+  path: string;
+  analysis: OnnxAnalysis;
+  view: GraphView;
+  /** URI of the graph view document (`hailo-onnx:`). */
+  uri: string;
+}
+
+/** What an HN `original_names` entry points at in the ONNX file. */
+export type OnnxSource =
+  | { kind: 'node'; node: NodeInfo }
+  | { kind: 'input' | 'output'; tensor: string }
+  | { kind: 'constant'; node: NodeInfo }
+  | { kind: 'missing'; name: string };
+
+export function resolveOriginalName(onnx: OnnxSide, name: string, byName: Map<string, NodeInfo>): OnnxSource {
+  const n = byName.get(name);
+  if (n) return { kind: 'node', node: n };
+  if (onnx.view.inputLine.has(name)) return { kind: 'input', tensor: name };
+  if (onnx.view.outputLine.has(name)) return { kind: 'output', tensor: name };
+  // const_input layers: `<consumer node>_input`
+  if (name.endsWith('_input')) {
+    const c = byName.get(name.slice(0, -'_input'.length));
+    if (c) return { kind: 'constant', node: c };
+  }
+  return { kind: 'missing', name };
+}
+
+export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerIndex {
+  const layers = new Map<string, ModelLayer>();
+  const byName = new Map<string, NodeInfo>();
+  if (onnx) for (const n of onnx.analysis.model.graph.nodes) if (n.name) byName.set(n.name, n);
+  for (const l of har.hn.layers) {
+    if (layers.has(l.name)) continue; // two scopes with one layer name: the first wins, as scripts can't tell them apart unscoped
+    const entry: ModelLayer = {
+      name: l.name,
+      fullName: l.fullName,
+      type: l.type,
+      originalNames: l.originalNames,
+      inputShapes: l.inputShapes,
+      outputShapes: distinctShapes(l.outputShapes),
+      detail: layerDetail(har, l, onnx, byName),
+    };
+    if (onnx) {
+      const loc = firstLocation(onnx, l, byName);
+      if (loc) entry.location = { uri: onnx.uri, range: { start: { line: loc.line, character: loc.start }, end: { line: loc.line, character: loc.end } } };
+    }
+    layers.set(l.name, entry);
+  }
+  return { source: har.path, networkName: har.hn.name, layers };
+}
+
+function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>): Span | undefined {
+  for (const name of l.originalNames) {
+    const s = resolveOriginalName(onnx, name, byName);
+    if (s.kind === 'node' || s.kind === 'constant') return onnx.view.nodeNameSpan.get(s.node);
+    if (s.kind === 'input' || s.kind === 'output') {
+      const line = (s.kind === 'input' ? onnx.view.inputLine : onnx.view.outputLine).get(s.tensor)!;
+      return { line, start: 2, end: 2 + s.tensor.length };
+    }
+  }
+  return undefined;
+}
+
+const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
+const shapeList = (ss: (number | string | null)[][]) => ss.map((s) => formatShape(s)).join(', ') || '—';
+
+function layerDetail(har: HarArchive, l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string, NodeInfo>): string {
+  const lines: string[] = [];
+  lines.push(`**${l.name}** — HN ${code(l.type)} layer of ${code(har.hn.name)} (${har.path.split(/[\\/]/).pop()})`);
+  lines.push('', `HN shapes (NHWC, batch -1): in ${shapeList(l.inputShapes)} → out ${shapeList(distinctShapes(l.outputShapes))}`);
+  const params = paramSummary(l.params);
+  if (params) lines.push('', `params: ${params}`);
+  if (!l.originalNames.length) return lines.join('\n');
+  if (!onnx) {
+    lines.push('', `ONNX sources: ${l.originalNames.map(code).join(', ')} (the ONNX file is not known; set hailo.model.onnxPath or put it beside the .har)`);
+    return lines.join('\n');
+  }
+  lines.push('', `**ONNX sources** in ${code(onnx.path.split(/[\\/]/).pop()!)}:`, '', '| node | op | inputs | outputs | ranks |', '|---|---|---|---|---|');
+  const a = onnx.analysis;
+  const shp = (t: string) => formatShape(a.shapes.facts.get(t)?.shape ?? null);
+  for (const name of l.originalNames) {
+    const s = resolveOriginalName(onnx, name, byName);
+    if (s.kind === 'node') {
+      const r = nodeRanks(a, s.node);
+      const ins = s.node.inputs.filter(Boolean).map(shp).join(' ');
+      const outs = s.node.outputs.filter(Boolean).map(shp).join(' ');
+      const ranks = `${r.inputs.filter((_, i) => s.node.inputs[i]).map((x) => x ?? '?').join(',')} → ${r.outputs.map((x) => x ?? '?').join(',')}`;
+      const issues = a.findings.filter((f) => f.nodeIndex === s.node.index && f.severity !== 'info').length;
+      lines.push(`| ${code(nodeLabel(s.node))} | ${opKey(s.node)} | ${ins} | ${outs} | ${ranks} |${issues ? ` ⚠️ ${issues}` : ''}`);
+    } else if (s.kind === 'input' || s.kind === 'output') {
+      const sh = shp(s.tensor);
+      const rank = a.shapes.facts.get(s.tensor)?.shape?.length ?? '?';
+      lines.push(`| ${code(s.tensor)} | graph ${s.kind} | ${s.kind === 'input' ? '' : sh} | ${s.kind === 'input' ? sh : ''} | ${rank} |`);
+    } else if (s.kind === 'constant') {
+      lines.push(`| ${code(name)} | constant input of ${code(nodeLabel(s.node))} | | | |`);
+    } else {
+      lines.push(`| ${code(name)} | not in the ONNX file | | | |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function paramSummary(p: Record<string, unknown>): string {
+  const keys = ['kernel_shape', 'strides', 'dilations', 'padding', 'groups', 'activation', 'reduce_axes', 'concat_axis', 'method'];
+  return keys
+    .filter((k) => p[k] !== undefined)
+    .map((k) => `${k}=${JSON.stringify(p[k])}`)
+    .join(', ');
+}
