@@ -92,14 +92,14 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
       offset: head.length,
       message: `File is ${n(fileSize)} bytes; a HEF header needs at least ${HEF_COMMON_SIZE}. Missing: ${missing.join(', ')}.`,
     });
-    if (head.length >= 4 && view.getUint32(0, false) !== HEF_MAGIC) problems.push(badMagic(view.getUint32(0, false)));
+    if (head.length >= 4 && view.getUint32(0, false) !== HEF_MAGIC) problems.push(badMagic(view.getUint32(0, false), head));
     return { problems };
   }
   const magic = view.getUint32(0, false);
   const version = view.getUint32(4, false);
   const protoSize = view.getUint32(8, false);
   if (magic !== HEF_MAGIC) {
-    problems.push(badMagic(magic));
+    problems.push(badMagic(magic, head));
     return { problems };
   }
   const headerSize = HEADER_SIZES[version];
@@ -217,13 +217,17 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
   return { container: c, problems };
 }
 
-function badMagic(magic: number): HefProblem {
+const LFS_POINTER = 'version https://git-lfs';
+
+function badMagic(magic: number, head: Uint8Array): HefProblem {
+  const text = String.fromCharCode(...head.subarray(0, LFS_POINTER.length));
+  const lfs = text === LFS_POINTER ? ' This is a Git LFS pointer file, not the HEF itself: fetch the real file (git lfs pull).' : '';
   return {
     code: 'hef/bad-magic',
     severity: 'error',
     area: 'container',
     offset: 0,
-    message: `Not a HEF: magic at offset 0 is ${hex(magic, 8)}, expected ${hex(HEF_MAGIC, 8)} ("\\x01HEF").`,
+    message: `Not a HEF: magic at offset 0 is ${hex(magic, 8)}, expected ${hex(HEF_MAGIC, 8)} ("\\x01HEF").${lfs}`,
   };
 }
 

@@ -1,0 +1,133 @@
+// The HEF inspector: a readonly custom editor for *.hef. The extension host reads the file with
+// the shared HEF core (positional reads, streamed checksums) and sends a fully rendered, escaped
+// page to the webview (render.ts); the webview only posts button clicks back.
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HAILO_CONFIG, type ByteSource } from '../../../server/src/hef';
+import { renderInspector, renderMessage, type PageOptions } from './render';
+
+export const HEF_VIEW_TYPE = 'hailo.hefInspector';
+/** Sent to the language server when HEF settings change, so inline checks are redone. */
+export const HEF_RESCAN_NOTIFICATION = 'hailo/hef/rescan';
+
+class HefDocument implements vscode.CustomDocument {
+  constructor(readonly uri: vscode.Uri) {}
+  dispose(): void {}
+}
+
+async function openSource(uri: vscode.Uri): Promise<ByteSource> {
+  if (uri.scheme === 'file') return fileSource(uri.fsPath);
+  // Remote or virtual file systems: no positional reads through the API, so read it once.
+  return bufferSource(await vscode.workspace.fs.readFile(uri), uri.toString());
+}
+
+export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider<HefDocument> {
+  private readonly live = new Set<() => Promise<void>>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  openCustomDocument(uri: vscode.Uri): HefDocument {
+    return new HefDocument(uri);
+  }
+
+  /** Re-render every open inspector (settings changed). */
+  async refreshAll(): Promise<void> {
+    await Promise.all([...this.live].map((r) => r()));
+  }
+
+  async resolveCustomEditor(document: HefDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const title = path.posix.basename(document.uri.path);
+    let json = '';
+    const page = (): PageOptions => ({
+      nonce: randomBytes(18).toString('base64'),
+      cspSource: panel.webview.cspSource,
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
+    });
+
+    const render = async () => {
+      const started = Date.now();
+      let src: ByteSource | undefined;
+      try {
+        src = await openSource(document.uri);
+        const config = vscode.workspace.getConfiguration('hailo', document.uri);
+        const width = config.get<number | null>('mtmd.textModelWidth');
+        const report = await readHef(src);
+        const mtmd = await checkMtmdSource(src, report, {
+          textModelWidth: typeof width === 'number' && width > 0 ? width : undefined,
+          hefPath: document.uri.fsPath || document.uri.toString(),
+        });
+        const cfg = await readResource(src, report.externalResources, HAILO_CONFIG, 1 << 20);
+        const configText = 'bytes' in cfg ? new TextDecoder('utf-8').decode(cfg.bytes) : undefined;
+        json = JSON.stringify(hefJson(report, mtmd), null, 2);
+        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: config.get<string>('hwArch') }, page());
+        this.log.info(`hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`);
+      } catch (err) {
+        this.log.error(`hef: cannot inspect ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
+        panel.webview.html = renderMessage(title, `Cannot read this file: ${(err as Error)?.message ?? err}`, page());
+      } finally {
+        await src?.close();
+      }
+    };
+
+    const disposables: vscode.Disposable[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const later = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void render(), 300);
+    };
+    if (document.uri.scheme === 'file') {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(document.uri, '..'), path.basename(document.uri.fsPath)));
+      disposables.push(watcher, watcher.onDidChange(later), watcher.onDidCreate(later));
+    }
+    disposables.push(
+      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
+        if (msg?.type === 'copyJson') {
+          await vscode.env.clipboard.writeText(json);
+          void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
+        } else if (msg?.type === 'reload') {
+          await render();
+        }
+      }),
+    );
+    this.live.add(render);
+    panel.onDidDispose(() => {
+      if (timer) clearTimeout(timer);
+      this.live.delete(render);
+      disposables.forEach((d) => d.dispose());
+    });
+    panel.webview.html = renderMessage(title, 'Reading…', page());
+    await render();
+  }
+}
+
+/**
+ * Registers the inspector and keeps HEF settings in sync: open inspectors re-render and the
+ * language server re-checks when `hailo.hef.*` or `hailo.mtmd.*` change.
+ */
+export function registerHefInspector(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  notifyServer: (method: string) => void = () => undefined,
+): HefInspectorProvider {
+  const provider = new HefInspectorProvider(context, log);
+  context.subscriptions.push(
+    vscode.window.registerCustomEditorProvider(HEF_VIEW_TYPE, provider, {
+      supportsMultipleEditorsPerDocument: true,
+      webviewOptions: { retainContextWhenHidden: false },
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('hailo.hef') || e.affectsConfiguration('hailo.mtmd') || e.affectsConfiguration('hailo.hwArch')) {
+        void provider.refreshAll();
+        notifyServer(HEF_RESCAN_NOTIFICATION);
+      }
+    }),
+  );
+  return provider;
+}

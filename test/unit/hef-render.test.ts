@@ -1,0 +1,117 @@
+// The inspector's HTML (client/src/hef/render.ts, pure): every file-derived string is escaped,
+// the CSP is a nonce CSP without inline styles, and the stable data-testids the end-to-end
+// tests rely on are present.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../server/src/hef';
+import { esc, renderInspector, renderMessage, type InspectorModel } from '../../client/src/hef/render';
+import { buildHef, utf8 } from '../helpers/hefBuilder';
+import { GOOD_CONFIG, SLOTS } from '../helpers/hefBuilderFixtures';
+import { repoRoot } from '../helpers/shared';
+
+const PAGE = { nonce: 'n0nce+/=', cspSource: 'https://webview.test', styleUri: 'https://webview.test/hef.css', scriptUri: 'https://webview.test/hef.js' };
+const EVIL = '<img src=x onerror=alert(1)>';
+
+async function model(bytes: Uint8Array, title = 'x.hef'): Promise<InspectorModel> {
+  const src = bufferSource(bytes);
+  const report: HefReport = await readHef(src);
+  const mtmd: MtmdResult = await checkMtmdSource(src, report, { textModelWidth: 10240 });
+  const cfg = await readResource(src, report.externalResources, 'hailo-config.json');
+  return { report, mtmd, title, targetArch: 'hailo10h', configText: 'bytes' in cfg ? new TextDecoder().decode(cfg.bytes) : undefined };
+}
+
+/** Text outside tags must not contain a raw `<` that starts a tag we did not write. */
+function tagsIn(html: string): string[] {
+  return [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1].toLowerCase());
+}
+
+test('render: a vstream named <img src=x onerror=alert(1)> renders as text, everywhere', async () => {
+  const bytes = await buildHef({
+    networkGroups: [
+      {
+        name: `net${EVIL}`,
+        inputs: [{ name: EVIL, shape: [8, 8, 3] }],
+        outputs: [
+          { name: `out/"quoted'`, shape: [1, 1, 4], format: 2 },
+          { name: `out/</script><script>alert(2)</script>`, shape: [1, 1, 4], format: 2 },
+        ],
+      },
+    ],
+    resources: [{ name: `cfg${EVIL}`, data: utf8('x') }, { name: 'hailo-config.json', data: utf8(JSON.stringify({ patch_size: EVIL })) }],
+  });
+  const html = renderInspector(await model(bytes, `file${EVIL}.hef`), PAGE);
+  assert.ok(!html.includes(EVIL), 'the raw payload never appears');
+  assert.ok(!html.includes('<script>alert(2)'), 'no injected script element');
+  assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the payload is shown, escaped');
+  assert.ok(!html.includes(`"quoted'`), 'quotes are escaped too');
+  // The only elements are the ones the renderer writes.
+  const allowed = new Set(['html', 'head', 'meta', 'link', 'title', 'body', 'header', 'h1', 'h2', 'h3', 'h4', 'div', 'button', 'p', 'details', 'summary', 'dl', 'dt', 'dd', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'br', 'script']);
+  for (const t of tagsIn(html.replace(/^<!DOCTYPE html>/, ''))) assert.ok(allowed.has(t), `unexpected element <${t}>`);
+  assert.equal(tagsIn(html).filter((t) => t === 'script').length, 1, 'exactly our one script');
+  // The vstream row carries the name in an attribute, escaped.
+  assert.ok(html.includes(`data-name="${esc(EVIL)}"`));
+});
+
+test('render: nonce CSP, no inline styles or handlers, resources from the webview source only', async () => {
+  const html = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef'))), PAGE);
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+  assert.equal(csp, "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce+/='");
+  assert.match(html, /<script nonce="n0nce\+\/=" src="https:\/\/webview\.test\/hef\.js"><\/script>/);
+  assert.ok(!/\sstyle=/.test(html), 'no inline style attributes (blocked by the CSP)');
+  assert.ok(!/\son[a-z]+=/.test(html), 'no inline event handlers');
+  assert.ok(!/<style/.test(html));
+  const msg = renderMessage(EVIL, EVIL, PAGE);
+  assert.ok(!msg.includes(EVIL));
+});
+
+test('render: sections and data-testids the end-to-end tests use', async () => {
+  const html = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef')), 'mtmd-pass.hef'), PAGE);
+  for (const id of [
+    'hef-inspector',
+    'hef-copy-json',
+    'hef-summary',
+    'hef-contract',
+    'hef-contract-status',
+    'hef-contract-table',
+    'hef-integrity',
+    'hef-integrity-status',
+    'hef-arch',
+    'hef-compatible-devices',
+    'hef-networks',
+    'hef-vstreams-table',
+    'hef-streams-table',
+    'hef-quant',
+    'hef-resources',
+    'hef-resources-table',
+    'hef-config-viewer',
+    'hef-problems',
+  ]) {
+    assert.ok(html.includes(`data-testid="${id}"`), id);
+  }
+  assert.match(html, /data-testid="hef-contract-status" data-pass="true"/);
+  const rows = [...html.matchAll(/data-testid="hef-contract-row" data-rule-id="([^"]+)" data-pass="([^"]+)"/g)];
+  assert.equal(rows.length, 17);
+  assert.ok(rows.every((r) => r[2] === 'true'));
+  assert.equal([...html.matchAll(/data-testid="hef-vstream-row"/g)].length, 5);
+  for (const s of SLOTS) assert.ok(html.includes(`data-name="qwen3vl_vit/${s}"`));
+  // The config viewer shows the embedded JSON, pretty-printed.
+  const viewer = /data-testid="hef-config-viewer">([^<]*)<\/pre>/.exec(html)![1];
+  assert.deepEqual(JSON.parse(viewer.replace(/&quot;/g, '"')), GOOD_CONFIG);
+});
+
+test('render: a failing contract shows FAIL rows with llama.cpp text; a damaged file still renders', async () => {
+  const html = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-fail-four-outputs.hef'))), PAGE);
+  assert.match(html, /data-testid="hef-contract-status" data-pass="false"/);
+  assert.match(html, /data-rule-id="four-outputs" data-pass="false"/);
+  assert.ok(html.includes('HEF must have exactly 4 outputs, but got 3'));
+
+  const cut = readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef')).subarray(0, 3000);
+  const damaged = renderInspector(await model(cut), PAGE);
+  assert.match(damaged, /data-testid="hef-problem-row" data-code="hef\/truncated"/);
+  assert.match(damaged, /data-testid="hef-integrity-status"><span class="badge bad">FAILED/);
+
+  const garbage = renderInspector(await model(utf8('version https://git-lfs.github.com/spec/v1\noid sha256:abc\n')), PAGE);
+  assert.ok(garbage.includes('Git LFS pointer'));
+});
