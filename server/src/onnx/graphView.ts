@@ -203,7 +203,7 @@ export function attributeText(n: NodeInfo): string[] {
 export function nodeHover(a: OnnxAnalysis, n: NodeInfo): string {
   const ranks = nodeRanks(a, n);
   const lines: string[] = [];
-  lines.push(`**${mdEscape(nodeLabel(n))}** — ${code(opKey(n))} (node ${n.index + 1} of ${a.model.graph.nodes.length})`);
+  lines.push(`**${code(nodeLabel(n))}** — ${code(opKey(n))} (node ${n.index + 1} of ${a.model.graph.nodes.length})`);
   lines.push('');
   lines.push('| | tensor | dtype | shape | rank |');
   lines.push('|---|---|---|---|---|');
@@ -236,7 +236,7 @@ export function tensorHover(a: OnnxAnalysis, name: string): string {
   const f = a.shapes.facts.get(name);
   const s = shapeText(a, name);
   const lines: string[] = [];
-  lines.push(`**${mdEscape(name)}** — ${s.dtype}${s.shape} (rank ${s.rank})`);
+  lines.push(`**${code(name)}** — ${s.dtype}${s.shape} (rank ${s.rank})`);
   const init = a.model.graph.initializers.find((t) => t.name === name);
   if (init) {
     lines.push('', `initializer, ${formatBytes(init.bytes)}${init.external ? `, external data in ${code(init.external.location)} at offset ${init.external.offset}` : ''}`);
