@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerGettingStarted } from './gettingStarted';
+import { registerHefInspector } from './hef/hefEditor';
 
 let client: LanguageClient | undefined;
 
@@ -13,6 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(log);
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
+  registerHefInspector(context, log, (method) => void client?.sendNotification(method));
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
