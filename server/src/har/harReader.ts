@@ -40,6 +40,8 @@ export async function readHar(path: string): Promise<HarArchive> {
   const kept = new Map<string, Buffer>();
   extract.on('entry', (header, stream, next) => {
     const size = header.size ?? 0;
+    // a truncated archive errors the entry stream too; the pipeline below reports it once
+    stream.on('error', () => undefined);
     if (header.type === 'file' || header.type === 'contiguous-file') members.push({ name: header.name, size });
     if ((header.type === 'file' || header.type === 'contiguous-file') && keep(header.name) && size <= MAX_JSON_BYTES) {
       const chunks: Buffer[] = [];
