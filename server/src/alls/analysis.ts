@@ -222,7 +222,7 @@ function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefin
 
 export function analyze(text: string): AllsDocument {
   if (text.indexOf('\0') >= 0) {
-    const script: Script = { text, statements: [], comments: [], trailingComments: [], errors: [] };
+    const script: Script = { text, tokens: [], statements: [], comments: [], trailingComments: [], errors: [] };
     return { text, script, lines: new LineIndex(text), statements: [], definitions: new Map(), layerRefs: [], binary: true };
   }
   const script = parse(text);

@@ -115,6 +115,7 @@ class Parser {
     }
     return {
       text: this.text,
+      tokens: this.tokens,
       statements,
       comments: this.comments,
       trailingComments: this.trailingComments,
@@ -292,15 +293,7 @@ class Parser {
   }
 
   private looksLikeStatementStart(j: number): boolean {
-    const tk = this.tokens;
-    const t = tk[j];
-    if (t.kind === Tok.Eof) return true;
-    if (t.kind !== Tok.Name && t.kind !== Tok.Glob) return false;
-    // `name(` never occurs inside a value: no nested calls in the language.
-    if (t.kind === Tok.Name && tk[j + 1].kind === Tok.LParen) return true;
-    let k = j + 1;
-    while (tk[k].kind === Tok.Comma && (tk[k + 1].kind === Tok.Name || tk[k + 1].kind === Tok.Glob)) k += 2;
-    return tk[k].kind === Tok.Equals && tk[k + 1].kind === Tok.Name && tk[k + 2].kind === Tok.LParen;
+    return looksLikeStatementStart(this.tokens, j);
   }
 
   // ---- calls and values ---------------------------------------------------------------------
@@ -538,6 +531,25 @@ class Parser {
         : [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }];
     this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, related);
   }
+}
+
+/** Does the token at `j` start a statement (`name(`, `a, b = name(`, `{} = name(`, or end of file)? */
+export function looksLikeStatementStart(tk: Token[], j: number): boolean {
+  const t = tk[j];
+  if (t.kind === Tok.Eof) return true;
+  if (t.kind !== Tok.Name && t.kind !== Tok.Glob) return false;
+  // `name(` never occurs inside a value: no nested calls in the language.
+  if (t.kind === Tok.Name && tk[j + 1].kind === Tok.LParen) return true;
+  let k = j + 1;
+  while (tk[k].kind === Tok.Comma && (tk[k + 1].kind === Tok.Name || tk[k + 1].kind === Tok.Glob)) k += 2;
+  return tk[k].kind === Tok.Equals && tk[k + 1].kind === Tok.Name && tk[k + 2].kind === Tok.LParen;
+}
+
+/** A newline inside brackets that the parser treats as the end of the statement. */
+export function isHardNewline(tk: Token[], i: number): boolean {
+  let j = i;
+  while (tk[j].kind === Tok.Newline || tk[j].kind === Tok.Comment) j++;
+  return looksLikeStatementStart(tk, j);
 }
 
 export function parse(text: string): Script {

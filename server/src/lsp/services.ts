@@ -2,7 +2,8 @@
 import type { AttachableService } from './service';
 import { createHefService } from './hefService';
 import { OnnxGraphService } from './onnxService';
+import { createAllsService } from './allsService';
 
 export function createServices(): AttachableService[] {
-  return [createHefService(), new OnnxGraphService()];
+  return [createAllsService(), createHefService(), new OnnxGraphService()];
 }

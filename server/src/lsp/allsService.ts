@@ -1,0 +1,207 @@
+// LanguageService for `.alls` model scripts: adapts the pure core (server/src/alls) to LSP types.
+// Holds only a small cache of analysed documents (by URI and version) so hover, completion and
+// friends don't re-parse a multi-megabyte allocator script on every request.
+import { fileURLToPath } from 'node:url';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  CompletionItemTag,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  FoldingRangeKind,
+  MarkupKind,
+  SymbolKind,
+  type CodeAction,
+  type CompletionItem,
+  type Diagnostic as LspDiagnostic,
+  type DocumentSymbol,
+  type FoldingRange,
+  type Location,
+  type SemanticTokens,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  analyze,
+  checkDocument,
+  codeActions,
+  complete,
+  definition,
+  documentSymbols,
+  foldingRanges,
+  hover,
+  semanticTokens,
+  signatureHelp,
+  type AllsDocument,
+  type CompletionKind,
+  type SymbolInfo,
+} from '../alls';
+import { nmsConfigResolver } from '../alls/nodeHost';
+import type { Diagnostic } from '../common/types';
+import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
+
+const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
+  command: CompletionItemKind.Function,
+  method: CompletionItemKind.Method,
+  subcommand: CompletionItemKind.Module,
+  keyword: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+  layer: CompletionItemKind.Reference,
+  name: CompletionItemKind.Variable,
+  context: CompletionItemKind.Variable,
+};
+
+const SYMBOL_KIND: Record<SymbolInfo['kind'], SymbolKind> = {
+  stage: SymbolKind.Namespace,
+  command: SymbolKind.Function,
+  definition: SymbolKind.Variable,
+};
+
+/** Documents kept analysed (most recently used last). */
+const CACHE_SIZE = 8;
+
+function fsPathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+export function toLspDiagnostic(uri: string, d: Diagnostic): LspDiagnostic {
+  const out: LspDiagnostic = { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'alls', message: d.message };
+  if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
+  if (d.tags?.length) out.tags = d.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  return out;
+}
+
+function toDocumentSymbol(s: SymbolInfo): DocumentSymbol {
+  return {
+    name: s.name,
+    detail: s.detail,
+    kind: SYMBOL_KIND[s.kind],
+    range: s.range,
+    selectionRange: s.selectionRange,
+    ...(s.children ? { children: s.children.map(toDocumentSymbol) } : {}),
+  };
+}
+
+export function createAllsService(): AttachableService {
+  const docs = new Map<string, { version: number; doc: AllsDocument }>();
+  const diagnostics = new Map<string, { version: number; list: Diagnostic[] }>();
+
+  function analysed(td: TextDocument): AllsDocument {
+    const hit = docs.get(td.uri);
+    if (hit && hit.version === td.version) {
+      docs.delete(td.uri); // refresh its place in the LRU order
+      docs.set(td.uri, hit);
+      return hit.doc;
+    }
+    const doc = analyze(td.getText());
+    docs.delete(td.uri);
+    docs.set(td.uri, { version: td.version, doc });
+    while (docs.size > CACHE_SIZE) docs.delete(docs.keys().next().value as string);
+    return doc;
+  }
+
+  return {
+    languageIds: ['alls'],
+
+    async validate(td, ctx) {
+      const doc = analysed(td);
+      const model = await ctx.modelLayers();
+      const list = checkDocument(doc, { settings: ctx.settings, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+      diagnostics.delete(td.uri);
+      diagnostics.set(td.uri, { version: td.version, list });
+      while (diagnostics.size > CACHE_SIZE) diagnostics.delete(diagnostics.keys().next().value as string);
+      return list.map((d) => toLspDiagnostic(td.uri, d));
+    },
+
+    async hover(td, pos, ctx) {
+      const h = hover(analysed(td), pos, { model: await ctx.modelLayers() });
+      return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
+    },
+
+    async completion(td, pos, ctx) {
+      const entries = complete(analysed(td), pos, { model: await ctx.modelLayers() });
+      return entries.map((e): CompletionItem => {
+        const item: CompletionItem = {
+          label: e.label,
+          kind: COMPLETION_KIND[e.kind],
+          textEdit: { range: e.range, newText: e.insertText ?? e.label },
+        };
+        if (e.detail) item.detail = e.detail;
+        if (e.documentation) item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
+        if (e.sortText) item.sortText = e.sortText;
+        if (e.deprecated) item.tags = [CompletionItemTag.Deprecated];
+        return item;
+      });
+    },
+
+    signatureHelp(td, pos) {
+      const s = signatureHelp(analysed(td), pos);
+      if (!s) return null;
+      const active = s.signatures[s.activeSignature];
+      return {
+        signatures: s.signatures.map((sig) => ({
+          label: sig.label,
+          documentation: sig.documentation ? { kind: MarkupKind.Markdown, value: sig.documentation } : undefined,
+          parameters: sig.parameters.map((p) => ({ label: p.label, documentation: p.documentation ? { kind: MarkupKind.Markdown, value: p.documentation } : undefined })),
+        })),
+        activeSignature: s.activeSignature,
+        // Out of range = nothing highlighted (e.g. a positional beyond every form).
+        activeParameter: s.activeParameter >= 0 ? s.activeParameter : (active?.parameters.length ?? 0),
+      };
+    },
+
+    async definition(td, pos, ctx) {
+      const found = definition(analysed(td), pos, { model: await ctx.modelLayers() });
+      return found.map((l): Location => ({ uri: l.uri ?? td.uri, range: l.range }));
+    },
+
+    documentSymbols(td) {
+      return documentSymbols(analysed(td)).map(toDocumentSymbol);
+    },
+
+    foldingRanges(td) {
+      return foldingRanges(analysed(td)).map((f): FoldingRange => ({
+        startLine: f.startLine,
+        endLine: f.endLine,
+        ...(f.kind ? { kind: f.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region } : {}),
+      }));
+    },
+
+    semanticTokens(td): SemanticTokens {
+      const data: number[] = [];
+      let line = 0;
+      let char = 0;
+      for (const t of semanticTokens(analysed(td))) {
+        const deltaLine = t.line - line;
+        data.push(deltaLine, deltaLine === 0 ? t.character - char : t.character, t.length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(x)), 0));
+        line = t.line;
+        char = t.character;
+      }
+      return { data };
+    },
+
+    codeActions(td, range, _context, ctx) {
+      const cached = diagnostics.get(td.uri);
+      // Diagnostics of this version (with the model's layers); else recompute without the model.
+      const list = cached && cached.version === td.version ? cached.list : checkDocument(analysed(td), { settings: ctx.settings, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+      return codeActions(list, range).map(({ fix, diagnostic }): CodeAction => ({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLspDiagnostic(td.uri, diagnostic)],
+        isPreferred: fix.preferred ?? false,
+        edit: { changes: { [td.uri]: fix.edits.map((e) => ({ range: e.range, newText: e.newText })) } },
+      }));
+    },
+  };
+}
