@@ -6,6 +6,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector } from './hef/hefEditor';
+import { registerOnnxGraph } from './onnx/graphView';
 
 let client: LanguageClient | undefined;
 
@@ -22,11 +23,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'alls' }],
+    documentSelector: [{ language: 'alls' }, { scheme: 'hailo-onnx', language: 'onnx-graph' }],
     synchronize: { configurationSection: 'hailo' },
     outputChannel: log,
   };
   client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
+  registerOnnxGraph(context, log, client);
   await client.start();
   log.info('Hailo language server started');
 }

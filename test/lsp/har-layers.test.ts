@@ -90,13 +90,13 @@ test('har provider: go-to-definition lands on the node line of the graph view th
   assert.ok(line.startsWith('  /neck/up/ConvTranspose = ConvTranspose('), line);
 });
 
-test('har provider: hailo.model.harPath (relative to the script) overrides the search; no HAR → no layers', async () => {
-  settings = { model: { harPath: '../har/tinycnn_hailo_model.har' } };
+test('har provider: hailo.model.har (relative to the script) overrides the search; no HAR → no layers', async () => {
+  settings = { model: { har: '../har/tinycnn_hailo_model.har' } };
   const elsewhere = join(repoRoot, 'test', 'fixtures', 'onnx', 'script.alls');
   assert.equal((await probeHover(elsewhere, 'conv1')).value.count, 15);
   settings = {};
   assert.equal((await probeHover(elsewhere, 'conv1')).value.source, null);
-  settings = { model: { harPath: 'broken.har' } };
+  settings = { model: { har: 'broken.har' } };
   assert.equal((await probeHover(join(FIX, 'x.alls'), 'conv1')).value.source, null, 'an unreadable HAR gives no index, not a crash');
 });
 

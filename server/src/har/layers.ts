@@ -83,7 +83,7 @@ function layerDetail(har: HarArchive, l: HnLayer, onnx: OnnxSide | undefined, by
   if (params) lines.push('', `params: ${params}`);
   if (!l.originalNames.length) return lines.join('\n');
   if (!onnx) {
-    lines.push('', `ONNX sources: ${l.originalNames.map(code).join(', ')} (the ONNX file is not known; set hailo.model.onnxPath or put it beside the .har)`);
+    lines.push('', `ONNX sources: ${l.originalNames.map(code).join(', ')} (the ONNX file is not known; set hailo.model.onnx or put it beside the .har)`);
     return lines.join('\n');
   }
   lines.push('', `**ONNX sources** in ${code(onnx.path.split(/[\\/]/).pop()!)}:`, '', '| node | op | inputs | outputs | ranks |', '|---|---|---|---|---|');

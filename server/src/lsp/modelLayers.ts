@@ -1,6 +1,6 @@
 // The ModelLayerProvider behind `ServiceContext.modelLayers()` for `.alls` scripts: finds the parsed
-// model (`hailo.model.harPath`, else a `.har` beside the script, preferring the script's basename),
-// reads its HN, and links layers to the ONNX they came from (`hailo.model.onnxPath`, else the
+// model (`hailo.model.har`, else a `.har` beside the script, preferring the script's basename),
+// reads its HN, and links layers to the ONNX they came from (`hailo.model.onnx`, else the
 // `original_model_path` basename, `<net>.onnx` or the only `.onnx` beside the HAR).
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
@@ -17,15 +17,17 @@ export interface ModelPathSettings {
   onnxPath?: string;
 }
 
-/** `hailo.model.*` for a document (the server's HailoSettings only carries what every core needs). */
+/** `hailo.model.har` / `hailo.model.onnx` for a document (the server's HailoSettings only carries what every core needs). */
 async function modelSettings(host: Pick<ServerHost, 'connection'>, uri: string): Promise<ModelPathSettings> {
   try {
-    const hailo = (await host.connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' })) as { model?: ModelPathSettings } | null;
+    const hailo = (await host.connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' })) as { model?: Record<string, unknown> } | null;
     const m = hailo?.model ?? {};
-    return {
-      harPath: typeof m.harPath === 'string' && m.harPath.trim() ? m.harPath.trim() : undefined,
-      onnxPath: typeof m.onnxPath === 'string' && m.onnxPath.trim() ? m.onnxPath.trim() : undefined,
+    const str = (...keys: string[]) => {
+      for (const k of keys) if (typeof m[k] === 'string' && (m[k] as string).trim()) return (m[k] as string).trim();
+      return undefined;
     };
+    // `hailo.model.har` / `hailo.model.onnx` (package.json); the `…Path` spellings are accepted too
+    return { harPath: str('har', 'harPath'), onnxPath: str('onnx', 'onnxPath') };
   } catch {
     return {}; // a client without workspace/configuration: fall back to the files beside the script
   }

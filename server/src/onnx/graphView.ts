@@ -7,7 +7,7 @@ import { dataTypeName, formatShape, type NodeInfo, type Shape } from './model';
 import type { Finding } from './preflight';
 import { formatBytes, opsetText } from './summary';
 
-export const GRAPH_LANGUAGE_ID = 'onnx-graph';
+export { GRAPH_LANGUAGE_ID } from './viewUri';
 
 export interface Span {
   line: number;

@@ -4,6 +4,8 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const GRAPH_SCHEME = 'hailo-onnx';
+/** Language id of graph-view documents (package.json maps `.onnx` paths to it). */
+export const GRAPH_LANGUAGE_ID = 'onnx-graph';
 /** Request the client sends to get a view's text: params { uri }, result { text }. */
 export const GRAPH_TEXT_REQUEST = 'hailo/onnxGraph';
 

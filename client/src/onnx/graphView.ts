@@ -1,0 +1,99 @@
+// The ONNX graph view in VS Code: a read-only virtual text document (`hailo-onnx:` + the model's
+// path, language `onnx-graph`) whose text the language server renders; hover, diagnostics, outline
+// and producer/consumer navigation then come over LSP like for any language. Opening a `.onnx` from
+// the explorer goes through a tiny custom editor that hands over to that document.
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_TEXT_REQUEST } from '../../../server/src/onnx/viewUri';
+
+export const ONNX_GRAPH_VIEW_TYPE = 'hailo.onnxGraph';
+export const OPEN_ONNX_GRAPH_COMMAND = 'hailo.openOnnxGraph';
+
+/** The graph-view URI of a model file. */
+export function graphUri(model: vscode.Uri): vscode.Uri {
+  return model.with({ scheme: GRAPH_SCHEME });
+}
+
+class GraphTextProvider implements vscode.TextDocumentContentProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const started = Date.now();
+    try {
+      const r = await this.client.sendRequest<{ text: string; ok: boolean }>(GRAPH_TEXT_REQUEST, { uri: uri.toString() });
+      this.log.info(`ONNX graph view ${uri.fsPath}: ${r.ok ? 'rendered' : 'not readable'} in ${Date.now() - started} ms`);
+      return r.text;
+    } catch (err) {
+      this.log.error(`ONNX graph view ${uri.fsPath}: ${(err as Error).message}`);
+      return `# ONNX graph view: the Hailo language server did not answer (${(err as Error).message})\n`;
+    }
+  }
+
+  refresh(model: vscode.Uri): void {
+    this.changed.fire(graphUri(model));
+  }
+}
+
+/** Opens the graph view of a model; returns the view's URI (handy for tests driving the command). */
+export async function openGraphView(model: vscode.Uri, column?: vscode.ViewColumn): Promise<vscode.Uri> {
+  const uri = graphUri(model);
+  let doc = await vscode.workspace.openTextDocument(uri);
+  // `.onnx` maps to onnx-graph in package.json; enforce it in case another extension claims the extension
+  if (doc.languageId !== GRAPH_LANGUAGE_ID) doc = await vscode.languages.setTextDocumentLanguage(doc, GRAPH_LANGUAGE_ID);
+  await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
+  return uri;
+}
+
+/** A `.onnx` opened from the explorer: hand over to the text graph view and close this tab. */
+class OnnxHandOffEditor implements vscode.CustomReadonlyEditorProvider<vscode.CustomDocument> {
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
+    return { uri, dispose: () => undefined };
+  }
+
+  async resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const nonce = randomBytes(16).toString('base64');
+    panel.webview.options = { enableScripts: false };
+    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}';"><style nonce="${nonce}">body{font-family:var(--vscode-font-family);padding:1em}</style></head><body>Opening the ONNX graph view…</body></html>`;
+    try {
+      await openGraphView(document.uri, panel.viewColumn);
+    } catch (err) {
+      this.log.error(`ONNX graph view for ${document.uri.fsPath}: ${(err as Error).message}`);
+    }
+    panel.dispose();
+  }
+}
+
+async function pickModel(arg: unknown): Promise<vscode.Uri | undefined> {
+  if (arg instanceof vscode.Uri) return arg.scheme === GRAPH_SCHEME ? arg.with({ scheme: 'file' }) : arg;
+  if (typeof arg === 'string' && arg) return arg.includes(':') && !/^[a-zA-Z]:[\\/]/.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active?.path.endsWith('.onnx')) return active.scheme === GRAPH_SCHEME ? active.with({ scheme: 'file' }) : active;
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ONNX models': ['onnx'] }, openLabel: 'Open graph view' });
+  return picked?.[0];
+}
+
+export function registerOnnxGraph(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, client: LanguageClient): void {
+  const provider = new GraphTextProvider(client, log);
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.onnx', true, false, true);
+  watcher.onDidChange((uri) => provider.refresh(uri));
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(GRAPH_SCHEME, provider),
+    watcher,
+    vscode.window.registerCustomEditorProvider(ONNX_GRAPH_VIEW_TYPE, new OnnxHandOffEditor(log), {
+      supportsMultipleEditorsPerDocument: true,
+    }),
+    vscode.commands.registerCommand(OPEN_ONNX_GRAPH_COMMAND, async (arg?: unknown) => {
+      const model = await pickModel(arg);
+      return model ? (await openGraphView(model)).toString() : undefined;
+    }),
+  );
+}
