@@ -348,12 +348,17 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
 /** A float32 field as the shortest decimal that reads back as the same float32 (0.02, not 0.0199999995…). */
 export function f32(v: unknown): number {
   const x = Number(v ?? 0);
-  if (!Number.isFinite(x) || x === 0) return x;
-  for (let p = 1; p <= 9; p++) {
-    const y = Number(x.toPrecision(p));
-    if (Math.fround(y) === x) return y;
+  if (!Number.isFinite(x) || x === 0 || Number.isInteger(x)) return x;
+  // "p digits read back" is monotonic in p, and 9 always suffice for a float32: bisect.
+  let lo = 1;
+  let hi = 9;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (Math.fround(Number(x.toPrecision(mid))) === x) hi = mid;
+    else lo = mid + 1;
   }
-  return x;
+  const y = Number(x.toPrecision(lo));
+  return Math.fround(y) === x ? y : x;
 }
 
 function numericOf(ni: M): StreamInfo['numeric'] {

@@ -26,7 +26,8 @@ export interface HefProblem {
 
 /** `1234567` → `1,234,567` (byte counts and offsets in messages). */
 export function n(value: number | bigint): string {
-  return value.toLocaleString('en-US');
+  // Not toLocaleString: this runs for every message and must stay cheap (fuzzing, big scans).
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** `0x` + upper-case hex, zero-padded to `digits`. */

@@ -35,14 +35,25 @@ function describe(err: unknown): string {
  * messages (e.g. `ProtoHEFHef`), `cutAtEnd` says the bytes end where the file ends.
  */
 export function decodeLenient(type: protobuf.Type, bytes: Uint8Array, base: number, path: string, problems: HefProblem[], cutAtEnd: boolean): LenientResult {
-  return decodeAt(type, bytes, path, { base, problems, cutAtEnd, depth: 0 });
+  // protobufjs reports damage by throwing; stack traces are never shown, and capturing them
+  // dominates the cost of reading a damaged body.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return decodeAt(type, bytes, path, { base, problems, cutAtEnd, depth: 0 });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 function decodeAt(type: protobuf.Type, bytes: Uint8Array, path: string, ctx: Ctx): LenientResult {
-  try {
-    return { message: type.decode(bytes) as Msg, complete: true };
-  } catch {
-    // fall through to field-by-field salvage
+  // A message running into the end of a cut-off body cannot decode whole: go straight to salvage.
+  if (!ctx.cutAtEnd) {
+    try {
+      return { message: type.decode(bytes) as Msg, complete: true };
+    } catch {
+      // fall through to field-by-field salvage
+    }
   }
   const out = type.create() as Msg;
   if (ctx.depth >= MAX_DEPTH) {
@@ -120,7 +131,8 @@ function decodeAt(type: protobuf.Type, bytes: Uint8Array, path: string, ctx: Ctx
     }
   }
   // Every field decoded on its own although the whole did not: report it rather than hide it.
-  if (complete) ctx.problems.push(problem(ctx, 0, `${path} did not decode as a whole but every field did on its own`));
+  // (A cut-off body that happens to end on a field boundary is reported by the container check.)
+  if (complete && !ctx.cutAtEnd) ctx.problems.push(problem(ctx, 0, `${path} did not decode as a whole but every field did on its own`));
   return { message: out, complete: false };
 }
 

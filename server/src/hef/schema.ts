@@ -329,8 +329,12 @@ export function hefRoot(): protobuf.Root {
   return root;
 }
 
+const types = new Map<string, protobuf.Type>();
+
 export function hefType(name: string): protobuf.Type {
-  return hefRoot().lookupType(`hefview.${name}`);
+  let t = types.get(name);
+  if (!t) types.set(name, (t = hefRoot().lookupType(`hefview.${name}`)));
+  return t;
 }
 
 /** protobufjs gives uint64 as Long (or number); this returns an exact bigint. */
