@@ -93,8 +93,8 @@ export function foldingRanges(doc: AllsDocument): FoldingInfo[] {
   }
   closeRun();
   // Blocks of full-line comments.
-  let blockStart = -1;
-  let blockEnd = -1;
+  let blockStart = -2; // no block yet (line -1 would touch line 0)
+  let blockEnd = -2;
   for (const c of doc.script.comments) {
     const l = line(c.start);
     if (doc.lines.lineStarts[l] !== undefined && doc.text.slice(doc.lines.lineStarts[l], c.start).trim() !== '') continue;
