@@ -72,6 +72,9 @@ export function cursorContext(doc: AllsDocument, offset: number): CursorContext 
       prefix = { start: t.start, end: offset };
       scanEnd = ti;
       if (t.kind === Tok.Name && tokens[ti + 1].kind === Tok.Equals) keywordAtCursor = t.text;
+    } else if (tokens[ti + 1]?.start === offset && tokens[ti + 1].kind === Tok.Name && tokens[ti + 2]?.kind === Tok.Equals) {
+      // The cursor sits right before `keyword=`.
+      keywordAtCursor = tokens[ti + 1].text;
     } else if (t.kind === Tok.Glob && offset < t.end) {
       prefix = { start: t.start + 1, end: offset };
       scanEnd = ti;

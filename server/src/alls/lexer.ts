@@ -6,7 +6,7 @@
 // counts as a line break (as in LSP's TextDocument), newlines are always emitted — the parser
 // decides which ones end a statement.
 
-export const enum Tok {
+export enum Tok {
   Name,
   Number,
   String,

@@ -339,7 +339,8 @@ class Parser {
         value = this.parseValue();
       } else {
         value = { kind: 'missing', start: eq.end, end: eq.end };
-        this.error(eq.start, eq.end, `expected a value after \`${t.text}=\``);
+        // An invalid character here gets its own error from the argument loop.
+        if (!ok || this.tok.kind !== Tok.Invalid) this.error(eq.start, eq.end, `expected a value after \`${t.text}=\``);
       }
       return { start: t.start, end: Math.max(value.end, eq.end), keyword, value };
     }
