@@ -17,7 +17,9 @@ if (entries.length === 0) {
   console.error('no bench files matched');
   process.exit(1);
 }
-const outdir = join(root, 'out', 'bench');
+// One folder per run: several runs (editors, CI, parallel sessions) must not delete each other's bundles.
+const outdir = join(root, 'out', `bench-${process.pid}`);
+process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: entries,

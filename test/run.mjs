@@ -1,4 +1,4 @@
-// Test runner: bundles every test/**/*.test.ts with esbuild into out/test/, then runs them
+// Test runner: bundles every test/**/*.test.ts with esbuild into out/test-<pid>/, then runs them
 // with node's built-in test runner. Usage: node test/run.mjs [filter-substring ...]
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -23,7 +23,9 @@ if (entries.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const outdir = join(root, 'out', 'test');
+// One folder per run: several runs (editors, CI, parallel sessions) must not delete each other's bundles.
+const outdir = join(root, 'out', `test-${process.pid}`);
+process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: entries,
