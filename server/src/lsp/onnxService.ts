@@ -43,9 +43,16 @@ export class OnnxGraphService implements AttachableService {
     const path = pathForGraphUri(doc.uri);
     if (!path) return undefined;
     const m = this.cache.load(path);
-    if (!m.ok || m.view.text !== doc.getText()) return undefined;
+    if (!m.ok) return undefined;
+    // comparing a multi-megabyte text on every hover is the slow part: remember the verdict per version
+    const key = `${doc.version}|${m.stamp}`;
+    if (this.verified.get(doc.uri) !== key) {
+      if (m.view.text !== doc.getText()) return undefined;
+      this.verified.set(doc.uri, key);
+    }
     return m;
   }
+  private readonly verified = new Map<string, string>();
 
   validate(doc: TextDocument): Diagnostic[] {
     const path = pathForGraphUri(doc.uri);

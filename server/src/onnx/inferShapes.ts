@@ -1,6 +1,6 @@
 // Shape inference driver: seeds facts from graph inputs and initializers, visits nodes in
 // topological order and applies the per-op rules. Unknown stays unknown; symbols are kept.
-import { isAiOnnx, numel, type Dim, type GraphIndex, type NodeInfo, type OnnxModel, type Shape } from './model';
+import { isAiOnnx, isIntegerType, numel, type Dim, type GraphIndex, type NodeInfo, type OnnxModel, type Shape } from './model';
 import { MAX_VALUE_ELEMENTS, RULES, RuleCtx, type TensorFact } from './shapeRules';
 import { tensorValues } from './tensorData';
 
@@ -36,7 +36,9 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
   const initNames = new Set<string>();
   for (const t of g.initializers) {
     initNames.add(t.name);
-    const value = numel(t.dims) <= MAX_VALUE_ELEMENTS ? tensorValues(t) : undefined;
+    // integer tensors feed shape computations; float ones only matter when tiny (scales, fill values)
+    const limit = isIntegerType(t.dataType) ? MAX_VALUE_ELEMENTS : 64;
+    const value = numel(t.dims) <= limit ? tensorValues(t) : undefined;
     facts.set(t.name, { shape: t.dims, dtype: t.dataType, ...(value ? { value } : {}), source: 'initializer' });
   }
   for (const v of g.inputs) {
@@ -92,17 +94,26 @@ function topoOrder(g: GraphIndex, seeded: Map<string, unknown>) {
   const producer = new Map<string, NodeInfo>();
   const consumers = new Map<string, NodeInfo[]>();
   for (const n of g.nodes) for (const o of n.outputs) if (o) producer.set(o, n);
+  // Exporters write nodes in topological order: check that in one pass and skip the sort.
+  const available = new Set<string>();
+  let sorted = true;
+  for (const n of g.nodes) {
+    for (let k = 0; k < n.inputs.length; k++) {
+      const i = n.inputs[k];
+      if (!i) continue;
+      let list = consumers.get(i);
+      if (!list) consumers.set(i, (list = []));
+      if (list[list.length - 1] !== n) list.push(n);
+      if (sorted && producer.has(i) && !seeded.has(i) && !available.has(i)) sorted = false;
+    }
+    for (const o of n.outputs) available.add(o);
+  }
+  if (sorted) return { order: g.nodes, producer, consumers };
   const pending = new Map<NodeInfo, number>();
   const ready: NodeInfo[] = [];
   for (const n of g.nodes) {
     let deps = 0;
-    for (const i of new Set(n.inputs)) {
-      if (!i) continue;
-      let list = consumers.get(i);
-      if (!list) consumers.set(i, (list = []));
-      list.push(n);
-      if (producer.has(i) && !seeded.has(i)) deps++;
-    }
+    for (const i of new Set(n.inputs)) if (i && producer.has(i) && !seeded.has(i)) deps++;
     pending.set(n, deps);
     if (deps === 0) ready.push(n);
   }

@@ -11,13 +11,25 @@ export interface ByteSource {
   read(pos: number, len: number): Uint8Array;
   /** Total bytes fetched from the underlying storage so far (for the "reads little" claim). */
   readonly bytesRead: number;
+  /**
+   * Makes bytes [pos, pos + len) (clipped at the end, len ≤ the window) addressable in `buf`
+   * without allocating; returns their offset in `buf`. For the walker's hot path (varints).
+   */
+  ensure(pos: number, len: number): number;
+  /** The buffer `ensure` offsets point into (changes only through ensure/read). */
+  readonly buf: Buffer;
   close(): void;
 }
 
 export class BufferSource implements ByteSource {
   readonly size: number;
-  constructor(private readonly buf: Uint8Array) {
-    this.size = buf.length;
+  readonly buf: Buffer;
+  constructor(bytes: Uint8Array) {
+    this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength); // a view, not a copy
+    this.size = bytes.length;
+  }
+  ensure(pos: number): number {
+    return pos;
   }
   get bytesRead(): number {
     return this.size;
@@ -49,11 +61,25 @@ export class FileSource implements ByteSource {
       closeSync(this.fd);
       throw err;
     }
-    this.window = Buffer.allocUnsafe(windowSize);
+    this.window = Buffer.allocUnsafe(Math.max(4096, windowSize)); // strings up to 4 KiB are decoded in place
   }
 
   get bytesRead(): number {
     return this.fetched;
+  }
+
+  get buf(): Buffer {
+    return this.window;
+  }
+
+  ensure(pos: number, len: number): number {
+    const end = Math.min(this.size, pos + len);
+    if (pos >= this.winStart && end <= this.winStart + this.winLen) return pos - this.winStart;
+    const n = Math.min(this.window.length, this.size - pos);
+    if (n > 0) this.fill(this.window, n, pos);
+    this.winStart = pos;
+    this.winLen = Math.max(0, n);
+    return 0;
   }
 
   read(pos: number, len: number): Uint8Array {

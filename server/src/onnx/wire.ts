@@ -38,12 +38,14 @@ export class Wire {
 
   /** Reads a varint at pos; returns [value, nextPos]. Values are two's-complement int64. */
   varint(pos: number, limit: number): [number, number] {
-    const b = this.src.read(pos, Math.min(10, limit - pos));
+    const avail = Math.max(0, Math.min(10, limit - pos, this.src.size - pos));
+    const off = this.src.ensure(pos, avail);
+    const b = this.src.buf;
     let lo = 0;
     let hi = 0;
     let i = 0;
-    for (; i < b.length; i++) {
-      const byte = b[i];
+    for (; i < avail; i++) {
+      const byte = b[off + i];
       if (i < 4) lo |= (byte & 0x7f) << (7 * i);
       else if (i === 4) {
         lo |= (byte & 0x0f) << 28;
@@ -54,7 +56,7 @@ export class Wire {
         return [value, pos + i + 1];
       }
     }
-    if (b.length < 10 && pos + b.length >= this.src.size) {
+    if (avail < 10 && pos + avail >= this.src.size) {
       throw new OnnxReadError('truncated', `file ends inside a varint at offset ${pos}`, pos);
     }
     throw new OnnxReadError('corrupt', `malformed varint at offset ${pos}`, pos);
@@ -109,7 +111,12 @@ export class Wire {
   string(f: Field, maxLen = 1 << 20): string {
     if (f.wt !== WT_LEN) throw new OnnxReadError('corrupt', `field ${f.no} at offset ${f.pos} should be a string`, f.pos);
     const len = Math.min(f.len, maxLen);
-    return Buffer.from(this.src.read(f.pos, len)).toString('utf8');
+    if (len <= 4096) {
+      const off = this.src.ensure(f.pos, len);
+      return this.src.buf.toString('utf8', off, off + len);
+    }
+    const b = this.src.read(f.pos, len);
+    return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   }
 
   bytes(pos: number, len: number): Uint8Array {
