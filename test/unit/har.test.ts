@@ -70,7 +70,7 @@ test('har: layer index links every layer to its ONNX source line, with op/shape/
   }
   const conv1 = index.layers.get('conv1')!;
   assert.equal(conv1.type, 'conv');
-  assert.match(conv1.detail!, /\*\*conv1\*\* — HN `conv` layer of `tinycnn`/);
+  assert.match(conv1.detail!, /^HN params: kernel_shape=\[3,3,3,8\]/);
   assert.match(conv1.detail!, /\| `\/backbone\/conv1\/Conv` \| Conv \| \[1,3,64,64\] \[8,3,3,3\] \[8\] \| \[1,8,32,32\] \| 4,4,1 → 4 \|/);
   assert.match(conv1.detail!, /\| `\/backbone\/Relu` \| Relu \|/);
   assert.deepEqual(index.layers.get('conv2')!.outputShapes, [[-1, 16, 16, 16]], 'per-consumer duplicates collapsed');

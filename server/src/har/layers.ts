@@ -49,7 +49,7 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerInd
       originalNames: l.originalNames,
       inputShapes: l.inputShapes,
       outputShapes: distinctShapes(l.outputShapes),
-      detail: layerDetail(har, l, onnx, byName),
+      detail: layerDetail(l, onnx, byName),
     };
     if (onnx) {
       const loc = firstLocation(onnx, l, byName);
@@ -73,14 +73,12 @@ function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>
 }
 
 const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
-const shapeList = (ss: (number | string | null)[][]) => ss.map((s) => formatShape(s)).join(', ') || '—';
 
-function layerDetail(har: HarArchive, l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string, NodeInfo>): string {
+function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string, NodeInfo>): string {
+  // The consumer already shows the layer's name, type, shapes and original names: this is the extra part.
   const lines: string[] = [];
-  lines.push(`**${l.name}** — HN ${code(l.type)} layer of ${code(har.hn.name)} (${har.path.split(/[\\/]/).pop()})`);
-  lines.push('', `HN shapes (NHWC, batch -1): in ${shapeList(l.inputShapes)} → out ${shapeList(distinctShapes(l.outputShapes))}`);
   const params = paramSummary(l.params);
-  if (params) lines.push('', `params: ${params}`);
+  if (params) lines.push(`HN params: ${params}`);
   if (!l.originalNames.length) return lines.join('\n');
   if (!onnx) {
     lines.push('', `ONNX sources: ${l.originalNames.map(code).join(', ')} (the ONNX file is not known; set hailo.model.onnx or put it beside the .har)`);
