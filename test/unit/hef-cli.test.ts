@@ -140,3 +140,12 @@ test('cli hef: truncated corpus files exit 2 with the truncation in the JSON', {
   }
   assert.equal((await run('--json', join(dir, 'arcface_mobilefacenet.hef'))).code, 0);
 });
+
+test('cli hef --streams: boundary streams with device order and the op that consumes them', async () => {
+  const { code, out } = await run('--streams', fx('netflow-yolov8-nms.hef'));
+  assert.equal(code, 0);
+  assert.match(out, /^ {8}Stream infos:$/m);
+  assert.match(out, /^ {12}Input {2}yolov8n\/input_layer1 UINT8, NHCW\(640x640x3\)$/m);
+  assert.match(out, /^ {12}Output yolov8n\/conv41 UINT8, NHCW\(80x80x64\) \(consumed by yolov8n\/yolov8_nms_postprocess\)$/m);
+  assert.match(out, /Output yolov8n\/yolov8_nms_postprocess FLOAT32, HAILO NMS BY CLASS\(number of classes: 80, maximum bounding boxes per class: 100, maximum frame size: 160320\)/);
+});

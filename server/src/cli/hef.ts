@@ -1,4 +1,4 @@
-// `hailo-tools hef [--json] [--mtmd] [--text-model-width N] FILE` — reads a compiled HEF without
+// `hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE` — reads a compiled HEF without
 // HailoRT or a device. Exit 0: read fine (and, with --mtmd, the contract passes); 1: the mtmd
 // contract fails; 2: not a readable, intact HEF (the JSON still carries what could be read), or a
 // usage error.
@@ -7,10 +7,11 @@ import { dirname, join } from 'node:path';
 import { checkMtmdSource, describeHef, fileSource, hefJson, isIntact, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
-const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--text-model-width N] FILE
+const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE
 
 Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, resources).
   --json                 print one JSON document instead of text
+  --streams              text: also list the boundary streams (as hailortcli --parse-streams)
   --mtmd                 also check the contract of llama.cpp's mtmd Hailo vision loader
   --text-model-width N   with --mtmd: the text model's n_embd_inp, checked against 4 x features
 Exit: 0 read fine (and contract passes), 1 contract fails, 2 not a readable, intact HEF.
@@ -19,12 +20,14 @@ Exit: 0 read fine (and contract passes), 1 contract fails, 2 not a readable, int
 export async function runHef(args: string[], io: CliIO): Promise<number> {
   let json = false;
   let mtmd = false;
+  let streams = false;
   let textModelWidth: number | undefined;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--json') json = true;
     else if (a === '--mtmd') mtmd = true;
+    else if (a === '--streams') streams = true;
     else if (a === '--help' || a === '-h') {
       io.out(USAGE);
       return EXIT_OK;
@@ -61,7 +64,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
       const beside = join(dirname(file), HAILO_CONFIG);
       contract = await checkMtmdSource(src, report, { textModelWidth, hefPath: file, configBesideHef: existsSync(beside) ? beside : undefined });
     }
-    io.out(json ? JSON.stringify(hefJson(report, contract), null, 2) + '\n' : describeHef(report, contract));
+    io.out(json ? JSON.stringify(hefJson(report, contract), null, 2) + '\n' : describeHef(report, contract, { streams }));
     if (!isIntact(report)) return EXIT_USAGE;
     if (contract && !contract.pass) return EXIT_FINDINGS;
     return EXIT_OK;

@@ -1,7 +1,7 @@
 // Human-readable report: the lines `hailortcli parse-hef` prints (same wording and shape strings),
 // then what it does not print: container and integrity, resources, problems, the mtmd contract.
 import { n } from './problems';
-import type { HefReport, PostProcessOp, VStreamInfo } from './model';
+import type { HefReport, PostProcessOp, StreamInfo, VStreamInfo } from './model';
 import type { MtmdResult } from './mtmd';
 import { nmsByClassFrameSize } from './facts';
 import { orderDisplay } from './tables';
@@ -21,6 +21,17 @@ export function shapeString(v: VStreamInfo): string {
   return `${head}(${v.shape[0]}x${v.shape[1]}x${v.shape[2]})`;
 }
 
+/** `UINT8, NHCW(224x224x3)` — as HailoRT's get_shape_str for (device) streams, on the hw shape. */
+export function streamShapeString(s: StreamInfo): string {
+  const type = s.dataBytes === 1 ? 'UINT8' : s.dataBytes === 2 ? 'UINT16' : 'INVALID_FORMAT_TYPE';
+  const head = `${type}, ${orderDisplay(s.deviceOrder)}`;
+  const [h, w, f] = s.hwShape;
+  if (s.deviceOrder === 'HAILO_NMS_ON_CHIP') return `${head}(classes ${s.shape[0]}, ${s.shape[2]} boxes per class)`;
+  if (s.deviceOrder === 'NC') return `${head}(${f})`;
+  if (s.deviceOrder === 'NHW') return `${head}(${h}x${w})`;
+  return `${head}(${h}x${w}x${f})`;
+}
+
 function opLine(op: PostProcessOp): string {
   const params = Object.entries(op.params)
     .map(([k, v]) => `${k}: ${v}`)
@@ -30,7 +41,12 @@ function opLine(op: PostProcessOp): string {
   return `Op ${kind}, Name: ${op.name}${params ? `, ${params}` : ''}; consumes ${hidden || 'nothing'}`;
 }
 
-export function describeHef(report: HefReport, mtmd?: MtmdResult): string {
+export interface DescribeOptions {
+  /** Also list the boundary streams (like `hailortcli parse-hef --parse-streams`). */
+  streams?: boolean;
+}
+
+export function describeHef(report: HefReport, mtmd?: MtmdResult, options: DescribeOptions = {}): string {
   const lines: string[] = [];
   const c = report.container;
   lines.push(`HEF: ${report.file} (${n(report.fileSize)} bytes)`);
@@ -52,6 +68,14 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult): string {
     lines.push(`Network group name: ${g.name}, ${g.multiContext ? `Multi Context - Number of contexts: ${g.contexts}` : 'Single Context'}`);
     for (const net of g.networks) {
       lines.push(`${TAB}Network name: ${net}`);
+      if (options.streams) {
+        lines.push(`${TAB}${TAB}Stream infos:`);
+        const mine = g.streams.filter((x) => x.network === net);
+        for (const st of [...mine.filter((x) => x.direction === 'input'), ...mine.filter((x) => x.direction === 'output')]) {
+          const hidden = st.hiddenBy ? ` (consumed by ${st.hiddenBy})` : '';
+          lines.push(`${TAB.repeat(3)}${st.direction === 'input' ? 'Input ' : 'Output'} ${st.name} ${streamShapeString(st)}${hidden}`);
+        }
+      }
       lines.push(`${TAB}${TAB}VStream infos:`);
       for (const v of g.inputs.filter((x) => x.network === net)) lines.push(`${TAB.repeat(3)}Input  ${v.name} ${shapeString(v)}`);
       for (const v of g.outputs.filter((x) => x.network === net)) lines.push(`${TAB.repeat(3)}Output ${v.name} ${shapeString(v)}`);
