@@ -15,7 +15,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(log);
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
-  registerHefInspector(context, log, (method) => void client?.sendNotification(method));
+  registerHefInspector(context, log, (method) => client?.sendNotification(method));
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

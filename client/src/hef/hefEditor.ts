@@ -114,7 +114,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
 export function registerHefInspector(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
-  notifyServer: (method: string) => void = () => undefined,
+  notifyServer: (method: string) => Promise<void> | undefined = () => undefined,
 ): HefInspectorProvider {
   const provider = new HefInspectorProvider(context, log);
   context.subscriptions.push(
@@ -125,7 +125,12 @@ export function registerHefInspector(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('hailo.hef') || e.affectsConfiguration('hailo.mtmd') || e.affectsConfiguration('hailo.hwArch')) {
         void provider.refreshAll();
-        notifyServer(HEF_RESCAN_NOTIFICATION);
+        // The server may not be running (yet, or any more): the next start scans anyway.
+        try {
+          void notifyServer(HEF_RESCAN_NOTIFICATION)?.catch((err) => log.warn(`hef: rescan not sent: ${err}`));
+        } catch (err) {
+          log.warn(`hef: rescan not sent: ${err}`);
+        }
       }
     }),
   );
