@@ -223,7 +223,7 @@ function contract(m: InspectorModel): string {
   const failed = c.rules.filter((r) => r.pass === false).length;
   const rows = c.rules.map(
     (r) =>
-      `<tr data-testid="hef-contract-row" data-rule-id="${esc(r.id)}" data-pass="${r.pass === null ? 'na' : String(r.pass)}"><td>${badge(r.pass)}</td><td><code>${esc(r.id)}</code></td><td>${esc(r.title)}</td><td>${esc(r.detail)}${r.llamaError ? `<div class="llama">llama.cpp: <code>${esc(r.llamaError)}</code></div>` : ''}</td><td>${esc(r.confidence)}</td></tr>`,
+      `<tr data-testid="hef-contract-row" data-rule-id="${esc(r.id)}" data-pass="${r.pass === null ? 'na' : String(r.pass)}"><td>${badge(r.pass)}</td><td class="nowrap"><code>${esc(r.id)}</code></td><td>${esc(r.title)}</td><td>${esc(r.detail)}${r.llamaError ? `<div class="llama">llama.cpp: <code>${esc(r.llamaError)}</code></div>` : ''}</td><td>${esc(r.confidence)}</td></tr>`,
   );
   const verdict = c.pass ? 'meets the mtmd contract' : `${failed} of ${c.rules.length} rules fail`;
   const derived = Object.entries(c.derived)
