@@ -46,9 +46,12 @@ export async function checkHefFile(path: string, settings: HefSettings): Promise
   if (settings.inlineChecks === 'off') return [];
   const src = await fileSource(path);
   try {
+    if (settings.inlineChecks === 'auto') {
+      // Decide from the body alone before hashing: most HEFs in a workspace are not encoders.
+      const peek = await readHef(src, { verify: false, verifyResources: false });
+      if (!peek.externalResources.some((r) => r.name === HAILO_CONFIG)) return [];
+    }
     const report = await readHef(src);
-    const embedsConfig = report.externalResources.some((r) => r.name === HAILO_CONFIG);
-    if (settings.inlineChecks === 'auto' && !embedsConfig) return [];
     const mtmd = await checkMtmdSource(src, report, { textModelWidth: settings.textModelWidth, hefPath: path });
     return hefDiagnostics(report, mtmd);
   } finally {
