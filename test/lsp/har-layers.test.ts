@@ -77,7 +77,7 @@ test('har provider: a .har beside the script (prefix of its name) gives its laye
   assert.equal(value.count, 15);
   assert.equal(value.layer.type, 'conv');
   assert.match(value.layer.detail, /\| `\/backbone\/conv1\/Conv` \| Conv \|/);
-  assert.match(value.layer.location.uri, /^hailo-onnx:\/.*\/test\/fixtures\/har\/tinycnn\.onnx$/);
+  assert.match(value.layer.location.uri, /^hailo-onnx:\/.*\/test\/fixtures\/har\/tinycnn\.onnx\.graph$/);
 });
 
 test('har provider: go-to-definition lands on the node line of the graph view the server serves', async () => {
@@ -107,5 +107,5 @@ test('har provider: the real whisper pair in ../shared', { skip: !realHar && SKI
   assert.equal(value.networkName, 'whisper-hailo8l');
   assert.equal(value.count, 50);
   assert.match(value.layer.detail, /InstanceNormalization/);
-  assert.match(value.layer.location.uri, /whisper-hailo8l\.onnx$/);
+  assert.match(value.layer.location.uri, /whisper-hailo8l\.onnx\.graph$/);
 });

@@ -5,14 +5,19 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_TEXT_REQUEST } from '../../../server/src/onnx/viewUri';
+import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, GRAPH_TEXT_REQUEST } from '../../../server/src/onnx/viewUri';
 
 export const ONNX_GRAPH_VIEW_TYPE = 'hailo.onnxGraph';
 export const OPEN_ONNX_GRAPH_COMMAND = 'hailo.openOnnxGraph';
 
-/** The graph-view URI of a model file. */
+/** The graph-view URI of a model file (`hailo-onnx:<path>.graph`). */
 export function graphUri(model: vscode.Uri): vscode.Uri {
-  return model.with({ scheme: GRAPH_SCHEME });
+  return model.with({ scheme: GRAPH_SCHEME, path: model.path + GRAPH_SUFFIX });
+}
+
+/** The model file a graph-view URI shows. */
+export function modelUri(view: vscode.Uri): vscode.Uri {
+  return view.with({ scheme: 'file', path: view.path.endsWith(GRAPH_SUFFIX) ? view.path.slice(0, -GRAPH_SUFFIX.length) : view.path });
 }
 
 class GraphTextProvider implements vscode.TextDocumentContentProvider {
@@ -45,7 +50,7 @@ class GraphTextProvider implements vscode.TextDocumentContentProvider {
 export async function openGraphView(model: vscode.Uri, column?: vscode.ViewColumn): Promise<vscode.Uri> {
   const uri = graphUri(model);
   let doc = await vscode.workspace.openTextDocument(uri);
-  // `.onnx` maps to onnx-graph in package.json; enforce it in case another extension claims the extension
+  // `*.onnx.graph` maps to onnx-graph in package.json; enforce it in case another extension claims the name
   if (doc.languageId !== GRAPH_LANGUAGE_ID) doc = await vscode.languages.setTextDocumentLanguage(doc, GRAPH_LANGUAGE_ID);
   await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
   return uri;
@@ -73,10 +78,11 @@ class OnnxHandOffEditor implements vscode.CustomReadonlyEditorProvider<vscode.Cu
 }
 
 async function pickModel(arg: unknown): Promise<vscode.Uri | undefined> {
-  if (arg instanceof vscode.Uri) return arg.scheme === GRAPH_SCHEME ? arg.with({ scheme: 'file' }) : arg;
+  if (arg instanceof vscode.Uri) return arg.scheme === GRAPH_SCHEME ? modelUri(arg) : arg;
   if (typeof arg === 'string' && arg) return arg.includes(':') && !/^[a-zA-Z]:[\\/]/.test(arg) ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active?.path.endsWith('.onnx')) return active.scheme === GRAPH_SCHEME ? active.with({ scheme: 'file' }) : active;
+  if (active?.scheme === GRAPH_SCHEME) return modelUri(active);
+  if (active?.path.endsWith('.onnx')) return active;
   const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ONNX models': ['onnx'] }, openLabel: 'Open graph view' });
   return picked?.[0];
 }
