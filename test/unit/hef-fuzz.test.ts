@@ -11,7 +11,7 @@ import { renderInspector } from '../../client/src/hef/render';
 import { smallHef } from '../helpers/hefBuilderFixtures';
 import { sharedPath } from '../helpers/shared';
 
-const PAGE = { nonce: 'x', cspSource: 'x', styleUri: 'x', scriptUri: 'x' };
+const PAGE = { nonce: 'x', cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-x'">`, styleUri: 'x', scriptUri: 'x' };
 
 /** mulberry32: tiny seeded PRNG. */
 function prng(seed: number) {

@@ -11,7 +11,9 @@ import { buildHef, utf8 } from '../helpers/hefBuilder';
 import { GOOD_CONFIG, SLOTS } from '../helpers/hefBuilderFixtures';
 import { repoRoot } from '../helpers/shared';
 
-const PAGE = { nonce: 'n0nce+/=', cspSource: 'https://webview.test', styleUri: 'https://webview.test/hef.css', scriptUri: 'https://webview.test/hef.js' };
+const CSP = "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce+/='";
+const meta = (policy: string) => `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+const PAGE = { nonce: 'n0nce+/=', cspMeta: meta(CSP), styleUri: 'https://webview.test/hef.css', scriptUri: 'https://webview.test/hef.js' };
 const EVIL = '<img src=x onerror=alert(1)>';
 
 async function model(bytes: Uint8Array, title = 'x.hef'): Promise<InspectorModel> {
@@ -57,13 +59,19 @@ test('render: a vstream named <img src=x onerror=alert(1)> renders as text, ever
 test('render: nonce CSP, no inline styles or handlers, resources from the webview source only', async () => {
   const html = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef'))), PAGE);
   const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
-  assert.equal(csp, "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce+/='");
+  assert.equal(csp, CSP);
   assert.match(html, /<script nonce="n0nce\+\/=" src="https:\/\/webview\.test\/hef\.js"><\/script>/);
   assert.ok(!/\sstyle=/.test(html), 'no inline style attributes (blocked by the CSP)');
   assert.ok(!/\son[a-z]+=/.test(html), 'no inline event handlers');
   assert.ok(!/<style/.test(html));
   const msg = renderMessage(EVIL, EVIL, PAGE);
   assert.ok(!msg.includes(EVIL));
+  // A weak policy is refused rather than rendered.
+  const m = await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef')));
+  assert.throws(() => renderInspector(m, { ...PAGE, cspMeta: `${meta(CSP)}<script>x()</script>` }), /weak Content-Security-Policy/);
+  for (const weak of ["script-src 'nonce-n0nce+/='", "default-src 'none'; script-src 'unsafe-inline' 'nonce-n0nce+/='", "default-src 'none'; script-src 'nonce-other'"]) {
+    assert.throws(() => renderInspector(m, { ...PAGE, cspMeta: meta(weak) }), /weak Content-Security-Policy/);
+  }
 });
 
 test('render: sections and data-testids the end-to-end tests use', async () => {

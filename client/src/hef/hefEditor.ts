@@ -44,12 +44,17 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
     const title = path.posix.basename(document.uri.path);
     let json = '';
-    const page = (): PageOptions => ({
-      nonce: randomBytes(18).toString('base64'),
-      cspSource: panel.webview.cspSource,
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
-    });
+    const page = (): PageOptions => {
+      const nonce = randomBytes(18).toString('base64');
+      const src = panel.webview.cspSource;
+      return {
+        nonce,
+        // Nothing by default; styles, images, fonts from media/ only; our one script by nonce.
+        cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
+        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
+      };
+    };
 
     const render = async () => {
       const started = Date.now();

@@ -18,10 +18,23 @@ export interface InspectorModel {
 
 export interface PageOptions {
   nonce: string;
-  /** `webview.cspSource`. */
-  cspSource: string;
+  /**
+   * The page's Content-Security-Policy `<meta>` tag, written by the host that knows
+   * `webview.cspSource`. It must start from `default-src 'none'` and allow scripts only by this
+   * page's nonce (checked here, before anything is rendered).
+   */
+  cspMeta: string;
   styleUri: string;
   scriptUri: string;
+}
+
+function checkedCsp(o: PageOptions): string {
+  const m = /^<meta http-equiv="Content-Security-Policy" content="([^"<>]*)">$/.exec(o.cspMeta);
+  const policy = m?.[1] ?? '';
+  if (!m || !/^default-src 'none'(;|$)/.test(policy) || !policy.includes(`script-src 'nonce-${o.nonce}'`) || /unsafe-/.test(policy)) {
+    throw new Error(`refusing to render the HEF inspector with a weak Content-Security-Policy: ${o.cspMeta}`);
+  }
+  return o.cspMeta;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
@@ -29,11 +42,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Escapes text for element content and double- or single-quoted attribute values. */
 export function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
-}
-
-/** For the CSP: quotes inside a double-quoted attribute must stay literal single quotes. */
-function escCsp(value: string): string {
-  return value.replace(/[&<>"]/g, (c) => ESCAPES[c]);
 }
 
 const fmt = (v: number) => v.toLocaleString('en-US');
@@ -248,12 +256,11 @@ function problems(m: InspectorModel): string {
 
 /** The whole inspector page. */
 export function renderInspector(m: InspectorModel, o: PageOptions): string {
-  const csp = [`default-src 'none'`, `style-src ${o.cspSource}`, `img-src ${o.cspSource}`, `font-src ${o.cspSource}`, `script-src 'nonce-${o.nonce}'`].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escCsp(csp)}">
+${checkedCsp(o)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${esc(o.styleUri)}">
 <title>${esc(m.title)}</title>
@@ -276,6 +283,5 @@ ${problems(m)}
 
 /** A minimal page while the file is being read, or when reading failed. */
 export function renderMessage(title: string, message: string, o: PageOptions): string {
-  const csp = [`default-src 'none'`, `style-src ${o.cspSource}`].join('; ');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${escCsp(csp)}"><link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="hef-inspector-message"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="hef-inspector-message"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
 }
