@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../server/src/alls/parser';
-import { tokenize, Tok } from '../../server/src/alls/lexer';
+import { tokenList, Tok } from '../../server/src/alls/lexer';
 import { LineIndex } from '../../server/src/alls/lineIndex';
 import type { ArgNode, DictNode, GlobNode, ListNode, NameNode, StatementNode, ValueNode } from '../../server/src/alls/ast';
 
@@ -17,7 +17,7 @@ function one(text: string): StatementNode {
 }
 
 test('lexer: numbers, durations, names with / - . $, globs with character classes, bools', () => {
-  const toks = tokenize('a = f(-1, 0., 1e-5, 1.5e-05, 30m, 2h, centerpose_regnetx_1.6gf_fpn/conv63, sh_from_conv83_to_conv84_d0-3_1559, "$HMZ_DATA/x.json", {conv_feature_splitter[0-9]*_[2-3]}, True, None)');
+  const toks = tokenList('a = f(-1, 0., 1e-5, 1.5e-05, 30m, 2h, centerpose_regnetx_1.6gf_fpn/conv63, sh_from_conv83_to_conv84_d0-3_1559, "$HMZ_DATA/x.json", {conv_feature_splitter[0-9]*_[2-3]}, True, None)');
   const shown = toks.filter((t) => t.kind !== Tok.Comma && t.kind !== Tok.Eof).map((t) => [Tok[t.kind], t.text]);
   assert.deepEqual(shown, [
     ['Name', 'a'],
@@ -41,9 +41,9 @@ test('lexer: numbers, durations, names with / - . $, globs with character classe
 });
 
 test('lexer: `{` before `:` or a newline opens a dictionary, not a pattern', () => {
-  assert.deepEqual(tokenize('{a: [b]}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Colon', 'LBracket', 'Name', 'RBracket', 'RBrace', 'Eof']);
-  assert.deepEqual(tokenize('{}').map((t) => Tok[t.kind]), ['Glob', 'Eof']);
-  assert.deepEqual(tokenize('{a,\n b}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Comma', 'Newline', 'Name', 'RBrace', 'Eof']);
+  assert.deepEqual(tokenList('{a: [b]}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Colon', 'LBracket', 'Name', 'RBracket', 'RBrace', 'Eof']);
+  assert.deepEqual(tokenList('{}').map((t) => Tok[t.kind]), ['Glob', 'Eof']);
+  assert.deepEqual(tokenList('{a,\n b}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Comma', 'Newline', 'Name', 'RBrace', 'Eof']);
 });
 
 test('parser: plain call, keyword args with spaces around `=`, ranges of every node', () => {

@@ -4,6 +4,7 @@
 import type { ArgNode, GlobNode, NameNode, Script, StatementNode, ValueNode } from './ast';
 import { LineIndex } from './lineIndex';
 import { parse } from './parser';
+import { tokenize } from './lexer';
 import { COMMANDS, METHODS } from './schema';
 import type { CommandSpec, ParamSpec, Signature, SubcommandSpec } from './schemaTypes';
 
@@ -32,11 +33,7 @@ export interface NameDefinition {
   command: string;
 }
 
-export interface LayerRef {
-  node: NameNode | GlobNode;
-  statement: number;
-  param?: ParamSpec;
-}
+export type LayerRefVisitor = (node: NameNode | GlobNode, statement: number) => void;
 
 export interface AllsDocument {
   text: string;
@@ -45,7 +42,6 @@ export interface AllsDocument {
   statements: ResolvedStatement[];
   /** Every name an assignment target defines, in order (first definition first). */
   definitions: Map<string, NameDefinition[]>;
-  layerRefs: LayerRef[];
   /** The text contains NUL characters: binary, not analysed. */
   binary: boolean;
 }
@@ -181,16 +177,16 @@ function isLayerSlot(prm: ParamSpec | undefined): boolean {
   return k.includes('layer') || k.includes('glob') || k.includes('layerList');
 }
 
-function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: LayerRef[]): void {
+function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: LayerRefVisitor): void {
   switch (value.kind) {
     case 'name':
       if (isBoolWord(value.text) || isNoneWord(value.text)) return;
       // A slot that takes a layer or an enum word (format_conversion): enum words are not layers.
       if (prm.value.enum?.values.some((v) => v.name === value.text)) return;
-      if (prm.value.kinds.includes('layer') || prm.value.kinds.includes('layerList')) out.push({ node: value, statement, param: prm });
+      if (prm.value.kinds.includes('layer') || prm.value.kinds.includes('layerList')) out(value, statement);
       return;
     case 'glob':
-      if (prm.value.kinds.includes('glob') || prm.value.kinds.includes('layer')) out.push({ node: value, statement, param: prm });
+      if (prm.value.kinds.includes('glob') || prm.value.kinds.includes('layer')) out(value, statement);
       return;
     case 'list':
       for (const item of value.items) collectRefs(item, prm, statement, out);
@@ -222,25 +218,36 @@ function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefin
 
 export function analyze(text: string): AllsDocument {
   if (text.indexOf('\0') >= 0) {
-    const script: Script = { text, tokens: [], statements: [], comments: [], trailingComments: [], errors: [] };
-    return { text, script, lines: new LineIndex(text), statements: [], definitions: new Map(), layerRefs: [], binary: true };
+    const script: Script = { text, tokens: tokenize(''), statements: [], comments: [], trailingComments: [], errors: [] };
+    return { text, script, lines: new LineIndex(text), statements: [], definitions: new Map(), binary: true };
   }
   const script = parse(text);
   const statements: ResolvedStatement[] = [];
   const definitions = new Map<string, NameDefinition[]>();
-  const layerRefs: LayerRef[] = [];
   for (let i = 0; i < script.statements.length; i++) {
     const st = resolve(script.statements[i], i);
     statements.push(st);
     defineTargets(st, definitions);
+  }
+  return { text, script, lines: new LineIndex(text), statements, definitions, binary: false };
+}
+
+/**
+ * Every layer reference (a name or `{pattern}` in a layer slot), in order. Walked on demand rather
+ * than stored: allocator dumps hold ~10⁵ of them.
+ */
+export function forEachLayerRef(doc: AllsDocument, visit: LayerRefVisitor): void {
+  for (const st of doc.statements) {
     if (!st.spec) continue;
-    for (const a of st.node.call!.args) {
-      if (a === st.subArg) continue;
-      const prm = paramFor(st, a);
-      if (isLayerSlot(prm)) collectRefs(a.value, prm!, i, layerRefs);
+    for (const a of st.keywords) {
+      const prm = keywordSpec(st, a.keyword!.text);
+      if (prm && isLayerSlot(prm)) collectRefs(a.value, prm, st.index, visit);
+    }
+    for (let i = 0; i < st.positionals.length; i++) {
+      const prm = positionalSpec(st.signature, i);
+      if (prm && isLayerSlot(prm)) collectRefs(st.positionals[i].value, prm, st.index, visit);
     }
   }
-  return { text, script, lines: new LineIndex(text), statements, definitions, layerRefs, binary: false };
 }
 
 /** Names usable as layer references at a statement: targets defined before it. */

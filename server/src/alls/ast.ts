@@ -103,7 +103,7 @@ export interface SyntaxError extends Span {
 export interface Script {
   text: string;
   /** The token stream (completion and signature help read it around the cursor). */
-  tokens: import('./lexer').Token[];
+  tokens: import('./lexer').TokenStream;
   statements: StatementNode[];
   comments: Span[];
   /** Comments that follow code on the same line (unseen in Hailo's scripts). */

@@ -3,7 +3,7 @@
 // Works on the token stream, so it also understands statements that are half typed.
 import type { Span } from './ast';
 import type { AllsDocument } from './analysis';
-import { Tok, type Token } from './lexer';
+import { Tok, type TokenStream } from './lexer';
 import { isHardNewline } from './parser';
 
 export type CursorContext =
@@ -35,13 +35,13 @@ export type CursorContext =
     };
 
 /** Index of the last token starting before `offset`, or -1. */
-export function tokenBefore(tokens: Token[], offset: number): number {
+export function tokenBefore(tokens: TokenStream, offset: number): number {
   let lo = 0;
   let hi = tokens.length - 1;
   let ans = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (tokens[mid].start < offset) {
+    if (tokens.start(mid) < offset) {
       ans = mid;
       lo = mid + 1;
     } else hi = mid - 1;
@@ -50,33 +50,34 @@ export function tokenBefore(tokens: Token[], offset: number): number {
 }
 
 /** Index of the token containing `offset` (start ≤ offset < end, or touching its end). */
-export function tokenAt(tokens: Token[], offset: number): number {
+export function tokenAt(tokens: TokenStream, offset: number): number {
   const i = tokenBefore(tokens, offset + 1);
-  if (i >= 0 && tokens[i].start <= offset && offset <= tokens[i].end && tokens[i].kind !== Tok.Eof) return i;
+  if (i >= 0 && tokens.start(i) <= offset && offset <= tokens.end(i) && tokens.kind(i) !== Tok.Eof) return i;
   return -1;
 }
 
 export function cursorContext(doc: AllsDocument, offset: number): CursorContext {
-  const tokens = doc.script.tokens;
-  if (tokens.length === 0) return { kind: 'statementStart', prefix: { start: offset, end: offset }, statementStart: offset };
-  const ti = tokenBefore(tokens, offset);
+  const ts = doc.script.tokens;
+  if (ts.length === 0) return { kind: 'statementStart', prefix: { start: offset, end: offset }, statementStart: offset };
+  const ti = tokenBefore(ts, offset);
   let prefix: Span = { start: offset, end: offset };
   let scanEnd = ti + 1;
   let inPatternToken = false;
   let keywordAtCursor: string | undefined;
   if (ti >= 0) {
-    const t = tokens[ti];
-    if (t.kind === Tok.Comment && offset <= t.end) return { kind: 'none' };
-    if (t.kind === Tok.String && (offset < t.end || t.unterminated)) return { kind: 'none' };
-    if ((t.kind === Tok.Name || t.kind === Tok.Number) && offset <= t.end) {
-      prefix = { start: t.start, end: offset };
+    const kind = ts.kind(ti);
+    const end = ts.end(ti);
+    if (kind === Tok.Comment && offset <= end) return { kind: 'none' };
+    if (kind === Tok.String && (offset < end || ts.unterminated(ti))) return { kind: 'none' };
+    if ((kind === Tok.Name || kind === Tok.Number) && offset <= end) {
+      prefix = { start: ts.start(ti), end: offset };
       scanEnd = ti;
-      if (t.kind === Tok.Name && tokens[ti + 1].kind === Tok.Equals) keywordAtCursor = t.text;
-    } else if (tokens[ti + 1]?.start === offset && tokens[ti + 1].kind === Tok.Name && tokens[ti + 2]?.kind === Tok.Equals) {
+      if (kind === Tok.Name && ts.kind(ti + 1) === Tok.Equals) keywordAtCursor = ts.text(ti);
+    } else if (ts.start(ti + 1) === offset && ts.kind(ti + 1) === Tok.Name && ts.kind(ti + 2) === Tok.Equals) {
       // The cursor sits right before `keyword=`.
-      keywordAtCursor = tokens[ti + 1].text;
-    } else if (t.kind === Tok.Glob && offset < t.end) {
-      prefix = { start: t.start + 1, end: offset };
+      keywordAtCursor = ts.text(ti + 1);
+    } else if (kind === Tok.Glob && offset < end) {
+      prefix = { start: ts.start(ti) + 1, end: offset };
       scanEnd = ti;
       inPatternToken = true;
     }
@@ -96,8 +97,8 @@ export function cursorContext(doc: AllsDocument, offset: number): CursorContext 
   }
 
   const stack: Tok[] = [];
-  let statementStart = from < tokens.length ? tokens[from].start : offset;
-  let callName: Token | undefined;
+  let statementStart = from < ts.length ? ts.start(from) : offset;
+  let callName = -1; // token index of the called name
   let open = -1;
   let closed = false;
   let argIndex = 0;
@@ -107,7 +108,7 @@ export function cursorContext(doc: AllsDocument, offset: number): CursorContext 
   const usedKeywords = new Set<string>();
   const reset = (next: number) => {
     stack.length = 0;
-    callName = undefined;
+    callName = -1;
     open = -1;
     closed = false;
     argIndex = 0;
@@ -115,51 +116,52 @@ export function cursorContext(doc: AllsDocument, offset: number): CursorContext 
     firstArgName = undefined;
     keywordsBefore = 0;
     usedKeywords.clear();
-    statementStart = next < tokens.length ? tokens[next].start : offset;
+    statementStart = next < ts.length ? ts.start(next) : offset;
   };
+  const inCall = () => stack.length === 1 && stack[0] === Tok.LParen;
   for (let i = from; i < scanEnd; i++) {
-    const t = tokens[i];
-    switch (t.kind) {
+    const kind = ts.kind(i);
+    switch (kind) {
       case Tok.Newline:
-        if (stack.length === 0 || isHardNewline(tokens, i)) reset(i + 1);
+        if (stack.length === 0 || isHardNewline(ts, i)) reset(i + 1);
         break;
       case Tok.LParen:
-        if (stack.length === 0 && i > 0 && tokens[i - 1].kind === Tok.Name) {
-          callName = tokens[i - 1];
-          open = t.start;
+        if (stack.length === 0 && i > 0 && ts.kind(i - 1) === Tok.Name) {
+          callName = i - 1;
+          open = ts.start(i);
           argIndex = 0;
           keyword = undefined;
           firstArgName = undefined;
           keywordsBefore = 0;
           usedKeywords.clear();
         }
-        stack.push(t.kind);
+        stack.push(kind);
         break;
       case Tok.LBracket:
       case Tok.LBrace:
-        stack.push(t.kind);
+        stack.push(kind);
         break;
       case Tok.RParen:
       case Tok.RBracket:
       case Tok.RBrace:
         stack.pop();
-        if (stack.length === 0 && t.kind === Tok.RParen && callName) closed = true;
+        if (stack.length === 0 && kind === Tok.RParen && callName >= 0) closed = true;
         break;
       case Tok.Comma:
-        if (stack.length === 1 && stack[0] === Tok.LParen) {
+        if (inCall()) {
           argIndex++;
           if (keyword) keywordsBefore++;
           keyword = undefined;
         }
         break;
       case Tok.Equals:
-        if (stack.length === 1 && stack[0] === Tok.LParen && i > 0 && tokens[i - 1].kind === Tok.Name) {
-          keyword = tokens[i - 1].text;
+        if (inCall() && i > 0 && ts.kind(i - 1) === Tok.Name) {
+          keyword = ts.text(i - 1);
           usedKeywords.add(keyword);
         }
         break;
       case Tok.Name:
-        if (stack.length === 1 && stack[0] === Tok.LParen && argIndex === 0 && tokens[i + 1].kind !== Tok.Equals) firstArgName = t.text;
+        if (inCall() && argIndex === 0 && ts.kind(i + 1) !== Tok.Equals) firstArgName = ts.text(i);
         break;
       default:
         break;
@@ -167,15 +169,14 @@ export function cursorContext(doc: AllsDocument, offset: number): CursorContext 
   }
 
   if (stack.length === 0) {
-    if (closed) return { kind: 'none' };
-    if (callName && open >= 0) return { kind: 'none' };
+    if (closed || (callName >= 0 && open >= 0)) return { kind: 'none' };
     const text = doc.text.slice(prefix.start, prefix.end);
     const dot = text.lastIndexOf('.');
     if (dot > 0) return { kind: 'method', object: text.slice(0, dot), prefix: { start: prefix.start + dot + 1, end: prefix.end }, statementStart };
     return { kind: 'statementStart', prefix, statementStart };
   }
-  if (!callName || stack[0] !== Tok.LParen) return { kind: 'none' };
-  const full = callName.text;
+  if (callName < 0 || stack[0] !== Tok.LParen) return { kind: 'none' };
+  const full = ts.text(callName);
   const dot = full.lastIndexOf('.');
   return {
     kind: 'argument',

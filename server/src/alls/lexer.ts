@@ -83,26 +83,39 @@ const CH_UNDERSCORE = 95;
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
 
-function isDigit(c: number): boolean {
-  return c >= CH_0 && c <= CH_9;
+// Character classes for ASCII (everything else is "other"): one table load per character.
+const C_SPACE = 1;
+const C_NAME_START = 2;
+const C_NAME = 4;
+const C_DIGIT = 8;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const digit = c >= CH_0 && c <= CH_9;
+  let k = 0;
+  if (c === CH_SPACE || c === CH_TAB || c === CH_FF) k |= C_SPACE;
+  if (letter || digit || c === CH_UNDERSCORE || c === CH_DOLLAR) k |= C_NAME_START | C_NAME;
+  if (c === CH_MINUS || c === CH_SLASH || c === CH_DOT) k |= C_NAME;
+  if (digit) k |= C_DIGIT;
+  CLASS[c] = k;
 }
 
-function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+function isDigit(c: number): boolean {
+  return c < 128 && (CLASS[c] & C_DIGIT) !== 0;
 }
 
 /** First character of a NAME: `[A-Za-z_$0-9]`. */
 export function isNameStart(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === CH_UNDERSCORE || c === CH_DOLLAR;
+  return c < 128 && (CLASS[c] & C_NAME_START) !== 0;
 }
 
 /** Later characters of a NAME: `[A-Za-z0-9_\-/.$]` (layer names carry scopes, ranges, dots). */
 export function isNameChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === CH_UNDERSCORE || c === CH_MINUS || c === CH_SLASH || c === CH_DOT || c === CH_DOLLAR;
+  return c < 128 && (CLASS[c] & C_NAME) !== 0;
 }
 
 function isSpace(c: number): boolean {
-  return c === CH_SPACE || c === CH_TAB || c === CH_FF;
+  return c < 128 && (CLASS[c] & C_SPACE) !== 0;
 }
 
 /** Characters that end an invalid run (so `;x` reports `;` and still lexes `x`). */
@@ -164,8 +177,77 @@ function scanNumber(text: string, i: number): number {
   return j - i;
 }
 
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+/**
+ * The token stream as parallel typed arrays: a multi-megabyte allocator script has ~10⁵ tokens,
+ * and objects for each would survive into the old generation and dominate GC time.
+ */
+export class TokenStream {
+  constructor(
+    readonly src: string,
+    readonly kinds: Uint8Array,
+    readonly starts: Int32Array,
+    readonly ends: Int32Array,
+    /** Number of tokens, the final Eof included. */
+    readonly length: number,
+    private readonly unterminatedAt: Set<number>,
+  ) {}
+
+  /** Kind of token `i`; Eof past the end, so lookahead never falls off. */
+  kind(i: number): Tok {
+    return i < this.length && i >= 0 ? (this.kinds[i] as Tok) : Tok.Eof;
+  }
+  start(i: number): number {
+    return i < this.length ? this.starts[i] : this.src.length;
+  }
+  end(i: number): number {
+    return i < this.length ? this.ends[i] : this.src.length;
+  }
+  text(i: number): string {
+    return i < this.length ? this.src.slice(this.starts[i], this.ends[i]) : '';
+  }
+  unterminated(i: number): boolean {
+    return this.unterminatedAt.has(i);
+  }
+  /** One token as an object (error paths, cursor scans and tests; not the hot path). */
+  token(i: number): Token {
+    const k = this.kind(i);
+    const t: Token = { kind: k, start: this.start(i), end: this.end(i), text: k === Tok.Name || k === Tok.Number || k === Tok.String || k === Tok.Glob || k === Tok.Invalid ? this.text(i) : '' };
+    if (this.unterminated(i)) t.unterminated = true;
+    return t;
+  }
+}
+
+/** Tokens as objects (for tests and tools). */
+export function tokenList(text: string): Token[] {
+  const ts = tokenize(text);
+  return Array.from({ length: ts.length }, (_, i) => ts.token(i));
+}
+
+export function tokenize(text: string): TokenStream {
+  let cap = Math.max(64, (text.length >> 2) + 16);
+  let kinds = new Uint8Array(cap);
+  let starts = new Int32Array(cap);
+  let ends = new Int32Array(cap);
+  let count = 0;
+  const unterminated = new Set<number>();
+  const push = (kind: Tok, start: number, end: number) => {
+    if (count === cap) {
+      cap *= 2;
+      const k2 = new Uint8Array(cap);
+      k2.set(kinds);
+      kinds = k2;
+      const s2 = new Int32Array(cap);
+      s2.set(starts);
+      starts = s2;
+      const e2 = new Int32Array(cap);
+      e2.set(ends);
+      ends = e2;
+    }
+    kinds[count] = kind;
+    starts[count] = start;
+    ends[count] = end;
+    count++;
+  };
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -177,12 +259,12 @@ export function tokenize(text: string): Token[] {
     const start = i;
     switch (c) {
       case CH_LF:
-        tokens.push({ kind: Tok.Newline, start, end: i + 1, text: '' });
+        push(Tok.Newline, start, i + 1);
         i++;
         continue;
       case CH_CR: {
         const end = text.charCodeAt(i + 1) === CH_LF ? i + 2 : i + 1;
-        tokens.push({ kind: Tok.Newline, start, end, text: '' });
+        push(Tok.Newline, start, end);
         i = end;
         continue;
       }
@@ -193,7 +275,7 @@ export function tokenize(text: string): Token[] {
           if (d === CH_LF || d === CH_CR) break;
           j++;
         }
-        tokens.push({ kind: Tok.Comment, start, end: j, text: '' });
+        push(Tok.Comment, start, j);
         i = j;
         continue;
       }
@@ -211,9 +293,8 @@ export function tokenize(text: string): Token[] {
           if (d === CH_LF || d === CH_CR) break;
           j++;
         }
-        const tok: Token = { kind: Tok.String, start, end: j, text: text.slice(start, j) };
-        if (!terminated) tok.unterminated = true;
-        tokens.push(tok);
+        if (!terminated) unterminated.add(count);
+        push(Tok.String, start, j);
         i = j;
         continue;
       }
@@ -231,43 +312,43 @@ export function tokenize(text: string): Token[] {
           j++;
         }
         if (glob) {
-          tokens.push({ kind: Tok.Glob, start, end: j + 1, text: text.slice(start, j + 1) });
+          push(Tok.Glob, start, j + 1);
           i = j + 1;
         } else {
-          tokens.push({ kind: Tok.LBrace, start, end: i + 1, text: '' });
+          push(Tok.LBrace, start, i + 1);
           i++;
         }
         continue;
       }
       case CH_RBRACE:
-        tokens.push({ kind: Tok.RBrace, start, end: ++i, text: '' });
+        push(Tok.RBrace, start, ++i);
         continue;
       case CH_LPAREN:
-        tokens.push({ kind: Tok.LParen, start, end: ++i, text: '' });
+        push(Tok.LParen, start, ++i);
         continue;
       case CH_RPAREN:
-        tokens.push({ kind: Tok.RParen, start, end: ++i, text: '' });
+        push(Tok.RParen, start, ++i);
         continue;
       case CH_LBRACKET:
-        tokens.push({ kind: Tok.LBracket, start, end: ++i, text: '' });
+        push(Tok.LBracket, start, ++i);
         continue;
       case CH_RBRACKET:
-        tokens.push({ kind: Tok.RBracket, start, end: ++i, text: '' });
+        push(Tok.RBracket, start, ++i);
         continue;
       case CH_COMMA:
-        tokens.push({ kind: Tok.Comma, start, end: ++i, text: '' });
+        push(Tok.Comma, start, ++i);
         continue;
       case CH_EQUALS:
-        tokens.push({ kind: Tok.Equals, start, end: ++i, text: '' });
+        push(Tok.Equals, start, ++i);
         continue;
       case CH_COLON:
-        tokens.push({ kind: Tok.Colon, start, end: ++i, text: '' });
+        push(Tok.Colon, start, ++i);
         continue;
     }
     if (isDigit(c) || c === CH_MINUS || c === CH_PLUS || c === CH_DOT) {
       const len = scanNumber(text, i);
       if (len > 0) {
-        tokens.push({ kind: Tok.Number, start, end: i + len, text: text.slice(start, i + len) });
+        push(Tok.Number, start, i + len);
         i += len;
         continue;
       }
@@ -275,15 +356,15 @@ export function tokenize(text: string): Token[] {
     if (isNameStart(c)) {
       let j = i + 1;
       while (j < n && isNameChar(text.charCodeAt(j))) j++;
-      tokens.push({ kind: Tok.Name, start, end: j, text: text.slice(start, j) });
+      push(Tok.Name, start, j);
       i = j;
       continue;
     }
     let j = i + 1;
     while (j < n && !endsInvalidRun(text.charCodeAt(j))) j++;
-    tokens.push({ kind: Tok.Invalid, start, end: j, text: text.slice(start, j) });
+    push(Tok.Invalid, start, j);
     i = j;
   }
-  tokens.push({ kind: Tok.Eof, start: n, end: n, text: '' });
-  return tokens;
+  push(Tok.Eof, n, n);
+  return new TokenStream(text, kinds, starts, ends, count, unterminated);
 }

@@ -22,7 +22,7 @@ import type {
   TargetNode,
   ValueNode,
 } from './ast';
-import { Tok, TOKEN_LABEL, tokenize, type Token } from './lexer';
+import { Tok, TOKEN_LABEL, tokenize, type Token, type TokenStream } from './lexer';
 
 export const SYNTAX_CODES = {
   syntax: 'alls/syntax-error',
@@ -80,11 +80,21 @@ class Parser {
 
   constructor(
     private readonly text: string,
-    private readonly tokens: Token[],
+    private readonly ts: TokenStream,
   ) {}
 
+  /** The current token as an object (node creation and error paths only: it allocates). */
   private get tok(): Token {
-    return this.tokens[this.i];
+    return this.ts.token(this.i);
+  }
+
+  /** Kind of the current token (hot path: no allocation). */
+  private k(): Tok {
+    return this.ts.kind(this.i);
+  }
+
+  private span(j: number): { start: number; end: number } {
+    return { start: this.ts.start(j), end: this.ts.end(j) };
   }
 
   private error(start: number, end: number, message: string, code: string = SYNTAX_CODES.syntax, related?: SyntaxError['related']): void {
@@ -98,14 +108,13 @@ class Parser {
 
   parse(): Script {
     const statements: StatementNode[] = [];
-    while (this.tok.kind !== Tok.Eof) {
-      const t = this.tok;
-      if (t.kind === Tok.Newline) {
+    for (let kind = this.k(); kind !== Tok.Eof; kind = this.k()) {
+      if (kind === Tok.Newline) {
         this.i++;
         continue;
       }
-      if (t.kind === Tok.Comment) {
-        this.comments.push({ start: t.start, end: t.end });
+      if (kind === Tok.Comment) {
+        this.comments.push(this.span(this.i));
         this.i++;
         continue;
       }
@@ -115,7 +124,7 @@ class Parser {
     }
     return {
       text: this.text,
-      tokens: this.tokens,
+      tokens: this.ts,
       statements,
       comments: this.comments,
       trailingComments: this.trailingComments,
@@ -139,16 +148,15 @@ class Parser {
       firstToken,
       endToken: firstToken,
     };
-    const next = this.tokens[this.i + 1];
-    if (first.kind === Tok.Name && next.kind === Tok.LParen) {
+    if (first.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.LParen) {
       stmt.call = this.parseCall();
     } else if (first.kind === Tok.Name || first.kind === Tok.Glob || first.kind === Tok.LBrace) {
       this.parseTargets(stmt);
-      if (this.tok.kind === Tok.Equals) {
-        stmt.assign = this.tok.start;
+      if (this.k() === Tok.Equals) {
+        stmt.assign = this.ts.start(this.i);
         this.i++;
         const c = this.tok;
-        if (c.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.LParen) {
+        if (c.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.LParen) {
           stmt.call = this.parseCall();
         } else if (c.kind === Tok.Name) {
           // `x = cmd` without parentheses: keep the name so hover/completion still work.
@@ -192,10 +200,10 @@ class Parser {
   /** End offset of the last non-newline, non-comment token in [from, to). */
   private lastConsumedEnd(from: number, to: number): number {
     for (let k = to - 1; k >= from; k--) {
-      const t = this.tokens[k];
-      if (t.kind !== Tok.Newline && t.kind !== Tok.Comment && t.kind !== Tok.Eof) return t.end;
+      const kind = this.ts.kind(k);
+      if (kind !== Tok.Newline && kind !== Tok.Comment && kind !== Tok.Eof) return this.ts.end(k);
     }
-    return this.tokens[from].end;
+    return this.ts.end(from);
   }
 
   private parseTargets(stmt: StatementNode): void {
@@ -215,21 +223,20 @@ class Parser {
         return;
       }
       stmt.targets.push(target);
-      if (this.tok.kind !== Tok.Comma) return;
+      if (this.k() !== Tok.Comma) return;
       this.i++;
     }
   }
 
   /** After a statement: a trailing comment, then end of line. Anything else is reported once. */
   private finishLine(stmt: StatementNode): void {
-    let t = this.tok;
-    if (t.kind === Tok.Comment) {
-      this.comments.push({ start: t.start, end: t.end });
-      this.trailingComments.push({ start: t.start, end: t.end });
+    if (this.k() === Tok.Comment) {
+      this.comments.push(this.span(this.i));
+      this.trailingComments.push(this.span(this.i));
       this.i++;
-      t = this.tok;
     }
-    if (t.kind === Tok.Newline || t.kind === Tok.Eof) return;
+    if (this.k() === Tok.Newline || this.k() === Tok.Eof) return;
+    const t = this.tok;
     this.broken = stmt.broken;
     if (t.kind === Tok.RParen || t.kind === Tok.RBracket || t.kind === Tok.RBrace) {
       this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
@@ -249,15 +256,15 @@ class Parser {
   private skipRestOfLine(): void {
     let depth = 0;
     for (;;) {
-      const t = this.tok;
-      if (t.kind === Tok.Eof) return;
-      if (t.kind === Tok.Newline) {
+      const kind = this.k();
+      if (kind === Tok.Eof) return;
+      if (kind === Tok.Newline) {
         if (depth === 0 || this.isHardNewline(this.i)) return;
-      } else if (t.kind === Tok.Comment) {
-        this.comments.push({ start: t.start, end: t.end });
-      } else if (t.kind === Tok.LParen || t.kind === Tok.LBracket || t.kind === Tok.LBrace) {
+      } else if (kind === Tok.Comment) {
+        this.comments.push(this.span(this.i));
+      } else if (kind === Tok.LParen || kind === Tok.LBracket || kind === Tok.LBrace) {
         depth++;
-      } else if (isCloser(t.kind)) {
+      } else if (isCloser(kind)) {
         if (depth > 0) depth--;
       }
       this.i++;
@@ -272,28 +279,22 @@ class Parser {
    */
   private skipSoftNewlines(): boolean {
     for (;;) {
-      const t = this.tok;
-      if (t.kind === Tok.Comment) {
-        this.comments.push({ start: t.start, end: t.end });
+      const kind = this.k();
+      if (kind === Tok.Comment) {
+        this.comments.push(this.span(this.i));
         this.i++;
-      } else if (t.kind === Tok.Newline) {
+      } else if (kind === Tok.Newline) {
         if (this.isHardNewline(this.i)) return false;
         this.i++;
       } else {
-        return t.kind !== Tok.Eof;
+        return kind !== Tok.Eof;
       }
     }
   }
 
   /** A newline inside brackets that is followed by something that can only be a new statement. */
   private isHardNewline(i: number): boolean {
-    let j = i;
-    while (this.tokens[j].kind === Tok.Newline || this.tokens[j].kind === Tok.Comment) j++;
-    return this.looksLikeStatementStart(j);
-  }
-
-  private looksLikeStatementStart(j: number): boolean {
-    return looksLikeStatementStart(this.tokens, j);
+    return isHardNewline(this.ts, i);
   }
 
   // ---- calls and values ---------------------------------------------------------------------
@@ -314,13 +315,13 @@ class Parser {
     const nameTok = this.tok;
     const parts = this.splitCallName(nameTok);
     this.i++;
-    const openTok = this.tok;
+    const openTok = this.span(this.i);
     this.i++;
     if (parts.object && parts.name.text === '') {
       this.error(parts.name.start - 1, parts.name.start, `expected a method name after \`${parts.object.text}.\``);
     }
     const args: ArgNode[] = [];
-    const close = this.parseDelimited(openTok, () => {
+    const close = this.parseDelimited(Tok.LParen, openTok, () => {
       args.push(this.parseArg());
     });
     const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : openTok.end;
@@ -328,21 +329,21 @@ class Parser {
   }
 
   private parseArg(): ArgNode {
-    const t = this.tok;
-    if (t.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.Equals) {
-      const keyword: NameNode = { kind: 'name', start: t.start, end: t.end, text: t.text };
-      const eq = this.tokens[this.i + 1];
+    if (this.k() === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals) {
+      const i = this.i;
+      const keyword: NameNode = { kind: 'name', start: this.ts.start(i), end: this.ts.end(i), text: this.ts.text(i) };
+      const eq = this.span(i + 1);
       this.i += 2;
       let value: ValueNode;
       const ok = this.skipSoftNewlines();
-      if (ok && canStartValue(this.tok.kind)) {
+      if (ok && canStartValue(this.k())) {
         value = this.parseValue();
       } else {
         value = { kind: 'missing', start: eq.end, end: eq.end };
         // An invalid character here gets its own error from the argument loop.
-        if (!ok || this.tok.kind !== Tok.Invalid) this.error(eq.start, eq.end, `expected a value after \`${t.text}=\``);
+        if (!ok || this.k() !== Tok.Invalid) this.error(eq.start, eq.end, `expected a value after \`${keyword.text}=\``);
       }
-      return { start: t.start, end: Math.max(value.end, eq.end), keyword, value };
+      return { start: keyword.start, end: Math.max(value.end, eq.end), keyword, value };
     }
     const value = this.parseValue();
     return { start: value.start, end: value.end, value };
@@ -354,25 +355,32 @@ class Parser {
 
   /** At a token that can start a value. */
   private parseValue(): ValueNode {
-    const t = this.tok;
-    switch (t.kind) {
+    const i = this.i;
+    const kind = this.k();
+    switch (kind) {
       case Tok.Name: {
+        const start = this.ts.start(i);
+        const end = this.ts.end(i);
+        const text = this.ts.text(i);
         this.i++;
-        if (this.tok.kind === Tok.LParen) {
+        if (this.k() === Tok.LParen) {
           // Not in the language; skip the group so it is one error, not many.
-          const open = this.tok;
+          const open = this.span(this.i);
           this.i++;
-          const close = this.parseDelimited(open, () => {
+          const close = this.parseDelimited(Tok.LParen, open, () => {
             this.parseValueOrSkip();
           }, true);
-          this.error(t.start, close >= 0 ? close + 1 : open.end, `nested calls are not part of the language (\`${t.text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
+          this.error(start, close >= 0 ? close + 1 : open.end, `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
         }
-        return { kind: 'name', start: t.start, end: t.end, text: t.text };
+        return { kind: 'name', start, end, text };
       }
-      case Tok.Number:
+      case Tok.Number: {
         this.i++;
-        return { kind: 'number', start: t.start, end: t.end, text: t.text, value: Number(t.text) };
+        const text = this.ts.text(i);
+        return { kind: 'number', start: this.ts.start(i), end: this.ts.end(i), text, value: Number(text) };
+      }
       case Tok.String: {
+        const t = this.tok;
         this.i++;
         const quote = t.text[0] as '"' | "'";
         const terminated = !t.unterminated;
@@ -384,14 +392,17 @@ class Parser {
           this.note(t.start, t.end, "single-quoted strings are not seen in Hailo's scripts; whether the DFC accepts them is unknown — prefer \"…\"", SYNTAX_CODES.singleQuote, 'info');
         return { kind: 'string', start: t.start, end: t.end, text: t.text, value: t.text.slice(1, terminated ? -1 : undefined), quote, terminated };
       }
-      case Tok.Glob:
+      case Tok.Glob: {
+        const t = this.tok;
         this.i++;
         return this.globNode(t);
+      }
       case Tok.LBracket:
         return this.parseList();
       case Tok.LBrace:
         return this.parseDict();
       default: {
+        const t = this.tok;
         // Callers check canStartValue first; stay total anyway.
         const m: MissingNode = { kind: 'missing', start: t.start, end: t.start };
         this.error(t.start, t.end, `expected a value, found ${describeToken(t)}`);
@@ -402,31 +413,31 @@ class Parser {
   }
 
   private parseValueOrSkip(): void {
-    if (canStartValue(this.tok.kind)) this.parseValue();
+    if (canStartValue(this.k())) this.parseValue();
     else this.i++;
   }
 
   private parseList(): ListNode {
-    const open = this.tok;
+    const open = this.span(this.i);
     this.i++;
     const items: ValueNode[] = [];
-    const close = this.parseDelimited(open, () => {
+    const close = this.parseDelimited(Tok.LBracket, open, () => {
       items.push(this.parseValue());
     });
     return { kind: 'list', start: open.start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : open.end, items, close };
   }
 
   private parseDict(): DictNode {
-    const open = this.tok;
+    const open = this.span(this.i);
     this.i++;
     const entries: DictEntry[] = [];
-    const close = this.parseDelimited(open, () => {
+    const close = this.parseDelimited(Tok.LBrace, open, () => {
       const key = this.parseValue();
       let value: ValueNode;
-      if (this.skipSoftNewlines() && this.tok.kind === Tok.Colon) {
-        const colon = this.tok;
+      if (this.skipSoftNewlines() && this.k() === Tok.Colon) {
+        const colon = this.span(this.i);
         this.i++;
-        if (this.skipSoftNewlines() && canStartValue(this.tok.kind)) value = this.parseValue();
+        if (this.skipSoftNewlines() && canStartValue(this.k())) value = this.parseValue();
         else {
           value = { kind: 'missing', start: colon.end, end: colon.end };
           this.error(colon.start, colon.end, 'expected a value after `:`');
@@ -445,9 +456,9 @@ class Parser {
    * Elements separated by commas up to the closer matching `open` (the current token is just
    * past it). Returns the closer's offset, or -1 when it is missing (reported at the opener).
    */
-  private parseDelimited(open: Token, element: () => void, quiet = false): number {
-    const closer = CLOSER_FOR[open.kind]!;
-    this.stack.push({ kind: open.kind, start: open.start });
+  private parseDelimited(openKind: Tok, open: { start: number; end: number }, element: () => void, quiet = false): number {
+    const closer = CLOSER_FOR[openKind]!;
+    this.stack.push({ kind: openKind, start: open.start });
     let lastComma = -1;
     let expectElement = true;
     /** An unexpected token was just reported: the next gap gets no second error. */
@@ -455,21 +466,44 @@ class Parser {
     try {
       for (;;) {
         if (!this.skipSoftNewlines()) {
-          this.unclosed(open, quiet);
+          this.unclosed(openKind, open, quiet);
           return -1;
         }
-        const t = this.tok;
-        if (t.kind === closer) {
+        const kind = this.k();
+        if (kind === closer) {
           if (lastComma >= 0 && expectElement)
             this.note(lastComma, lastComma + 1, "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it", SYNTAX_CODES.trailingComma, 'warning');
-          this.i++;
-          return t.start;
+          return this.ts.start(this.i++);
         }
+        if (kind === Tok.Comma) {
+          if (expectElement && !quiet) this.error(this.ts.start(this.i), this.ts.end(this.i), 'expected a value before `,`');
+          lastComma = this.ts.start(this.i);
+          expectElement = true;
+          skipped = false;
+          this.i++;
+          continue;
+        }
+        if (canStartValue(kind) && !(kind === Tok.Name && openKind !== Tok.LParen && this.ts.kind(this.i + 1) === Tok.Equals)) {
+          if (!expectElement && !quiet && !skipped) {
+            const prevEnd = this.ts.end(this.i - 1);
+            const t = this.tok;
+            this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
+          }
+          const before = this.i;
+          const errorsBefore = this.errors.length;
+          element();
+          if (this.i === before) this.i++; // never loop without progress
+          expectElement = false;
+          // An element that ended in an error (e.g. an unclosed list) already explained this spot.
+          skipped = this.errors.length > errorsBefore;
+          continue;
+        }
+        const t = this.tok;
         if (isCloser(t.kind)) {
           if (this.stack.some((s) => CLOSER_FOR[s.kind] === t.kind)) {
             // `cmd([a, b)`: the `)` closes the call; the `[` is the one left open.
             if (!quiet && !this.swallowed)
-              this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, [
+              this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
                 { start: t.start, end: t.end, message: `${TOKEN_LABEL[t.kind]} found here` },
               ]);
             return -1;
@@ -479,21 +513,19 @@ class Parser {
           this.i++;
           continue;
         }
-        if (t.kind === Tok.Comma) {
-          if (expectElement && !quiet) this.error(t.start, t.end, 'expected a value before `,`');
-          lastComma = t.start;
-          expectElement = true;
-          skipped = false;
-          this.i++;
-          continue;
-        }
-        if (open.kind !== Tok.LParen && t.kind === Tok.Name && this.tokens[this.i + 1].kind === Tok.Equals && this.stack.length > 1 && this.stack[this.stack.length - 2].kind === Tok.LParen) {
+        if (openKind !== Tok.LParen && t.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals && this.stack.length > 1 && this.stack[this.stack.length - 2].kind === Tok.LParen) {
           // `cmd([a, b, key=v)`: a keyword argument inside a list means the list should have ended.
           if (!quiet)
-            this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, [
-              { start: t.start, end: this.tokens[this.i + 1].end, message: `keyword argument \`${t.text}=\` found here` },
+            this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
+              { start: t.start, end: this.ts.end(this.i + 1), message: `keyword argument \`${t.text}=\` found here` },
             ]);
           return -1;
+        }
+        if (t.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals) {
+          // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
+          element();
+          expectElement = false;
+          continue;
         }
         if (!canStartValue(t.kind)) {
           skipped = true;
@@ -504,59 +536,48 @@ class Parser {
           this.i++;
           continue;
         }
-        if (!expectElement && !quiet && !skipped) {
-          const prevEnd = this.tokens[this.i - 1].end;
-          this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
-        }
-        const before = this.i;
-        const errorsBefore = this.errors.length;
-        element();
-        if (this.i === before) this.i++; // never loop without progress
-        expectElement = false;
-        // An element that ended in an error (e.g. an unclosed list) already explained this spot.
-        skipped = this.errors.length > errorsBefore;
       }
     } finally {
       this.stack.pop();
     }
   }
 
-  private unclosed(open: Token, quiet: boolean): void {
+  private unclosed(openKind: Tok, open: { start: number; end: number }, quiet: boolean): void {
     if (quiet || this.swallowed) return;
     const next = this.tok;
     let j = this.i;
-    while (this.tokens[j].kind === Tok.Newline || this.tokens[j].kind === Tok.Comment) j++;
+    while (this.ts.kind(j) === Tok.Newline || this.ts.kind(j) === Tok.Comment) j++;
     const related =
-      this.tokens[j].kind === Tok.Eof
+      this.ts.kind(j) === Tok.Eof
         ? [{ start: next.start, end: next.start, message: 'the file ends here' }]
         : [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }];
-    this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[open.kind]}\` opened here`, SYNTAX_CODES.unclosed, related);
+    this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, related);
   }
 }
 
 /** Does the token at `j` start a statement (`name(`, `a, b = name(`, `{} = name(`, or end of file)? */
-export function looksLikeStatementStart(tk: Token[], j: number): boolean {
-  const t = tk[j];
-  if (t.kind === Tok.Eof) return true;
-  if (t.kind !== Tok.Name && t.kind !== Tok.Glob) return false;
+export function looksLikeStatementStart(ts: TokenStream, j: number): boolean {
+  const kind = ts.kind(j);
+  if (kind === Tok.Eof) return true;
+  if (kind !== Tok.Name && kind !== Tok.Glob) return false;
   // `name(` never occurs inside a value: no nested calls in the language.
-  if (t.kind === Tok.Name && tk[j + 1].kind === Tok.LParen) return true;
+  if (kind === Tok.Name && ts.kind(j + 1) === Tok.LParen) return true;
   let k = j + 1;
-  while (tk[k].kind === Tok.Comma && (tk[k + 1].kind === Tok.Name || tk[k + 1].kind === Tok.Glob)) k += 2;
-  return tk[k].kind === Tok.Equals && tk[k + 1].kind === Tok.Name && tk[k + 2].kind === Tok.LParen;
+  while (ts.kind(k) === Tok.Comma && (ts.kind(k + 1) === Tok.Name || ts.kind(k + 1) === Tok.Glob)) k += 2;
+  return ts.kind(k) === Tok.Equals && ts.kind(k + 1) === Tok.Name && ts.kind(k + 2) === Tok.LParen;
 }
 
 /** A newline inside brackets that the parser treats as the end of the statement. */
-export function isHardNewline(tk: Token[], i: number): boolean {
+export function isHardNewline(ts: TokenStream, i: number): boolean {
   let j = i;
-  while (tk[j].kind === Tok.Newline || tk[j].kind === Tok.Comment) j++;
-  return looksLikeStatementStart(tk, j);
+  while (ts.kind(j) === Tok.Newline || ts.kind(j) === Tok.Comment) j++;
+  return looksLikeStatementStart(ts, j);
 }
 
 export function parse(text: string): Script {
   return new Parser(text, tokenize(text)).parse();
 }
 
-export function parseTokens(text: string, tokens: Token[]): Script {
+export function parseTokens(text: string, tokens: TokenStream): Script {
   return new Parser(text, tokens).parse();
 }

@@ -5,6 +5,7 @@
 import type { ArgNode, GlobNode, ListNode, NameNode, ValueNode } from './ast';
 import {
   analyze,
+  forEachLayerRef,
   isBoolWord,
   isNoneWord,
   keywordSpec,
@@ -450,19 +451,25 @@ class Checker {
 
   private checkKeywords(st: ResolvedStatement, spec: CommandSpec): void {
     if (spec.subcommands && !st.sub) return; // unknown feature: its keywords are unknowable
-    const seen = new Map<string, ArgNode>();
-    const owner = st.sub ? `\`${spec.name}(${st.sub.name}, …)\`` : `\`${spec.name}\``;
     const own = st.sub ? st.sub.kwargs : spec.kwargs;
-    for (const a of st.keywords) {
+    const keywords = st.keywords;
+    for (let i = 0; i < keywords.length; i++) {
+      const a = keywords[i];
       const k = a.keyword!;
-      const prev = seen.get(k.text);
+      // Calls have a handful of keywords (≤ ~30): a scan beats allocating a map per statement.
+      let prev: ArgNode | undefined;
+      for (let j = 0; j < i; j++) if (keywords[j].keyword!.text === k.text) {
+        prev = keywords[j];
+        break;
+      }
       if (prev) {
         this.add(k.start, a.end, 'warning', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call; which value the DFC uses is unknown (one such case exists in Hailo's scripts, \`hailo8/performance/stdc1.alls\`).`, {
           related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
         });
-      } else seen.set(k.text, a);
+      }
       const prm = keywordSpec(st, k.text);
       if (!prm) {
+        const owner = st.sub ? `\`${spec.name}(${st.sub.name}, …)\`` : `\`${spec.name}\``;
         const names = Object.keys(own);
         const cands = suggest(k.text, names);
         let elsewhere = '';
@@ -743,19 +750,18 @@ class Checker {
   private checkLayerRefs(): void {
     const doc = this.doc;
     const lookup = this.lookup;
-    for (const ref of doc.layerRefs) {
-      const node = ref.node;
+    forEachLayerRef(doc, (node, statement) => {
       if (node.kind === 'name') {
         const defs = doc.definitions.get(node.text);
         if (defs) {
-          if (defs[0].statement > ref.statement && !(lookup && lookup.find(node.text))) {
+          if (defs[0].statement > statement && !(lookup && lookup.find(node.text))) {
             this.add(node.start, node.end, 'info', 'alls/use-before-definition', `\`${short(node.text)}\` is used before the statement that defines it (line ${this.line(defs[0].node.start)}); Hailo's allocator scripts define names before using them.`, {
               related: [{ start: defs[0].node.start, end: defs[0].node.end, message: 'defined here' }],
             });
           }
-          continue;
+          return;
         }
-        if (!lookup || lookup.find(node.text)) continue;
+        if (!lookup || lookup.find(node.text)) return;
         const cands = suggest(node.text, [...lookup.names, ...doc.definitions.keys()]);
         this.add(node.start, node.end, 'warning', 'alls/unknown-layer', `No layer \`${short(node.text)}\` in ${lookup.index.networkName || 'the model'} (${lookup.index.source}), and no statement defines it.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`, {
           fixes: this.renameFixes(node, cands, 'the layer'),
@@ -763,7 +769,7 @@ class Checker {
       } else if (lookup) {
         this.checkGlob(node, lookup);
       }
-    }
+    });
   }
 
   private checkGlob(node: GlobNode, lookup: LayerLookup): void {
