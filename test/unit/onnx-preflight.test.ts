@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readOnnxFile } from '../../server/src/onnx/reader';
+import { onnx } from 'onnx-proto';
+import { readOnnxBuffer, readOnnxFile } from '../../server/src/onnx/reader';
 import { analyzeOnnx, type Finding } from '../../server/src/onnx/analysis';
 import { checkEndNodeNames } from '../../server/src/onnx/preflight';
 import { opKnowledge } from '../../server/src/onnx/dfcFacts';
@@ -134,4 +135,41 @@ test('preflight: the real whisper model the DFC parsed (its HAR is in ../shared)
   const a = analyzeOnnx(readOnnxFile(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!));
   assert.deepEqual(codes(serious(a.findings)), []);
   assert.deepEqual(a.rankHistogram, { '3': 10, '4': 58, '5': 20 });
+});
+
+test('preflight: If subgraphs are indexed and flagged; custom-domain ops are flagged; their outputs stay unknown', () => {
+  const vi = (name: string, dims: number[]) => ({ name, type: { tensorType: { elemType: 1, shape: { dim: dims.map((d) => ({ dimValue: d })) } } } });
+  const branch = (op: string) => ({ name: op, node: [{ opType: op, input: ['x'], output: [`${op}_out`], name: `/branch/${op}` }], output: [vi(`${op}_out`, [1, 4])] });
+  const model = onnx.ModelProto.encode({
+    irVersion: 8,
+    opsetImport: [{ domain: '', version: 17 }, { domain: 'com.microsoft', version: 1 }],
+    graph: {
+      name: 'g',
+      input: [vi('x', [1, 4]), { name: 'cond', type: { tensorType: { elemType: 9, shape: { dim: [] } } } }],
+      output: [vi('y', [1, 4]), vi('z', [1, 4])],
+      node: [
+        {
+          opType: 'If',
+          name: '/if',
+          input: ['cond'],
+          output: ['y'],
+          attribute: [
+            { name: 'then_branch', type: onnx.AttributeProto.AttributeType.GRAPH, g: branch('Relu') },
+            { name: 'else_branch', type: onnx.AttributeProto.AttributeType.GRAPH, g: branch('Sigmoid') },
+          ],
+        },
+        { opType: 'FastGelu', domain: 'com.microsoft', name: '/gelu', input: ['x'], output: ['z'] },
+      ],
+    },
+  }).finish();
+  const m = readOnnxBuffer(model);
+  const ifNode = m.graph.nodes[0];
+  assert.deepEqual(ifNode.subgraphs.map((s) => [s.attribute, s.graph.nodes[0].opType]), [['then_branch', 'Relu'], ['else_branch', 'Sigmoid']]);
+  const a = analyzeOnnx(m, { useDeclared: false });
+  const c = codes(a.findings);
+  assert.ok(c.includes('onnx/control-flow@/if'), c.join());
+  assert.ok(c.includes('onnx/custom-domain@/gelu'), c.join());
+  assert.equal(a.shapes.facts.get('y')!.shape, null);
+  assert.equal(a.shapes.facts.get('z')!.shape, null);
+  assert.equal(a.operators['com.microsoft.FastGelu'], 1);
 });
