@@ -9,7 +9,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
 import { hefDiagnostics } from '../hef/diagnostics';
 import type { Diagnostic } from '../common/types';
@@ -182,8 +182,8 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         await scanWorkspace();
       }
 
-      connection.onDidChangeWatchedFiles((params) => {
-        for (const change of params.changes) {
+      host.watchFiles(HEF_GLOB, (changes) => {
+        for (const change of changes) {
           const path = pathOf(change.uri);
           if (!path || !path.toLowerCase().endsWith('.hef')) continue;
           if (change.type === FileChangeType.Deleted) {
@@ -197,7 +197,6 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         }
       });
       connection.onNotification(HEF_RESCAN_NOTIFICATION, () => void rescan());
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: HEF_GLOB }] }).catch(() => undefined);
       void scanWorkspace().catch((err) => host.log(`hef: workspace scan failed: ${err?.stack ?? err}`));
     },
   };

@@ -68,6 +68,11 @@ export interface ServerHost {
   settingsFor(uri: string): Promise<HailoSettings>;
   /** Re-run diagnostics for every open document (e.g. after an index a service depends on changed). */
   revalidateAll(): void;
+  /**
+   * Ask the client to watch files matching `globPattern` and call `handler` with the changes.
+   * LSP allows one didChangeWatchedFiles handler per connection; this fans it out to services.
+   */
+  watchFiles(globPattern: string, handler: (changes: import('vscode-languageserver/node').FileEvent[]) => void): void;
   /** Install the provider behind `ServiceContext.modelLayers` (one per server). */
   setModelLayerProvider(provider: ModelLayerProvider): void;
   log(message: string): void;

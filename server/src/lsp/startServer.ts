@@ -5,6 +5,8 @@ import {
   CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  type FileEvent,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
@@ -181,6 +183,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       settingsFor,
       revalidateAll,
       log,
+      watchFiles: (globPattern, handler) => {
+        fileWatchers.push(handler);
+        void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] }).catch(() => undefined);
+      },
       setModelLayerProvider: (p) => {
         modelLayerProvider = p;
         revalidateAll();
@@ -191,6 +197,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         s.attach?.(host);
       } catch (err) {
         log(`attach failed: ${(err as Error)?.stack ?? err}`);
+      }
+    }
+  });
+
+  const fileWatchers: ((changes: FileEvent[]) => void)[] = [];
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const handler of fileWatchers) {
+      try {
+        handler(params.changes);
+      } catch (err) {
+        log(`watched-file handler failed: ${(err as Error)?.stack ?? err}`);
       }
     }
   });
