@@ -153,7 +153,7 @@ function chooseSignature(spec: CommandSpec, positionals: ArgNode[]): Signature |
   return byCount;
 }
 
-function resolve(node: StatementNode, index: number): ResolvedStatement {
+export function resolveStatement(node: StatementNode, index: number): ResolvedStatement {
   const st: ResolvedStatement = { index, node, isMethod: false, positionals: [], keywords: [] };
   const call = node.call;
   if (!call) return st;
@@ -196,7 +196,7 @@ function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: L
   }
 }
 
-function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefinition[]>): void {
+export function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefinition[]>): void {
   const command = st.node.call?.name.text ?? '';
   const add = (node: NameNode) => {
     const d: NameDefinition = { name: node.text, node, statement: st.index, command };
@@ -225,7 +225,7 @@ export function analyze(text: string): AllsDocument {
   const statements: ResolvedStatement[] = [];
   const definitions = new Map<string, NameDefinition[]>();
   for (let i = 0; i < script.statements.length; i++) {
-    const st = resolve(script.statements[i], i);
+    const st = resolveStatement(script.statements[i], i);
     statements.push(st);
     defineTargets(st, definitions);
   }

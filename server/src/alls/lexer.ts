@@ -189,7 +189,7 @@ export class TokenStream {
     readonly ends: Int32Array,
     /** Number of tokens, the final Eof included. */
     readonly length: number,
-    private readonly unterminatedAt: Set<number>,
+    readonly unterminatedAt: Set<number>,
   ) {}
 
   /** Kind of token `i`; Eof past the end, so lookahead never falls off. */

@@ -81,6 +81,8 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly ts: TokenStream,
+    /** The text is a window of a larger script and a new statement follows its end. */
+    private readonly continues = false,
   ) {}
 
   /** The current token as an object (node creation and error paths only: it allocates). */
@@ -548,7 +550,7 @@ class Parser {
     let j = this.i;
     while (this.ts.kind(j) === Tok.Newline || this.ts.kind(j) === Tok.Comment) j++;
     const related =
-      this.ts.kind(j) === Tok.Eof
+      this.ts.kind(j) === Tok.Eof && !this.continues
         ? [{ start: next.start, end: next.start, message: 'the file ends here' }]
         : [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }];
     this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, related);
@@ -578,6 +580,7 @@ export function parse(text: string): Script {
   return new Parser(text, tokenize(text)).parse();
 }
 
-export function parseTokens(text: string, tokens: TokenStream): Script {
-  return new Parser(text, tokens).parse();
+/** Parse pre-made tokens; `continues`: the text is a window and another statement follows it. */
+export function parseTokens(text: string, tokens: TokenStream, continues = false): Script {
+  return new Parser(text, tokens, continues).parse();
 }

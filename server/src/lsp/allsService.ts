@@ -1,6 +1,9 @@
 // LanguageService for `.alls` model scripts: adapts the pure core (server/src/alls) to LSP types.
 // Holds only a small cache of analysed documents (by URI and version) so hover, completion and
-// friends don't re-parse a multi-megabyte allocator script on every request.
+// friends don't re-parse a multi-megabyte allocator script on every request, and a new version is
+// re-analysed incrementally from the previous one. Handlers await the model *before* touching the
+// cache: re-analysis reuses (mutates) the previous version's nodes, so no handler may hold a
+// document across an await.
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
@@ -35,6 +38,7 @@ import {
   type CompletionKind,
   type SymbolInfo,
 } from '../alls';
+import { reanalyze } from '../alls/incremental';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import type { Diagnostic } from '../common/types';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
@@ -104,7 +108,7 @@ export function createAllsService(): AttachableService {
       docs.set(td.uri, hit);
       return hit.doc;
     }
-    const doc = analyze(td.getText());
+    const doc = hit ? reanalyze(hit.doc, td.getText()) : analyze(td.getText());
     docs.delete(td.uri);
     docs.set(td.uri, { version: td.version, doc });
     while (docs.size > CACHE_SIZE) docs.delete(docs.keys().next().value as string);
@@ -115,8 +119,8 @@ export function createAllsService(): AttachableService {
     languageIds: ['alls'],
 
     async validate(td, ctx) {
-      const doc = analysed(td);
       const model = await ctx.modelLayers();
+      const doc = analysed(td);
       const list = checkDocument(doc, { settings: ctx.settings, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
       diagnostics.delete(td.uri);
       diagnostics.set(td.uri, { version: td.version, list });
@@ -125,12 +129,14 @@ export function createAllsService(): AttachableService {
     },
 
     async hover(td, pos, ctx) {
-      const h = hover(analysed(td), pos, { model: await ctx.modelLayers() });
+      const model = await ctx.modelLayers();
+      const h = hover(analysed(td), pos, { model });
       return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
     },
 
     async completion(td, pos, ctx) {
-      const entries = complete(analysed(td), pos, { model: await ctx.modelLayers() });
+      const model = await ctx.modelLayers();
+      const entries = complete(analysed(td), pos, { model });
       return entries.map((e): CompletionItem => {
         const item: CompletionItem = {
           label: e.label,
@@ -162,7 +168,8 @@ export function createAllsService(): AttachableService {
     },
 
     async definition(td, pos, ctx) {
-      const found = definition(analysed(td), pos, { model: await ctx.modelLayers() });
+      const model = await ctx.modelLayers();
+      const found = definition(analysed(td), pos, { model });
       return found.map((l): Location => ({ uri: l.uri ?? td.uri, range: l.range }));
     },
 
