@@ -6,7 +6,7 @@ import { LineIndex } from './lineIndex';
 import { parse } from './parser';
 import { tokenize } from './lexer';
 import { COMMANDS, METHODS } from './schema';
-import type { CommandSpec, ParamSpec, Signature, SubcommandSpec } from './schemaTypes';
+import { KIND_BIT, LAYER_BITS, kindBits, type CommandSpec, type ParamSpec, type Signature, type SubcommandSpec } from './schemaTypes';
 
 export interface ResolvedStatement {
   index: number;
@@ -60,7 +60,7 @@ export function isNoneWord(text: string): boolean {
 /** The spec of a keyword argument of a resolved statement. */
 export function keywordSpec(st: ResolvedStatement, name: string): ParamSpec | undefined {
   const own = st.sub ? st.sub.kwargs : st.spec?.kwargs;
-  return own && Object.prototype.hasOwnProperty.call(own, name) ? own[name] : undefined;
+  return own ? own[name] : undefined; // keyword tables have no prototype
 }
 
 /** The spec of the i-th positional (after the sub-command) under the chosen form. */
@@ -91,54 +91,34 @@ export function signatureArity(sig: Signature): { min: number; max: number } {
 
 /** Does a value look like something this slot accepts (kinds only, no ranges)? */
 export function valueFits(value: ValueNode, prm: ParamSpec): boolean {
-  const kinds = prm.value.kinds;
-  for (const k of kinds) {
-    switch (k) {
-      case 'any':
-        return true;
-      case 'int':
-        if (value.kind === 'number' && Number.isInteger(value.value)) return true;
-        break;
-      case 'number':
-        if (value.kind === 'number') return true;
-        break;
-      case 'bool':
-        if (value.kind === 'name' && isBoolWord(value.text)) return true;
-        break;
-      case 'none':
-        if (value.kind === 'name' && isNoneWord(value.text)) return true;
-        break;
-      case 'enum':
-        if ((value.kind === 'name' || value.kind === 'string') && prm.value.enum?.values.some((v) => v.name === (value.kind === 'name' ? value.text : value.value))) return true;
-        break;
-      case 'layer':
-      case 'name':
-        if (value.kind === 'name' && !isBoolWord(value.text) && !isNoneWord(value.text)) return true;
-        break;
-      case 'glob':
-        if (value.kind === 'glob') return true;
-        break;
-      case 'layerList':
-        if (value.kind === 'list' && value.items.every((x) => x.kind === 'name' || x.kind === 'missing')) return true;
-        break;
-      case 'string':
-        if (value.kind === 'string') return true;
-        break;
-      case 'duration':
-        if (value.kind === 'name' && /^\d+(\.\d+)?[smhd]$/.test(value.text)) return true;
-        break;
-      case 'numberList':
-        if (value.kind === 'list' && value.items.every((x) => x.kind === 'number' || x.kind === 'missing')) return true;
-        break;
-      case 'intList':
-        if (value.kind === 'list' && value.items.every((x) => (x.kind === 'number' && Number.isInteger(x.value)) || x.kind === 'missing')) return true;
-        break;
-      case 'enumList':
-        if (value.kind === 'list' && value.items.every((x) => x.kind === 'name' || x.kind === 'missing')) return true;
-        break;
+  const bits = kindBits(prm.value);
+  if (bits & KIND_BIT.any) return true;
+  switch (value.kind) {
+    case 'missing':
+      return true;
+    case 'number':
+      return (bits & KIND_BIT.number) !== 0 || ((bits & KIND_BIT.int) !== 0 && Number.isInteger(value.value));
+    case 'string':
+      return (bits & KIND_BIT.string) !== 0 || ((bits & KIND_BIT.enum) !== 0 && !!prm.value.enum?.names.has(value.value));
+    case 'glob':
+      return (bits & KIND_BIT.glob) !== 0;
+    case 'dict':
+      return false;
+    case 'name': {
+      const t = value.text;
+      if (isBoolWord(t)) return (bits & KIND_BIT.bool) !== 0;
+      if (isNoneWord(t)) return (bits & KIND_BIT.none) !== 0;
+      if (bits & (KIND_BIT.layer | KIND_BIT.name)) return true;
+      if (bits & KIND_BIT.enum && prm.value.enum?.names.has(t)) return true;
+      return (bits & KIND_BIT.duration) !== 0 && /^\d+(\.\d+)?[smhd]$/.test(t);
+    }
+    case 'list': {
+      const items = value.items;
+      if (bits & (KIND_BIT.layerList | KIND_BIT.enumList) && items.every((x) => x.kind === 'name' || x.kind === 'missing')) return true;
+      if (bits & KIND_BIT.numberList && items.every((x) => x.kind === 'number' || x.kind === 'missing')) return true;
+      return (bits & KIND_BIT.intList) !== 0 && items.every((x) => (x.kind === 'number' && Number.isInteger(x.value)) || x.kind === 'missing');
     }
   }
-  return value.kind === 'missing';
 }
 
 function chooseSignature(spec: CommandSpec, positionals: ArgNode[]): Signature | undefined {
@@ -172,9 +152,7 @@ export function resolveStatement(node: StatementNode, index: number): ResolvedSt
 }
 
 function isLayerSlot(prm: ParamSpec | undefined): boolean {
-  if (!prm) return false;
-  const k = prm.value.kinds;
-  return k.includes('layer') || k.includes('glob') || k.includes('layerList');
+  return !!prm && (kindBits(prm.value) & LAYER_BITS) !== 0;
 }
 
 function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: LayerRefVisitor): void {
@@ -182,11 +160,11 @@ function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: L
     case 'name':
       if (isBoolWord(value.text) || isNoneWord(value.text)) return;
       // A slot that takes a layer or an enum word (format_conversion): enum words are not layers.
-      if (prm.value.enum?.values.some((v) => v.name === value.text)) return;
-      if (prm.value.kinds.includes('layer') || prm.value.kinds.includes('layerList')) out(value, statement);
+      if (prm.value.enum?.names.has(value.text)) return;
+      if (kindBits(prm.value) & (KIND_BIT.layer | KIND_BIT.layerList)) out(value, statement);
       return;
     case 'glob':
-      if (prm.value.kinds.includes('glob') || prm.value.kinds.includes('layer')) out(value, statement);
+      if (kindBits(prm.value) & (KIND_BIT.glob | KIND_BIT.layer)) out(value, statement);
       return;
     case 'list':
       for (const item of value.items) collectRefs(item, prm, statement, out);

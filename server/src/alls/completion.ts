@@ -57,7 +57,7 @@ export function complete(doc: AllsDocument, pos: Position, options: FeatureOptio
   const sub = spec.subcommands && ctx.firstArgName ? spec.subcommands.items[ctx.firstArgName] : undefined;
   if (ctx.keyword) {
     const prm = (sub ? sub.kwargs : spec.kwargs)[ctx.keyword];
-    if (prm && Object.prototype.hasOwnProperty.call(sub ? sub.kwargs : spec.kwargs, ctx.keyword)) addValues(prm, ctx.inList, ctx.inPattern, add, layers);
+    if (prm) addValues(prm, ctx.inList, ctx.inPattern, add, layers);
     return out;
   }
 

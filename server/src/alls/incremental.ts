@@ -110,9 +110,13 @@ export function reanalyze(prev: AllsDocument, text: string): AllsDocument {
   if (prev.binary || text.indexOf('\0') >= 0 || prev.statements.length < 4) return analyze(text);
   // The changed region: common prefix / suffix.
   const max = Math.min(old.length, text.length);
+  // Compare in native 4 KB chunks first, then character by character inside the differing chunk.
+  const CHUNK = 4096;
   let p = 0;
+  while (p + CHUNK <= max && old.substring(p, p + CHUNK) === text.substring(p, p + CHUNK)) p += CHUNK;
   while (p < max && old.charCodeAt(p) === text.charCodeAt(p)) p++;
   let s = 0;
+  while (s + CHUNK <= max - p && old.substring(old.length - s - CHUNK, old.length - s) === text.substring(text.length - s - CHUNK, text.length - s)) s += CHUNK;
   while (s < max - p && old.charCodeAt(old.length - 1 - s) === text.charCodeAt(text.length - 1 - s)) s++;
   const d = text.length - old.length;
   const oldEnd = old.length - s; // first unchanged offset after the edit, in the old text

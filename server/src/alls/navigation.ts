@@ -167,7 +167,7 @@ export function definition(doc: AllsDocument, pos: Position, options: FeatureOpt
   if (!hit || (hit.node.kind !== 'name')) return [];
   if (hit.kind === 'command' || hit.kind === 'sub' || hit.kind === 'keyword') return [];
   const name = hit.node.text;
-  if (hit.kind === 'value' && hit.prm?.value.enum?.values.some((v) => v.name === name)) return [];
+  if (hit.kind === 'value' && hit.prm?.value.enum?.names.has(name)) return [];
   const out: LocationInfo[] = [];
   const d = doc.definitions.get(name)?.[0];
   if (d && d.node !== hit.node) out.push({ range: doc.lines.range(d.node.start, d.node.end) });

@@ -117,7 +117,7 @@ export function semanticTokens(doc: AllsDocument): SemanticTokenInfo[] {
     switch (v.kind) {
       case 'name':
         if (isBoolWord(v.text) || isNoneWord(v.text)) push(v, 'keyword');
-        else if (prm?.value.enum?.values.some((x) => x.name === v.text)) push(v, 'enumMember', ['defaultLibrary']);
+        else if (prm?.value.enum?.names.has(v.text)) push(v, 'enumMember', ['defaultLibrary']);
         else if (doc.definitions.has(v.text)) push(v, 'variable');
         else push(v, 'property');
         break;

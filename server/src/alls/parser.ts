@@ -23,6 +23,8 @@ import type {
   ValueNode,
 } from './ast';
 import { Tok, TOKEN_LABEL, tokenize, type Token, type TokenStream } from './lexer';
+import { NameTable } from './names';
+import { schemaWords } from './schema';
 
 export const SYNTAX_CODES = {
   syntax: 'alls/syntax-error',
@@ -77,6 +79,7 @@ class Parser {
   private broken = false;
   /** An unterminated string swallowed the rest of the line (and its closers): don't pile on. */
   private swallowed = false;
+  private readonly names = new NameTable(schemaWords());
 
   constructor(
     private readonly text: string,
@@ -93,6 +96,11 @@ class Parser {
   /** Kind of the current token (hot path: no allocation). */
   private k(): Tok {
     return this.ts.kind(this.i);
+  }
+
+  /** Text of a NAME token, interned. */
+  private name(j: number): string {
+    return this.names.intern(this.text, this.ts.start(j), this.ts.end(j));
   }
 
   private span(j: number): { start: number; end: number } {
@@ -213,7 +221,7 @@ class Parser {
       const t = this.tok;
       let target: TargetNode | undefined;
       if (t.kind === Tok.Name) {
-        target = { kind: 'name', start: t.start, end: t.end, text: t.text };
+        target = { kind: 'name', start: t.start, end: t.end, text: this.names.intern(this.text, t.start, t.end) };
         this.i++;
       } else if (t.kind === Tok.Glob) {
         target = this.globNode(t);
@@ -305,11 +313,11 @@ class Parser {
     const dot = t.text.lastIndexOf('.');
     if (dot > 0) {
       return {
-        object: { kind: 'name', start: t.start, end: t.start + dot, text: t.text.slice(0, dot) },
-        name: { kind: 'name', start: t.start + dot + 1, end: t.end, text: t.text.slice(dot + 1) },
+        object: { kind: 'name', start: t.start, end: t.start + dot, text: this.names.intern(this.text, t.start, t.start + dot) },
+        name: { kind: 'name', start: t.start + dot + 1, end: t.end, text: this.names.intern(this.text, t.start + dot + 1, t.end) },
       };
     }
-    return { name: { kind: 'name', start: t.start, end: t.end, text: t.text } };
+    return { name: { kind: 'name', start: t.start, end: t.end, text: this.names.intern(this.text, t.start, t.end) } };
   }
 
   /** At NAME `(`. */
@@ -333,7 +341,7 @@ class Parser {
   private parseArg(): ArgNode {
     if (this.k() === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals) {
       const i = this.i;
-      const keyword: NameNode = { kind: 'name', start: this.ts.start(i), end: this.ts.end(i), text: this.ts.text(i) };
+      const keyword: NameNode = { kind: 'name', start: this.ts.start(i), end: this.ts.end(i), text: this.name(i) };
       const eq = this.span(i + 1);
       this.i += 2;
       let value: ValueNode;
@@ -363,7 +371,7 @@ class Parser {
       case Tok.Name: {
         const start = this.ts.start(i);
         const end = this.ts.end(i);
-        const text = this.ts.text(i);
+        const text = this.name(i);
         this.i++;
         if (this.k() === Tok.LParen) {
           // Not in the language; skip the group so it is one error, not many.

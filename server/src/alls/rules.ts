@@ -133,6 +133,8 @@ class Checker {
   private readonly settings: HailoSettings;
   private readonly family: ArchFamily | undefined;
   private readonly lookup: LayerLookup | undefined;
+  /** Reused per statement (duplicate keywords). */
+  private readonly seenKeywords = new Set<string>();
 
   constructor(
     private readonly doc: AllsDocument,
@@ -453,15 +455,14 @@ class Checker {
     if (spec.subcommands && !st.sub) return; // unknown feature: its keywords are unknowable
     const own = st.sub ? st.sub.kwargs : spec.kwargs;
     const keywords = st.keywords;
+    const seen = this.seenKeywords;
+    seen.clear();
     for (let i = 0; i < keywords.length; i++) {
       const a = keywords[i];
       const k = a.keyword!;
-      // Calls have a handful of keywords (≤ ~30): a scan beats allocating a map per statement.
       let prev: ArgNode | undefined;
-      for (let j = 0; j < i; j++) if (keywords[j].keyword!.text === k.text) {
-        prev = keywords[j];
-        break;
-      }
+      if (seen.has(k.text)) prev = keywords.find((x) => x.keyword!.text === k.text);
+      else seen.add(k.text);
       if (prev) {
         this.add(k.start, a.end, 'warning', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call; which value the DFC uses is unknown (one such case exists in Hailo's scripts, \`hailo8/performance/stdc1.alls\`).`, {
           related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
@@ -548,7 +549,7 @@ class Checker {
     // Kinds fit; now words inside lists, enum details, ranges and lengths.
     if (value.kind === 'list') {
       if (spec.kinds.includes('enumList') && spec.enum) {
-        for (const item of value.items) if (item.kind === 'name' && !spec.enum.values.some((v) => v.name === item.text)) this.badEnum(item, spec.enum, label);
+        for (const item of value.items) if (item.kind === 'name' && !spec.enum.names.has(item.text)) this.badEnum(item, spec.enum, label);
       }
       if (spec.length !== undefined && value.items.length !== spec.length && value.close >= 0) {
         this.add(value.start, value.end, spec.rangeSeverity ?? 'warning', 'alls/list-length', `\`${label}\` takes ${spec.length} values; found ${value.items.length}.`);
@@ -558,7 +559,7 @@ class Checker {
     }
     if (value.kind === 'number') this.checkRange(value.value, value, spec, label);
     if (value.kind === 'name' && spec.enum) {
-      const ev = spec.enum.values.find((v) => v.name === value.text);
+      const ev = spec.enum.names.has(value.text) ? spec.enum.values.find((v) => v.name === value.text) : undefined;
       if (ev?.arch && !(ev.name === 'a16_w8' && this.settings.hwArch === 'hailo10h')) this.checkArch(value, `\`${label}=${ev.name}\``, ev.arch);
     }
   }

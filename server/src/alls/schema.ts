@@ -23,8 +23,9 @@ function p(name: string, value: ValueSpec, doc: string, extra: Extra = {}): Para
   return { name, value, doc, ...extra };
 }
 
+/** Keyword table without a prototype: `kwargs[name]` is safe for any `name` (e.g. `constructor`). */
 function kw(...params: ParamSpec[]): Record<string, ParamSpec> {
-  const out: Record<string, ParamSpec> = {};
+  const out: Record<string, ParamSpec> = Object.create(null);
   for (const x of params) out[x.name] = x;
   return out;
 }
@@ -38,6 +39,7 @@ function enumOf(name: string, closed: boolean, source: string, values: [string, 
     name,
     closed,
     source,
+    names: new Set(values.map(([n]) => n)),
     values: values.map(([n, doc, evidence]) => {
       const v: EnumValue = { name: n, doc };
       if (evidence) v.evidence = evidence;
@@ -444,7 +446,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'confirmed',
     signatures: [sig(p('mean', NUM_LIST, 'per-channel mean, 0–255 scale'), p('std', NUM_LIST, 'per-channel std, 0–255 scale'), inputLayer(true))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'input_conversion',
@@ -467,7 +469,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(inputLayer(true))],
-    kwargs: {},
+    kwargs: kw(),
     replacedBy: 'input_conversion(yuv_to_rgb)',
   }),
   cmd({
@@ -488,7 +490,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('shape', { kinds: ['intList'], length: 2, min: 1, rangeSeverity: 'error', rangeNote: 'a size in pixels' }, '[H, W]'), inputLayer())],
-    kwargs: {},
+    kwargs: kw(),
     replacedBy: 'resize(input_layer, resize_shapes=[H, W])',
   }),
   cmd({
@@ -498,7 +500,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v2.1',
     targets: 'none',
     signatures: [sig()],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'nms_postprocess',
@@ -529,7 +531,7 @@ const COMMAND_LIST: CommandSpec[] = [
       sig(p('activation', { kinds: ['enum'], enum: ACTIVATION }, 'new activation')),
       sig(p('layer', LAYER, 'output layer'), p('activation', { kinds: ['enum'], enum: ACTIVATION }, 'new activation')),
     ],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'logits_layer',
@@ -546,7 +548,7 @@ const COMMAND_LIST: CommandSpec[] = [
         p('device', single('logits device', [['cpu', 'host CPU']]), 'where it runs (GUESS from values)'),
       ),
     ],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'set_seed',
@@ -564,7 +566,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v2.13 (DFC 3.29)',
     targets: 'none',
     signatures: [sig(p('layer', LAYER, 'node to remove'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'convert_to_dense',
@@ -573,7 +575,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v5.0.0',
     targets: 'none',
     signatures: [sig(p('layer', LAYER, 'layer to convert'))],
-    kwargs: {},
+    kwargs: kw(),
     arch: ONLY_15,
   }),
 
@@ -598,7 +600,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v2.0',
     targets: 'none',
     signatures: [sig()],
-    kwargs: {},
+    kwargs: kw(),
     subcommands: { enumName: 'MOConfigCommand', items: MO_CONFIG },
   }),
   cmd({
@@ -630,7 +632,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.2',
     targets: 'none',
     signatures: [sig()],
-    kwargs: {},
+    kwargs: kw(),
     subcommands: { enumName: 'PreQuantizationFeature', items: PRE_QUANT },
   }),
   cmd({
@@ -640,7 +642,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.2',
     targets: 'none',
     signatures: [sig()],
-    kwargs: {},
+    kwargs: kw(),
     subcommands: { enumName: 'PostQuantizationFeature', items: POST_QUANT },
   }),
 
@@ -799,7 +801,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.0',
     targets: 'none',
     signatures: [sig()],
-    kwargs: {},
+    kwargs: kw(),
     arch: ONLY_8,
   }),
   cmd({
@@ -911,7 +913,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('inputs', LAYER_LIST, 'layers to concatenate'), p('output', LAYER, 'consumer layer'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'shortcut',
@@ -921,7 +923,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('source', LAYER, 'producer'), p('destinations', LAYER_OR_LIST, 'consumer(s)'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'feature_splitter',
@@ -931,7 +933,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('source', LAYER, 'producer'), p('destinations', LAYER_LIST, 'consumers'))],
-    kwargs: {},
+    kwargs: kw(),
     arch: ONLY_8,
   }),
   cmd({
@@ -942,7 +944,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('mode', { kinds: ['enum'], enum: SPLIT_MODE }, 'split axis'), p('source', LAYER, 'producer'), p('destinations', LAYER_LIST, 'consumers'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'format_conversion',
@@ -966,7 +968,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('layer', LAYER, 'concat layer'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'portal',
@@ -987,7 +989,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('source', LAYER, 'producer'), p('destinations', LAYER_OR_LIST, 'consumer(s)'))],
-    kwargs: {},
+    kwargs: kw(),
     arch: ONLY_8,
   }),
   cmd({
@@ -998,7 +1000,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('source', LAYER, 'producer'), p('destination', LAYER, 'consumer'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'merge',
@@ -1008,7 +1010,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('first', LAYER, 'first layer'), p('second', LAYER, 'second layer'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'output_mux',
@@ -1018,7 +1020,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('outputs', LAYER_LIST, 'output layers'))],
-    kwargs: {},
+    kwargs: kw(),
     arch: ONLY_8,
   }),
   cmd({
@@ -1029,7 +1031,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('inputs', LAYER_LIST, 'muxed layers'), p('outputs', LAYER_LIST, 'demuxed layers'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'join',
@@ -1067,7 +1069,7 @@ const COMMAND_LIST: CommandSpec[] = [
         p('row_mode', { kinds: ['enum'], enum: ROW_MODE }, 'row mode', { optional: true }),
       ),
     ],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'context',
@@ -1077,7 +1079,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('layers', LAYER_LIST, 'layers in the context'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'place',
@@ -1087,7 +1089,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'none',
     methodOnly: true,
     signatures: [sig(p('cluster', NON_NEG_INT, 'cluster index (0–7 hailo8, 0–4 hailo15h/m, 0–2 hailo15l in Hailo\'s scripts)'), p('layers', LAYER_LIST, 'layers placed there'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'bucket',
@@ -1097,7 +1099,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('layers', LAYER_LIST, 'layers in the bucket'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
   cmd({
     name: 'network_group',
@@ -1107,7 +1109,7 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(p('networks', LAYER_LIST, 'networks in the group'))],
-    kwargs: {},
+    kwargs: kw(),
   }),
 ];
 
@@ -1152,3 +1154,28 @@ export const ALL_ENUMS: EnumSpec[] = [
   FORMAT_CONVERSION_TYPE,
 ];
 
+
+let words: string[] | undefined;
+
+/** Every word the schema knows (commands, sub-commands, keywords, enum values, booleans). */
+export function schemaWords(): string[] {
+  if (words) return words;
+  const w = new Set<string>(['True', 'False', 'true', 'false', 'None', 'null']);
+  const addParams = (ps: Iterable<ParamSpec>) => {
+    for (const prm of ps) {
+      w.add(prm.name);
+      for (const v of prm.value.enum?.values ?? []) w.add(v.name);
+    }
+  };
+  for (const c of COMMANDS.values()) {
+    w.add(c.name);
+    addParams(Object.values(c.kwargs));
+    for (const sg of c.signatures) addParams(sg.params);
+    for (const sub of Object.values(c.subcommands?.items ?? {})) {
+      w.add(sub.name);
+      addParams(Object.values(sub.kwargs));
+    }
+  }
+  words = [...w];
+  return words;
+}

@@ -45,6 +45,8 @@ export interface EnumSpec {
   /** Name for messages, e.g. `PrecisionMode`. */
   name: string;
   values: EnumValue[];
+  /** The value names, for membership tests. */
+  names: ReadonlySet<string>;
   /** The set is known to be complete (error on anything else) vs. observed so far (warning). */
   closed: boolean;
   /** Where the set comes from, for messages. */
@@ -53,6 +55,8 @@ export interface EnumSpec {
 
 export interface ValueSpec {
   kinds: ValueKind[];
+  /** `kinds` as a bit set (KIND_BIT), filled in by the schema. */
+  bits?: number;
   enum?: EnumSpec;
   min?: number;
   max?: number;
@@ -124,3 +128,30 @@ export interface CommandSpec {
   replacedBy?: string;
   arch?: ArchNote;
 }
+
+/** Bit of each ValueKind in `ValueSpec.bits`. */
+export const KIND_BIT: Record<ValueKind, number> = {
+  int: 1,
+  number: 2,
+  bool: 4,
+  none: 8,
+  enum: 16,
+  layer: 32,
+  glob: 64,
+  layerList: 128,
+  string: 256,
+  duration: 512,
+  numberList: 1024,
+  intList: 2048,
+  enumList: 4096,
+  name: 8192,
+  any: 16384,
+};
+
+export function kindBits(v: ValueSpec): number {
+  if (v.bits === undefined) v.bits = v.kinds.reduce((b, k) => b | KIND_BIT[k], 0);
+  return v.bits;
+}
+
+/** Slots that hold layer references (a name, a `{pattern}` or a list of names). */
+export const LAYER_BITS = KIND_BIT.layer | KIND_BIT.glob | KIND_BIT.layerList;

@@ -1,0 +1,64 @@
+// Interned names: each distinct name of a script becomes one string, found by hashing the source
+// text in place (no substring is allocated for a repeat). Allocator dumps repeat the same keywords,
+// words and layer names tens of thousands of times; sharing one string each cuts allocation, and
+// every later Map/Set/property lookup reuses the string's cached hash instead of re-hashing a fresh
+// copy. The table is seeded with the schema's words, so those are the schema's own strings.
+
+export class NameTable {
+  private keys: (string | undefined)[];
+  private hashes: Int32Array;
+  private mask: number;
+  private count = 0;
+
+  constructor(seed: Iterable<string> = [], capacity = 1024) {
+    let size = 16;
+    while (size < capacity * 2) size <<= 1;
+    this.keys = new Array(size);
+    this.hashes = new Int32Array(size);
+    this.mask = size - 1;
+    for (const w of seed) this.intern(w, 0, w.length);
+  }
+
+  /** The canonical string for `src[start, end)`. */
+  intern(src: string, start: number, end: number): string {
+    const len = end - start;
+    // FNV-1a over the length and at most 12 characters from each end: long layer names differ at
+    // their ends (indices, suffixes); equal hashes are confirmed by a full comparison.
+    let h = Math.imul(0x811c9dc5 ^ len, 16777619);
+    if (len <= 24) {
+      for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
+    } else {
+      for (let i = start; i < start + 12; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
+      for (let i = end - 12; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
+    }
+    let i = h & this.mask;
+    for (;;) {
+      const k = this.keys[i];
+      if (k === undefined) break;
+      if (this.hashes[i] === h && k.length === len && src.startsWith(k, start)) return k;
+      i = (i + 1) & this.mask;
+    }
+    const s = start === 0 && end === src.length ? src : src.slice(start, end);
+    this.keys[i] = s;
+    this.hashes[i] = h;
+    if (++this.count * 2 > this.keys.length) this.grow();
+    return s;
+  }
+
+  private grow(): void {
+    const oldKeys = this.keys;
+    const oldHashes = this.hashes;
+    const size = oldKeys.length * 2;
+    this.keys = new Array(size);
+    this.hashes = new Int32Array(size);
+    this.mask = size - 1;
+    for (let j = 0; j < oldKeys.length; j++) {
+      const k = oldKeys[j];
+      if (k === undefined) continue;
+      let i = oldHashes[j] & this.mask;
+      while (this.keys[i] !== undefined) i = (i + 1) & this.mask;
+      this.keys[i] = k;
+      this.hashes[i] = oldHashes[j];
+    }
+  }
+}
