@@ -214,12 +214,27 @@ export function analyze(text: string): AllsDocument {
  * Every layer reference (a name or `{pattern}` in a layer slot), in order. Walked on demand rather
  * than stored: allocator dumps hold ~10⁵ of them.
  */
+const layerKeywordTables = new WeakMap<Record<string, ParamSpec>, boolean>();
+
+/** Does a keyword table have any layer slot? (Most don't: compilation_param's 20 keywords.) */
+function hasLayerKeywords(kwargs: Record<string, ParamSpec>): boolean {
+  let v = layerKeywordTables.get(kwargs);
+  if (v === undefined) {
+    v = Object.values(kwargs).some(isLayerSlot);
+    layerKeywordTables.set(kwargs, v);
+  }
+  return v;
+}
+
 export function forEachLayerRef(doc: AllsDocument, visit: LayerRefVisitor): void {
   for (const st of doc.statements) {
     if (!st.spec) continue;
-    for (const a of st.keywords) {
-      const prm = keywordSpec(st, a.keyword!.text);
-      if (prm && isLayerSlot(prm)) collectRefs(a.value, prm, st.index, visit);
+    const own = st.sub ? st.sub.kwargs : st.spec.kwargs;
+    if (st.keywords.length && hasLayerKeywords(own)) {
+      for (const a of st.keywords) {
+        const prm = own[a.keyword!.text];
+        if (prm && isLayerSlot(prm)) collectRefs(a.value, prm, st.index, visit);
+      }
     }
     for (let i = 0; i < st.positionals.length; i++) {
       const prm = positionalSpec(st.signature, i);
