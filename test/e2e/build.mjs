@@ -2,11 +2,13 @@
 // @vscode/test-electron): package the .vsix, bundle the suites, lay out the workspace, print results.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 export const root = join(here, '..', '..');
 const log = (s) => process.stdout.write(`${s}\n`);
 
@@ -24,7 +26,9 @@ export async function bundleSuites() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
   await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
   await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
-  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js') };
+  // Run-time fixture maker (HEF with HTML in its names), bundled like a test.
+  await esbuild.build({ ...common, entryPoints: [join(here, 'hostileHef.ts')], outfile: join(outdir, 'hostileHef.js'), packages: 'external' });
+  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileHef: join(outdir, 'hostileHef.js') };
 }
 
 /** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */
@@ -39,11 +43,25 @@ export function packageVsix({ reuse = false } = {}) {
   return vsix;
 }
 
-/** A fresh workspace: examples/, our fixtures, and a real corpus HEF when ../shared is here. */
-export function makeWorkspace(dir) {
+/**
+ * A fresh workspace: examples/, our fixtures, a HEF with hostile names (built now by the HEF test
+ * builder), and a real corpus HEF when ../shared is here.
+ */
+export async function makeWorkspace(dir, bundles) {
   mkdirSync(dir, { recursive: true });
   if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), dir, { recursive: true });
   cpSync(join(here, 'fixtures'), join(dir, 'e2e-fixtures'), { recursive: true });
+  // The project's own ONNX and HAR fixtures (graph view, .alls → ONNX links).
+  const fixtures = join(root, 'test', 'fixtures');
+  for (const [from, to] of [
+    ['onnx/cnn.onnx', 'onnx/cnn.onnx'],
+    ['onnx/rejected.onnx', 'onnx/rejected.onnx'],
+    ['har', 'har'],
+  ]) {
+    if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
+  }
+  const { writeHostileHef } = require(bundles.hostileHef);
+  await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
   const shared = sharedRoot();
   if (shared) {
     const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
@@ -62,4 +80,23 @@ export function printHostResults(results) {
     else log(`  ✖ ${r.title}\n${String(r.error).split('\n').map((l) => `      ${l}`).join('\n')}`);
     totals[r.state === 'passed' ? 'passed' : r.state === 'pending' ? 'skipped' : 'failed']++;
   }
+}
+
+/**
+ * What the CLI (same analysis core, no VS Code) reports for the workspace's broken scripts: the
+ * e2e suite checks that VS Code shows exactly these. Written next to the workspace; its path goes
+ * to the extension host in HAILO_E2E_EXPECTED.
+ */
+export function writeExpectedDiagnostics(workspace, file) {
+  const broken = join(workspace, 'broken');
+  const files = existsSync(broken) ? [broken] : [];
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'hailo-tools.js'), 'check', '--json', ...files], { cwd: workspace, encoding: 'utf8' });
+  let parsed = { files: [] };
+  try {
+    parsed = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`hailo-tools check --json gave no JSON (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  }
+  writeFileSync(file, JSON.stringify(parsed, null, 2));
+  return file;
 }

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleSuites, makeWorkspace, packageVsix, printHostResults, totals } from './build.mjs';
+import { bundleSuites, makeWorkspace, packageVsix, printHostResults, totals, writeExpectedDiagnostics } from './build.mjs';
 
 const VSCODE_VERSION = '1.100.3';
 const log = (s) => process.stdout.write(`${s}\n`);
@@ -25,12 +25,13 @@ async function main() {
   }
   if (!existsSync(executable)) throw new Error(`VSCODE_EXECUTABLE does not exist: ${executable}`);
   const vsix = packageVsix({ reuse: process.argv.includes('--no-package') });
-  const { hostSuite } = await bundleSuites();
+  const bundles = await bundleSuites();
+  const { hostSuite } = bundles;
   const tmp = mkdtempSync(join(tmpdir(), 'hailo-e2e-electron-'));
   const extensionsDir = join(tmp, 'extensions');
   const userDataDir = join(tmp, 'user-data');
   mkdirSync(extensionsDir, { recursive: true });
-  const workspace = makeWorkspace(join(tmp, 'workspace'));
+  const workspace = await makeWorkspace(join(tmp, 'workspace'), bundles);
   const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);
   const install = spawnSync(cli, [...cliArgs, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix], {
     encoding: 'utf8',
@@ -39,6 +40,7 @@ async function main() {
   const folder = readdirSync(extensionsDir).find((n) => n.startsWith('hailo-tools.hailo-tools-'));
   if (!folder) throw new Error(`the .vsix did not install into ${extensionsDir}`);
   const resultsFile = join(tmp, 'host-results.json');
+  const expectedFile = writeExpectedDiagnostics(workspace, join(tmp, 'expected-diagnostics.json'));
   let code = 0;
   try {
     code = await runTests({
@@ -46,7 +48,7 @@ async function main() {
       extensionDevelopmentPath: join(extensionsDir, folder),
       extensionTestsPath: hostSuite,
       // test-electron adds --disable-workspace-trust: the trusted half of the suite runs here.
-      extensionTestsEnv: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_TRUST: 'trusted' },
+      extensionTestsEnv: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_EXPECTED: expectedFile, HAILO_E2E_TRUST: 'trusted' },
       launchArgs: [workspace, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--skip-welcome'],
     });
   } catch (err) {

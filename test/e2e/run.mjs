@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
 import { ensureCodeServer } from './setup.mjs';
-import { bundleSuites, makeWorkspace, packageVsix, printHostResults, root, sharedRoot, totals } from './build.mjs';
+import { bundleSuites, makeWorkspace, packageVsix, printHostResults, root, sharedRoot, totals, writeExpectedDiagnostics } from './build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -79,14 +79,15 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   const base = join(tmp, trust ? 'trusted' : 'untrusted');
   const dirs = instanceDirs(base);
   writeUserSettings(dirs);
-  const workspace = makeWorkspace(join(base, 'workspace'));
+  const workspace = await makeWorkspace(join(base, 'workspace'), bundles);
   const extensionFolder = installExtension(dirs, vsix);
   const resultsFile = join(base, 'host-results.json');
+  const expectedFile = writeExpectedDiagnostics(workspace, join(base, 'expected-diagnostics.json'));
   const server = await startCodeServer({
     dirs,
     workspace,
     trust,
-    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted' },
+    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_EXPECTED: expectedFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted' },
   });
   try {
     if (only !== 'ui') await runHostSuite({ browser, server, extensionFolder, hostSuite: bundles.hostSuite, resultsFile, label });
@@ -103,6 +104,8 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
           screenshotsDir: argv.includes('--screenshots') ? join(root, 'docs', 'screenshots') : join(base, 'screenshots'),
           failuresDir: join(base, 'failures'),
           pages: [],
+          extensionFolder,
+          expectedDiagnostics: expectedFile,
           shared: sharedRoot(),
         },
       });

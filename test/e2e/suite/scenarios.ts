@@ -1,3 +1,4 @@
 // Every in-host scenario, in the order they run. Add new `*.e2e.ts` files here.
 import './activation.e2e';
 import './trust.e2e';
+import './onnx.e2e';

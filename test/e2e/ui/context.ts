@@ -13,6 +13,8 @@ export interface E2EContext {
   server: CodeServerHandle;
   /** Absolute path of the temp workspace (a copy of examples/ + e2e-fixtures/). */
   workspace: string;
+  /** The installed extension's folder (the unpacked .vsix). */
+  extensionFolder: string;
   /** false in the Restricted Mode instance. */
   trust: boolean;
   screenshotsDir: string;
@@ -22,6 +24,8 @@ export interface E2EContext {
   failuresDir: string;
   /** Pages opened by openWorkbench, for failure screenshots. */
   pages: import('playwright-core').Page[];
+  /** JSON file: what `hailo-tools check --json broken/` reports (the CLI shares the analysis core). */
+  expectedDiagnostics: string;
 }
 
 export function e2e(): E2EContext {

@@ -1,6 +1,8 @@
 // Every browser scenario, in the order they run. Add new `*.ui.ts` files here.
 import './language.ui';
 import './trust.ui';
+import './hef.ui';
+import './onnx.ui';
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

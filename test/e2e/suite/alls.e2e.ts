@@ -1,0 +1,117 @@
+// The .alls language server inside VS Code: diagnostics equal to what the CLI reports for the same
+// files (one analysis core, two front ends), hover documentation, and precision-mode completion.
+// Runs trusted and in Restricted Mode alike: analysis never executes anything.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { eventually, openInEditor, waitForDiagnostics, workspaceFile } from './host';
+
+interface CliDiagnostic {
+  line: number;
+  column: number;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  code: string;
+  message: string;
+}
+
+function expectedFor(relativePath: string): CliDiagnostic[] {
+  const file = process.env.HAILO_E2E_EXPECTED;
+  if (!file) throw new Error('HAILO_E2E_EXPECTED is not set (run through test/e2e/run.mjs or electron.mjs)');
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { files: { path: string; diagnostics: CliDiagnostic[] }[] };
+  const entry = report.files.find((f) => f.path.replace(/\\/g, '/').endsWith(relativePath));
+  if (!entry) throw new Error(`the CLI report has no ${relativePath}`);
+  return entry.diagnostics;
+}
+
+const SEVERITY: Record<CliDiagnostic['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+const codeOf = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
+const key = (line: number, column: number, code: string, severity: vscode.DiagnosticSeverity) => `${line}:${column} ${code} ${severity}`;
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n');
+}
+
+describe('.alls language server', () => {
+  for (const name of ['typos.alls', 'syntax.alls', 'dfc_faults.alls']) {
+    it(`broken/${name}: VS Code shows exactly the problems the CLI reports`, async () => {
+      const expected = expectedFor(`broken/${name}`);
+      assert.ok(expected.some((d) => d.severity === 'error'), `broken/${name} is meant to have errors`);
+      const uri = workspaceFile('broken', name);
+      await openInEditor(uri);
+      const actual = await waitForDiagnostics(uri, (d) => d.length >= expected.length);
+      const got = actual.map((d) => key(d.range.start.line + 1, d.range.start.character + 1, codeOf(d), d.severity)).sort();
+      const want = expected.map((d) => key(d.line, d.column, d.code, SEVERITY[d.severity])).sort();
+      assert.deepEqual(got, want);
+      for (const d of actual) assert.equal(d.source ? /hailo/i.test(d.source) : true, true, `source ${d.source}`);
+    });
+  }
+
+  it('broken/typos.alls: the unknown command is reported with a suggestion', async () => {
+    const uri = workspaceFile('broken', 'typos.alls');
+    await openInEditor(uri);
+    const diags = await waitForDiagnostics(uri, (d) => d.some((x) => codeOf(x) === 'alls/unknown-command'));
+    const unknown = diags.find((x) => codeOf(x) === 'alls/unknown-command')!;
+    assert.equal(unknown.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(unknown.message, /quantizaton_param/);
+    assert.match(unknown.message, /quantization_param/);
+  });
+
+  it('good/ scripts have no errors', async () => {
+    const files = await vscode.workspace.findFiles('good/*.alls');
+    assert.ok(files.length > 0, 'examples/good has scripts');
+    for (const uri of files.slice(0, 3)) {
+      await openInEditor(uri);
+      // An empty result is also a publication: wait until the server has published for the file.
+      const diags = await eventually(
+        () => {
+          const d = vscode.languages.getDiagnostics(uri);
+          return d.length > 0 || versionSeen.has(uri.toString()) ? d : undefined;
+        },
+        20_000,
+        `diagnostics for ${uri.path}`,
+      ).catch(() => vscode.languages.getDiagnostics(uri));
+      const errors = diags.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+      assert.deepEqual(errors.map((e) => e.message), [], uri.path);
+    }
+  });
+
+  it('hover on a command shows its documentation', async () => {
+    const uri = workspaceFile('e2e-fixtures', 'e2e-minimal.alls');
+    const editor = await openInEditor(uri);
+    const line = editor.document.lineAt(0).text;
+    const pos = new vscode.Position(0, line.indexOf('normalization(') + 3);
+    const text = await eventually(async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+      const t = hoverText(hovers ?? []);
+      return t.includes('normalization') ? t : undefined;
+    }, 30_000, 'a hover on normalization');
+    assert.ok(text.length > 60, `hover is documentation, not just a name: ${text}`);
+  });
+
+  it('completion after precision_mode= offers the precision modes', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'alls', content: 'quantization_param(conv1, precision_mode=' });
+    await vscode.window.showTextDocument(doc);
+    const pos = doc.lineAt(0).range.end;
+    const labels = await eventually(async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
+      const l = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      return l.includes('a8_w8') ? l : undefined;
+    }, 30_000, 'precision-mode completions');
+    for (const mode of ['a8_w8', 'a8_w4', 'a16_w16', 'a16_w8']) assert.ok(labels.includes(mode), `${mode} in ${labels.join(', ')}`);
+    assert.ok(!labels.includes('a16_w9'), 'no invented modes');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
+// URIs for which the server published at least once (an empty list included).
+const versionSeen = new Set<string>();
+vscode.languages.onDidChangeDiagnostics((e) => e.uris.forEach((u) => versionSeen.add(u.toString())));

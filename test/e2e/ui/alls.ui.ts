@@ -1,0 +1,74 @@
+// What a user sees of the .alls language server: problems in the Problems panel, a hover with the
+// command's documentation, and precision modes in the completion list.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { e2e } from './context';
+import { goTo, openFile, openWorkbench, problemsRows, screenshot } from './workbench';
+
+interface CliReport {
+  files: { path: string; diagnostics: { line: number; severity: string; code: string; message: string }[] }[];
+}
+
+function expectedFor(relativePath: string) {
+  const report = JSON.parse(readFileSync(e2e().expectedDiagnostics, 'utf8')) as CliReport;
+  const entry = report.files.find((f) => f.path.replace(/\\/g, '/').endsWith(relativePath));
+  assert.ok(entry, `the CLI report has ${relativePath}`);
+  return entry.diagnostics;
+}
+
+const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+describe('.alls in the editor', () => {
+  let page: Page;
+  before(async () => {
+    page = await openWorkbench();
+  });
+  after(async () => {
+    await page?.close();
+  });
+
+  it('a broken script: the Problems panel lists each problem the CLI finds', async () => {
+    const expected = expectedFor('broken/typos.alls');
+    await openFile(page, 'broken/typos.alls');
+    const rows = await problemsRows(page);
+    for (const d of expected) {
+      const word = /`([^`]+)`/.exec(d.message)?.[1] ?? d.message.slice(0, 20);
+      await rows.filter({ hasText: word }).first().waitFor();
+    }
+    const texts = await rows.allInnerTexts();
+    assert.ok(texts.length >= expected.length, `${texts.length} rows for ${expected.length} problems:\n${texts.join('\n')}`);
+    // The status bar counts what the panel shows.
+    const errors = expected.filter((d) => d.severity === 'error').length;
+    await page.locator('[id="status.problems"]', { hasText: String(errors) }).first().waitFor();
+    if (e2e().trust) await screenshot(page, 'problems');
+  });
+
+  it('hovering a command shows its documentation', async () => {
+    await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
+    await goTo(page, 1, 22);
+    await page.keyboard.press(`${mod}+K`);
+    await page.keyboard.press(`${mod}+I`);
+    const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').filter({ hasText: 'normalization' }).first();
+    await hover.waitFor();
+    const text = await hover.innerText();
+    assert.ok(text.length > 60, `hover shows documentation: ${text}`);
+    if (e2e().trust) await screenshot(page, 'hover');
+    await page.keyboard.press('Escape');
+  });
+
+  it('completion after precision_mode= offers the precision modes', async () => {
+    await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
+    await goTo(page, 3, 1);
+    await page.keyboard.type('quantization_param(conv1, precision_mode=');
+    await page.keyboard.press(`${mod}+Space`);
+    const rows = page.locator('.suggest-widget .monaco-list-row');
+    await rows.filter({ hasText: 'a8_w8' }).first().waitFor();
+    const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim());
+    assert.ok(labels.some((l) => l.startsWith('a16_w16')), `a16_w16 in ${labels.join(', ')}`);
+    if (e2e().trust) await screenshot(page, 'completion');
+    await page.keyboard.press('Escape');
+    // Leave the file as it was: undo the typing (nothing was saved).
+    for (let i = 0; i < 5; i++) await page.keyboard.press(`${mod}+Z`);
+  });
+});
