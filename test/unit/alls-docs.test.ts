@@ -1,0 +1,22 @@
+// Documentation stays true: every diagnostic code is in docs/alls-rules.md and every code listed
+// there exists; every example script is described in examples/README.md.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { RULES } from '../../server/src/alls/codes';
+import { repoRoot } from '../helpers/shared';
+
+test('docs/alls-rules.md lists exactly the codes the checker emits', () => {
+  const doc = readFileSync(join(repoRoot, 'docs', 'alls-rules.md'), 'utf8');
+  const rows = new Set([...doc.matchAll(/^\| `(alls\/[\w-]+)` \|/gm)].map((m) => m[1]));
+  assert.deepEqual([...rows].sort(), Object.keys(RULES).sort());
+});
+
+test('examples/README.md describes every example script', () => {
+  const dir = join(repoRoot, 'examples');
+  const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : n.endsWith('.alls') ? [join(d, n)] : []));
+  const missing = walk(dir).map((f) => relative(dir, f)).filter((f) => !readme.includes('`' + f + '`'));
+  assert.deepEqual(missing, []);
+});
