@@ -98,7 +98,7 @@ class Parser {
     return this.ts.kind(this.i);
   }
 
-  /** Text of a NAME token, interned. */
+  /** Text of a NAME (or NUMBER) token, interned. */
   private name(j: number): string {
     return this.names.intern(this.text, this.ts.start(j), this.ts.end(j));
   }
@@ -335,7 +335,9 @@ class Parser {
       args.push(this.parseArg());
     });
     const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : openTok.end;
-    return { start: nameTok.start, end, ...parts, open: openTok.start, close, args };
+    const call: CallNode = { start: nameTok.start, end, name: parts.name, open: openTok.start, close, args };
+    if (parts.object) call.object = parts.object;
+    return call;
   }
 
   private parseArg(): ArgNode {
@@ -386,7 +388,7 @@ class Parser {
       }
       case Tok.Number: {
         this.i++;
-        const text = this.ts.text(i);
+        const text = this.name(i); // `1`, `0.0`, … repeat thousands of times: share the string
         return { kind: 'number', start: this.ts.start(i), end: this.ts.end(i), text, value: Number(text) };
       }
       case Tok.String: {
