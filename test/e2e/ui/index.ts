@@ -1,6 +1,7 @@
 // Every browser scenario, in the order they run. Add new `*.ui.ts` files here.
 import './language.ui';
 import './trust.ui';
+import './alls.ui';
 import './hef.ui';
 import './onnx.ui';
 
