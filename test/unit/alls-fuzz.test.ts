@@ -63,7 +63,7 @@ function sources(): { from: string; texts: string[] } {
   return { from: files.length ? files[0] : '', texts: files.map((f) => readFileSync(f, 'utf8')) };
 }
 
-const PIECES = ['(', ')', '[', ']', '{', '}', ',', '=', ':', '#', '"', "'", '\n', '\r\n', '\r', ' ', '.', '*', '-', '/', ';', '\t', 'é', '😀', '\uFFFD', 'a8_w8', 'precision_mode=', 'context_0.place(', 'quantization_param(', '{conv*}', '30m', '1e-5', 'True', 'x = ', '\u0000'];
+const PIECES = ['(', ')', '[', ']', '{', '}', ',', '=', ':', '#', '"', "'", '\n', '\r\n', '\r', ' ', '.', '*', '-', '/', ';', '\t', 'é', '😀', '\uFFFD', 'a8_w8', 'precision_mode=', 'context_0.place(', 'quantization_param(', '{conv*}', '30m', '1e-5', 'True', 'x = ', '\u0000', 'constructor', '__proto__=', 'hasOwnProperty', 'toString('];
 
 function mutate(text: string, rnd: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];

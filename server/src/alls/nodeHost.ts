@@ -12,7 +12,7 @@ export function nmsConfigResolver(scriptPath: string | undefined, env: Record<st
   return (raw) => {
     let unset = false;
     let p = raw.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, name: string) => {
-      const v = env[name];
+      const v = Object.hasOwn(env, name) ? env[name] : undefined;
       if (v === undefined) unset = true;
       return v ?? '';
     });

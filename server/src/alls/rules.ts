@@ -374,7 +374,7 @@ class Checker {
           DECONV: [n + 1],
           SUPER_DECONV: [n + 1],
         };
-        const counts = table[type];
+        const counts = Object.hasOwn(table, type) ? table[type] : undefined; // `type` is the script's word
         if (!counts) return undefined;
         const what = type === 'default' ? `\`defuse(…, ${n})\`` : `\`defuse(…, ${n}, defuse_type=${type})\``;
         return {

@@ -30,6 +30,11 @@ function kw(...params: ParamSpec[]): Record<string, ParamSpec> {
   return out;
 }
 
+/** A lookup table without a prototype: `items[word]` is safe for any word (`hasOwnProperty`, …). */
+function table<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
 function sig(...params: ParamSpec[]): Signature {
   return { params };
 }
@@ -298,7 +303,7 @@ function sub(name: string, doc: string, kwargs: Record<string, ParamSpec>, evide
 const policyKw = p('policy', POLICY_V, 'turn this step on or off');
 const layersKw = p('layers', LAYERS_ANY, 'layers this applies to: a name, a `{glob}` or a `[list]`');
 
-const MO_CONFIG: Record<string, SubcommandSpec> = {
+const MO_CONFIG: Record<string, SubcommandSpec> = table({
   calibration: sub('calibration', 'calibration set used for statistics collection', kw(
     p('batch_size', POS_INT, 'calibration batch size'),
     p('calibset_size', POS_INT, 'number of calibration images (default 64; more only affects statistics collection — HACE inspector)'),
@@ -327,9 +332,9 @@ const MO_CONFIG: Record<string, SubcommandSpec> = {
     p('auto_4bit_weights_ratio', RATIO, 'ratio of weights quantized to 4 bits'),
     p('auto_16bit_weights_ratio', RATIO, 'ratio of weights kept in 16 bits (third-party code)', { evidence: 'third-party' }),
   ), 'hailo'),
-};
+});
 
-const PRE_QUANT: Record<string, SubcommandSpec> = {
+const PRE_QUANT: Record<string, SubcommandSpec> = table({
   activation_clipping: sub('activation_clipping', 'clip activation ranges before quantization', kw(
     layersKw,
     p('mode', { kinds: ['enum'], enum: CLIP_MODE }, 'how clipping_values are read'),
@@ -383,9 +388,9 @@ const PRE_QUANT: Record<string, SubcommandSpec> = {
   ), 'corpus', 'v2.13'),
   dead_layers_removal: sub('dead_layers_removal', 'remove layers whose output is unused (third-party code only)', kw(policyKw), 'third-party'),
   zero_static_channels: sub('zero_static_channels', 'zero channels that never change (one forum user script)', kw(policyKw), 'third-party'),
-};
+});
 
-const POST_QUANT: Record<string, SubcommandSpec> = {
+const POST_QUANT: Record<string, SubcommandSpec> = table({
   finetune: sub('finetune', 'quantization-aware fine-tuning (QAFT) against the float model', kw(
     policyKw,
     p('dataset_size', POS_INT, 'images used for fine-tuning'),
@@ -426,7 +431,7 @@ const POST_QUANT: Record<string, SubcommandSpec> = {
     p('optimizer', single('optimizer', [['linear', 'linear search']], 'third-party code'), 'search optimizer'),
     p('comprecision_metric', single('comprecision_metric', [['bops', 'bit operations']], 'third-party code'), 'cost metric'),
   ), 'third-party'),
-};
+});
 
 // ---- commands -------------------------------------------------------------------------------
 
