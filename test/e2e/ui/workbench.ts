@@ -31,10 +31,24 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
 }
 
-/** Runs a command from the Command Palette by its visible title. */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  await openCommandPalette(page, title);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).waitFor();
+/**
+ * Runs a command from the Command Palette by its visible title. Right after start-up the remote
+ * extension host may still be registering contributions, and an open palette does not refresh,
+ * so it reopens the palette until the command is listed (up to `timeoutMs`).
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await openCommandPalette(page, title);
+    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+    const found = await row.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    );
+    if (found) break;
+    if (Date.now() > deadline) throw new Error(`"${title}" is not in the Command Palette`);
+    await closeQuickInput(page);
+  }
   await page.keyboard.press('Enter');
 }
 
