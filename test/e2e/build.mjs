@@ -26,9 +26,9 @@ export async function bundleSuites() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
   await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
   await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
-  // Run-time fixture maker (HEF with HTML in its names), bundled like a test.
-  await esbuild.build({ ...common, entryPoints: [join(here, 'hostileHef.ts')], outfile: join(outdir, 'hostileHef.js'), packages: 'external' });
-  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileHef: join(outdir, 'hostileHef.js') };
+  // Run-time fixture makers (HEF and ONNX with HTML in their names), bundled like a test.
+  await esbuild.build({ ...common, entryPoints: [join(here, 'hostileFiles.ts')], outfile: join(outdir, 'hostileFiles.js'), packages: 'external' });
+  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileFiles: join(outdir, 'hostileFiles.js') };
 }
 
 /** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */
@@ -44,8 +44,7 @@ export function packageVsix({ reuse = false } = {}) {
 }
 
 /**
- * A fresh workspace: examples/, our fixtures, a HEF with hostile names (built now by the HEF test
- * builder), and a real corpus HEF when ../shared is here.
+ * A fresh workspace: examples/, our fixtures, a HEF and an ONNX with hostile names (built now), and a real corpus HEF when ../shared is here.
  */
 export async function makeWorkspace(dir, bundles) {
   mkdirSync(dir, { recursive: true });
@@ -60,8 +59,10 @@ export async function makeWorkspace(dir, bundles) {
   ]) {
     if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
   }
-  const { writeHostileHef } = require(bundles.hostileHef);
+  const { writeHostileHef, writeHostileOnnx } = require(bundles.hostileFiles);
   await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
+  mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });
+  writeHostileOnnx(join(dir, 'e2e-fixtures', 'onnx', 'hostile-names.onnx'));
   const shared = sharedRoot();
   if (shared) {
     const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');

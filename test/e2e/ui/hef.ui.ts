@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { HOSTILE } from '../hostileHef';
+import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
 import { openFile, openWorkbench, screenshot, webview } from './workbench';
 

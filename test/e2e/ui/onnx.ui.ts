@@ -1,7 +1,8 @@
 // What a user sees of the ONNX graph view: opening a .onnx shows the graph document, and moving
 // the mouse over a node shows its hover.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { HOSTILE_ONNX } from '../hostileFiles';
 import { e2e } from './context';
 import { openWorkbench, screenshot } from './workbench';
 
@@ -16,24 +17,54 @@ describe('ONNX graph view in the editor', () => {
     await page?.close();
   });
 
-  it('opening a .onnx shows its graph, and a node hovers with its op', async () => {
+  /** Opens a workspace .onnx with Quick Open; the .onnx editor hands off to "<name>.graph". */
+  async function openGraph(relativePath: string): Promise<void> {
+    const name = relativePath.split('/').pop()!;
     await page.keyboard.press(`${mod}+P`);
-    await page.locator('.quick-input-widget input').fill('e2e-fixtures/onnx/cnn.onnx');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'cnn.onnx' }).first().waitFor();
+    await page.locator('.quick-input-widget input').fill(relativePath);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
     await page.keyboard.press('Enter');
-    // The .onnx editor hands off to the graph document (tab "cnn.onnx.graph").
-    await page.locator('.tabs-container .tab.active[aria-label*="cnn.onnx.graph"]').waitFor({ timeout: 60_000 });
+    await page.locator(`.tabs-container .tab.active[aria-label*="${name}.graph"]`).waitFor({ timeout: 60_000 });
+  }
+
+  /** Moves the mouse over a node's name (just after the two-space indent), as a user would. */
+  async function hoverNode(op: string): Promise<Locator> {
     // (The editor renders spaces as U+00A0; \s matches both.)
-    const nodeLine = page.locator('.monaco-editor .view-line', { hasText: /=\sConv\(/ }).first();
+    const nodeLine = page.locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) }).first();
     await nodeLine.waitFor();
     const box = await nodeLine.boundingBox();
     assert.ok(box, 'the node line is on screen');
-    // Mouse over the node's name (just after the two-space indent), as a user would.
     const charWidth = box.width / Math.max(1, (await nodeLine.innerText()).length);
     await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
-    const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Conv' }).first();
+    const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: op }).first();
     await hover.waitFor();
+    return hover;
+  }
+
+  it('opening a .onnx shows its graph, and a node hovers with its op', async () => {
+    await openGraph('e2e-fixtures/onnx/cnn.onnx');
+    const hover = await hoverNode('Conv');
     assert.ok((await hover.innerText()).length > 10);
     if (e2e().trust) await screenshot(page, 'onnx-graph');
+  });
+
+  it('an ONNX whose names are HTML or markdown shows them as text in the view and the hover', async () => {
+    await openGraph('e2e-fixtures/onnx/hostile-names.onnx');
+    await page.mouse.move(5, 5);
+    const hover = await hoverNode('Relu');
+    const text = await hover.innerText();
+    assert.ok(text.includes(HOSTILE_ONNX.node), `the hover shows the node name literally:\n${text}`);
+    const live = await hover.evaluate((el) => ({
+      images: el.querySelectorAll('img').length,
+      commandLinks: Array.from(el.querySelectorAll('a') as unknown as ArrayLike<{ getAttribute(n: string): string | null }>).filter((a) =>
+        /^command:/.test(a.getAttribute('href') ?? a.getAttribute('data-href') ?? ''),
+      ).length,
+      injected: el.querySelectorAll('[onerror], [onload]').length,
+    }));
+    assert.deepEqual(live, { images: 0, commandLinks: 0, injected: 0 });
+    const view = await page.locator('.monaco-editor .view-lines').first().innerText();
+    for (const literal of [HOSTILE_ONNX.node, HOSTILE_ONNX.input, HOSTILE_ONNX.output]) {
+      assert.ok(view.replace(/\u00a0/g, ' ').includes(literal), `the graph view shows ${literal}`);
+    }
   });
 });

@@ -1,0 +1,59 @@
+// Builds, at e2e run time, valid model files whose names are HTML/script/markdown payloads: a HEF
+// (with the HEF team's test builder, test/helpers/hefBuilder.ts) and an ONNX model (onnx-proto).
+// The HEF inspector and the ONNX graph view must show these names as text: ui/hef.ui.ts and
+// ui/onnx.ui.ts look for injected elements, live links and the literal strings.
+// Nothing generated is committed; the driver writes the files into the temp workspace.
+import { writeFileSync } from 'node:fs';
+import { onnx } from 'onnx-proto';
+import { buildHef, utf8 } from '../helpers/hefBuilder';
+
+export const HOSTILE = {
+  networkGroup: '<img src=x onerror="window.__hailoPwned=1">',
+  input: '<svg onload="window.__hailoPwned=2"></svg>',
+  output: '"><b data-injected=1>bold</b><script>window.__hailoPwned=3</script>',
+  resource: "<iframe srcdoc='x' data-injected=1>",
+};
+
+export async function writeHostileHef(file: string): Promise<void> {
+  const ng = HOSTILE.networkGroup;
+  const bytes = await buildHef({
+    version: 3,
+    hwArch: 103,
+    ccwsSize: 256,
+    networkGroups: [
+      {
+        name: ng,
+        networksNames: [`${ng}/${ng}`],
+        inputs: [{ name: `${ng}/${HOSTILE.input}`, shape: [32, 32, 3], format: 1 }],
+        outputs: [{ name: `${ng}/${HOSTILE.output}`, shape: [4, 4, 8], format: 1, zp: 1, scale: 0.5 }],
+      },
+    ],
+    resources: [{ name: HOSTILE.resource, data: utf8(`{"note": "${HOSTILE.output.replace(/"/g, '\\"')}"}`) }],
+  });
+  writeFileSync(file, bytes);
+}
+
+/** Names for the ONNX model: HTML, and markdown that would become a command link or an image. */
+export const HOSTILE_ONNX = {
+  node: '<img src=x onerror="window.__hailoPwned=4">',
+  input: '[run docker](command:hailo.checkDocker)',
+  output: '![tracker](http://127.0.0.1:9/pixel.png)',
+};
+
+export function writeHostileOnnx(file: string): void {
+  const T = onnx.TensorProto.DataType.FLOAT;
+  const tensor = (name: string, dims: number[]) =>
+    onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: T, shape: { dim: dims.map((d) => ({ dimValue: d })) } } } });
+  const model = onnx.ModelProto.create({
+    irVersion: 8,
+    producerName: 'hailo-tools-e2e',
+    opsetImport: [{ domain: '', version: 13 }],
+    graph: {
+      name: 'hostile',
+      input: [tensor(HOSTILE_ONNX.input, [1, 8])],
+      output: [tensor(HOSTILE_ONNX.output, [1, 8])],
+      node: [{ name: HOSTILE_ONNX.node, opType: 'Relu', input: [HOSTILE_ONNX.input], output: [HOSTILE_ONNX.output] }],
+    },
+  });
+  writeFileSync(file, onnx.ModelProto.encode(model).finish());
+}
