@@ -17,7 +17,7 @@ describe('an .alls file in the browser VS Code', () => {
     await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
     await languageStatus(page).filter({ hasText: 'Hailo Model Script' }).waitFor();
     // The TextMate grammar gives the command name its own token colour (a distinct mtk class).
-    const line = page.locator('.monaco-editor .view-line').first();
+    const line = page.locator('.monaco-editor .view-line').filter({ visible: true }).first();
     await line.locator('span span', { hasText: 'normalization' }).first().waitFor();
     const classes = await line.locator('span span').evaluateAll((spans) => spans.map((s) => s.className));
     assert.ok(new Set(classes).size >= 3, `expected several token colours, got ${classes.join(' ')}`);

@@ -30,15 +30,22 @@ describe('ONNX graph view in the editor', () => {
   /** Moves the mouse over a node's name (just after the two-space indent), as a user would. */
   async function hoverNode(op: string): Promise<Locator> {
     // (The editor renders spaces as U+00A0; \s matches both.)
-    const nodeLine = page.locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) }).first();
+    // Only the visible editor: a previous graph tab keeps its (hidden) lines in the DOM.
+    const nodeLine = page.locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) }).filter({ visible: true }).first();
     await nodeLine.waitFor();
     const box = await nodeLine.boundingBox();
     assert.ok(box, 'the node line is on screen');
     const charWidth = box.width / Math.max(1, (await nodeLine.innerText()).length);
-    await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
     const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: op }).first();
-    await hover.waitFor();
-    return hover;
+    // A hover asked for before the server has analysed the model comes back empty and VS Code
+    // does not ask again until the mouse moves: move off and back on until it shows.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
+      if (await hover.waitFor({ timeout: 3000 }).then(() => true, () => false)) return hover;
+      if (Date.now() > deadline) throw new Error(`no hover on the ${op} node`);
+      await page.mouse.move(5, box.y + 200);
+    }
   }
 
   it('opening a .onnx shows its graph, and a node hovers with its op', async () => {
@@ -62,7 +69,7 @@ describe('ONNX graph view in the editor', () => {
       injected: el.querySelectorAll('[onerror], [onload]').length,
     }));
     assert.deepEqual(live, { images: 0, commandLinks: 0, injected: 0 });
-    const view = await page.locator('.monaco-editor .view-lines').first().innerText();
+    const view = await page.locator('.monaco-editor .view-lines').filter({ visible: true }).first().innerText();
     for (const literal of [HOSTILE_ONNX.node, HOSTILE_ONNX.input, HOSTILE_ONNX.output]) {
       assert.ok(view.replace(/\u00a0/g, ' ').includes(literal), `the graph view shows ${literal}`);
     }
