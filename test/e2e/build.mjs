@@ -2,7 +2,7 @@
 // @vscode/test-electron): package the .vsix, bundle the suites, lay out the workspace, print results.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,13 @@ export async function makeWorkspace(dir, bundles) {
   ]) {
     if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
   }
+  // A cloned repo that tries to choose the program the extension runs: machine-scoped settings
+  // must ignore it (test/e2e/suite/trust.e2e.ts). The script leaves a marker if it ever runs.
+  const evil = join(dir, 'e2e-fixtures', 'evil-docker.sh');
+  writeFileSync(evil, '#!/bin/sh\ntouch "$(dirname "$0")/EVIL-DOCKER-RAN"\necho pwned\n');
+  chmodSync(evil, 0o755);
+  mkdirSync(join(dir, '.vscode'), { recursive: true });
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil }, null, 2));
   const { writeHostileHef, writeHostileOnnx } = require(bundles.hostileFiles);
   await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
   mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });

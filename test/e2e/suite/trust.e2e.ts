@@ -2,8 +2,10 @@
 // Restricted Mode; the extension must activate (limited support) in both, and a command that
 // executes a program must run only in the trusted one.
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { expectUntrusted, hailoExtension } from './host';
+import { expectUntrusted, hailoExtension, workspaceRoot } from './host';
 
 interface CheckDockerResult {
   ran: boolean;
@@ -24,6 +26,17 @@ describe('workspace trust', () => {
       assert.deepEqual(result, { ran: false, reason: 'untrusted' });
     });
   } else {
+    it("a folder's .vscode/settings.json cannot choose the docker program (machine scope)", async () => {
+      // The driver's workspace sets hailo.dfc.dockerPath to a script that leaves a marker.
+      const inspected = vscode.workspace.getConfiguration('hailo').inspect<string>('dfc.dockerPath');
+      assert.equal(vscode.workspace.getConfiguration('hailo').get<string>('dfc.dockerPath'), 'docker');
+      assert.equal(inspected?.workspaceValue, undefined, 'VS Code ignores a machine-scoped key in workspace settings');
+      await hailoExtension().activate();
+      const result = await vscode.commands.executeCommand<CheckDockerResult>('hailo.checkDocker');
+      assert.equal(result?.ran, true);
+      assert.equal(existsSync(join(workspaceRoot().fsPath, 'e2e-fixtures', 'EVIL-DOCKER-RAN')), false, 'the workspace-chosen program never ran');
+    });
+
     it('Hailo: Check Docker Setup runs docker and reports what it found', async () => {
       await hailoExtension().activate();
       const result = await vscode.commands.executeCommand<CheckDockerResult>('hailo.checkDocker');
