@@ -41,6 +41,10 @@ export const SYNTAX_CODES = {
 
 const OPENER_TEXT: Partial<Record<Tok, string>> = { [Tok.LParen]: '(', [Tok.LBracket]: '[', [Tok.LBrace]: '{' };
 const CLOSER_FOR: Partial<Record<Tok, Tok>> = { [Tok.LParen]: Tok.RParen, [Tok.LBracket]: Tok.RBracket, [Tok.LBrace]: Tok.RBrace };
+const CH_DOT = 46;
+
+/** What a bracket holds: call arguments `(…)`, list items `[…]`, dictionary entries `{…}`. */
+type Element = ArgNode | ValueNode | DictEntry;
 
 function canStartValue(k: Tok): boolean {
   return k === Tok.Name || k === Tok.Number || k === Tok.String || k === Tok.Glob || k === Tok.LBracket || k === Tok.LBrace;
@@ -72,7 +76,8 @@ function describeInvalid(text: string): string {
 
 class Parser {
   private i = 0;
-  private readonly stack: { kind: Tok; start: number }[] = [];
+  /** Kinds of the brackets open around the current token, innermost last. */
+  private readonly openers: Tok[] = [];
   private readonly errors: SyntaxError[] = [];
   private readonly comments: { start: number; end: number }[] = [];
   private readonly trailingComments: { start: number; end: number }[] = [];
@@ -148,19 +153,20 @@ class Parser {
     this.broken = false;
     this.swallowed = false;
     const firstToken = this.i;
-    const first = this.tok;
+    const firstKind = this.k();
     const stmt: StatementNode = {
-      start: first.start,
-      end: first.end,
+      start: this.ts.start(firstToken),
+      end: this.ts.end(firstToken),
       targets: [],
       assign: -1,
       broken: false,
       firstToken,
       endToken: firstToken,
+      call: undefined, // set below; declared here so every statement has the same shape
     };
-    if (first.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.LParen) {
+    if (firstKind === Tok.Name && this.ts.kind(this.i + 1) === Tok.LParen) {
       stmt.call = this.parseCall();
-    } else if (first.kind === Tok.Name || first.kind === Tok.Glob || first.kind === Tok.LBrace) {
+    } else if (firstKind === Tok.Name || firstKind === Tok.Glob || firstKind === Tok.LBrace) {
       this.parseTargets(stmt);
       if (this.k() === Tok.Equals) {
         stmt.assign = this.ts.start(this.i);
@@ -170,7 +176,7 @@ class Parser {
           stmt.call = this.parseCall();
         } else if (c.kind === Tok.Name) {
           // `x = cmd` without parentheses: keep the name so hover/completion still work.
-          stmt.call = { start: c.start, end: c.end, ...this.splitCallName(c), open: -1, close: -1, args: [] };
+          stmt.call = this.callWithoutParens(c.start, c.end);
           this.i++;
           this.error(c.end, c.end, `expected \`(\` after \`${c.text}\``);
           this.skipRestOfLine();
@@ -184,7 +190,7 @@ class Parser {
         const only = stmt.targets.length === 1 && stmt.targets[0].kind === 'name' ? (stmt.targets[0] as NameNode) : undefined;
         if (only && (t.kind === Tok.Newline || t.kind === Tok.Eof || t.kind === Tok.Comment)) {
           // A bare name: most likely a command being typed.
-          stmt.call = { start: only.start, end: only.end, ...this.splitCallName({ start: only.start, end: only.end, text: only.text, kind: Tok.Name }), open: -1, close: -1, args: [] };
+          stmt.call = this.callWithoutParens(only.start, only.end);
           stmt.targets = [];
           this.error(only.end, only.end, `expected \`(\` after \`${only.text}\``);
         } else {
@@ -195,6 +201,7 @@ class Parser {
         this.skipRestOfLine();
       }
     } else {
+      const first = this.tok;
       if (isCloser(first.kind)) this.error(first.start, first.end, `unmatched ${TOKEN_LABEL[first.kind]}`, SYNTAX_CODES.unmatched);
       else if (first.kind === Tok.Invalid) this.error(first.start, first.end, `unexpected ${describeToken(first)}`, SYNTAX_CODES.invalidChar);
       else this.error(first.start, first.end, `expected a command, found ${describeToken(first)}`);
@@ -218,17 +225,18 @@ class Parser {
 
   private parseTargets(stmt: StatementNode): void {
     for (;;) {
-      const t = this.tok;
+      const kind = this.k();
       let target: TargetNode | undefined;
-      if (t.kind === Tok.Name) {
-        target = { kind: 'name', start: t.start, end: t.end, text: this.names.intern(this.text, t.start, t.end) };
+      if (kind === Tok.Name) {
+        target = { kind: 'name', start: this.ts.start(this.i), end: this.ts.end(this.i), text: this.name(this.i) };
         this.i++;
-      } else if (t.kind === Tok.Glob) {
-        target = this.globNode(t);
+      } else if (kind === Tok.Glob) {
+        target = this.globNode(this.tok);
         this.i++;
-      } else if (t.kind === Tok.LBrace) {
+      } else if (kind === Tok.LBrace) {
         target = this.parseDict();
       } else {
+        const t = this.tok;
         this.error(t.start, t.end, `expected an assignment target, found ${describeToken(t)}`);
         return;
       }
@@ -309,56 +317,66 @@ class Parser {
 
   // ---- calls and values ---------------------------------------------------------------------
 
-  private splitCallName(t: Token): { object?: NameNode; name: NameNode } {
-    const dot = t.text.lastIndexOf('.');
-    if (dot > 0) {
-      return {
-        object: { kind: 'name', start: t.start, end: t.start + dot, text: this.names.intern(this.text, t.start, t.start + dot) },
-        name: { kind: 'name', start: t.start + dot + 1, end: t.end, text: this.names.intern(this.text, t.start + dot + 1, t.end) },
-      };
-    }
-    return { name: { kind: 'name', start: t.start, end: t.end, text: this.names.intern(this.text, t.start, t.end) } };
+  private nameNode(start: number, end: number): NameNode {
+    return { kind: 'name', start, end, text: this.names.intern(this.text, start, end) };
+  }
+
+  /** Position of the dot in `ctx.place` (the last one, not the first character), or -1. */
+  private methodDot(start: number, end: number): number {
+    for (let j = end - 1; j > start; j--) if (this.text.charCodeAt(j) === CH_DOT) return j;
+    return -1;
+  }
+
+  /** A call node; the name `ctx.place` of NAME [start, end) becomes the object `ctx` and the name `place`. */
+  private callNode(start: number, end: number, callEnd: number, open: number, close: number, args: ArgNode[]): CallNode {
+    const dot = this.methodDot(start, end);
+    if (dot < 0) return { start, end: callEnd, object: undefined, name: this.nameNode(start, end), open, close, args };
+    return { start, end: callEnd, object: this.nameNode(start, dot), name: this.nameNode(dot + 1, end), open, close, args };
+  }
+
+  /** `x = cmd` or a bare `cmd` (being typed). */
+  private callWithoutParens(start: number, end: number): CallNode {
+    return this.callNode(start, end, end, -1, -1, []);
   }
 
   /** At NAME `(`. */
   private parseCall(): CallNode {
-    const nameTok = this.tok;
-    const parts = this.splitCallName(nameTok);
-    this.i++;
-    const openTok = this.span(this.i);
-    this.i++;
-    if (parts.object && parts.name.text === '') {
-      this.error(parts.name.start - 1, parts.name.start, `expected a method name after \`${parts.object.text}.\``);
+    const ts = this.ts;
+    const nameStart = ts.start(this.i);
+    const nameEnd = ts.end(this.i);
+    const open = this.i + 1;
+    this.i += 2;
+    const dot = this.methodDot(nameStart, nameEnd);
+    if (dot === nameEnd - 1) {
+      this.error(dot, nameEnd, `expected a method name after \`${this.text.slice(nameStart, nameEnd)}\``);
     }
     const args: ArgNode[] = [];
-    const close = this.parseDelimited(Tok.LParen, openTok, () => {
-      args.push(this.parseArg());
-    });
-    const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : openTok.end;
-    const call: CallNode = { start: nameTok.start, end, name: parts.name, open: openTok.start, close, args };
-    if (parts.object) call.object = parts.object;
-    return call;
+    const close = this.parseDelimited(Tok.LParen, open, args);
+    const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : ts.end(open);
+    return this.callNode(nameStart, nameEnd, end, ts.start(open), close, args);
   }
 
   private parseArg(): ArgNode {
-    if (this.k() === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals) {
-      const i = this.i;
-      const keyword: NameNode = { kind: 'name', start: this.ts.start(i), end: this.ts.end(i), text: this.name(i) };
-      const eq = this.span(i + 1);
+    const ts = this.ts;
+    const i = this.i;
+    if (ts.kind(i) === Tok.Name && ts.kind(i + 1) === Tok.Equals) {
+      const keyword = this.nameNode(ts.start(i), ts.end(i));
+      const eqStart = ts.start(i + 1);
+      const eqEnd = ts.end(i + 1);
       this.i += 2;
       let value: ValueNode;
       const ok = this.skipSoftNewlines();
       if (ok && canStartValue(this.k())) {
         value = this.parseValue();
       } else {
-        value = { kind: 'missing', start: eq.end, end: eq.end };
+        value = { kind: 'missing', start: eqEnd, end: eqEnd };
         // An invalid character here gets its own error from the argument loop.
-        if (!ok || this.k() !== Tok.Invalid) this.error(eq.start, eq.end, `expected a value after \`${keyword.text}=\``);
+        if (!ok || this.k() !== Tok.Invalid) this.error(eqStart, eqEnd, `expected a value after \`${keyword.text}=\``);
       }
-      return { start: keyword.start, end: Math.max(value.end, eq.end), keyword, value };
+      return { start: keyword.start, end: Math.max(value.end, eqEnd), keyword, value };
     }
     const value = this.parseValue();
-    return { start: value.start, end: value.end, value };
+    return { start: value.start, end: value.end, keyword: undefined, value };
   }
 
   private globNode(t: Token): GlobNode {
@@ -377,12 +395,10 @@ class Parser {
         this.i++;
         if (this.k() === Tok.LParen) {
           // Not in the language; skip the group so it is one error, not many.
-          const open = this.span(this.i);
+          const open = this.i;
           this.i++;
-          const close = this.parseDelimited(Tok.LParen, open, () => {
-            this.parseValueOrSkip();
-          }, true);
-          this.error(start, close >= 0 ? close + 1 : open.end, `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
+          const close = this.parseDelimited(Tok.LParen, open, undefined);
+          this.error(start, close >= 0 ? close + 1 : this.ts.end(open), `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
         }
         return { kind: 'name', start, end, text };
       }
@@ -430,131 +446,150 @@ class Parser {
   }
 
   private parseList(): ListNode {
-    const open = this.span(this.i);
+    const open = this.i;
     this.i++;
     const items: ValueNode[] = [];
-    const close = this.parseDelimited(Tok.LBracket, open, () => {
-      items.push(this.parseValue());
-    });
-    return { kind: 'list', start: open.start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : open.end, items, close };
+    const close = this.parseDelimited(Tok.LBracket, open, items);
+    const start = this.ts.start(open);
+    return { kind: 'list', start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : this.ts.end(open), items, close };
   }
 
   private parseDict(): DictNode {
-    const open = this.span(this.i);
+    const open = this.i;
     this.i++;
     const entries: DictEntry[] = [];
-    const close = this.parseDelimited(Tok.LBrace, open, () => {
-      const key = this.parseValue();
-      let value: ValueNode;
-      if (this.skipSoftNewlines() && this.k() === Tok.Colon) {
-        const colon = this.span(this.i);
-        this.i++;
-        if (this.skipSoftNewlines() && canStartValue(this.k())) value = this.parseValue();
-        else {
-          value = { kind: 'missing', start: colon.end, end: colon.end };
-          this.error(colon.start, colon.end, 'expected a value after `:`');
-        }
-      } else {
-        value = { kind: 'missing', start: key.end, end: key.end };
-        this.error(key.start, key.end, 'expected `:` after a dictionary key');
-      }
-      entries.push({ key, value });
-    });
+    const close = this.parseDelimited(Tok.LBrace, open, entries);
     const last = entries[entries.length - 1];
-    return { kind: 'dict', start: open.start, end: close >= 0 ? close + 1 : last ? last.value.end : open.end, entries, close };
+    const start = this.ts.start(open);
+    return { kind: 'dict', start, end: close >= 0 ? close + 1 : last ? last.value.end : this.ts.end(open), entries, close };
+  }
+
+  private parseDictEntry(): DictEntry {
+    const key = this.parseValue();
+    let value: ValueNode;
+    if (this.skipSoftNewlines() && this.k() === Tok.Colon) {
+      const colon = this.i;
+      this.i++;
+      if (this.skipSoftNewlines() && canStartValue(this.k())) value = this.parseValue();
+      else {
+        const colonEnd = this.ts.end(colon);
+        value = { kind: 'missing', start: colonEnd, end: colonEnd };
+        this.error(this.ts.start(colon), colonEnd, 'expected a value after `:`');
+      }
+    } else {
+      value = { kind: 'missing', start: key.end, end: key.end };
+      this.error(key.start, key.end, 'expected `:` after a dictionary key');
+    }
+    return { key, value };
+  }
+
+  /** One element inside `openKind`'s brackets, added to `items`; without `items` it is skipped. */
+  private parseElement(openKind: Tok, items: Element[] | undefined): void {
+    if (!items) this.parseValueOrSkip();
+    else if (openKind === Tok.LParen) items.push(this.parseArg());
+    else if (openKind === Tok.LBracket) items.push(this.parseValue());
+    else items.push(this.parseDictEntry());
   }
 
   /**
-   * Elements separated by commas up to the closer matching `open` (the current token is just
-   * past it). Returns the closer's offset, or -1 when it is missing (reported at the opener).
+   * Elements separated by commas up to the closer matching the opener at token `open` (the
+   * current token is just past it), collected in `items`. Without `items` (the arguments of a
+   * nested call, already one error) the elements are skipped and nothing inside is reported.
+   * Returns the closer's offset, or -1 when it is missing (reported at the opener).
    */
-  private parseDelimited(openKind: Tok, open: { start: number; end: number }, element: () => void, quiet = false): number {
+  private parseDelimited(openKind: Tok, open: number, items: Element[] | undefined): number {
+    this.openers.push(openKind);
+    const close = this.parseElements(openKind, open, items);
+    this.openers.pop();
+    return close;
+  }
+
+  private parseElements(openKind: Tok, open: number, items: Element[] | undefined): number {
+    const ts = this.ts;
+    const quiet = items === undefined;
     const closer = CLOSER_FOR[openKind]!;
-    this.stack.push({ kind: openKind, start: open.start });
     let lastComma = -1;
     let expectElement = true;
     /** An unexpected token was just reported: the next gap gets no second error. */
     let skipped = false;
-    try {
-      for (;;) {
-        if (!this.skipSoftNewlines()) {
-          this.unclosed(openKind, open, quiet);
-          return -1;
+    for (;;) {
+      if (!this.skipSoftNewlines()) {
+        this.unclosed(openKind, open, quiet);
+        return -1;
+      }
+      const kind = this.k();
+      if (kind === closer) {
+        if (lastComma >= 0 && expectElement)
+          this.note(lastComma, lastComma + 1, "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it", SYNTAX_CODES.trailingComma, 'warning');
+        return ts.start(this.i++);
+      }
+      if (kind === Tok.Comma) {
+        if (expectElement && !quiet) this.error(ts.start(this.i), ts.end(this.i), 'expected a value before `,`');
+        lastComma = ts.start(this.i);
+        expectElement = true;
+        skipped = false;
+        this.i++;
+        continue;
+      }
+      if (canStartValue(kind) && !(kind === Tok.Name && openKind !== Tok.LParen && ts.kind(this.i + 1) === Tok.Equals)) {
+        if (!expectElement && !quiet && !skipped) {
+          const prevEnd = ts.end(this.i - 1);
+          const t = this.tok;
+          this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
         }
-        const kind = this.k();
-        if (kind === closer) {
-          if (lastComma >= 0 && expectElement)
-            this.note(lastComma, lastComma + 1, "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it", SYNTAX_CODES.trailingComma, 'warning');
-          return this.ts.start(this.i++);
-        }
-        if (kind === Tok.Comma) {
-          if (expectElement && !quiet) this.error(this.ts.start(this.i), this.ts.end(this.i), 'expected a value before `,`');
-          lastComma = this.ts.start(this.i);
-          expectElement = true;
-          skipped = false;
-          this.i++;
-          continue;
-        }
-        if (canStartValue(kind) && !(kind === Tok.Name && openKind !== Tok.LParen && this.ts.kind(this.i + 1) === Tok.Equals)) {
-          if (!expectElement && !quiet && !skipped) {
-            const prevEnd = this.ts.end(this.i - 1);
-            const t = this.tok;
-            this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
-          }
-          const before = this.i;
-          const errorsBefore = this.errors.length;
-          element();
-          if (this.i === before) this.i++; // never loop without progress
-          expectElement = false;
-          // An element that ended in an error (e.g. an unclosed list) already explained this spot.
-          skipped = this.errors.length > errorsBefore;
-          continue;
-        }
-        const t = this.tok;
-        if (isCloser(t.kind)) {
-          if (this.stack.some((s) => CLOSER_FOR[s.kind] === t.kind)) {
-            // `cmd([a, b)`: the `)` closes the call; the `[` is the one left open.
-            if (!quiet && !this.swallowed)
-              this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
-                { start: t.start, end: t.end, message: `${TOKEN_LABEL[t.kind]} found here` },
-              ]);
-            return -1;
-          }
-          if (!quiet) this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
-          skipped = true;
-          this.i++;
-          continue;
-        }
-        if (openKind !== Tok.LParen && t.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals && this.stack.length > 1 && this.stack[this.stack.length - 2].kind === Tok.LParen) {
-          // `cmd([a, b, key=v)`: a keyword argument inside a list means the list should have ended.
-          if (!quiet)
-            this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
-              { start: t.start, end: this.ts.end(this.i + 1), message: `keyword argument \`${t.text}=\` found here` },
+        const before = this.i;
+        const errorsBefore = this.errors.length;
+        this.parseElement(openKind, items);
+        if (this.i === before) this.i++; // never loop without progress
+        expectElement = false;
+        // An element that ended in an error (e.g. an unclosed list) already explained this spot.
+        skipped = this.errors.length > errorsBefore;
+        continue;
+      }
+      const t = this.tok;
+      if (isCloser(t.kind)) {
+        if (this.openers.some((o) => CLOSER_FOR[o] === t.kind)) {
+          // `cmd([a, b)`: the `)` closes the call; the `[` is the one left open.
+          if (!quiet && !this.swallowed)
+            this.error(ts.start(open), ts.end(open), `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
+              { start: t.start, end: t.end, message: `${TOKEN_LABEL[t.kind]} found here` },
             ]);
           return -1;
         }
-        if (t.kind === Tok.Name && this.ts.kind(this.i + 1) === Tok.Equals) {
-          // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
-          element();
-          expectElement = false;
-          continue;
-        }
-        if (!canStartValue(t.kind)) {
-          skipped = true;
-          if (!quiet) {
-            if (t.kind === Tok.Invalid) this.error(t.start, t.end, `unexpected ${describeToken(t)}`, SYNTAX_CODES.invalidChar);
-            else this.error(t.start, t.end, `unexpected ${describeToken(t)}`);
-          }
-          this.i++;
-          continue;
-        }
+        if (!quiet) this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
+        skipped = true;
+        this.i++;
+        continue;
       }
-    } finally {
-      this.stack.pop();
+      const openers = this.openers;
+      if (openKind !== Tok.LParen && t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals && openers.length > 1 && openers[openers.length - 2] === Tok.LParen) {
+        // `cmd([a, b, key=v)`: a keyword argument inside a list means the list should have ended.
+        if (!quiet)
+          this.error(ts.start(open), ts.end(open), `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
+            { start: t.start, end: ts.end(this.i + 1), message: `keyword argument \`${t.text}=\` found here` },
+          ]);
+        return -1;
+      }
+      if (t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals) {
+        // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
+        this.parseElement(openKind, items);
+        expectElement = false;
+        continue;
+      }
+      if (!canStartValue(t.kind)) {
+        skipped = true;
+        if (!quiet) {
+          if (t.kind === Tok.Invalid) this.error(t.start, t.end, `unexpected ${describeToken(t)}`, SYNTAX_CODES.invalidChar);
+          else this.error(t.start, t.end, `unexpected ${describeToken(t)}`);
+        }
+        this.i++;
+        continue;
+      }
     }
   }
 
-  private unclosed(openKind: Tok, open: { start: number; end: number }, quiet: boolean): void {
+  /** Reports the opener at token `open` as unclosed, at the end of the statement or the file. */
+  private unclosed(openKind: Tok, open: number, quiet: boolean): void {
     if (quiet || this.swallowed) return;
     const next = this.tok;
     let j = this.i;
@@ -563,7 +598,7 @@ class Parser {
       this.ts.kind(j) === Tok.Eof && !this.continues
         ? [{ start: next.start, end: next.start, message: 'the file ends here' }]
         : [{ start: next.start, end: next.start, message: 'the statement ends here: the next line starts a new statement' }];
-    this.error(open.start, open.end, `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, related);
+    this.error(this.ts.start(open), this.ts.end(open), `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, related);
   }
 }
 
