@@ -22,7 +22,7 @@ export function sourceFiles(root: string, entries: string[]): SourceFile[] {
         if (SKIP_DIRS.has(name) || name.startsWith('.')) continue;
         visit(join(p, name));
       }
-    } else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(p) && !p.endsWith('.d.ts')) {
+    } else if (/\.(ts|mts|cts|js|mjs|cjs|py)$/.test(p) && !p.endsWith('.d.ts')) {
       out.push({ path: relative(root, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
     }
   };
@@ -53,6 +53,7 @@ const CHILD_PROCESS = /(?:from\s*|require\s*\(\s*)['"](?:node:)?child_process['"
  * and `spawn('sh', ['-c', ...])`-style wrappers. Processes must get an argument array.
  */
 export function findShellStrings(file: SourceFile): Finding[] {
+  if (file.path.endsWith('.py')) return findPythonShellStrings(file);
   const code = stripComments(file.text);
   const findings: Finding[] = [];
   const add = (index: number, rule: string) =>
@@ -121,4 +122,14 @@ export function findWebviewProblems(file: SourceFile): Finding[] {
 
 export function describeFindings(findings: Finding[]): string {
   return findings.map((f) => `${f.path}:${f.line}: ${f.rule}: ${f.text}`).join('\n');
+}
+
+/** The same rule for the Python generator scripts: no shell=True, os.system, os.popen, getoutput. */
+export function findPythonShellStrings(file: SourceFile): Finding[] {
+  const code = file.text.replace(/#[^\n]*/g, '');
+  const findings: Finding[] = [];
+  for (const m of code.matchAll(/\bshell\s*=\s*True\b|\bos\.(?:system|popen)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(/g)) {
+    findings.push({ path: file.path, line: lineOf(code, m.index!), rule: 'shell command line in Python', text: m[0] });
+  }
+  return findings;
 }

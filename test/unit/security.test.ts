@@ -128,6 +128,10 @@ test('scan: shell strings are caught in every form (positive controls)', () => {
     "import { spawnSync } from 'node:child_process';\nspawnSync(process.execPath, [script]);",
   ];
   for (const text of good) assert.deepEqual(findShellStrings(sample('client/src/x.ts', text)), [], `false alarm: ${text}`);
+  for (const text of ['subprocess.run(cmd, shell=True)', 'os.system("protoc " + path)', 'os.popen(line)', 'subprocess.getoutput(c)']) {
+    assert.equal(findShellStrings(sample('scripts/gen.py', text)).length, 1, `missed: ${text}`);
+  }
+  assert.deepEqual(findShellStrings(sample('scripts/gen.py', 'subprocess.run(["protoc", path], check=True)  # never shell=True')), []);
 });
 
 test('scan: no shell strings anywhere in the sources, scripts, tests or benches', () => {
