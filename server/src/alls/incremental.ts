@@ -76,16 +76,20 @@ function spliceTokens(text: string, old: TokenStream, a: number, win: TokenStrea
   const kinds = new Uint8Array(n);
   const starts = new Int32Array(n);
   const ends = new Int32Array(n);
+  const hashes = new Int32Array(n); // hashes of names: independent of where they are
   kinds.set(old.kinds.subarray(0, a));
   starts.set(old.starts.subarray(0, a));
   ends.set(old.ends.subarray(0, a));
+  hashes.set(old.hashes.subarray(0, a));
   kinds.set(win.kinds.subarray(0, winCount), a);
+  hashes.set(win.hashes.subarray(0, winCount), a);
   for (let i = 0; i < winCount; i++) {
     starts[a + i] = win.starts[i] + at;
     ends[a + i] = win.ends[i] + at;
   }
   const o = a + winCount;
   kinds.set(old.kinds.subarray(b, old.length), o);
+  hashes.set(old.hashes.subarray(b, old.length), o);
   for (let i = 0; i < tailCount; i++) {
     starts[o + i] = old.starts[b + i] + d;
     ends[o + i] = old.ends[b + i] + d;
@@ -94,7 +98,7 @@ function spliceTokens(text: string, old: TokenStream, a: number, win: TokenStrea
   for (const i of old.unterminatedAt) if (i < a) unterminated.add(i);
   for (const i of win.unterminatedAt) if (i < winCount) unterminated.add(a + i);
   for (const i of old.unterminatedAt) if (i >= b) unterminated.add(o + (i - b));
-  return new TokenStream(text, kinds, starts, ends, n, unterminated);
+  return new TokenStream(text, kinds, starts, ends, n, unterminated, hashes);
 }
 
 /** Statements kept on each side of the window, besides the ones the edit touches. */

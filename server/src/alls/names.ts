@@ -4,6 +4,20 @@
 // every later Map/Set/property lookup reuses the string's cached hash instead of re-hashing a fresh
 // copy. The table is seeded with the schema's words, so those are the schema's own strings.
 
+/**
+ * FNV-1a, 32 bits. The lexer hashes each NAME as it scans it (`hash = Math.imul(hash ^ char, FNV_PRIME)`
+ * from FNV_OFFSET), `hashName` the same way. The offset is written as a signed 32-bit value so the
+ * hash stays an integer in the lexer's loop.
+ */
+export const FNV_OFFSET = 0x811c9dc5 | 0;
+export const FNV_PRIME = 16777619;
+
+export function hashName(src: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
 export class NameTable {
   private keys: (string | undefined)[];
   private hashes: Int32Array;
@@ -19,18 +33,9 @@ export class NameTable {
     for (const w of seed) this.intern(w, 0, w.length);
   }
 
-  /** The canonical string for `src[start, end)`. */
-  intern(src: string, start: number, end: number): string {
+  /** The canonical string for `src[start, end)`; `h` is its `hashName` (the lexer's for NAME tokens). */
+  intern(src: string, start: number, end: number, h = hashName(src, start, end)): string {
     const len = end - start;
-    // FNV-1a over the length and at most 12 characters from each end: long layer names differ at
-    // their ends (indices, suffixes); equal hashes are confirmed by a full comparison.
-    let h = Math.imul(0x811c9dc5 ^ len, 16777619);
-    if (len <= 24) {
-      for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
-    } else {
-      for (let i = start; i < start + 12; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
-      for (let i = end - 12; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 16777619);
-    }
     let i = h & this.mask;
     for (;;) {
       const k = this.keys[i];

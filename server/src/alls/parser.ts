@@ -103,9 +103,9 @@ class Parser {
     return this.ts.kind(this.i);
   }
 
-  /** Text of a NAME (or NUMBER) token, interned. */
+  /** Text of a NAME token, interned. */
   private name(j: number): string {
-    return this.names.intern(this.text, this.ts.start(j), this.ts.end(j));
+    return this.names.intern(this.text, this.ts.start(j), this.ts.end(j), this.ts.hashes[j]);
   }
 
   private span(j: number): { start: number; end: number } {
@@ -317,8 +317,9 @@ class Parser {
 
   // ---- calls and values ---------------------------------------------------------------------
 
-  private nameNode(start: number, end: number): NameNode {
-    return { kind: 'name', start, end, text: this.names.intern(this.text, start, end) };
+  /** `hash`: the lexer's, when [start, end) is a whole NAME token. */
+  private nameNode(start: number, end: number, hash?: number): NameNode {
+    return { kind: 'name', start, end, text: this.names.intern(this.text, start, end, hash) };
   }
 
   /** Position of the dot in `ctx.place` (the last one, not the first character), or -1. */
@@ -328,22 +329,23 @@ class Parser {
   }
 
   /** A call node; the name `ctx.place` of NAME [start, end) becomes the object `ctx` and the name `place`. */
-  private callNode(start: number, end: number, callEnd: number, open: number, close: number, args: ArgNode[]): CallNode {
+  private callNode(start: number, end: number, hash: number | undefined, callEnd: number, open: number, close: number, args: ArgNode[]): CallNode {
     const dot = this.methodDot(start, end);
-    if (dot < 0) return { start, end: callEnd, object: undefined, name: this.nameNode(start, end), open, close, args };
+    if (dot < 0) return { start, end: callEnd, object: undefined, name: this.nameNode(start, end, hash), open, close, args };
     return { start, end: callEnd, object: this.nameNode(start, dot), name: this.nameNode(dot + 1, end), open, close, args };
   }
 
   /** `x = cmd` or a bare `cmd` (being typed). */
   private callWithoutParens(start: number, end: number): CallNode {
-    return this.callNode(start, end, end, -1, -1, []);
+    return this.callNode(start, end, undefined, end, -1, -1, []);
   }
 
   /** At NAME `(`. */
   private parseCall(): CallNode {
     const ts = this.ts;
-    const nameStart = ts.start(this.i);
-    const nameEnd = ts.end(this.i);
+    const nameToken = this.i;
+    const nameStart = ts.start(nameToken);
+    const nameEnd = ts.end(nameToken);
     const open = this.i + 1;
     this.i += 2;
     const dot = this.methodDot(nameStart, nameEnd);
@@ -353,14 +355,14 @@ class Parser {
     const args: ArgNode[] = [];
     const close = this.parseDelimited(Tok.LParen, open, args);
     const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : ts.end(open);
-    return this.callNode(nameStart, nameEnd, end, ts.start(open), close, args);
+    return this.callNode(nameStart, nameEnd, ts.hashes[nameToken], end, ts.start(open), close, args);
   }
 
   private parseArg(): ArgNode {
     const ts = this.ts;
     const i = this.i;
     if (ts.kind(i) === Tok.Name && ts.kind(i + 1) === Tok.Equals) {
-      const keyword = this.nameNode(ts.start(i), ts.end(i));
+      const keyword = this.nameNode(ts.start(i), ts.end(i), ts.hashes[i]);
       const eqStart = ts.start(i + 1);
       const eqEnd = ts.end(i + 1);
       this.i += 2;
@@ -404,7 +406,7 @@ class Parser {
       }
       case Tok.Number: {
         this.i++;
-        const text = this.name(i); // `1`, `0.0`, … repeat thousands of times: share the string
+        const text = this.names.intern(this.text, this.ts.start(i), this.ts.end(i)); // `1`, `0.0`, … repeat thousands of times: share the string
         return { kind: 'number', start: this.ts.start(i), end: this.ts.end(i), text, value: Number(text) };
       }
       case Tok.String: {
