@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { goTo, openFile, openWorkbench, problemsRows, screenshot } from './workbench';
+import { goTo, openFile, openWorkbench, problemsRows, screenshot, waitUntilStill } from './workbench';
 
 interface CliReport {
   files: { path: string; diagnostics: { line: number; severity: string; code: string; message: string }[] }[];
@@ -53,6 +53,7 @@ describe('.alls in the editor', () => {
     await hover.waitFor();
     const text = await hover.innerText();
     assert.ok(text.length > 60, `hover shows documentation: ${text}`);
+    await waitUntilStill(hover);
     if (e2e().trust) await screenshot(page, 'hover');
     await page.keyboard.press('Escape');
   });

@@ -33,18 +33,20 @@ describe('ONNX graph view in the editor', () => {
     // Only the visible editor: a previous graph tab keeps its (hidden) lines in the DOM.
     const nodeLine = page.locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) }).filter({ visible: true }).first();
     await nodeLine.waitFor();
-    const box = await nodeLine.boundingBox();
-    assert.ok(box, 'the node line is on screen');
-    const charWidth = box.width / Math.max(1, (await nodeLine.innerText()).length);
     const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: op }).first();
     // A hover asked for before the server has analysed the model comes back empty and VS Code
-    // does not ask again until the mouse moves: move off and back on until it shows.
+    // does not ask again until the mouse moves: move off and back on until it shows. (The line is
+    // looked up each time: the editor re-renders lines when decorations arrive.)
     const deadline = Date.now() + 30_000;
     for (;;) {
-      await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
-      if (await hover.waitFor({ timeout: 3000 }).then(() => true, () => false)) return hover;
+      const box = await nodeLine.boundingBox();
+      if (box) {
+        const charWidth = box.width / Math.max(1, (await nodeLine.innerText()).length);
+        await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
+        if (await hover.waitFor({ timeout: 3000 }).then(() => true, () => false)) return hover;
+      }
       if (Date.now() > deadline) throw new Error(`no hover on the ${op} node`);
-      await page.mouse.move(5, box.y + 200);
+      await page.mouse.move(5, 700);
     }
   }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { closeQuickInput, openCommandPalette, openWorkbench, runCommand, screenshot } from './workbench';
+import { closeQuickInput, openCommandPalette, openWorkbench, runCommand, screenshot, waitUntilStill } from './workbench';
 
 interface Manifest {
   contributes: { commands: { command: string; title: string; category?: string }[]; menus?: { commandPalette?: { command: string; when?: string }[] } };
@@ -56,6 +56,7 @@ describe('Hailo commands', () => {
       const refusal = toast.filter({ hasText: 'disabled in Restricted Mode' }).first();
       await refusal.waitFor();
       await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+      await waitUntilStill(refusal);
       await screenshot(page, 'restricted-mode');
     }
   });

@@ -108,3 +108,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** Waits until an element stops moving and fading (toasts slide in, hovers fade in), e.g. before a screenshot. */
+export async function waitUntilStill(locator: Locator, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const opacity = await locator.evaluate((el) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle;
+      let o = 1;
+      for (let e: { parentElement: unknown } | null = el as unknown as { parentElement: unknown }; e; e = e.parentElement as typeof e) o *= Number(style(e).opacity);
+      return o;
+    });
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box === last && box !== 'null' && opacity >= 0.99) return;
+    if (Date.now() > deadline) return;
+    last = box;
+    await locator.page().waitForTimeout(100);
+  }
+}
