@@ -121,33 +121,66 @@ export function valueFits(value: ValueNode, prm: ParamSpec): boolean {
   }
 }
 
+/** Can `sig` take `n` positionals? (signatureArity without building its result.) */
+function takesCount(sig: Signature, n: number): boolean {
+  const { min, max } = signatureArity(sig);
+  return n >= min && n <= max;
+}
+
+function allFit(positionals: ArgNode[], sig: Signature): boolean {
+  for (let i = 0; i < positionals.length; i++) if (!valueFits(positionals[i].value, positionalSpec(sig, i)!)) return false;
+  return true;
+}
+
 function chooseSignature(spec: CommandSpec, positionals: ArgNode[]): Signature | undefined {
   const n = positionals.length;
   let byCount: Signature | undefined;
   for (const s of spec.signatures) {
-    const { min, max } = signatureArity(s);
-    if (n < min || n > max) continue;
+    if (!takesCount(s, n)) continue;
     byCount ??= s;
-    if (positionals.every((a, i) => valueFits(a.value, positionalSpec(s, i)!))) return s;
+    if (allFit(positionals, s)) return s;
   }
   return byCount;
 }
 
+/**
+ * Sorts `args[first…]` into the statement's positionals and keywords. Both arrays live as long as
+ * the document, so they are made at their exact size: in a well-formed call the positionals come
+ * first and two slices do it.
+ */
+function splitArgs(st: ResolvedStatement, args: ArgNode[], first: number): void {
+  let firstKeyword = first;
+  while (firstKeyword < args.length && !args[firstKeyword].keyword) firstKeyword++;
+  let positionalAfterKeyword = false;
+  for (let i = firstKeyword; i < args.length; i++) if (!args[i].keyword) positionalAfterKeyword = true;
+  if (positionalAfterKeyword) {
+    // Reported by the checker (R4); keep source order in each list.
+    st.positionals = args.slice(first).filter((a) => !a.keyword);
+    st.keywords = args.slice(first).filter((a) => a.keyword);
+  } else {
+    st.positionals = args.slice(first, firstKeyword);
+    st.keywords = args.slice(firstKeyword);
+  }
+}
+
 export function resolveStatement(node: StatementNode, index: number): ResolvedStatement {
-  const st: ResolvedStatement = { index, node, isMethod: false, positionals: [], keywords: [] };
   const call = node.call;
+  // Every field written here, in one order: one object shape for all statements.
+  const st: ResolvedStatement = { index, node, spec: undefined, isMethod: false, sub: undefined, subArg: undefined, positionals: [], keywords: [], signature: undefined };
   if (!call) return st;
   st.isMethod = !!call.object;
-  st.spec = call.object ? METHODS.get(call.name.text) : COMMANDS.get(call.name.text);
-  let args = call.args;
-  if (st.spec?.subcommands && args.length > 0 && !args[0].keyword) {
+  const spec = call.object ? METHODS.get(call.name.text) : COMMANDS.get(call.name.text);
+  st.spec = spec;
+  const args = call.args;
+  let first = 0;
+  if (spec?.subcommands && args.length > 0 && !args[0].keyword) {
     st.subArg = args[0];
     const v = args[0].value;
-    if (v.kind === 'name') st.sub = st.spec.subcommands.items[v.text];
-    args = args.slice(1);
+    if (v.kind === 'name') st.sub = spec.subcommands.items[v.text];
+    first = 1;
   }
-  for (const a of args) (a.keyword ? st.keywords : st.positionals).push(a);
-  if (st.spec && !st.spec.subcommands) st.signature = chooseSignature(st.spec, st.positionals);
+  splitArgs(st, args, first);
+  if (spec && !spec.subcommands) st.signature = chooseSignature(spec, st.positionals);
   return st;
 }
 

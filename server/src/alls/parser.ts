@@ -78,6 +78,13 @@ class Parser {
   private i = 0;
   /** Kinds of the brackets open around the current token, innermost last. */
   private readonly openers: Tok[] = [];
+  /**
+   * Elements of the open brackets, innermost last (`pending[0, pendingCount)`); a bracket takes its
+   * own off the top when it closes, as an array of exactly their number (a growing array keeps
+   * room for 17: ~10⁴ of those in an allocator dump is over 1 MB of the tree).
+   */
+  private readonly pending: Element[] = [];
+  private pendingCount = 0;
   private readonly errors: SyntaxError[] = [];
   private readonly comments: { start: number; end: number }[] = [];
   private readonly trailingComments: { start: number; end: number }[] = [];
@@ -352,8 +359,9 @@ class Parser {
     if (dot === nameEnd - 1) {
       this.error(dot, nameEnd, `expected a method name after \`${this.text.slice(nameStart, nameEnd)}\``);
     }
-    const args: ArgNode[] = [];
-    const close = this.parseDelimited(Tok.LParen, open, args);
+    const mark = this.pendingCount;
+    const close = this.parseDelimited(Tok.LParen, open, true);
+    const args = this.takePending<ArgNode>(mark);
     const end = close >= 0 ? close + 1 : args.length ? args[args.length - 1].end : ts.end(open);
     return this.callNode(nameStart, nameEnd, ts.hashes[nameToken], end, ts.start(open), close, args);
   }
@@ -399,7 +407,7 @@ class Parser {
           // Not in the language; skip the group so it is one error, not many.
           const open = this.i;
           this.i++;
-          const close = this.parseDelimited(Tok.LParen, open, undefined);
+          const close = this.parseDelimited(Tok.LParen, open, false);
           this.error(start, close >= 0 ? close + 1 : this.ts.end(open), `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
         }
         return { kind: 'name', start, end, text };
@@ -450,8 +458,9 @@ class Parser {
   private parseList(): ListNode {
     const open = this.i;
     this.i++;
-    const items: ValueNode[] = [];
-    const close = this.parseDelimited(Tok.LBracket, open, items);
+    const mark = this.pendingCount;
+    const close = this.parseDelimited(Tok.LBracket, open, true);
+    const items = this.takePending<ValueNode>(mark);
     const start = this.ts.start(open);
     return { kind: 'list', start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : this.ts.end(open), items, close };
   }
@@ -459,8 +468,9 @@ class Parser {
   private parseDict(): DictNode {
     const open = this.i;
     this.i++;
-    const entries: DictEntry[] = [];
-    const close = this.parseDelimited(Tok.LBrace, open, entries);
+    const mark = this.pendingCount;
+    const close = this.parseDelimited(Tok.LBrace, open, true);
+    const entries = this.takePending<DictEntry>(mark);
     const last = entries[entries.length - 1];
     const start = this.ts.start(open);
     return { kind: 'dict', start, end: close >= 0 ? close + 1 : last ? last.value.end : this.ts.end(open), entries, close };
@@ -485,30 +495,39 @@ class Parser {
     return { key, value };
   }
 
-  /** One element inside `openKind`'s brackets, added to `items`; without `items` it is skipped. */
-  private parseElement(openKind: Tok, items: Element[] | undefined): void {
-    if (!items) this.parseValueOrSkip();
-    else if (openKind === Tok.LParen) items.push(this.parseArg());
-    else if (openKind === Tok.LBracket) items.push(this.parseValue());
-    else items.push(this.parseDictEntry());
+  /** One element inside `openKind`'s brackets, added to `pending` (or skipped). */
+  private parseElement(openKind: Tok, collect: boolean): void {
+    if (!collect) {
+      this.parseValueOrSkip();
+      return;
+    }
+    const element = openKind === Tok.LParen ? this.parseArg() : openKind === Tok.LBracket ? this.parseValue() : this.parseDictEntry();
+    this.pending[this.pendingCount++] = element; // after parsing it: nested brackets use the slots above
+  }
+
+  /** The elements pending since `mark`, taken off `pending`. `T`: what the bracket kind holds. */
+  private takePending<T extends Element>(mark: number): T[] {
+    const taken = this.pending.slice(mark, this.pendingCount) as T[];
+    this.pendingCount = mark;
+    return taken;
   }
 
   /**
    * Elements separated by commas up to the closer matching the opener at token `open` (the
-   * current token is just past it), collected in `items`. Without `items` (the arguments of a
+   * current token is just past it), pushed on `pending`. Without `collect` (the arguments of a
    * nested call, already one error) the elements are skipped and nothing inside is reported.
    * Returns the closer's offset, or -1 when it is missing (reported at the opener).
    */
-  private parseDelimited(openKind: Tok, open: number, items: Element[] | undefined): number {
+  private parseDelimited(openKind: Tok, open: number, collect: boolean): number {
     this.openers.push(openKind);
-    const close = this.parseElements(openKind, open, items);
+    const close = this.parseElements(openKind, open, collect);
     this.openers.pop();
     return close;
   }
 
-  private parseElements(openKind: Tok, open: number, items: Element[] | undefined): number {
+  private parseElements(openKind: Tok, open: number, collect: boolean): number {
     const ts = this.ts;
-    const quiet = items === undefined;
+    const quiet = !collect;
     const closer = CLOSER_FOR[openKind]!;
     let lastComma = -1;
     let expectElement = true;
@@ -541,7 +560,7 @@ class Parser {
         }
         const before = this.i;
         const errorsBefore = this.errors.length;
-        this.parseElement(openKind, items);
+        this.parseElement(openKind, collect);
         if (this.i === before) this.i++; // never loop without progress
         expectElement = false;
         // An element that ended in an error (e.g. an unclosed list) already explained this spot.
@@ -574,7 +593,7 @@ class Parser {
       }
       if (t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals) {
         // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
-        this.parseElement(openKind, items);
+        this.parseElement(openKind, collect);
         expectElement = false;
         continue;
       }
