@@ -46,15 +46,13 @@ export interface AllsDocument {
   binary: boolean;
 }
 
-const BOOL_WORDS = new Set(['True', 'False', 'true', 'false']);
-const NONE_WORDS = new Set(['None', 'null']);
-
+// Asked for nearly every word of a script: plain comparisons cost less than a set lookup.
 export function isBoolWord(text: string): boolean {
-  return BOOL_WORDS.has(text);
+  return text === 'True' || text === 'False' || text === 'true' || text === 'false';
 }
 
 export function isNoneWord(text: string): boolean {
-  return NONE_WORDS.has(text);
+  return text === 'None' || text === 'null';
 }
 
 /** The spec of a keyword argument of a resolved statement. */

@@ -19,7 +19,7 @@ import type { AllsCode } from './codes';
 import { layerLookup, type LayerLookup } from './layers';
 import { globToRegExp } from './glob';
 import { METHODS, commandNames } from './schema';
-import type { ArchFamily, ArchNote, CommandSpec, EnumSpec, ParamSpec } from './schemaTypes';
+import { KIND_BIT, kindBits, type ArchFamily, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec } from './schemaTypes';
 import { suggest } from './suggest';
 import type { Diagnostic, Fix, Severity } from '../common/types';
 import type { HailoSettings } from '../common/settings';
@@ -112,6 +112,11 @@ function describeValue(v: ValueNode): string {
   }
 }
 
+/** How messages name a value's slot: the keyword `precision_mode`, or the positional `place(cluster)`. */
+function slotLabel(name: string, command: string | undefined): string {
+  return command === undefined ? name : `${command}(${name})`;
+}
+
 function short(s: string, n = 60): string {
   return s.length > n ? s.slice(0, n) + '…' : s;
 }
@@ -133,8 +138,8 @@ class Checker {
   private readonly settings: HailoSettings;
   private readonly family: ArchFamily | undefined;
   private readonly lookup: LayerLookup | undefined;
-  /** Reused per statement (duplicate keywords). */
-  private readonly seenKeywords = new Set<string>();
+  /** Keyword → the statement it was last seen in (duplicate keywords without clearing a set per statement). */
+  private readonly keywordSeenIn = new Map<string, number>();
 
   constructor(
     private readonly doc: AllsDocument,
@@ -455,14 +460,13 @@ class Checker {
     if (spec.subcommands && !st.sub) return; // unknown feature: its keywords are unknowable
     const own = st.sub ? st.sub.kwargs : spec.kwargs;
     const keywords = st.keywords;
-    const seen = this.seenKeywords;
-    seen.clear();
+    const seenIn = this.keywordSeenIn;
     for (let i = 0; i < keywords.length; i++) {
       const a = keywords[i];
       const k = a.keyword!;
       let prev: ArgNode | undefined;
-      if (seen.has(k.text)) prev = keywords.find((x) => x.keyword!.text === k.text);
-      else seen.add(k.text);
+      if (seenIn.get(k.text) === st.index) prev = keywords.find((x) => x.keyword!.text === k.text);
+      else seenIn.set(k.text, st.index);
       if (prev) {
         this.add(k.start, a.end, 'warning', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call; which value the DFC uses is unknown (one such case exists in Hailo's scripts, \`hailo8/performance/stdc1.alls\`).`, {
           related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
@@ -518,49 +522,58 @@ class Checker {
       this.add(at.start, at.end, 'warning', 'alls/argument-count', `${n < min ? 'Too few' : 'Too many'} positional arguments for \`${spec.name}\` (${n}); its form${forms.length > 1 ? 's are' : ' is'} ${forms.join(' or ')}.`);
       return;
     }
-    st.positionals.forEach((a, i) => {
+    for (let i = 0; i < st.positionals.length; i++) {
       const prm = positionalSpec(st.signature, i);
-      if (prm) this.checkValue(a.value, prm, `${spec.name}(${prm.name})`);
-    });
+      if (prm) this.checkValue(st.positionals[i].value, prm, prm.name, spec.name);
+    }
   }
 
   // ---- R9 / R10 / R20 values -----------------------------------------------------------------
 
-  private checkValue(value: ValueNode, prm: ParamSpec, label: string): void {
+  /**
+   * `name` is the keyword, or the parameter of `command`'s positional: how messages name the slot
+   * (built only for a message — most values are fine).
+   */
+  private checkValue(value: ValueNode, prm: ParamSpec, name: string, command?: string): void {
     if (value.kind === 'missing') return;
     const spec = prm.value;
     if (!valueFits(value, prm)) {
-      const layerish = spec.kinds.every((k) => k === 'layer' || k === 'glob' || k === 'layerList');
-      if (value.kind === 'name' && (isBoolWord(value.text) || isNoneWord(value.text))) {
-        // e.g. `share_config=True`: some keywords take both spellings, this one was only seen with words.
-        const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
-        this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
-      } else if (spec.enum && (value.kind === 'name' || value.kind === 'string')) {
-        this.badEnum(value, spec.enum, label, spec.kinds.includes('bool'));
-      } else if (layerish && (value.kind === 'name' || value.kind === 'glob' || value.kind === 'list')) {
-        const accepts = spec.kinds.map((k) => DESCRIBE_KIND[k]).join(' or ');
-        this.add(value.start, value.end, 'info', 'alls/layer-ref-kind', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
-      } else {
-        const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
-        this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts}; found ${describeValue(value)}.`);
-      }
+      this.reportMisfit(value, spec, slotLabel(name, command));
       return;
     }
     // Kinds fit; now words inside lists, enum details, ranges and lengths.
     if (value.kind === 'list') {
-      if (spec.kinds.includes('enumList') && spec.enum) {
-        for (const item of value.items) if (item.kind === 'name' && !spec.enum.names.has(item.text)) this.badEnum(item, spec.enum, label);
+      if (kindBits(spec) & KIND_BIT.enumList && spec.enum) {
+        for (const item of value.items) if (item.kind === 'name' && !spec.enum.names.has(item.text)) this.badEnum(item, spec.enum, slotLabel(name, command));
       }
       if (spec.length !== undefined && value.items.length !== spec.length && value.close >= 0) {
-        this.add(value.start, value.end, spec.rangeSeverity ?? 'warning', 'alls/list-length', `\`${label}\` takes ${spec.length} values; found ${value.items.length}.`);
+        this.add(value.start, value.end, spec.rangeSeverity ?? 'warning', 'alls/list-length', `\`${slotLabel(name, command)}\` takes ${spec.length} values; found ${value.items.length}.`);
       }
-      for (const item of value.items) if (item.kind === 'number') this.checkRange(item.value, item, spec, label);
+      for (const item of value.items) if (item.kind === 'number') this.checkRange(item.value, item, spec, name, command);
       return;
     }
-    if (value.kind === 'number') this.checkRange(value.value, value, spec, label);
+    if (value.kind === 'number') this.checkRange(value.value, value, spec, name, command);
     if (value.kind === 'name' && spec.enum) {
-      const ev = spec.enum.names.has(value.text) ? spec.enum.values.find((v) => v.name === value.text) : undefined;
-      if (ev?.arch && !(ev.name === 'a16_w8' && this.settings.hwArch === 'hailo10h')) this.checkArch(value, `\`${label}=${ev.name}\``, ev.arch);
+      const ev = spec.enum.byName.get(value.text);
+      if (ev?.arch && !(ev.name === 'a16_w8' && this.settings.hwArch === 'hailo10h')) this.checkArch(value, `\`${slotLabel(name, command)}=${ev.name}\``, ev.arch);
+    }
+  }
+
+  /** A value of the wrong kind for its slot. */
+  private reportMisfit(value: Exclude<ValueNode, { kind: 'missing' }>, spec: ParamSpec['value'], label: string): void {
+    const layerish = spec.kinds.every((k) => k === 'layer' || k === 'glob' || k === 'layerList');
+    if (value.kind === 'name' && (isBoolWord(value.text) || isNoneWord(value.text))) {
+      // e.g. `share_config=True`: some keywords take both spellings, this one was only seen with words.
+      const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
+      this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
+    } else if (spec.enum && (value.kind === 'name' || value.kind === 'string')) {
+      this.badEnum(value, spec.enum, label, spec.kinds.includes('bool'));
+    } else if (layerish && (value.kind === 'name' || value.kind === 'glob' || value.kind === 'list')) {
+      const accepts = spec.kinds.map((k) => DESCRIBE_KIND[k]).join(' or ');
+      this.add(value.start, value.end, 'info', 'alls/layer-ref-kind', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
+    } else {
+      const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
+      this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts}; found ${describeValue(value)}.`);
     }
   }
 
@@ -581,10 +594,11 @@ class Checker {
     }
   }
 
-  private checkRange(v: number, node: { start: number; end: number }, spec: ParamSpec['value'], label: string): void {
+  private checkRange(v: number, node: { start: number; end: number }, spec: ParamSpec['value'], name: string, command?: string): void {
     const low = spec.min !== undefined && v < spec.min;
     const high = spec.max !== undefined && v > spec.max;
     if (!low && !high) return;
+    const label = slotLabel(name, command);
     const bounds = spec.max === undefined ? `≥ ${spec.min}` : spec.min === undefined ? `≤ ${spec.max}` : `${spec.min}–${spec.max}`;
     this.add(node.start, node.end, spec.rangeSeverity ?? 'warning', 'alls/out-of-range', `\`${label}\` must be ${bounds}${spec.rangeNote ? ` (${spec.rangeNote})` : ''}; found ${v}.`);
   }

@@ -40,17 +40,21 @@ function sig(...params: ParamSpec[]): Signature {
 }
 
 function enumOf(name: string, closed: boolean, source: string, values: [string, string, Evidence?][], arch: Record<string, ArchNote> = {}): EnumSpec {
+  const specs = values.map(([n, doc, evidence]) => {
+    const v: EnumValue = { name: n, doc };
+    if (evidence) v.evidence = evidence;
+    if (arch[n]) v.arch = arch[n];
+    return v;
+  });
+  const byName = new Map<string, EnumValue>();
+  for (const v of specs) if (!byName.has(v.name)) byName.set(v.name, v);
   return {
     name,
     closed,
     source,
     names: new Set(values.map(([n]) => n)),
-    values: values.map(([n, doc, evidence]) => {
-      const v: EnumValue = { name: n, doc };
-      if (evidence) v.evidence = evidence;
-      if (arch[n]) v.arch = arch[n];
-      return v;
-    }),
+    byName,
+    values: specs,
   };
 }
 

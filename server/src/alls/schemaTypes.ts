@@ -47,6 +47,8 @@ export interface EnumSpec {
   values: EnumValue[];
   /** The value names, for membership tests. */
   names: ReadonlySet<string>;
+  /** The values by name (the first of each name). */
+  byName: ReadonlyMap<string, EnumValue>;
   /** The set is known to be complete (error on anything else) vs. observed so far (warning). */
   closed: boolean;
   /** Where the set comes from, for messages. */
