@@ -19,6 +19,20 @@ function expectedFor(relativePath: string) {
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
+/** Runs `attempt` until it succeeds (calling `reset` between tries), for up to `timeoutMs`. */
+async function retry(attempt: () => Promise<unknown>, reset: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await attempt();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await reset();
+    }
+  }
+}
+
 describe('.alls in the editor', () => {
   let page: Page;
   before(async () => {
@@ -47,10 +61,13 @@ describe('.alls in the editor', () => {
   it('hovering a command shows its documentation', async () => {
     await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
     await goTo(page, 1, 22);
-    await page.keyboard.press(`${mod}+K`);
-    await page.keyboard.press(`${mod}+I`);
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').filter({ hasText: 'normalization' }).first();
-    await hover.waitFor();
+    // "Show Hover" (Ctrl+K Ctrl+I) asks once; if the server had not analysed the file yet, ask again.
+    await retry(async () => {
+      await page.keyboard.press(`${mod}+K`);
+      await page.keyboard.press(`${mod}+I`);
+      await hover.waitFor({ timeout: 3000 });
+    }, () => page.keyboard.press('Escape'));
     const text = await hover.innerText();
     assert.ok(text.length > 60, `hover shows documentation: ${text}`);
     await waitUntilStill(hover);
@@ -62,9 +79,11 @@ describe('.alls in the editor', () => {
     await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
     await goTo(page, 3, 1);
     await page.keyboard.type('quantization_param(conv1, precision_mode=');
-    await page.keyboard.press(`${mod}+Space`);
     const rows = page.locator('.suggest-widget .monaco-list-row');
-    await rows.filter({ hasText: 'a8_w8' }).first().waitFor();
+    await retry(async () => {
+      await page.keyboard.press(`${mod}+Space`);
+      await rows.filter({ hasText: 'a8_w8' }).first().waitFor({ timeout: 3000 });
+    }, () => page.keyboard.press('Escape'));
     const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim());
     assert.ok(labels.some((l) => l.startsWith('a16_w16')), `a16_w16 in ${labels.join(', ')}`);
     if (e2e().trust) await screenshot(page, 'completion');
