@@ -205,21 +205,24 @@ function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: L
   }
 }
 
+function addDefinition(definitions: Map<string, NameDefinition[]>, node: NameNode, statement: number, command: string): void {
+  const d: NameDefinition = { name: node.text, node, statement, command };
+  const list = definitions.get(node.text);
+  if (list) list.push(d);
+  else definitions.set(node.text, [d]);
+}
+
 export function defineTargets(st: ResolvedStatement, definitions: Map<string, NameDefinition[]>): void {
+  const targets = st.node.targets;
+  if (targets.length === 0) return; // most statements
   const command = st.node.call?.name.text ?? '';
-  const add = (node: NameNode) => {
-    const d: NameDefinition = { name: node.text, node, statement: st.index, command };
-    const list = definitions.get(node.text);
-    if (list) list.push(d);
-    else definitions.set(node.text, [d]);
-  };
-  for (const t of st.node.targets) {
-    if (t.kind === 'name') add(t);
+  for (const t of targets) {
+    if (t.kind === 'name') addDefinition(definitions, t, st.index, command);
     else if (t.kind === 'dict') {
       // `{ layer: [piece, …] } = defuse_block(...)`: the list values are the new names.
       for (const e of t.entries) {
-        if (e.value.kind === 'list') for (const x of e.value.items) if (x.kind === 'name') add(x);
-        if (e.value.kind === 'name') add(e.value);
+        if (e.value.kind === 'list') for (const x of e.value.items) if (x.kind === 'name') addDefinition(definitions, x, st.index, command);
+        if (e.value.kind === 'name') addDefinition(definitions, e.value, st.index, command);
       }
     }
   }
