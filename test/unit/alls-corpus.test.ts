@@ -3,23 +3,15 @@
 // the architecture of each script's folder. The folder is read; no file names are listed here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { analyze } from '../../server/src/alls/analysis';
 import { checkDocument } from '../../server/src/alls/rules';
 import { decodeScript } from '../../server/src/alls/encoding';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { listFiles } from '../helpers/files';
 
 const corpus = sharedPath('corpus', 'alls');
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (name.endsWith('.alls')) out.push(p);
-  }
-  return out;
-}
 
 /** `…/hailo15l/base/x.alls` → hailo15l; `generic/` and `multi-networks/` → the default. */
 function archOf(path: string): string {
@@ -28,7 +20,7 @@ function archOf(path: string): string {
 
 for (const mode of ['default hailo10h', 'folder architecture'] as const) {
   test(`alls corpus: zero errors on every real model script (${mode})`, { skip: corpus ? false : SKIP_NO_SHARED }, () => {
-    const files = walk(corpus!);
+    const files = listFiles(corpus!, '.alls');
     assert.ok(files.length > 100, `expected the model-zoo scripts under ${corpus}, found ${files.length}`);
     const failures: string[] = [];
     let statements = 0;
@@ -48,7 +40,7 @@ for (const mode of ['default hailo10h', 'folder architecture'] as const) {
 
 test('alls corpus: scripts are checked against their own architecture without architecture warnings', { skip: corpus ? false : SKIP_NO_SHARED }, () => {
   const noisy: string[] = [];
-  for (const f of walk(corpus!)) {
+  for (const f of listFiles(corpus!, '.alls')) {
     const diags = checkDocument(analyze(readFileSync(f, 'utf8')), { settings: { hwArch: archOf(f) } });
     for (const d of diags) if (d.code === 'alls/arch-specific' || d.code === 'alls/dfc-known-fault') noisy.push(`${relative(corpus!, f)}:${d.range.start.line + 1} ${d.message}`);
   }

@@ -2,10 +2,11 @@
 // there exists; every example script is described in examples/README.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RULES } from '../../server/src/alls/codes';
 import { repoRoot } from '../helpers/shared';
+import { listFiles } from '../helpers/files';
 
 test('docs/alls-rules.md lists exactly the codes the checker emits', () => {
   const doc = readFileSync(join(repoRoot, 'docs', 'alls-rules.md'), 'utf8');
@@ -16,7 +17,6 @@ test('docs/alls-rules.md lists exactly the codes the checker emits', () => {
 test('examples/README.md describes every example script', () => {
   const dir = join(repoRoot, 'examples');
   const readme = readFileSync(join(dir, 'README.md'), 'utf8');
-  const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : n.endsWith('.alls') ? [join(d, n)] : []));
-  const missing = walk(dir).map((f) => relative(dir, f)).filter((f) => !readme.includes('`' + f + '`'));
+  const missing = listFiles(dir, '.alls').map((f) => relative(dir, f)).filter((f) => !readme.includes('`' + f + '`'));
   assert.deepEqual(missing, []);
 });

@@ -4,7 +4,7 @@
 // inside the document.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   analyze,
@@ -22,43 +22,24 @@ import { LineIndex } from '../../server/src/alls/lineIndex';
 import type { Range } from '../../server/src/common/types';
 import { repoRoot, sharedRoot } from '../helpers/shared';
 import { modelFromJson } from './alls-model';
+import { listFiles } from '../helpers/files';
+import { prng } from '../helpers/random';
 
 const MUTATIONS = 10_000;
 const SEED = 0x5eed_a115;
-
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const n of readdirSync(dir).sort()) {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (n.endsWith('.alls')) out.push(p);
-  }
-  return out;
-}
 
 function sources(): { from: string; texts: string[] } {
   const shared = sharedRoot();
   const corpus = shared ? join(shared, 'corpus', 'alls') : undefined;
   let files: string[] = [];
   try {
-    if (corpus) files = walk(corpus);
+    if (corpus) files = listFiles(corpus, '.alls');
   } catch {
     files = [];
   }
   if (files.length === 0) {
     process.stderr.write('NOTE: ../shared/corpus/alls is absent; fuzzing the examples/ scripts instead\n');
-    files = walk(join(repoRoot, 'examples'));
+    files = listFiles(join(repoRoot, 'examples'), '.alls');
   }
   return { from: files.length ? files[0] : '', texts: files.map((f) => readFileSync(f, 'utf8')) };
 }

@@ -3,32 +3,14 @@
 // on tokens, syntax tree, syntax errors, comments, definitions and the diagnostics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze, type AllsDocument } from '../../server/src/alls/analysis';
 import { reanalyze } from '../../server/src/alls/incremental';
 import { checkDocument } from '../../server/src/alls/rules';
 import { repoRoot, sharedRoot } from '../helpers/shared';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const n of readdirSync(dir).sort()) {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (n.endsWith('.alls')) out.push(p);
-  }
-  return out;
-}
+import { listFiles } from '../helpers/files';
+import { prng } from '../helpers/random';
 
 /** Everything observable about an analysis, without object identity. */
 function snapshot(doc: AllsDocument): unknown {
@@ -71,10 +53,10 @@ function edit(text: string, rnd: () => number): string {
 
 test('alls incremental: chains of random edits give exactly what a full analysis gives', { timeout: 120_000 }, () => {
   const shared = sharedRoot();
-  let files = shared ? walk(join(shared, 'corpus', 'alls')) : [];
+  let files = shared ? listFiles(join(shared, 'corpus', 'alls'), '.alls') : [];
   if (files.length === 0) {
     process.stderr.write('NOTE: ../shared/corpus/alls is absent; using examples/ for incremental edits\n');
-    files = walk(join(repoRoot, 'examples'));
+    files = listFiles(join(repoRoot, 'examples'), '.alls');
   }
   // Keep it to a few seconds: mid-sized scripts (the big ones are covered by the focused test below).
   const texts = files.map((f) => readFileSync(f, 'utf8')).filter((t) => t.length > 200 && t.length < 60_000);
@@ -101,7 +83,7 @@ test('alls incremental: chains of random edits give exactly what a full analysis
 });
 
 test('alls incremental: a one-line edit in the middle of the 1 MB dump re-parses only a window', { skip: sharedRoot() ? false : 'needs ../shared/corpus/alls' }, () => {
-  const path = walk(join(sharedRoot()!, 'corpus', 'alls')).find((f) => f.endsWith('hailo15l/base/vit_base_bn.alls'));
+  const path = listFiles(join(sharedRoot()!, 'corpus', 'alls'), '.alls').find((f) => f.endsWith('hailo15l/base/vit_base_bn.alls'));
   if (!path) return;
   const text = readFileSync(path, 'utf8');
   const doc = analyze(text);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as tm from 'vscode-textmate';
 import * as onig from 'vscode-oniguruma';
 import { repoRoot, sharedPath } from '../helpers/shared';
+import { listFiles } from '../helpers/files';
 
 const cli = join(repoRoot, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
 const grammar = join(repoRoot, 'syntaxes', 'alls.tmLanguage.json');
@@ -75,25 +76,16 @@ function unscoped(g: tm.IGrammar, text: string): string[] {
   return misses;
 }
 
-function listAlls(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, name.name);
-    if (name.isDirectory()) listAlls(p, out);
-    else if (name.name.endsWith('.alls')) out.push(p);
-  }
-  return out;
-}
-
 test('grammar: every token of the grammar fixtures is scoped', async () => {
   const g = await loadGrammar();
-  for (const f of listAlls(fixtures)) assert.deepEqual(unscoped(g, readFileSync(f, 'utf8')), [], f);
+  for (const f of listFiles(fixtures, '.alls')) assert.deepEqual(unscoped(g, readFileSync(f, 'utf8')), [], f);
 });
 
 test('grammar: every token of every corpus script is scoped', async (t) => {
   const corpus = sharedPath('corpus', 'alls');
   if (!corpus) return t.skip('../shared/corpus/alls is absent');
   const g = await loadGrammar();
-  const files = listAlls(corpus);
+  const files = listFiles(corpus, '.alls');
   assert.ok(files.length > 200, `expected the 246-file corpus, found ${files.length}`);
   const misses = files.flatMap((f) => unscoped(g, readFileSync(f, 'utf8')).map((m) => `${f}: ${m}`));
   assert.deepEqual(misses.slice(0, 10), []);

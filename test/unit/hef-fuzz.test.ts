@@ -10,20 +10,9 @@ import { hefDiagnostics } from '../../server/src/hef/diagnostics';
 import { renderInspector } from '../../client/src/hef/render';
 import { smallHef } from '../helpers/hefBuilderFixtures';
 import { sharedPath } from '../helpers/shared';
+import { prng } from '../helpers/random';
 
 const PAGE = { nonce: 'x', cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-x'">`, styleUri: 'x', scriptUri: 'x' };
-
-/** mulberry32: tiny seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A source that records how much is read, to prove reads stay bounded by the file size. */
 function counted(bytes: Uint8Array) {
