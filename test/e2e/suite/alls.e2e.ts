@@ -98,6 +98,21 @@ describe('.alls language server', () => {
     assert.ok(text.length > 60, `hover is documentation, not just a name: ${text}`);
   });
 
+  it('the quick fix for a misspelt command repairs it, and the problem goes away', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'alls', content: 'quantizaton_param({conv*}, precision_mode=a8_w8)\n' });
+    await vscode.window.showTextDocument(doc);
+    const [unknown] = (await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'alls/unknown-command'))).filter(
+      (x) => codeOf(x) === 'alls/unknown-command',
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, unknown.range);
+    const fix = (actions ?? []).find((a) => a.edit && /quantization_param/.test(a.title));
+    assert.ok(fix, `a quick fix names quantization_param: ${(actions ?? []).map((a) => a.title).join(' | ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.match(doc.lineAt(0).text, /^quantization_param\(/);
+    await waitForDiagnostics(doc.uri, (d) => !d.some((x) => codeOf(x) === 'alls/unknown-command'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('completion after precision_mode= offers the precision modes', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'alls', content: 'quantization_param(conv1, precision_mode=' });
     await vscode.window.showTextDocument(doc);
