@@ -146,31 +146,30 @@ function endsInvalidRun(c: number): boolean {
  * Length of a NUMBER at `i` (`[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?`), or 0 when the text there
  * is not a number or continues as a name (`30m`, `1.6gf_fpn/conv63`).
  */
-function scanNumber(text: string, i: number): number {
-  const n = text.length;
+function scanNumber(codes: Uint16Array, n: number, i: number): number {
   let j = i;
-  let c = text.charCodeAt(j);
-  if (c === CH_MINUS || c === CH_PLUS) c = text.charCodeAt(++j);
+  let c = codes[j];
+  if (c === CH_MINUS || c === CH_PLUS) c = codes[++j];
   let digits = 0;
   while (isDigit(c)) {
     digits++;
-    c = text.charCodeAt(++j);
+    c = codes[++j];
   }
   if (c === CH_DOT) {
-    c = text.charCodeAt(++j);
+    c = codes[++j];
     while (isDigit(c)) {
       digits++;
-      c = text.charCodeAt(++j);
+      c = codes[++j];
     }
   }
   if (digits === 0) return 0;
   if (c === 101 || c === 69) {
     // exponent only if digits follow; otherwise `1e` stays part of a name
     let k = j + 1;
-    let d = text.charCodeAt(k);
-    if (d === CH_MINUS || d === CH_PLUS) d = text.charCodeAt(++k);
+    let d = codes[k];
+    if (d === CH_MINUS || d === CH_PLUS) d = codes[++k];
     if (isDigit(d)) {
-      while (isDigit(d)) d = text.charCodeAt(++k);
+      while (isDigit(d)) d = codes[++k];
       j = k;
       c = d;
     }
@@ -179,15 +178,37 @@ function scanNumber(text: string, i: number): number {
   return j - i;
 }
 
+const LITTLE_ENDIAN = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1;
+
+/**
+ * The text's UTF-16 code units, then a 0 (a read one past the end sees it: not a digit, name or
+ * line-break character, as charCodeAt's NaN). The lexer reads these instead of calling charCodeAt:
+ * a typed-array read is cheaper, ~30% of tokenize on the 1 MB allocator dump. Node's Buffer copies
+ * the units natively; elsewhere (or on a big-endian host) a plain loop does.
+ */
+function codeUnits(text: string): Uint16Array {
+  const n = text.length;
+  if (typeof Buffer === 'function' && LITTLE_ENDIAN) {
+    const bytes = Buffer.allocUnsafe(2 * (n + 1)); // pool slices are 8-byte aligned
+    bytes.write(text, 'utf16le');
+    const codes = new Uint16Array(bytes.buffer, bytes.byteOffset, n + 1);
+    codes[n] = 0;
+    return codes;
+  }
+  const codes = new Uint16Array(n + 1);
+  for (let i = 0; i < n; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}
+
 /**
  * Pushes the NAME starting at `start`, returns its end. Names are most of an allocator dump's text:
  * they are hashed here, in their only pass, for the parser's name table.
  */
-function scanName(text: string, start: number, out: TokenBuffer): number {
-  let hash = Math.imul(FNV_OFFSET ^ text.charCodeAt(start), FNV_PRIME);
+function scanName(codes: Uint16Array, n: number, start: number, out: TokenBuffer): number {
+  let hash = Math.imul(FNV_OFFSET ^ codes[start], FNV_PRIME);
   let j = start + 1;
-  for (; j < text.length; j++) {
-    const c = text.charCodeAt(j);
+  for (; j < n; j++) {
+    const c = codes[j];
     if (!isNameChar(c)) break;
     hash = Math.imul(hash ^ c, FNV_PRIME);
   }
@@ -307,9 +328,10 @@ export function tokenize(text: string): TokenStream {
  */
 function scan(text: string, out: TokenBuffer): void {
   const n = text.length;
+  const codes = codeUnits(text);
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = codes[i];
     if (isSpace(c)) {
       i++;
       continue;
@@ -321,7 +343,7 @@ function scan(text: string, out: TokenBuffer): void {
         i++;
         continue;
       case CH_CR: {
-        const end = text.charCodeAt(i + 1) === CH_LF ? i + 2 : i + 1;
+        const end = codes[i + 1] === CH_LF ? i + 2 : i + 1;
         out.push(Tok.Newline, start, end);
         i = end;
         continue;
@@ -329,7 +351,7 @@ function scan(text: string, out: TokenBuffer): void {
       case CH_HASH: {
         let j = i + 1;
         while (j < n) {
-          const d = text.charCodeAt(j);
+          const d = codes[j];
           if (d === CH_LF || d === CH_CR) break;
           j++;
         }
@@ -342,7 +364,7 @@ function scan(text: string, out: TokenBuffer): void {
         let j = i + 1;
         let terminated = false;
         while (j < n) {
-          const d = text.charCodeAt(j);
+          const d = codes[j];
           if (d === c) {
             terminated = true;
             j++;
@@ -361,7 +383,7 @@ function scan(text: string, out: TokenBuffer): void {
         let j = i + 1;
         let glob = false;
         while (j < n) {
-          const d = text.charCodeAt(j);
+          const d = codes[j];
           if (d === CH_RBRACE) {
             glob = true;
             break;
@@ -404,7 +426,7 @@ function scan(text: string, out: TokenBuffer): void {
         continue;
     }
     if (isDigit(c) || c === CH_MINUS || c === CH_PLUS || c === CH_DOT) {
-      const len = scanNumber(text, i);
+      const len = scanNumber(codes, n, i);
       if (len > 0) {
         out.push(Tok.Number, start, i + len);
         i += len;
@@ -412,11 +434,11 @@ function scan(text: string, out: TokenBuffer): void {
       }
     }
     if (isNameStart(c)) {
-      i = scanName(text, i, out);
+      i = scanName(codes, n, i, out);
       continue;
     }
     let j = i + 1;
-    while (j < n && !endsInvalidRun(text.charCodeAt(j))) j++;
+    while (j < n && !endsInvalidRun(codes[j])) j++;
     out.push(Tok.Invalid, start, j);
     i = j;
   }
