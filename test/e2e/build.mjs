@@ -2,7 +2,7 @@
 // @vscode/test-electron): package the .vsix, bundle the suites, lay out the workspace, print results.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +65,8 @@ export async function makeWorkspace(dir, bundles) {
   writeFileSync(evil, '#!/bin/sh\ntouch "$(dirname "$0")/EVIL-DOCKER-RAN"\necho pwned\n');
   chmodSync(evil, 0o755);
   mkdirSync(join(dir, '.vscode'), { recursive: true });
-  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil }, null, 2));
+  // A resource-scoped setting from the same file IS honoured: check every HEF inline.
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.hef.inlineChecks': 'always' }, null, 2));
   const { writeHostileHef, writeHostileOnnx } = require(bundles.hostileFiles);
   await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
   mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });
@@ -104,6 +105,13 @@ export function writeExpectedDiagnostics(workspace, file) {
     parsed = JSON.parse(r.stdout);
   } catch {
     throw new Error(`hailo-tools check --json gave no JSON (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  }
+  // The mtmd rules each top-level HEF fails, as `hailo-tools hef --json --mtmd` reports them.
+  parsed.hef = {};
+  for (const name of readdirSync(workspace).filter((n) => n.endsWith('.hef'))) {
+    const h = spawnSync(process.execPath, [join(root, 'bin', 'hailo-tools.js'), 'hef', '--json', '--mtmd', join(workspace, name)], { encoding: 'utf8' });
+    const report = JSON.parse(h.stdout);
+    parsed.hef[name] = report.mtmd.rules.filter((r) => r.pass === false).map((r) => r.id);
   }
   writeFileSync(file, JSON.stringify(parsed, null, 2));
   return file;

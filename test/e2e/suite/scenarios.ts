@@ -3,3 +3,4 @@ import './activation.e2e';
 import './trust.e2e';
 import './onnx.e2e';
 import './alls.e2e';
+import './hef.e2e';
