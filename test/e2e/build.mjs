@@ -21,8 +21,10 @@ export function sharedRoot() {
 
 /** Bundles the in-host suite (vscode, mocha external) and the browser scenarios. */
 export async function bundleSuites() {
-  const outdir = join(root, 'out', 'e2e');
+  // A folder per run: two runs in the same tree (parallel `npm test`s) must not delete each other's bundles.
+  const outdir = join(root, 'out', `e2e-${process.pid}`);
   rmSync(outdir, { recursive: true, force: true });
+  process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
   await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
   await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
