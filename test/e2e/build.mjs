@@ -40,7 +40,7 @@ export function packageVsix({ reuse = false } = {}) {
     const t = Date.now();
     const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    log(`e2e: packaged ${vsix} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    log(`packaged ${vsix.replace(`${root}/`, "")} in ${((Date.now() - t) / 1000).toFixed(1)} s (npm run package)`);
   }
   return vsix;
 }
