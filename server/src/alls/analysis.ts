@@ -21,6 +21,8 @@ export interface ResolvedStatement {
   /** Positional arguments after the sub-command. */
   positionals: ArgNode[];
   keywords: ArgNode[];
+  /** Every positional argument comes before the keyword arguments (R4). */
+  argsInOrder: boolean;
   /** The positional form that fits best (undefined when none has the right count). */
   signature?: Signature;
 }
@@ -151,6 +153,7 @@ function splitArgs(st: ResolvedStatement, args: ArgNode[], first: number): void 
   while (firstKeyword < args.length && !args[firstKeyword].keyword) firstKeyword++;
   let positionalAfterKeyword = false;
   for (let i = firstKeyword; i < args.length; i++) if (!args[i].keyword) positionalAfterKeyword = true;
+  st.argsInOrder = !positionalAfterKeyword;
   if (positionalAfterKeyword) {
     // Reported by the checker (R4); keep source order in each list.
     st.positionals = args.slice(first).filter((a) => !a.keyword);
@@ -164,7 +167,7 @@ function splitArgs(st: ResolvedStatement, args: ArgNode[], first: number): void 
 export function resolveStatement(node: StatementNode, index: number): ResolvedStatement {
   const call = node.call;
   // Every field written here, in one order: one object shape for all statements.
-  const st: ResolvedStatement = { index, node, spec: undefined, isMethod: false, sub: undefined, subArg: undefined, positionals: [], keywords: [], signature: undefined };
+  const st: ResolvedStatement = { index, node, spec: undefined, isMethod: false, sub: undefined, subArg: undefined, positionals: [], keywords: [], argsInOrder: true, signature: undefined };
   if (!call) return st;
   st.isMethod = !!call.object;
   const spec = call.object ? METHODS.get(call.name.text) : COMMANDS.get(call.name.text);

@@ -442,6 +442,7 @@ class Checker {
 
   /** Returns false when a positional follows a keyword: positions are then meaningless. */
   private checkArgOrder(st: ResolvedStatement): boolean {
+    if (st.argsInOrder) return true; // known from resolving: nothing to report
     let ok = true;
     let seenKeyword: ArgNode | undefined;
     for (const a of st.node.call!.args) {
