@@ -143,44 +143,55 @@ function chooseSignature(spec: CommandSpec, positionals: ArgNode[]): Signature |
   return byCount;
 }
 
-/**
- * Sorts `args[first…]` into the statement's positionals and keywords. Both arrays live as long as
- * the document, so they are made at their exact size: in a well-formed call the positionals come
- * first and two slices do it.
- */
-function splitArgs(st: ResolvedStatement, args: ArgNode[], first: number): void {
-  let firstKeyword = first;
-  while (firstKeyword < args.length && !args[firstKeyword].keyword) firstKeyword++;
-  let positionalAfterKeyword = false;
-  for (let i = firstKeyword; i < args.length; i++) if (!args[i].keyword) positionalAfterKeyword = true;
-  st.argsInOrder = !positionalAfterKeyword;
-  if (positionalAfterKeyword) {
-    // Reported by the checker (R4); keep source order in each list.
-    st.positionals = args.slice(first).filter((a) => !a.keyword);
-    st.keywords = args.slice(first).filter((a) => a.keyword);
-  } else {
-    st.positionals = args.slice(first, firstKeyword);
-    st.keywords = args.slice(firstKeyword);
+/** Made with a constructor, not a literal, for the reason given in nodes.ts. */
+class ResolvedStatementObject implements ResolvedStatement {
+  declare index: number;
+  declare node: StatementNode;
+  declare spec: CommandSpec | undefined;
+  declare isMethod: boolean;
+  declare sub: SubcommandSpec | undefined;
+  declare subArg: ArgNode | undefined;
+  declare positionals: ArgNode[];
+  declare keywords: ArgNode[];
+  declare argsInOrder: boolean;
+  declare signature: Signature | undefined;
+  constructor(index: number, node: StatementNode, spec: CommandSpec | undefined, sub: SubcommandSpec | undefined, subArg: ArgNode | undefined, positionals: ArgNode[], keywords: ArgNode[], argsInOrder: boolean) {
+    this.index = index;
+    this.node = node;
+    this.spec = spec;
+    this.isMethod = !!node.call?.object;
+    this.sub = sub;
+    this.subArg = subArg;
+    this.positionals = positionals;
+    this.keywords = keywords;
+    this.argsInOrder = argsInOrder;
+    this.signature = undefined;
   }
 }
 
 export function resolveStatement(node: StatementNode, index: number): ResolvedStatement {
   const call = node.call;
-  // Every field written here, in one order: one object shape for all statements.
-  const st: ResolvedStatement = { index, node, spec: undefined, isMethod: false, sub: undefined, subArg: undefined, positionals: [], keywords: [], argsInOrder: true, signature: undefined };
-  if (!call) return st;
-  st.isMethod = !!call.object;
+  if (!call) return new ResolvedStatementObject(index, node, undefined, undefined, undefined, [], [], true);
   const spec = call.object ? METHODS.get(call.name.text) : COMMANDS.get(call.name.text);
-  st.spec = spec;
   const args = call.args;
   let first = 0;
+  let subArg: ArgNode | undefined;
+  let sub: SubcommandSpec | undefined;
   if (spec?.subcommands && args.length > 0 && !args[0].keyword) {
-    st.subArg = args[0];
-    const v = args[0].value;
-    if (v.kind === 'name') st.sub = spec.subcommands.items[v.text];
+    subArg = args[0];
+    if (subArg.value.kind === 'name') sub = spec.subcommands.items[subArg.value.text];
     first = 1;
   }
-  splitArgs(st, args, first);
+  // Positionals and keywords live as long as the document, so they are sliced at their exact size:
+  // in a well-formed call the positionals come first.
+  let firstKeyword = first;
+  while (firstKeyword < args.length && !args[firstKeyword].keyword) firstKeyword++;
+  let argsInOrder = true;
+  for (let i = firstKeyword; i < args.length; i++) if (!args[i].keyword) argsInOrder = false;
+  const st = argsInOrder
+    ? new ResolvedStatementObject(index, node, spec, sub, subArg, args.slice(first, firstKeyword), args.slice(firstKeyword), true)
+    : // A positional after a keyword (reported by the checker, R4): keep source order in each list.
+      new ResolvedStatementObject(index, node, spec, sub, subArg, args.slice(first).filter((a) => !a.keyword), args.slice(first).filter((a) => a.keyword), false);
   if (spec && !spec.subcommands) st.signature = chooseSignature(spec, st.positionals);
   return st;
 }
@@ -208,8 +219,22 @@ function collectRefs(value: ValueNode, prm: ParamSpec, statement: number, out: L
   }
 }
 
+/** Made with a constructor, not a literal, for the reason given in nodes.ts. */
+class NameDefinitionObject implements NameDefinition {
+  declare name: string;
+  declare node: NameNode;
+  declare statement: number;
+  declare command: string;
+  constructor(node: NameNode, statement: number, command: string) {
+    this.name = node.text;
+    this.node = node;
+    this.statement = statement;
+    this.command = command;
+  }
+}
+
 function addDefinition(definitions: Map<string, NameDefinition[]>, node: NameNode, statement: number, command: string): void {
-  const d: NameDefinition = { name: node.text, node, statement, command };
+  const d = new NameDefinitionObject(node, statement, command);
   const list = definitions.get(node.text);
   if (list) list.push(d);
   else definitions.set(node.text, [d]);

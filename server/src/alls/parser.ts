@@ -24,6 +24,19 @@ import type {
 } from './ast';
 import { Tok, TOKEN_LABEL, tokenize, type Token, type TokenStream } from './lexer';
 import { NameTable } from './names';
+import {
+  ArgNodeObject,
+  CallNodeObject,
+  DictEntryObject,
+  DictNodeObject,
+  GlobNodeObject,
+  ListNodeObject,
+  MissingNodeObject,
+  NameNodeObject,
+  NumberNodeObject,
+  StatementNodeObject,
+  StringNodeObject,
+} from './nodes';
 import { schemaWords } from './schema';
 
 export const SYNTAX_CODES = {
@@ -161,16 +174,7 @@ class Parser {
     this.swallowed = false;
     const firstToken = this.i;
     const firstKind = this.k();
-    const stmt: StatementNode = {
-      start: this.ts.start(firstToken),
-      end: this.ts.end(firstToken),
-      targets: [],
-      assign: -1,
-      broken: false,
-      firstToken,
-      endToken: firstToken,
-      call: undefined, // set below; declared here so every statement has the same shape
-    };
+    const stmt: StatementNode = new StatementNodeObject(this.ts.start(firstToken), this.ts.end(firstToken), firstToken);
     if (firstKind === Tok.Name && this.ts.kind(this.i + 1) === Tok.LParen) {
       stmt.call = this.parseCall();
     } else if (firstKind === Tok.Name || firstKind === Tok.Glob || firstKind === Tok.LBrace) {
@@ -235,7 +239,7 @@ class Parser {
       const kind = this.k();
       let target: TargetNode | undefined;
       if (kind === Tok.Name) {
-        target = { kind: 'name', start: this.ts.start(this.i), end: this.ts.end(this.i), text: this.name(this.i) };
+        target = new NameNodeObject(this.ts.start(this.i), this.ts.end(this.i), this.name(this.i));
         this.i++;
       } else if (kind === Tok.Glob) {
         target = this.globNode(this.tok);
@@ -326,7 +330,7 @@ class Parser {
 
   /** `hash`: the lexer's, when [start, end) is a whole NAME token. */
   private nameNode(start: number, end: number, hash?: number): NameNode {
-    return { kind: 'name', start, end, text: this.names.intern(this.text, start, end, hash) };
+    return new NameNodeObject(start, end, this.names.intern(this.text, start, end, hash));
   }
 
   /** Position of the dot in `ctx.place` (the last one, not the first character), or -1. */
@@ -338,8 +342,8 @@ class Parser {
   /** A call node; the name `ctx.place` of NAME [start, end) becomes the object `ctx` and the name `place`. */
   private callNode(start: number, end: number, hash: number | undefined, callEnd: number, open: number, close: number, args: ArgNode[]): CallNode {
     const dot = this.methodDot(start, end);
-    if (dot < 0) return { start, end: callEnd, object: undefined, name: this.nameNode(start, end, hash), open, close, args };
-    return { start, end: callEnd, object: this.nameNode(start, dot), name: this.nameNode(dot + 1, end), open, close, args };
+    if (dot < 0) return new CallNodeObject(start, callEnd, undefined, this.nameNode(start, end, hash), open, close, args);
+    return new CallNodeObject(start, callEnd, this.nameNode(start, dot), this.nameNode(dot + 1, end), open, close, args);
   }
 
   /** `x = cmd` or a bare `cmd` (being typed). */
@@ -379,18 +383,18 @@ class Parser {
       if (ok && canStartValue(this.k())) {
         value = this.parseValue();
       } else {
-        value = { kind: 'missing', start: eqEnd, end: eqEnd };
+        value = new MissingNodeObject(eqEnd, eqEnd);
         // An invalid character here gets its own error from the argument loop.
         if (!ok || this.k() !== Tok.Invalid) this.error(eqStart, eqEnd, `expected a value after \`${keyword.text}=\``);
       }
-      return { start: keyword.start, end: Math.max(value.end, eqEnd), keyword, value };
+      return new ArgNodeObject(keyword.start, Math.max(value.end, eqEnd), keyword, value);
     }
     const value = this.parseValue();
-    return { start: value.start, end: value.end, keyword: undefined, value };
+    return new ArgNodeObject(value.start, value.end, undefined, value);
   }
 
   private globNode(t: Token): GlobNode {
-    return { kind: 'glob', start: t.start, end: t.end, text: t.text, pattern: t.text.slice(1, -1).trim() };
+    return new GlobNodeObject(t.start, t.end, t.text, t.text.slice(1, -1).trim());
   }
 
   /** At a token that can start a value. */
@@ -410,12 +414,12 @@ class Parser {
           const close = this.parseDelimited(Tok.LParen, open, false);
           this.error(start, close >= 0 ? close + 1 : this.ts.end(open), `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
         }
-        return { kind: 'name', start, end, text };
+        return new NameNodeObject(start, end, text);
       }
       case Tok.Number: {
         this.i++;
         const text = this.names.intern(this.text, this.ts.start(i), this.ts.end(i)); // `1`, `0.0`, … repeat thousands of times: share the string
-        return { kind: 'number', start: this.ts.start(i), end: this.ts.end(i), text, value: Number(text) };
+        return new NumberNodeObject(this.ts.start(i), this.ts.end(i), text, Number(text));
       }
       case Tok.String: {
         const t = this.tok;
@@ -428,7 +432,7 @@ class Parser {
         }
         else if (quote === "'")
           this.note(t.start, t.end, "single-quoted strings are not seen in Hailo's scripts; whether the DFC accepts them is unknown — prefer \"…\"", SYNTAX_CODES.singleQuote, 'info');
-        return { kind: 'string', start: t.start, end: t.end, text: t.text, value: t.text.slice(1, terminated ? -1 : undefined), quote, terminated };
+        return new StringNodeObject(t.start, t.end, t.text, t.text.slice(1, terminated ? -1 : undefined), quote, terminated);
       }
       case Tok.Glob: {
         const t = this.tok;
@@ -442,7 +446,7 @@ class Parser {
       default: {
         const t = this.tok;
         // Callers check canStartValue first; stay total anyway.
-        const m: MissingNode = { kind: 'missing', start: t.start, end: t.start };
+        const m: MissingNode = new MissingNodeObject(t.start, t.start);
         this.error(t.start, t.end, `expected a value, found ${describeToken(t)}`);
         if (t.kind !== Tok.Eof && t.kind !== Tok.Newline) this.i++;
         return m;
@@ -462,7 +466,7 @@ class Parser {
     const close = this.parseDelimited(Tok.LBracket, open, true);
     const items = this.takePending<ValueNode>(mark);
     const start = this.ts.start(open);
-    return { kind: 'list', start, end: close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : this.ts.end(open), items, close };
+    return new ListNodeObject(start, close >= 0 ? close + 1 : items.length ? items[items.length - 1].end : this.ts.end(open), items, close);
   }
 
   private parseDict(): DictNode {
@@ -473,7 +477,7 @@ class Parser {
     const entries = this.takePending<DictEntry>(mark);
     const last = entries[entries.length - 1];
     const start = this.ts.start(open);
-    return { kind: 'dict', start, end: close >= 0 ? close + 1 : last ? last.value.end : this.ts.end(open), entries, close };
+    return new DictNodeObject(start, close >= 0 ? close + 1 : last ? last.value.end : this.ts.end(open), entries, close);
   }
 
   private parseDictEntry(): DictEntry {
@@ -485,14 +489,14 @@ class Parser {
       if (this.skipSoftNewlines() && canStartValue(this.k())) value = this.parseValue();
       else {
         const colonEnd = this.ts.end(colon);
-        value = { kind: 'missing', start: colonEnd, end: colonEnd };
+        value = new MissingNodeObject(colonEnd, colonEnd);
         this.error(this.ts.start(colon), colonEnd, 'expected a value after `:`');
       }
     } else {
-      value = { kind: 'missing', start: key.end, end: key.end };
+      value = new MissingNodeObject(key.end, key.end);
       this.error(key.start, key.end, 'expected `:` after a dictionary key');
     }
-    return { key, value };
+    return new DictEntryObject(key, value);
   }
 
   /** One element inside `openKind`'s brackets, added to `pending` (or skipped). */
