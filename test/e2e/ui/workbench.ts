@@ -72,8 +72,19 @@ export async function goTo(page: Page, line: number, column: number): Promise<vo
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // Enter before the picker has parsed the text is ignored (seen in CI): wait for its own
+  // "Go to line …" answer, and press again if the widget is still open.
+  const widget = page.locator('.quick-input-widget');
+  await widget.getByText(`Go to line ${line}`).first().waitFor();
+  for (let attempt = 1; ; attempt++) {
+    await input.press('Enter');
+    try {
+      await widget.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** Text of the status bar's language mode item (e.g. "Hailo Model Script"). */
