@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { goTo, openFile, openWorkbench, problemsRows, screenshot, waitUntilStill } from './workbench';
+import { goTo, mod, openFile, openWorkbench, problemsRows, screenshot, waitUntilStill } from './workbench';
 
 interface CliReport {
   files: { path: string; diagnostics: { line: number; severity: string; code: string; message: string }[] }[];
@@ -17,7 +17,6 @@ function expectedFor(relativePath: string) {
   return entry.diagnostics;
 }
 
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 /** Runs `attempt` until it succeeds (calling `reset` between tries), for up to `timeoutMs`. */
 async function retry(attempt: () => Promise<unknown>, reset: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {

@@ -4,9 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { HOSTILE_ONNX } from '../hostileFiles';
 import { e2e } from './context';
-import { openWorkbench, screenshot } from './workbench';
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+import { openFile, openWorkbench, screenshot } from './workbench';
 
 describe('ONNX graph view in the editor', () => {
   let page: Page;
@@ -19,12 +17,7 @@ describe('ONNX graph view in the editor', () => {
 
   /** Opens a workspace .onnx with Quick Open; the .onnx editor hands off to "<name>.graph". */
   async function openGraph(relativePath: string): Promise<void> {
-    const name = relativePath.split('/').pop()!;
-    await page.keyboard.press(`${mod}+P`);
-    await page.locator('.quick-input-widget input').fill(relativePath);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator(`.tabs-container .tab.active[aria-label*="${name}.graph"]`).waitFor({ timeout: 60_000 });
+    await openFile(page, relativePath, { tab: `${relativePath.split('/').pop()}.graph`, timeoutMs: 60_000 });
   }
 
   /** Moves the mouse over a node's name (just after the two-space indent), as a user would. */

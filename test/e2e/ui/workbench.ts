@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { e2e } from './context';
 
-const isMac = process.platform === 'darwin';
-const mod = isMac ? 'Meta' : 'Control';
+/** The platform's command modifier for keyboard shortcuts (`${mod}+P`). */
+export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 /** Opens the workspace in a new browser page and waits until the explorer lists its files. */
 export async function openWorkbench(): Promise<Page> {
@@ -19,8 +19,11 @@ export async function openWorkbench(): Promise<Page> {
   return page;
 }
 
-/** Quick Open (Ctrl+P) a workspace file by its relative path; waits for its editor tab. */
-export async function openFile(page: Page, relativePath: string): Promise<void> {
+/**
+ * Quick Open (Ctrl+P) a workspace file by its relative path; waits for its editor tab, or for the
+ * tab whose label contains `opens.tab` when the file's editor hands off to another document.
+ */
+export async function openFile(page: Page, relativePath: string, opens?: { tab: string; timeoutMs: number }): Promise<void> {
   const name = relativePath.split('/').pop()!;
   await page.keyboard.press(`${mod}+P`);
   const input = page.locator('.quick-input-widget input');
@@ -28,7 +31,8 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await input.fill(relativePath);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
+  if (opens) await page.locator(`.tabs-container .tab.active[aria-label*="${opens.tab}"]`).waitFor({ timeout: opens.timeoutMs });
+  else await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
 }
 
 /**
