@@ -40,6 +40,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const pending = new Map<string, NodeJS.Timeout>();
   const versions = new Map<string, number>();
   let canPullConfiguration = false;
+  /** Settings pushed by didChangeConfiguration, for clients that cannot be asked. */
+  let globalSettings: unknown = undefined;
 
   const log = (message: string) => connection.console.log(message);
 
@@ -59,7 +61,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     return p;
   }
-  let globalSettings: unknown = undefined;
 
   let modelLayerProvider: ModelLayerProvider | undefined;
 
