@@ -1,0 +1,6 @@
+// The DFC log reader core: pure (no I/O, no vscode). The CLI (`hailo-tools dfc-log`, `compile`),
+// the runner and the VS Code commands are its callers.
+export { DfcLogReader, readDfcLog } from './reader';
+export { stripAnsi, LineSplitter, type LogLine } from './lines';
+export { parseDuration } from './markers';
+export * from './types';

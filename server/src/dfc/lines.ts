@@ -1,0 +1,102 @@
+// Streaming line splitter for console output: chunks may split anywhere — inside a line, between
+// `\r` and `\n`, inside an ANSI escape. Lines end at `\n`, `\r\n` or a lone `\r` (a tqdm frame),
+// numbered the way LSP and VS Code count them, so a log-line diagnostic lands on the line the
+// editor shows. Memory is bounded: a line longer than MAX_LINE keeps its head only.
+
+export const MAX_LINE = 64 * 1024;
+
+export interface LogLine {
+  /** 1-based line number (LSP counting: `\n`, `\r\n` and a lone `\r` each end a line). */
+  no: number;
+  /** The text as it was, without its terminator (control bytes included, truncated at MAX_LINE). */
+  raw: string;
+  /** The text without ANSI escapes and other control characters (tabs kept). */
+  text: string;
+  /** `\r`: a frame a terminal would overwrite (progress bars). */
+  overwritten: boolean;
+  /** Length of the raw line in UTF-16 units before any truncation. */
+  length: number;
+}
+
+// CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+export function stripAnsi(s: string): string {
+  return s.includes('\x1b') ? s.replace(ANSI, '').replace(CONTROL, '') : s.replace(CONTROL, '');
+}
+
+export class LineSplitter {
+  private partial = '';
+  private partialLength = 0;
+  private pendingCR = false;
+  private next = 1;
+
+  /** Complete lines in this chunk; the unterminated rest waits for the next chunk or `flush`. */
+  push(chunk: string): LogLine[] {
+    const out: LogLine[] = [];
+    let i = 0;
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      if (chunk.startsWith('\n')) {
+        this.emit(out, false);
+        i = 1;
+      } else if (chunk.length > 0) this.emit(out, true);
+      else this.pendingCR = true;
+    }
+    const n = chunk.length;
+    while (i < n) {
+      let j = i;
+      while (j < n) {
+        const c = chunk.charCodeAt(j);
+        if (c === 10 || c === 13) break;
+        j++;
+      }
+      this.append(chunk, i, j);
+      if (j >= n) break;
+      if (chunk.charCodeAt(j) === 10) {
+        this.emit(out, false);
+        i = j + 1;
+      } else if (j + 1 < n) {
+        const crlf = chunk.charCodeAt(j + 1) === 10;
+        this.emit(out, !crlf);
+        i = crlf ? j + 2 : j + 1;
+      } else {
+        this.pendingCR = true; // `\r` at the end of a chunk: `\r\n` or a frame, decided by the next chunk
+        i = n;
+      }
+    }
+    return out;
+  }
+
+  /** The last line when the stream ends without a terminator. */
+  flush(): LogLine[] {
+    const out: LogLine[] = [];
+    if (this.pendingCR) {
+      this.pendingCR = false;
+      this.emit(out, true);
+    } else if (this.partialLength > 0) this.emit(out, false);
+    return out;
+  }
+
+  /** Line number the next line will get (1-based). */
+  get nextLineNumber(): number {
+    return this.next;
+  }
+
+  private append(s: string, from: number, to: number): void {
+    if (to <= from) return;
+    const room = MAX_LINE - this.partial.length;
+    if (room > 0) this.partial += s.slice(from, Math.min(to, from + room));
+    this.partialLength += to - from;
+  }
+
+  private emit(out: LogLine[], overwritten: boolean): void {
+    const raw = this.partial;
+    out.push({ no: this.next++, raw, text: stripAnsi(raw), overwritten, length: this.partialLength });
+    this.partial = '';
+    this.partialLength = 0;
+  }
+}

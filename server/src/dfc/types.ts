@@ -1,0 +1,123 @@
+// What the DFC log reader produces. `DfcReport` is exactly the `--json` document of
+// `hailo-tools dfc-log` (issue 8); `hailo-tools compile` extends it (`CompileReport` adds
+// `outputs` and `container`) without changing any field here. Positions are 1-based, like
+// every JSON document the CLI prints. Pure types: no I/O, no vscode.
+
+export type StageName = 'parse' | 'optimize' | 'compile';
+/** `running`: started, and the log shows no end (a snapshot mid-run, or a log that just stops). */
+export type StageStatus = 'ok' | 'failed' | 'not-reached' | 'running';
+export type Outcome = 'success' | 'failed' | 'killed' | 'incomplete';
+/** `docker`: docker itself refused (exit 125, daemon/permission/image errors) before the DFC ran. */
+export type FailedStage = StageName | 'docker' | null;
+export type DfcSeverity = 'error' | 'warning' | 'info';
+/** How sure the explanation is, from its evidence (docs/dfc-log.md lists the evidence per code). */
+export type Confidence = 'high' | 'medium' | 'low';
+
+export const STAGES: readonly StageName[] = ['parse', 'optimize', 'compile'];
+
+export interface StageReport {
+  name: StageName;
+  status: StageStatus;
+  /** From the DFC's own timing lines when it prints them, else null. */
+  seconds: number | null;
+}
+
+/** The resource summary a successful compile prints. Every field null when the log lacks it. */
+export interface CompileSummary {
+  /** Number of contexts of the compiled network (`... contexts` / context lines). */
+  contexts: number | null;
+  /** Total utilisation, percent, from the resource table's total row. */
+  controlUtilization: number | null;
+  computeUtilization: number | null;
+  memoryUtilization: number | null;
+  /** `Successful Compilation (compilation time: …)` / `(duration: …)`, seconds. */
+  compilationSeconds: number | null;
+  /** `Successful Mapping (allocation time: …)` / `Successful Partition and Allocation (duration: …)`, seconds. */
+  allocationSeconds: number | null;
+}
+
+/** Machine-applicable fixes a client can offer as code actions. */
+export type DfcFix =
+  /** Re-run with these end nodes (the parser's recommendation). */
+  | { kind: 'endNodes'; nodes: string[] }
+  /** Replace a node/tensor name the user passed with this node name. */
+  | { kind: 'replaceName'; from: string; to: string }
+  /** Change a script argument on the diagnostic's line, e.g. batch_size=8 → 1. */
+  | { kind: 'scriptEdit'; line: number; column: number; endColumn: number; newText: string }
+  /** A setting to change (e.g. the container's memory limit). */
+  | { kind: 'setting'; key: string };
+
+export interface DfcDiagnostic {
+  /** The file the diagnostic is about: the `.alls` script, the ONNX model, or the log itself. */
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: DfcSeverity;
+  /** Stable code, `dfc/...` (docs/dfc-log.md). */
+  code: string;
+  /** Explanation and fix, one paragraph. */
+  message: string;
+  /** Set when the diagnostic is on an ONNX node (then `path` is the model). */
+  node?: string;
+  /** 1-based line in the log where the evidence is (always set). */
+  logLine: number;
+  confidence: Confidence;
+  fix?: DfcFix;
+  /** Log lines to quote in a bug report (internal assertions, unknown tracebacks). */
+  excerpt?: string[];
+}
+
+export interface DfcReport {
+  outcome: Outcome;
+  failedStage: FailedStage;
+  stages: StageReport[];
+  dfcVersion: string | null;
+  hailortVersion: string | null;
+  hwArch: string | null;
+  /** The network name when the log shows it. */
+  network: string | null;
+  summary: CompileSummary;
+  recommendedEndNodes: string[];
+  diagnostics: DfcDiagnostic[];
+}
+
+/** How the process ended, when the caller knows (the runner does; a log file alone does not). */
+export interface DfcExit {
+  code: number | null;
+  signal?: string | null;
+  /** The user cancelled the run (the reader reports `killed`, with no memory diagnosis). */
+  cancelled?: boolean;
+}
+
+/** Events `push` returns while reading, for live progress. */
+export type DfcEvent =
+  | { kind: 'header'; dfcVersion: string | null; hailortVersion: string | null; hwArch: string | null; logLine: number }
+  | { kind: 'stageStarted'; stage: StageName; logLine: number }
+  | { kind: 'stageFinished'; stage: StageName; status: 'ok' | 'failed'; seconds: number | null; logLine: number }
+  /** A tqdm bar or an allocation step: `label` as printed (e.g. `Calibration`, `Epoch 1/4`). */
+  | { kind: 'progress'; stage: StageName | null; label: string; done: number; total: number | null; logLine: number }
+  | { kind: 'warning'; text: string; logLine: number }
+  | { kind: 'diagnostic'; diagnostic: DfcDiagnostic };
+
+/** What the model graph offers the reader: node names, and which node produces a tensor. */
+export interface OnnxNodeIndex {
+  hasNode(name: string): boolean;
+  /** The name of the node whose output is `tensor` ('' for an unnamed node), or undefined. */
+  producerOf(tensor: string): string | undefined;
+  /** Op type of a node, for messages. */
+  opOf?(name: string): string | undefined;
+}
+
+/** Everything the reader may know besides the log. All optional: a log alone is explained too. */
+export interface DfcLogContext {
+  /** Path printed for diagnostics on the log (default `log`). */
+  logPath?: string;
+  /** The model script, for diagnostics on its lines (path for the report; text to locate commands). */
+  allsPath?: string;
+  allsText?: string;
+  /** The ONNX model, for diagnostics on its nodes. */
+  onnxPath?: string;
+  onnx?: OnnxNodeIndex;
+}
