@@ -17,16 +17,9 @@ export interface TrustHost {
   log(message: string): void;
 }
 
-declare const trustBrand: unique symbol;
-/**
- * Proof that the workspace was trusted when `action` was asked for. Only `requireWorkspaceTrust`
- * makes one, and `runTool` (the only place that starts processes) demands one, so the compiler
- * rejects code that would execute without passing the guard.
- */
-export interface TrustToken {
-  readonly [trustBrand]: true;
-  readonly action: string;
-}
+// TrustToken lives in server/src/common/trust.ts so the device client and CLI can demand it too.
+import { mintTrustToken, type TrustToken } from '../../../server/src/common/trust';
+export type { TrustToken };
 
 export const MANAGE_TRUST_BUTTON = 'Manage Workspace Trust';
 
@@ -40,7 +33,7 @@ export function restrictedModeMessage(action: string): string {
  * caller must stop.
  */
 export async function requireWorkspaceTrust(action: string, host: TrustHost): Promise<TrustToken | undefined> {
-  if (host.isTrusted()) return { action } as TrustToken;
+  if (host.isTrusted()) return mintTrustToken(action);
   const message = restrictedModeMessage(action);
   host.log(`refused in Restricted Mode: ${action}`);
   // Not awaited: the caller's answer ("no") must not wait for the user to close the notification.

@@ -1,0 +1,241 @@
+// DeviceClient: the host side of the device worker, used by the CLI and the extension. It forks
+// dist/deviceWorker.js (which loads the native shim with koffi), sends typed requests over node's
+// IPC channel, times them out, and when the worker dies (a crash in native code, an abort inside
+// HailoRT) fails the pending requests with the reason — signal or exit code plus the worker's last
+// stderr line — and starts a fresh worker on the next request. A crash never reaches the host.
+//
+// It refuses to start without a TrustToken (workspace trust in the extension, the terminal for the
+// CLI): native code runs only where the user allowed it.
+import { fork, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isTrustToken, type TrustToken } from '../common/trust';
+import { errorFromKind } from './errors';
+import { ensureShim, type ShimLocation } from './nativeBuild';
+import type {
+  DeviceError,
+  ModelInfo,
+  OpenOptions,
+  RunOptions,
+  RunReport,
+  RuntimeInfo,
+  ScanResult,
+  WorkerMethod,
+  WorkerMethods,
+  WorkerProgress,
+  WorkerResponse,
+} from './protocol';
+
+export interface DeviceClientOptions {
+  /** Proof that running native code was allowed. Required. */
+  trust: TrustToken;
+  /** The bundled worker (default: deviceWorker.js beside this bundle). */
+  workerPath?: string;
+  /** A built shim to load; default: found or built for the installed HailoRT by nativeBuild. */
+  shimPath?: string;
+  /** Where HailoRT is installed (setting `hailo.hailort.path`; else env, CMake config, usual paths). */
+  hailortRoot?: string;
+  /** Folder for HailoRT's log file (HAILORT_LOGGER_PATH); default: none written. Never the workspace. */
+  hailortLogDir?: string;
+  /** Timeout of a request without its own (scan, open, infer …). */
+  requestTimeoutMs?: number;
+  /** Extra environment for the worker (tests use it to configure the fake libhailort). */
+  env?: Record<string, string | undefined>;
+  /** Progress of long requests, stderr lines of the worker, crashes. */
+  onEvent?: (event: DeviceClientEvent) => void;
+}
+
+export type DeviceClientEvent =
+  | { type: 'progress'; phase: string; done?: number; total?: number }
+  | { type: 'stderr'; line: string }
+  | { type: 'crash'; error: DeviceError; restarts: number }
+  | { type: 'build'; message: string };
+
+/** A request that failed: carries the DeviceError with its one-sentence explanation. */
+export class DeviceRequestError extends Error {
+  constructor(readonly error: DeviceError) {
+    super(error.sentence);
+    this.name = 'DeviceRequestError';
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: DeviceRequestError): void;
+  timer: NodeJS.Timeout;
+  method: WorkerMethod;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class DeviceClient {
+  private child: ChildProcess | undefined;
+  private shim: ShimLocation | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private lastStderr = '';
+  private stderrTail = '';
+  private disposed = false;
+  /** How many times the worker died and was (or will be) started again. */
+  restarts = 0;
+  /** The last crash, if any. */
+  lastCrash: DeviceError | undefined;
+
+  constructor(private readonly options: DeviceClientOptions) {
+    if (!isTrustToken(options?.trust)) {
+      throw new DeviceRequestError(errorFromKind('untrusted', 'DeviceClient was created without a TrustToken'));
+    }
+  }
+
+  hello(): Promise<RuntimeInfo> {
+    return this.request('hello', {});
+  }
+
+  scan(): Promise<ScanResult> {
+    return this.request('scan', {});
+  }
+
+  /** A whole run: open, checks, statistics, latency, FPS by queue depth, close. */
+  run(options: RunOptions): Promise<RunReport> {
+    // Latency + FPS sweep + checks: budget per frame on top of the per-call timeout.
+    const frames = Math.max(1, options.frames);
+    const budget = options.timeoutMs * 4 + frames * 50 + 60_000;
+    return this.request('run', options, budget);
+  }
+
+  open(hef: string, options: OpenOptions): Promise<ModelInfo & { handle: number }> {
+    return this.request('open', { hef, ...options });
+  }
+
+  infer(handle: number, inputs: Record<string, string>): Promise<{ outputs: Record<string, string>; ms: number }> {
+    return this.request('infer', { handle, inputs });
+  }
+
+  resource(handle: number, name: string): Promise<{ base64: string } | null> {
+    return this.request('resource', { handle, name });
+  }
+
+  close(handle: number): Promise<null> {
+    return this.request('close', { handle });
+  }
+
+  /** Stops the worker (closing whatever it had open). */
+  dispose(): void {
+    this.disposed = true;
+    this.failAll(errorFromKind('worker-crashed', 'the device client was disposed'));
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
+  private async request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], timeoutMs?: number): Promise<WorkerMethods[M]['result']> {
+    if (this.disposed) throw new DeviceRequestError(errorFromKind('worker-crashed', 'the device client was disposed'));
+    const child = await this.ensureWorker();
+    const id = this.nextId++;
+    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        // A worker stuck inside native code cannot answer later requests either: stop it.
+        const error = errorFromKind('timeout', `the device worker did not answer '${method}' within ${limit} ms`);
+        reject(new DeviceRequestError(error));
+        this.kill(child);
+      }, limit);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, method });
+      child.send({ id, method, params });
+    });
+  }
+
+  private async ensureWorker(): Promise<ChildProcess> {
+    if (this.child && this.child.connected) return this.child;
+    if (!this.shim) {
+      const located = await ensureShim(this.options.trust, {
+        shimPath: this.options.shimPath,
+        hailortRoot: this.options.hailortRoot,
+        log: (message) => this.options.onEvent?.({ type: 'build', message }),
+      });
+      if ('error' in located) throw new DeviceRequestError(located.error);
+      this.shim = located;
+    }
+    const workerPath = this.options.workerPath ?? join(__dirname, 'deviceWorker.js');
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      ...this.options.env,
+      HAILO_TOOLS_SHIM: this.shim.shimPath,
+      HAILO_TOOLS_HAILORT_LIBRARY: this.shim.libraryPath,
+      // The worker's one-line proof that a guard allowed it (it refuses to start without).
+      HAILO_TOOLS_TRUSTED_ACTION: this.options.trust.action,
+      // HailoRT writes hailort.log into the process CWD unless told otherwise; never the workspace.
+      HAILORT_LOGGER_PATH: this.options.hailortLogDir ?? 'NONE',
+    };
+    const child = fork(workerPath, [], {
+      cwd: this.options.hailortLogDir ?? tmpdir(),
+      env,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    this.child = child;
+    this.lastStderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.onStderr(chunk));
+    child.on('message', (msg: WorkerResponse | WorkerProgress) => this.onMessage(msg));
+    child.on('exit', (code, signal) => this.onExit(child, code, signal));
+    child.on('error', (err) => this.onExit(child, null, null, err));
+    return child;
+  }
+
+  private onStderr(chunk: string): void {
+    this.stderrTail += chunk;
+    const lines = this.stderrTail.split('\n');
+    this.stderrTail = lines.pop() ?? '';
+    for (const line of lines) {
+      const t = line.trim();
+      if (!t) continue;
+      this.lastStderr = t;
+      this.options.onEvent?.({ type: 'stderr', line: t });
+    }
+    if (this.stderrTail.length > 4096) this.stderrTail = this.stderrTail.slice(-4096);
+  }
+
+  private onMessage(msg: WorkerResponse | WorkerProgress): void {
+    if ('progress' in msg) {
+      const { phase, done, total } = msg.progress;
+      this.options.onEvent?.({ type: 'progress', phase, done, total });
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    this.pending.delete(msg.id);
+    clearTimeout(p.timer);
+    if (msg.ok) p.resolve(msg.result);
+    else p.reject(new DeviceRequestError(msg.error));
+  }
+
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, err?: Error): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    if (this.stderrTail.trim()) this.lastStderr = this.stderrTail.trim();
+    this.stderrTail = '';
+    if (this.disposed) return;
+    const how = err ? `could not start (${err.message})` : signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    const last = this.lastStderr ? `; its last words: ${this.lastStderr}` : '';
+    const error = errorFromKind('worker-crashed', `the device worker ${how}${last}`);
+    if (this.pending.size > 0 || signal || (code !== 0 && code !== null)) {
+      this.restarts++;
+      this.lastCrash = error;
+      this.options.onEvent?.({ type: 'crash', error, restarts: this.restarts });
+    }
+    this.failAll(error);
+  }
+
+  private failAll(error: DeviceError): void {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.reject(new DeviceRequestError(error));
+    }
+  }
+
+  private kill(child: ChildProcess): void {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}

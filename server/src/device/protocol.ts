@@ -1,0 +1,254 @@
+// The device protocol: every type that crosses between the device worker (which loads the native
+// HailoRT shim with koffi) and its hosts (the CLI, the VS Code extension). JSON-safe only: these
+// travel over node's IPC channel. Pure: no imports, no I/O — the webview and the tests read them too.
+
+/** Host-side I/O format of the model's streams (HailoRT `hailo_format_type_t`). */
+export type IoFormat = 'uint8' | 'float32';
+
+/** What the host knows about HailoRT and the shim, before any device is touched. */
+export interface RuntimeInfo {
+  /** `X.Y.Z` from `hailo_get_library_version`. */
+  hailortVersion: string;
+  /** The shim library the worker loaded. */
+  shimPath: string;
+  /** The libhailort the shim was linked against (as the build found it). */
+  libraryPath: string;
+  /** True when the library is the fake under test/ (its version string says so). */
+  fake: boolean;
+}
+
+/** One physical device, as `Device::scan` + `Device::identify` describe it. */
+export interface DeviceInfo {
+  /** The id `scan()` returned (PCIe BDF such as `0000:3c:00.0`, or a USB/IP id). */
+  id: string;
+  /** `HAILO10H`, `HAILO15H`, … (hailo_device_architecture_t by name). */
+  architecture: string;
+  /** hailo_device_architecture_t value (HAILO10H = 6). */
+  architectureId: number;
+  /** `5.2.0 (release,app)`, as hailortcli prints it. */
+  firmware: string;
+  serial: string;
+  boardName: string;
+  partNumber: string;
+  productName: string;
+  /** Set when identify() failed (the device was listed by scan but could not be asked). */
+  identifyError?: DeviceError;
+}
+
+export interface ScanResult {
+  runtime: RuntimeInfo;
+  devices: DeviceInfo[];
+}
+
+/** Options for opening a HEF on a device. */
+export interface OpenOptions {
+  format: IoFormat;
+  /** `set_batch_size`; 0 = HailoRT's automatic choice. */
+  batch: number;
+  /** Frames in flight when pipelining; 0 = the model's async queue size. Capped at it. */
+  queue: number;
+  /**
+   * VDevice group id. `UNIQUE` (HailoRT's default) takes the device exclusively; any other value
+   * (e.g. `SHARED`) shares it with other processes that pass the same id (Hailo-10H).
+   */
+  groupId: string;
+  /** Per-call timeout handed to HailoRT (wait_for_async_ready, run, wait). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_OPEN_OPTIONS: OpenOptions = { format: 'uint8', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 5000 };
+
+export interface QuantParams {
+  zp: number;
+  scale: number;
+  limMin: number;
+  limMax: number;
+}
+
+/** One input or output of the configured model, as InferModel::InferStream reports it. */
+export interface StreamInfo {
+  name: string;
+  direction: 'input' | 'output';
+  /** [height, width, features] (hailo_3d_image_shape_t). */
+  shape: [number, number, number];
+  /** Host format order, e.g. `NHWC`, `NC`, `HAILO_NMS_BY_CLASS`. */
+  order: string;
+  /** Host format type after the requested format: `UINT8`, `UINT16`, `FLOAT32`. */
+  type: string;
+  /** Bytes of one frame. */
+  frameSize: number;
+  /** One entry, or one per feature. */
+  quant: QuantParams[];
+  isNms: boolean;
+}
+
+/** What `open` answers: the configured model. */
+export interface ModelInfo {
+  hef: string;
+  device: DeviceInfo;
+  format: IoFormat;
+  batch: number;
+  /** `ConfiguredInferModel::get_async_queue_size()`. */
+  asyncQueueSize: number;
+  inputs: StreamInfo[];
+  outputs: StreamInfo[];
+  /** Names of the HEF's embedded external resources (`get_external_resource_names`). */
+  resources: string[];
+}
+
+/** How run inputs are made. `seed` makes random/normal inputs reproducible. */
+export type InputSpec =
+  | { kind: 'random'; seed?: number }
+  | { kind: 'normal'; seed?: number }
+  | { kind: 'npy'; path: string }
+  | { kind: 'image'; path: string };
+
+export interface RunOptions extends OpenOptions {
+  /** Absolute path of the HEF. */
+  hef: string;
+  input: InputSpec;
+  /** Frames for the latency/FPS measurement. */
+  frames: number;
+  /** Queue depths to measure FPS at (default: 1, 2, 4, … up to the async queue size). */
+  queueDepths?: number[];
+  /** Return the first frame's input and output bytes (base64) — for a float reference run. */
+  keepTensors?: boolean;
+}
+
+export interface OutputStats {
+  name: string;
+  shape: [number, number, number];
+  type: string;
+  /** Values per frame. */
+  count: number;
+  /** Statistics of the values as HailoRT returned them (uint8, uint16 or float32), not de-quantised. */
+  mean: number;
+  std: number;
+  min: number;
+  max: number;
+  /** Flat index of the first maximum. */
+  argmax: number;
+  /** First 16 hex digits of the SHA-256 of the output bytes (as the published rung3 probe prints). */
+  sha256: string;
+  /** A 32-bin histogram of the values between min and max (for charts). */
+  histogram: { min: number; max: number; counts: number[] };
+}
+
+export type CheckId = 'different-inputs' | 'same-input-twice' | 'undersized-refused';
+
+export interface CheckResult {
+  id: CheckId;
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface LatencyStats {
+  /** One synchronous frame at a time (queue depth 1), milliseconds. */
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  samples: number;
+}
+
+export interface FpsPoint {
+  queueDepth: number;
+  frames: number;
+  fps: number;
+  msPerFrame: number;
+}
+
+/** Where the inputs came from, in words and numbers (shown beside the results). */
+export interface InputDescription {
+  kind: InputSpec['kind'];
+  /** e.g. `uniform uint8 0..255, seeds 1171 and 2026`, `cat.png resized 640x480 → 224x224`. */
+  text: string;
+  source?: string;
+  seeds?: number[];
+}
+
+export interface RunTensors {
+  /** base64 of the bytes of each input / output of the first frame, by stream name. */
+  inputs: Record<string, string>;
+  outputs: Record<string, string>;
+}
+
+export interface RunReport {
+  hef: string;
+  runtime: RuntimeInfo;
+  model: ModelInfo;
+  input: InputDescription;
+  /** Statistics of the first frame's outputs. */
+  outputs: OutputStats[];
+  checks: CheckResult[];
+  latency: LatencyStats;
+  /** Pipelined throughput at the requested queue depth over `frames` frames. */
+  fps: FpsPoint;
+  /** Throughput by queue depth (1, 2, 4, …). */
+  fpsByQueue: FpsPoint[];
+  tensors?: RunTensors;
+  /** ISO time the run finished. */
+  finishedAt: string;
+}
+
+/** Every failure the user can meet, each with one sentence (DeviceError.sentence). */
+export type DeviceErrorKind =
+  | 'hailort-missing'
+  | 'build-failed'
+  | 'driver-missing'
+  | 'no-device'
+  | 'busy'
+  | 'arch-mismatch'
+  | 'hef-not-compatible'
+  | 'hef-corrupted'
+  | 'hef-not-supported'
+  | 'hef-unreadable'
+  | 'wrong-input-size'
+  | 'bad-input'
+  | 'timeout'
+  | 'worker-crashed'
+  | 'untrusted'
+  | 'hailort-error';
+
+export interface DeviceError {
+  kind: DeviceErrorKind;
+  /** hailo_status value, or null when the failure is not HailoRT's (missing library, crash …). */
+  status: number | null;
+  /** hailo_status name (`HAILO_OUT_OF_PHYSICAL_DEVICES`) or our own label. */
+  name: string;
+  /** The technical detail (HailoRT call that failed, stderr line, signal …). */
+  message: string;
+  /** One sentence for the user: what happened and what to do. */
+  sentence: string;
+}
+
+// ---- the IPC wire: host → worker requests, worker → host responses ----
+
+export interface WorkerMethods {
+  hello: { params: Record<string, never>; result: RuntimeInfo };
+  scan: { params: Record<string, never>; result: ScanResult };
+  run: { params: RunOptions; result: RunReport };
+  /** Open a HEF and keep it open (handle); for callers that run frames themselves. */
+  open: { params: OpenOptions & { hef: string }; result: ModelInfo & { handle: number } };
+  /** One frame; inputs by stream name (base64); answers outputs by name (base64). */
+  infer: { params: { handle: number; inputs: Record<string, string> }; result: { outputs: Record<string, string>; ms: number } };
+  resource: { params: { handle: number; name: string }; result: { base64: string } | null };
+  close: { params: { handle: number }; result: null };
+}
+
+export type WorkerMethod = keyof WorkerMethods;
+
+export interface WorkerRequest<M extends WorkerMethod = WorkerMethod> {
+  id: number;
+  method: M;
+  params: WorkerMethods[M]['params'];
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: DeviceError };
+
+/** Unsolicited progress from the worker (a run's phase), for progress bars. */
+export interface WorkerProgress {
+  progress: { id: number; phase: string; done?: number; total?: number };
+}
