@@ -23,6 +23,8 @@ export const targets = [
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   // The command-line tool (bin/hailo-tools.js loads it).
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The float reference's worker: loads onnxruntime-node (from a folder named at run time) in its own process.
+  { ...common, entryPoints: ['server/src/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
 ];
 
 async function main() {

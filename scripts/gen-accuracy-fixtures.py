@@ -98,3 +98,40 @@ os.makedirs(os.path.dirname(OUT), exist_ok=True)
 with open(OUT, "w") as f:
     json.dump({"generator": "scripts/gen-accuracy-fixtures.py", "numpy": np.__version__, "metrics": metric_cases, "transposes": transposes, "normalizations": norms, "dequantize": deq}, f)
 print(f"wrote {OUT}")
+
+
+# ---- test/fixtures/accuracy/reference.json: one device frame of a two-output model, with numpy's
+# float model (y = normalize(x) * 2 + 1 in NCHW, and its per-channel mean) and numpy's metrics of
+# the device's (quantised, perturbed) outputs against it. The test builds the same two-node ONNX
+# model and runs it through onnxruntime-node and the whole float-reference path.
+import base64
+
+H, W, C = 4, 5, 3
+MEAN = [123.675, 116.28, 103.53]
+STD = [58.395, 57.12, 57.375]
+x = rng.integers(0, 256, size=(1, H, W, C), dtype=np.uint8)  # what the device was sent (NHWC)
+xn = ((x.astype(np.float64) - np.array(MEAN)) / np.array(STD)).astype(np.float32)
+nchw = np.transpose(xn, (0, 3, 1, 2))
+y = (nchw * np.float32(2) + np.float32(1)).astype(np.float32)  # ONNX Mul then Add, float32
+pooled = nchw.mean(axis=(2, 3), keepdims=True, dtype=np.float64).astype(np.float32)  # [1,3,1,1]
+y_nhwc = np.transpose(y, (0, 2, 3, 1))
+ZP, SCALE = 128, 0.05
+q = np.clip(np.round(y_nhwc / SCALE) + ZP + rng.integers(-2, 3, size=y_nhwc.shape), 0, 255).astype(np.uint8)
+dev_pool = (pooled.reshape(1, 1, C) + np.float32(0.01) * np.arange(1, C + 1, dtype=np.float32)).astype(np.float32)
+deq = ((q.astype(np.float64) - ZP) * SCALE).astype(np.float32)
+ref = {
+    "hef": {"input": "tiny/input_layer1", "outputs": ["tiny/conv1", "tiny/avgpool1"], "shape": [H, W, C], "zp": ZP, "scale": SCALE},
+    "normalization": {"mean": MEAN, "std": STD},
+    "tensors": {
+        "inputs": {"tiny/input_layer1": base64.b64encode(x.tobytes()).decode()},
+        "outputs": {"tiny/conv1": base64.b64encode(q.tobytes()).decode(), "tiny/avgpool1": base64.b64encode(dev_pool.astype("<f4").tobytes()).decode()},
+    },
+    "expected": {
+        "tiny/conv1": metrics(deq.ravel(), y_nhwc.ravel()),
+        "tiny/avgpool1": metrics(dev_pool.ravel(), pooled.ravel()),
+    },
+    "onnxInput": f32list(nchw),
+}
+with open(os.path.join(os.path.dirname(OUT), "reference.json"), "w") as f:
+    json.dump(ref, f, indent=1)
+print("wrote reference.json")

@@ -80,7 +80,7 @@ export function findShellStrings(file: SourceFile): Finding[] {
 /**
  * In extension and server code, only the trust-gated runner may start processes or load native
  * code: child_process only in client/src/security/runTool.ts, the terminal CLI (which has no
- * workspace to trust) and server/src/device/ modules that take a TrustToken; koffi only in a module
+ * workspace to trust) and server/src/{device,accuracy}/ modules that take a TrustToken; koffi only in a module
  * that takes a TrustToken.
  */
 export function findUngatedExecution(file: SourceFile): Finding[] {
@@ -91,7 +91,8 @@ export function findUngatedExecution(file: SourceFile): Finding[] {
   const cp = CHILD_PROCESS.exec(code);
   // The device client and the native build (server/src/device/) start the worker and the compiler:
   // allowed only in a module that demands a TrustToken.
-  const deviceGated = file.path.startsWith('server/src/device/') && /\bTrustToken\b/.test(code);
+  // So does the float reference's onnxruntime worker (server/src/accuracy/ortProcess.ts).
+  const deviceGated = (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/')) && /\bTrustToken\b/.test(code);
   const allowedCp = file.path === 'client/src/security/runTool.ts' || file.path.startsWith('server/src/cli/') || deviceGated;
   if (cp && !allowedCp) findings.push({ path: file.path, line: lineOf(code, cp.index), rule: 'child_process outside security/runTool.ts', text: cp[0] });
   const koffi = /(?:from\s*|require\s*\(\s*)['"]koffi(?:\/[^'"]*)?['"]/.exec(code);

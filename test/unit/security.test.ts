@@ -152,6 +152,8 @@ test('scan: ungated execution is caught (positive controls)', () => {
   assert.deepEqual(findUngatedExecution(sample('test/unit/x.ts', "import { spawn } from 'node:child_process';")), []);
   assert.equal(findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';")).length, 1);
   assert.deepEqual(findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';\nexport function start(t: TrustToken) {}")), []);
+  assert.equal(findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';")).length, 1);
+  assert.deepEqual(findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';\nexport function run(t: TrustToken) {}")), []);
 });
 
 test('scan: extension and server code start processes / load native code only behind the trust guard', () => {
