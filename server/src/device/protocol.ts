@@ -149,6 +149,8 @@ export interface LatencyStats {
   p99Ms: number;
   meanMs: number;
   samples: number;
+  /** A 32-bin histogram of the single-frame latencies in ms (the results page's latency chart). */
+  histogram?: { min: number; max: number; counts: number[] };
 }
 
 export interface FpsPoint {
