@@ -345,7 +345,7 @@ def ops_fixture():
     sizes = b.op("Concat", [nc, hw2], s, axis=0)
     rz = b.op("Resize", [x, "", "", sizes], s, mode="linear")  # [2,3,16,16]
     outs.append(rz)
-    # Einsum is outside the rule set: its output must stay unknown
+    # Einsum: inferred from its equation (checked against onnxruntime in onnx-shapes.test.ts)
     es = b.op("Einsum", [x, x], s, equation="nchw,nchw->nc")
     outs.append(es)
     eq = b.op("Equal", [b.op("Cast", [sh], s, to=TensorProto.INT64), b.const_i64("v.eight", 8)], s)

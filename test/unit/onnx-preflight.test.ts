@@ -137,7 +137,7 @@ test('preflight: the real whisper model the DFC parsed (its HAR is in ../shared)
   assert.deepEqual(a.rankHistogram, { '3': 10, '4': 58, '5': 20 });
 });
 
-test('preflight: If subgraphs are indexed and flagged; custom-domain ops are flagged; their outputs stay unknown', () => {
+test('preflight: If subgraphs are indexed and flagged; custom-domain ops are flagged; both get shapes', () => {
   const vi = (name: string, dims: number[]) => ({ name, type: { tensorType: { elemType: 1, shape: { dim: dims.map((d) => ({ dimValue: d })) } } } });
   const branch = (op: string) => ({ name: op, node: [{ opType: op, input: ['x'], output: [`${op}_out`], name: `/branch/${op}` }], output: [vi(`${op}_out`, [1, 4])] });
   const model = onnx.ModelProto.encode({
@@ -169,7 +169,9 @@ test('preflight: If subgraphs are indexed and flagged; custom-domain ops are fla
   const c = codes(a.findings);
   assert.ok(c.includes('onnx/control-flow@/if'), c.join());
   assert.ok(c.includes('onnx/custom-domain@/gelu'), c.join());
-  assert.equal(a.shapes.facts.get('y')!.shape, null);
-  assert.equal(a.shapes.facts.get('z')!.shape, null);
+  // both branches keep x's shape (run-time condition); FastGelu keeps its input's shape
+  assert.deepEqual(a.shapes.facts.get('y')!.shape, [1, 4]);
+  assert.deepEqual(a.shapes.subgraphFacts.get('Relu_out')?.shape, [1, 4], 'tensors inside the branches are inferred too');
+  assert.deepEqual(a.shapes.facts.get('z')!.shape, [1, 4]);
   assert.equal(a.operators['com.microsoft.FastGelu'], 1);
 });

@@ -1,7 +1,8 @@
 // Shape inference driver: seeds facts from graph inputs and initializers, visits nodes in
 // topological order and applies the per-op rules. Unknown stays unknown; symbols are kept.
-import { isAiOnnx, isIntegerType, numel, type Dim, type GraphIndex, type NodeInfo, type OnnxModel, type Shape } from './model';
-import { MAX_VALUE_ELEMENTS, RULES, RuleCtx, type TensorFact } from './shapeRules';
+import { isIntegerType, numel, type Dim, type GraphIndex, type NodeInfo, type OnnxModel, type Shape, type TensorInfo } from './model';
+import { ruleFor } from './rules';
+import { MAX_VALUE_ELEMENTS, RuleCtx, type SubgraphInfer, type TensorFact } from './shapeRules';
 import { tensorValues } from './tensorData';
 
 export type { TensorFact };
@@ -25,6 +26,8 @@ export interface ShapeResult {
   producer: Map<string, NodeInfo>;
   /** Consumer nodes of each tensor. */
   consumers: Map<string, NodeInfo[]>;
+  /** Tensors inside subgraphs (If/Loop/Scan bodies), first inference of each name. */
+  subgraphFacts: Map<string, TensorFact>;
   ms: number;
 }
 
@@ -36,10 +39,7 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
   const initNames = new Set<string>();
   for (const t of g.initializers) {
     initNames.add(t.name);
-    // integer tensors feed shape computations; float ones only matter when tiny (scales, fill values)
-    const limit = isIntegerType(t.dataType) ? MAX_VALUE_ELEMENTS : 64;
-    const value = numel(t.dims) <= limit ? tensorValues(t) : undefined;
-    facts.set(t.name, { shape: t.dims, dtype: t.dataType, ...(value ? { value } : {}), source: 'initializer' });
+    facts.set(t.name, { ...initializerFact(t), source: 'initializer' });
   }
   for (const v of g.inputs) {
     if (initNames.has(v.name)) continue; // IR < 4 lists initializers as inputs
@@ -58,17 +58,42 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
   const { order, producer, consumers } = topoOrder(g, facts);
   const opsetAi = model.opsets[''] ?? model.opsets['ai.onnx'] ?? 1;
   const unruled: NodeInfo[] = [];
-  for (const node of order) {
-    const rule = isAiOnnx(node.domain) ? RULES[node.opType] : undefined;
-    let out: (TensorFact | undefined)[] = [];
-    if (rule) {
-      const inputs = node.inputs.map((n) => (n ? facts.get(n) : undefined));
+  const subgraphFacts = new Map<string, TensorFact>();
+  let depth = 0;
+  // A body sees its enclosing scopes; its tensors are recorded once in subgraphFacts.
+  const scopeInfer =
+    (parentGet: (n: string) => TensorFact | undefined): SubgraphInfer =>
+    (sub, formal) => {
+      if (depth >= MAX_SUBGRAPH_DEPTH) return sub.outputs.map(() => ({ shape: null, dtype: 0 }));
+      depth++;
       try {
-        out = rule(new RuleCtx(node, opsetAi, inputs));
-      } catch {
-        out = []; // a malformed node must not stop the rest of the graph
+        const local = new Map<string, TensorFact>();
+        const get = (n: string) => local.get(n) ?? parentGet(n);
+        const infer = scopeInfer(get);
+        for (const t of sub.initializers) local.set(t.name, initializerFact(t));
+        sub.inputs.forEach((v, i) => {
+          const declaredShape = v.type.kind === 'tensor' ? v.type.shape : null;
+          const f = formal[i];
+          local.set(v.name, f && (f.shape || f.kind) ? f : { shape: declaredShape, dtype: v.type.kind === 'tensor' ? v.type.elemType : 0 });
+        });
+        for (const node of sub.nodes) {
+          const out = applyRule(node, opsetAi, node.inputs.map((n) => (n ? get(n) : undefined)), infer);
+          node.outputs.forEach((name, i) => {
+            if (!name) return;
+            const f = out[i] ?? { shape: null, dtype: 0 };
+            local.set(name, f);
+            if (!subgraphFacts.has(name)) subgraphFacts.set(name, f);
+          });
+        }
+        return sub.outputs.map((v) => get(v.name) ?? { shape: null, dtype: 0 });
+      } finally {
+        depth--;
       }
-    } else unruled.push(node);
+    };
+  const inferSubgraph = scopeInfer((n) => facts.get(n));
+  for (const node of order) {
+    if (!ruleFor(node.domain, node.opType)) unruled.push(node);
+    const out = applyRule(node, opsetAi, node.inputs.map((n) => (n ? facts.get(n) : undefined)), inferSubgraph);
     node.outputs.forEach((name, i) => {
       if (!name) return;
       const f = out[i] ?? { shape: null, dtype: 0 };
@@ -76,7 +101,27 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
       facts.set(name, d ? mergeDeclared(f, d) : { ...f, source: 'inferred' });
     });
   }
-  return { facts, order, unruled, producer, consumers, ms: performance.now() - t0 };
+  return { facts, order, unruled, producer, consumers, subgraphFacts, ms: performance.now() - t0 };
+}
+
+/** Nesting limit for bodies inside bodies (a hostile file must not exhaust the stack). */
+const MAX_SUBGRAPH_DEPTH = 16;
+
+function applyRule(node: NodeInfo, opset: number, inputs: (TensorFact | undefined)[], infer: SubgraphInfer): (TensorFact | undefined)[] {
+  const rule = ruleFor(node.domain, node.opType);
+  if (!rule) return [];
+  try {
+    return rule(new RuleCtx(node, opset, inputs, infer));
+  } catch {
+    return []; // a malformed node must not stop the rest of the graph
+  }
+}
+
+function initializerFact(t: TensorInfo): TensorFact {
+  // integer tensors feed shape computations; float ones only matter when tiny (scales, fill values)
+  const limit = isIntegerType(t.dataType) ? MAX_VALUE_ELEMENTS : 64;
+  const value = numel(t.dims) <= limit ? tensorValues(t) : undefined;
+  return { shape: t.dims, dtype: t.dataType, ...(value ? { value } : {}) };
 }
 
 /** Inferred dims win; the file's declaration fills what inference could not derive. */

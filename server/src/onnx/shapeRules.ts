@@ -2,7 +2,7 @@
 // tensors", so Shape→Gather→Unsqueeze→Concat→Reshape chains resolve. A rule returns one fact per
 // output; a field it cannot derive stays unknown.
 import { arith, broadcastShapes, normAxis, product, productDim, quotient, unary } from './dims';
-import { DT, isIntegerType, numel, type Attribute, type Dim, type NodeInfo, type Shape } from './model';
+import { DT, isIntegerType, numel, type Attribute, type Dim, type GraphIndex, type NodeInfo, type Shape } from './model';
 import { tensorValues } from './tensorData';
 
 export interface TensorFact {
@@ -11,16 +11,27 @@ export interface TensorFact {
   dtype: number;
   /** Row-major values of a small tensor (shape constants); elements may be symbolic or null. */
   value?: Dim[];
+  /** Set for sequence and optional values (rules/sequence.ts); `shape` is then null. */
+  kind?: 'sequence' | 'optional';
+  /** Sequence: the elements when their number is known; optional: the element if present. */
+  items?: TensorFact[];
+  /** Sequence/optional: what every element is known to be (dims that differ are null). */
+  elem?: TensorFact;
 }
 
 /** Largest tensor (elements) whose values are propagated. */
 export const MAX_VALUE_ELEMENTS = 1024;
+
+/** Infers a subgraph (If/Loop/Scan body) whose formal inputs get the given facts; its outputs' facts. */
+export type SubgraphInfer = (g: GraphIndex, inputs: (TensorFact | undefined)[]) => TensorFact[];
 
 export class RuleCtx {
   constructor(
     readonly node: NodeInfo,
     readonly opset: number,
     readonly inputs: (TensorFact | undefined)[],
+    /** Set by the driver: control-flow rules infer their bodies through it (rules/control.ts). */
+    readonly inferSubgraph?: SubgraphInfer,
   ) {}
 
   private attrMap?: Map<string, Attribute>;
@@ -67,15 +78,15 @@ export class RuleCtx {
   }
 }
 
-type Rule = (c: RuleCtx) => (TensorFact | undefined)[];
+export type Rule = (c: RuleCtx) => (TensorFact | undefined)[];
 
-const fact = (shape: Shape, dtype: number, value?: Dim[]): TensorFact => {
+export const fact = (shape: Shape, dtype: number, value?: Dim[]): TensorFact => {
   const f: TensorFact = { shape, dtype };
   if (value && shape && shape.every((d) => typeof d === 'number') && value.length === numel(shape as number[])) f.value = value;
   return f;
 };
 
-const same: Rule = (c) => [fact(c.shape(0), c.dtype(0))];
+export const same: Rule = (c) => [fact(c.shape(0), c.dtype(0))];
 
 // ---- elementwise ---------------------------------------------------------------------------
 
@@ -119,7 +130,7 @@ function elementwiseValue(c: RuleCtx, op: string, shape: Shape): Dim[] | undefin
   return res;
 }
 
-function broadcastIndex(k: number, out: number[], s: number[]): number {
+export function broadcastIndex(k: number, out: number[], s: number[]): number {
   let idx = 0;
   let stride = 1;
   let rem = k;
@@ -146,7 +157,7 @@ const unaryValue =
 
 // ---- linear algebra ------------------------------------------------------------------------
 
-const matmul: Rule = (c) => {
+export const matmul: Rule = (c) => {
   const a = c.shape(0);
   const b = c.shape(1);
   if (!a || !b || a.length === 0 || b.length === 0) return [fact(null, c.dtype(0))];
@@ -160,7 +171,7 @@ const matmul: Rule = (c) => {
   return [fact(out, c.dtype(0))];
 };
 
-const gemm: Rule = (c) => {
+export const gemm: Rule = (c) => {
   const a = c.shape(0);
   const b = c.shape(1);
   const m = a && a.length === 2 ? (c.int('transA', 0) ? a[1] : a[0]) : null;
@@ -170,7 +181,7 @@ const gemm: Rule = (c) => {
 
 // ---- convolution and pooling ---------------------------------------------------------------
 
-function spatialOut(
+export function spatialOut(
   c: RuleCtx,
   inDims: Dim[],
   kernel: (number | null)[],
@@ -211,7 +222,7 @@ function spatialOut(
   });
 }
 
-const conv: Rule = (c) => {
+export const conv: Rule = (c) => {
   const x = c.shape(0);
   const w = c.shape(1);
   if (!x || x.length < 3) return [fact(null, c.dtype(0))];
@@ -221,7 +232,7 @@ const conv: Rule = (c) => {
   return [fact([x[0], m, ...spatial], c.dtype(0))];
 };
 
-const convTranspose: Rule = (c) => {
+export const convTranspose: Rule = (c) => {
   const x = c.shape(0);
   const w = c.shape(1);
   if (!x || x.length < 3) return [fact(null, c.dtype(0))];
@@ -232,7 +243,7 @@ const convTranspose: Rule = (c) => {
   return [fact([x[0], m, ...spatial], c.dtype(0))];
 };
 
-const pool: Rule = (c) => {
+export const pool: Rule = (c) => {
   const x = c.shape(0);
   if (!x || x.length < 3) return [fact(null, c.dtype(0)), fact(null, DT.INT64)];
   const kernel = c.ints('kernel_shape') ?? [];
@@ -301,7 +312,7 @@ const squeeze: Rule = (c) => {
   return [fact(out, c.dtype(0), c.value(0))];
 };
 
-const unsqueeze: Rule = (c) => {
+export const unsqueeze: Rule = (c) => {
   const x = c.shape(0);
   const axes = c.intsFrom(1, 'axes', 13);
   if (!x || !axes) return [fact(null, c.dtype(0))];
@@ -469,7 +480,7 @@ const gather: Rule = (c) => {
 
 const gatherElements: Rule = (c) => [fact(c.shape(1), c.dtype(0))];
 
-const gatherND: Rule = (c) => {
+export const gatherND: Rule = (c) => {
   const x = c.shape(0);
   const idx = c.shape(1);
   const b = c.int('batch_dims', 0);
@@ -536,7 +547,7 @@ const constantOfShape: Rule = (c) => {
   return [fact(len === null ? null : new Array(len).fill(null), dtype)];
 };
 
-const range: Rule = (c) => {
+export const range: Rule = (c) => {
   const [s, l, d] = [c.numbers(0)?.[0], c.numbers(1)?.[0], c.numbers(2)?.[0]];
   const dtype = c.dtype(0);
   if (s === undefined || l === undefined || d === undefined || d === 0) return [fact([null], dtype)];
@@ -583,7 +594,7 @@ const castLike: Rule = (c) => [fact(c.shape(0), c.dtype(1), c.value(0))];
 
 const identity: Rule = (c) => [fact(c.shape(0), c.dtype(0), c.value(0))];
 
-const pad: Rule = (c) => {
+export const pad: Rule = (c) => {
   const x = c.shape(0);
   if (!x) return [fact(null, c.dtype(0))];
   const pads = c.opset < 11 ? c.ints('pads') : c.numbers(1);
@@ -704,7 +715,7 @@ const topK: Rule = (c) => {
   return [fact(out, c.dtype(0)), fact(out, DT.INT64)];
 };
 
-const layerNorm: Rule = (c) => {
+export const layerNorm: Rule = (c) => {
   const x = c.shape(0);
   const dtype = c.dtype(0);
   if (!x) return [fact(null, dtype), fact(null, DT.FLOAT), fact(null, DT.FLOAT)];
@@ -737,7 +748,7 @@ const oneHot: Rule = (c) => {
   return [fact(out, c.dtype(2))];
 };
 
-const gridSample: Rule = (c) => {
+export const gridSample: Rule = (c) => {
   const x = c.shape(0);
   const g = c.shape(1);
   if (!x || !g) return [fact(null, c.dtype(0))];
