@@ -72,7 +72,7 @@ test('completion: enum values after `kw=`, inside lists, booleans, and positiona
   assert.equal(modes.length, 18);
   assert.ok(modes.includes('a16_w16') && modes.includes('a16_w8_a16'));
   assert.deepEqual(labels('post_quantization_optimization(finetune, policy=|').sort(), ['disabled', 'enabled']);
-  assert.deepEqual(labels('post_quantization_optimization(finetune, loss_types=[l2, |').sort(), ['L2REL', 'ce', 'l2', 'l2rel', 'l2rel_channelwise_we']);
+  assert.deepEqual(labels('post_quantization_optimization(finetune, loss_types=[l2, |').sort(), ['L2REL', 'ce', 'l2', 'l2rel', 'l2rel_channelwise_we', 'l2rel_channelwise_weighted']);
   assert.deepEqual(labels('compilation_param(conv1, buffer_in_l4=|').sort(), ['False', 'True']);
   assert.deepEqual(labels('change_output_activation(conv1, |').sort(), ['gelu', 'linear', 'sigmoid', 'tanh']);
   const mixed = labels('compilation_param(conv1, mixed_mem=|');

@@ -19,7 +19,7 @@ import type { AllsCode } from './codes';
 import { layerLookup, type LayerLookup } from './layers';
 import { globToRegExp } from './glob';
 import { METHODS, commandNames } from './schema';
-import { KIND_BIT, kindBits, type ArchFamily, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec } from './schemaTypes';
+import { KIND_BIT, kindBits, type ArchFamily, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec, type ZooUse } from './schemaTypes';
 import { suggest } from './suggest';
 import type { Diagnostic, Fix, Severity } from '../common/types';
 import type { HailoSettings } from '../common/settings';
@@ -126,6 +126,11 @@ function listWords(words: string[], max = 12): string {
   return shown.join(', ') + (words.length > max ? `, … (${words.length} in all)` : '');
 }
 
+/** `model zoo v1.0–v5.0.0, 67 script versions`. */
+function zooText(z: ZooUse): string {
+  return `model zoo ${z.releases}, ${z.scripts} script version${z.scripts === 1 ? '' : 's'}`;
+}
+
 function precisionBits(mode: string): { input: number; output: number } | undefined {
   const m = /^a(\d+)_w(\d+)(?:_a(\d+))?/.exec(mode);
   if (!m) return undefined;
@@ -140,6 +145,8 @@ class Checker {
   private readonly lookup: LayerLookup | undefined;
   /** Keyword → the statement it was last seen in (duplicate keywords without clearing a set per statement). */
   private readonly keywordSeenIn = new Map<string, number>();
+  /** Commands whose bare legacy form was already hinted in this script. */
+  private readonly bareFormHinted = new Set<string>();
 
   constructor(
     private readonly doc: AllsDocument,
@@ -244,11 +251,19 @@ class Checker {
     }
     const spec = st.spec;
     if (spec.methodOnly && !call.object) {
-      this.add(call.name.start, call.name.end, 'error', 'alls/undefined-context', `\`${spec.name}\` is called on a context: \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`);
-      return;
+      if (!spec.bareForm) {
+        this.add(call.name.start, call.name.end, 'error', 'alls/undefined-context', `\`${spec.name}\` is called on a context: \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`);
+        return;
+      }
+      // A released form (single-context allocator scripts): the DFC accepted it, so only a hint,
+      // and once per script (allocator dumps hold hundreds of these).
+      if (!this.bareFormHinted.has(spec.name)) {
+        this.bareFormHinted.add(spec.name);
+        this.add(call.name.start, call.name.end, 'hint', 'alls/legacy', `Legacy form: a bare \`${spec.name}(...)\` (single-context allocator scripts; ${zooText(spec.bareForm)}); newer scripts write \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`, { tags: ['deprecated'] });
+      }
     }
     if (spec.replacedBy) {
-      this.add(call.name.start, call.name.end, 'hint', 'alls/legacy', `\`${spec.name}\` is a legacy command; newer Hailo scripts write \`${spec.replacedBy}\`.`, { tags: ['deprecated'] });
+      this.add(call.name.start, call.name.end, 'hint', 'alls/legacy', `Legacy form: \`${spec.name}\`${spec.zoo ? ` (${zooText(spec.zoo)})` : ''}; newer Hailo scripts write \`${spec.replacedBy}\`.`, { tags: ['deprecated'] });
     }
     if (spec.arch) this.checkArch(call.name, `\`${spec.name}\``, spec.arch);
     const ordered = this.checkArgOrder(st);
@@ -334,7 +349,7 @@ class Checker {
     const expected = this.expectedTargets(st, spec);
     if (expected && !expected.counts.includes(n)) {
       const first = node.targets[0];
-      this.add(first.start, node.targets[n - 1].end, 'warning', 'alls/target-count', `${expected.what} creates ${expected.counts.join(' or ')} layer${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}, so ${expected.counts.join(' or ')} target${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}; found ${n}.${expected.evidence ? ' ' + expected.evidence : ''}`);
+      this.add(first.start, node.targets[n - 1].end, expected.refused?.(n) ? 'error' : 'warning', 'alls/target-count', `${expected.what} creates ${expected.counts.join(' or ')} layer${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}, so ${expected.counts.join(' or ')} target${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}; found ${n}.${expected.evidence ? ' ' + expected.evidence : ''}`);
     }
     if (spec.name === 'network_group' && n === 1 && node.targets[0].kind === 'name') {
       const v = st.positionals[0]?.value;
@@ -357,7 +372,8 @@ class Checker {
     for (let i = 1; ; i++) if (!this.doc.definitions.has(`${base}${i}`)) return `${base}${i}`;
   }
 
-  private expectedTargets(st: ResolvedStatement, spec: CommandSpec): { counts: number[]; what: string; evidence?: string } | undefined {
+  /** `refused(n)`: the DFC is known to reject `n` targets (then an error, else a warning). */
+  private expectedTargets(st: ResolvedStatement, spec: CommandSpec): { counts: number[]; what: string; evidence?: string; refused?: (n: number) => boolean } | undefined {
     switch (spec.name) {
       case 'defuse': {
         const nArg = st.positionals[1]?.value;
@@ -382,14 +398,17 @@ class Checker {
         const counts = Object.hasOwn(table, type) ? table[type] : undefined; // `type` is the script's word
         if (!counts) return undefined;
         const what = type === 'default' ? `\`defuse(…, ${n})\`` : `\`defuse(…, ${n}, defuse_type=${type})\``;
-        return {
-          counts,
-          what,
-          evidence:
-            type === 'default'
-              ? "Default defuse targets are the pieces `_d0…`, the concat `_dc` and optionally `_transpose`; omitting the concat target throws AllocatorScriptParserException (third-party report)."
-              : "Counts observed in Hailo's compiler-written scripts.",
-        };
+        if (type === 'default') {
+          return {
+            counts,
+            what,
+            // Only the pieces without their concat is a known refusal; other counts are corpus-derived.
+            refused: (found) => found === n,
+            evidence:
+              'Default defuse targets are the pieces `_d0…`, the concat `_dc` and optionally `_transpose`. Omitting the concat target is refused: "all three return values required — omitting the auto-generated concat layer `defuse_c` throws `AllocatorScriptParserException`" (a DFC user\'s notes on `defuse(conv49, 2)`).',
+          };
+        }
+        return { counts, what, evidence: "Counts observed in Hailo's compiler-written scripts." };
       }
       case 'input_conversion': {
         const t = st.positionals[st.positionals.length - 1]?.value;
@@ -469,7 +488,8 @@ class Checker {
       if (seenIn.get(k.text) === st.index) prev = keywords.find((x) => x.keyword!.text === k.text);
       else seenIn.set(k.text, st.index);
       if (prev) {
-        this.add(k.start, a.end, 'warning', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call; which value the DFC uses is unknown (one such case exists in Hailo's scripts, \`hailo8/performance/stdc1.alls\`).`, {
+        // Info, not warning: a released script does it (model zoo v5.1.0), so the DFC accepts it.
+        this.add(k.start, a.end, 'info', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call. The DFC accepts it (model zoo v5.1.0's \`generic/clip_vit_l_14_336_image_encoder.alls\` does it), but which value wins is undocumented: keep one.`, {
           related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
         });
       }
@@ -494,7 +514,7 @@ class Checker {
         continue;
       }
       if (prm.replacedBy) {
-        this.add(k.start, k.end, 'hint', 'alls/legacy', `\`${k.text}\` is the legacy spelling; newer Hailo scripts write \`${prm.replacedBy}\`.`, {
+        this.add(k.start, k.end, 'hint', 'alls/legacy', `Legacy form: \`${k.text}\`${prm.zoo ? ` (${zooText(prm.zoo)})` : ''}; newer Hailo scripts write \`${prm.replacedBy}\`.`, {
           tags: ['deprecated'],
           fixes: [{ title: `Rename to \`${prm.replacedBy}\``, edits: [{ start: k.start, end: k.end, newText: prm.replacedBy }], preferred: true }],
         });

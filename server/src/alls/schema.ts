@@ -238,6 +238,7 @@ const LOSS_TYPE = enumOf('loss type', false, "values seen in Hailo's scripts", [
   ['l2rel', 'relative L2 distance'],
   ['ce', 'cross-entropy'],
   ['l2rel_channelwise_we', 'channel-wise relative L2 (meaning GUESS)'],
+  ['l2rel_channelwise_weighted', 'channel-wise weighted relative L2 (model zoo v1.4–v2.5 scripts; meaning GUESS)'],
   ['L2REL', 'upper-case spelling of l2rel (seen in 4 scripts)'],
 ]);
 
@@ -480,6 +481,7 @@ const COMMAND_LIST: CommandSpec[] = [
     signatures: [sig(inputLayer(true))],
     kwargs: kw(),
     replacedBy: 'input_conversion(yuv_to_rgb)',
+    zoo: { releases: 'v2.1–v2.9.1', scripts: 44 },
   }),
   cmd({
     name: 'resize',
@@ -501,6 +503,7 @@ const COMMAND_LIST: CommandSpec[] = [
     signatures: [sig(p('shape', { kinds: ['intList'], length: 2, min: 1, rangeSeverity: 'error', rangeNote: 'a size in pixels' }, '[H, W]'), inputLayer())],
     kwargs: kw(),
     replacedBy: 'resize(input_layer, resize_shapes=[H, W])',
+    zoo: { releases: 'v2.1–v2.9.1', scripts: 34 },
   }),
   cmd({
     name: 'transpose',
@@ -666,7 +669,7 @@ const COMMAND_LIST: CommandSpec[] = [
     kwargs: kw(
       p('fps', { kinds: ['number', 'none'], min: 0, rangeSeverity: 'error', rangeNote: 'frames per second' }, 'target frames per second (`None` = no target)'),
       p('compiler_optimization_level', { kinds: ['int', 'enum'], enum: enumOf('compiler_optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum performance, longest compilation']]), min: 0, rangeSeverity: 'error', rangeNote: 'a level' }, 'hardware optimization effort: 0, 1, 2 or `max` (independent of optimization_level)'),
-      p('optimization_level', { kinds: ['int', 'enum'], enum: enumOf('optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum']]) }, 'legacy spelling of compiler_optimization_level', { replacedBy: 'compiler_optimization_level' }),
+      p('optimization_level', { kinds: ['int', 'enum'], enum: enumOf('optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum']]) }, 'legacy spelling of compiler_optimization_level', { replacedBy: 'compiler_optimization_level', zoo: { releases: 'v2.8–v5.2.0', scripts: 26 } }),
       p('optimize_for_batch', POS_INT, 'batch size to optimize for'),
       p('optimize_for_power', BOOL, 'optimize for power instead of speed'),
     ),
@@ -1097,6 +1100,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.0',
     targets: 'none',
     methodOnly: true,
+    bareForm: { releases: 'v1.0–v5.0.0', scripts: 67 },
     signatures: [sig(p('cluster', NON_NEG_INT, 'cluster index (0–7 hailo8, 0–4 hailo15h/m, 0–2 hailo15l in Hailo\'s scripts)'), p('layers', LAYER_LIST, 'layers placed there'))],
     kwargs: kw(),
   }),

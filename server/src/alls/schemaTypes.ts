@@ -80,6 +80,8 @@ export interface ParamSpec {
   arch?: ArchNote;
   /** Superseded by this spelling. */
   replacedBy?: string;
+  /** The model-zoo releases whose scripts use this keyword (for legacy hints). */
+  zoo?: ZooUse;
   /** Positional only: may be left out (trailing). */
   optional?: boolean;
   /** Positional only: repeats to the end. */
@@ -124,11 +126,30 @@ export interface CommandSpec {
   kwargs: Record<string, ParamSpec>;
   /** First positional is a bare sub-command / feature name. */
   subcommands?: { enumName: string; items: Record<string, SubcommandSpec> };
-  /** Callable only as `ctx.name(...)`. */
+  /** Written as `ctx.name(...)` in current scripts. */
   methodOnly?: boolean;
+  /**
+   * The bare call (no context object) is an older form that released model-zoo scripts used: a
+   * hint, never an error (issue 10: a form any release used is not wrong).
+   */
+  bareForm?: ZooUse;
   /** Legacy spelling and what replaced it. */
   replacedBy?: string;
+  /** The model-zoo releases whose scripts use this command (for legacy hints). */
+  zoo?: ZooUse;
   arch?: ArchNote;
+}
+
+/**
+ * Which released model-zoo versions (git tags of hailo-ai/hailo_model_zoo) have scripts that use
+ * a form, and in how many distinct script versions (blobs): from the history corpus,
+ * ../shared/corpus/alls-history (scripts/alls-history.mjs).
+ */
+export interface ZooUse {
+  /** e.g. `v1.0–v5.0.0`. */
+  releases: string;
+  /** Distinct script versions (git blobs) that use it. */
+  scripts: number;
 }
 
 /** Bit of each ValueKind in `ValueSpec.bits`. */
