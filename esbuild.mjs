@@ -25,6 +25,9 @@ export const targets = [
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // The float reference's worker: loads onnxruntime-node (from a folder named at run time) in its own process.
   { ...common, entryPoints: ['server/src/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
+  // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
+  // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
+  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/deviceResults.ts'], outfile: 'dist/webview/deviceResults.js' },
 ];
 
 async function main() {

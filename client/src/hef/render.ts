@@ -28,7 +28,7 @@ export interface PageOptions {
   scriptUri: string;
 }
 
-function checkedCsp(o: PageOptions): string {
+export function checkedCsp(o: PageOptions): string {
   const m = /^<meta http-equiv="Content-Security-Policy" content="([^"<>]*)">$/.exec(o.cspMeta);
   const policy = m?.[1] ?? '';
   if (!m || !/^default-src 'none'(;|$)/.test(policy) || !policy.includes(`script-src 'nonce-${o.nonce}'`) || /unsafe-/.test(policy)) {
