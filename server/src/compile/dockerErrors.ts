@@ -1,0 +1,141 @@
+// Docker's own failures, each turned into one sentence that names the setting (and the CLI flag)
+// or command that fixes it. A `docker run` exit of 125 is docker refusing to start the container,
+// never a DFC failure; 137 is a SIGKILL (the out-of-memory killer unless the user cancelled).
+// Message texts matched here are docker's (moby daemon/names.go "Conflict. The container name %q is
+// already in use by container"; "could not select device driver"; the client's "Cannot connect to
+// the Docker daemon at … Is the docker daemon running?"; "permission denied while trying to connect
+// to the Docker daemon socket"; "No such image"; "bind source path does not exist").
+import type { Captured, ProcessExit } from './process';
+
+export type DockerProblemKind =
+  | 'docker-missing'
+  | 'docker-not-executable'
+  | 'daemon-down'
+  | 'permission-denied'
+  | 'context-missing'
+  | 'image-missing'
+  | 'no-gpu-runtime'
+  | 'name-clash'
+  | 'path-not-visible'
+  | 'refused'
+  | 'out-of-memory'
+  | 'copy-failed'
+  | 'timeout';
+
+export interface DockerProblem {
+  kind: DockerProblemKind;
+  /** One sentence: what happened and what fixes it. */
+  message: string;
+  /** The setting that fixes it, when one does (the CLI flag is in the message). */
+  setting?: string;
+}
+
+export interface ProblemContext {
+  dockerPath: string;
+  context?: string;
+  image?: string;
+  container?: string;
+  memoryLimit?: string;
+}
+
+const firstLine = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.replace(/^docker:\s*/, '').trim())
+    .find((l) => l && !/^(See|Run) 'docker/.test(l)) ?? '';
+
+/** A process that could not start at all (the docker executable itself). */
+export function startProblem(exit: ProcessExit, ctx: ProblemContext): DockerProblem | undefined {
+  if (!exit.error) return undefined;
+  if (exit.error.code === 'ENOENT') {
+    return {
+      kind: 'docker-missing',
+      setting: 'hailo.dfc.dockerPath',
+      message: `Docker was not found ('${ctx.dockerPath}'): install Docker, or point hailo.dfc.dockerPath (CLI: --docker PATH) at the docker executable.`,
+    };
+  }
+  if (exit.error.code === 'EACCES') {
+    return {
+      kind: 'docker-not-executable',
+      setting: 'hailo.dfc.dockerPath',
+      message: `'${ctx.dockerPath}' cannot be executed (permission denied): point hailo.dfc.dockerPath (CLI: --docker PATH) at the docker executable.`,
+    };
+  }
+  return { kind: 'refused', message: `Docker ('${ctx.dockerPath}') could not be started: ${exit.error.message}.` };
+}
+
+/** Problems any docker command can hit before it reaches the container: daemon, socket, context. */
+export function daemonProblem(r: Captured, ctx: ProblemContext): DockerProblem | undefined {
+  const started = startProblem(r, ctx);
+  if (started) return started;
+  if (r.timedOut) return { kind: 'timeout', message: `'${ctx.dockerPath}' did not answer within the time limit: is the docker daemon${ctx.context ? ` of context '${ctx.context}'` : ''} hung or unreachable?` };
+  const err = r.stderr;
+  if (/permission denied[^\n]*docker/i.test(err)) {
+    return {
+      kind: 'permission-denied',
+      message: `Permission denied on the docker daemon's socket: add yourself to the docker group ('sudo usermod -aG docker $USER', then log in again), or use a docker you may run (hailo.dfc.dockerPath, CLI: --docker).`,
+    };
+  }
+  if (/context "?[^\n"]*"?[^\n]*(not found|does not exist)/i.test(err)) {
+    return {
+      kind: 'context-missing',
+      setting: 'hailo.dfc.dockerContext',
+      message: `Docker context '${ctx.context ?? ''}' does not exist: create it with 'docker context create', or change hailo.dfc.dockerContext (CLI: --context).`,
+    };
+  }
+  if (/Cannot connect to the Docker daemon|Is the docker daemon running|error during connect/i.test(err)) {
+    return {
+      kind: 'daemon-down',
+      message: `The docker daemon is not reachable${ctx.context ? ` (context '${ctx.context}')` : ''}: start Docker ('sudo systemctl start docker', or Docker Desktop) and try again.`,
+    };
+  }
+  return undefined;
+}
+
+/** Why `docker run`/`create`/`start` refused (exit 125, or a failed create). */
+export function refusalProblem(r: Captured, ctx: ProblemContext): DockerProblem {
+  const known = daemonProblem(r, ctx);
+  if (known) return known;
+  const err = r.stderr;
+  if (/Conflict\. The container name/i.test(err)) {
+    const name = ctx.container ?? '';
+    return {
+      kind: 'name-clash',
+      message: `A container named '${name}' already exists: remove it with 'docker rm -f ${name}' (or Hailo: Remove Leftover Compile Containers) and compile again.`,
+    };
+  }
+  if (/could not select device driver|nvidia-container-cli|unknown or invalid runtime name: nvidia/i.test(err)) {
+    return {
+      kind: 'no-gpu-runtime',
+      setting: 'hailo.dfc.gpus',
+      message: `Docker has no NVIDIA runtime for '--gpus all': install the NVIDIA Container Toolkit, or set hailo.dfc.gpus to "none" (CLI: --gpus none; the DFC then optimizes on the CPU, slowly).`,
+    };
+  }
+  if (/No such image|Unable to find image|pull access denied/i.test(err)) return imageMissing(ctx);
+  if (/bind source path does not exist|invalid mount config/i.test(err)) {
+    return {
+      kind: 'path-not-visible',
+      setting: 'hailo.dfc.dockerContext',
+      message: `The docker host cannot see a local folder (${firstLine(err)}): on a remote docker context the files are copied with 'docker cp' — check hailo.dfc.dockerContext (CLI: --context).`,
+    };
+  }
+  const detail = firstLine(err) || `exit code ${r.code}`;
+  return { kind: 'refused', message: `Docker refused to start the container (exit ${r.code ?? r.signal}; not a DFC failure): ${detail}` };
+}
+
+export function imageMissing(ctx: ProblemContext): DockerProblem {
+  return {
+    kind: 'image-missing',
+    setting: 'hailo.dfc.image',
+    message: `Docker image '${ctx.image}' is not loaded${ctx.context ? ` on docker context '${ctx.context}'` : ''}: load Hailo's AI Software Suite image ('docker load -i <suite>.tar.gz'), or set hailo.dfc.image (CLI: --image) to one 'docker image ls' lists.`,
+  };
+}
+
+export function outOfMemory(ctx: ProblemContext, oomKilled: boolean | undefined): DockerProblem {
+  const limit = ctx.memoryLimit ? `the ${ctx.memoryLimit} limit` : "docker's memory";
+  return {
+    kind: 'out-of-memory',
+    setting: 'hailo.dfc.memoryLimit',
+    message: `The container was killed (exit 137${oomKilled ? ', out of memory' : oomKilled === false ? ', SIGKILL from outside the container' : ''}) — the DFC needs more than ${limit}: raise hailo.dfc.memoryLimit (CLI: --memory, e.g. 40g; a large vision backbone peaked at 39.87 GiB) and, on Docker Desktop/WSL, the VM's memory.`,
+  };
+}

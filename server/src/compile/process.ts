@@ -1,0 +1,75 @@
+// The process interface the compile runner is written against. The runner never imports
+// child_process: the CLI hands it a plain spawner (server/src/cli/launcher.ts) and the extension
+// one that demands a TrustToken (client/src/security/runTool.ts → startTool), so the same code
+// runs in both and the extension cannot reach docker without the workspace-trust guard.
+import type { Readable, Writable } from 'node:stream';
+
+export interface LaunchOptions {
+  cwd?: string;
+  /** 'pipe' when the caller writes to stdin (docker cp - …); otherwise stdin is closed. */
+  stdin?: 'pipe' | 'ignore';
+}
+
+export interface ProcessExit {
+  /** Exit code, or null when the process was killed by a signal or never started. */
+  code: number | null;
+  signal: string | null;
+  /** Start failure (ENOENT: the executable does not exist, EACCES: not executable). */
+  error?: { code: string; message: string };
+}
+
+export interface LaunchedProcess {
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Present when launched with stdin: 'pipe'. */
+  readonly stdin: Writable | null;
+  readonly exit: Promise<ProcessExit>;
+  /** SIGKILL the process (the docker client, not the container: see runner.cancel). */
+  kill(): void;
+}
+
+/** Starts `file` with `args` as an argument array — never through a shell. */
+export type ProcessLauncher = (file: string, args: readonly string[], options?: LaunchOptions) => LaunchedProcess;
+
+export interface Captured extends ProcessExit {
+  stdout: string;
+  stderr: string;
+  timedOut?: boolean;
+}
+
+/** Runs a short command to completion, capturing (capped) output; kills it at the timeout. */
+export async function capture(
+  launch: ProcessLauncher,
+  file: string,
+  args: readonly string[],
+  { timeoutMs = 30_000, maxOutputBytes = 4 << 20 }: { timeoutMs?: number; maxOutputBytes?: number } = {},
+): Promise<Captured> {
+  const p = launch(file, args);
+  let stdout = '';
+  let stderr = '';
+  p.stdout.setEncoding('utf8').on('data', (d: string) => {
+    if (stdout.length < maxOutputBytes) stdout += d;
+  });
+  p.stderr.setEncoding('utf8').on('data', (d: string) => {
+    if (stderr.length < maxOutputBytes) stderr += d;
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    p.kill();
+  }, timeoutMs);
+  const exit = await p.exit;
+  clearTimeout(timer);
+  // Let the pipes drain: 'exit' can precede the last 'data' events.
+  await Promise.all([streamEnd(p.stdout), streamEnd(p.stderr)]);
+  return { ...exit, stdout, stderr, ...(timedOut ? { timedOut } : {}) };
+}
+
+export function streamEnd(s: Readable): Promise<void> {
+  if (s.readableEnded || s.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    s.once('end', resolve);
+    s.once('close', resolve);
+    s.once('error', () => resolve());
+  });
+}

@@ -1,0 +1,68 @@
+// Inputs in and outputs out of a container on a remote docker context, which cannot see local
+// paths: `docker cp - NAME:/tmp` unpacks a tar archive read from stdin, and `docker cp NAME:DIR -`
+// writes DIR as a tar archive to stdout (docker CLI reference, `docker cp`). We stream both with
+// tar-stream: no temporary archive on disk, exact file list, exact in-container layout.
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as tar from 'tar-stream';
+
+export interface PackFile {
+  hostPath: string;
+  /** Path inside the archive, relative to the extraction folder (/tmp), forward slashes. */
+  name: string;
+  mode?: number;
+}
+
+/** Writes a tar archive of `dirs` (created with `dirMode`) and `files` to `sink`. */
+export async function packInto(sink: Writable, dirs: { name: string; mode: number }[], files: PackFile[]): Promise<void> {
+  const pack = tar.pack();
+  const done = pipeline(pack, sink);
+  const mtime = new Date();
+  try {
+    for (const d of dirs) await addEntry(pack, { name: d.name.replace(/\/?$/, '/'), type: 'directory', mode: d.mode, mtime });
+    for (const f of files) {
+      const size = statSync(f.hostPath).size;
+      await new Promise<void>((resolve, reject) => {
+        const entry = pack.entry({ name: f.name, size, mode: f.mode ?? 0o644, mtime, type: 'file' }, (err) => (err ? reject(err) : resolve()));
+        createReadStream(f.hostPath).on('error', reject).pipe(entry);
+      });
+    }
+    pack.finalize();
+  } catch (err) {
+    pack.destroy(err as Error);
+  }
+  await done;
+}
+
+function addEntry(pack: tar.Pack, header: Parameters<tar.Pack['entry']>[0]): Promise<void> {
+  return new Promise((resolve, reject) => pack.entry(header, (err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * Unpacks the regular files directly under the archive's top folder whose names are in `allowed`
+ * into `dir`; everything else (other names, nested paths, links, `..`) is skipped unread.
+ * Returns the names written.
+ */
+export async function extractAllowed(source: Readable, dir: string, allowed: ReadonlySet<string>): Promise<string[]> {
+  const extract = tar.extract();
+  const written: string[] = [];
+  extract.on('entry', (header, stream, next) => {
+    const parts = posix.normalize(header.name).split('/').filter(Boolean);
+    const name = parts.length === 2 ? parts[1] : undefined;
+    if (header.type === 'file' && name && allowed.has(name) && !written.includes(name)) {
+      pipeline(stream, createWriteStream(join(dir, name))).then(
+        () => {
+          written.push(name);
+          next();
+        },
+        (err) => next(err),
+      );
+    } else {
+      stream.on('end', () => next()).resume();
+    }
+  });
+  await pipeline(source, extract);
+  return written;
+}

@@ -1,0 +1,220 @@
+# Fake hailo_sdk_client for the compile tests: the DFC cannot run here. It mirrors the public
+# ClientRunner calls the driver makes (dfc-flow.md 3.2/7.2: ClientRunner(hw_arch=, har=),
+# translate_onnx_model(model, net_name, start_node_names=, end_node_names=, net_input_shapes=, ...)
+# returning (hn, params), load_model_script(model_script, append=False), optimize(calib_data),
+# compile() returning HEF bytes, save_har(har_path), get_hn(), add_external_file(name, path)) and
+# replays a DFC console log, split into its stages at the DFC's own stage markers (7.3).
+#
+# The scenario (JSON, path in $HAILO_FAKE_DFC; see test/fixtures/compile/README.md):
+#   log        a DFC console log (path relative to the scenario file)
+#   failAt     translate_onnx_model | load_model_script | optimize | compile: print that stage's part
+#              of the log up to its last traceback, then raise the exception the log ends with
+#   oomAt      a method that SIGKILLs this process after printing half its part (the OOM killer)
+#   progress   {"at": method, "entries": N, "intervalMs": T}: tqdm "Calibration" frames with \r
+#   externalFile  false: this ClientRunner has no add_external_file (older DFC)
+# Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
+import json
+import os
+import re
+import signal
+import sys
+import tarfile
+import time
+import io
+
+_OPTIMIZE = re.compile(r"Starting Model Optimization|Loading model script commands")
+_COMPILE = re.compile(r"Starting Hailo allocation and compilation flow|Compiling network")
+_SECTION_OF = {"translate_onnx_model": "parse", "load_model_script": "optimize", "optimize": "optimize", "compile": "compile"}
+
+
+def _scenario():
+    path = os.environ.get("HAILO_FAKE_DFC")
+    if not path:
+        return {}, None
+    with open(path) as f:
+        return json.load(f), os.path.dirname(os.path.abspath(path))
+
+
+_SCENARIO, _BASE = _scenario()
+_REPO = os.environ.get("HAILO_FAKE_REPO", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")))
+
+
+def _sections():
+    sections = {"parse": [], "optimize": [], "compile": []}
+    log = _SCENARIO.get("log")
+    if not log:
+        return sections
+    with open(os.path.join(_BASE, log), newline="") as f:
+        text = f.read()
+    current = "parse"
+    for line in text.splitlines(True):
+        if current == "parse" and _OPTIMIZE.search(line):
+            current = "optimize"
+        if current != "compile" and _COMPILE.search(line):
+            current = "compile"
+        sections[current].append(line)
+    return sections
+
+
+_SECTIONS = _sections()
+
+
+_MOUNTS = sorted(json.loads(os.environ.get("HAILO_FAKE_MOUNTS", "[]")), key=lambda m: -len(m[0]))
+
+
+def _container_path(v):
+    """A host path as the program would see it inside the container (the fake docker maps them)."""
+    for source, target in _MOUNTS:
+        if v == source or v.startswith(source.rstrip("/") + "/"):
+            return target + v[len(source):]
+    return v
+
+
+def _record(method, args, kwargs):
+    path = os.environ.get("HAILO_FAKE_DFC_CALLS")
+    if not path:
+        return
+
+    def plain(v):
+        if isinstance(v, str):
+            return _container_path(v)
+        if hasattr(v, "shape") and hasattr(v, "dtype"):
+            return {"ndarray": list(v.shape), "dtype": str(v.dtype)}
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v
+    with open(path, "a") as f:
+        f.write(json.dumps({"method": method, "args": plain(list(args)), "kwargs": plain(kwargs)}) + "\n")
+
+
+def _write(text):
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _exception_from(lines):
+    """Splits a log part at its last traceback: (text before it, exception class, message)."""
+    starts = [i for i, l in enumerate(lines) if l.startswith("Traceback (most recent call last):")]
+    if not starts:
+        return "".join(lines), None, None
+    last = starts[-1]
+    i = last + 1
+    while i < len(lines) and (lines[i].startswith(" ") or not lines[i].strip()):
+        i += 1
+    text = "".join(lines[i:]).rstrip("\n")
+    name, _, message = text.partition(": ")
+    module, _, cls = name.rpartition(".")
+    exc = type(cls or name, (Exception,), {"__module__": module or "builtins"})
+    return "".join(lines[:last]), exc, message
+
+
+def _play(method):
+    fail_at = _SCENARIO.get("failAt")
+    # load_model_script and optimize share the log's optimize part: optimize prints it, unless
+    # loading the script is what fails.
+    if method == "load_model_script" and fail_at != method:
+        return
+    lines = _SECTIONS[_SECTION_OF[method]]
+    if _SCENARIO.get("oomAt") == method:
+        _write("".join(lines[: max(1, len(lines) // 2)]))
+        time.sleep(0.2)
+        os.kill(os.getpid(), signal.SIGKILL)
+    progress = _SCENARIO.get("progress") or {}
+    if progress.get("at") == method:
+        head = [l for l in lines if not l.startswith("Calibration:")]
+        n = int(progress.get("entries", 64))
+        interval = float(progress.get("intervalMs", 50)) / 1000.0
+        _write("".join(head[:1]))
+        start = time.time()
+        for k in range(n + 1):
+            pct = int(100 * k / n)
+            bar = ("\u2588" * (pct // 10)).ljust(10)
+            elapsed = int(time.time() - start)
+            rate = k / max(time.time() - start, 1e-3)
+            _write("\rCalibration: %3d%%|%s| %d/%d [00:%02d<00:00, %.2fentries/s]" % (pct, bar, k, n, elapsed, rate))
+            time.sleep(interval)
+        _write("\n")
+        lines = head[1:]
+    if fail_at == method:
+        before, exc, message = _exception_from(lines)
+        _write(before)
+        if exc is None:
+            os._exit(1)
+        raise exc(message)
+    _write("".join(lines))
+
+
+class ClientRunner(object):
+    def __init__(self, hw_arch=None, har=None, **kwargs):
+        _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
+        self._hw_arch = hw_arch
+        self._external = {}
+        self._net = None
+        self._hn = None
+        if har is not None:
+            self._load_har(har)
+
+    def _load_har(self, path):
+        with tarfile.open(path) as t:
+            for m in t.getmembers():
+                if m.name.endswith(".hn"):
+                    self._hn = json.loads(t.extractfile(m).read().decode("utf-8"))
+                    self._net = self._hn.get("name")
+        if self._hn is None:
+            raise ValueError("%s is not a HAR (no .hn member)" % path)
+
+    def translate_onnx_model(self, model=None, net_name=None, start_node_names=None, end_node_names=None, net_input_shapes=None,
+                             augmented_path=None, disable_shape_inference=False, disable_rt_metadata_extraction=False,
+                             net_input_format=None, **kwargs):
+        _record("translate_onnx_model", [model, net_name], dict(kwargs, start_node_names=start_node_names, end_node_names=end_node_names,
+                                                                net_input_shapes=net_input_shapes))
+        if not os.path.isfile(model):
+            raise FileNotFoundError("[Errno 2] No such file or directory: %r" % model)
+        _play("translate_onnx_model")
+        self._net = net_name
+        self._hn = {"name": net_name, "net_params": {"version": "fake"},
+                    "layers": {"%s/input_layer1" % net_name: {"type": "input_layer", "output_shapes": [[-1, 8, 8, 3]]},
+                               "%s/conv1" % net_name: {"type": "conv", "output_shapes": [[-1, 8, 8, 16]]},
+                               "%s/output_layer1" % net_name: {"type": "output_layer", "output_shapes": [[-1, 8, 8, 16]]}}}
+        return self._hn, {}
+
+    def get_hn(self):
+        return json.dumps(self._hn)
+
+    def add_external_file(self, name, path):
+        _record("add_external_file", [name, path], {})
+        with open(path, "rb") as f:
+            self._external[name] = f.read()
+
+    def load_model_script(self, model_script=None, append=False):
+        _record("load_model_script", [model_script], {"append": append})
+        if os.path.isfile(model_script):
+            with open(model_script) as f:
+                f.read()
+        _play("load_model_script")
+
+    def optimize(self, calib_data, data_type=None, work_dir=None):
+        _record("optimize", [calib_data], {})
+        _play("optimize")
+
+    def compile(self):
+        _record("compile", [], {})
+        _play("compile")
+        key = "hef" if "hailo-config.json" in self._external else "hefNoConfig"
+        default = {"hef": "examples/qwen3vl-vision-encoder.hef", "hefNoConfig": "examples/qwen3vl-vision-encoder-no-config.hef"}[key]
+        with open(os.path.join(_REPO, _SCENARIO.get(key, default)), "rb") as f:
+            return f.read()
+
+    def save_har(self, har_path, **kwargs):
+        _record("save_har", [har_path], kwargs)
+        hn = json.dumps(self._hn).encode("utf-8")
+        with tarfile.open(har_path, "w") as t:
+            info = tarfile.TarInfo("%s.hn" % self._net)
+            info.size = len(hn)
+            t.addfile(info, io.BytesIO(hn))
+
+
+if _SCENARIO.get("externalFile") is False:
+    del ClientRunner.add_external_file

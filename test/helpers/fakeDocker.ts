@@ -1,0 +1,63 @@
+// The fake docker CLI (test/fakes/docker) from a test's side: a state folder with its config, the
+// argv of every docker call it received, the fake DFC's recorded ClientRunner calls, and the
+// containers it still holds.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './shared';
+
+export const FAKE_DOCKER = join(repoRoot, 'test', 'fakes', 'docker', 'docker');
+export const DRIVER_DIR = join(repoRoot, 'driver');
+export const scenario = (name: string) => join(repoRoot, 'test', 'fixtures', 'compile', 'scenarios', `${name}.json`);
+
+export interface FakeDockerConfig {
+  daemon?: 'up' | 'down' | 'permission';
+  images?: string[];
+  runtimes?: string[];
+  rootless?: boolean;
+  contexts?: Record<string, string>;
+  currentContext?: string;
+  scenario?: string | null;
+  python?: string;
+}
+
+export interface FakeDocker {
+  dir: string;
+  configure(config: FakeDockerConfig): void;
+  /** Every docker invocation's argv, in order. */
+  argv(): string[][];
+  /** The fake DFC's ClientRunner calls, in order. */
+  calls(): { method: string; args: unknown[]; kwargs: Record<string, unknown> }[];
+  /** Names of containers the fake docker still knows (created, running or exited). */
+  containers(): string[];
+  cleanup(): void;
+}
+
+export function fakeDocker(config: FakeDockerConfig = {}): FakeDocker {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-fake-docker-'));
+  mkdirSync(join(dir, 'containers'), { recursive: true });
+  const readLines = (name: string) =>
+    existsSync(join(dir, name))
+      ? readFileSync(join(dir, name), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+  const fd: FakeDocker = {
+    dir,
+    configure: (c) => writeFileSync(join(dir, 'config.json'), JSON.stringify({ scenario: scenarioPath('success'), ...c }, null, 1)),
+    argv: () => readLines('argv.jsonl'),
+    calls: () => readLines('calls.jsonl'),
+    containers: () =>
+      readdirSync(join(dir, 'containers'))
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => n.slice(0, -5)),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  fd.configure(config);
+  return fd;
+}
+
+function scenarioPath(name: string): string {
+  return scenario(name);
+}
