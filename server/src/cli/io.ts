@@ -2,6 +2,8 @@
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
+  /** Input for `-` (stdin); tests inject a stream. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export const processIO: CliIO = {

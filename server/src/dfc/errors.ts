@@ -1,60 +1,249 @@
-// Error lines and Python tracebacks → diagnostics. A traceback is collected until its exception
-// line; chained tracebacks ("During handling of the above exception…") are one error.
+// Error lines and Python tracebacks → diagnostics. Every error class of dfc-flow.md §3.5 (and the
+// compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
+// each means and where it goes. Tracebacks are tracked so a class can be told by the function that
+// raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
+import { Explainer, type Signal } from './explain';
 import type { ReaderState } from './state';
 import type { DfcDiagnostic, DfcExit, StageName } from './types';
 
+/** Codes reported once per run, however many lines show them. */
+const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker']);
+const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
+
+/** Lines of a traceback chain kept for quoting (bounded). */
+const EXCERPT_LINES = 24;
+
 export class ErrorCollector {
   private readonly out: DfcDiagnostic[] = [];
-  private failed: StageName | null = null;
+  private readonly keys = new Set<string>();
+  private readonly explainer: Explainer;
+  /** Traceback chain state. */
   private inTraceback = false;
+  private afterException = false;
+  private frames: string[] = [];
+  private chainLines: string[] = [];
+  private lastException: Signal | null = null;
+  /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
+  private unexplained: { signal: Signal; excerpt: string[] } | null = null;
+  /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
+  private pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
+  private firstErrorStage: StageName | 'docker' | null = null;
+  /** An exception the log did not get past (no stage line after it): the run died of it. */
+  private openFailure: Signal | null = null;
 
-  constructor(private readonly state: ReaderState) {}
+  constructor(private readonly state: ReaderState) {
+    this.explainer = new Explainer(state);
+  }
 
   line(l: LogLine): DfcDiagnostic[] {
     const t = l.text;
+    const added: DfcDiagnostic[] = [];
+    this.trackTraceback(l, added);
+    // Line-level signals, in or out of a traceback.
+    this.explainer.observe(l, (s) => this.accept(s, added));
+    if (this.pendingSyntax && !this.pendingSyntax.echo && t.includes('>!<')) {
+      this.pendingSyntax.echo = t;
+      this.flushSyntax(added);
+    }
+    const lv = level(t);
+    if (lv === 'error' || lv === 'critical') {
+      const msg = withoutLevel(t).trim();
+      const s: Signal = { kind: 'error-line', cls: null, message: msg, frames: [], line: l };
+      const n = this.accept(s, added);
+      if (n === 0 && msg) this.unexplained = { signal: s, excerpt: this.recent(l) };
+    }
+    return added;
+  }
+
+  private trackTraceback(l: LogLine, added: DfcDiagnostic[]): void {
+    const t = l.text;
     if (/^Traceback \(most recent call last\):/.test(t)) {
+      if (!this.inTraceback && !this.afterException) {
+        this.frames = [];
+        this.chainLines = [];
+      }
       this.inTraceback = true;
-      return [];
+      this.afterException = false;
+      this.keep(t);
+      return;
     }
     if (this.inTraceback) {
-      if (/^\s/.test(t) || t === '') return [];
+      this.keep(t);
+      const f = /^\s+File "[^"]*", line \d+, in (\S+)/.exec(t);
+      if (f) {
+        this.frames.push(f[1]);
+        return;
+      }
+      if (/^\s/.test(t) || t === '') return;
+      // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
+      const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;
-      const m = /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt)):\s?(.*)$/.exec(t);
-      if (m) return this.add(l, m[1].split('.').pop()!, m[2]);
+      this.afterException = true;
+      if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
+        const cls = m[1].split('.').pop()!;
+        const s: Signal = { kind: 'exception', cls, message: m[2] ?? '', frames: [...this.frames], line: l };
+        this.lastException = s;
+        this.openFailure = s;
+        this.syntaxFrom(s, added);
+        const n = this.accept(s, added);
+        if (n === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+      }
+      return;
     }
-    if (level(t) === 'error') return this.add(l, 'error', withoutLevel(t));
-    return [];
+    if (this.afterException) {
+      if (t === '' || /^(During handling of the above exception|The above exception was the direct cause)/.test(t)) {
+        this.keep(t);
+        return;
+      }
+      // Continuation of the exception message (indented lines, the `>!<` echo, recommendations).
+      if (/^\s|^>!<|^Please try|^Parsing failed/.test(t) || t.includes('>!<')) {
+        this.keep(t);
+        if (this.unexplained && this.lastException && this.unexplained.signal === this.lastException) this.unexplained.excerpt = [...this.chainLines];
+        return;
+      }
+      this.afterException = false;
+    }
   }
 
-  private add(l: LogLine, kind: string, message: string): DfcDiagnostic[] {
-    if (!this.failed) this.failed = this.state.stageForError();
-    const d: DfcDiagnostic = {
-      path: this.state.ctx.logPath,
-      line: l.no,
-      column: 1,
-      endLine: l.no,
-      endColumn: l.raw.length + 1,
-      severity: 'error',
-      code: 'dfc/unrecognised-error',
-      message: `${kind}: ${message}`,
-      logLine: l.no,
-      confidence: 'low',
+  private keep(t: string): void {
+    this.chainLines.push(t);
+    if (this.chainLines.length > EXCERPT_LINES) this.chainLines.splice(0, this.chainLines.length - EXCERPT_LINES);
+  }
+
+  private recent(l: LogLine): string[] {
+    return this.chainLines.length && this.afterException ? [...this.chainLines, l.text] : [l.text];
+  }
+
+  /** `(line:L, col:C)` on an exception line: a model-script syntax error whose echo may follow. */
+  private syntaxFrom(s: Signal, added: DfcDiagnostic[]): void {
+    const m = /\(line:(\d+), col:(\d+)\)/.exec(s.message);
+    if (!m && !/Parsing failed at:/.test(s.message)) return;
+    const prior = this.pendingSyntax;
+    const echoAt = s.message.indexOf('>!<') >= 0 ? s.message.slice(s.message.indexOf('Parsing failed at:') + 18).trim() : null;
+    this.pendingSyntax = {
+      signal: prior?.signal ?? s,
+      lineNo: m ? Number(m[1]) : (prior?.lineNo ?? null),
+      column: m ? Number(m[2]) : (prior?.column ?? null),
+      message: prior && !m ? prior.message : s.message,
+      echo: echoAt || null,
     };
-    this.out.push(d);
-    return [d];
+    if (this.pendingSyntax.echo) this.flushSyntax(added);
   }
 
-  failedStage(): StageName | null {
-    return this.failed;
+  private flushSyntax(added: DfcDiagnostic[]): void {
+    const p = this.pendingSyntax;
+    if (!p) return;
+    this.pendingSyntax = null;
+    this.push(this.explainer.syntax(p.signal, p.lineNo, p.column, p.message, p.echo), added);
+  }
+
+  /** Runs the explainer on a signal; returns how many diagnostics it produced (0 = unexplained). */
+  private accept(s: Signal, added: DfcDiagnostic[]): number {
+    const ds = this.explainer.explain(s);
+    if (ds === null) return 0;
+    for (const d of ds) this.push(d, added);
+    if (this.unexplained && ds.length) this.unexplained = null;
+    return Math.max(1, ds.length);
+  }
+
+  private push(d: DfcDiagnostic | DfcDiagnostic[] | null, added: DfcDiagnostic[]): void {
+    if (!d) return;
+    if (Array.isArray(d)) {
+      for (const x of d) this.push(x, added);
+      return;
+    }
+    const key = `${d.code}|${d.node ?? ''}|${d.path}|${d.node ? '' : d.line}|${d.node ? '' : d.message}`;
+    if (this.keys.has(key)) return;
+    // One compiler bug / allocation failure / docker refusal, however many lines report it: later
+    // lines join its excerpt, and a line that names the layer or context makes the message precise.
+    if (MERGED.has(d.code)) {
+      const prior = this.out.find((x) => x.code === d.code);
+      if (prior) {
+        const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];
+        prior.excerpt = [...new Set(lines)];
+        if (d.code === 'dfc/allocation-failed' && GENERIC_ALLOCATION.test(prior.message) && !GENERIC_ALLOCATION.test(d.message)) {
+          Object.assign(prior, { path: d.path, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: d.message, logLine: d.logLine });
+        }
+        return;
+      }
+    }
+    this.keys.add(key);
+    this.out.push(d);
+    added.push(d);
+    if (d.severity === 'error' && this.firstErrorStage === null) this.firstErrorStage = this.explainer.stageOf(d);
+  }
+
+  /** The run went on after the last exception (a stage started or finished). */
+  progressed(): void {
+    this.openFailure = null;
+  }
+
+  /** The log ends in an exception nothing recovered from. */
+  endsInException(): boolean {
+    return this.openFailure !== null;
+  }
+
+  /** The stage of the first error, `docker` when docker refused. */
+  failedStage(): StageName | 'docker' | null {
+    return this.firstErrorStage;
+  }
+
+  hasErrors(): boolean {
+    return this.out.some((d) => d.severity === 'error');
+  }
+
+  /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
+  recovered(stage: StageName): void {
+    for (const d of this.out) {
+      if (d.severity === 'error' && this.explainer.stageOf(d) === stage) {
+        d.severity = 'warning';
+        d.message = `The DFC recovered from this (the ${stage} stage completed): ${d.message}`;
+      }
+    }
+    if (this.firstErrorStage === stage) this.firstErrorStage = this.out.find((d) => d.severity === 'error') ? this.explainer.stageOf(this.out.find((d) => d.severity === 'error')!) : null;
   }
 
   diagnostics(): DfcDiagnostic[] {
-    return [...this.out];
+    const out = this.out.map((d) => ({ ...d }));
+    if (this.pendingSyntax) {
+      const d = this.explainer.syntax(this.pendingSyntax.signal, this.pendingSyntax.lineNo, this.pendingSyntax.column, this.pendingSyntax.message, null);
+      if (d) out.push(d);
+    }
+    return out;
   }
 
-  finish(_exit: DfcExit | undefined, _lastLine: number): DfcDiagnostic[] {
-    return [...this.out];
+  /** The parser's recommendation can come after the entries it is about: every node error offers it. */
+  recommendation(nodes: string[]): void {
+    for (const d of this.out) {
+      if (d.node !== undefined && d.code !== 'dfc/misspelled-node' && /^dfc\/(unsupported|unexpected)/.test(d.code)) {
+        d.fix = { kind: 'endNodes', nodes: [...nodes] };
+        d.message = d.message.replace(/Cut the graph before it[^]*$/, `Cut the graph before it: parse with the end nodes the parser recommends (${nodes.length}) and run the rest on the host, or rewrite the op in the model.`);
+      }
+    }
+  }
+
+  noteRetry(): void {
+    this.explainer.noteRetry();
+  }
+
+  /** At the end: settles a pending syntax error and the exit status. */
+  settle(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic[] {
+    const added: DfcDiagnostic[] = [];
+    this.flushSyntax(added);
+    this.push(this.explainer.exit(exit, lastLine), added);
+    return added;
+  }
+
+  /** A failed run with no explained error: the last error signal, quoted. */
+  unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
+    const added: DfcDiagnostic[] = [];
+    if (!this.hasErrors() && this.unexplained && !exit?.cancelled) this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
+    return added;
+  }
+
+  all(): DfcDiagnostic[] {
+    return this.out;
   }
 }

@@ -4,3 +4,8 @@ export { DfcLogReader, readDfcLog } from './reader';
 export { stripAnsi, LineSplitter, type LogLine } from './lines';
 export { parseDuration } from './markers';
 export * from './types';
+export { onnxNodeIndex } from './onnxIndex';
+export { nodeIndexFrom, ScriptLocator } from './locate';
+export { DFC_CODES, type DfcCode } from './codes';
+export { MEMORY_SETTING } from './explain';
+export { reportText, escapeTerminal, jsonForTerminal } from './text';

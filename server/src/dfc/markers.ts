@@ -1,14 +1,17 @@
-// Patterns for the DFC's non-error console lines: the CLI header, stage markers, tqdm progress,
-// the success endings of DFC 3.x and 5.x and the resource summary. Each pattern cites the public
-// line it was written from in docs/dfc-log.md; test/fixtures/dfc/SOURCES.md has the lines.
-import type { CompileSummary, StageName } from './types';
+// Patterns for the DFC's non-error console lines: the CLI header, stage markers, progress (tqdm,
+// Keras epochs, allocation iterations), the success endings of DFC 3.x and 5.x and the resource
+// summary. The public lines each pattern was written from are in test/fixtures/dfc/SOURCES.md;
+// docs/dfc-log.md says which are composed from dfc-flow.md §7.3 rather than seen.
+import type { StageName } from './types';
 
-/** `[info] ` / `[warning] ` / `[error] ` prefix (colour already stripped). */
-export const LEVEL = /^\s*\[(info|warning|error|debug|critical)\]\s?/i;
+/** `[info] ` / `[warning] ` / `[error] ` prefix (colour already stripped). `[Info]` occurs too. */
+const LEVEL = /^\s*\[(info|warning|error|debug|critical)\]\s?/i;
 
-export function level(text: string): 'info' | 'warning' | 'error' | 'debug' | 'critical' | null {
+export type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
+
+export function level(text: string): Level | null {
   const m = LEVEL.exec(text);
-  return m ? (m[1].toLowerCase() as 'info') : null;
+  return m ? (m[1].toLowerCase() as Level) : null;
 }
 
 export function withoutLevel(text: string): string {
@@ -16,8 +19,8 @@ export function withoutLevel(text: string): string {
 }
 
 /**
- * Durations as the DFC prints them: `00:00:12.34`, `1:02:03`, `02:14`, `12.3s`, `12.3 sec`,
- * `1m 2s`, `0:00:01.234567` (Python timedelta). Null when not a duration.
+ * Durations as the DFC prints them: `00:00:12.34` (completion time), `4m 25s`, `26m 8s 215ms`,
+ * `5s`, `1:02:03`, `02:14`. Null when not a duration.
  */
 export function parseDuration(s: string): number | null {
   const t = s.trim();
@@ -25,10 +28,9 @@ export function parseDuration(s: string): number | null {
   if (m) return round(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
   m = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(t);
   if (m) return round(Number(m[1]) * 60 + Number(m[2]));
-  m = /^(?:(\d+)\s*h(?:ours?)?\s*)?(?:(\d+)\s*m(?:in(?:utes?)?)?\s*)?(?:(\d+(?:\.\d+)?)\s*s(?:ec(?:onds?)?)?)?$/.exec(t);
-  if (m && (m[1] || m[2] || m[3])) return round(Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0));
-  m = /^(\d+(?:\.\d+)?)$/.exec(t);
-  if (m) return round(Number(m[1]));
+  m = /^(?:(\d+)\s*h\s*)?(?:(\d+)\s*m(?!s)\s*)?(?:(\d+(?:\.\d+)?)\s*s\s*)?(?:(\d+)\s*ms)?$/.exec(t);
+  if (m && (m[1] || m[2] || m[3] || m[4]))
+    return round(Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) + Number(m[4] ?? 0) / 1000);
   return null;
 }
 
@@ -36,50 +38,108 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-export interface HeaderFacts {
-  dfcVersion?: string;
-  hailortVersion?: string;
-  hwArch?: string;
-  network?: string;
+const ARCHES = ['hailo8l', 'hailo8r', 'hailo8', 'hailo10h', 'hailo15h', 'hailo15m', 'hailo15l'];
+
+export function normaliseArch(s: string): string | null {
+  const a = s.toLowerCase().replace(/['",`]/g, '');
+  return ARCHES.includes(a) ? a : null;
 }
 
-const ARCH = /\b(hailo8l|hailo8r|hailo8|hailo10h|hailo15h|hailo15m|hailo15l|hailo10)\b/i;
+export interface HeaderFacts {
+  dfcVersion?: string;
+  /** `null`: the header says HailoRT is not installed. */
+  hailortVersion?: string | null;
+  hwArch?: string;
+}
 
+/** `[info] Hailo DFC Version: 3.29.0`, `[info] HailoRT Version: 4.19.0 | Not Installed`, the hw arch. */
 export function classifyHeader(text: string): HeaderFacts | null {
   const t = withoutLevel(text);
-  let m = /Dataflow Compiler:?\s*v?(\d+\.\d+\.\d+\S*)/i.exec(t) ?? /hailo_dataflow_compiler[-=\s]+v?(\d+\.\d+\.\d+)/i.exec(t);
-  const out: HeaderFacts = {};
-  if (m) out.dfcVersion = m[1];
-  m = /HailoRT:?\s*v?(\d+\.\d+\.\d+\S*)/i.exec(t);
-  if (m) out.hailortVersion = m[1];
-  m = /--hw-arch[ =](\S+)/.exec(t) ?? /hw_arch\s*[=:]\s*['"]?(\w+)/.exec(t);
-  if (m && ARCH.test(m[1])) out.hwArch = m[1].toLowerCase();
-  return Object.keys(out).length ? out : null;
+  let m = /^\s*Hailo DFC Version:\s*v?(\d+\.\d+(?:\.\d+)?\S*)/i.exec(t);
+  if (m) return { dfcVersion: m[1] };
+  m = /^\s*HailoRT Version:\s*(.+?)\s*$/i.exec(t);
+  if (m) return { hailortVersion: /^\d/.test(m[1]) ? m[1] : null };
+  m = /--hw-arch[ =]+(\S+)/.exec(t) ?? /\bhw_arch\s*=\s*['"]?(\w+)/.exec(t) ?? /Initializing the (\w+) runner/.exec(t);
+  if (m) {
+    const arch = normaliseArch(m[1]);
+    if (arch) return { hwArch: arch };
+  }
+  return null;
+}
+
+/** What a `Running \`hailo …\`` / `hailomz …` command line says the run will do. */
+export interface RunCommand {
+  /** The last stage the command runs (a `hailo parser` run ends after parsing). */
+  lastStage: StageName;
+  endNodes: string[];
+  startNodes: string[];
+  modelScript?: string;
+  net?: string;
+}
+
+function flagList(words: string[], flag: string): string[] {
+  const i = words.indexOf(flag);
+  if (i < 0) return [];
+  const out: string[] = [];
+  for (let j = i + 1; j < words.length && !words[j].startsWith('--'); j++) out.push(...words[j].split(',').filter(Boolean));
+  return out;
+}
+
+/** `[info] Running \`hailo parser onnx m.onnx --hw-arch hailo8l\``, or a shell line running `hailomz compile …`. */
+export function classifyCommand(text: string): RunCommand | null {
+  const t = withoutLevel(text).trim();
+  let cmd: string | undefined;
+  let m = /^Running `(.*)`\s*$/.exec(t);
+  if (m) cmd = m[1];
+  else if ((m = /(?:^|[$>#]\s*)((?:hailomz|hailo) (?:parser|optimize|compiler|compile|parse|eval)\b.*)$/.exec(t))) cmd = m[1];
+  if (!cmd) return null;
+  const words = cmd.split(/\s+/);
+  const verb = words[0] === 'hailomz' ? `mz-${words[1]}` : words[1];
+  const last: Record<string, StageName> = { parser: 'parse', optimize: 'optimize', compiler: 'compile', 'mz-parse': 'parse', 'mz-optimize': 'optimize', 'mz-compile': 'compile' };
+  const lastStage = last[verb];
+  if (!lastStage) return null;
+  const ms = flagList(words, '--model-script')[0];
+  const net = flagList(words, '--net-name')[0];
+  return { lastStage, endNodes: flagList(words, '--end-node-names'), startNodes: flagList(words, '--start-node-names'), modelScript: ms, net };
 }
 
 export type Marker =
   | { kind: 'start'; stage: StageName; network?: string }
   | { kind: 'end'; stage: StageName; seconds: number | null; network?: string }
-  | { kind: 'allocation'; seconds: number | null; network?: string }
-  | { kind: 'killed' };
+  /** DFC 3: `Successful Mapping (allocation time: …)`; DFC 5: `<net> Successful Partition and Allocation (duration: …)`. */
+  | { kind: 'allocated'; seconds: number | null; network?: string }
+  /** A line only the compile stage prints (partitioning, mapping) — the stage is running. */
+  | { kind: 'compiling' }
+  | { kind: 'killed' }
+  /** `Loading model script commands to NET from PATH`. */
+  | { kind: 'script'; network: string; path: string }
+  /** The parser's retry on an onnxsim-simplified model: two errors of one run may be one fault. */
+  | { kind: 'retry' };
 
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();
   let m: RegExpExecArray | null;
-  if (/^Translation started on /.test(t)) return { kind: 'start', stage: 'parse' };
+  if ((m = /^Translation started on \S+ model (\S+)/.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
   if ((m = /^Translation completed on \S+ model (\S+)(?: \(completion time: ([^)]+)\))?/.exec(t)))
     return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
   if (/^Starting Model Optimization\b/.test(t)) return { kind: 'start', stage: 'optimize' };
-  if ((m = /^Model Optimization is done(?: \(completion time: ([^)]+)\))?/.exec(t)))
+  if ((m = /^Model Optimization is done(?: \((?:completion time(?: is)?:?|duration:) ([^)]+)\))?/.exec(t)))
     return { kind: 'end', stage: 'optimize', seconds: m[1] ? parseDuration(m[1]) : null };
   if (/^Starting Hailo allocation and compilation flow\b/.test(t) || /^Compiling network\b/.test(t)) return { kind: 'start', stage: 'compile' };
-  if ((m = /^(?:(\S+) )?Successful Mapping \(allocation time: ([^)]+)\)/.exec(t)))
-    return { kind: 'allocation', seconds: parseDuration(m[2]), network: m[1] };
+  if ((m = /^(?:(\S+) )?Successful Mapping \(allocation time: ([^)]+)\)/.exec(t))) return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
   if ((m = /^(?:(\S+) )?Successful Partition and Allocation \(duration: ([^)]+)\)/.exec(t)))
-    return { kind: 'allocation', seconds: parseDuration(m[2]), network: m[1] };
+    return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
   if ((m = /^(?:(\S+) )?Successful Compilation \((?:compilation time|duration): ([^)]+)\)/.exec(t)))
     return { kind: 'end', stage: 'compile', seconds: parseDuration(m[2]), network: m[1] };
-  if (/^Killed$/.test(t)) return { kind: 'killed' };
+  if (
+    /^(?:Trying to compile the network in a single context|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Running resources allocation \(mapping\) flow|Resources optimization params|Validating layers feasibility)/.test(
+      t,
+    )
+  )
+    return { kind: 'compiling' };
+  if ((m = /^Loading model script commands to (\S+) from (.+?)\s*$/.exec(t))) return { kind: 'script', network: m[1], path: m[2] };
+  if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
+  if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
   return null;
 }
 
@@ -89,13 +149,58 @@ export interface Progress {
   total: number | null;
 }
 
-/** tqdm: `Calibration: 100%|██████████| 64/64 [00:12<00:00, 5.1entries/s]`. */
+/**
+ * tqdm: `Calibration: 100%|██████████| 64/64 [00:18<00:00, 3.54entries/s]`; Keras epochs
+ * `Epoch 1/4` and steps `500/500 [=====] - 233s …`; allocation `Context:0/3 Iteration 4: …`;
+ * optimization algorithms `Starting Statistics Collector` (done 0, total unknown).
+ */
 export function classifyProgress(text: string): Progress | null {
-  const m = /^\s*(?:\[\w+\]\s*)?(.*?):?\s*(\d+)%\|[^|]*\|\s*(\d+)(?:\/(\d+|\?))?/.exec(text);
-  if (!m) return null;
-  return { label: m[1].trim() || 'progress', done: Number(m[3]), total: m[4] && m[4] !== '?' ? Number(m[4]) : null };
+  let m = /^\s*(?:\[\w+\]\s*)?(.*?):?\s*(\d+)%\|[^|]*\|\s*(\d+)(?:\/(\d+|\?))?/.exec(text);
+  if (m) return { label: m[1].trim() || 'progress', done: Number(m[3]), total: m[4] && m[4] !== '?' ? Number(m[4]) : null };
+  m = /^\s*Epoch (\d+)\/(\d+)\s*$/.exec(text);
+  if (m) return { label: 'Epoch', done: Number(m[1]), total: Number(m[2]) };
+  m = /^\s*(\d+)\/(\d+) \[[=>.]*\]/.exec(text);
+  if (m) return { label: 'Step', done: Number(m[1]), total: Number(m[2]) };
+  m = /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/.exec(text);
+  if (m) return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
+  const t = withoutLevel(text).trim();
+  m = /^Starting ((?!Model Optimization|Hailo allocation)[A-Z][\w -]*?)\s*$/.exec(t);
+  if (m) return { label: m[1], done: 0, total: null };
+  return null;
 }
 
-export function classifySummaryLine(_text: string): Partial<CompileSummary> | null {
+/** Contexts and utilisation as the compile stage prints them. */
+export type SummaryFact =
+  | { kind: 'header'; columns: ('control' | 'compute' | 'memory' | null)[] }
+  | { kind: 'total'; values: (number | null)[] }
+  | { kind: 'context'; index: number }
+  | { kind: 'singleContext' }
+  | { kind: 'contexts'; count: number };
+
+/**
+ * `| Cluster | Control Utilization | Compute Utilization | Memory Utilization |`, the `| Total | …`
+ * row, `Compiling kernels of NET_context_N...` / `Compiling context_N...`, `Using Single-context flow`,
+ * `Applying selected partition to N contexts...`.
+ */
+export function classifySummaryLine(text: string): SummaryFact | null {
+  const t = withoutLevel(text).trim();
+  let m: RegExpExecArray | null;
+  if (t.startsWith('|')) {
+    const cells = t.split('|').slice(1, -1).map((c) => c.trim());
+    if (cells.length < 2) return null;
+    if (/^cluster$/i.test(cells[0])) {
+      return {
+        kind: 'header',
+        columns: cells.slice(1).map((c) => (/control/i.test(c) ? 'control' : /compute/i.test(c) ? 'compute' : /memory/i.test(c) ? 'memory' : null)),
+      };
+    }
+    if (/^total$/i.test(cells[0])) {
+      return { kind: 'total', values: cells.slice(1).map((c) => (/^\d+(?:\.\d+)?%$/.test(c) ? Number(c.slice(0, -1)) : null)) };
+    }
+    return null;
+  }
+  if ((m = /^Compiling (?:kernels of )?(?:\S*_)?context_(\d+)\.\.\./.exec(t))) return { kind: 'context', index: Number(m[1]) };
+  if (/^Using Single-context flow/.test(t)) return { kind: 'singleContext' };
+  if ((m = /^Applying selected partition to (\d+) contexts/.exec(t))) return { kind: 'contexts', count: Number(m[1]) };
   return null;
 }

@@ -25,7 +25,7 @@ export class DfcLogReader {
   end(exit?: DfcExit): DfcReport {
     if (this.ended) return this.ended;
     this.feed(this.splitter.flush());
-    this.ended = this.state.finish(exit);
+    this.ended = this.state.finish(exit).report;
     return this.ended;
   }
 

@@ -1,8 +1,8 @@
 // The reader's state machine: one call per log line. Stage, header, progress and summary lines
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
-// error classifier (errors.ts), which turns them into diagnostics placed by locate.ts.
+// error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
 import type { LogLine } from './lines';
-import { classifyHeader, classifyMarker, classifyProgress, classifySummaryLine, parseDuration } from './markers';
+import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, classifySummaryLine, level, withoutLevel } from './markers';
 import { ErrorCollector } from './errors';
 import {
   STAGES,
@@ -21,18 +21,17 @@ import {
 interface StageState {
   status: StageStatus;
   seconds: number | null;
-  startLine: number | null;
 }
 
 export class ReaderState {
-  readonly ctx: Required<Pick<DfcLogContext, 'logPath'>> & DfcLogContext;
-  private stages = new Map<StageName, StageState>(STAGES.map((s) => [s, { status: 'not-reached', seconds: null, startLine: null }]));
+  readonly ctx: DfcLogContext & { logPath: string };
+  private readonly stages = new Map<StageName, StageState>(STAGES.map((s) => [s, { status: 'not-reached', seconds: null }]));
   private current: StageName | null = null;
   dfcVersion: string | null = null;
   hailortVersion: string | null = null;
   hwArch: string | null = null;
   network: string | null = null;
-  summary: CompileSummary = {
+  readonly summary: CompileSummary = {
     contexts: null,
     controlUtilization: null,
     computeUtilization: null,
@@ -41,10 +40,16 @@ export class ReaderState {
     allocationSeconds: null,
   };
   recommendedEndNodes: string[] = [];
+  /** End node names on the `hailo parser`/`hailomz` command line. */
+  commandEndNodes: string[] = [];
+  /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
+  scriptPathFromLog: string | null = null;
+  lastProgressLabel: string | null = null;
+  killedLine: number | null = null;
   private readonly errors: ErrorCollector;
-  /** `docker` when docker refused before the DFC ran. */
-  private dockerFailed = false;
-  private killedLine: number | null = null;
+  private lastStage: StageName = 'compile';
+  private tableColumns: ('control' | 'compute' | 'memory' | null)[] = [];
+  private maxContext = -1;
   private lastLine = 0;
 
   constructor(context: DfcLogContext) {
@@ -56,47 +61,107 @@ export class ReaderState {
     return this.current;
   }
 
+  recommend(nodes: string[]): void {
+    if (!nodes.length) return;
+    this.recommendedEndNodes = [...new Set(nodes)];
+    this.errors?.recommendation(this.recommendedEndNodes);
+  }
+
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
-    if (l.overwritten || text.includes('%|')) {
-      const p = classifyProgress(text);
-      if (p) {
-        events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
-        if (l.overwritten) return;
-      }
+    const p = classifyProgress(text);
+    if (p) {
+      this.lastProgressLabel = p.label;
+      events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
+      if (l.overwritten) return; // a redrawn frame carries nothing else
     }
     const h = classifyHeader(text);
     if (h) {
       if (h.dfcVersion) this.dfcVersion = h.dfcVersion;
-      if (h.hailortVersion) this.hailortVersion = h.hailortVersion;
+      if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
-      if (h.network && !this.network) this.network = h.network;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
+    }
+    const c = classifyCommand(text);
+    if (c) {
+      this.lastStage = c.lastStage;
+      if (c.endNodes.length) this.commandEndNodes = c.endNodes;
+      if (c.net && !this.network) this.network = c.net;
     }
     const m = classifyMarker(text);
     if (m) {
+      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated') this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
-      if (m.kind === 'start') this.start(m.stage, l.no, events);
-      else if (m.kind === 'end') this.finishStage(m.stage, 'ok', m.seconds, l.no, events);
-      else if (m.kind === 'allocation') {
-        this.start('compile', l.no, events);
-        this.summary.allocationSeconds = m.seconds;
-      } else if (m.kind === 'killed') this.killedLine = l.no;
+      switch (m.kind) {
+        case 'start':
+          this.start(m.stage, l.no, events);
+          break;
+        case 'end':
+          if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
+          this.finishStage(m.stage, 'ok', m.stage === 'compile' ? this.compileSeconds() : m.seconds, l.no, events);
+          break;
+        case 'allocated':
+          this.start('compile', l.no, events);
+          this.summary.allocationSeconds = m.seconds;
+          break;
+        case 'compiling':
+          this.start('compile', l.no, events);
+          break;
+        case 'script':
+          this.scriptPathFromLog = m.path;
+          break;
+        case 'retry':
+          this.errors.noteRetry();
+          break;
+        case 'killed':
+          this.killedLine = l.no;
+          break;
+      }
     }
     const s = classifySummaryLine(text);
-    if (s) Object.assign(this.summary, Object.fromEntries(Object.entries(s).filter(([, v]) => v !== null && v !== undefined)));
-    if (/^\s*\[?warning\]?/i.test(text) || /^\s*\[warning\]/.test(text)) {
-      const w = text.replace(/^\s*\[warning\]\s*/i, '');
-      events.push({ kind: 'warning', text: w, logLine: l.no });
-    }
+    if (s) this.summaryFact(s);
+    if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     for (const d of this.errors.line(l)) events.push({ kind: 'diagnostic', diagnostic: d });
-    if (/^docker: /.test(text) || /Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon/.test(text)) {
-      if (!STAGES.some((st) => this.stages.get(st)!.status !== 'not-reached')) this.dockerFailed = true;
+  }
+
+  private summaryFact(s: NonNullable<ReturnType<typeof classifySummaryLine>>): void {
+    switch (s.kind) {
+      case 'header':
+        this.tableColumns = s.columns;
+        break;
+      case 'total': {
+        const cols = this.tableColumns.length ? this.tableColumns : (['control', 'compute', 'memory'] as const);
+        cols.forEach((col, i) => {
+          const v = s.values[i];
+          if (col === 'control') this.summary.controlUtilization = v ?? null;
+          else if (col === 'compute') this.summary.computeUtilization = v ?? null;
+          else if (col === 'memory') this.summary.memoryUtilization = v ?? null;
+        });
+        break;
+      }
+      case 'context':
+        this.maxContext = Math.max(this.maxContext, s.index);
+        this.summary.contexts = this.maxContext + 1;
+        break;
+      case 'singleContext':
+        if (this.maxContext < 0) this.summary.contexts = 1;
+        break;
+      case 'contexts':
+        if (this.maxContext < 0) this.summary.contexts = s.count;
+        break;
     }
   }
 
-  start(stage: StageName, lineNo: number, events: DfcEvent[]): void {
+  /** Allocation + compilation, as the DFC prints them (null when neither is printed). */
+  private compileSeconds(): number | null {
+    const a = this.summary.allocationSeconds;
+    const b = this.summary.compilationSeconds;
+    if (a === null && b === null) return null;
+    return Math.round(((a ?? 0) + (b ?? 0)) * 1000) / 1000;
+  }
+
+  private start(stage: StageName, lineNo: number, events: DfcEvent[]): void {
     const idx = STAGES.indexOf(stage);
     // An earlier stage still running when a later one starts has finished (its end line is not always printed).
     for (let i = 0; i < idx; i++) {
@@ -104,68 +169,62 @@ export class ReaderState {
       if (st.status === 'running') this.finishStage(STAGES[i], 'ok', null, lineNo, events);
     }
     const s = this.stages.get(stage)!;
-    if (s.status === 'running') return;
+    if (s.status !== 'not-reached') return;
     s.status = 'running';
-    s.startLine = lineNo;
     this.current = stage;
     events.push({ kind: 'stageStarted', stage, logLine: lineNo });
   }
 
-  finishStage(stage: StageName, status: 'ok' | 'failed', seconds: number | null, lineNo: number, events: DfcEvent[]): void {
+  private finishStage(stage: StageName, status: 'ok' | 'failed', seconds: number | null, lineNo: number, events: DfcEvent[]): void {
     const s = this.stages.get(stage)!;
     if (s.status === 'not-reached') this.start(stage, lineNo, events);
     if (s.status !== 'running') return;
     s.status = status;
     if (seconds !== null) s.seconds = seconds;
     if (this.current === stage) this.current = null;
+    if (status === 'ok') this.errors.recovered(stage);
     events.push({ kind: 'stageFinished', stage, status, seconds: s.seconds, logLine: lineNo });
   }
 
-  /** The stage an error belongs to: the running one, else the first not finished. */
+  /** The stage an error belongs to: the running one, else the first that has not finished. */
   stageForError(): StageName {
     if (this.current) return this.current;
-    let last: StageName = 'parse';
-    for (const st of STAGES) {
-      const s = this.stages.get(st)!;
-      if (s.status === 'ok') continue;
-      return st;
-    }
-    return last;
+    for (const st of STAGES) if (this.stages.get(st)!.status !== 'ok') return st;
+    return 'compile';
   }
 
   snapshot(): DfcReport {
     return this.build('incomplete', null, this.errors.diagnostics());
   }
 
-  finish(exit?: DfcExit): DfcReport {
-    const diagnostics = this.errors.finish(exit, this.lastLine);
+  finish(exit?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
     const events: DfcEvent[] = [];
+    const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
+    const killed = !!exit?.cancelled || exit?.code === 137 || exit?.signal === 'SIGKILL' || exit?.signal === 'SIGTERM' || exit?.signal === 'SIGINT' || this.killedLine !== null;
     let outcome: Outcome;
     let failed: FailedStage = null;
-    const signal = exit?.signal ?? null;
-    const killed = exit?.cancelled || exit?.code === 137 || signal === 'SIGKILL' || signal === 'SIGTERM' || this.killedLine !== null;
-    if (this.dockerFailed || exit?.code === 125) {
+    if (errorStage === 'docker' || exit?.code === 125) {
       outcome = 'failed';
       failed = 'docker';
-    } else if (errorStage) {
-      outcome = 'failed';
-      failed = errorStage;
-      this.finishStage(errorStage, 'failed', null, this.lastLine, events);
     } else if (killed) {
       outcome = 'killed';
       failed = this.current ?? this.stageForError();
-      this.finishStage(failed, 'failed', null, this.lastLine, events);
-    } else if (exit && exit.code !== null && exit.code !== 0) {
+    } else if (errorStage) {
+      outcome = 'failed';
+      failed = errorStage;
+    } else if ((exit && exit.code !== null && exit.code !== 0) || (!exit && this.errors.endsInException())) {
       outcome = 'failed';
       failed = this.current ?? this.stageForError();
-      this.finishStage(failed, 'failed', null, this.lastLine, events);
-    } else if (this.stages.get('compile')!.status === 'ok' || (exit?.code === 0 && !this.current)) {
+    } else if (this.stages.get(this.lastStage)!.status === 'ok' || (exit?.code === 0 && this.current === null)) {
       outcome = 'success';
     } else {
       outcome = 'incomplete';
     }
-    return this.build(outcome, failed, diagnostics);
+    if (outcome === 'failed' && failed !== 'docker') added.push(...this.errors.unexplainedIfNone(exit));
+    if (failed && failed !== 'docker') this.finishStage(failed, 'failed', null, this.lastLine, events);
+    for (const d of added) events.push({ kind: 'diagnostic', diagnostic: d });
+    return { report: this.build(outcome, failed, this.errors.diagnostics()), events };
   }
 
   private build(outcome: Outcome, failedStage: FailedStage, diagnostics: DfcDiagnostic[]): DfcReport {
@@ -186,5 +245,3 @@ export class ReaderState {
     };
   }
 }
-
-export { parseDuration };

@@ -101,6 +101,14 @@ export type DfcEvent =
   | { kind: 'warning'; text: string; logLine: number }
   | { kind: 'diagnostic'; diagnostic: DfcDiagnostic };
 
+/** A 1-based range (end column exclusive), as every JSON document of the CLI prints them. */
+export interface Place {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 /** What the model graph offers the reader: node names, and which node produces a tensor. */
 export interface OnnxNodeIndex {
   hasNode(name: string): boolean;
@@ -108,6 +116,11 @@ export interface OnnxNodeIndex {
   producerOf(tensor: string): string | undefined;
   /** Op type of a node, for messages. */
   opOf?(name: string): string | undefined;
+  /**
+   * Where a node is shown (the CLI and VS Code use the node's name on its line of the ONNX graph
+   * view, `hailo-onnx:<model>.onnx.graph`); line 1 column 1 when absent.
+   */
+  placeOf?(name: string): Place | undefined;
 }
 
 /** Everything the reader may know besides the log. All optional: a log alone is explained too. */

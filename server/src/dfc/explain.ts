@@ -1,0 +1,502 @@
+// What each DFC error means and where it goes: the `.alls` line that caused it, the ONNX node,
+// the setting — or the log line when nothing better is known. Explanations say only what the
+// evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
+// level, rank 2 alone, attention) of dfc-flow.md §4.2.
+import { DFC_CODES, type DfcCode } from './codes';
+import type { LogLine } from './lines';
+import { ScriptLocator } from './locate';
+import { withoutLevel } from './markers';
+import type { ReaderState } from './state';
+import type { DfcDiagnostic, DfcExit, DfcFix, Place, StageName } from './types';
+
+/** An error as the log shows it. */
+export interface Signal {
+  kind: 'exception' | 'error-line';
+  /** Exception class without its module (`IndexError`), null for `[error]` lines. */
+  cls: string | null;
+  message: string;
+  /** Function names of the traceback chain, outermost first. */
+  frames: string[];
+  line: LogLine;
+}
+
+/** The memory-limit setting of the compile runner (client and CLI `--memory`). */
+export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
+
+const UNSUPPORTED_ENTRY = /\b((?:Unsupported\w*|Unexpected\w*)Error) in op (.+?): (.*)$/;
+const RECOMMEND_LIST = /recommendations for end node names: \[(.*)\]/;
+const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
+const END_NODE_ECHO = /\bend_node_names\s*=\s*\[([^\]]*)\]/;
+
+function quotedList(s: string): string[] {
+  const out: string[] = [];
+  const re = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) out.push(m[1] ?? m[2]);
+  return out;
+}
+
+export class Explainer {
+  private script: ScriptLocator | undefined;
+  private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | null>();
+  /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
+  endNodesGiven: string[] = [];
+  private retrySeen = false;
+
+  constructor(private readonly state: ReaderState) {
+    if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
+  }
+
+  stageOf(d: DfcDiagnostic): StageName | 'docker' | null {
+    return this.stages.get(d) ?? null;
+  }
+
+  noteRetry(): void {
+    this.retrySeen = true;
+  }
+
+  // ---- placing --------------------------------------------------------------------------------
+
+  private logPlace(l: LogLine): Place {
+    return { line: l.no, column: 1, endLine: l.no, endColumn: Math.min(l.raw.length, 1 << 16) + 1 };
+  }
+
+  private get scriptPath(): string {
+    return this.state.ctx.allsPath ?? this.state.scriptPathFromLog ?? 'model script';
+  }
+
+  private make(
+    code: DfcCode,
+    where: { path: string; place: Place; node?: string },
+    l: LogLine,
+    message: string,
+    extra: { fix?: DfcFix; excerpt?: string[]; severity?: DfcDiagnostic['severity']; stage?: StageName | 'docker' | null } = {},
+  ): DfcDiagnostic {
+    const info = DFC_CODES[code];
+    const d: DfcDiagnostic = {
+      path: where.path,
+      ...where.place,
+      severity: extra.severity ?? info.severity,
+      code,
+      message,
+      ...(where.node !== undefined ? { node: where.node } : {}),
+      logLine: l.no,
+      confidence: info.confidence,
+      ...(extra.fix ? { fix: extra.fix } : {}),
+      ...(extra.excerpt ? { excerpt: extra.excerpt } : {}),
+    };
+    const stage = extra.stage !== undefined ? extra.stage : (info.stage ?? this.state.stageForError());
+    this.stages.set(d, stage);
+    return d;
+  }
+
+  private onLog(l: LogLine): { path: string; place: Place } {
+    return { path: this.state.ctx.logPath, place: this.logPlace(l) };
+  }
+
+  /** An ONNX node: the model when the caller gave one that has the node, else the log line. */
+  private onNode(node: string, l: LogLine): { where: { path: string; place: Place; node: string }; note: string } {
+    const { onnx, onnxPath } = this.state.ctx;
+    if (onnx && onnxPath) {
+      if (onnx.hasNode(node)) {
+        const place = onnx.placeOf?.(node) ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+        const op = onnx.opOf?.(node);
+        return { where: { path: onnxPath, place, node }, note: op ? ` (${op})` : '' };
+      }
+      return { where: { path: this.state.ctx.logPath, place: this.logPlace(l), node }, note: ` — ${onnxPath} has no node of that name; is it the model this log is from?` };
+    }
+    return { where: { path: this.state.ctx.logPath, place: this.logPlace(l), node }, note: '' };
+  }
+
+  /** A statement (or one keyword's value) of the script, else the log line. */
+  private onStatement(command: string, l: LogLine, pick?: (st: ReturnType<ScriptLocator['statements']>[number]) => Place | undefined) {
+    if (this.script) {
+      for (const st of this.script.statements(command)) {
+        const p = pick ? pick(st) : st.place;
+        if (p) return { path: this.scriptPath, place: p, inScript: true as const };
+      }
+    }
+    return { ...this.onLog(l), inScript: false as const };
+  }
+
+  // ---- line-level signals ---------------------------------------------------------------------
+
+  /** Signals that are whole lines wherever they occur (also inside exception messages). */
+  observe(l: LogLine, emit: (s: Signal) => void): void {
+    const t = l.text;
+    let m: RegExpExecArray | null;
+    if ((m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
+    if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
+    else if ((m = RECOMMEND_TEXT.exec(t))) this.state.recommend(m[1].split(/,\s*/).map((s) => s.trim()).filter(Boolean));
+    if (
+      UNSUPPORTED_ENTRY.test(t) ||
+      /Assertion [`'].*' failed/.test(t) ||
+      /^\s*(?:Automri finished with too many resources on context_\d+|Mapping Failed\b)/.test(t) || /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(t)
+    ) {
+      emit({ kind: 'error-line', cls: null, message: withoutLevel(t).trim(), frames: [], line: l });
+    }
+    const w = /^\s*\[warning\]\s*(.*)$/i.exec(t);
+    if (w && /Reducing optimization level to 0\b.*no available GPU/.test(w[1])) emit({ kind: 'error-line', cls: 'warning', message: w[1], frames: [], line: l });
+    if (/The calibration set seems to not be normalized/.test(t)) emit({ kind: 'error-line', cls: 'info', message: withoutLevel(t).trim(), frames: [], line: l });
+  }
+
+  // ---- explanations ---------------------------------------------------------------------------
+
+  /** Diagnostics for an error signal; null when it is not a known class (the caller keeps it). */
+  explain(s: Signal): DfcDiagnostic[] | null {
+    const msg = s.message;
+    const cls = s.cls ?? '';
+    const has = (fn: string) => s.frames.includes(fn);
+    let m: RegExpExecArray | null;
+
+    if (/Parsing failed at:|\(line:\d+, col:\d+\)/.test(msg)) return []; // the collector places model-script syntax errors
+    if ((m = UNSUPPORTED_ENTRY.exec(msg))) return [this.unsupported(m[1], m[2].trim(), m[3].trim(), s.line)];
+    if (s.cls === 'warning') return [this.noGpu(s.line)];
+    if (s.cls === 'info') return [this.calibrationRange(s.line, msg)];
+    if (/Assertion [`'].*' failed|Compilation failed with unexpected crash|Failed to produce compiled graph/.test(msg)) return [this.compilerBug(s)];
+    if (/^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(msg))
+      return [this.docker(s)];
+    if (cls === 'MisspellNodeError' || /Unable to find (?:end|start) node names?/.test(msg)) return this.misspelled(s);
+    if (/in (?:end|start)_node_names is missing in the HN/.test(msg)) return [this.absorbed(s)];
+    if (cls === 'IndexError' && has('get_concat_info')) return [this.concatFormat(s)];
+    if (cls === 'IndexError' && has('_convert_axes_to_nhwc')) return [this.axesFormat(s)];
+    if (/channels'?>? is not in list/.test(msg)) return [this.reshapeFormat(s)];
+    if (/operands could not be broadcast together/.test(msg)) return [this.broadcast(s)];
+    if (/GPU memory has been exhausted|OOM when allocating tensor/.test(msg) || cls === 'AccelerasResourceError') return [this.gpuMemory(s)];
+    if (/has no attribute 'set_wraparound_loss'/.test(msg)) return [this.wraparound(s)];
+    if (/Model requires quantized weights/.test(msg)) return [this.notQuantized(s)];
+    if (cls === 'BadInputsShape' || /^BadInputsShape\b/.test(msg)) return [this.calibShape(s)];
+    if (cls === 'AllocatorScriptParserException' || /^AllocatorScriptParserException\b/.test(msg)) return [this.scriptError(s)];
+    if (
+      /Mapping Failed|No successful assignments|Agent infeasible|could not find a valid partition|too many resources on context|required too many SCs|failed on kernel validation|resources calculation failed/.test(
+        msg,
+      ) ||
+      cls === 'BackendAllocatorException'
+    )
+      return [this.allocation(s)];
+    if (cls === 'ParsingWithRecommendationException' || /^Parsing failed\. The errors found in the graph are:?$/.test(msg)) return []; // its entries carry the diagnostics
+    return null;
+  }
+
+  private unsupported(cls: string, node: string, reason: string, l: LogLine): DfcDiagnostic {
+    const { where, note } = this.onNode(node, l);
+    const rec = this.state.recommendedEndNodes;
+    const fix: DfcFix | undefined = rec.length ? { kind: 'endNodes', nodes: [...rec] } : undefined;
+    const cut = rec.length
+      ? `Cut the graph before it: parse with the end nodes the parser recommends (${rec.length}) and run the rest on the host, or rewrite the op in the model.`
+      : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
+    let code: DfcCode = 'dfc/unsupported-layer';
+    let meaning = '';
+    if (cls === 'UnsupportedShuffleLayerError') {
+      code = 'dfc/unsupported-shuffle';
+      meaning =
+        'The parser found no Hailo layer for this reshape/transpose/flatten: it was used as a view the format tracker cannot follow (seen for a head reshape of a [1,C,1,S] block, and for Flatten→FC).';
+    } else if (cls === 'UnsupportedSoftmaxLayerError') {
+      code = 'dfc/unsupported-softmax';
+      meaning = 'The parser cannot place this softmax on the axis it runs over in this layout (seen on attention written as a hand-built [1,C,1,S] block; the same attention in rank-3 form parses).';
+    } else if (cls === 'UnsupportedConcatLayerError') {
+      code = 'dfc/unsupported-concat';
+      meaning = /axis batch/i.test(reason)
+        ? 'A concat over the batch axis cannot run on the device; in the recorded case it came from Tile of a CLS token per window (windowed attention), and num_windows=1 parsed.'
+        : 'The parser cannot build this concat in this layout.';
+    } else if (cls === 'UnexpectedNodeError') {
+      code = 'dfc/unexpected-node';
+      meaning = /\(Expand\)|Expand/.test(reason)
+        ? 'Expand has no Hailo layer; torch .expand() exports as Expand with ConstantOfShape/Equal/Where scaffolding — broadcast by other means or fold it at export.'
+        : 'The parser met an op it does not expect at this place in the graph.';
+    } else if (cls === 'UnsupportedOperationError') {
+      code = 'dfc/unsupported-operation';
+      meaning = 'The DFC has no layer for this operator.';
+    }
+    return this.make(code, where, l, `${cls} in op ${node}${note}: ${reason}. ${meaning} ${cut}`.replace(/\s+/g, ' ').trim(), { fix });
+  }
+
+  private misspelled(s: Signal): DfcDiagnostic[] {
+    const onnx = this.state.ctx.onnx;
+    const named = new Set<string>([...quotedList(s.message), ...this.endNodesGiven, ...this.state.commandEndNodes]);
+    const out: DfcDiagnostic[] = [];
+    for (const name of named) {
+      if (onnx?.hasNode(name)) continue;
+      const producer = onnx?.producerOf(name);
+      let message: string;
+      let fix: DfcFix | undefined;
+      if (producer) {
+        message = `'${name}' is a tensor name, not a node name: start/end_node_names take NodeProto names — the node that produces it is '${producer}'.`;
+        fix = { kind: 'replaceName', from: name, to: producer };
+      } else if (onnx) {
+        message = `No node named '${name}' in ${this.state.ctx.onnxPath ?? 'the model'} (and no tensor either): pick a node name from the graph view.`;
+      } else if (/_output_\d+$/.test(name)) {
+        const to = name.replace(/_output_\d+$/, '');
+        message = `'${name}' looks like a tensor name (torch names outputs '<node>_output_0'): start/end_node_names take node names, probably '${to}'. Pass the model (--onnx) to check.`;
+        fix = { kind: 'replaceName', from: name, to };
+      } else {
+        message = `The DFC found no node named '${name}': start/end_node_names take NodeProto names, not tensor names. Pass the model (--onnx) to check which node produces it.`;
+      }
+      out.push(this.make('dfc/misspelled-node', this.onLog(s.line), s.line, `MisspellNodeError: ${message}`, { fix }));
+    }
+    if (!out.length) {
+      out.push(
+        this.make(
+          'dfc/misspelled-node',
+          this.onLog(s.line),
+          s.line,
+          `MisspellNodeError: ${s.message || 'Unable to find end node name'}. start/end_node_names take node names (NodeProto.name), not tensor names such as '…_output_0'.`,
+        ),
+      );
+    }
+    return out;
+  }
+
+  private absorbed(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/end-node-absorbed',
+      this.onLog(s.line),
+      s.line,
+      `${s.message.trim()}. The node exists in the ONNX but has no layer of its own in the HN: reshape-like ops are absorbed into their neighbours. Choose an end node that computes (a conv, matmul, add…) before it.`,
+    );
+  }
+
+  private retryNote(): string {
+    return this.retrySeen ? ' This run also retried on an onnxsim-simplified model: an error of the first attempt and one of the retry can be two symptoms of one fault.' : '';
+  }
+
+  private concatFormat(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/concat-format',
+      this.onLog(s.line),
+      s.line,
+      `IndexError in get_concat_info: the parser could not assign a format to a Concat vertex. In the recorded case these were rank-1 shape computations (Shape→Gather→Unsqueeze→Concat feeding Reshape), all constant once the input size is fixed: simplify the model with onnxsim at a fixed input shape (it folds them) and parse again; 'hailo-tools onnx' lists such Concats. Lowering the opset does not fix this.${this.retryNote()}`,
+    );
+  }
+
+  private axesFormat(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/axes-format',
+      this.onLog(s.line),
+      s.line,
+      `IndexError in _convert_axes_to_nhwc: the parser indexed an axis its format tracker does not have for this node's input (input_format[axis]). The top frame often names a LayerNormalization, but that is where the symptom surfaces, not the cause: fused LayerNormalization translates, and changing the opset only changes the label. In the recorded cases the cause was elsewhere (a batch-axis Tile/Concat from windowed attention; a packed sequence without batch dimension). Find it by parsing parts: pass end_node_names to get the parser's honest error, or extract sub-graphs with onnx.utils.extract_model.${this.retryNote()}`,
+    );
+  }
+
+  private reshapeFormat(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/reshape-format',
+      this.onLog(s.line),
+      s.line,
+      `ValueError: channels is not in list (update_reshape_output_format): a Reshape received a tensor whose layout the parser cannot map to NCHW — typically a sequence (N, L, D) re-wrapped as spatial. Look upstream of the Reshape for where the layout changed; parse sub-graphs with onnx.utils.extract_model to find it.${this.retryNote()}`,
+    );
+  }
+
+  private broadcast(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/broadcast',
+      this.onLog(s.line),
+      s.line,
+      `${s.message.trim()}: an elementwise op relies on implicit broadcasting between tensors of different rank/shape that the parser does not reproduce. Make the broadcast explicit at export (equal ranks), or fix net_input_shapes if it overrides the model's own shape.`,
+    );
+  }
+
+  private gpuMemory(s: Signal): DfcDiagnostic {
+    const finetune = /Fine-Tun/i.test(s.message) || /fine.?tun|QFT|QAFT/i.test(this.state.lastProgressLabel ?? '') || this.state.lastProgressLabel === 'Epoch' || this.state.lastProgressLabel === 'Step';
+    const cmd = finetune ? 'post_quantization_optimization' : 'model_optimization_config';
+    let batch: number | null = null;
+    const loc = this.onStatement(cmd, s.line, (st) => {
+      if (finetune && !/\bfinetune\b/.test(st.text)) return undefined;
+      if (!finetune && !/\bcalibration\b/.test(st.text)) return undefined;
+      const kw = st.keyword('batch_size');
+      if (!kw) return undefined;
+      batch = Number(kw.text);
+      return kw.value;
+    });
+    const what = finetune ? 'Quantization-Aware Fine-Tuning' : 'calibration';
+    let fix: DfcFix | undefined;
+    let advice: string;
+    if (loc.inScript && batch !== null && Number.isFinite(batch) && batch > 1) {
+      const next = Math.max(1, Math.floor(batch / 2));
+      fix = { kind: 'scriptEdit', line: loc.place.line, column: loc.place.column, endColumn: loc.place.endColumn, newText: String(next) };
+      advice = `Lower batch_size here (${batch} → ${next}).`;
+    } else if (loc.inScript) {
+      advice = `batch_size is already 1: on a 24 GiB GPU the same error was recorded at batch_size=1, epochs=1 — use a GPU with more memory, or skip fine-tuning with model_optimization_flavor(optimization_level=1) (compression then drops to 0).`;
+    } else {
+      advice = finetune
+        ? `Lower the fine-tuning batch size in the model script: post_quantization_optimization(finetune, policy=enabled, batch_size=2) — or, if that fails at 1, use a GPU with more memory or model_optimization_flavor(optimization_level=1) to skip fine-tuning (compression drops to 0).`
+        : `Lower the calibration batch size in the model script: model_optimization_config(calibration, batch_size=1).`;
+    }
+    return this.make('dfc/gpu-memory', { path: loc.path, place: loc.place }, s.line, `GPU out of memory during ${what} (${s.cls ? `${s.cls}: ` : ''}${s.message.trim()}). ${advice}`, {
+      fix,
+      stage: 'optimize',
+    });
+  }
+
+  private wraparound(s: Signal): DfcDiagnostic {
+    const loc = this.onStatement('quantization_param', s.line, (st) => {
+      if (!/\ba16_w4\b/.test(st.text)) return undefined;
+      return st.keyword('precision_mode')?.value ?? st.place;
+    });
+    return this.make(
+      'dfc/wraparound-a16w4',
+      { path: loc.path, place: loc.place },
+      s.line,
+      `AttributeError: 'function' object has no attribute 'set_wraparound_loss' — a known DFC bug with precision_mode=a16_w4 (a missing attribute inside the DFC, nothing in the model causes it; worth reporting to Hailo). Use another precision mode for these layers (a16_w16 ran in the same probe).`,
+    );
+  }
+
+  private notQuantized(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/not-quantized',
+      this.onLog(s.line),
+      s.line,
+      `${s.message.trim()} The HAR given to the compiler was not optimized: run 'hailo optimize' (or ClientRunner.optimize with a calibration set) and compile the _optimized.har.`,
+    );
+  }
+
+  private calibShape(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/calibration-shape',
+      this.onLog(s.line),
+      s.line,
+      `${s.cls && s.cls !== 'BadInputsShape' ? '' : 'BadInputsShape: '}${s.message.replace(/^BadInputsShape:?\s*/, '').trim()} The calibration set must be NHWC at the network's input size, N first: e.g. ONNX [1,3,H,W] → calibration (N,H,W,3); resize the images before saving the .npy.`,
+    );
+  }
+
+  private scriptError(s: Signal): DfcDiagnostic {
+    const msg = s.message.replace(/^AllocatorScriptParserException:?\s*/, '').trim();
+    let loc: { path: string; place: Place; inScript: boolean };
+    let advice: string;
+    if (/Post-process config file isn't found/.test(msg)) {
+      loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('config_path')?.value ?? st.firstString ?? st.place);
+      advice = 'The NMS config JSON named by nms_postprocess is not where the DFC looks (inside the container): give a path that exists there, or copy the config beside the script.';
+    } else if (/expected conv but found|Error in the last layers of the model|Cannot infer bbox conv layers/.test(msg)) {
+      loc = this.onStatement('nms_postprocess', s.line);
+      advice = /bbox/.test(msg)
+        ? 'nms_postprocess could not find the box-regression convs: name them in the NMS JSON config, or parse with end nodes at the per-scale conv heads.'
+        : 'nms_postprocess expects the network to end in the per-scale conv heads: parse again with --end-node-names at those convs (before the Concat/decode tail).';
+    } else {
+      const words = [...msg.matchAll(/\b([a-z_][a-z0-9_]*\/?[a-z0-9_]*)\b/gi)].map((x) => x[1]).filter((w) => /_|\d/.test(w));
+      const hit = this.script ? words.map((w) => this.script!.mentioning(w)[0]).find(Boolean) : undefined;
+      loc = hit ? { path: this.scriptPath, place: hit, inScript: true } : { ...this.onLog(s.line), inScript: false };
+      advice = 'The model script asks for something the model does not allow.';
+    }
+    return this.make('dfc/model-script', loc, s.line, `AllocatorScriptParserException: ${msg} ${advice}`);
+  }
+
+  private allocation(s: Signal): DfcDiagnostic {
+    const msg = s.message.trim();
+    let what: string;
+    let m: RegExpExecArray | null;
+    if ((m = /No successful assignments: (\S+) errors: (.*)$/.exec(msg))) what = `layer ${m[1]} could not be placed (${m[2].trim()})`;
+    else if ((m = /too many resources on (context_\d+)/.exec(msg))) what = `${m[1]} needs more resources than the device has`;
+    else if ((m = /layer (\S+) required too many SCs/.exec(msg))) what = `layer ${m[1]} needs too many sub-clusters`;
+    else if ((m = /(\S+) failed on kernel validation: (.*)$/.exec(msg))) what = `layer ${m[1]} failed kernel validation (${m[2]})`;
+    else if (/could not find a valid partition/.test(msg)) what = 'no split of the network into contexts fits the device';
+    else what = 'the allocator could not map the network onto the device';
+    const layer = m?.[1];
+    const place = layer && this.script ? this.script.mentioning(layer)[0] : undefined;
+    const where = place ? { path: this.scriptPath, place } : this.onLog(s.line);
+    const hint = /16bit|16x4/.test(msg)
+      ? ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.'
+      : ' Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer\'s width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.';
+    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${hint}`, { excerpt: [withoutLevel(s.line.text).trim()] });
+  }
+
+  private compilerBug(s: Signal): DfcDiagnostic {
+    return this.make(
+      'dfc/compiler-bug',
+      this.onLog(s.line),
+      s.line,
+      'Compiler bug: an internal assertion of the Dataflow Compiler failed (nothing in the input is reported as wrong). Report it to Hailo with the quoted log lines and the DFC version; changing the model (e.g. where contexts split, skip connections across contexts) may avoid it.',
+      { excerpt: [withoutLevel(s.line.text).trim()] },
+    );
+  }
+
+  private docker(s: Signal): DfcDiagnostic {
+    const msg = s.message.trim();
+    let advice = 'Fix the docker setup and run again.';
+    if (/Unable to find image/.test(msg)) advice = "The image is not loaded: 'docker load -i <suite>.tar.gz', or choose another image (hailo.dfc.image, CLI --image).";
+    else if (/Cannot connect to the Docker daemon/.test(msg)) advice = 'The docker daemon is not running (or DOCKER_HOST/the docker context points elsewhere).';
+    else if (/permission denied/.test(msg)) advice = "You may not use the docker socket: add yourself to the 'docker' group and log in again.";
+    else if (/could not select device driver|nvidia/i.test(msg)) advice = 'No NVIDIA container runtime: install the NVIDIA Container Toolkit, or run without GPUs (hailo.dfc.gpus: none).';
+    return this.make('dfc/docker', this.onLog(s.line), s.line, `Docker refused before the DFC ran: ${msg} ${advice}`, { stage: 'docker', excerpt: [msg] });
+  }
+
+  private noGpu(l: LogLine): DfcDiagnostic {
+    return this.make(
+      'dfc/no-gpu',
+      this.onLog(l),
+      l,
+      'The DFC found no GPU and dropped to optimization level 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds.',
+    );
+  }
+
+  private calibrationRange(l: LogLine, msg: string): DfcDiagnostic {
+    return this.make(
+      'dfc/calibration-range',
+      this.onLog(l),
+      l,
+      `${msg} Calibration must come from the input's own distribution: a block calibrated with uniform [0,1) data had 66.65 % relative error, the same block calibrated with standard-normal data (its input's distribution) 2.44 %.`,
+    );
+  }
+
+  /** `(line:L, col:C)` and/or the `>!<` echo: the script line the DFC's parser stopped at. */
+  syntax(s: Signal, lineNo: number | null, column: number | null, message: string, echo: string | null): DfcDiagnostic | null {
+    const detail = message.replace(/\s*Parsing failed at:.*$/s, '').trim();
+    const shown = echo ? echo.trim() : null;
+    let where: { path: string; place: Place } | undefined;
+    if (this.script) {
+      const found = echo ? this.script.findEcho(echo, lineNo) : undefined;
+      if (found) {
+        const text = this.script.lineText(found.line) ?? '';
+        const end = /^[\w.]+/.exec(text.slice(found.column - 1))?.[0].length ?? 1;
+        where = { path: this.scriptPath, place: { line: found.line, column: found.column, endLine: found.line, endColumn: found.column + Math.max(1, end) } };
+      } else if (lineNo !== null && this.script.lineText(lineNo) !== undefined) {
+        const text = this.script.lineText(lineNo)!;
+        const col = Math.min(column ?? 1, text.length + 1);
+        const end = /^[\w.]+/.exec(text.slice(col - 1))?.[0].length ?? 1;
+        where = { path: this.scriptPath, place: { line: lineNo, column: col, endLine: lineNo, endColumn: col + Math.max(1, end) } };
+      }
+    } else if (lineNo !== null && (this.state.ctx.allsPath || this.state.scriptPathFromLog)) {
+      where = { path: this.scriptPath, place: { line: lineNo, column: column ?? 1, endLine: lineNo, endColumn: (column ?? 1) + 1 } };
+    }
+    where ??= this.onLog(s.line);
+    const parts = [`The DFC's model-script parser stopped here`];
+    if (detail && !/^Parsing failed/.test(detail)) parts.push(`: ${detail}`);
+    if (shown) parts.push(` — at ${shown}`);
+    return this.make(
+      'dfc/model-script-syntax',
+      where,
+      s.line,
+      `${parts.join('')}. Fix the statement (the .alls checker explains most such errors as you type: hailo-tools check).`,
+    );
+  }
+
+  /** The exit status: 137 / SIGKILL is the memory limit unless the user cancelled. */
+  exit(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic | null {
+    const killedLine = this.state.killedLine;
+    const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
+    if (!sigkill || exit?.cancelled) return null;
+    const lineNo = killedLine ?? Math.max(1, lastLine);
+    const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
+    const stage = this.state.currentStage ?? this.state.stageForError();
+    const calib = this.script?.statements('model_optimization_config').find((st) => /\bcalibration\b/.test(st.text) && Number(st.keyword('batch_size')?.text) > 1);
+    const batchNote = calib ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.` : '';
+    const where = { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } };
+    return this.make(
+      'dfc/memory-killed',
+      where,
+      l,
+      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL) during ${stage}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
+      { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
+    );
+  }
+
+  unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
+    const head = s.cls ? `${s.cls}: ${s.message}` : s.message;
+    return this.make(
+      'dfc/unrecognised-error',
+      this.onLog(s.line),
+      s.line,
+      `The DFC failed with an error this reader does not know: ${head.trim()}. The quoted lines are the traceback to read (or to report).`,
+      { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
+    );
+  }
+}

@@ -1,0 +1,84 @@
+// A DfcReport for humans (the CLI's text output, VS Code's summary): outcome, stage table, summary,
+// diagnostics as `file:line:col severity code message`. Every string that came from the log is
+// escaped: a log is untrusted input and may carry terminal control sequences.
+import type { DfcReport } from './types';
+
+/** C0/C1 control characters (tab kept), DEL, and bidi overrides, as `\xNN` / `\u{NNNN}`. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function escapeTerminal(s: string): string {
+  return s.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/** JSON.stringify leaves DEL, C1 controls (e.g. U+009B, a one-byte CSI) and bidi overrides raw: escape them too. */
+export function jsonForTerminal(value: unknown, indent?: number): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(value, null, indent).replace(/[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function seconds(v: number | null): string {
+  if (v === null) return '-';
+  if (v < 60) return `${v.toFixed(v < 10 ? 2 : 1)} s`;
+  const m = Math.floor(v / 60);
+  const s = Math.round(v - m * 60);
+  return m < 60 ? `${m}m ${s}s` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+function pct(v: number | null): string {
+  return v === null ? '-' : `${v}%`;
+}
+
+export function reportText(r: DfcReport, logLabel: string): string {
+  const e = escapeTerminal;
+  const out: string[] = [];
+  const outcome =
+    r.outcome === 'success'
+      ? 'success'
+      : r.outcome === 'failed'
+        ? `failed${r.failedStage ? ` (${r.failedStage})` : ''}`
+        : r.outcome === 'killed'
+          ? `killed${r.failedStage ? ` (during ${r.failedStage})` : ''}`
+          : 'incomplete (the log stops before the run ends)';
+  out.push(`${e(logLabel)}: ${outcome}`);
+  const facts = [
+    r.network ? `network ${e(r.network)}` : '',
+    r.dfcVersion ? `DFC ${e(r.dfcVersion)}` : '',
+    r.hailortVersion ? `HailoRT ${e(r.hailortVersion)}` : '',
+    r.hwArch ? `arch ${e(r.hwArch)}` : '',
+  ].filter(Boolean);
+  if (facts.length) out.push(`  ${facts.join(' · ')}`);
+  out.push('', '  stage      status        time');
+  for (const s of r.stages) out.push(`  ${s.name.padEnd(10)} ${s.status.padEnd(13)} ${seconds(s.seconds)}`);
+  const sm = r.summary;
+  if (sm.contexts !== null || sm.controlUtilization !== null || sm.allocationSeconds !== null || sm.compilationSeconds !== null) {
+    out.push('', '  summary:');
+    if (sm.contexts !== null) out.push(`    contexts     ${sm.contexts}`);
+    if (sm.controlUtilization !== null || sm.computeUtilization !== null || sm.memoryUtilization !== null)
+      out.push(`    utilisation  control ${pct(sm.controlUtilization)}, compute ${pct(sm.computeUtilization)}, memory ${pct(sm.memoryUtilization)}`);
+    if (sm.allocationSeconds !== null) out.push(`    allocation   ${seconds(sm.allocationSeconds)}`);
+    if (sm.compilationSeconds !== null) out.push(`    compilation  ${seconds(sm.compilationSeconds)}`);
+  }
+  if (r.recommendedEndNodes.length) {
+    out.push('', '  the parser recommends these end nodes:');
+    for (const n of r.recommendedEndNodes) out.push(`    ${e(n)}`);
+  }
+  if (r.diagnostics.length) {
+    out.push('');
+    for (const d of r.diagnostics) {
+      out.push(`${e(d.path)}:${d.line}:${d.column}: ${d.severity} ${d.code}${d.node ? ` [${e(d.node)}]` : ''} ${e(d.message)} (${d.confidence} confidence; log line ${d.logLine})`);
+      if (d.fix?.kind === 'endNodes') out.push(`    fix: end nodes ${d.fix.nodes.map((n) => e(n)).join(', ')}`);
+      else if (d.fix?.kind === 'replaceName') out.push(`    fix: use '${e(d.fix.to)}' instead of '${e(d.fix.from)}'`);
+      else if (d.fix?.kind === 'scriptEdit') out.push(`    fix: line ${d.fix.line}, column ${d.fix.column}: ${e(d.fix.newText)}`);
+      else if (d.fix?.kind === 'setting') out.push(`    fix: setting ${d.fix.key}`);
+      for (const x of d.excerpt ?? []) out.push(`    | ${e(x)}`);
+    }
+  }
+  const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = r.diagnostics.filter((d) => d.severity === 'warning').length;
+  out.push('', `${errors} error(s), ${warnings} warning(s)`);
+  return out.join('\n') + '\n';
+}
