@@ -3,6 +3,7 @@
 // never flagged: fused LayerNormalization, the opset level, attention (MatMul+Softmax) as such,
 // a missing batch dimension on its own, rank 5 on its own (zoo ViTs parse with it).
 import { opKnowledge, REJECTED } from './dfcFacts';
+import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
 import type { OnnxAnalysis } from './analysis';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
 
@@ -78,8 +79,15 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
 
   // ---- per node ----
   const g = a.model.graph;
+  const quant = quantizedModelFinding(quantSummary(g.nodes));
+  if (quant) out.push(quant);
   for (const n of g.nodes) {
     const base = { node: label(n), nodeIndex: n.index };
+    const q = quantizedOpFinding(n, label(n));
+    if (q) {
+      out.push(q); // instead of custom-domain / not-listed: the quantizer, not an optimiser, wrote it
+      continue;
+    }
     if (!isAiOnnx(n.domain)) {
       out.push({
         ...base,
