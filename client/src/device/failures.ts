@@ -1,0 +1,45 @@
+// What the user sees when a device run fails: the DeviceError's one sentence (server/src/device/
+// errors.ts) as an error message, with a button where a fix exists. Pure, so every failure kind's
+// buttons are tested without VS Code; runOnDevice.ts carries the actions out.
+import type { DeviceError, DeviceErrorKind } from '../../../server/src/device/protocol';
+
+export type FailureAction =
+  | { label: string; kind: 'open-settings'; setting: string }
+  | { label: string; kind: 'retry' }
+  | { label: string; kind: 'change-options' }
+  | { label: string; kind: 'open-inspector' }
+  | { label: string; kind: 'show-log' }
+  | { label: string; kind: 'manage-trust' };
+
+const SETTINGS = (setting: string): FailureAction => ({ label: 'Open Settings', kind: 'open-settings', setting });
+const RETRY: FailureAction = { label: 'Retry', kind: 'retry' };
+const LOG: FailureAction = { label: 'Show Log', kind: 'show-log' };
+const INSPECT: FailureAction = { label: 'Open in HEF Inspector', kind: 'open-inspector' };
+const OPTIONS: FailureAction = { label: 'Change Input', kind: 'change-options' };
+
+/** The buttons each failure offers (at most three: VS Code shows them inline). */
+export const FAILURE_ACTIONS: Record<DeviceErrorKind, FailureAction[]> = {
+  'hailort-missing': [SETTINGS('hailo.hailort.path'), LOG],
+  'build-failed': [LOG, SETTINGS('hailo.hailort.path')],
+  'driver-missing': [LOG, RETRY],
+  'no-device': [RETRY],
+  busy: [RETRY, SETTINGS('hailo.device.groupId')],
+  'arch-mismatch': [INSPECT],
+  'hef-not-compatible': [INSPECT],
+  'hef-corrupted': [INSPECT],
+  'hef-not-supported': [INSPECT, LOG],
+  'hef-unreadable': [INSPECT],
+  'wrong-input-size': [OPTIONS],
+  'bad-input': [OPTIONS],
+  timeout: [RETRY, LOG],
+  'worker-crashed': [RETRY, LOG],
+  untrusted: [{ label: 'Manage Workspace Trust', kind: 'manage-trust' }],
+  'hailort-error': [LOG, RETRY],
+};
+
+export function failureMessage(err: DeviceError): { text: string; actions: FailureAction[] } {
+  const code = err.status !== null ? ` (${err.name}, status ${err.status})` : '';
+  // The sentence already names the status for the generic kind; otherwise append it once.
+  const text = err.status !== null && !err.sentence.includes(`status ${err.status}`) ? `${err.sentence}${code}` : err.sentence;
+  return { text, actions: FAILURE_ACTIONS[err.kind] ?? [LOG] };
+}
