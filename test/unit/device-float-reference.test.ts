@@ -66,11 +66,13 @@ test('float reference: the ONNX beside the HEF, the script\'s normalization, onn
     // No model at all: skipped, with "choose the ONNX" as the fix.
     rmSync(join(dir, 'tiny.onnx'));
     const none = await floatReference(trust, hef, report(), { extensionPath: repoRoot });
-    assert.equal(none.status, 'skipped');
-    if (none.status !== 'ok') {
-      assert.equal(none.fix, 'set-onnx');
-      assert.equal(none.reason, 'No ONNX model was found for tiny.hef: none is named tiny.onnx beside it, no HAR beside it records one, and hailo.model.onnx is not set.');
-    }
+    assert.deepEqual(none, {
+      status: 'skipped',
+      fix: 'set-onnx',
+      reason: 'No ONNX model was found for tiny.hef: none is named tiny.onnx beside it, no HAR beside it records one, and hailo.model.onnx is not set.',
+      inputs: report().input.text,
+      calibration: none.calibration,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
