@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { runCompile, type CompileRun, type DockerSettings, type RunnerEnv } from '../../server/src/compile/runner';
 import { bindMount, IN_CONTAINER, LABEL } from '../../server/src/compile/dockerArgs';
 import { findLeftovers, removeContainers } from '../../server/src/compile/leftovers';
-import { spawnLauncher } from '../../server/src/cli/launcher';
+import { trustedLauncher } from '../../server/src/compile/launcher';
+import { commandLineTrust } from '../../server/src/common/trust';
+
+const spawnLauncher = trustedLauncher(commandLineTrust('compile tests'));
 import type { CompileInputs } from '../../server/src/compile/inputs';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';

@@ -92,7 +92,9 @@ export function findUngatedExecution(file: SourceFile): Finding[] {
   // The device client and the native build (server/src/device/) start the worker and the compiler:
   // allowed only in a module that demands a TrustToken.
   // So does the float reference's onnxruntime worker (server/src/accuracy/ortProcess.ts).
-  const deviceGated = (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/')) && /\bTrustToken\b/.test(code);
+  // And the compile runner's launcher (server/src/compile/launcher.ts), which spawns docker.
+  const deviceGated =
+    (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/') || file.path.startsWith('server/src/compile/')) && /\bTrustToken\b/.test(code);
   const allowedCp = file.path === 'client/src/security/runTool.ts' || file.path.startsWith('server/src/cli/') || deviceGated;
   if (cp && !allowedCp) findings.push({ path: file.path, line: lineOf(code, cp.index), rule: 'child_process outside security/runTool.ts', text: cp[0] });
   const koffi = /(?:from\s*|require\s*\(\s*)['"]koffi(?:\/[^'"]*)?['"]/.exec(code);

@@ -7,6 +7,7 @@ type SubCommand = (args: string[], io: CliIO) => Promise<number>;
 const commands: Record<string, { summary: string; load: () => Promise<SubCommand> }> = {
   check: { summary: 'check .alls model scripts (files or folders)', load: async () => (await import('./check')).runCheck },
   hef: { summary: 'read a compiled .hef and optionally check the mtmd contract', load: async () => (await import('./hef')).runHef },
+  compile: { summary: 'compile a model in the DFC docker container: parse, optimize, compile', load: async () => (await import('./compile')).runCompileCommand },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx },
   'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
 };

@@ -1,7 +1,7 @@
 // The process interface the compile runner is written against. The runner never imports
-// child_process: the CLI hands it a plain spawner (server/src/cli/launcher.ts) and the extension
-// one that demands a TrustToken (client/src/security/runTool.ts → startTool), so the same code
-// runs in both and the extension cannot reach docker without the workspace-trust guard.
+// child_process: its caller hands it a launcher, and the only real one (launcher.ts) is made from
+// a TrustToken — so the extension cannot reach docker without the workspace-trust guard, and
+// tests can script docker's answers.
 import type { Readable, Writable } from 'node:stream';
 
 export interface LaunchOptions {
