@@ -5,7 +5,9 @@
 // `<net>.dfc.log`, so `hailo-tools dfc-log` can explain it later and diagnostics can point into it.
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { DfcLogReader, type DfcDiagnostic, type DfcEvent, type DfcReport } from '../dfc';
+import { DfcLogReader, onnxNodeIndex, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from '../dfc';
+import { analyzeOnnx } from '../onnx/analysis';
+import { readOnnxFile } from '../onnx/reader';
 import { checkMtmdSource, fileSource, isIntact, readHef, readResource, HAILO_CONFIG } from '../hef';
 import type { DockerProblem } from './dockerErrors';
 import { resolveInputs, type CompileInputs } from './inputs';
@@ -65,12 +67,17 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   } catch {
     allsText = undefined;
   }
-  const reader = new DfcLogReader({
-    logPath,
-    allsPath: resolved.modelScript,
-    allsText,
-    onnxPath: resolved.kind === 'onnx' ? resolved.model : undefined,
-  });
+  const context: DfcLogContext = { logPath, allsPath: resolved.modelScript, allsText };
+  if (resolved.kind === 'onnx') {
+    // Node names (errors land on the graph view's node lines; tensor vs node names), weights unread.
+    try {
+      context.onnx = onnxNodeIndex(analyzeOnnx(readOnnxFile(resolved.model)), resolved.model);
+      context.onnxPath = resolved.model;
+    } catch {
+      context.onnxPath = resolved.model; // the DFC will say what is wrong with the model
+    }
+  }
+  const reader = new DfcLogReader(context);
   let log: WriteStream | undefined;
   let logLines = 1;
   const onOutput = (text: string, stream: 'stdout' | 'stderr') => {

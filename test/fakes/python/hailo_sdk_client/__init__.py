@@ -6,7 +6,8 @@
 # replays a DFC console log, split into its stages at the DFC's own stage markers (7.3).
 #
 # The scenario (JSON, path in $HAILO_FAKE_DFC; see test/fixtures/compile/README.md):
-#   log        a DFC console log (path relative to the scenario file)
+#   log        a DFC console log (path relative to the scenario file); its lines before the first
+#              stage marker (the CLI header) print when a ClientRunner is made
 #   failAt     translate_onnx_model | load_model_script | optimize | compile: print that stage's part
 #              of the log up to its last traceback, then raise the exception the log ends with
 #   oomAt      a method that SIGKILLs this process after printing half its part (the OOM killer)
@@ -39,8 +40,12 @@ _SCENARIO, _BASE = _scenario()
 _REPO = os.environ.get("HAILO_FAKE_REPO", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")))
 
 
+_TRANSLATE = re.compile(r"Translation started on ")
+
+
 def _sections():
-    sections = {"parse": [], "optimize": [], "compile": []}
+    """The log in parts: header (printed when a ClientRunner is made), parse, optimize, compile."""
+    sections = {"header": [], "parse": [], "optimize": [], "compile": []}
     log = _SCENARIO.get("log")
     if not log:
         return sections
@@ -53,6 +58,9 @@ def _sections():
         if current != "compile" and _COMPILE.search(line):
             current = "compile"
         sections[current].append(line)
+    parse = sections["parse"]
+    start = next((i for i, l in enumerate(parse) if _TRANSLATE.search(l)), len(parse))
+    sections["header"], sections["parse"] = parse[:start], parse[start:]
     return sections
 
 
@@ -149,6 +157,7 @@ def _play(method):
 class ClientRunner(object):
     def __init__(self, hw_arch=None, har=None, **kwargs):
         _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
+        _write("".join(_SECTIONS["header"]))
         self._hw_arch = hw_arch
         self._external = {}
         self._net = None
