@@ -167,3 +167,26 @@ test('check: the bundled examples show errors in broken/ and none in good/', asy
     assert.ok(codes.size >= 4, `${f.path} shows only ${[...codes].join(', ')}`);
   }
 });
+
+test('check --har/--onnx: a named model file that is missing or not a file is one sentence and exit 2', async () => {
+  const dir = scratch({ 'a.alls': 'quantization_param(conv1, precision_mode=a8_w8)\n' });
+  try {
+    for (const [flag, file, why] of [
+      ['--har', join(dir, 'nope.har'), /^hailo-tools check: --har .*nope\.har: no such file\n$/],
+      ['--onnx', dir, /^hailo-tools check: --onnx .*: not a file\n$/],
+      ['--har', '', /--har needs a file/],
+    ] as const) {
+      const io = capture();
+      assert.equal(await main(['check', flag, file, join(dir, 'a.alls')], io), 2);
+      assert.match(io.errText, why);
+    }
+    // A named file that is not a HAR: the scripts are still checked (without it), exit 2.
+    writeFileSync(join(dir, 'x.har'), 'not a tar');
+    const io = capture();
+    assert.equal(await main(['check', '--json', '--har', join(dir, 'x.har'), join(dir, 'a.alls')], io), 2);
+    assert.equal(JSON.parse(io.outText).summary.files, 1);
+    assert.match(io.errText, /x\.har.*not a readable \.har/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { readHar, HarReadError } from '../../server/src/har/harReader';
 import { buildLayerIndex, resolveOriginalName } from '../../server/src/har/layers';
-import { findHarBeside, findOnnxBeside } from '../../server/src/lsp/modelLayers';
+import { findHarBeside, findOnnxBeside } from '../../server/src/har/modelResolver';
 import { OnnxModelCache } from '../../server/src/lsp/onnxCache';
 import { graphUriForPath } from '../../server/src/onnx/viewUri';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';

@@ -1,28 +1,34 @@
-// `hailo-tools check [--json] [--hw-arch ARCH] PATH...` — the `.alls` checker for terminals and
-// CI: the same core the language server uses. Folders are searched recursively for `*.alls`;
-// files named explicitly are checked whatever their extension.
+// `hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...` — the `.alls`
+// checker for terminals and CI: the same core the language server uses, and the same model
+// resolver (server/src/har/modelResolver.ts), so a `.har` beside a script gives the same layer
+// diagnostics here as in the editor. Folders are searched recursively for `*.alls`; files named
+// explicitly are checked whatever their extension.
 // Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
 import { resolveSettings } from '../common/settings';
+import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
 /** Architectures `--hw-arch` accepts (the `hailo.hwArch` setting's list). */
 export const HW_ARCHES = ['hailo8', 'hailo8r', 'hailo8l', 'hailo10h', 'hailo15h', 'hailo15m', 'hailo15l'];
 
-const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] PATH...
+const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...
 
 Check .alls model scripts (files, or folders searched recursively for *.alls).
 
 options:
-  --json          print one JSON document: {"files":[{"path","diagnostics":[…]}],"summary":{…}}
+  --json          print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}
   --hw-arch ARCH  target architecture for architecture-specific rules (default hailo10h);
                   one of ${HW_ARCHES.join(', ')}
+  --har FILE      the parsed model (.har) to check layer names against; without it, a .har beside
+                  each script is used, as in the editor (same basename, else the only one)
+  --onnx FILE     the ONNX the HAR was parsed from; without it, the one beside the HAR
   -h, --help      show this help
 
 exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input
@@ -38,8 +44,16 @@ export interface JsonDiagnostic {
   message: string;
 }
 
+/** The parsed model a file was checked against. */
+export interface JsonModel {
+  har: string;
+  onnx?: string;
+  network: string;
+  layers: number;
+}
+
 export interface CheckReport {
-  files: { path: string; diagnostics: JsonDiagnostic[] }[];
+  files: { path: string; diagnostics: JsonDiagnostic[]; model?: JsonModel }[];
   summary: { files: number; errors: number; warnings: number };
 }
 
@@ -47,6 +61,9 @@ interface Options {
   json: boolean;
   hwArch: string;
   paths: string[];
+  /** Absolute (resolved against the working folder). */
+  har?: string;
+  onnx?: string;
 }
 
 function parseArgs(args: string[]): Options | { error: string } | 'help' {
@@ -65,6 +82,11 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
       const arch = v.trim().toLowerCase();
       if (!HW_ARCHES.includes(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
       o.hwArch = arch;
+    } else if (a === '--har' || a.startsWith('--har=') || a === '--onnx' || a.startsWith('--onnx=')) {
+      const name = a.startsWith('--har') ? 'har' : 'onnx';
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (v === undefined || v === '') return { error: `--${name} needs a file` };
+      o[name] = resolve(v);
     } else if (a.startsWith('-') && a !== '-') return { error: `unknown option '${a}'` };
     else o.paths.push(a);
   }
@@ -133,10 +155,48 @@ function toJson(d: Diagnostic): JsonDiagnostic {
   };
 }
 
+/** A file named by `--har` / `--onnx` that cannot be used: one sentence, or undefined. */
+function unreadable(path: string, what: string): string | undefined {
+  try {
+    if (statSync(path).isFile()) return undefined;
+    return `${what} ${path}: not a file`;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return `${what} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (err as Error).message})`}`;
+  }
+}
+
+/** ONNX reads memoised per path and size/mtime for one run (scripts of a folder share one model). */
+function memoisedOnnx(): (path: string) => OnnxLoad {
+  const seen = new Map<string, OnnxLoad>();
+  return (path) => {
+    const hit = seen.get(path);
+    let st: string | undefined;
+    try {
+      const s = statSync(path);
+      st = `${s.size}:${s.mtimeMs}`;
+    } catch {
+      st = 'missing';
+    }
+    if (hit && hit.stamp === st) return hit;
+    const r = readOnnxSide(path);
+    seen.set(path, r);
+    return r;
+  };
+}
+
+export interface ModelOptions {
+  resolver: ModelResolver;
+  paths: ModelPathSettings;
+  /** Problems with explicitly named model files are usage errors (exit 2); others are notes. */
+  notes: string[];
+}
+
 /** Check files (already expanded); unreadable ones go to `problems`. */
-export function checkFiles(files: string[], hwArch: string, problems: string[]): CheckReport {
+export async function checkFiles(files: string[], hwArch: string, problems: string[], model?: ModelOptions): Promise<CheckReport> {
   const settings = resolveSettings({ hwArch });
   const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
+  const reported = new Set<string>();
   for (const path of files) {
     let bytes: Buffer;
     try {
@@ -147,10 +207,25 @@ export function checkFiles(files: string[], hwArch: string, problems: string[]):
       continue;
     }
     const { text, diagnostics: encoding } = decodeScript(bytes);
-    const diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path) }));
+    const resolved = model ? await model.resolver.resolve(resolve(path), model.paths) : undefined;
+    for (const p of resolved?.problems ?? []) {
+      if (reported.has(p)) continue;
+      reported.add(p);
+      // A file the user named is a usage error; one merely found beside a script is noted, and the
+      // script is checked without it — as the editor does.
+      const named = (model!.paths.harPath && p.startsWith(model!.paths.harPath)) || (model!.paths.onnxPath && p.includes(model!.paths.onnxPath));
+      (named ? problems : model!.notes).push(p);
+    }
+    const index = resolved?.index;
+    const diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
     const json = diagnostics.map(toJson);
-    report.files.push({ path, diagnostics: json });
+    const entry: CheckReport['files'][number] = { path, diagnostics: json };
+    if (index && resolved?.harPath) {
+      entry.model = { har: resolved.harPath, network: index.networkName, layers: index.layers.size };
+      if (resolved.onnxPath && !resolved.problems.some((p) => p.includes(resolved.onnxPath!))) entry.model.onnx = resolved.onnxPath;
+    }
+    report.files.push(entry);
     report.summary.files++;
     for (const d of json) {
       if (d.severity === 'error') report.summary.errors++;
@@ -169,6 +244,14 @@ export function formatHuman(report: CheckReport): string {
       lines.push(`${f.path}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
     }
   }
+  // Which parsed model the layer checks used (a .har found beside a script is not obvious otherwise).
+  const models = new Map<string, number>();
+  for (const f of report.files) {
+    if (!f.model) continue;
+    const label = `${f.model.har} (network ${f.model.network}, ${f.model.layers} layers${f.model.onnx ? `, ONNX ${f.model.onnx}` : ''})`;
+    models.set(label, (models.get(label) ?? 0) + 1);
+  }
+  for (const [m, n] of models) lines.push(`model: ${m} for ${n} file${n === 1 ? '' : 's'}`);
   const s = report.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   lines.push(`${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}`);
@@ -186,10 +269,22 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   const problems: string[] = [];
+  for (const [file, what] of [
+    [parsed.har, '--har'],
+    [parsed.onnx, '--onnx'],
+  ] as const) {
+    const why = file ? unreadable(file, what) : undefined;
+    if (why) {
+      io.err(`hailo-tools check: ${why}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const files = collectFiles(parsed.paths, problems);
-  const report = checkFiles(files, parsed.hwArch, problems);
+  const model: ModelOptions = { resolver: new ModelResolver(memoisedOnnx()), paths: { harPath: parsed.har, onnxPath: parsed.onnx }, notes: [] };
+  const report = await checkFiles(files, parsed.hwArch, problems, model);
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
+  for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);
   for (const p of problems) io.err(`hailo-tools check: ${p}\n`);
   if (problems.length) return EXIT_USAGE;
   return report.summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
