@@ -5,6 +5,7 @@
   const status = document.getElementById('status');
   document.getElementById('copy-json')?.addEventListener('click', () => vscode.postMessage({ type: 'copyJson' }));
   document.getElementById('reload')?.addEventListener('click', () => vscode.postMessage({ type: 'reload' }));
+  document.getElementById('run-on-device')?.addEventListener('click', () => vscode.postMessage({ type: 'runOnDevice' }));
   window.addEventListener('message', (event) => {
     const msg = event.data;
     if (msg && msg.type === 'status' && status) status.textContent = String(msg.text ?? '');

@@ -4,6 +4,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerCheckDocker } from './docker/checkDocker';
+import { registerDevice } from './device/register';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector } from './hef/hefEditor';
 import { registerOnnxGraph } from './onnx/graphView';
@@ -16,6 +17,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
   registerHefInspector(context, log, (method) => client?.sendNotification(method));
+  registerDevice(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

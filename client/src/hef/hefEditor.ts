@@ -8,6 +8,8 @@ import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResour
 import { renderInspector, renderMessage, type PageOptions } from './render';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
+/** client/src/device/runOnDevice.ts registers it (a string here: no import cycle). */
+const RUN_ON_DEVICE_COMMAND = 'hailo.runOnDevice';
 /** Sent to the language server when HEF settings change, so inline checks are redone. */
 export const HEF_RESCAN_NOTIFICATION = 'hailo/hef/rescan';
 
@@ -98,6 +100,9 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
           void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
         } else if (msg?.type === 'reload') {
           await render();
+        } else if (msg?.type === 'runOnDevice') {
+          // The command itself asks for workspace trust and the run options.
+          await vscode.commands.executeCommand(RUN_ON_DEVICE_COMMAND, document.uri);
         }
       }),
     );

@@ -266,7 +266,7 @@ ${checkedCsp(o)}
 <title>${esc(m.title)}</title>
 </head>
 <body data-testid="hef-inspector" data-vscode-context='{"preventDefaultContextMenuItems": true}'>
-<header class="top"><h1>${esc(m.title)}</h1><div class="actions"><button type="button" id="copy-json" data-testid="hef-copy-json">Copy as JSON</button><button type="button" id="reload" data-testid="hef-reload">Reload</button></div></header>
+<header class="top"><h1>${esc(m.title)}</h1><div class="actions"><button type="button" id="run-on-device" data-testid="hef-run-on-device" title="Hailo: Run on Device (trusted workspaces)">Run on Device</button><button type="button" id="copy-json" data-testid="hef-copy-json">Copy as JSON</button><button type="button" id="reload" data-testid="hef-reload">Reload</button></div></header>
 <p class="status" id="status" data-testid="hef-status" role="status"></p>
 ${summary(m)}
 ${contract(m)}

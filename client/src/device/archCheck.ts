@@ -1,0 +1,41 @@
+// Before anything is opened on the device: our HEF reader (server/src/hef) says whether the file
+// is intact and which devices HailoRT runs it on, and that is checked against what the scan found.
+// HailoRT would refuse the same files later with 91/93 — this says why first, in one sentence.
+// Pure.
+import { isIntact, type HefReport } from '../../../server/src/hef';
+import { errorFromKind } from '../../../server/src/device/errors';
+import type { DeviceError, DeviceInfo } from '../../../server/src/device/protocol';
+import type { ArchCheck } from './runDocument';
+
+export type HefDeviceCheck = { ok: true; arch: ArchCheck; device: DeviceInfo } | { ok: false; error: DeviceError; arch?: ArchCheck };
+
+export function checkHefForDevice(report: HefReport, devices: DeviceInfo[], title: string): HefDeviceCheck {
+  const firstError = report.problems.find((p) => p.severity === 'error');
+  if (!report.container || !report.header) {
+    const detail = firstError?.message ?? 'the HEF header could not be read';
+    return { ok: false, error: { ...errorFromKind('hef-unreadable', detail), sentence: `${title} is not a readable HEF: ${detail}` } };
+  }
+  if (!isIntact(report)) {
+    const detail = report.integrity.ok ? (firstError?.message ?? 'a part of the file is missing') : report.integrity.detail;
+    return {
+      ok: false,
+      error: { ...errorFromKind('hef-corrupted', detail), sentence: `${title} is damaged (${detail}); HailoRT would refuse it as corrupted (status 91): copy or compile it again.` },
+    };
+  }
+  const h = report.header.hwArch;
+  const arch = (device: string): ArchCheck => ({ hefArch: h.name, compatible: h.compatibleDevices, device, ok: h.compatibleDevices.includes(device) });
+  if (devices.length === 0) return { ok: false, error: errorFromKind('no-device', 'scan() listed no device') };
+  const device = devices.find((d) => h.compatibleDevices.includes(d.architecture));
+  if (!device) {
+    const found = [...new Set(devices.map((d) => d.architecture))].join(', ');
+    return {
+      ok: false,
+      arch: arch(devices[0].architecture),
+      error: {
+        ...errorFromKind('arch-mismatch', `HEF ${h.name} (runs on ${h.compatibleDevices.join(', ')}) vs device ${found}`),
+        sentence: `${title} was compiled for ${h.name}, which HailoRT runs on ${h.compatibleDevices.join(', ') || 'no known device'}; the attached device is ${found}. Recompile it for the device with the Dataflow Compiler (--hw-arch).`,
+      },
+    };
+  }
+  return { ok: true, arch: arch(device.architecture), device };
+}

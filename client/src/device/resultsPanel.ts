@@ -1,0 +1,136 @@
+// The results webview of "Run on Device": one panel per HEF, re-used by "Run Again". The page is
+// rendered and escaped in the extension host (resultsRender.ts) under a nonce CSP; the webview's
+// script (dist/webview/deviceResults.js, with uPlot) draws the charts and posts button clicks:
+// Export JSON (save dialog, the whole RunDocument), Run Again, and the float reference's fixes.
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { renderResults, renderRunMessage, type ResultsPage } from './resultsRender';
+import type { RunDocument } from './runDocument';
+
+export const RESULTS_VIEW_TYPE = 'hailo.deviceResults';
+
+export interface ResultsActions {
+  runAgain(hef: vscode.Uri): void;
+  /** Re-run only the float reference of this document (after a fix). */
+  rerunReference(hef: vscode.Uri, doc: RunDocument): Promise<RunDocument>;
+}
+
+interface Open {
+  panel: vscode.WebviewPanel;
+  doc?: RunDocument;
+}
+
+export class ResultsPanels implements vscode.Disposable {
+  private readonly open = new Map<string, Open>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly actions: ResultsActions,
+  ) {}
+
+  private page(panel: vscode.WebviewPanel): ResultsPage {
+    const nonce = randomBytes(18).toString('base64');
+    const src = panel.webview.cspSource;
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    const web = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
+    return {
+      nonce,
+      // Nothing by default; styles and images from the extension only; our one script by nonce.
+      cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
+      chartStyleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),
+    };
+  }
+
+  private panelFor(hef: vscode.Uri): Open {
+    const key = hef.toString();
+    const existing = this.open.get(key);
+    if (existing) return existing;
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, `Run: ${path.posix.basename(hef.path)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
+      retainContextWhenHidden: true,
+    });
+    const entry: Open = { panel };
+    this.open.set(key, entry);
+    const sub = panel.webview.onDidReceiveMessage((msg: { type?: string; fix?: string }) => void this.onMessage(hef, entry, msg));
+    panel.onDidDispose(() => {
+      sub.dispose();
+      this.open.delete(key);
+    });
+    return entry;
+  }
+
+  /** Shows "running…" in the HEF's panel (created if needed). */
+  showProgress(hef: vscode.Uri, message: string): void {
+    const entry = this.panelFor(hef);
+    if (!entry.doc) entry.panel.webview.html = renderRunMessage(path.posix.basename(hef.path), message, this.page(entry.panel));
+    entry.panel.reveal(undefined, true);
+  }
+
+  /** Closes a panel that never got results (the run failed or was cancelled before any). */
+  dropEmpty(hef: vscode.Uri): void {
+    const entry = this.open.get(hef.toString());
+    if (entry && !entry.doc) entry.panel.dispose();
+  }
+
+  show(hef: vscode.Uri, doc: RunDocument): void {
+    const entry = this.panelFor(hef);
+    entry.doc = doc;
+    entry.panel.webview.html = renderResults(doc, this.page(entry.panel));
+    entry.panel.reveal(undefined, false);
+  }
+
+  private status(entry: Open, text: string): void {
+    void entry.panel.webview.postMessage({ type: 'status', text });
+  }
+
+  private async onMessage(hef: vscode.Uri, entry: Open, msg: { type?: string; fix?: string }): Promise<void> {
+    try {
+      if (msg?.type === 'runAgain') this.actions.runAgain(hef);
+      else if (msg?.type === 'exportJson' && entry.doc) await this.exportJson(hef, entry);
+      else if (msg?.type === 'fix' && msg.fix === 'set-onnxruntime') await vscode.commands.executeCommand('workbench.action.openSettings', 'hailo.onnxruntime.path');
+      else if (msg?.type === 'fix' && msg.fix === 'set-onnx' && entry.doc) await this.chooseOnnx(hef, entry);
+    } catch (err) {
+      this.log.error(`device results: ${(err as Error)?.stack ?? err}`);
+      this.status(entry, `That did not work: ${(err as Error)?.message ?? err}`);
+    }
+  }
+
+  private async exportJson(hef: vscode.Uri, entry: Open): Promise<void> {
+    const stem = path.posix.basename(hef.path, '.hef');
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(hef, '..', `${stem}.run.json`),
+      filters: { JSON: ['json'] },
+      saveLabel: 'Export',
+      title: 'Export the device run as JSON',
+    });
+    if (!target) return;
+    const text = `${JSON.stringify(entry.doc, null, 2)}\n`;
+    // One write of the whole document: a failure leaves no half-written file behind it.
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    this.log.info(`device results: exported ${text.length} characters to ${target.toString()}`);
+    this.status(entry, `Exported to ${target.fsPath || target.toString()}.`);
+  }
+
+  private async chooseOnnx(hef: vscode.Uri, entry: Open): Promise<void> {
+    const picked = await vscode.window.showOpenDialog({ defaultUri: vscode.Uri.joinPath(hef, '..'), filters: { 'ONNX model': ['onnx'] }, canSelectMany: false, openLabel: 'Use as float reference' });
+    if (!picked?.[0]) return;
+    const folder = vscode.workspace.getWorkspaceFolder(hef);
+    const dir = path.dirname(hef.fsPath);
+    const rel = path.relative(dir, picked[0].fsPath);
+    const value = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : picked[0].fsPath;
+    await vscode.workspace.getConfiguration('hailo', hef).update('model.onnx', value, folder ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Global);
+    this.status(entry, `hailo.model.onnx = ${value}; running the float reference…`);
+    const doc = await this.actions.rerunReference(hef, entry.doc!);
+    this.show(hef, doc);
+  }
+
+  dispose(): void {
+    for (const e of this.open.values()) e.panel.dispose();
+    this.open.clear();
+  }
+}
