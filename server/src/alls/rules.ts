@@ -18,7 +18,7 @@ import {
 import type { AllsCode } from './codes';
 import { layerLookup, type LayerLookup } from './layers';
 import { globToRegExp } from './glob';
-import { METHODS, commandNames } from './schema';
+import { METHODS, argumentSetOf, commandNames } from './schema';
 import { KIND_BIT, kindBits, type ArchFamily, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec, type ZooUse } from './schemaTypes';
 import { suggest } from './suggest';
 import type { Diagnostic, Fix, Severity } from '../common/types';
@@ -503,12 +503,17 @@ class Checker {
           const subs = Object.values(spec.subcommands.items).filter((s) => s.kwargs[k.text]).map((s) => s.name);
           if (subs.length) elsewhere = ` It is a keyword of ${subs.map((s) => `\`${s}\``).join(', ')}.`;
         }
+        // Error only where the keyword list is known complete; a corpus-derived list says so.
+        const set = argumentSetOf(spec, st.sub);
+        const documented = set.kind === 'documented';
         this.add(
           k.start,
           k.end,
-          'warning',
+          documented ? 'error' : 'warning',
           'alls/unknown-kwarg',
-          `\`${short(k.text)}\` is not a keyword seen for ${owner}${names.length ? ` (seen: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list comes from Hailo's scripts and is not exhaustive.`,
+          documented
+            ? `\`${short(k.text)}\` is not a keyword of ${owner}${names.length ? ` (its keywords: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list is complete: ${set.evidence}.`
+            : `\`${short(k.text)}\` is not a keyword seen for ${owner}${names.length ? ` (seen: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list comes from Hailo's scripts and is not exhaustive.`,
           { fixes: this.renameFixes(k, cands, 'the keyword') },
         );
         continue;
@@ -540,7 +545,16 @@ class Checker {
       const at = n > 0 ? { start: st.positionals[0].start, end: st.positionals[n - 1].end } : { start: call.name.start, end: call.name.end };
       const ranges = spec.signatures.map(signatureArity);
       const min = Math.min(...ranges.map((r) => r.min));
-      this.add(at.start, at.end, 'warning', 'alls/argument-count', `${n < min ? 'Too few' : 'Too many'} positional arguments for \`${spec.name}\` (${n}); its form${forms.length > 1 ? 's are' : ' is'} ${forms.join(' or ')}.`);
+      // A missing required argument is an error only where the signature is known complete.
+      const set = spec.argumentSet;
+      const refused = set.kind === 'documented' && n < min;
+      this.add(
+        at.start,
+        at.end,
+        refused ? 'error' : 'warning',
+        'alls/argument-count',
+        `${n < min ? 'Too few' : 'Too many'} positional arguments for \`${spec.name}\` (${n}); its form${forms.length > 1 ? 's are' : ' is'} ${forms.join(' or ')}.${refused ? ` The signature is complete: ${set.evidence}.` : " (Forms seen in Hailo's scripts.)"}`,
+      );
       return;
     }
     for (let i = 0; i < st.positionals.length; i++) {

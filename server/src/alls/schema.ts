@@ -4,6 +4,7 @@
 // not authoritative"), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
 // policies are closed. Meanings marked GUESS are not documented anywhere we could read.
 import type {
+  ArgumentSet,
   ArchNote,
   CommandSpec,
   EnumSpec,
@@ -215,22 +216,28 @@ const BIAS_MODE = enumOf('bias_mode', false, "values seen in Hailo's scripts", [
   ['single_scale_decomposition', 'bias decomposed with a single scale'],
 ]);
 
-const QP_CLIP_MODE = enumOf('activation_clipping_mode', false, "values seen in Hailo's scripts", [
-  ['percentile', 'clip activations at percentiles'],
-  ['percentile_force', 'clip at percentiles even where the range would grow'],
-  ['manual', 'clip at the given absolute values'],
-]);
-
-const CLIP_MODE = enumOf('clipping mode', false, "values seen in Hailo's scripts", [
+// Clipping modes: one vocabulary for the three sibling slots — activation_clipping(mode=),
+// weights_clipping(mode=) and quantization_param(activation_clipping_mode=) — so a mode accepted
+// for one is never called unknown for another (issue 10: `weights_clipping, mode=percentile`,
+// written by several independent scripts, was warned while activation_clipping took it). Weights
+// add the MSE modes the DFC guide lists for them (via the RidgeRun wiki, quoted by a third party:
+// `mode=disabled|manual|percentile|mmse|mmse_if4b`, default `mmse_if4b`).
+const CLIPPING_MODES: [string, string, Evidence?][] = [
   ['percentile', 'clipping_values are percentiles [lo, hi] of the collected statistics'],
   ['percentile_force', 'percentiles, forced (meaning GUESS)'],
   ['manual', 'clipping_values are absolute [lo, hi]'],
   ['disabled', 'no clipping'],
-]);
+];
+const CLIPPING_SOURCE = "values seen in Hailo's scripts, and the DFC guide's list as the RidgeRun wiki gives it";
 
-const WEIGHTS_CLIP_MODE = enumOf('weights clipping mode', false, "values seen in Hailo's scripts (plus `mmse` from third-party code)", [
-  ['manual', 'clip weights at the given absolute values'],
-  ['mmse', 'minimum-MSE clipping (third-party code; unverified)', 'third-party'],
+const QP_CLIP_MODE = enumOf('activation_clipping_mode', false, CLIPPING_SOURCE, CLIPPING_MODES);
+
+const CLIP_MODE = enumOf('clipping mode', false, CLIPPING_SOURCE, CLIPPING_MODES);
+
+const WEIGHTS_CLIP_MODE = enumOf('weights clipping mode', false, `${CLIPPING_SOURCE} (plus the MSE modes for weights)`, [
+  ...CLIPPING_MODES,
+  ['mmse', 'minimum-MSE clipping (DFC guide via RidgeRun; third-party scripts)', 'third-party'],
+  ['mmse_if4b', 'minimum-MSE clipping for 4-bit weights only — the default (DFC guide via RidgeRun)', 'third-party'],
 ]);
 
 const LOSS_TYPE = enumOf('loss type', false, "values seen in Hailo's scripts", [
@@ -440,8 +447,25 @@ const POST_QUANT: Record<string, SubcommandSpec> = table({
 
 // ---- commands -------------------------------------------------------------------------------
 
-function cmd(spec: Omit<CommandSpec, 'evidence'> & { evidence?: Evidence }): CommandSpec {
-  return { evidence: 'corpus', ...spec };
+/**
+ * No command's keyword list is known complete: the DFC guide's model-script chapter is not public
+ * (only the table of contents of the v3.30.0 guide and the RidgeRun wiki's partial summary), and
+ * no public traceback quotes the DFC refusing an unknown keyword. Where that changes, a command
+ * gets `argumentSet: { kind: 'documented', evidence: '<the quote and its source>' }` and unknown
+ * keywords / missing required arguments become errors quoting it (rules.ts, docs/alls-rules.md).
+ */
+export const CORPUS_ARGUMENTS: ArgumentSet = {
+  kind: 'corpus',
+  evidence: "the keywords and positional forms Hailo's 1,345 model-zoo script versions use, plus marked third-party ones; no complete list is public",
+};
+
+function cmd(spec: Omit<CommandSpec, 'evidence' | 'argumentSet'> & { evidence?: Evidence; argumentSet?: ArgumentSet }): CommandSpec {
+  return { evidence: 'corpus', argumentSet: CORPUS_ARGUMENTS, ...spec };
+}
+
+/** The argument set that governs a statement's keywords: its feature's, else its command's. */
+export function argumentSetOf(spec: CommandSpec, sub?: SubcommandSpec): ArgumentSet {
+  return sub?.argumentSet ?? spec.argumentSet;
 }
 
 const inputLayer = (optional = false) => p('input_layer', LAYER, 'the input layer it applies to', optional ? { optional } : {});

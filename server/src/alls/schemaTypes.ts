@@ -102,10 +102,23 @@ export const STAGE_TITLES: Record<Stage, string> = {
   allocation: 'Allocation (compiler-written)',
 };
 
+/**
+ * How complete a command's argument list is known to be. `documented`: complete by the DFC user
+ * guide's signature or by Hailo's parser behaviour quoted in a public traceback — an unknown
+ * keyword or a missing required argument is an error that quotes `evidence`. `corpus`: only what
+ * scripts were seen to write — a warning that says so.
+ */
+export interface ArgumentSet {
+  kind: 'documented' | 'corpus';
+  evidence: string;
+}
+
 export interface SubcommandSpec {
   name: string;
   doc: string;
   kwargs: Record<string, ParamSpec>;
+  /** Keywords of this feature (default: the corpus-derived set). */
+  argumentSet?: ArgumentSet;
   evidence: Evidence;
   since?: string;
   arch?: ArchNote;
@@ -124,6 +137,8 @@ export interface CommandSpec {
   /** Accepted positional forms (after the sub-command, if any). Empty list = no positionals. */
   signatures: Signature[];
   kwargs: Record<string, ParamSpec>;
+  /** How complete `kwargs` and the required positionals are known to be (issue 10 recall). */
+  argumentSet: ArgumentSet;
   /** First positional is a bare sub-command / feature name. */
   subcommands?: { enumName: string; items: Record<string, SubcommandSpec> };
   /** Written as `ctx.name(...)` in current scripts. */
