@@ -16,7 +16,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(log);
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
-  registerHefInspector(context, log, (method) => client?.sendNotification(method));
+  registerHefInspector(context, log);
   registerDevice(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));

@@ -36,7 +36,7 @@ const BROKEN = [
 ].join('\n');
 
 async function withServer(fn: (s: TestServer) => Promise<void>, settings: Record<string, unknown> = {}): Promise<void> {
-  const server = await startTestServer(settings);
+  const server = await startTestServer({ settings });
   try {
     await fn(server);
   } finally {

@@ -24,12 +24,14 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../server/src/lsp/startServer';
 import { OnnxGraphService } from '../../server/src/lsp/onnxService';
+import { OnnxGraphTextRequest } from '../../server/src/protocol';
 import type { AttachableService } from '../../server/src/lsp/service';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
 let client: ProtocolConnection;
 let settings: Record<string, unknown> = {};
+const handlerErrors: string[] = [];
 
 /** Stand-in consumer: hover = the layer under the cursor as the provider delivered it. */
 const probe: AttachableService = {
@@ -51,7 +53,10 @@ const probe: AttachableService = {
 before(async () => {
   const up = new PassThrough();
   const down = new PassThrough();
-  startServer(createConnection(new StreamMessageReader(up), new StreamMessageWriter(down)), { services: [new OnnxGraphService(), probe] });
+  startServer(createConnection(new StreamMessageReader(up), new StreamMessageWriter(down)), {
+    services: [new OnnxGraphService(), probe],
+    onError: (err, where) => handlerErrors.push(`${where}: ${(err as Error)?.stack ?? err}`),
+  });
   client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   client.onRequest(ConfigurationRequest.type, (p) => p.items.map((it) => (it.section === 'hailo' ? settings : null)));
   client.onRequest('client/registerCapability', () => null);
@@ -59,7 +64,11 @@ before(async () => {
   await client.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } }, workspaceFolders: null });
   await client.sendNotification(InitializedNotification.type, {});
 });
-after(() => client.dispose());
+after(() => {
+  client.dispose();
+  // A handler exception is a failure even when the answer looked fine.
+  assert.deepEqual(handlerErrors, []);
+});
 
 let version = 0;
 async function probeHover(scriptPath: string, text: string) {
@@ -85,7 +94,7 @@ test('har provider: go-to-definition lands on the node line of the graph view th
   const uri = pathToFileURL(join(FIX, 'tinycnn.alls')).href + '?def';
   await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'alls', version: 1, text: 'deconv1' } });
   const locs = (await client.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 0, character: 2 } })) as Location[];
-  const { text } = await client.sendRequest<{ text: string }>('hailo/onnxGraph', { uri: locs[0].uri });
+  const { text } = await client.sendRequest(OnnxGraphTextRequest, { uri: locs[0].uri });
   const line = text.split('\n')[locs[0].range.start.line];
   assert.ok(line.startsWith('  /neck/up/ConvTranspose = ConvTranspose('), line);
 });

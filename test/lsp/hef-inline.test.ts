@@ -1,6 +1,6 @@
 // Inline HEF checks over LSP (bundled server): the workspace scan publishes contract failures on
 // .hef URIs, file-watcher events re-check (and clear), `hailo.hef.inlineChecks` selects
-// off / auto / always, and the client's rescan notification applies a settings change.
+// off / auto / always, and a settings change re-checks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -23,9 +23,7 @@ function workspace() {
 }
 
 async function start(dir: string, settings: Record<string, unknown>): Promise<TestServer> {
-  const server = await startTestServer(settings);
-  server.connection.onRequest('workspace/workspaceFolders', () => [{ uri: pathToFileURL(dir).toString(), name: 'ws' }]);
-  return server;
+  return startTestServer({ settings, folders: [dir] });
 }
 
 const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => d.code).sort();
@@ -68,7 +66,7 @@ test('lsp hef: auto mode checks HEFs that embed hailo-config.json; watcher event
   }
 });
 
-test('lsp hef: always mode checks every HEF; switching to off clears them after the rescan notification', async () => {
+test('lsp hef: always mode checks every HEF; switching to off in the settings clears them', async () => {
   const { dir, uri } = workspace();
   const server = await start(dir, { hef: { inlineChecks: 'always' }, mtmd: { textModelWidth: 4096 } });
   try {
@@ -82,7 +80,6 @@ test('lsp hef: always mode checks every HEF; switching to off clears them after 
     server.settings.hef = { inlineChecks: 'off' };
     const off = server.nextDiagnostics(uri('plain.hef'));
     void server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hailo: server.settings } });
-    void server.connection.sendNotification('hailo/hef/rescan', {});
     assert.deepEqual((await off).diagnostics, []);
   } finally {
     await server.stop();

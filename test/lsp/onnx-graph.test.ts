@@ -15,6 +15,7 @@ import {
 import { startTestServer, type TestServer } from '../helpers/lsp';
 import { repoRoot } from '../helpers/shared';
 import { graphUriForPath } from '../../server/src/onnx/viewUri';
+import { OnnxGraphTextRequest } from '../../server/src/protocol';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 let server: TestServer;
@@ -28,7 +29,7 @@ after(async () => {
 
 async function openView(file: string) {
   const uri = graphUriForPath(join(FIX, file));
-  const { text, ok } = await server.connection.sendRequest<{ text: string; ok: boolean }>('hailo/onnxGraph', { uri });
+  const { text, ok } = await server.connection.sendRequest(OnnxGraphTextRequest, { uri });
   const diags = server.nextDiagnostics(uri);
   server.open(uri, 'onnx-graph', text);
   return { uri, text, ok, lines: text.split('\n'), diagnostics: (await diags).diagnostics };

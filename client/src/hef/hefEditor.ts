@@ -4,14 +4,12 @@
 import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HAILO_CONFIG, type ByteSource } from '../../../server/src/hef';
+import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, resolveSettings, HAILO_CONFIG, type ByteSource } from '@hailo/api';
 import { renderInspector, renderMessage, type PageOptions } from './render';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
 /** client/src/device/runOnDevice.ts registers it (a string here: no import cycle). */
 const RUN_ON_DEVICE_COMMAND = 'hailo.runOnDevice';
-/** Sent to the language server when HEF settings change, so inline checks are redone. */
-export const HEF_RESCAN_NOTIFICATION = 'hailo/hef/rescan';
 
 class HefDocument implements vscode.CustomDocument {
   constructor(readonly uri: vscode.Uri) {}
@@ -64,16 +62,16 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
       try {
         src = await openSource(document.uri);
         const config = vscode.workspace.getConfiguration('hailo', document.uri);
-        const width = config.get<number | null>('mtmd.textModelWidth');
+        const settings = resolveSettings((key) => config.get(key));
         const report = await readHef(src);
         const mtmd = await checkMtmdSource(src, report, {
-          textModelWidth: typeof width === 'number' && width > 0 ? width : undefined,
+          textModelWidth: settings.mtmd.textModelWidth ?? undefined,
           hefPath: document.uri.fsPath || document.uri.toString(),
         });
         const cfg = await readResource(src, report.externalResources, HAILO_CONFIG, 1 << 20);
         const configText = 'bytes' in cfg ? new TextDecoder('utf-8').decode(cfg.bytes) : undefined;
         json = JSON.stringify(hefJson(report, mtmd), null, 2);
-        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: config.get<string>('hwArch') }, page());
+        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch }, page());
         this.log.info(`hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`);
       } catch (err) {
         this.log.error(`hef: cannot inspect ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
@@ -118,14 +116,10 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
 }
 
 /**
- * Registers the inspector and keeps HEF settings in sync: open inspectors re-render and the
- * language server re-checks when `hailo.hef.*` or `hailo.mtmd.*` change.
+ * Registers the inspector; open inspectors re-render when `hailo.hef.*`, `hailo.mtmd.*` or
+ * `hailo.hwArch` change (the language server re-checks the workspace's HEFs by itself).
  */
-export function registerHefInspector(
-  context: vscode.ExtensionContext,
-  log: vscode.LogOutputChannel,
-  notifyServer: (method: string) => Promise<void> | undefined = () => undefined,
-): HefInspectorProvider {
+export function registerHefInspector(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): HefInspectorProvider {
   const provider = new HefInspectorProvider(context, log);
   context.subscriptions.push(
     vscode.window.registerCustomEditorProvider(HEF_VIEW_TYPE, provider, {
@@ -134,13 +128,7 @@ export function registerHefInspector(
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('hailo.hef') || e.affectsConfiguration('hailo.mtmd') || e.affectsConfiguration('hailo.hwArch')) {
-        void provider.refreshAll();
-        // The server may not be running (yet, or any more): the next start scans anyway.
-        try {
-          void notifyServer(HEF_RESCAN_NOTIFICATION)?.catch((err) => log.warn(`hef: rescan not sent: ${err}`));
-        } catch (err) {
-          log.warn(`hef: rescan not sent: ${err}`);
-        }
+        provider.refreshAll().catch((err: unknown) => log.error(`hef: re-rendering the inspectors failed: ${(err as Error)?.stack ?? err}`));
       }
     }),
   );

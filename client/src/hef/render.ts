@@ -2,8 +2,7 @@
 // Every string that comes from the file goes through `esc` — names, config text, messages — and
 // the page carries a nonce CSP: no inline styles, scripts only by nonce, resources only from the
 // extension's media folder. Elements have stable `data-testid`s for the end-to-end tests.
-import type { HefReport, MtmdResult, VStreamInfo, StreamInfo } from '../../../server/src/hef';
-import { shapeString } from '../../../server/src/hef/describe';
+import { archDevice, shapeString, type HefReport, type MtmdResult, type VStreamInfo, type StreamInfo } from '@hailo/api';
 
 export interface InspectorModel {
   report: HefReport;
@@ -47,16 +46,6 @@ export function esc(value: unknown): string {
 const fmt = (v: number) => v.toLocaleString('en-US');
 
 /** `hailo.hwArch` value → the device name HailoRT uses. */
-export const TARGET_DEVICE: Record<string, string> = {
-  hailo8: 'HAILO8',
-  hailo8r: 'HAILO8',
-  hailo8l: 'HAILO8L',
-  hailo10h: 'HAILO10H',
-  hailo15h: 'HAILO15H',
-  hailo15m: 'HAILO15M',
-  hailo15l: 'HAILO15L',
-};
-
 function badge(ok: boolean | null | undefined, labels = ['PASS', 'FAIL', 'NOT CHECKED']): string {
   const [cls, text] = ok === true ? ['ok', labels[0]] : ok === false ? ['bad', labels[1]] : ['na', labels[2]];
   return `<span class="badge ${cls}">${esc(text)}</span>`;
@@ -118,7 +107,7 @@ function integrity(m: InspectorModel): string {
 function arch(m: InspectorModel): string {
   const h = m.report.header;
   if (!h) return section('arch', 'Architecture compatibility', '<p class="muted">The HEF header was not read.</p>');
-  const target = m.targetArch ? TARGET_DEVICE[m.targetArch.toLowerCase()] : undefined;
+  const target = m.targetArch ? archDevice(m.targetArch.toLowerCase()) : undefined;
   const rows = [
     `<tr><td>HEF arch</td><td>${esc(h.hwArch.name)} (hw_arch ${h.hwArch.id})</td></tr>`,
     `<tr><td>HailoRT runs it on</td><td data-testid="hef-compatible-devices">${esc(h.hwArch.compatibleDevices.join(', ') || 'no known device')}</td></tr>`,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, GRAPH_TEXT_REQUEST } from '../../../server/src/onnx/viewUri';
+import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, OnnxGraphTextRequest } from '@hailo/api';
 
 export const ONNX_GRAPH_VIEW_TYPE = 'hailo.onnxGraph';
 export const OPEN_ONNX_GRAPH_COMMAND = 'hailo.openOnnxGraph';
@@ -32,7 +32,7 @@ class GraphTextProvider implements vscode.TextDocumentContentProvider {
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const started = Date.now();
     try {
-      const r = await this.client.sendRequest<{ text: string; ok: boolean }>(GRAPH_TEXT_REQUEST, { uri: uri.toString() });
+      const r = await this.client.sendRequest(OnnxGraphTextRequest, { uri: uri.toString() });
       this.log.info(`ONNX graph view ${uri.fsPath}: ${r.ok ? 'rendered' : 'not readable'} in ${Date.now() - started} ms`);
       return r.text;
     } catch (err) {

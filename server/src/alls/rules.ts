@@ -19,15 +19,17 @@ import type { AllsCode } from './codes';
 import { layerLookup, type LayerLookup } from './layers';
 import { globToRegExp } from './glob';
 import { METHODS, argumentSetOf, commandNames } from './schema';
-import { KIND_BIT, kindBits, type ArchFamily, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec, type ZooUse } from './schemaTypes';
+import { KIND_BIT, kindBits, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec, type ZooUse } from './schemaTypes';
 import { suggest } from './suggest';
 import type { Diagnostic, Fix, Severity } from '../common/types';
 import type { HailoSettings } from '../common/settings';
 import { DEFAULT_SETTINGS } from '../common/settings';
 import type { ModelLayerIndex } from '../common/modelLayers';
+import { archFamily, FAMILY_LABEL, type ArchFamily } from '../common/arch';
 
 export interface CheckOptions {
-  settings?: HailoSettings;
+  /** What the rules read of the settings (only the target architecture). */
+  settings?: Pick<HailoSettings, 'hwArch'>;
   /** The parsed model the script is for (from a `.har`), enabling layer checks (R19). */
   model?: ModelLayerIndex;
   /**
@@ -50,24 +52,6 @@ interface Pending {
   tags?: ('unnecessary' | 'deprecated')[];
 }
 
-export function archFamily(hwArch: string): ArchFamily | undefined {
-  switch (hwArch) {
-    case 'hailo8':
-    case 'hailo8l':
-    case 'hailo8r':
-      return 'hailo8';
-    case 'hailo15h':
-    case 'hailo15m':
-    case 'hailo10h': // the model zoo maps hailo10h scripts to the hailo15h folder
-      return 'hailo15';
-    case 'hailo15l':
-      return 'hailo15l';
-    default:
-      return undefined;
-  }
-}
-
-const FAMILY_LABEL: Record<ArchFamily, string> = { hailo8: 'hailo8-era', hailo15: 'hailo15h/hailo10h', hailo15l: 'hailo15l' };
 
 /** Highest `place` cluster index seen per family (reference R10: observed maxima, GUESS as limits). */
 const MAX_CLUSTER: Record<ArchFamily, number> = { hailo8: 7, hailo15: 4, hailo15l: 2 };
@@ -140,7 +124,7 @@ function precisionBits(mode: string): { input: number; output: number } | undefi
 
 class Checker {
   private readonly out: Pending[] = [];
-  private readonly settings: HailoSettings;
+  private readonly settings: Pick<HailoSettings, 'hwArch'>;
   private readonly family: ArchFamily | undefined;
   private readonly lookup: LayerLookup | undefined;
   /** Keyword → the statement it was last seen in (duplicate keywords without clearing a set per statement). */

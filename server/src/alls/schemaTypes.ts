@@ -1,6 +1,7 @@
 // Shapes of the command schema (schema.ts holds the data). Evidence levels travel with every
 // entry so rules can pick a severity honestly: corpus-derived sets are warnings, authoritative
 // sets (the DFC 5.3.0 precision_mode enum) are errors.
+import type { ArchFamily } from '../common/arch';
 
 /** How a value may be written. */
 export type ValueKind =
@@ -26,8 +27,7 @@ export type ValueKind =
  */
 export type Evidence = 'corpus' | 'hailo' | 'third-party';
 
-/** Architecture families scripts are written for (reference §5). */
-export type ArchFamily = 'hailo8' | 'hailo15' | 'hailo15l';
+export type { ArchFamily };
 
 export interface ArchNote {
   /** Families whose scripts contain this item. */

@@ -10,13 +10,11 @@ import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
+import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
 import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
-
-/** Architectures `--hw-arch` accepts (the `hailo.hwArch` setting's list). */
-export const HW_ARCHES = ['hailo8', 'hailo8r', 'hailo8l', 'hailo10h', 'hailo15h', 'hailo15m', 'hailo15l'];
 
 const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...
 
@@ -80,7 +78,7 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
       const v = a === '--hw-arch' ? args[++i] : a.slice('--hw-arch='.length);
       if (v === undefined || v === '') return { error: '--hw-arch needs a value' };
       const arch = v.trim().toLowerCase();
-      if (!HW_ARCHES.includes(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
+      if (!isHwArch(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
       o.hwArch = arch;
     } else if (a === '--har' || a.startsWith('--har=') || a === '--onnx' || a.startsWith('--onnx=')) {
       const name = a.startsWith('--har') ? 'har' : 'onnx';

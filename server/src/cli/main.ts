@@ -10,6 +10,7 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   compile: { summary: 'compile a model in the DFC docker container: parse, optimize, compile', load: async () => (await import('./compile')).runCompileCommand },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx },
   'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
+  lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
 };
 
 export function usage(): string {

@@ -1,23 +1,97 @@
-// Settings the analysis cores read. The LSP layer fills them from `workspace/configuration`
-// (section `hailo`), the CLI from its flags. Keep defaults here, in one place.
+// Every `hailo.*` setting in one place: its key, scope, default and how a raw (untrusted) value is
+// read. The language server reads them only through lsp/settings.ts (cached per document), the
+// CLI builds them from its flags, the client reads its own (client-only) ones with the same
+// readers. package.json's `contributes.configuration` is held to SETTINGS by a test
+// (test/unit/settings.test.ts), so adding a setting means: package.json + one entry here.
+import { DEFAULT_HW_ARCH, HW_ARCHES } from './arch';
 
-export type HwArch = 'hailo8' | 'hailo8r' | 'hailo8l' | 'hailo10h' | 'hailo15h' | 'hailo15m' | 'hailo15l' | string;
+export const INLINE_CHECKS = ['off', 'auto', 'always'] as const;
+export type InlineChecks = (typeof INLINE_CHECKS)[number];
 
 export interface HailoSettings {
-  /** Target architecture for arch-specific rules (`hailo.hwArch`). */
-  hwArch: HwArch;
+  /** `hailo.hwArch`: the target architecture, lower-cased. Unknown names disable arch checks. */
+  hwArch: string;
+  model: {
+    /** `hailo.model.har`: the parsed model a script refers to ('' = look beside the script). */
+    har: string;
+    /** `hailo.model.onnx`: the ONNX the HAR came from ('' = look beside the HAR). */
+    onnx: string;
+  };
+  hef: {
+    /** `hailo.hef.inlineChecks` */
+    inlineChecks: InlineChecks;
+  };
+  mtmd: {
+    /** `hailo.mtmd.textModelWidth`: the text model's n_embd_inp, or null. */
+    textModelWidth: number | null;
+  };
+  dfc: {
+    /** `hailo.dfc.dockerPath` (machine-scoped; read by the client only). */
+    dockerPath: string;
+  };
 }
 
-export const DEFAULT_SETTINGS: HailoSettings = {
-  hwArch: 'hailo10h',
-};
+type Scope = 'application' | 'machine' | 'window' | 'resource' | 'machine-overridable' | 'language-overridable';
 
-/** Merge a partial (possibly untrusted, user-supplied) settings object over the defaults. */
+export interface SettingSpec {
+  /** Key below `hailo.`, dotted (`hef.inlineChecks`). */
+  key: string;
+  scope: Scope;
+  default: unknown;
+  /** The enum package.json must declare, when the setting is one. */
+  enum?: readonly string[];
+  /** Who reads it: the language server (and CLI) or only the extension host. */
+  readBy: 'server' | 'client';
+}
+
+/** The settings package.json declares, one entry per `hailo.*` property. */
+export const SETTINGS: readonly SettingSpec[] = [
+  { key: 'hwArch', scope: 'resource', default: DEFAULT_HW_ARCH, enum: HW_ARCHES, readBy: 'server' },
+  { key: 'model.har', scope: 'resource', default: '', readBy: 'server' },
+  { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server' },
+  { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
+  { key: 'hef.inlineChecks', scope: 'resource', default: 'auto', enum: INLINE_CHECKS, readBy: 'server' },
+  { key: 'mtmd.textModelWidth', scope: 'resource', default: null, readBy: 'server' },
+];
+
+/**
+ * A reader over a raw `hailo` section: VS Code answers nested objects (`{hef: {inlineChecks}}`),
+ * some clients send flat dotted keys (`{"hef.inlineChecks": …}`); both are accepted.
+ */
+export type SettingLookup = (key: string) => unknown;
+
+export function sectionLookup(raw: unknown): SettingLookup {
+  return (key) => {
+    if (!raw || typeof raw !== 'object') return undefined;
+    if (own(raw, key)) return (raw as Record<string, unknown>)[key];
+    let cur: unknown = raw;
+    for (const part of key.split('.')) {
+      if (!cur || typeof cur !== 'object' || !own(cur, part)) return undefined;
+      cur = (cur as Record<string, unknown>)[part];
+    }
+    return cur;
+  };
+}
+
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
+  typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : undefined;
+const positiveInt = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+
+/** Reads every setting from a raw section (or a lookup), defaults for what is absent or invalid. */
+export function resolveSettings(lookup: SettingLookup): HailoSettings;
+export function resolveSettings(raw: unknown): HailoSettings;
 export function resolveSettings(raw: unknown): HailoSettings {
-  const s: HailoSettings = { ...DEFAULT_SETTINGS };
-  if (raw && typeof raw === 'object') {
-    const r = raw as Record<string, unknown>;
-    if (typeof r.hwArch === 'string' && r.hwArch.trim() !== '') s.hwArch = r.hwArch.trim().toLowerCase();
-  }
-  return s;
+  const get = typeof raw === 'function' ? (raw as SettingLookup) : sectionLookup(raw);
+  return {
+    hwArch: text(get('hwArch'))?.toLowerCase() ?? DEFAULT_HW_ARCH,
+    // `…Path` spellings were accepted by an earlier reader; keep them for clients configured so
+    model: { har: text(get('model.har')) ?? text(get('model.harPath')) ?? '', onnx: text(get('model.onnx')) ?? text(get('model.onnxPath')) ?? '' },
+    hef: { inlineChecks: oneOf(INLINE_CHECKS, get('hef.inlineChecks')) ?? 'auto' },
+    mtmd: { textModelWidth: positiveInt(get('mtmd.textModelWidth')) ?? null },
+    dfc: { dockerPath: text(get('dfc.dockerPath')) ?? 'docker' },
+  };
 }
+
+export const DEFAULT_SETTINGS: HailoSettings = resolveSettings(undefined);

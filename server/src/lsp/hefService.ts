@@ -5,7 +5,7 @@
 // registered dynamically for `**/*.hef`). It only reads files: safe in untrusted workspaces.
 //
 // `hailo.hef.inlineChecks`: off = nothing; auto = HEFs that embed hailo-config.json (mtmd
-// encoders); always = every HEF. The client sends `hailo/hef/rescan` when those settings change.
+// encoders); always = every HEF. A settings change (or the `hailo/hef/rescan` notification) re-checks.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,10 +13,10 @@ import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languag
 import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
 import { hefDiagnostics } from '../hef/diagnostics';
 import type { Diagnostic } from '../common/types';
+import type { HailoSettings } from '../common/settings';
+import { HefRescanNotification } from '../protocol';
 import type { AttachableService, ServerHost } from './service';
-import { resolveHefSettings, type HefSettings } from './hefSettings';
 
-export const HEF_RESCAN_NOTIFICATION = 'hailo/hef/rescan';
 export const HEF_GLOB = '**/*.hef';
 
 export interface HefServiceOptions {
@@ -42,17 +42,18 @@ function pathOf(uri: string): string | undefined {
 }
 
 /** Runs the checks for one file; pure apart from reading it. Exported for tests. */
-export async function checkHefFile(path: string, settings: HefSettings): Promise<Diagnostic[] | undefined> {
-  if (settings.inlineChecks === 'off') return [];
+export async function checkHefFile(path: string, settings: Pick<HailoSettings, 'hef' | 'mtmd'>): Promise<Diagnostic[] | undefined> {
+  const mode = settings.hef.inlineChecks;
+  if (mode === 'off') return [];
   const src = await fileSource(path);
   try {
-    if (settings.inlineChecks === 'auto') {
+    if (mode === 'auto') {
       // Decide from the body alone before hashing: most HEFs in a workspace are not encoders.
       const peek = await readHef(src, { verify: false, verifyResources: false });
       if (!peek.externalResources.some((r) => r.name === HAILO_CONFIG)) return [];
     }
     const report = await readHef(src);
-    const mtmd = await checkMtmdSource(src, report, { textModelWidth: settings.textModelWidth, hefPath: path });
+    const mtmd = await checkMtmdSource(src, report, { textModelWidth: settings.mtmd.textModelWidth ?? undefined, hefPath: path });
     return hefDiagnostics(report, mtmd);
   } finally {
     await src.close();
@@ -73,14 +74,6 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
       const queued = new Set<string>();
       let running = false;
 
-      async function settingsFor(uri: string): Promise<HefSettings> {
-        try {
-          return resolveHefSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' }));
-        } catch {
-          return resolveHefSettings(undefined);
-        }
-      }
-
       async function publish(path: string, diagnostics: Diagnostic[]): Promise<void> {
         const entry = known.get(path);
         if (!entry) return;
@@ -96,7 +89,7 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         try {
           const st = await stat(path);
           if (!st.isFile()) return;
-          diagnostics = (await checkHefFile(path, await settingsFor(entry.uri))) ?? [];
+          diagnostics = (await checkHefFile(path, await host.settingsFor(entry.uri))) ?? [];
         } catch (err) {
           const e = err as NodeJS.ErrnoException;
           if (e.code === 'ENOENT') {
@@ -104,7 +97,9 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
             known.delete(path);
             return;
           }
-          host.log(`hef: checking ${path} failed: ${e?.stack ?? e}`);
+          // An errno is the file system's answer (EACCES, EISDIR…); anything else is our bug.
+          if (typeof e?.code === 'string') host.log(`hef: cannot read ${path}: ${e.message}`);
+          else host.onError(err, `hef: checking ${path}`);
           diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'hef/unreadable', message: `Cannot read this HEF: ${e.message}` }];
         }
         await publish(path, diagnostics);
@@ -162,15 +157,9 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
       }
 
       async function scanWorkspace(): Promise<void> {
-        let folders: { uri: string }[] | null = null;
-        try {
-          folders = await connection.workspace.getWorkspaceFolders();
-        } catch {
-          folders = null; // the client does not support workspace folders
-        }
         const found: string[] = [];
-        for (const f of folders ?? []) {
-          const p = pathOf(f.uri);
+        for (const uri of await host.workspaceFolders()) {
+          const p = pathOf(uri);
           if (p) await scanFolder(p, found, 0);
         }
         if (found.length >= maxFiles) host.log(`hef: stopped the workspace scan at ${maxFiles} .hef files`);
@@ -196,8 +185,9 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
           }
         }
       });
-      connection.onNotification(HEF_RESCAN_NOTIFICATION, () => void rescan());
-      void scanWorkspace().catch((err) => host.log(`hef: workspace scan failed: ${err?.stack ?? err}`));
+      connection.onNotification(HefRescanNotification, () => void rescan().catch((err: unknown) => host.onError(err, 'hef: rescan')));
+      host.onSettingsChanged(() => void rescan().catch((err: unknown) => host.onError(err, 'hef: rescan')));
+      void scanWorkspace().catch((err: unknown) => host.onError(err, 'hef: workspace scan'));
     },
   };
 }

@@ -3,28 +3,12 @@
 // (server/src/har/modelResolver.ts — the same one `hailo-tools check` uses) for the model; the
 // ONNX side comes from the graph view's cache, so both share one parsed model.
 import { fileURLToPath } from 'node:url';
-import { ModelResolver, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
+import { ModelResolver, type OnnxLoad } from '../har/modelResolver';
 import { graphUriForPath } from '../onnx/viewUri';
 import type { OnnxModelCache } from './onnxCache';
 import type { ModelLayerProvider, ServerHost } from './service';
 
 export { findHarBeside, findOnnxBeside, type ModelPathSettings } from '../har/modelResolver';
-
-/** `hailo.model.har` / `hailo.model.onnx` for a document (the server's HailoSettings only carries what every core needs). */
-async function modelSettings(host: Pick<ServerHost, 'connection'>, uri: string): Promise<ModelPathSettings> {
-  try {
-    const hailo = (await host.connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' })) as { model?: Record<string, unknown> } | null;
-    const m = hailo?.model ?? {};
-    const str = (...keys: string[]) => {
-      for (const k of keys) if (typeof m[k] === 'string' && (m[k] as string).trim()) return (m[k] as string).trim();
-      return undefined;
-    };
-    // `hailo.model.har` / `hailo.model.onnx` (package.json); the `…Path` spellings are accepted too
-    return { harPath: str('har', 'harPath'), onnxPath: str('onnx', 'onnxPath') };
-  } catch {
-    return {}; // a client without workspace/configuration: fall back to the files beside the script
-  }
-}
 
 /** The ONNX side from the graph view's cache (the view's lines are the layers' locations). */
 export function cachedOnnx(cache: OnnxModelCache): (path: string) => OnnxLoad {
@@ -34,11 +18,11 @@ export function cachedOnnx(cache: OnnxModelCache): (path: string) => OnnxLoad {
   };
 }
 
-export function createHarLayerProvider(cache: OnnxModelCache, host: Pick<ServerHost, 'connection' | 'log'>): ModelLayerProvider {
+export function createHarLayerProvider(cache: OnnxModelCache, host: Pick<ServerHost, 'log'>): ModelLayerProvider {
   const resolver = new ModelResolver(cachedOnnx(cache));
-  return async (uri) => {
+  return async (uri, settings) => {
     if (!uri.startsWith('file:')) return undefined;
-    const r = await resolver.resolve(fileURLToPath(uri), await modelSettings(host, uri));
+    const r = await resolver.resolve(fileURLToPath(uri), { harPath: settings.model.har || undefined, onnxPath: settings.model.onnx || undefined });
     for (const p of r.problems) host.log(`model layers: ${p}`);
     return r.index;
   };

@@ -14,7 +14,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeLabel, opKey } from '../onnx/analysis';
 import { findingSpan, GRAPH_LANGUAGE_ID, nodeHover, targetAt, tensorHover, type GraphView, type Span } from '../onnx/graphView';
 import { formatShape } from '../onnx/model';
-import { GRAPH_TEXT_REQUEST, pathForGraphUri } from '../onnx/viewUri';
+import { pathForGraphUri } from '../onnx/viewUri';
+import { OnnxGraphTextRequest, type OnnxGraphTextResult } from '../protocol';
 import { errorViewText, OnnxModelCache, type LoadedModel } from './onnxCache';
 import { createHarLayerProvider } from './modelLayers';
 import type { AttachableService, ServerHost } from './service';
@@ -26,12 +27,12 @@ export class OnnxGraphService implements AttachableService {
   readonly cache = new OnnxModelCache();
 
   attach(host: ServerHost): void {
-    host.connection.onRequest(GRAPH_TEXT_REQUEST, (params: { uri: string }) => this.viewText(params?.uri));
+    host.connection.onRequest(OnnxGraphTextRequest, (params) => this.viewText(params?.uri));
     host.setModelLayerProvider(createHarLayerProvider(this.cache, host));
   }
 
   /** Text of the view for a `hailo-onnx:` URI (an explanatory text when the file is not readable). */
-  viewText(uri: string | undefined): { text: string; ok: boolean } {
+  viewText(uri: string | undefined): OnnxGraphTextResult {
     const path = uri ? pathForGraphUri(uri) : undefined;
     if (!path) return { text: `# not a ${GRAPH_LANGUAGE_ID} URI: ${uri}\n`, ok: false };
     const m = this.cache.load(path);

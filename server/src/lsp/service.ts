@@ -64,8 +64,12 @@ export const SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'defaultLibrary', 'depre
 export interface ServerHost {
   readonly connection: import('vscode-languageserver/node').Connection;
   readonly documents: import('vscode-languageserver/node').TextDocuments<TextDocument>;
-  /** Settings for a resource (cached; refreshed on didChangeConfiguration). */
+  /** Settings for a resource (lsp/settings.ts: cached; refreshed on didChangeConfiguration). */
   settingsFor(uri: string): Promise<HailoSettings>;
+  /** Workspace folder URIs: asked from clients that support it, else from initialize's folders / rootUri. */
+  workspaceFolders(): Promise<string[]>;
+  /** Called after `hailo.*` settings changed (open documents are re-validated anyway). */
+  onSettingsChanged(listener: () => void): void;
   /** Re-run diagnostics for every open document (e.g. after an index a service depends on changed). */
   revalidateAll(): void;
   /**
@@ -76,6 +80,8 @@ export interface ServerHost {
   /** Install the provider behind `ServiceContext.modelLayers` (one per server). */
   setModelLayerProvider(provider: ModelLayerProvider): void;
   log(message: string): void;
+  /** Report an exception (a bug, not bad input): error-level log, see ServerOptions.onError. */
+  onError(err: unknown, where: string): void;
 }
 
 export interface AttachableService extends LanguageService {

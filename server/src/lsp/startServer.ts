@@ -1,19 +1,24 @@
 // Wires a connection to the language services: document sync, settings, debounced validation,
-// request routing by language id, and a guard that turns any exception into a log line.
-// Handlers stay thin: they find the service for a document and call it.
+// request routing by language id, and one error path (`onError`) for every handler exception.
+// Handlers stay thin: they find the service for a document and call it. The server uses only
+// what the client declared in `initialize` (pull configuration, dynamic registration), so any
+// LSP client gets diagnostics.
 import {
   CodeActionKind,
   Connection,
+  DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ErrorCodes,
   type FileEvent,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { resolveSettings, type HailoSettings } from '../common/settings';
 import { createServices } from './services';
+import { SettingsStore } from './settings';
 import {
   SEMANTIC_TOKEN_MODIFIERS,
   SEMANTIC_TOKEN_TYPES,
@@ -27,7 +32,20 @@ export interface ServerOptions {
   /** Delay between the last edit and re-validation (ms). didOpen validates at once. */
   debounceMs?: number;
   services?: AttachableService[];
+  /**
+   * Called with every exception a handler throws (prisma-style). Default: an error-level log
+   * message (`window/logMessage` type Error) — the LSP test harness fails a test on any such line.
+   */
+  onError?: (err: unknown, where: string) => void;
+  /**
+   * Test hook ("artificial panic"): validation throws for documents containing this text. Set
+   * from HAILO_LS_ARTIFICIAL_PANIC by server.ts; never on in normal use.
+   */
+  artificialPanic?: string;
 }
+
+/** Code of the one diagnostic published when validating a document throws. */
+export const INTERNAL_ERROR_CODE = 'hailo/internal-error';
 
 /** Documents larger than this are skipped politely instead of analysed. */
 export const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
@@ -36,44 +54,39 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const debounceMs = options.debounceMs ?? 150;
   const services = options.services ?? createServices();
   const documents = new TextDocuments(TextDocument);
-  const settingsCache = new Map<string, Promise<HailoSettings>>();
   const pending = new Map<string, NodeJS.Timeout>();
   const versions = new Map<string, number>();
-  let canPullConfiguration = false;
-  /** Settings pushed by didChangeConfiguration, for clients that cannot be asked. */
-  let globalSettings: unknown = undefined;
-
   const log = (message: string) => connection.console.log(message);
+  const onError =
+    options.onError ?? ((err: unknown, where: string) => connection.console.error(`${where} failed: ${(err as Error)?.stack ?? String(err)}`));
+  const settings = new SettingsStore(connection, log);
+  /** What the client declared it can do (dynamic registration of the notifications we want). */
+  let canRegisterConfiguration = false;
+  let canRegisterWatchers = false;
+  let canAskFolders = false;
+  let initialFolders: string[] = [];
+
+  function panicIfAsked(doc: TextDocument): void {
+    if (options.artificialPanic && doc.getText().includes(options.artificialPanic)) throw new Error('artificial panic (test hook)');
+  }
 
   function serviceFor(doc: TextDocument | undefined): AttachableService | undefined {
     if (!doc) return undefined;
     return services.find((s) => s.languageIds.includes(doc.languageId));
   }
 
-  function settingsFor(uri: string): Promise<HailoSettings> {
-    if (!canPullConfiguration) return Promise.resolve(resolveSettings(globalSettings));
-    let p = settingsCache.get(uri);
-    if (!p) {
-      p = connection.workspace
-        .getConfiguration({ scopeUri: uri, section: 'hailo' })
-        .then(resolveSettings, () => resolveSettings(undefined));
-      settingsCache.set(uri, p);
-    }
-    return p;
-  }
-
   let modelLayerProvider: ModelLayerProvider | undefined;
 
   async function context(uri: string): Promise<ServiceContext> {
-    const settings = await settingsFor(uri);
+    const current = await settings.get(uri);
     return {
-      settings,
+      settings: current,
       modelLayers: async () => {
         if (!modelLayerProvider) return undefined;
         try {
-          return await modelLayerProvider(uri, settings);
+          return await modelLayerProvider(uri, current);
         } catch (err) {
-          log(`model layers for ${uri} failed: ${(err as Error)?.stack ?? err}`);
+          onError(err, `model layers for ${uri}`);
           return undefined;
         }
       },
@@ -101,14 +114,27 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       });
       return;
     }
+    let diagnostics;
     try {
-      const diagnostics = await service.validate(doc, await context(doc.uri));
-      // Drop results for a version that was superseded while we were working.
-      if (versions.get(doc.uri) !== version || !documents.get(doc.uri)) return;
-      await connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
+      panicIfAsked(doc);
+      diagnostics = await service.validate(doc, await context(doc.uri));
     } catch (err) {
-      log(`validate ${doc.uri} failed: ${(err as Error)?.stack ?? err}`);
+      onError(err, `validate ${doc.uri}`);
+      // Never leave the previous version's problems on screen as if they were current, and never
+      // let a crash look like a clean file: one diagnostic says what happened.
+      diagnostics = [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: DiagnosticSeverity.Error,
+          source: 'hailo',
+          code: INTERNAL_ERROR_CODE,
+          message: `Internal error while checking this file: ${(err as Error)?.message ?? String(err)}. Nothing else was checked; the log (Hailo: Show Log) has the details.`,
+        },
+      ];
     }
+    // Drop results for a version that was superseded while we were working.
+    if (versions.get(doc.uri) !== version || !documents.get(doc.uri)) return;
+    await connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
   }
 
   function schedule(doc: TextDocument, delay: number): void {
@@ -133,7 +159,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const doc of documents.all()) schedule(doc, 0);
   }
 
-  /** Route a positional request to the document's service; any exception becomes `fallback`. */
+  /**
+   * Route a positional request to the document's service. No service or nothing found gives
+   * `fallback`; an exception goes to onError and the client gets an error response, not an
+   * empty answer that would look like "nothing here".
+   */
   function route<T>(
     uri: string,
     name: string,
@@ -144,16 +174,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const service = serviceFor(doc);
     if (!doc || !service || doc.getText().length > MAX_DOCUMENT_CHARS) return Promise.resolve(fallback);
     return context(uri)
-      .then((ctx) => run(service, doc, ctx))
+      .then((ctx) => {
+        panicIfAsked(doc);
+        return run(service, doc, ctx);
+      })
       .then((r) => (r === undefined || r === null ? fallback : r))
-      .catch((err) => {
-        log(`${name} ${uri} failed: ${(err as Error)?.stack ?? err}`);
-        return fallback;
+      .catch((err: unknown) => {
+        onError(err, `${name} ${uri}`);
+        throw new ResponseError(ErrorCodes.InternalError, `hailo: ${name} failed: ${(err as Error)?.message ?? String(err)}`);
       });
   }
 
   connection.onInitialize((params): InitializeResult => {
-    canPullConfiguration = !!params.capabilities.workspace?.configuration;
+    settings.initialize(params);
+    const workspace = params.capabilities.workspace;
+    canRegisterConfiguration = !!workspace?.configuration && !!workspace.didChangeConfiguration?.dynamicRegistration;
+    canRegisterWatchers = !!workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    canAskFolders = !!workspace?.workspaceFolders;
+    initialFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -175,18 +213,37 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onInitialized(() => {
-    if (canPullConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'hailo' }).catch(() => undefined);
+    if (canRegisterConfiguration) {
+      connection.client
+        .register(DidChangeConfigurationNotification.type, { section: 'hailo' })
+        .catch((err: unknown) => log(`settings: the client refused the didChangeConfiguration registration: ${(err as Error)?.message ?? err}`));
     }
     const host: ServerHost = {
       connection,
       documents,
-      settingsFor,
+      settingsFor: (uri) => settings.get(uri),
+      onSettingsChanged: (listener) => settings.onDidChange(listener),
+      workspaceFolders: async () => {
+        if (!canAskFolders) return initialFolders;
+        try {
+          return (await connection.workspace.getWorkspaceFolders())?.map((f) => f.uri) ?? initialFolders;
+        } catch (err) {
+          log(`workspace/workspaceFolders failed (${(err as Error)?.message ?? err}); using the folders sent in initialize`);
+          return initialFolders;
+        }
+      },
       revalidateAll,
       log,
+      onError,
       watchFiles: (globPattern, handler) => {
         fileWatchers.push(handler);
-        void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] }).catch(() => undefined);
+        if (!canRegisterWatchers) {
+          log(`the client cannot watch files for us: ${globPattern} is checked at start and when settings change only`);
+          return;
+        }
+        connection.client
+          .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] })
+          .catch((err: unknown) => log(`the client refused to watch ${globPattern}: ${(err as Error)?.message ?? err}`));
       },
       setModelLayerProvider: (p) => {
         modelLayerProvider = p;
@@ -197,7 +254,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       try {
         s.attach?.(host);
       } catch (err) {
-        log(`attach failed: ${(err as Error)?.stack ?? err}`);
+        onError(err, 'attach');
       }
     }
   });
@@ -208,14 +265,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       try {
         handler(params.changes);
       } catch (err) {
-        log(`watched-file handler failed: ${(err as Error)?.stack ?? err}`);
+        onError(err, 'watched-file handler');
       }
     }
   });
 
   connection.onDidChangeConfiguration((change) => {
-    settingsCache.clear();
-    globalSettings = (change.settings as { hailo?: unknown } | undefined)?.hailo;
+    settings.changed(change.settings);
     revalidateAll();
   });
 
@@ -230,7 +286,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (t) clearTimeout(t);
     pending.delete(e.document.uri);
     versions.delete(e.document.uri);
-    settingsCache.delete(e.document.uri);
+    settings.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

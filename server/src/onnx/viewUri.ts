@@ -1,6 +1,6 @@
 // URIs of the read-only graph view: `hailo-onnx:` + the model's file path + `.graph`, e.g.
 // `hailo-onnx:/home/me/model.onnx.graph`. The client serves their text by asking the server
-// (`hailo/onnxGraph`); the server maps them back to the model file. The suffix keeps the view out
+// (`OnnxGraphTextRequest` in protocol.ts); the server maps them back to the model file. The suffix keeps the view out
 // of the `*.onnx` custom editor (which would otherwise claim it when go-to-definition opens it) and
 // gives it its language by file name (`*.onnx.graph` → onnx-graph).
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,8 +9,6 @@ export const GRAPH_SCHEME = 'hailo-onnx';
 /** Language id of graph-view documents (package.json maps `*.onnx.graph` names to it). */
 export const GRAPH_LANGUAGE_ID = 'onnx-graph';
 export const GRAPH_SUFFIX = '.graph';
-/** Request the client sends to get a view's text: params { uri }, result { text }. */
-export const GRAPH_TEXT_REQUEST = 'hailo/onnxGraph';
 
 /** The graph-view URI of a model file, in the form VS Code prints (`scheme:/path`, no authority). */
 export function graphUriForPath(fsPath: string): string {

@@ -1,0 +1,24 @@
+// What the extension (client/) may use of the server side, imported as `@hailo/api` (a tsconfig
+// path; esbuild bundles it into dist/client.js). The client never imports a server file by
+// relative path (eslint enforces it): it gets the pure cores it runs in the extension host, the
+// protocol it speaks to the language server, and the shared lists — nothing of lsp/ or cli/.
+// Add an export here when the client needs something new; keep it small.
+export {
+  bufferSource,
+  checkMtmdSource,
+  fileSource,
+  hefJson,
+  readHef,
+  readResource,
+  shapeString,
+  HAILO_CONFIG,
+  type ByteSource,
+  type HefReport,
+  type MtmdResult,
+  type StreamInfo,
+  type VStreamInfo,
+} from './hef';
+export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX } from './onnx/viewUri';
+export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
+export { resolveSettings, type HailoSettings } from './common/settings';
+export * from './protocol';

@@ -1,0 +1,36 @@
+// `hailo-tools lsp --stdio` — the language server for any LSP client (Neovim, Helix, Emacs…):
+// loads the bundled server (dist/server.js, beside dist/cli.js), which reads the transport from
+// the process arguments like `node dist/server.js --stdio` does.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const USAGE = `usage: hailo-tools lsp --stdio
+
+Run the Hailo language server (.alls diagnostics, hover, completion…; ONNX graph views; HEF checks)
+for an editor that starts it and talks LSP on stdin/stdout. Other transports: --node-ipc,
+--socket=PORT, --pipe=NAME. Settings: workspace/configuration (section "hailo") or
+initializationOptions {"hailo": {"hwArch": "hailo8", …}}.
+`;
+
+const TRANSPORT = /^--(stdio|node-ipc|socket|pipe)(=.+)?$/;
+
+export async function runLsp(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('-h') || args.includes('--help')) {
+    io.out(USAGE);
+    return EXIT_OK;
+  }
+  if (!args.some((a) => TRANSPORT.test(a))) {
+    io.err(`hailo-tools lsp: no transport given (e.g. --stdio)\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const server = join(__dirname, 'server.js');
+  if (!existsSync(server)) {
+    io.err(`hailo-tools lsp: ${server} is missing; run \`npm run build\`\n`);
+    return EXIT_USAGE;
+  }
+  // The server module starts on load and keeps the process alive until the client says `exit`.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sibling bundle, loaded at run time, not bundled twice
+  require(server);
+  return EXIT_OK;
+}
