@@ -21,4 +21,8 @@ export {
 export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX } from './onnx/viewUri';
 export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
 export { resolveSettings, type HailoSettings } from './common/settings';
+export { mintTrustToken, type TrustToken } from './common/trust';
+export type { ReferenceComparison } from './accuracy/reference';
+export type { ErrorMetrics } from './accuracy/metrics';
+export type { FpsPoint, OutputStats, RunOptions, RunReport } from './device/protocol';
 export * from './protocol';

@@ -4,8 +4,7 @@
 // `data-chart` attribute and is drawn by the bundled webview script (uPlot) — the charts carry
 // only numbers and fixed labels, never a name from the file. Stable `data-testid`s for the e2e.
 import { checkedCsp, esc, type PageOptions } from '../hef/render';
-import type { FpsPoint, OutputStats } from '../../../server/src/device/protocol';
-import type { ErrorMetrics } from '../../../server/src/accuracy/metrics';
+import type { ErrorMetrics, FpsPoint, OutputStats } from '@hailo/api';
 import type { RunDocument } from './runDocument';
 
 /** What the webview script draws. Numbers and fixed labels only. */

@@ -1,8 +1,7 @@
 // The document behind the results page and its "Export JSON": the device run as the worker
 // reported it, the options it ran with, the architecture check, and the float reference.
 // Pure types and statements (no vscode import): the renderer, the exporter and the tests share them.
-import type { ReferenceComparison } from '../../../server/src/accuracy/reference';
-import type { RunOptions, RunReport } from '../../../server/src/device/protocol';
+import type { ReferenceComparison, RunOptions, RunReport } from '@hailo/api';
 
 export interface ArchCheck {
   /** The HEF's architecture as our HEF reader reads it (e.g. `HAILO15H`). */

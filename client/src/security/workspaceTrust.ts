@@ -18,7 +18,7 @@ export interface TrustHost {
 }
 
 // TrustToken lives in server/src/common/trust.ts so the device client and CLI can demand it too.
-import { mintTrustToken, type TrustToken } from '../../../server/src/common/trust';
+import { mintTrustToken, type TrustToken } from '@hailo/api';
 export type { TrustToken };
 
 export const MANAGE_TRUST_BUTTON = 'Manage Workspace Trust';
