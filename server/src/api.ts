@@ -22,7 +22,21 @@ export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX } from './onnx/viewUri';
 export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
 export { resolveSettings, type HailoSettings } from './common/settings';
 export { mintTrustToken, type TrustToken } from './common/trust';
-export type { ReferenceComparison } from './accuracy/reference';
+// device runs and the float reference (issue 9)
+export type {
+  DeviceError,
+  DeviceErrorKind,
+  DeviceInfo,
+  FpsPoint,
+  InputSpec,
+  IoFormat,
+  OutputStats,
+  RunOptions,
+  RunReport,
+  RuntimeInfo,
+} from './device/protocol';
+export { compareWithReference, type ReferenceComparison } from './accuracy/reference';
 export type { ErrorMetrics } from './accuracy/metrics';
-export type { FpsPoint, OutputStats, RunOptions, RunReport } from './device/protocol';
+export { findModelFiles, readReferenceModel } from './accuracy/modelFiles';
+export { locateOnnxRuntime, runOnnxInWorker } from './accuracy/ortProcess';
 export * from './protocol';

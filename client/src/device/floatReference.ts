@@ -4,11 +4,7 @@
 // compares (server/src/accuracy/reference.ts). No vscode import: settings come in as values,
 // so the unit tests run it on a real model. Never throws: every outcome is a ReferenceSection.
 import { basename, join } from 'node:path';
-import type { TrustToken } from '../../../server/src/common/trust';
-import type { RunReport } from '../../../server/src/device/protocol';
-import { findModelFiles, readReferenceModel } from '../../../server/src/accuracy/modelFiles';
-import { compareWithReference } from '../../../server/src/accuracy/reference';
-import { locateOnnxRuntime, runOnnxInWorker } from '../../../server/src/accuracy/ortProcess';
+import { type RunReport, type TrustToken, compareWithReference, findModelFiles, locateOnnxRuntime, readReferenceModel, runOnnxInWorker } from '@hailo/api';
 import { calibrationStatement, type ReferenceSection } from './runDocument';
 
 export interface FloatReferenceOptions {

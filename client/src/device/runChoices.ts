@@ -1,7 +1,7 @@
 // The options of "Run on Device" as the user picks them (frames, input, format, batch, queue),
 // their defaults, how they are remembered per workspace folder (validated when read back: the
 // stored value is data from disk), and how they become the worker's RunOptions. Pure.
-import type { InputSpec, IoFormat, RunOptions } from '../../../server/src/device/protocol';
+import type { InputSpec, IoFormat, RunOptions } from '@hailo/api';
 
 export type InputKind = InputSpec['kind'];
 

@@ -1,7 +1,7 @@
 // The device status bar item's text, tooltip and look for each state. Pure: the controller
 // (statusBar.ts) decides when to ask the device; this decides what the user reads. Nothing here
 // is alarming in Restricted Mode: the item says only that it does not look there.
-import type { DeviceError, DeviceInfo, RuntimeInfo } from '../../../server/src/device/protocol';
+import type { DeviceError, DeviceInfo, RuntimeInfo } from '@hailo/api';
 
 export type DeviceState =
   | { kind: 'restricted' }
