@@ -8,7 +8,9 @@ export {
   checkMtmdSource,
   fileSource,
   hefJson,
+  isIntact,
   readHef,
+  readHefFile,
   readResource,
   shapeString,
   HAILO_CONFIG,
@@ -23,6 +25,9 @@ export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
 export { resolveSettings, type HailoSettings } from './common/settings';
 export { mintTrustToken, type TrustToken } from './common/trust';
 // device runs and the float reference (issue 9)
+export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
+export { errorFromKind } from './device/errors';
+export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
 export type {
   DeviceError,
   DeviceErrorKind,
@@ -34,6 +39,7 @@ export type {
   RunOptions,
   RunReport,
   RuntimeInfo,
+  ScanResult,
 } from './device/protocol';
 export { compareWithReference, type ReferenceComparison } from './accuracy/reference';
 export type { ErrorMetrics } from './accuracy/metrics';

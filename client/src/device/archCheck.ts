@@ -2,9 +2,7 @@
 // is intact and which devices HailoRT runs it on, and that is checked against what the scan found.
 // HailoRT would refuse the same files later with 91/93 — this says why first, in one sentence.
 // Pure.
-import { isIntact, type HefReport } from '../../../server/src/hef';
-import { errorFromKind } from '../../../server/src/device/errors';
-import type { DeviceError, DeviceInfo } from '../../../server/src/device/protocol';
+import { type DeviceError, type DeviceInfo, errorFromKind, type HefReport, isIntact } from '@hailo/api';
 import type { ArchCheck } from './runDocument';
 
 export type HefDeviceCheck = { ok: true; arch: ArchCheck; device: DeviceInfo } | { ok: false; error: DeviceError; arch?: ArchCheck };

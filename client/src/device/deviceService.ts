@@ -3,9 +3,8 @@
 // HailoRT setting changes or a run is cancelled (cancelling kills the worker: HailoRT releases the
 // device when its process ends). Knows whether a run is in progress, for the status bar.
 import * as vscode from 'vscode';
-import { DeviceClient, DeviceRequestError, type DeviceClientEvent } from '../../../server/src/device/client';
-import { errorFromKind } from '../../../server/src/device/errors';
-import type { DeviceError, RunOptions, RunReport, ScanResult } from '../../../server/src/device/protocol';
+import { hailoSettings } from '../settings';
+import { DeviceClient, type DeviceClientEvent, type DeviceError, DeviceRequestError, errorFromKind, type RunOptions, type RunReport, type ScanResult } from '@hailo/api';
 import type { TrustToken } from '../security/workspaceTrust';
 
 /** Any failure of a device request, as the DeviceError the UI explains. */
@@ -40,7 +39,7 @@ export class DeviceService implements vscode.Disposable {
 
   private get(trust: TrustToken): DeviceClient {
     if (this.client) return this.client;
-    const root = vscode.workspace.getConfiguration('hailo').get<string>('hailort.path')?.trim();
+    const root = hailoSettings().hailort.path;
     this.client = new DeviceClient({
       trust,
       hailortRoot: root || undefined,

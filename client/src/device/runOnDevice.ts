@@ -5,8 +5,8 @@
 // reference; then the results page. Every failure is one sentence with its fix as a button.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { readHefFile } from '../../../server/src/hef';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, type RunReport } from '../../../server/src/device/protocol';
+import { hailoSettings } from '../settings';
+import { DEFAULT_OPEN_OPTIONS, type DeviceError, readHefFile, type RunReport } from '@hailo/api';
 import { requireWorkspaceTrust, type TrustToken } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
@@ -135,9 +135,8 @@ export class RunOnDevice {
 
   private async execute(trust: TrustToken, hef: vscode.Uri, choices: RunChoices): Promise<RunDocument | undefined> {
     const title = path.posix.basename(hef.path);
-    const config = vscode.workspace.getConfiguration('hailo', hef);
     const options = toRunOptions(hef.fsPath, choices, {
-      groupId: config.get<string>('device.groupId')?.trim() || DEFAULT_OPEN_OPTIONS.groupId,
+      groupId: hailoSettings(hef).device.groupId,
       timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs,
     });
     this.log.info(`device: ${RUN_ACTION} ${hef.fsPath}: ${describeChoices(choices)}`);
@@ -194,11 +193,11 @@ export class RunOnDevice {
   }
 
   async reference(trust: TrustToken, hef: vscode.Uri, report: RunReport, signal?: AbortSignal) {
-    const config = vscode.workspace.getConfiguration('hailo', hef);
+    const settings = hailoSettings(hef);
     return floatReference(trust, hef.fsPath, report, {
-      onnxSetting: config.get<string>('model.onnx'),
-      harSetting: config.get<string>('model.har'),
-      onnxRuntimePath: vscode.workspace.getConfiguration('hailo').get<string>('onnxruntime.path'),
+      onnxSetting: settings.model.onnx,
+      harSetting: settings.model.har,
+      onnxRuntimePath: hailoSettings().onnxruntime.path,
       extensionPath: this.context.extensionPath,
       signal,
       log: (m) => this.log.info(m),

@@ -2,7 +2,7 @@
 // Hailo DFC image loaded? It executes a program, so it passes the workspace-trust guard first and
 // reads the docker path only from a machine-scoped setting.
 import * as vscode from 'vscode';
-import { resolveSettings } from '@hailo/api';
+import { hailoSettings } from '../settings';
 import { runTool } from '../security/runTool';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
@@ -19,8 +19,7 @@ export function registerCheckDocker(context: vscode.ExtensionContext, log: vscod
       const trust = await requireWorkspaceTrust('Hailo: Check Docker Setup', vscodeTrustHost(log));
       if (!trust) return { ran: false, reason: 'untrusted' };
       // Machine scope: VS Code ignores this key in workspace settings, so a repo cannot pick the program.
-      const config = vscode.workspace.getConfiguration('hailo');
-      const dockerPath = resolveSettings((key) => config.get(key)).dfc.dockerPath;
+      const dockerPath = hailoSettings().dfc.dockerPath;
       log.info(`checking docker: ${dockerPath} version`);
       const version = await runTool(trust, dockerPath, ['version', '--format', '{{json .}}'], { timeoutMs: 15_000 });
       const images = version.code === 0 ? await runTool(trust, dockerPath, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;

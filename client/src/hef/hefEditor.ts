@@ -4,7 +4,8 @@
 import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, resolveSettings, HAILO_CONFIG, type ByteSource } from '@hailo/api';
+import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HAILO_CONFIG, type ByteSource } from '@hailo/api';
+import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage, type PageOptions } from './render';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
@@ -61,8 +62,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
       let src: ByteSource | undefined;
       try {
         src = await openSource(document.uri);
-        const config = vscode.workspace.getConfiguration('hailo', document.uri);
-        const settings = resolveSettings((key) => config.get(key));
+        const settings = hailoSettings(document.uri);
         const report = await readHef(src);
         const mtmd = await checkMtmdSource(src, report, {
           textModelWidth: settings.mtmd.textModelWidth ?? undefined,

@@ -29,6 +29,18 @@ export interface HailoSettings {
     /** `hailo.dfc.dockerPath` (machine-scoped; read by the client only). */
     dockerPath: string;
   };
+  hailort: {
+    /** `hailo.hailort.path`: HailoRT install root ('' = search the usual places; machine-scoped). */
+    path: string;
+  };
+  onnxruntime: {
+    /** `hailo.onnxruntime.path`: onnxruntime-node for the float reference ('' = the extension's copy; machine-scoped). */
+    path: string;
+  };
+  device: {
+    /** `hailo.device.groupId`: HailoRT's VDevice group id. */
+    groupId: string;
+  };
 }
 
 type Scope = 'application' | 'machine' | 'window' | 'resource' | 'machine-overridable' | 'language-overridable';
@@ -52,6 +64,9 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
   { key: 'hef.inlineChecks', scope: 'resource', default: 'auto', enum: INLINE_CHECKS, readBy: 'server' },
   { key: 'mtmd.textModelWidth', scope: 'resource', default: null, readBy: 'server' },
+  { key: 'hailort.path', scope: 'machine', default: '', readBy: 'client' },
+  { key: 'device.groupId', scope: 'resource', default: 'UNIQUE', readBy: 'client' },
+  { key: 'onnxruntime.path', scope: 'machine', default: '', readBy: 'client' },
 ];
 
 /**
@@ -91,6 +106,9 @@ export function resolveSettings(raw: unknown): HailoSettings {
     hef: { inlineChecks: oneOf(INLINE_CHECKS, get('hef.inlineChecks')) ?? 'auto' },
     mtmd: { textModelWidth: positiveInt(get('mtmd.textModelWidth')) ?? null },
     dfc: { dockerPath: text(get('dfc.dockerPath')) ?? 'docker' },
+    hailort: { path: text(get('hailort.path')) ?? '' },
+    onnxruntime: { path: text(get('onnxruntime.path')) ?? '' },
+    device: { groupId: text(get('device.groupId')) ?? 'UNIQUE' },
   };
 }
 
