@@ -69,7 +69,9 @@ export async function makeWorkspace(dir, bundles) {
   mkdirSync(join(dir, '.vscode'), { recursive: true });
   // A resource-scoped setting from the same file IS honoured: check every HEF inline.
   writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.hef.inlineChecks': 'always' }, null, 2));
-  const { writeHostileHef, writeHostileOnnx } = require(bundles.hostileFiles);
+  const { writeHostileHef, writeHostileOnnx, writeRunExports } = require(bundles.hostileFiles);
+  mkdirSync(join(dir, 'e2e-fixtures', 'device'), { recursive: true });
+  writeRunExports(join(dir, 'e2e-fixtures', 'device'));
   await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
   mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });
   writeHostileOnnx(join(dir, 'e2e-fixtures', 'onnx', 'hostile-names.onnx'));

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { onnx } from 'onnx-proto';
 import { buildHef, utf8 } from '../helpers/hefBuilder';
+import { hostileDocument, rbBatchedDocument } from '../helpers/runFixtures';
 
 export const HOSTILE = {
   networkGroup: '<img src=x onerror="window.__hailoPwned=1">',
@@ -56,4 +57,19 @@ export function writeHostileOnnx(file: string): void {
     },
   });
   writeFileSync(file, onnx.ModelProto.encode(model).finish());
+}
+
+/**
+ * Device run exports (what "Export JSON" writes) for the results page: dfc-flow.md §5.2's published
+ * run, and the same run with every name the page shows replaced by a HOSTILE payload.
+ */
+export function writeRunExports(dir: string): void {
+  writeFileSync(`${dir}/rb_batched.run.json`, JSON.stringify(rbBatchedDocument(), null, 2));
+  const evil = hostileDocument();
+  const names = [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output];
+  evil.title = `model${HOSTILE.networkGroup}.hef`;
+  evil.report.outputs = evil.report.outputs.map((o, i) => ({ ...o, name: `out/${names[i % names.length]}` }));
+  evil.report.checks = evil.report.checks.map((c) => ({ ...c, name: `${c.name} ${HOSTILE.output}` }));
+  evil.report.model.device = { ...evil.report.model.device, architecture: `HAILO10H${HOSTILE.input}` };
+  writeFileSync(`${dir}/hostile.run.json`, JSON.stringify(evil, null, 2));
 }

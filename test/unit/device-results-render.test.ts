@@ -86,3 +86,19 @@ test('results: a failed check, a fake runtime and a skipped reference say so', (
   assert.match(html, /data-testid="run-fake-runtime">FAKE/);
   assert.match(html, /data-testid="ref-status" data-status="skipped">.*No ONNX model was found beside the HEF\. <button type="button" id="fix-onnx" data-testid="ref-fix">/);
 });
+
+test('an exported run reads back as the same document; a malformed export is one sentence, never a page', async () => {
+  const { parseRunDocument } = await import('../../client/src/device/runDocument');
+  const d = rbBatchedDocument();
+  assert.deepEqual(parseRunDocument(JSON.stringify(d, null, 2), 'a.run.json'), JSON.parse(JSON.stringify(d)));
+  const skipped = { ...d, reference: { status: 'skipped', reason: 'x', fix: 'set-onnx', inputs: 'i', calibration: 'c' } };
+  assert.ok(!('error' in parseRunDocument(JSON.stringify(skipped), 'a.json')));
+  assert.match((parseRunDocument('{', 'a.run.json') as { error: string }).error, /^a\.run\.json is not JSON: Expected property name/);
+  const broken = JSON.parse(JSON.stringify(d));
+  broken.report.outputs[0].histogram.counts[3] = '<img src=x>';
+  assert.deepEqual(parseRunDocument(JSON.stringify(broken), 'b.run.json'), { error: "b.run.json is not a Hailo Tools device run export: 'report.outputs' is missing or malformed." });
+  assert.match((parseRunDocument('{"kind":"something else"}', 'c.json') as { error: string }).error, /'kind' is missing or malformed/);
+  const badRef = JSON.parse(JSON.stringify(d));
+  badRef.reference.comparison.outputs[0].metrics.correlation = 'high';
+  assert.match((parseRunDocument(JSON.stringify(badRef), 'd.json') as { error: string }).error, /'reference' is missing or malformed/);
+});

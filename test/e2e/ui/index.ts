@@ -4,6 +4,7 @@ import './trust.ui';
 import './alls.ui';
 import './hef.ui';
 import './onnx.ui';
+import './device.ui';
 import './firstRun.ui';
 
 import { mkdirSync } from 'node:fs';

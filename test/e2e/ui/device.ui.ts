@@ -1,0 +1,103 @@
+// "Run on Device" as a user meets it: the results page of a device run (dfc-flow.md §5.2's
+// published one, exported as JSON and opened with "Hailo: Open Device Run Results…") with its
+// checks, figures, float reference and uPlot charts drawn under the nonce CSP; hostile names as
+// text; and "Hailo: Run on Device" from the palette — refused in Restricted Mode, and in a
+// trusted folder on this machine (no HailoRT) the one-sentence failure with its fix as a button.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator, Page } from 'playwright-core';
+import { HOSTILE } from '../hostileFiles';
+import { e2e } from './context';
+import { openFile, openWorkbench, runCommand, screenshot, waitUntilStill, webview } from './workbench';
+
+async function openResults(page: Page, relativePath: string): Promise<FrameLocator> {
+  await openFile(page, relativePath);
+  await runCommand(page, 'Hailo: Open Device Run Results…');
+  const view = webview(page);
+  await view.locator('[data-testid="device-results"]').waitFor({ timeout: 60_000 });
+  return view;
+}
+
+describe('Run on Device', () => {
+  let page: Page;
+  before(async () => {
+    page = await openWorkbench();
+  });
+  after(async () => {
+    await page?.close();
+  });
+
+  it('the results page shows the checks, the figures and the float reference, and draws its charts', async () => {
+    const view = await openResults(page, 'e2e-fixtures/device/rb_batched.run.json');
+    const rows = await view.locator('[data-testid="run-check-row"]').evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
+    assert.deepEqual(rows, [
+      ['different-inputs', 'true'],
+      ['same-input-twice', 'true'],
+      ['undersized-refused', 'true'],
+    ]);
+    assert.equal(await view.locator('[data-testid="run-checks-status"]').innerText(), 'PASS all 3 checks pass');
+    assert.equal(await view.locator('[data-testid="ref-relative"]').innerText(), '2.44 %');
+    assert.equal(await view.locator('[data-testid="ref-correlation"]').innerText(), '0.99971');
+    assert.match(await view.locator('[data-testid="ref-calibration"]').innerText(), /66\.65 % relative error .* 2\.44 %/);
+    // The bundled chart library ran under the page's nonce CSP: every chart is drawn on a canvas.
+    const charts = view.locator('.chart[data-chart]');
+    assert.equal(await charts.count(), 4);
+    await view.locator('.chart[data-drawn="true"]').nth(3).waitFor();
+    assert.equal(await view.locator('.chart[data-drawn="true"] .uplot canvas').count(), 4);
+    assert.equal(await view.locator('.chart[data-drawn="false"]').count(), 0);
+    // uPlot's legend names the series with our fixed labels.
+    assert.ok((await view.locator('[data-testid="chart-fps"] .u-legend').innerText()).includes('frames/s'));
+    if (e2e().trust) {
+      await view.locator('[data-testid="run-performance"]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'device-results');
+    }
+  });
+
+  it('a run whose names are HTML shows them as text; nothing is injected or run', async () => {
+    const view = await openResults(page, 'e2e-fixtures/device/hostile.run.json');
+    const body = view.locator('body');
+    await view.locator('[data-testid="run-output-row"]').first().waitFor();
+    const text = await body.innerText();
+    for (const literal of [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output]) assert.ok(text.includes(literal), `the page shows ${literal} as text`);
+    const injected = await body.evaluate((el) => {
+      const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+      const win = globalThis as unknown as { __hailoPwned?: number };
+      return {
+        elements: doc.querySelectorAll('[data-injected], img[src="x"], svg[onload], iframe, [onerror], [onload]').length,
+        scripts: doc.querySelectorAll('body script:not([nonce])').length,
+        pwned: win.__hailoPwned ?? null,
+      };
+    });
+    assert.deepEqual(injected, { elements: 0, scripts: 0, pwned: null });
+    assert.equal(await view.locator('.chart[data-drawn="true"]').count(), await view.locator('.chart[data-chart]').count(), 'the charts still draw');
+  });
+
+  it(e2e().trust ? 'Run on Device without HailoRT says so in one sentence, with Open Settings' : 'Run on Device is refused in Restricted Mode, with the way out', async () => {
+    await runCommand(page, 'Hailo: Run on Device');
+    const toasts = page.locator('.notifications-toasts .notification-list-item');
+    if (!e2e().trust) {
+      const refusal = toasts.filter({ hasText: 'Hailo: Run on Device runs programs on this machine, so it is disabled in Restricted Mode' }).first();
+      await refusal.waitFor();
+      await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+      assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF' }).count(), 0, 'no HEF is even asked for');
+      return;
+    }
+    // Which HEF → the options (Enter runs with the remembered ones) → HailoRT is looked for.
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF on the device?' }).waitFor();
+    await input.fill('qwen3vl-vision-encoder.hef');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen3vl-vision-encoder.hef' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Run' }).waitFor();
+    await page.keyboard.press('Enter');
+    const failure = toasts.filter({ hasText: 'HailoRT is not installed' }).first();
+    await failure.waitFor({ timeout: 60_000 });
+    await failure.getByRole('button', { name: 'Open Settings' }).waitFor();
+    await waitUntilStill(failure);
+    await screenshot(page, 'device-no-hailort');
+    await failure.getByRole('button', { name: 'Open Settings' }).click();
+    // The button opens the Settings editor on that setting (code-server is a remote window: a
+    // machine-scoped setting is listed under its Remote tab).
+    await page.locator('.settings-editor .settings-header', { hasText: 'hailo.hailort.path' }).waitFor();
+  });
+});
