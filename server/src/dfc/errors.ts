@@ -40,7 +40,15 @@ export class ErrorCollector {
   line(l: LogLine): DfcDiagnostic[] {
     const t = l.text;
     const added: DfcDiagnostic[] = [];
-    this.trackTraceback(l, added);
+    const consumed = this.trackTraceback(l, added);
+    // `ExcType: message` printed without its traceback (scripts log `type(exc).__name__: str(exc)`).
+    const bare = consumed ? null : /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Failure)): (.*)$/.exec(t);
+    if (bare) {
+      const s: Signal = { kind: 'exception', cls: bare[1], message: bare[2], frames: [], line: l };
+      this.openFailure = s;
+      this.syntaxFrom(s, added);
+      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
+    }
     // Line-level signals, in or out of a traceback.
     this.explainer.observe(l, (s) => this.accept(s, added));
     if (this.pendingSyntax && !this.pendingSyntax.echo && t.includes('>!<')) {
@@ -57,7 +65,8 @@ export class ErrorCollector {
     return added;
   }
 
-  private trackTraceback(l: LogLine, added: DfcDiagnostic[]): void {
+  /** Follows traceback chains; true when the line was the chain's exception line. */
+  private trackTraceback(l: LogLine, added: DfcDiagnostic[]): boolean {
     const t = l.text;
     if (/^Traceback \(most recent call last\):/.test(t)) {
       if (!this.inTraceback && !this.afterException) {
@@ -67,16 +76,16 @@ export class ErrorCollector {
       this.inTraceback = true;
       this.afterException = false;
       this.keep(t);
-      return;
+      return false;
     }
     if (this.inTraceback) {
       this.keep(t);
       const f = /^\s+File "[^"]*", line \d+, in (\S+)/.exec(t);
       if (f) {
         this.frames.push(f[1]);
-        return;
+        return false;
       }
-      if (/^\s/.test(t) || t === '') return;
+      if (/^\s/.test(t) || t === '') return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;
@@ -90,21 +99,22 @@ export class ErrorCollector {
         const n = this.accept(s, added);
         if (n === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
       }
-      return;
+      return true;
     }
     if (this.afterException) {
       if (t === '' || /^(During handling of the above exception|The above exception was the direct cause)/.test(t)) {
         this.keep(t);
-        return;
+        return false;
       }
       // Continuation of the exception message (indented lines, the `>!<` echo, recommendations).
       if (/^\s|^>!<|^Please try|^Parsing failed/.test(t) || t.includes('>!<')) {
         this.keep(t);
         if (this.unexplained && this.lastException && this.unexplained.signal === this.lastException) this.unexplained.excerpt = [...this.chainLines];
-        return;
+        return false;
       }
       this.afterException = false;
     }
+    return false;
   }
 
   private keep(t: string): void {
