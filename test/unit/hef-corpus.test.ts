@@ -98,6 +98,7 @@ test('corpus: seeed10h__lightface_slim.hef — V3, proto and full XXH3 OK, hw_ar
       ['proto-xxh3', true],
       ['length', true],
       ['xxh3', true],
+      ['layout', true], // zero padding up to the 4 KiB boundary, as every real V3 file
     ],
   );
   // The additional-info tail is all zeros.

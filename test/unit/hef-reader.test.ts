@@ -34,9 +34,9 @@ test('reader: each container version verifies with its own checksum', async () =
   }
   // With a populated proto hash, V3 reports both HailoRT 5.x's check and 4.x's stricter ones.
   const v3 = await read(fx('mtmd-pass.hef'));
-  assert.deepEqual(v3.integrity.checks.map((c) => c.name), ['proto-xxh3', 'length', 'xxh3']);
+  assert.deepEqual(v3.integrity.checks.map((c) => c.name), ['proto-xxh3', 'length', 'xxh3', 'layout']);
   const v3full = await read(fx('container-v3-full-hash.hef'));
-  assert.deepEqual(v3full.integrity.checks.map((c) => c.name), ['length', 'xxh3']);
+  assert.deepEqual(v3full.integrity.checks.map((c) => c.name), ['length', 'xxh3', 'layout']);
   assert.equal(v3full.container!.protoXxh3, '0000000000000000');
 });
 

@@ -3,8 +3,9 @@
 // reference. Diagnostics and editor features all read this; it is computed once per version.
 import type { ArgNode, GlobNode, NameNode, Script, StatementNode, ValueNode } from './ast';
 import { LineIndex } from './lineIndex';
-import { parse } from './parser';
-import { tokenize } from './lexer';
+import { parseTokens } from './parser';
+import { tokenize, tokenizeWithin } from './lexer';
+import { limit, limitMessage } from '../common/limits';
 import { COMMANDS, METHODS } from './schema';
 import { KIND_BIT, LAYER_BITS, kindBits, type CommandSpec, type ParamSpec, type Signature, type SubcommandSpec } from './schemaTypes';
 
@@ -46,6 +47,8 @@ export interface AllsDocument {
   definitions: Map<string, NameDefinition[]>;
   /** The text contains NUL characters: binary, not analysed. */
   binary: boolean;
+  /** Not analysed because it crosses a limit (LIMITS.allsTokens / allsLines): the sentence to show. */
+  skipped?: string;
 }
 
 // Asked for nearly every word of a script: plain comparisons cost less than a set lookup.
@@ -256,12 +259,46 @@ export function defineTargets(st: ResolvedStatement, definitions: Map<string, Na
   }
 }
 
+function emptyScript(text: string): Script {
+  return { text, tokens: tokenize(''), statements: [], comments: [], trailingComments: [], errors: [] };
+}
+
+/** More than `max` line breaks? Counted without building anything (a hostile file has millions). */
+function linesOver(text: string, max: number): number | undefined {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) if (++lines > max) return lines;
+  if (text.indexOf('\r') >= 0) {
+    lines = 1; // a lone \r also breaks a line (LSP's rules)
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) if (++lines > max) return lines;
+    }
+  }
+  return undefined;
+}
+
+/** The sentence for a script over the size limits, or undefined when it may be analysed. */
+export function documentLimit(text: string, tokenCount?: number, lineCount?: number): string | undefined {
+  if (text.length > limit('documentChars')) return limitMessage('documentChars', 'This file', text.length);
+  const lines = lineCount !== undefined ? (lineCount > limit('allsLines') ? lineCount : undefined) : linesOver(text, limit('allsLines'));
+  if (lines !== undefined) return limitMessage('allsLines', 'This file', lineCount === undefined ? `more than ${limit('allsLines').toLocaleString('en-US')} lines` : lines);
+  if (tokenCount !== undefined && tokenCount > limit('allsTokens')) return limitMessage('allsTokens', 'This file', tokenCount);
+  return undefined;
+}
+
+function skippedDocument(text: string, why: string): AllsDocument {
+  return { text, script: emptyScript(text), lines: new LineIndex(text), statements: [], definitions: new Map(), binary: false, skipped: why };
+}
+
 export function analyze(text: string): AllsDocument {
   if (text.indexOf('\0') >= 0) {
-    const script: Script = { text, tokens: tokenize(''), statements: [], comments: [], trailingComments: [], errors: [] };
-    return { text, script, lines: new LineIndex(text), statements: [], definitions: new Map(), binary: true };
+    return { text, script: emptyScript(text), lines: new LineIndex(text), statements: [], definitions: new Map(), binary: true };
   }
-  const script = parse(text);
+  const over = documentLimit(text);
+  if (over) return skippedDocument(text, over);
+  const tokens = tokenizeWithin(text, limit('allsTokens'));
+  if (!tokens) return skippedDocument(text, limitMessage('allsTokens', 'This file', `more than ${limit('allsTokens').toLocaleString('en-US')} tokens`));
+  const script = parseTokens(text, tokens);
   const statements: ResolvedStatement[] = [];
   const definitions = new Map<string, NameDefinition[]>();
   for (let i = 0; i < script.statements.length; i++) {

@@ -23,6 +23,7 @@ export const RULES = {
   'alls/single-quoted-string': { rule: 'syntax', severity: 'info', summary: "a '…' string — never seen in Hailo's scripts" },
   'alls/binary-file': { rule: 'input', severity: 'error', summary: 'the file contains NUL bytes: not a model script' },
   'alls/invalid-encoding': { rule: 'input', severity: 'error', summary: 'the file is not valid UTF-8' },
+  'alls/limit': { rule: 'input', severity: 'varies', summary: 'the file crosses a size limit (too large, too many lines or tokens: not analysed — warning) or a statement does (nesting, items in a bracket, problems per statement — error); limits in SECURITY.md' },
   'alls/too-many-problems': { rule: 'input', severity: 'info', summary: 'more problems than are shown' },
   'alls/unknown-command': { rule: 'R1', severity: 'error', summary: 'not a command of the language' },
   'alls/unknown-method': { rule: 'R1', severity: 'error', summary: '`ctx.name(...)` with a name other than `place` / `compilation_param`' },

@@ -5,7 +5,7 @@
 // the edit (a statement left open next to it), it falls back to a full analysis.
 // Tests compare the result with `analyze(newText)` on thousands of random edits.
 import type { DictNode, ListNode, Script, StatementNode, SyntaxError, TargetNode, ValueNode } from './ast';
-import { analyze, defineTargets, resolveStatement, type AllsDocument, type NameDefinition, type ResolvedStatement } from './analysis';
+import { analyze, defineTargets, documentLimit, resolveStatement, type AllsDocument, type NameDefinition, type ResolvedStatement } from './analysis';
 import { LineIndex } from './lineIndex';
 import { TokenStream, tokenize } from './lexer';
 import { looksLikeStatementStart, parseTokens } from './parser';
@@ -111,7 +111,9 @@ const SLACK = 1;
 export function reanalyze(prev: AllsDocument, text: string): AllsDocument {
   const old = prev.text;
   if (old === text) return prev;
-  if (prev.binary || text.indexOf('\0') >= 0 || prev.statements.length < 4) return analyze(text);
+  if (prev.binary || prev.skipped || text.indexOf('\0') >= 0 || prev.statements.length < 4) return analyze(text);
+  // A paste that makes the file cross a size limit: analyze() says so (counting lines is cheap).
+  if (text.length > old.length + 4096 && documentLimit(text)) return analyze(text);
   // The changed region: common prefix / suffix.
   const max = Math.min(old.length, text.length);
   // Compare in native 4 KB chunks first, then character by character inside the differing chunk.
@@ -199,5 +201,7 @@ export function reanalyze(prev: AllsDocument, text: string): AllsDocument {
     resolved[i] = st;
     defineTargets(st, definitions);
   }
-  return { text, script, lines: new LineIndex(text), statements: resolved, definitions, binary: false };
+  const lines = new LineIndex(text);
+  if (documentLimit(text, tokens.length, lines.lineCount)) return analyze(text);
+  return { text, script, lines, statements: resolved, definitions, binary: false };
 }

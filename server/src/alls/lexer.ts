@@ -313,8 +313,12 @@ class TokenBuffer {
     this.hashes[i] = hash;
   }
 
+  /** Tokens beyond this many abort the scan (tokenizeWithin). */
+  max = Infinity;
+
   private grow(): void {
-    const cap = this.kinds.length * 2;
+    if (this.kinds.length > this.max) throw OVER_TOKEN_LIMIT;
+    const cap = Math.min(this.kinds.length * 2, this.max + 1);
     const kinds = new Uint8Array(cap);
     kinds.set(this.kinds);
     this.kinds = kinds;
@@ -328,6 +332,27 @@ class TokenBuffer {
     hashes.set(this.hashes);
     this.hashes = hashes;
   }
+}
+
+/** Thrown by TokenBuffer.grow past its `max`; never escapes tokenizeWithin. */
+const OVER_TOKEN_LIMIT = new Error('token limit');
+
+/**
+ * The tokens of `text`, or undefined when there are more than `max` (the scan stops there: a
+ * hostile file never makes the arrays grow past the limit).
+ */
+export function tokenizeWithin(text: string, max: number): TokenStream | undefined {
+  const out = new TokenBuffer(Math.min(max + 1, Math.max(64, (text.length >> 2) + 16)));
+  out.max = max;
+  try {
+    scan(text, out);
+  } catch (err) {
+    if (err === OVER_TOKEN_LIMIT) return undefined;
+    throw err;
+  }
+  if (out.count >= max) return undefined; // the Eof token still has to fit
+  out.push(Tok.Eof, text.length, text.length);
+  return new TokenStream(text, out.kinds, out.starts, out.ends, out.count, out.unterminated, out.hashes);
 }
 
 export function tokenize(text: string): TokenStream {

@@ -1,10 +1,14 @@
 // Document structure: outline grouped by stage, folding (multi-line statements and lists, runs of
 // one command, comment blocks), semantic tokens, and quick fixes taken from diagnostics.
 import type { ValueNode } from './ast';
-import { isBoolWord, isNoneWord, paramFor, type AllsDocument, type ResolvedStatement } from './analysis';
+import { isBoolWord, isNoneWord, keywordSpec, positionalSpec, type AllsDocument, type ResolvedStatement } from './analysis';
 import type { FoldingInfo, SemanticTokenInfo, SemanticTokenModifier, SemanticTokenType, SymbolInfo } from './featureTypes';
 import { STAGE_TITLES, type ParamSpec, type Stage } from './schemaTypes';
 import type { Diagnostic, Fix, Range } from '../common/types';
+import { UNLIMITED, type Budget } from '../common/budget';
+
+/** Statements between two looks at the clock. */
+const BUDGET_STRIDE = 256;
 
 const STAGES: Stage[] = ['modification', 'optimization', 'compilation', 'allocation'];
 
@@ -13,9 +17,11 @@ function short(s: string, n: number): string {
   return one.length > n ? one.slice(0, n) + '…' : one;
 }
 
-export function documentSymbols(doc: AllsDocument): SymbolInfo[] {
+/** The outline; with a `budget`, stops after the statements it had time for. */
+export function documentSymbols(doc: AllsDocument, budget: Budget = UNLIMITED): SymbolInfo[] {
   const groups = new Map<Stage | 'unknown', SymbolInfo[]>();
   for (const st of doc.statements) {
+    if (st.index % BUDGET_STRIDE === 0 && st.index > 0 && budget.expired()) break;
     const call = st.node.call;
     if (!call) continue;
     const stage = st.spec?.stage ?? 'unknown';
@@ -54,7 +60,8 @@ export function documentSymbols(doc: AllsDocument): SymbolInfo[] {
 
 const RUN_MIN = 5;
 
-export function foldingRanges(doc: AllsDocument): FoldingInfo[] {
+/** Folding ranges; with a `budget`, those of the statements (and comments before them) it had time for. */
+export function foldingRanges(doc: AllsDocument, budget: Budget = UNLIMITED): FoldingInfo[] {
   const out: FoldingInfo[] = [];
   const line = (o: number) => doc.lines.positionAt(o).line;
   const lists = (v: ValueNode, stmtLine: number) => {
@@ -72,7 +79,12 @@ export function foldingRanges(doc: AllsDocument): FoldingInfo[] {
     if (runLen >= RUN_MIN && runEnd > runStart) out.push({ startLine: runStart, endLine: runEnd, kind: 'region' });
     runLen = 0;
   };
+  let stopAt = Infinity;
   for (const st of doc.statements) {
+    if (st.index % BUDGET_STRIDE === 0 && st.index > 0 && budget.expired()) {
+      stopAt = st.node.start;
+      break;
+    }
     const a = line(st.node.start);
     const b = line(st.node.end);
     if (b > a) {
@@ -96,6 +108,7 @@ export function foldingRanges(doc: AllsDocument): FoldingInfo[] {
   let blockStart = -2; // no block yet (line -1 would touch line 0)
   let blockEnd = -2;
   for (const c of doc.script.comments) {
+    if (c.start >= stopAt) break;
     const l = line(c.start);
     if (doc.lines.lineStarts[l] !== undefined && doc.text.slice(doc.lines.lineStarts[l], c.start).trim() !== '') continue;
     if (l === blockEnd + 1) blockEnd = l;
@@ -108,7 +121,8 @@ export function foldingRanges(doc: AllsDocument): FoldingInfo[] {
   return out.sort((x, y) => x.startLine - y.startLine || y.endLine - x.endLine);
 }
 
-export function semanticTokens(doc: AllsDocument): SemanticTokenInfo[] {
+/** Semantic tokens; with a `budget`, those of the statements (and comments before them) it had time for. */
+export function semanticTokens(doc: AllsDocument, budget: Budget = UNLIMITED): SemanticTokenInfo[] {
   const raw: { start: number; end: number; type: SemanticTokenType; modifiers: SemanticTokenModifier[] }[] = [];
   const push = (n: { start: number; end: number }, type: SemanticTokenType, modifiers: SemanticTokenModifier[] = []) => {
     if (n.end > n.start) raw.push({ start: n.start, end: n.end, type, modifiers });
@@ -156,18 +170,26 @@ export function semanticTokens(doc: AllsDocument): SemanticTokenInfo[] {
     const mods: SemanticTokenModifier[] = st.spec ? ['defaultLibrary'] : [];
     if (st.spec?.replacedBy) mods.push('deprecated');
     push(call.name, st.isMethod ? 'method' : 'function', mods);
+    let positional = 0; // index among st.positionals, counted here: paramFor's lookup is linear per argument
     for (const a of call.args) {
       if (a === st.subArg && a.value.kind === 'name') {
         push(a.value, 'method', st.sub ? ['defaultLibrary'] : []);
         continue;
       }
-      const prm = paramFor(st, a);
+      const prm = a.keyword ? keywordSpec(st, a.keyword.text) : a === st.subArg ? undefined : positionalSpec(st.signature, positional++);
       if (a.keyword) push(a.keyword, 'parameter', prm?.replacedBy ? ['deprecated'] : []);
       value(a.value, prm);
     }
   };
-  for (const st of doc.statements) statement(st);
-  for (const c of doc.script.comments) push(c, 'comment');
+  let stopAt = Infinity;
+  for (const st of doc.statements) {
+    if (st.index % BUDGET_STRIDE === 0 && st.index > 0 && budget.expired()) {
+      stopAt = st.node.start;
+      break;
+    }
+    statement(st);
+  }
+  for (const c of doc.script.comments) if (c.start < stopAt) push(c, 'comment');
   raw.sort((a, b) => a.start - b.start);
   const out: SemanticTokenInfo[] = [];
   let lastEnd = -1;

@@ -38,6 +38,7 @@ import {
   StringNodeObject,
 } from './nodes';
 import { schemaWords } from './schema';
+import { limit, limitMessage } from '../common/limits';
 
 export const SYNTAX_CODES = {
   syntax: 'alls/syntax-error',
@@ -50,7 +51,13 @@ export const SYNTAX_CODES = {
   trailingComment: 'alls/trailing-comment',
   singleQuote: 'alls/single-quoted-string',
   nestedCall: 'alls/nested-call',
+  limit: 'alls/limit',
 } as const;
+
+/** Read once: the parser runs per keystroke. */
+const MAX_NESTING = limit('allsNesting');
+const MAX_ELEMENTS = limit('allsArguments');
+const MAX_ERRORS_PER_STATEMENT = limit('allsErrorsPerStatement');
 
 const OPENER_TEXT: Partial<Record<Tok, string>> = { [Tok.LParen]: '(', [Tok.LBracket]: '[', [Tok.LBrace]: '{' };
 const CLOSER_FOR: Partial<Record<Tok, Tok>> = { [Tok.LParen]: Tok.RParen, [Tok.LBracket]: Tok.RBracket, [Tok.LBrace]: Tok.RBrace };
@@ -134,11 +141,29 @@ class Parser {
 
   private error(start: number, end: number, message: string, code: string = SYNTAX_CODES.syntax, related?: SyntaxError['related']): void {
     this.broken = true;
+    if (this.statementErrors++ >= MAX_ERRORS_PER_STATEMENT) return; // counted, summed up at the end of the statement
     this.errors.push({ start, end: Math.max(end, start), code, message, severity: 'error', related });
   }
 
   private note(start: number, end: number, message: string, code: string, severity: 'warning' | 'info'): void {
+    if (this.statementErrors++ >= MAX_ERRORS_PER_STATEMENT) return;
     this.errors.push({ start, end, code, message, severity });
+  }
+
+  /** Problems reported in the current statement (its first MAX_ERRORS_PER_STATEMENT are kept). */
+  private statementErrors = 0;
+
+  /** One line for the problems of a statement that were counted but not kept. */
+  private summarizeDropped(stmt: StatementNode): void {
+    const dropped = this.statementErrors - MAX_ERRORS_PER_STATEMENT;
+    if (dropped <= 0) return;
+    this.errors.push({
+      start: stmt.start,
+      end: stmt.end,
+      code: SYNTAX_CODES.limit,
+      severity: 'error',
+      message: `${dropped.toLocaleString('en-US')} more syntax problem${dropped === 1 ? '' : 's'} in this statement ${dropped === 1 ? 'is' : 'are'} not listed (at most ${MAX_ERRORS_PER_STATEMENT} per statement are).`,
+    });
   }
 
   parse(): Script {
@@ -156,6 +181,7 @@ class Parser {
       const stmt = this.parseStatement();
       statements.push(stmt);
       this.finishLine(stmt);
+      this.summarizeDropped(stmt);
     }
     return {
       text: this.text,
@@ -172,6 +198,7 @@ class Parser {
   private parseStatement(): StatementNode {
     this.broken = false;
     this.swallowed = false;
+    this.statementErrors = 0;
     const firstToken = this.i;
     const firstKind = this.k();
     const stmt: StatementNode = new StatementNodeObject(this.ts.start(firstToken), this.ts.end(firstToken), firstToken);
@@ -523,10 +550,43 @@ class Parser {
    * Returns the closer's offset, or -1 when it is missing (reported at the opener).
    */
   private parseDelimited(openKind: Tok, open: number, collect: boolean): number {
+    if (this.openers.length >= MAX_NESTING) {
+      // Every walk of the tree recurses once per level: deeper brackets are skipped, not parsed.
+      this.error(this.ts.start(open), this.ts.end(open), limitMessage('allsNesting', 'This bracket', `${this.openers.length + 1} levels of nesting`), SYNTAX_CODES.limit);
+      return this.skipToCloser(openKind);
+    }
     this.openers.push(openKind);
     const close = this.parseElements(openKind, open, collect);
     this.openers.pop();
     return close;
+  }
+
+  /**
+   * Skips, without building anything, to the closer of the bracket just opened (iteratively, at any
+   * depth). Returns the closer's offset, or -1 where the statement or the file ends first, or at a
+   * closer of an outer bracket (left for the outer bracket to take).
+   */
+  private skipToCloser(openKind: Tok): number {
+    const closer = CLOSER_FOR[openKind]!;
+    let depth = 0;
+    for (;;) {
+      const kind = this.k();
+      if (kind === Tok.Eof) return -1;
+      if (kind === Tok.Newline) {
+        if (this.isHardNewline(this.i)) return -1;
+      } else if (kind === Tok.Comment) {
+        this.comments.push(this.span(this.i));
+      } else if (kind === Tok.LParen || kind === Tok.LBracket || kind === Tok.LBrace) {
+        depth++;
+      } else if (isCloser(kind)) {
+        if (depth === 0) {
+          if (kind !== closer) return -1;
+          return this.ts.start(this.i++);
+        }
+        depth--;
+      }
+      this.i++;
+    }
   }
 
   private parseElements(openKind: Tok, open: number, collect: boolean): number {
@@ -535,6 +595,7 @@ class Parser {
     const closer = CLOSER_FOR[openKind]!;
     let lastComma = -1;
     let expectElement = true;
+    let elements = 0;
     /** An unexpected token was just reported: the next gap gets no second error. */
     let skipped = false;
     for (;;) {
@@ -562,13 +623,18 @@ class Parser {
           const t = this.tok;
           this.error(prevEnd, t.start > prevEnd ? t.start : t.end, `missing \`,\` before ${describeToken(t)}`, SYNTAX_CODES.missingComma);
         }
+        if (++elements > MAX_ELEMENTS) {
+          const t = this.tok;
+          this.error(t.start, t.end, limitMessage('allsArguments', `This ${openKind === Tok.LParen ? 'call' : openKind === Tok.LBracket ? 'list' : 'dictionary'}`, `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`), SYNTAX_CODES.limit);
+          return this.skipToCloser(openKind);
+        }
         const before = this.i;
-        const errorsBefore = this.errors.length;
+        const errorsBefore = this.statementErrors;
         this.parseElement(openKind, collect);
         if (this.i === before) this.i++; // never loop without progress
         expectElement = false;
         // An element that ended in an error (e.g. an unclosed list) already explained this spot.
-        skipped = this.errors.length > errorsBefore;
+        skipped = this.statementErrors > errorsBefore;
         continue;
       }
       const t = this.tok;
@@ -597,6 +663,10 @@ class Parser {
       }
       if (t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals) {
         // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
+        if (++elements > MAX_ELEMENTS) {
+          this.error(t.start, t.end, limitMessage('allsArguments', `This ${openKind === Tok.LBracket ? 'list' : 'dictionary'}`, `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`), SYNTAX_CODES.limit);
+          return this.skipToCloser(openKind);
+        }
         this.parseElement(openKind, collect);
         expectElement = false;
         continue;

@@ -155,6 +155,10 @@ class Checker {
       this.add(0, 0, 'error', 'alls/binary-file', 'This file contains NUL bytes: it looks binary, not like a model script. Not analysed.');
       return this.finish();
     }
+    if (doc.skipped) {
+      this.add(0, 0, 'warning', 'alls/limit', doc.skipped);
+      return this.finish();
+    }
     for (const e of doc.script.errors) {
       this.add(e.start, e.end, e.severity, e.code as AllsCode, e.message, e.related ? { related: e.related } : {});
     }

@@ -4,7 +4,7 @@
 // diagnostics here as in the editor. Folders are searched recursively for `*.alls`; files named
 // explicitly are checked whatever their extension.
 // Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
@@ -13,6 +13,8 @@ import { checkDocument } from '../alls/rules';
 import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
 import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
+import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
+import { limit, limitMessage } from '../common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
@@ -195,27 +197,38 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
   const settings = resolveSettings({ hwArch });
   const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
   const reported = new Set<string>();
+  // UTF-8 takes at most 4 bytes per character: a larger file cannot be under the character limit.
+  const maxBytes = 4 * limit('documentChars');
   for (const path of files) {
-    let bytes: Buffer;
+    let diagnostics: Diagnostic[];
+    let resolved: Awaited<ReturnType<ModelResolver['resolve']>> | undefined;
     try {
-      bytes = readFileSync(path);
+      const bytes = readSmallFileSync(path, maxBytes);
+      const { text, diagnostics: encoding } = decodeScript(bytes);
+      resolved = model ? await model.resolver.resolve(resolve(path), model.paths) : undefined;
+      for (const p of resolved?.problems ?? []) {
+        if (reported.has(p)) continue;
+        reported.add(p);
+        // A file the user named is a usage error; one merely found beside a script is noted, and the
+        // script is checked without it — as the editor does.
+        const named = (model!.paths.harPath && p.startsWith(model!.paths.harPath)) || (model!.paths.onnxPath && p.includes(model!.paths.onnxPath));
+        (named ? problems : model!.notes).push(p);
+      }
+      const index = resolved?.index;
+      diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }));
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      problems.push(`${path}: cannot read (${code ?? (err as Error).message})`);
-      continue;
-    }
-    const { text, diagnostics: encoding } = decodeScript(bytes);
-    const resolved = model ? await model.resolver.resolve(resolve(path), model.paths) : undefined;
-    for (const p of resolved?.problems ?? []) {
-      if (reported.has(p)) continue;
-      reported.add(p);
-      // A file the user named is a usage error; one merely found beside a script is noted, and the
-      // script is checked without it — as the editor does.
-      const named = (model!.paths.harPath && p.startsWith(model!.paths.harPath)) || (model!.paths.onnxPath && p.includes(model!.paths.onnxPath));
-      (named ? problems : model!.notes).push(p);
+      if (err instanceof FileAccessError && err.code === 'too-large') {
+        diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'warning', code: 'alls/limit', message: limitMessage('documentChars', 'This file', `${statSync(path).size.toLocaleString('en-US')} bytes`) }];
+      } else if (err instanceof FileAccessError) {
+        problems.push(err.message); // "'x' is a FIFO (named pipe), not a regular file; not read", "cannot open 'x': …"
+        continue;
+      } else {
+        // A bug of ours: say so for this file and go on with the others.
+        problems.push(`${path}: internal error while checking this file (please report it): ${(err as Error)?.stack ?? err}`);
+        continue;
+      }
     }
     const index = resolved?.index;
-    const diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
     const json = diagnostics.map(toJson);
     const entry: CheckReport['files'][number] = { path, diagnostics: json };

@@ -52,7 +52,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
   try {
     src = await fileSource(file);
   } catch (err) {
-    const message = `cannot open '${file}': ${(err as Error).message}`;
+    const message = (err as Error).message; // "cannot open 'x': no such file", "'x' is a folder, not a regular file; not read"
     if (json) io.out(JSON.stringify({ container: null, error: message }, null, 2) + '\n');
     else io.err(`hailo-tools hef: ${message}\n`);
     return EXIT_USAGE;

@@ -1,11 +1,12 @@
 // Reads a Hailo archive (.har): a plain POSIX tar (pax headers, as Python's tarfile writes it;
 // gzip tolerated) holding `<net>.hn` (the HN JSON), `<net>.metadata.json`, weights (.npz) and
 // `<net>.original_model_meta.json`. Only the small JSON members are kept; weights stream past.
-import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import * as tar from 'tar-stream';
+import { openRegularFile, readInto } from '../common/fileAccess';
+import { limit, limitMessage } from '../common/limits';
 import { parseHn, type HnModel } from './hn';
 
 export class HarReadError extends Error {
@@ -28,39 +29,80 @@ export interface HarArchive {
   originalModelMeta?: Record<string, unknown>;
 }
 
-/** JSON members above this size are not buffered (an HN of a large model is a few MB). */
-const MAX_JSON_BYTES = 256 * 1024 * 1024;
-
 const keep = (name: string) => name.endsWith('.hn') || name.endsWith('.metadata.json') || name.endsWith('.original_model_meta.json');
 
+/** Passes bytes through and fails the stream once more than `max` have gone by (a gzip bomb). */
+function byteCeiling(max: number, onHit: (seen: number) => Error): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > max) done(onHit(seen));
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Reads the archive's JSON members. Throws a HarReadError (one sentence) for anything that is not a
+ * readable archive: a folder, FIFO or device named *.har, a broken tar, a gzip bomb, JSON members
+ * over LIMITS.harJsonBytes in total.
+ */
 export async function readHar(path: string): Promise<HarArchive> {
-  const gz = isGzip(path);
-  const extract = tar.extract();
+  let opened;
+  try {
+    opened = await openRegularFile(path);
+  } catch (err) {
+    throw new HarReadError((err as Error).message);
+  }
+  const { handle } = opened;
   const members: { name: string; size: number }[] = [];
   const kept = new Map<string, Buffer>();
-  extract.on('entry', (header, stream, next) => {
-    const size = header.size ?? 0;
-    // a truncated archive errors the entry stream too; the pipeline below reports it once
-    stream.on('error', () => undefined);
-    if (header.type === 'file' || header.type === 'contiguous-file') members.push({ name: header.name, size });
-    if ((header.type === 'file' || header.type === 'contiguous-file') && keep(header.name) && size <= MAX_JSON_BYTES) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: unknown) => chunks.push(c as Buffer));
-      stream.on('end', () => {
-        kept.set(header.name, Buffer.concat(chunks));
-        next();
-      });
-    } else {
-      stream.on('end', () => next());
-      stream.resume();
-    }
-  });
-  const source: Readable = createReadStream(path);
   try {
-    if (gz) await pipeline(source, createGunzip(), extract);
-    else await pipeline(source, extract);
-  } catch (err) {
-    throw new HarReadError(`${path} is not a readable .har (tar archive): ${(err as Error).message}`);
+    const magic = new Uint8Array(2);
+    const gz = (await readInto(handle, magic, 0, 2, 0)) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    const jsonBudget = limit('harJsonBytes');
+    let jsonBytes = 0;
+    let limitError: HarReadError | undefined;
+    const extract = tar.extract();
+    extract.on('entry', (header, stream, next) => {
+      const size = header.size ?? 0;
+      // a truncated archive errors the entry stream too; the pipeline below reports it once
+      stream.on('error', () => undefined);
+      const isFile = header.type === 'file' || header.type === 'contiguous-file';
+      if (isFile) members.push({ name: header.name, size });
+      if (isFile && keep(header.name)) {
+        jsonBytes += size;
+        if (jsonBytes > jsonBudget) {
+          limitError ??= new HarReadError(limitMessage('harJsonBytes', `${path}: the JSON members (up to ${header.name})`, jsonBytes));
+          extract.destroy(limitError);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: unknown) => chunks.push(c as Buffer));
+        stream.on('end', () => {
+          kept.set(header.name, Buffer.concat(chunks));
+          next();
+        });
+      } else {
+        stream.on('end', () => next());
+        stream.resume();
+      }
+    });
+    const source: Readable = handle.createReadStream({ start: 0, autoClose: false });
+    try {
+      if (gz) {
+        const ceiling = byteCeiling(limit('harInflatedBytes'), (seen) => (limitError = new HarReadError(limitMessage('harInflatedBytes', `${path}: the gzip stream`, `inflated to more than ${seen.toLocaleString('en-US')} bytes`))));
+        await pipeline(source, createGunzip(), ceiling, extract);
+      } else await pipeline(source, extract);
+    } catch (err) {
+      if (limitError) throw limitError;
+      throw new HarReadError(`${path} is not a readable .har (tar archive): ${(err as Error).message}`);
+    } finally {
+      source.destroy();
+    }
+  } finally {
+    await handle.close();
   }
   if (members.length === 0) throw new HarReadError(`${path} holds no files; a .har is a tar archive with a .hn member`);
 
@@ -104,17 +146,4 @@ function parseJsonObject(buf: Buffer, member: string, path: string): Record<stri
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new HarReadError(`${path}: member ${member} is not a JSON object`);
   return v as Record<string, unknown>;
-}
-
-function isGzip(path: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const b = Buffer.alloc(2);
-    return readSync(fd, b, 0, 2, 0) === 2 && b[0] === 0x1f && b[1] === 0x8b;
-  } catch (err) {
-    throw new HarReadError(`cannot open ${path}: ${(err as Error).message}`);
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

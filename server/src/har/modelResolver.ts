@@ -96,9 +96,11 @@ export class ModelResolver {
   private loadHar(path: string, st: string): Promise<HarArchive> {
     const hit = this.hars.get(path);
     if (hit && hit.stamp === st) return hit.har;
+    // One read per version of the file, failed or not: a broken or hostile HAR (a gzip bomb took
+    // 4–5 s) must not be read again on every keystroke.
     const har = readHar(path);
     this.hars.set(path, { stamp: st, har });
-    har.catch(() => this.hars.delete(path));
+    har.catch(() => undefined); // the failure stays cached; resolve() reports it
     return har;
   }
 

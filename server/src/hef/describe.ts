@@ -90,7 +90,10 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
         : `scale ${v.quant.scale}, zp ${v.quant.zp}`;
       return `${TAB}${TAB}${v.name}: ${q}`;
     });
-    if (quantLines.length) lines.push(`${TAB}Quantisation:`, ...quantLines);
+    if (quantLines.length) {
+      lines.push(`${TAB}Quantisation:`);
+      for (const q of quantLines) lines.push(q); // not push(...quantLines): a spread of 10⁵ arguments overflows the stack
+    }
   }
   if (report.externalResources.length) {
     lines.push('External resources:');

@@ -2,8 +2,9 @@
 // SDK version, extensions, network groups, networks, streams, vstreams (with post-process ops
 // hiding the streams they consume), sorted output order. Follows HailoRT's rules as recorded in
 // docs/hef-format.md §2; where HailoRT would refuse the file, a `compat` problem says why.
+import { limit, limitMessage } from '../common/limits';
 import { has, type Msg } from './protoDecode';
-import { type HefProblem } from './problems';
+import { n, type HefProblem } from './problems';
 import { toNum } from './schema';
 import {
   COMPATIBLE_DEVICES,
@@ -135,7 +136,11 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
 
 /** The network-group facts for every group in the body. */
 export function networkGroupsOf(hef: Msg, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo[] {
-  const groups = (hef.network_groups as M[] | undefined) ?? [];
+  let groups = (hef.network_groups as M[] | undefined) ?? [];
+  if (groups.length > limit('hefNetworkGroups')) {
+    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefNetworkGroups', 'The HEF', `${n(groups.length)} network groups`) });
+    groups = groups.slice(0, limit('hefNetworkGroups'));
+  }
   return groups.map((ng, i) => {
     try {
       return networkGroupOf(ng, i, archId, features, problems);
@@ -190,7 +195,11 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
 
   const meta: M = core.network_group_metadata ?? ng.network_group_metadata ?? {};
   const transposedNet = !!meta.transposed_net;
-  const netNames = ((core.networks_names as string[]) ?? []).filter((s) => typeof s === 'string');
+  let netNames = ((core.networks_names as string[]) ?? []).filter((s) => typeof s === 'string');
+  if (netNames.length > limit('hefStreamsPerGroup')) {
+    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(netNames.length)} networks`) });
+    netNames = netNames.slice(0, limit('hefStreamsPerGroup'));
+  }
   const networks = features.multiNetwork && netNames.length ? netNames.map((p) => `${name}/${p}`) : [`${name}/${name}`];
 
   const info: NetworkGroupInfo = {
@@ -210,8 +219,11 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
   const fused = (core.fused_layers_metadata ?? {}) as M;
   const seenFused = new Set<string>();
   const contexts = (core.contexts as M[]) ?? [];
+  const maxStreams = limit('hefStreamsPerGroup');
+  let edgeLayers = 0;
   contexts.forEach((ctx, ctxIndex) => {
     for (const el of ((ctx.metadata?.edge_layers as M[]) ?? [])) {
+      if (++edgeLayers > maxStreams) continue; // counted for the message below, not read
       if (Number(el.context_switch_info?.edge_connection_type ?? 0) !== 0) continue; // not BOUNDARY
       const direction = Number(el.direction ?? 0) === 0 ? 'input' : 'output';
       const netIdx = Number(el.network_index ?? 0);
@@ -277,6 +289,10 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
     }
   });
 
+  if (edgeLayers > maxStreams) {
+    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(edgeLayers)} edge layers`) });
+  }
+
   // Boundary names must be unique across contexts (`validate_unique_boundary_names`).
   const seen = new Set<string>();
   for (const s of info.streams) {
@@ -290,7 +306,11 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
     for (const e of ((ng.pad_edges as M[]) ?? [])) padSrc.set(Number(e.dst ?? 0), Number(e.src ?? 0));
     const byPad = new Map<number, StreamInfo>();
     for (const s of info.streams) if (s.direction === 'output' && s.padIndex !== undefined) byPad.set(s.padIndex, s);
-    for (const op of ((ng.ops as M[]) ?? [])) {
+    const ops = (ng.ops as M[]) ?? [];
+    if (ops.length > maxStreams) {
+      problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(ops.length)} post-process ops`) });
+    }
+    for (const op of ops.slice(0, maxStreams)) {
       if (has(op, 'core_op')) continue;
       const pp = postProcessOf(op, padSrc, byPad, name, problems);
       info.ops.push(pp);

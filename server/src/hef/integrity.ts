@@ -12,8 +12,11 @@ export type HashAlgorithm = 'md5' | 'crc32' | 'xxh3';
 export const HASH_CHUNK = 1 << 20;
 
 export interface IntegrityCheck {
-  /** `length`, `md5`, `crc32`, `xxh3` (whole residue) or `proto-xxh3` (V3 body only). */
-  name: 'length' | HashAlgorithm | 'proto-xxh3';
+  /**
+   * `length`, `md5`, `crc32`, `xxh3` (whole residue), `proto-xxh3` (V3 body only), or `layout`
+   * (V3: the header fields no checksum covers place the CCW section where a compiler puts it).
+   */
+  name: 'length' | HashAlgorithm | 'proto-xxh3' | 'layout';
   /** undefined = not computed (e.g. the hash is skipped because the length is already wrong). */
   ok: boolean | undefined;
   /** Absolute byte range hashed, when a hash. */
@@ -176,6 +179,7 @@ export async function verifyIntegrity(src: ByteSource, c: HefContainer, problems
       break;
     }
   }
+  if (c.version === 3) checks.push(await layoutCheck(src, c, problems));
   const ok = checks.every((x) => x.ok === true);
   const failed = checks.filter((x) => x.ok !== true);
   const detail = ok
@@ -186,4 +190,40 @@ export async function verifyIntegrity(src: ByteSource, c: HefContainer, problems
         .join('; ')
     : failed.map((x) => `${x.name}: ${x.detail}`).join('; ');
   return { ok, check, detail, checks };
+}
+
+/** CCW sections start on a 4 KiB boundary (docs/hef-format.md §1: "so that the CCWs start 4 KiB-aligned"). */
+export const CCW_ALIGNMENT = 4096;
+
+/**
+ * V3 plausibility: `hef_padding_size` (offset 28) is covered by no checksum — the hashes start after
+ * the header — so a changed value moves the CCW section and every hash still matches. Every real V3
+ * HEF pads the protobuf body with zeros up to the next 4 KiB boundary, exactly: anything else
+ * means the config words the device gets are not the ones that were compiled.
+ */
+async function layoutCheck(src: ByteSource, c: HefContainer, problems: HefProblem[]): Promise<IntegrityCheck> {
+  const padding = c.paddingSize ?? 0;
+  const bodyEnd = c.headerSize + c.protoSize;
+  const expected = (CCW_ALIGNMENT - (bodyEnd % CCW_ALIGNMENT)) % CCW_ALIGNMENT;
+  const enforcedBy = 'none (a plausibility check: HailoRT reads the padding size without checking it)';
+  const fail = (detail: string, message: string): IntegrityCheck => {
+    problems.push({ code: 'hef/implausible-header', severity: 'error', area: 'integrity', offset: 28, message });
+    return { name: 'layout', ok: false, detail, enforcedBy };
+  };
+  if (padding !== expected) {
+    return fail(
+      `hef_padding_size is ${n(padding)}, the CCW section would start at ${n(bodyEnd + padding)}; a compiler pads to ${n(bodyEnd + expected)} (4 KiB-aligned, padding ${n(expected)})`,
+      `The header places the CCW section at ${n(bodyEnd + padding)}: hef_padding_size (offset 28) is ${n(padding)}, but every V3 HEF pads the protobuf body to the next 4 KiB boundary (padding ${n(expected)}, CCWs at ${n(bodyEnd + expected)}). No checksum covers this field, so the hashes can match while the device would get the wrong config words.`,
+    );
+  }
+  const present = Math.max(0, Math.min(padding, src.size - bodyEnd));
+  const bytes = present > 0 ? await src.read(bodyEnd, present) : new Uint8Array(0);
+  const nonZero = bytes.findIndex((b) => b !== 0);
+  if (nonZero >= 0) {
+    return fail(
+      `the padding [${n(bodyEnd)}, ${n(bodyEnd + padding)}) holds data (a non-zero byte at ${n(bodyEnd + nonZero)})`,
+      `The padding before the CCW section [${n(bodyEnd)}, ${n(bodyEnd + padding)}) holds data (a non-zero byte at offset ${n(bodyEnd + nonZero)}); compilers write zeros there, so the header has probably moved the CCW section.`,
+    );
+  }
+  return { name: 'layout', ok: true, detail: `CCW section at ${n(bodyEnd + padding)}, 4 KiB-aligned after ${n(padding)} bytes of zero padding`, enforcedBy };
 }

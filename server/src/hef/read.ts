@@ -5,11 +5,12 @@ import { MAX_HEADER_SIZE, parseContainer, protoComplete } from './container';
 import { extensionProblems, extensionsOf, featuresOf, headerInfo, networkGroupsOf } from './facts';
 import { verifyIntegrity, type IntegrityReport } from './integrity';
 import type { HefReport } from './model';
-import { type HefProblem } from './problems';
+import { n, type HefProblem } from './problems';
 import { decodeLenient } from './protoDecode';
 import { resourcesOf, verifyResources } from './resources';
 import { hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
+import { limit, limitMessage } from '../common/limits';
 
 export interface ReadOptions {
   /** Run the container checksums (default true). Off only for callers that verify separately. */
@@ -52,6 +53,16 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
     });
     return report;
   }
+  if (container.protoEnd - container.protoStart > limit('hefProtoBytes')) {
+    problems.push({
+      code: 'hef/limit',
+      severity: 'error',
+      area: 'proto',
+      offset: container.protoStart,
+      message: limitMessage('hefProtoBytes', `The protobuf body [${n(container.protoStart)}, ${n(container.protoEnd)})`, container.protoEnd - container.protoStart),
+    });
+    return report;
+  }
   const body = await src.read(container.protoStart, container.protoEnd - container.protoStart);
   const whole = protoComplete(container);
   const before = problems.length;
@@ -87,16 +98,16 @@ export async function readHefFile(path: string, options: ReadOptions = {}): Prom
   try {
     src = await fileSource(path);
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
+    const e = err as Error;
     return {
       file: path,
       fileSize: 0,
-      integrity: { ok: false, check: 'none', detail: `cannot open: ${e.code ?? e.message}`, checks: [] },
+      integrity: { ok: false, check: 'none', detail: e.message, checks: [] },
       extensions: [],
       networkGroups: [],
       externalResources: [],
       protoComplete: false,
-      problems: [{ code: 'hef/unreadable', severity: 'error', area: 'container', message: `Cannot open '${path}': ${e.message}` }],
+      problems: [{ code: 'hef/unreadable', severity: 'error', area: 'container', message: `${e.message[0].toUpperCase()}${e.message.slice(1)}.` }],
     };
   }
   try {

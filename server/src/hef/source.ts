@@ -1,6 +1,8 @@
 // Where HEF bytes come from. The reader only ever asks for ranges, so a multi-gigabyte HEF is
 // never held in memory: a file is read with positional reads, a buffer (tests, fuzzing) is sliced.
-import { open, type FileHandle } from 'node:fs/promises';
+// Files are opened through common/fileAccess (regular files only, never blocking on a FIFO; reads
+// split below Node's 2 GiB single-read limit).
+import { openRegularFile, readInto } from '../common/fileAccess';
 
 export interface ByteSource {
   /** Total size in bytes. */
@@ -29,32 +31,24 @@ export function bufferSource(bytes: Uint8Array, name = '<buffer>'): ByteSource {
   };
 }
 
-/** A source over a file, read with positional reads (FileHandle.read at offsets). */
+/**
+ * A source over a file, read with positional reads (FileHandle.read at offsets). Throws a
+ * FileAccessError for a path that is not a readable regular file.
+ */
 export async function fileSource(path: string): Promise<ByteSource> {
-  const handle: FileHandle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    return {
-      size,
-      name: path,
-      async read(offset, length) {
-        const start = Math.max(0, Math.min(offset, size));
-        const want = Math.max(0, Math.min(length, size - start));
-        const out = new Uint8Array(want);
-        let got = 0;
-        while (got < want) {
-          const { bytesRead } = await handle.read(out, got, want - got, start + got);
-          if (bytesRead === 0) break; // the file shrank under us
-          got += bytesRead;
-        }
-        return got === want ? out : out.subarray(0, got);
-      },
-      close: () => handle.close(),
-    };
-  } catch (err) {
-    await handle.close();
-    throw err;
-  }
+  const { handle, size } = await openRegularFile(path);
+  return {
+    size,
+    name: path,
+    async read(offset, length) {
+      const start = Math.max(0, Math.min(offset, size));
+      const want = Math.max(0, Math.min(length, size - start));
+      const out = new Uint8Array(want);
+      const got = await readInto(handle, out, 0, want, start);
+      return got === want ? out : out.subarray(0, got);
+    },
+    close: () => handle.close(),
+  };
 }
 
 /** Runs `fn` with a file source and always closes it. */

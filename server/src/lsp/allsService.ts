@@ -181,23 +181,23 @@ export function createAllsService(): AttachableService {
       return found.map((l): Location => ({ uri: l.uri ?? td.uri, range: l.range }));
     },
 
-    documentSymbols(td) {
-      return documentSymbols(analysed(td)).map(toDocumentSymbol);
+    documentSymbols(td, ctx) {
+      return documentSymbols(analysed(td), ctx.budget).map(toDocumentSymbol);
     },
 
-    foldingRanges(td) {
-      return foldingRanges(analysed(td)).map((f): FoldingRange => ({
+    foldingRanges(td, ctx) {
+      return foldingRanges(analysed(td), ctx.budget).map((f): FoldingRange => ({
         startLine: f.startLine,
         endLine: f.endLine,
         ...(f.kind ? { kind: f.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region } : {}),
       }));
     },
 
-    semanticTokens(td): SemanticTokens {
+    semanticTokens(td, ctx): SemanticTokens {
       const data: number[] = [];
       let line = 0;
       let char = 0;
-      for (const t of semanticTokens(analysed(td))) {
+      for (const t of semanticTokens(analysed(td), ctx.budget)) {
         const deltaLine = t.line - line;
         data.push(deltaLine, deltaLine === 0 ? t.character - char : t.character, t.length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(x)), 0));
         line = t.line;

@@ -6,7 +6,8 @@
 //
 // `hailo.hef.inlineChecks`: off = nothing; auto = HEFs that embed hailo-config.json (mtmd
 // encoders); always = every HEF. A settings change (or the `hailo/hef/rescan` notification) re-checks.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { FileAccessError } from '../common/fileAccess';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -87,8 +88,6 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         if (!entry) return;
         let diagnostics: Diagnostic[];
         try {
-          const st = await stat(path);
-          if (!st.isFile()) return;
           diagnostics = (await checkHefFile(path, await host.settingsFor(entry.uri))) ?? [];
         } catch (err) {
           const e = err as NodeJS.ErrnoException;
@@ -97,8 +96,10 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
             known.delete(path);
             return;
           }
-          // An errno is the file system's answer (EACCES, EISDIR…); anything else is our bug.
-          if (typeof e?.code === 'string') host.log(`hef: cannot read ${path}: ${e.message}`);
+          // A folder, FIFO or device named *.hef is one finding (FileAccessError); an errno is the
+          // file system's answer (EACCES…); anything else is our bug.
+          if (err instanceof FileAccessError) host.log(`hef: ${e.message}`);
+          else if (typeof e?.code === 'string') host.log(`hef: cannot read ${path}: ${e.message}`);
           else host.onError(err, `hef: checking ${path}`);
           diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'hef/unreadable', message: `Cannot read this HEF: ${e.message}` }];
         }
@@ -150,7 +151,8 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
           if (found.length >= maxFiles) return;
           if (e.isDirectory()) {
             if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await scanFolder(join(dir, e.name), found, depth + 1);
-          } else if (e.isFile() && e.name.toLowerCase().endsWith('.hef')) {
+          } else if (e.name.toLowerCase().endsWith('.hef')) {
+            // files, links, and anything else named *.hef (a FIFO or socket gets one finding, never an open)
             found.push(join(dir, e.name));
           }
         }

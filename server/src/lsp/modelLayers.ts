@@ -20,10 +20,15 @@ export function cachedOnnx(cache: OnnxModelCache): (path: string) => OnnxLoad {
 
 export function createHarLayerProvider(cache: OnnxModelCache, host: Pick<ServerHost, 'log'>): ModelLayerProvider {
   const resolver = new ModelResolver(cachedOnnx(cache));
+  // The provider runs on every validation (each edit): a broken HAR is logged once per document
+  // and problem, not once per keystroke.
+  const logged = new Map<string, string>();
   return async (uri, settings) => {
     if (!uri.startsWith('file:')) return undefined;
     const r = await resolver.resolve(fileURLToPath(uri), { harPath: settings.model.har || undefined, onnxPath: settings.model.onnx || undefined });
-    for (const p of r.problems) host.log(`model layers: ${p}`);
+    const said = r.problems.join('\n');
+    if (said && logged.get(uri) !== said) for (const p of r.problems) host.log(`model layers: ${p}`);
+    logged.set(uri, said);
     return r.index;
   };
 }

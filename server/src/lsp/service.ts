@@ -19,9 +19,15 @@ import type {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HailoSettings } from '../common/settings';
 import type { ModelLayerIndex } from '../common/modelLayers';
+import type { Budget } from '../common/budget';
 
 export interface ServiceContext {
   settings: HailoSettings;
+  /**
+   * For features that run on every edit or scroll (semantic tokens, folding, symbols): expires
+   * after LIMITS.lspFeatureBudgetMs or when the client cancels; they return what they have by then.
+   */
+  budget?: Budget;
   /** The parsed model the document refers to (e.g. a `.har` beside an `.alls`), if known. */
   modelLayers(): Promise<ModelLayerIndex | undefined>;
 }

@@ -4,12 +4,14 @@
 // what the client declared in `initialize` (pull configuration, dynamic registration), so any
 // LSP client gets diagnostics.
 import {
+  type CancellationToken,
   CodeActionKind,
   Connection,
   DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
+  LSPErrorCodes,
   type FileEvent,
   ResponseError,
   TextDocuments,
@@ -17,6 +19,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { timeBudget } from '../common/budget';
+import { limit, limitMessage } from '../common/limits';
 import { createServices } from './services';
 import { SettingsStore } from './settings';
 import {
@@ -47,8 +51,8 @@ export interface ServerOptions {
 /** Code of the one diagnostic published when validating a document throws. */
 export const INTERNAL_ERROR_CODE = 'hailo/internal-error';
 
-/** Documents larger than this are skipped politely instead of analysed. */
-export const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
+/** Documents larger than this are skipped politely instead of analysed (LIMITS.documentChars). */
+export const MAX_DOCUMENT_CHARS = limit('documentChars');
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? 150;
@@ -108,7 +112,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
             severity: 3,
             source: 'hailo',
             code: 'hailo/too-large',
-            message: `File not analysed: ${doc.getText().length} characters exceeds the ${MAX_DOCUMENT_CHARS}-character limit.`,
+            message: limitMessage('documentChars', 'This file', doc.getText().length),
           },
         ],
       });
@@ -168,15 +172,26 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     uri: string,
     name: string,
     fallback: T,
+    token: CancellationToken,
     run: (service: AttachableService, doc: TextDocument, ctx: ServiceContext) => T | Promise<T> | undefined,
-  ): Promise<T> {
+    budgeted = false,
+  ): Promise<T | ResponseError<void>> {
+    // A request the client cancelled (often while it waited behind a slow one) is answered as
+    // cancelled without running; `budgeted` features get LIMITS.lspFeatureBudgetMs.
+    const cancelled = () => new ResponseError<void>(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+    if (token.isCancellationRequested) return Promise.resolve(cancelled());
     const doc = documents.get(uri);
     const service = serviceFor(doc);
     if (!doc || !service || doc.getText().length > MAX_DOCUMENT_CHARS) return Promise.resolve(fallback);
     return context(uri)
-      .then((ctx) => {
+      .then((ctx): T | Promise<T> | undefined | ResponseError<void> => {
+        if (token.isCancellationRequested) return cancelled();
         panicIfAsked(doc);
-        return run(service, doc, ctx);
+        if (!budgeted) return run(service, doc, ctx);
+        const budget = timeBudget(limit('lspFeatureBudgetMs'), () => token.isCancellationRequested);
+        const result = run(service, doc, { ...ctx, budget });
+        if (budget.expired()) log(`${name} ${uri}: stopped after the ${budget.ms} ms budget (or a cancel); the answer covers the start of the document`);
+        return result;
       })
       .then((r) => (r === undefined || r === null ? fallback : r))
       .catch((err: unknown) => {
@@ -184,6 +199,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         throw new ResponseError(ErrorCodes.InternalError, `hailo: ${name} failed: ${(err as Error)?.message ?? String(err)}`);
       });
   }
+
 
   connection.onInitialize((params): InitializeResult => {
     settings.initialize(params);
@@ -290,16 +306,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onHover((p) => route(p.textDocument.uri, 'hover', null, (s, d, c) => s.hover?.(d, p.position, c)));
-  connection.onCompletion((p) => route(p.textDocument.uri, 'completion', [], (s, d, c) => s.completion?.(d, p.position, c)));
-  connection.onSignatureHelp((p) => route(p.textDocument.uri, 'signatureHelp', null, (s, d, c) => s.signatureHelp?.(d, p.position, c)));
-  connection.onDefinition((p) => route(p.textDocument.uri, 'definition', null, (s, d, c) => s.definition?.(d, p.position, c)));
-  connection.onReferences((p) => route(p.textDocument.uri, 'references', null, (s, d, c) => s.references?.(d, p.position, c)));
-  connection.onDocumentSymbol((p) => route(p.textDocument.uri, 'documentSymbol', [], (s, d, c) => s.documentSymbols?.(d, c)));
-  connection.onFoldingRanges((p) => route(p.textDocument.uri, 'foldingRange', [], (s, d, c) => s.foldingRanges?.(d, c)));
-  connection.onCodeAction((p) => route(p.textDocument.uri, 'codeAction', [], (s, d, c) => s.codeActions?.(d, p.range, p.context, c)));
-  connection.languages.semanticTokens.on((p) =>
-    route(p.textDocument.uri, 'semanticTokens', { data: [] }, (s, d, c) => s.semanticTokens?.(d, c)),
+  connection.onHover((p, t) => route(p.textDocument.uri, 'hover', null, t, (s, d, c) => s.hover?.(d, p.position, c)));
+  connection.onCompletion((p, t) => route(p.textDocument.uri, 'completion', [], t, (s, d, c) => s.completion?.(d, p.position, c)));
+  connection.onSignatureHelp((p, t) => route(p.textDocument.uri, 'signatureHelp', null, t, (s, d, c) => s.signatureHelp?.(d, p.position, c)));
+  connection.onDefinition((p, t) => route(p.textDocument.uri, 'definition', null, t, (s, d, c) => s.definition?.(d, p.position, c)));
+  connection.onReferences((p, t) => route(p.textDocument.uri, 'references', null, t, (s, d, c) => s.references?.(d, p.position, c)));
+  connection.onDocumentSymbol((p, t) => route(p.textDocument.uri, 'documentSymbol', [], t, (s, d, c) => s.documentSymbols?.(d, c), true));
+  connection.onFoldingRanges((p, t) => route(p.textDocument.uri, 'foldingRange', [], t, (s, d, c) => s.foldingRanges?.(d, c), true));
+  connection.onCodeAction((p, t) => route(p.textDocument.uri, 'codeAction', [], t, (s, d, c) => s.codeActions?.(d, p.range, p.context, c)));
+  connection.languages.semanticTokens.on((p, t) =>
+    route(p.textDocument.uri, 'semanticTokens', { data: [] }, t, (s, d, c) => s.semanticTokens?.(d, c), true),
   );
 
   documents.listen(connection);

@@ -4,6 +4,9 @@ import { isIntegerType, numel, type Dim, type GraphIndex, type NodeInfo, type On
 import { ruleFor } from './rules';
 import { MAX_VALUE_ELEMENTS, RuleCtx, type SubgraphInfer, type TensorFact } from './shapeRules';
 import { tensorValues } from './tensorData';
+import { limit } from '../common/limits';
+
+const MAX_RANK = limit('onnxRank');
 
 export type { TensorFact };
 
@@ -110,11 +113,14 @@ const MAX_SUBGRAPH_DEPTH = 16;
 function applyRule(node: NodeInfo, opset: number, inputs: (TensorFact | undefined)[], infer: SubgraphInfer): (TensorFact | undefined)[] {
   const rule = ruleFor(node.domain, node.opType);
   if (!rule) return [];
+  let out: (TensorFact | undefined)[];
   try {
-    return rule(new RuleCtx(node, opset, inputs, infer));
+    out = rule(new RuleCtx(node, opset, inputs, infer));
   } catch {
     return []; // a malformed node must not stop the rest of the graph
   }
+  // a malformed attribute must not make a shape of 10⁹ dims (LIMITS.onnxRank)
+  return out.map((f) => (f?.shape && f.shape.length > MAX_RANK ? { ...f, shape: null, value: undefined } : f));
 }
 
 function initializerFact(t: TensorInfo): TensorFact {

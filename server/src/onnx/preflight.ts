@@ -250,8 +250,8 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
       severity: 'warning',
       node: null,
       message: `${p.message}${n ? ` (${n} tensor${n > 1 ? 's' : ''}: ${p.tensors!.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''})` : ''}`,
-      evidence: "the model's external_data entries (location, offset, length)",
-      fix: "keep the external data file beside the model, under the name the model records",
+      evidence: p.evidence ?? "the model's external_data entries (location, offset, length)",
+      fix: p.code === 'onnx/invalid-dim' ? 're-export the model; fix the dim in the exporter or with onnx.shape_inference' : 'keep the external data file beside the model, under the name the model records',
       confidence: 'high',
     });
   }

@@ -3,6 +3,8 @@
 // (only tensors of at most SMALL_TENSOR_BYTES are copied: they are the shape constants inference needs).
 // Field numbers are those of onnx/onnx.proto (stable since IR 3).
 import { existsSync, realpathSync, statSync } from 'node:fs';
+import { describeFileKind } from '../common/fileAccess';
+import { limit, limitMessage } from '../common/limits';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { BufferSource, FileSource, type ByteSource } from './source';
 import { OnnxReadError, Wire, WT_I32, WT_LEN, WT_VARINT, type Field } from './wire';
@@ -41,7 +43,7 @@ export function readOnnxFile(path: string, options: ReadOptions = {}): OnnxModel
   try {
     src = new FileSource(path, options.windowSize);
   } catch (err) {
-    throw new OnnxReadError('io', `cannot open ${path}: ${(err as Error).message}`);
+    throw new OnnxReadError('io', (err as Error).message); // "cannot open 'x': …", "'x' is a FIFO (named pipe), not a regular file; not read"
   }
   try {
     const model = readOnnx(src, { ...options, baseDir: options.baseDir ?? dirname(resolve(path)) });
@@ -93,9 +95,31 @@ export function readOnnx(src: ByteSource, options: ReadOptions = {}): OnnxModel 
   return model;
 }
 
+const MAX_ENTRIES = limit('onnxGraphEntries');
+const MAX_DEPTH = limit('onnxSubgraphDepth');
+
 class ModelReader {
   readonly problems: ReadProblem[] = [];
   private readonly pendingExternal: TensorInfo[] = [];
+  /** Objects recorded so far (nodes, tensors, value infos, attributes and their list items, dims). */
+  private entries = 0;
+  /** Graphs open around the current position (the main graph is 1). */
+  private depth = 0;
+
+  /** Counts `n` more entries; past LIMITS.onnxGraphEntries the model is not indexed. */
+  private count(n: number, offset: number): void {
+    this.entries += n;
+    if (this.entries > MAX_ENTRIES) this.tooMany(offset);
+  }
+
+  private tooMany(offset: number): never {
+    throw new OnnxReadError('limit', limitMessage('onnxGraphEntries', `The model (at offset ${offset})`, `more than ${MAX_ENTRIES.toLocaleString('en-US')} nodes, tensors, attributes and dims`), offset);
+  }
+
+  /** How many more list items fit under the entries limit (for packed int/float lists). */
+  private room(): number {
+    return MAX_ENTRIES - this.entries;
+  }
 
   constructor(
     private readonly w: Wire,
@@ -146,6 +170,7 @@ class ModelReader {
   private modelFields(m: OnnxModel, saw: (graph: boolean, ir: boolean) => void): void {
     const w = this.w;
     for (const f of w.fields(0, w.src.size, 'ModelProto')) {
+      this.count(1, f.pos);
       switch (f.no) {
         case 1:
           expectWt(f, WT_VARINT, 'ModelProto.ir_version');
@@ -215,8 +240,21 @@ class ModelReader {
   }
 
   graph(start: number, end: number): GraphIndex {
+    if (this.depth >= MAX_DEPTH) {
+      throw new OnnxReadError('limit', limitMessage('onnxSubgraphDepth', `The model (subgraph at offset ${start})`, `more than ${MAX_DEPTH} levels of nested subgraphs`), start);
+    }
+    this.depth++;
+    try {
+      return this.graphFields(start, end);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private graphFields(start: number, end: number): GraphIndex {
     const g = emptyGraph();
     for (const f of this.w.fields(start, end, 'GraphProto')) {
+      this.count(1, f.pos);
       switch (f.no) {
         case 1:
           expectWt(f, WT_LEN, 'GraphProto.node');
@@ -254,6 +292,7 @@ class ModelReader {
   node(f: Field, index: number): NodeInfo {
     const n: NodeInfo = { index, name: '', opType: '', domain: '', inputs: [], outputs: [], attributes: [], subgraphs: [], offset: f.pos };
     for (const g of this.w.fields(f.pos, f.pos + f.len, 'NodeProto')) {
+      this.count(1, g.pos);
       switch (g.no) {
         case 1:
           n.inputs.push(this.str(g, 'node input'));
@@ -291,6 +330,7 @@ class ModelReader {
     const a: Attribute = { name: '', type: 'undefined' };
     let declared = 0;
     for (const g of w.fields(f.pos, f.pos + f.len, 'AttributeProto')) {
+      this.count(1, g.pos);
       switch (g.no) {
         case 1:
           a.name = this.str(g, 'attribute name');
@@ -321,12 +361,20 @@ class ModelReader {
           expectWt(g, WT_LEN, 'AttributeProto.g');
           a.g = this.graph(g.pos, g.pos + g.len);
           break;
-        case 7:
-          w.floats(g, (a.floats ??= []));
+        case 7: {
+          const list = (a.floats ??= []);
+          const before = list.length;
+          w.floats(g, list, before + this.room(), () => this.tooMany(g.pos));
+          this.count(list.length - before, g.pos);
           break;
-        case 8:
-          w.int64s(g, (a.ints ??= []));
+        }
+        case 8: {
+          const list = (a.ints ??= []);
+          const before = list.length;
+          w.int64s(g, list, before + this.room(), () => this.tooMany(g.pos));
+          this.count(list.length - before, g.pos);
           break;
+        }
         case 9:
           (a.strings ??= []).push(this.str(g, 'AttributeProto.strings', 1 << 16));
           break;
@@ -353,11 +401,19 @@ class ModelReader {
     const t: TensorInfo = { name: '', dataType: 0, dims: [], bytes: 0, dataField: 'none' };
     let external = false;
     const ext: Record<string, string> = {};
+    let badDim: string | undefined;
     for (const f of w.fields(start, end, 'TensorProto')) {
       switch (f.no) {
-        case 1:
-          w.int64s(f, t.dims);
+        case 1: {
+          const before = t.dims.length;
+          w.int64s(f, t.dims, before + this.room(), () => this.tooMany(f.pos));
+          this.count(t.dims.length - before, f.pos);
+          for (let i = before; i < t.dims.length; i++) {
+            if (Number.isSafeInteger(t.dims[i]) && t.dims[i] >= 0) continue;
+            badDim ??= dimProblem(this.w, f, i - before, t.dims[i]);
+          }
           break;
+        }
         case 2:
           expectWt(f, WT_VARINT, 'TensorProto.data_type');
           t.dataType = f.value;
@@ -396,19 +452,36 @@ class ModelReader {
         }
       }
     }
+    if (badDim !== undefined) {
+      // A tensor cannot have a negative size, and a double cannot hold a dim above 2^53 exactly:
+      // the shape is not guessed at, the tensor keeps no dims and no data.
+      this.addProblem('onnx/invalid-dim', `tensor '${t.name}' has ${badDim}; its shape and data are not used`, t.name, DIM_EVIDENCE);
+      t.dims = [];
+      t.bytes = 0;
+      t.dataField = 'none';
+      delete t.dataOffset;
+      delete t.dataLength;
+      return t;
+    }
     const info = DATA_TYPES[t.dataType];
     if (t.dataField === 'string_data' || !info || info.bits === 0) t.bytes = t.dataLength ?? 0;
     else t.bytes = Math.ceil((numel(t.dims) * info.bits) / 8);
     if (external) {
       t.dataField = 'external';
+      const offset = externalNumber(ext.offset, 0);
+      const length = externalNumber(ext.length, null);
       t.external = {
         location: ext.location ?? '',
-        offset: ext.offset ? Number(ext.offset) : 0,
-        length: ext.length ? Number(ext.length) : null,
+        offset: typeof offset === 'number' ? offset : 0,
+        length: typeof length === 'number' || length === null ? length : null,
       };
       delete t.dataOffset;
       delete t.dataLength;
-      this.pendingExternal.push(t);
+      const bad = typeof offset === 'string' ? `offset '${offset}'` : typeof length === 'string' ? `length '${length}'` : undefined;
+      if (bad) {
+        t.external.problem = `external data ${bad} of '${t.external.location}' is not a non-negative integer; not read`;
+        this.addProblem('onnx/external-data-invalid', t.external.problem, t.name);
+      } else this.pendingExternal.push(t);
     } else if (t.dataOffset !== undefined && t.dataLength !== undefined && t.dataLength <= SMALL_TENSOR_BYTES) {
       t.data = w.bytes(t.dataOffset, t.dataLength);
     }
@@ -421,7 +494,24 @@ class ModelReader {
       if (g.no === 1) v.name = this.str(g, 'value name');
       else if (g.no === 2 && g.wt === WT_LEN) v.type = this.typeProto(g);
     }
+    if (this.badDims.length) {
+      for (const d of this.badDims) this.addProblem('onnx/invalid-dim', `'${v.name}' has ${d}; that dim is treated as unknown`, v.name, DIM_EVIDENCE);
+      this.badDims.length = 0;
+    }
     return v;
+  }
+
+  /** Invalid dim_values met in the TypeProto being read (reported with the value's name). */
+  private readonly badDims: string[] = [];
+
+  /** One problem per code and location (or message), listing the tensors it affects. */
+  private addProblem(code: ReadProblem['code'], message: string, tensor: string, evidence?: string): void {
+    const same = this.problems.find((p) => p.code === code && p.message === message);
+    if (same) {
+      if (same.tensors!.length < 100) same.tensors!.push(tensor);
+      return;
+    }
+    this.problems.push({ code, message, tensors: [tensor], ...(evidence ? { evidence } : {}) });
   }
 
   typeProto(f: Field): TypeInfo {
@@ -447,10 +537,16 @@ class ModelReader {
     const dims: Shape = [];
     for (const g of this.w.fields(f.pos, f.pos + f.len, 'TensorShapeProto')) {
       if (g.no !== 1 || g.wt !== WT_LEN) continue;
+      this.count(1, g.pos);
       let d: number | string | null = null;
       for (const h of this.w.fields(g.pos, g.pos + g.len, 'Dimension')) {
-        if (h.no === 1 && h.wt === WT_VARINT) d = h.value;
-        else if (h.no === 2 && h.wt === WT_LEN) d = this.w.string(h) || null;
+        if (h.no === 1 && h.wt === WT_VARINT) {
+          d = h.value;
+          if (!Number.isSafeInteger(d) || d < 0) {
+            this.badDims.push(dimProblem(this.w, h, dims.length, d));
+            d = null;
+          }
+        } else if (h.no === 2 && h.wt === WT_LEN) d = this.w.string(h) || null;
       }
       dims.push(d);
     }
@@ -478,11 +574,17 @@ class ModelReader {
       }
       const length = ref.length ?? (sizes.get(ref.path!) as number) - ref.offset;
       if (length <= SMALL_TENSOR_BYTES && length > 0) {
-        const src = new FileSource(ref.path!, Math.max(length, 64));
         try {
-          t.data = Uint8Array.from(src.read(ref.offset, length));
-        } finally {
-          src.close();
+          const src = new FileSource(ref.path!, Math.max(length, 64));
+          try {
+            t.data = Uint8Array.from(src.read(ref.offset, length));
+          } finally {
+            src.close();
+          }
+        } catch (err) {
+          // e.g. the file was replaced by a FIFO since it was checked: this tensor only
+          ref.problem = (err as Error).message;
+          this.addProblem('onnx/external-data-invalid', ref.problem, t.name);
         }
       }
     }
@@ -502,7 +604,12 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
       else {
         const real = realpathSync(path);
         const rel = relative(realpathSync(base), real);
-        size = rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '..' ? 'outside' : statSync(real).size;
+        if (rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '..') size = 'outside';
+        else {
+          const st = statSync(real);
+          // a folder, FIFO or device is never opened (a FIFO would block the server in open)
+          size = st.isFile() ? st.size : `not-regular:${describeFileKind(st)}`;
+        }
       }
     } catch {
       size = 'missing';
@@ -513,6 +620,9 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
   if (size === 'outside') {
     return { code: 'onnx/external-data-outside', message: `external data file '${ref.location}' links outside the model's folder; not read` };
   }
+  if (typeof size === 'string') {
+    return { code: 'onnx/external-data-invalid', message: `external data location '${ref.location}' is ${size.slice('not-regular:'.length)}, not a regular file; not read` };
+  }
   ref.path = path;
   const end = ref.offset + (ref.length ?? 0);
   if (end > (size as number)) {
@@ -522,6 +632,31 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
     };
   }
   return undefined;
+}
+
+const DIM_EVIDENCE = 'onnx.proto: dims are int64 sizes (≥ 0; an unknown dim is a dim_param or an empty Dimension); a JavaScript number holds integers exactly only up to 2^53';
+
+/** A JavaScript number above 2^53 is not the int64 in the file: give the exact one. */
+function dimProblem(w: Wire, f: Field, index: number, value: number): string {
+  let exact = String(value);
+  if (!Number.isSafeInteger(value)) {
+    // the value of a packed element is not at f.pos: re-read the varints up to it
+    if (f.wt === WT_VARINT) exact = w.bigVarint(f.pos).toString();
+    else {
+      let p = f.pos;
+      for (let i = 0; i < index; i++) p = w.varint(p, f.pos + f.len)[1];
+      exact = w.bigVarint(p).toString();
+    }
+  }
+  return BigInt(exact) < 0n ? `a negative dim ${exact} (dims are ≥ 0)` : `a dim of ${exact}, above 2^53 (a JavaScript number would round it)`;
+}
+
+/** An external_data offset/length: a non-negative integer (returned as a number), absent (`absent`), or the bad text. */
+function externalNumber<T>(text: string | undefined, absent: T): number | T | string {
+  if (text === undefined || text === '') return absent;
+  if (!/^\d+$/.test(text)) return text;
+  const v = Number(text);
+  return Number.isSafeInteger(v) ? v : text;
 }
 
 function emptyGraph(): GraphIndex {

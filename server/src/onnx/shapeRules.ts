@@ -414,13 +414,15 @@ const slice: Rule = (c) => {
       steps = undefined;
       if (!axes) return [fact(x.map(() => null), dtype)];
       const out = [...x];
-      for (const a of axes) out[a < 0 ? a + x.length : a] = null;
+      for (const a of axes) if (a >= -x.length && a < x.length) out[a < 0 ? a + x.length : a] = null;
       return [fact(out, dtype)];
     }
   }
   const nAx = starts?.length ?? ends?.length ?? axes?.length;
   if (nAx === undefined) return [fact(x.map(() => null), dtype)];
   const ax = (axes ?? Array.from({ length: nAx }, (_, i) => i)).map((a) => (a < 0 ? a + x.length : a));
+  // an axis outside the rank is an invalid model: used as an index it made a sparse array of 10⁹ dims
+  if (ax.some((a) => !Number.isInteger(a) || a < 0 || a >= x.length)) return [fact(x.map(() => null), dtype)];
   const out = [...x];
   const ranges: ([number, number, number] | undefined)[] = x.map(() => undefined);
   ax.forEach((a, i) => {
@@ -449,7 +451,7 @@ const slice: Rule = (c) => {
   });
   let value: Dim[] | undefined;
   const v = c.value(0);
-  if (v && x.length === 1) {
+  if (v && x.length === 1 && typeof x[0] === 'number' && x[0] <= v.length) {
     const r = ranges[0] ?? [0, 1, x[0] as number];
     value = Array.from({ length: r[2] }, (_, k) => v[r[0] + k * r[1]] ?? null);
   }

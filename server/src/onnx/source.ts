@@ -1,6 +1,8 @@
 // Byte sources for the lazy ONNX reader. A file source reads positionally through one small
 // window, so walking a model costs a few MB of I/O whatever the size of its weights.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { openRegularFileSync, readIntoSync } from '../common/fileAccess';
+import { OnnxReadError } from './wire';
 
 export interface ByteSource {
   readonly size: number;
@@ -53,14 +55,11 @@ export class FileSource implements ByteSource {
   private winLen = 0;
   private fetched = 0;
 
+  /** Throws a FileAccessError for a path that is not a readable regular file (never blocks on a FIFO). */
   constructor(path: string, windowSize = DEFAULT_WINDOW) {
-    this.fd = openSync(path, 'r');
-    try {
-      this.size = fstatSync(this.fd).size;
-    } catch (err) {
-      closeSync(this.fd);
-      throw err;
-    }
+    const { fd, size } = openRegularFileSync(path);
+    this.fd = fd;
+    this.size = size;
     this.window = Buffer.allocUnsafe(Math.max(4096, windowSize)); // strings up to 4 KiB are decoded in place
   }
 
@@ -103,12 +102,8 @@ export class FileSource implements ByteSource {
   }
 
   private fill(target: Buffer, n: number, pos: number): void {
-    let done = 0;
-    while (done < n) {
-      const r = readSync(this.fd, target, done, n - done, pos + done);
-      if (r <= 0) throw new Error(`short read at offset ${pos + done}`);
-      done += r;
-    }
+    const done = readIntoSync(this.fd, target, 0, n, pos);
+    if (done < n) throw new OnnxReadError('io', `short read at offset ${pos + done}: the file shrank while it was read`, pos + done);
     this.fetched += n;
   }
 

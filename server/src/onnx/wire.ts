@@ -2,7 +2,7 @@
 // length-delimited field it is told to skip, which is how weights stay on disk.
 import type { ByteSource } from './source';
 
-export type ReadErrorKind = 'truncated' | 'corrupt' | 'not-onnx' | 'io';
+export type ReadErrorKind = 'truncated' | 'corrupt' | 'not-onnx' | 'io' | 'limit';
 
 export class OnnxReadError extends Error {
   constructor(
@@ -128,8 +128,26 @@ export class Wire {
     return new DataView(b.buffer, b.byteOffset, 4).getFloat32(0, true);
   }
 
-  /** Repeated int64 (packed or not): appends to out. */
-  int64s(f: Field, out: number[]): void {
+  /**
+   * The varint at `pos` as an exact signed int64 (for messages about values a double cannot hold).
+   */
+  bigVarint(pos: number): bigint {
+    const avail = Math.max(0, Math.min(10, this.src.size - pos));
+    const b = this.src.read(pos, avail);
+    let v = 0n;
+    for (let i = 0; i < b.length; i++) {
+      v |= BigInt(b[i] & 0x7f) << BigInt(7 * i);
+      if ((b[i] & 0x80) === 0) break;
+    }
+    v &= (1n << 64n) - 1n;
+    return v >= 1n << 63n ? v - (1n << 64n) : v;
+  }
+
+  /**
+   * Repeated int64 (packed or not): appends to out. `max`: elements out may hold at most (a packed
+   * field of 100 MB would otherwise become 10⁸ numbers); beyond it, `onMax` throws.
+   */
+  int64s(f: Field, out: number[], max = Infinity, onMax?: () => never): void {
     if (f.wt === WT_VARINT) {
       out.push(f.value);
       return;
@@ -139,18 +157,20 @@ export class Wire {
     const end = f.pos + f.len;
     while (p < end) {
       const [v, n] = this.varint(p, end);
+      if (out.length >= max) onMax?.();
       out.push(v);
       p = n;
     }
   }
 
-  /** Repeated float (packed or not): appends to out. */
-  floats(f: Field, out: number[]): void {
+  /** Repeated float (packed or not): appends to out (at most `max` elements, see int64s). */
+  floats(f: Field, out: number[], max = Infinity, onMax?: () => never): void {
     if (f.wt === WT_I32) {
       out.push(this.float32(f.pos));
       return;
     }
     if (f.wt !== WT_LEN) throw new OnnxReadError('corrupt', `bad repeated float at offset ${f.pos}`, f.pos);
+    if (out.length + f.len / 4 > max) onMax?.();
     const b = this.src.read(f.pos, f.len);
     const dv = new DataView(b.buffer, b.byteOffset, b.length);
     for (let i = 0; i + 4 <= b.length; i += 4) out.push(dv.getFloat32(i, true));

@@ -1,0 +1,62 @@
+// Every string that comes from a file (a HAR layer name, an ONNX node or tensor name, a HEF stream
+// name, a path in a cloned folder) is escaped for the place it goes. One function per sink:
+// - oneLine: text that must stay on its line (the ONNX graph view, CLI lines);
+// - mdCode / mdCell / mdText: markdown (hover, completion docs) — no live link, image, autolink,
+//   HTML or command: URI can come out of a name, and a newline cannot leave a code span;
+// - terminalText: what the CLI prints, so that a name cannot drive the terminal (ESC sequences).
+// HTML for webviews has its own escaper next to each renderer (client/src/*/render.ts).
+
+/** C0 controls, DEL, C1 controls, line/paragraph separators, bidi overrides and isolates. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function visible(c: string): string {
+  switch (c) {
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+  }
+  const code = c.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** `a\nb` → `a\\nb`: line breaks, tabs and every other control character as a visible escape. */
+export function oneLine(s: string): string {
+  return s.replace(CONTROL, visible);
+}
+
+/** Markdown inline code for any string: one line, and a backtick inside cannot close it. */
+export function mdCode(s: string): string {
+  const text = oneLine(s);
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  // CommonMark strips one space on each side when both are there: pad when the text touches a backtick.
+  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '') ? ' ' : '';
+  return `${fence}${pad}${text || ' '}${pad}${fence}`;
+}
+
+/** mdCode for a table cell: a `|` would end the cell even inside a code span (GFM), so it is escaped. */
+export function mdCell(s: string): string {
+  return mdCode(s).replace(/\|/g, '\\|');
+}
+
+/**
+ * Plain markdown text from a file: on one line, every ASCII punctuation character escaped, so no
+ * emphasis, link, image, autolink (`http:`/`www.`), HTML tag, entity or table cell can form.
+ */
+export function mdText(s: string): string {
+  return oneLine(s).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * What the CLI prints: control characters other than newline and tab (ESC starts terminal control
+ * sequences; CR and backspace overwrite what was printed), DEL, C1 controls (U+009B is a one-byte
+ * CSI on some terminals) and bidi overrides become `\u001b`-style escapes — readable, and valid
+ * inside JSON strings, where JSON.stringify leaves DEL, C1 and bidi characters raw.
+ */
+export function terminalText(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,182 @@
+// Every bound the readers and the language server put on what a file can make them do, as data:
+// the value, why it is that value (measured against real files), and what a user sees when a file
+// crosses it. Readers, the LSP routing and the CLI take their numbers from here; SECURITY.md lists
+// the same table (a test keeps the two equal). A limit never crashes or hangs anything: it turns
+// into one diagnostic/finding with the sentence built by `limitMessage`, and the rest of the file is
+// handled as the `onHit` column says.
+
+export type LimitUnit = 'bytes' | 'characters' | 'tokens' | 'lines' | 'levels' | 'items' | 'errors' | 'entries' | 'ms' | 'times';
+
+export interface Limit {
+  readonly value: number;
+  readonly unit: LimitUnit;
+  /** Who applies it. */
+  readonly where: string;
+  /** Why this value: what real files need, what the bound protects. */
+  readonly reason: string;
+  /** What happens when a file crosses it. */
+  readonly onHit: string;
+}
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
+
+export const LIMITS = {
+  // ---- reading files ---------------------------------------------------------------------------
+  readChunkBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: 'every file read (HEF, ONNX, HAR, .alls)',
+    reason: 'Node aborts the whole process on a single read longer than 2 GiB − 1 bytes; every read is split into pieces of at most this size.',
+    onHit: 'nothing visible: the read goes on in pieces',
+  },
+  // ---- .alls -----------------------------------------------------------------------------------
+  documentChars: {
+    value: 16 * MiB,
+    unit: 'characters',
+    where: 'every document of the language server (.alls, ONNX graph views); .alls files in the CLI',
+    reason: "16× the largest real script (Hailo's 1 MB vit_base_bn.alls allocator dump); an ONNX graph view of 10⁵ nodes is about 10 MB.",
+    onHit: 'the file is not analysed (one diagnostic on line 1)',
+  },
+  allsTokens: {
+    value: 2_000_000,
+    unit: 'tokens',
+    where: '.alls (language server and CLI)',
+    reason: '16× the most tokens of a real script (125,578 in vit_base_bn.alls); bounds the syntax tree and its memory.',
+    onHit: 'the file is not analysed (one diagnostic on line 1)',
+  },
+  allsLines: {
+    value: 100_000,
+    unit: 'lines',
+    where: '.alls (language server and CLI)',
+    reason: '22× the longest real script (4,456 lines); a statement per line is the costliest shape of a script, so this bounds statements.',
+    onHit: 'the file is not analysed (one diagnostic on line 1)',
+  },
+  allsNesting: {
+    value: 32,
+    unit: 'levels',
+    where: '.alls parser',
+    reason: 'Real scripts nest brackets at most 2 deep (a list inside a call); every later walk of the tree recurses once per level.',
+    onHit: 'this bracket is skipped up to its closer; the rest of the file is still checked',
+  },
+  allsArguments: {
+    value: 10_000,
+    unit: 'items',
+    where: '.alls parser (arguments of a call, items of a list or dictionary)',
+    reason: 'Real scripts have at most 39 arguments in a call and 76 items in a list.',
+    onHit: 'the rest of this bracket is skipped; the rest of the file is still checked',
+  },
+  allsErrorsPerStatement: {
+    value: 10,
+    unit: 'errors',
+    where: '.alls parser',
+    reason: 'A line of 10⁶ commas would otherwise hold 10⁶ error objects; past a few errors a statement is simply broken.',
+    onHit: 'the first ones are listed, then one line says how many more there are',
+  },
+  // ---- HEF -------------------------------------------------------------------------------------
+  hefProtoBytes: {
+    value: 256 * MiB,
+    unit: 'bytes',
+    where: 'HEF reader (language server, inspector, CLI)',
+    reason: 'The protobuf body is decoded in memory. Real bodies are at most a few MB (3.3 MB in the corpus; V3 HEFs keep the weights in the CCW section), and protobuf cannot parse a message of 2 GiB.',
+    onHit: 'the body is not decoded (error hef/limit); the header, the section layout and the checksums are still checked',
+  },
+  hefNetworkGroups: {
+    value: 256,
+    unit: 'items',
+    where: 'HEF reader (network groups of a HEF)',
+    reason: 'HailoRT loads at most 8 network groups (HAILO_MAX_NETWORK_GROUPS in hailort.h); a crafted body can list millions, and every one is listed in the text output and the inspector.',
+    onHit: 'the first ones are read; one error says how many were left out',
+  },
+  hefStreamsPerGroup: {
+    value: 1024,
+    unit: 'items',
+    where: 'HEF reader (networks, boundary layers and post-process ops of one network group)',
+    reason: 'HailoRT refuses to configure more than 40 streams in a network group (HAILO_MAX_STREAMS_COUNT, "Too many streams in HEF") and has at most 8 networks in one (HAILO_MAX_NETWORKS_IN_NETWORK_GROUP); 200,000 vstreams overflowed the stack of the text output, and matching ops to streams is quadratic.',
+    onHit: 'the first ones are read; one error says how many were left out',
+  },
+  // ---- ONNX ------------------------------------------------------------------------------------
+  onnxGraphEntries: {
+    value: 1_000_000,
+    unit: 'entries',
+    where: 'ONNX reader',
+    reason: 'Nodes, initializers, value infos and attributes of all graphs; a 7B-parameter LLM export has about 10⁵. An empty NodeProto is 2 bytes, so a 100 MB file could otherwise make 5·10⁷ objects.',
+    onHit: 'the model is not indexed (one finding, onnx/limit)',
+  },
+  onnxSubgraphDepth: {
+    value: 32,
+    unit: 'levels',
+    where: 'ONNX reader and analysis',
+    reason: 'Real models nest If/Loop/Scan bodies a few levels deep; the reader recurses once per level.',
+    onHit: 'the model is not indexed (one finding, onnx/limit)',
+  },
+  onnxRank: {
+    value: 1024,
+    unit: 'items',
+    where: 'ONNX shape inference',
+    reason: 'Real tensors have rank ≤ 8; shapes computed from constants hold at most 1,024 values. A crafted attribute used as an axis made a shape of 10⁹ dims (44 s, then "Invalid string length").',
+    onHit: "the tensor's shape is treated as unknown",
+  },
+  onnxViewShapeDims: {
+    value: 64,
+    unit: 'items',
+    where: 'ONNX graph view, hovers and CLI text (shapes as text)',
+    reason: 'A declared shape of 10⁶ dims repeated on every line that uses the tensor would make a view of terabytes.',
+    onHit: 'the shape shows its first dims and its rank, e.g. [1,3,…] (rank 1000000)',
+  },
+  // ---- HAR -------------------------------------------------------------------------------------
+  harJsonBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: '.har reader (HN, metadata and original-model JSON members, summed over the archive)',
+    reason: "The JSON members are kept in memory to be parsed; a real HN is tens of kB (35 kB for whisper-hailo8l) and a large model's a few MB.",
+    onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
+  },
+  harInflatedBytes: {
+    value: 256 * MiB,
+    unit: 'bytes',
+    where: '.har reader, gzip-compressed archives (total over the archive, not per member)',
+    reason: "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
+    onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
+  },
+  // ---- language server -------------------------------------------------------------------------
+  lspFeatureBudgetMs: {
+    value: 1500,
+    unit: 'ms',
+    where: 'language server: semantic tokens, folding ranges and document symbols',
+    reason: 'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
+    onHit: 'the answer covers the start of the document (one log line)',
+  },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The value of a limit (shorthand for readers). */
+export function limit(name: LimitName): number {
+  return LIMITS[name].value;
+}
+
+/** 16777216 → "16,777,216"; byte limits that are whole MiB/GiB read as such. */
+export function formatLimit(name: LimitName): string {
+  const l = LIMITS[name];
+  if (l.unit === 'bytes') return formatBytes(l.value);
+  return `${l.value.toLocaleString('en-US')} ${l.unit}`;
+}
+
+export function formatBytes(v: number): string {
+  if (v >= GiB && v % GiB === 0) return `${v / GiB} GiB`;
+  if (v >= MiB && v % MiB === 0) return `${v / MiB} MiB`;
+  if (v >= KiB && v % KiB === 0) return `${v / KiB} KiB`;
+  return `${v.toLocaleString('en-US')} bytes`;
+}
+
+/**
+ * The one sentence a user sees when `what` crossed a limit:
+ * "<what> has <actual>, over the limit of <limit>: <onHit>."
+ */
+export function limitMessage(name: LimitName, what: string, actual?: number | bigint | string): string {
+  const l = LIMITS[name];
+  const has = actual === undefined ? 'is' : `has ${typeof actual === 'string' ? actual : `${actual.toLocaleString('en-US')} ${l.unit}`},`;
+  return `${what} ${has} over the limit of ${formatLimit(name)}: ${l.onHit}.`;
+}
