@@ -47,8 +47,13 @@ describe('Run on Device', () => {
     // uPlot's legend names the series with our fixed labels.
     assert.ok((await view.locator('[data-testid="chart-fps"] .u-legend').innerText()).includes('frames/s'));
     if (e2e().trust) {
-      await view.locator('[data-testid="run-performance"]').scrollIntoViewIfNeeded();
+      // The README's pictures: the page alone (its editor group maximised), top and charts.
+      await runCommand(page, 'View: Toggle Maximized Editor Group');
+      await view.locator('[data-testid="run-summary"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-results');
+      await view.locator('[data-testid="run-performance"]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'device-charts');
+      await runCommand(page, 'View: Toggle Maximized Editor Group');
     }
   });
 
