@@ -48,12 +48,12 @@ describe('Run on Device', () => {
     assert.ok((await view.locator('[data-testid="chart-fps"] .u-legend').innerText()).includes('frames/s'));
     if (e2e().trust) {
       // The README's pictures: the page alone (its editor group maximised), top and charts.
-      await runCommand(page, 'View: Toggle Maximized Editor Group');
+      await runCommand(page, 'View: Toggle Maximize Editor Group');
       await view.locator('[data-testid="run-summary"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-results');
       await view.locator('[data-testid="run-performance"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-charts');
-      await runCommand(page, 'View: Toggle Maximized Editor Group');
+      await runCommand(page, 'View: Toggle Maximize Editor Group');
     }
   });
 
