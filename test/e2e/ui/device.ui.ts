@@ -47,13 +47,13 @@ describe('Run on Device', () => {
     // uPlot's legend names the series with our fixed labels.
     assert.ok((await view.locator('[data-testid="chart-fps"] .u-legend').innerText()).includes('frames/s'));
     if (e2e().trust) {
-      // The README's pictures: the page alone (its editor group maximised), top and charts.
-      await runCommand(page, 'View: Toggle Maximize Editor Group');
+      // The README's pictures: the page alone (the export's editor closed), top and charts.
+      await runCommand(page, 'View: Close Editors in Other Groups');
+      await page.locator('.tabs-container .tab', { hasText: 'rb_batched.run.json' }).waitFor({ state: 'detached' });
       await view.locator('[data-testid="run-summary"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-results');
       await view.locator('[data-testid="run-performance"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-charts');
-      await runCommand(page, 'View: Toggle Maximize Editor Group');
     }
   });
 
