@@ -1,6 +1,8 @@
 // One esbuild entry per target (client extension, language server, CLI, workers).
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -28,16 +30,54 @@ export const targets = [
   // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
   // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
   { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/deviceResults.ts'], outfile: 'dist/webview/deviceResults.js' },
+  // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's
+  // .node cannot be bundled: it is required from dist/koffi/ (copied below, with the platform
+  // package's prebuilt binary), so the .vsix carries it.
+  {
+    ...common,
+    entryPoints: ['server/src/device/worker/main.ts'],
+    outfile: 'dist/deviceWorker.js',
+    plugins: [
+      {
+        name: 'koffi-beside-bundle',
+        setup(build) {
+          build.onResolve({ filter: /^koffi$/ }, () => ({ path: './koffi/index.cjs', external: true }));
+        },
+      },
+    ],
+  },
 ];
+
+/** koffi's loader + the installed platform binaries → dist/koffi, dist/@koromix; the shim source → dist/native. */
+export function copyNativeAssets(root = '.') {
+  const copy = (from, to) => {
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(from, to);
+  };
+  const koffi = join(root, 'node_modules', 'koffi');
+  for (const f of ['index.cjs', 'src/koffi/index.cjs', 'src/koffi/src/static.cjs', 'LICENSE.txt']) copy(join(koffi, f), join(root, 'dist', 'koffi', f));
+  const scope = join(root, 'node_modules', '@koromix');
+  const walk = (dir, rel) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p, join(rel, name));
+      else copy(p, join(root, 'dist', '@koromix', rel, name));
+    }
+  };
+  if (existsSync(scope)) for (const pkg of readdirSync(scope).filter((n) => n.startsWith('koffi-'))) walk(join(scope, pkg), pkg);
+  for (const f of readdirSync(join(root, 'native')).filter((n) => /\.(cpp|h|hpp)$/.test(n))) copy(join(root, 'native', f), join(root, 'dist', 'native', f));
+}
 
 async function main() {
   if (watch) {
     const contexts = await Promise.all(targets.map((t) => esbuild.context(t)));
     await Promise.all(contexts.map((c) => c.watch()));
+    copyNativeAssets();
     console.log('esbuild: watching', targets.map((t) => t.outfile).join(', '));
     return;
   }
   await Promise.all(targets.map((t) => esbuild.build(t)));
+  copyNativeAssets();
 }
 
 main().catch((err) => {

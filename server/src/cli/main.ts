@@ -11,6 +11,8 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx },
   'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
+  devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
+  run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
 };
 
 export function usage(): string {

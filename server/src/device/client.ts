@@ -32,7 +32,7 @@ export interface DeviceClientOptions {
   /** The bundled worker (default: deviceWorker.js beside this bundle). */
   workerPath?: string;
   /** A built shim to load; default: found or built for the installed HailoRT by nativeBuild. */
-  shimPath?: string;
+  shim?: ShimLocation;
   /** Where HailoRT is installed (setting `hailo.hailort.path`; else env, CMake config, usual paths). */
   hailortRoot?: string;
   /** Folder for HailoRT's log file (HAILORT_LOGGER_PATH); default: none written. Never the workspace. */
@@ -142,6 +142,7 @@ export class DeviceClient {
         this.kill(child);
       }, limit);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, method });
+      this.setBusy(child, true);
       child.send({ id, method, params });
     });
   }
@@ -149,10 +150,10 @@ export class DeviceClient {
   private async ensureWorker(): Promise<ChildProcess> {
     if (this.child && this.child.connected) return this.child;
     if (!this.shim) {
-      const located = await ensureShim(this.options.trust, {
-        shimPath: this.options.shimPath,
+      const located = this.options.shim ?? await ensureShim(this.options.trust, {
         hailortRoot: this.options.hailortRoot,
         log: (message) => this.options.onEvent?.({ type: 'build', message }),
+        env: { ...process.env, ...this.options.env },
       });
       if ('error' in located) throw new DeviceRequestError(located.error);
       this.shim = located;
@@ -206,6 +207,7 @@ export class DeviceClient {
     if (!p) return;
     this.pending.delete(msg.id);
     clearTimeout(p.timer);
+    if (this.pending.size === 0 && this.child) this.setBusy(this.child, false);
     if (msg.ok) p.resolve(msg.result);
     else p.reject(new DeviceRequestError(msg.error));
   }
@@ -232,6 +234,18 @@ export class DeviceClient {
       clearTimeout(p.timer);
       this.pending.delete(id);
       p.reject(new DeviceRequestError(error));
+    }
+  }
+
+  /** An idle worker does not keep the host's event loop alive (a CLI exits when it is done). */
+  private setBusy(child: ChildProcess, busy: boolean): void {
+    const channel = (child as ChildProcess & { channel?: { ref(): void; unref(): void } }).channel;
+    if (busy) {
+      child.ref();
+      channel?.ref();
+    } else {
+      child.unref();
+      channel?.unref();
     }
   }
 

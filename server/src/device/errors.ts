@@ -45,11 +45,11 @@ export function statusName(status: number): string {
 
 const SENTENCES: Record<DeviceErrorKind, string> = {
   'hailort-missing':
-    'HailoRT is not installed: no libhailort and headers were found. Install the HailoRT 5.x runtime for Hailo-10H (the "hailort" or "h10-hailort" package from Hailo\'s Developer Zone), or set hailo.hailort.path to its install prefix.',
+    'HailoRT is not installed: no libhailort and headers were found. Install the HailoRT 5.x runtime for Hailo-10H (the "hailort" or "h10-hailort" package from Hailo\'s Developer Zone), or point the hailo.hailort.path setting (CLI: --hailort DIR) at its install prefix.',
   'build-failed': 'The native HailoRT bridge could not be compiled against the installed HailoRT; the compiler output is in the log.',
   'driver-missing': 'The Hailo PCIe driver is not loaded: install the hailo1x_pci driver package that matches your HailoRT version, then reboot or load the module.',
   'no-device': 'No Hailo device was found: check that the Hailo-10H is connected and powered, and that "hailortcli scan" lists it.',
-  busy: 'The Hailo device is busy: another process holds it. Close that process, or give every process the same shared group id (hailo.device.groupId, e.g. SHARED) to share the device.',
+  busy: 'The Hailo device is busy: another process holds it. Close that process, or give every process the same group id (setting hailo.device.groupId, CLI --group-id, e.g. SHARED) to share the device.',
   'arch-mismatch': 'This HEF was compiled for a different Hailo architecture than the attached device; recompile it for the device with the Dataflow Compiler (--hw-arch).',
   'hef-not-compatible': 'HailoRT refused the HEF as not compatible with this device (status 93): recompile it for this device\'s architecture.',
   'hef-corrupted': 'HailoRT found the HEF corrupted (status 91): a checksum does not match, so the file was damaged after compilation — copy or compile it again.',

@@ -145,12 +145,14 @@ export function findHailoRT(options: FindOptions = {}): HailoRTInstall | { error
     const found = fromPrefix(prefix, 'usual-paths', searched);
     if (found) return found;
   }
-  return missing(searched, 'no HailoRT installation was found');
+  return missing(
+    searched,
+    `no HailoRT found: looked for include/hailo/hailort.hpp with lib/libhailort.so.X.Y.Z under ${[...(env.HAILORT_ROOT ? [env.HAILORT_ROOT] : []), ...prefixes].join(', ')}, and for HailoRT's CMake package config`,
+  );
 }
 
 function missing(searched: string[], why: string): { error: DeviceError; searched: string[] } {
-  const error = errorFromKind('hailort-missing', `${why}; looked for: ${[...new Set(searched)].join(', ')}`);
-  return { error, searched };
+  return { error: errorFromKind('hailort-missing', why), searched };
 }
 
 export function versionString(v: HailoRTVersion): string {

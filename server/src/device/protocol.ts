@@ -38,6 +38,8 @@ export interface DeviceInfo {
 export interface ScanResult {
   runtime: RuntimeInfo;
   devices: DeviceInfo[];
+  /** The Hailo PCIe kernel driver (hailo1x_pci / hailo_pci) on Linux; `unknown` elsewhere. */
+  driver: 'loaded' | 'missing' | 'unknown';
 }
 
 /** Options for opening a HEF on a device. */

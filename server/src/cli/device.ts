@@ -1,0 +1,248 @@
+// `hailo-tools devices [--json]` and `hailo-tools run [--json] [--frames N] [--input …] [--format
+// uint8|float32] [--batch N] [--queue N] HEF`: the device half of the CLI. Both go through
+// DeviceClient (a worker process loads the native HailoRT bridge), so a crash in native code
+// prints a sentence instead of killing the CLI. Exit codes — devices: 0 a device answered,
+// 1 none (or no driver), 2 could not ask (HailoRT missing, usage); run: 0 every check passed,
+// 1 a check failed, 2 could not run (one sentence says why).
+import { resolve } from 'node:path';
+import { commandLineTrust } from '../common/trust';
+import { DeviceClient, DeviceRequestError } from '../device/client';
+import { describeError, errorFromKind } from '../device/errors';
+import { parseInputSpec } from '../device/inputs';
+import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamInfo } from '../device/protocol';
+import { DEFAULT_OPEN_OPTIONS } from '../device/protocol';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
+  --group-id ID     VDevice group id: UNIQUE (default) takes the device alone; the same other id in
+                    several processes shares it (Hailo-10H)
+  --timeout MS      per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})
+  --json            print one JSON document`;
+
+const DEVICES_USAGE = `usage: hailo-tools devices [--json] [--hailort DIR]
+
+Lists the Hailo devices HailoRT sees (Device::scan + identify): id, architecture, firmware, serial.
+${COMMON}
+Exit: 0 a device was found, 1 none (or the driver is missing), 2 HailoRT missing or another failure.
+`;
+
+const RUN_USAGE = `usage: hailo-tools run [--json] [--frames N] [--input random|normal|FILE.npy|IMAGE]
+                       [--format uint8|float32] [--batch N] [--queue N] [--seed N] HEF
+
+Runs a HEF on the attached device: per-output statistics of the first frame (mean, std, min, max,
+argmax, sha256 prefix), the checks (different inputs → different outputs; same input twice →
+bit-identical; an undersized input refused), latency p50/p99, FPS and FPS by queue depth.
+  --frames N        frames per throughput measurement (default 200)
+  --input SPEC      random (uniform, default), normal, a .npy array, or a PNG/JPEG image
+  --seed N          seed of random/normal inputs (default: 1171 and 2026, as the published probe)
+  --format F        host I/O: uint8 (quantised, default) or float32
+  --batch N         batch size (default 0: HailoRT chooses)
+  --queue N         frames in flight (default: the model's async queue size)
+${COMMON}
+Exit: 0 every check passed, 1 a check failed, 2 could not run.
+`;
+
+interface Common {
+  json: boolean;
+  hailortRoot?: string;
+  groupId: string;
+  timeoutMs: number;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; code: number };
+
+function intArg(name: string, v: string | undefined, io: CliIO, min = 0): number | undefined {
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) {
+    io.err(`hailo-tools: ${name} needs an integer${min > 0 ? ` ≥ ${min}` : ''}\n`);
+    return undefined;
+  }
+  return Number(v);
+}
+
+function parseCommon(args: string[], i: number, c: Common, io: CliIO): number | 'unknown' | 'error' {
+  const a = args[i];
+  if (a === '--json') c.json = true;
+  else if (a === '--hailort') {
+    if (!args[i + 1]) return 'error';
+    c.hailortRoot = args[++i];
+  } else if (a === '--group-id') {
+    if (!args[i + 1]) return 'error';
+    c.groupId = args[++i];
+  } else if (a === '--timeout') {
+    const v = intArg('--timeout', args[i + 1], io, 1);
+    if (v === undefined) return 'error';
+    c.timeoutMs = v;
+    i++;
+  } else return 'unknown';
+  return i;
+}
+
+function client(c: Common, io: CliIO, action: string): DeviceClient {
+  return new DeviceClient({
+    trust: commandLineTrust(action),
+    hailortRoot: c.hailortRoot,
+    requestTimeoutMs: Math.max(30_000, c.timeoutMs * 6),
+    onEvent: (e) => {
+      if (e.type === 'build') io.err(`hailo-tools: ${e.message}\n`);
+    },
+  });
+}
+
+function fail(io: CliIO, json: boolean, error: DeviceError): number {
+  if (json) io.out(JSON.stringify({ error }, null, 2) + '\n');
+  else io.err(`hailo-tools: ${describeError(error)}\n`);
+  return EXIT_USAGE;
+}
+
+function errorOf(err: unknown): DeviceError {
+  if (err instanceof DeviceRequestError) return err.error;
+  return errorFromKind('hailort-error', (err as Error)?.message ?? String(err));
+}
+
+function deviceLine(d: DeviceInfo): string {
+  if (d.identifyError) return `  ${d.id}  (identify failed: ${describeError(d.identifyError)})`;
+  return `  ${d.id}  ${d.architecture}  firmware ${d.firmware}  serial ${d.serial || '-'}  board ${d.boardName || '-'}  ${d.productName}`;
+}
+
+function runtimeLine(scan: Pick<ScanResult, 'runtime'>): string {
+  const r = scan.runtime;
+  return `HailoRT ${r.hailortVersion}${r.libraryPath ? ` (${r.libraryPath})` : ''}${r.fake ? ' — the fake libhailort under test/, not a device' : ''}`;
+}
+
+export async function runDevices(args: string[], io: CliIO): Promise<number> {
+  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--help' || args[i] === '-h') {
+      io.out(DEVICES_USAGE);
+      return EXIT_OK;
+    }
+    const r = parseCommon(args, i, c, io);
+    if (r === 'error') return EXIT_USAGE;
+    if (r === 'unknown') {
+      io.err(`hailo-tools devices: unknown argument '${args[i]}'\n\n${DEVICES_USAGE}`);
+      return EXIT_USAGE;
+    }
+    i = r;
+  }
+  const dc = client(c, io, 'devices');
+  try {
+    const scan = await dc.scan();
+    if (c.json) io.out(JSON.stringify(scan, null, 2) + '\n');
+    else {
+      io.out(`${runtimeLine(scan)}\n`);
+      if (scan.devices.length === 0) io.out('No Hailo device found.\n');
+      else io.out(`${scan.devices.length} device${scan.devices.length === 1 ? '' : 's'}:\n${scan.devices.map(deviceLine).join('\n')}\n`);
+    }
+    if (scan.devices.length > 0) return EXIT_OK;
+    const error =
+      scan.driver === 'missing'
+        ? errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded')
+        : errorFromKind('no-device', 'Device::scan found no device');
+    if (!c.json) io.err(`hailo-tools: ${error.sentence}\n`);
+    return EXIT_FINDINGS;
+  } catch (err) {
+    return fail(io, c.json, errorOf(err));
+  } finally {
+    dc.dispose();
+  }
+}
+
+function streamLine(s: StreamInfo): string {
+  return `${s.name} ${s.type} ${s.order}(${s.shape.join('x')}) ${s.frameSize.toLocaleString('en-US')} B`;
+}
+
+function fmt(v: number, digits = 3): string {
+  if (!Number.isFinite(v)) return String(v);
+  return Number.isInteger(v) ? String(v) : v.toFixed(digits);
+}
+
+export function describeRun(r: RunReport): string {
+  const m = r.model;
+  const lines: string[] = [];
+  lines.push(`HEF: ${r.hef}`);
+  lines.push(`Device: ${m.device.id} ${m.device.architecture}, firmware ${m.device.firmware} — ${runtimeLine(r)}`);
+  lines.push(`I/O ${m.format}, batch ${m.batch || 'auto'}, async queue size ${m.asyncQueueSize}`);
+  for (const s of m.inputs) lines.push(`  in   ${streamLine(s)}`);
+  for (const s of m.outputs) lines.push(`  out  ${streamLine(s)}`);
+  lines.push(`Input: ${r.input.text}`, '');
+  const rows = r.outputs.map((o) => [o.name, fmt(o.mean), fmt(o.std), fmt(o.min), fmt(o.max), String(o.argmax), o.sha256]);
+  const head = ['output (first frame)', 'mean', 'std', 'min', 'max', 'argmax', 'sha256'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  for (const row of [head, ...rows]) lines.push('  ' + row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  lines.push('', 'Checks:');
+  for (const c of r.checks) lines.push(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.name} — ${c.detail}`);
+  lines.push('');
+  lines.push(`Latency (one frame at a time, ${r.latency.samples} frames): p50 ${r.latency.p50Ms.toFixed(2)} ms, p99 ${r.latency.p99Ms.toFixed(2)} ms`);
+  lines.push(`Throughput at queue depth ${r.fps.queueDepth} (${r.fps.frames} frames): ${r.fps.fps.toFixed(1)} FPS (${r.fps.msPerFrame.toFixed(3)} ms/frame)`);
+  lines.push('FPS by queue depth:', '  depth  FPS       ms/frame  vs depth 1');
+  const base = r.fpsByQueue[0]?.fps ?? NaN;
+  for (const p of r.fpsByQueue) lines.push(`  ${String(p.queueDepth).padEnd(5)}  ${p.fps.toFixed(1).padEnd(8)}  ${p.msPerFrame.toFixed(3).padEnd(8)}  ${(p.fps / base).toFixed(2)}x`);
+  const passed = r.checks.filter((c) => c.pass).length;
+  lines.push('', `${passed} of ${r.checks.length} checks passed`);
+  return lines.join('\n') + '\n';
+}
+
+export async function runRun(args: string[], io: CliIO): Promise<number> {
+  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
+  let frames = 200;
+  let input = 'random';
+  let seed: number | undefined;
+  let format: IoFormat = 'uint8';
+  let batch = 0;
+  let queue = 0;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') {
+      io.out(RUN_USAGE);
+      return EXIT_OK;
+    }
+    const r = parseCommon(args, i, c, io);
+    if (r === 'error') return EXIT_USAGE;
+    if (r !== 'unknown') {
+      i = r;
+      continue;
+    }
+    if (a === '--frames' || a === '--batch' || a === '--queue' || a === '--seed') {
+      const v = intArg(a, args[i + 1], io, a === '--frames' ? 1 : 0);
+      if (v === undefined) return EXIT_USAGE;
+      i++;
+      if (a === '--frames') frames = v;
+      else if (a === '--batch') batch = v;
+      else if (a === '--queue') queue = v;
+      else seed = v;
+    } else if (a === '--input') {
+      if (!args[i + 1]) {
+        io.err('hailo-tools run: --input needs random, normal, a .npy file or an image\n');
+        return EXIT_USAGE;
+      }
+      input = args[++i];
+    } else if (a === '--format') {
+      const v = args[++i];
+      if (v !== 'uint8' && v !== 'float32') {
+        io.err(`hailo-tools run: --format is uint8 or float32, not '${v ?? ''}'\n`);
+        return EXIT_USAGE;
+      }
+      format = v;
+    } else if (a.startsWith('-') && a !== '-') {
+      io.err(`hailo-tools run: unknown option '${a}'\n\n${RUN_USAGE}`);
+      return EXIT_USAGE;
+    } else files.push(a);
+  }
+  if (files.length !== 1) {
+    io.err(`hailo-tools run: expected exactly one HEF, got ${files.length}\n\n${RUN_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const spec = parseInputSpec(input, seed);
+  if (spec.kind === 'npy' || spec.kind === 'image') spec.path = resolve(spec.path);
+  const dc = client(c, io, 'run');
+  try {
+    const report = await dc.run({ hef: resolve(files[0]), input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });
+    io.out(c.json ? JSON.stringify(report, null, 2) + '\n' : describeRun(report));
+    return report.checks.every((k) => k.pass) ? EXIT_OK : EXIT_FINDINGS;
+  } catch (err) {
+    return fail(io, c.json, errorOf(err));
+  } finally {
+    dc.dispose();
+  }
+}

@@ -1,0 +1,231 @@
+// Input frames for a device run, in the model's host format: uniform random or normal values
+// (seeded, reproducible), a .npy array, or an image (PNG via pngjs, JPEG via jpeg-js: both pure
+// JavaScript, bundled, no native code) resized bilinearly to the input's height x width.
+// A frame is every input's bytes concatenated in model order (what the shim takes).
+//
+// Values and the host format: a uint8 stream takes the quantised bytes the device computes on;
+// a float32 stream takes real values, which HailoRT quantises with the input's quant info
+// (q = v / scale + zp). So a uint8 source (image pixels, a u1 .npy) becomes v = (q - zp) * scale
+// for float32 I/O and float values become round(v / scale + zp) for uint8 I/O: the device sees
+// the same bytes either way.
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import * as jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { NpyError, readNpy } from '../common/npy';
+import type { InputDescription, InputSpec, StreamInfo } from './protocol';
+
+/** The probe's seeds (dfc-flow.md §5.1: seeds 1171 and 2026). */
+export const DEFAULT_SEEDS = [1171, 2026];
+const MAX_INPUT_FILE_BYTES = 512 << 20;
+
+export class InputError extends Error {}
+
+export interface InputFrames {
+  /** [A, B]: A is the input under test, B a different one for the "different inputs" check. */
+  frames: Uint8Array[];
+  description: InputDescription;
+}
+
+/** mulberry32: a small, well-known 32-bit PRNG; deterministic for a seed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function elements(s: StreamInfo): number {
+  return s.shape[0] * s.shape[1] * s.shape[2];
+}
+
+function bytesPer(type: string): number {
+  return type === 'FLOAT32' ? 4 : type === 'UINT16' ? 2 : 1;
+}
+
+function quant(s: StreamInfo): { zp: number; scale: number } {
+  const q = s.quant[0];
+  return { zp: q?.zp ?? 0, scale: q && q.scale !== 0 ? q.scale : 1 };
+}
+
+/** Writes values (real numbers) into a stream's host format. */
+function encode(s: StreamInfo, values: ArrayLike<number>, valuesAreQuantised: boolean): Uint8Array {
+  const n = elements(s);
+  const out = new Uint8Array(s.frameSize);
+  const view = new DataView(out.buffer);
+  const { zp, scale } = quant(s);
+  const max = s.type === 'UINT16' ? 65535 : 255;
+  for (let i = 0; i < n && (i + 1) * bytesPer(s.type) <= s.frameSize; i++) {
+    const v = values[i];
+    if (s.type === 'FLOAT32') view.setFloat32(i * 4, valuesAreQuantised ? (v - zp) * scale : v, true);
+    else {
+      const q = valuesAreQuantised ? v : v / scale + zp;
+      const c = Math.min(max, Math.max(0, Math.round(q)));
+      if (s.type === 'UINT16') view.setUint16(i * 2, c, true);
+      else out[i] = c;
+    }
+  }
+  return out;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: number): Uint8Array {
+  const next = prng(seed);
+  const normal = () => {
+    // Box-Muller
+    const u = Math.max(next(), 1e-12);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+  };
+  return concat(
+    inputs.map((s) => {
+      const n = elements(s);
+      const values = new Float64Array(n);
+      const max = s.type === 'UINT16' ? 65535 : 255;
+      if (kind === 'random') {
+        // Uniform over the quantised range: every byte value the device can receive.
+        for (let i = 0; i < n; i++) values[i] = Math.floor(next() * (max + 1));
+        return encode(s, values, true);
+      }
+      if (s.type === 'FLOAT32') {
+        for (let i = 0; i < n; i++) values[i] = normal();
+        return encode(s, values, false);
+      }
+      // Quantised normal around the middle of the range (σ = range / 8), clamped.
+      for (let i = 0; i < n; i++) values[i] = (max + 1) / 2 + ((max + 1) / 8) * normal();
+      return encode(s, values, true);
+    }),
+  );
+}
+
+function readLimited(path: string): Buffer {
+  const size = statSync(path).size;
+  if (size > MAX_INPUT_FILE_BYTES) throw new InputError(`${basename(path)} is ${size} bytes; inputs above ${MAX_INPUT_FILE_BYTES >> 20} MiB are refused`);
+  return readFileSync(path);
+}
+
+function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
+  if (inputs.length !== 1) throw new InputError(`a .npy input feeds one input stream, but this model has ${inputs.length}; use random or normal inputs`);
+  const s = inputs[0];
+  let arr;
+  try {
+    arr = readNpy(readLimited(path));
+  } catch (err) {
+    if (err instanceof NpyError) throw new InputError(`${basename(path)}: ${err.message}`);
+    throw err;
+  }
+  const per = elements(s);
+  if (arr.data.length === 0 || arr.data.length % per !== 0) {
+    throw new InputError(
+      `${basename(path)} has shape (${arr.shape.join(', ')}) = ${arr.data.length} values, which is not a whole number of frames of input '${s.name}' (${s.shape.join('x')} = ${per} values)`,
+    );
+  }
+  const count = Math.min(arr.data.length / per, 2);
+  const quantised = arr.dtype === 'u1' || arr.dtype === 'u2';
+  const frames: Uint8Array[] = [];
+  for (let f = 0; f < count; f++) frames.push(encode(s, arr.data.subarray(f * per, (f + 1) * per), quantised));
+  return frames;
+}
+
+/** Decodes a PNG or JPEG to RGBA. */
+export function decodeImage(buf: Uint8Array, name: string): { width: number; height: number; rgba: Uint8Array } {
+  const isPng = buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47;
+  const isJpeg = buf[0] === 0xff && buf[1] === 0xd8;
+  try {
+    if (isPng) {
+      const png = PNG.sync.read(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
+      return { width: png.width, height: png.height, rgba: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
+    }
+    if (isJpeg) {
+      const img = jpeg.decode(buf, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 100, maxMemoryUsageInMB: 1024 });
+      return { width: img.width, height: img.height, rgba: img.data };
+    }
+  } catch (err) {
+    throw new InputError(`${name} could not be decoded: ${(err as Error).message}`);
+  }
+  throw new InputError(`${name} is neither PNG nor JPEG (by its first bytes); give a .png, .jpg or .npy file`);
+}
+
+/** Bilinear resize (half-pixel centres, as OpenCV's INTER_LINEAR) of RGBA to channels 1, 3 or 4. */
+export function resizeBilinear(src: { width: number; height: number; rgba: Uint8Array }, width: number, height: number, channels: number): Float64Array {
+  const out = new Float64Array(width * height * channels);
+  const sx = src.width / width;
+  const sy = src.height / height;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), src.height - 1);
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(y0 + 1, src.height - 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), src.width - 1);
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(x0 + 1, src.width - 1);
+      const wx = fx - x0;
+      const px = (c: number) => {
+        const a = src.rgba[(y0 * src.width + x0) * 4 + c];
+        const b = src.rgba[(y0 * src.width + x1) * 4 + c];
+        const d = src.rgba[(y1 * src.width + x0) * 4 + c];
+        const e = src.rgba[(y1 * src.width + x1) * 4 + c];
+        return (a * (1 - wx) + b * wx) * (1 - wy) + (d * (1 - wx) + e * wx) * wy;
+      };
+      const o = (y * width + x) * channels;
+      if (channels === 1) out[o] = 0.299 * px(0) + 0.587 * px(1) + 0.114 * px(2);
+      else for (let c = 0; c < channels; c++) out[o + c] = px(c);
+    }
+  }
+  return out;
+}
+
+function imageFrame(path: string, inputs: StreamInfo[]): { frame: Uint8Array; text: string } {
+  if (inputs.length !== 1) throw new InputError(`an image feeds one input stream, but this model has ${inputs.length}`);
+  const s = inputs[0];
+  const [h, w, f] = s.shape;
+  if (f !== 1 && f !== 3 && f !== 4) throw new InputError(`input '${s.name}' has ${f} features per pixel; an image gives 1 (gray), 3 (RGB) or 4 (RGBA)`);
+  const img = decodeImage(readLimited(path), basename(path));
+  const values = resizeBilinear(img, w, h, f);
+  return {
+    frame: encode(s, values.map((v) => Math.round(v)), true),
+    text: `${basename(path)} (${img.width}x${img.height}) resized bilinearly to ${w}x${h}, ${f === 1 ? 'gray' : f === 3 ? 'RGB' : 'RGBA'}, pixel values 0..255`,
+  };
+}
+
+export function makeInputs(spec: InputSpec, inputs: StreamInfo[]): InputFrames {
+  if (spec.kind === 'random' || spec.kind === 'normal') {
+    const seeds = spec.seed !== undefined ? [spec.seed, spec.seed + 1] : DEFAULT_SEEDS;
+    const what = spec.kind === 'random' ? 'uniform over the quantised range (uint8 0..255)' : 'normal (float32: standard normal; uint8: mean 128, σ 32)';
+    return {
+      frames: seeds.map((seed) => randomFrame(inputs, spec.kind as 'random' | 'normal', seed)),
+      description: { kind: spec.kind, text: `${what}, seeds ${seeds.join(' and ')}`, seeds },
+    };
+  }
+  if (spec.kind === 'npy') {
+    const frames = npyFrames(spec.path, inputs);
+    const text = `${basename(spec.path)}${frames.length > 1 ? ', frames 0 and 1' : `, frame 0 (the "different inputs" check uses random seed ${DEFAULT_SEEDS[1]})`}`;
+    if (frames.length < 2) frames.push(randomFrame(inputs, 'random', DEFAULT_SEEDS[1]));
+    return { frames, description: { kind: 'npy', text, source: spec.path } };
+  }
+  const { frame, text } = imageFrame(spec.path, inputs);
+  return {
+    frames: [frame, randomFrame(inputs, 'random', DEFAULT_SEEDS[1])],
+    description: { kind: 'image', text: `${text} (the "different inputs" check uses random seed ${DEFAULT_SEEDS[1]})`, source: spec.path },
+  };
+}
+
+/** `random`, `normal`, `*.npy`, anything else an image path. */
+export function parseInputSpec(value: string, seed?: number): InputSpec {
+  if (value === 'random' || value === 'normal') return { kind: value, seed };
+  if (/\.npy$/i.test(value)) return { kind: 'npy', path: value };
+  return { kind: 'image', path: value };
+}

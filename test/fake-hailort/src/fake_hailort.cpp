@@ -1,0 +1,1029 @@
+// Fake libhailort for the tests: a simulated Hailo device behind HailoRT 5.x's C++ API (the
+// headers in ../include/hailo mirror 5.2.0's names and signatures). No hardware: outputs are
+// derived deterministically from the inputs, shapes come from the HEF's real facts (written by
+// test/helpers/fakeHailort.ts with the project's own HEF reader), completions run on the fake
+// device's own thread, and faults are injected through the environment:
+//
+//   FAKE_HAILORT_FACTS        facts file (see test/helpers/fakeHailort.ts) — which HEFs exist and their streams
+//   FAKE_HAILORT_DEVICES      number of devices scan() lists (default 1)
+//   FAKE_HAILORT_ARCH         device architecture name (default HAILO10H)
+//   FAKE_HAILORT_FW           firmware version (default 5.2.0)
+//   FAKE_HAILORT_FPS          device frame rate (default 1000)
+//   FAKE_HAILORT_LATENCY_US   host<->device round trip added to each frame (default 1500)
+//   FAKE_HAILORT_QUEUE        async queue size (default 8)
+//   FAKE_HAILORT_FAULT        no-device | busy | corrupted | not-compatible | not-supported |
+//                             timeout | crash | segv | driver-missing
+//   FAKE_HAILORT_FAULT_AFTER  frames before timeout/crash/segv strike (default 0)
+//   FAKE_HAILORT_HOLDER_GROUP with busy: the group id of the process holding the device (default UNIQUE)
+//   FAKE_HAILORT_BUSY_WAIT_MS with busy: how long VDevice creation waits before 74 (default 5000, as hailort_server)
+//   HAILORT_LOGGER_PATH       as HailoRT: folder of hailort.log; unset = the current directory; NONE = no file
+//
+// Behaviour mirrored from HailoRT 5.2.0 (../shared/docs/hailort5-api.md §1, §4, §5): empty scan +
+// 74 without a device; 74 after a wait when busy (73 with explicit device ids); 91/92/93 for
+// corrupted / unsupported / incompatible HEFs; 61 for an unknown resource; a wrong-sized buffer
+// in run_async answers 6 and shuts the configured model down; wait_for_async_ready answers 4 when
+// the queue stays full or frames_count exceeds the queue size; an undetached AsyncInferJob waits
+// in its destructor.
+#include <hailo/hailort.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace hailort {
+
+// ------------------------------------------------------------------ environment + log
+namespace {
+
+std::string env(const char *name, const std::string &fallback = "") {
+    const char *v = std::getenv(name);
+    return (v && *v) ? std::string(v) : fallback;
+}
+
+long env_long(const char *name, long fallback) {
+    const std::string v = env(name);
+    if (v.empty()) return fallback;
+    char *end = nullptr;
+    const long n = std::strtol(v.c_str(), &end, 10);
+    return (end && *end == '\0') ? n : fallback;
+}
+
+bool fault(const char *which) { return env("FAKE_HAILORT_FAULT") == which; }
+
+std::mutex g_log_mutex;
+
+// "[HailoRT] [level] msg" on stderr, as HailoRT's release console pattern, and hailort.log where
+// HAILORT_LOGGER_PATH says (the current directory when unset, nowhere for NONE).
+void log_line(const char *level, const std::string &message) {
+    std::lock_guard<std::mutex> lock(g_log_mutex);
+    std::fprintf(stderr, "[HailoRT] [%s] %s\n", level, message.c_str());
+    std::fflush(stderr);
+    const char *path = std::getenv("HAILORT_LOGGER_PATH");
+    std::string dir = (path == nullptr || *path == '\0') ? "." : path;
+    if (dir == "NONE") return;
+    std::ofstream f(dir + "/hailort.log", std::ios::app);
+    if (f) f << "[HailoRT] [" << level << "] " << message << "\n";
+}
+
+const char *const STATUS_NAMES[] = {
+    "HAILO_SUCCESS", "HAILO_UNINITIALIZED", "HAILO_INVALID_ARGUMENT", "HAILO_OUT_OF_HOST_MEMORY",
+    "HAILO_TIMEOUT", "HAILO_INSUFFICIENT_BUFFER", "HAILO_INVALID_OPERATION", "HAILO_NOT_IMPLEMENTED",
+    "HAILO_INTERNAL_FAILURE", "HAILO_DATA_ALIGNMENT_FAILURE", "HAILO_CHUNK_TOO_LARGE",
+    "HAILO_INVALID_LOGGER_LEVEL", "HAILO_CLOSE_FAILURE", "HAILO_OPEN_FILE_FAILURE",
+    "HAILO_FILE_OPERATION_FAILURE", "HAILO_UNSUPPORTED_CONTROL_PROTOCOL_VERSION",
+    "HAILO_UNSUPPORTED_FW_VERSION", "HAILO_INVALID_CONTROL_RESPONSE", "HAILO_FW_CONTROL_FAILURE",
+    "HAILO_ETH_FAILURE", "HAILO_ETH_INTERFACE_NOT_FOUND", "HAILO_ETH_RECV_FAILURE", "HAILO_ETH_SEND_FAILURE",
+    "HAILO_INVALID_FIRMWARE", "HAILO_INVALID_CONTEXT_COUNT", "HAILO_INVALID_FRAME", "HAILO_INVALID_HEF",
+    "HAILO_PCIE_NOT_SUPPORTED_ON_PLATFORM", "HAILO_INTERRUPTED_BY_SIGNAL", "HAILO_START_VDMA_CHANNEL_FAIL",
+    "HAILO_SYNC_VDMA_BUFFER_FAIL", "HAILO_STOP_VDMA_CHANNEL_FAIL", "HAILO_CLOSE_VDMA_CHANNEL_FAIL",
+    "HAILO_ATR_TABLES_CONF_VALIDATION_FAIL", "HAILO_EVENT_CREATE_FAIL", "HAILO_READ_EVENT_FAIL",
+    "HAILO_DRIVER_OPERATION_FAILED", "HAILO_INVALID_FIRMWARE_MAGIC", "HAILO_INVALID_FIRMWARE_CODE_SIZE",
+    "HAILO_INVALID_KEY_CERTIFICATE_SIZE", "HAILO_INVALID_CONTENT_CERTIFICATE_SIZE",
+    "HAILO_MISMATCHING_FIRMWARE_BUFFER_SIZES", "HAILO_INVALID_FIRMWARE_CPU_ID",
+    "HAILO_CONTROL_RESPONSE_MD5_MISMATCH", "HAILO_GET_CONTROL_RESPONSE_FAIL",
+    "HAILO_GET_D2H_EVENT_MESSAGE_FAIL", "HAILO_MUTEX_INIT_FAIL", "HAILO_OUT_OF_DESCRIPTORS",
+    "HAILO_UNSUPPORTED_OPCODE", "HAILO_USER_MODE_RATE_LIMITER_NOT_SUPPORTED",
+    "HAILO_RATE_LIMIT_MAXIMUM_BANDWIDTH_EXCEEDED", "HAILO_ANSI_TO_UTF16_CONVERSION_FAILED",
+    "HAILO_UTF16_TO_ANSI_CONVERSION_FAILED", "HAILO_UNEXPECTED_INTERFACE_INFO_FAILURE",
+    "HAILO_UNEXPECTED_ARP_TABLE_FAILURE", "HAILO_MAC_ADDRESS_NOT_FOUND", "HAILO_NO_IPV4_INTERFACES_FOUND",
+    "HAILO_SHUTDOWN_EVENT_SIGNALED", "HAILO_THREAD_ALREADY_ACTIVATED", "HAILO_THREAD_NOT_ACTIVATED",
+    "HAILO_THREAD_NOT_JOINABLE", "HAILO_NOT_FOUND", "HAILO_COMMUNICATION_CLOSED", "HAILO_STREAM_ABORT",
+    "HAILO_DRIVER_NOT_INSTALLED", "HAILO_NOT_AVAILABLE", "HAILO_TRAFFIC_CONTROL_FAILURE",
+    "HAILO_INVALID_SECOND_STAGE", "HAILO_INVALID_PIPELINE", "HAILO_NETWORK_GROUP_NOT_ACTIVATED",
+    "HAILO_VSTREAM_PIPELINE_NOT_ACTIVATED", "HAILO_OUT_OF_FW_MEMORY", "HAILO_STREAM_NOT_ACTIVATED",
+    "HAILO_DEVICE_IN_USE", "HAILO_OUT_OF_PHYSICAL_DEVICES", "HAILO_INVALID_DEVICE_ARCHITECTURE",
+    "HAILO_INVALID_DRIVER_VERSION", "HAILO_RPC_FAILED", "HAILO_INVALID_SERVICE_VERSION",
+    "HAILO_NOT_SUPPORTED", "HAILO_NMS_BURST_INVALID_DATA", "HAILO_OUT_OF_HOST_CMA_MEMORY",
+    "HAILO_QUEUE_IS_FULL", "HAILO_DMA_MAPPING_ALREADY_EXISTS", "HAILO_CANT_MEET_BUFFER_REQUIREMENTS",
+    "HAILO_DRIVER_INVALID_RESPONSE", "HAILO_DRIVER_INVALID_IOCTL", "HAILO_DRIVER_TIMEOUT",
+    "HAILO_DRIVER_INTERRUPTED", "HAILO_CONNECTION_REFUSED", "HAILO_DRIVER_WAIT_CANCELED",
+    "HAILO_HEF_FILE_CORRUPTED", "HAILO_HEF_NOT_SUPPORTED", "HAILO_HEF_NOT_COMPATIBLE_WITH_DEVICE",
+    "HAILO_INVALID_HEF_USE", "HAILO_OPERATION_ABORTED", "HAILO_DEVICE_NOT_CONNECTED",
+    "HAILO_DEVICE_TEMPORARILY_UNAVAILABLE",
+};
+
+uint64_t fnv1a64(const uint8_t *p, size_t n, uint64_t h = 14695981039346656037ULL) {
+    for (size_t i = 0; i < n; i++) { h ^= p[i]; h *= 1099511628211ULL; }
+    return h;
+}
+
+const char *const ARCH_NAMES[] = {"HAILO8_A0", "HAILO8", "HAILO8L", "HAILO15H", "HAILO15L", "HAILO15M", "HAILO10H", "HAILO12L"};
+
+int arch_from_name(const std::string &name) {
+    for (int i = 0; i < 8; i++) if (name == ARCH_NAMES[i]) return i;
+    return -1;
+}
+
+hailo_device_architecture_t device_arch() {
+    const int a = arch_from_name(env("FAKE_HAILORT_ARCH", "HAILO10H"));
+    return static_cast<hailo_device_architecture_t>(a < 0 ? HAILO_ARCH_HAILO10H : a);
+}
+
+// ------------------------------------------------------------------ HEF facts
+struct StreamFacts {
+    std::string name;
+    hailo_3d_image_shape_t shape{};
+    hailo_format_order_t order = HAILO_FORMAT_ORDER_NHWC;
+    hailo_format_type_t type = HAILO_FORMAT_TYPE_UINT8;
+    hailo_format_flags_t flags = HAILO_FORMAT_FLAGS_NONE;
+    hailo_quant_info_t quant{};
+    size_t nms_frame_size = 0;  // set for NMS orders (their size is not h*w*f)
+    bool nms = false;
+};
+
+struct ResourceFacts {
+    std::string name;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    bool checksum_ok = true;
+};
+
+struct HefFacts {
+    uint64_t size = 0;
+    uint64_t hash = 0;
+    bool intact = true;
+    bool supported = true;
+    std::vector<int> archs;
+    std::string network_group;
+    std::vector<StreamFacts> inputs, outputs;
+    std::vector<ResourceFacts> resources;
+};
+
+std::vector<std::string> split_tabs(const std::string &line) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : line) {
+        if (c == '\t') { out.push_back(cur); cur.clear(); } else cur += c;
+    }
+    out.push_back(cur);
+    return out;
+}
+
+// One HEF block: "hef size hash intact supported archs network_group", then "in"/"out"/"resource" lines.
+bool load_facts(uint64_t size, uint64_t hash, HefFacts &found) {
+    const std::string path = env("FAKE_HAILORT_FACTS");
+    if (path.empty()) return false;
+    std::ifstream f(path);
+    std::string line;
+    HefFacts cur;
+    bool in_block = false, match = false;
+    while (std::getline(f, line)) {
+        const auto t = split_tabs(line);
+        if (t[0] == "hef" && t.size() >= 7) {
+            if (in_block && match) { found = cur; return true; }
+            cur = HefFacts();
+            cur.size = std::strtoull(t[1].c_str(), nullptr, 10);
+            cur.hash = std::strtoull(t[2].c_str(), nullptr, 16);
+            cur.intact = t[3] == "1";
+            cur.supported = t[4] == "1";
+            std::stringstream archs(t[5]);
+            std::string a;
+            while (std::getline(archs, a, ',')) { const int id = arch_from_name(a); if (id >= 0) cur.archs.push_back(id); }
+            cur.network_group = t[6];
+            in_block = true;
+            match = cur.size == size && cur.hash == hash;
+        } else if (in_block && (t[0] == "in" || t[0] == "out") && t.size() >= 14) {
+            StreamFacts s;
+            s.name = t[1];
+            s.shape = {static_cast<uint32_t>(std::stoul(t[2])), static_cast<uint32_t>(std::stoul(t[3])), static_cast<uint32_t>(std::stoul(t[4]))};
+            s.order = static_cast<hailo_format_order_t>(std::stoi(t[5]));
+            s.type = static_cast<hailo_format_type_t>(std::stoi(t[6]));
+            s.flags = static_cast<hailo_format_flags_t>(std::stoi(t[7]));
+            s.quant = {std::stof(t[8]), std::stof(t[9]), std::stof(t[10]), std::stof(t[11])};
+            s.nms = t[12] == "1";
+            s.nms_frame_size = std::stoul(t[13]);
+            (t[0] == "in" ? cur.inputs : cur.outputs).push_back(s);
+        } else if (in_block && t[0] == "resource" && t.size() >= 5) {
+            cur.resources.push_back({t[1], std::stoull(t[2]), std::stoull(t[3]), t[4] == "1"});
+        }
+    }
+    if (in_block && match) { found = cur; return true; }
+    return false;
+}
+
+size_t type_bytes(hailo_format_type_t t) {
+    switch (t) {
+    case HAILO_FORMAT_TYPE_UINT16: return 2;
+    case HAILO_FORMAT_TYPE_FLOAT32: return 4;
+    default: return 1;
+    }
+}
+
+}  // namespace
+
+// The private pimpl classes of the public headers, defined here; FakeAccess (a friend) names them.
+class Hef::Impl {
+public:
+    HefFacts facts;
+    std::shared_ptr<std::vector<uint8_t>> bytes;
+};
+
+class InferModel::InferStream::Impl {
+public:
+    StreamFacts facts;
+    hailo_format_type_t type;  // host format type after set_format_type
+    hailo_format_order_t order;
+    size_t frame_size() const {
+        if (facts.nms) return facts.nms_frame_size;
+        return static_cast<size_t>(facts.shape.height) * facts.shape.width * facts.shape.features * type_bytes(type);
+    }
+};
+
+class ConfiguredInferModel::Bindings::InferStream::Impl {
+public:
+    MemoryView buffer;
+    bool set = false;
+};
+
+class FakeAccess {
+public:
+    using HefImpl = Hef::Impl;
+    using StreamImpl = InferModel::InferStream::Impl;
+    using BindingImpl = ConfiguredInferModel::Bindings::InferStream::Impl;
+    static Hef make_hef(std::shared_ptr<Hef::Impl> impl) { return Hef(impl); }
+    static const HefFacts &facts(const Hef &hef) { return hef.pimpl->facts; }
+    static InferModel::InferStream make_stream(std::shared_ptr<FakeAccess::StreamImpl> impl) { return InferModel::InferStream(impl); }
+    static std::shared_ptr<FakeAccess::StreamImpl> impl(const InferModel::InferStream &s) { return s.m_pimpl; }
+    static ConfiguredInferModel make_configured(std::shared_ptr<ConfiguredInferModelBase> impl) { return ConfiguredInferModel(impl); }
+    static ConfiguredInferModel::Bindings make_bindings(std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream> &&in,
+        std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream> &&out) {
+        return ConfiguredInferModel::Bindings(std::move(in), std::move(out));
+    }
+    static ConfiguredInferModel::Bindings::InferStream make_binding(std::shared_ptr<ConfiguredInferModel::Bindings::InferStream::Impl> impl) {
+        return ConfiguredInferModel::Bindings::InferStream(impl);
+    }
+    static const std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream> &inputs(const ConfiguredInferModel::Bindings &b) { return b.m_inputs; }
+    static const std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream> &outputs(const ConfiguredInferModel::Bindings &b) { return b.m_outputs; }
+    static std::shared_ptr<ConfiguredInferModel::Bindings::InferStream::Impl> impl(const ConfiguredInferModel::Bindings::InferStream &s) { return s.m_pimpl; }
+    static AsyncInferJob make_job(std::shared_ptr<AsyncInferJobBase> impl) { return AsyncInferJob(impl); }
+};
+
+// ------------------------------------------------------------------ C API
+extern "C" {
+
+HAILORTAPI hailo_status hailo_get_library_version(hailo_version_t *version) {
+    if (!version) return HAILO_INVALID_ARGUMENT;
+    version->major = HAILORT_MAJOR_VERSION;
+    version->minor = HAILORT_MINOR_VERSION;
+    version->revision = HAILORT_REVISION_VERSION;
+    return HAILO_SUCCESS;
+}
+
+HAILORTAPI const char *hailo_get_status_message(hailo_status status) {
+    const int s = static_cast<int>(status);
+    if (s < 0 || s >= static_cast<int>(HAILO_STATUS_COUNT)) return nullptr;
+    return STATUS_NAMES[s];
+}
+
+HAILORTAPI hailo_status hailo_init_vdevice_params(hailo_vdevice_params_t *params) {
+    if (!params) return HAILO_INVALID_ARGUMENT;
+    params->device_count = 1;
+    params->device_ids = nullptr;
+    params->scheduling_algorithm = HAILO_SCHEDULING_ALGORITHM_ROUND_ROBIN;
+    params->group_id = HAILO_UNIQUE_VDEVICE_GROUP_ID;
+    params->multi_process_service = false;
+    return HAILO_SUCCESS;
+}
+
+/** Not in HailoRT: lets a test tell the fake from a real library. */
+HAILORTAPI const char *fake_hailort_marker(void) { return "fake libhailort (hailo-tools tests)"; }
+
+}  // extern "C"
+
+// ------------------------------------------------------------------ Buffer, MemoryView
+Buffer::Buffer() : m_data(nullptr), m_size(0) {}
+Buffer::~Buffer() { std::free(m_data); }
+Buffer::Buffer(Buffer &&o) : m_data(o.m_data), m_size(o.m_size) { o.m_data = nullptr; o.m_size = 0; }
+Buffer &Buffer::operator=(Buffer &&o) {
+    if (this != &o) { std::free(m_data); m_data = o.m_data; m_size = o.m_size; o.m_data = nullptr; o.m_size = 0; }
+    return *this;
+}
+Expected<Buffer> Buffer::create(size_t size) {
+    Buffer b;
+    b.m_data = static_cast<uint8_t *>(std::calloc(size ? size : 1, 1));
+    if (!b.m_data) return make_unexpected(HAILO_OUT_OF_HOST_MEMORY);
+    b.m_size = size;
+    return Expected<Buffer>(std::move(b));
+}
+Expected<BufferPtr> Buffer::create_shared(size_t size) {
+    auto b = create(size);
+    if (!b) return make_unexpected(b.status());
+    return Expected<BufferPtr>(std::make_shared<Buffer>(b.release()));
+}
+uint8_t *Buffer::data() noexcept { return m_data; }
+const uint8_t *Buffer::data() const noexcept { return m_data; }
+size_t Buffer::size() const noexcept { return m_size; }
+MemoryView Buffer::as_view() { return MemoryView(m_data, m_size); }
+
+MemoryView::MemoryView() noexcept : m_data(nullptr), m_size(0) {}
+MemoryView::MemoryView(Buffer &buffer) noexcept : m_data(buffer.data()), m_size(buffer.size()) {}
+MemoryView::MemoryView(BufferPtr buffer) noexcept : m_data(buffer ? buffer->data() : nullptr), m_size(buffer ? buffer->size() : 0) {}
+MemoryView::MemoryView(void *data, size_t size) noexcept : m_data(data), m_size(size) {}
+MemoryView::MemoryView(const std::string &data) noexcept : m_data(const_cast<char *>(data.data())), m_size(data.size()) {}
+const MemoryView MemoryView::create_const(const void *data, size_t size) noexcept { return MemoryView(const_cast<void *>(data), size); }
+uint8_t *MemoryView::data() noexcept { return static_cast<uint8_t *>(m_data); }
+const uint8_t *MemoryView::data() const noexcept { return static_cast<const uint8_t *>(m_data); }
+size_t MemoryView::size() const noexcept { return m_size; }
+bool MemoryView::empty() const noexcept { return m_size == 0; }
+
+// ------------------------------------------------------------------ Hef
+
+
+namespace {
+// Reads the HEF bytes and finds their facts; the checks HailoRT makes on a HEF, in its order.
+Expected<Hef> load_hef(const uint8_t *data, size_t size) {
+    if (size < 4 || !(data[0] == 0x01 && data[1] == 0x48 && data[2] == 0x45 && data[3] == 0x46)) {
+        log_line("error", "Invalid HEF magic");
+        return make_unexpected(HAILO_INVALID_HEF);
+    }
+    auto impl = std::make_shared<FakeAccess::HefImpl>();
+    if (!load_facts(size, fnv1a64(data, size), impl->facts)) {
+        log_line("error", "fake libhailort: no facts for this HEF (" + std::to_string(size) + " bytes); write them with test/helpers/fakeHailort.ts");
+        return make_unexpected(HAILO_INVALID_HEF);
+    }
+    if (!impl->facts.intact || fault("corrupted")) {
+        log_line("error", "HEF file is corrupted: checksum mismatch");
+        return make_unexpected(HAILO_HEF_FILE_CORRUPTED);
+    }
+    if (!impl->facts.supported || fault("not-supported")) {
+        log_line("error", "HEF file is not supported. Make sure the DFC version is compatible.");
+        return make_unexpected(HAILO_HEF_NOT_SUPPORTED);
+    }
+    impl->bytes = std::make_shared<std::vector<uint8_t>>(data, data + size);
+    return Expected<Hef>(FakeAccess::make_hef(impl));
+}
+
+Expected<std::vector<uint8_t>> read_file(const std::string &path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        log_line("error", "Failed to open file " + path);
+        return make_unexpected(HAILO_OPEN_FILE_FAILURE);
+    }
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    return Expected<std::vector<uint8_t>>(std::move(bytes));
+}
+}  // namespace
+
+Hef::Hef(std::shared_ptr<Impl> p) : pimpl(std::move(p)) {}
+Hef::~Hef() = default;
+Hef::Hef(Hef &&) = default;
+Hef &Hef::operator=(Hef &&) = default;
+
+Expected<Hef> Hef::create(const std::string &hef_path) {
+    auto bytes = read_file(hef_path);
+    if (!bytes) return make_unexpected(bytes.status());
+    return load_hef(bytes->data(), bytes->size());
+}
+
+Expected<Hef> Hef::create(const MemoryView &hef_buffer) { return load_hef(hef_buffer.data(), hef_buffer.size()); }
+
+#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+Expected<hailo_device_architecture_t> Hef::get_hef_device_arch() const {
+    if (pimpl->facts.archs.empty()) return make_unexpected(HAILO_INVALID_HEF);
+    // 5.0 names the architecture the HEF was compiled for: the first of the compatible list.
+    return Expected<hailo_device_architecture_t>(static_cast<hailo_device_architecture_t>(pimpl->facts.archs[0]));
+}
+#else
+Expected<std::vector<hailo_device_architecture_t>> Hef::get_compatible_device_archs() const {
+    std::vector<hailo_device_architecture_t> out;
+    for (int a : pimpl->facts.archs) out.push_back(static_cast<hailo_device_architecture_t>(a));
+    return Expected<std::vector<hailo_device_architecture_t>>(std::move(out));
+}
+#endif
+
+Expected<std::string> Hef::device_arch_to_string(const hailo_device_architecture_t arch) {
+    const int a = static_cast<int>(arch);
+    if (a < 0 || a > 7) return make_unexpected(HAILO_INVALID_ARGUMENT);
+    return Expected<std::string>(std::string(ARCH_NAMES[a]));
+}
+
+std::vector<std::string> Hef::get_network_groups_names() const { return {pimpl->facts.network_group}; }
+
+std::string Hef::hash() const {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(pimpl->facts.hash));
+    return buf;
+}
+
+Expected<std::string> Hef::hash(const std::string &hef_path) {
+    auto hef = Hef::create(hef_path);
+    if (!hef) return make_unexpected(hef.status());
+    return Expected<std::string>(hef->hash());
+}
+
+namespace {
+Expected<MemoryView> resource_view(const FakeAccess::HefImpl &impl, const ResourceFacts &r) {
+    if (!r.checksum_ok || r.offset + r.size > impl.bytes->size()) {
+        log_line("error", "External resource " + r.name + " checksum mismatch");
+        return make_unexpected(HAILO_HEF_FILE_CORRUPTED);
+    }
+    return Expected<MemoryView>(MemoryView(impl.bytes->data() + r.offset, r.size));
+}
+}  // namespace
+
+#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+Expected<std::map<std::string, MemoryView>> Hef::get_external_resources() const {
+    std::map<std::string, MemoryView> all;
+    for (const auto &r : pimpl->facts.resources) {
+        auto v = resource_view(*pimpl, r);
+        if (!v) return make_unexpected(v.status());
+        all.emplace(r.name, v.value());
+    }
+    return Expected<std::map<std::string, MemoryView>>(std::move(all));
+}
+#else
+Expected<MemoryView> Hef::get_external_resources(const std::string &resource_name) const {
+    for (const auto &r : pimpl->facts.resources) {
+        if (r.name == resource_name) return resource_view(*pimpl, r);
+    }
+    log_line("error", "External resource " + resource_name + " not found");
+    return make_unexpected(HAILO_NOT_FOUND);
+}
+
+std::vector<std::string> Hef::get_external_resource_names() const {
+    std::vector<std::string> names;
+    for (const auto &r : pimpl->facts.resources) names.push_back(r.name);
+    return names;
+}
+#endif
+
+// ------------------------------------------------------------------ Device
+Device::Device(Type type) : m_type(type), m_device_architecture(device_arch()) {}
+
+namespace {
+std::vector<std::string> device_ids() {
+    std::vector<std::string> ids;
+    if (fault("no-device") || fault("driver-missing")) return ids;
+    const long n = std::max(0L, env_long("FAKE_HAILORT_DEVICES", 1));
+    for (long i = 0; i < n; i++) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "0000:%02lx:00.0", 0x3c + i);
+        ids.push_back(buf);
+    }
+    return ids;
+}
+
+class FakeDevice final : public Device {
+public:
+    explicit FakeDevice(std::string id) : Device(Type::PCIE), m_id(std::move(id)) {}
+    Expected<hailo_device_architecture_t> get_architecture() const override { return Expected<hailo_device_architecture_t>(m_device_architecture); }
+    const char *get_dev_id() const override { return m_id.c_str(); }
+
+private:
+    std::string m_id;
+};
+
+void put(char *dst, size_t cap, uint8_t *len, const std::string &s) {
+    const size_t n = std::min(cap, s.size());
+    std::memcpy(dst, s.data(), n);
+    *len = static_cast<uint8_t>(n);
+}
+}  // namespace
+
+Expected<std::vector<std::string>> Device::scan() {
+    // No driver: HailoRT answers an empty list and SUCCESS (driver_os_specific.cpp).
+    return Expected<std::vector<std::string>>(device_ids());
+}
+
+Expected<std::unique_ptr<Device>> Device::create() {
+    auto ids = device_ids();
+    if (ids.empty()) return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+    return create(ids[0]);
+}
+
+Expected<std::unique_ptr<Device>> Device::create(const std::string &device_id) {
+    for (const auto &id : device_ids()) {
+        if (id == device_id) return Expected<std::unique_ptr<Device>>(std::unique_ptr<Device>(new FakeDevice(id)));
+    }
+    log_line("error", "Device " + device_id + " not found");
+    return make_unexpected(HAILO_NOT_FOUND);
+}
+
+Expected<hailo_device_identity_t> Device::identify() {
+    hailo_device_identity_t id{};
+    id.protocol_version = 2;
+    unsigned fw[3] = {5, 2, 0};
+    std::sscanf(env("FAKE_HAILORT_FW", "5.2.0").c_str(), "%u.%u.%u", &fw[0], &fw[1], &fw[2]);
+    id.fw_version = {fw[0], fw[1], fw[2]};
+    id.is_release = true;
+    id.device_architecture = m_device_architecture;
+    put(id.board_name, HAILO_MAX_BOARD_NAME_LENGTH, &id.board_name_length, "Hailo-10H");
+    put(id.serial_number, HAILO_MAX_SERIAL_NUMBER_LENGTH, &id.serial_number_length, "FAKE0000000001");
+    put(id.part_number, HAILO_MAX_PART_NUMBER_LENGTH, &id.part_number_length, "HM2ZK0000000");
+    put(id.product_name, HAILO_MAX_PRODUCT_NAME_LENGTH, &id.product_name_length, "HAILO-10H M.2 (fake, test stand-in)");
+    return Expected<hailo_device_identity_t>(std::move(id));
+}
+
+// ------------------------------------------------------------------ InferModel streams
+
+InferModel::InferStream::InferStream(std::shared_ptr<Impl> pimpl) : m_pimpl(std::move(pimpl)) {}
+const std::string InferModel::InferStream::name() const { return m_pimpl->facts.name; }
+hailo_3d_image_shape_t InferModel::InferStream::shape() const { return m_pimpl->facts.shape; }
+hailo_format_t InferModel::InferStream::format() const { return {m_pimpl->type, m_pimpl->order, m_pimpl->facts.flags}; }
+size_t InferModel::InferStream::get_frame_size() const { return m_pimpl->frame_size(); }
+Expected<hailo_nms_shape_t> InferModel::InferStream::get_nms_shape() const {
+    if (!m_pimpl->facts.nms) return make_unexpected(HAILO_INVALID_OPERATION);
+    return Expected<hailo_nms_shape_t>(hailo_nms_shape_t{m_pimpl->facts.shape.height, m_pimpl->facts.shape.features, 0, 0});
+}
+void InferModel::InferStream::set_format_type(hailo_format_type_t type) {
+    m_pimpl->type = (type == HAILO_FORMAT_TYPE_AUTO) ? m_pimpl->facts.type : type;
+}
+void InferModel::InferStream::set_format_order(hailo_format_order_t order) { m_pimpl->order = order; }
+std::vector<hailo_quant_info_t> InferModel::InferStream::get_quant_infos() const { return {m_pimpl->facts.quant}; }
+bool InferModel::InferStream::is_nms() const { return m_pimpl->facts.nms; }
+
+// ------------------------------------------------------------------ Bindings
+
+ConfiguredInferModel::Bindings::InferStream::InferStream(std::shared_ptr<Impl> pimpl) : m_pimpl(std::move(pimpl)) {}
+hailo_status ConfiguredInferModel::Bindings::InferStream::set_buffer(MemoryView view) {
+    m_pimpl->buffer = view;
+    m_pimpl->set = true;
+    return HAILO_SUCCESS;
+}
+Expected<MemoryView> ConfiguredInferModel::Bindings::InferStream::get_buffer() const {
+    if (!m_pimpl->set) return make_unexpected(HAILO_NOT_FOUND);
+    return Expected<MemoryView>(MemoryView(m_pimpl->buffer));
+}
+
+ConfiguredInferModel::Bindings::Bindings(std::unordered_map<std::string, InferStream> &&inputs, std::unordered_map<std::string, InferStream> &&outputs)
+    : m_inputs(std::move(inputs)), m_outputs(std::move(outputs)) {}
+// A copy has its own streams (the buffers are per bindings), as HailoRT's inner_copy.
+ConfiguredInferModel::Bindings::Bindings(const Bindings &other) { *this = other; }
+ConfiguredInferModel::Bindings &ConfiguredInferModel::Bindings::operator=(const Bindings &other) {
+    if (this == &other) return *this;
+    m_inputs.clear();
+    m_outputs.clear();
+    for (const auto &e : other.m_inputs) m_inputs.emplace(e.first, InferStream(std::make_shared<InferStream::Impl>(*e.second.m_pimpl)));
+    for (const auto &e : other.m_outputs) m_outputs.emplace(e.first, InferStream(std::make_shared<InferStream::Impl>(*e.second.m_pimpl)));
+    return *this;
+}
+
+namespace {
+using BindingMap = std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream>;
+Expected<ConfiguredInferModel::Bindings::InferStream> only(const BindingMap &m) {
+    if (m.size() != 1) return make_unexpected(HAILO_INVALID_OPERATION);
+    return Expected<ConfiguredInferModel::Bindings::InferStream>(ConfiguredInferModel::Bindings::InferStream(m.begin()->second));
+}
+Expected<ConfiguredInferModel::Bindings::InferStream> named(const BindingMap &m, const std::string &name) {
+    auto it = m.find(name);
+    if (it == m.end()) {
+        log_line("error", "Failed to find stream " + name);
+        return make_unexpected(HAILO_NOT_FOUND);
+    }
+    return Expected<ConfiguredInferModel::Bindings::InferStream>(ConfiguredInferModel::Bindings::InferStream(it->second));
+}
+}  // namespace
+
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input() { return only(m_inputs); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output() { return only(m_outputs); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input(const std::string &name) { return named(m_inputs, name); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output(const std::string &name) { return named(m_outputs, name); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input() const { return only(m_inputs); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output() const { return only(m_outputs); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input(const std::string &name) const { return named(m_inputs, name); }
+Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output(const std::string &name) const { return named(m_outputs, name); }
+
+// ------------------------------------------------------------------ the simulated device
+class AsyncInferJobBase {
+public:
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool done = false;
+    hailo_status status = HAILO_SUCCESS;
+    void finish(hailo_status s) {
+        { std::lock_guard<std::mutex> lock(mutex); done = true; status = s; }
+        cv.notify_all();
+    }
+    hailo_status wait(std::chrono::milliseconds timeout) {
+        std::unique_lock<std::mutex> lock(mutex);
+        if (!cv.wait_for(lock, timeout, [&] { return done; })) return HAILO_TIMEOUT;
+        return status;
+    }
+};
+
+struct BoundBuffer {
+    MemoryView view;
+    StreamFacts facts;
+    hailo_format_type_t type;
+};
+
+struct Job {
+    std::vector<BoundBuffer> inputs, outputs;
+    std::function<void(const AsyncInferCompletionInfo &)> callback;
+    std::shared_ptr<AsyncInferJobBase> state;
+    std::chrono::steady_clock::time_point due;
+};
+
+class ConfiguredInferModelBase {
+public:
+    ConfiguredInferModelBase(std::vector<std::shared_ptr<FakeAccess::StreamImpl>> inputs,
+                             std::vector<std::shared_ptr<FakeAccess::StreamImpl>> outputs)
+        : m_inputs(std::move(inputs)), m_outputs(std::move(outputs)) {
+        m_queue_size = static_cast<size_t>(std::max(1L, env_long("FAKE_HAILORT_QUEUE", 8)));
+        const long fps = std::max(1L, env_long("FAKE_HAILORT_FPS", 1000));
+        m_frame_time = std::chrono::nanoseconds(1000000000L / fps);
+        m_latency = std::chrono::microseconds(std::max(0L, env_long("FAKE_HAILORT_LATENCY_US", 1500)));
+        m_fault_after = env_long("FAKE_HAILORT_FAULT_AFTER", 0);
+        m_thread = std::thread([this] { device_loop(); });
+    }
+
+    ~ConfiguredInferModelBase() {
+        shutdown();
+        { std::lock_guard<std::mutex> lock(m_mutex); m_stop = true; }
+        m_cv.notify_all();
+        if (m_thread.joinable()) m_thread.join();
+    }
+
+    Expected<ConfiguredInferModel::Bindings> create_bindings() {
+        BindingMap in, out;
+        for (const auto &s : m_inputs) in.emplace(s->facts.name, FakeAccess::make_binding(std::make_shared<FakeAccess::BindingImpl>()));
+        for (const auto &s : m_outputs) out.emplace(s->facts.name, FakeAccess::make_binding(std::make_shared<FakeAccess::BindingImpl>()));
+        return Expected<ConfiguredInferModel::Bindings>(FakeAccess::make_bindings(std::move(in), std::move(out)));
+    }
+
+    hailo_status wait_for_async_ready(std::chrono::milliseconds timeout, uint32_t frames_count) {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        if (m_shutdown) return HAILO_SHUTDOWN_EVENT_SIGNALED;
+        if (frames_count > m_queue_size) {
+            // HailoRT always times out here: the queue can never hold that many frames.
+            lock.unlock();
+            std::this_thread::sleep_for(timeout);
+            log_line("error", "wait_for_async_ready: frames_count " + std::to_string(frames_count) + " exceeds the queue size " + std::to_string(m_queue_size));
+            return HAILO_TIMEOUT;
+        }
+        if (!m_cv.wait_for(lock, timeout, [&] { return m_shutdown || m_jobs.size() + frames_count <= m_queue_size; })) {
+            log_line("error", "wait_for_async_ready timed out");
+            return HAILO_TIMEOUT;
+        }
+        return m_shutdown ? HAILO_SHUTDOWN_EVENT_SIGNALED : HAILO_SUCCESS;
+    }
+
+    Expected<AsyncInferJob> run_async(const ConfiguredInferModel::Bindings &bindings, std::function<void(const AsyncInferCompletionInfo &)> callback) {
+        Job job;
+        for (const auto &s : m_inputs) {
+            auto b = bindings.input(s->facts.name);
+            if (!b) return make_unexpected(b.status());
+            auto view = b->get_buffer();
+            if (!view) return make_unexpected(view.status());
+            if (view->size() != s->frame_size()) return fail_size("Input", view->size(), s->frame_size());
+            job.inputs.push_back({view.value(), s->facts, s->type});
+        }
+        for (const auto &s : m_outputs) {
+            auto b = bindings.output(s->facts.name);
+            if (!b) return make_unexpected(b.status());
+            auto view = b->get_buffer();
+            if (!view) return make_unexpected(view.status());
+            if (view->size() != s->frame_size()) return fail_size("Output", view->size(), s->frame_size());
+            job.outputs.push_back({view.value(), s->facts, s->type});
+        }
+        job.callback = std::move(callback);
+        job.state = std::make_shared<AsyncInferJobBase>();
+        auto state = job.state;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (m_shutdown) return make_unexpected(HAILO_SHUTDOWN_EVENT_SIGNALED);
+            if (m_jobs.size() >= m_queue_size) {
+                log_line("error", "run_async: the async queue is full");
+                return make_unexpected(HAILO_QUEUE_IS_FULL);
+            }
+            // Frames finish one round trip after submission, and no faster than the device rate.
+            const auto now = std::chrono::steady_clock::now();
+            auto due = now + m_latency;
+            if (m_last_due + m_frame_time > due) due = m_last_due + m_frame_time;
+            m_last_due = due;
+            job.due = due;
+            m_jobs.push_back(std::move(job));
+        }
+        m_cv.notify_all();
+        return Expected<AsyncInferJob>(FakeAccess::make_job(state));
+    }
+
+    hailo_status shutdown() {
+        std::deque<Job> aborted;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            if (m_shutdown) return HAILO_SUCCESS;
+            m_shutdown = true;
+            // Frames in flight finish unless the device hangs.
+            m_cv.wait_for(lock, std::chrono::milliseconds(hung() ? 0 : 2000), [&] { return m_jobs.empty(); });
+            aborted.swap(m_jobs);
+        }
+        m_cv.notify_all();
+        for (auto &job : aborted) complete(job, HAILO_STREAM_ABORT);
+        return HAILO_SUCCESS;
+    }
+
+    size_t queue_size() const { return m_queue_size; }
+
+private:
+    Expected<AsyncInferJob> fail_size(const char *what, size_t got, size_t expected) {
+        // Hailo-10H (configured_infer_model_hrpc_client.cpp): 6, and the failed run_async shuts the model down.
+        log_line("error", std::string(what) + " buffer size " + std::to_string(got) + " is different than expected " + std::to_string(expected));
+        shutdown();
+        return make_unexpected(HAILO_INVALID_OPERATION);
+    }
+
+    bool hung() const { return fault("timeout") && m_frames_done >= m_fault_after; }
+
+    void device_loop() {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        while (!m_stop) {
+            if (m_jobs.empty() || hung()) {
+                m_cv.wait_for(lock, std::chrono::milliseconds(50));
+                continue;
+            }
+            const auto due = m_jobs.front().due;
+            if (std::chrono::steady_clock::now() < due) {
+                m_cv.wait_until(lock, due);
+                continue;
+            }
+            Job job = std::move(m_jobs.front());
+            m_jobs.pop_front();
+            const long n = m_frames_done++;
+            lock.unlock();
+            if (n >= m_fault_after && fault("crash")) {
+                log_line("critical", "fake libhailort: injected crash (FAKE_HAILORT_FAULT=crash) at frame " + std::to_string(n));
+                std::abort();
+            }
+            if (n >= m_fault_after && fault("segv")) {
+                log_line("critical", "fake libhailort: injected segmentation fault at frame " + std::to_string(n));
+                std::raise(SIGSEGV);
+            }
+            compute(job);
+            complete(job, HAILO_SUCCESS);
+            lock.lock();
+            m_cv.notify_all();
+        }
+    }
+
+    // Deterministic outputs derived from every input byte: same inputs, same outputs; any
+    // changed byte changes them all.
+    static void compute(Job &job) {
+        uint64_t seed = 14695981039346656037ULL;
+        for (const auto &in : job.inputs) seed = fnv1a64(in.view.data(), in.view.size(), seed);
+        for (size_t o = 0; o < job.outputs.size(); o++) {
+            auto &out = job.outputs[o];
+            uint64_t x = seed ^ ((o + 1) * 0x9E3779B97F4A7C15ULL);
+            if (x == 0) x = 1;
+            auto next = [&x]() { x ^= x >> 12; x ^= x << 25; x ^= x >> 27; return x * 2685821657736338717ULL; };
+            uint8_t *p = out.view.data();
+            const size_t n = out.view.size();
+            if (out.type == HAILO_FORMAT_TYPE_FLOAT32) {
+                const float scale = out.facts.quant.qp_scale != 0 ? out.facts.quant.qp_scale : 1.0f / 255;
+                for (size_t i = 0; i + 4 <= n; i += 4) {
+                    const float v = (static_cast<float>(next() >> 56) - out.facts.quant.qp_zp) * scale;
+                    std::memcpy(p + i, &v, 4);
+                }
+            } else if (out.type == HAILO_FORMAT_TYPE_UINT16) {
+                for (size_t i = 0; i + 2 <= n; i += 2) {
+                    const uint16_t v = static_cast<uint16_t>(next() >> 48);
+                    std::memcpy(p + i, &v, 2);
+                }
+            } else {
+                for (size_t i = 0; i < n; i++) p[i] = static_cast<uint8_t>(next() >> 56);
+            }
+        }
+    }
+
+    static void complete(Job &job, hailo_status status) {
+        try {
+            job.callback(AsyncInferCompletionInfo(status));
+        } catch (...) {
+        }
+        job.state->finish(status);
+    }
+
+    std::vector<std::shared_ptr<FakeAccess::StreamImpl>> m_inputs, m_outputs;
+    size_t m_queue_size;
+    std::chrono::nanoseconds m_frame_time;
+    std::chrono::microseconds m_latency;
+    long m_fault_after;
+    std::atomic<long> m_frames_done{0};
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Job> m_jobs;
+    std::chrono::steady_clock::time_point m_last_due{};
+    bool m_shutdown = false;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
+// ------------------------------------------------------------------ AsyncInferJob
+AsyncInferJob::AsyncInferJob(std::shared_ptr<AsyncInferJobBase> pimpl) : m_pimpl(std::move(pimpl)), m_should_wait_in_dtor(true) {}
+AsyncInferJob::~AsyncInferJob() {
+    if (m_pimpl && m_should_wait_in_dtor) m_pimpl->wait(HAILO_INFINITE_TIMEOUT);
+}
+AsyncInferJob::AsyncInferJob(AsyncInferJob &&other) : m_pimpl(std::move(other.m_pimpl)), m_should_wait_in_dtor(other.m_should_wait_in_dtor) {
+    other.m_should_wait_in_dtor = false;
+}
+AsyncInferJob &AsyncInferJob::operator=(AsyncInferJob &&other) {
+    if (this != &other) {
+        m_pimpl = std::move(other.m_pimpl);
+        m_should_wait_in_dtor = other.m_should_wait_in_dtor;
+        other.m_should_wait_in_dtor = false;
+    }
+    return *this;
+}
+hailo_status AsyncInferJob::wait(std::chrono::milliseconds timeout) {
+    if (!m_pimpl) return HAILO_INVALID_OPERATION;
+    const auto status = m_pimpl->wait(timeout);
+    if (status != HAILO_TIMEOUT) m_should_wait_in_dtor = false;
+    return status;
+}
+void AsyncInferJob::detach() { m_should_wait_in_dtor = false; }
+
+// ------------------------------------------------------------------ ConfiguredInferModel
+ConfiguredInferModel::ConfiguredInferModel(std::shared_ptr<ConfiguredInferModelBase> pimpl) : m_pimpl(std::move(pimpl)) {}
+Expected<ConfiguredInferModel::Bindings> ConfiguredInferModel::create_bindings() { return m_pimpl->create_bindings(); }
+hailo_status ConfiguredInferModel::wait_for_async_ready(std::chrono::milliseconds timeout, uint32_t frames_count) {
+    return m_pimpl->wait_for_async_ready(timeout, frames_count);
+}
+hailo_status ConfiguredInferModel::run(const Bindings &bindings, std::chrono::milliseconds timeout) {
+    // As infer_model.cpp: wait_for_async_ready + run_async + wait.
+    auto ready = wait_for_async_ready(timeout, 1);
+    if (ready != HAILO_SUCCESS) return ready;
+    auto job = run_async(bindings);
+    if (!job) return job.status();
+    const auto status = job->wait(timeout);
+    if (status == HAILO_TIMEOUT) job->detach();
+    return status;
+}
+Expected<AsyncInferJob> ConfiguredInferModel::run_async(const Bindings &bindings, std::function<void(const AsyncInferCompletionInfo &)> callback) {
+    return m_pimpl->run_async(bindings, std::move(callback));
+}
+Expected<size_t> ConfiguredInferModel::get_async_queue_size() const { return Expected<size_t>(m_pimpl->queue_size()); }
+hailo_status ConfiguredInferModel::shutdown() { return m_pimpl->shutdown(); }
+
+// ------------------------------------------------------------------ InferModel, VDevice
+namespace {
+class FakeInferModel final : public InferModel {
+public:
+    explicit FakeInferModel(Hef hef) : m_hef(std::move(hef)) {
+        for (const auto &s : FakeAccess::facts(m_hef).inputs) add(s, m_inputs, m_input_names);
+        for (const auto &s : FakeAccess::facts(m_hef).outputs) add(s, m_outputs, m_output_names);
+    }
+    const Hef &hef() const override { return m_hef; }
+    void set_batch_size(uint16_t batch_size) override { m_batch = batch_size; }
+    void set_power_mode(hailo_power_mode_t) override {}
+    Expected<ConfiguredInferModel> configure() override {
+        std::vector<std::shared_ptr<FakeAccess::StreamImpl>> in, out;
+        // The configured model keeps the formats chosen so far (copies, as HailoRT freezes them).
+        for (const auto &s : m_inputs) in.push_back(std::make_shared<FakeAccess::StreamImpl>(*FakeAccess::impl(s)));
+        for (const auto &s : m_outputs) out.push_back(std::make_shared<FakeAccess::StreamImpl>(*FakeAccess::impl(s)));
+        return Expected<ConfiguredInferModel>(FakeAccess::make_configured(std::make_shared<ConfiguredInferModelBase>(std::move(in), std::move(out))));
+    }
+    Expected<InferStream> input() override { return only(m_inputs); }
+    Expected<InferStream> output() override { return only(m_outputs); }
+    Expected<InferStream> input(const std::string &name) override { return named(m_inputs, name); }
+    Expected<InferStream> output(const std::string &name) override { return named(m_outputs, name); }
+    const std::vector<InferStream> &inputs() const override { return m_inputs; }
+    const std::vector<InferStream> &outputs() const override { return m_outputs; }
+    const std::vector<std::string> &get_input_names() const override { return m_input_names; }
+    const std::vector<std::string> &get_output_names() const override { return m_output_names; }
+
+private:
+    static void add(const StreamFacts &f, std::vector<InferStream> &streams, std::vector<std::string> &names) {
+        auto impl = std::make_shared<FakeAccess::StreamImpl>();
+        impl->facts = f;
+        impl->type = f.type;
+        impl->order = f.order;
+        streams.push_back(FakeAccess::make_stream(impl));
+        names.push_back(f.name);
+    }
+    static Expected<InferStream> only(const std::vector<InferStream> &v) {
+        if (v.size() != 1) {
+            log_line("error", "Model has more than one stream: name it");
+            return make_unexpected(HAILO_INVALID_OPERATION);
+        }
+        return Expected<InferStream>(InferStream(v[0]));
+    }
+    static Expected<InferStream> named(const std::vector<InferStream> &v, const std::string &name) {
+        for (const auto &s : v) if (s.name() == name) return Expected<InferStream>(InferStream(s));
+        log_line("error", "Stream " + name + " not found");
+        return make_unexpected(HAILO_NOT_FOUND);
+    }
+
+    Hef m_hef;
+    std::vector<InferStream> m_inputs, m_outputs;
+    std::vector<std::string> m_input_names, m_output_names;
+    uint16_t m_batch = 0;
+};
+
+class FakeVDevice final : public VDevice {
+public:
+    FakeVDevice(const hailo_vdevice_params_t &params, std::vector<std::string> ids) : VDevice(params), m_ids(std::move(ids)) {
+        for (const auto &id : m_ids) m_devices.emplace_back(new FakeDevice(id));
+    }
+    Expected<std::vector<std::reference_wrapper<Device>>> get_physical_devices() const override {
+        std::vector<std::reference_wrapper<Device>> out;
+        for (const auto &d : m_devices) out.push_back(*d);
+        return Expected<std::vector<std::reference_wrapper<Device>>>(std::move(out));
+    }
+    Expected<std::vector<std::string>> get_physical_devices_ids() const override { return Expected<std::vector<std::string>>(std::vector<std::string>(m_ids)); }
+    hailo_status dma_map(void *, size_t, hailo_dma_buffer_direction_t) override { return HAILO_SUCCESS; }
+    hailo_status dma_unmap(void *, size_t, hailo_dma_buffer_direction_t) override { return HAILO_SUCCESS; }
+
+private:
+    std::vector<std::string> m_ids;
+    std::vector<std::unique_ptr<Device>> m_devices;
+};
+
+Expected<std::unique_ptr<VDevice>> make_vdevice(const hailo_vdevice_params_t &params) {
+    if (params.multi_process_service) {
+        log_line("error", "multi_process_service is not supported on Hailo-10H; use a shared group_id");
+        return make_unexpected(HAILO_INVALID_OPERATION);
+    }
+    const auto available = device_ids();
+    const bool explicit_ids = params.device_ids != nullptr;
+    const std::string group = params.group_id ? params.group_id : HAILO_UNIQUE_VDEVICE_GROUP_ID;
+    if (available.empty()) {
+        log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
+        return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+    }
+    if (fault("busy")) {
+        const std::string holder = env("FAKE_HAILORT_HOLDER_GROUP", HAILO_UNIQUE_VDEVICE_GROUP_ID);
+        const bool shares = group != HAILO_UNIQUE_VDEVICE_GROUP_ID && group == holder;
+        if (!shares) {
+            // hailort_server waits for the device, then answers 73; the client skips it and ends with 74.
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::max(0L, env_long("FAKE_HAILORT_BUSY_WAIT_MS", 5000))));
+            log_line("error", "VDevice is in use, timed out waiting for it");
+            if (explicit_ids) return make_unexpected(HAILO_DEVICE_IN_USE);
+            log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
+            return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+        }
+    }
+    std::vector<std::string> ids;
+    if (explicit_ids) {
+        for (uint32_t i = 0; i < params.device_count; i++) {
+            const std::string id(params.device_ids[i].id, strnlen(params.device_ids[i].id, HAILO_MAX_DEVICE_ID_LENGTH));
+            if (std::find(available.begin(), available.end(), id) == available.end()) return make_unexpected(HAILO_INVALID_ARGUMENT);
+            ids.push_back(id);
+        }
+    } else {
+        if (params.device_count > available.size()) return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+        ids.assign(available.begin(), available.begin() + std::max<uint32_t>(1, params.device_count));
+    }
+    return Expected<std::unique_ptr<VDevice>>(std::unique_ptr<VDevice>(new FakeVDevice(params, ids)));
+}
+
+hailo_vdevice_params_t default_params() {
+    hailo_vdevice_params_t p{};
+    hailo_init_vdevice_params(&p);
+    return p;
+}
+
+Expected<std::shared_ptr<InferModel>> infer_model_from(const uint8_t *data, size_t size) {
+    auto hef = load_hef(data, size);
+    if (!hef) return make_unexpected(hef.status());
+    const auto &archs = FakeAccess::facts(hef.value()).archs;
+    if (fault("not-compatible") || std::find(archs.begin(), archs.end(), static_cast<int>(device_arch())) == archs.end()) {
+        log_line("error", "HEF file is not compatible with device. Device arch: " + std::string(ARCH_NAMES[device_arch()]));
+        return make_unexpected(HAILO_HEF_NOT_COMPATIBLE_WITH_DEVICE);
+    }
+    return Expected<std::shared_ptr<InferModel>>(std::shared_ptr<InferModel>(new FakeInferModel(hef.release())));
+}
+}  // namespace
+
+Expected<std::unique_ptr<VDevice>> VDevice::create(const hailo_vdevice_params_t &params) { return make_vdevice(params); }
+Expected<std::shared_ptr<VDevice>> VDevice::create_shared(const hailo_vdevice_params_t &params) {
+    auto v = make_vdevice(params);
+    if (!v) return make_unexpected(v.status());
+    return Expected<std::shared_ptr<VDevice>>(std::shared_ptr<VDevice>(v.release()));
+}
+Expected<std::unique_ptr<VDevice>> VDevice::create() { return create(default_params()); }
+Expected<std::shared_ptr<VDevice>> VDevice::create_shared() { return create_shared(default_params()); }
+Expected<std::unique_ptr<VDevice>> VDevice::create(const std::vector<std::string> &ids) {
+    std::vector<hailo_device_id_t> raw(ids.size());
+    for (size_t i = 0; i < ids.size(); i++) std::strncpy(raw[i].id, ids[i].c_str(), HAILO_MAX_DEVICE_ID_LENGTH - 1);
+    auto p = default_params();
+    p.device_ids = raw.data();
+    p.device_count = static_cast<uint32_t>(raw.size());
+    return create(p);
+}
+Expected<std::shared_ptr<VDevice>> VDevice::create_shared(const std::vector<std::string> &ids) {
+    auto v = create(ids);
+    if (!v) return make_unexpected(v.status());
+    return Expected<std::shared_ptr<VDevice>>(std::shared_ptr<VDevice>(v.release()));
+}
+
+Expected<std::shared_ptr<InferModel>> VDevice::create_infer_model(const std::string &hef_path, const std::string &) {
+    auto bytes = read_file(hef_path);
+    if (!bytes) return make_unexpected(bytes.status());
+    return infer_model_from(bytes->data(), bytes->size());
+}
+
+Expected<std::shared_ptr<InferModel>> VDevice::create_infer_model(const MemoryView hef_buffer, const std::string &) {
+    return infer_model_from(hef_buffer.data(), hef_buffer.size());
+}
+
+}  // namespace hailort
