@@ -139,3 +139,31 @@ export function tempDir(name: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** Everything a device test needs: HEFs, their facts, the shim built against the fake, a client factory. */
+export interface DeviceSetup {
+  dir: string;
+  hefs: import('./deviceFixtures').DeviceHefs;
+  facts: string;
+  shim: ShimLocation;
+  /** The environment a CLI process needs to use the fake (shim + library + facts). */
+  cliEnv(extra?: Record<string, string>): Record<string, string>;
+  cleanup(): void;
+}
+
+export async function deviceSetup(name: string, version = '5.2.0'): Promise<DeviceSetup> {
+  const { writeDeviceHefs } = await import('./deviceFixtures');
+  const dir = tempDir(name);
+  const hefs = await writeDeviceHefs(dir);
+  const facts = join(dir, 'facts.tsv');
+  await writeFacts(hefs.all, facts);
+  const shim = await fakeShim(version);
+  return {
+    dir,
+    hefs,
+    facts,
+    shim,
+    cliEnv: (extra = {}) => ({ HAILO_TOOLS_SHIM: shim.shimPath, HAILO_TOOLS_HAILORT_LIBRARY: shim.libraryPath, ...fakeEnv(facts, extra) }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -119,6 +119,12 @@ export class DeviceClient {
     return this.request('close', { handle });
   }
 
+  /** Stops the current worker (its open models are lost); the next request starts a new one. */
+  stop(): void {
+    const child = this.child;
+    if (child) this.kill(child);
+  }
+
   /** Stops the worker (closing whatever it had open). */
   dispose(): void {
     this.disposed = true;
@@ -148,7 +154,7 @@ export class DeviceClient {
   }
 
   private async ensureWorker(): Promise<ChildProcess> {
-    if (this.child && this.child.connected) return this.child;
+    if (this.child && this.child.connected && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     if (!this.shim) {
       const located = this.options.shim ?? await ensureShim(this.options.trust, {
         hailortRoot: this.options.hailortRoot,
@@ -249,7 +255,12 @@ export class DeviceClient {
     }
   }
 
+  /** Stops a worker on purpose (stuck request): its exit is then no crash to report. */
   private kill(child: ChildProcess): void {
+    if (this.child === child) {
+      this.child = undefined;
+      this.failAll(errorFromKind('worker-crashed', 'the device worker was stopped while requests were pending'));
+    }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }

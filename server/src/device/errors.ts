@@ -57,7 +57,7 @@ const SENTENCES: Record<DeviceErrorKind, string> = {
   'hef-unreadable': 'HailoRT could not read the HEF: the file is missing, unreadable or not a HEF.',
   'wrong-input-size': 'The input does not have the size of one frame of the model\'s input, so it was refused before it reached the device.',
   'bad-input': 'The input file could not be used for this model.',
-  timeout: 'The device did not answer in time (status 4): it may be overloaded or hung; try again, and reset the device if it keeps happening.',
+  timeout: 'The device did not answer in time: it may be overloaded or hung; try again, and reset the device if it keeps happening.',
   'worker-crashed': 'The device worker stopped unexpectedly; it will be restarted on the next request.',
   untrusted: 'Native HailoRT code runs only in a trusted workspace: trust this folder to run on the device.',
   'hailort-error': 'HailoRT reported an error.',
@@ -98,7 +98,7 @@ export function errorFromKind(kind: DeviceErrorKind, message: string, status: nu
 export function errorFromStatus(status: number, message: string, context: Parameters<typeof kindOfStatus>[1] = {}, name?: string): DeviceError {
   const kind = kindOfStatus(status, context);
   const err = errorFromKind(kind, message, status, name && name.length > 0 ? name : statusName(status));
-  if (kind === 'hailort-error') err.sentence = `HailoRT answered ${err.name} (status ${status}) to ${message.split(':')[0]}.`;
+  if (kind === 'hailort-error') err.sentence = `HailoRT answered ${err.name} (status ${status}) to ${message.split(': ')[0]}.`;
   return err;
 }
 

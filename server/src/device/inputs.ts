@@ -111,7 +111,12 @@ function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: numb
 }
 
 function readLimited(path: string): Buffer {
-  const size = statSync(path).size;
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (err) {
+    throw new InputError(`cannot read the input ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
   if (size > MAX_INPUT_FILE_BYTES) throw new InputError(`${basename(path)} is ${size} bytes; inputs above ${MAX_INPUT_FILE_BYTES >> 20} MiB are refused`);
   return readFileSync(path);
 }

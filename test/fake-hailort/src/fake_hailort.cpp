@@ -12,7 +12,8 @@
 //   FAKE_HAILORT_LATENCY_US   host<->device round trip added to each frame (default 1500)
 //   FAKE_HAILORT_QUEUE        async queue size (default 8)
 //   FAKE_HAILORT_FAULT        no-device | busy | corrupted | not-compatible | not-supported |
-//                             timeout | crash | segv | driver-missing
+//                             timeout | crash | segv | driver-missing | constant-output |
+//                             nondeterministic
 //   FAKE_HAILORT_FAULT_AFTER  frames before timeout/crash/segv strike (default 0)
 //   FAKE_HAILORT_HOLDER_GROUP with busy: the group id of the process holding the device (default UNIQUE)
 //   FAKE_HAILORT_BUSY_WAIT_MS with busy: how long VDevice creation waits before 74 (default 5000, as hailort_server)
@@ -641,7 +642,10 @@ public:
         shutdown();
         { std::lock_guard<std::mutex> lock(m_mutex); m_stop = true; }
         m_cv.notify_all();
-        if (m_thread.joinable()) m_thread.join();
+        if (m_thread.joinable()) {
+            if (m_thread.get_id() == std::this_thread::get_id()) m_thread.detach();
+            else m_thread.join();
+        }
     }
 
     Expected<ConfiguredInferModel::Bindings> create_bindings() {
@@ -757,7 +761,7 @@ private:
             }
             if (n >= m_fault_after && fault("segv")) {
                 log_line("critical", "fake libhailort: injected segmentation fault at frame " + std::to_string(n));
-                std::raise(SIGSEGV);
+                *static_cast<volatile int *>(nullptr) = 1;  // a real invalid write, as a driver bug would make
             }
             compute(job);
             complete(job, HAILO_SUCCESS);
@@ -768,9 +772,14 @@ private:
 
     // Deterministic outputs derived from every input byte: same inputs, same outputs; any
     // changed byte changes them all.
-    static void compute(Job &job) {
+    void compute(Job &job) {
         uint64_t seed = 14695981039346656037ULL;
-        for (const auto &in : job.inputs) seed = fnv1a64(in.view.data(), in.view.size(), seed);
+        // Faults a real device can show, which the run checks exist to catch: a device that
+        // ignores its input, and one that is not deterministic.
+        if (!fault("constant-output")) {
+            for (const auto &in : job.inputs) seed = fnv1a64(in.view.data(), in.view.size(), seed);
+        }
+        if (fault("nondeterministic")) seed ^= static_cast<uint64_t>(++m_noise) * 0x9E3779B97F4A7C15ULL;
         for (size_t o = 0; o < job.outputs.size(); o++) {
             auto &out = job.outputs[o];
             uint64_t x = seed ^ ((o + 1) * 0x9E3779B97F4A7C15ULL);
@@ -809,6 +818,7 @@ private:
     std::chrono::microseconds m_latency;
     long m_fault_after;
     std::atomic<long> m_frames_done{0};
+    uint64_t m_noise = 0;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<Job> m_jobs;
@@ -966,7 +976,10 @@ Expected<std::unique_ptr<VDevice>> make_vdevice(const hailo_vdevice_params_t &pa
     if (explicit_ids) {
         for (uint32_t i = 0; i < params.device_count; i++) {
             const std::string id(params.device_ids[i].id, strnlen(params.device_ids[i].id, HAILO_MAX_DEVICE_ID_LENGTH));
-            if (std::find(available.begin(), available.end(), id) == available.end()) return make_unexpected(HAILO_INVALID_ARGUMENT);
+            if (std::find(available.begin(), available.end(), id) == available.end()) {
+                log_line("error", "Device " + id + " not found");
+                return make_unexpected(HAILO_INVALID_ARGUMENT);
+            }
             ids.push_back(id);
         }
     } else {
