@@ -109,6 +109,7 @@ test('run: the three checks pass, statistics equal numpy on the same output byte
   // pipelining must beat one frame at a time.
   assert.ok(r.fpsByQueue[3].fps > r.fpsByQueue[0].fps, JSON.stringify(r.fpsByQueue));
   assert.ok(r.latency.p50Ms > 0.3 && r.latency.p99Ms >= r.latency.p50Ms);
+  assert.equal(r.latency.histogram!.counts.reduce((a, b) => a + b, 0), r.latency.samples);
 });
 
 test('run: float32 I/O changes frame sizes and gives de-quantised values', async () => {

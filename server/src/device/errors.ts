@@ -91,7 +91,10 @@ export function kindOfStatus(status: number, context: { scanCount?: number; duri
 }
 
 export function errorFromKind(kind: DeviceErrorKind, message: string, status: number | null = null, name?: string): DeviceError {
-  return { kind, status, name: name ?? (status === null ? kind : statusName(status)), message, sentence: SENTENCES[kind] };
+  let sentence = SENTENCES[kind];
+  // HailoRT's own timeout names its status; the client's (a stuck worker) has none.
+  if (kind === 'timeout' && status !== null) sentence = sentence.replace('did not answer in time:', `did not answer in time (status ${status}):`);
+  return { kind, status, name: name ?? (status === null ? kind : statusName(status)), message, sentence };
 }
 
 /** A DeviceError for a failed HailoRT call; the generic kind still names the status in its sentence. */

@@ -73,6 +73,17 @@ export function outputStats(stream: Pick<StreamInfo, 'name' | 'shape' | 'type'>,
   };
 }
 
+/** 32 equal bins between the smallest and largest sample (latency chart). */
+export function histogramOf(samples: readonly number[]): { min: number; max: number; counts: number[] } {
+  const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
+  if (samples.length === 0) return { min: 0, max: 0, counts };
+  const min = Math.min(...samples);
+  const max = Math.max(...samples);
+  const width = max > min ? (max - min) / HISTOGRAM_BINS : 1;
+  for (const v of samples) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((v - min) / width))]++;
+  return { min, max, counts };
+}
+
 /** p-th percentile (0..100) by nearest rank of a sample. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return NaN;

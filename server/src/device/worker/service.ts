@@ -22,7 +22,7 @@ import type {
   ScanResult,
   StreamInfo,
 } from '../protocol';
-import { outputStats, percentile, splitFrame } from '../stats';
+import { histogramOf, outputStats, percentile, splitFrame } from '../stats';
 import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
 /** A request failure that carries its DeviceError to the host. */
@@ -263,6 +263,7 @@ export class DeviceService {
       p99Ms: percentile(samples, 99),
       meanMs: samples.reduce((x, y) => x + y, 0) / samples.length,
       samples: samples.length,
+      histogram: histogramOf(samples),
     };
 
     progress('throughput');
