@@ -105,10 +105,11 @@ test('run: the three checks pass, statistics equal numpy on the same output byte
   assert.deepEqual([s.min, s.max, s.argmax, s.sha256], [min, max, argmax, sha]);
   assert.equal(s.histogram.counts.reduce((a, b) => a + b, 0), 1000);
   assert.deepEqual(r.fpsByQueue.map((p) => p.queueDepth), [1, 2, 4, 8]);
-  // The fake finishes a frame one 300 µs round trip after it is sent, at most 2000 frames/s:
-  // pipelining must beat one frame at a time.
-  assert.ok(r.fpsByQueue[3].fps > r.fpsByQueue[0].fps, JSON.stringify(r.fpsByQueue));
-  assert.ok(r.latency.p50Ms > 0.3 && r.latency.p99Ms >= r.latency.p50Ms);
+  // Not a timed test (figures live in bench/): only what holds under any load. The fake finishes a
+  // frame no sooner than its 300 µs round trip, so no latency can be below it.
+  for (const p of r.fpsByQueue) assert.ok(p.fps > 0 && Math.abs(p.fps * p.msPerFrame - 1000) < 1e-6 && p.frames === 40, JSON.stringify(p));
+  assert.deepEqual(r.fps, r.fpsByQueue[3]);
+  assert.ok(r.latency.p50Ms >= 0.3 && r.latency.p99Ms >= r.latency.p50Ms, JSON.stringify(r.latency));
   assert.equal(r.latency.histogram!.counts.reduce((a, b) => a + b, 0), r.latency.samples);
 });
 
