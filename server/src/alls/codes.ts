@@ -14,6 +14,7 @@ export const RULES = {
   'alls/syntax-error': { rule: 'syntax', severity: 'error', summary: 'the statement does not follow the grammar' },
   'alls/unclosed-bracket': { rule: 'syntax', severity: 'error', summary: 'a `(`, `[` or `{` is never closed (reported at the opener)' },
   'alls/unmatched-bracket': { rule: 'syntax', severity: 'error', summary: 'a `)`, `]` or `}` without an opener' },
+  'alls/extra-closer': { rule: 'syntax', severity: 'warning', summary: 'a complete statement followed by extra `)`/`]`/`}` — a typo model zoo v2.8–v2.11 shipped; the DFC most likely refuses it' },
   'alls/missing-comma': { rule: 'syntax', severity: 'error', summary: 'two values without a comma between them' },
   'alls/unterminated-string': { rule: 'syntax', severity: 'error', summary: 'a string without its closing quote' },
   'alls/invalid-character': { rule: 'syntax', severity: 'error', summary: 'a character the language has no use for (`;`, `@`, bad UTF-8)' },

@@ -44,6 +44,7 @@ export const SYNTAX_CODES = {
   syntax: 'alls/syntax-error',
   unclosed: 'alls/unclosed-bracket',
   unmatched: 'alls/unmatched-bracket',
+  extraCloser: 'alls/extra-closer',
   missingComma: 'alls/missing-comma',
   unterminated: 'alls/unterminated-string',
   invalidChar: 'alls/invalid-character',
@@ -284,6 +285,14 @@ class Parser {
     }
   }
 
+  /** True when the tokens from here to the end of the line are closers, then at most a comment. */
+  private onlyClosersToEndOfLine(): boolean {
+    let j = this.i;
+    while (isCloser(this.ts.kind(j))) j++;
+    const k = this.ts.kind(j);
+    return k === Tok.Newline || k === Tok.Eof || (k === Tok.Comment && (this.ts.kind(j + 1) === Tok.Newline || this.ts.kind(j + 1) === Tok.Eof));
+  }
+
   /** After a statement: a trailing comment, then end of line. Anything else is reported once. */
   private finishLine(stmt: StatementNode): void {
     if (this.k() === Tok.Comment) {
@@ -294,6 +303,27 @@ class Parser {
     if (this.k() === Tok.Newline || this.k() === Tok.Eof) return;
     const t = this.tok;
     this.broken = stmt.broken;
+    if (isCloser(t.kind) && !stmt.broken && this.onlyClosersToEndOfLine()) {
+      // A complete statement followed only by closers: model zoo v2.8–v2.11 shipped exactly this
+      // (`…]))` in generic/yolov5m_wo_spp_yuy2.alls, fixed in v2.12). No DFC message refusing it is
+      // public, so it is a warning that says what we expect, and the statement is still checked.
+      const first = this.i;
+      while (isCloser(this.k())) this.i++;
+      const end = this.ts.end(this.i - 1);
+      this.note(
+        this.ts.start(first),
+        end,
+        `extra ${TOKEN_LABEL[t.kind]} after a complete statement: the DFC parses whole scripts with pyparsing (parseAll=True), so it most likely stops here, although model zoo v2.8–v2.11 shipped this typo — remove it`,
+        SYNTAX_CODES.extraCloser,
+        'warning',
+      );
+      if (this.k() === Tok.Comment) {
+        this.comments.push(this.span(this.i));
+        this.trailingComments.push(this.span(this.i));
+        this.i++;
+      }
+      return;
+    }
     if (t.kind === Tok.RParen || t.kind === Tok.RBracket || t.kind === Tok.RBrace) {
       this.error(t.start, t.end, `unmatched ${TOKEN_LABEL[t.kind]}`, SYNTAX_CODES.unmatched);
     } else if (t.kind === Tok.Invalid && t.text.startsWith(';')) {
