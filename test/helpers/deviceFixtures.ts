@@ -4,7 +4,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHef } from './hefBuilder';
-import { repoRoot } from './shared';
+import { projectRoot as repoRoot } from './projectRoot';
 
 export interface DeviceHefs {
   classifier: string;

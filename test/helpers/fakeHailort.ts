@@ -12,7 +12,7 @@ import { commandLineTrust } from '../../server/src/common/trust';
 import { isIntact, readHefFile } from '../../server/src/hef';
 import { FORMAT_ORDERS } from '../../server/src/hef/tables';
 import { buildShim, findHailoRT, type ShimLocation } from '../../server/src/device/nativeBuild';
-import { repoRoot } from './shared';
+import { projectRoot as repoRoot } from './projectRoot';
 
 export const FAKE_DIR = join(repoRoot, 'test', 'fake-hailort');
 const CACHE = join(tmpdir(), 'hailo-tools-test-native');
