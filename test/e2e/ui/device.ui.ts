@@ -10,6 +10,9 @@ import { e2e } from './context';
 import { openFile, openWorkbench, runCommand, screenshot, waitUntilStill, webview } from './workbench';
 
 async function openResults(page: Page, relativePath: string): Promise<FrameLocator> {
+  // One results page at a time: a hidden one keeps its frame (retainContextWhenHidden).
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
   await openFile(page, relativePath);
   await runCommand(page, 'Hailo: Open Device Run Results…');
   const view = webview(page);
