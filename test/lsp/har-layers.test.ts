@@ -85,7 +85,7 @@ test('har provider: a .har beside the script (prefix of its name) gives its laye
   assert.equal(value.networkName, 'tinycnn');
   assert.equal(value.count, 15);
   assert.equal(value.layer.type, 'conv');
-  assert.match(value.layer.detail, /\| `\/backbone\/conv1\/Conv` \| Conv \|/);
+  assert.match(value.layer.detail, /\| `\/backbone\/conv1\/Conv` \| `Conv` \|/);
   assert.match(value.layer.location.uri, /^hailo-onnx:\/.*\/test\/fixtures\/har\/tinycnn\.onnx\.graph$/);
 });
 

@@ -59,8 +59,8 @@ test('lsp onnx: hover on a node shows op, inputs/outputs with shapes and ranks, 
   const h = (await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: v.uri }, position: pos(v.lines, '/blocks.0/attn/Transpose =') })) as Hover;
   const md = (h.contents as { value: string }).value;
   assert.match(md, /\*\*`\/blocks\.0\/attn\/Transpose`\*\* — `Transpose`/);
-  assert.match(md, /\| in 0 \| `\/blocks\.0\/attn\/Reshape_output_0` \| float32 \| \[1,50,3,4,8\] \| 5 \|/);
-  assert.match(md, /\| out 0 \| `\/blocks\.0\/attn\/Transpose_output_0` \| float32 \| \[3,1,4,50,8\] \| 5 \|/);
+  assert.match(md, /\| in 0 \| `\/blocks\.0\/attn\/Reshape_output_0` \| float32 \| `\[1,50,3,4,8\]` \| 5 \|/);
+  assert.match(md, /\| out 0 \| `\/blocks\.0\/attn\/Transpose_output_0` \| float32 \| `\[3,1,4,50,8\]` \| 5 \|/);
   assert.match(md, /attributes: `perm=\[2,0,3,1,4\]`/);
   assert.match(md, /\*\*DFC:\*\* in the DFC 5\.3 supported-layer table/);
   // hover on a tensor name inside the line
@@ -68,7 +68,7 @@ test('lsp onnx: hover on a node shows op, inputs/outputs with shapes and ranks, 
     textDocument: { uri: v.uri },
     position: pos(v.lines, '/blocks.0/attn/Reshape_output_0[1,50,3,4,8]) -> /blocks.0/attn/Transpose_output_0', 3),
   })) as Hover;
-  assert.match((th.contents as { value: string }).value, /\*\*`\/blocks\.0\/attn\/Reshape_output_0`\*\* — float32\[1,50,3,4,8\] \(rank 5\)[\s\S]*produced by `\/blocks\.0\/attn\/Reshape`/);
+  assert.match((th.contents as { value: string }).value, /\*\*`\/blocks\.0\/attn\/Reshape_output_0`\*\* — float32`\[1,50,3,4,8\]` \(rank 5\)[\s\S]*produced by `\/blocks\.0\/attn\/Reshape`/);
   server.close(v.uri);
 });
 

@@ -106,8 +106,8 @@ test('hover: a layer shows the model\'s type, shapes, ONNX source names and deta
   const md = hover(doc, pos, { model: MODEL })!.markdown;
   assert.match(md, /yolo\/conv1/);
   assert.match(md, /`conv` layer/);
-  assert.match(md, /input: \[-1, 640, 640, 3\]/);
-  assert.match(md, /output: \[-1, 320, 320, 16\]/);
+  assert.match(md, /input: `\[-1, 640, 640, 3\]`/);
+  assert.match(md, /output: `\[-1, 320, 320, 16\]`/);
   assert.match(md, /\/model\.0\/conv\/Conv/);
   assert.match(md, /kernel 3×3/);
   assert.match(md, /yolo\.har/);

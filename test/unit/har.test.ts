@@ -70,9 +70,9 @@ test('har: layer index links every layer to its ONNX source line, with op/shape/
   }
   const conv1 = index.layers.get('conv1')!;
   assert.equal(conv1.type, 'conv');
-  assert.match(conv1.detail!, /^HN params: kernel_shape=\[3,3,3,8\]/);
-  assert.match(conv1.detail!, /\| `\/backbone\/conv1\/Conv` \| Conv \| \[1,3,64,64\] \[8,3,3,3\] \[8\] \| \[1,8,32,32\] \| 4,4,1 → 4 \|/);
-  assert.match(conv1.detail!, /\| `\/backbone\/Relu` \| Relu \|/);
+  assert.match(conv1.detail!, /^HN params: `kernel_shape=\[3,3,3,8\]`/);
+  assert.match(conv1.detail!, /\| `\/backbone\/conv1\/Conv` \| `Conv` \| `\[1,3,64,64\] \[8,3,3,3\] \[8\]` \| `\[1,8,32,32\]` \| 4,4,1 → 4 \|/);
+  assert.match(conv1.detail!, /\| `\/backbone\/Relu` \| `Relu` \|/);
   assert.deepEqual(index.layers.get('conv2')!.outputShapes, [[-1, 16, 16, 16]], 'per-consumer duplicates collapsed');
   assert.match(index.layers.get('input_layer1')!.detail!, /\| `input` \| graph input \|/);
   // without the ONNX the layers are still there, with a note instead of the table
@@ -120,7 +120,7 @@ test('har: the real whisper HAR (DFC 3.33) maps all 87 ONNX nodes of the model b
   const index = buildLayerIndex(har, onnx);
   const ln = index.layers.get('layer_normalization1')!;
   assert.equal(ln.type, 'layer_normalization');
-  assert.match(ln.detail!, /InstanceNormalization \| \[1,1,192000\]/);
+  assert.match(ln.detail!, /`InstanceNormalization` \| `\[1,1,192000\]/);
   assert.equal(index.layers.get('const_input1')!.location!.range.start.line, onnx.view.nodeNameSpan.get(byName.get('node_add')!)!.line);
   assert.equal(index.layers.get('input_layer1')!.location!.range.start.line, onnx.view.inputLine.get('mel'));
 });

@@ -1,6 +1,7 @@
 // Completion: commands at the start of a statement, context methods after `ctx.`, sub-commands,
 // keywords, enum values, booleans, and layer names (from the parsed model and from names the
 // script defined earlier).
+import { mdCode } from '../common/escape';
 import type { Span } from './ast';
 import { positionalSpec, type AllsDocument } from './analysis';
 import { cursorContext } from './cursor';
@@ -149,7 +150,7 @@ function addLayers(doc: AllsDocument, statementStart: number, model: ModelLayerI
       seen.add(l.name);
       add(l.name, 'layer', {
         detail: `${l.type} — ${model.networkName || model.source}`,
-        documentation: l.originalNames.length ? `ONNX: ${l.originalNames.map((n) => `\`${n}\``).join(', ')}` : undefined,
+        documentation: l.originalNames.length ? `ONNX: ${l.originalNames.map(mdCode).join(', ')}` : undefined,
         sortText: `c${l.name}`,
       });
     }

@@ -1,4 +1,5 @@
 // Markdown for hover and completion documentation, built from the schema and the parsed model.
+import { mdCode } from '../common/escape';
 import type { ModelLayer } from '../common/modelLayers';
 import type { CommandSpec, EnumValue, ParamSpec, Signature, SubcommandSpec, ValueKind } from './schemaTypes';
 import { STAGE_TITLES } from './schemaTypes';
@@ -90,15 +91,16 @@ export function enumValueMarkdown(prm: ParamSpec, v: EnumValue): string {
 }
 
 function shapes(s: ModelLayer['inputShapes']): string {
-  return s.map((x) => `[${x.map((d) => (d === null ? '?' : String(d))).join(', ')}]`).join(', ');
+  return s.map((x) => mdCode(`[${x.map((d) => (d === null ? '?' : String(d))).join(', ')}]`)).join(', ');
 }
 
+/** Hover for a layer of the model. Everything in it comes from the HAR: code spans only (mdCode). */
 export function layerMarkdown(l: ModelLayer, source: string): string {
-  const lines = [`**${l.fullName || l.name}** — \`${l.type}\` layer`];
+  const lines = [`**${mdCode(l.fullName || l.name)}** — ${mdCode(l.type)} layer`];
   if (l.inputShapes.length) lines.push(`- input: ${shapes(l.inputShapes)}`);
   if (l.outputShapes.length) lines.push(`- output: ${shapes(l.outputShapes)}`);
-  if (l.originalNames.length) lines.push(`- ONNX: ${l.originalNames.map((n) => `\`${n}\``).join(', ')}`);
+  if (l.originalNames.length) lines.push(`- ONNX: ${l.originalNames.map(mdCode).join(', ')}`);
   let md = lines.join('\n');
-  if (l.detail) md += `\n\n${l.detail}`;
-  return md + `\n\n*From ${source}.*`;
+  if (l.detail) md += `\n\n${l.detail}`; // built escaped by har/layers.ts
+  return md + `\n\n*From ${mdCode(source)}.*`;
 }

@@ -1,5 +1,6 @@
 // Hover and go-to-definition: find the syntax node under the cursor, then explain it from the
 // schema, the script's own definitions and (when known) the parsed model.
+import { mdCode } from '../common/escape';
 import type { ArgNode, GlobNode, NameNode, StatementNode, ValueNode } from './ast';
 import { isBoolWord, isNoneWord, paramFor, type AllsDocument, type ResolvedStatement } from './analysis';
 import { commandMarkdown, enumValueMarkdown, layerMarkdown, paramMarkdown, subcommandMarkdown } from './docs';
@@ -153,7 +154,7 @@ export function hover(doc: AllsDocument, pos: Position, options: FeatureOptions 
         const re = globToRegExp(v.pattern);
         const local = [...doc.definitions.keys()].filter((n) => re.test(n));
         const names = [...matches.map((m) => m.name), ...local];
-        md = `\`${v.text}\` matches ${names.length} layer${names.length === 1 ? '' : 's'}${names.length ? ': ' + names.slice(0, 20).map((n) => `\`${n}\``).join(', ') + (names.length > 20 ? ', …' : '') : ''}.\n\n*From ${lookup.index.source}.*`;
+        md = `${mdCode(v.text)} matches ${names.length} layer${names.length === 1 ? '' : 's'}${names.length ? ': ' + names.slice(0, 20).map(mdCode).join(', ') + (names.length > 20 ? ', …' : '') : ''}.\n\n*From ${mdCode(lookup.index.source)}.*`;
       } else if (prm) md = paramMarkdown(prm);
       break;
     }

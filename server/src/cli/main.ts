@@ -1,14 +1,20 @@
 // `hailo-tools` command-line entry: dispatches to one module per sub-command.
 // Every sub-command is `(args, io) => Promise<exitCode>` and uses the same pure cores as the server.
 import { EXIT_USAGE, processIO, type CliIO } from './io';
+import { terminalText } from '../common/escape';
 
 type SubCommand = (args: string[], io: CliIO) => Promise<number>;
 
-const commands: Record<string, { summary: string; load: () => Promise<SubCommand> }> = {
-  check: { summary: 'check .alls model scripts (files or folders)', load: async () => (await import('./check')).runCheck },
-  hef: { summary: 'read a compiled .hef and optionally check the mtmd contract', load: async () => (await import('./hef')).runHef },
+/**
+ * `terminal: true`: everything the command prints passes through terminalText (names from a model
+ * file could otherwise carry ESC sequences to the terminal). compile and dfc-log escape each value
+ * themselves (dfc/text.ts), because they pass a container's progress output (\r) through.
+ */
+const commands: Record<string, { summary: string; load: () => Promise<SubCommand>; terminal?: boolean }> = {
+  check: { summary: 'check .alls model scripts (files or folders)', load: async () => (await import('./check')).runCheck, terminal: true },
+  hef: { summary: 'read a compiled .hef and optionally check the mtmd contract', load: async () => (await import('./hef')).runHef, terminal: true },
   compile: { summary: 'compile a model in the DFC docker container: parse, optimize, compile', load: async () => (await import('./compile')).runCompileCommand },
-  onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx },
+  onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
   devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
@@ -33,5 +39,6 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     io.err(`hailo-tools: unknown command '${name}'\n\n${usage()}`);
     return EXIT_USAGE;
   }
-  return (await cmd.load())(rest, io);
+  const out: CliIO = cmd.terminal ? { ...io, out: (t) => io.out(terminalText(t)), err: (t) => io.err(terminalText(t)) } : io;
+  return (await cmd.load())(rest, out);
 }

@@ -7,7 +7,7 @@
 // HTML for webviews has its own escaper next to each renderer (client/src/*/render.ts).
 
 /** C0 controls, DEL, C1 controls, line/paragraph separators, bidi overrides and isolates. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function visible(c: string): string {
   switch (c) {
@@ -44,11 +44,16 @@ export function mdCell(s: string): string {
 }
 
 /**
- * Plain markdown text from a file: on one line, every ASCII punctuation character escaped, so no
- * emphasis, link, image, autolink (`http:`/`www.`), HTML tag, entity or table cell can form.
+ * Plain markdown text from a file, on one line: the characters that make emphasis, code, links,
+ * images, HTML, entities and table cells are escaped, and so are the `://`, `www.` and `@` that
+ * start GFM's autolinks; a line-start marker (`#`, `-`, `1.`) cannot start a block either.
  */
 export function mdText(s: string): string {
-  return oneLine(s).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return oneLine(s)
+    .replace(/[\\`*_{}[\]()<>!|~&@]/g, '\\$&')
+    .replace(/:\/\//g, '\\:/\\/')
+    .replace(/\b(www)\./gi, '$1\\.')
+    .replace(/^(\s*)([#+=-]|\d+[.)])/, (_m, space: string, mark: string) => `${space}${mark.replace(/[#+=.)-]/g, '\\$&')}`);
 }
 
 /**
@@ -58,5 +63,5 @@ export function mdText(s: string): string {
  * inside JSON strings, where JSON.stringify leaves DEL, C1 and bidi characters raw.
  */
 export function terminalText(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

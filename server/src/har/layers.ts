@@ -7,6 +7,7 @@ import type { GraphView, Span } from '../onnx/graphView';
 import { formatShape, type NodeInfo } from '../onnx/model';
 import { distinctShapes, type HnLayer } from './hn';
 import type { HarArchive } from './harReader';
+import { mdCell, mdCode, oneLine } from '../common/escape';
 
 export interface OnnxSide {
   path: string;
@@ -66,13 +67,14 @@ function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>
     if (s.kind === 'node' || s.kind === 'constant') return onnx.view.nodeNameSpan.get(s.node);
     if (s.kind === 'input' || s.kind === 'output') {
       const line = (s.kind === 'input' ? onnx.view.inputLine : onnx.view.outputLine).get(s.tensor)!;
-      return { line, start: 2, end: 2 + s.tensor.length };
+      return { line, start: 2, end: 2 + oneLine(s.tensor).length };
     }
   }
   return undefined;
 }
 
-const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
+// Names and params come from the HAR and the ONNX file: code spans only (mdCode; mdCell in tables).
+const code = mdCode;
 
 function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string, NodeInfo>): string {
   // The consumer already shows the layer's name, type, shapes and original names: this is the extra part.
@@ -85,6 +87,7 @@ function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string,
     return lines.join('\n');
   }
   lines.push('', `**ONNX sources** in ${code(onnx.path.split(/[\\/]/).pop()!)}:`, '', '| node | op | inputs | outputs | ranks |', '|---|---|---|---|---|');
+  const cell = mdCell;
   const a = onnx.analysis;
   const shp = (t: string) => formatShape(a.shapes.facts.get(t)?.shape ?? null);
   for (const name of l.originalNames) {
@@ -95,15 +98,15 @@ function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string,
       const outs = s.node.outputs.filter(Boolean).map(shp).join(' ');
       const ranks = `${r.inputs.filter((_, i) => s.node.inputs[i]).map((x) => x ?? '?').join(',')} → ${r.outputs.map((x) => x ?? '?').join(',')}`;
       const issues = a.findings.filter((f) => f.nodeIndex === s.node.index && f.severity !== 'info').length;
-      lines.push(`| ${code(nodeLabel(s.node))} | ${opKey(s.node)} | ${ins} | ${outs} | ${ranks} |${issues ? ` ⚠️ ${issues}` : ''}`);
+      lines.push(`| ${cell(nodeLabel(s.node))} | ${cell(opKey(s.node))} | ${cell(ins)} | ${cell(outs)} | ${ranks} |${issues ? ` ⚠️ ${issues}` : ''}`);
     } else if (s.kind === 'input' || s.kind === 'output') {
       const sh = shp(s.tensor);
       const rank = a.shapes.facts.get(s.tensor)?.shape?.length ?? '?';
-      lines.push(`| ${code(s.tensor)} | graph ${s.kind} | ${s.kind === 'input' ? '' : sh} | ${s.kind === 'input' ? sh : ''} | ${rank} |`);
+      lines.push(`| ${cell(s.tensor)} | graph ${s.kind} | ${s.kind === 'input' ? '' : cell(sh)} | ${s.kind === 'input' ? cell(sh) : ''} | ${rank} |`);
     } else if (s.kind === 'constant') {
-      lines.push(`| ${code(name)} | constant input of ${code(nodeLabel(s.node))} | | | |`);
+      lines.push(`| ${cell(name)} | constant input of ${cell(nodeLabel(s.node))} | | | |`);
     } else {
-      lines.push(`| ${code(name)} | not in the ONNX file | | | |`);
+      lines.push(`| ${cell(name)} | not in the ONNX file | | | |`);
     }
   }
   return lines.join('\n');
@@ -113,6 +116,36 @@ function paramSummary(p: Record<string, unknown>): string {
   const keys = ['kernel_shape', 'strides', 'dilations', 'padding', 'groups', 'activation', 'reduce_axes', 'concat_axis', 'method'];
   return keys
     .filter((k) => p[k] !== undefined)
-    .map((k) => `${k}=${JSON.stringify(p[k])}`)
+    .map((k) => code(`${k}=${shortJson(p[k], 80)}`))
     .join(', ');
 }
+
+/**
+ * JSON of a value from the HN, at most `max` characters, without recursion: JSON.stringify
+ * recurses and a param nested 10⁵ deep (JSON.parse takes it) overflowed the stack.
+ */
+export function shortJson(v: unknown, max: number): string {
+  let out = '';
+  const stack: unknown[] = [v];
+  while (stack.length && out.length <= max) {
+    const x = stack.pop();
+    if (x instanceof Punct) out += x.text;
+    else if (Array.isArray(x)) {
+      out += '[';
+      stack.push(CLOSE);
+      for (let i = x.length - 1; i >= 0; i--) {
+        stack.push(x[i]);
+        if (i > 0) stack.push(COMMA);
+      }
+    } else if (x !== null && typeof x === 'object') out += '{…}';
+    else out += JSON.stringify(x) ?? 'null';
+  }
+  return out.length > max || stack.length ? out.slice(0, max) + '…' : out;
+}
+
+/** Brackets and commas on shortJson's stack (never confused with a value from the file). */
+class Punct {
+  constructor(readonly text: string) {}
+}
+const CLOSE = new Punct(']');
+const COMMA = new Punct(',');

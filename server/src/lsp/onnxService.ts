@@ -19,6 +19,7 @@ import { OnnxGraphTextRequest, type OnnxGraphTextResult } from '../protocol';
 import { errorViewText, OnnxModelCache, type LoadedModel } from './onnxCache';
 import { createHarLayerProvider } from './modelLayers';
 import type { AttachableService, ServerHost } from './service';
+import { oneLine } from '../common/escape';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
@@ -102,9 +103,10 @@ export class OnnxGraphService implements AttachableService {
     const tensor = at.tensor ?? (at.target?.kind === 'output' || at.target?.kind === 'input' ? at.target.tensor : undefined);
     if (!tensor) return null;
     const p = m.analysis.shapes.producer.get(tensor);
-    if (p) return [{ uri: doc.uri, range: range(m.view.nodeNameSpan.get(p)!) }];
+    const ps = p && m.view.nodeNameSpan.get(p); // nodes past the view's size limit have no line
+    if (ps) return [{ uri: doc.uri, range: range(ps) }];
     const l = m.view.inputLine.get(tensor);
-    return l === undefined ? null : [{ uri: doc.uri, range: range({ line: l, start: 2, end: 2 + tensor.length }) }];
+    return l === undefined ? null : [{ uri: doc.uri, range: range({ line: l, start: 2, end: 2 + oneLine(tensor).length }) }];
   }
 
   /** On a tensor: its consumers. On a node: the consumers of its outputs. */
@@ -123,13 +125,13 @@ export class OnnxGraphService implements AttachableService {
     const seen = new Set<number>();
     for (const t of tensors) {
       for (const c of m.analysis.shapes.consumers.get(t) ?? []) {
-        const span = m.view.nodeNameSpan.get(c)!;
-        if (seen.has(span.line)) continue;
+        const span = m.view.nodeNameSpan.get(c);
+        if (!span || seen.has(span.line)) continue;
         seen.add(span.line);
         out.push({ uri: doc.uri, range: range(span) });
       }
       const ol = m.view.outputLine.get(t);
-      if (ol !== undefined && !seen.has(ol)) out.push({ uri: doc.uri, range: range({ line: ol, start: 2, end: 2 + t.length }) });
+      if (ol !== undefined && !seen.has(ol)) out.push({ uri: doc.uri, range: range({ line: ol, start: 2, end: 2 + oneLine(t).length }) });
     }
     return out;
   }
@@ -151,17 +153,18 @@ export class OnnxGraphService implements AttachableService {
       };
     };
     const tensorSym = (name: string, l: number): DocumentSymbol => ({
-      name,
-      detail: formatShape(analysis.shapes.facts.get(name)?.shape ?? null),
+      name: oneLine(name) || '∅',
+      detail: oneLine(formatShape(analysis.shapes.facts.get(name)?.shape ?? null)),
       kind: SymbolKind.Variable,
       range: { start: { line: l, character: 0 }, end: { line: l, character: lineLen(l) } },
-      selectionRange: range({ line: l, start: 2, end: 2 + name.length }),
+      selectionRange: range({ line: l, start: 2, end: 2 + oneLine(name).length }),
     });
-    const nodes = analysis.model.graph.nodes.map((n): DocumentSymbol => {
+    const shown = analysis.model.graph.nodes.filter((n) => view.nodeNameSpan.has(n));
+    const nodes = shown.map((n): DocumentSymbol => {
       const span = view.nodeNameSpan.get(n)!;
       return {
-        name: nodeLabel(n),
-        detail: `${opKey(n)} → ${n.outputs.map((o) => formatShape(analysis.shapes.facts.get(o)?.shape ?? null)).join(', ')}`,
+        name: oneLine(nodeLabel(n)),
+        detail: oneLine(`${opKey(n)} → ${n.outputs.map((o) => formatShape(analysis.shapes.facts.get(o)?.shape ?? null)).join(', ')}`),
         kind: SymbolKind.Function,
         range: { start: { line: span.line, character: 0 }, end: { line: span.line, character: lines[span.line].length } },
         selectionRange: range(span),

@@ -6,6 +6,8 @@ import { opKnowledge } from './dfcFacts';
 import { dataTypeName, formatShape, type NodeInfo, type Shape } from './model';
 import type { Finding } from './preflight';
 import { formatBytes, opsetText } from './summary';
+import { mdCell, mdCode, mdText, oneLine } from '../common/escape';
+import { limit } from '../common/limits';
 
 export { GRAPH_LANGUAGE_ID } from './viewUri';
 
@@ -53,15 +55,16 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of a.findings) counts[f.severity]++;
 
-  const headerLine = push(`# ONNX graph view (read-only): ${fileLabel}`, { kind: 'header' });
+  // Names come from the file: a newline in one would misalign every line after it (oneLine).
+  const headerLine = push(`# ONNX graph view (read-only): ${oneLine(fileLabel)}`, { kind: 'header' });
   push(
-    `# IR ${m.irVersion} · opsets ${opsetText(m.opsets)}${m.producerName ? ` · producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''} · ${formatBytes(m.fileSize)}`,
+    oneLine(`# IR ${m.irVersion} · opsets ${opsetText(m.opsets)}${m.producerName ? ` · producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''} · ${formatBytes(m.fileSize)}`),
     { kind: 'header' },
   );
   push(`# ${g.nodes.length} nodes · ${Object.keys(a.operators).length} operators · ${g.initializers.length} initializers (${formatBytes(a.initializerBytes)})`, {
     kind: 'header',
   });
-  push(`# operators: ${Object.entries(a.operators).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`, { kind: 'header' });
+  push(oneLine(`# operators: ${Object.entries(a.operators).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`), { kind: 'header' });
   push(
     `# tensor ranks: ${Object.entries(a.rankHistogram).map(([k, v]) => `rank ${k}: ${v}`).join(', ') || 'none'}${a.unknownRank ? `, unknown: ${a.unknownRank}` : ''}`,
     { kind: 'header' },
@@ -70,9 +73,9 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
 
   const typed = (name: string) => {
     const f = a.shapes.facts.get(name);
-    return `${dataTypeName(f?.dtype ?? 0)}${formatShape(f?.shape ?? null)}`;
+    return oneLine(`${dataTypeName(f?.dtype ?? 0)}${formatShape(f?.shape ?? null)}`);
   };
-  const shapeOnly = (name: string) => formatShape(a.shapes.facts.get(name)?.shape ?? null);
+  const shapeOnly = (name: string) => oneLine(formatShape(a.shapes.facts.get(name)?.shape ?? null));
 
   /** Appends `name<suffix>` pieces to a line being built and records the tensor spans. */
   const builder = (lineNo: number) => {
@@ -84,7 +87,7 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
       },
       tensor(name: string, suffix: string) {
         const start = text.length;
-        text += name || '∅';
+        text += oneLine(name) || '∅';
         if (name) spans.push({ start, end: text.length, tensor: name });
         text += suffix;
       },
@@ -118,19 +121,28 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
   sections.push({ name: 'outputs', line: sec, end: out.length - 1 });
   push('');
   sec = push('nodes:');
-  for (const n of g.nodes) {
+  // The server answers for documents up to LIMITS.documentChars: the view stays under it.
+  const maxChars = limit('documentChars') - 4096;
+  let chars = out.reduce((sum, l) => sum + l.length + 1, 0);
+  for (let k = 0; k < g.nodes.length; k++) {
+    const n = g.nodes[k];
+    if (chars > maxChars) {
+      push(`  … ${g.nodes.length - k} more nodes are not shown: the view stops at ${Math.round(maxChars / 2 ** 20)} MiB of text (\`hailo-tools onnx --json --shapes\` lists them all)`);
+      break;
+    }
     const lineNo = out.length;
     const b = builder(lineNo);
     b.raw('  ');
-    const label = nodeLabel(n);
+    const label = oneLine(nodeLabel(n));
     const nameStart = b.length;
     b.raw(label);
     nodeNameSpan.set(n, { line: lineNo, start: nameStart, end: nameStart + label.length });
-    b.raw(` = ${opKey(n)}(`);
+    b.raw(` = ${oneLine(opKey(n))}(`);
     n.inputs.forEach((i, k) => b.tensor(i, `${i ? shapeOnly(i) : ''}${k < n.inputs.length - 1 ? ', ' : ''}`));
     b.raw(') -> ');
     n.outputs.forEach((o, k) => b.tensor(o, `${o ? ` ${typed(o)}` : ''}${k < n.outputs.length - 1 ? ', ' : ''}`));
     nodeLine.set(n, b.done({ kind: 'node', node: n }));
+    chars += out[out.length - 1].length + 1;
   }
   sections.push({ name: 'nodes', line: sec, end: out.length - 1 });
   return { text: out.join('\n') + '\n', lines, tensorSpans, nodeLine, nodeNameSpan, inputLine, outputLine, headerLine, sections };
@@ -162,7 +174,7 @@ export function findingSpan(view: GraphView, a: OnnxAnalysis, f: Finding): Span 
   const t = f.tensor ?? f.node ?? undefined;
   if (t !== undefined) {
     const l = view.inputLine.get(t) ?? view.outputLine.get(t);
-    if (l !== undefined) return { line: l, start: 2, end: 2 + t.length };
+    if (l !== undefined) return { line: l, start: 2, end: 2 + oneLine(t).length };
   }
   const header = view.text.split('\n', 1)[0];
   return { line: view.headerLine, start: 0, end: header.length };
@@ -174,8 +186,10 @@ function shapeText(a: OnnxAnalysis, name: string): { dtype: string; shape: strin
   return { dtype: dataTypeName(f?.dtype ?? 0), shape: formatShape(s), rank: s ? String(s.length) : '?' };
 }
 
-const mdEscape = (s: string) => s.replace(/([\\`*_{}[\]<>|])/g, '\\$1');
-const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
+// Hover markdown: every file-derived string through mdCode (code span), mdCell (code span in a
+// table cell) or mdText (plain text): no link, image or command: URI can come out of a name.
+const mdEscape = mdText;
+const code = mdCode;
 const SEVERITY_ICON: Record<string, string> = { error: '⛔', warning: '⚠️', info: 'ℹ️' };
 
 export function findingMarkdown(f: Finding): string {
@@ -210,12 +224,12 @@ export function nodeHover(a: OnnxAnalysis, n: NodeInfo): string {
   n.inputs.forEach((t, i) => {
     if (!t) return;
     const s = shapeText(a, t);
-    lines.push(`| in ${i} | ${code(t)} | ${s.dtype} | ${s.shape} | ${ranks.inputs[i] ?? '?'} |`);
+    lines.push(`| in ${i} | ${mdCell(t)} | ${s.dtype} | ${mdCell(s.shape)} | ${ranks.inputs[i] ?? '?'} |`);
   });
   n.outputs.forEach((t, i) => {
     if (!t) return;
     const s = shapeText(a, t);
-    lines.push(`| out ${i} | ${code(t)} | ${s.dtype} | ${s.shape} | ${ranks.outputs[i] ?? '?'} |`);
+    lines.push(`| out ${i} | ${mdCell(t)} | ${s.dtype} | ${mdCell(s.shape)} | ${ranks.outputs[i] ?? '?'} |`);
   });
   const attrs = attributeText(n);
   if (attrs.length) lines.push('', `attributes: ${attrs.map(code).join(', ')}`);
@@ -236,7 +250,7 @@ export function tensorHover(a: OnnxAnalysis, name: string): string {
   const f = a.shapes.facts.get(name);
   const s = shapeText(a, name);
   const lines: string[] = [];
-  lines.push(`**${code(name)}** — ${s.dtype}${s.shape} (rank ${s.rank})`);
+  lines.push(`**${code(name)}** — ${s.dtype}${mdCode(s.shape)} (rank ${s.rank})`);
   const init = a.model.graph.initializers.find((t) => t.name === name);
   if (init) {
     lines.push('', `initializer, ${formatBytes(init.bytes)}${init.external ? `, external data in ${code(init.external.location)} at offset ${init.external.offset}` : ''}`);
@@ -244,7 +258,7 @@ export function tensorHover(a: OnnxAnalysis, name: string): string {
   } else if (f?.source === 'declared') lines.push('', 'shape as declared in the file (inference could not derive it)');
   if (f?.value && f.value.length <= 16) lines.push('', `value: ${code(`[${f.value.map((v) => (v === null ? '?' : String(v))).join(', ')}]`)}`);
   const p = a.shapes.producer.get(name);
-  if (p) lines.push('', `produced by ${code(nodeLabel(p))} (${p.opType})`);
+  if (p) lines.push('', `produced by ${code(nodeLabel(p))} (${code(p.opType)})`);
   else if (a.inputs.some((v) => v.name === name)) lines.push('', 'graph input');
   const cs = a.shapes.consumers.get(name) ?? [];
   if (cs.length) lines.push('', `consumed by ${cs.slice(0, 8).map((c) => code(nodeLabel(c))).join(', ')}${cs.length > 8 ? ` and ${cs.length - 8} more` : ''}`);

@@ -1,5 +1,6 @@
 // The index the lazy reader produces: everything about an ONNX model except its weights.
 import type { Dim } from '../common/modelLayers';
+import { limit } from '../common/limits';
 
 export type { Dim };
 /** A tensor shape; `null` when even the rank is unknown. */
@@ -181,9 +182,15 @@ export function numel(dims: readonly number[]): number {
   return n;
 }
 
+/** Shapes longer than this show their first dims and their rank (LIMITS.onnxViewShapeDims). */
+const SHAPE_TEXT_DIMS = limit('onnxViewShapeDims');
+
 export function formatShape(shape: Shape): string {
   if (shape === null) return '?';
-  return `[${shape.map((d) => (d === null ? '?' : String(d))).join(',')}]`;
+  const dim = (d: Dim) => (d === null ? '?' : String(d));
+  // a declared shape of 10⁶ dims, repeated on every line that uses the tensor, made a view of terabytes
+  if (shape.length > SHAPE_TEXT_DIMS) return `[${shape.slice(0, 8).map(dim).join(',')},…] (rank ${shape.length})`;
+  return `[${shape.map(dim).join(',')}]`;
 }
 
 export function isAiOnnx(domain: string): boolean {
