@@ -3,6 +3,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerExplainDfcLog } from './dfc/explainLog';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerGettingStarted } from './gettingStarted';
@@ -18,6 +19,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCheckDocker(context, log);
   registerHefInspector(context, log);
   registerDevice(context, log);
+  registerExplainDfcLog(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

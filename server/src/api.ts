@@ -46,3 +46,7 @@ export type { ErrorMetrics } from './accuracy/metrics';
 export { findModelFiles, readReferenceModel } from './accuracy/modelFiles';
 export { locateOnnxRuntime, runOnnxInWorker } from './accuracy/ortProcess';
 export * from './protocol';
+// DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
+export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
+export { analyzeOnnx } from './onnx/analysis';
+export { readOnnxFile } from './onnx/reader';

@@ -58,6 +58,8 @@ export async function makeWorkspace(dir, bundles) {
     ['onnx/cnn.onnx', 'onnx/cnn.onnx'],
     ['onnx/rejected.onnx', 'onnx/rejected.onnx'],
     ['har', 'har'],
+    ['dfc/gpu-oom', 'dfc/gpu-oom'],
+    ['dfc/parse-unsupported-shuffle', 'dfc/parse-unsupported-shuffle'],
   ]) {
     if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
   }

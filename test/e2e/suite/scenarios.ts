@@ -4,3 +4,4 @@ import './trust.e2e';
 import './onnx.e2e';
 import './alls.e2e';
 import './hef.e2e';
+import './dfc.e2e';
