@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdirSync, openSync, writeFileSync, ftruncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { onnx } from 'onnx-proto';
 
 const be32 = (v: number) => {
   const b = Buffer.alloc(4);
@@ -164,4 +165,61 @@ export function manyNodesOnnx(nodes: number): Buffer {
   const body = Buffer.alloc(nodes * 2);
   for (let i = 0; i < nodes; i++) node.copy(body, i * 2);
   return Buffer.concat([Buffer.from([...intField(1, 8), ...lenField(8, 2), ...intField(2, 13), ...lenField(7, body.length)]), body]);
+}
+
+// ---- names ------------------------------------------------------------------------------------
+
+/** Names an attacker would put in a file. */
+export const EVIL = {
+  image: 'x\n\n![t](http://127.0.0.1:9/pixel.png)',
+  command: 'y`\n\n[run](command:workbench.action.terminal.new)',
+  autolink: 'see http://127.0.0.1:9/x and www.example.com or me@example.com',
+  html: '<img src=x onerror=alert(1)>',
+  pipe: 'a|b`|`c',
+  ansi: '\u001b]0;pwned\u0007\u001b[2J',
+};
+
+
+/** An ONNX model whose names, op type and producer carry EVIL's payloads. */
+export function hostileOnnx(): Buffer {
+  const F = onnx.TensorProto.DataType.FLOAT;
+  const vi = (name: string, dims: (number | string)[]) => onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } } });
+  return Buffer.from(
+    onnx.ModelProto.encode(
+      onnx.ModelProto.create({
+        irVersion: 8,
+        producerName: EVIL.ansi,
+        opsetImport: [{ domain: '', version: 13 }],
+        graph: {
+          name: 'g',
+          input: [vi(EVIL.image, [1, EVIL.pipe])],
+          output: [vi(EVIL.autolink, [1, 8])],
+          node: [
+            { name: EVIL.command, opType: 'Relu', input: [EVIL.image], output: [EVIL.html] },
+            { name: 'conv1', opType: `Relu${EVIL.ansi}`, input: [EVIL.html], output: [EVIL.autolink] },
+          ],
+        },
+      }),
+    ).finish(),
+  );
+}
+
+/** An HN whose scope, layer type, shapes, original names and params carry EVIL's payloads (layer `conv1`). */
+export function hostileHn(): object {
+  const scope = `net${EVIL.image}`;
+  return {
+    name: 'net',
+    net_params: { net_scopes: [scope] },
+    layers: {
+      [`${scope}/conv1`]: {
+        type: `conv${EVIL.command}`,
+        input: [],
+        output: [],
+        input_shapes: [[-1, EVIL.pipe, 8, 3]],
+        output_shapes: [[-1, 8, 8, 16]],
+        original_names: ['conv1', EVIL.autolink, EVIL.image],
+        params: { activation: EVIL.html, kernel_shape: [[[[[[EVIL.command]]]]]] },
+      },
+    },
+  };
 }

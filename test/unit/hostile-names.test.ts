@@ -9,42 +9,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onnx } from 'onnx-proto';
 import { analyze, hover } from '../../server/src/alls';
 import { ModelResolver, readOnnxSide } from '../../server/src/har/modelResolver';
+import { parseHn } from '../../server/src/har/hn';
+import { buildLayerIndex, shortJson } from '../../server/src/har/layers';
 import { analyzeOnnx } from '../../server/src/onnx/analysis';
 import { nodeHover, renderGraphView, targetAt, tensorHover } from '../../server/src/onnx/graphView';
 import { readOnnxBuffer } from '../../server/src/onnx/reader';
 import { mdCell, mdCode, mdText, oneLine, terminalText } from '../../server/src/common/escape';
 import { repoRoot } from '../helpers/shared';
-import { tarMember, TAR_END } from '../helpers/hostile';
+import { assertInert, md } from '../helpers/markdown';
+import { EVIL, hostileHn, hostileOnnx, tarMember, TAR_END } from '../helpers/hostile';
 import { buildHef } from '../helpers/hefBuilder';
-
-// markdown-it ships with the packaging tool (@vscode/vsce); linkify turns bare URLs into links, as
-// VS Code's hover renderer does.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MarkdownIt = require('markdown-it') as new (o: object) => { render(s: string): string };
-const md = new MarkdownIt({ html: false, linkify: true });
-// GFM's extended autolinks (http://, https://, www., e-mail), as VS Code's renderer; not every bare domain
-(md as unknown as { linkify: { set(o: object): void } }).linkify.set({ fuzzyLink: false, fuzzyEmail: true });
-
-/** Names an attacker would put in a file. */
-const EVIL = {
-  image: 'x\n\n![t](http://127.0.0.1:9/pixel.png)',
-  command: 'y`\n\n[run](command:workbench.action.terminal.new)',
-  autolink: 'see http://127.0.0.1:9/x and www.example.com or me@example.com',
-  html: '<img src=x onerror=alert(1)>',
-  pipe: 'a|b`|`c',
-  ansi: '\u001b]0;pwned\u0007\u001b[2J',
-};
-
-function assertInert(markdown: string, where: string): string {
-  const html = md.render(markdown);
-  assert.doesNotMatch(html, /<a\b/, `${where}: a link in ${html}`);
-  assert.doesNotMatch(html, /<img\b/, `${where}: an image in ${html}`);
-  assert.doesNotMatch(html, /<(?!\/?(p|code|strong|em|table|thead|tbody|tr|th|td|ul|ol|li|hr|br)\b)[a-z]/i, `${where}: an unexpected tag in ${html}`);
-  return html;
-}
 
 test('escape helpers: a code span survives backticks and newlines; plain text forms no link, image or autolink', () => {
   for (const s of Object.values(EVIL)) {
@@ -59,29 +35,6 @@ test('escape helpers: a code span survives backticks and newlines; plain text fo
   assert.equal(oneLine('a\nb\r\tc\u202ed'), 'a\\nb\\r\\tc\\u202ed');
   assert.equal(terminalText('ok\n\u001b[2J\u009b'), 'ok\n\\u001b[2J\\u009b');
 });
-
-function hostileOnnx(): Buffer {
-  const F = onnx.TensorProto.DataType.FLOAT;
-  const vi = (name: string, dims: (number | string)[]) => onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } } });
-  return Buffer.from(
-    onnx.ModelProto.encode(
-      onnx.ModelProto.create({
-        irVersion: 8,
-        producerName: EVIL.ansi,
-        opsetImport: [{ domain: '', version: 13 }],
-        graph: {
-          name: 'g',
-          input: [vi(EVIL.image, [1, EVIL.pipe])],
-          output: [vi(EVIL.autolink, [1, 8])],
-          node: [
-            { name: EVIL.command, opType: 'Relu', input: [EVIL.image], output: [EVIL.html] },
-            { name: 'conv1', opType: `Relu${EVIL.ansi}`, input: [EVIL.html], output: [EVIL.autolink] },
-          ],
-        },
-      }),
-    ).finish(),
-  );
-}
 
 test('ONNX graph view: names with newlines stay on their line; hovers render inert', () => {
   const a = analyzeOnnx(readOnnxBuffer(hostileOnnx()));
@@ -102,22 +55,7 @@ test('ONNX graph view: names with newlines stay on their line; hovers render ine
 test('.alls hover on a layer of a HAR with hostile names (and its ONNX): inert markdown', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-names-'));
   try {
-    const scope = `net${EVIL.image}`;
-    const hn = {
-      name: 'net',
-      net_params: { net_scopes: [scope] },
-      layers: {
-        [`${scope}/conv1`]: {
-          type: `conv${EVIL.command}`,
-          input: [],
-          output: [],
-          input_shapes: [[-1, EVIL.pipe, 8, 3]],
-          output_shapes: [[-1, 8, 8, 16]],
-          original_names: ['conv1', EVIL.autolink, EVIL.image],
-          params: { activation: EVIL.html, kernel_shape: [[[[[[EVIL.command]]]]]] },
-        },
-      },
-    };
+    const hn = hostileHn();
     writeFileSync(join(dir, 'net.har'), Buffer.concat([tarMember('net.hn', Buffer.from(JSON.stringify(hn))), TAR_END]));
     writeFileSync(join(dir, 'net.onnx'), hostileOnnx());
     const r = await new ModelResolver(readOnnxSide).resolve(join(dir, 'net.alls'));
@@ -157,4 +95,14 @@ test('the CLI never writes a control character from a file to the terminal (onnx
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an HN param nested 200,000 deep (JSON.parse takes it) is summarised without recursion', () => {
+  const text = `{"name":"net","layers":{"net/conv1":{"type":"conv","original_names":["conv1"],"params":{"kernel_shape":${'['.repeat(200_000)}3${']'.repeat(200_000)}}}}}`;
+  const hn = parseHn(text, 'deep.hn');
+  const index = buildLayerIndex({ path: 'deep.har', members: [], hnMember: 'net.hn', hn });
+  const detail = index.layers.get('conv1')!.detail!;
+  assert.match(detail, /^HN params: `kernel_shape=\[{80}…`\n/);
+  assertInert(detail, 'deep params');
+  assert.equal(shortJson([1, 'a', [2, null]], 80), '[1,"a",[2,null]]');
 });
