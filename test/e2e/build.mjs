@@ -30,7 +30,9 @@ export async function bundleSuites() {
   await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
   // Run-time fixture makers (HEF and ONNX with HTML in their names), bundled like a test.
   await esbuild.build({ ...common, entryPoints: [join(here, 'hostileFiles.ts')], outfile: join(outdir, 'hostileFiles.js'), packages: 'external' });
-  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileFiles: join(outdir, 'hostileFiles.js') };
+  // The fake HailoRT for the trusted instance (two folders deep, so the helpers find the repo root).
+  await esbuild.build({ ...common, entryPoints: [join(here, 'fakeDevice.ts')], outfile: join(outdir, 'device', 'fakeDevice.js'), packages: 'external' });
+  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileFiles: join(outdir, 'hostileFiles.js'), fakeDevice: join(outdir, 'device', 'fakeDevice.js') };
 }
 
 /** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */

@@ -83,11 +83,19 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   const extensionFolder = installExtension(dirs, vsix);
   const resultsFile = join(base, 'host-results.json');
   const expectedFile = writeExpectedDiagnostics(workspace, join(base, 'expected-diagnostics.json'));
+  // The trusted instance has a (fake) Hailo-10H: HailoRT at a machine-scoped path, the simulated
+  // device configured through the environment the extension host inherits.
+  let fakeDevice = {};
+  if (trust) {
+    const fake = await require(bundles.fakeDevice).setupFakeDevice(workspace, base);
+    writeUserSettings(dirs, { 'hailo.hailort.path': fake.prefix });
+    fakeDevice = fake.env;
+  }
   const server = await startCodeServer({
     dirs,
     workspace,
     trust,
-    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_EXPECTED: expectedFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted' },
+    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_EXPECTED: expectedFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted', ...fakeDevice },
   });
   try {
     if (only !== 'ui') await runHostSuite({ browser, server, extensionFolder, hostSuite: bundles.hostSuite, resultsFile, label });
