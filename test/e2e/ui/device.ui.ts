@@ -1,8 +1,8 @@
 // "Run on Device" as a user meets it: the results page of a device run (dfc-flow.md §5.2's
 // published one, exported as JSON and opened with "Hailo: Open Device Run Results…") with its
 // checks, figures, float reference and uPlot charts drawn under the nonce CSP; hostile names as
-// text; and "Hailo: Run on Device" from the palette — refused in Restricted Mode, and in a
-// trusted folder on this machine (no HailoRT) the one-sentence failure with its fix as a button.
+// text; and "Hailo: Run on Device" from the palette — refused in Restricted Mode, and in the
+// trusted instance run on the fake HailoRT (test/e2e/fakeDevice.ts) to a results page with checks.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { HOSTILE } from '../hostileFiles';
@@ -99,7 +99,16 @@ describe('Run on Device', () => {
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen3vl-vision-encoder.hef' }).waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Run' }).waitFor();
+    // 100 frames (the row changes one option; the pick comes back with it).
+    await input.fill('Frames');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Frames' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Frames to time' }).waitFor();
+    await input.fill('100');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100 frames' }).waitFor();
     await page.keyboard.press('Enter');
     const view = webview(page);
     await view.locator('[data-testid="device-results"]').waitFor({ timeout: 240_000 });
