@@ -4,6 +4,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerExplainDfcLog } from './dfc/explainLog';
+import { registerCalibInspector } from './calib/calibEditor';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerGettingStarted } from './gettingStarted';
@@ -20,6 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerHefInspector(context, log);
   registerDevice(context, log);
   registerExplainDfcLog(context, log);
+  registerCalibInspector(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

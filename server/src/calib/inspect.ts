@@ -5,7 +5,7 @@
 import { decodeElements, NpyFormatError, parseNpyHeader, type NpyHeader } from './npyFormat';
 import { openCalibrationSource, readPrefix, SourceError, type ArrayBytes, type NpzMember } from './source';
 import { StatsAccumulator, type ChannelStats, type StatsResult } from './stats';
-import { decideLayout, type Layout, type ModelInput } from './modelInput';
+import { decideLayout, type Layout, type LayoutDecision, type ModelInput } from './modelInput';
 import { calibFindings, type CalibFinding } from './findings';
 import type { Distribution } from './distribution';
 import type { ScriptFacts } from './scriptFacts';
@@ -160,7 +160,24 @@ async function readStream(array: ArrayBytes, h: NpyHeader, limit: number, acc: S
   return fed;
 }
 
-export async function inspectCalibrationSet(path: string, options: InspectOptions = {}): Promise<CalibReport> {
+/** What reading a set yields before it is judged against a script (cached by the language server). */
+export interface CalibArray {
+  file: string;
+  label: string;
+  dtype: string;
+  descr: string;
+  shape: number[];
+  fortranOrder: boolean;
+  layout: LayoutDecision;
+  stats: StatsResult;
+  sampled: boolean;
+  sampleNote?: string;
+  members?: NpzMember[];
+  memberChoice?: string;
+}
+
+/** Opens, reads (or samples) and measures a set. Throws CalibReadError with one sentence. */
+export async function readCalibrationSet(path: string, options: InspectOptions = {}): Promise<CalibArray> {
   const chunk = options.chunkBytes ?? 4 << 20;
   let opened;
   try {
@@ -198,19 +215,6 @@ export async function inspectCalibrationSet(path: string, options: InspectOption
       sampleNote = `the first ${(n * h.dtype.size).toLocaleString('en-US')} bytes of a compressed .npz member, which can only be read from its start`;
       await readStream(array, h, n, acc, chunk, options.signal);
     }
-    const stats = acc.result();
-    const count = h.shape.length ? h.shape[0] : 1;
-    const { findings, distribution } = calibFindings({
-      dtypeName: h.dtype.name,
-      shape: h.shape,
-      layout,
-      stats,
-      count,
-      sampled,
-      sampleNote,
-      facts: options.facts,
-      memberChoice: opened.memberChoice,
-    });
     return {
       file: path,
       label: array.label,
@@ -218,21 +222,55 @@ export async function inspectCalibrationSet(path: string, options: InspectOption
       descr: h.dtype.descr,
       shape: h.shape,
       fortranOrder: h.fortranOrder,
-      layout: layout.layout,
-      layoutHow: layout.how,
-      count,
-      channels: stats.channels,
-      overall: stats.overall,
-      distribution,
+      layout,
+      stats: acc.result(),
       sampled,
       sampleNote,
       members: opened.members,
-      findings,
-      modelInput: layout.input?.source,
+      memberChoice: opened.memberChoice,
     };
   } finally {
     await opened.close();
   }
+}
+
+/** Judges a measured set against a script (cheap: no I/O). */
+export function reportOf(a: CalibArray, facts?: ScriptFacts): CalibReport {
+  const count = a.shape.length ? a.shape[0] : 1;
+  const { findings, distribution } = calibFindings({
+    dtypeName: a.dtype,
+    shape: a.shape,
+    layout: a.layout,
+    stats: a.stats,
+    count,
+    sampled: a.sampled,
+    sampleNote: a.sampleNote,
+    facts,
+    memberChoice: a.memberChoice,
+  });
+  return {
+    file: a.file,
+    label: a.label,
+    dtype: a.dtype,
+    descr: a.descr,
+    shape: a.shape,
+    fortranOrder: a.fortranOrder,
+    layout: a.layout.layout,
+    layoutHow: a.layout.how,
+    count,
+    channels: a.stats.channels,
+    overall: a.stats.overall,
+    distribution,
+    sampled: a.sampled,
+    sampleNote: a.sampleNote,
+    members: a.members,
+    findings,
+    modelInput: a.layout.input?.source,
+  };
+}
+
+export async function inspectCalibrationSet(path: string, options: InspectOptions = {}): Promise<CalibReport> {
+  return reportOf(await readCalibrationSet(path, options), options.facts);
 }
 
 /** The CLI's --json document: exactly these keys (plus `sampled` when sampled). */

@@ -20,9 +20,9 @@ export function sparkline(counts: readonly number[], width = 16): string {
   return sums.map((s) => (s === 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.floor((s / max) * (BARS.length - 1) + 0.5))])).join('');
 }
 
-/** Escapes markdown so a file name cannot inject links, HTML or formatting. */
+/** Escapes markdown inside a line so text cannot make links, HTML, tables or emphasis. */
 export function mdEscape(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, (c) => `\\${c}`);
+  return s.replace(/[\\`*_[\]|<>&~]/g, (c) => `\\${c}`);
 }
 
 const fmt = (v: number) => (!Number.isFinite(v) ? String(v) : Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(3) : v.toFixed(3));

@@ -41,6 +41,8 @@ import {
 import { reanalyze } from '../alls/incremental';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import type { Diagnostic } from '../common/types';
+import { calibDiagnostics, calibHover } from '../calib/scriptView';
+import { createCalibrationProvider } from './calibrationSet';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
@@ -124,12 +126,17 @@ export function createAllsService(): AttachableService {
         docs.delete(e.document.uri);
         diagnostics.delete(e.document.uri);
       });
+      // The calibration set beside a script: diagnostics where they disagree, a hover section.
+      host.setCalibrationProvider?.(createCalibrationProvider(host));
+      host.watchFiles('**/*.{npy,npz}', () => host.revalidateAll());
     },
 
     async validate(td, ctx) {
       const model = await ctx.modelLayers();
+      const calib = await ctx.calibration?.();
       const doc = analysed(td);
       const list = checkDocument(doc, { settings: ctx.settings, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+      if (calib) list.push(...calibDiagnostics(doc, calib));
       diagnostics.delete(td.uri);
       diagnostics.set(td.uri, { version: td.version, list });
       while (diagnostics.size > CACHE_SIZE) diagnostics.delete(diagnostics.keys().next().value as string);
@@ -138,8 +145,13 @@ export function createAllsService(): AttachableService {
 
     async hover(td, pos, ctx) {
       const model = await ctx.modelLayers();
-      const h = hover(analysed(td), pos, { model });
-      return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
+      const calib = await ctx.calibration?.();
+      const doc = analysed(td);
+      const h = hover(doc, pos, { model });
+      const extra = calib ? calibHover(doc, doc.lines.offsetAt(pos), calib) : undefined;
+      if (!h && !extra) return null;
+      const value = [h?.markdown, extra].filter(Boolean).join('\n\n---\n\n');
+      return h ? { contents: { kind: MarkupKind.Markdown, value }, range: h.range } : { contents: { kind: MarkupKind.Markdown, value } };
     },
 
     async completion(td, pos, ctx) {

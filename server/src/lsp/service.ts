@@ -20,6 +20,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HailoSettings } from '../common/settings';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import type { Budget } from '../common/budget';
+import type { CalibArray } from '../calib/inspect';
 
 export interface ServiceContext {
   settings: HailoSettings;
@@ -30,7 +31,21 @@ export interface ServiceContext {
   budget?: Budget;
   /** The parsed model the document refers to (e.g. a `.har` beside an `.alls`), if known. */
   modelLayers(): Promise<ModelLayerIndex | undefined>;
+  /** The calibration set beside the document (a `.npy`/`.npz` beside an `.alls`), measured, if any. */
+  calibration?(): Promise<CalibrationInfo | undefined>;
 }
+
+/** A calibration set found for a document: measured (`array`) or why it could not be (`error`). */
+export interface CalibrationInfo {
+  path: string;
+  /** Relative to the document's folder, for messages. */
+  name: string;
+  array?: CalibArray;
+  error?: string;
+}
+
+/** Finds and measures the calibration set for a document; registered through `ServerHost`. */
+export type CalibrationProvider = (uri: string, settings: HailoSettings) => Promise<CalibrationInfo | undefined>;
 
 /** Finds the parsed model for a document; registered by a service through `ServerHost`. */
 export type ModelLayerProvider = (uri: string, settings: HailoSettings) => Promise<ModelLayerIndex | undefined>;
@@ -85,6 +100,8 @@ export interface ServerHost {
   watchFiles(globPattern: string, handler: (changes: import('vscode-languageserver/node').FileEvent[]) => void): void;
   /** Install the provider behind `ServiceContext.modelLayers` (one per server). */
   setModelLayerProvider(provider: ModelLayerProvider): void;
+  /** Install the provider behind `ServiceContext.calibration` (one per server). */
+  setCalibrationProvider?(provider: CalibrationProvider): void;
   log(message: string): void;
   /** Report an exception (a bug, not bad input): error-level log, see ServerOptions.onError. */
   onError(err: unknown, where: string): void;

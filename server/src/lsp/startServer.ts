@@ -27,6 +27,7 @@ import {
   SEMANTIC_TOKEN_MODIFIERS,
   SEMANTIC_TOKEN_TYPES,
   type AttachableService,
+  type CalibrationProvider,
   type ModelLayerProvider,
   type ServerHost,
   type ServiceContext,
@@ -80,6 +81,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   let modelLayerProvider: ModelLayerProvider | undefined;
+  let calibrationProvider: CalibrationProvider | undefined;
 
   async function context(uri: string): Promise<ServiceContext> {
     const current = await settings.get(uri);
@@ -91,6 +93,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           return await modelLayerProvider(uri, current);
         } catch (err) {
           onError(err, `model layers for ${uri}`);
+          return undefined;
+        }
+      },
+      calibration: async () => {
+        if (!calibrationProvider) return undefined;
+        try {
+          return await calibrationProvider(uri, settings);
+        } catch (err) {
+          log(`calibration set for ${uri} failed: ${(err as Error)?.stack ?? err}`);
           return undefined;
         }
       },
@@ -263,6 +274,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       },
       setModelLayerProvider: (p) => {
         modelLayerProvider = p;
+        revalidateAll();
+      },
+      setCalibrationProvider: (p) => {
+        calibrationProvider = p;
         revalidateAll();
       },
     };

@@ -1,0 +1,111 @@
+// The Calibration Set Inspector: a readonly custom editor for *.npy / *.npz. The extension host
+// measures the file with the shared core (server/src/calib: streamed, sampled past 256 MiB),
+// judges it against the model script and HAR/ONNX found beside it, and sends a rendered, escaped
+// page (render.ts). Reading files only: works in Restricted Mode.
+import { randomBytes } from 'crypto';
+import { readdirSync } from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { calibContext } from '../../../server/src/calib/context';
+import { calibJson, CalibReadError, inspectCalibrationSet } from '../../../server/src/calib/inspect';
+import type { PageOptions } from '../hef/render';
+import { renderMessage } from '../hef/render';
+import { renderCalibPage } from './render';
+
+export const CALIB_VIEW_TYPE = 'hailo.calibInspector';
+
+/** The script a set belongs to: one whose name starts the set's name, else the only .alls beside it. */
+export function scriptBeside(setPath: string): string | undefined {
+  const dir = path.dirname(setPath);
+  let scripts: string[];
+  try {
+    scripts = readdirSync(dir).filter((f) => f.toLowerCase().endsWith('.alls')).sort();
+  } catch {
+    return undefined;
+  }
+  const base = path.basename(setPath).replace(/\.(npy|npz)$/i, '');
+  const pick = scripts.find((s) => base.startsWith(s.replace(/\.alls$/i, ''))) ?? (scripts.length === 1 ? scripts[0] : undefined);
+  return pick ? path.join(dir, pick) : undefined;
+}
+
+class CalibDocument implements vscode.CustomDocument {
+  constructor(readonly uri: vscode.Uri) {}
+  dispose(): void {}
+}
+
+export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvider<CalibDocument> {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  openCustomDocument(uri: vscode.Uri): CalibDocument {
+    return new CalibDocument(uri);
+  }
+
+  async resolveCustomEditor(document: CalibDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const title = path.posix.basename(document.uri.path);
+    let json = '';
+    const page = (): PageOptions => {
+      const nonce = randomBytes(18).toString('base64');
+      const src = panel.webview.cspSource;
+      return {
+        nonce,
+        cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
+        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
+      };
+    };
+    const render = async () => {
+      if (document.uri.scheme !== 'file') {
+        panel.webview.html = renderMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page());
+        return;
+      }
+      const started = Date.now();
+      try {
+        const file = document.uri.fsPath;
+        const config = vscode.workspace.getConfiguration('hailo', document.uri);
+        const script = scriptBeside(file);
+        const onnx = config.get<string>('model.onnx')?.trim();
+        const har = config.get<string>('model.har')?.trim();
+        const dir = path.dirname(file);
+        const ctx = await calibContext({
+          scriptPath: script,
+          onnx: onnx ? path.resolve(dir, onnx) : undefined,
+          har: har ? path.resolve(dir, har) : undefined,
+          findBeside: true,
+        });
+        const report = await inspectCalibrationSet(file, { inputs: ctx.inputs, facts: ctx.facts });
+        json = JSON.stringify(calibJson(report), null, 2);
+        panel.webview.html = renderCalibPage({ report, title, sources: ctx.sources, problems: ctx.problems }, page());
+        this.log.info(`calib: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.findings.length} findings${report.sampled ? ', sampled' : ''})`);
+      } catch (err) {
+        const message = err instanceof CalibReadError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
+        if (!(err instanceof CalibReadError)) this.log.error(`calib: ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
+        panel.webview.html = renderMessage(title, `Cannot read this calibration set: ${message}`, page());
+      }
+    };
+    const disposables: vscode.Disposable[] = [
+      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
+        if (msg?.type === 'copyJson') {
+          await vscode.env.clipboard.writeText(json);
+          void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
+        } else if (msg?.type === 'reload') await render();
+      }),
+    ];
+    panel.onDidDispose(() => disposables.forEach((d) => d.dispose()));
+    panel.webview.html = renderMessage(title, 'Reading…', page());
+    await render();
+  }
+}
+
+export function registerCalibInspector(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(
+    vscode.window.registerCustomEditorProvider(CALIB_VIEW_TYPE, new CalibInspectorProvider(context, log), {
+      supportsMultipleEditorsPerDocument: true,
+      webviewOptions: { retainContextWhenHidden: false },
+    }),
+  );
+}

@@ -1,0 +1,69 @@
+// The CalibrationProvider behind `ServiceContext.calibration()` for `.alls` scripts: finds the
+// calibration set beside the script (`hailo.model.calibrationSet`, else `<script>.npy|.npz`, a
+// `<script>…calib…` file, the only file with "calib" in its name, or the only .npy/.npz), the
+// model input from the HAR beside it, and measures the set once per file version (sampled past
+// 256 MiB, so a hover never waits for a multi-GB read). The script's own facts are applied by the
+// service on every edit (`reportOf`), without reading the file again.
+import { statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findCalibrationSetBeside, harInputs } from '../calib/context';
+import { readCalibrationSet, type CalibArray } from '../calib/inspect';
+import { findHarBeside } from './modelLayers';
+import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
+
+function stamp(path: string): string | undefined {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? `${s.size}:${s.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function settingFor(host: Pick<ServerHost, 'connection'>, uri: string): Promise<string | undefined> {
+  try {
+    const hailo = (await host.connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' })) as { model?: Record<string, unknown> } | null;
+    const v = hailo?.model?.calibrationSet;
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  } catch {
+    return undefined; // a client without workspace/configuration: the files beside the script
+  }
+}
+
+export function createCalibrationProvider(host: Pick<ServerHost, 'connection' | 'log'>): CalibrationProvider {
+  const cache = new Map<string, { key: string; result: Promise<CalibArray | { error: string }> }>();
+
+  return async (uri) => {
+    if (!uri.startsWith('file:')) return undefined;
+    const scriptPath = fileURLToPath(uri);
+    const dir = dirname(scriptPath);
+    const setting = await settingFor(host, uri);
+    const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);
+    if (!path) return undefined;
+    const st = stamp(path);
+    if (!st) return { path, name: relative(dir, path) || basename(path), error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.` };
+    const har = findHarBeside(scriptPath);
+    const key = `${st}|${har ? (stamp(har) ?? '') : ''}`;
+    let hit = cache.get(path);
+    if (!hit || hit.key !== key) {
+      const result = (async () => {
+        try {
+          const inputs = har ? (await harInputs(har)).inputs : [];
+          return await readCalibrationSet(path, { inputs });
+        } catch (err) {
+          host.log(`calibration set ${path}: ${(err as Error).message}`);
+          return { error: (err as Error).message };
+        }
+      })();
+      hit = { key, result };
+      cache.set(path, hit);
+      while (cache.size > 8) cache.delete(cache.keys().next().value as string);
+    }
+    const r = await hit.result;
+    const info: CalibrationInfo = { path, name: relative(dir, path) || basename(path) };
+    if ('error' in r) info.error = r.error;
+    else info.array = r;
+    return info;
+  };
+}
