@@ -45,6 +45,9 @@ export { compareWithReference, type ReferenceComparison } from './accuracy/refer
 export type { ErrorMetrics } from './accuracy/metrics';
 export { findModelFiles, readReferenceModel } from './accuracy/modelFiles';
 export { locateOnnxRuntime, runOnnxInWorker } from './accuracy/ortProcess';
+// the calibration-set inspector (issue 12)
+export { calibContext } from './calib/context';
+export { calibJson, CalibReadError, inspectCalibrationSet, type CalibReport } from './calib/inspect';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';

@@ -6,8 +6,8 @@ import { randomBytes } from 'crypto';
 import { readdirSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { calibContext } from '../../../server/src/calib/context';
-import { calibJson, CalibReadError, inspectCalibrationSet } from '../../../server/src/calib/inspect';
+import { calibContext, calibJson, CalibReadError, inspectCalibrationSet } from '@hailo/api';
+import { hailoSettings } from '../settings';
 import type { PageOptions } from '../hef/render';
 import { renderMessage } from '../hef/render';
 import { renderCalibPage } from './render';
@@ -66,10 +66,10 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
       const started = Date.now();
       try {
         const file = document.uri.fsPath;
-        const config = vscode.workspace.getConfiguration('hailo', document.uri);
+        const { model } = hailoSettings(document.uri);
         const script = scriptBeside(file);
-        const onnx = config.get<string>('model.onnx')?.trim();
-        const har = config.get<string>('model.har')?.trim();
+        const onnx = model.onnx;
+        const har = model.har;
         const dir = path.dirname(file);
         const ctx = await calibContext({
           scriptPath: script,

@@ -2,7 +2,7 @@
 // import, unit-tested directly. Same rules as the HEF inspector: nonce CSP checked before anything
 // is rendered, every string from a file through `esc`, histograms as inline SVG built from numbers
 // only (no inline style, no script beyond the nonce'd media/hef.js that posts button clicks).
-import type { CalibReport } from '../../../server/src/calib/inspect';
+import type { CalibReport } from '@hailo/api';
 import { checkedCsp, esc, type PageOptions } from '../hef/render';
 
 export interface CalibPageModel {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { readHar } from '../har/harReader';
-import { findHarBeside, findOnnxBeside } from '../lsp/modelLayers';
+import { findHarBeside, findOnnxBeside } from '../har/modelResolver';
 import { readOnnxFile } from '../onnx/reader';
 import { inputsFromHn, inputsFromOnnx, type ModelInput } from './modelInput';
 import { scriptFactsOf, type ScriptFacts } from './scriptFacts';

@@ -16,6 +16,8 @@ export interface HailoSettings {
     har: string;
     /** `hailo.model.onnx`: the ONNX the HAR came from ('' = look beside the HAR). */
     onnx: string;
+    /** `hailo.model.calibrationSet`: the script's calibration set ('' = look beside the script). */
+    calibrationSet: string;
   };
   hef: {
     /** `hailo.hef.inlineChecks` */
@@ -61,6 +63,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'hwArch', scope: 'resource', default: DEFAULT_HW_ARCH, enum: HW_ARCHES, readBy: 'server' },
   { key: 'model.har', scope: 'resource', default: '', readBy: 'server' },
   { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server' },
+  { key: 'model.calibrationSet', scope: 'resource', default: '', readBy: 'server' },
   { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
   { key: 'hef.inlineChecks', scope: 'resource', default: 'auto', enum: INLINE_CHECKS, readBy: 'server' },
   { key: 'mtmd.textModelWidth', scope: 'resource', default: null, readBy: 'server' },
@@ -102,7 +105,11 @@ export function resolveSettings(raw: unknown): HailoSettings {
   return {
     hwArch: text(get('hwArch'))?.toLowerCase() ?? DEFAULT_HW_ARCH,
     // `…Path` spellings were accepted by an earlier reader; keep them for clients configured so
-    model: { har: text(get('model.har')) ?? text(get('model.harPath')) ?? '', onnx: text(get('model.onnx')) ?? text(get('model.onnxPath')) ?? '' },
+    model: {
+      har: text(get('model.har')) ?? text(get('model.harPath')) ?? '',
+      onnx: text(get('model.onnx')) ?? text(get('model.onnxPath')) ?? '',
+      calibrationSet: text(get('model.calibrationSet')) ?? '',
+    },
     hef: { inlineChecks: oneOf(INLINE_CHECKS, get('hef.inlineChecks')) ?? 'auto' },
     mtmd: { textModelWidth: positiveInt(get('mtmd.textModelWidth')) ?? null },
     dfc: { dockerPath: text(get('dfc.dockerPath')) ?? 'docker' },

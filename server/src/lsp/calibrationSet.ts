@@ -9,7 +9,7 @@ import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCalibrationSetBeside, harInputs } from '../calib/context';
 import { readCalibrationSet, type CalibArray } from '../calib/inspect';
-import { findHarBeside } from './modelLayers';
+import { findHarBeside } from '../har/modelResolver';
 import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
 
 function stamp(path: string): string | undefined {
@@ -21,29 +21,19 @@ function stamp(path: string): string | undefined {
   }
 }
 
-async function settingFor(host: Pick<ServerHost, 'connection'>, uri: string): Promise<string | undefined> {
-  try {
-    const hailo = (await host.connection.workspace.getConfiguration({ scopeUri: uri, section: 'hailo' })) as { model?: Record<string, unknown> } | null;
-    const v = hailo?.model?.calibrationSet;
-    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-  } catch {
-    return undefined; // a client without workspace/configuration: the files beside the script
-  }
-}
-
-export function createCalibrationProvider(host: Pick<ServerHost, 'connection' | 'log'>): CalibrationProvider {
+export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): CalibrationProvider {
   const cache = new Map<string, { key: string; result: Promise<CalibArray | { error: string }> }>();
 
-  return async (uri) => {
+  return async (uri, settings) => {
     if (!uri.startsWith('file:')) return undefined;
     const scriptPath = fileURLToPath(uri);
     const dir = dirname(scriptPath);
-    const setting = await settingFor(host, uri);
+    const setting = settings.model.calibrationSet || undefined;
     const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);
     if (!path) return undefined;
     const st = stamp(path);
     if (!st) return { path, name: relative(dir, path) || basename(path), error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.` };
-    const har = findHarBeside(scriptPath);
+    const har = settings.model.har ? (isAbsolute(settings.model.har) ? settings.model.har : resolve(dir, settings.model.har)) : findHarBeside(scriptPath);
     const key = `${st}|${har ? (stamp(har) ?? '') : ''}`;
     let hit = cache.get(path);
     if (!hit || hit.key !== key) {

@@ -99,9 +99,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       calibration: async () => {
         if (!calibrationProvider) return undefined;
         try {
-          return await calibrationProvider(uri, settings);
+          return await calibrationProvider(uri, current);
         } catch (err) {
-          log(`calibration set for ${uri} failed: ${(err as Error)?.stack ?? err}`);
+          onError(err, `calibration set for ${uri}`);
           return undefined;
         }
       },
