@@ -16,6 +16,7 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   compile: { summary: 'compile a model in the DFC docker container: parse, optimize, compile', load: async () => (await import('./compile')).runCompileCommand },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: { summary: 'inspect a calibration set (.npy/.npz) against the model and its script', load: async () => (await import('./calib')).runCalib, terminal: true },
+  accuracy: { summary: 'one table of every oracle (float ONNX, DFC emulator contexts, device) on the same inputs', load: async () => (await import('./accuracy')).runAccuracy, terminal: true },
   'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
   devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },

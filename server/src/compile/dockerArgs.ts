@@ -65,6 +65,8 @@ export interface RunSpec {
   extraRunArgs: readonly string[];
   /** Driver arguments (container paths). */
   driverArgs: readonly string[];
+  /** The script in the driver folder to run (default DRIVER_FILE; the accuracy table runs hailo_emulate.py). */
+  driverFile?: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export function containerOptions(spec: RunSpec): string[] {
   if (spec.gpus) a.push('--gpus', 'all');
   a.push(...spec.extraRunArgs);
   // The DFC runs as a plain python program: no shell and no image entrypoint script in between.
-  a.push('--entrypoint', 'python3', spec.image, `${IN_CONTAINER.driver}/${DRIVER_FILE}`, ...spec.driverArgs);
+  a.push('--entrypoint', 'python3', spec.image, `${IN_CONTAINER.driver}/${spec.driverFile ?? DRIVER_FILE}`, ...spec.driverArgs);
   return a;
 }
 

@@ -13,6 +13,11 @@
 #   oomAt      a method that SIGKILLs this process after printing half its part (the OOM killer)
 #   progress   {"at": method, "entries": N, "intervalMs": T}: tqdm "Calibration" frames with \r
 #   externalFile  false: this ClientRunner has no add_external_file (older DFC)
+#   emulate    {"SDK_QUANTIZED": {"outputs": ["a.npy", ...]}, "SDK_BIT_EXACT": {"raise": "InferenceError",
+#              "message": "..."}}: runner.infer(ctx, x) inside infer_context(InferenceContext.X) replays
+#              those arrays (one per output layer; their first axis must equal x's) or raises that
+#              exception (the a8_w8 SDK_BIT_EXACT `pow` failure, dfc-flow.md 3.5); a context not
+#              listed raises as the DFC does for a HAR that lacks what the context needs.
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -154,6 +159,26 @@ def _play(method):
     _write("".join(lines))
 
 
+class InferenceContext(object):
+    """The DFC's emulator contexts (dfc-flow.md 3.2)."""
+
+    SDK_NATIVE = "SDK_NATIVE"
+    SDK_FP_OPTIMIZED = "SDK_FP_OPTIMIZED"
+    SDK_QUANTIZED = "SDK_QUANTIZED"
+    SDK_BIT_EXACT = "SDK_BIT_EXACT"
+
+
+class _InferContext(object):
+    def __init__(self, target):
+        self.target = target
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
 class ClientRunner(object):
     def __init__(self, hw_arch=None, har=None, **kwargs):
         _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
@@ -215,6 +240,29 @@ class ClientRunner(object):
         default = {"hef": "examples/qwen3vl-vision-encoder.hef", "hefNoConfig": "examples/qwen3vl-vision-encoder-no-config.hef"}[key]
         with open(os.path.join(_REPO, _SCENARIO.get(key, default)), "rb") as f:
             return f.read()
+
+    def infer_context(self, target, **kwargs):
+        _record("infer_context", [target], kwargs)
+        return _InferContext(target)
+
+    def infer(self, context, dataset, **kwargs):
+        import numpy as np
+
+        _record("infer", [context.target, dataset], kwargs)
+        spec = (_SCENARIO.get("emulate") or {}).get(context.target)
+        if spec is None:
+            raise RuntimeError("fake DFC: the scenario has no outputs for %s" % context.target)
+        if "raise" in spec:
+            exc = type(spec["raise"], (Exception,), {"__module__": "hailo_model_optimization.acceleras.utils.acceleras_exceptions"})
+            raise exc(spec.get("message", ""))
+        n = (next(iter(dataset.values())) if isinstance(dataset, dict) else dataset).shape[0]
+        outs = []
+        for f in spec["outputs"]:
+            y = np.load(os.path.join(_BASE, f))
+            if y.shape[0] != n:
+                raise ValueError("fake DFC: replay %s holds %d results for %d inputs" % (f, y.shape[0], n))
+            outs.append(y)
+        return outs[0] if len(outs) == 1 else outs
 
     def save_har(self, har_path, **kwargs):
         _record("save_har", [har_path], kwargs)
