@@ -4,6 +4,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerExplainDfcLog } from './dfc/explainLog';
+import { registerCompareAccuracy } from './accuracy/compareCommand';
 import { registerCalibInspector } from './calib/calibEditor';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
@@ -22,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerDevice(context, log);
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);
+  registerCompareAccuracy(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -48,6 +48,11 @@ export { locateOnnxRuntime, runOnnxInWorker } from './accuracy/ortProcess';
 // the calibration-set inspector (issue 12)
 export { calibContext } from './calib/context';
 export { calibJson, CalibReadError, inspectCalibrationSet, type CalibReport } from './calib/inspect';
+// one table of every oracle (issue 12)
+export { compareOracles, CompareError, type CompareInputs } from './accuracy/compare';
+export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './accuracy/emulator';
+export type { AccuracyDocument, OutputTable } from './accuracy/oracles';
+export { trustedLauncher } from './compile/launcher';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';

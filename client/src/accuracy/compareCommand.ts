@@ -1,0 +1,150 @@
+// "Hailo: Compare Accuracy": the float ONNX, every DFC emulator context and (when wired) the device
+// on the same inputs, in one webview (render.ts). Trusted workspaces only (it runs onnxruntime and
+// docker). Files come from the folder of the active file or the explorer selection: the ONNX
+// (`hailo.model.onnx`, else the only one), the optimized HAR (`*_optimized.har`, else
+// `hailo.model.har`, else the only one), the script and the calibration set beside it; whatever
+// is missing is asked for once.
+import { randomBytes } from 'crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { compareOracles, CompareError, EMULATOR_CONTEXTS, locateOnnxRuntime, runEmulator, runOnnxInWorker, trustedLauncher, type AccuracyDocument, type CompareInputs } from '@hailo/api';
+import { requireWorkspaceTrust } from '../security/workspaceTrust';
+import { vscodeTrustHost } from '../security/vscodeTrustHost';
+import { hailoSettings } from '../settings';
+import type { ResultsPage } from '../device/resultsRender';
+import { renderAccuracyMessage, renderAccuracyPage } from './render';
+
+export const COMPARE_COMMAND = 'hailo.compareAccuracy';
+const ACTION = 'Compare Accuracy';
+
+function only(dir: string, test: (f: string) => boolean): string | undefined {
+  try {
+    const files = readdirSync(dir).filter(test).sort();
+    return files.length === 1 ? path.join(dir, files[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function pick(title: string, dir: string, ext: string): Promise<string | undefined> {
+  const r = await vscode.window.showOpenDialog({ title, defaultUri: vscode.Uri.file(dir), filters: { [ext]: [ext] }, canSelectMany: false, openLabel: 'Use' });
+  return r?.[0]?.fsPath;
+}
+
+/** The files for a comparison, found beside `anchor` (a file or folder). Undefined: the user cancelled. */
+async function findFiles(anchor: string): Promise<Omit<CompareInputs, 'contexts' | 'workDir'> | undefined> {
+  const dir = /\.[a-z]+$/i.test(anchor) ? path.dirname(anchor) : anchor;
+  const s = hailoSettings(vscode.Uri.file(anchor)).model;
+  const from = (p: string) => (path.isAbsolute(p) ? p : path.resolve(dir, p));
+  const onnx = (s.onnx && from(s.onnx)) || (anchor.endsWith('.onnx') ? anchor : only(dir, (f) => f.endsWith('.onnx'))) || (await pick('The float ONNX model', dir, 'onnx'));
+  if (!onnx) return undefined;
+  const har =
+    only(dir, (f) => f.endsWith('_optimized.har')) ?? ((s.har && from(s.har)) || (anchor.endsWith('.har') ? anchor : only(dir, (f) => f.endsWith('.har')))) ?? (await pick('The optimized HAR (after optimize)', dir, 'har'));
+  if (!har) return undefined;
+  const alls = anchor.endsWith('.alls') ? anchor : only(dir, (f) => f.endsWith('.alls'));
+  const calib = (s.calibrationSet && from(s.calibrationSet)) || (/\.(npy|npz)$/i.test(anchor) ? anchor : only(dir, (f) => /calib.*\.(npy|npz)$/i.test(f)));
+  return { onnx, har, alls, calib };
+}
+
+export function registerCompareAccuracy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  let panel: vscode.WebviewPanel | undefined;
+  let last: { doc: AccuracyDocument; anchor: string } | undefined;
+
+  const page = (p: vscode.WebviewPanel): ResultsPage => {
+    const nonce = randomBytes(18).toString('base64');
+    const src = p.webview.cspSource;
+    const media = vscode.Uri.joinPath(context.extensionUri, 'media');
+    const web = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
+    return {
+      nonce,
+      cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+      styleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
+      chartStyleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
+      scriptUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),
+    };
+  };
+
+  const show = (title: string): vscode.WebviewPanel => {
+    if (!panel) {
+      panel = vscode.window.createWebviewPanel('hailo.accuracy', title, vscode.ViewColumn.Beside, {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media'), vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview')],
+      });
+      panel.onDidDispose(() => (panel = undefined));
+      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
+        try {
+          if (msg?.type === 'runAgain' && last) await run(last.anchor);
+          else if (msg?.type === 'exportJson' && last) {
+            const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(last.anchor), 'accuracy.json')), filters: { JSON: ['json'] }, saveLabel: 'Export' });
+            if (!target) return;
+            // One write of the whole document (the CLI's --json): nothing half-written on failure.
+            await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(last.doc, null, 2)}\n`));
+            void panel?.webview.postMessage({ type: 'status', text: `Exported to ${target.fsPath}.` });
+          }
+        } catch (err) {
+          log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
+          void panel?.webview.postMessage({ type: 'status', text: `That did not work: ${(err as Error)?.message ?? err}` });
+        }
+      });
+    }
+    panel.title = title;
+    panel.reveal(undefined, true);
+    return panel;
+  };
+
+  async function run(anchor: string): Promise<void> {
+    const trust = await requireWorkspaceTrust(ACTION, vscodeTrustHost(log));
+    if (!trust) return;
+    const files = await findFiles(anchor);
+    if (!files) return;
+    const title = `Accuracy: ${path.basename(files.onnx)}`;
+    const p = show(title);
+    p.webview.html = renderAccuracyMessage(title, 'Running the float model and the emulator contexts…', page(p));
+    const settings = hailoSettings(vscode.Uri.file(anchor));
+    const work = mkdtempSync(path.join(tmpdir(), 'hailo-accuracy-'));
+    try {
+      const doc = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Hailo: Compare Accuracy', cancellable: true }, async (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        const ort = locateOnnxRuntime(settings.onnxruntime.path || undefined, [context.extensionPath]);
+        if ('error' in ort) void vscode.window.showWarningMessage(ort.error);
+        progress.report({ message: 'float model and DFC emulator…' });
+        return compareOracles(
+          { ...files, contexts: [...EMULATOR_CONTEXTS], workDir: work },
+          {
+            infer:
+              'packageDir' in ort
+                ? async (feeds) =>
+                    (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx: files.onnx, feeds }, { workerPath: path.join(context.extensionPath, 'dist', 'ortWorker.js'), signal: controller.signal })).outputs
+                : undefined,
+            emulate: (r) =>
+              runEmulator(r, { dockerPath: settings.dfc.dockerPath, gpus: 'auto', extraRunArgs: [] }, { launch: trustedLauncher(trust), driverDir: path.join(context.extensionPath, 'driver'), signal: controller.signal }),
+          },
+        );
+      });
+      last = { doc, anchor };
+      p.webview.html = renderAccuracyPage(doc, title, page(p));
+      log.info(`accuracy: ${doc.outputs.length} output(s), ${doc.flags.length} flag(s)`);
+    } catch (err) {
+      const message = err instanceof CompareError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
+      if (!(err instanceof CompareError)) log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
+      p.webview.html = renderAccuracyMessage(title, message, page(p));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMPARE_COMMAND, async (uri?: vscode.Uri) => {
+      const anchor = uri?.fsPath ?? vscode.window.activeTextEditor?.document.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+      if (!anchor) {
+        void vscode.window.showInformationMessage('Open a model folder (its ONNX, optimized HAR, script and calibration set) to compare accuracy.');
+        return;
+      }
+      await run(anchor);
+    }),
+  );
+}
