@@ -148,3 +148,11 @@ test('a budget that has run out stops semantic tokens, folding and symbols after
   assert.equal(symbols.reduce((n, s) => n + (s.children?.length ?? 0), 0), 256);
   assert.ok(foldingRanges(doc, spent).length <= foldingRanges(doc).length);
 });
+
+test('an edit before a bare name at the very end of the file reports its error once (found by the fuzz suite)', () => {
+  const a = 'a()\nb()\nc()\nx = f(1)\nmodel_optimization_flavor(optimization_level=2, compression_level=2)\npre';
+  const b = a.replace('compre', 'compre' + 'layer_noise_analysis, policy=enab');
+  const errors = (d: ReturnType<typeof analyze>) => d.script.errors.map((e) => `${e.code}@${e.start}`);
+  assert.deepEqual(errors(reanalyze(analyze(a), b)), errors(analyze(b)));
+  assert.equal(errors(analyze(b)).filter((e) => e.endsWith(`@${b.length}`)).length, 1);
+});

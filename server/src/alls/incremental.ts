@@ -178,7 +178,9 @@ export function reanalyze(prev: AllsDocument, text: string): AllsDocument {
   const statements = [...stmts.slice(0, a), ...win.statements, ...stmts.slice(b)];
 
   const before = (x: { end: number }) => x.end <= winStart;
-  const afterOld = (x: { start: number }) => x.start >= oldWinEnd;
+  // When the window runs to the end of the file, nothing of the old text is after it: an error at
+  // the very end (`pre` at EOF: "expected `(`") would otherwise be kept *and* found again.
+  const afterOld = (x: { start: number }) => b < n && x.start >= oldWinEnd;
   const comments = [...prev.script.comments.filter(before), ...win.comments.map((c) => shiftSpan(c, winStart)), ...prev.script.comments.filter(afterOld).map((c) => shiftSpan(c, d))];
   const trailingComments = [
     ...prev.script.trailingComments.filter(before),
