@@ -92,3 +92,22 @@ test('dfc reader: a log without line ends stays bounded and is still read', () =
   assert.throws(() => r.push('more'), /push after end/);
   assert.equal(r.report(), rep);
 });
+
+test('dfc reader: a log that repeats errors without end keeps at most MAX_DIAGNOSTICS of them', async () => {
+  const { MAX_DIAGNOSTICS } = await import('../../server/src/dfc/errors');
+  const r = new DfcLogReader();
+  for (let i = 0; i < MAX_DIAGNOSTICS + 500; i++) r.push(`UnsupportedOperationError in op /n${i}/TopK: TopK operation is unsupported\n`);
+  for (let i = 0; i < 50; i++) r.push("[warning] Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because there's no available GPU\n");
+  const rep = r.end();
+  assert.equal(rep.diagnostics.length, MAX_DIAGNOSTICS);
+  assert.equal(rep.outcome, 'failed');
+});
+
+test('dfc reader: a repeated warning is one diagnostic per run', () => {
+  const w = "[warning] Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because there's no available GPU\n";
+  const rep = readDfcLog(w + w + w);
+  assert.deepEqual(
+    rep.diagnostics.map((d) => [d.code, d.line]),
+    [['dfc/no-gpu', 1]],
+  );
+});

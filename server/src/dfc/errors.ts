@@ -9,7 +9,9 @@ import type { ReaderState } from './state';
 import type { DfcDiagnostic, DfcExit, StageName } from './types';
 
 /** Codes reported once per run, however many lines show them. */
-const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker']);
+const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/no-gpu', 'dfc/calibration-range']);
+/** A log can repeat an error without end; past this many the rest are counted, not kept. */
+export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
 
 /** Lines of a traceback chain kept for quoting (bounded). */
@@ -30,6 +32,8 @@ export class ErrorCollector {
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
   private pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
   private firstErrorStage: StageName | 'docker' | null = null;
+  /** Diagnostics past MAX_DIAGNOSTICS. */
+  dropped = 0;
   /** An exception the log did not get past (no stage line after it): the run died of it. */
   private openFailure: Signal | null = null;
 
@@ -178,6 +182,10 @@ export class ErrorCollector {
         }
         return;
       }
+    }
+    if (this.out.length >= MAX_DIAGNOSTICS) {
+      this.dropped++;
+      return;
     }
     this.keys.add(key);
     this.out.push(d);

@@ -23,6 +23,8 @@ export interface Signal {
 /** The memory-limit setting of the compile runner (client and CLI `--memory`). */
 export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
 
+/** Substrings every line-level signal contains (a cheap gate before the patterns below). */
+const MAY_SIGNAL = /Error|end node names|end_node_names|Assertion|docker|Docker|Unable to find image|Automri|Mapping Failed|warning|calibration set/;
 const UNSUPPORTED_ENTRY = /\b((?:Unsupported\w*|Unexpected\w*)Error) in op (.+?): (.*)$/;
 const RECOMMEND_LIST = /recommendations for end node names: \[(.*)\]/;
 const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
@@ -124,6 +126,7 @@ export class Explainer {
   /** Signals that are whole lines wherever they occur (also inside exception messages). */
   observe(l: LogLine, emit: (s: Signal) => void): void {
     const t = l.text;
+    if (!MAY_SIGNAL.test(t)) return;
     let m: RegExpExecArray | null;
     if ((m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
     if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));

@@ -47,16 +47,16 @@ export class LineSplitter {
       else this.pendingCR = true;
     }
     const n = chunk.length;
+    // Native indexOf finds the terminators; the scan keeps the nearer of the next \n and \r.
+    let nl = chunk.indexOf('\n', i);
+    let cr = chunk.indexOf('\r', i);
     while (i < n) {
-      let j = i;
-      while (j < n) {
-        const c = chunk.charCodeAt(j);
-        if (c === 10 || c === 13) break;
-        j++;
-      }
+      if (nl >= 0 && nl < i) nl = chunk.indexOf('\n', i);
+      if (cr >= 0 && cr < i) cr = chunk.indexOf('\r', i);
+      const j = nl < 0 ? (cr < 0 ? n : cr) : cr < 0 ? nl : Math.min(nl, cr);
       this.append(chunk, i, j);
       if (j >= n) break;
-      if (chunk.charCodeAt(j) === 10) {
+      if (j === nl) {
         this.emit(out, false);
         i = j + 1;
       } else if (j + 1 < n) {

@@ -18,6 +18,10 @@ import {
   type StageStatus,
 } from './types';
 
+const MAY_PROGRESS = /%\||Epoch |\d \[|Context:|Starting /;
+const MAY_HEADER = /Version|hw[_-]arch|runner/;
+const MAY_MARKER = /Translation|Optimization|Successful|Compiling|compile the network|context flow|partition to|allocation|Resources optimization|Validating|Loading model script|retry|Killed/;
+
 interface StageState {
   status: StageStatus;
   seconds: number | null;
@@ -70,26 +74,27 @@ export class ReaderState {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
-    const p = classifyProgress(text);
+    // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
+    const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
       this.lastProgressLabel = p.label;
       events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
-    const h = classifyHeader(text);
+    const h = MAY_HEADER.test(text) ? classifyHeader(text) : null;
     if (h) {
       if (h.dfcVersion) this.dfcVersion = h.dfcVersion;
       if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
     }
-    const c = classifyCommand(text);
+    const c = text.includes('hailo') ? classifyCommand(text) : null;
     if (c) {
       this.lastStage = c.lastStage;
       if (c.endNodes.length) this.commandEndNodes = c.endNodes;
       if (c.net && !this.network) this.network = c.net;
     }
-    const m = classifyMarker(text);
+    const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
       if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated') this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
@@ -119,7 +124,7 @@ export class ReaderState {
           break;
       }
     }
-    const s = classifySummaryLine(text);
+    const s = text.includes('|') || text.includes('ontext') ? classifySummaryLine(text) : null;
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     for (const d of this.errors.line(l)) events.push({ kind: 'diagnostic', diagnostic: d });

@@ -1,23 +1,17 @@
 // A DfcReport for humans (the CLI's text output, VS Code's summary): outcome, stage table, summary,
 // diagnostics as `file:line:col severity code message`. Every string that came from the log is
 // escaped: a log is untrusted input and may carry terminal control sequences.
+import { oneLine, terminalText } from '../common/escape';
 import type { DfcReport } from './types';
 
-/** C0/C1 control characters (tab kept), DEL, and bidi overrides, as `\xNN` / `\u{NNNN}`. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
+/** One value from the log on one line: every control, C1 and bidi character as a visible escape. */
 export function escapeTerminal(s: string): string {
-  return s.replace(UNSAFE, (c) => {
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
-  });
+  return oneLine(s);
 }
 
-/** JSON.stringify leaves DEL, C1 controls (e.g. U+009B, a one-byte CSI) and bidi overrides raw: escape them too. */
+/** A JSON document for a terminal: JSON.stringify leaves DEL, C1 (U+009B is a one-byte CSI) and bidi raw. */
 export function jsonForTerminal(value: unknown, indent?: number): string {
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(value, null, indent).replace(/[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return terminalText(JSON.stringify(value, null, indent));
 }
 
 function seconds(v: number | null): string {
