@@ -9,7 +9,7 @@ import { registerCalibInspector } from './calib/calibEditor';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerGettingStarted } from './gettingStarted';
-import { registerHefInspector } from './hef/hefEditor';
+import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerOnnxGraph } from './onnx/graphView';
 
 let client: LanguageClient | undefined;
@@ -20,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
   registerHefInspector(context, log);
+  registerHefRecheck(context, log, () => client);
   registerDevice(context, log);
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);

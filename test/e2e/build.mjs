@@ -14,6 +14,15 @@ const log = (s) => process.stdout.write(`${s}\n`);
 
 export const totals = { passed: 0, failed: 0, skipped: 0 };
 
+/** Under CI (or HAILO_REQUIRE_ALL=1) a missing real part fails the run (test/helpers/shared.ts). */
+export function requireAllParts(env = process.env) {
+  const ci = env.CI;
+  return (ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false') || env.HAILO_REQUIRE_ALL === '1';
+}
+
+/** Thrown for a real part that is missing where it must be there. */
+export class MissingPartError extends Error {}
+
 export function sharedRoot() {
   const candidates = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].filter(Boolean);
   return candidates.find((p) => existsSync(join(p, 'corpus')));
@@ -80,12 +89,10 @@ export async function makeWorkspace(dir, bundles) {
   mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });
   writeHostileOnnx(join(dir, 'e2e-fixtures', 'onnx', 'hostile-names.onnx'));
   const shared = sharedRoot();
-  if (shared) {
-    const hef = join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
-    if (existsSync(hef)) cpSync(hef, join(dir, 'e2e-fixtures', 'corpus', 'mnist.hef'));
-  } else {
-    log("NOTE: ../shared is absent; the HEF scenarios use the project's own example HEF");
-  }
+  const hef = shared && join(shared, 'corpus', 'hef', 'mnist_model_v_0cd51b2.hef');
+  if (hef && existsSync(hef)) cpSync(hef, join(dir, 'e2e-fixtures', 'corpus', 'mnist.hef'));
+  else if (requireAllParts()) throw new MissingPartError(`${hef || '../shared'} is missing, and under CI a missing real part fails the run`);
+  else log("NOTE: ../shared's corpus HEF is missing; the HEF scenarios use the project's own example HEF");
   return dir;
 }
 
@@ -105,8 +112,9 @@ export function printHostResults(results) {
  * to the extension host in HAILO_E2E_EXPECTED.
  */
 export function writeExpectedDiagnostics(workspace, file) {
-  const broken = join(workspace, 'broken');
-  const files = existsSync(broken) ? [broken] : [];
+  // Every example script (broken/, good/, model/): the in-host suite compares each with VS Code.
+  const files = ['broken', 'good', 'model'].map((d) => join(workspace, d)).filter((d) => existsSync(d));
+  if (files.length < 3) throw new Error(`the e2e workspace lacks example folders: ${files.join(', ')}`);
   const r = spawnSync(process.execPath, [join(root, 'bin', 'hailo-tools.js'), 'check', '--json', ...files], { cwd: workspace, encoding: 'utf8' });
   let parsed = { files: [] };
   try {

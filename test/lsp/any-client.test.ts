@@ -34,6 +34,12 @@ test('lsp any client: no optional capability declared → diagnostics, settings 
     void server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hailo: { hwArch: 'hailo10h' } } });
     assert.deepEqual(codes((await second).diagnostics), ['alls/unknown-command']);
     assert.deepEqual(server.requests.map((r) => r.method), [], 'the server asked nothing the client did not declare');
+
+    // An editor that does not know the language: `.alls` by file name.
+    const plain = 'file:///tmp/any-client/c.alls';
+    const third = server.nextDiagnostics(plain, 1);
+    server.open(plain, 'plaintext', SCRIPT, 1);
+    assert.deepEqual(codes((await third).diagnostics), ['alls/unknown-command']);
   } finally {
     await server.stop();
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tm from 'vscode-textmate';
 import * as onig from 'vscode-oniguruma';
-import { repoRoot, sharedPath } from '../helpers/shared';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { listFiles } from '../helpers/files';
 
 const cli = join(repoRoot, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
@@ -83,7 +83,7 @@ test('grammar: every token of the grammar fixtures is scoped', async () => {
 
 test('grammar: every token of every corpus script is scoped', async (t) => {
   const corpus = sharedPath('corpus', 'alls');
-  if (!corpus) return t.skip('../shared/corpus/alls is absent');
+  if (!corpus) return t.skip(SKIP_NO_SHARED);
   const g = await loadGrammar();
   const files = listFiles(corpus, '.alls');
   assert.ok(files.length > 200, `expected the 246-file corpus, found ${files.length}`);

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
+import { repoRoot, skipUnless } from '../helpers/shared';
 import { sourceFiles } from './security-scan';
 
 interface Setting {
@@ -158,10 +158,8 @@ test('bundles: dist/*.js load only Node built-ins (and vscode in the client)', (
     ['server.js', []],
   ] as const) {
     const file = join(repoRoot, 'dist', name);
-    if (!existsSync(file)) {
-      t.skip(`NOTE: dist/${name} is absent; run node esbuild.mjs (npm test does)`);
-      return;
-    }
+    const reason = skipUnless(existsSync(file), `dist/${name} (node esbuild.mjs; test/run.mjs builds it)`);
+    if (reason) return t.skip(reason);
     const foreign = requiresOf(readFileSync(file, 'utf8')).filter((m) => !builtins.has(m) && !(allowed as readonly string[]).includes(m));
     const missingRelative = foreign.filter((m) => m.startsWith('.') && !existsSync(join(repoRoot, 'dist', m)));
     const packages = foreign.filter((m) => !m.startsWith('.'));
@@ -171,10 +169,8 @@ test('bundles: dist/*.js load only Node built-ins (and vscode in the client)', (
 });
 
 test('vsix: `vsce ls` packages the bundles, grammar, snippets, media and docs, and no sources', (t) => {
-  if (!existsSync(join(repoRoot, 'dist', 'client.js'))) {
-    t.skip('NOTE: dist/ is absent; run node esbuild.mjs (npm test does)');
-    return;
-  }
+  const reason = skipUnless(existsSync(join(repoRoot, 'dist', 'client.js')), 'dist/ (node esbuild.mjs; test/run.mjs builds it)');
+  if (reason) return t.skip(reason);
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
   const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);

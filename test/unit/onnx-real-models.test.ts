@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-node';
 import { readOnnxFile } from '../../server/src/onnx/reader';
 import { inferShapes } from '../../server/src/onnx/inferShapes';
 import type { Dim } from '../../server/src/onnx/model';
-import { repoRoot, sharedPath } from '../helpers/shared';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
 import { executedShapes } from '../helpers/ortShapes';
 
 interface RealModel {
@@ -79,7 +79,7 @@ const pct = (c: Coverage) => (100 * c.known) / Math.max(1, c.tensors);
 
 for (const m of REAL_MODELS) {
   const path = join(repoRoot, 'node_modules', m.pkg, m.file);
-  test(`real model ${m.pkg}/${m.file} (${m.note}): 0 wrong, ≥ 98 % of tensors known`, { skip: !existsSync(path) && `devDependency ${m.pkg} not installed` }, async () => {
+  test(`real model ${m.pkg}/${m.file} (${m.note}): 0 wrong, ≥ 98 % of tensors known`, { skip: skipUnless(existsSync(path), `npm devDependency ${m.pkg}`) }, async () => {
     const c = await coverage(path, m);
     process.stdout.write(`coverage ${m.pkg}/${m.file}: ${c.known}/${c.tensors} known (${pct(c).toFixed(1)} %), ${c.wrong.length} wrong, ${c.inlined} If inlined\n`);
     if (process.env.SHOW_UNKNOWN) process.stdout.write(c.unknown.join('\n') + '\n');
@@ -90,7 +90,7 @@ for (const m of REAL_MODELS) {
 }
 
 const whisper = sharedPath('corpus', 'har', 'whisper-hailo8l.onnx');
-test('real model whisper-hailo8l.onnx (../shared corpus): 0 wrong, 100 % known', { skip: !whisper && '../shared is absent' }, async () => {
+test('real model whisper-hailo8l.onnx (../shared corpus): 0 wrong, 100 % known', { skip: !whisper && SKIP_NO_SHARED }, async () => {
   const c = await coverage(whisper!, { inputs: { mel: { dtype: 'float32', dims: [1, 80, 3000, 1] } } });
   assert.deepEqual(c.wrong, []);
   assert.equal(c.known, c.tensors);

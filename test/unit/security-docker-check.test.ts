@@ -2,6 +2,7 @@
 // through the trust-gated runner against the docker binary of this machine when it has one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { skipUnless } from '../helpers/shared';
 import { dockerReport, hailoImagesIn, parseDockerVersion } from '../../client/src/docker/dockerStatus';
 import { runTool, type ToolResult } from '../../client/src/security/runTool';
 import { requireWorkspaceTrust } from '../../client/src/security/workspaceTrust';
@@ -53,10 +54,8 @@ test('docker check: the real docker of this machine, through the trust-gated run
   const trust = await requireWorkspaceTrust('test', { isTrusted: () => true, warn: async () => undefined, manageTrust: async () => undefined, log: () => {} });
   assert.ok(trust);
   const version = await runTool(trust, 'docker', ['version', '--format', '{{json .}}'], { timeoutMs: 15_000 });
-  if (version.error?.code === 'ENOENT') {
-    t.skip('NOTE: no docker on this machine; the ENOENT verdict is covered above');
-    return;
-  }
+  const reason = skipUnless(version.error?.code !== 'ENOENT', 'docker (the client, on the PATH)');
+  if (reason) return t.skip(`${reason}; the ENOENT verdict is covered above`);
   const images = version.code === 0 ? await runTool(trust, 'docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;
   const report = dockerReport('docker', version, images);
   // Whatever state this machine's docker is in, the client version is read and the verdict is one of the three.

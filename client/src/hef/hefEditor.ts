@@ -4,7 +4,8 @@
 import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HAILO_CONFIG, type ByteSource } from '@hailo/api';
+import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HefRescanNotification, HAILO_CONFIG, type ByteSource } from '@hailo/api';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage, type PageOptions } from './render';
 
@@ -133,4 +134,25 @@ export function registerHefInspector(context: vscode.ExtensionContext, log: vsco
     }),
   );
   return provider;
+}
+
+export const RECHECK_HEFS_COMMAND = 'hailo.recheckHefFiles';
+
+/**
+ * "Hailo: Re-check HEF Files": the language server checks every workspace HEF again and publishes
+ * each result (HefRescanNotification) — after a build wrote several, or where file events are lost.
+ */
+export function registerHefRecheck(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, client: () => LanguageClient | undefined): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(RECHECK_HEFS_COMMAND, async () => {
+      const c = client();
+      if (!c) {
+        log.warn('hef: the language server is not running; nothing re-checked');
+        return false;
+      }
+      await c.sendNotification(HefRescanNotification, {});
+      log.info('hef: asked the language server to re-check every workspace HEF');
+      return true;
+    }),
+  );
 }

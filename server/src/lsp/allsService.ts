@@ -119,6 +119,7 @@ export function createAllsService(): AttachableService {
 
   return {
     languageIds: ['alls'],
+    fileExtensions: ['.alls'],
 
     attach(host) {
       // Drop a closed document's analysis (a 1 MB allocator dump holds ~10 MB of nodes).

@@ -68,8 +68,8 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
     languageIds: [],
     attach(host: ServerHost) {
       const { connection } = host;
-      /** path → the URI we publish on, and whether something is currently published there. */
-      const known = new Map<string, { uri: string; published: boolean }>();
+      /** path → the URI we publish on. */
+      const known = new Map<string, { uri: string }>();
       const timers = new Map<string, NodeJS.Timeout>();
       const queue: string[] = [];
       const queued = new Set<string>();
@@ -78,8 +78,8 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
       async function publish(path: string, diagnostics: Diagnostic[]): Promise<void> {
         const entry = known.get(path);
         if (!entry) return;
-        if (diagnostics.length === 0 && !entry.published) return; // nothing to clear
-        entry.published = diagnostics.length > 0;
+        // Every check is published, an empty list too: a client (and a test) can tell "checked,
+        // nothing wrong" from "not checked yet".
         await connection.sendDiagnostics({ uri: entry.uri, diagnostics: diagnostics.map(toLsp) });
       }
 
@@ -124,7 +124,7 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
       function enqueue(path: string, uri: string, delay: number): void {
         const entry = known.get(path);
         if (entry) entry.uri = uri;
-        else known.set(path, { uri, published: false });
+        else known.set(path, { uri });
         const old = timers.get(path);
         if (old) clearTimeout(old);
         const go = () => {

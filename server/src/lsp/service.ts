@@ -53,6 +53,8 @@ export type ModelLayerProvider = (uri: string, settings: HailoSettings) => Promi
 export interface LanguageService {
   /** Language ids (as sent in didOpen) this service answers for. */
   readonly languageIds: readonly string[];
+  /** File name endings it also takes when an editor sent another language id (`.alls`). */
+  readonly fileExtensions?: readonly string[];
   validate?(doc: TextDocument, ctx: ServiceContext): Diagnostic[] | Promise<Diagnostic[]>;
   hover?(doc: TextDocument, pos: Position, ctx: ServiceContext): Hover | null | Promise<Hover | null>;
   completion?(doc: TextDocument, pos: Position, ctx: ServiceContext): CompletionItem[] | Promise<CompletionItem[]>;

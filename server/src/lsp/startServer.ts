@@ -77,7 +77,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function serviceFor(doc: TextDocument | undefined): AttachableService | undefined {
     if (!doc) return undefined;
-    return services.find((s) => s.languageIds.includes(doc.languageId));
+    const path = doc.uri.replace(/[?#].*$/, '').toLowerCase();
+    // By language id; else by file name, for editors that send their own id (`plaintext`, …).
+    return services.find((s) => s.languageIds.includes(doc.languageId)) ?? services.find((s) => s.fileExtensions?.some((e) => path.endsWith(e)));
   }
 
   let modelLayerProvider: ModelLayerProvider | undefined;

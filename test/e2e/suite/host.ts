@@ -68,6 +68,33 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
   }
 }
 
+// URIs the language server has published diagnostics for (an empty list included), from the
+// moment this module loads (before the suite's first test).
+const published = new Set<string>();
+vscode.languages.onDidChangeDiagnostics((e) => e.uris.forEach((u) => published.add(u.toString())));
+
+/**
+ * Opens a file and returns its diagnostics once the server has published for it — an empty list
+ * is an answer only after a publication. A timeout fails; it never stands for "no problems".
+ */
+export async function openAndWaitForPublication(uri: vscode.Uri, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+  const key = uri.toString();
+  const first = published.has(key)
+    ? Promise.resolve()
+    : waitForEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key), timeoutMs, `the first diagnostics of ${uri.path}`);
+  await openInEditor(uri);
+  await first;
+  return vscode.languages.getDiagnostics(uri);
+}
+
+/** Resolves when diagnostics of `uri` are published next (listen first, then cause it). */
+export function nextPublication(uri: vscode.Uri, timeoutMs = 60_000): Promise<vscode.Diagnostic[]> {
+  const key = uri.toString();
+  return waitForEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key), timeoutMs, `diagnostics of ${uri.path}`).then(() =>
+    vscode.languages.getDiagnostics(uri),
+  );
+}
+
 export async function openInEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(uri);
   return vscode.window.showTextDocument(doc);
