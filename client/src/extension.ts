@@ -21,10 +21,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCheckDocker(context, log);
   registerHefInspector(context, log);
   registerHefRecheck(context, log, () => client);
-  registerDevice(context, log);
+  const device = registerDevice(context, log);
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);
-  registerCompareAccuracy(context, log);
+  registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

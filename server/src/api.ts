@@ -51,6 +51,7 @@ export { calibJson, CalibReadError, inspectCalibrationSet, type CalibReport } fr
 // one table of every oracle (issue 12)
 export { compareOracles, CompareError, type CompareInputs } from './accuracy/compare';
 export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './accuracy/emulator';
+export { deviceOutputs } from './accuracy/deviceOracle';
 export type { AccuracyDocument, OutputTable } from './accuracy/oracles';
 export { trustedLauncher } from './compile/launcher';
 export * from './protocol';

@@ -9,7 +9,20 @@ import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { compareOracles, CompareError, EMULATOR_CONTEXTS, locateOnnxRuntime, runEmulator, runOnnxInWorker, trustedLauncher, type AccuracyDocument, type CompareInputs } from '@hailo/api';
+import {
+  compareOracles,
+  CompareError,
+  deviceOutputs,
+  EMULATOR_CONTEXTS,
+  locateOnnxRuntime,
+  runEmulator,
+  runOnnxInWorker,
+  trustedLauncher,
+  type AccuracyDocument,
+  type CompareInputs,
+  type DeviceClient,
+  type TrustToken,
+} from '@hailo/api';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { hailoSettings } from '../settings';
@@ -34,7 +47,7 @@ async function pick(title: string, dir: string, ext: string): Promise<string | u
 }
 
 /** The files for a comparison, found beside `anchor` (a file or folder). Undefined: the user cancelled. */
-async function findFiles(anchor: string): Promise<Omit<CompareInputs, 'contexts' | 'workDir'> | undefined> {
+async function findFiles(anchor: string): Promise<(Omit<CompareInputs, 'contexts' | 'workDir'> & { hef?: string }) | undefined> {
   const dir = /\.[a-z]+$/i.test(anchor) ? path.dirname(anchor) : anchor;
   const s = hailoSettings(vscode.Uri.file(anchor)).model;
   const from = (p: string) => (path.isAbsolute(p) ? p : path.resolve(dir, p));
@@ -45,10 +58,12 @@ async function findFiles(anchor: string): Promise<Omit<CompareInputs, 'contexts'
   if (!har) return undefined;
   const alls = anchor.endsWith('.alls') ? anchor : only(dir, (f) => f.endsWith('.alls'));
   const calib = (s.calibrationSet && from(s.calibrationSet)) || (/\.(npy|npz)$/i.test(anchor) ? anchor : only(dir, (f) => /calib.*\.(npy|npz)$/i.test(f)));
-  return { onnx, har, alls, calib };
+  // The device column: a HEF beside the model (the one compiled from it), when there is exactly one.
+  const hef = anchor.endsWith('.hef') ? anchor : only(dir, (f) => f.endsWith('.hef'));
+  return { onnx, har, alls, calib, hef };
 }
 
-export function registerCompareAccuracy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+export function registerCompareAccuracy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, deviceClient?: (trust: TrustToken) => DeviceClient): void {
   let panel: vscode.WebviewPanel | undefined;
   let last: { doc: AccuracyDocument; anchor: string } | undefined;
 
@@ -98,8 +113,9 @@ export function registerCompareAccuracy(context: vscode.ExtensionContext, log: v
   async function run(anchor: string): Promise<void> {
     const trust = await requireWorkspaceTrust(ACTION, vscodeTrustHost(log));
     if (!trust) return;
-    const files = await findFiles(anchor);
-    if (!files) return;
+    const found = await findFiles(anchor);
+    if (!found) return;
+    const { hef, ...files } = found;
     const title = `Accuracy: ${path.basename(files.onnx)}`;
     const p = show(title);
     p.webview.html = renderAccuracyMessage(title, 'Running the float model and the emulator contexts…', page(p));
@@ -122,6 +138,7 @@ export function registerCompareAccuracy(context: vscode.ExtensionContext, log: v
                 : undefined,
             emulate: (r) =>
               runEmulator(r, { dockerPath: settings.dfc.dockerPath, gpus: 'auto', extraRunArgs: [] }, { launch: trustedLauncher(trust), driverDir: path.join(context.extensionPath, 'driver'), signal: controller.signal }),
+            device: hef && deviceClient ? (inputs) => deviceOutputs(deviceClient(trust), hef, inputs, { groupId: settings.device.groupId }) : undefined,
           },
         );
       });

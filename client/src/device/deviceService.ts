@@ -55,6 +55,11 @@ export class DeviceService implements vscode.Disposable {
     return this.client;
   }
 
+  /** The shared worker client, for other features that talk to the device (Compare Accuracy). */
+  clientFor(trust: TrustToken): DeviceClient {
+    return this.get(trust);
+  }
+
   scan(trust: TrustToken): Promise<ScanResult> {
     return this.get(trust).scan();
   }

@@ -42,7 +42,7 @@ async function openResults(panels: ResultsPanels, log: vscode.LogOutputChannel, 
   }
 }
 
-export function registerDevice(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { runner: RunOnDevice; status: DeviceStatusBar } {
+export function registerDevice(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { runner: RunOnDevice; status: DeviceStatusBar; service: DeviceService } {
   const service = new DeviceService(context, log);
   let runner: RunOnDevice | undefined;
   const panels = new ResultsPanels(context, log, {
@@ -59,5 +59,5 @@ export function registerDevice(context: vscode.ExtensionContext, log: vscode.Log
     vscode.commands.registerCommand(DETAILS_COMMAND, () => status.showDetails()),
     vscode.commands.registerCommand(OPEN_RESULTS_COMMAND, (arg?: unknown) => openResults(panels, log, arg)),
   );
-  return { runner, status };
+  return { runner, status, service };
 }

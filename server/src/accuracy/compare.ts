@@ -209,7 +209,7 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
     } catch (err) {
       runs.push({ id: 'device', status: 'crashed', message: (err as Error).message });
     }
-  } else runs.push({ id: 'device', status: 'unavailable', message: 'no device attached' });
+  } else runs.push({ id: 'device', status: 'unavailable', message: 'not run: no compiled HEF given (a .hef beside the model, or --hef)' });
 
   return buildAccuracyDocument({ outputs: names, runs, inputs: { count: n, text: inputsText }, calibration, threshold: req.threshold });
 }

@@ -5,11 +5,13 @@
 // Exit 0 nothing flagged, 1 a disagreement or a crashed oracle, 2 usage or unreadable input.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { compareOracles, CompareError } from '../accuracy/compare';
 import { EMULATOR_CONTEXTS, runEmulator, type EmulatorContext } from '../accuracy/emulator';
 import { accuracyText } from '../accuracy/oracles';
+import { deviceOutputs } from '../accuracy/deviceOracle';
+import { DeviceClient } from '../device/client';
 import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
 import { trustedLauncher } from '../compile/launcher';
 import { commandLineTrust } from '../common/trust';
@@ -18,6 +20,7 @@ import { defaultDriverDir, hostUser } from './compile';
 const USAGE = `usage: hailo-tools accuracy [--json] --onnx MODEL --har OPTIMIZED.har [--alls SCRIPT] [--calib SET.npy]
                             [--inputs X.npy | --count N --seed S] [--contexts native,fp_optimized,quantized,bit_exact|none]
                             [--docker PATH] [--context NAME] [--image IMAGE] [--threshold R]
+                            [--hef HEF [--hailort DIR] [--group-id ID]]
 
 One table per output of every oracle on the same inputs: the float ONNX (onnxruntime-node), each
 DFC emulator context in the DFC container (driver/hailo_emulate.py), with max|err|, relative error,
@@ -33,14 +36,16 @@ figure.
   --count N         inputs (default 8), --seed S (default 1171)
   --contexts LIST   emulator contexts (default all four; 'none' skips the container)
   --threshold R     relative error above which a pair is flagged (default 0.1)
+  --hef FILE        also run the inputs on the device (HailoRT through the device worker, float32 I/O)
+  --hailort DIR     where HailoRT is installed (as for hailo-tools run); --group-id ID (default UNIQUE)
   --docker PATH, --context NAME, --image IMAGE   as for hailo-tools compile
 
 Exit 0 nothing flagged, 1 flags, 2 usage or unreadable input.
 `;
 
-const VALUE = new Set(['--onnx', '--har', '--alls', '--calib', '--inputs', '--count', '--seed', '--contexts', '--docker', '--context', '--image', '--threshold']);
+const VALUE = new Set(['--onnx', '--har', '--alls', '--calib', '--inputs', '--count', '--seed', '--contexts', '--docker', '--context', '--image', '--threshold', '--hef', '--hailort', '--group-id']);
 
-export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?: string; ortWorker?: string } = {}): Promise<number> {
+export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?: string; ortWorker?: string; device?: DeviceClient } = {}): Promise<number> {
   const o = new Map<string, string>();
   let json = false;
   for (let i = 0; i < args.length; i++) {
@@ -76,6 +81,8 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
   const onnx = o.get('--onnx')!;
   const work = mkdtempSync(join(tmpdir(), 'hailo-accuracy-'));
   const controller = new AbortController();
+  const hef = o.get('--hef');
+  const device = hef ? (deps.device ?? new DeviceClient({ trust, hailortRoot: o.get('--hailort'), onEvent: (e) => e.type === 'build' && io.err(`hailo-tools: ${e.message}\n`) })) : undefined;
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   try {
@@ -103,6 +110,7 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
             { dockerPath: o.get('--docker') || 'docker', context: o.get('--context'), image: o.get('--image'), gpus: 'auto', extraRunArgs: [] },
             { launch: trustedLauncher(trust, { newProcessGroup: true }), driverDir: deps.driverDir ?? defaultDriverDir(), user: hostUser(), signal: controller.signal },
           ),
+        device: device && hef ? (inputs) => deviceOutputs(device, resolve(hef), inputs, { groupId: o.get('--group-id') }) : undefined,
       },
     );
     if (!('packageDir' in ort)) io.err(`hailo-tools accuracy: ${ort.error}\n`);
@@ -114,6 +122,7 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
     return EXIT_USAGE;
   } finally {
     process.removeListener('SIGINT', stop);
+    if (device && device !== deps.device) device.dispose();
     rmSync(work, { recursive: true, force: true });
   }
 }
