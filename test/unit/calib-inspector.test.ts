@@ -98,7 +98,7 @@ test('uniform [0,1): the 16-bin histogram of [0, 1) equals np.histogram, and the
   assert.match(r.distribution.text, /np\.random\.rand/);
   // Not exposed on the report: recompute through the accumulator's result via the findings' source.
   const { StatsAccumulator } = await import('../../server/src/calib/stats');
-  const { decodeElements, parseNpyHeader } = await import('../../server/src/calib/npyFormat');
+  const { decodeElements, parseNpyHeader } = await import('../../server/src/common/npyFormat');
   const buf = readFileSync(join(dir, 'uniform_nhwc_f32.npy'));
   const h = parseNpyHeader(buf, buf.length);
   const acc = new StatsAccumulator({ shape: h.shape, fortranOrder: false, channelAxis: 3, integer: false });

@@ -2,7 +2,7 @@
 // limit, samples) its values into the statistics, decides its layout against the model's input and
 // lists findings against the model script. Memory is bounded by the read buffer, the per-channel
 // histograms and the per-entry checks — never by the file. `calibJson` is the CLI's --json.
-import { decodeElements, NpyFormatError, parseNpyHeader, type NpyHeader } from './npyFormat';
+import { decodeElements, NpyFormatError, parseNpyHeader, type NpyHeader } from '../common/npyFormat';
 import { openCalibrationSource, readPrefix, SourceError, type ArrayBytes, type NpzMember } from './source';
 import { StatsAccumulator, type ChannelStats, type StatsResult } from './stats';
 import { decideLayout, type Layout, type LayoutDecision, type ModelInput } from './modelInput';

@@ -2,7 +2,7 @@
 // accuracy table reads emulator outputs and writes its N inputs (float32, C order, format 1.0 with
 // the header padded to 64 bytes as numpy writes it). Refuses Fortran order and arrays over 1 GiB.
 import { closeSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { decodeElements, NpyFormatError, NPY_PREFIX_BYTES, parseNpyHeader } from './npyFormat';
+import { decodeElements, NpyFormatError, NPY_PREFIX_BYTES, parseNpyHeader } from '../common/npyFormat';
 
 export interface NpyValues {
   shape: number[];

@@ -5,7 +5,7 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
-import { NPY_PREFIX_BYTES } from './npyFormat';
+import { NPY_PREFIX_BYTES } from '../common/npyFormat';
 
 /** Bytes of one array (.npy content). */
 export interface ArrayBytes {

@@ -7,7 +7,7 @@
 // calibration set cannot be held at all, and we only need to stream it — it reads big-endian data
 // in host order, builds typed-array views that throw on unaligned offsets, and never checks that
 // the body is as long as the header says. The header is 60 lines; the body is streamed by
-// calib/source.ts. Pure.
+// calib/source.ts. Pure; the one .npy reader of the project (common/npy.ts builds on it).
 
 export type NpyKind = 'b' | 'i' | 'u' | 'f';
 
