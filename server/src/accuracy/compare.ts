@@ -18,6 +18,7 @@ import { normalize } from './preprocess';
 import { buildAccuracyDocument, type AccuracyDocument, type OracleRun } from './oracles';
 import type { FloatTensor, Infer } from './reference';
 import type { EmulatorContext, EmulatorRequest, EmulatorRun } from './emulator';
+import { prng } from '../common/prng';
 
 export interface CompareInputs {
   onnx: string;
@@ -46,17 +47,6 @@ export interface CompareDeps {
 
 export class CompareError extends Error {}
 
-/** mulberry32 (the device runner's seeded generator). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function gaussian(rand: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());

@@ -21,7 +21,8 @@ export interface NormalizationResult {
   problems: string[];
 }
 
-function numbers(v: ValueNode | undefined): number[] | undefined {
+/** A closed list of finite numbers, or undefined. */
+export function numbers(v: ValueNode | undefined): number[] | undefined {
   if (v?.kind !== 'list' || v.close < 0) return undefined;
   const out: number[] = [];
   for (const x of v.items) {

@@ -3,7 +3,7 @@
 // must be in the scale before it), the optimization level and fine-tuning policy (they want ≥ 1024
 // entries). With offsets, so the editor can put a diagnostic or a hover on the statement. Pure.
 import { analyze, type AllsDocument } from '../alls/analysis';
-import type { ValueNode } from '../alls/ast';
+import { numbers } from '../alls/normalization';
 
 export interface Spanned<T> {
   value: T;
@@ -38,15 +38,6 @@ export const DEFAULT_CALIBSET_SIZE = 64;
 /** Below this, optimization levels ≥ 1 and fine-tuning want more (HACE inspector; rf-detr's compile_hef.py). */
 export const FINETUNE_MIN_ENTRIES = 1024;
 
-function numbers(v: ValueNode | undefined): number[] | undefined {
-  if (v?.kind !== 'list' || v.close < 0) return undefined;
-  const out: number[] = [];
-  for (const x of v.items) {
-    if (x.kind !== 'number' || !Number.isFinite(x.value)) return undefined;
-    out.push(x.value);
-  }
-  return out;
-}
 
 export function scriptFacts(doc: AllsDocument): ScriptFacts {
   const facts: ScriptFacts = { normalizations: [] };

@@ -27,17 +27,7 @@ export interface InputFrames {
   description: InputDescription;
 }
 
-/** mulberry32: a small, well-known 32-bit PRNG; deterministic for a seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../common/prng';
 
 function elements(s: StreamInfo): number {
   return s.shape[0] * s.shape[1] * s.shape[2];

@@ -2,6 +2,7 @@
 import { DT, numel, type TensorInfo } from './model';
 import { Wire } from './wire';
 import { BufferSource } from './source';
+import { halfToNumber } from '../common/npyFormat';
 
 /** Values of a small tensor, or undefined when its data was not kept or its type is not numeric. */
 export function tensorValues(t: TensorInfo): number[] | undefined {
@@ -35,7 +36,7 @@ export function tensorValues(t: TensorInfo): number[] | undefined {
         out.push(v);
         p = next;
       }
-      if (t.dataField === 'int32_data' && t.dataType === DT.FLOAT16) return out.map(halfToFloat);
+      if (t.dataField === 'int32_data' && t.dataType === DT.FLOAT16) return out.map(halfToNumber);
       break;
     }
     default:
@@ -92,7 +93,7 @@ function readRaw(dv: DataView, dt: number, off: number): number {
     case 5:
       return dv.getInt16(off, true);
     case 10:
-      return halfToFloat(dv.getUint16(off, true));
+      return halfToNumber(dv.getUint16(off, true));
     case 16:
       return new Float32Array(new Uint32Array([dv.getUint16(off, true) << 16]).buffer)[0];
     default:
@@ -100,11 +101,3 @@ function readRaw(dv: DataView, dt: number, off: number): number {
   }
 }
 
-function halfToFloat(h: number): number {
-  const s = h & 0x8000 ? -1 : 1;
-  const e = (h >> 10) & 0x1f;
-  const f = h & 0x3ff;
-  if (e === 0) return s * 2 ** -14 * (f / 1024);
-  if (e === 31) return f ? NaN : s * Infinity;
-  return s * 2 ** (e - 15) * (1 + f / 1024);
-}
