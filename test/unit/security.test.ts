@@ -186,3 +186,16 @@ test('scan: the scanner sees the whole tree (no silently skipped folder)', () =>
   const top = readdirSync(repoRoot);
   for (const dir of ['client', 'server', 'test']) assert.ok(top.includes(dir));
 });
+
+test('the shared webview policy: default-src none, extension roots only, scripts by a fresh nonce (checkedCsp accepts it)', async () => {
+  const { strictCsp } = await import('../../client/src/webviewCsp');
+  const { checkedCsp } = await import('../../client/src/hef/render');
+  const webview = { cspSource: 'vscode-webview://abc' } as unknown as import('vscode').Webview;
+  const a = strictCsp(webview);
+  const b = strictCsp(webview);
+  assert.notEqual(a.nonce, b.nonce);
+  assert.match(a.cspMeta, /default-src 'none'/);
+  assert.match(a.cspMeta, new RegExp(`script-src 'nonce-${a.nonce.replace(/[+/]/g, '\\$&')}'`));
+  assert.doesNotMatch(a.cspMeta, /unsafe-|\*/);
+  assert.doesNotThrow(() => checkedCsp({ ...a, styleUri: 's', scriptUri: 'j' }));
+});

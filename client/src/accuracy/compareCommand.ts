@@ -4,7 +4,6 @@
 // (`hailo.model.onnx`, else the only one), the optimized HAR (`*_optimized.har`, else
 // `hailo.model.har`, else the only one), the script and the calibration set beside it; whatever
 // is missing is asked for once.
-import { randomBytes } from 'crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -28,6 +27,7 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { hailoSettings } from '../settings';
 import type { ResultsPage } from '../device/resultsRender';
 import { renderAccuracyMessage, renderAccuracyPage } from './render';
+import { strictCsp } from '../webviewCsp';
 
 export const COMPARE_COMMAND = 'hailo.compareAccuracy';
 const ACTION = 'Compare Accuracy';
@@ -68,13 +68,10 @@ export function registerCompareAccuracy(context: vscode.ExtensionContext, log: v
   let last: { doc: AccuracyDocument; anchor: string } | undefined;
 
   const page = (p: vscode.WebviewPanel): ResultsPage => {
-    const nonce = randomBytes(18).toString('base64');
-    const src = p.webview.cspSource;
     const media = vscode.Uri.joinPath(context.extensionUri, 'media');
     const web = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
     return {
-      nonce,
-      cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+      ...strictCsp(p.webview),
       styleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
       chartStyleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
       scriptUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),

@@ -2,7 +2,6 @@
 // measures the file with the shared core (server/src/calib: streamed, sampled past 256 MiB),
 // judges it against the model script and HAR/ONNX found beside it, and sends a rendered, escaped
 // page (render.ts). Reading files only: works in Restricted Mode.
-import { randomBytes } from 'crypto';
 import { readdirSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -11,6 +10,7 @@ import { hailoSettings } from '../settings';
 import type { PageOptions } from '../hef/render';
 import { renderMessage } from '../hef/render';
 import { renderCalibPage } from './render';
+import { strictCsp } from '../webviewCsp';
 
 export const CALIB_VIEW_TYPE = 'hailo.calibInspector';
 
@@ -49,11 +49,8 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
     const title = path.posix.basename(document.uri.path);
     let json = '';
     const page = (): PageOptions => {
-      const nonce = randomBytes(18).toString('base64');
-      const src = panel.webview.cspSource;
-      return {
-        nonce,
-        cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+        return {
+        ...strictCsp(panel.webview),
         styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
         scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
       };

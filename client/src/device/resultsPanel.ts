@@ -2,11 +2,11 @@
 // rendered and escaped in the extension host (resultsRender.ts) under a nonce CSP; the webview's
 // script (dist/webview/deviceResults.js, with uPlot) draws the charts and posts button clicks:
 // Export JSON (save dialog, the whole RunDocument), Run Again, and the float reference's fixes.
-import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { renderResults, renderRunMessage, type ResultsPage } from './resultsRender';
 import type { RunDocument } from './runDocument';
+import { strictCsp } from '../webviewCsp';
 
 export const RESULTS_VIEW_TYPE = 'hailo.deviceResults';
 
@@ -31,14 +31,10 @@ export class ResultsPanels implements vscode.Disposable {
   ) {}
 
   private page(panel: vscode.WebviewPanel): ResultsPage {
-    const nonce = randomBytes(18).toString('base64');
-    const src = panel.webview.cspSource;
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
     const web = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     return {
-      nonce,
-      // Nothing by default; styles and images from the extension only; our one script by nonce.
-      cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+      ...strictCsp(panel.webview),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
       chartStyleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),

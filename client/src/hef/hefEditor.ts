@@ -1,13 +1,13 @@
 // The HEF inspector: a readonly custom editor for *.hef. The extension host reads the file with
 // the shared HEF core (positional reads, streamed checksums) and sends a fully rendered, escaped
 // page to the webview (render.ts); the webview only posts button clicks back.
-import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HefRescanNotification, HAILO_CONFIG, type ByteSource } from '@hailo/api';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage, type PageOptions } from './render';
+import { strictCsp } from '../webviewCsp';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
 /** client/src/device/runOnDevice.ts registers it (a string here: no import cycle). */
@@ -47,12 +47,8 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     const title = path.posix.basename(document.uri.path);
     let json = '';
     const page = (): PageOptions => {
-      const nonce = randomBytes(18).toString('base64');
-      const src = panel.webview.cspSource;
-      return {
-        nonce,
-        // Nothing by default; styles, images, fonts from media/ only; our one script by nonce.
-        cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+        return {
+        ...strictCsp(panel.webview),
         styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
         scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
       };
