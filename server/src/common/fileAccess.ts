@@ -142,3 +142,13 @@ export function readSmallFileSync(path: string, maxBytes: number): Buffer {
     closeSync(fd);
   }
 }
+
+/** size:mtime of a regular file (a cache key that changes when the file does), or undefined. */
+export function fileStamp(path: string): string | undefined {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? `${s.size}:${s.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,8 +5,9 @@
 // HAR's `original_model_path` basename, `<net>.onnx` or the only `.onnx` beside the HAR. HAR reads
 // are cached by file size + mtime; the ONNX side comes from a loader the host supplies (the
 // server's shares the graph view's cache).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { fileStamp } from '../common/fileAccess';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import { analyzeOnnx } from '../onnx/analysis';
 import { renderGraphView } from '../onnx/graphView';
@@ -44,14 +45,6 @@ function listDir(dir: string, ext: string): string[] {
   }
 }
 
-function stamp(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return s.isFile() ? `${s.size}:${s.mtimeMs}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The `.har` for a script: same basename, else one whose name starts with the basename, else the only one. */
 export function findHarBeside(scriptPath: string): string | undefined {
@@ -75,7 +68,7 @@ export function findOnnxBeside(har: HarArchive): string | undefined {
 
 /** Reads the ONNX side without a cache (the CLI; the server uses the graph view's cache instead). */
 export function readOnnxSide(path: string): OnnxLoad {
-  const st = stamp(path);
+  const st = fileStamp(path);
   if (!st) return { ok: false, stamp: 'missing', error: `${path} is not a readable file` };
   try {
     const analysis = analyzeOnnx(readOnnxFile(path));
@@ -110,7 +103,7 @@ export class ModelResolver {
     const problems: string[] = [];
     const harPath = settings.harPath ? resolveFrom(dir, settings.harPath) : findHarBeside(scriptPath);
     if (!harPath) return { problems };
-    const harStamp = stamp(harPath);
+    const harStamp = fileStamp(harPath);
     if (!harStamp) return { harPath, problems: [`${harPath} is not a readable file`] };
     let har: HarArchive;
     try {

@@ -9,17 +9,10 @@ import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCalibrationSetBeside, harInputs } from '../calib/context';
 import { readCalibrationSet, type CalibArray } from '../calib/inspect';
+import { fileStamp } from '../common/fileAccess';
 import { findHarBeside } from '../har/modelResolver';
 import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
 
-function stamp(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return s.isFile() ? `${s.size}:${s.mtimeMs}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): CalibrationProvider {
   const cache = new Map<string, { key: string; result: Promise<CalibArray | { error: string }> }>();
@@ -31,10 +24,10 @@ export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): Calibr
     const setting = settings.model.calibrationSet || undefined;
     const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);
     if (!path) return undefined;
-    const st = stamp(path);
+    const st = fileStamp(path);
     if (!st) return { path, name: relative(dir, path) || basename(path), error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.` };
     const har = settings.model.har ? (isAbsolute(settings.model.har) ? settings.model.har : resolve(dir, settings.model.har)) : findHarBeside(scriptPath);
-    const key = `${st}|${har ? (stamp(har) ?? '') : ''}`;
+    const key = `${st}|${har ? (fileStamp(har) ?? '') : ''}`;
     let hit = cache.get(path);
     if (!hit || hit.key !== key) {
       const result = (async () => {
