@@ -30,6 +30,11 @@ import { archFamily, FAMILY_LABEL, type ArchFamily } from '../common/arch';
 export interface CheckOptions {
   /** What the rules read of the settings (only the target architecture). */
   settings?: Pick<HailoSettings, 'hwArch'>;
+  /**
+   * Where `settings.hwArch` came from, for messages: "from qwen.hef beside this script"
+   * (common/archInference.ts); default "setting `hailo.hwArch`".
+   */
+  archFrom?: string;
   /** The parsed model the script is for (from a `.har`), enabling layer checks (R19). */
   model?: ModelLayerIndex;
   /**
@@ -126,6 +131,7 @@ class Checker {
   private readonly out: Pending[] = [];
   private readonly settings: Pick<HailoSettings, 'hwArch'>;
   private readonly family: ArchFamily | undefined;
+  private readonly archFrom: string;
   private readonly lookup: LayerLookup | undefined;
   /** Keyword → the statement it was last seen in (duplicate keywords without clearing a set per statement). */
   private readonly keywordSeenIn = new Map<string, number>();
@@ -138,6 +144,7 @@ class Checker {
   ) {
     this.settings = options.settings ?? DEFAULT_SETTINGS;
     this.family = archFamily(this.settings.hwArch);
+    this.archFrom = options.archFrom ?? 'setting `hailo.hwArch`';
     this.lookup = options.model ? layerLookup(options.model) : undefined;
   }
 
@@ -300,7 +307,7 @@ class Checker {
       node.end,
       legacy ? 'info' : 'warning',
       'alls/arch-specific',
-      `${what} appears only in ${where} scripts; the target is ${this.settings.hwArch} (setting \`hailo.hwArch\`).${legacy ? '' : ' It may not exist for this architecture.'}`,
+      `${what} appears only in ${where} scripts; the target is ${this.settings.hwArch} (${this.archFrom}).${legacy ? '' : ' It may not exist for this architecture.'}`,
     );
   }
 
@@ -766,7 +773,7 @@ class Checker {
     if (v?.kind !== 'number' || !this.family) return;
     const max = MAX_CLUSTER[this.family];
     if (v.value > max) {
-      this.add(v.start, v.end, 'warning', 'alls/out-of-range', `Cluster index ${v.value} is above the highest seen in ${FAMILY_LABEL[this.family]} scripts (${max}); the target is ${this.settings.hwArch} (setting \`hailo.hwArch\`).`);
+      this.add(v.start, v.end, 'warning', 'alls/out-of-range', `Cluster index ${v.value} is above the highest seen in ${FAMILY_LABEL[this.family]} scripts (${max}); the target is ${this.settings.hwArch} (${this.archFrom}).`);
     }
   }
 

@@ -13,6 +13,8 @@ import { checkDocument } from '../alls/rules';
 import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
 import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
+import { ScriptArchResolver } from '../har/scriptArch';
+import type { ArchSource } from '../common/archInference';
 import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
@@ -24,7 +26,9 @@ Check .alls model scripts (files, or folders searched recursively for *.alls).
 
 options:
   --json          print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}
-  --hw-arch ARCH  target architecture for architecture-specific rules (default hailo10h);
+  --hw-arch ARCH  target architecture for architecture-specific rules (default hailo10h) where
+                  nothing else says: a HEF beside a script, its HAR, or a folder named after an
+                  architecture (the model zoo's layout) come first, as in the editor;
                   one of ${HW_ARCHES.join(', ')}
   --har FILE      the parsed model (.har) to check layer names against; without it, a .har beside
                   each script is used, as in the editor (same basename, else the only one)
@@ -52,8 +56,17 @@ export interface JsonModel {
   layers: number;
 }
 
+/** The architecture a file was checked for, and why (common/archInference.ts). */
+export interface JsonArch {
+  name: string;
+  source: ArchSource;
+  /** "from qwen.hef beside this script", "from the folder hailo15l/", "setting `hailo.hwArch`". */
+  from: string;
+  why: string;
+}
+
 export interface CheckReport {
-  files: { path: string; diagnostics: JsonDiagnostic[]; model?: JsonModel }[];
+  files: { path: string; diagnostics: JsonDiagnostic[]; model?: JsonModel; arch?: JsonArch }[];
   summary: { files: number; errors: number; warnings: number };
 }
 
@@ -197,11 +210,13 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
   const settings = resolveSettings({ hwArch });
   const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
   const reported = new Set<string>();
+  const archResolver = new ScriptArchResolver();
   // UTF-8 takes at most 4 bytes per character: a larger file cannot be under the character limit.
   const maxBytes = 4 * limit('documentChars');
   for (const path of files) {
     let diagnostics: Diagnostic[];
     let resolved: Awaited<ReturnType<ModelResolver['resolve']>> | undefined;
+    let arch: JsonArch | undefined;
     try {
       const bytes = readSmallFileSync(path, maxBytes);
       const { text, diagnostics: encoding } = decodeScript(bytes);
@@ -215,7 +230,13 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
         (named ? problems : model!.notes).push(p);
       }
       const index = resolved?.index;
-      diagnostics = mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), { settings, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }));
+      // As the editor does: a HEF/HAR beside the script, then its folder, then --hw-arch.
+      const inferred = await archResolver.resolve(resolve(path), settings.hwArch, index);
+      arch = { name: inferred.arch, source: inferred.source, from: inferred.from, why: inferred.why };
+      diagnostics = mergeEncodingDiagnostics(
+        encoding,
+        checkDocument(analyze(text), { settings: { hwArch: inferred.arch }, archFrom: inferred.from, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }),
+      );
     } catch (err) {
       if (err instanceof FileAccessError && err.code === 'too-large') {
         diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'warning', code: 'alls/limit', message: limitMessage('documentChars', 'This file', `${statSync(path).size.toLocaleString('en-US')} bytes`) }];
@@ -231,7 +252,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
     const index = resolved?.index;
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
     const json = diagnostics.map(toJson);
-    const entry: CheckReport['files'][number] = { path, diagnostics: json };
+    const entry: CheckReport['files'][number] = { path, diagnostics: json, ...(arch ? { arch } : {}) };
     if (index && resolved?.harPath) {
       entry.model = { har: resolved.harPath, network: index.networkName, layers: index.layers.size };
       if (resolved.onnxPath && !resolved.problems.some((p) => p.includes(resolved.onnxPath!))) entry.model.onnx = resolved.onnxPath;
@@ -263,6 +284,14 @@ export function formatHuman(report: CheckReport): string {
     models.set(label, (models.get(label) ?? 0) + 1);
   }
   for (const [m, n] of models) lines.push(`model: ${m} for ${n} file${n === 1 ? '' : 's'}`);
+  // Which architecture the rules used, when something other than --hw-arch decided it.
+  const arches = new Map<string, number>();
+  for (const f of report.files) {
+    if (!f.arch || f.arch.source === 'setting') continue;
+    const label = `${f.arch.name} (${f.arch.from.replace(' beside this script', ' beside the script')})`;
+    arches.set(label, (arches.get(label) ?? 0) + 1);
+  }
+  for (const [a, n] of arches) lines.push(`arch: ${a} for ${n} file${n === 1 ? '' : 's'}`);
   const s = report.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   lines.push(`${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}`);

@@ -28,4 +28,6 @@ export interface ModelLayerIndex {
   /** Network name (HN `name`), used as the layer prefix `net/layer`. */
   networkName: string;
   layers: Map<string, ModelLayer>;
+  /** `hw_arch` of the HAR's metadata.json (the architecture it was parsed for), when it says. */
+  hwArch?: string;
 }

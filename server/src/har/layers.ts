@@ -58,7 +58,8 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerInd
     }
     layers.set(l.name, entry);
   }
-  return { source: har.path, networkName: har.hn.name, layers };
+  const hwArch = har.metadata?.hw_arch;
+  return { source: har.path, networkName: har.hn.name, layers, ...(typeof hwArch === 'string' ? { hwArch } : {}) };
 }
 
 function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>): Span | undefined {

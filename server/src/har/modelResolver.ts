@@ -46,14 +46,17 @@ function listDir(dir: string, ext: string): string[] {
 }
 
 
-/** The `.har` for a script: same basename, else one whose name starts with the basename, else the only one. */
-export function findHarBeside(scriptPath: string): string | undefined {
+/** The file with extension `ext` for a script: same basename, else one whose name starts with the basename, else the only one. */
+export function findBeside(scriptPath: string, ext: '.har' | '.hef'): string | undefined {
   const dir = dirname(scriptPath);
   const base = basename(scriptPath, extname(scriptPath));
-  const hars = listDir(dir, '.har');
-  const pick = hars.find((h) => basename(h, '.har') === base) ?? hars.find((h) => h.startsWith(base)) ?? (hars.length === 1 ? hars[0] : undefined);
+  const names = listDir(dir, ext);
+  const pick = names.find((h) => basename(h, extname(h)) === base) ?? names.find((h) => h.startsWith(base)) ?? (names.length === 1 ? names[0] : undefined);
   return pick ? join(dir, pick) : undefined;
 }
+
+/** The `.har` for a script (see findBeside). */
+export const findHarBeside = (scriptPath: string): string | undefined => findBeside(scriptPath, '.har');
 
 /** The ONNX the HAR was parsed from, when it lies beside the HAR. */
 export function findOnnxBeside(har: HarArchive): string | undefined {

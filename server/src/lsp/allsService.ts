@@ -41,6 +41,9 @@ import {
 import { reanalyze } from '../alls/incremental';
 import { nmsConfigResolver } from '../alls/nodeHost';
 import type { Diagnostic } from '../common/types';
+import { archHoverMarkdown, inferArch, type ArchInference } from '../common/archInference';
+import type { ModelLayerIndex } from '../common/modelLayers';
+import { ScriptArchResolver } from '../har/scriptArch';
 import { calibDiagnostics, calibHover } from '../calib/scriptView';
 import { createCalibrationProvider } from './calibrationSet';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
@@ -102,6 +105,15 @@ function toDocumentSymbol(s: SymbolInfo): DocumentSymbol {
 export function createAllsService(): AttachableService {
   const docs = new Map<string, { version: number; doc: AllsDocument }>();
   const diagnostics = new Map<string, { version: number; list: Diagnostic[] }>();
+  const archResolver = new ScriptArchResolver();
+  /** The architecture each open script was last validated for (code actions are synchronous). */
+  const lastArch = new Map<string, ArchInference>();
+
+  /** The architecture the script targets: a HEF/HAR beside it, its folder, then the setting. */
+  async function archOf(uri: string, setting: string, model: ModelLayerIndex | undefined): Promise<ArchInference> {
+    const path = fsPathOf(uri);
+    return path ? archResolver.resolve(path, setting, model) : inferArch({ scriptPath: '', setting });
+  }
 
   function analysed(td: TextDocument): AllsDocument {
     const hit = docs.get(td.uri);
@@ -126,17 +138,22 @@ export function createAllsService(): AttachableService {
       host.documents.onDidClose((e) => {
         docs.delete(e.document.uri);
         diagnostics.delete(e.document.uri);
+        lastArch.delete(e.document.uri);
       });
       // The calibration set beside a script: diagnostics where they disagree, a hover section.
       host.setCalibrationProvider?.(createCalibrationProvider(host));
       host.watchFiles('**/*.{npy,npz}', () => host.revalidateAll());
+      // A HEF or HAR appearing beside a script can change the architecture it is checked for.
+      host.watchFiles('**/*.{hef,har}', () => host.revalidateAll());
     },
 
     async validate(td, ctx) {
       const model = await ctx.modelLayers();
       const calib = await ctx.calibration?.();
+      const arch = await archOf(td.uri, ctx.settings.hwArch, model);
+      lastArch.set(td.uri, arch);
       const doc = analysed(td);
-      const list = checkDocument(doc, { settings: ctx.settings, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+      const list = checkDocument(doc, { settings: { hwArch: arch.arch }, archFrom: arch.from, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
       if (calib) list.push(...calibDiagnostics(doc, calib));
       diagnostics.delete(td.uri);
       diagnostics.set(td.uri, { version: td.version, list });
@@ -147,11 +164,13 @@ export function createAllsService(): AttachableService {
     async hover(td, pos, ctx) {
       const model = await ctx.modelLayers();
       const calib = await ctx.calibration?.();
+      // The first line says which architecture the script is checked for, and why.
+      const arch = pos.line === 0 ? archHoverMarkdown(await archOf(td.uri, ctx.settings.hwArch, model)) : undefined;
       const doc = analysed(td);
       const h = hover(doc, pos, { model });
       const extra = calib ? calibHover(doc, doc.lines.offsetAt(pos), calib) : undefined;
-      if (!h && !extra) return null;
-      const value = [h?.markdown, extra].filter(Boolean).join('\n\n---\n\n');
+      if (!h && !extra && !arch) return null;
+      const value = [h?.markdown, extra, arch].filter(Boolean).join('\n\n---\n\n');
       return h ? { contents: { kind: MarkupKind.Markdown, value }, range: h.range } : { contents: { kind: MarkupKind.Markdown, value } };
     },
 
@@ -221,8 +240,13 @@ export function createAllsService(): AttachableService {
 
     codeActions(td, range, _context, ctx) {
       const cached = diagnostics.get(td.uri);
-      // Diagnostics of this version (with the model's layers); else recompute without the model.
-      const list = cached && cached.version === td.version ? cached.list : checkDocument(analysed(td), { settings: ctx.settings, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+      // Diagnostics of this version (with the model's layers); else recompute without the model,
+      // for the architecture the script was last validated for.
+      const arch = lastArch.get(td.uri);
+      const list =
+        cached && cached.version === td.version
+          ? cached.list
+          : checkDocument(analysed(td), { settings: { hwArch: arch?.arch ?? ctx.settings.hwArch }, archFrom: arch?.from, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
       return codeActions(list, range).map(({ fix, diagnostic }): CodeAction => ({
         title: fix.title,
         kind: CodeActionKind.QuickFix,
