@@ -6,6 +6,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { registerExplainDfcLog } from './dfc/explainLog';
 import { registerCompareAccuracy } from './accuracy/compareCommand';
 import { registerCalibInspector } from './calib/calibEditor';
+import { registerCompile } from './compile/command';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerGettingStarted } from './gettingStarted';
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
+  registerCompile(context, log);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -20,7 +20,7 @@ export {
   type StreamInfo,
   type VStreamInfo,
 } from './hef';
-export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX } from './onnx/viewUri';
+export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, graphUriForPath, pathForGraphUri } from './onnx/viewUri';
 export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
 export { resolveSettings, type HailoSettings } from './common/settings';
 export { mintTrustToken, type TrustToken } from './common/trust';
@@ -59,3 +59,10 @@ export * from './protocol';
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
 export { readOnnxFile } from './onnx/reader';
+// compiling through the DFC container and reading its console (issue 8)
+export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';
+export { hostUser } from './compile/launcher';
+export { findLeftovers, removeContainers, type CompileContainer } from './compile/leftovers';
+export type { CompileInputs } from './compile/inputs';
+export type { DockerSettings, Gpus, CompileRun } from './compile/runner';
+export { stripAnsi, type DfcFix } from './dfc';

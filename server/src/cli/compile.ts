@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../dfc';
 import { commandLineTrust } from '../common/trust';
-import { trustedLauncher } from '../compile/launcher';
+import { hostUser, trustedLauncher } from '../compile/launcher';
 import { compileModel, type CompileReport } from '../compile/session';
 import type { DockerSettings, Gpus } from '../compile/runner';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -204,7 +204,3 @@ export function defaultDriverDir(): string {
   return join(dirname(__dirname), 'driver');
 }
 
-/** `uid:gid` on POSIX, so files the container writes into bind mounts belong to the user. */
-export function hostUser(): string | undefined {
-  return typeof process.getuid === 'function' && typeof process.getgid === 'function' ? `${process.getuid()}:${process.getgid()}` : undefined;
-}

@@ -7,6 +7,8 @@ import { DEFAULT_HW_ARCH, HW_ARCHES } from './arch';
 
 export const INLINE_CHECKS = ['off', 'auto', 'always'] as const;
 export type InlineChecks = (typeof INLINE_CHECKS)[number];
+export const GPUS = ['auto', 'all', 'none'] as const;
+export type Gpus = (typeof GPUS)[number];
 
 export interface HailoSettings {
   /** `hailo.hwArch`: the target architecture, lower-cased. Unknown names disable arch checks. */
@@ -30,6 +32,22 @@ export interface HailoSettings {
   dfc: {
     /** `hailo.dfc.dockerPath` (machine-scoped; read by the client only). */
     dockerPath: string;
+    /** `hailo.dfc.image`: DFC image ('' = the first local Hailo image, else the suite's default name). */
+    image: string;
+    /** `hailo.dfc.memoryLimit`: `docker run --memory` ('' = docker's default). */
+    memoryLimit: string;
+    /** `hailo.dfc.gpus` */
+    gpus: Gpus;
+    /** `hailo.dfc.extraRunArgs` (machine-scoped: they change what runs). */
+    extraRunArgs: string[];
+    /** `hailo.dfc.dockerContext` ('' = docker's current context). */
+    dockerContext: string;
+  };
+  compile: {
+    /** `hailo.compile.hailoConfig`: the config to embed ('' = the one beside the model). */
+    hailoConfig: string;
+    /** `hailo.compile.outputFolder` ('' = the model's folder). */
+    outputFolder: string;
   };
   hailort: {
     /** `hailo.hailort.path`: HailoRT install root ('' = search the usual places; machine-scoped). */
@@ -65,6 +83,13 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server' },
   { key: 'model.calibrationSet', scope: 'resource', default: '', readBy: 'server' },
   { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
+  { key: 'dfc.image', scope: 'machine-overridable', default: '', readBy: 'client' },
+  { key: 'dfc.memoryLimit', scope: 'machine-overridable', default: '', readBy: 'client' },
+  { key: 'dfc.gpus', scope: 'machine-overridable', default: 'auto', enum: GPUS, readBy: 'client' },
+  { key: 'dfc.extraRunArgs', scope: 'machine', default: [], readBy: 'client' },
+  { key: 'dfc.dockerContext', scope: 'machine-overridable', default: '', readBy: 'client' },
+  { key: 'compile.hailoConfig', scope: 'resource', default: '', readBy: 'client' },
+  { key: 'compile.outputFolder', scope: 'resource', default: '', readBy: 'client' },
   { key: 'hef.inlineChecks', scope: 'resource', default: 'auto', enum: INLINE_CHECKS, readBy: 'server' },
   { key: 'mtmd.textModelWidth', scope: 'resource', default: null, readBy: 'server' },
   { key: 'hailort.path', scope: 'machine', default: '', readBy: 'client' },
@@ -95,6 +120,8 @@ const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
   typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : undefined;
+/** An array of strings (non-strings dropped, not trimmed: each is one argv entry). */
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const positiveInt = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 
 /** Reads every setting from a raw section (or a lookup), defaults for what is absent or invalid. */
@@ -112,7 +139,15 @@ export function resolveSettings(raw: unknown): HailoSettings {
     },
     hef: { inlineChecks: oneOf(INLINE_CHECKS, get('hef.inlineChecks')) ?? 'auto' },
     mtmd: { textModelWidth: positiveInt(get('mtmd.textModelWidth')) ?? null },
-    dfc: { dockerPath: text(get('dfc.dockerPath')) ?? 'docker' },
+    dfc: {
+      dockerPath: text(get('dfc.dockerPath')) ?? 'docker',
+      image: text(get('dfc.image')) ?? '',
+      memoryLimit: text(get('dfc.memoryLimit')) ?? '',
+      gpus: oneOf(GPUS, get('dfc.gpus')) ?? 'auto',
+      extraRunArgs: stringList(get('dfc.extraRunArgs')),
+      dockerContext: text(get('dfc.dockerContext')) ?? '',
+    },
+    compile: { hailoConfig: text(get('compile.hailoConfig')) ?? '', outputFolder: text(get('compile.outputFolder')) ?? '' },
     hailort: { path: text(get('hailort.path')) ?? '' },
     onnxruntime: { path: text(get('onnxruntime.path')) ?? '' },
     device: { groupId: text(get('device.groupId')) ?? 'UNIQUE' },

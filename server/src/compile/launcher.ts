@@ -39,3 +39,8 @@ export function trustedLauncher(_trust: TrustToken, options: LauncherOptions = {
     };
   };
 }
+
+/** `uid:gid` on POSIX, so files the container writes into bind mounts belong to the user. */
+export function hostUser(): string | undefined {
+  return typeof process.getuid === 'function' && typeof process.getgid === 'function' ? `${process.getuid()}:${process.getgid()}` : undefined;
+}

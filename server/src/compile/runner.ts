@@ -39,7 +39,8 @@ import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLa
 import { extractAllowed, packInto, type PackFile } from './transfer';
 import { externalDataFiles } from './modelFiles';
 
-export type Gpus = 'auto' | 'all' | 'none';
+import type { Gpus } from '../common/settings';
+export type { Gpus };
 
 export interface DockerSettings extends DockerTarget {
   /** Empty: the first local Hailo DFC image, else DEFAULT_IMAGE. */
