@@ -74,6 +74,12 @@ export async function makeWorkspace(dir, bundles) {
   ]) {
     if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
   }
+  // Compile Model against the fake docker (test/fakes/docker): a model and its script, whose third
+  // line has the model-script error of the DFC log fixture the compile scenarios replay.
+  const compile = join(dir, 'e2e-fixtures', 'compile');
+  mkdirSync(compile, { recursive: true });
+  cpSync(join(root, 'examples', 'model', 'tinycnn.onnx'), join(compile, 'tinycnn.onnx'));
+  cpSync(join(fixtures, 'dfc', 'model-script-syntax', 'model.alls'), join(compile, 'tinycnn.alls'));
   // A cloned repo that tries to choose the program the extension runs: machine-scoped settings
   // must ignore it (test/e2e/suite/trust.e2e.ts). The script leaves a marker if it ever runs.
   const evil = join(dir, 'e2e-fixtures', 'evil-docker.sh');
@@ -81,7 +87,12 @@ export async function makeWorkspace(dir, bundles) {
   chmodSync(evil, 0o755);
   mkdirSync(join(dir, '.vscode'), { recursive: true });
   // A resource-scoped setting from the same file IS honoured: check every HEF inline.
-  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.hef.inlineChecks': 'always' }, null, 2));
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.dfc.extraRunArgs': ['--privileged'], 'hailo.hef.inlineChecks': 'always' }, null, 2));
+  // tasks.json with a `hailo` task (Tasks: Run Task → "e2e: compile tinycnn").
+  writeFileSync(
+    join(dir, '.vscode', 'tasks.json'),
+    JSON.stringify({ version: '2.0.0', tasks: [{ label: 'e2e: compile tinycnn', type: 'hailo', command: 'compile', model: 'e2e-fixtures/compile/tinycnn.onnx', calibration: 'random', problemMatcher: ['$hailo-dfc'] }] }, null, 2),
+  );
   const { writeHostileHef, writeHostileOnnx, writeRunExports } = require(bundles.hostileFiles);
   mkdirSync(join(dir, 'e2e-fixtures', 'device'), { recursive: true });
   writeRunExports(join(dir, 'e2e-fixtures', 'device'));
@@ -132,3 +143,12 @@ export function writeExpectedDiagnostics(workspace, file) {
   writeFileSync(file, JSON.stringify(parsed, null, 2));
   return file;
 }
+
+/** The fake docker's state folder for one code-server instance: it starts on the success scenario. */
+export function fakeDockerState(dir) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ scenario: join(root, 'test', 'fixtures', 'compile', 'scenarios', 'success.json') }, null, 1));
+  return dir;
+}
+
+export const FAKE_DOCKER = join(root, 'test', 'fakes', 'docker', 'docker');

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
 import { ensureCodeServer } from './setup.mjs';
-import { bundleSuites, makeWorkspace, packageVsix, printHostResults, requireAllParts, root, sharedRoot, totals, writeExpectedDiagnostics } from './build.mjs';
+import { bundleSuites, fakeDockerState, makeWorkspace, packageVsix, printHostResults, requireAllParts, root, sharedRoot, totals, writeExpectedDiagnostics, FAKE_DOCKER } from './build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -78,7 +78,10 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   const label = trust ? 'trusted workspace' : 'untrusted workspace (Restricted Mode)';
   const base = join(tmp, trust ? 'trusted' : 'untrusted');
   const dirs = instanceDirs(base);
-  writeUserSettings(dirs);
+  // The machine-scoped docker path comes from the user settings: the fake docker CLI, whose state
+  // (scenario, recorded argv, containers) lives in the instance's folder.
+  writeUserSettings(dirs, { 'hailo.dfc.dockerPath': FAKE_DOCKER });
+  const fakeDocker = fakeDockerState(join(base, 'fake-docker'));
   const workspace = await makeWorkspace(join(base, 'workspace'), bundles);
   const extensionFolder = installExtension(dirs, vsix);
   const resultsFile = join(base, 'host-results.json');
@@ -95,7 +98,15 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
     dirs,
     workspace,
     trust,
-    env: { HAILO_E2E_RESULTS: resultsFile, HAILO_E2E_EXPECTED: expectedFile, HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted', ...fakeDevice },
+    env: {
+      HAILO_E2E_RESULTS: resultsFile,
+      HAILO_E2E_EXPECTED: expectedFile,
+      HAILO_E2E_TRUST: trust ? 'trusted' : 'untrusted',
+      HAILO_E2E_REPO: root,
+      HAILO_E2E_FAKE_DOCKER: FAKE_DOCKER,
+      HAILO_FAKE_DOCKER_STATE: fakeDocker,
+      ...fakeDevice,
+    },
   });
   try {
     if (only !== 'ui') await runHostSuite({ browser, server, extensionFolder, hostSuite: bundles.hostSuite, resultsFile, label });
@@ -114,6 +125,8 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
           pages: [],
           extensionFolder,
           expectedDiagnostics: expectedFile,
+          fakeDockerState: fakeDocker,
+          repo: root,
           shared: sharedRoot(),
         },
       });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
 import { fileSource, readHef, readResource } from '../../server/src/hef';
-import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker } from '../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 
 const DFC_FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
@@ -33,7 +33,7 @@ function temp(): { dir: string; cleanup(): void } {
 
 const REPORT_KEYS = ['outcome', 'failedStage', 'stages', 'dfcVersion', 'hailortVersion', 'hwArch', 'network', 'summary', 'recommendedEndNodes', 'diagnostics'];
 
-test('compile --json: the dfc-log document plus outputs and container; exit 0; the console saved as <net>.dfc.log', async () => {
+test('compile --json: the dfc-log document plus outputs and container; exit 0; the console saved as <net>.dfc.log', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = temp();
   try {
@@ -70,7 +70,7 @@ test('compile --json: the dfc-log document plus outputs and container; exit 0; t
   }
 });
 
-test('compile embeds hailo-config.json beside the model; the HEF engine checks it and the mtmd contract', async () => {
+test('compile embeds hailo-config.json beside the model; the HEF engine checks it and the mtmd contract', { skip: NEEDS_PYTHON }, async () => {
   const ws = temp();
   const fd = fakeDocker();
   try {
@@ -141,7 +141,7 @@ function samePlaces(name: string, got: Record<string, unknown>[], want: Record<s
   });
 }
 
-test('a model-script error lands on its .alls line and column (exit 1); the parsed HAR input is untouched', async () => {
+test('a model-script error lands on its .alls line and column (exit 1); the parsed HAR input is untouched', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = temp();
   try {
@@ -158,7 +158,7 @@ test('a model-script error lands on its .alls line and column (exit 1); the pars
   }
 });
 
-test('unsupported ONNX nodes land on their nodes in the graph view; the recommended end nodes come along', async () => {
+test('unsupported ONNX nodes land on their nodes in the graph view; the recommended end nodes come along', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = temp();
   try {
@@ -175,7 +175,7 @@ test('unsupported ONNX nodes land on their nodes in the graph view; the recommen
   }
 });
 
-test("the a16_w4 optimize crash lands on the script line that asks for it; the parse stage's HAR is delivered", async () => {
+test("the a16_w4 optimize crash lands on the script line that asks for it; the parse stage's HAR is delivered", { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = temp();
   try {
@@ -192,7 +192,7 @@ test("the a16_w4 optimize crash lands on the script line that asks for it; the p
   }
 });
 
-test('docker refusing is failedStage "docker" with the fixing setting; usage errors exit 2', async () => {
+test('docker refusing is failedStage "docker" with the fixing setting; usage errors exit 2', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ images: [] });
   const ws = temp();
   try {
@@ -221,7 +221,7 @@ test('docker refusing is failedStage "docker" with the fixing setting; usage err
   }
 });
 
-test('Ctrl+C: the real CLI stops and removes the container, leaves no output, exits 130', async () => {
+test('Ctrl+C: the real CLI stops and removes the container, leaves no output, exits 130', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('slow-calibration') });
   const ws = temp();
   try {

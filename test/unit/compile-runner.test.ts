@@ -15,7 +15,7 @@ import { commandLineTrust } from '../../server/src/common/trust';
 
 const spawnLauncher = trustedLauncher(commandLineTrust('compile tests'));
 import type { CompileInputs } from '../../server/src/compile/inputs';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker } from '../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
@@ -51,7 +51,7 @@ function assertNoContainers(fd: FakeDocker, run: CompileRun) {
   if (run.container) assert.equal(run.container.removed, true);
 }
 
-test('success: parse → optimize → compile in a labelled container; outputs moved into the model folder; container removed', async () => {
+test('success: parse → optimize → compile in a labelled container; outputs moved into the model folder; container removed', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = workspace();
   try {
@@ -90,7 +90,7 @@ test('success: parse → optimize → compile in a labelled container; outputs m
   }
 });
 
-test('a model script, calibration set and hailo-config.json beside the model reach the DFC API', async () => {
+test('a model script, calibration set and hailo-config.json beside the model reach the DFC API', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = workspace();
   const other = mkdtempSync(join(tmpdir(), 'hailo-calib-'));
@@ -122,7 +122,7 @@ test('a model script, calibration set and hailo-config.json beside the model rea
   }
 });
 
-test('paths with spaces, quotes, commas and $() reach docker as one argv entry each; nothing runs them', async () => {
+test('paths with spaces, quotes, commas and $() reach docker as one argv entry each; nothing runs them', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const hostile = `we ird "q" $(touch PWNED) 'x', y`;
   const ws = workspace(hostile);
@@ -150,7 +150,7 @@ test('paths with spaces, quotes, commas and $() reach docker as one argv entry e
   }
 });
 
-test('cancel mid-stage: the container is killed and removed, no partial output, the previous HEF is kept', async () => {
+test('cancel mid-stage: the container is killed and removed, no partial output, the previous HEF is kept', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('slow-calibration') });
   const ws = workspace();
   try {
@@ -189,7 +189,7 @@ test('cancel mid-stage: the container is killed and removed, no partial output, 
   }
 });
 
-test('a DFC failure in optimize: the parsed HAR is delivered, nothing after it, the previous HEF is kept', async () => {
+test('a DFC failure in optimize: the parsed HAR is delivered, nothing after it, the previous HEF is kept', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('fail-optimize') });
   const ws = workspace();
   try {
@@ -210,7 +210,7 @@ test('a DFC failure in optimize: the parsed HAR is delivered, nothing after it, 
   }
 });
 
-test('exit 137 (out of memory) points at the memory limit setting; nothing is delivered', async () => {
+test('exit 137 (out of memory) points at the memory limit setting; nothing is delivered', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('oom-optimize') });
   const ws = workspace();
   try {
@@ -230,7 +230,7 @@ test('exit 137 (out of memory) points at the memory limit setting; nothing is de
   }
 });
 
-test('two compiles of the same model at once do not collide (names, staging, outputs)', async () => {
+test('two compiles of the same model at once do not collide (names, staging, outputs)', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('quick-calibration') });
   const ws = workspace();
   try {
@@ -249,7 +249,7 @@ test('two compiles of the same model at once do not collide (names, staging, out
   }
 });
 
-test('remote docker context: inputs in and outputs out by docker cp only, never a bind mount', async () => {
+test('remote docker context: inputs in and outputs out by docker cp only, never a bind mount', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ contexts: { default: 'unix:///var/run/docker.sock', 'gpu-box': 'ssh://dev@gpu-box' } });
   const root = mkdtempSync(join(tmpdir(), 'hailo-remote-'));
   try {
@@ -282,7 +282,7 @@ test('remote docker context: inputs in and outputs out by docker cp only, never 
   }
 });
 
-test('remote context failure: a failed run still copies out the finished stages, atomically', async () => {
+test('remote context failure: a failed run still copies out the finished stages, atomically', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ scenario: scenario('fail-optimize'), contexts: { default: 'unix:///var/run/docker.sock', far: 'tcp://10.0.0.9:2376' } });
   const ws = workspace();
   try {
@@ -299,7 +299,7 @@ test('remote context failure: a failed run still copies out the finished stages,
   }
 });
 
-test('GPUs: auto asks docker for an NVIDIA runtime; all without one is refused with the fixing setting', async () => {
+test('GPUs: auto asks docker for an NVIDIA runtime; all without one is refused with the fixing setting', { skip: NEEDS_PYTHON }, async () => {
   const ws = workspace();
   const fd = fakeDocker({ runtimes: ['runc', 'nvidia'] });
   try {
@@ -321,7 +321,7 @@ test('GPUs: auto asks docker for an NVIDIA runtime; all without one is refused w
   }
 });
 
-test("docker's own failures: one sentence each, with the setting or command that fixes it", async () => {
+test("docker's own failures: one sentence each, with the setting or command that fixes it", { skip: NEEDS_PYTHON }, async () => {
   const ws = workspace();
   const fd = fakeDocker();
   try {
@@ -350,7 +350,7 @@ test("docker's own failures: one sentence each, with the setting or command that
   }
 });
 
-test('name clash: exit 125 is docker refusing, not a DFC failure; the other container is left alone', async () => {
+test('name clash: exit 125 is docker refusing, not a DFC failure; the other container is left alone', { skip: NEEDS_PYTHON }, async () => {
   const ws = workspace();
   const fd = fakeDocker();
   try {
@@ -370,7 +370,7 @@ test('name clash: exit 125 is docker refusing, not a DFC failure; the other cont
   }
 });
 
-test('leftover containers: found by label when their owner is gone, and removed', async () => {
+test('leftover containers: found by label when their owner is gone, and removed', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   try {
     process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
@@ -396,7 +396,7 @@ test('leftover containers: found by label when their owner is gone, and removed'
   }
 });
 
-test('bad inputs: one sentence, before docker is touched', async () => {
+test('bad inputs: one sentence, before docker is touched', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
   const ws = workspace();
   try {

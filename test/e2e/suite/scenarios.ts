@@ -5,3 +5,4 @@ import './onnx.e2e';
 import './alls.e2e';
 import './hef.e2e';
 import './dfc.e2e';
+import './compile.e2e';

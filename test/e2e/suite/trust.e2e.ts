@@ -28,9 +28,13 @@ describe('workspace trust', () => {
   } else {
     it("a folder's .vscode/settings.json cannot choose the docker program (machine scope)", async () => {
       // The driver's workspace sets hailo.dfc.dockerPath to a script that leaves a marker.
+      // (The user settings name the fake docker CLI; the folder's try is ignored.)
       const inspected = vscode.workspace.getConfiguration('hailo').inspect<string>('dfc.dockerPath');
-      assert.equal(vscode.workspace.getConfiguration('hailo').get<string>('dfc.dockerPath'), 'docker');
+      assert.equal(vscode.workspace.getConfiguration('hailo').get<string>('dfc.dockerPath'), process.env.HAILO_E2E_FAKE_DOCKER);
       assert.equal(inspected?.workspaceValue, undefined, 'VS Code ignores a machine-scoped key in workspace settings');
+      // The same for the extra docker run arguments (machine-scoped: they change what runs).
+      assert.deepEqual(vscode.workspace.getConfiguration('hailo').get<string[]>('dfc.extraRunArgs'), []);
+      assert.equal(vscode.workspace.getConfiguration('hailo').inspect<string[]>('dfc.extraRunArgs')?.workspaceValue, undefined);
       await hailoExtension().activate();
       const result = await vscode.commands.executeCommand<CheckDockerResult>('hailo.checkDocker');
       assert.equal(result?.ran, true);

@@ -26,6 +26,10 @@ export interface E2EContext {
   pages: import('playwright-core').Page[];
   /** JSON file: what `hailo-tools check --json broken/` reports (the CLI shares the analysis core). */
   expectedDiagnostics: string;
+  /** The fake docker's state folder (test/fakes/docker): config.json, argv.jsonl, containers/. */
+  fakeDockerState: string;
+  /** The repository (fixtures of the compile scenarios). */
+  repo: string;
 }
 
 export function e2e(): E2EContext {

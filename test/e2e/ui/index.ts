@@ -6,6 +6,7 @@ import './hef.ui';
 import './onnx.ui';
 import './device.ui';
 import './firstRun.ui';
+import './compile.ui';
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -12,6 +12,7 @@
 #              of the log up to its last traceback, then raise the exception the log ends with
 #   oomAt      a method that SIGKILLs this process after printing half its part (the OOM killer)
 #   progress   {"at": method, "entries": N, "intervalMs": T}: tqdm "Calibration" frames with \r
+#   delay      {"at": method, "ms": N}: that method first waits N ms (a slow stage)
 #   externalFile  false: this ClientRunner has no add_external_file (older DFC)
 #   emulate    {"SDK_QUANTIZED": {"outputs": ["a.npy", ...]}, "SDK_BIT_EXACT": {"raise": "InferenceError",
 #              "message": "..."}}: runner.infer(ctx, x) inside infer_context(InferenceContext.X) replays
@@ -130,6 +131,9 @@ def _play(method):
     if method == "load_model_script" and fail_at != method:
         return
     lines = _SECTIONS[_SECTION_OF[method]]
+    delay = _SCENARIO.get("delay") or {}
+    if delay.get("at") == method:
+        time.sleep(float(delay.get("ms", 0)) / 1000.0)
     if _SCENARIO.get("oomAt") == method:
         _write("".join(lines[: max(1, len(lines) // 2)]))
         time.sleep(0.2)

@@ -1,0 +1,90 @@
+// What a user sees of Hailo: Compile Model (fake docker, see suite/compile.e2e.ts): the command from
+// the palette on an open .alls asks once for the calibration set, shows a progress notification
+// per stage with the calibration progress, can be cancelled from that notification (the container
+// goes, no output appears), and a DFC model-script error lands on its line in the Problems panel.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { e2e } from './context';
+import { openFile, openWorkbench, problemsRows, runCommand, screenshot, waitUntilStill } from './workbench';
+
+function scenario(s: Record<string, unknown>): void {
+  const { fakeDockerState } = e2e();
+  const file = join(fakeDockerState, 'ui-scenario.json');
+  writeFileSync(file, JSON.stringify(s));
+  writeFileSync(join(fakeDockerState, 'config.json'), JSON.stringify({ scenario: file }));
+}
+const fixture = (p: string) => join(e2e().repo, 'test', 'fixtures', p);
+const containers = () => readdirSync(join(e2e().fakeDockerState, 'containers')).filter((n) => n.endsWith('.json'));
+const argvCount = () => {
+  const f = join(e2e().fakeDockerState, 'argv.jsonl');
+  return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean).length : 0;
+};
+
+async function until(probe: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('Hailo: Compile Model', () => {
+  let page: Page;
+  before(async () => {
+    page = await openWorkbench();
+  });
+  after(async () => {
+    await page?.close();
+  });
+  const toasts = () => page.locator('.notifications-toasts .notification-list-item');
+
+  if (!e2e().trust) {
+    it('is refused in Restricted Mode, and docker is never called', async () => {
+      const calls = argvCount();
+      await openFile(page, 'e2e-fixtures/compile/tinycnn.alls');
+      await runCommand(page, 'Hailo: Compile Model');
+      await toasts().filter({ hasText: 'Hailo: Compile Model runs programs on this machine' }).first().waitFor();
+      assert.equal(argvCount(), calls);
+    });
+    return;
+  }
+
+  it('from the palette: asks for the calibration once, shows the stage and calibration progress, and Cancel stops it', async () => {
+    scenario({ log: fixture('compile/logs/success-dfc5.log'), progress: { at: 'optimize', entries: 64, intervalMs: 400 } });
+    await openFile(page, 'e2e-fixtures/compile/tinycnn.alls');
+    await runCommand(page, 'Hailo: Compile Model');
+    // No calibration set beside the model: one question, remembered for the folder.
+    const quick = page.locator('.quick-input-widget');
+    await quick.getByText('calibration set for tinycnn').first().waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Use random data' }).first().click();
+    const progress = toasts().filter({ hasText: 'Hailo: compiling tinycnn' }).first();
+    await progress.filter({ hasText: /optimize \(2\/3\) · Calibration \d+\/64 · \d/ }).waitFor({ timeout: 60_000 });
+    await waitUntilStill(progress);
+    await screenshot(page, 'compile-progress');
+    await until(() => containers().length === 1, 10_000, 'the container to exist');
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await until(() => containers().length === 0, 30_000, 'the container to be removed');
+    await progress.waitFor({ state: 'detached', timeout: 30_000 });
+    const dir = join(e2e().workspace, 'e2e-fixtures', 'compile');
+    assert.ok(!existsSync(join(dir, 'tinycnn_optimized.har')), 'a cancelled compile leaves no output');
+    assert.ok(!readdirSync(dir).some((n) => n.startsWith('.hailo-compile-')), 'and no staging folder');
+  });
+
+  it('a model-script error from the DFC lands on its line in the Problems panel', async () => {
+    scenario({ log: fixture('dfc/model-script-syntax/run.log'), failAt: 'load_model_script', delay: { at: 'load_model_script', ms: 1500 } });
+    await openFile(page, 'e2e-fixtures/compile/tinycnn.alls');
+    await runCommand(page, 'Hailo: Compile Model');
+    // The calibration choice was remembered: no question this time.
+    await toasts().filter({ hasText: 'The compile of tinycnn failed in optimize' }).first().waitFor({ timeout: 90_000 });
+    const rows = await problemsRows(page);
+    // test/fixtures/dfc/model-script-syntax/expected.json: line 3, column 67.
+    const row = rows.filter({ hasText: "Expected ')', found 'batch_size'" }).first();
+    await row.waitFor();
+    const text = await row.innerText();
+    assert.match(text, /Hailo DFC/);
+    assert.match(text, /\[Ln 3, Col 67\]/);
+    await screenshot(page, 'compile-error');
+  });
+});
