@@ -10,7 +10,7 @@
 // Usage: node test/e2e/run.mjs [--no-package] [--only host|ui] [--grep TEXT] [--screenshots]
 //   --screenshots writes the README pictures to docs/screenshots/ (else they stay in the temp folder)
 // Env: HAILO_E2E_KEEP=1 keeps the temp folder; HAILO_E2E_CACHE moves the code-server cache.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,9 +78,13 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   const label = trust ? 'trusted workspace' : 'untrusted workspace (Restricted Mode)';
   const base = join(tmp, trust ? 'trusted' : 'untrusted');
   const dirs = instanceDirs(base);
-  // The machine-scoped docker path comes from the user settings: the fake docker CLI, whose state
-  // (scenario, recorded argv, containers) lives in the instance's folder.
-  writeUserSettings(dirs, { 'hailo.dfc.dockerPath': FAKE_DOCKER });
+  writeUserSettings(dirs);
+  // The machine-scoped docker path is the fake docker CLI, whose state (scenario, recorded argv,
+  // containers) lives in the instance's folder. code-server is a remote window: machine-scoped
+  // settings come from the remote machine's settings (user-data/Machine/settings.json) — VS Code
+  // drops them from the user settings at its first configuration update.
+  mkdirSync(join(dirs.userData, 'Machine'), { recursive: true });
+  writeFileSync(join(dirs.userData, 'Machine', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': FAKE_DOCKER }, null, 2));
   const fakeDocker = fakeDockerState(join(base, 'fake-docker'));
   const workspace = await makeWorkspace(join(base, 'workspace'), bundles);
   const extensionFolder = installExtension(dirs, vsix);

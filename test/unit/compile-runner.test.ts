@@ -370,28 +370,45 @@ test('name clash: exit 125 is docker refusing, not a DFC failure; the other cont
   }
 });
 
-test('leftover containers: found by label when their owner is gone, and removed', { skip: NEEDS_PYTHON }, async () => {
+test('leftover containers: found by label when their owner is gone, removed with their staging folder', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
+  const out = mkdtempSync(join(tmpdir(), 'hailo-leftover-'));
   try {
     process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
     const { capture } = await import('../../server/src/compile/process');
     const { hostname } = await import('node:os');
-    const mk = (name: string, owner: string, labelled = true) =>
-      capture(spawnLauncher, FAKE_DOCKER, ['create', '--name', name, ...(labelled ? ['--label', `${LABEL}=1`] : []), '--label', `dev.hailo-tools.owner=${owner}`, '--label', 'dev.hailo-tools.model=/m/a b.onnx', 'hailo_ai_sw_suite_2026-04:1', 'python3']);
-    await mk('dead-owner', `${hostname()}:999999`);
+    const mk = (name: string, owner: string, labelled = true, staging = '') =>
+      capture(spawnLauncher, FAKE_DOCKER, [
+        'create', '--name', name, ...(labelled ? ['--label', `${LABEL}=1`] : []), '--label', `dev.hailo-tools.owner=${owner}`,
+        '--label', `dev.hailo-tools.staging=${staging}`, '--label', 'dev.hailo-tools.model=/m/a b.onnx', 'hailo_ai_sw_suite_2026-04:1', 'python3',
+      ]);
+    const staging = join(out, '.hailo-compile-dead-1');
+    mkdirSync(staging);
+    writeFileSync(join(staging, 'tinycnn.har'), 'half');
+    await mk('hailo-compile-dead-1', `${hostname()}:999999`, true, staging);
+    await mk('hailo-compile-dead-2', `${hostname()}:999998`, true, out); // a label naming another folder: never deleted
     await mk('live-owner', `${hostname()}:${process.ppid}`);
     await mk('other-host', 'elsewhere:1');
     await mk('not-ours', `${hostname()}:999999`, false);
     const target = { dockerPath: FAKE_DOCKER };
     const { leftovers, problem } = await findLeftovers(spawnLauncher, target);
     assert.equal(problem, undefined);
-    assert.deepEqual(leftovers.map((c) => [c.name, c.state, c.model]), [['dead-owner', 'created', '/m/a b.onnx']]);
-    assert.deepEqual(await removeContainers(spawnLauncher, target, ['dead-owner']), []);
+    assert.deepEqual(
+      leftovers.map((c) => [c.name, c.state, c.staging, c.model]),
+      [
+        ['hailo-compile-dead-1', 'created', staging, '/m/a b.onnx'],
+        ['hailo-compile-dead-2', 'created', out, '/m/a b.onnx'],
+      ],
+    );
+    assert.deepEqual(await removeContainers(spawnLauncher, target, leftovers), []);
     assert.deepEqual(fd.containers().sort(), ['live-owner', 'not-ours', 'other-host']);
+    assert.equal(existsSync(staging), false, 'the staging folder went with its container');
+    assert.equal(existsSync(out), true, 'a label cannot make it delete anything else');
     fd.configure({ daemon: 'down' });
     const down = await findLeftovers(spawnLauncher, target);
     assert.equal(down.problem?.kind, 'daemon-down');
   } finally {
+    rmSync(out, { recursive: true, force: true });
     fd.cleanup();
   }
 });

@@ -41,6 +41,8 @@ export class Compiler implements vscode.Disposable {
   private readonly queue = new CompileQueue();
   private readonly active = new Set<string>();
   private readonly leftoversChecked = new Set<string>();
+  /** Cancels of the compiles in flight: closing the window stops them (their containers go). */
+  private readonly cancels = new Set<() => void>();
   /** End nodes last used per model (the "use node name" fix edits them). */
   readonly endNodes = new Map<string, string[]>();
 
@@ -50,6 +52,7 @@ export class Compiler implements vscode.Disposable {
   ) {}
 
   dispose(): void {
+    for (const cancel of this.cancels) cancel();
     this.output.dispose();
     this.diagnostics.dispose();
   }
@@ -84,7 +87,8 @@ export class Compiler implements vscode.Disposable {
           };
           token.onCancellationRequested(cancel);
           onCancelHandle?.(cancel);
-          const result = await job.result;
+          this.cancels.add(cancel);
+          const result = await job.result.finally(() => this.cancels.delete(cancel));
           if (!result || cancelledWhileWaiting) return { ran: true as const, cancelled: true, diagnostics: [] };
           return result;
         },
@@ -118,6 +122,7 @@ export class Compiler implements vscode.Disposable {
     show();
     const lines = new ConsoleLines();
     this.output.appendLine(`\n=== ${new Date().toLocaleString()} — compiling ${inputs.model} (${inputs.hwArch}) ===`);
+    this.log.info(`compile ${inputs.model}: docker '${settings.dockerPath}'${settings.context ? ` --context ${settings.context}` : ''}, image ${settings.image ?? '(auto)'}, gpus ${settings.gpus}`);
     this.clearFor(inputs);
     const onEvent = (e: DfcEvent) => {
       if (e.kind === 'stageStarted') {
@@ -239,7 +244,7 @@ export class Compiler implements vscode.Disposable {
       'Keep',
     );
     if (choice !== 'Remove') return 0;
-    const failed = await removeContainers(launch, target, names);
+    const failed = await removeContainers(launch, target, leftovers);
     if (failed.length) void vscode.window.showErrorMessage(`Hailo: could not remove ${failed.map((f) => `${f.name} (${f.reason})`).join(', ')}.`);
     else void vscode.window.showInformationMessage(`Hailo: removed ${names.length} leftover container${names.length === 1 ? '' : 's'}.`);
     return names.length - failed.length;

@@ -76,7 +76,10 @@ class CompileTerminal implements vscode.Pseudoterminal {
   ) {}
 
   open(): void {
-    void this.run().then((code) => this.closer.fire(code));
+    // VS Code's problem matcher reads the terminal's lines after the terminal has parsed them;
+    // closing right after the last write lost the report's lines (seen in the e2e run), so the
+    // terminal stays open a moment after the report.
+    void this.run().then((code) => setTimeout(() => this.closer.fire(code), 1500));
   }
 
   close(): void {

@@ -8,6 +8,10 @@ export const LABEL = 'dev.hailo-tools.compile';
 /** `host:pid` of the process that started the container (a leftover is one whose owner is gone). */
 export const OWNER_LABEL = 'dev.hailo-tools.owner';
 export const MODEL_LABEL = 'dev.hailo-tools.model';
+/** The host staging folder of a bind-mounted run, removed with a leftover container. */
+export const STAGING_LABEL = 'dev.hailo-tools.staging';
+/** Staging folders are `<out>/.hailo-compile-…` (the container's name with a dot). */
+export const STAGING_PREFIX = '.hailo-compile-';
 
 /** Where things live inside the container (same layout for bind mounts and docker cp). */
 export const IN_CONTAINER = {
@@ -56,6 +60,8 @@ export interface RunSpec {
   inputs: { source: string; target: string }[];
   /** Host staging folder mounted read-write at IN_CONTAINER.out; undefined with docker cp. */
   staging?: string;
+  /** The host staging folder (both transfers), recorded in a label for leftover cleanup. */
+  stagingHost?: string;
   /** Host folder of the driver script; undefined with docker cp. */
   driverDir?: string;
   /** `--user uid:gid` so files written into the bind-mounted staging folder belong to the user. */
@@ -75,6 +81,7 @@ export interface RunSpec {
  */
 export function containerOptions(spec: RunSpec): string[] {
   const a = ['--name', spec.name, '--label', `${LABEL}=1`, '--label', `${OWNER_LABEL}=${spec.owner}`, '--label', `${MODEL_LABEL}=${spec.model}`];
+  if (spec.stagingHost) a.push('--label', `${STAGING_LABEL}=${spec.stagingHost}`);
   a.push('--pull', 'never', '--env', 'PYTHONUNBUFFERED=1', '--workdir', IN_CONTAINER.out);
   if (spec.user) a.push('--user', spec.user, '--env', `HOME=${IN_CONTAINER.home}`);
   if (spec.driverDir) a.push('--mount', bindMount(spec.driverDir, IN_CONTAINER.driver, true));
@@ -104,6 +111,6 @@ export const infoArgs = () => ['info', '--format', INFO_FORMAT];
 export const imagesArgs = () => ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'];
 export const imageInspectArgs = (image: string) => ['image', 'inspect', '--format', '{{.Id}}', image];
 export const contextHostArgs = (context?: string) => ['context', 'inspect', ...(context ? [context] : []), '--format', '{{json .Endpoints.docker.Host}}'];
-/** One line per compile container: ID, name, state, owner label, model label (tab-separated). */
-export const PS_FORMAT = `{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "${OWNER_LABEL}"}}\t{{.Label "${MODEL_LABEL}"}}`;
+/** One line per compile container: ID, name, state, owner, staging folder, model (tab-separated; the model last: a path may hold a tab). */
+export const PS_FORMAT = `{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "${OWNER_LABEL}"}}\t{{.Label "${STAGING_LABEL}"}}\t{{.Label "${MODEL_LABEL}"}}`;
 export const leftoverArgs = () => ['ps', '--all', '--filter', `label=${LABEL}`, '--format', PS_FORMAT];

@@ -1,8 +1,10 @@
 // Containers a crashed editor or a killed CLI left behind: every compile container carries the
 // LABEL and an owner label `host:pid`; one whose owner process is gone (or that is not running any
 // more) is a leftover, found by `docker ps --all --filter label=…` and removed with `docker rm -f`.
+import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dockerCommand, leftoverArgs, removeArgs, type DockerTarget } from './dockerArgs';
+import { basename } from 'node:path';
+import { dockerCommand, leftoverArgs, removeArgs, STAGING_PREFIX, type DockerTarget } from './dockerArgs';
 import { daemonProblem, type DockerProblem } from './dockerErrors';
 import { capture, type ProcessLauncher } from './process';
 
@@ -11,6 +13,8 @@ export interface CompileContainer {
   name: string;
   state: string;
   owner: string;
+  /** The host staging folder the run wrote into ('' if unknown). */
+  staging: string;
   model: string;
 }
 
@@ -19,8 +23,8 @@ export function parsePs(stdout: string): CompileContainer[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => {
-      const [id = '', name = '', state = '', owner = '', ...model] = l.split('\t');
-      return { id, name, state, owner, model: model.join('\t') };
+      const [id = '', name = '', state = '', owner = '', staging = '', ...model] = l.split('\t');
+      return { id, name, state, owner, staging, model: model.join('\t') };
     });
 }
 
@@ -65,12 +69,21 @@ export async function findLeftovers(
   return { leftovers };
 }
 
-/** `docker rm --force` each; returns the names that could not be removed, with docker's reason. */
-export async function removeContainers(launch: ProcessLauncher, target: DockerTarget, names: string[]): Promise<{ name: string; reason: string }[]> {
+/**
+ * `docker rm --force` each, and remove the staging folder its run left (only a folder named like
+ * one, `.hailo-compile-…`). Returns the containers that could not be removed, with docker's reason.
+ */
+export async function removeContainers(launch: ProcessLauncher, target: DockerTarget, containers: (CompileContainer | string)[]): Promise<{ name: string; reason: string }[]> {
   const failed: { name: string; reason: string }[] = [];
-  for (const name of names) {
+  for (const c of containers) {
+    const name = typeof c === 'string' ? c : c.name;
     const r = await capture(launch, ...dockerCommand(target, removeArgs(name)), { timeoutMs: 60_000 });
-    if (r.code !== 0 && !/No such container/i.test(r.stderr)) failed.push({ name, reason: r.stderr.trim().split('\n')[0] || `exit ${r.code}` });
+    if (r.code !== 0 && !/No such container/i.test(r.stderr)) {
+      failed.push({ name, reason: r.stderr.trim().split('\n')[0] || `exit ${r.code}` });
+      continue;
+    }
+    const staging = typeof c === 'string' ? '' : c.staging;
+    if (staging && basename(staging) === `.${name}` && basename(staging).startsWith(STAGING_PREFIX)) rmSync(staging, { recursive: true, force: true });
   }
   return failed;
 }

@@ -175,7 +175,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   } catch (err) {
     return { ...base, status: 'input-error', inputError: `Cannot create the output folder '${resolved.outDir}': ${(err as Error).message}.` };
   }
-  const staging = join(resolved.outDir, `.${name}`);
+  const staging = join(resolved.outDir, `.${name}`); // STAGING_PREFIX + the name's random part
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { mode: 0o700 });
 
@@ -186,6 +186,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     model: resolved.model,
     inputs: transfer === 'mount' ? resolved.folders : [],
     staging: transfer === 'mount' ? staging : undefined,
+    stagingHost: staging,
     driverDir: transfer === 'mount' ? env.driverDir : undefined,
     user,
     memoryLimit: settings.memoryLimit?.trim() || undefined,

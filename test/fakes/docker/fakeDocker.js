@@ -498,7 +498,7 @@ function cmdPs(env, args) {
   const all = args.includes('--all') || args.includes('-a');
   const filters = [];
   for (let i = 0; i < args.length; i++) if (args[i] === '--filter' || args[i] === '-f') filters.push(args[++i]);
-  requireFormat(args, '{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "dev.hailo-tools.owner"}}\t{{.Label "dev.hailo-tools.model"}}');
+  requireFormat(args, '{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "dev.hailo-tools.owner"}}\t{{.Label "dev.hailo-tools.staging"}}\t{{.Label "dev.hailo-tools.model"}}');
   for (const rec of allRecords(dir)) {
     const r = refresh(dir, rec);
     if (r.context !== env.context) continue; // each docker host has its own containers
@@ -509,7 +509,8 @@ function cmdPs(env, args) {
       const k = want.indexOf('=');
       return k < 0 ? want in r.labels : r.labels[want.slice(0, k)] === want.slice(k + 1);
     });
-    if (ok) out(`${r.id.slice(0, 12)}\t${r.name}\t${r.state}\t${r.labels['dev.hailo-tools.owner'] ?? ''}\t${r.labels['dev.hailo-tools.model'] ?? ''}\n`);
+    const label = (k) => r.labels[`dev.hailo-tools.${k}`] ?? '';
+    if (ok) out(`${r.id.slice(0, 12)}\t${r.name}\t${r.state}\t${label('owner')}\t${label('staging')}\t${label('model')}\n`);
   }
 }
 
