@@ -76,9 +76,9 @@ class CompileTerminal implements vscode.Pseudoterminal {
   ) {}
 
   open(): void {
-    // VS Code's problem matcher reads the terminal's lines after the terminal has parsed them;
-    // closing right after the last write lost the report's lines (seen in the e2e run), so the
-    // terminal stays open a moment after the report.
+    // VS Code's task problem matcher reads the lines its terminal has parsed; a pseudo-terminal
+    // closed right after its last write loses that tail (microsoft/vscode#92868, open; seen in the
+    // e2e run), so the terminal stays open a moment after the report before ending the task.
     void this.run().then((code) => setTimeout(() => this.closer.fire(code), 1500));
   }
 

@@ -13,9 +13,9 @@ import { accuracyText } from '../accuracy/oracles';
 import { deviceOutputs } from '../accuracy/deviceOracle';
 import { DeviceClient } from '../device/client';
 import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
-import { trustedLauncher } from '../compile/launcher';
+import { hostUser, trustedLauncher } from '../compile/launcher';
 import { commandLineTrust } from '../common/trust';
-import { defaultDriverDir, hostUser } from './compile';
+import { defaultDriverDir } from './compile';
 
 const USAGE = `usage: hailo-tools accuracy [--json] --onnx MODEL --har OPTIMIZED.har [--alls SCRIPT] [--calib SET.npy]
                             [--inputs X.npy | --count N --seed S] [--contexts native,fp_optimized,quantized,bit_exact|none]
