@@ -114,7 +114,6 @@ test('cli dfc-log: terminal control bytes in the log never reach the terminal (t
     for (const args of [[f], ['--json', f]]) {
       const r = await run(args);
       assert.equal(r.code, 1);
-      // eslint-disable-next-line no-control-regex
       assert.doesNotMatch(r.out, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/, `no raw control character in ${args.join(' ')}`);
       assert.match(r.out, /boom/);
     }

@@ -19,9 +19,7 @@ export interface LogLine {
 }
 
 // CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 export function stripAnsi(s: string): string {

@@ -4,6 +4,17 @@
 // docs/hef-format.md §2; where HailoRT would refuse the file, a `compat` problem says why.
 import { limit, limitMessage } from '../common/limits';
 import { has, type Msg } from './protoDecode';
+import {
+  asHef,
+  type NmsKindField,
+  type ProtoHeader,
+  type ProtoLayerInfo,
+  type ProtoLayerMux,
+  type ProtoNetworkGroup,
+  type ProtoNmsInfo,
+  type ProtoNumericInfo,
+  type ProtoOp,
+} from './protoTypes';
 import { n, type HefProblem } from './problems';
 import { toNum } from './schema';
 import {
@@ -31,8 +42,6 @@ import type {
   VStreamQuant,
 } from './model';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- decoded protobuf messages are dynamic */
-type M = any;
 
 const MAX_NAME = 127; // HAILO_MAX_STREAM_NAME_SIZE (128) minus the terminating NUL
 const BBOX_PARAMS = 5;
@@ -50,13 +59,13 @@ function compat(problems: HefProblem[], message: string, severity: HefProblem['s
 }
 
 export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
-  if (!has(hef, 'header')) return undefined;
-  const h = hef.header as M;
+  const h: ProtoHeader | undefined = asHef(hef).header;
+  if (!has(hef, 'header') || !h) return undefined;
   const id = Number(h.hw_arch ?? 0);
   const sdkString = String(h.sdk_version_str ?? '');
   let sdkVersion: string | undefined;
-  if (has(h, 'sdk_version')) {
-    const v = h.sdk_version;
+  const v = h.sdk_version;
+  if (has(h, 'sdk_version') && v) {
     sdkVersion = `${v.sdk_version_major ?? 0}.${v.sdk_version_minor ?? 0}.${v.sdk_version_revision ?? 0}`;
   } else {
     const m = /(\d+)\.(\d+)\.(\d+)/.exec(sdkString);
@@ -74,7 +83,7 @@ export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
 
 export function extensionsOf(hef: Msg): HefExtension[] {
   const list = (opt: boolean) =>
-    ((opt ? hef.optional_extensions : hef.extensions) as M[] | undefined ?? []).map((e: M) => {
+    ((opt ? asHef(hef).optional_extensions : asHef(hef).extensions) ?? []).map((e) => {
       const id = Number(e.type_index ?? 0);
       return { id, name: extensionName(id), label: String(e.name ?? ''), optional: opt, supported: opt || SUPPORTED_EXTENSIONS.has(id) };
     });
@@ -83,20 +92,20 @@ export function extensionsOf(hef: Msg): HefExtension[] {
 
 /** Feature switches as HailoRT computes them (`check_hef_extension`). */
 export function featuresOf(hef: Msg, protoVersion: number, exts: HefExtension[], extensionsRead = true, problems?: HefProblem[]): Features {
-  const inc = (has(hef, 'included_features') ? hef.included_features : {}) as M;
+  const inc = asHef(hef).included_features ?? {};
   if (!extensionsRead) {
     // Body cut off before the extension list (it follows the network groups): judge from the
     // structure, and say so.
-    const groups = (hef.network_groups as M[]) ?? [];
-    const netFlow = groups.some((g) => ((g.ops as M[]) ?? []).some((o) => has(o, 'core_op')));
-    const multiNetwork = groups.some((g) => ((g.networks_names as M[]) ?? []).length > 1);
+    const groups = asHef(hef).network_groups ?? [];
+    const netFlow = groups.some((g) => (g.ops ?? []).some((o) => has(o, 'core_op')));
+    const multiNetwork = groups.some((g) => (g.networks_names ?? []).length > 1);
     problems?.push({
       code: 'hef/partial',
       severity: 'info',
       area: 'proto',
       message: `The extension list was not read (the body is cut off); ${netFlow ? 'net-flow post-processing assumed from the ops present' : 'no net-flow ops present'}, per-feature scales not applied.`,
     });
-    return { netFlow, multiNetwork, multiContext: groups.some((g) => ((g.contexts as M[]) ?? []).length > 1), scaleByFeature: false, periphInHailort: true };
+    return { netFlow, multiNetwork, multiContext: groups.some((g) => (g.contexts ?? []).length > 1), scaleByFeature: false, periphInHailort: true };
   }
   const req = (id: number) => exts.some((e) => !e.optional && e.id === id);
   const opt = (id: number) => exts.some((e) => e.optional && e.id === id);
@@ -136,7 +145,7 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
 
 /** The network-group facts for every group in the body. */
 export function networkGroupsOf(hef: Msg, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo[] {
-  let groups = (hef.network_groups as M[] | undefined) ?? [];
+  let groups = asHef(hef).network_groups ?? [];
   if (groups.length > limit('hefNetworkGroups')) {
     problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefNetworkGroups', 'The HEF', `${n(groups.length)} network groups`) });
     groups = groups.slice(0, limit('hefNetworkGroups'));
@@ -169,21 +178,22 @@ function emptyGroup(name: string, index: number): NetworkGroupInfo {
   };
 }
 
-function networkGroupOf(ng: M, index: number, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo {
+function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo {
   const multiLayout = MULTI_LAYOUT_ARCHS.has(archId);
-  const partial0 = (ng.partial_network_groups as M[])?.[0]?.network_group;
+  const partial0 = ng.partial_network_groups?.[0]?.network_group;
   const name =
     String((partial0 ?? ng).network_group_metadata?.network_group_name ?? '') || String(ng.network_group_name ?? '') || `network_group_${index}`;
 
   // Which message holds the contexts ("core op").
-  let core: M = ng;
+  let core: ProtoNetworkGroup = ng;
   let coreSource = 'network group';
   if (features.netFlow) {
-    const op = ((ng.ops as M[]) ?? []).find((o) => has(o, 'core_op'));
-    if (op) {
+    const op = (ng.ops ?? []).find((o) => has(o, 'core_op'));
+    if (op?.core_op) {
       core = op.core_op;
       coreSource = `op '${op.name}'`;
-      if (multiLayout && (core.partial_core_ops as M[])?.[0]?.core_op) core = core.partial_core_ops[0].core_op;
+      const partialCore = core.partial_core_ops?.[0]?.core_op;
+      if (multiLayout && partialCore) core = partialCore;
     } else {
       compat(problems, `Network group '${name}': HAILO_NET_FLOW is on but no op holds a core op; streams read from the group itself.`, 'warning', 'hef/structure');
     }
@@ -193,9 +203,9 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
   }
   void coreSource;
 
-  const meta: M = core.network_group_metadata ?? ng.network_group_metadata ?? {};
+  const meta = core.network_group_metadata ?? ng.network_group_metadata ?? {};
   const transposedNet = !!meta.transposed_net;
-  let netNames = ((core.networks_names as string[]) ?? []).filter((s) => typeof s === 'string');
+  let netNames = (core.networks_names ?? []).filter((s) => typeof s === 'string');
   if (netNames.length > limit('hefStreamsPerGroup')) {
     problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(netNames.length)} networks`) });
     netNames = netNames.slice(0, limit('hefStreamsPerGroup'));
@@ -204,7 +214,7 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
 
   const info: NetworkGroupInfo = {
     ...emptyGroup(name, has(meta, 'network_group_index') ? Number(meta.network_group_index) : index),
-    contexts: ((core.contexts as M[]) ?? []).length,
+    contexts: (core.contexts ?? []).length,
     multiContext: features.multiContext,
     networks,
     transposedNet,
@@ -216,13 +226,13 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
   // Boundary edge layers → streams and their vstreams.
   const inputs: VStreamInfo[] = [];
   const outputs: VStreamInfo[] = [];
-  const fused = (core.fused_layers_metadata ?? {}) as M;
+  const fused = core.fused_layers_metadata ?? {};
   const seenFused = new Set<string>();
-  const contexts = (core.contexts as M[]) ?? [];
+  const contexts = core.contexts ?? [];
   const maxStreams = limit('hefStreamsPerGroup');
   let edgeLayers = 0;
   contexts.forEach((ctx, ctxIndex) => {
-    for (const el of ((ctx.metadata?.edge_layers as M[]) ?? [])) {
+    for (const el of ctx.metadata?.edge_layers ?? []) {
       if (++edgeLayers > maxStreams) continue; // counted for the message below, not read
       if (Number(el.context_switch_info?.edge_connection_type ?? 0) !== 0) continue; // not BOUNDARY
       const direction = Number(el.direction ?? 0) === 0 ? 'input' : 'output';
@@ -231,13 +241,13 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
       const kind = Number(el.edge_layer_type ?? 0);
       const padIndex = has(el, 'pad_index') ? Number(el.pad_index) : undefined;
       const target = direction === 'input' ? inputs : outputs;
-      if (kind === 0 && has(el, 'layer_info')) {
+      if (kind === 0 && has(el, 'layer_info') && el.layer_info) {
         const s = streamOf(el.layer_info, 'INFO', direction, network, ctxIndex, transposedNet, padIndex, problems);
         info.streams.push(s);
         const nmsInfo = el.layer_info.edge_layer_base?.additional_info?.nms_info;
         if (fused.network_has_fused_layers && s.deviceOrder === 'HAILO_NMS_ON_CHIP' && nmsInfo?.is_defused) {
           const original = String(nmsInfo.defuse_info?.original_name ?? '');
-          const fl = ((fused.fused_layers as M[]) ?? []).find((f) => f.layer_info?.name === original);
+          const fl = (fused.fused_layers ?? []).find((f) => f.layer_info?.name === original);
           if (!fl) {
             compat(problems, `Could not find the fused layer ${original} (defused NMS stream '${s.name}').`, 'error', 'hef/structure');
             continue;
@@ -249,7 +259,7 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
         } else {
           target.push(vstreamOf(s, features, problems));
         }
-      } else if (kind === 1 && has(el, 'layer_mux')) {
+      } else if (kind === 1 && has(el, 'layer_mux') && el.layer_mux) {
         const mux = el.layer_mux;
         const s = streamOf(mux, 'MUX', direction, network, ctxIndex, transposedNet, padIndex, problems);
         const carried: VStreamInfo[] = [];
@@ -257,12 +267,12 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
         s.carries = carried.map((v) => v.name);
         info.streams.push(s);
         for (const v of carried) target.push({ ...v, from: { stream: s.name } });
-      } else if (kind === 2 && has(el, 'layer_planes')) {
+      } else if (kind === 2 && has(el, 'layer_planes') && el.layer_planes) {
         const pl = el.layer_planes;
         const order = PLANES_ORDERS[Number(pl.planes_format ?? 0)] ?? `UNKNOWN(${pl.planes_format})`;
         const planeNames: string[] = [];
-        for (const plane of ((pl.planes as M[]) ?? [])) {
-          if (has(plane, 'layer_info')) {
+        for (const plane of pl.planes ?? []) {
+          if (has(plane, 'layer_info') && plane.layer_info) {
             const ps = streamOf(plane.layer_info, 'PLANES', direction, network, ctxIndex, transposedNet, padIndex, problems);
             info.streams.push(ps);
             planeNames.push(ps.name);
@@ -303,10 +313,10 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
   // Post-process ops (net-flow) hide the streams they consume and add their own outputs.
   if (features.netFlow) {
     const padSrc = new Map<number, number>();
-    for (const e of ((ng.pad_edges as M[]) ?? [])) padSrc.set(Number(e.dst ?? 0), Number(e.src ?? 0));
+    for (const e of ng.pad_edges ?? []) padSrc.set(Number(e.dst ?? 0), Number(e.src ?? 0));
     const byPad = new Map<number, StreamInfo>();
     for (const s of info.streams) if (s.direction === 'output' && s.padIndex !== undefined) byPad.set(s.padIndex, s);
-    const ops = (ng.ops as M[]) ?? [];
+    const ops = ng.ops ?? [];
     if (ops.length > maxStreams) {
       problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(ops.length)} post-process ops`) });
     }
@@ -327,21 +337,21 @@ function networkGroupOf(ng: M, index: number, archId: number, features: Features
 
   // Sorted output order (HailoRT picks the first list that applies).
   let sorted: string[] = [];
-  if (fused.network_has_fused_layers && ((fused.updated_sorted_output_names as string[]) ?? []).length) {
+  if (fused.network_has_fused_layers && fused.updated_sorted_output_names?.length) {
     sorted = fused.updated_sorted_output_names;
     info.sortedOutputSource = 'fused_layers_metadata';
-  } else if (!features.netFlow && partial0 && ((partial0.sorted_outputs_order as string[]) ?? []).length) {
+  } else if (!features.netFlow && partial0?.sorted_outputs_order?.length) {
     sorted = partial0.sorted_outputs_order;
     info.sortedOutputSource = 'partial_network_group';
-  } else if (((ng.sorted_outputs_order as string[]) ?? []).length) {
+  } else if (ng.sorted_outputs_order?.length) {
     sorted = ng.sorted_outputs_order;
     info.sortedOutputSource = 'network_group';
-  } else if (((core.sorted_outputs_order as string[]) ?? []).length) {
+  } else if (core.sorted_outputs_order?.length) {
     sorted = core.sorted_outputs_order;
     info.sortedOutputSource = 'network_group';
   } else {
     const last = contexts[contexts.length - 1];
-    const list = (last?.metadata?.sorted_outputs_order as string[]) ?? [];
+    const list = last?.metadata?.sorted_outputs_order ?? [];
     if (list.length) {
       sorted = list;
       info.sortedOutputSource = 'last_context';
@@ -381,19 +391,19 @@ export function f32(v: unknown): number {
   return Math.fround(y) === x ? y : x;
 }
 
-function numericOf(ni: M): StreamInfo['numeric'] {
+function numericOf(ni: ProtoNumericInfo | undefined): StreamInfo['numeric'] {
   return {
     zp: f32(ni?.qp_zp),
     scale: f32(ni?.qp_scale),
     limvalsMin: f32(ni?.limvals_min),
     limvalsMax: f32(ni?.limvals_max),
-    zps: ((ni?.qp_zps as number[]) ?? []).map(Number),
-    scales: ((ni?.qp_scales as number[]) ?? []).map(Number),
+    zps: (ni?.qp_zps ?? []).map(Number),
+    scales: (ni?.qp_scales ?? []).map(Number),
   };
 }
 
 function streamOf(
-  li: M,
+  li: ProtoLayerInfo | undefined,
   edgeType: StreamInfo['edgeType'],
   direction: 'input' | 'output',
   network: string,
@@ -401,9 +411,9 @@ function streamOf(
   transposedNet: boolean,
   padIndex: number | undefined,
   problems: HefProblem[],
-  fusedNms?: M,
+  fusedNms?: ProtoNmsInfo,
 ): StreamInfo {
-  const b: M = li?.edge_layer_base ?? {};
+  const b = li?.edge_layer_base ?? {};
   const name = String(li?.name ?? '');
   if (name.length > MAX_NAME) compat(problems, `The edge layer '${name.slice(0, 40)}…' has a too long name (${name.length} > ${MAX_NAME} characters).`);
   const code = Number(b.format ?? 0);
@@ -439,7 +449,7 @@ function streamOf(
     transposed,
     numeric: numericOf(li?.numeric_info),
     hnOutputLayerName: String(li?.hn_output_layer_name ?? ''),
-    originalNames: ((li?.original_names as string[]) ?? []).map(String),
+    originalNames: (li?.original_names ?? []).map(String),
   };
 }
 
@@ -494,7 +504,7 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
 }
 
 function collectMux(
-  mux: M,
+  mux: ProtoLayerMux,
   direction: 'input' | 'output',
   network: string,
   ctx: number,
@@ -505,9 +515,9 @@ function collectMux(
   depth: number,
 ): void {
   if (depth > 16) return;
-  for (const p of ((mux.predecessors as M[]) ?? [])) {
-    if (has(p, 'layer_info')) out.push(vstreamOf(streamOf(p.layer_info, 'INFO', direction, network, ctx, transposedNet, undefined, problems), features, problems));
-    else if (has(p, 'layer_mux')) collectMux(p.layer_mux, direction, network, ctx, transposedNet, features, problems, out, depth + 1);
+  for (const p of mux.predecessors ?? []) {
+    if (has(p, 'layer_info') && p.layer_info) out.push(vstreamOf(streamOf(p.layer_info, 'INFO', direction, network, ctx, transposedNet, undefined, problems), features, problems));
+    else if (has(p, 'layer_mux') && p.layer_mux) collectMux(p.layer_mux, direction, network, ctx, transposedNet, features, problems, out, depth + 1);
   }
 }
 
@@ -521,7 +531,7 @@ function planesFrameSize(order: string, shape: [number, number, number]): number
   return order === 'NV12' || order === 'NV21' || order === 'I420' ? Math.floor((h * w * 3) / 2) : h * w * shape[2];
 }
 
-const NMS_KINDS: [string, string][] = [
+const NMS_KINDS: [NmsKindField, string][] = [
   ['yolo_nms_op', 'yolov5'],
   ['yolox_nms_op', 'yolox'],
   ['ssd_nms_op', 'ssd'],
@@ -530,9 +540,9 @@ const NMS_KINDS: [string, string][] = [
   ['yolov8_nms_op', 'yolov8'],
 ];
 
-function postProcessOf(op: M, padSrc: Map<number, number>, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): PostProcessOp {
+function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): PostProcessOp {
   const name = String(op.name ?? '');
-  const inputs = ((op.input_pads as M[]) ?? []).map((p) => {
+  const inputs = (op.input_pads ?? []).map((p) => {
     const padIndex = Number(p.index ?? 0);
     const src = padSrc.get(padIndex);
     const stream = src === undefined ? undefined : byPad.get(src)?.name;
@@ -540,11 +550,11 @@ function postProcessOf(op: M, padSrc: Map<number, number>, byPad: Map<number, St
     else if (!stream) compat(problems, `Pad ${padIndex} of post-process ${name} is not connected to any core output stream (source pad ${src}).`, 'error', 'hef/structure');
     return { padIndex, name: String(p.name ?? ''), stream };
   });
-  const outputs = ((op.output_pads as M[]) ?? []).map((p) => String(p.name ?? ''));
+  const outputs = (op.output_pads ?? []).map((p) => String(p.name ?? ''));
   const params: PostProcessOp['params'] = {};
   let kind: PostProcessOp['kind'] = 'unknown';
   let nmsType: string | undefined;
-  if (has(op, 'nms_op')) {
+  if (has(op, 'nms_op') && op.nms_op) {
     const nms = op.nms_op;
     kind = 'nms';
     const found = NMS_KINDS.find(([f]) => has(nms, f));
@@ -565,7 +575,7 @@ function postProcessOf(op: M, padSrc: Map<number, number>, byPad: Map<number, St
     } else {
       compat(problems, `Unsupported Net-Flow NMS-Op in '${name}' (no known NMS kind set).`, 'error', 'hef/structure');
     }
-  } else if (has(op, 'logits_op')) {
+  } else if (has(op, 'logits_op') && op.logits_op) {
     const t = Number(op.logits_op.logits_type ?? 0);
     kind = t === 0 ? 'argmax' : t === 1 ? 'softmax' : 'unknown';
     if (kind === 'unknown') compat(problems, `Invalid Net-Flow Logits-Op type ${t} in '${name}'.`, 'error', 'hef/structure');
@@ -578,8 +588,8 @@ function postProcessOf(op: M, padSrc: Map<number, number>, byPad: Map<number, St
 }
 
 /** The output vstream a post-process op adds (named after its first output pad). */
-function opVStream(op: M, pp: PostProcessOp, byPad: Map<number, StreamInfo>, padSrc: Map<number, number>, network: string): VStreamInfo | undefined {
-  const pad = ((op.output_pads as M[]) ?? [])[0];
+function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo>, padSrc: Map<number, number>, network: string): VStreamInfo | undefined {
+  const pad = (op.output_pads ?? [])[0];
   if (!pad) return undefined;
   const name = String(pad.name ?? '');
   const padOrder = FORMAT_ORDERS[Number(pad.format_order ?? 0)] ?? 'AUTO';

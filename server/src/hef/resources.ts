@@ -6,14 +6,14 @@ import { hashRange } from './integrity';
 import type { ExternalResourceInfo } from './model';
 import { n, type HefProblem } from './problems';
 import type { Msg } from './protoDecode';
+import { asHef } from './protoTypes';
 import { toBigInt, toNum } from './schema';
 import type { ByteSource } from './source';
 
 const ZERO64 = '0000000000000000';
 
 export function resourcesOf(hef: Msg, c: HefContainer): ExternalResourceInfo[] {
-  /* eslint-disable-next-line @typescript-eslint/no-explicit-any */
-  const list = ((hef.external_resources as any[]) ?? []).map((r) => {
+  const list = (asHef(hef).external_resources ?? []).map((r) => {
     const offset = toNum(r.offset);
     const size = toNum(r.size);
     const fileOffset = c.zeroPoint + offset;

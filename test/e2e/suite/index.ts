@@ -17,6 +17,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   // Install describe/it on the global object, then load the bundled scenario modules.
   mocha.suite.emit('pre-require', globalThis, 'hailo-e2e', mocha);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- after 'pre-require' has installed describe/it; an import would be hoisted above it
   require('./scenarios');
   const results: HostTestResult[] = [];
   const resultsFile = process.env.HAILO_E2E_RESULTS;
