@@ -87,6 +87,18 @@ describe('.alls language server', () => {
     assert.ok(text.length > 60, `hover is documentation, not just a name: ${text}`);
   });
 
+  it('the first line of model/tinycnn.alls says it is checked for hailo8l, the architecture its HAR was parsed for', async () => {
+    const uri = workspaceFile('model', 'tinycnn.alls');
+    await openInEditor(uri);
+    const text = await eventually(async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 1));
+      const t = hoverText(hovers ?? []);
+      return t.includes('Target architecture') ? t : undefined;
+    }, 30_000, 'the architecture hover on line 1');
+    assert.match(text, /Target architecture: hailo8l\*\* — from its HAR/);
+    assert.match(text, /tinycnn\\_hailo\\_model\.har beside this script was parsed for it/);
+  });
+
   it('the quick fix for a misspelt command repairs it, and the problem goes away', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'alls', content: 'quantizaton_param({conv*}, precision_mode=a8_w8)\n' });
     await vscode.window.showTextDocument(doc);
