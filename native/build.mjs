@@ -50,7 +50,7 @@ function syntaxOnly() {
     process.exit(2);
   }
   let failed = false;
-  for (const file of ['native/hailo_shim.cpp', 'test/fake-hailort/tests/selftest.cpp']) {
+  for (const file of ['native/hailo_shim.cpp', 'native/hailo_genai.cpp', 'test/fake-hailort/tests/selftest.cpp', 'test/fake-hailort/tests/genai_selftest.cpp']) {
     const r = spawnSync(process.env.CXX || 'c++', [
       '-std=c++17', '-fsyntax-only', '-Wall',
       `-DHAILORT_MAJOR_VERSION=${version.major}`, `-DHAILORT_MINOR_VERSION=${version.minor}`, `-DHAILORT_REVISION_VERSION=${version.revision}`,

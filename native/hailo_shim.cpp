@@ -13,7 +13,7 @@
 //
 // Build: native/build.mjs (or `hailo-tools devices`, which builds on first use) passes
 // HAILORT_{MAJOR,MINOR,REVISION}_VERSION as HailoRT's CMake target does.
-#include <hailo/hailort.hpp>
+#include "shim_common.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -32,9 +32,6 @@
 #include <string>
 #include <vector>
 
-#if !defined(HAILORT_MAJOR_VERSION) || !defined(HAILORT_MINOR_VERSION) || !defined(HAILORT_REVISION_VERSION)
-#error "HAILORT_MAJOR_VERSION/MINOR/REVISION are not defined: build with native/build.mjs (it reads the installed HailoRT's version) or link HailoRT::libhailort with CMake"
-#endif
 #if HAILORT_MAJOR_VERSION < 5
 #error "HailoRT 4.x is the Hailo-8 family's runtime; this shim needs HailoRT 5.x (Hailo-10H, Hailo-15)"
 #endif
@@ -43,14 +40,10 @@
 // get_external_resources(name) + get_external_resource_names and get_compatible_device_archs.
 #define HTS_HAILORT_5_0 (HAILORT_MAJOR_VERSION == 5 && HAILORT_MINOR_VERSION == 0)
 
-#define HTS_EXPORT extern "C" __attribute__((visibility("default")))
-
 using namespace hailort;
 using std::chrono::milliseconds;
 
-namespace {
-
-constexpr uint32_t SHIM_ABI = 1;
+namespace hts {
 
 thread_local int g_status = HAILO_SUCCESS;
 thread_local std::string g_message;
@@ -99,7 +92,6 @@ void json_number(std::ostringstream &o, double v) {
     o << buf;
 }
 
-// Copies text into a caller buffer; answers the full length (call again with more room if larger).
 int64_t answer_text(const std::string &text, char *buf, size_t cap) {
     if (buf && cap > 0) {
         const size_t n = std::min(cap - 1, text.size());
@@ -108,6 +100,16 @@ int64_t answer_text(const std::string &text, char *buf, size_t cap) {
     }
     return static_cast<int64_t>(text.size());
 }
+
+int last_status() { return g_status; }
+
+}  // namespace hts
+
+using namespace hts;
+
+namespace {
+
+constexpr uint32_t SHIM_ABI = 1;
 
 std::string fixed_string(const char *s, size_t max_len, size_t len) {
     return std::string(s, std::min(max_len, len));
@@ -324,17 +326,6 @@ bool drain(Model &m, uint32_t timeout_ms) {
     return m.cv.wait_for(lock, milliseconds(timeout_ms), [&] { return m.in_flight == 0; });
 }
 
-template <typename F>
-auto guarded(const char *what, F &&body, decltype(body()) failure) -> decltype(body()) {
-    try {
-        return body();
-    } catch (const std::exception &e) {
-        set_error(HAILO_INTERNAL_FAILURE, std::string(what) + ": C++ exception: " + e.what());
-    } catch (...) {
-        set_error(HAILO_INTERNAL_FAILURE, std::string(what) + ": unknown C++ exception");
-    }
-    return failure;
-}
 
 }  // namespace
 

@@ -42,7 +42,7 @@ export function fakeHailortPrefix(version = '5.2.0'): string {
   const args = [
     '-std=c++17', '-O2', '-fPIC', '-shared', '-pthread', '-fvisibility=hidden', '-Wall',
     `-DHAILORT_MAJOR_VERSION=${major}`, `-DHAILORT_MINOR_VERSION=${minor}`, `-DHAILORT_REVISION_VERSION=${revision}`,
-    '-I', join(FAKE_DIR, 'include'), join(FAKE_DIR, 'src', 'fake_hailort.cpp'), '-o', partial,
+    '-I', join(FAKE_DIR, 'include'), join(FAKE_DIR, 'src', 'fake_hailort.cpp'), join(FAKE_DIR, 'src', 'fake_genai.cpp'), '-o', partial,
   ];
   const r = spawnSync(process.env.CXX || 'g++', args, { encoding: 'utf8' });
   if (r.status !== 0) {
@@ -114,6 +114,12 @@ export async function hefFacts(path: string): Promise<string> {
     );
   }
   for (const r of report.externalResources) lines.push(['resource', r.name, r.fileOffset, r.size, r.checksumOk === false ? 0 : 1].join('\t'));
+  // GenAI: every network group (LLM::create looks up its prefill group by name) and a VLM's frame,
+  // the first input of the group whose name ends in "encoder" (vlm_server.cpp:285-294).
+  for (const g of report.networkGroups) lines.push(['group', g.name].join('\t'));
+  const encoder = report.networkGroups.find((g) => g.name.endsWith('encoder'));
+  const frame = encoder?.inputs[0];
+  if (frame) lines.push(['frame', frame.name, ...frame.shape, ORDER_IDS.get(frame.order) ?? 1, TYPE_IDS[frame.type] ?? 1].join('\t'));
   return lines.join('\n') + '\n';
 }
 

@@ -58,6 +58,10 @@ export interface EnsureOptions extends FindOptions {
 const DEFAULT_PREFIXES = ['/usr', '/usr/local', '/opt/hailort'];
 const LIB_SUBDIRS = ['lib', 'lib64', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu'];
 export const SHIM_SOURCE = 'hailo_shim.cpp';
+/** Every translation unit of the bridge (devices + InferModel, GenAI), compiled into one library. */
+export const SHIM_SOURCES = [SHIM_SOURCE, 'hailo_genai.cpp'];
+/** Headers the sources include: part of the cache key. */
+const SHIM_HEADERS = ['shim_common.hpp'];
 export const SHIM_LIBRARY = 'libhailo_tools_shim.so';
 
 /** `libhailort.so.5.2.0` → 5.2.0 (CMake's VERSION property names the real file so). */
@@ -160,7 +164,7 @@ export function versionString(v: HailoRTVersion): string {
 }
 
 /** The compiler's arguments (an array: no shell ever sees them). */
-export function compilerArgs(install: HailoRTInstall, source: string, output: string, extra: string[] = []): string[] {
+export function compilerArgs(install: HailoRTInstall, source: string | string[], output: string, extra: string[] = []): string[] {
   const libDir = dirname(install.libraryPath);
   return [
     '-std=c++17',
@@ -176,7 +180,7 @@ export function compilerArgs(install: HailoRTInstall, source: string, output: st
     '-I',
     install.includeDir,
     ...extra,
-    source,
+    ...(Array.isArray(source) ? source : [source]),
     '-o',
     output,
     install.libraryPath,
@@ -230,13 +234,17 @@ export async function buildShim(
   options: { sourceDir?: string; cacheDir?: string; env?: Record<string, string | undefined>; log?: (m: string) => void; extraArgs?: string[] } = {},
 ): Promise<ShimLocation | { error: DeviceError }> {
   const env = options.env ?? process.env;
-  const source = join(shimSourceDir(options.sourceDir), SHIM_SOURCE);
-  let sourceText: Buffer;
-  try {
-    sourceText = readFileSync(source);
-  } catch (err) {
-    return { error: errorFromKind('build-failed', `the shim source ${source} is missing: ${(err as Error).message}`) };
+  const dir = shimSourceDir(options.sourceDir);
+  const sources = SHIM_SOURCES.map((f) => join(dir, f));
+  const sourceHash = createHash('sha256');
+  for (const file of [...sources, ...SHIM_HEADERS.map((f) => join(dir, f))]) {
+    try {
+      sourceHash.update(file.slice(dir.length)).update(readFileSync(file));
+    } catch (err) {
+      return { error: errorFromKind('build-failed', `the shim source ${file} is missing: ${(err as Error).message}`) };
+    }
   }
+  const sourceText = sourceHash.digest();
   const compiler = env.CXX || 'c++';
   const lib = statSync(install.libraryPath);
   const key = createHash('sha256')
@@ -251,7 +259,7 @@ export async function buildShim(
   mkdirSync(outDir, { recursive: true });
   const partial = `${output}.${process.pid}.partial`;
   options.log?.(`compiling the HailoRT bridge against HailoRT ${versionString(install.version)} (${install.libraryPath}) with ${compiler}`);
-  const result = await runProgram(trust, compiler, compilerArgs(install, source, partial, options.extraArgs));
+  const result = await runProgram(trust, compiler, compilerArgs(install, sources, partial, options.extraArgs));
   if (result.code !== 0 || !existsSync(partial)) {
     rmSync(partial, { force: true });
     const detail = result.spawnError

@@ -27,6 +27,8 @@
 // in its destructor.
 #include <hailo/hailort.hpp>
 
+#include "fake_internal.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -44,9 +46,9 @@
 namespace hailort {
 
 // ------------------------------------------------------------------ environment + log
-namespace {
+namespace fake {
 
-std::string env(const char *name, const std::string &fallback = "") {
+std::string env(const char *name, const std::string &fallback) {
     const char *v = std::getenv(name);
     return (v && *v) ? std::string(v) : fallback;
 }
@@ -113,7 +115,7 @@ const char *const STATUS_NAMES[] = {
     "HAILO_DEVICE_TEMPORARILY_UNAVAILABLE",
 };
 
-uint64_t fnv1a64(const uint8_t *p, size_t n, uint64_t h = 14695981039346656037ULL) {
+uint64_t fnv1a64(const uint8_t *p, size_t n, uint64_t h) {
     for (size_t i = 0; i < n; i++) { h ^= p[i]; h *= 1099511628211ULL; }
     return h;
 }
@@ -131,35 +133,6 @@ hailo_device_architecture_t device_arch() {
 }
 
 // ------------------------------------------------------------------ HEF facts
-struct StreamFacts {
-    std::string name;
-    hailo_3d_image_shape_t shape{};
-    hailo_format_order_t order = HAILO_FORMAT_ORDER_NHWC;
-    hailo_format_type_t type = HAILO_FORMAT_TYPE_UINT8;
-    hailo_format_flags_t flags = HAILO_FORMAT_FLAGS_NONE;
-    hailo_quant_info_t quant{};
-    size_t nms_frame_size = 0;  // set for NMS orders (their size is not h*w*f)
-    bool nms = false;
-};
-
-struct ResourceFacts {
-    std::string name;
-    uint64_t offset = 0;
-    uint64_t size = 0;
-    bool checksum_ok = true;
-};
-
-struct HefFacts {
-    uint64_t size = 0;
-    uint64_t hash = 0;
-    bool intact = true;
-    bool supported = true;
-    std::vector<int> archs;
-    std::string network_group;
-    std::vector<StreamFacts> inputs, outputs;
-    std::vector<ResourceFacts> resources;
-};
-
 std::vector<std::string> split_tabs(const std::string &line) {
     std::vector<std::string> out;
     std::string cur;
@@ -181,7 +154,11 @@ bool load_facts(uint64_t size, uint64_t hash, HefFacts &found) {
     while (std::getline(f, line)) {
         const auto t = split_tabs(line);
         if (t[0] == "hef" && t.size() >= 7) {
-            if (in_block && match) { found = cur; return true; }
+            if (in_block && match) {
+                found = cur;
+                if (found.groups.empty()) found.groups.push_back(found.network_group);
+                return true;
+            }
             cur = HefFacts();
             cur.size = std::strtoull(t[1].c_str(), nullptr, 10);
             cur.hash = std::strtoull(t[2].c_str(), nullptr, 16);
@@ -204,11 +181,24 @@ bool load_facts(uint64_t size, uint64_t hash, HefFacts &found) {
             s.nms = t[12] == "1";
             s.nms_frame_size = std::stoul(t[13]);
             (t[0] == "in" ? cur.inputs : cur.outputs).push_back(s);
+        } else if (in_block && t[0] == "group" && t.size() >= 2) {
+            cur.groups.push_back(t[1]);
+        } else if (in_block && t[0] == "frame" && t.size() >= 7) {
+            // A VLM's frame: the first input of the encoder group (name h w f order type).
+            cur.has_frame = true;
+            cur.frame.name = t[1];
+            cur.frame.shape = {static_cast<uint32_t>(std::stoul(t[2])), static_cast<uint32_t>(std::stoul(t[3])), static_cast<uint32_t>(std::stoul(t[4]))};
+            cur.frame.order = static_cast<hailo_format_order_t>(std::stoi(t[5]));
+            cur.frame.type = static_cast<hailo_format_type_t>(std::stoi(t[6]));
         } else if (in_block && t[0] == "resource" && t.size() >= 5) {
             cur.resources.push_back({t[1], std::stoull(t[2]), std::stoull(t[3]), t[4] == "1"});
         }
     }
-    if (in_block && match) { found = cur; return true; }
+    if (in_block && match) {
+        found = cur;
+        if (found.groups.empty()) found.groups.push_back(found.network_group);
+        return true;
+    }
     return false;
 }
 
@@ -220,7 +210,8 @@ size_t type_bytes(hailo_format_type_t t) {
     }
 }
 
-}  // namespace
+}  // namespace fake
+using namespace fake;
 
 // The private pimpl classes of the public headers, defined here; FakeAccess (a friend) names them.
 class Hef::Impl {
@@ -253,6 +244,7 @@ public:
     using BindingImpl = ConfiguredInferModel::Bindings::InferStream::Impl;
     static Hef make_hef(std::shared_ptr<Hef::Impl> impl) { return Hef(impl); }
     static const HefFacts &facts(const Hef &hef) { return hef.pimpl->facts; }
+    static const HefImpl &impl(const Hef &hef) { return *hef.pimpl; }
     static InferModel::InferStream make_stream(std::shared_ptr<FakeAccess::StreamImpl> impl) { return InferModel::InferStream(impl); }
     static std::shared_ptr<FakeAccess::StreamImpl> impl(const InferModel::InferStream &s) { return s.m_pimpl; }
     static ConfiguredInferModel make_configured(std::shared_ptr<ConfiguredInferModelBase> impl) { return ConfiguredInferModel(impl); }
@@ -340,7 +332,7 @@ bool MemoryView::empty() const noexcept { return m_size == 0; }
 // ------------------------------------------------------------------ Hef
 
 
-namespace {
+namespace fake {
 // Reads the HEF bytes and finds their facts; the checks HailoRT makes on a HEF, in its order.
 Expected<Hef> load_hef(const uint8_t *data, size_t size) {
     if (size < 4 || !(data[0] == 0x01 && data[1] == 0x48 && data[2] == 0x45 && data[3] == 0x46)) {
@@ -373,7 +365,7 @@ Expected<std::vector<uint8_t>> read_file(const std::string &path) {
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     return Expected<std::vector<uint8_t>>(std::move(bytes));
 }
-}  // namespace
+}  // namespace fake
 
 Hef::Hef(std::shared_ptr<Impl> p) : pimpl(std::move(p)) {}
 Hef::~Hef() = default;
@@ -408,7 +400,7 @@ Expected<std::string> Hef::device_arch_to_string(const hailo_device_architecture
     return Expected<std::string>(std::string(ARCH_NAMES[a]));
 }
 
-std::vector<std::string> Hef::get_network_groups_names() const { return {pimpl->facts.network_group}; }
+std::vector<std::string> Hef::get_network_groups_names() const { return pimpl->facts.groups; }
 
 std::string Hef::hash() const {
     char buf[32];
@@ -431,6 +423,19 @@ Expected<MemoryView> resource_view(const FakeAccess::HefImpl &impl, const Resour
     return Expected<MemoryView>(MemoryView(impl.bytes->data() + r.offset, r.size));
 }
 }  // namespace
+
+namespace fake {
+const HefFacts &facts_of(const Hef &hef) { return FakeAccess::facts(hef); }
+
+Expected<MemoryView> resource_of(const Hef &hef, const std::string &name) {
+    const auto &impl = FakeAccess::impl(hef);
+    for (const auto &r : impl.facts.resources) {
+        if (r.name == name) return resource_view(impl, r);
+    }
+    log_line("error", "External resource " + name + " not found");
+    return make_unexpected(HAILO_NOT_FOUND);
+}
+}  // namespace fake
 
 #if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
 Expected<std::map<std::string, MemoryView>> Hef::get_external_resources() const {

@@ -13,5 +13,8 @@
 #include "hailo/infer_model.hpp"
 #include "hailo/expected.hpp"
 #include "hailo/buffer.hpp"
+#include "hailo/genai/llm/llm.hpp"
+#include "hailo/genai/vlm/vlm.hpp"
+#include "hailo/genai/common.hpp"
 
 #endif /* _HAILORT_HPP_ */

@@ -1,0 +1,50 @@
+// Shared by the bridge's translation units (hailo_shim.cpp: devices and InferModel;
+// hailo_genai.cpp: LLM and VLM): the per-thread last error, JSON writing, answers into caller
+// buffers, and `guarded`, which keeps every C++ exception on this side of the extern "C" boundary.
+#ifndef HAILO_TOOLS_SHIM_COMMON_HPP
+#define HAILO_TOOLS_SHIM_COMMON_HPP
+
+#include <hailo/hailort.hpp>
+
+#include <cstdint>
+#include <exception>
+#include <sstream>
+#include <string>
+
+#if !defined(HAILORT_MAJOR_VERSION) || !defined(HAILORT_MINOR_VERSION) || !defined(HAILORT_REVISION_VERSION)
+#error "HAILORT_MAJOR_VERSION/MINOR/REVISION are not defined: build with native/build.mjs (it reads the installed HailoRT's version) or link HailoRT::libhailort with CMake"
+#endif
+
+#define HTS_EXPORT extern "C" __attribute__((visibility("default")))
+/** True when the HailoRT being compiled against is at least 5.<minor>.<revision>. */
+#define HTS_AT_LEAST(minor, revision) \
+    (HAILORT_MAJOR_VERSION > 5 || (HAILORT_MAJOR_VERSION == 5 && (HAILORT_MINOR_VERSION > (minor) || \
+        (HAILORT_MINOR_VERSION == (minor) && HAILORT_REVISION_VERSION >= (revision)))))
+
+namespace hts {
+
+/** Records the calling thread's last failure (status number, its HailoRT name, what failed). */
+void set_error(int status, const std::string &message);
+void clear_error();
+int last_status();
+
+void json_string(std::ostringstream &o, const std::string &s);
+void json_number(std::ostringstream &o, double v);
+/** Copies text into a caller buffer; answers the full length (call again with more room if larger). */
+int64_t answer_text(const std::string &text, char *buf, size_t cap);
+
+template <typename F>
+auto guarded(const char *what, F &&body, decltype(body()) failure) -> decltype(body()) {
+    try {
+        return body();
+    } catch (const std::exception &e) {
+        set_error(HAILO_INTERNAL_FAILURE, std::string(what) + ": C++ exception: " + e.what());
+    } catch (...) {
+        set_error(HAILO_INTERNAL_FAILURE, std::string(what) + ": unknown C++ exception");
+    }
+    return failure;
+}
+
+}  // namespace hts
+
+#endif

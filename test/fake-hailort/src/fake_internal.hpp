@@ -1,0 +1,68 @@
+// Shared between the fake libhailort's translation units (fake_hailort.cpp: device, HEF,
+// InferModel; fake_genai.cpp: the GenAI classes). Test-only; not a HailoRT header.
+#ifndef FAKE_HAILORT_INTERNAL_HPP
+#define FAKE_HAILORT_INTERNAL_HPP
+
+#include <hailo/hailort.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hailort {
+namespace fake {
+
+std::string env(const char *name, const std::string &fallback = "");
+long env_long(const char *name, long fallback);
+bool fault(const char *which);
+/** "[HailoRT] [level] msg" on stderr and into hailort.log, as HailoRT's logger. */
+void log_line(const char *level, const std::string &message);
+uint64_t fnv1a64(const uint8_t *p, size_t n, uint64_t h = 14695981039346656037ULL);
+
+struct StreamFacts {
+    std::string name;
+    hailo_3d_image_shape_t shape{};
+    hailo_format_order_t order = HAILO_FORMAT_ORDER_NHWC;
+    hailo_format_type_t type = HAILO_FORMAT_TYPE_UINT8;
+    hailo_format_flags_t flags = HAILO_FORMAT_FLAGS_NONE;
+    hailo_quant_info_t quant{};
+    size_t nms_frame_size = 0;  // set for NMS orders (their size is not h*w*f)
+    bool nms = false;
+};
+
+struct ResourceFacts {
+    std::string name;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    bool checksum_ok = true;
+};
+
+struct HefFacts {
+    uint64_t size = 0;
+    uint64_t hash = 0;
+    bool intact = true;
+    bool supported = true;
+    std::vector<int> archs;
+    std::string network_group;
+    std::vector<StreamFacts> inputs, outputs;
+    std::vector<ResourceFacts> resources;
+    /** Every network group's name, in HEF order ("group" lines; else the first group alone). */
+    std::vector<std::string> groups;
+    /** The first input of the group whose name ends in "encoder" ("frame" line): a VLM's frame. */
+    bool has_frame = false;
+    StreamFacts frame;
+};
+
+size_t type_bytes(hailo_format_type_t t);
+hailo_device_architecture_t device_arch();
+Expected<std::vector<uint8_t>> read_file(const std::string &path);
+/** The checks HailoRT makes when it opens HEF bytes, in its order; the facts of a known HEF. */
+Expected<Hef> load_hef(const uint8_t *data, size_t size);
+const HefFacts &facts_of(const Hef &hef);
+/** One embedded resource by name (61 when absent, 91 on a checksum mismatch), in any 5.x. */
+Expected<MemoryView> resource_of(const Hef &hef, const std::string &name);
+
+}  // namespace fake
+}  // namespace hailort
+
+#endif
