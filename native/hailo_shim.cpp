@@ -109,7 +109,7 @@ using namespace hts;
 
 namespace {
 
-constexpr uint32_t SHIM_ABI = 1;
+constexpr uint32_t SHIM_ABI = 2;  // 2: the GenAI exports (hailo_genai.cpp)
 
 std::string fixed_string(const char *s, size_t max_len, size_t len) {
     return std::string(s, std::min(max_len, len));

@@ -35,6 +35,12 @@ export const FAILURE_ACTIONS: Record<DeviceErrorKind, FailureAction[]> = {
   'worker-crashed': [RETRY, LOG],
   untrusted: [{ label: 'Manage Workspace Trust', kind: 'manage-trust' }],
   'hailort-error': [LOG, RETRY],
+  'not-genai': [INSPECT],
+  'genai-busy': [RETRY, LOG],
+  'lora-missing': [INSPECT],
+  'wrong-frames': [LOG],
+  'bad-params': [LOG],
+  'hailort-too-old': [SETTINGS('hailo.hailort.path'), LOG],
 };
 
 export function failureMessage(err: DeviceError): { text: string; actions: FailureAction[] } {

@@ -13,6 +13,11 @@ import { isTrustToken, type TrustToken } from '../common/trust';
 import { errorFromKind } from './errors';
 import { ensureShim, type ShimLocation } from './nativeBuild';
 import type {
+  ChatContext,
+  ChatEvent,
+  ChatGenerateRequest,
+  ChatModelInfo,
+  ChatOpenOptions,
   DeviceError,
   ModelInfo,
   OpenOptions,
@@ -22,6 +27,7 @@ import type {
   ScanResult,
   WorkerMethod,
   WorkerMethods,
+  WorkerChatEvent,
   WorkerProgress,
   WorkerResponse,
 } from './protocol';
@@ -67,6 +73,8 @@ interface Pending {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** LLM/VLM::create streams a multi-gigabyte HEF to the device before it answers. */
+const CHAT_OPEN_TIMEOUT_MS = 15 * 60_000;
 
 export class DeviceClient {
   private child: ChildProcess | undefined;
@@ -80,6 +88,9 @@ export class DeviceClient {
   restarts = 0;
   /** The last crash, if any. */
   lastCrash: DeviceError | undefined;
+  private readonly chatListeners = new Set<(event: ChatEvent) => void>();
+  /** Generations started and not yet ended, by "session:generation" (they keep the worker referenced). */
+  private readonly generating = new Set<string>();
 
   constructor(private readonly options: DeviceClientOptions) {
     if (!isTrustToken(options?.trust)) {
@@ -117,6 +128,60 @@ export class DeviceClient {
 
   close(handle: number): Promise<null> {
     return this.request('close', { handle });
+  }
+
+  // ---- GenAI chat ----
+
+  /** Opens an LLM/VLM on the device (the HEF is classified and streamed to the device first). */
+  chatOpen(options: ChatOpenOptions): Promise<ChatModelInfo> {
+    return this.request('chatOpen', options, CHAT_OPEN_TIMEOUT_MS);
+  }
+
+  /** Starts a generation; its chunks and its end arrive through onChat. */
+  async chatGenerate(request: ChatGenerateRequest): Promise<{ generation: number }> {
+    const started = await this.request('chatGenerate', request, 120_000);
+    this.generating.add(`${request.session}:${started.generation}`);
+    // A generation keeps the worker (and a CLI's event loop) alive until its end event.
+    if (this.child) this.setBusy(this.child, true);
+    return started;
+  }
+
+  chatAbort(session: number): Promise<null> {
+    return this.request('chatAbort', { session });
+  }
+
+  chatContext(session: number): Promise<ChatContext | null> {
+    return this.request('chatContext', { session });
+  }
+
+  chatClear(session: number): Promise<ChatContext | null> {
+    return this.request('chatClear', { session });
+  }
+
+  chatSave(session: number): Promise<{ base64: string }> {
+    return this.request('chatSave', { session }, 120_000);
+  }
+
+  chatLoad(session: number, base64: string): Promise<ChatContext | null> {
+    return this.request('chatLoad', { session, base64 }, 120_000);
+  }
+
+  chatTokenize(session: number, text: string): Promise<{ ids: number[] }> {
+    return this.request('chatTokenize', { session, text });
+  }
+
+  chatTimed(request: ChatGenerateRequest & { timeoutMs: number }): Promise<{ firstTokenMs: number; totalMs: number; chunks: number }> {
+    return this.request('chatTimed', request, 10 * 60_000);
+  }
+
+  chatClose(session: number): Promise<null> {
+    return this.request('chatClose', { session });
+  }
+
+  /** Listens to every chat event of this client's worker; answers the unsubscribe. */
+  onChat(listener: (event: ChatEvent) => void): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
   }
 
   /** Stops the current worker (its open models are lost); the next request starts a new one. */
@@ -203,7 +268,16 @@ export class DeviceClient {
     if (this.stderrTail.length > 4096) this.stderrTail = this.stderrTail.slice(-4096);
   }
 
-  private onMessage(msg: WorkerResponse | WorkerProgress): void {
+  private onMessage(msg: WorkerResponse | WorkerProgress | WorkerChatEvent): void {
+    if ('chat' in msg) {
+      const e = msg.chat;
+      if (e.type === 'end') {
+        this.generating.delete(`${e.session}:${e.generation}`);
+        if (this.pending.size === 0 && this.generating.size === 0 && this.child) this.setBusy(this.child, false);
+      }
+      for (const l of this.chatListeners) l(e);
+      return;
+    }
     if ('progress' in msg) {
       const { phase, done, total } = msg.progress;
       this.options.onEvent?.({ type: 'progress', phase, done, total });
@@ -213,7 +287,7 @@ export class DeviceClient {
     if (!p) return;
     this.pending.delete(msg.id);
     clearTimeout(p.timer);
-    if (this.pending.size === 0 && this.child) this.setBusy(this.child, false);
+    if (this.pending.size === 0 && this.generating.size === 0 && this.child) this.setBusy(this.child, false);
     if (msg.ok) p.resolve(msg.result);
     else p.reject(new DeviceRequestError(msg.error));
   }
@@ -240,6 +314,13 @@ export class DeviceClient {
       clearTimeout(p.timer);
       this.pending.delete(id);
       p.reject(new DeviceRequestError(error));
+    }
+    // A generation whose worker is gone ends with that error (its listeners are waiting for an end).
+    for (const key of [...this.generating]) {
+      this.generating.delete(key);
+      const [session, generation] = key.split(':').map(Number);
+      const end: ChatEvent = { session, generation, type: 'end', reason: 'error', stats: { tokens: 0, firstTokenMs: null, tokensPerSecond: null, totalMs: 0 }, context: null, error };
+      for (const l of this.chatListeners) l(end);
     }
   }
 

@@ -61,6 +61,13 @@ const SENTENCES: Record<DeviceErrorKind, string> = {
   'worker-crashed': 'The device worker stopped unexpectedly; it will be restarted on the next request.',
   untrusted: 'Native HailoRT code runs only in a trusted workspace: trust this folder to run on the device.',
   'hailort-error': 'HailoRT reported an error.',
+  'not-genai': 'This HEF is not an LLM or VLM that HailoRT\'s GenAI API can run: it has no prefill network group and hailo-config.json as HailoRT\'s GenAI server needs them.',
+  'genai-busy':
+    'Another LLM or VLM holds the Hailo device (HailoRT runs one at a time: "KV-Cache is already in use by another model!"): close the other chat or program (e.g. hailo-ollama), then try again.',
+  'lora-missing': 'The HEF has no LoRA adapter of that name.',
+  'wrong-frames': 'A VLM takes exactly one frame of VLM::input_frame_size() bytes per image in the message, so the images were refused before they reached the device.',
+  'bad-params': 'A generator parameter is outside the range HailoRT accepts.',
+  'hailort-too-old': 'The installed HailoRT is too old for this call: update HailoRT (hailo.hailort.path, CLI --hailort).',
 };
 
 /** The kind a HailoRT status means in the call it came from. */

@@ -212,7 +212,14 @@ export type DeviceErrorKind =
   | 'timeout'
   | 'worker-crashed'
   | 'untrusted'
-  | 'hailort-error';
+  | 'hailort-error'
+  // chatting with an LLM/VLM (issue 13)
+  | 'not-genai'
+  | 'genai-busy'
+  | 'lora-missing'
+  | 'wrong-frames'
+  | 'bad-params'
+  | 'hailort-too-old';
 
 export interface DeviceError {
   kind: DeviceErrorKind;
@@ -228,6 +235,99 @@ export interface DeviceError {
 
 // ---- the IPC wire: host → worker requests, worker → host responses ----
 
+// ---- GenAI chat (hailort::genai LLM / VLM) ----
+
+/** Generator parameters (LLMGeneratorParams); unset = the model's default (from its hailo-config.json). */
+export interface GeneratorParams {
+  /** > 0. */
+  temperature?: number;
+  /** In [0, 1]. */
+  topP?: number;
+  /** Integer ≥ 1. */
+  topK?: number;
+  /** ≠ 0 (hailo-config.json calls it repetition_penalty). */
+  frequencyPenalty?: number;
+  /** Integer ≥ 1: tokens generated, special tokens included. */
+  maxTokens?: number;
+  /** true: statistical sampling; false: greedy. */
+  doSample?: boolean;
+  /** 0 … 4294967294; 4294967295 (HAILO_RANDOM_SEED) or unset: a random seed. */
+  seed?: number;
+}
+
+/** A VLM's frame, as VLM::input_frame_* report it. */
+export interface FrameFormat {
+  size: number;
+  /** [height, width, features]. */
+  shape: [number, number, number];
+  /** `UINT8`, `UINT16`, `FLOAT32`. */
+  type: string;
+  /** `NHWC`, `NCHW`, … */
+  order: string;
+}
+
+export interface ChatOpenOptions {
+  hef: string;
+  /** `llm` or `vlm`; default: what the HEF's network groups say (a `…encoder` group = VLM). */
+  kind?: 'llm' | 'vlm';
+  /** A LoRA adapter in the HEF (`<lora>__prefill` group); empty = the base model. */
+  lora?: string;
+  /** VDevice group id, as for runs. */
+  groupId: string;
+}
+
+export interface ChatContext {
+  /** Tokens in the conversation context (get_context_usage_size). */
+  usage: number;
+  /** max_context_capacity (the model's KV cache size). */
+  capacity: number;
+}
+
+export interface ChatModelInfo {
+  session: number;
+  hef: string;
+  kind: 'llm' | 'vlm';
+  lora: string;
+  runtime: RuntimeInfo;
+  /** The model's generator defaults (create_generator_params). */
+  defaults: Required<GeneratorParams>;
+  /** The prompt template HailoRT renders messages with, when the model has one. */
+  template: string | null;
+  /** null when the HailoRT is older than 5.1.1 (no context calls). */
+  context: ChatContext | null;
+  frame: FrameFormat | null;
+}
+
+export interface ChatGenerateRequest {
+  session: number;
+  /** JSON messages for this turn only ({"role": …, "content": …}); the context keeps the earlier ones. */
+  messages: string[];
+  /** A VLM's frames, base64, one per image entry, each FrameFormat.size bytes. */
+  frames?: string[];
+  params?: GeneratorParams;
+}
+
+export type ChatEndReason = 'end' | 'max-tokens' | 'aborted' | 'error';
+
+export interface ChatStats {
+  /** Tokens read (HailoRT returns one per read; the end-of-sequence one is empty). */
+  tokens: number;
+  /** generate → first non-empty chunk, in the worker. */
+  firstTokenMs: number | null;
+  /** First → last chunk: (tokens - 1) / seconds, in the worker. */
+  tokensPerSecond: number | null;
+  totalMs: number;
+}
+
+/** Streamed by the worker while a generation runs (not a response to a request). */
+export type ChatEvent =
+  | { session: number; generation: number; type: 'chunk'; text: string }
+  | { session: number; generation: number; type: 'end'; reason: ChatEndReason; stats: ChatStats; context: ChatContext | null; error?: DeviceError };
+
+export interface WorkerChatEvent {
+  chat: ChatEvent;
+}
+
 export interface WorkerMethods {
   hello: { params: Record<string, never>; result: RuntimeInfo };
   scan: { params: Record<string, never>; result: ScanResult };
@@ -238,6 +338,19 @@ export interface WorkerMethods {
   infer: { params: { handle: number; inputs: Record<string, string> }; result: { outputs: Record<string, string>; ms: number } };
   resource: { params: { handle: number; name: string }; result: { base64: string } | null };
   close: { params: { handle: number }; result: null };
+  chatOpen: { params: ChatOpenOptions; result: ChatModelInfo };
+  /** Starts a generation; its chunks and end arrive as ChatEvents. */
+  chatGenerate: { params: ChatGenerateRequest; result: { generation: number } };
+  chatAbort: { params: { session: number }; result: null };
+  chatContext: { params: { session: number }; result: ChatContext | null };
+  chatClear: { params: { session: number }; result: ChatContext | null };
+  /** save_context: the blob, base64. */
+  chatSave: { params: { session: number }; result: { base64: string } };
+  chatLoad: { params: { session: number; base64: string }; result: ChatContext | null };
+  chatTokenize: { params: { session: number; text: string }; result: { ids: number[] } };
+  chatClose: { params: { session: number }; result: null };
+  /** The bridge's own read loop (bench baseline): generate and read to the end in C++. */
+  chatTimed: { params: ChatGenerateRequest & { timeoutMs: number }; result: { firstTokenMs: number; totalMs: number; chunks: number } };
 }
 
 export type WorkerMethod = keyof WorkerMethods;

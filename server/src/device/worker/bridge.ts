@@ -55,12 +55,13 @@ export interface ShimScanEntry {
   message?: string;
 }
 
-export const SHIM_ABI = 1;
+export const SHIM_ABI = 2;
 const HAILO_SUCCESS = 0;
 
 export class Bridge {
   private readonly fn;
   private jsonBuffer = Buffer.alloc(64 << 10);
+  private textBuffer = Buffer.alloc(16 << 10);
 
   constructor(_trust: TrustToken, readonly shimPath: string) {
     const lib = koffi.load(shimPath);
@@ -81,6 +82,23 @@ export class Bridge {
       readOutput: lib.func('int hts_read_output(int32_t handle, uint32_t slot, void *output, size_t out_size)'),
       resource: lib.func('int64_t hts_resource(int32_t handle, const char *name, void *buf, size_t cap)'),
       close: lib.func('int hts_close(int32_t handle)'),
+      // GenAI (native/hailo_genai.cpp)
+      genaiOpen: lib.func('int32_t hts_genai_open(const char *hef, const char *lora, int kind, const char *group)'),
+      genaiInfo: lib.func('int64_t hts_genai_info_json(int32_t handle, void *buf, size_t cap)'),
+      genaiGenerate: lib.func(
+        'int hts_genai_generate(int32_t handle, uint32_t mask, float temperature, float top_p, uint32_t top_k, float frequency_penalty, uint32_t max_tokens, int do_sample, uint32_t seed, const void *messages, size_t messages_size, uint32_t message_count, const void *frames, size_t frames_size, uint32_t frame_count)',
+      ),
+      genaiRead: lib.func('int64_t hts_genai_read(int32_t handle, void *buf, size_t cap, uint32_t timeout_ms, _Out_ int32_t *status)'),
+      genaiAbort: lib.func('int hts_genai_abort(int32_t handle)'),
+      genaiContext: lib.func('int hts_genai_context(int32_t handle, _Out_ int64_t *usage, _Out_ int64_t *capacity)'),
+      genaiClear: lib.func('int hts_genai_clear_context(int32_t handle)'),
+      genaiSave: lib.func('int64_t hts_genai_save_context(int32_t handle, void *buf, size_t cap)'),
+      genaiLoad: lib.func('int hts_genai_load_context(int32_t handle, const void *blob, size_t size)'),
+      genaiTokenize: lib.func('int64_t hts_genai_tokenize(int32_t handle, const char *text, void *ids, size_t cap)'),
+      genaiTimed: lib.func(
+        'int hts_genai_generate_timed(int32_t handle, uint32_t mask, float temperature, float top_p, uint32_t top_k, float frequency_penalty, uint32_t max_tokens, int do_sample, uint32_t seed, const void *messages, size_t messages_size, uint32_t message_count, uint32_t timeout_ms, _Out_ double *first_ms, _Out_ double *total_ms, _Out_ uint32_t *chunks)',
+      ),
+      genaiClose: lib.func('int hts_genai_close(int32_t handle)'),
     };
     const abi = this.fn.abi() as number;
     if (abi !== SHIM_ABI) throw new ShimError(8, 'HAILO_INTERNAL_FAILURE', `the shim at ${shimPath} speaks ABI ${abi}, this worker ${SHIM_ABI}: rebuild it`);
@@ -181,4 +199,131 @@ export class Bridge {
   close(handle: number): void {
     this.check(this.fn.close(handle) as number);
   }
+
+  // ---- GenAI ----
+
+  genaiOpen(hef: string, lora: string, kind: 'llm' | 'vlm', groupId: string): number {
+    const handle = this.fn.genaiOpen(hef, lora, kind === 'vlm' ? 2 : 1, groupId) as number;
+    if (handle <= 0) this.fail();
+    return handle;
+  }
+
+  genaiInfo(handle: number): ShimGenAiInfo {
+    return this.json<ShimGenAiInfo>((b, c) => this.fn.genaiInfo(handle, b, c) as number);
+  }
+
+  /** Starts a generation; `messages` are JSON strings, `frames` one buffer per frame. */
+  genaiGenerate(handle: number, p: ShimGeneratorArgs, messages: string[], frames: Uint8Array[]): void {
+    const block = messageBlock(messages);
+    const all = frames.length ? Buffer.concat(frames) : null;
+    const st = this.fn.genaiGenerate(handle, p.mask, p.temperature, p.topP, p.topK, p.frequencyPenalty, p.maxTokens, p.doSample ? 1 : 0, p.seed, block, block.length, messages.length, all, all?.length ?? 0, frames.length) as number;
+    this.check(st);
+  }
+
+  /**
+   * The next chunk, waiting up to timeoutMs: { text, status } (0 generating, 1 max tokens, 2 end,
+   * 3 aborted), or a ShimError (4: nothing in time; 6: the generation is over).
+   */
+  genaiRead(handle: number, timeoutMs: number): { text: string; status: number } {
+    const status = [0];
+    for (;;) {
+      const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
+      if (n < 0) this.fail();
+      if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
+      this.textBuffer = Buffer.alloc(n + 1);  // the shim keeps the chunk until it fits
+    }
+  }
+
+  /** Like genaiRead, but a failed read answers its status instead of throwing (the pump's hot path). */
+  genaiTryRead(handle: number, timeoutMs: number): { text: string; status: number } | { error: number } {
+    const status = [0];
+    for (;;) {
+      const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
+      if (n < 0) return { error: (this.fn.lastStatus() as number) || 8 };
+      if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
+      this.textBuffer = Buffer.alloc(n + 1);
+    }
+  }
+
+  lastError(): ShimError {
+    return new ShimError((this.fn.lastStatus() as number) || 8, (this.fn.lastStatusName() as string) ?? '', (this.fn.lastError() as string) ?? '');
+  }
+
+  genaiAbort(handle: number): void {
+    this.check(this.fn.genaiAbort(handle) as number);
+  }
+
+  genaiContext(handle: number): { usage: number; capacity: number } {
+    const usage = [0];
+    const capacity = [0];
+    this.check(this.fn.genaiContext(handle, usage, capacity) as number);
+    return { usage: Number(usage[0]), capacity: Number(capacity[0]) };
+  }
+
+  genaiClear(handle: number): void {
+    this.check(this.fn.genaiClear(handle) as number);
+  }
+
+  genaiSave(handle: number): Uint8Array {
+    const size = Number(this.fn.genaiSave(handle, null, 0));
+    if (size < 0) this.fail();
+    const buf = Buffer.alloc(size);
+    const again = Number(this.fn.genaiSave(handle, buf, size));
+    if (again < 0) this.fail();
+    return buf;
+  }
+
+  genaiLoad(handle: number, blob: Uint8Array): void {
+    this.check(this.fn.genaiLoad(handle, blob, blob.length) as number);
+  }
+
+  genaiTokenize(handle: number, text: string): number[] {
+    const n = Number(this.fn.genaiTokenize(handle, text, null, 0));
+    if (n < 0) this.fail();
+    const ids = new Int32Array(n);
+    if (n > 0 && Number(this.fn.genaiTokenize(handle, text, ids, n)) < 0) this.fail();
+    return [...ids];
+  }
+
+  /** The bridge's own read loop (bench baseline): first-chunk and total milliseconds, chunks read. */
+  genaiTimed(handle: number, p: ShimGeneratorArgs, messages: string[], timeoutMs: number): { firstTokenMs: number; totalMs: number; chunks: number } {
+    const block = messageBlock(messages);
+    const first = [0];
+    const total = [0];
+    const chunks = [0];
+    this.check(this.fn.genaiTimed(handle, p.mask, p.temperature, p.topP, p.topK, p.frequencyPenalty, p.maxTokens, p.doSample ? 1 : 0, p.seed, block, block.length, messages.length, timeoutMs, first, total, chunks) as number);
+    return { firstTokenMs: first[0], totalMs: total[0], chunks: chunks[0] };
+  }
+
+  genaiClose(handle: number): void {
+    this.check(this.fn.genaiClose(handle) as number);
+  }
+}
+
+/** hts_genai_info_json's answer. */
+export interface ShimGenAiInfo {
+  kind: 'llm' | 'vlm';
+  defaults: { temperature: number; topP: number; topK: number; frequencyPenalty: number; maxTokens: number; doSample: boolean; seed: number };
+  template: string | null;
+  contextUsage: number | null;
+  contextCapacity: number | null;
+  contextCalls: boolean;
+  frame: { size: number; shape: [number, number, number]; type: number; order: number } | null;
+}
+
+/** The generator arguments of hts_genai_generate: `mask` says which override the model's defaults. */
+export interface ShimGeneratorArgs {
+  mask: number;
+  temperature: number;
+  topP: number;
+  topK: number;
+  frequencyPenalty: number;
+  maxTokens: number;
+  doSample: boolean;
+  seed: number;
+}
+
+/** The messages as one block of NUL-terminated UTF-8 strings (what the shim splits). */
+function messageBlock(messages: string[]): Buffer {
+  return Buffer.concat(messages.flatMap((m) => [Buffer.from(m, 'utf8'), Buffer.alloc(1)]));
 }

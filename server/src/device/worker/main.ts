@@ -7,11 +7,12 @@
 import koffi from 'koffi';
 import { mintTrustToken, type TrustToken } from '../../common/trust';
 import { errorFromKind } from '../errors';
-import type { RuntimeInfo, WorkerMethod, WorkerRequest, WorkerResponse } from '../protocol';
+import type { ChatGenerateRequest, ChatOpenOptions, RuntimeInfo, WorkerChatEvent, WorkerMethod, WorkerRequest, WorkerResponse } from '../protocol';
 import { Bridge, ShimError } from './bridge';
+import { ChatService } from './chat';
 import { DeviceFailure, DeviceService } from './service';
 
-function send(message: WorkerResponse | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
+function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
   process.send?.(message);
 }
 
@@ -39,12 +40,14 @@ function start(): void {
   if (!shimPath) refuse('HAILO_TOOLS_SHIM is not set');
 
   let service: DeviceService | undefined;
+  let chat: ChatService | undefined;
   let startupError: ReturnType<typeof errorFromKind> | undefined;
   try {
     const bridge = new Bridge(trust, shimPath);
     const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
     const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(libraryPath) };
     service = new DeviceService(bridge, runtime);
+    chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
   } catch (err) {
     const message = err instanceof ShimError ? err.message : (err as Error).message;
     // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
@@ -57,6 +60,7 @@ function start(): void {
     queue = queue.then(() => handle(req));
   });
   process.on('disconnect', () => {
+    chat?.closeAll();
     service?.closeAll();
     process.exit(0);
   });
@@ -64,7 +68,7 @@ function start(): void {
   async function handle(req: WorkerRequest): Promise<void> {
     try {
       if (!service) throw new DeviceFailure(startupError!);
-      const result = await dispatch(service, req);
+      const result = await dispatch(service, chat!, req);
       send({ id: req.id, ok: true, result });
     } catch (err) {
       const error =
@@ -73,7 +77,7 @@ function start(): void {
     }
   }
 
-  async function dispatch(s: DeviceService, req: WorkerRequest): Promise<unknown> {
+  async function dispatch(s: DeviceService, c: ChatService, req: WorkerRequest): Promise<unknown> {
     const p = req.params as never;
     const method: WorkerMethod = req.method;
     switch (method) {
@@ -95,6 +99,30 @@ function start(): void {
       }
       case 'close':
         return s.close((req.params as { handle: number }).handle);
+      case 'chatOpen':
+        return c.open(req.params as ChatOpenOptions);
+      case 'chatGenerate':
+        return c.generate(req.params as ChatGenerateRequest);
+      case 'chatAbort':
+        return c.abort((req.params as { session: number }).session);
+      case 'chatContext':
+        return c.context((req.params as { session: number }).session);
+      case 'chatClear':
+        return c.clear((req.params as { session: number }).session);
+      case 'chatSave':
+        return c.save((req.params as { session: number }).session);
+      case 'chatLoad': {
+        const { session, base64 } = req.params as { session: number; base64: string };
+        return c.load(session, base64);
+      }
+      case 'chatTokenize': {
+        const { session, text } = req.params as { session: number; text: string };
+        return c.tokenize(session, text);
+      }
+      case 'chatTimed':
+        return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
+      case 'chatClose':
+        return c.close((req.params as { session: number }).session);
       default:
         throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
     }

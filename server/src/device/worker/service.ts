@@ -67,7 +67,7 @@ export class DeviceService {
   }
 
   /** The first usable device, or the sentence for none / no driver. */
-  private requireDevice(): DeviceInfo {
+  requireDevice(): DeviceInfo {
     const { devices, driver } = this.scan();
     if (devices.length === 0) {
       if (driver === 'missing') throw new DeviceFailure(errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded'));
