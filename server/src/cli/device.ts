@@ -13,7 +13,7 @@ import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamIn
 import { DEFAULT_OPEN_OPTIONS } from '../device/protocol';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
-const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
+export const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
   --group-id ID     VDevice group id: UNIQUE (default) takes the device alone; the same other id in
                     several processes shares it (Hailo-10H)
   --timeout MS      per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})
@@ -42,7 +42,7 @@ ${COMMON}
 Exit: 0 every check passed, 1 a check failed, 2 could not run.
 `;
 
-interface Common {
+export interface Common {
   json: boolean;
   hailortRoot?: string;
   groupId: string;
@@ -51,7 +51,7 @@ interface Common {
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; code: number };
 
-function intArg(name: string, v: string | undefined, io: CliIO, min = 0): number | undefined {
+export function intArg(name: string, v: string | undefined, io: CliIO, min = 0): number | undefined {
   if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) {
     io.err(`hailo-tools: ${name} needs an integer${min > 0 ? ` ≥ ${min}` : ''}\n`);
     return undefined;
@@ -59,7 +59,7 @@ function intArg(name: string, v: string | undefined, io: CliIO, min = 0): number
   return Number(v);
 }
 
-function parseCommon(args: string[], i: number, c: Common, io: CliIO): number | 'unknown' | 'error' {
+export function parseCommon(args: string[], i: number, c: Common, io: CliIO): number | 'unknown' | 'error' {
   const a = args[i];
   if (a === '--json') c.json = true;
   else if (a === '--hailort') {
@@ -77,7 +77,7 @@ function parseCommon(args: string[], i: number, c: Common, io: CliIO): number | 
   return i;
 }
 
-function client(c: Common, io: CliIO, action: string): DeviceClient {
+export function client(c: Common, io: CliIO, action: string): DeviceClient {
   return new DeviceClient({
     trust: commandLineTrust(action),
     hailortRoot: c.hailortRoot,
@@ -88,13 +88,13 @@ function client(c: Common, io: CliIO, action: string): DeviceClient {
   });
 }
 
-function fail(io: CliIO, json: boolean, error: DeviceError): number {
+export function fail(io: CliIO, json: boolean, error: DeviceError): number {
   if (json) io.out(JSON.stringify({ error }, null, 2) + '\n');
   else io.err(`hailo-tools: ${describeError(error)}\n`);
   return EXIT_USAGE;
 }
 
-function errorOf(err: unknown): DeviceError {
+export function errorOf(err: unknown): DeviceError {
   if (err instanceof DeviceRequestError) return err.error;
   return errorFromKind('hailort-error', (err as Error)?.message ?? String(err));
 }

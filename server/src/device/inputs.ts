@@ -100,7 +100,7 @@ function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: numb
   );
 }
 
-function readLimited(path: string): Buffer {
+export function readLimited(path: string): Buffer {
   let size: number;
   try {
     size = statSync(path).size;

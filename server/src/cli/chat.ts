@@ -1,0 +1,197 @@
+// `hailo-tools chat [--json] [--image FILE]… [--max-tokens N] [--seed N] … HEF "prompt"`: one turn
+// with an LLM/VLM HEF on the device, through the same worker as `run` (DeviceClient + ChatSession).
+// The answer streams to stdout as the device produces it; the figures go to stderr (text) or into
+// one JSON document (--json). Ctrl-C stops the answer (HailoRT's abort) instead of killing the
+// worker mid-call. Exit: 0 answered (to its end or max tokens), 1 stopped (Ctrl-C), 2 could not run.
+import { basename, resolve } from 'node:path';
+import { errorFromKind } from '../device/errors';
+import { InputError, readLimited } from '../device/inputs';
+import { DEFAULT_OPEN_OPTIONS, type DeviceError, type GeneratorParams } from '../device/protocol';
+import { FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../genai';
+import { ChatSession, type Answer } from '../genai/session';
+import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const CHAT_USAGE = `usage: hailo-tools chat [--json] [--image FILE]… [--max-tokens N] [--seed N]
+                        [--temperature X] [--top-p X] [--top-k N] [--frequency-penalty X]
+                        [--greedy | --sample] [--lora NAME] [--system TEXT] HEF "prompt"
+
+Asks an LLM or VLM HEF one question on the attached Hailo device (HailoRT's GenAI API) and streams
+the answer to stdout; time to first token and tokens/s go to stderr. Unset parameters are the
+model's defaults (its hailo-config.json).
+  --image FILE          a PNG/JPEG for a VLM, resized to the frame the device reports (repeatable;
+                        one image entry per frame)
+  --max-tokens N        at most N generated tokens (≥ 1)
+  --seed N              sampling seed (0 … 4294967295; 4294967295 = random)
+  --temperature X       > 0
+  --top-p X             0 … 1
+  --top-k N             ≥ 1
+  --frequency-penalty X ≠ 0 (1 = none)
+  --greedy, --sample    greedy decoding, or statistical sampling
+  --lora NAME           a LoRA adapter the HEF carries (LLM only)
+  --system TEXT         a system prompt before the question
+${COMMON}
+Exit: 0 answered, 1 stopped (Ctrl-C), 2 could not run (one sentence says why).
+`;
+
+const PARAM_OPTIONS: Record<string, ParamName> = {
+  '--max-tokens': 'maxTokens',
+  '--seed': 'seed',
+  '--temperature': 'temperature',
+  '--top-p': 'topP',
+  '--top-k': 'topK',
+  '--frequency-penalty': 'frequencyPenalty',
+};
+
+export async function runChat(args: string[], io: CliIO): Promise<number> {
+  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
+  const params: GeneratorParams = {};
+  const images: string[] = [];
+  const positional: string[] = [];
+  let lora = '';
+  let system: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') {
+      io.out(CHAT_USAGE);
+      return EXIT_OK;
+    }
+    const r = parseCommon(args, i, c, io);
+    if (r === 'error') return EXIT_USAGE;
+    if (r !== 'unknown') {
+      i = r;
+      continue;
+    }
+    const param = PARAM_OPTIONS[a];
+    if (param) {
+      const text = args[i + 1];
+      const parsed = text === undefined ? { error: `${a} needs a value` } : parseParam(param, text);
+      if (parsed.error || parsed.value === undefined) {
+        io.err(`hailo-tools chat: ${parsed.error ?? `${a} needs a value`}\n`);
+        return EXIT_USAGE;
+      }
+      (params as Record<string, number | boolean>)[param] = parsed.value;
+      i++;
+    } else if (a === '--greedy' || a === '--sample') {
+      params.doSample = a === '--sample';
+    } else if (a === '--image' || a === '--lora' || a === '--system') {
+      const v = args[i + 1];
+      if (v === undefined) {
+        io.err(`hailo-tools chat: ${a} needs a value\n`);
+        return EXIT_USAGE;
+      }
+      i++;
+      if (a === '--image') images.push(resolve(v));
+      else if (a === '--lora') lora = v;
+      else system = v;
+    } else if (a.startsWith('-') && a !== '-') {
+      io.err(`hailo-tools chat: unknown option '${a}'\n\n${CHAT_USAGE}`);
+      return EXIT_USAGE;
+    } else positional.push(a);
+  }
+  if (positional.length !== 2) {
+    io.err(`hailo-tools chat: expected a HEF and a prompt, got ${positional.length} argument${positional.length === 1 ? '' : 's'}\n\n${CHAT_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const [hefArg, prompt] = positional;
+  if (!prompt.trim() && images.length === 0) {
+    io.err('hailo-tools chat: the prompt is empty\n');
+    return EXIT_USAGE;
+  }
+  // Images are read before the device is asked for anything: a missing file costs no model load.
+  const imageBytes: { name: string; bytes: Uint8Array }[] = [];
+  for (const path of images) {
+    try {
+      imageBytes.push({ name: basename(path), bytes: readLimited(path) });
+    } catch (err) {
+      if (err instanceof InputError) return fail(io, c.json, errorFromKind('bad-input', err.message));
+      throw err;
+    }
+  }
+
+  const hef = resolve(hefArg);
+  const dc = client(c, io, 'chat');
+  let session: ChatSession | undefined;
+  let stopped = false;
+  const onSigint = () => {
+    stopped = true;
+    // Before the model is open there is no answer to stop: the worker (and the open) goes.
+    if (session) void session.stop().catch(() => undefined);
+    else dc.dispose();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    session = await ChatSession.open(dc, { hef, lora, groupId: c.groupId });
+    const info = session.info;
+    const frames: Uint8Array[] = [];
+    if (imageBytes.length && info.kind === 'llm') {
+      return fail(io, c.json, { ...errorFromKind('wrong-frames', `${imageBytes.length} image(s) for an LLM`), sentence: 'This model is an LLM: it takes text only, so the images were not sent.' });
+    }
+    for (const img of imageBytes) {
+      try {
+        const f = imageToFrame(img.bytes, img.name, info.frame!);
+        frames.push(f.bytes);
+        if (!c.json) io.err(`hailo-tools: ${f.description}\n`);
+      } catch (err) {
+        if (err instanceof FrameError) return fail(io, c.json, { ...errorFromKind('wrong-frames', err.message), sentence: `${capitalise(err.message)}.` });
+        throw err;
+      }
+    }
+    const contextBefore = info.context;
+    if (stopped) return EXIT_FINDINGS;
+    const answer = await session.ask({ messages: turnMessages(prompt, frames.length, system), frames, params }, c.json ? undefined : (t) => io.out(t));
+    if (answer.error) return fail(io, c.json, answer.error);
+    if (c.json) {
+      io.out(JSON.stringify(document(session, prompt, images, params, contextBefore, answer), null, 2) + '\n');
+    } else {
+      io.out('\n');
+      io.err(`hailo-tools: ${summary(answer)}\n`);
+    }
+    return answer.reason === 'aborted' ? EXIT_FINDINGS : EXIT_OK;
+  } catch (err) {
+    if (stopped && !session) {
+      io.err('hailo-tools chat: stopped (Ctrl-C) before the model was open\n');
+      return EXIT_FINDINGS;
+    }
+    return fail(io, c.json, errorOf(err) as DeviceError);
+  } finally {
+    process.off('SIGINT', onSigint);
+    await session?.close().catch(() => undefined);
+    dc.dispose();
+  }
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function summary(a: Answer): string {
+  const parts = [`${a.stats.tokens} token${a.stats.tokens === 1 ? '' : 's'}`];
+  if (a.host.firstTokenMs !== null) parts.push(`first token after ${a.host.firstTokenMs.toFixed(0)} ms`);
+  if (a.host.tokensPerSecond !== null) parts.push(`${a.host.tokensPerSecond.toFixed(1)} tokens/s`);
+  if (a.context) parts.push(`context ${a.context.usage} of ${a.context.capacity} tokens`);
+  const why = a.reason === 'max-tokens' ? ' — stopped at max tokens' : a.reason === 'aborted' ? ' — stopped (Ctrl-C)' : '';
+  return parts.join(', ') + why;
+}
+
+function document(s: ChatSession, prompt: string, images: string[], params: GeneratorParams, contextBefore: Answer['context'], a: Answer) {
+  const i = s.info;
+  return {
+    hef: i.hef,
+    kind: i.kind,
+    lora: i.lora || null,
+    runtime: i.runtime,
+    prompt,
+    images,
+    params: { ...i.defaults, ...params },
+    text: a.text,
+    reason: a.reason,
+    tokens: { generated: a.stats.tokens, chunks: a.host.chunks, contextBefore: contextBefore?.usage ?? null, contextAfter: a.context?.usage ?? null, capacity: a.context?.capacity ?? contextBefore?.capacity ?? null },
+    timings: {
+      firstTokenMs: a.host.firstTokenMs,
+      tokensPerSecond: a.host.tokensPerSecond,
+      totalMs: a.host.totalMs,
+      worker: { firstTokenMs: a.stats.firstTokenMs, tokensPerSecond: a.stats.tokensPerSecond, totalMs: a.stats.totalMs },
+    },
+  };
+}
