@@ -30,6 +30,8 @@ export const targets = [
   // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
   // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
   { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/deviceResults.ts'], outfile: 'dist/webview/deviceResults.js' },
+  // The chat page's script (Hailo: Chat with Model): no library, loaded by nonce.
+  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/chat.ts'], outfile: 'dist/webview/chat.js' },
   // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's
   // .node cannot be bundled: it is required from dist/koffi/ (copied below, with the platform
   // package's prebuilt binary), so the .vsix carries it.

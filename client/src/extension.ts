@@ -9,6 +9,7 @@ import { registerCalibInspector } from './calib/calibEditor';
 import { registerCompile } from './compile/command';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
+import { registerChat } from './genai/chatPanel';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerOnnxGraph } from './onnx/graphView';
@@ -27,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCalibInspector(context, log);
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
   registerCompile(context, log);
+  registerChat(context, log, device.service);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -66,3 +66,20 @@ export { findLeftovers, removeContainers, type CompileContainer } from './compil
 export type { CompileInputs } from './compile/inputs';
 export type { DockerSettings, Gpus, CompileRun } from './compile/runner';
 export { stripAnsi, type DfcFix } from './dfc';
+// GenAI chat on the device (issue 13)
+export { ChatSession, type Answer, type Turn } from './genai/session';
+export {
+  PARAM_RULES,
+  parseParam,
+  imageToFrame,
+  FrameError,
+  turnMessages,
+  transcriptMarkdown,
+  encodeContextFile,
+  decodeContextFile,
+  classifyGenAiFile,
+  type Frame,
+  type TranscriptTurn,
+  type ParamName,
+} from './genai';
+export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';

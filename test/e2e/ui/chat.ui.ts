@@ -1,0 +1,120 @@
+// "Hailo: Chat with Model" as a user meets it, on the fake HailoRT's simulated LLM (10 tokens/s,
+// test/e2e/fakeDevice.ts; the model answers "You said: <prompt>." and filler words): ask, see the
+// tokens stream, Stop, a parameter outside HailoRT's range refused at its field, an answer with
+// HTML and script shown as text, the conversation kept while the panel is hidden, Clear. In
+// Restricted Mode the command is refused before any HEF is asked for.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator, Page } from 'playwright-core';
+import { e2e } from './context';
+import { openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+
+const HEF = 'qwen2-llm.hef';
+
+async function ask(view: FrameLocator, text: string): Promise<void> {
+  const prompt = view.locator('[data-testid="chat-prompt"]');
+  await prompt.fill(text);
+  await prompt.press('Enter');
+}
+
+/** The last answer's text and info line once the answer has ended. */
+async function lastAnswer(view: FrameLocator, timeout = 60_000): Promise<{ text: string; info: string }> {
+  const turn = view.locator('[data-testid="chat-turn-assistant"]').last();
+  await view.locator('[data-testid="chat-turn-assistant"]:not(.streaming)').last().waitFor({ timeout });
+  await turn.locator('[data-testid="chat-answer-info"]:not(:empty)').waitFor({ timeout });
+  return { text: await turn.locator('[data-testid="chat-answer"]').innerText(), info: await turn.locator('[data-testid="chat-answer-info"]').innerText() };
+}
+
+describe('Chat with Model', () => {
+  let page: Page;
+  before(async () => {
+    page = await openWorkbench();
+  });
+  after(async () => {
+    await page?.close();
+  });
+
+  it(e2e().trust ? 'chat with the fixture LLM: tokens stream, Stop, ranges, hostile answer as text, kept when hidden, Clear' : 'Chat with Model is refused in Restricted Mode, with the way out', async function () {
+    this.timeout(400_000);
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Hailo: Chat with Model');
+    const toasts = page.locator('.notifications-toasts .notification-list-item');
+    if (!e2e().trust) {
+      const refusal = toasts.filter({ hasText: 'Hailo: Chat with Model runs programs on this machine, so it is disabled in Restricted Mode' }).first();
+      await refusal.waitFor();
+      await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+      assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which' }).count(), 0, 'no HEF is even asked for');
+      return;
+    }
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();
+    await input.fill(HEF);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: HEF }).waitFor();
+    await page.keyboard.press('Enter');
+    const view = webview(page);
+    await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 240_000 });
+    assert.match(await view.locator('[data-testid="chat-model"]').innerText(), /LLM .*HailoRT 5\.2\.0 — FAKE/);
+    assert.equal(await view.locator('[data-testid="chat-context-text"]').innerText(), '0 of 1024 tokens');
+
+    // Ask: the answer grows while it streams (seen part-way), then ends with its figures.
+    await ask(view, 'hello from e2e');
+    const answer = view.locator('[data-testid="chat-turn-assistant"]').last();
+    await answer.locator('[data-testid="chat-answer"]', { hasText: 'You said' }).waitFor({ timeout: 60_000 });
+    const partial = await answer.locator('[data-testid="chat-answer"]').innerText();
+    assert.equal(await answer.evaluate((el) => el.classList.contains('streaming')), true, 'still streaming when the first words are shown');
+    assert.ok(await view.locator('[data-testid="chat-stop"]').isEnabled(), 'Stop is offered while the answer streams');
+    const first = await lastAnswer(view);
+    assert.ok(first.text.startsWith('You said: hello from e2e.'), first.text);
+    assert.ok(partial.length < first.text.length, `seen part-way: ${partial.length} of ${first.text.length} characters`);
+    assert.match(first.info, /^\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s$/);
+    const usage = Number(/^(\d+) of 1024 tokens/.exec(await view.locator('[data-testid="chat-context-text"]').innerText())?.[1]);
+    assert.ok(usage > 0, 'the context bar moved');
+    await screenshot(page, 'chat');
+
+    // Stop: the next answer ends early, marked stopped.
+    await ask(view, 'now a long story please');
+    await view.locator('[data-testid="chat-turn-assistant"]').nth(1).locator('[data-testid="chat-answer"]', { hasText: 'You said' }).waitFor({ timeout: 60_000 });
+    await view.locator('[data-testid="chat-stop"]').click();
+    const stopped = await lastAnswer(view);
+    assert.match(stopped.info, / · stopped$/);
+    assert.ok(!stopped.text.includes('now a long story please.') || stopped.text.length < 60, stopped.text);
+
+    // A temperature of 0 is refused at its field (HailoRT answers 2 to it), and nothing is sent.
+    await view.locator('[data-testid="chat-params"] summary').click();
+    await view.locator('[data-testid="param-temperature"]').fill('0');
+    await view.locator('[data-testid="param-temperature"]').press('Tab');
+    await view.locator('[data-testid="param-temperature-error"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
+    await ask(view, 'refused?');
+    await view.locator('[data-testid="chat-status"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
+    assert.equal(await view.locator('[data-testid="chat-turn-user"]').count(), 2, 'the refused message was not sent');
+    await view.locator('[data-testid="param-temperature"]').fill('');
+    await view.locator('[data-testid="param-temperature"]').press('Tab');
+
+    // A hostile answer: the model repeats HTML and script; the page shows them as text.
+    const evil = '<img src=x onerror="window.__hailoPwned=1"><script>window.__hailoPwned=2</script><b data-injected>bold</b>';
+    await ask(view, evil);
+    const hostile = await lastAnswer(view);
+    assert.ok(hostile.text.startsWith(`You said: ${evil}.`), hostile.text);
+    const injected = await view.locator('body').evaluate((el) => {
+      const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<unknown> };
+      return {
+        elements: doc.querySelectorAll('[data-injected], img[src="x"], [onerror], b').length,
+        scripts: doc.querySelectorAll('body script:not([nonce])').length,
+        pwned: (globalThis as unknown as { __hailoPwned?: number }).__hailoPwned ?? null,
+      };
+    });
+    assert.deepEqual(injected, { elements: 0, scripts: 0, pwned: null });
+
+    // Hidden and shown again: the conversation is still there.
+    const turns = await view.locator('[data-testid^="chat-turn-"]').count();
+    await openFile(page, 'README.md');
+    await page.locator('.tabs-container .tab', { hasText: `Chat: ${HEF}` }).click();
+    await view.locator('[data-testid="chat-prompt"]').waitFor();
+    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), turns);
+
+    // Clear: the transcript and the device context are empty.
+    await view.locator('[data-testid="chat-clear"]').click();
+    await view.locator('[data-testid="chat-context-text"]', { hasText: /^0 of 1024 tokens/ }).waitFor();
+    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), 0);
+    assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
+  });
+});
