@@ -4,7 +4,6 @@
 // page is re-sent the whole transcript when it is shown again, and the panel retains its context
 // when hidden). The page shell is rendered and escaped by chatRender.ts under a nonce CSP; the
 // model's text reaches the page only as messages written with textContent (client/webview/chat.ts).
-import { randomBytes } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -31,6 +30,7 @@ import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import type { PageOptions } from '../hef/render';
 import { answerInfo, readParams } from './chatForm';
 import { renderChat, renderChatMessage } from './chatRender';
+import { strictCsp } from '../webviewCsp';
 
 export const CHAT_COMMAND = 'hailo.chatWithModel';
 export const CHAT_VIEW_TYPE = 'hailo.chat';
@@ -316,13 +316,10 @@ export class ChatPanels implements vscode.Disposable {
   ) {}
 
   page(panel: vscode.WebviewPanel): PageOptions {
-    const nonce = randomBytes(18).toString('base64');
-    const src = panel.webview.cspSource;
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
     const web = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     return {
-      nonce,
-      cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${src}; img-src ${src}; font-src ${src}; script-src 'nonce-${nonce}'">`,
+      ...strictCsp(panel.webview),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'chat.css')).toString(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'chat.js')).toString(),
     };
