@@ -143,7 +143,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'restore':
       log.replaceChildren();
       for (const t of m.turns) add(t);
-      current = undefined;
+      // Reloaded while an answer streams: its chunks go on into the last turn.
+      current = m.busy ? (log.lastElementChild as HTMLElement | null) ?? undefined : undefined;
+      current?.classList.add('streaming');
       setBusy(m.busy);
       break;
     case 'turn':

@@ -30,7 +30,11 @@ export interface RunArgs {
 const stateKey = (hef: vscode.Uri) => `hailo.device.runChoices:${(vscode.workspace.getWorkspaceFolder(hef)?.uri ?? vscode.Uri.joinPath(hef, '..')).toString()}`;
 
 /** The .hef the command is about: its argument, the active HEF inspector or editor, else a pick. */
-async function resolveHef(arg: unknown): Promise<vscode.Uri | undefined> {
+/** The HEF a command acts on: its argument, the active inspector or editor, else a pick from the workspace. */
+export async function resolveHef(
+  arg: unknown,
+  words = { none: 'There is no .hef file in this workspace to run on the device.', title: 'Run which HEF on the device?' },
+): Promise<vscode.Uri | undefined> {
   if (arg instanceof vscode.Uri) return arg;
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   if (tab instanceof vscode.TabInputCustom && tab.viewType === HEF_VIEW_TYPE) return tab.uri;
@@ -38,12 +42,12 @@ async function resolveHef(arg: unknown): Promise<vscode.Uri | undefined> {
   if (editor && editor.path.toLowerCase().endsWith('.hef')) return editor;
   const hefs = await vscode.workspace.findFiles('**/*.hef', '**/node_modules/**', 500);
   if (hefs.length === 0) {
-    void vscode.window.showErrorMessage('There is no .hef file in this workspace to run on the device.');
+    void vscode.window.showErrorMessage(words.none);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     hefs.sort((a, b) => a.fsPath.localeCompare(b.fsPath)).map((uri) => ({ label: path.posix.basename(uri.path), description: vscode.workspace.asRelativePath(uri, false), uri })),
-    { title: 'Run which HEF on the device?', placeHolder: 'Type to filter the HEF files of this workspace' },
+    { title: words.title, placeHolder: 'Type to filter the HEF files of this workspace' },
   );
   return picked?.uri;
 }

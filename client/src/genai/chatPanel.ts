@@ -26,6 +26,7 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { asDeviceError, type DeviceService } from '../device/deviceService';
 import { failureMessage } from '../device/failures';
+import { resolveHef } from '../device/runOnDevice';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import type { PageOptions } from '../hef/render';
 import { answerInfo, readParams } from './chatForm';
@@ -329,7 +330,7 @@ export class ChatPanels implements vscode.Disposable {
   async chat(arg?: unknown): Promise<void> {
     const trust = await requireWorkspaceTrust(CHAT_ACTION, vscodeTrustHost(this.log));
     if (!trust) return;
-    const hef = await resolveHef(arg);
+    const hef = await resolveHef(arg, { none: 'There is no .hef file in this workspace to chat with.', title: 'Chat with which LLM or VLM HEF?' });
     if (!hef) return;
     if (hef.scheme !== 'file') {
       void vscode.window.showErrorMessage(`${path.posix.basename(hef.path)} is not on this machine's disk (${hef.scheme}:); HailoRT opens local files only.`);
@@ -392,24 +393,6 @@ export class ChatPanels implements vscode.Disposable {
     for (const p of this.open.values()) p.panel.dispose();
     this.open.clear();
   }
-}
-
-async function resolveHef(arg: unknown): Promise<vscode.Uri | undefined> {
-  if (arg instanceof vscode.Uri) return arg;
-  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  if (tab instanceof vscode.TabInputCustom && tab.viewType === HEF_VIEW_TYPE) return tab.uri;
-  const editor = vscode.window.activeTextEditor?.document.uri;
-  if (editor && editor.path.toLowerCase().endsWith('.hef')) return editor;
-  const hefs = await vscode.workspace.findFiles('**/*.hef', '**/node_modules/**', 500);
-  if (hefs.length === 0) {
-    void vscode.window.showErrorMessage('There is no .hef file in this workspace to chat with.');
-    return undefined;
-  }
-  const picked = await vscode.window.showQuickPick(
-    hefs.sort((a, b) => a.fsPath.localeCompare(b.fsPath)).map((uri) => ({ label: path.posix.basename(uri.path), description: vscode.workspace.asRelativePath(uri, false), uri })),
-    { title: 'Chat with which LLM or VLM HEF?', placeHolder: 'Type to filter the HEF files of this workspace' },
-  );
-  return picked?.uri;
 }
 
 /** Registers the command; `service` is the device half's (one worker for runs and chats). */
