@@ -107,6 +107,8 @@ describe('Chat with Model', () => {
     // Hidden and shown again: the conversation is still there.
     const turns = await view.locator('[data-testid^="chat-turn-"]').count();
     await openFile(page, 'README.md');
+    // README.md opened in the chat's group (the focused one): the chat's tab is no longer shown.
+    await page.locator('.tabs-container .tab.active', { hasText: `Chat: ${HEF}` }).waitFor({ state: 'detached' });
     await page.locator('.tabs-container .tab', { hasText: `Chat: ${HEF}` }).click();
     await view.locator('[data-testid="chat-prompt"]').waitFor();
     assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), turns);
