@@ -8,6 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   ChatSession,
+  classifyGenAiFile,
   decodeContextFile,
   encodeContextFile,
   FrameError,
@@ -358,10 +359,22 @@ export class ChatPanels implements vscode.Disposable {
       });
     }
     const name = path.posix.basename(hef.path);
+    // A HEF with LoRA adapters (<name>__prefill groups): which one (our reader says, before HailoRT loads anything).
+    let lora = '';
+    const loras = await classifyGenAiFile(hef.fsPath).then((c) => c.genai.loras, () => [] as string[]);
+    if (loras.length) {
+      panel.webview.html = renderChatMessage(name, 'Choose the base model or a LoRA adapter…', this.page(panel));
+      const picked = await vscode.window.showQuickPick([{ label: 'Base model', lora: '' }, ...loras.map((l) => ({ label: l, description: 'LoRA adapter', lora: l }))], { title: `${name} carries LoRA adapters: chat with which?` });
+      if (!picked) {
+        if (!existing) panel.dispose();
+        return;
+      }
+      lora = picked.lora;
+    }
     panel.webview.html = renderChatMessage(name, 'Loading the model onto the device… (a GenAI HEF is gigabytes: this can take minutes the first time)', this.page(panel));
     try {
       const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading ${name} onto the device` }, () =>
-        ChatSession.open(this.service.clientFor(trust), { hef: hef.fsPath, groupId: hailoSettings(hef).device.groupId }),
+        ChatSession.open(this.service.clientFor(trust), { hef: hef.fsPath, lora, groupId: hailoSettings(hef).device.groupId }),
       );
       if (!this.open.has(key)) {
         await session.close();
