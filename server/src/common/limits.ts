@@ -82,6 +82,13 @@ export const LIMITS = {
     reason: 'The protobuf body is decoded in memory. Real bodies are at most a few MB (3.3 MB in the corpus; V3 HEFs keep the weights in the CCW section), and protobuf cannot parse a message of 2 GiB.',
     onHit: 'the body is not decoded (error hef/limit); the header, the section layout and the checksums are still checked',
   },
+  hefArchPrefixBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    where: 'the architecture of a .alls script (the HEF beside it; language server and CLI)',
+    reason: "Only the header's hw_arch is wanted: ProtoHEFHef.header is field 1, written first, about 100 bytes; an LLM HEF's body can be hundreds of MB, and this runs for every script edit (cached per file version).",
+    onHit: 'a header not found in this prefix: the HEF says nothing, the next evidence (HAR, folder, setting) decides and the hover says why',
+  },
   hefNetworkGroups: {
     value: 256,
     unit: 'items',
