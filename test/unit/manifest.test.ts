@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, skipUnless } from '../helpers/shared';
 import { sourceFiles } from './security-scan';
@@ -180,6 +180,11 @@ test('vsix: `vsce ls` packages the bundles, grammar, snippets, media and docs, a
   }
   assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'grammar packaged');
   assert.ok(files.some((f) => f.startsWith('snippets/')), 'snippets packaged');
+  // The native bridge is compiled on the user's machine from dist/native: every source and header
+  // it includes must be in the .vsix (a missing shim_common.hpp broke Run on Device and the chat).
+  for (const f of readdirSync(join(repoRoot, 'native')).filter((n) => /\.(cpp|hpp|h)$/.test(n))) {
+    assert.ok(files.includes(`dist/native/${f}`), `dist/native/${f} is not packaged: the shim cannot be compiled from the .vsix`);
+  }
   const leaked = files.filter((f) => /^(client|server|test|bench|native|scripts|node_modules|out|examples)\//.test(f) || /\.(ts|map|mjs)$/.test(f) || f.startsWith('.'));
   assert.deepEqual(leaked, [], 'sources, tests, maps or dotfiles in the .vsix');
 });
