@@ -437,3 +437,45 @@ test('bad inputs: one sentence, before docker is touched', { skip: NEEDS_PYTHON 
     fd.cleanup();
   }
 });
+
+test('a container killed or removed from outside the compile: one sentence saying so (not the memory limit), outcome killed, nothing delivered', { skip: NEEDS_PYTHON }, async () => {
+  const { compileModel } = await import('../../server/src/compile/session');
+  const { capture } = await import('../../server/src/compile/process');
+  for (const [how, args, message] of [
+    ['killed', ['kill'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was killed from outside this compile \(exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop'/],
+    ['removed', ['rm', '--force'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was removed from outside this compile while it ran/],
+  ] as const) {
+    const fd = fakeDocker({ scenario: scenario('slow-calibration') });
+    const ws = workspace();
+    try {
+      process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
+      writeFileSync(join(ws.dir, 'tinycnn.hef'), 'previous good HEF');
+      let killing: Promise<unknown> | undefined;
+      const outcome = await compileModel(
+        { model: ws.model, hwArch: 'hailo10h' },
+        settings(),
+        { launch: spawnLauncher, driverDir: DRIVER_DIR },
+        {
+          onOutput: (t) => {
+            // Someone else's `docker kill` / `docker rm -f` while calibration runs.
+            if (!killing && /Calibration:\s+\d+%/.test(t)) killing = capture(spawnLauncher, FAKE_DOCKER, [...args, fd.containers()[0]!]);
+          },
+        },
+      );
+      assert.ok(killing, `${how}: the optimize stage was running`);
+      assert.equal((await killing) && outcome.run.problem?.kind, 'killed-outside', `${how}: ${JSON.stringify(outcome.run.problem)}`);
+      assert.match(outcome.run.problem!.message, message);
+      const report = outcome.report!;
+      assert.equal(report.outcome, 'killed');
+      const codes = report.diagnostics.map((d) => d.code);
+      assert.ok(!codes.includes('dfc/memory-killed'), `${how}: no memory-limit advice when docker says it was not out of memory (${codes.join(', ')})`);
+      assert.equal(report.diagnostics.filter((d) => d.code === 'dfc/docker').length, 1);
+      assert.deepEqual(outputsOf(ws.dir).filter((n) => n !== 'tinycnn.dfc.log'), ['tinycnn.hef']);
+      assert.equal(readFileSync(join(ws.dir, 'tinycnn.hef'), 'utf8'), 'previous good HEF');
+      assertNoContainers(fd, outcome.run);
+    } finally {
+      ws.cleanup();
+      fd.cleanup();
+    }
+  }
+});

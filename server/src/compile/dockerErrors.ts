@@ -19,6 +19,7 @@ export type DockerProblemKind =
   | 'path-not-visible'
   | 'refused'
   | 'out-of-memory'
+  | 'killed-outside'
   | 'copy-failed'
   | 'timeout';
 
@@ -136,6 +137,21 @@ export function outOfMemory(ctx: ProblemContext, oomKilled: boolean | undefined)
   return {
     kind: 'out-of-memory',
     setting: 'hailo.dfc.memoryLimit',
-    message: `The container was killed (exit 137${oomKilled ? ', out of memory' : oomKilled === false ? ', SIGKILL from outside the container' : ''}) — the DFC needs more than ${limit}: raise hailo.dfc.memoryLimit (CLI: --memory, e.g. 40g; a large vision backbone peaked at 39.87 GiB) and, on Docker Desktop/WSL, the VM's memory.`,
+    message: `The container was killed (exit 137${oomKilled ? ', out of memory' : ''}) — the DFC needs more than ${limit}: raise hailo.dfc.memoryLimit (CLI: --memory, e.g. 40g; a large vision backbone peaked at 39.87 GiB) and, on Docker Desktop/WSL, the VM's memory.`,
   };
+}
+
+/**
+ * The container ended by something other than this compile and not by the memory limit: docker
+ * recorded no out-of-memory kill for the SIGKILL (`docker kill`; `docker stop`, whose SIGTERM the
+ * driver — the container's PID 1, no handler — ignores until docker's SIGKILL; a daemon restart),
+ * or the container vanished under the run (`docker rm -f`, a prune).
+ */
+export function killedOutside(ctx: ProblemContext, how: 'killed' | 'removed'): DockerProblem {
+  const name = ctx.container ? `'${ctx.container}'` : 'the compile container';
+  const what =
+    how === 'removed'
+      ? `Docker container ${name} was removed from outside this compile while it ran ('docker rm -f' or a prune)`
+      : `Docker container ${name} was killed from outside this compile (exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop' or a docker daemon restart)`;
+  return { kind: 'killed-outside', message: `${what}; nothing was delivered and earlier outputs are untouched — compile again.` };
 }

@@ -32,7 +32,7 @@ import {
   type DockerTarget,
   type RunSpec,
 } from './dockerArgs';
-import { daemonProblem, imageMissing, outOfMemory, refusalProblem, startProblem, type DockerProblem } from './dockerErrors';
+import { daemonProblem, imageMissing, killedOutside, outOfMemory, refusalProblem, startProblem, type DockerProblem } from './dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from './images';
 import { OUTPUT_NAMES, driverArgs, resolveInputs, type CompileInputs, type ResolvedInputs } from './inputs';
 import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
@@ -265,12 +265,17 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       };
     }
     let oomKilled: boolean | undefined;
+    let vanished = false;
     if (exit.code === 137) {
       const state = await docker(stateArgs(name));
       const s = parseJsonObject(state.stdout) as { OOMKilled?: boolean } | undefined;
       oomKilled = typeof s?.OOMKilled === 'boolean' ? s.OOMKilled : undefined;
+      // docker inspect's own words for a container that is gone (moby: "No such object").
+      vanished = state.code !== 0 && /No such (object|container)/i.test(state.stderr);
       if (cancelled()) return { ...base, status: 'cancelled', container };
     }
+    // Ended from outside (not by us, not by the memory limit): nothing is delivered, as for a cancel.
+    const outside = vanished ? 'removed' : exit.code === 137 && oomKilled === false ? 'killed' : undefined;
     if (transfer === 'copy') {
       step('copying-outputs');
       const problem = await copyOut();
@@ -279,10 +284,11 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     if (cancelled()) return { ...base, status: 'cancelled', container };
     const manifest = readManifest(join(staging, MANIFEST));
     const finishedExit = { code: exit.code, signal: exit.signal, ...(oomKilled !== undefined ? { oomKilled } : {}) };
-    // A SIGKILLed driver never promotes anything: the stage in flight may have half-written.
+    // A killed driver never promotes anything: the stage in flight may have half-written.
     const outputs = exit.code === 137 ? empty : promote(manifest);
-    const problem =
-      exit.code === 137
+    const problem = outside
+      ? killedOutside(ctxNamed, outside)
+      : exit.code === 137
         ? outOfMemory(ctx, oomKilled)
         : exit.code === 3
           ? {

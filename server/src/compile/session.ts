@@ -106,7 +106,12 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
     notes: run.notes,
   };
   const where = { path: log ? logPath : resolved.model, line: Math.max(1, logLines - 1) };
-  if (run.problem && run.problem.kind !== 'out-of-memory') {
+  if (run.problem?.kind === 'killed-outside') {
+    // Docker says who ended it: not the memory limit (the reader's guess for a SIGKILL), not the DFC.
+    report.diagnostics = report.diagnostics.filter((d) => d.code !== 'dfc/memory-killed' && d.code !== 'dfc/docker');
+    report.diagnostics.push(dockerDiagnostic(run.problem, where));
+    report.outcome = 'killed';
+  } else if (run.problem && run.problem.kind !== 'out-of-memory') {
     // The runner knows exactly what docker refused; the reader only saw its words in the log.
     report.diagnostics = report.diagnostics.filter((d) => d.code !== 'dfc/docker');
     report.diagnostics.push(dockerDiagnostic(run.problem, where));
