@@ -442,7 +442,7 @@ test('a container killed or removed from outside the compile: one sentence sayin
   const { compileModel } = await import('../../server/src/compile/session');
   const { capture } = await import('../../server/src/compile/process');
   for (const [how, args, message] of [
-    ['killed', ['kill'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was killed from outside this compile \(exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop'/],
+    ['killed', ['kill'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was killed from outside this compile \(exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop', 'docker rm -f'/],
     ['removed', ['rm', '--force'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was removed from outside this compile while it ran/],
   ] as const) {
     const fd = fakeDocker({ scenario: scenario('slow-calibration') });

@@ -144,14 +144,15 @@ export function outOfMemory(ctx: ProblemContext, oomKilled: boolean | undefined)
 /**
  * The container ended by something other than this compile and not by the memory limit: docker
  * recorded no out-of-memory kill for the SIGKILL (`docker kill`; `docker stop`, whose SIGTERM the
- * driver — the container's PID 1, no handler — ignores until docker's SIGKILL; a daemon restart),
- * or the container vanished under the run (`docker rm -f`, a prune).
+ * driver — the container's PID 1, no handler — ignores until docker's SIGKILL; `docker rm -f` when
+ * the run's exit is seen before the removal; a daemon restart), or the container vanished under the
+ * run (`docker rm -f`, a prune).
  */
 export function killedOutside(ctx: ProblemContext, how: 'killed' | 'removed'): DockerProblem {
   const name = ctx.container ? `'${ctx.container}'` : 'the compile container';
   const what =
     how === 'removed'
       ? `Docker container ${name} was removed from outside this compile while it ran ('docker rm -f' or a prune)`
-      : `Docker container ${name} was killed from outside this compile (exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop' or a docker daemon restart)`;
+      : `Docker container ${name} was killed from outside this compile (exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop', 'docker rm -f' or a docker daemon restart)`;
   return { kind: 'killed-outside', message: `${what}; nothing was delivered and earlier outputs are untouched — compile again.` };
 }

@@ -471,6 +471,10 @@ function cmdKill(env, args, remove) {
         continue;
       }
       updateRecord(dir, r.name, { killRequested: true });
+      // `rm --force` of a running container: docker marks it for removal before killing it, and the
+      // attached client learns of the exit after that; here the record goes first, so an `inspect`
+      // after the run's exit finds no such object (the order a real run most often sees).
+      if (remove) fs.rmSync(recordPath(dir, r.name), { force: true });
       try {
         process.kill(r.pid, 'SIGKILL');
       } catch {
