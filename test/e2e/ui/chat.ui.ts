@@ -24,6 +24,18 @@ async function lastAnswer(view: FrameLocator, timeout = 60_000): Promise<{ text:
   return { text: await turn.locator('[data-testid="chat-answer"]').innerText(), info: await turn.locator('[data-testid="chat-answer-info"]').innerText() };
 }
 
+/** Elements or scripts a hostile answer could have put on the page. */
+async function injected(view: FrameLocator) {
+  return view.locator('body').evaluate((el) => {
+    const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<unknown> };
+    return {
+      elements: doc.querySelectorAll('[data-injected], img[src="x"], [onerror], b').length,
+      scripts: doc.querySelectorAll('body script:not([nonce])').length,
+      pwned: (globalThis as unknown as { __hailoPwned?: number }).__hailoPwned ?? null,
+    };
+  });
+}
+
 describe('Chat with Model', () => {
   let page: Page;
   before(async () => {
@@ -94,15 +106,13 @@ describe('Chat with Model', () => {
     await ask(view, evil);
     const hostile = await lastAnswer(view);
     assert.ok(hostile.text.startsWith(`You said: ${evil}.`), hostile.text);
-    const injected = await view.locator('body').evaluate((el) => {
-      const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<unknown> };
-      return {
-        elements: doc.querySelectorAll('[data-injected], img[src="x"], [onerror], b').length,
-        scripts: doc.querySelectorAll('body script:not([nonce])').length,
-        pwned: (globalThis as unknown as { __hailoPwned?: number }).__hailoPwned ?? null,
-      };
-    });
-    assert.deepEqual(injected, { elements: 0, scripts: 0, pwned: null });
+    assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
+    // The page reloaded (as after a crash of the webview): the host re-sends the conversation, still as text.
+    const before = await view.locator('[data-testid^="chat-turn-"]').count();
+    await runCommand(page, 'Developer: Reload Webviews');
+    await view.locator('[data-testid="chat-answer"]', { hasText: 'You said: <img src=x' }).waitFor({ timeout: 60_000 });
+    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), before);
+    assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
 
     // Hidden and shown again: the conversation is still there.
     const turns = await view.locator('[data-testid^="chat-turn-"]').count();
