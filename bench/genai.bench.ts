@@ -13,7 +13,7 @@ import { commandLineTrust } from '../server/src/common/trust';
 import { ChatSession } from '../server/src/genai/session';
 import { userMessage } from '../server/src/genai/messages';
 import { genaiSetup } from '../test/helpers/genaiFixtures';
-import { repoRoot } from '../test/helpers/shared';
+import { projectRoot as repoRoot } from '../test/helpers/projectRoot';
 import { report } from './report';
 
 const TOKENS = 50;
