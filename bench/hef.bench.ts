@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createXXHash3 } from 'hash-wasm';
-import { checkMtmdSource, fileSource, readHef, isIntact } from '../server/src/hef';
+import { checkMtmdSource, fileSource, readHef, isIntact, withFileSource } from '../server/src/hef';
+import { readHefHwArch } from '../server/src/hef/hwArch';
 import { buildHef } from '../test/helpers/hefBuilder';
 import { FIXTURES } from '../test/helpers/hefBuilderFixtures';
 import { nowMs, report, rssMB } from './report';
@@ -84,6 +85,19 @@ async function main() {
     const name = f.split('/').pop()!;
     report({ figure: `HEF facts + contract: ${name} (${(statSync(f).size / 1048576).toFixed(1)} MB)`, target: '< 20 ms', measured: `${ms.toFixed(2)} ms`, ratio: 20 / ms });
   }
+
+  // 1b. The architecture of a script from the HEF beside it (server/src/hef/hwArch.ts): header and
+  // at most 64 KiB of the body, against the full reader (no checksums) in the same run, on the
+  // largest-bodied corpus HEF. It runs once per HEF version while a script is edited.
+  const withBody = files.filter((f) => f.includes('arcface') || f.includes('face_landmarks')).slice(0, 1)[0] ?? files[files.length - 1];
+  const archMs = await medianMsAsync(() => withFileSource(withBody, async (src) => void (await readHefHwArch(src))));
+  const fullMs = await medianMsAsync(() => withFileSource(withBody, async (src) => void (await readHef(src, { verify: false, verifyResources: false }))));
+  report({
+    figure: `HEF hw_arch for a script's architecture: ${withBody.split('/').pop()} (full facts without checksums ${fullMs.toFixed(2)} ms, ${(fullMs / archMs).toFixed(1)}× slower)`,
+    target: '< 2 ms',
+    measured: `${archMs.toFixed(2)} ms`,
+    ratio: 2 / archMs,
+  });
 
   // 2. Full XXH3 verification throughput on a large file (generated once, kept under bench/.data).
   const dataDir = join(root, 'bench', '.data');
