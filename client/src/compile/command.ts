@@ -1,15 +1,15 @@
 // Registers Hailo: Compile Model (palette, explorer and editor title on .onnx/.har/.alls), the
-// end-node quick fix's re-compile, Hailo: Remove Leftover Compile Containers, the `hailo` task type
-// and the DFC quick fixes. Everything that runs passes the workspace-trust guard first.
+// end-node quick fix's re-compile, Hailo: Remove Leftover Compile Containers and the `hailo` task
+// type (the DFC diagnostics and their quick fixes are the compiler's DfcDiagnosticsView, shared with
+// Explain DFC Log). Everything that runs passes the workspace-trust guard first.
 import { type CompileInputs, pathForGraphUri } from '@hailo/api';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
-import { DfcFixActions, RECOMPILE_WITH_END_NODES } from './dfcDiagnostics';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { companions, type FolderChoice } from './companions';
-import { Compiler, type CompileResult } from './compiler';
+import { Compiler, RECOMPILE_WITH_END_NODES, type CompileResult } from './compiler';
 import { dockerSettings, hailoConfigSetting, hwArch, outputFolderSetting } from './settings';
 import { registerCompileTasks } from './task';
 
@@ -60,9 +60,6 @@ export function registerCompile(context: vscode.ExtensionContext, log: vscode.Lo
       if (!trust) return { ran: false, reason: 'untrusted' };
       const removed = await compiler.offerLeftoverRemoval(trust, dockerSettings(), true);
       return { ran: true, removed };
-    }),
-    vscode.languages.registerCodeActionsProvider([{ language: 'alls' }, { scheme: 'hailo-onnx' }, { scheme: 'file' }], new DfcFixActions(), {
-      providedCodeActionKinds: DfcFixActions.kinds,
     }),
   );
   registerCompileTasks(context, log, compiler, (file, request) => gather(file, request, context.workspaceState, false));

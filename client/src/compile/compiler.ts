@@ -3,11 +3,11 @@
 // (stage, calibration/epoch progress, elapsed time, Cancel), the DFC's console in the "Hailo
 // Compile" output channel, diagnostics on the .alls lines / ONNX graph-view nodes / log lines, and a
 // summary with "Open HEF". The command, the task type and the quick fixes all come through here.
-import { type DfcEvent, reportText, hostUser, trustedLauncher, findLeftovers, removeContainers, compileModel, type CompileOutcome, type CompileReport, type CompileInputs, graphUriForPath } from '@hailo/api';
-import { dirname, basename, extname } from 'node:path';
+import { type DfcEvent, reportText, hostUser, trustedLauncher, findLeftovers, removeContainers, compileModel, type CompileOutcome, type CompileReport, type CompileInputs, type DfcDiagnostic } from '@hailo/api';
+import { basename, extname } from 'node:path';
 import * as vscode from 'vscode';
 import type { TrustToken } from '../security/workspaceTrust';
-import { byUri, uriOf } from './dfcDiagnostics';
+import { DfcDiagnosticsView, type ReportFiles } from '../dfc/diagnostics';
 import { ConsoleLines } from './consoleLines';
 import { CompileQueue } from './queue';
 import { dockerSettings } from './settings';
@@ -35,9 +35,29 @@ export interface RunSink {
 
 const STAGE_NO = { parse: 1, optimize: 2, compile: 3 } as const;
 
+/** (model, endNodes, replacing?) → compile again with those end nodes (registered by the compile command). */
+export const RECOMPILE_WITH_END_NODES = 'hailo.compileWithEndNodes';
+
+export const DFC_SOURCE = 'Hailo DFC';
+
+/** The compile's own quick fix beside the shared view's: compile the model again with the nodes. */
+function recompileActions(d: DfcDiagnostic, files: ReportFiles, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
+  const fix = d.fix;
+  if (!files.onnx || (fix?.kind !== 'endNodes' && fix?.kind !== 'replaceName')) return [];
+  const [title, args] =
+    fix.kind === 'endNodes'
+      ? [`Compile again with end nodes ${fix.nodes.join(', ')}`, [files.onnx, fix.nodes]]
+      : [`Compile again with node '${fix.to}' instead of '${fix.from}'`, [files.onnx, [fix.to], fix.from]];
+  const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+  a.command = { command: RECOMPILE_WITH_END_NODES, title, arguments: args };
+  a.diagnostics = [diagnostic];
+  return [a];
+}
+
 export class Compiler implements vscode.Disposable {
   readonly output = vscode.window.createOutputChannel('Hailo Compile');
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('hailo-compile');
+  /** DFC diagnostics of each model's last compile (the view Explain DFC Log uses, keyed by model). */
+  readonly diagnostics: DfcDiagnosticsView;
   private readonly queue = new CompileQueue();
   private readonly active = new Set<string>();
   private readonly leftoversChecked = new Set<string>();
@@ -49,12 +69,13 @@ export class Compiler implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.diagnostics = new DfcDiagnosticsView(context, 'hailo-compile', { source: DFC_SOURCE, extraActions: recompileActions });
+  }
 
   dispose(): void {
     for (const cancel of this.cancels) cancel();
     this.output.dispose();
-    this.diagnostics.dispose();
   }
 
   /** Runs one compile (queued behind others on the same docker context). Shows progress and the summary. */
@@ -123,7 +144,7 @@ export class Compiler implements vscode.Disposable {
     const lines = new ConsoleLines();
     this.output.appendLine(`\n=== ${new Date().toLocaleString()} — compiling ${inputs.model} (${inputs.hwArch}) ===`);
     this.log.info(`compile ${inputs.model}: docker '${settings.dockerPath}'${settings.context ? ` --context ${settings.context}` : ''}, image ${settings.image ?? '(auto)'}, gpus ${settings.gpus}`);
-    this.clearFor(inputs);
+    this.diagnostics.clear(inputs.model);
     const onEvent = (e: DfcEvent) => {
       if (e.kind === 'stageStarted') {
         stage = `${e.stage} (${STAGE_NO[e.stage]}/3)`;
@@ -185,20 +206,16 @@ export class Compiler implements vscode.Disposable {
     };
   }
 
-  /** Clears what an earlier compile of the same model said about its files. */
-  private clearFor(inputs: CompileInputs): void {
-    const paths = [inputs.model, inputs.modelScript, inputs.hailoConfig].filter((p): p is string => !!p);
-    for (const p of paths) this.diagnostics.delete(vscode.Uri.file(p));
-    if (extname(inputs.model).toLowerCase() === '.onnx') this.diagnostics.delete(vscode.Uri.parse(graphUriForPath(inputs.model)));
-    this.diagnostics.forEach((uri) => {
-      if (uri.scheme === 'file' && dirname(uri.fsPath) === (inputs.outDir ?? dirname(inputs.model)) && uri.fsPath.endsWith('.dfc.log')) this.diagnostics.delete(uri);
-    });
-  }
-
+  /** Shows the report's diagnostics (replacing the model's previous compile's) and lists where they went. */
   private publish(report: CompileReport, inputs: CompileInputs, which: 'all' | 'nodes'): CompileResult['diagnostics'] {
     const chosen = report.diagnostics.filter((d) => which === 'all' || d.node !== undefined);
-    for (const [uri, list] of byUri(chosen, inputs.model)) this.diagnostics.set(uri, [...(this.diagnostics.get(uri) ?? []), ...list]);
-    return chosen.map((d) => ({ uri: uriOf(d).toString(), line: d.line, code: d.code, severity: d.severity }));
+    const files: ReportFiles = {
+      log: report.log ? vscode.Uri.file(report.log) : undefined,
+      alls: inputs.modelScript,
+      onnx: extname(inputs.model).toLowerCase() === '.onnx' ? inputs.model : undefined,
+    };
+    this.diagnostics.show(inputs.model, { ...report, diagnostics: chosen }, files);
+    return chosen.map((d) => ({ uri: this.diagnostics.uriOf(d, files).toString(), line: d.line, code: d.code, severity: d.severity }));
   }
 
   private async summarize(net: string, report: CompileReport, elapsed: number, inputs: CompileInputs): Promise<void> {

@@ -1,7 +1,8 @@
 // DFC diagnostics in VS Code: a DfcReport's diagnostics on the files they are about — the log,
 // the `.alls` script, the ONNX graph view (`hailo-onnx:<model>.onnx.graph`) — with their quick
 // fixes as code actions. One view per kind of caller ("Explain DFC Log", the compile command);
-// showing a report again for the same key replaces what that report showed before.
+// showing a report again for the same key replaces what that report showed before. A caller may add
+// its own actions for a fix (the compile command: compile again with the recommended end nodes).
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DfcDiagnostic, DfcReport } from '@hailo/api';
@@ -21,6 +22,13 @@ interface Entry {
   files: ReportFiles;
 }
 
+export interface ViewOptions {
+  /** The diagnostics' `source` (default 'Hailo DFC log'). */
+  source?: string;
+  /** More quick fixes for one diagnostic, after the view's own. */
+  extraActions?: (d: DfcDiagnostic, files: ReportFiles, diagnostic: vscode.Diagnostic) => vscode.CodeAction[];
+}
+
 const SEVERITY: Record<DfcDiagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
@@ -37,7 +45,11 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
   /** URIs each report key put diagnostics on, to clear them when the key is shown again. */
   private readonly byKey = new Map<string, Map<string, vscode.Diagnostic[]>>();
 
-  constructor(context: vscode.ExtensionContext, name: string) {
+  constructor(
+    context: vscode.ExtensionContext,
+    name: string,
+    private readonly options: ViewOptions = {},
+  ) {
     this.collection = vscode.languages.createDiagnosticCollection(name);
     context.subscriptions.push(
       this.collection,
@@ -61,7 +73,7 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
       const uri = this.uriOf(d, files);
       const diag = new vscode.Diagnostic(range(d.line, d.column, d.endLine, d.endColumn), this.message(d), SEVERITY[d.severity]);
       diag.code = d.code;
-      diag.source = 'Hailo DFC log';
+      diag.source = this.options.source ?? 'Hailo DFC log';
       if (files.log && uri.toString() !== files.log.toString()) {
         diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(files.log, range(d.logLine, 1, d.logLine, 1)), 'the DFC reports it here')];
       }
@@ -72,7 +84,19 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
     // Replace what this key showed before; keep other keys' diagnostics on the same files.
     const touched = new Set([...(previous?.keys() ?? []), ...next.keys()]);
     this.byKey.set(key, next);
-    for (const k of touched) {
+    this.refresh(touched);
+  }
+
+  /** Removes what `key` showed (e.g. before a new run of the same model). */
+  clear(key: string): void {
+    const previous = this.byKey.get(key);
+    if (!previous) return;
+    this.byKey.delete(key);
+    this.refresh(previous.keys());
+  }
+
+  private refresh(uris: Iterable<string>): void {
+    for (const k of uris) {
       const all: vscode.Diagnostic[] = [];
       for (const m of this.byKey.values()) all.push(...(m.get(k) ?? []));
       this.collection.set(vscode.Uri.parse(k), all);
@@ -117,6 +141,7 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
         a.diagnostics = [diag];
         out.push(a);
       }
+      if (this.options.extraActions) out.push(...this.options.extraActions(d, files, diag));
       if (d.excerpt?.length) {
         const a = new vscode.CodeAction('Copy the log lines to report', vscode.CodeActionKind.QuickFix);
         a.command = { title: a.title, command: COPY_LINES_COMMAND, arguments: [d.excerpt] };

@@ -96,6 +96,32 @@ describe('Hailo: Compile Model (fake docker)', () => {
     assert.deepEqual(containers(), []);
   });
 
+  it('unsupported operators land on their nodes in the graph view, with the shared view\'s fix and the compile\'s own (compile again with the recommended end nodes)', async () => {
+    const dir = workspaceFile('e2e-fixtures', 'dfc', 'parse-unsupported-shuffle');
+    scenario({ log: join(dir.fsPath, 'run.log'), failAt: 'translate_onnx_model' });
+    const model = vscode.Uri.joinPath(dir, 'model.onnx');
+    const r = await vscode.commands.executeCommand<Result>('hailo.compileModel', model, { calibration: 'random', outDir: join(dir.fsPath, 'compiled') });
+    assert.equal(r.outcome, 'failed', JSON.stringify(r));
+    assert.equal(r.failedStage, 'parse');
+    const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
+    const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, 'the graph view');
+    // test/fixtures/dfc/parse-unsupported-shuffle/expected.json: three Reshape nodes, four recommended end nodes.
+    const diags = await eventually(() => {
+      const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.source === 'Hailo DFC' && d.code === 'dfc/unsupported-shuffle');
+      return ds.length === 3 ? ds : undefined;
+    }, 10_000, "three of the compile's node diagnostics on the graph view");
+    for (const d of diags) assert.ok(view.lineAt(d.range.start.line).text.includes(' = Reshape('), view.lineAt(d.range.start.line).text);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', view.uri, diags[0].range);
+    const titles = (actions ?? []).map((a) => a.title);
+    assert.ok(titles.includes("Use the parser's recommended end nodes (4)"), titles.join(' | '));
+    const again = (actions ?? []).find((a) => a.title.startsWith('Compile again with end nodes '));
+    assert.ok(again, titles.join(' | '));
+    assert.equal(again.command?.command, 'hailo.compileWithEndNodes');
+    assert.deepEqual(again.command?.arguments?.[0], model.fsPath);
+    assert.equal((again.command?.arguments?.[1] as string[]).length, 4);
+    assert.deepEqual(containers(), []);
+  });
+
   it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async () => {
     const label = 'e2e: compile tinycnn';
     const tasks = await vscode.tasks.fetchTasks({ type: 'hailo' });
