@@ -4,6 +4,9 @@
 // HTML and script shown as text, the conversation kept while the panel is hidden, Clear. In
 // Restricted Mode the command is refused before any HEF is asked for.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
 import { openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
@@ -114,6 +117,22 @@ describe('Chat with Model', () => {
     assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), before);
     assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
 
+    // Export Transcript…: the save dialog offers <hef>.chat.md beside the HEF; the file quotes the hostile text in fences.
+    await view.locator('[data-testid="chat-export"]').click();
+    const dialog = page.locator('.quick-input-widget input');
+    await dialog.waitFor();
+    // The simple dialog fills its path in steps: wait for the whole default name.
+    for (let i = 0; i < 100 && !/qwen2-llm\.chat\.md$/.test(await dialog.inputValue()); i++) await page.waitForTimeout(100);
+    assert.match(await dialog.inputValue(), /e2e-fixtures\/genai\/qwen2-llm\.chat\.md$/);
+    await page.keyboard.press('Enter');
+    await view.locator('[data-testid="chat-status"]', { hasText: 'Exported the transcript to' }).waitFor();
+    const md = readFileSync(join(e2e().workspace, 'e2e-fixtures', 'genai', 'qwen2-llm.chat.md'), 'utf8');
+    // The HEF's name is Markdown-escaped in the heading (it renders as qwen2-llm.hef).
+    assert.match(md, /^# Chat with qwen2\\-llm\\\.hef\n/);
+    assert.ok(md.includes('## You\n\n```text\nhello from e2e\n```'), md);
+    assert.ok(md.includes(`\`\`\`text\nYou said: ${evil}.`), 'the hostile answer is fenced');
+    assert.match(md, /\*\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s · stopped by the user\*/);
+
     // Hidden and shown again: the conversation is still there.
     const turns = await view.locator('[data-testid^="chat-turn-"]').count();
     await openFile(page, 'README.md');
@@ -128,5 +147,39 @@ describe('Chat with Model', () => {
     await view.locator('[data-testid="chat-context-text"]', { hasText: /^0 of 1024 tokens/ }).waitFor();
     assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), 0);
     assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
+  });
+
+  it('chat with the fixture VLM: a dropped image is resized to the frame the device reports and described', async function () {
+    if (!e2e().trust) return this.skip();
+    this.timeout(300_000);
+    // Closing the LLM's chat releases the device (one LLM/VLM at a time).
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Hailo: Chat with Model');
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();
+    await input.fill('qwen2vl-vlm.hef');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen2vl-vlm.hef' }).waitFor();
+    await page.keyboard.press('Enter');
+    const view = webview(page);
+    await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 120_000 });
+    assert.match(await view.locator('[data-testid="chat-model"]').innerText(), /VLM .*frame 56x56x3 UINT8 NHWC, 9,408 bytes/);
+    // A 40x30 PNG of one colour, dropped on the page: every pixel of the 56x56 frame keeps it.
+    const png = new PNG({ width: 40, height: 30 });
+    for (let i = 0; i < 40 * 30; i++) png.data.set([200, 100, 50, 255], i * 4);
+    const base64 = PNG.sync.write(png).toString('base64');
+    await view.locator('body').evaluate((body, b64) => {
+      const w = globalThis as unknown as { atob(s: string): string; DataTransfer: new () => { items: { add(f: unknown): void } }; File: new (parts: unknown[], name: string, o: object) => unknown; DragEvent: new (t: string, o: object) => unknown };
+      const bin = w.atob(b64);
+      const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+      const dt = new w.DataTransfer();
+      dt.items.add(new w.File([bytes], 'orange.png', { type: 'image/png' }));
+      (body as unknown as { dispatchEvent(e: unknown): void }).dispatchEvent(new w.DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, base64);
+    await view.locator('[data-testid="chat-image"]', { hasText: 'orange.png (40x30) → 56x56 RGB UINT8 NHWC, 9408 bytes' }).waitFor();
+    await ask(view, 'what is this?');
+    const a = await lastAnswer(view);
+    assert.match(a.text, /^You said: what is this\?\. Image 1 means 200\.0\/100\.0\/50\.0/);
+    assert.match(await view.locator('[data-testid="chat-turn-user"]').last().innerText(), /Images: orange\.png/);
+    assert.equal(await view.locator('[data-testid="chat-image"]').count(), 0, 'the image went with the message');
   });
 });
