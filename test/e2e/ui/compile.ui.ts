@@ -1,9 +1,12 @@
 // What a user sees of Hailo: Compile Model (fake docker, see suite/compile.e2e.ts): the command from
 // the palette on an open .alls asks once for the calibration set, shows a progress notification
 // per stage with the calibration progress, can be cancelled from that notification (the container
-// goes, no output appears), and a DFC model-script error lands on its line in the Problems panel.
+// goes, no output appears), a DFC model-script error lands on its line in the Problems panel, and a
+// container an earlier (crashed) session left is offered for removal and goes with its staging folder.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
@@ -74,6 +77,30 @@ describe('Hailo: Compile Model', () => {
     await progress.waitFor({ state: 'detached', timeout: 30_000 });
     await until(() => !readdirSync(dir).some((n) => n.startsWith('.hailo-compile-')), 30_000, 'the staging folder to be removed');
     assert.deepEqual(stamp(), before, 'a cancelled compile writes no output (parse had finished: its HAR is not delivered either)');
+  });
+
+  it('Hailo: Remove Leftover Compile Containers: a container whose owner is gone is named, and Remove takes it and its staging folder', async () => {
+    const { fakeDockerState, repo, workspace } = e2e();
+    const name = 'hailo-compile-tinycnn-0ld5e55';
+    const staging = join(workspace, 'e2e-fixtures', 'compile', `.${name}`);
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, 'tinycnn.har'), 'half-written');
+    // What a crashed editor leaves: a labelled container whose owner process (this host, a dead pid) is gone.
+    const made = spawnSync(
+      join(repo, 'test', 'fakes', 'docker', 'docker'),
+      ['create', '--name', name, '--label', 'dev.hailo-tools.compile=1', '--label', `dev.hailo-tools.owner=${hostname()}:999999`, '--label', `dev.hailo-tools.staging=${staging}`,
+        '--label', `dev.hailo-tools.model=${join(workspace, 'e2e-fixtures', 'compile', 'tinycnn.onnx')}`, 'hailo_ai_sw_suite_2026-04:1', 'python3'],
+      { env: { ...process.env, HAILO_FAKE_DOCKER_STATE: fakeDockerState }, encoding: 'utf8' },
+    );
+    assert.equal(made.status, 0, made.stderr);
+    assert.deepEqual(containers(), [`${name}.json`]);
+    await runCommand(page, 'Hailo: Remove Leftover Compile Containers');
+    const offer = toasts().filter({ hasText: `1 compile container from an earlier session is still on docker: ${name}.` }).first();
+    await offer.waitFor({ timeout: 30_000 });
+    await offer.getByRole('button', { name: 'Remove' }).click();
+    await toasts().filter({ hasText: 'Hailo: removed 1 leftover container.' }).first().waitFor({ timeout: 30_000 });
+    assert.deepEqual(containers(), []);
+    assert.equal(existsSync(staging), false, 'the staging folder went with it');
   });
 
   it('a model-script error from the DFC lands on its line in the Problems panel', async () => {
