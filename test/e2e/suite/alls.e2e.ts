@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { eventually, openAndWaitForPublication, openInEditor, waitForDiagnostics, workspaceFile } from './host';
+import { discardUntitled, eventually, openAndWaitForPublication, openInEditor, waitForDiagnostics, workspaceFile } from './host';
 
 interface CliDiagnostic {
   line: number;
@@ -38,6 +38,8 @@ function expectedReport(): { path: string; diagnostics: CliDiagnostic[] }[] {
 }
 
 describe('.alls language server', () => {
+  afterEach(discardUntitled);
+
   it('every example script: VS Code shows exactly the problems the CLI reports (errors only in broken/)', async () => {
     const report = expectedReport();
     const onDisk = (await vscode.workspace.findFiles('{broken,good,model}/*.alls')).map((u) => vscode.workspace.asRelativePath(u, false)).sort();

@@ -105,3 +105,15 @@ export function hailoExtension(): vscode.Extension<unknown> {
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
   return ext;
 }
+
+/**
+ * Reverts and closes every dirty Untitled editor a test opened. Runs after each test, whether it
+ * passed or not: VS Code's hot exit would restore a dirty editor into the next page of the suite,
+ * where "Close All Editors" stops at a save dialog.
+ */
+export async function discardUntitled(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}

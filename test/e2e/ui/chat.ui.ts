@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
-import { openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
 
 const HEF = 'qwen2-llm.hef';
 
@@ -39,18 +39,6 @@ async function injected(view: FrameLocator) {
   });
 }
 
-/**
- * Closes every editor, discarding unsaved ones first (an earlier scenario can leave a dirty
- * Untitled editor, which Close All Editors keeps behind a save dialog).
- */
-async function closeEverything(page: Page): Promise<void> {
-  const dirty = page.locator('.tabs-container .tab.dirty');
-  for (let i = 0; i < 5 && (await dirty.count()) > 0; i++) {
-    await dirty.first().click();
-    await runCommand(page, 'View: Revert and Close Editor');
-  }
-  await runCommand(page, 'View: Close All Editors');
-}
 
 describe('Chat with Model', () => {
   let page: Page;
@@ -63,7 +51,7 @@ describe('Chat with Model', () => {
 
   it(e2e().trust ? 'chat with the fixture LLM: tokens stream, Stop, ranges, hostile answer as text, kept when hidden, Clear' : 'Chat with Model is refused in Restricted Mode, with the way out', async function () {
     this.timeout(400_000);
-    await closeEverything(page);
+    await closeAllEditors(page);
     await runCommand(page, 'Hailo: Chat with Model');
     const toasts = page.locator('.notifications-toasts .notification-list-item');
     if (!e2e().trust) {
@@ -165,7 +153,7 @@ describe('Chat with Model', () => {
     if (!e2e().trust) return this.skip();
     this.timeout(300_000);
     // Closing the LLM's chat releases the device (one LLM/VLM at a time).
-    await closeEverything(page);
+    await closeAllEditors(page);
     await runCommand(page, 'Hailo: Chat with Model');
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();

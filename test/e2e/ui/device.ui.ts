@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
-import { openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
 
 async function openResults(page: Page, relativePath: string): Promise<FrameLocator> {
   // One results page at a time: a hidden one keeps its frame (retainContextWhenHidden).
-  await runCommand(page, 'View: Close All Editors');
+  await closeAllEditors(page);
   await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
   await openFile(page, relativePath);
   await runCommand(page, 'Hailo: Open Device Run Results…');
@@ -81,7 +81,7 @@ describe('Run on Device', () => {
 
   it(e2e().trust ? 'Run on Device from the palette runs the example HEF on the fake device and shows the checks' : 'Run on Device is refused in Restricted Mode, with the way out', async function () {
     this.timeout(300_000);
-    await runCommand(page, 'View: Close All Editors');
+    await closeAllEditors(page);
     await runCommand(page, 'Hailo: Run on Device');
     const toasts = page.locator('.notifications-toasts .notification-list-item');
     if (!e2e().trust) {

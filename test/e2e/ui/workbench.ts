@@ -142,3 +142,16 @@ export async function waitUntilStill(locator: Locator, timeoutMs = 5000): Promis
     await locator.page().waitForTimeout(100);
   }
 }
+
+/**
+ * Closes every editor, discarding unsaved ones first (a dirty Untitled editor — restored by hot
+ * exit from an earlier scenario — would keep "Close All Editors" behind a save dialog).
+ */
+export async function closeAllEditors(page: Page): Promise<void> {
+  const dirty = page.locator('.tabs-container .tab.dirty');
+  for (let i = 0; i < 5 && (await dirty.count()) > 0; i++) {
+    await dirty.first().click();
+    await runCommand(page, 'View: Revert and Close Editor');
+  }
+  await runCommand(page, 'View: Close All Editors');
+}
