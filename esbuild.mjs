@@ -29,7 +29,14 @@ export const targets = [
   { ...common, entryPoints: ['server/src/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
   // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
   // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
-  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/deviceResults.ts'], outfile: 'dist/webview/deviceResults.js' },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome114',
+    entryPoints: ['client/webview/deviceResults.ts'],
+    outfile: 'dist/webview/deviceResults.js',
+  },
   // The chat page's script (Hailo: Chat with Model): no library, loaded by nonce.
   { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/chat.ts'], outfile: 'dist/webview/chat.js' },
   // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's

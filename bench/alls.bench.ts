@@ -65,7 +65,9 @@ function coreThroughput(text: string): void {
   const ms = med(wall);
   const mbps = bytes / 1e6 / (ms / 1000);
   const cpuMbps = bytes / 1e6 / (med(cpu) / 1000);
-  process.stdout.write(`alls core: ${bytes} bytes, ${analyze(text).statements.length} statements, ${diagnostics} diagnostics; wall median ${ms.toFixed(1)} ms, CPU median ${med(cpu).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores\n`);
+  process.stdout.write(
+    `alls core: ${bytes} bytes, ${analyze(text).statements.length} statements, ${diagnostics} diagnostics; wall median ${ms.toFixed(1)} ms, CPU median ${med(cpu).toFixed(1)} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores\n`,
+  );
   report({
     figure: '.alls parse+check throughput (vit_base_bn.alls, 1 MB)',
     target: '≥ 30 MB/s',
@@ -114,7 +116,12 @@ async function server(text: string): Promise<void> {
   }
   const cold = opens[0];
   const warm = [...opens.slice(1)].sort((a, b) => a - b)[Math.floor((opens.length - 1) / 2)];
-  report({ figure: '.alls didOpen → publishDiagnostics (1 MB script, real server)', target: '< 100 ms', measured: `${warm.toFixed(1)} ms median (first open ${cold.toFixed(1)} ms)`, ratio: 100 / warm });
+  report({
+    figure: '.alls didOpen → publishDiagnostics (1 MB script, real server)',
+    target: '< 100 ms',
+    measured: `${warm.toFixed(1)} ms median (first open ${cold.toFixed(1)} ms)`,
+    ratio: 100 / warm,
+  });
 
   // Edits: incremental changes in the middle of the file, as an editor sends them.
   const uri = 'file:///tmp/alls-bench/open0.alls';
@@ -133,7 +140,12 @@ async function server(text: string): Promise<void> {
   }
   after.sort((a, b) => a - b);
   const median = after[Math.floor(after.length / 2)];
-  report({ figure: '.alls edit → re-diagnosed, after the 150 ms debounce', target: '< 20 ms', measured: `${median.toFixed(1)} ms median (worst ${after[after.length - 1].toFixed(1)} ms)`, ratio: 20 / Math.max(median, 0.1) });
+  report({
+    figure: '.alls edit → re-diagnosed, after the 150 ms debounce',
+    target: '< 20 ms',
+    measured: `${median.toFixed(1)} ms median (worst ${after[after.length - 1].toFixed(1)} ms)`,
+    ratio: 20 / Math.max(median, 0.1),
+  });
 
   await conn.sendRequest(ShutdownRequest.type);
   void conn.sendNotification(ExitNotification.type);

@@ -75,15 +75,27 @@ async function generateBig(path: string, ccws: number): Promise<void> {
 async function main() {
   // 1. Facts + contract per corpus HEF (and per built fixture, so the figure exists without ../shared).
   // (test/helpers/shared.ts assumes the test bundle's depth; the bench bundle sits elsewhere.)
-  const dir = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].filter((p): p is string => !!p).map((p) => join(p, 'corpus', 'hef')).find((p) => existsSync(p));
+  const dir = [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')]
+    .filter((p): p is string => !!p)
+    .map((p) => join(p, 'corpus', 'hef'))
+    .find((p) => existsSync(p));
   const files: string[] = [];
-  if (dir) for (const f of readdirSync(dir).filter((x) => x.endsWith('.hef')).sort()) files.push(join(dir, f));
+  if (dir)
+    for (const f of readdirSync(dir)
+      .filter((x) => x.endsWith('.hef'))
+      .sort())
+      files.push(join(dir, f));
   else process.stderr.write('NOTE: ../shared is absent; timing the built fixtures only\n');
   files.push(join(root, 'test', 'fixtures', 'hef', 'mtmd-pass.hef'));
   for (const f of files) {
     const ms = await medianMsAsync(() => factsAndContract(f));
     const name = f.split('/').pop()!;
-    report({ figure: `HEF facts + contract: ${name} (${(statSync(f).size / 1048576).toFixed(1)} MB)`, target: '< 20 ms', measured: `${ms.toFixed(2)} ms`, ratio: 20 / ms });
+    report({
+      figure: `HEF facts + contract: ${name} (${(statSync(f).size / 1048576).toFixed(1)} MB)`,
+      target: '< 20 ms',
+      measured: `${ms.toFixed(2)} ms`,
+      ratio: 20 / ms,
+    });
   }
 
   // 1b. The architecture of a script from the HEF beside it (server/src/hef/hwArch.ts): header and
@@ -126,9 +138,19 @@ async function main() {
   rssPeak = Math.max(rssPeak, rssMB());
   times.sort((a, b) => a - b);
   const ms = times[1];
-  report({ figure: 'HEF 1 GiB verification: RSS growth (CCWs streamed, never loaded)', target: '< 64 MB', measured: `${(rssPeak - rssBefore).toFixed(1)} MB`, ratio: 64 / Math.max(1, rssPeak - rssBefore) });
+  report({
+    figure: 'HEF 1 GiB verification: RSS growth (CCWs streamed, never loaded)',
+    target: '< 64 MB',
+    measured: `${(rssPeak - rssBefore).toFixed(1)} MB`,
+    ratio: 64 / Math.max(1, rssPeak - rssBefore),
+  });
   const gbps = size / 1e9 / (ms / 1000);
-  report({ figure: `HEF full XXH3 verification (${(size / 1073741824).toFixed(2)} GiB file, warm cache)`, target: '≥ 1 GB/s', measured: `${gbps.toFixed(2)} GB/s`, ratio: gbps / 1 });
+  report({
+    figure: `HEF full XXH3 verification (${(size / 1073741824).toFixed(2)} GiB file, warm cache)`,
+    target: '≥ 1 GB/s',
+    measured: `${gbps.toFixed(2)} GB/s`,
+    ratio: gbps / 1,
+  });
 }
 
 main().catch((err) => {

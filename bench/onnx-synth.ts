@@ -128,7 +128,11 @@ function build(spec: VitSpec): { parts: Part[]; nodes: number; params: number } 
     const h2 = layerNorm(x1, `${s}/norm2`);
     const f1 = linear(h2, dim, spec.mlp, `${s}/mlp/fc1`);
     const e = b.node('Erf', [b.node('Div', [f1, b.constF(`${s}.sqrt2`, Math.SQRT2)], `${s}/mlp`)[0]], `${s}/mlp`)[0];
-    const g = b.node('Mul', [b.node('Mul', [f1, b.node('Add', [e, b.constF(`${s}.one`, 1)], `${s}/mlp`)[0]], `${s}/mlp`)[0], b.constF(`${s}.half`, 0.5)], `${s}/mlp`)[0];
+    const g = b.node(
+      'Mul',
+      [b.node('Mul', [f1, b.node('Add', [e, b.constF(`${s}.one`, 1)], `${s}/mlp`)[0]], `${s}/mlp`)[0], b.constF(`${s}.half`, 0.5)],
+      `${s}/mlp`,
+    )[0];
     x = b.node('Add', [x1, linear(g, spec.mlp, dim, `${s}/mlp/fc2`)], s)[0];
   }
   const out = layerNorm(x, '/norm');

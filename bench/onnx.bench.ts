@@ -127,7 +127,10 @@ async function main(): Promise<void> {
 
   const times = await hoverLatencies(mid.path, 600);
   const p99 = percentile(times, 99);
-  const slow = times.map((t, i) => [t, i]).sort((a, b) => b[0] - a[0]).slice(0, 8);
+  const slow = times
+    .map((t, i) => [t, i])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 8);
   process.stdout.write(`hover slowest (ms@index): ${slow.map(([t, i]) => `${t.toFixed(1)}@${i}`).join(' ')}\n`);
   report({
     figure: 'onnx: hover on the graph view over LSP (p99 of 600)',

@@ -59,11 +59,7 @@ async function main(): Promise<void> {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'qwen3vl-vision-encoder.hef' }).first().waitFor();
       const t1 = nowMs();
       await page.keyboard.press('Enter');
-      await page
-        .frameLocator('iframe.webview.ready')
-        .frameLocator('#active-frame')
-        .locator('[data-testid="hef-contract-status"]')
-        .waitFor({ timeout: 60_000 });
+      await page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('[data-testid="hef-contract-status"]').waitFor({ timeout: 60_000 });
       hefRuns.push(nowMs() - t1);
       await page.close();
     }

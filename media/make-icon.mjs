@@ -7,7 +7,11 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const svg = readFileSync(join(here, 'icon.svg'), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.HAILO_E2E_CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.HAILO_E2E_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);

@@ -21,7 +21,14 @@ const opt = (name) => {
 };
 
 const bundle = join(root, 'out', `native-build-${process.pid}.cjs`);
-await esbuild.build({ entryPoints: [join(root, 'server/src/device/nativeBuild.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+await esbuild.build({
+  entryPoints: [join(root, 'server/src/device/nativeBuild.ts')],
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  logLevel: 'warning',
+});
 const require = createRequire(import.meta.url);
 const nb = require(bundle);
 // A person typing this command in a terminal is the trust decision (as for the CLI).
@@ -50,12 +57,27 @@ function syntaxOnly() {
     process.exit(2);
   }
   let failed = false;
-  for (const file of ['native/hailo_shim.cpp', 'native/hailo_genai.cpp', 'test/fake-hailort/tests/selftest.cpp', 'test/fake-hailort/tests/genai_selftest.cpp']) {
-    const r = spawnSync(process.env.CXX || 'c++', [
-      '-std=c++17', '-fsyntax-only', '-Wall',
-      `-DHAILORT_MAJOR_VERSION=${version.major}`, `-DHAILORT_MINOR_VERSION=${version.minor}`, `-DHAILORT_REVISION_VERSION=${version.revision}`,
-      '-I', includeDir, join(root, file),
-    ], { encoding: 'utf8' });
+  for (const file of [
+    'native/hailo_shim.cpp',
+    'native/hailo_genai.cpp',
+    'test/fake-hailort/tests/selftest.cpp',
+    'test/fake-hailort/tests/genai_selftest.cpp',
+  ]) {
+    const r = spawnSync(
+      process.env.CXX || 'c++',
+      [
+        '-std=c++17',
+        '-fsyntax-only',
+        '-Wall',
+        `-DHAILORT_MAJOR_VERSION=${version.major}`,
+        `-DHAILORT_MINOR_VERSION=${version.minor}`,
+        `-DHAILORT_REVISION_VERSION=${version.revision}`,
+        '-I',
+        includeDir,
+        join(root, file),
+      ],
+      { encoding: 'utf8' },
+    );
     console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${file} against HailoRT ${version.major}.${version.minor}.${version.revision} headers (${includeDir})`);
     if (r.status !== 0) {
       failed = true;

@@ -33,24 +33,35 @@ function allsIn(treeish) {
   return out;
 }
 
-const versionKey = (t) => t.replace(/^v/, '').split(/[._-]/).map((x) => (/^\d+$/.test(x) ? x.padStart(6, '0') : x)).join('.');
-const tags = git(['tag']).toString().split('\n').filter(Boolean).sort((a, b) => (versionKey(a) < versionKey(b) ? -1 : 1));
+const versionKey = (t) =>
+  t
+    .replace(/^v/, '')
+    .split(/[._-]/)
+    .map((x) => (/^\d+$/.test(x) ? x.padStart(6, '0') : x))
+    .join('.');
+const tags = git(['tag'])
+  .toString()
+  .split('\n')
+  .filter(Boolean)
+  .sort((a, b) => (versionKey(a) < versionKey(b) ? -1 : 1));
 const commits = git(['rev-list', '--all']).toString().split('\n').filter(Boolean);
 
 /** blob → { tags: Set, paths: Set, commits: number } */
 const blobs = new Map();
 const entry = (b) => blobs.get(b) ?? blobs.set(b, { tags: new Set(), paths: new Set(), tagPaths: new Set(), commits: 0 }).get(b);
-for (const t of tags) for (const [b, p] of allsIn(t)) {
-  const e = entry(b);
-  e.tags.add(t);
-  e.paths.add(p);
-  e.tagPaths.add(`${t}\t${p}`);
-}
-for (const c of commits) for (const [b, p] of allsIn(c)) {
-  const e = entry(b);
-  e.paths.add(p);
-  e.commits++;
-}
+for (const t of tags)
+  for (const [b, p] of allsIn(t)) {
+    const e = entry(b);
+    e.tags.add(t);
+    e.paths.add(p);
+    e.tagPaths.add(`${t}\t${p}`);
+  }
+for (const c of commits)
+  for (const [b, p] of allsIn(c)) {
+    const e = entry(b);
+    e.paths.add(p);
+    e.commits++;
+  }
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -85,9 +96,9 @@ const md = [
   'blobs no tag holds. Built by `node scripts/alls-history.mjs GIT_DIR OUT_DIR` (hailo-tools repo).',
   missing.length ? `${missing.length} blobs are not here: the snapshot it was built from lacks files of 4 MiB and more (${missing.join(', ')}).` : '',
   '',
-  "Scripts that Hailo released compiled in their day: a checker must report no error on a form any",
+  'Scripts that Hailo released compiled in their day: a checker must report no error on a form any',
   'of them uses (issue 10). The one known exception is a real typo — an extra `)` in',
-  '`generic/yolov5m_wo_spp_yuy2.alls`, v2.8–v2.11, fixed in v2.12 — which the DFC\'s pyparsing grammar',
+  "`generic/yolov5m_wo_spp_yuy2.alls`, v2.8–v2.11, fixed in v2.12 — which the DFC's pyparsing grammar",
   '(`parseString(..., parseAll=True)`) cannot accept; see the hailo-tools test `alls-history`.',
   '',
   '| blob | releases (tags) | paths |',
@@ -97,7 +108,10 @@ const md = [
     .map((b) => {
       const e = blobs.get(b);
       const t = [...e.tags];
-      return `| \`${b}\` | ${t.length ? t.join(' ') : `— (${e.commits} commits)`} | ${[...e.paths].sort().map((p) => `\`${p}\``).join('<br>')} |`;
+      return `| \`${b}\` | ${t.length ? t.join(' ') : `— (${e.commits} commits)`} | ${[...e.paths]
+        .sort()
+        .map((p) => `\`${p}\``)
+        .join('<br>')} |`;
     }),
   '',
 ];

@@ -49,7 +49,19 @@ save('misspelled-node/model.onnx', {
   node: [
     node('Conv', '/backbone/conv1/Conv', ['image', 'w1'], ['/backbone/conv1/Conv_output_0'], [{ name: 'pads', type: 7, ints: [1, 1, 1, 1] }]),
     node('Relu', '/backbone/act1/Relu', ['/backbone/conv1/Conv_output_0'], ['/backbone/act1/Relu_output_0']),
-    node('Conv', '/backbone/conv2/Conv', ['/backbone/act1/Relu_output_0', 'w2'], ['/backbone/conv2/Conv_output_0'], [{ name: 'pads', type: 7, ints: [1, 1, 1, 1] }]),
-    node('Conv', '/backbone/conv3/Conv', ['/backbone/conv2/Conv_output_0', 'w3'], ['/backbone/conv3/Conv_output_0'], [{ name: 'pads', type: 7, ints: [1, 1, 1, 1] }]),
+    node(
+      'Conv',
+      '/backbone/conv2/Conv',
+      ['/backbone/act1/Relu_output_0', 'w2'],
+      ['/backbone/conv2/Conv_output_0'],
+      [{ name: 'pads', type: 7, ints: [1, 1, 1, 1] }],
+    ),
+    node(
+      'Conv',
+      '/backbone/conv3/Conv',
+      ['/backbone/conv2/Conv_output_0', 'w3'],
+      ['/backbone/conv3/Conv_output_0'],
+      [{ name: 'pads', type: 7, ints: [1, 1, 1, 1] }],
+    ),
   ],
 });

@@ -10,7 +10,15 @@ const root = new URL('..', import.meta.url).pathname;
 mkdirSync(join(root, 'out'), { recursive: true });
 const out = mkdtempSync(join(root, 'out', 'gen-hostile-'));
 try {
-  await esbuild.build({ entryPoints: [join(root, 'test/fixtures/fuzz/generate.ts')], outfile: join(out, 'generate.js'), bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(root, 'test/fixtures/fuzz/generate.ts')],
+    outfile: join(out, 'generate.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   const r = spawnSync(process.execPath, [join(out, 'generate.js'), join(root, 'test/fixtures/fuzz')], { stdio: 'inherit', cwd: root });
   process.exitCode = r.status ?? 1;
 } finally {

@@ -106,7 +106,10 @@ function printCoverage() {
   for (const [file, s] of Object.entries(summary)) {
     if (file === 'total') continue;
     const rel = relative(root, file).split('\\').join('/');
-    const folder = rel.split('/').slice(0, rel.startsWith('server/src/') || rel.startsWith('client/src/') ? 3 : 2).join('/');
+    const folder = rel
+      .split('/')
+      .slice(0, rel.startsWith('server/src/') || rel.startsWith('client/src/') ? 3 : 2)
+      .join('/');
     const key = /\.(ts|js)$/.test(folder) ? folder.replace(/\/[^/]+$/, '') : folder;
     const f = folders.get(key) ?? { lines: 0, covered: 0, branches: 0, branchesCovered: 0, files: 0 };
     f.lines += s.lines.total;
@@ -118,7 +121,8 @@ function printCoverage() {
   }
   const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : '—').padStart(6);
   console.log('\ncoverage (lines % · branches % · files), from this run:');
-  for (const [name, f] of [...folders].sort()) console.log(`  ${name.padEnd(26)} ${pct(f.covered, f.lines)} ${pct(f.branchesCovered, f.branches)} ${String(f.files).padStart(4)}`);
+  for (const [name, f] of [...folders].sort())
+    console.log(`  ${name.padEnd(26)} ${pct(f.covered, f.lines)} ${pct(f.branchesCovered, f.branches)} ${String(f.files).padStart(4)}`);
   const t = summary.total;
   console.log(`coverage: ${t.lines.pct}% of lines, ${t.branches.pct}% of branches, ${t.functions.pct}% of functions in server/src and client/src`);
 }

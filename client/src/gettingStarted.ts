@@ -10,8 +10,6 @@ export const WALKTHROUGH_ID = 'hailo-tools.hailo-tools#hailo.gettingStarted';
 export function registerGettingStarted(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_LOG_COMMAND, () => log.show()),
-    vscode.commands.registerCommand(OPEN_WALKTHROUGH_COMMAND, () =>
-      vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false),
-    ),
+    vscode.commands.registerCommand(OPEN_WALKTHROUGH_COMMAND, () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false)),
   );
 }

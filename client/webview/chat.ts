@@ -144,7 +144,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       log.replaceChildren();
       for (const t of m.turns) add(t);
       // Reloaded while an answer streams: its chunks go on into the last turn.
-      current = m.busy ? (log.lastElementChild as HTMLElement | null) ?? undefined : undefined;
+      current = m.busy ? ((log.lastElementChild as HTMLElement | null) ?? undefined) : undefined;
       current?.classList.add('streaming');
       setBusy(m.busy);
       break;

@@ -39,16 +39,14 @@ function draw(el: HTMLElement): void {
     cursor: { drag: { x: false, y: false } },
     series: [
       { label: spec.xLabel },
-      ...spec.series.map(
-        (s): uPlot.Series => ({
-          label: s.label,
-          stroke: colour,
-          width: bars ? 0 : 2,
-          fill: bars ? colour : undefined,
-          paths: bars ? uPlot.paths.bars!({ size: [0.9, Infinity] }) : undefined,
-          points: { show: !bars },
-        }),
-      ),
+      ...spec.series.map((s): uPlot.Series => ({
+        label: s.label,
+        stroke: colour,
+        width: bars ? 0 : 2,
+        fill: bars ? colour : undefined,
+        paths: bars ? uPlot.paths.bars!({ size: [0.9, Infinity] }) : undefined,
+        points: { show: !bars },
+      })),
     ],
   };
   const plot = new uPlot(opts, [spec.x, ...spec.series.map((s) => s.values)] as uPlot.AlignedData, el);

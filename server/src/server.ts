@@ -4,8 +4,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/startServer';
 
-export const SERVER_USAGE =
-  'usage: hailo-tools lsp --stdio   (or: node dist/server.js --stdio | --node-ipc | --socket=PORT | --pipe=NAME)\n';
+export const SERVER_USAGE = 'usage: hailo-tools lsp --stdio   (or: node dist/server.js --stdio | --node-ipc | --socket=PORT | --pipe=NAME)\n';
 
 /** The transport vscode-languageserver will pick from these arguments, or undefined. */
 export function transportOf(argv: readonly string[]): string | undefined {

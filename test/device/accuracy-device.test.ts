@@ -57,7 +57,12 @@ after(() => {
 
 function client(extra: Record<string, string> = {}) {
   mkdirSync(join(setup.dir, 'sysfs-with-driver', 'sys', 'module', 'hailo1x_pci'), { recursive: true });
-  const c = new DeviceClient({ trust: commandLineTrust('test'), workerPath: WORKER, shim: setup.shim, env: fakeEnv(facts, { HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'sysfs-with-driver'), ...extra }) });
+  const c = new DeviceClient({
+    trust: commandLineTrust('test'),
+    workerPath: WORKER,
+    shim: setup.shim,
+    env: fakeEnv(facts, { HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'sysfs-with-driver'), ...extra }),
+  });
   clients.push(c);
   return c;
 }
@@ -88,7 +93,10 @@ test('device column: one float32 output per input, each value a de-quantised byt
   }
   const b = await deviceOutputs(c, hef, inputs);
   assert.ok('outputs' in b);
-  assert.deepEqual(b.outputs.fc1.map((v) => Array.from(v)), a.outputs.fc1.map((v) => Array.from(v)));
+  assert.deepEqual(
+    b.outputs.fc1.map((v) => Array.from(v)),
+    a.outputs.fc1.map((v) => Array.from(v)),
+  );
   assert.notDeepEqual(Array.from(a.outputs.fc1[0]), Array.from(a.outputs.fc1[1]), 'different inputs, different outputs');
 });
 
@@ -101,8 +109,22 @@ test('device column in the table: compared with float like any oracle, the calib
   const inputs = join(dir, 'inputs.npy');
   writeNpyFloat32(inputs, [2, 64, 64, 3], pixels(2, 9));
   const infer = async (feeds: Record<string, { dims: number[]; data: Float32Array }>) =>
-    (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx: join(MODEL, 'tinycnn.onnx'), feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') })).outputs;
-  const req = { onnx: join(MODEL, 'tinycnn.onnx'), har: join(MODEL, 'tinycnn_hailo_model.har'), alls: join(MODEL, 'tinycnn.alls'), calib: join(MODEL, 'tinycnn_calib.npy'), inputsNpy: inputs, contexts: [], workDir: dir };
+    (
+      await runOnnxInWorker(
+        trust,
+        { ortPackage: ort.packageDir, onnx: join(MODEL, 'tinycnn.onnx'), feeds },
+        { workerPath: join(repoRoot, 'dist', 'ortWorker.js') },
+      )
+    ).outputs;
+  const req = {
+    onnx: join(MODEL, 'tinycnn.onnx'),
+    har: join(MODEL, 'tinycnn_hailo_model.har'),
+    alls: join(MODEL, 'tinycnn.alls'),
+    calib: join(MODEL, 'tinycnn_calib.npy'),
+    inputsNpy: inputs,
+    contexts: [],
+    workDir: dir,
+  };
   const c = client();
   const doc = await compareOracles(req, { infer, device: (i) => deviceOutputs(c, hef, i) });
   const row = doc.outputs[0].rows.find((r) => r.oracle === 'device')!;
@@ -123,12 +145,29 @@ test('hailo-tools accuracy --hef: the device row in the --json document (emulato
   let out = '';
   let err = '';
   const code = await runAccuracy(
-    ['--json', '--onnx', join(MODEL, 'tinycnn.onnx'), '--har', join(MODEL, 'tinycnn_hailo_model.har'), '--alls', join(MODEL, 'tinycnn.alls'), '--count', '2', '--contexts', 'none', '--hef', hef],
+    [
+      '--json',
+      '--onnx',
+      join(MODEL, 'tinycnn.onnx'),
+      '--har',
+      join(MODEL, 'tinycnn_hailo_model.har'),
+      '--alls',
+      join(MODEL, 'tinycnn.alls'),
+      '--count',
+      '2',
+      '--contexts',
+      'none',
+      '--hef',
+      hef,
+    ],
     { out: (t) => (out += t), err: (t) => (err += t) },
     { ortWorker: join(repoRoot, 'dist', 'ortWorker.js'), device: client() },
   );
   assert.equal(code, 1, err); // the fake device disagrees with float: flagged
   const doc = JSON.parse(out);
-  assert.deepEqual(doc.oracles.map((x: { id: string; status: string }) => `${x.id}:${x.status}`), ['float:ok', 'device:ok']);
+  assert.deepEqual(
+    doc.oracles.map((x: { id: string; status: string }) => `${x.id}:${x.status}`),
+    ['float:ok', 'device:ok'],
+  );
   assert.equal(doc.outputs[0].rows[1].vsFloat.count, 20);
 });

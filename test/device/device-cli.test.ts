@@ -32,7 +32,10 @@ test('devices: lists the device (text and JSON), exit 0', async () => {
   assert.match(text.stdout, /1 device:\n {2}0000:3c:00\.0 {2}HAILO10H {2}firmware 5\.2\.0 \(release\) {2}serial FAKE0000000001/);
   const json = await cli(['devices', '--json'], setup.cliEnv({ FAKE_HAILORT_DEVICES: '3' }));
   assert.equal(json.code, 0);
-  assert.deepEqual(JSON.parse(json.stdout).devices.map((d: { id: string }) => d.id), ['0000:3c:00.0', '0000:3d:00.0', '0000:3e:00.0']);
+  assert.deepEqual(
+    JSON.parse(json.stdout).devices.map((d: { id: string }) => d.id),
+    ['0000:3c:00.0', '0000:3d:00.0', '0000:3e:00.0'],
+  );
 });
 
 test('devices: none → exit 1 with the sentence; no driver → its own sentence', async () => {
@@ -49,7 +52,10 @@ test('devices: none → exit 1 with the sentence; no driver → its own sentence
 test('devices: HailoRT missing → exit 2 and what to install', async () => {
   const r = await cli(['devices', '--hailort', join(setup.dir, 'no-hailort-here')], { HAILO_TOOLS_SHIM: '' });
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /HailoRT is not installed: .*install the HailoRT 5\.x runtime for Hailo-10H \(the "hailort" or "h10-hailort" package from Hailo's Developer Zone\)/i);
+  assert.match(
+    r.stderr,
+    /HailoRT is not installed: .*install the HailoRT 5\.x runtime for Hailo-10H \(the "hailort" or "h10-hailort" package from Hailo's Developer Zone\)/i,
+  );
   assert.match(r.stderr, /hailo\.hailort\.path is set to '.*no-hailort-here' but it holds no include\/hailo\/hailort\.hpp/);
 });
 
@@ -94,7 +100,14 @@ test('run: each failure is one sentence on stderr and exit 2', async () => {
     const r = await cli(['run', '--frames', '5', ...args], setup.cliEnv(env));
     assert.equal(r.code, 2, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, sentence);
-    assert.equal(r.stderr.trim().split('\n').filter((l) => l.startsWith('hailo-tools:')).length, 1, r.stderr);
+    assert.equal(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('hailo-tools:')).length,
+      1,
+      r.stderr,
+    );
   }
 });
 

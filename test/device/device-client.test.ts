@@ -86,8 +86,14 @@ test('run: the three checks pass, statistics equal numpy on the same output byte
     ],
   );
   assert.match(r.checks[2].detail, /status=2 \(HAILO_INVALID_ARGUMENT\)/);
-  assert.deepEqual(r.model.inputs.map((s) => [s.name, s.shape, s.type, s.order, s.frameSize]), [['efficientnet_lite0/input_layer1', [224, 224, 3], 'UINT8', 'NHWC', 150528]]);
-  assert.deepEqual(r.model.outputs.map((s) => [s.name, s.shape, s.type, s.order, s.frameSize]), [['efficientnet_lite0/fc1', [1, 1, 1000], 'UINT8', 'NC', 1000]]);
+  assert.deepEqual(
+    r.model.inputs.map((s) => [s.name, s.shape, s.type, s.order, s.frameSize]),
+    [['efficientnet_lite0/input_layer1', [224, 224, 3], 'UINT8', 'NHWC', 150528]],
+  );
+  assert.deepEqual(
+    r.model.outputs.map((s) => [s.name, s.shape, s.type, s.order, s.frameSize]),
+    [['efficientnet_lite0/fc1', [1, 1, 1000], 'UINT8', 'NC', 1000]],
+  );
   assert.equal(r.model.asyncQueueSize, 8);
   const out = r.tensors!.outputs['efficientnet_lite0/fc1'];
   const py = spawnSync(
@@ -103,20 +109,32 @@ test('run: the three checks pass, statistics equal numpy on the same output byte
   const s = r.outputs[0];
   assert.ok(Math.abs(s.mean - mean) < 1e-9 && Math.abs(s.std - std) < 1e-9, `${s.mean}/${s.std} vs numpy ${mean}/${std}`);
   assert.deepEqual([s.min, s.max, s.argmax, s.sha256], [min, max, argmax, sha]);
-  assert.equal(s.histogram.counts.reduce((a, b) => a + b, 0), 1000);
-  assert.deepEqual(r.fpsByQueue.map((p) => p.queueDepth), [1, 2, 4, 8]);
+  assert.equal(
+    s.histogram.counts.reduce((a, b) => a + b, 0),
+    1000,
+  );
+  assert.deepEqual(
+    r.fpsByQueue.map((p) => p.queueDepth),
+    [1, 2, 4, 8],
+  );
   // Not a timed test (figures live in bench/): only what holds under any load. The fake finishes a
   // frame no sooner than its 300 µs round trip, so no latency can be below it.
   for (const p of r.fpsByQueue) assert.ok(p.fps > 0 && Math.abs(p.fps * p.msPerFrame - 1000) < 1e-6 && p.frames === 40, JSON.stringify(p));
   assert.deepEqual(r.fps, r.fpsByQueue[3]);
   assert.ok(r.latency.p50Ms >= 0.3 && r.latency.p99Ms >= r.latency.p50Ms, JSON.stringify(r.latency));
-  assert.equal(r.latency.histogram!.counts.reduce((a, b) => a + b, 0), r.latency.samples);
+  assert.equal(
+    r.latency.histogram!.counts.reduce((a, b) => a + b, 0),
+    r.latency.samples,
+  );
 });
 
 test('run: float32 I/O changes frame sizes and gives de-quantised values', async () => {
   const { c } = client();
   const r = await c.run(runOptions(setup.hefs.classifier, { format: 'float32', keepTensors: true }));
-  assert.deepEqual([r.model.inputs[0].type, r.model.inputs[0].frameSize, r.model.outputs[0].type, r.model.outputs[0].frameSize], ['FLOAT32', 602112, 'FLOAT32', 4000]);
+  assert.deepEqual(
+    [r.model.inputs[0].type, r.model.inputs[0].frameSize, r.model.outputs[0].type, r.model.outputs[0].frameSize],
+    ['FLOAT32', 602112, 'FLOAT32', 4000],
+  );
   // (q - zp) * scale with the HEF's zp 12, scale 0.0625, q in 0..255.
   assert.ok(r.outputs[0].min >= (0 - 12) * 0.0625 && r.outputs[0].max <= (255 - 12) * 0.0625, `${r.outputs[0].min}..${r.outputs[0].max}`);
   assert.ok(r.checks.every((k) => k.pass));
@@ -124,10 +142,16 @@ test('run: float32 I/O changes frame sizes and gives de-quantised values', async
 
 test('run: a device that ignores its input or is not deterministic fails the matching check', async () => {
   const constant = await client({ FAKE_HAILORT_FAULT: 'constant-output' }).c.run(runOptions(setup.hefs.classifier));
-  assert.deepEqual(constant.checks.map((k) => k.pass), [false, true, true]);
+  assert.deepEqual(
+    constant.checks.map((k) => k.pass),
+    [false, true, true],
+  );
   assert.match(constant.checks[0].detail, /IDENTICAL OUTPUT/);
   const noisy = await client({ FAKE_HAILORT_FAULT: 'nondeterministic' }).c.run(runOptions(setup.hefs.classifier));
-  assert.deepEqual(noisy.checks.map((k) => k.pass), [true, false, true]);
+  assert.deepEqual(
+    noisy.checks.map((k) => k.pass),
+    [true, false, true],
+  );
 });
 
 test('run: an image input is resized to the input shape (a solid colour stays that colour)', async () => {
@@ -144,7 +168,10 @@ test('run: an image input is resized to the input shape (a solid colour stays th
 
 test('run: a .npy written by numpy feeds its frames (and a wrong-sized one is refused with a sentence)', async () => {
   const file = join(setup.dir, 'frames.npy');
-  const py = spawnSync('python3', ['-c', `import numpy as np\nnp.save(${JSON.stringify(file)}, (np.arange(2*224*224*3) % 251).astype(np.uint8).reshape(2,224,224,3))`]);
+  const py = spawnSync('python3', [
+    '-c',
+    `import numpy as np\nnp.save(${JSON.stringify(file)}, (np.arange(2*224*224*3) % 251).astype(np.uint8).reshape(2,224,224,3))`,
+  ]);
   assert.equal(py.status, 0, String(py.stderr));
   const r = await client().c.run(runOptions(setup.hefs.classifier, { input: { kind: 'npy', path: file }, keepTensors: true }));
   const bytes = Buffer.from(r.tensors!.inputs['efficientnet_lite0/input_layer1'], 'base64');
@@ -155,14 +182,23 @@ test('run: a .npy written by numpy feeds its frames (and a wrong-sized one is re
   spawnSync('python3', ['-c', `import numpy as np\nnp.save(${JSON.stringify(bad)}, np.zeros((7,7), np.float32))`]);
   const e = await failure(client().c.run(runOptions(setup.hefs.classifier, { input: { kind: 'npy', path: bad } })));
   assert.equal(e.kind, 'bad-input');
-  assert.match(e.message, /shape \(7, 7\) = 49 values, which is not a whole number of frames of input 'efficientnet_lite0\/input_layer1' \(224x224x3 = 150528 values\)/);
+  assert.match(
+    e.message,
+    /shape \(7, 7\) = 49 values, which is not a whole number of frames of input 'efficientnet_lite0\/input_layer1' \(224x224x3 = 150528 values\)/,
+  );
 });
 
 test('failures: one DeviceError each, with HailoRT status where HailoRT said it', async () => {
   const driverDir = join(setup.dir, 'sysfs-with-driver');
   const cases: [string, Record<string, string>, string, string, number | null][] = [
     ['no device', { FAKE_HAILORT_FAULT: 'no-device', HAILO_TOOLS_SYSFS_ROOT: driverDir }, setup.hefs.classifier, 'no-device', 74],
-    ['no driver', { FAKE_HAILORT_FAULT: 'driver-missing', HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'empty-root') }, setup.hefs.classifier, 'driver-missing', null],
+    [
+      'no driver',
+      { FAKE_HAILORT_FAULT: 'driver-missing', HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'empty-root') },
+      setup.hefs.classifier,
+      'driver-missing',
+      null,
+    ],
     ['busy (74 with a device listed)', { FAKE_HAILORT_FAULT: 'busy' }, setup.hefs.classifier, 'busy', 74],
     ['corrupted HEF', {}, setup.hefs.truncated, 'hef-corrupted', 91],
     ['not supported', { FAKE_HAILORT_FAULT: 'not-supported' }, setup.hefs.classifier, 'hef-not-supported', 92],
@@ -230,7 +266,12 @@ test('open/infer/resource/close: the embedded hailo-config.json equals the bytes
   assert.deepEqual(Buffer.from(got!.base64, 'base64'), Buffer.from(expected.bytes));
   assert.equal(await c.resource(opened.handle, 'missing.json'), null);
   const frame = await c.infer(opened.handle, { 'qwen3vl_vit/input_layer1': Buffer.alloc(512 * 512 * 3, 9).toString('base64') });
-  assert.deepEqual(Object.keys(frame.outputs).sort(), ['qwen3vl_vit/deepstack_layer_1', 'qwen3vl_vit/deepstack_layer_2', 'qwen3vl_vit/deepstack_layer_3', 'qwen3vl_vit/image_embeddings']);
+  assert.deepEqual(Object.keys(frame.outputs).sort(), [
+    'qwen3vl_vit/deepstack_layer_1',
+    'qwen3vl_vit/deepstack_layer_2',
+    'qwen3vl_vit/deepstack_layer_3',
+    'qwen3vl_vit/image_embeddings',
+  ]);
   assert.equal(Buffer.from(frame.outputs['qwen3vl_vit/image_embeddings'], 'base64').length, 16 * 16 * 2560);
   const short = await failure(c.infer(opened.handle, { 'qwen3vl_vit/input_layer1': Buffer.alloc(100).toString('base64') }));
   assert.equal(short.kind, 'wrong-input-size');
@@ -264,7 +305,10 @@ test('HailoRT logging: hailort.log goes to the log folder given, never the curre
 });
 
 test('the worker refuses to start without the trusted action its client passes', async () => {
-  const child = fork(WORKER, [], { env: { ...process.env, HAILO_TOOLS_SHIM: setup.shim.shimPath, HAILO_TOOLS_TRUSTED_ACTION: '' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = fork(WORKER, [], {
+    env: { ...process.env, HAILO_TOOLS_SHIM: setup.shim.shimPath, HAILO_TOOLS_TRUSTED_ACTION: '' },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const code = await new Promise((done) => child.on('exit', done));

@@ -17,13 +17,29 @@ test('fake libhailort: the self-test passes every behaviour check', async () => 
     const exe = join(setup.dir, 'selftest');
     const build = spawnSync(
       process.env.CXX || 'g++',
-      ['-std=c++17', '-pthread', '-DHAILORT_MAJOR_VERSION=5', '-DHAILORT_MINOR_VERSION=2', '-DHAILORT_REVISION_VERSION=0', '-I', install.includeDir, join(FAKE_DIR, 'tests', 'selftest.cpp'), '-o', exe, install.libraryPath, `-Wl,-rpath,${join(install.libraryPath, '..')}`],
+      [
+        '-std=c++17',
+        '-pthread',
+        '-DHAILORT_MAJOR_VERSION=5',
+        '-DHAILORT_MINOR_VERSION=2',
+        '-DHAILORT_REVISION_VERSION=0',
+        '-I',
+        install.includeDir,
+        join(FAKE_DIR, 'tests', 'selftest.cpp'),
+        '-o',
+        exe,
+        install.libraryPath,
+        `-Wl,-rpath,${join(install.libraryPath, '..')}`,
+      ],
       { encoding: 'utf8' },
     );
     assert.equal(build.status, 0, build.stderr);
     const run = spawnSync(exe, [setup.hefs.classifier, setup.facts], { encoding: 'utf8' });
     const lines = run.stdout.trim().split('\n');
-    assert.deepEqual(lines.filter((l) => l.startsWith('FAIL')), []);
+    assert.deepEqual(
+      lines.filter((l) => l.startsWith('FAIL')),
+      [],
+    );
     assert.equal(lines.filter((l) => l.startsWith('PASS')).length, 21, run.stdout);
     assert.equal(run.status, 0);
   } finally {
@@ -34,7 +50,18 @@ test('fake libhailort: the self-test passes every behaviour check', async () => 
 test('fake libhailort: the shim compiles against it with -Wall -Wextra and no warning', () => {
   const r = spawnSync(
     process.env.CXX || 'g++',
-    ['-std=c++17', '-fsyntax-only', '-Wall', '-Wextra', '-DHAILORT_MAJOR_VERSION=5', '-DHAILORT_MINOR_VERSION=2', '-DHAILORT_REVISION_VERSION=0', '-I', join(FAKE_DIR, 'include'), join(FAKE_DIR, '..', '..', 'native', 'hailo_shim.cpp')],
+    [
+      '-std=c++17',
+      '-fsyntax-only',
+      '-Wall',
+      '-Wextra',
+      '-DHAILORT_MAJOR_VERSION=5',
+      '-DHAILORT_MINOR_VERSION=2',
+      '-DHAILORT_REVISION_VERSION=0',
+      '-I',
+      join(FAKE_DIR, 'include'),
+      join(FAKE_DIR, '..', '..', 'native', 'hailo_shim.cpp'),
+    ],
     { encoding: 'utf8' },
   );
   assert.equal(r.status, 0, r.stderr);

@@ -103,7 +103,7 @@ test('chat ask: tokens stream one chunk at a time, the answer ends, TTFT and tok
   await s.close();
 });
 
-test('chat ask: a hostile answer (HTML, script) arrives verbatim — escaping is the sink\'s job', async () => {
+test("chat ask: a hostile answer (HTML, script) arrives verbatim — escaping is the sink's job", async () => {
   const c = client();
   const s = await open(c, setup.hefs.llm);
   const evil = '<img src=x onerror=alert(1)><script>alert("x")</script>';
@@ -150,7 +150,7 @@ test('chat stop: abort ends a slow answer early with reason aborted, and the nex
   await s.close();
 });
 
-test('chat context: Clear empties it; save → clear → load restores it; another model\'s context is refused', async () => {
+test("chat context: Clear empties it; save → clear → load restores it; another model's context is refused", async () => {
   const c = client();
   const s = await open(c, setup.hefs.llm);
   const a = await s.ask({ messages: [userMessage('remember me')] });
@@ -191,15 +191,21 @@ test('chat VLM: the frame the device reports, an image resized to it, one frame 
   assert.equal(twoEntries.sentence, 'The message has 2 image entries but 1 frame came with it; a VLM takes one frame per image.');
   const small = await refusal(s.ask({ messages: turnMessages('small?', 1), frames: [frame.bytes.subarray(1)] }));
   assert.equal(small.kind, 'wrong-frames');
-  assert.equal(small.sentence, `Image 1 is ${VLM_FRAME.size - 1} bytes as a frame, but this VLM takes frames of exactly ${VLM_FRAME.size} bytes (VLM::input_frame_size()).`);
+  assert.equal(
+    small.sentence,
+    `Image 1 is ${VLM_FRAME.size - 1} bytes as a frame, but this VLM takes frames of exactly ${VLM_FRAME.size} bytes (VLM::input_frame_size()).`,
+  );
   await s.close();
 });
 
-test('chat refusals: not a GenAI HEF, LoRA not in the HEF, images for an LLM, parameters out of HailoRT\'s range', async () => {
+test("chat refusals: not a GenAI HEF, LoRA not in the HEF, images for an LLM, parameters out of HailoRT's range", async () => {
   const c = client();
   const notGenai = await refusal(open(c, setup.hefs.classifier));
   assert.equal(notGenai.kind, 'not-genai');
-  assert.match(notGenai.sentence, /^This HEF is not an LLM or VLM for HailoRT's GenAI API: none of its 1 network group \(efficientnet_lite0\) is a prefill group\.$/);
+  assert.match(
+    notGenai.sentence,
+    /^This HEF is not an LLM or VLM for HailoRT's GenAI API: none of its 1 network group \(efficientnet_lite0\) is a prefill group\.$/,
+  );
   const lora = await refusal(open(c, setup.hefs.lora, { lora: 'writer' }));
   assert.equal(lora.kind, 'lora-missing');
   assert.equal(lora.sentence, "The HEF has no LoRA adapter 'writer': it has 'coder'.");
@@ -226,7 +232,7 @@ test('chat refusals: not a GenAI HEF, LoRA not in the HEF, images for an LLM, pa
   await s.close();
 });
 
-test('chat busy: HailoRT runs one LLM/VLM per device — a second model, or another program\'s, is refused in one sentence', async () => {
+test("chat busy: HailoRT runs one LLM/VLM per device — a second model, or another program's, is refused in one sentence", async () => {
   const c = client();
   const s = await open(c, setup.hefs.llm);
   const second = await refusal(open(c, setup.hefs.vlm));
@@ -250,7 +256,10 @@ test('chat on HailoRT 5.0.1: chat works, the context calls (5.1.1+) say which ve
   assert.equal(a.context, null);
   const e = await refusal(s.save());
   assert.equal(e.kind, 'hailort-too-old');
-  assert.equal(e.sentence, 'Saving the conversation context (save_context) needs HailoRT 5.1.1 or newer, and the installed HailoRT is 5.0.1: update HailoRT (hailo.hailort.path, CLI --hailort).');
+  assert.equal(
+    e.sentence,
+    'Saving the conversation context (save_context) needs HailoRT 5.1.1 or newer, and the installed HailoRT is 5.0.1: update HailoRT (hailo.hailort.path, CLI --hailort).',
+  );
   await s.close();
 });
 

@@ -116,7 +116,10 @@ test('chat CLI refusals: one sentence each, exit 2', async () => {
     [['--max-tokens', '0', setup.hefs.llm, 'x'], /^hailo-tools chat: Max tokens must be a whole number from 1 to 4294967295\n$/],
     [['--top-p', '2', setup.hefs.llm, 'x'], /^hailo-tools chat: Top p must be between 0 and 1/],
     [[setup.hefs.llm], /^hailo-tools chat: expected a HEF and a prompt, got 1 argument\n/],
-    [[setup.hefs.classifier, 'x'], /^hailo-tools: This HEF is not an LLM or VLM for HailoRT's GenAI API: none of its 1 network group \(efficientnet_lite0\) is a prefill group\./],
+    [
+      [setup.hefs.classifier, 'x'],
+      /^hailo-tools: This HEF is not an LLM or VLM for HailoRT's GenAI API: none of its 1 network group \(efficientnet_lite0\) is a prefill group\./,
+    ],
     [['--lora', 'writer', setup.hefs.lora, 'x'], /^hailo-tools: The HEF has no LoRA adapter 'writer': it has 'coder'\./],
     [['--image', join(setup.dir, 'missing.png'), setup.hefs.vlm, 'x'], /^hailo-tools: .*cannot read the input .*missing\.png: no such file/],
     [['--image', setup.hefs.llm, setup.hefs.vlm, 'x'], /qwen2-llm\.hef is neither PNG nor JPEG/],

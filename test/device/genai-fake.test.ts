@@ -24,13 +24,29 @@ for (const [version, passes] of [
       const lib = join(prefix, 'lib', `libhailort.so.${version}`);
       const build = spawnSync(
         process.env.CXX || 'g++',
-        ['-std=c++17', '-pthread', `-DHAILORT_MAJOR_VERSION=${major}`, `-DHAILORT_MINOR_VERSION=${minor}`, `-DHAILORT_REVISION_VERSION=${revision}`, '-I', join(prefix, 'include'), join(FAKE_DIR, 'tests', 'genai_selftest.cpp'), '-o', exe, lib, `-Wl,-rpath,${join(prefix, 'lib')}`],
+        [
+          '-std=c++17',
+          '-pthread',
+          `-DHAILORT_MAJOR_VERSION=${major}`,
+          `-DHAILORT_MINOR_VERSION=${minor}`,
+          `-DHAILORT_REVISION_VERSION=${revision}`,
+          '-I',
+          join(prefix, 'include'),
+          join(FAKE_DIR, 'tests', 'genai_selftest.cpp'),
+          '-o',
+          exe,
+          lib,
+          `-Wl,-rpath,${join(prefix, 'lib')}`,
+        ],
         { encoding: 'utf8' },
       );
       assert.equal(build.status, 0, build.stderr);
       const run = spawnSync(exe, [setup.hefs.llm, setup.hefs.lora, setup.hefs.vlm, setup.facts], { encoding: 'utf8', timeout: 120_000 });
       const lines = run.stdout.trim().split('\n');
-      assert.deepEqual(lines.filter((l) => l.startsWith('FAIL')), []);
+      assert.deepEqual(
+        lines.filter((l) => l.startsWith('FAIL')),
+        [],
+      );
       assert.equal(lines.filter((l) => l.startsWith('PASS')).length, passes, run.stdout);
       assert.equal(run.status, 0);
       // HailoRT's own words reach the log (stderr), e.g. the one-model-per-device refusal.
@@ -42,10 +58,25 @@ for (const [version, passes] of [
 }
 
 test('the GenAI bridge compiles against the fake with -Wall -Wextra and no warning, as 5.2.0, 5.1.0 and 5.0.0', () => {
-  for (const [minor, revision] of [[2, 0], [1, 0], [0, 0]]) {
+  for (const [minor, revision] of [
+    [2, 0],
+    [1, 0],
+    [0, 0],
+  ]) {
     const r = spawnSync(
       process.env.CXX || 'g++',
-      ['-std=c++17', '-fsyntax-only', '-Wall', '-Wextra', '-DHAILORT_MAJOR_VERSION=5', `-DHAILORT_MINOR_VERSION=${minor}`, `-DHAILORT_REVISION_VERSION=${revision}`, '-I', join(FAKE_DIR, 'include'), join(FAKE_DIR, '..', '..', 'native', 'hailo_genai.cpp')],
+      [
+        '-std=c++17',
+        '-fsyntax-only',
+        '-Wall',
+        '-Wextra',
+        '-DHAILORT_MAJOR_VERSION=5',
+        `-DHAILORT_MINOR_VERSION=${minor}`,
+        `-DHAILORT_REVISION_VERSION=${revision}`,
+        '-I',
+        join(FAKE_DIR, 'include'),
+        join(FAKE_DIR, '..', '..', 'native', 'hailo_genai.cpp'),
+      ],
       { encoding: 'utf8' },
     );
     assert.equal(r.status, 0, r.stderr);

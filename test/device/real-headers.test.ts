@@ -11,8 +11,12 @@ import { repoRoot } from '../helpers/shared';
 
 const available = !!process.env.HAILORT_SRC || !('error' in findHailoRT());
 
-test('the shim and the fake self-test compile against the real HailoRT headers', { skip: available ? false : 'NOTE: no HailoRT installed and HAILORT_SRC unset' }, () => {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'native', 'build.mjs'), '--syntax-only'], { encoding: 'utf8', cwd: repoRoot });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /ok {3}native\/hailo_shim\.cpp against HailoRT 5\./);
-});
+test(
+  'the shim and the fake self-test compile against the real HailoRT headers',
+  { skip: available ? false : 'NOTE: no HailoRT installed and HAILORT_SRC unset' },
+  () => {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'native', 'build.mjs'), '--syntax-only'], { encoding: 'utf8', cwd: repoRoot });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /ok {3}native\/hailo_shim\.cpp against HailoRT 5\./);
+  },
+);

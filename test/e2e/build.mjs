@@ -36,12 +36,22 @@ export async function bundleSuites() {
   process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', logLevel: 'warning' };
   await esbuild.build({ ...common, entryPoints: [join(here, 'suite', 'index.ts')], outfile: join(outdir, 'suite', 'index.js'), external: ['vscode', 'mocha'] });
-  await esbuild.build({ ...common, entryPoints: [join(here, 'ui', 'index.ts')], outfile: join(outdir, 'ui', 'index.js'), external: ['playwright-core', 'mocha'] });
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(here, 'ui', 'index.ts')],
+    outfile: join(outdir, 'ui', 'index.js'),
+    external: ['playwright-core', 'mocha'],
+  });
   // Run-time fixture makers (HEF and ONNX with HTML in their names), bundled like a test.
   await esbuild.build({ ...common, entryPoints: [join(here, 'hostileFiles.ts')], outfile: join(outdir, 'hostileFiles.js'), packages: 'external' });
   // The fake HailoRT for the trusted instance (two folders deep, so the helpers find the repo root).
   await esbuild.build({ ...common, entryPoints: [join(here, 'fakeDevice.ts')], outfile: join(outdir, 'device', 'fakeDevice.js'), packages: 'external' });
-  return { hostSuite: join(outdir, 'suite', 'index.js'), uiSuite: join(outdir, 'ui', 'index.js'), hostileFiles: join(outdir, 'hostileFiles.js'), fakeDevice: join(outdir, 'device', 'fakeDevice.js') };
+  return {
+    hostSuite: join(outdir, 'suite', 'index.js'),
+    uiSuite: join(outdir, 'ui', 'index.js'),
+    hostileFiles: join(outdir, 'hostileFiles.js'),
+    fakeDevice: join(outdir, 'device', 'fakeDevice.js'),
+  };
 }
 
 /** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */
@@ -51,7 +61,7 @@ export function packageVsix({ reuse = false } = {}) {
     const t = Date.now();
     const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    log(`packaged ${vsix.replace(`${root}/`, "")} in ${((Date.now() - t) / 1000).toFixed(1)} s (npm run package)`);
+    log(`packaged ${vsix.replace(`${root}/`, '')} in ${((Date.now() - t) / 1000).toFixed(1)} s (npm run package)`);
   }
   return vsix;
 }
@@ -87,11 +97,30 @@ export async function makeWorkspace(dir, bundles) {
   chmodSync(evil, 0o755);
   mkdirSync(join(dir, '.vscode'), { recursive: true });
   // A resource-scoped setting from the same file IS honoured: check every HEF inline.
-  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.dfc.extraRunArgs': ['--privileged'], 'hailo.hef.inlineChecks': 'always' }, null, 2));
+  writeFileSync(
+    join(dir, '.vscode', 'settings.json'),
+    JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.dfc.extraRunArgs': ['--privileged'], 'hailo.hef.inlineChecks': 'always' }, null, 2),
+  );
   // tasks.json with a `hailo` task (Tasks: Run Task → "e2e: compile tinycnn").
   writeFileSync(
     join(dir, '.vscode', 'tasks.json'),
-    JSON.stringify({ version: '2.0.0', tasks: [{ label: 'e2e: compile tinycnn', type: 'hailo', command: 'compile', model: 'e2e-fixtures/compile/tinycnn.onnx', calibration: 'random', problemMatcher: ['$hailo-dfc'] }] }, null, 2),
+    JSON.stringify(
+      {
+        version: '2.0.0',
+        tasks: [
+          {
+            label: 'e2e: compile tinycnn',
+            type: 'hailo',
+            command: 'compile',
+            model: 'e2e-fixtures/compile/tinycnn.onnx',
+            calibration: 'random',
+            problemMatcher: ['$hailo-dfc'],
+          },
+        ],
+      },
+      null,
+      2,
+    ),
   );
   const { writeHostileHef, writeHostileOnnx, writeRunExports } = require(bundles.hostileFiles);
   mkdirSync(join(dir, 'e2e-fixtures', 'device'), { recursive: true });
@@ -112,7 +141,13 @@ export function printHostResults(results) {
   for (const r of results) {
     if (r.state === 'passed') log(`  ✔ ${r.title} (${r.durationMs ?? 0} ms)`);
     else if (r.state === 'pending') log(`  - ${r.title} (skipped)`);
-    else log(`  ✖ ${r.title}\n${String(r.error).split('\n').map((l) => `      ${l}`).join('\n')}`);
+    else
+      log(
+        `  ✖ ${r.title}\n${String(r.error)
+          .split('\n')
+          .map((l) => `      ${l}`)
+          .join('\n')}`,
+      );
     totals[r.state === 'passed' ? 'passed' : r.state === 'pending' ? 'skipped' : 'failed']++;
   }
 }

@@ -90,14 +90,19 @@ export function installExtension(dirs, vsix) {
 export async function startCodeServer({ dirs, workspace, port = 0, trust = true, env = {}, settleTimeoutMs = 60_000 }) {
   const args = [
     codeServerEntry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
-    '--config', join(dirs.xdgConfig, 'config.yaml'),
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--config',
+    join(dirs.xdgConfig, 'config.yaml'),
   ];
   // Untrusted runs keep workspace trust on; with the user setting
   // security.workspace.trust.startupPrompt = never (writeUserSettings) the folder opens in Restricted Mode.

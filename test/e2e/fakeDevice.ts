@@ -10,7 +10,9 @@ import { writeGenAiHefs } from '../helpers/genaiFixtures';
 
 export async function setupFakeDevice(workspace: string, dir: string): Promise<{ prefix: string; env: Record<string, string> }> {
   const prefix = fakeHailortPrefix();
-  const hefs = readdirSync(workspace).filter((f) => f.endsWith('.hef')).map((f) => join(workspace, f));
+  const hefs = readdirSync(workspace)
+    .filter((f) => f.endsWith('.hef'))
+    .map((f) => join(workspace, f));
   // GenAI HEFs for "Hailo: Chat with Model" (an LLM, a VLM, a classifier that is not one).
   const genai = join(workspace, 'e2e-fixtures', 'genai');
   mkdirSync(genai, { recursive: true });

@@ -17,7 +17,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
 import { ensureCodeServer } from './setup.mjs';
-import { bundleSuites, fakeDockerState, makeWorkspace, packageVsix, printHostResults, requireAllParts, root, sharedRoot, totals, writeExpectedDiagnostics, FAKE_DOCKER } from './build.mjs';
+import {
+  bundleSuites,
+  fakeDockerState,
+  makeWorkspace,
+  packageVsix,
+  printHostResults,
+  requireAllParts,
+  root,
+  sharedRoot,
+  totals,
+  writeExpectedDiagnostics,
+  FAKE_DOCKER,
+} from './build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);

@@ -20,7 +20,9 @@ const marker = join(installDir, '.complete');
 /** Tools the recipe needs from the OS; returns the names that are missing. */
 export function missingTools() {
   const need = { rg: '/usr/bin/rg', chromium: '/usr/bin/chromium' };
-  return Object.entries(need).filter(([, p]) => !existsSync(p)).map(([name]) => name);
+  return Object.entries(need)
+    .filter(([, p]) => !existsSync(p))
+    .map(([name]) => name);
 }
 
 export function isInstalled() {

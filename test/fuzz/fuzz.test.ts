@@ -68,7 +68,11 @@ async function runCase(reader: string, seed: number, i: number, input: Uint8Arra
 
 function fixtures(reader: string): { name: string; bytes: Buffer }[] {
   const dir = join(FIXTURES, reader);
-  return existsSync(dir) ? readdirSync(dir).sort().map((name) => ({ name, bytes: readFileSync(join(dir, name)) })) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .sort()
+        .map((name) => ({ name, bytes: readFileSync(join(dir, name)) }))
+    : [];
 }
 
 // ---- bytes ------------------------------------------------------------------------------------
@@ -132,7 +136,38 @@ function mutateBytes(src: Uint8Array, rnd: Rnd): Uint8Array {
 
 // ---- .alls ------------------------------------------------------------------------------------
 
-const ALLS_PIECES = ['(', ')', '[', ']', '{', '}', ',', '=', ':', '#', '"', '\n', '\r', '\r\n', '\t', '\u001b[2J', '\u202e', '\uFFFD', '\uD800', 'conv1', 'context_0.place(', 'quantization_param(', 'x = ', 'normalization(', '1e309', '99999999999999999999', '{conv*}', 'a8_w8', '__proto__=', 'constructor'];
+const ALLS_PIECES = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '=',
+  ':',
+  '#',
+  '"',
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  '\u001b[2J',
+  '\u202e',
+  '\uFFFD',
+  '\uD800',
+  'conv1',
+  'context_0.place(',
+  'quantization_param(',
+  'x = ',
+  'normalization(',
+  '1e309',
+  '99999999999999999999',
+  '{conv*}',
+  'a8_w8',
+  '__proto__=',
+  'constructor',
+];
 
 /** Hostile shapes of a script: the fault classes of the issue, at random sizes. */
 function hostileScript(rnd: Rnd): string {
@@ -223,7 +258,8 @@ async function everyFeature(service: AttachableService, doc: TextDocument, rnd: 
     for (let i = 0; i < tokens.data.length; i += 5) assert.ok(tokens.data[i] >= 0 && tokens.data[i + 2] > 0, 'semantic token deltas');
   }
   const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) };
-  for (const a of service.codeActions?.(doc, whole, { diagnostics: [] }, ctx) ?? []) for (const e of a.edit?.changes?.[doc.uri] ?? []) inDoc(e.range, doc, 'code action');
+  for (const a of service.codeActions?.(doc, whole, { diagnostics: [] }, ctx) ?? [])
+    for (const e of a.edit?.changes?.[doc.uri] ?? []) inDoc(e.range, doc, 'code action');
 }
 
 function allsSeeds(): string[] {
@@ -231,41 +267,61 @@ function allsSeeds(): string[] {
   return [...files.map((f) => readFileSync(f, 'utf8')), ...fixtures('alls').map((f) => f.bytes.toString('utf8'))];
 }
 
-test(`fuzz .alls: ${2000 * SCALE} hostile and mutated scripts through every LSP feature, with edits re-analysed incrementally`, { timeout: 600_000 * SCALE }, async () => {
-  const seeds = allsSeeds();
-  const rnd = prng(SEED);
-  const model = async () => buildLayerIndex({ path: 'fuzz.har', members: [], hnMember: 'net.hn', hn: parseHn(JSON.stringify(hostileHn()), 'fuzz') });
-  let slowest = 0;
-  for (let i = 0; i < 2000 * SCALE; i++) {
-    const text = rnd() < 0.4 ? hostileScript(rnd) : mutateText(pick(rnd, seeds), rnd);
-    slowest = Math.max(
-      slowest,
-      await runCase('alls', SEED, i, text, async () => {
-        const service = createAllsService();
-        const ctx = context(i % 4 === 0 ? model : undefined);
-        let doc = TextDocument.create(`file:///fuzz/${i}.alls`, 'alls', 1, text);
-        await everyFeature(service, doc, rnd, ctx);
-        // an edit: the service re-analyses incrementally; it must match a fresh service
-        const edited = mutateText(text, rnd);
-        doc = TextDocument.update(doc, [{ text: edited }], 2);
-        const incremental = (await service.validate!(doc, ctx)).map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
-        const fresh = (await createAllsService().validate!(TextDocument.create(doc.uri, 'alls', 2, edited), ctx)).map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
-        if (JSON.stringify(incremental) !== JSON.stringify(fresh)) {
-          mkdirSync(FAILURES, { recursive: true });
-          writeFileSync(join(FAILURES, `alls-${SEED}-${i}.edited.txt`), edited);
-          assert.deepEqual(incremental, fresh, 'incremental re-analysis differs from a fresh one (the edit is kept beside the input as .edited.txt)');
-        }
-        if (i % 10 === 0) await everyFeature(service, doc, rnd, ctx);
-      }),
-    );
-  }
-  process.stderr.write(`fuzz .alls: ${2000 * SCALE} cases, slowest ${slowest.toFixed(0)} ms\n`);
-});
+test(
+  `fuzz .alls: ${2000 * SCALE} hostile and mutated scripts through every LSP feature, with edits re-analysed incrementally`,
+  { timeout: 600_000 * SCALE },
+  async () => {
+    const seeds = allsSeeds();
+    const rnd = prng(SEED);
+    const model = async () => buildLayerIndex({ path: 'fuzz.har', members: [], hnMember: 'net.hn', hn: parseHn(JSON.stringify(hostileHn()), 'fuzz') });
+    let slowest = 0;
+    for (let i = 0; i < 2000 * SCALE; i++) {
+      const text = rnd() < 0.4 ? hostileScript(rnd) : mutateText(pick(rnd, seeds), rnd);
+      slowest = Math.max(
+        slowest,
+        await runCase('alls', SEED, i, text, async () => {
+          const service = createAllsService();
+          const ctx = context(i % 4 === 0 ? model : undefined);
+          let doc = TextDocument.create(`file:///fuzz/${i}.alls`, 'alls', 1, text);
+          await everyFeature(service, doc, rnd, ctx);
+          // an edit: the service re-analyses incrementally; it must match a fresh service
+          const edited = mutateText(text, rnd);
+          doc = TextDocument.update(doc, [{ text: edited }], 2);
+          const incremental = (await service.validate!(doc, ctx)).map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
+          const fresh = (await createAllsService().validate!(TextDocument.create(doc.uri, 'alls', 2, edited), ctx)).map(
+            (d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`,
+          );
+          if (JSON.stringify(incremental) !== JSON.stringify(fresh)) {
+            mkdirSync(FAILURES, { recursive: true });
+            writeFileSync(join(FAILURES, `alls-${SEED}-${i}.edited.txt`), edited);
+            assert.deepEqual(incremental, fresh, 'incremental re-analysis differs from a fresh one (the edit is kept beside the input as .edited.txt)');
+          }
+          if (i % 10 === 0) await everyFeature(service, doc, rnd, ctx);
+        }),
+      );
+    }
+    process.stderr.write(`fuzz .alls: ${2000 * SCALE} cases, slowest ${slowest.toFixed(0)} ms\n`);
+  },
+);
 
 // ---- HEF --------------------------------------------------------------------------------------
 
 /** Header fields (offset, size) of every container version: where a crafted file changes numbers. */
-const HEADER_FIELDS: [number, number][] = [[4, 4], [8, 4], [12, 4], [12, 8], [16, 8], [20, 8], [24, 4], [28, 4], [28, 8], [32, 8], [36, 8], [40, 8], [48, 8]];
+const HEADER_FIELDS: [number, number][] = [
+  [4, 4],
+  [8, 4],
+  [12, 4],
+  [12, 8],
+  [16, 8],
+  [20, 8],
+  [24, 4],
+  [28, 4],
+  [28, 8],
+  [32, 8],
+  [36, 8],
+  [40, 8],
+  [48, 8],
+];
 
 function mutateHef(src: Uint8Array, rnd: Rnd): Uint8Array {
   if (rnd() < 0.5) return mutateBytes(src, rnd);
@@ -283,86 +339,108 @@ function mutateHef(src: Uint8Array, rnd: Rnd): Uint8Array {
 
 async function hefSeeds(): Promise<Uint8Array[]> {
   const dir = join(repoRoot, 'test', 'fixtures', 'hef');
-  const small = readdirSync(dir).filter((f) => f.endsWith('.hef')).sort().slice(0, 8).map((f) => new Uint8Array(readFileSync(join(dir, f))));
+  const small = readdirSync(dir)
+    .filter((f) => f.endsWith('.hef'))
+    .sort()
+    .slice(0, 8)
+    .map((f) => new Uint8Array(readFileSync(join(dir, f))));
   const outputs = Array.from({ length: 60 }, (_, i) => ({ name: `net/out${i}`, shape: [1, 1, 8] as [number, number, number] }));
-  const many = await buildHef({ version: 3, hwArch: 103, networkGroups: [{ name: `net${EVIL.ansi}`, inputs: [{ name: `net/${EVIL.html}`, shape: [8, 8, 3] }], outputs }] });
+  const many = await buildHef({
+    version: 3,
+    hwArch: 103,
+    networkGroups: [{ name: `net${EVIL.ansi}`, inputs: [{ name: `net/${EVIL.html}`, shape: [8, 8, 3] }], outputs }],
+  });
   return [...small, many, ...fixtures('hef').map((f) => new Uint8Array(f.bytes))];
 }
 
-test(`fuzz HEF: ${2000 * SCALE} mutated containers and bodies — header fields at their extremes, truncation, flips, repeats`, { timeout: 600_000 * SCALE }, async () => {
-  const seeds = await hefSeeds();
-  const rnd = prng(SEED + 1);
-  for (let i = 0; i < 2000 * SCALE; i++) {
-    const bytes = mutateHef(pick(rnd, seeds), rnd);
-    await runCase('hef', SEED + 1, i, bytes, async () => {
-      const src = bufferSource(bytes, 'fuzz.hef');
-      const report = await readHef(src);
-      const mtmd = await checkMtmdSource(src, report);
-      const text = describeHef(report, mtmd, { streams: true });
-      JSON.stringify(hefJson(report, mtmd));
-      assert.ok(text.length < 64 * 1024 * 1024, `text output of ${text.length} characters`);
-      if (report.integrity.ok) assert.ok(!report.problems.some((p) => p.area === 'integrity'), 'Integrity OK beside an integrity problem');
-    });
-  }
-});
+test(
+  `fuzz HEF: ${2000 * SCALE} mutated containers and bodies — header fields at their extremes, truncation, flips, repeats`,
+  { timeout: 600_000 * SCALE },
+  async () => {
+    const seeds = await hefSeeds();
+    const rnd = prng(SEED + 1);
+    for (let i = 0; i < 2000 * SCALE; i++) {
+      const bytes = mutateHef(pick(rnd, seeds), rnd);
+      await runCase('hef', SEED + 1, i, bytes, async () => {
+        const src = bufferSource(bytes, 'fuzz.hef');
+        const report = await readHef(src);
+        const mtmd = await checkMtmdSource(src, report);
+        const text = describeHef(report, mtmd, { streams: true });
+        JSON.stringify(hefJson(report, mtmd));
+        assert.ok(text.length < 64 * 1024 * 1024, `text output of ${text.length} characters`);
+        if (report.integrity.ok) assert.ok(!report.problems.some((p) => p.area === 'integrity'), 'Integrity OK beside an integrity problem');
+      });
+    }
+  },
+);
 
 // ---- ONNX -------------------------------------------------------------------------------------
 
 function onnxSeeds(): Uint8Array[] {
   const dir = join(repoRoot, 'test', 'fixtures', 'onnx');
-  const files = ['cnn.onnx', 'ops.onnx', 'rejected.onnx', 'vit_b1_op17.onnx', 'tower_packed.onnx', 'ext.onnx'].map((f) => new Uint8Array(readFileSync(join(dir, f))));
+  const files = ['cnn.onnx', 'ops.onnx', 'rejected.onnx', 'vit_b1_op17.onnx', 'tower_packed.onnx', 'ext.onnx'].map(
+    (f) => new Uint8Array(readFileSync(join(dir, f))),
+  );
   return [...files, hostileOnnx(), deepSubgraphOnnx(40), ...fixtures('onnx').map((f) => new Uint8Array(f.bytes))];
 }
 
-test(`fuzz ONNX: ${2000 * SCALE} mutated models through the reader, inference, the graph view, its hovers and the CLI summary`, { timeout: 600_000 * SCALE }, async () => {
-  const seeds = onnxSeeds();
-  const rnd = prng(SEED + 2);
-  for (let i = 0; i < 2000 * SCALE; i++) {
-    const bytes = mutateBytes(pick(rnd, seeds), rnd);
-    await runCase('onnx', SEED + 2, i, bytes, () => {
-      let model;
-      try {
-        model = readOnnxBuffer(bytes);
-      } catch (err) {
-        if (err instanceof OnnxReadError) return; // one sentence: what the user sees
-        throw err;
-      }
-      const a = analyzeOnnx(model);
-      const view = renderGraphView(a, 'fuzz.onnx');
-      assert.ok(view.text.length <= 16 * 1024 * 1024, `view of ${view.text.length} characters`);
-      assert.equal(view.text.split('\n').length, view.lines.length + 1, 'one text line per view line');
-      summaryText(a, 'fuzz.onnx', true);
-      JSON.stringify(summarize(a, true));
-      for (const n of a.model.graph.nodes.slice(0, 3)) {
-        const md = nodeHover(a, n);
-        if (i % 10 === 0) assertInert(md, 'node hover');
-        for (const t of n.outputs.slice(0, 2)) tensorHover(a, t);
-      }
-    });
-  }
-});
-
-test(`fuzz ONNX over the LSP service: ${300 * SCALE} mutated models as graph views (validate, hover, definition, references, symbols)`, { timeout: 600_000 * SCALE }, async () => {
-  const seeds = onnxSeeds();
-  const rnd = prng(SEED + 3);
-  const dir = mkdtempSync(join(tmpdir(), 'hailo-fuzz-onnx-'));
-  try {
-    for (let i = 0; i < 300 * SCALE; i++) {
+test(
+  `fuzz ONNX: ${2000 * SCALE} mutated models through the reader, inference, the graph view, its hovers and the CLI summary`,
+  { timeout: 600_000 * SCALE },
+  async () => {
+    const seeds = onnxSeeds();
+    const rnd = prng(SEED + 2);
+    for (let i = 0; i < 2000 * SCALE; i++) {
       const bytes = mutateBytes(pick(rnd, seeds), rnd);
-      const path = join(dir, `m${i}.onnx`);
-      writeFileSync(path, bytes);
-      await runCase('onnx-lsp', SEED + 3, i, bytes, async () => {
-        const service = new OnnxGraphService();
-        const uri = graphUriForPath(path);
-        const { text } = service.viewText(uri);
-        await everyFeature(service, TextDocument.create(uri, 'onnx-graph', 1, text), rnd, context());
+      await runCase('onnx', SEED + 2, i, bytes, () => {
+        let model;
+        try {
+          model = readOnnxBuffer(bytes);
+        } catch (err) {
+          if (err instanceof OnnxReadError) return; // one sentence: what the user sees
+          throw err;
+        }
+        const a = analyzeOnnx(model);
+        const view = renderGraphView(a, 'fuzz.onnx');
+        assert.ok(view.text.length <= 16 * 1024 * 1024, `view of ${view.text.length} characters`);
+        assert.equal(view.text.split('\n').length, view.lines.length + 1, 'one text line per view line');
+        summaryText(a, 'fuzz.onnx', true);
+        JSON.stringify(summarize(a, true));
+        for (const n of a.model.graph.nodes.slice(0, 3)) {
+          const md = nodeHover(a, n);
+          if (i % 10 === 0) assertInert(md, 'node hover');
+          for (const t of n.outputs.slice(0, 2)) tensorHover(a, t);
+        }
       });
-      rmSync(path);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);
+
+test(
+  `fuzz ONNX over the LSP service: ${300 * SCALE} mutated models as graph views (validate, hover, definition, references, symbols)`,
+  { timeout: 600_000 * SCALE },
+  async () => {
+    const seeds = onnxSeeds();
+    const rnd = prng(SEED + 3);
+    const dir = mkdtempSync(join(tmpdir(), 'hailo-fuzz-onnx-'));
+    try {
+      for (let i = 0; i < 300 * SCALE; i++) {
+        const bytes = mutateBytes(pick(rnd, seeds), rnd);
+        const path = join(dir, `m${i}.onnx`);
+        writeFileSync(path, bytes);
+        await runCase('onnx-lsp', SEED + 3, i, bytes, async () => {
+          const service = new OnnxGraphService();
+          const uri = graphUriForPath(path);
+          const { text } = service.viewText(uri);
+          await everyFeature(service, TextDocument.create(uri, 'onnx-graph', 1, text), rnd, context());
+        });
+        rmSync(path);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 // ---- HAR --------------------------------------------------------------------------------------
 
@@ -373,7 +451,20 @@ function mutateHn(rnd: Rnd): string {
   const l = layers[pick(rnd, Object.keys(layers))];
   const key = pick(rnd, ['type', 'input', 'output', 'input_shapes', 'output_shapes', 'original_names', 'params']);
   const n = 1 + int(rnd, 5000);
-  const values: unknown[] = [null, 0, -1, 1e308, 'x'.repeat(n), [], {}, Array(n).fill(EVIL.image), Array(n).fill([1, 2, 3]), { [EVIL.command]: EVIL.html }, [[[[null]]]], true];
+  const values: unknown[] = [
+    null,
+    0,
+    -1,
+    1e308,
+    'x'.repeat(n),
+    [],
+    {},
+    Array(n).fill(EVIL.image),
+    Array(n).fill([1, 2, 3]),
+    { [EVIL.command]: EVIL.html },
+    [[[[null]]]],
+    true,
+  ];
   l[key] = pick(rnd, values);
   let text = JSON.stringify(base);
   if (rnd() < 0.15) text = text.replace('"params":', `"params":{"kernel_shape":${'['.repeat(n * 20)}1${']'.repeat(n * 20)}},"x":`);
@@ -383,7 +474,11 @@ function mutateHn(rnd: Rnd): string {
 
 function harOf(rnd: Rnd): Uint8Array {
   const hn = Buffer.from(mutateHn(rnd));
-  let tar = Buffer.concat([tarMember('net.hn', hn), rnd() < 0.3 ? tarMember('net.metadata.json', Buffer.from(JSON.stringify({ hn: pick(rnd, ['net.hn', 'x.hn', 5]) }))) : Buffer.alloc(0), TAR_END]);
+  let tar = Buffer.concat([
+    tarMember('net.hn', hn),
+    rnd() < 0.3 ? tarMember('net.metadata.json', Buffer.from(JSON.stringify({ hn: pick(rnd, ['net.hn', 'x.hn', 5]) }))) : Buffer.alloc(0),
+    TAR_END,
+  ]);
   switch (int(rnd, 5)) {
     case 0:
       tar = Buffer.concat([tarHeader(pick(rnd, ['a.hn', 'a.npz', 'x']), Number(pick(rnd, [0n, 1n, 0x7fffffffn, 8n ** 11n - 1n]))), tar]);
@@ -397,35 +492,39 @@ function harOf(rnd: Rnd): Uint8Array {
   return tar;
 }
 
-test(`fuzz HAR: ${1000 * SCALE} archives (tar headers at extremes, gzip, flips) and HN documents into the layer index and its hover`, { timeout: 600_000 * SCALE }, async () => {
-  const rnd = prng(SEED + 4);
-  const dir = mkdtempSync(join(tmpdir(), 'hailo-fuzz-har-'));
-  const fixed = fixtures('har');
-  try {
-    for (let i = 0; i < 1000 * SCALE + fixed.length; i++) {
-      const bytes = i < fixed.length ? fixed[i].bytes : harOf(rnd);
-      const path = join(dir, `h${i}.har`);
-      writeFileSync(path, bytes);
-      await runCase('har', SEED + 4, i, bytes, async () => {
-        let har;
-        try {
-          har = await readHar(path);
-        } catch (err) {
-          if (err instanceof HarReadError || err instanceof HnFormatError) return;
-          throw err;
-        }
-        const index = buildLayerIndex(har);
-        for (const layer of [...index.layers.values()].slice(0, 3)) {
-          const md = layerMarkdown(layer, index.source);
-          if (i % 5 === 0) assertInert(md, 'layer hover');
-        }
-      });
-      rmSync(path);
+test(
+  `fuzz HAR: ${1000 * SCALE} archives (tar headers at extremes, gzip, flips) and HN documents into the layer index and its hover`,
+  { timeout: 600_000 * SCALE },
+  async () => {
+    const rnd = prng(SEED + 4);
+    const dir = mkdtempSync(join(tmpdir(), 'hailo-fuzz-har-'));
+    const fixed = fixtures('har');
+    try {
+      for (let i = 0; i < 1000 * SCALE + fixed.length; i++) {
+        const bytes = i < fixed.length ? fixed[i].bytes : harOf(rnd);
+        const path = join(dir, `h${i}.har`);
+        writeFileSync(path, bytes);
+        await runCase('har', SEED + 4, i, bytes, async () => {
+          let har;
+          try {
+            har = await readHar(path);
+          } catch (err) {
+            if (err instanceof HarReadError || err instanceof HnFormatError) return;
+            throw err;
+          }
+          const index = buildLayerIndex(har);
+          for (const layer of [...index.layers.values()].slice(0, 3)) {
+            const md = layerMarkdown(layer, index.source);
+            if (i % 5 === 0) assertInert(md, 'layer hover');
+          }
+        });
+        rmSync(path);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);
 
 test('the crash reproducers of test/fixtures/fuzz replay cleanly (each reader)', async () => {
   const all = ['alls', 'hef', 'onnx', 'har'].flatMap((r) => fixtures(r).map((f) => ({ reader: r, ...f })));
@@ -433,7 +532,8 @@ test('the crash reproducers of test/fixtures/fuzz replay cleanly (each reader)',
   const rnd = prng(SEED + 5);
   for (const f of all) {
     await runCase(`replay-${f.reader}`, 0, 0, f.bytes, async () => {
-      if (f.reader === 'alls') await everyFeature(createAllsService(), TextDocument.create(`file:///replay/${f.name}`, 'alls', 1, f.bytes.toString('utf8')), rnd, context());
+      if (f.reader === 'alls')
+        await everyFeature(createAllsService(), TextDocument.create(`file:///replay/${f.name}`, 'alls', 1, f.bytes.toString('utf8')), rnd, context());
       else if (f.reader === 'hef') describeHef(await readHef(bufferSource(f.bytes)), undefined, { streams: true });
       else if (f.reader === 'onnx') {
         try {

@@ -54,31 +54,59 @@ test('classify: LLM, LoRA LLM, VLM by their network groups; what HailoRT would r
 
 test('params: the ranges HailoRT enforces (llm.cpp:553-565) and the uint32 fields', () => {
   const ok: [Parameters<typeof paramError>[0], unknown][] = [
-    ['temperature', 0.01], ['topP', 0], ['topP', 1], ['topK', 1], ['frequencyPenalty', -0.5], ['frequencyPenalty', 1],
-    ['maxTokens', 1], ['seed', 0], ['seed', 4294967295], ['doSample', false],
+    ['temperature', 0.01],
+    ['topP', 0],
+    ['topP', 1],
+    ['topK', 1],
+    ['frequencyPenalty', -0.5],
+    ['frequencyPenalty', 1],
+    ['maxTokens', 1],
+    ['seed', 0],
+    ['seed', 4294967295],
+    ['doSample', false],
   ];
   for (const [name, v] of ok) assert.equal(paramError(name, v), undefined, `${name} ${v}`);
   const bad: [Parameters<typeof paramError>[0], unknown][] = [
-    ['temperature', 0], ['temperature', -1], ['topP', -0.01], ['topP', 1.01], ['topK', 0], ['topK', 2.5], ['frequencyPenalty', 0],
-    ['maxTokens', 0], ['maxTokens', 4294967296], ['seed', -1], ['seed', 4294967296], ['temperature', Number.NaN], ['doSample', 'yes'],
+    ['temperature', 0],
+    ['temperature', -1],
+    ['topP', -0.01],
+    ['topP', 1.01],
+    ['topK', 0],
+    ['topK', 2.5],
+    ['frequencyPenalty', 0],
+    ['maxTokens', 0],
+    ['maxTokens', 4294967296],
+    ['seed', -1],
+    ['seed', 4294967296],
+    ['temperature', Number.NaN],
+    ['doSample', 'yes'],
   ];
   for (const [name, v] of bad) assert.ok(paramError(name, v), `${name} ${v} should be refused`);
-  assert.deepEqual(validateParams({ temperature: 0.7, topK: 0 }).map((e) => e.name), ['topK']);
+  assert.deepEqual(
+    validateParams({ temperature: 0.7, topK: 0 }).map((e) => e.name),
+    ['topK'],
+  );
   assert.deepEqual(parseParam('doSample', 'on'), { value: true });
   assert.deepEqual(parseParam('topK', ' '), {});
   assert.match(parseParam('temperature', 'abc').error!, /Temperature must be/);
 });
 
-test('messages: HailoRT\'s JSON chat format, image entries first, counted only where they are entries', () => {
+test("messages: HailoRT's JSON chat format, image entries first, counted only where they are entries", () => {
   assert.deepEqual(JSON.parse(userMessage('hi', 2)), { role: 'user', content: [{ type: 'image' }, { type: 'image' }, { type: 'text', text: 'hi' }] });
   assert.deepEqual(JSON.parse(userMessage('plain')), { role: 'user', content: 'plain' });
   assert.equal(countImageEntries(userMessage('hi', 3)), 3);
   assert.equal(countImageEntries(userMessage('{"type":"image"}')), 0);
-  assert.deepEqual(turnMessages('q', 0, 'be brief').map((m) => JSON.parse(m).role), ['system', 'user']);
-  assert.deepEqual(turnMessages('q', 0, '  ').map((m) => JSON.parse(m).role), ['user']);
+  assert.deepEqual(
+    turnMessages('q', 0, 'be brief').map((m) => JSON.parse(m).role),
+    ['system', 'user'],
+  );
+  assert.deepEqual(
+    turnMessages('q', 0, '  ').map((m) => JSON.parse(m).role),
+    ['user'],
+  );
 });
 
-test('frames: layouts equal numpy\'s — NHWC as is, NCHW = transpose(2,0,1), NHCW = transpose(0,2,1); FLOAT32/UINT16 little-endian', () => {
+test("frames: layouts equal numpy's — NHWC as is, NCHW = transpose(2,0,1), NHCW = transpose(0,2,1); FLOAT32/UINT16 little-endian", () => {
   // pixels = np.arange(12).reshape(2, 2, 3)
   const pixels = Array.from({ length: 12 }, (_, i) => i);
   assert.deepEqual([...layoutFrame(pixels, { size: 12, shape: [2, 2, 3], type: 'UINT8', order: 'NHWC' })], pixels);

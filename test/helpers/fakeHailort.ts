@@ -40,9 +40,22 @@ export function fakeHailortPrefix(version = '5.2.0'): string {
   const [major, minor, revision] = version.split('.');
   const partial = `${lib}.${process.pid}.partial`;
   const args = [
-    '-std=c++17', '-O2', '-fPIC', '-shared', '-pthread', '-fvisibility=hidden', '-Wall',
-    `-DHAILORT_MAJOR_VERSION=${major}`, `-DHAILORT_MINOR_VERSION=${minor}`, `-DHAILORT_REVISION_VERSION=${revision}`,
-    '-I', join(FAKE_DIR, 'include'), join(FAKE_DIR, 'src', 'fake_hailort.cpp'), join(FAKE_DIR, 'src', 'fake_genai.cpp'), '-o', partial,
+    '-std=c++17',
+    '-O2',
+    '-fPIC',
+    '-shared',
+    '-pthread',
+    '-fvisibility=hidden',
+    '-Wall',
+    `-DHAILORT_MAJOR_VERSION=${major}`,
+    `-DHAILORT_MINOR_VERSION=${minor}`,
+    `-DHAILORT_REVISION_VERSION=${revision}`,
+    '-I',
+    join(FAKE_DIR, 'include'),
+    join(FAKE_DIR, 'src', 'fake_hailort.cpp'),
+    join(FAKE_DIR, 'src', 'fake_genai.cpp'),
+    '-o',
+    partial,
   ];
   const r = spawnSync(process.env.CXX || 'g++', args, { encoding: 'utf8' });
   if (r.status !== 0) {

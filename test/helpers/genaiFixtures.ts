@@ -67,7 +67,10 @@ export async function writeGenAiHefs(dir: string): Promise<GenAiHefs> {
     return path;
   };
   const llm = await write('qwen2-llm.hef', spec([prefill('prefill'), tbt('tbt')], LLM_CONFIG));
-  const lora = await write('qwen2-lora.hef', spec([prefill('base_model__prefill'), tbt('base_model__tbt'), prefill('coder__prefill'), tbt('coder__tbt')], LLM_CONFIG));
+  const lora = await write(
+    'qwen2-lora.hef',
+    spec([prefill('base_model__prefill'), tbt('base_model__tbt'), prefill('coder__prefill'), tbt('coder__tbt')], LLM_CONFIG),
+  );
   const vlm = await write('qwen2vl-vlm.hef', spec([encoder('qwen2vl_encoder'), prefill('prefill'), tbt('tbt')], VLM_CONFIG));
   const noConfig = await write('llm-no-config.hef', spec([prefill('prefill'), tbt('tbt')], undefined));
   const vlmNoImagePad = await write('vlm-no-image-pad.hef', spec([encoder('qwen2vl_encoder'), prefill('prefill'), tbt('tbt')], LLM_CONFIG));

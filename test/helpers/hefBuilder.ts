@@ -26,26 +26,47 @@ function longBits(v: bigint) {
 
 /** Wire-format field writers (proto3: defaults are simply not written). */
 export const pb = {
-  uint: (field: number, v: number | bigint | undefined): FieldFn => (w) => {
-    if (v === undefined || v === 0 || v === 0n) return;
-    tag(w, field, VARINT).uint64(longBits(BigInt(v)) as unknown as number);
-  },
-  bool: (field: number, v: boolean | undefined): FieldFn => (w) => void (v && tag(w, field, VARINT).bool(true)),
-  float: (field: number, v: number | undefined): FieldFn => (w) => void (v && tag(w, field, FIXED32).float(v)),
-  double: (field: number, v: number | undefined): FieldFn => (w) => void (v && tag(w, field, FIXED64).double(v)),
-  str: (field: number, v: string | undefined): FieldFn => (w) => void (v && tag(w, field, LEN).string(v)),
-  msg: (field: number, ...fields: FieldFn[]): FieldFn => (w) => {
-    tag(w, field, LEN).fork();
-    for (const f of fields) f(w);
-    w.ldelim();
-  },
-  packedDoubles: (field: number, vs: number[] | undefined): FieldFn => (w) => {
-    if (!vs?.length) return;
-    tag(w, field, LEN).fork();
-    for (const v of vs) w.double(v);
-    w.ldelim();
-  },
-  all: (...fields: FieldFn[]): FieldFn => (w) => fields.forEach((f) => f(w)),
+  uint:
+    (field: number, v: number | bigint | undefined): FieldFn =>
+    (w) => {
+      if (v === undefined || v === 0 || v === 0n) return;
+      tag(w, field, VARINT).uint64(longBits(BigInt(v)) as unknown as number);
+    },
+  bool:
+    (field: number, v: boolean | undefined): FieldFn =>
+    (w) =>
+      void (v && tag(w, field, VARINT).bool(true)),
+  float:
+    (field: number, v: number | undefined): FieldFn =>
+    (w) =>
+      void (v && tag(w, field, FIXED32).float(v)),
+  double:
+    (field: number, v: number | undefined): FieldFn =>
+    (w) =>
+      void (v && tag(w, field, FIXED64).double(v)),
+  str:
+    (field: number, v: string | undefined): FieldFn =>
+    (w) =>
+      void (v && tag(w, field, LEN).string(v)),
+  msg:
+    (field: number, ...fields: FieldFn[]): FieldFn =>
+    (w) => {
+      tag(w, field, LEN).fork();
+      for (const f of fields) f(w);
+      w.ldelim();
+    },
+  packedDoubles:
+    (field: number, vs: number[] | undefined): FieldFn =>
+    (w) => {
+      if (!vs?.length) return;
+      tag(w, field, LEN).fork();
+      for (const v of vs) w.double(v);
+      w.ldelim();
+    },
+  all:
+    (...fields: FieldFn[]): FieldFn =>
+    (w) =>
+      fields.forEach((f) => f(w)),
 };
 
 export function encode(...fields: FieldFn[]): Uint8Array {
@@ -83,7 +104,15 @@ export interface OpSpec {
   name: string;
   inputPads: { index: number; name: string }[];
   outputPads: { index: number; name: string; formatOrder?: number; formatType?: number; nmsShape?: { classes: number; maxBboxesPerClass: number } }[];
-  nms?: { kind: 'yolo_nms_op' | 'yolox_nms_op' | 'ssd_nms_op' | 'iou_op' | 'yolo_seg_op' | 'yolov8_nms_op'; score: number; iou: number; maxProposalsPerClass: number; classes: number; backgroundRemoval?: boolean; image?: [number, number] };
+  nms?: {
+    kind: 'yolo_nms_op' | 'yolox_nms_op' | 'ssd_nms_op' | 'iou_op' | 'yolo_seg_op' | 'yolov8_nms_op';
+    score: number;
+    iou: number;
+    maxProposalsPerClass: number;
+    classes: number;
+    backgroundRemoval?: boolean;
+    image?: [number, number];
+  };
   logits?: 'argmax' | 'softmax';
 }
 
@@ -178,7 +207,9 @@ function edgeLayerBase(s: StreamSpec, sysIndex: number): FieldFn {
     pb.uint(8, sysIndex),
     pb.uint(9, w * f * (s.dataBytes ?? 1)),
     pb.uint(10, h),
-    s.nms ? pb.msg(11, pb.msg(1, pb.uint(2, s.nms.classes), pb.uint(3, s.nms.maxOutputSize), pb.uint(4, s.nms.bboxSize ?? 5), pb.uint(7, s.nms.divisionFactor))) : pb.all(),
+    s.nms
+      ? pb.msg(11, pb.msg(1, pb.uint(2, s.nms.classes), pb.uint(3, s.nms.maxOutputSize), pb.uint(4, s.nms.bboxSize ?? 5), pb.uint(7, s.nms.divisionFactor)))
+      : pb.all(),
     pb.uint(12, s.dataBytes ?? 1),
   );
 }
@@ -190,7 +221,15 @@ function edgeLayer(s: StreamSpec, direction: 0 | 1, sysIndex: number, ctxName: s
   return pb.msg(
     2, // ContextMetadata.edge_layers = 2
     pb.uint(1, direction),
-    pb.msg(3, pb.str(1, s.name), edgeLayerBase(s, sysIndex), numericInfo(3, s), pb.str(4, s.name), pb.str(5, `onnx_${s.name.split('/').pop()}`), pb.bool(6, s.transposed)),
+    pb.msg(
+      3,
+      pb.str(1, s.name),
+      edgeLayerBase(s, sysIndex),
+      numericInfo(3, s),
+      pb.str(4, s.name),
+      pb.str(5, `onnx_${s.name.split('/').pop()}`),
+      pb.bool(6, s.transposed),
+    ),
     pb.msg(5, pb.str(2, ctxName), pb.uint(3, connection)),
     pb.uint(6, s.networkIndex),
     (w) => {
@@ -307,7 +346,7 @@ export async function buildHef(spec: HefSpec): Promise<Uint8Array> {
   const ccws = new Uint8Array(spec.ccwsSize ?? 2048);
   for (let i = 0; i < ccws.length; i++) ccws[i] = (i * 131 + 7) & 0xff; // deterministic filler
   // Resources follow the CCWs (V3 only); offsets are relative to the zero point.
-  const resources = version === 3 ? spec.resources ?? [] : [];
+  const resources = version === 3 ? (spec.resources ?? []) : [];
   const resourceFields: FieldFn[] = [];
   const resourceBlobs: Uint8Array[] = [];
   let offset = ccws.length;

@@ -47,7 +47,10 @@ function encoderHef(over: Partial<HefSpec> = {}, ng: Partial<NetworkGroupSpec> =
 }
 
 const cfgWith = (patch: Record<string, unknown>) => ({ ...GOOD_CONFIG, ...patch });
-const suffixesWith = (patch: Record<string, unknown>) => ({ ...GOOD_CONFIG, encoder_output_layers_names_suffixes: { ...GOOD_CONFIG.encoder_output_layers_names_suffixes, ...patch } });
+const suffixesWith = (patch: Record<string, unknown>) => ({
+  ...GOOD_CONFIG,
+  encoder_output_layers_names_suffixes: { ...GOOD_CONFIG.encoder_output_layers_names_suffixes, ...patch },
+});
 
 export const FIXTURES: Fixture[] = [
   {
@@ -110,7 +113,15 @@ export const FIXTURES: Fixture[] = [
     what: 'encoder_output_layers_names_suffixes lacks deepstack_layer_3',
     fails: 'suffixes-all-slots',
     spec: encoderHef({
-      resources: config(cfgWith({ encoder_output_layers_names_suffixes: { image_embeddings: 'image_embeddings', deepstack_layer_1: 'deepstack_layer_1', deepstack_layer_2: 'deepstack_layer_2' } })),
+      resources: config(
+        cfgWith({
+          encoder_output_layers_names_suffixes: {
+            image_embeddings: 'image_embeddings',
+            deepstack_layer_1: 'deepstack_layer_1',
+            deepstack_layer_2: 'deepstack_layer_2',
+          },
+        }),
+      ),
     }),
   },
   {
@@ -130,7 +141,17 @@ export const FIXTURES: Fixture[] = [
     file: 'mtmd-fail-suffixes-resolve.hef',
     what: 'two outputs end in image_embeddings (different prefixes), so deepstack_layer_3 resolves to nothing',
     fails: 'suffixes-resolve',
-    spec: encoderHef({}, { outputs: encoderOutputs([16, 16], 2560, [`${NET}/image_embeddings`, `${NET}_b/image_embeddings`, `${NET}/deepstack_layer_1`, `${NET}/deepstack_layer_2`]) }),
+    spec: encoderHef(
+      {},
+      {
+        outputs: encoderOutputs([16, 16], 2560, [
+          `${NET}/image_embeddings`,
+          `${NET}_b/image_embeddings`,
+          `${NET}/deepstack_layer_1`,
+          `${NET}/deepstack_layer_2`,
+        ]),
+      },
+    ),
   },
   {
     file: 'mtmd-fail-input-uint8-rgb.hef',
@@ -220,12 +241,26 @@ export const FIXTURES: Fixture[] = [
   {
     file: 'container-v0.hef',
     what: 'V0 container (MD5), Hailo-8, NC output, transposed net off',
-    spec: { version: 0, hwArch: 1, sdk: [3, 27, 0], networkGroups: [{ name: 'tiny', inputs: [{ name: 'tiny/input_layer1', shape: [28, 28, 1] }], outputs: [{ name: 'tiny/fc1', shape: [1, 1, 10], format: 2 }] }] },
+    spec: {
+      version: 0,
+      hwArch: 1,
+      sdk: [3, 27, 0],
+      networkGroups: [
+        { name: 'tiny', inputs: [{ name: 'tiny/input_layer1', shape: [28, 28, 1] }], outputs: [{ name: 'tiny/fc1', shape: [1, 1, 10], format: 2 }] },
+      ],
+    },
   },
   {
     file: 'container-v1.hef',
     what: 'V1 container (CRC32), Hailo-8, FCR output',
-    spec: { version: 1, hwArch: 1, sdk: [3, 29, 0], networkGroups: [{ name: 'tiny', inputs: [{ name: 'tiny/input_layer1', shape: [32, 32, 3] }], outputs: [{ name: 'tiny/conv3', shape: [4, 4, 16], format: 3 }] }] },
+    spec: {
+      version: 1,
+      hwArch: 1,
+      sdk: [3, 29, 0],
+      networkGroups: [
+        { name: 'tiny', inputs: [{ name: 'tiny/input_layer1', shape: [32, 32, 3] }], outputs: [{ name: 'tiny/conv3', shape: [4, 4, 16], format: 3 }] },
+      ],
+    },
   },
   {
     file: 'container-v2.hef',
@@ -271,7 +306,13 @@ export async function smallHef(): Promise<Uint8Array> {
     hwArch: 103,
     ccwsSize: 256,
     additionalInfoPad: 16,
-    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [64, 64, 3] }], outputs: SLOTS.map((s) => ({ name: `n/${s}`, shape: [2, 2, 8] as [number, number, number], qpScales: [1, 2, 3, 4, 5, 6, 7, 8] })) }],
+    networkGroups: [
+      {
+        name: 'n',
+        inputs: [{ name: 'n/in', shape: [64, 64, 3] }],
+        outputs: SLOTS.map((s) => ({ name: `n/${s}`, shape: [2, 2, 8] as [number, number, number], qpScales: [1, 2, 3, 4, 5, 6, 7, 8] })),
+      },
+    ],
     extensions: [0, 3, 12, 25, 26, 31],
     resources: config({ ...GOOD_CONFIG }),
   });

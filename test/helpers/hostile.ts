@@ -97,8 +97,26 @@ export const TAR_END = Buffer.alloc(1024);
 
 /** A minimal HN: one input and one conv layer (names as the .alls side sees them). */
 export function tinyHn(layerNames: string[] = ['conv1']): string {
-  const layers: Record<string, unknown> = { 'net/input_layer1': { type: 'input_layer', input: [], output: layerNames.map((n) => `net/${n}`), input_shapes: [[-1, 8, 8, 3]], output_shapes: [[-1, 8, 8, 3]], original_names: ['input'] } };
-  for (const n of layerNames) layers[`net/${n}`] = { type: 'conv', input: ['net/input_layer1'], output: [], input_shapes: [[-1, 8, 8, 3]], output_shapes: [[-1, 8, 8, 16]], original_names: [n], params: { kernel_shape: [3, 3, 3, 16] } };
+  const layers: Record<string, unknown> = {
+    'net/input_layer1': {
+      type: 'input_layer',
+      input: [],
+      output: layerNames.map((n) => `net/${n}`),
+      input_shapes: [[-1, 8, 8, 3]],
+      output_shapes: [[-1, 8, 8, 3]],
+      original_names: ['input'],
+    },
+  };
+  for (const n of layerNames)
+    layers[`net/${n}`] = {
+      type: 'conv',
+      input: ['net/input_layer1'],
+      output: [],
+      input_shapes: [[-1, 8, 8, 3]],
+      output_shapes: [[-1, 8, 8, 16]],
+      original_names: [n],
+      params: { kernel_shape: [3, 3, 3, 16] },
+    };
   return JSON.stringify({ name: 'net', net_params: { net_scopes: ['net'] }, layers });
 }
 
@@ -179,11 +197,14 @@ export const EVIL = {
   ansi: '\u001b]0;pwned\u0007\u001b[2J',
 };
 
-
 /** An ONNX model whose names, op type and producer carry EVIL's payloads. */
 export function hostileOnnx(): Buffer {
   const F = onnx.TensorProto.DataType.FLOAT;
-  const vi = (name: string, dims: (number | string)[]) => onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } } });
+  const vi = (name: string, dims: (number | string)[]) =>
+    onnx.ValueInfoProto.create({
+      name,
+      type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+    });
   return Buffer.from(
     onnx.ModelProto.encode(
       onnx.ModelProto.create({

@@ -133,7 +133,11 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       void connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
     },
     nextDiagnostics(uri, version, timeoutMs = 10000) {
-      return wait((p) => p.uri === uri && (version === undefined || p.version === version), `diagnostics for ${uri}${version === undefined ? '' : ` v${version}`}`, timeoutMs);
+      return wait(
+        (p) => p.uri === uri && (version === undefined || p.version === version),
+        `diagnostics for ${uri}${version === undefined ? '' : ` v${version}`}`,
+        timeoutMs,
+      );
     },
     diagnostics(uri, accept = () => true, timeoutMs = 10000) {
       const have = latest.get(uri);

@@ -14,7 +14,10 @@ export function assertInert(markdown: string, where: string): string {
   const html = md.render(markdown);
   assert.doesNotMatch(html, /<a\b/, `${where}: a link in ${html}`);
   assert.doesNotMatch(html, /<img\b/, `${where}: an image in ${html}`);
-  assert.doesNotMatch(html, /<(?!\/?(p|code|pre|strong|em|table|thead|tbody|tr|th|td|ul|ol|li|hr|br|blockquote|h[1-6]|s|del)\b)[a-z]/i, `${where}: an unexpected tag in ${html}`);
+  assert.doesNotMatch(
+    html,
+    /<(?!\/?(p|code|pre|strong|em|table|thead|tbody|tr|th|td|ul|ol|li|hr|br|blockquote|h[1-6]|s|del)\b)[a-z]/i,
+    `${where}: an unexpected tag in ${html}`,
+  );
   return html;
 }
-

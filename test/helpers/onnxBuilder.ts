@@ -32,15 +32,7 @@ export interface TensorSpec {
   declare?: (number | string)[];
 }
 
-export type AttrValue =
-  | number
-  | string
-  | number[]
-  | { f: number }
-  | { floats: number[] }
-  | { strings: string[] }
-  | { t: TensorSpec }
-  | { g: GraphSpec };
+export type AttrValue = number | string | number[] | { f: number } | { floats: number[] } | { strings: string[] } | { t: TensorSpec } | { g: GraphSpec };
 
 export interface NodeSpec {
   op: string;

@@ -46,7 +46,13 @@ export function reflectPadChain(): ModelSpec {
     nodes,
     inputs: [{ name: 'x', dtype: 'float', dims: [1, 1, 64] }],
     outputs: [{ name: 'y', dtype: 'float' }],
-    initializers: [f32('w', fill(4 * 5, (i) => (i % 7) / 7), [4, 1, 5])],
+    initializers: [
+      f32(
+        'w',
+        fill(4 * 5, (i) => (i % 7) / 7),
+        [4, 1, 5],
+      ),
+    ],
   };
   return { graph, opset: 16 };
 }
@@ -56,7 +62,13 @@ export function dynamicQuantized(): ModelSpec {
   const nodes: NodeSpec[] = [
     { op: 'DynamicQuantizeLinear', inputs: ['x'], outputs: ['x_q', 'x_scale', 'x_zp'], name: 'x_QuantizeLinear' },
     { op: 'Mul', inputs: ['x_scale', 'w_scale'], outputs: ['conv_scale'] },
-    { op: 'ConvInteger', inputs: ['x_q', 'w_q', 'x_zp', 'w_zp'], outputs: ['conv_i32'], attrs: { pads: [1, 1, 1, 1], strides: [2, 2] }, name: '/conv/Conv_quant' },
+    {
+      op: 'ConvInteger',
+      inputs: ['x_q', 'w_q', 'x_zp', 'w_zp'],
+      outputs: ['conv_i32'],
+      attrs: { pads: [1, 1, 1, 1], strides: [2, 2] },
+      name: '/conv/Conv_quant',
+    },
     { op: 'Cast', inputs: ['conv_i32'], outputs: ['conv_f'], attrs: { to: 1 } },
     { op: 'Mul', inputs: ['conv_f', 'conv_scale'], outputs: ['conv_scaled'] },
     { op: 'Add', inputs: ['conv_scaled', 'bias'], outputs: ['conv_out'] },
@@ -73,13 +85,28 @@ export function dynamicQuantized(): ModelSpec {
   const graph: GraphSpec = {
     nodes,
     inputs: [{ name: 'x', dtype: 'float', dims: [1, 3, 16, 16] }],
-    outputs: [{ name: 'logits', dtype: 'float' }, { name: 'logits_fused', dtype: 'float' }],
+    outputs: [
+      { name: 'logits', dtype: 'float' },
+      { name: 'logits_fused', dtype: 'float' },
+    ],
     initializers: [
-      u8('w_q', fill(8 * 3 * 9, (i) => (i * 37) % 256), [8, 3, 3, 3]),
+      u8(
+        'w_q',
+        fill(8 * 3 * 9, (i) => (i * 37) % 256),
+        [8, 3, 3, 3],
+      ),
       f32('w_scale', [0.01], []),
       u8('w_zp', [128], []),
-      f32('bias', fill(8, (i) => i / 10), [1, 8, 1, 1]),
-      u8('fc_q', fill(8 * 8 * 8 * 10, (i) => (i * 11) % 256), [512, 10]),
+      f32(
+        'bias',
+        fill(8, (i) => i / 10),
+        [1, 8, 1, 1],
+      ),
+      u8(
+        'fc_q',
+        fill(8 * 8 * 8 * 10, (i) => (i * 11) % 256),
+        [512, 10],
+      ),
       f32('fc_scale', [0.02], []),
       u8('fc_zp', [127], []),
     ],
@@ -130,12 +157,20 @@ export function qoperatorQuantized(): ModelSpec {
     initializers: [
       f32('sx', [0.02], []),
       u8('zx', [128], []),
-      u8('w_q', fill(4 * 27, (i) => (i * 13) % 256), [4, 3, 3, 3]),
+      u8(
+        'w_q',
+        fill(4 * 27, (i) => (i * 13) % 256),
+        [4, 3, 3, 3],
+      ),
       f32('sw', [0.01], []),
       u8('zw', [128], []),
       f32('sy', [0.05], []),
       u8('zy', [128], []),
-      u8('b_q', fill(4, (i) => 120 + i), [1, 4, 1, 1]),
+      u8(
+        'b_q',
+        fill(4, (i) => 120 + i),
+        [1, 4, 1, 1],
+      ),
     ],
   };
   return { graph, opset: 13, opsets: { 'com.microsoft': 1 } };

@@ -96,27 +96,71 @@ export function feedTensor(x: TensorSpec): ort.Tensor {
   const num = (i: number) => (v ? Number(v[i]) : 0);
   switch (x.dtype) {
     case 'float':
-      return new ort.Tensor('float32', Float32Array.from({ length: n }, (_, i) => (v ? num(i) : rand() * 2 - 1)), x.dims);
+      return new ort.Tensor(
+        'float32',
+        Float32Array.from({ length: n }, (_, i) => (v ? num(i) : rand() * 2 - 1)),
+        x.dims,
+      );
     case 'double':
-      return new ort.Tensor('float64', Float64Array.from({ length: n }, (_, i) => (v ? num(i) : rand() * 2 - 1)), x.dims);
+      return new ort.Tensor(
+        'float64',
+        Float64Array.from({ length: n }, (_, i) => (v ? num(i) : rand() * 2 - 1)),
+        x.dims,
+      );
     case 'float16':
-      return new ort.Tensor('float16', Uint16Array.from({ length: n }, () => 0x3c00), x.dims);
+      return new ort.Tensor(
+        'float16',
+        Uint16Array.from({ length: n }, () => 0x3c00),
+        x.dims,
+      );
     case 'int64':
-      return new ort.Tensor('int64', BigInt64Array.from({ length: n }, (_, i) => BigInt(num(i))), x.dims);
+      return new ort.Tensor(
+        'int64',
+        BigInt64Array.from({ length: n }, (_, i) => BigInt(num(i))),
+        x.dims,
+      );
     case 'int32':
-      return new ort.Tensor('int32', Int32Array.from({ length: n }, (_, i) => num(i)), x.dims);
+      return new ort.Tensor(
+        'int32',
+        Int32Array.from({ length: n }, (_, i) => num(i)),
+        x.dims,
+      );
     case 'int16':
-      return new ort.Tensor('int16', Int16Array.from({ length: n }, (_, i) => num(i)), x.dims);
+      return new ort.Tensor(
+        'int16',
+        Int16Array.from({ length: n }, (_, i) => num(i)),
+        x.dims,
+      );
     case 'uint16':
-      return new ort.Tensor('uint16', Uint16Array.from({ length: n }, (_, i) => num(i)), x.dims);
+      return new ort.Tensor(
+        'uint16',
+        Uint16Array.from({ length: n }, (_, i) => num(i)),
+        x.dims,
+      );
     case 'int8':
-      return new ort.Tensor('int8', Int8Array.from({ length: n }, (_, i) => (v ? num(i) : Math.floor(rand() * 20) - 10)), x.dims);
+      return new ort.Tensor(
+        'int8',
+        Int8Array.from({ length: n }, (_, i) => (v ? num(i) : Math.floor(rand() * 20) - 10)),
+        x.dims,
+      );
     case 'uint8':
-      return new ort.Tensor('uint8', Uint8Array.from({ length: n }, (_, i) => (v ? num(i) : Math.floor(rand() * 200))), x.dims);
+      return new ort.Tensor(
+        'uint8',
+        Uint8Array.from({ length: n }, (_, i) => (v ? num(i) : Math.floor(rand() * 200))),
+        x.dims,
+      );
     case 'bool':
-      return new ort.Tensor('bool', Uint8Array.from({ length: n }, (_, i) => num(i)), x.dims);
+      return new ort.Tensor(
+        'bool',
+        Uint8Array.from({ length: n }, (_, i) => num(i)),
+        x.dims,
+      );
     case 'string':
-      return new ort.Tensor('string', Array.from({ length: n }, (_, i) => (v ? String(v[i]) : 'Hailo tools')), x.dims);
+      return new ort.Tensor(
+        'string',
+        Array.from({ length: n }, (_, i) => (v ? String(v[i]) : 'Hailo tools')),
+        x.dims,
+      );
   }
 }
 

@@ -46,7 +46,11 @@ export async function inlineTakenBranches(model: onnx.ModelProto, feeds: Feeds):
     const pg = probe.graph!;
     const have = new Set((pg.output ?? []).map((o) => o.name));
     for (const n of ifs) if (!have.has(n.input![0])) pg.output!.push(onnx.ValueInfoProto.create({ name: n.input![0] }));
-    const conds = await run(probe, feeds, ifs.map((n) => n.input![0]));
+    const conds = await run(
+      probe,
+      feeds,
+      ifs.map((n) => n.input![0]),
+    );
     const nodes: onnx.INodeProto[] = [];
     for (const n of g.node ?? []) {
       if (n.opType !== 'If' || n.domain) {

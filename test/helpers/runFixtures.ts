@@ -13,20 +13,72 @@ const hist = (counts: number[], min = 0, max = 255) => ({ min, max, counts });
 const BELL = [2, 4, 8, 14, 24, 40, 62, 90, 124, 162, 200, 236, 266, 286, 294, 290, 280, 262, 236, 204, 170, 136, 104, 76, 52, 34, 20, 12, 6, 4, 2, 0];
 
 export function rbBatchedReport(): RunReport {
-  const device = { id: 'usb:0b05:1d6f', architecture: 'HAILO10H', architectureId: 6, firmware: '5.3.2 (release,app)', serial: 'ASSUMED-0001', boardName: 'UGen300', partNumber: '', productName: 'ASUS UGen300' };
-  const stream = (name: string, direction: 'input' | 'output') => ({ name, direction, shape: [1, 1, 4096] as [number, number, number], order: 'NHWC', type: 'UINT8', frameSize: 4096, quant: [{ zp: 0, scale: 1, limMin: 0, limMax: 0 }], isNms: false });
+  const device = {
+    id: 'usb:0b05:1d6f',
+    architecture: 'HAILO10H',
+    architectureId: 6,
+    firmware: '5.3.2 (release,app)',
+    serial: 'ASSUMED-0001',
+    boardName: 'UGen300',
+    partNumber: '',
+    productName: 'ASUS UGen300',
+  };
+  const stream = (name: string, direction: 'input' | 'output') => ({
+    name,
+    direction,
+    shape: [1, 1, 4096] as [number, number, number],
+    order: 'NHWC',
+    type: 'UINT8',
+    frameSize: 4096,
+    quant: [{ zp: 0, scale: 1, limMin: 0, limMax: 0 }],
+    isNms: false,
+  });
   return {
     hef: '/models/rb_batched.hef',
     runtime: { hailortVersion: '5.3.2', shimPath: '/cache/libhailo_tools_shim.so', libraryPath: '/usr/lib/libhailort.so.5.3.2', fake: false },
-    model: { hef: '/models/rb_batched.hef', device, format: 'uint8', batch: 0, asyncQueueSize: 32, inputs: [stream('rb_batched/input_layer1', 'input')], outputs: [stream('rb_batched/output_layer1', 'output')], resources: [] },
+    model: {
+      hef: '/models/rb_batched.hef',
+      device,
+      format: 'uint8',
+      batch: 0,
+      asyncQueueSize: 32,
+      inputs: [stream('rb_batched/input_layer1', 'input')],
+      outputs: [stream('rb_batched/output_layer1', 'output')],
+      resources: [],
+    },
     input: { kind: 'random', text: 'uniform uint8 0..255, seeds 1171 and 2026', seeds: [1171, 2026] },
-    outputs: [{ name: 'rb_batched/output_layer1', shape: [1, 1, 4096], type: 'UINT8', count: 4096, mean: 121.917, std: 41.2 /* ASSUMED */, min: 0, max: 255, argmax: 1531, sha256: '952a0d6e00a7e426', histogram: hist(BELL) }],
+    outputs: [
+      {
+        name: 'rb_batched/output_layer1',
+        shape: [1, 1, 4096],
+        type: 'UINT8',
+        count: 4096,
+        mean: 121.917,
+        std: 41.2 /* ASSUMED */,
+        min: 0,
+        max: 255,
+        argmax: 1531,
+        sha256: '952a0d6e00a7e426',
+        histogram: hist(BELL),
+      },
+    ],
     checks: [
-      { id: 'different-inputs', name: 'different inputs → different outputs', pass: true, detail: 'seed 1171: mean 121.917, argmax 1531, sha 952a0d6e00a7e426; seed 2026: mean 122.916, argmax 1004, sha ccb28aab19d2f97a' },
+      {
+        id: 'different-inputs',
+        name: 'different inputs → different outputs',
+        pass: true,
+        detail: 'seed 1171: mean 121.917, argmax 1531, sha 952a0d6e00a7e426; seed 2026: mean 122.916, argmax 1004, sha ccb28aab19d2f97a',
+      },
       { id: 'same-input-twice', name: 'same input twice → bit-identical', pass: true, detail: 'seed 1171 twice: sha 952a0d6e00a7e426 both times' },
       { id: 'undersized-refused', name: 'undersized input refused', pass: true, detail: '4095 bytes (one short) refused before HailoRT, status=2' },
     ],
-    latency: { p50Ms: 1.4, p99Ms: 1.9 /* ASSUMED */, meanMs: 1.45 /* ASSUMED */, samples: 100, histogram: hist([0, 0, 3, 12, 30, 28, 14, 6, 3, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1.2, 2.0) },
+    latency: {
+      p50Ms: 1.4,
+      p99Ms: 1.9 /* ASSUMED */,
+      meanMs: 1.45 /* ASSUMED */,
+      samples: 100,
+      histogram: hist([0, 0, 3, 12, 30, 28, 14, 6, 3, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1.2, 2.0),
+    },
     fps: { queueDepth: 32, frames: 1000, fps: 2083.3, msPerFrame: 0.48 },
     // depth 1 = 1.4 ms and 32 = 0.48 ms are recorded; the points between are ASSUMED.
     fpsByQueue: [
@@ -60,9 +112,29 @@ export function rbBatchedDocument(): RunDocument {
       calibration: calibrationStatement({ text: 'standard normal (ASSUMED)' }),
       comparison: {
         // dfc-flow.md §5.2: 2.44 % / 0.99971 with normal calibration (max|err| not recorded: ASSUMED).
-        outputs: [{ name: 'rb_batched/output_layer1', onnxName: 'output', pairing: 'the only one on each side', layout: 'HEF 1x1x4096 ↔ ONNX [1,4096] (same element order)', dequantized: true, metrics: { count: 4096, maxAbsError: 0.41, maxAbsErrorIndex: 1531, meanAbsError: 0.052, relativeError: 0.0244, correlation: 0.99971, cosine: 0.9998, nonFinite: { device: 0, reference: 0 } } }],
+        outputs: [
+          {
+            name: 'rb_batched/output_layer1',
+            onnxName: 'output',
+            pairing: 'the only one on each side',
+            layout: 'HEF 1x1x4096 ↔ ONNX [1,4096] (same element order)',
+            dequantized: true,
+            metrics: {
+              count: 4096,
+              maxAbsError: 0.41,
+              maxAbsErrorIndex: 1531,
+              meanAbsError: 0.052,
+              relativeError: 0.0244,
+              correlation: 0.99971,
+              cosine: 0.9998,
+              nonFinite: { device: 0, reference: 0 },
+            },
+          },
+        ],
         skipped: [],
-        preprocessing: ['input ← rb_batched/input_layer1: values as sent to the device (no normalization in the script), HEF 1x1x4096 ↔ ONNX [1,4096] (same element order)'],
+        preprocessing: [
+          'input ← rb_batched/input_layer1: values as sent to the device (no normalization in the script), HEF 1x1x4096 ↔ ONNX [1,4096] (same element order)',
+        ],
         warnings: [],
       },
     },
@@ -80,7 +152,10 @@ export function hostileDocument(): RunDocument {
   r.model.device = { ...r.model.device, id: EVIL, architecture: `HAILO10H${EVIL}`, firmware: EVIL, serial: `"'${EVIL}`, productName: EVIL_SCRIPT };
   r.runtime.hailortVersion = EVIL;
   r.input.text = `uniform ${EVIL}`;
-  r.outputs = [{ ...r.outputs[0], name: `out/${EVIL}`, type: `UINT8${EVIL}`, sha256: EVIL }, { ...r.outputs[0], name: `out/${EVIL_SCRIPT}` }];
+  r.outputs = [
+    { ...r.outputs[0], name: `out/${EVIL}`, type: `UINT8${EVIL}`, sha256: EVIL },
+    { ...r.outputs[0], name: `out/${EVIL_SCRIPT}` },
+  ];
   r.checks = r.checks.map((c) => ({ ...c, id: `${c.id}${EVIL}` as never, name: `${c.name}${EVIL}`, detail: `${c.detail}${EVIL_SCRIPT}` }));
   r.finishedAt = EVIL;
   d.arch = { ...d.arch, hefArch: EVIL, compatible: [EVIL] };

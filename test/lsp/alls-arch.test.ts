@@ -29,7 +29,11 @@ const fifos: string[] = [];
 
 /** A tiny HEF compiled "for" `hwArch` (ProtoHEFHeader.hw_arch), built from the format facts. */
 const hefFor = (hwArch: number) =>
-  buildHef({ version: 3, hwArch, networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }] });
+  buildHef({
+    version: 3,
+    hwArch,
+    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }],
+  });
 
 function place(sub: string, files: Record<string, string | Uint8Array> = {}): string {
   const d = join(dir, sub);
@@ -67,12 +71,14 @@ function cli(args: string[]): { diagnostics: Flat[]; arch: CliArch; stdout: stri
   const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'check', '--json', ...args], { encoding: 'utf8' });
   assert.ok(r.status === 0 || r.status === 1, `hailo-tools check exited ${r.status}: ${r.stderr}`);
   const f = JSON.parse(r.stdout).files[0];
-  const diagnostics = f.diagnostics.map((d: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }) => ({
-    range: `${d.line - 1}:${d.column - 1}-${d.endLine - 1}:${d.endColumn - 1}`,
-    severity: d.severity,
-    code: d.code,
-    message: d.message,
-  }));
+  const diagnostics = f.diagnostics.map(
+    (d: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }) => ({
+      range: `${d.line - 1}:${d.column - 1}-${d.endLine - 1}:${d.endColumn - 1}`,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    }),
+  );
   return { diagnostics: sorted(diagnostics), arch: f.arch, stdout: r.stdout };
 }
 
@@ -87,7 +93,12 @@ async function lsp(path: string, settings: Record<string, unknown> = {}): Promis
   const p = await next;
   const h = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 2 } });
   server.close(uri);
-  const diagnostics = p.diagnostics.map((d) => ({ range: `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`, severity: SEVERITY[d.severity!], code: String(d.code), message: d.message }));
+  const diagnostics = p.diagnostics.map((d) => ({
+    range: `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`,
+    severity: SEVERITY[d.severity!],
+    code: String(d.code),
+    message: d.message,
+  }));
   return { diagnostics: sorted(diagnostics), hover: (h?.contents as MarkupContent | undefined)?.value ?? '' };
 }
 
@@ -186,21 +197,26 @@ test('arch: real HEFs and the real HAR beside a script (../shared)', { skip: sha
   assert.deepEqual([c.arch.name, c.arch.source, c.arch.from], ['hailo8l', 'har', 'from whisper-hailo8l_hailo_model.har beside this script']);
 });
 
-test("arch: the model zoo's own hailo15l scripts get no wrong-architecture warnings — the same files elsewhere do (../shared)", { skip: sharedPath('corpus', 'alls', 'alls', 'hailo15l') ? false : SKIP_NO_SHARED }, () => {
-  const zoo = sharedPath('corpus', 'alls', 'alls', 'hailo15l')!;
-  const run = (p: string) => {
-    const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'check', '--json', p], { encoding: 'utf8' });
-    return JSON.parse(r.stdout) as { files: { arch: CliArch; diagnostics: { code: string }[] }[] };
-  };
-  const wrongArch = (r: ReturnType<typeof run>) => r.files.flatMap((f) => f.diagnostics.filter((d) => d.code === 'alls/arch-specific' || d.code === 'alls/dfc-known-fault'));
-  const inPlace = run(zoo);
-  assert.ok(inPlace.files.length >= 20, `only ${inPlace.files.length} scripts`);
-  assert.deepEqual([...new Set(inPlace.files.map((f) => `${f.arch.name} ${f.arch.from}`))], ['hailo15l from the folder hailo15l/']);
-  assert.deepEqual(wrongArch(inPlace), []);
-  // The control: copied to a folder that names no architecture, they are checked for hailo10h.
-  const copy = join(dir, 'zoo-copy');
-  cpSync(zoo, copy, { recursive: true });
-  const elsewhere = run(copy);
-  assert.equal(elsewhere.files.length, inPlace.files.length);
-  assert.ok(wrongArch(elsewhere).length >= 20, `${wrongArch(elsewhere).length} wrong-architecture warnings`);
-});
+test(
+  "arch: the model zoo's own hailo15l scripts get no wrong-architecture warnings — the same files elsewhere do (../shared)",
+  { skip: sharedPath('corpus', 'alls', 'alls', 'hailo15l') ? false : SKIP_NO_SHARED },
+  () => {
+    const zoo = sharedPath('corpus', 'alls', 'alls', 'hailo15l')!;
+    const run = (p: string) => {
+      const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'check', '--json', p], { encoding: 'utf8' });
+      return JSON.parse(r.stdout) as { files: { arch: CliArch; diagnostics: { code: string }[] }[] };
+    };
+    const wrongArch = (r: ReturnType<typeof run>) =>
+      r.files.flatMap((f) => f.diagnostics.filter((d) => d.code === 'alls/arch-specific' || d.code === 'alls/dfc-known-fault'));
+    const inPlace = run(zoo);
+    assert.ok(inPlace.files.length >= 20, `only ${inPlace.files.length} scripts`);
+    assert.deepEqual([...new Set(inPlace.files.map((f) => `${f.arch.name} ${f.arch.from}`))], ['hailo15l from the folder hailo15l/']);
+    assert.deepEqual(wrongArch(inPlace), []);
+    // The control: copied to a folder that names no architecture, they are checked for hailo10h.
+    const copy = join(dir, 'zoo-copy');
+    cpSync(zoo, copy, { recursive: true });
+    const elsewhere = run(copy);
+    assert.equal(elsewhere.files.length, inPlace.files.length);
+    assert.ok(wrongArch(elsewhere).length >= 20, `${wrongArch(elsewhere).length} wrong-architecture warnings`);
+  },
+);

@@ -56,7 +56,14 @@ interface Flat {
   message: string;
 }
 
-function cli(args: string[]): { files: { path: string; diagnostics: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }[]; model?: unknown }[]; stderr: string } {
+function cli(args: string[]): {
+  files: {
+    path: string;
+    diagnostics: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }[];
+    model?: unknown;
+  }[];
+  stderr: string;
+} {
   const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'check', '--json', ...args], { encoding: 'utf8' });
   assert.ok(r.status === 0 || r.status === 1, `hailo-tools check exited ${r.status}: ${r.stderr}`);
   return { ...JSON.parse(r.stdout), stderr: r.stderr };
@@ -75,9 +82,17 @@ test('parity: a .har beside the script — the CLI reports the same unknown laye
   const cliDiags = sorted(c.files[0].diagnostics.map(fromCli));
   assert.deepEqual(cliDiags, lsp);
   // The model was really used by both: conv9 is unknown (conv1 is not), the glob matches nothing.
-  assert.deepEqual(cliDiags.filter((d) => d.code === 'alls/unknown-layer').map((d) => d.range), ['2:19-2:24']);
+  assert.deepEqual(
+    cliDiags.filter((d) => d.code === 'alls/unknown-layer').map((d) => d.range),
+    ['2:19-2:24'],
+  );
   assert.ok(cliDiags.some((d) => d.code === 'alls/glob-no-match'));
-  assert.deepEqual(c.files[0].model, { har: join(dir, 'beside', 'tinycnn_hailo_model.har'), onnx: join(dir, 'beside', 'tinycnn.onnx'), network: 'tinycnn', layers: 15 });
+  assert.deepEqual(c.files[0].model, {
+    har: join(dir, 'beside', 'tinycnn_hailo_model.har'),
+    onnx: join(dir, 'beside', 'tinycnn.onnx'),
+    network: 'tinycnn',
+    layers: 15,
+  });
 });
 
 test('parity: no .har — neither reports layer problems, and both agree on the rest', async () => {
@@ -86,7 +101,10 @@ test('parity: no .har — neither reports layer problems, and both agree on the 
   const lsp = await fromLspOnce(path);
   assert.deepEqual(sorted(c.files[0].diagnostics.map(fromCli)), lsp);
   assert.ok(!lsp.some((d) => d.code === 'alls/unknown-layer'));
-  assert.ok(lsp.some((d) => d.code === 'alls/unknown-kwarg'), 'the model-free rules still run');
+  assert.ok(
+    lsp.some((d) => d.code === 'alls/unknown-kwarg'),
+    'the model-free rules still run',
+  );
   assert.equal(c.files[0].model, undefined);
 });
 
@@ -119,6 +137,12 @@ async function fromLspOnce(path: string, settings: Record<string, unknown> = {})
   const next = server.nextDiagnostics(uri, 1);
   server.open(uri, 'alls', SCRIPT, 1);
   const p = await next;
-  return sorted(p.diagnostics.map((d) => ({ range: `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`, severity: SEVERITY[d.severity!], code: String(d.code), message: d.message })));
+  return sorted(
+    p.diagnostics.map((d) => ({
+      range: `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`,
+      severity: SEVERITY[d.severity!],
+      code: String(d.code),
+      message: d.message,
+    })),
+  );
 }
-

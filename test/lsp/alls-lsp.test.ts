@@ -94,7 +94,10 @@ test('lsp alls: hover, completion, signature help, definition', async () => {
     assert.match((h!.contents as MarkupContent).value, /16-bit activations, 8-bit weights/);
     assert.deepEqual(h!.range, { start: { line: 2, character: 41 }, end: { line: 2, character: 47 } });
 
-    const items = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: doc, position: { line: 2, character: 45 } })) as CompletionItem[];
+    const items = (await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: doc,
+      position: { line: 2, character: 45 },
+    })) as CompletionItem[];
     assert.equal(items.length, 18);
     const a16 = items.find((i) => i.label === 'a16_w16')!;
     assert.deepEqual((a16.textEdit as { range: unknown }).range, { start: { line: 2, character: 41 }, end: { line: 2, character: 45 } });
@@ -116,7 +119,11 @@ test('lsp alls: a quick fix for a typo, outline by stage, folding, semantic toke
     server.open(uri, 'alls', BROKEN, 1);
     const diags = (await d).diagnostics;
     const typo = diags.find((x) => x.code === 'alls/unknown-command')!;
-    const actions = (await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] } })) as CodeAction[];
+    const actions = (await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: typo.range,
+      context: { diagnostics: [typo] },
+    })) as CodeAction[];
     assert.equal(actions.length, 1);
     assert.equal(actions[0].title, 'Change the command to `quantization_param`');
     assert.equal(actions[0].isPreferred, true);
@@ -143,7 +150,8 @@ test('lsp alls: a quick fix for a typo, outline by stage, folding, semantic toke
 test('lsp alls: the real HAR provider feeds unknown-layer diagnostics and layer hover (HAR beside the script)', async () => {
   await withServer(async (server) => {
     const uri = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'har', 'tinycnn.alls')).href;
-    const text = 'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 255.0])\nquantization_param(conv1, precision_mode=a16_w16)\nquantization_param(conv9, precision_mode=a8_w8)\nquantization_param({deconv*}, precision_mode=a8_w8)\n';
+    const text =
+      'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 255.0])\nquantization_param(conv1, precision_mode=a16_w16)\nquantization_param(conv9, precision_mode=a8_w8)\nquantization_param({deconv*}, precision_mode=a8_w8)\n';
     const d = server.nextDiagnostics(uri, 1);
     server.open(uri, 'alls', text, 1);
     const diags = (await d).diagnostics;
@@ -151,8 +159,14 @@ test('lsp alls: the real HAR provider feeds unknown-layer diagnostics and layer 
     assert.match(diags[0].message, /No layer `conv9` in tinycnn/);
     const h = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 21 } });
     assert.match((h!.contents as MarkupContent).value, /`conv` layer/);
-    const items = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 23 } })) as CompletionItem[];
-    assert.ok(items.some((i) => i.label === 'deconv1'), 'layer completion from the HAR');
+    const items = (await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 2, character: 23 },
+    })) as CompletionItem[];
+    assert.ok(
+      items.some((i) => i.label === 'deconv1'),
+      'layer completion from the HAR',
+    );
   });
 });
 
@@ -172,9 +186,25 @@ test('lsp alls: the server survives bad documents — 50 MB (skipped politely), 
 
     const junk = Array.from({ length: 5000 }, (_, i) => String.fromCharCode((i * 7919) % 0xd7ff)).join('');
     const cases: [string, string, (d: Diagnostic[]) => void][] = [
-      ['junk', junk, (d) => assert.deepEqual(d.map((x) => x.code), ['alls/binary-file'])],
+      [
+        'junk',
+        junk,
+        (d) =>
+          assert.deepEqual(
+            d.map((x) => x.code),
+            ['alls/binary-file'],
+          ),
+      ],
       ['junk-no-nul', junk.replace(/\u0000/g, ''), (d) => assert.ok(d.length > 0 && d.length <= 1001)],
-      ['bad-utf8', 'performance_param(fps=\uFFFD)\n', (d) => assert.deepEqual(d.map((x) => x.code), ['alls/invalid-character'])],
+      [
+        'bad-utf8',
+        'performance_param(fps=\uFFFD)\n',
+        (d) =>
+          assert.deepEqual(
+            d.map((x) => x.code),
+            ['alls/invalid-character'],
+          ),
+      ],
       ['empty', '', (d) => assert.deepEqual(d, [])],
     ];
     for (const [name, text, check] of cases) {

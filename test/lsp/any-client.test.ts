@@ -33,7 +33,11 @@ test('lsp any client: no optional capability declared → diagnostics, settings 
     const second = server.nextDiagnostics(uri, 1);
     void server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { hailo: { hwArch: 'hailo10h' } } });
     assert.deepEqual(codes((await second).diagnostics), ['alls/unknown-command']);
-    assert.deepEqual(server.requests.map((r) => r.method), [], 'the server asked nothing the client did not declare');
+    assert.deepEqual(
+      server.requests.map((r) => r.method),
+      [],
+      'the server asked nothing the client did not declare',
+    );
 
     // An editor that does not know the language: `.alls` by file name.
     const plain = 'file:///tmp/any-client/c.alls';
@@ -52,8 +56,14 @@ test('lsp any client: HEF checks run on the folders sent in initialize, without 
   try {
     const p = await server.diagnostics(pathToFileURL(join(dir, 'three.hef')).toString());
     assert.ok(codes(p.diagnostics).includes('mtmd/four-outputs'), codes(p.diagnostics).join());
-    assert.deepEqual(server.requests.map((r) => r.method), []);
-    assert.ok(server.log.some((l) => /cannot watch files/.test(l.message)), 'the log says HEFs are not watched');
+    assert.deepEqual(
+      server.requests.map((r) => r.method),
+      [],
+    );
+    assert.ok(
+      server.log.some((l) => /cannot watch files/.test(l.message)),
+      'the log says HEFs are not watched',
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -67,7 +77,10 @@ test('lsp: `hailo-tools lsp --stdio` is the same server (a VS Code-like client g
     const first = server.nextDiagnostics(uri, 1);
     server.open(uri, 'alls', SCRIPT, 1);
     assert.deepEqual(codes((await first).diagnostics), ['alls/out-of-range', 'alls/unknown-command']);
-    assert.ok(server.requests.some((r) => r.method === 'workspace/configuration'), 'a client that declares pull configuration is asked');
+    assert.ok(
+      server.requests.some((r) => r.method === 'workspace/configuration'),
+      'a client that declares pull configuration is asked',
+    );
   } finally {
     await server.stop();
   }

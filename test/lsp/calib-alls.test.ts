@@ -56,7 +56,10 @@ test('examples/model/tinycnn.alls: 64 uint8 NHWC frames for a 0–255 normalizat
     const uri = pathToFileURL(path).href;
     const d = server.nextDiagnostics(uri, 1, 30000);
     server.open(uri, 'alls', readFileSync(path, 'utf8'), 1);
-    assert.deepEqual((await d).diagnostics.filter((x) => String(x.code).startsWith('calib/')), []);
+    assert.deepEqual(
+      (await d).diagnostics.filter((x) => String(x.code).startsWith('calib/')),
+      [],
+    );
     const h = (await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 20 } })) as Hover;
     const md = (h.contents as MarkupContent).value;
     // The layout was checked against the HAR's HN input layer [-1,64,64,3].

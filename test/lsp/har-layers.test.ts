@@ -38,9 +38,21 @@ const probe: AttachableService = {
   languageIds: ['alls'],
   async hover(doc, pos, ctx) {
     const index = await ctx.modelLayers();
-    const word = doc.getText().split('\n')[pos.line].match(/[\w/]+/g)?.find((w) => doc.getText().split('\n')[pos.line].indexOf(w) <= pos.character) ?? '';
+    const word =
+      doc
+        .getText()
+        .split('\n')
+        [pos.line].match(/[\w/]+/g)
+        ?.find((w) => doc.getText().split('\n')[pos.line].indexOf(w) <= pos.character) ?? '';
     const layer = index?.layers.get(word);
-    return { contents: JSON.stringify({ source: index?.source ?? null, networkName: index?.networkName ?? null, count: index?.layers.size ?? 0, layer: layer ?? null }) };
+    return {
+      contents: JSON.stringify({
+        source: index?.source ?? null,
+        networkName: index?.networkName ?? null,
+        count: index?.layers.size ?? 0,
+        layer: layer ?? null,
+      }),
+    };
   },
   async definition(doc, pos, ctx) {
     const index = await ctx.modelLayers();
@@ -61,7 +73,12 @@ before(async () => {
   client.onRequest(ConfigurationRequest.type, (p) => p.items.map((it) => (it.section === 'hailo' ? settings : null)));
   client.onRequest('client/registerCapability', () => null);
   client.listen();
-  await client.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } }, workspaceFolders: null });
+  await client.sendRequest(InitializeRequest.type, {
+    processId: null,
+    rootUri: null,
+    capabilities: { workspace: { configuration: true } },
+    workspaceFolders: null,
+  });
   await client.sendNotification(InitializedNotification.type, {});
 });
 after(() => {

@@ -7,7 +7,12 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileS
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, DidChangeConfigurationNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeWatchedFilesNotification,
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { startTestServer, type TestServer } from '../helpers/lsp';
 import { repoRoot } from '../helpers/shared';
 
@@ -58,7 +63,9 @@ test('lsp hef: auto mode checks HEFs that embed hailo-config.json; watcher event
     // Delete the failing one: cleared too.
     unlinkSync(join(dir, 'three-outputs.hef'));
     const gone = server.nextDiagnostics(uri('three-outputs.hef'));
-    void server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri('three-outputs.hef'), type: FileChangeType.Deleted }] });
+    void server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uri('three-outputs.hef'), type: FileChangeType.Deleted }],
+    });
     assert.deepEqual((await gone).diagnostics, []);
   } finally {
     await server.stop();

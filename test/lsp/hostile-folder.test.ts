@@ -23,18 +23,7 @@ import { assertInert } from '../helpers/markdown';
 import { buildHef } from '../helpers/hefBuilder';
 import { graphUriForPath } from '../../server/src/onnx/viewUri';
 import { OnnxGraphTextRequest } from '../../server/src/protocol';
-import {
-  deepSubgraphOnnx,
-  harGzipBomb,
-  hostileHn,
-  hostileOnnx,
-  makeFifo,
-  releaseFifo,
-  tarMember,
-  TAR_END,
-  tinyHn,
-  writeHugeBodyHef,
-} from '../helpers/hostile';
+import { deepSubgraphOnnx, harGzipBomb, hostileHn, hostileOnnx, makeFifo, releaseFifo, tarMember, TAR_END, tinyHn, writeHugeBodyHef } from '../helpers/hostile';
 
 /** Every request must come back within this (a loaded 2-core CI machine; a hang is forever). */
 const BOUND_MS = 30_000;
@@ -59,7 +48,12 @@ async function hostileFolder(dir: string): Promise<{ fifos: string[] }> {
   };
   // HEFs the start-up scan reads (inline checks: always)
   writeHugeBodyHef(join(sub('hef'), 'huge-body.hef'));
-  const v3 = await buildHef({ version: 3, hwArch: 103, ccwsSize: 8192, networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [4, 4, 8] }] }] });
+  const v3 = await buildHef({
+    version: 3,
+    hwArch: 103,
+    ccwsSize: 8192,
+    networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [4, 4, 8] }] }],
+  });
   const moved = Uint8Array.from(v3);
   new DataView(moved.buffer).setUint32(28, new DataView(moved.buffer).getUint32(28, false) + 16, false);
   writeFileSync(join(dir, 'hef', 'padding-moved.hef'), moved);
@@ -95,12 +89,24 @@ test('the real server in a folder of hostile files: one diagnostic each, and it 
     const server = await startTestServer({ folders: [dir], settings: { hef: { inlineChecks: 'always' } } });
     try {
       // The start-up HEF scan: it used to abort the server 22 ms after start on the 2 GiB body.
-      const huge = await within('huge-body.hef', server.diagnostics(uri('hef/huge-body.hef'), (p) => p.diagnostics.length > 0, BOUND_MS));
-      assert.ok(huge.diagnostics.some((d) => d.code === 'hef/limit' && /over the limit of 256 MiB/.test(d.message)), JSON.stringify(huge.diagnostics));
-      const moved = await within('padding-moved.hef', server.diagnostics(uri('hef/padding-moved.hef'), (p) => p.diagnostics.length > 0));
+      const huge = await within(
+        'huge-body.hef',
+        server.diagnostics(uri('hef/huge-body.hef'), (p) => p.diagnostics.length > 0, BOUND_MS),
+      );
+      assert.ok(
+        huge.diagnostics.some((d) => d.code === 'hef/limit' && /over the limit of 256 MiB/.test(d.message)),
+        JSON.stringify(huge.diagnostics),
+      );
+      const moved = await within(
+        'padding-moved.hef',
+        server.diagnostics(uri('hef/padding-moved.hef'), (p) => p.diagnostics.length > 0),
+      );
       assert.ok(moved.diagnostics.some((d) => d.code === 'hef/implausible-header'));
       if (fifos.length) {
-        const pipe = await within('pipe.hef', server.diagnostics(uri('hef/pipe.hef'), (p) => p.diagnostics.length > 0));
+        const pipe = await within(
+          'pipe.hef',
+          server.diagnostics(uri('hef/pipe.hef'), (p) => p.diagnostics.length > 0),
+        );
         assert.match(pipe.diagnostics[0].message, /is a FIFO \(named pipe\), not a regular file; not read/);
       }
 
@@ -123,10 +129,16 @@ test('the real server in a folder of hostile files: one diagnostic each, and it 
       // A gzip bomb and a FIFO beside scripts: diagnostics still come (without the model's layers).
       await open('bomb/net.alls', GOOD);
       await open('fifo-onnx/net.alls', GOOD);
-      assert.ok(server.log.some((l) => /256 MiB: the HAR is not read/.test(l.message)), 'the bomb is logged');
+      assert.ok(
+        server.log.some((l) => /256 MiB: the HAR is not read/.test(l.message)),
+        'the bomb is logged',
+      );
       // Hostile names: the hover is inert markdown.
       await open('names/net.alls', read('names/net.alls'));
-      const h = (await within('hover on a hostile layer', server.connection.sendRequest(HoverRequest.method, { textDocument: { uri: uri('names/net.alls') }, position: { line: 0, character: 21 } }))) as Hover;
+      const h = (await within(
+        'hover on a hostile layer',
+        server.connection.sendRequest(HoverRequest.method, { textDocument: { uri: uri('names/net.alls') }, position: { line: 0, character: 21 } }),
+      )) as Hover;
       const value = (h.contents as { value: string }).value;
       assertInert(value, 'hover on a layer of a hostile HAR');
 
@@ -137,12 +149,22 @@ test('the real server in a folder of hostile files: one diagnostic each, and it 
       const vd = server.nextDiagnostics(viewUri);
       server.open(viewUri, 'onnx-graph', view.text);
       const viewDiags = (await within('deep.onnx diagnostics', vd)).diagnostics;
-      assert.deepEqual(viewDiags.map((d) => d.code), ['onnx/limit']);
+      assert.deepEqual(
+        viewDiags.map((d) => d.code),
+        ['onnx/limit'],
+      );
 
       // After all of that: a plain script gets hover and diagnostics promptly.
       const good = await open('alls/good.alls', GOOD);
-      assert.deepEqual(good.filter((d) => d.severity === 1), []);
-      const hover = (await within('hover after the hostile files', server.connection.sendRequest(HoverRequest.method, { textDocument: { uri: uri('alls/good.alls') }, position: { line: 0, character: 20 } }), 10_000)) as Hover;
+      assert.deepEqual(
+        good.filter((d) => d.severity === 1),
+        [],
+      );
+      const hover = (await within(
+        'hover after the hostile files',
+        server.connection.sendRequest(HoverRequest.method, { textDocument: { uri: uri('alls/good.alls') }, position: { line: 0, character: 20 } }),
+        10_000,
+      )) as Hover;
       assert.match((hover.contents as { value: string }).value, /normalization/);
       const edited = server.nextDiagnostics(uri('alls/good.alls'), 2, 10_000);
       server.change(uri('alls/good.alls'), GOOD + 'nonsense_command()\n', 2);

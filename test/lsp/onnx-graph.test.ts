@@ -50,13 +50,18 @@ test('lsp onnx: the view has a summary, inputs/outputs and one line per node wit
   assert.match(v.text, /outputs:\n  y: float32\[1,50,32\]\n/);
   const nodeLines = v.lines.filter((l) => / = \w+\(/.test(l));
   assert.equal(nodeLines.length, 33);
-  assert.ok(v.lines.includes('  /blocks.0/attn/Softmax = Softmax(/blocks.0/attn/Mul_output_0[1,4,50,50]) -> /blocks.0/attn/Softmax_output_0 float32[1,4,50,50]'));
+  assert.ok(
+    v.lines.includes('  /blocks.0/attn/Softmax = Softmax(/blocks.0/attn/Mul_output_0[1,4,50,50]) -> /blocks.0/attn/Softmax_output_0 float32[1,4,50,50]'),
+  );
   server.close(v.uri);
 });
 
 test('lsp onnx: hover on a node shows op, inputs/outputs with shapes and ranks, attributes, DFC facts', async () => {
   const v = await openView('vit_b1_op17.onnx');
-  const h = (await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: v.uri }, position: pos(v.lines, '/blocks.0/attn/Transpose =') })) as Hover;
+  const h = (await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: v.uri },
+    position: pos(v.lines, '/blocks.0/attn/Transpose ='),
+  })) as Hover;
   const md = (h.contents as { value: string }).value;
   assert.match(md, /\*\*`\/blocks\.0\/attn\/Transpose`\*\* — `Transpose`/);
   assert.match(md, /\| in 0 \| `\/blocks\.0\/attn\/Reshape_output_0` \| float32 \| `\[1,50,3,4,8\]` \| 5 \|/);
@@ -68,7 +73,10 @@ test('lsp onnx: hover on a node shows op, inputs/outputs with shapes and ranks, 
     textDocument: { uri: v.uri },
     position: pos(v.lines, '/blocks.0/attn/Reshape_output_0[1,50,3,4,8]) -> /blocks.0/attn/Transpose_output_0', 3),
   })) as Hover;
-  assert.match((th.contents as { value: string }).value, /\*\*`\/blocks\.0\/attn\/Reshape_output_0`\*\* — float32`\[1,50,3,4,8\]` \(rank 5\)[\s\S]*produced by `\/blocks\.0\/attn\/Reshape`/);
+  assert.match(
+    (th.contents as { value: string }).value,
+    /\*\*`\/blocks\.0\/attn\/Reshape_output_0`\*\* — float32`\[1,50,3,4,8\]` \(rank 5\)[\s\S]*produced by `\/blocks\.0\/attn\/Reshape`/,
+  );
   server.close(v.uri);
 });
 
@@ -92,7 +100,10 @@ test('lsp onnx: go to producer and find consumers', async () => {
   // the Concat's first input is produced by the ConvTranspose
   const concatLine = v.lines.findIndex((l) => l.startsWith('  /neck/Concat ='));
   const ch = v.lines[concatLine].indexOf('/neck/up/ConvTranspose_output_0') + 2;
-  const def = (await server.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: v.uri }, position: { line: concatLine, character: ch } })) as Location[];
+  const def = (await server.connection.sendRequest(DefinitionRequest.type, {
+    textDocument: { uri: v.uri },
+    position: { line: concatLine, character: ch },
+  })) as Location[];
   assert.equal(def.length, 1);
   assert.ok(v.lines[def[0].range.start.line].startsWith('  /neck/up/ConvTranspose ='));
   // consumers of /backbone/pw/Conv: the down conv and the concat
@@ -115,7 +126,10 @@ test('lsp onnx: go to producer and find consumers', async () => {
 test('lsp onnx: outline by node', async () => {
   const v = await openView('cnn.onnx');
   const syms = (await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: v.uri } })) as DocumentSymbol[];
-  assert.deepEqual(syms.map((s) => s.name), ['inputs', 'outputs', 'nodes']);
+  assert.deepEqual(
+    syms.map((s) => s.name),
+    ['inputs', 'outputs', 'nodes'],
+  );
   const nodes = syms[2].children!;
   assert.equal(nodes.length, 17);
   assert.equal(nodes[0].name, '/backbone/conv1/Conv');

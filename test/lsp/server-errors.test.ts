@@ -18,7 +18,10 @@ test('lsp: a validation that throws publishes one internal-error diagnostic and 
     const uri = 'file:///tmp/panic/broken.alls';
     const first = server.nextDiagnostics(uri, 1);
     server.open(uri, 'alls', BROKEN, 1);
-    assert.deepEqual((await first).diagnostics.map((d) => d.code), ['alls/unknown-command']);
+    assert.deepEqual(
+      (await first).diagnostics.map((d) => d.code),
+      ['alls/unknown-command'],
+    );
 
     const second = server.nextDiagnostics(uri, 2);
     server.change(uri, `${BROKEN}# ${MARKER}\n`, 2);
@@ -34,14 +37,23 @@ test('lsp: a validation that throws publishes one internal-error diagnostic and 
       /hover failed: artificial panic/,
     );
     const errors = server.log.filter((l) => l.type === MessageType.Error).map((l) => l.message);
-    assert.ok(errors.some((m) => /^validate file:\/\/\/tmp\/panic\/broken\.alls failed: Error: artificial panic/.test(m)), errors.join('\n'));
-    assert.ok(errors.some((m) => /^hover .* failed/.test(m)), errors.join('\n'));
+    assert.ok(
+      errors.some((m) => /^validate file:\/\/\/tmp\/panic\/broken\.alls failed: Error: artificial panic/.test(m)),
+      errors.join('\n'),
+    );
+    assert.ok(
+      errors.some((m) => /^hover .* failed/.test(m)),
+      errors.join('\n'),
+    );
 
     // The server survived: another document is still checked.
     const other = 'file:///tmp/panic/other.alls';
     const next = server.nextDiagnostics(other, 1);
     server.open(other, 'alls', BROKEN, 1);
-    assert.deepEqual((await next).diagnostics.map((d) => d.code), ['alls/unknown-command']);
+    assert.deepEqual(
+      (await next).diagnostics.map((d) => d.code),
+      ['alls/unknown-command'],
+    );
   } finally {
     await server.stop();
   }

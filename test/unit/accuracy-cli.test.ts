@@ -28,14 +28,33 @@ test('--json: a crashed SDK_BIT_EXACT is a row and a flag (exit 1); seeded input
   try {
     writeFileSync(join(dir, 'scenario.json'), JSON.stringify({ emulate: { SDK_BIT_EXACT: { raise: 'InferenceError', message: 'conv2_1/act_op_1/pow' } } }));
     fd.configure({ scenario: join(dir, 'scenario.json') });
-    const r = await run('--json', '--onnx', join(MODEL, 'tinycnn.onnx'), '--har', join(MODEL, 'tinycnn_hailo_model.har'), '--alls', join(MODEL, 'tinycnn.alls'), '--calib', join(MODEL, 'tinycnn_calib.npy'), '--count', '2', '--contexts', 'bit_exact', '--docker', FAKE_DOCKER);
+    const r = await run(
+      '--json',
+      '--onnx',
+      join(MODEL, 'tinycnn.onnx'),
+      '--har',
+      join(MODEL, 'tinycnn_hailo_model.har'),
+      '--alls',
+      join(MODEL, 'tinycnn.alls'),
+      '--calib',
+      join(MODEL, 'tinycnn_calib.npy'),
+      '--count',
+      '2',
+      '--contexts',
+      'bit_exact',
+      '--docker',
+      FAKE_DOCKER,
+    );
     assert.equal(r.code, 1, r.err);
     const doc = JSON.parse(r.out);
     assert.deepEqual(Object.keys(doc), ['version', 'inputs', 'calibration', 'threshold', 'oracles', 'outputs', 'flags']);
     assert.equal(doc.inputs.count, 2);
     assert.match(doc.inputs.text, /seed 1171.*calibration set's mean\/std.*rounded/);
     assert.equal(doc.outputs[0].rows[0].status, 'ok', doc.outputs[0].rows[0].message);
-    assert.deepEqual(doc.oracles.map((x: { id: string; status: string }) => `${x.id}:${x.status}`), ['float:ok', 'bit_exact:crashed', 'device:unavailable']);
+    assert.deepEqual(
+      doc.oracles.map((x: { id: string; status: string }) => `${x.id}:${x.status}`),
+      ['float:ok', 'bit_exact:crashed', 'device:unavailable'],
+    );
     assert.match(doc.flags.join('\n'), /SDK_BIT_EXACT crashed: InferenceError: conv2_1\/act_op_1\/pow/);
     assert.deepEqual(fd.containers(), []);
   } finally {

@@ -13,7 +13,12 @@ import { repoRoot } from '../helpers/shared';
 
 type Num = number | string;
 interface Fixture {
-  metrics: { name: string; device: Num[]; reference: Num[]; expected: Omit<ErrorMetrics, 'maxAbsError' | 'meanAbsError' | 'relativeError' | 'correlation' | 'cosine'> & Record<string, Num | null> }[];
+  metrics: {
+    name: string;
+    device: Num[];
+    reference: Num[];
+    expected: Omit<ErrorMetrics, 'maxAbsError' | 'meanAbsError' | 'relativeError' | 'correlation' | 'cosine'> & Record<string, Num | null>;
+  }[];
   transposes: { dims: number[]; perm: number[]; input: Num[]; expected: Num[] }[];
   normalizations: { mean: number[]; std: number[]; input: number[]; expected: Num[] }[];
   dequantize: { zp: number | number[]; scale: number | number[]; input: number[]; expected: Num[] }[];
@@ -42,7 +47,7 @@ test('metrics: max|err|, mean|err|, relative error, correlation and cosine equal
   }
 });
 
-test('metrics: the cases mean what they say (a sanity read of numpy\'s numbers)', () => {
+test("metrics: the cases mean what they say (a sanity read of numpy's numbers)", () => {
   const by = Object.fromEntries(fx.metrics.map((c) => [c.name, compareArrays(f32(c.device), f32(c.reference))]));
   assert.ok(by['close: reference + 1% noise'].correlation! > 0.999);
   assert.ok(by['anti-correlated'].correlation! < -0.999);
@@ -78,7 +83,10 @@ test('layout: the DFC reads rank-4 ONNX as NCHW; rank 2/3 keep their order; mism
   assert.equal(planLayout({ height: 16, width: 2560, features: 16 }, [1, 16, 16, 2560], 'out').kind, 'nhwc-nchw');
   assert.equal(planLayout({ height: 16, width: 16, features: 2560 }, [1, 16, 16, 2560], 'out').kind, 'same-order');
   const bad = planLayout({ height: 8, width: 8, features: 3 }, [1, 3, 64, 64], 'input');
-  assert.deepEqual(bad, { kind: 'error', message: "ONNX tensor 'input' [1,3,64,64] has 12288 values but the HEF vstream 8x8x3 has 192: they are not the same tensor." });
+  assert.deepEqual(bad, {
+    kind: 'error',
+    message: "ONNX tensor 'input' [1,3,64,64] has 12288 values but the HEF vstream 8x8x3 has 192: they are not the same tensor.",
+  });
   assert.equal(planLayout({ height: 4, width: 6, features: 2 }, [1, 6, 4, 2], 't').kind, 'error');
   assert.match((planLayout({ height: 4, width: 4, features: 3 }, [1, 3, 'h', 4], 't') as { message: string }).message, /dynamic shape \[1,3,h,4\]/);
   // Round trip through the plan equals numpy's transposes (fixture: [1,4,5,3] → perm 0,3,1,2).
@@ -109,5 +117,13 @@ test('.alls normalization is read as numbers, with its input layer; unreadable o
   assert.equal(r.problems.length, 1);
   assert.match(r.problems[0], /^line 5: normalization/);
   const ex = readNormalizations(readFileSync(join(repoRoot, 'examples', 'model', 'tinycnn.alls'), 'utf8'));
-  assert.deepEqual(ex.normalizations.map((x) => [x.mean, x.std]), [[[0, 0, 0], [255, 255, 255]]]);
+  assert.deepEqual(
+    ex.normalizations.map((x) => [x.mean, x.std]),
+    [
+      [
+        [0, 0, 0],
+        [255, 255, 255],
+      ],
+    ],
+  );
 });

@@ -36,7 +36,11 @@ test('table: identical oracles are not flagged; a ×10⁶ context is, against fl
   const doc = buildAccuracyDocument({ outputs: ['out'], runs, inputs: { count: 2, text: 'two' }, calibration: 'standard normal-like' });
   const t = doc.outputs[0];
   assert.equal(t.size, 4);
-  assert.deepEqual(t.rows.map((r) => r.oracle), ['float', 'native', 'fp_optimized', 'quantized', 'bit_exact', 'device'], 'rows in a fixed order');
+  assert.deepEqual(
+    t.rows.map((r) => r.oracle),
+    ['float', 'native', 'fp_optimized', 'quantized', 'bit_exact', 'device'],
+    'rows in a fixed order',
+  );
   const row = (id: string) => t.rows.find((r) => r.oracle === id)!;
   assert.equal(row('native').vsFloat!.maxAbsError, 0);
   assert.equal(row('native').vsFloat!.relativeError, 0);
@@ -59,7 +63,10 @@ test('table: identical oracles are not flagged; a ×10⁶ context is, against fl
   assert.ok(doc.flags.some((f) => /SDK_BIT_EXACT vs float.*\(calibration: standard normal-like\)/.test(f)));
   // error histogram: every value counted, 32 bins from 0 to max|err|
   const h = row('bit_exact').errorHistogram!;
-  assert.equal(h.counts.reduce((a, b) => a + b, 0), 8);
+  assert.equal(
+    h.counts.reduce((a, b) => a + b, 0),
+    8,
+  );
   assert.equal(h.edges.length, 33);
   assert.equal(h.edges[32], row('bit_exact').vsFloat!.maxAbsError);
 });
@@ -81,7 +88,8 @@ async function floatLogits(inputs: Float32Array): Promise<Float32Array[]> {
   for (let k = 0; k < N; k++) {
     // tinycnn.alls: normalization([0,0,0],[255,255,255]) → x/255; NHWC → NCHW
     const nchw = new Float32Array(per);
-    for (let h = 0; h < 64; h++) for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = inputs[k * per + (h * 64 + w) * 3 + c] / 255;
+    for (let h = 0; h < 64; h++)
+      for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = inputs[k * per + (h * 64 + w) * 3 + c] / 255;
     const r = await s.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
     out.push(Float32Array.from(r.logits.data as Float32Array));
   }
@@ -150,7 +158,15 @@ test('float (onnxruntime) + every emulator context (fake DFC in the fake docker)
     const inputs = join(dir, 'inputs.npy');
     writeNpyFloat32(inputs, [N, 64, 64, 3], x);
     const doc = await compareOracles(
-      { onnx: ONNX, har: HAR, alls: ALLS, calib: join(MODEL, 'tinycnn_calib.npy'), inputsNpy: inputs, contexts: ['native', 'fp_optimized', 'quantized', 'bit_exact'], workDir: dir },
+      {
+        onnx: ONNX,
+        har: HAR,
+        alls: ALLS,
+        calib: join(MODEL, 'tinycnn_calib.npy'),
+        inputsNpy: inputs,
+        contexts: ['native', 'fp_optimized', 'quantized', 'bit_exact'],
+        workDir: dir,
+      },
       deps(),
     );
     assert.equal(doc.inputs.count, N);
@@ -173,7 +189,10 @@ test('float (onnxruntime) + every emulator context (fake DFC in the fake docker)
     assert.equal(row('device').status, 'unavailable');
     // The emulator got the HAR and the inputs through the real driver; the container is gone.
     const calls = fd.calls().filter((c) => c.method === 'infer');
-    assert.deepEqual(calls.map((c) => c.args[0]), ['SDK_NATIVE', 'SDK_FP_OPTIMIZED', 'SDK_QUANTIZED', 'SDK_BIT_EXACT']);
+    assert.deepEqual(
+      calls.map((c) => c.args[0]),
+      ['SDK_NATIVE', 'SDK_FP_OPTIMIZED', 'SDK_QUANTIZED', 'SDK_BIT_EXACT'],
+    );
     assert.deepEqual((calls[0].args[1] as { ndarray: number[] }).ndarray, [N, 64, 64, 3]);
     assert.deepEqual(fd.containers(), []);
   });
@@ -218,7 +237,10 @@ test('docker missing: every emulator row says so in one sentence; float still ru
     const launch = trustedLauncher(commandLineTrust('accuracy tests'));
     const doc = await compareOracles(
       { onnx: ONNX, har: HAR, alls: ALLS, inputsNpy: inputs, contexts: ['native'], workDir: dir },
-      { infer: d.infer, emulate: (r) => runEmulator(r, { dockerPath: join(dir, 'no-such-docker'), gpus: 'none', extraRunArgs: [] }, { launch, driverDir: DRIVER_DIR }) },
+      {
+        infer: d.infer,
+        emulate: (r) => runEmulator(r, { dockerPath: join(dir, 'no-such-docker'), gpus: 'none', extraRunArgs: [] }, { launch, driverDir: DRIVER_DIR }),
+      },
     );
     const row = doc.outputs[0].rows.find((r) => r.oracle === 'native')!;
     assert.equal(row.status, 'unavailable');

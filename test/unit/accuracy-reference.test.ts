@@ -25,7 +25,13 @@ const fx = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'accuracy'
 };
 
 const [H, W, C] = fx.hef.shape;
-const stream = (name: string, direction: 'input' | 'output', shape: [number, number, number], type: string, quant = [{ zp: 0, scale: 1, limMin: 0, limMax: 0 }]): StreamInfo => ({
+const stream = (
+  name: string,
+  direction: 'input' | 'output',
+  shape: [number, number, number],
+  type: string,
+  quant = [{ zp: 0, scale: 1, limMin: 0, limMax: 0 }],
+): StreamInfo => ({
   name,
   direction,
   shape,
@@ -76,40 +82,70 @@ function assertMetrics(actual: Record<string, unknown>, expected: Record<string,
   assert.equal(actual.count, expected.count);
 }
 
-test('float reference: normalization + NCHW feed equals numpy\'s, and each output\'s figures equal numpy\'s', async () => {
+test("float reference: normalization + NCHW feed equals numpy's, and each output's figures equal numpy's", async () => {
   let fed: Float32Array | undefined;
-  const r = await compareWithReference(request(), ortInfer(tinyOnnxBytes(H, W, C), (f) => (fed = f.input.data)));
-  assert.deepEqual(Array.from(fed!), Array.from(Float32Array.from(fx.onnxInput)), 'the ONNX input is numpy\'s normalized NCHW frame');
+  const r = await compareWithReference(
+    request(),
+    ortInfer(tinyOnnxBytes(H, W, C), (f) => (fed = f.input.data)),
+  );
+  assert.deepEqual(Array.from(fed!), Array.from(Float32Array.from(fx.onnxInput)), "the ONNX input is numpy's normalized NCHW frame");
   assert.deepEqual(r.skipped, []);
-  assert.deepEqual(r.outputs.map((o) => [o.name, o.onnxName, o.dequantized]), [
-    [fx.hef.outputs[0], 'out', true],
-    [fx.hef.outputs[1], 'pooled', false],
-  ]);
+  assert.deepEqual(
+    r.outputs.map((o) => [o.name, o.onnxName, o.dequantized]),
+    [
+      [fx.hef.outputs[0], 'out', true],
+      [fx.hef.outputs[1], 'pooled', false],
+    ],
+  );
   // Mul/Add are exact in float32 on both sides; the pool's sum order differs from numpy's float64 mean.
   assertMetrics(r.outputs[0].metrics as unknown as Record<string, unknown>, fx.expected[fx.hef.outputs[0]], 'conv1', 1e-9);
   assert.equal(r.outputs[0].metrics.maxAbsErrorIndex, fx.expected[fx.hef.outputs[0]].maxAbsErrorIndex);
   assertMetrics(r.outputs[1].metrics as unknown as Record<string, unknown>, fx.expected[fx.hef.outputs[1]], 'avgpool1', 1e-4);
-  assert.match(r.preprocessing[0], /^input ← tiny\/input_layer1: \(x − \[123\.675, 116\.28, 103\.53\]\) \/ \[58\.395, 57\.12, 57\.375\] \(normalization1, line 1\), HEF NHWC 4x5x3 ↔ ONNX NCHW \[1,3,4,5\]$/);
+  assert.match(
+    r.preprocessing[0],
+    /^input ← tiny\/input_layer1: \(x − \[123\.675, 116\.28, 103\.53\]\) \/ \[58\.395, 57\.12, 57\.375\] \(normalization1, line 1\), HEF NHWC 4x5x3 ↔ ONNX NCHW \[1,3,4,5\]$/,
+  );
 });
 
-test('float reference: pairing by the HAR\'s original names, and refusals as one sentence', async () => {
+test("float reference: pairing by the HAR's original names, and refusals as one sentence", async () => {
   const infer = ortInfer(tinyOnnxBytes(H, W, C));
   // Two outputs of one shape: only the HAR's original names (node names) can tell them apart.
   const twin = request({
     outputs: [stream('tiny/b', 'output', [1, 1, C], 'FLOAT32'), stream('tiny/a', 'output', [1, 1, C], 'FLOAT32')],
-    onnx: { inputs: request().onnx.inputs, outputs: [{ name: 'pooled', elemType: 1, dims: [1, C, 1, 1] }, { name: 'pooled2', elemType: 1, dims: [1, C, 1, 1] }] },
+    onnx: {
+      inputs: request().onnx.inputs,
+      outputs: [
+        { name: 'pooled', elemType: 1, dims: [1, C, 1, 1] },
+        { name: 'pooled2', elemType: 1, dims: [1, C, 1, 1] },
+      ],
+    },
     tensors: { inputs: fx.tensors.inputs, outputs: { 'tiny/a': fx.tensors.outputs[fx.hef.outputs[1]], 'tiny/b': fx.tensors.outputs[fx.hef.outputs[1]] } },
   });
   const ambiguous = await compareWithReference(twin, infer);
   assert.deepEqual(ambiguous.outputs, []);
   assert.match(ambiguous.skipped[0].reason, /^2 ONNX tensors \(pooled, pooled2\) fit 'tiny\/b' and no HAR says which: put the \.har beside the HEF\.$/);
-  const named = await compareWithReference({ ...twin, originalNames: { a: ['/avgpool1/GlobalAveragePool'] }, producers: { pooled: '/avgpool1/GlobalAveragePool' } }, infer);
-  assert.deepEqual(named.outputs.map((o) => [o.name, o.onnxName]), [['tiny/a', 'pooled']]);
+  const named = await compareWithReference(
+    { ...twin, originalNames: { a: ['/avgpool1/GlobalAveragePool'] }, producers: { pooled: '/avgpool1/GlobalAveragePool' } },
+    infer,
+  );
+  assert.deepEqual(
+    named.outputs.map((o) => [o.name, o.onnxName]),
+    [['tiny/a', 'pooled']],
+  );
   assert.match(named.outputs[0].pairing, /HAR's original names/);
 
-  await assert.rejects(compareWithReference(request({ onnx: { inputs: [{ name: 'input', elemType: 1, dims: [1, 3, 8, 8] }], outputs: [] } }), infer), (e: unknown) => e instanceof ReferenceError && /has 192 values but the HEF vstream 4x5x3 has 60/.test((e as Error).message));
-  await assert.rejects(compareWithReference(request({ onnx: { inputs: [{ name: 'input', elemType: 7, dims: [1, C, H, W] }], outputs: [] } }), infer), /is not float32/);
-  await assert.rejects(compareWithReference(request({ normalizations: [{ mean: [1, 2], std: [1, 1], line: 4 }] }), infer), /normalization \(line 4\) has 2 channels but input 'tiny\/input_layer1' has 3/);
+  await assert.rejects(
+    compareWithReference(request({ onnx: { inputs: [{ name: 'input', elemType: 1, dims: [1, 3, 8, 8] }], outputs: [] } }), infer),
+    (e: unknown) => e instanceof ReferenceError && /has 192 values but the HEF vstream 4x5x3 has 60/.test((e as Error).message),
+  );
+  await assert.rejects(
+    compareWithReference(request({ onnx: { inputs: [{ name: 'input', elemType: 7, dims: [1, C, H, W] }], outputs: [] } }), infer),
+    /is not float32/,
+  );
+  await assert.rejects(
+    compareWithReference(request({ normalizations: [{ mean: [1, 2], std: [1, 1], line: 4 }] }), infer),
+    /normalization \(line 4\) has 2 channels but input 'tiny\/input_layer1' has 3/,
+  );
   const noNorm = await compareWithReference(request({ normalizations: [] }), infer);
   assert.match(noNorm.warnings.join(' '), /No normalization was found for 'tiny\/input_layer1': the float model gets raw 0–255 values/);
   const nms = await compareWithReference(request({ outputs: [{ ...stream('tiny/nms', 'output', [80, 5, 100], 'FLOAT32'), isNms: true }] }), infer);
@@ -120,7 +156,10 @@ test('onnxruntime-node is found from a setting folder or the checkout, else one 
   assert.match((locateOnnxRuntime('relative/dir', []) as { error: string }).error, /must be an absolute folder/);
   const empty = mkdtempSync(join(tmpdir(), 'hailo-ort-'));
   try {
-    assert.match((locateOnnxRuntime(empty, []) as { error: string }).error, /no onnxruntime-node is installed there: run "npm install onnxruntime-node" in that folder/);
+    assert.match(
+      (locateOnnxRuntime(empty, []) as { error: string }).error,
+      /no onnxruntime-node is installed there: run "npm install onnxruntime-node" in that folder/,
+    );
     assert.match((locateOnnxRuntime(undefined, [empty]) as { error: string }).error, /does not ship .*set hailo\.onnxruntime\.path/);
     const fromRepo = locateOnnxRuntime(undefined, [repoRoot]);
     assert.ok('packageDir' in fromRepo, JSON.stringify(fromRepo));
@@ -134,13 +173,27 @@ test('onnxruntime-node is found from a setting folder or the checkout, else one 
     const feeds = { input: { dims: [1, C, H, W], data: Float32Array.from(fx.onnxInput) } };
     const r = await runOnnxInWorker(trust, { ortPackage: fromRepo.packageDir, onnx: model, feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') });
     assert.deepEqual(r.outputs.out.dims, [1, C, H, W]);
-    assert.deepEqual(Array.from(r.outputs.out.data).slice(0, 4), fx.onnxInput.slice(0, 4).map((v) => Math.fround(Math.fround(v * 2) + 1)));
+    assert.deepEqual(
+      Array.from(r.outputs.out.data).slice(0, 4),
+      fx.onnxInput.slice(0, 4).map((v) => Math.fround(Math.fround(v * 2) + 1)),
+    );
     assert.equal(r.version, JSON.parse(readFileSync(join(fromRepo.packageDir, 'package.json'), 'utf8')).version);
     // A broken model: one sentence from onnxruntime, and the worker is gone.
-    await assert.rejects(runOnnxInWorker(trust, { ortPackage: fromRepo.packageDir, onnx: join(empty, 'missing.onnx'), feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') }), /^Error: onnxruntime could not run the model: /);
+    await assert.rejects(
+      runOnnxInWorker(
+        trust,
+        { ortPackage: fromRepo.packageDir, onnx: join(empty, 'missing.onnx'), feeds },
+        { workerPath: join(repoRoot, 'dist', 'ortWorker.js') },
+      ),
+      /^Error: onnxruntime could not run the model: /,
+    );
     // Cancel kills the worker at once.
     const ac = new AbortController();
-    const p = runOnnxInWorker(trust, { ortPackage: fromRepo.packageDir, onnx: model, feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js'), signal: ac.signal });
+    const p = runOnnxInWorker(
+      trust,
+      { ortPackage: fromRepo.packageDir, onnx: model, feeds },
+      { workerPath: join(repoRoot, 'dist', 'ortWorker.js'), signal: ac.signal },
+    );
     ac.abort();
     await assert.rejects(p, /was cancelled/);
     await assert.rejects(runOnnxInWorker({} as never, { ortPackage: fromRepo.packageDir, onnx: model, feeds }), /only in a trusted workspace/);

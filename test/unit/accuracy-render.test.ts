@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { buildAccuracyDocument } from '../../server/src/accuracy/oracles';
 import { renderAccuracyPage } from '../../client/src/accuracy/render';
 
-const page = { nonce: 'n0nce', cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src x; script-src 'nonce-n0nce'">`, styleUri: 's.css', chartStyleUri: 'c.css', scriptUri: 'w.js' };
+const page = {
+  nonce: 'n0nce',
+  cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src x; script-src 'nonce-n0nce'">`,
+  styleUri: 's.css',
+  chartStyleUri: 'c.css',
+  scriptUri: 'w.js',
+};
 
 test('accuracy page: escaped names, crashed and flagged rows, calibration beside quantised figures, one chart per compared oracle', () => {
   const y = [Float32Array.from([1, 2, 3])];
@@ -29,8 +35,19 @@ test('accuracy page: escaped names, crashed and flagged rows, calibration beside
   assert.match(html, /data-oracle="quantized" data-status="ok"><th scope="row">emulator SDK_QUANTIZED<\/th><td>0\.0100<\/td>/);
   assert.match(html, /<td class="muted">uniform \[0, 1\) &lt;script&gt;<\/td>/);
   assert.equal((html.match(/data-testid="acc-hist-0-quantized"/g) ?? []).length, 1);
-  const spec = JSON.parse(html.match(/data-chart="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+  const spec = JSON.parse(
+    html
+      .match(/data-chart="([^"]*)"/)![1]
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  );
   assert.equal(spec.title, '|error| vs float: emulator SDK_QUANTIZED');
   assert.ok(spec.series[0].values.every((v: unknown) => typeof v === 'number'));
-  assert.throws(() => renderAccuracyPage(doc, 't', { ...page, cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src *">` }), /weak Content-Security-Policy/);
+  assert.throws(
+    () => renderAccuracyPage(doc, 't', { ...page, cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src *">` }),
+    /weak Content-Security-Policy/,
+  );
 });

@@ -144,7 +144,12 @@ test('check: binary junk, invalid UTF-8 and an empty file give clear diagnostics
   try {
     const io = capture();
     assert.equal(await main(['check', '--json', dir], io), 1);
-    const files = Object.fromEntries(JSON.parse(io.outText).files.map((f: { path: string; diagnostics: { code: string }[] }) => [f.path.slice(dir.length + 1), f.diagnostics.map((d) => d.code)]));
+    const files = Object.fromEntries(
+      JSON.parse(io.outText).files.map((f: { path: string; diagnostics: { code: string }[] }) => [
+        f.path.slice(dir.length + 1),
+        f.diagnostics.map((d) => d.code),
+      ]),
+    );
     assert.deepEqual(files['empty.alls'], []);
     assert.deepEqual(files['junk.alls'], ['alls/binary-file', 'alls/invalid-encoding']);
     assert.deepEqual(files['latin1.alls'], ['alls/invalid-encoding']);

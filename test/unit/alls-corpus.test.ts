@@ -30,7 +30,8 @@ for (const mode of ['default hailo10h', 'folder architecture'] as const) {
       statements += doc.statements.length;
       const hwArch = mode === 'default hailo10h' ? 'hailo10h' : archOf(f);
       const errors = [...enc, ...checkDocument(doc, { settings: { hwArch } })].filter((d) => d.severity === 'error');
-      for (const e of errors.slice(0, 3)) failures.push(`${relative(corpus!, f)}:${e.range.start.line + 1}:${e.range.start.character + 1} ${e.code} ${e.message}`);
+      for (const e of errors.slice(0, 3))
+        failures.push(`${relative(corpus!, f)}:${e.range.start.line + 1}:${e.range.start.character + 1} ${e.code} ${e.message}`);
     }
     assert.deepEqual(failures, []);
     // The parser really read them: the allocator dumps alone hold thousands of statements.
@@ -42,7 +43,8 @@ test('alls corpus: scripts are checked against their own architecture without ar
   const noisy: string[] = [];
   for (const f of listFiles(corpus!, '.alls')) {
     const diags = checkDocument(analyze(readFileSync(f, 'utf8')), { settings: { hwArch: archOf(f) } });
-    for (const d of diags) if (d.code === 'alls/arch-specific' || d.code === 'alls/dfc-known-fault') noisy.push(`${relative(corpus!, f)}:${d.range.start.line + 1} ${d.message}`);
+    for (const d of diags)
+      if (d.code === 'alls/arch-specific' || d.code === 'alls/dfc-known-fault') noisy.push(`${relative(corpus!, f)}:${d.range.start.line + 1} ${d.message}`);
   }
   assert.deepEqual(noisy.slice(0, 10), []);
 });

@@ -17,6 +17,8 @@ test('docs/alls-rules.md lists exactly the codes the checker emits', () => {
 test('examples/README.md describes every example script', () => {
   const dir = join(repoRoot, 'examples');
   const readme = readFileSync(join(dir, 'README.md'), 'utf8');
-  const missing = listFiles(dir, '.alls').map((f) => relative(dir, f)).filter((f) => !readme.includes('`' + f + '`'));
+  const missing = listFiles(dir, '.alls')
+    .map((f) => relative(dir, f))
+    .filter((f) => !readme.includes('`' + f + '`'));
   assert.deepEqual(missing, []);
 });

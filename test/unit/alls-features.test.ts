@@ -22,7 +22,15 @@ const MODEL = modelFromJson({
   source: 'yolo.har',
   networkName: 'yolo',
   layers: [
-    { name: 'conv1', type: 'conv', inputShapes: [[-1, 640, 640, 3]], outputShapes: [[-1, 320, 320, 16]], originalNames: ['/model.0/conv/Conv'], detail: 'ONNX `Conv`, kernel 3×3', location: { uri: 'file:///m/yolo.onnx', range: { start: { line: 12, character: 2 }, end: { line: 12, character: 9 } } } },
+    {
+      name: 'conv1',
+      type: 'conv',
+      inputShapes: [[-1, 640, 640, 3]],
+      outputShapes: [[-1, 320, 320, 16]],
+      originalNames: ['/model.0/conv/Conv'],
+      detail: 'ONNX `Conv`, kernel 3×3',
+      location: { uri: 'file:///m/yolo.onnx', range: { start: { line: 12, character: 2 }, end: { line: 12, character: 9 } } },
+    },
     { name: 'conv2', type: 'conv', originalNames: ['/model.1/conv/Conv'] },
     { name: 'concat1', type: 'concat' },
     { name: 'matmul1', type: 'matmul' },
@@ -57,7 +65,7 @@ test('completion: methods after `ctx.` only for names bound by context()', () =>
   assert.deepEqual(labels('x, y = defuse(conv1, 1)\nx.|'), []);
 });
 
-test('completion: sub-commands, then that sub-command\'s keywords (minus those already written)', () => {
+test("completion: sub-commands, then that sub-command's keywords (minus those already written)", () => {
   assert.deepEqual(labels('post_quantization_optimization(|').sort(), ['adaround', 'bias_correction', 'finetune', 'mix_precision_search']);
   const kw = labels('post_quantization_optimization(finetune, policy=enabled, |)');
   assert.ok(kw.includes('epochs') && kw.includes('loss_layer_names'));
@@ -72,14 +80,21 @@ test('completion: enum values after `kw=`, inside lists, booleans, and positiona
   assert.equal(modes.length, 18);
   assert.ok(modes.includes('a16_w16') && modes.includes('a16_w8_a16'));
   assert.deepEqual(labels('post_quantization_optimization(finetune, policy=|').sort(), ['disabled', 'enabled']);
-  assert.deepEqual(labels('post_quantization_optimization(finetune, loss_types=[l2, |').sort(), ['L2REL', 'ce', 'l2', 'l2rel', 'l2rel_channelwise_we', 'l2rel_channelwise_weighted']);
+  assert.deepEqual(labels('post_quantization_optimization(finetune, loss_types=[l2, |').sort(), [
+    'L2REL',
+    'ce',
+    'l2',
+    'l2rel',
+    'l2rel_channelwise_we',
+    'l2rel_channelwise_weighted',
+  ]);
   assert.deepEqual(labels('compilation_param(conv1, buffer_in_l4=|').sort(), ['False', 'True']);
   assert.deepEqual(labels('change_output_activation(conv1, |').sort(), ['gelu', 'linear', 'sigmoid', 'tanh']);
   const mixed = labels('compilation_param(conv1, mixed_mem=|');
   assert.ok(mixed.includes('allowed') && mixed.includes('True'));
 });
 
-test('completion: layer slots offer names defined earlier, and the model\'s layers when a .har is known', () => {
+test("completion: layer slots offer names defined earlier, and the model's layers when a .har is known", () => {
   const script = 'conv9_d0, conv9_dc = defuse(conv9, 1)\nquantization_param([|';
   assert.deepEqual(labels(script).sort(), ['conv9_d0', 'conv9_dc']);
   const withModel = labels(script, true);
@@ -101,7 +116,7 @@ test('hover: command, keyword, enum value, sub-command', () => {
   assert.match(h('allocator_param(time|out=30m)'), /duration/);
 });
 
-test('hover: a layer shows the model\'s type, shapes, ONNX source names and detail', () => {
+test("hover: a layer shows the model's type, shapes, ONNX source names and detail", () => {
   const { doc, pos } = at('quantization_param(con|v1, precision_mode=a8_w8)');
   const md = hover(doc, pos, { model: MODEL })!.markdown;
   assert.match(md, /yolo\/conv1/);
@@ -130,7 +145,9 @@ test('definition: context_0.place → the context_0 = context(...) target; layer
   const d = at('conv1_d0, conv1_dc = defuse(conv1, 1)\nbuffers(conv1_d|0, conv2, 2)');
   assert.deepEqual(definition(d.doc, d.pos)[0].range.start, { line: 0, character: 0 });
   const m = at('quantization_param(con|v1, precision_mode=a8_w8)');
-  assert.deepEqual(definition(m.doc, m.pos, { model: MODEL }), [{ uri: 'file:///m/yolo.onnx', range: { start: { line: 12, character: 2 }, end: { line: 12, character: 9 } } }]);
+  assert.deepEqual(definition(m.doc, m.pos, { model: MODEL }), [
+    { uri: 'file:///m/yolo.onnx', range: { start: { line: 12, character: 2 }, end: { line: 12, character: 9 } } },
+  ]);
   assert.deepEqual(definition(m.doc, m.pos), [], 'no model, no definition');
   const e = at('quantization_param(conv1, precision_mode=a8_|w8)');
   assert.deepEqual(definition(e.doc, e.pos, { model: MODEL }), []);
@@ -197,11 +214,12 @@ test('folding: multi-line statements and long lists, runs of one command, commen
 });
 
 test('semantic tokens: roles are right, tokens are sorted, never overlap and stay on one line', () => {
-  const text = '# c\nnorm1 = normalization([1.0], [2.0])\nquantization_param({conv*}, precision_mode=a8_w8, use_16bit_bias=True)\npost_quantization_optimization(finetune, policy=enabled)\n';
+  const text =
+    '# c\nnorm1 = normalization([1.0], [2.0])\nquantization_param({conv*}, precision_mode=a8_w8, use_16bit_bias=True)\npost_quantization_optimization(finetune, policy=enabled)\n';
   const doc = analyze(text);
   const toks = semanticTokens(doc);
   const lines = new LineIndex(text);
-  const byText = new Map(toks.map((t) => [text.slice(lines.offsetAt(t) , lines.offsetAt(t) + t.length), t]));
+  const byText = new Map(toks.map((t) => [text.slice(lines.offsetAt(t), lines.offsetAt(t) + t.length), t]));
   assert.equal(byText.get('# c')?.type, 'comment');
   assert.deepEqual(byText.get('norm1'), { line: 1, character: 0, length: 5, type: 'variable', modifiers: ['declaration'] });
   assert.equal(byText.get('normalization')?.type, 'function');
@@ -227,7 +245,8 @@ function applyEdits(text: string, edits: TextEdit[]): string {
 }
 
 test('quick fixes: applying the preferred did-you-mean fix of each typo leaves a clean script', () => {
-  let text = 'quantizaton_param(conv1, precision_mode=a8_w9)\npost_quantization_optimization(finetun, policy=enabeld, epoch=4)\nnormalization([127.5], [127.5])\n';
+  let text =
+    'quantizaton_param(conv1, precision_mode=a8_w9)\npost_quantization_optimization(finetun, policy=enabeld, epoch=4)\nnormalization([127.5], [127.5])\n';
   for (let round = 0; round < 10; round++) {
     const diags: Diagnostic[] = checkDocument(analyze(text));
     const fixable = diags.filter((d) => d.fixes?.length);
@@ -238,14 +257,17 @@ test('quick fixes: applying the preferred did-you-mean fix of each typo leaves a
     assert.ok(preferred, `no preferred fix for ${d.code}`);
     text = applyEdits(text, preferred.fix.edits);
   }
-  assert.deepEqual(checkDocument(analyze(text)).map((d) => d.code), []);
+  assert.deepEqual(
+    checkDocument(analyze(text)).map((d) => d.code),
+    [],
+  );
   assert.equal(
     text,
     'quantization_param(conv1, precision_mode=a8_w8)\npost_quantization_optimization(finetune, policy=enabled, epochs=4)\nnormalization1 = normalization([127.5], [127.5])\n',
   );
 });
 
-test('quick fixes: an unknown layer suggests the model\'s nearest layer', () => {
+test("quick fixes: an unknown layer suggests the model's nearest layer", () => {
   const text = 'quantization_param(convv1, precision_mode=a8_w8)\n';
   const diags = checkDocument(analyze(text), { model: MODEL });
   const [d] = diags.filter((x) => x.code === 'alls/unknown-layer');

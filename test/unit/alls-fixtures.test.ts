@@ -78,7 +78,10 @@ export function render(diags: Diagnostic[]): Expected {
     if (d.related?.length) e.related = d.related.map((r) => `${pos(r.range.start)}-${pos(r.range.end)} ${r.message}`);
     diagnostics.push(e);
     for (const f of d.fixes ?? []) {
-      for (const ed of f.edits) fixes.push(`${d.code} @${pos(d.range.start)}: ${f.title}${f.preferred ? ' (preferred)' : ''} => ${pos(ed.range.start)}-${pos(ed.range.end)} ${JSON.stringify(ed.newText)}`);
+      for (const ed of f.edits)
+        fixes.push(
+          `${d.code} @${pos(d.range.start)}: ${f.title}${f.preferred ? ' (preferred)' : ''} => ${pos(ed.range.start)}-${pos(ed.range.end)} ${JSON.stringify(ed.newText)}`,
+        );
     }
   }
   return { diagnostics, fixes };
@@ -108,7 +111,11 @@ function ruleCodes(caseName: string): AllsCode[] {
   return (Object.keys(RULES) as AllsCode[]).filter((c) => RULES[c].rule === `R${Number(n)}`);
 }
 
-const cases = existsSync(root) ? readdirSync(root).filter((n) => existsSync(join(root, n, 'input.alls'))).sort() : [];
+const cases = existsSync(root)
+  ? readdirSync(root)
+      .filter((n) => existsSync(join(root, n, 'input.alls')))
+      .sort()
+  : [];
 const oracleCases = cases.filter((c) => existsSync(join(root, c, 'oracle.json')));
 const expectedCases = cases.filter((c) => !oracleCases.includes(c));
 
@@ -135,7 +142,11 @@ for (const name of expectedCases) {
       }
       if (update === 'messages') {
         const old = JSON.parse(readFileSync(expectedPath, 'utf8')) as Expected;
-        assert.deepEqual(actual.diagnostics.map(key), old.diagnostics.map(key), `${name}: ranges/severities/codes changed — fix the code or edit expected.json by hand; UPDATE_FIXTURES=messages only rewrites text`);
+        assert.deepEqual(
+          actual.diagnostics.map(key),
+          old.diagnostics.map(key),
+          `${name}: ranges/severities/codes changed — fix the code or edit expected.json by hand; UPDATE_FIXTURES=messages only rewrites text`,
+        );
         writeFileSync(expectedPath, JSON.stringify(actual, null, 2) + '\n');
         return;
       }
@@ -164,7 +175,10 @@ for (const name of oracleCases) {
     const actual = runCase(dir).diagnostics;
     for (const e of oracle.expect) {
       const hit = actual.find((d) => key(d) === key(e));
-      assert.ok(hit, `${name}: the DFC rejects this script ("${oracle.dfcMessage}", ${oracle.source}); expected ${key(e)}, got:\n${actual.map(key).join('\n')}`);
+      assert.ok(
+        hit,
+        `${name}: the DFC rejects this script ("${oracle.dfcMessage}", ${oracle.source}); expected ${key(e)}, got:\n${actual.map(key).join('\n')}`,
+      );
     }
     // The DFC refused the script, so the checker must say error somewhere — and nowhere else than
     // the oracle's expectations may it claim an error.
@@ -182,8 +196,18 @@ test('alls fixtures: every diagnostic code is exercised by a positive case, ever
   }
   const missing = Object.keys(RULES).filter((c) => !seen.has(c));
   assert.deepEqual(missing, [], `codes no fixture produces: ${missing.join(', ')}`);
-  const rules = new Set(Object.values(RULES).map((r) => r.rule).filter((r) => /^R\d+$/.test(r)));
-  const withOk = new Set(expectedCases.filter((c) => c.endsWith('-ok')).map((c) => /^r(\d+)-/.exec(c)?.[1]).filter(Boolean).map((n) => `R${Number(n)}`));
+  const rules = new Set(
+    Object.values(RULES)
+      .map((r) => r.rule)
+      .filter((r) => /^R\d+$/.test(r)),
+  );
+  const withOk = new Set(
+    expectedCases
+      .filter((c) => c.endsWith('-ok'))
+      .map((c) => /^r(\d+)-/.exec(c)?.[1])
+      .filter(Boolean)
+      .map((n) => `R${Number(n)}`),
+  );
   const noNegative = [...rules].filter((r) => !withOk.has(r));
   assert.deepEqual(noNegative, [], `rules without a -ok fixture: ${noNegative.join(', ')}`);
 });

@@ -43,7 +43,47 @@ function sources(): { from: string; texts: string[] } {
   return { from: files.length ? files[0] : '', texts: files.map((f) => readFileSync(f, 'utf8')) };
 }
 
-const PIECES = ['(', ')', '[', ']', '{', '}', ',', '=', ':', '#', '"', "'", '\n', '\r\n', '\r', ' ', '.', '*', '-', '/', ';', '\t', 'é', '😀', '\uFFFD', 'a8_w8', 'precision_mode=', 'context_0.place(', 'quantization_param(', '{conv*}', '30m', '1e-5', 'True', 'x = ', '\u0000', 'constructor', '__proto__=', 'hasOwnProperty', 'toString('];
+const PIECES = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '=',
+  ':',
+  '#',
+  '"',
+  "'",
+  '\n',
+  '\r\n',
+  '\r',
+  ' ',
+  '.',
+  '*',
+  '-',
+  '/',
+  ';',
+  '\t',
+  'é',
+  '😀',
+  '\uFFFD',
+  'a8_w8',
+  'precision_mode=',
+  'context_0.place(',
+  'quantization_param(',
+  '{conv*}',
+  '30m',
+  '1e-5',
+  'True',
+  'x = ',
+  '\u0000',
+  'constructor',
+  '__proto__=',
+  'hasOwnProperty',
+  'toString(',
+];
 
 function mutate(text: string, rnd: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
@@ -80,7 +120,8 @@ function mutate(text: string, rnd: () => number): string {
 }
 
 function checkRange(r: Range, lines: LineIndex, what: string): void {
-  const ok = (p: Range['start']) => p.line >= 0 && p.line < lines.lineCount && p.character >= 0 && p.character <= lines.lineEnd(p.line) - lines.lineStarts[p.line];
+  const ok = (p: Range['start']) =>
+    p.line >= 0 && p.line < lines.lineCount && p.character >= 0 && p.character <= lines.lineEnd(p.line) - lines.lineStarts[p.line];
   assert.ok(ok(r.start) && ok(r.end), `${what}: range ${JSON.stringify(r)} outside the document (${lines.lineCount} lines)`);
   assert.ok(r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character), `${what}: reversed range ${JSON.stringify(r)}`);
 }
@@ -93,7 +134,14 @@ function checkSymbols(syms: SymbolInfo[], lines: LineIndex): void {
   }
 }
 
-const MODEL = modelFromJson({ networkName: 'net', layers: [{ name: 'conv1', type: 'conv' }, { name: 'concat1', type: 'concat' }, { name: 'matmul1', type: 'matmul' }] });
+const MODEL = modelFromJson({
+  networkName: 'net',
+  layers: [
+    { name: 'conv1', type: 'conv' },
+    { name: 'concat1', type: 'concat' },
+    { name: 'matmul1', type: 'matmul' },
+  ],
+});
 
 test(`alls fuzz: ${MUTATIONS} seeded mutations never throw, never hang, keep every range inside the document`, { timeout: 120_000 }, () => {
   const { texts } = sources();
@@ -119,7 +167,8 @@ test(`alls fuzz: ${MUTATIONS} seeded mutations never throw, never hang, keep eve
       }
       if (m % 5 === 0) {
         checkSymbols(documentSymbols(doc), lines);
-        for (const f of foldingRanges(doc)) assert.ok(f.startLine >= 0 && f.endLine < lines.lineCount && f.startLine <= f.endLine, `folding ${JSON.stringify(f)}`);
+        for (const f of foldingRanges(doc))
+          assert.ok(f.startLine >= 0 && f.endLine < lines.lineCount && f.startLine <= f.endLine, `folding ${JSON.stringify(f)}`);
         for (const t of semanticTokens(doc)) {
           assert.ok(t.length > 0 && t.line < lines.lineCount, 'token line');
           assert.ok(t.character + t.length <= lines.lineEnd(t.line) - lines.lineStarts[t.line], `token runs past its line: ${JSON.stringify(t)}`);
@@ -149,7 +198,11 @@ test('alls bad input: binary junk, invalid UTF-8 decoded with U+FFFD, lone surro
     const lines = new LineIndex(text);
     for (const d of diags) checkRange(d.range, lines, d.code);
     assert.ok(diags.length <= 1001, 'diagnostics are capped');
-    if (text.includes('\u0000')) assert.deepEqual(diags.map((d) => d.code), ['alls/binary-file']);
+    if (text.includes('\u0000'))
+      assert.deepEqual(
+        diags.map((d) => d.code),
+        ['alls/binary-file'],
+      );
     if (text.trim() === '') assert.deepEqual(diags, []);
   }
 });

@@ -80,7 +80,9 @@ test('alls history: every released model-zoo script version gives zero errors', 
       for (const d of diags) {
         if (d.code === 'alls/extra-closer' && lines[d.range.start.line]?.trimEnd().endsWith(']))')) typo++;
         if (d.severity === 'error') {
-          failures.push(`${v.blob} (${v.tags.join(' ') || 'untagged'}; ${v.paths[0]}) [${hwArch}] ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`);
+          failures.push(
+            `${v.blob} (${v.tags.join(' ') || 'untagged'}; ${v.paths[0]}) [${hwArch}] ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`,
+          );
         } else if (d.severity === 'warning' && !ACCEPTED_WARNINGS.has(d.code)) {
           failures.push(`${v.blob} (${v.tags.join(' ') || 'untagged'}; ${v.paths[0]}) [${hwArch}] warning ${d.code} ${d.message}`);
         }

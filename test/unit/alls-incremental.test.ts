@@ -16,19 +16,49 @@ import { prng } from '../helpers/random';
 function snapshot(doc: AllsDocument): unknown {
   const ts = doc.script.tokens;
   return {
-    tokens: [Array.from(ts.kinds.subarray(0, ts.length)), Array.from(ts.starts.subarray(0, ts.length)), Array.from(ts.ends.subarray(0, ts.length)), [...ts.unterminatedAt].sort((a, b) => a - b)],
+    tokens: [
+      Array.from(ts.kinds.subarray(0, ts.length)),
+      Array.from(ts.starts.subarray(0, ts.length)),
+      Array.from(ts.ends.subarray(0, ts.length)),
+      [...ts.unterminatedAt].sort((a, b) => a - b),
+    ],
     statements: doc.script.statements,
     errors: doc.script.errors,
     comments: doc.script.comments,
     trailing: doc.script.trailingComments,
-    resolved: doc.statements.map((s) => [s.index, s.spec?.name, s.sub?.name, s.isMethod, s.positionals.length, s.keywords.length, s.signature ? s.spec?.signatures.indexOf(s.signature) : -1]),
+    resolved: doc.statements.map((s) => [
+      s.index,
+      s.spec?.name,
+      s.sub?.name,
+      s.isMethod,
+      s.positionals.length,
+      s.keywords.length,
+      s.signature ? s.spec?.signatures.indexOf(s.signature) : -1,
+    ]),
     definitions: [...doc.definitions.entries()].map(([k, v]) => [k, v.map((d) => [d.statement, d.node.start, d.command])]),
     lines: doc.lines.lineStarts,
     diagnostics: checkDocument(doc),
   };
 }
 
-const SNIPPETS = ['(', ')', '[', ']', ',', '=', '\n', '\r\n', '# c\n', 'x', 'quantization_param(conv1, precision_mode=a8_w8)\n', 'normalization1 = normalization([1.0], [2.0]\n', '"', 'context_0.place(0, [a])\n', '{conv*}', '  '];
+const SNIPPETS = [
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '=',
+  '\n',
+  '\r\n',
+  '# c\n',
+  'x',
+  'quantization_param(conv1, precision_mode=a8_w8)\n',
+  'normalization1 = normalization([1.0], [2.0]\n',
+  '"',
+  'context_0.place(0, [a])\n',
+  '{conv*}',
+  '  ',
+];
 
 function edit(text: string, rnd: () => number): string {
   const i = Math.floor(rnd() * (text.length + 1));
@@ -82,16 +112,20 @@ test('alls incremental: chains of random edits give exactly what a full analysis
   assert.ok(reused > steps * 0.6, `only ${reused} of ${steps} edits were incremental`);
 });
 
-test('alls incremental: a one-line edit in the middle of the 1 MB dump re-parses only a window', { skip: skipUnless(sharedPath('corpus', 'alls'), '../shared/corpus/alls') }, () => {
-  const path = listFiles(sharedPath('corpus', 'alls')!, '.alls').find((f) => f.endsWith('hailo15l/base/vit_base_bn.alls'));
-  if (!path) return;
-  const text = readFileSync(path, 'utf8');
-  const doc = analyze(text);
-  const kept = doc.script.statements[doc.script.statements.length - 1];
-  const mid = text.indexOf('\n', text.length >> 1) + 1;
-  const edited = text.slice(0, mid) + 'quantizaton_param(conv1)\n' + text.slice(mid);
-  const inc = reanalyze(doc, edited);
-  // The last statement is the same object, shifted — not re-parsed.
-  assert.equal(inc.script.statements[inc.script.statements.length - 1], kept);
-  assert.deepEqual(snapshot(inc), snapshot(analyze(edited)));
-});
+test(
+  'alls incremental: a one-line edit in the middle of the 1 MB dump re-parses only a window',
+  { skip: skipUnless(sharedPath('corpus', 'alls'), '../shared/corpus/alls') },
+  () => {
+    const path = listFiles(sharedPath('corpus', 'alls')!, '.alls').find((f) => f.endsWith('hailo15l/base/vit_base_bn.alls'));
+    if (!path) return;
+    const text = readFileSync(path, 'utf8');
+    const doc = analyze(text);
+    const kept = doc.script.statements[doc.script.statements.length - 1];
+    const mid = text.indexOf('\n', text.length >> 1) + 1;
+    const edited = text.slice(0, mid) + 'quantizaton_param(conv1)\n' + text.slice(mid);
+    const inc = reanalyze(doc, edited);
+    // The last statement is the same object, shifted — not re-parsed.
+    assert.equal(inc.script.statements[inc.script.statements.length - 1], kept);
+    assert.deepEqual(snapshot(inc), snapshot(analyze(edited)));
+  },
+);

@@ -17,7 +17,9 @@ function one(text: string): StatementNode {
 }
 
 test('lexer: numbers, durations, names with / - . $, globs with character classes, bools', () => {
-  const toks = tokenList('a = f(-1, 0., 1e-5, 1.5e-05, 30m, 2h, centerpose_regnetx_1.6gf_fpn/conv63, sh_from_conv83_to_conv84_d0-3_1559, "$HMZ_DATA/x.json", {conv_feature_splitter[0-9]*_[2-3]}, True, None)');
+  const toks = tokenList(
+    'a = f(-1, 0., 1e-5, 1.5e-05, 30m, 2h, centerpose_regnetx_1.6gf_fpn/conv63, sh_from_conv83_to_conv84_d0-3_1559, "$HMZ_DATA/x.json", {conv_feature_splitter[0-9]*_[2-3]}, True, None)',
+  );
   const shown = toks.filter((t) => t.kind !== Tok.Comma && t.kind !== Tok.Eof).map((t) => [Tok[t.kind], t.text]);
   assert.deepEqual(shown, [
     ['Name', 'a'],
@@ -41,9 +43,18 @@ test('lexer: numbers, durations, names with / - . $, globs with character classe
 });
 
 test('lexer: `{` before `:` or a newline opens a dictionary, not a pattern', () => {
-  assert.deepEqual(tokenList('{a: [b]}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Colon', 'LBracket', 'Name', 'RBracket', 'RBrace', 'Eof']);
-  assert.deepEqual(tokenList('{}').map((t) => Tok[t.kind]), ['Glob', 'Eof']);
-  assert.deepEqual(tokenList('{a,\n b}').map((t) => Tok[t.kind]), ['LBrace', 'Name', 'Comma', 'Newline', 'Name', 'RBrace', 'Eof']);
+  assert.deepEqual(
+    tokenList('{a: [b]}').map((t) => Tok[t.kind]),
+    ['LBrace', 'Name', 'Colon', 'LBracket', 'Name', 'RBracket', 'RBrace', 'Eof'],
+  );
+  assert.deepEqual(
+    tokenList('{}').map((t) => Tok[t.kind]),
+    ['Glob', 'Eof'],
+  );
+  assert.deepEqual(
+    tokenList('{a,\n b}').map((t) => Tok[t.kind]),
+    ['LBrace', 'Name', 'Comma', 'Newline', 'Name', 'RBrace', 'Eof'],
+  );
 });
 
 test('parser: plain call, keyword args with spaces around `=`, ranges of every node', () => {
@@ -60,14 +71,20 @@ test('parser: plain call, keyword args with spaces around `=`, ranges of every n
   assert.equal(slice(text, epochs), 'epochs = 4');
   assert.equal(slice(text, epochs.keyword!), 'epochs');
   assert.equal(slice(text, loss.value), '[l2rel,ce]');
-  assert.deepEqual((loss.value as ListNode).items.map((i) => slice(text, i)), ['l2rel', 'ce']);
+  assert.deepEqual(
+    (loss.value as ListNode).items.map((i) => slice(text, i)),
+    ['l2rel', 'ce'],
+  );
 });
 
 test('parser: targets — single, scoped, several (with odd spacing), `{}`, dictionary', () => {
   let text = 'lprnet/normalization1 = normalization([127.5], [128.0])';
   assert.equal(slice(text, one(text).targets[0]), 'lprnet/normalization1');
   text = 'reshape , resize, concat= input_conversion(input_layer1, nv12_to_hailo_yuv, emulator_support=True)';
-  assert.deepEqual(one(text).targets.map((t) => slice(text, t)), ['reshape', 'resize', 'concat']);
+  assert.deepEqual(
+    one(text).targets.map((t) => slice(text, t)),
+    ['reshape', 'resize', 'concat'],
+  );
   text = '{} = defuse_block(matmul1, defuse_count=4)';
   const empty = one(text).targets[0] as GlobNode;
   assert.deepEqual([empty.kind, empty.pattern, slice(text, empty)], ['glob', '', '{}']);
@@ -75,10 +92,13 @@ test('parser: targets — single, scoped, several (with odd spacing), `{}`, dict
   const st = one(text);
   const dict = st.targets[0] as DictNode;
   assert.equal(dict.kind, 'dict');
-  assert.deepEqual(dict.entries.map((e) => [slice(text, e.key), slice(text, e.value)]), [
-    ['net/matmul1', '[net/matmul1_fs_0, net/matmul1_dc]'],
-    ['net/matmul2', '[net/m2_a]'],
-  ]);
+  assert.deepEqual(
+    dict.entries.map((e) => [slice(text, e.key), slice(text, e.value)]),
+    [
+      ['net/matmul1', '[net/matmul1_fs_0, net/matmul1_dc]'],
+      ['net/matmul2', '[net/m2_a]'],
+    ],
+  );
   assert.equal(slice(text, st.call!.name), 'defuse_block');
 });
 
@@ -88,11 +108,15 @@ test('parser: `ctx.place(...)` splits object and method; layer names with dots a
   assert.equal(slice(text, call.object!), 'vit_base_bn_context_0');
   assert.equal(slice(text, call.name), 'place');
   const list = call.args[1].value as ListNode;
-  assert.deepEqual(list.items.map((x) => (x as NameNode).text), ['centerpose_regnetx_1.6gf_fpn/conv70', 'conv4_d3']);
+  assert.deepEqual(
+    list.items.map((x) => (x as NameNode).text),
+    ['centerpose_regnetx_1.6gf_fpn/conv70', 'conv4_d3'],
+  );
 });
 
 test('parser: multi-line statements inside brackets, with comments and blank lines; CRLF; no final newline', () => {
-  const text = 'post_quantization_optimization(finetune, loss_layer_names = [conv97, conv82],\r\n\r\n   # per layer\r\n   loss_types = [l2rel,\r\n ce], epochs=4)\r\nperformance_param(fps=None)';
+  const text =
+    'post_quantization_optimization(finetune, loss_layer_names = [conv97, conv82],\r\n\r\n   # per layer\r\n   loss_types = [l2rel,\r\n ce], epochs=4)\r\nperformance_param(fps=None)';
   const s = parse(text);
   assert.deepEqual(s.errors, []);
   assert.equal(s.statements.length, 2);
@@ -115,7 +139,10 @@ test('parser: a lone CR is a line break, as in LSP documents', () => {
 test('parser: a missing `)` is reported at the opener and the next statement survives', () => {
   const text = 'normalization1 = normalization([1, 2], [3, 4]\nmodel_optimization_config(calibration, batch_size=2)\n';
   const s = parse(text);
-  assert.deepEqual(s.errors.map((e) => [e.code, e.message, e.start]), [['alls/unclosed-bracket', 'unclosed `(` opened here', text.indexOf('(')]]);
+  assert.deepEqual(
+    s.errors.map((e) => [e.code, e.message, e.start]),
+    [['alls/unclosed-bracket', 'unclosed `(` opened here', text.indexOf('(')]],
+  );
   assert.equal(s.statements.length, 2);
   assert.equal(s.statements[1].call!.name.text, 'model_optimization_config');
   assert.equal(s.statements[1].broken, false);

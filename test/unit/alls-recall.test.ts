@@ -52,5 +52,8 @@ test('sibling slots share a vocabulary: clipping modes', () => {
   for (const m of act.names) assert.ok(weights.names.has(m), `weights_clipping lacks ${m}`);
   // The case of the issue: several independent scripts write weights_clipping with mode=percentile.
   const diags = checkText('pre_quantization_optimization(weights_clipping, layers={*}, mode=percentile, clipping_values=[0.01, 99.99])\n');
-  assert.deepEqual(diags.map((d) => d.code), []);
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    [],
+  );
 });

@@ -76,8 +76,24 @@ test('schema: every word value Appendix A shows for an enum keyword is in its en
 
 test('schema: precision_mode is exactly the DFC 5.3.0 PrecisionMode enum, closed', () => {
   assert.deepEqual([...PRECISION_MODE.names].sort(), [
-    'a16_w16', 'a16_w16_a16', 'a16_w16_a8', 'a16_w16_non_zero', 'a16_w4', 'a16_w4_a16', 'a16_w4_a8', 'a16_w8', 'a16_w8_a16', 'a16_w8_a8',
-    'a8_w4', 'a8_w4_a16', 'a8_w4_a8', 'a8_w4_exp', 'a8_w8', 'a8_w8_a16', 'a8_w8_a8', 'native',
+    'a16_w16',
+    'a16_w16_a16',
+    'a16_w16_a8',
+    'a16_w16_non_zero',
+    'a16_w4',
+    'a16_w4_a16',
+    'a16_w4_a8',
+    'a16_w8',
+    'a16_w8_a16',
+    'a16_w8_a8',
+    'a8_w4',
+    'a8_w4_a16',
+    'a8_w4_a8',
+    'a8_w4_exp',
+    'a8_w8',
+    'a8_w8_a16',
+    'a8_w8_a8',
+    'native',
   ]);
   assert.equal(PRECISION_MODE.closed, true);
 });

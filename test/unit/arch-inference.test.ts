@@ -33,7 +33,14 @@ test('arch: the zoo looks hailo10h scripts up in hailo15h/ — the setting picks
 });
 
 test('arch: folders that name no architecture leave the setting in charge', () => {
-  for (const p of [`${ZOO}/generic/resnet_v1_50.alls`, '/work/models/qwen/vision.alls', `${ZOO}/../multi-networks/fast_depth_ssd/fast_depth_ssd.alls`, '/data/hailo10h-models/x.alls', 'relative.alls', '']) {
+  for (const p of [
+    `${ZOO}/generic/resnet_v1_50.alls`,
+    '/work/models/qwen/vision.alls',
+    `${ZOO}/../multi-networks/fast_depth_ssd/fast_depth_ssd.alls`,
+    '/data/hailo10h-models/x.alls',
+    'relative.alls',
+    '',
+  ]) {
     const r = inferArch({ scriptPath: p, setting: 'hailo8l' });
     assert.deepEqual([r.arch, r.source, r.from], ['hailo8l', 'setting', 'setting `hailo.hwArch`'], p);
   }
@@ -50,7 +57,12 @@ test('arch: a HEF beside the script decides first; hw_arch 103 is hailo10h or ha
   assert.deepEqual([h8.arch, h8.source, h8.from], ['hailo8', 'hef', 'from model.hef beside this script']);
   assert.equal(inferArch({ scriptPath, setting: 'hailo10h', hef: { name: 'model.hef', hwArchId: 3 } }).arch, 'hailo8l');
   assert.equal(inferArch({ scriptPath, setting: 'hailo10h', hef: { name: 'qwen.hef', hwArchId: 103 } }).arch, 'hailo10h');
-  const byHar = inferArch({ scriptPath, setting: 'hailo10h', hef: { name: 'qwen.hef', hwArchId: 103 }, har: { name: 'qwen.har', hwArch: 'hailo15h', beside: true } });
+  const byHar = inferArch({
+    scriptPath,
+    setting: 'hailo10h',
+    hef: { name: 'qwen.hef', hwArchId: 103 },
+    har: { name: 'qwen.har', hwArch: 'hailo15h', beside: true },
+  });
   assert.equal(byHar.arch, 'hailo15h');
   assert.match(byHar.why, /hw_arch 103, which is hailo10h and hailo15h; qwen\.har says hailo15h/);
   assert.equal(inferArch({ scriptPath, setting: 'hailo15h', hef: { name: 'qwen.hef', hwArchId: 103 } }).arch, 'hailo15h');
@@ -67,7 +79,12 @@ test('arch: a HAR decides when no HEF does; unreadable or unknown evidence falls
   const named = inferArch({ scriptPath: '/x/a.alls', setting: 'hailo10h', har: { name: 'm.har', hwArch: 'hailo8', beside: false } });
   assert.deepEqual([named.arch, named.from], ['hailo8', 'from m.har']);
   // A HEF that cannot be read and a HAR with an architecture this tool does not know: the folder decides.
-  const fallthrough = inferArch({ scriptPath, setting: 'hailo8', hef: { name: 'w.hef', error: 'not a HEF' }, har: { name: 'w.har', hwArch: 'mars', beside: true } });
+  const fallthrough = inferArch({
+    scriptPath,
+    setting: 'hailo8',
+    hef: { name: 'w.hef', error: 'not a HEF' },
+    har: { name: 'w.har', hwArch: 'mars', beside: true },
+  });
   assert.deepEqual([fallthrough.arch, fallthrough.source], ['hailo15h', 'folder']);
   assert.match(fallthrough.why, /w\.hef beside it could not be read \(not a HEF\)/);
   assert.match(fallthrough.why, /w\.har says hw_arch 'mars', which this tool does not know/);

@@ -78,8 +78,15 @@ for (const [name, e] of Object.entries(fx.cases)) {
     assert.equal(r.distribution.kind, e.distribution, `${name}: ${r.distribution.text}`);
     // Histograms: every finite value is in exactly one bin, and integer data matches np.bincount.
     r.channels.forEach((c, i) => {
-      assert.equal(c.histogram.counts.reduce((a, b) => a + b, 0), e.channels[i].count, `${name} ch${i} histogram total`);
-      assert.ok(c.histogram.edges[0] <= e.channels[i].min && c.histogram.edges[c.histogram.edges.length - 1] > e.channels[i].max, `${name} ch${i} edges cover [min, max]`);
+      assert.equal(
+        c.histogram.counts.reduce((a, b) => a + b, 0),
+        e.channels[i].count,
+        `${name} ch${i} histogram total`,
+      );
+      assert.ok(
+        c.histogram.edges[0] <= e.channels[i].min && c.histogram.edges[c.histogram.edges.length - 1] > e.channels[i].max,
+        `${name} ch${i} edges cover [min, max]`,
+      );
       if (e.bincount) {
         const want = c.histogram.counts.map((_, b) => {
           let s = 0;
@@ -117,7 +124,11 @@ test('entry checks: constant entries and groups of identical entries equal numpy
     const dups = r.findings.find((f) => f.code === 'calib/duplicate-entries');
     assert.equal(!!constant, e.constantEntries.length > 0, `${name}: constant finding`);
     assert.equal(!!dups, e.duplicateGroups.length > 0, `${name}: duplicate finding`);
-    if (e.constantEntries.length) assert.match(constant!.message, new RegExp(`^${e.constantEntries.length} of ${e.shape[0]} entries are constant \\(every value equal; entries ${e.constantEntries.join(', ')}\\)`));
+    if (e.constantEntries.length)
+      assert.match(
+        constant!.message,
+        new RegExp(`^${e.constantEntries.length} of ${e.shape[0]} entries are constant \\(every value equal; entries ${e.constantEntries.join(', ')}\\)`),
+      );
     for (const g of e.duplicateGroups) assert.ok(dups!.message.includes(g.join(' = ')), `${name}: group ${g.join(' = ')} in ${dups!.message}`);
   }
 });
@@ -136,7 +147,11 @@ test('Fortran order: statistics along the channel axis equal numpy and identical
 test('.npz: a stored member is read in place, a deflated one streamed; both equal the .npy they hold', async () => {
   for (const [file, e] of Object.entries(fx.npz)) {
     const r = await inspectCalibrationSet(join(dir, file), { inputs: [input8] });
-    assert.deepEqual(r.members?.map((m) => m.name), e.members, file);
+    assert.deepEqual(
+      r.members?.map((m) => m.name),
+      e.members,
+      file,
+    );
     assert.equal(r.label, `${file}:${e.inspects}.npy`);
     sameStats(r, fx.cases[e.same_as].channels, file);
     assert.equal(r.layout, 'NHWC');
@@ -169,7 +184,12 @@ test('unreadable files: one sentence each, with the numbers (truncated, huge hea
       return true;
     });
   };
-  await fails('truncated.npy', new RegExp(`truncated: the header promises ${b['truncated.npy'].dataBytes!.toLocaleString('en-US')} bytes of uint8 .*the file has ${b['truncated.npy'].present!.toLocaleString('en-US')}`));
+  await fails(
+    'truncated.npy',
+    new RegExp(
+      `truncated: the header promises ${b['truncated.npy'].dataBytes!.toLocaleString('en-US')} bytes of uint8 .*the file has ${b['truncated.npy'].present!.toLocaleString('en-US')}`,
+    ),
+  );
   // numpy's own refusal of the same file: "Header info length (20000) is large and may not be safe…"
   assert.match(b['huge_header.npy'].numpy!, /Header info length \(20000\) is large/);
   await fails('huge_header.npy', /claims 20,000 bytes; numpy itself refuses headers over 10,000 bytes/);
@@ -204,7 +224,11 @@ test('a multi-GB set is sampled in bounded memory and time (sparse 3 GiB file)',
     const n = 21_000; // 21,000 × 224 × 224 × 3 uint8 = 3.16 GB
     let header = `{'descr': '|u1', 'fortran_order': False, 'shape': (${n}, 224, 224, 3), }`;
     header = header.padEnd(128 - 10 - 1, ' ') + '\n';
-    const prefix = Buffer.concat([Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]), Buffer.from(new Uint16Array([header.length]).buffer), Buffer.from(header, 'latin1')]);
+    const prefix = Buffer.concat([
+      Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]),
+      Buffer.from(new Uint16Array([header.length]).buffer),
+      Buffer.from(header, 'latin1'),
+    ]);
     const fd = openSync(p, 'w');
     writeSync(fd, prefix);
     ftruncateSync(fd, prefix.length + n * 224 * 224 * 3);
@@ -219,7 +243,10 @@ test('a multi-GB set is sampled in bounded memory and time (sparse 3 GiB file)',
     assert.equal(r.count, n);
     assert.equal(r.layout, 'NHWC');
     assert.equal(calibJson(r).sampled, true);
-    assert.ok(r.channels.every((c) => c.min === 0 && c.max === 0), 'a sparse file reads as zeros');
+    assert.ok(
+      r.channels.every((c) => c.min === 0 && c.max === 0),
+      'a sparse file reads as zeros',
+    );
     assert.ok(r.findings.some((f) => f.code === 'calib/constant-entries'));
     assert.ok(grew < 200, `RSS grew ${grew.toFixed(0)} MB`);
     assert.ok(ms < 60_000, `${ms} ms`);
@@ -241,7 +268,10 @@ async function codes(file: string, script = SCRIPT_255, inputs: ModelInput[] = [
 
 test('findings: raw 0–255 pixels with a 0–255 normalization and 64 entries give no warning (negative case)', async () => {
   const c = await codes('pixels_nhwc_u8.npy');
-  assert.deepEqual(Object.entries(c).filter(([, s]) => s !== 'info'), []);
+  assert.deepEqual(
+    Object.entries(c).filter(([, s]) => s !== 'info'),
+    [],
+  );
 });
 
 test('findings: np.random.rand data for a normalized input is a warning that quotes the calibration lesson', async () => {
@@ -261,9 +291,15 @@ test('findings: a range the normalization contradicts — scaled to [0,1], or no
   assert.equal((await codes('normalized_nhwc_f32.npy'))['calib/normalized-twice'], 'warning');
   assert.equal((await codes('pixels_nhwc_u8.npy'))['calib/range-vs-normalization'], undefined);
   // A 0–1 scale normalization with 0–255 data.
-  assert.equal((await codes('pixels_nhwc_u8.npy', 'normalization1 = normalization([0.5, 0.5, 0.5], [0.25, 0.25, 0.25])\n'))['calib/range-vs-normalization'], 'warning');
+  assert.equal(
+    (await codes('pixels_nhwc_u8.npy', 'normalization1 = normalization([0.5, 0.5, 0.5], [0.25, 0.25, 0.25])\n'))['calib/range-vs-normalization'],
+    'warning',
+  );
   // Two channels in the script, three in the set.
-  assert.equal((await codes('pixels_nhwc_u8.npy', 'normalization1 = normalization([127.5, 127.5], [127.5, 127.5])\n'))['calib/normalization-channels'], 'warning');
+  assert.equal(
+    (await codes('pixels_nhwc_u8.npy', 'normalization1 = normalization([127.5, 127.5], [127.5, 127.5])\n'))['calib/normalization-channels'],
+    'warning',
+  );
 });
 
 test('findings: NCHW against an NCHW-vs-NHWC model input, and a shape that fits no input', async () => {
@@ -273,14 +309,23 @@ test('findings: NCHW against an NCHW-vs-NHWC model input, and a shape that fits 
   assert.match(f.message, /NHWC \(N, 8, 8, 3\).*np\.transpose\(x, \(0, 2, 3, 1\)\)/);
   assert.equal(r.layout, 'NCHW');
   assert.equal(calibJson(r).layout, 'NCHW');
-  const other = await inspectCalibrationSet(join(dir, 'pixels_nhwc_u8.npy'), { inputs: [{ name: 'x', nhwc: [16, 16, 3], nchw: [3, 16, 16], source: 'ONNX input x [1,3,16,16]' }] });
+  const other = await inspectCalibrationSet(join(dir, 'pixels_nhwc_u8.npy'), {
+    inputs: [{ name: 'x', nhwc: [16, 16, 3], nchw: [3, 16, 16], source: 'ONNX input x [1,3,16,16]' }],
+  });
   assert.equal(other.layout, 'unknown');
-  assert.match(other.findings.find((x) => x.code === 'calib/shape')!.message, /shape \(64, 8, 8, 3\) is not \(N, 16, 16, 3\), which ONNX input x \[1,3,16,16\] needs/);
+  assert.match(
+    other.findings.find((x) => x.code === 'calib/shape')!.message,
+    /shape \(64, 8, 8, 3\) is not \(N, 16, 16, 3\), which ONNX input x \[1,3,16,16\] needs/,
+  );
 });
 
-test('findings: entries vs calibset_size (64 default, the script\'s value) and the 1024 fine-tuning threshold', async () => {
+test("findings: entries vs calibset_size (64 default, the script's value) and the 1024 fine-tuning threshold", async () => {
   assert.equal((await codes('few_nhwc_u8.npy'))['calib/too-few'], 'warning');
-  assert.equal((await codes('few_nhwc_u8.npy', 'normalization1 = normalization([127.5, 127.5, 127.5], [127.5, 127.5, 127.5])\n'))['calib/too-few'], 'warning', 'default 64');
+  assert.equal(
+    (await codes('few_nhwc_u8.npy', 'normalization1 = normalization([127.5, 127.5, 127.5], [127.5, 127.5, 127.5])\n'))['calib/too-few'],
+    'warning',
+    'default 64',
+  );
   assert.equal((await codes('few_nhwc_u8.npy', 'model_optimization_config(calibration, calibset_size=16)\n'))['calib/too-few'], undefined);
   assert.equal((await codes('pixels_nhwc_u8.npy', 'model_optimization_config(calibration, calibset_size=32)\n'))['calib/more-than-calibset'], 'info');
   const ft = await codes('pixels_nhwc_u8.npy', `${SCRIPT_255}post_quantization_optimization(finetune, policy=enabled)\n`);

@@ -9,7 +9,12 @@ import { calibMarkdown, mdEscape, sparkline } from '../../server/src/calib/rende
 import { histogramSvg, renderCalibPage } from '../../client/src/calib/render';
 import { repoRoot } from '../helpers/shared';
 
-const page = { nonce: 'n0nce', cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src x; script-src 'nonce-n0nce'">`, styleUri: 'style.css', scriptUri: 'hef.js' };
+const page = {
+  nonce: 'n0nce',
+  cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src x; script-src 'nonce-n0nce'">`,
+  styleUri: 'style.css',
+  scriptUri: 'hef.js',
+};
 const file = join(repoRoot, 'test', 'fixtures', 'calib', 'constdup_nhwc_u8.npy');
 
 test('page: hostile names are escaped, findings and one histogram per channel are shown', async () => {
@@ -25,7 +30,14 @@ test('page: hostile names are escaped, findings and one histogram per channel ar
   assert.equal((html.match(/data-testid="calib-hist-\d+"/g) ?? []).length, 3);
   assert.ok(html.includes('data-code="calib/constant-entries"') && html.includes('data-code="calib/duplicate-entries"'));
   assert.match(html, /data-testid="calib-verdict">2 WARNINGS</);
-  assert.throws(() => renderCalibPage({ report, title: 't', sources: [], problems: [] }, { ...page, cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src *">` }), /weak Content-Security-Policy/);
+  assert.throws(
+    () =>
+      renderCalibPage(
+        { report, title: 't', sources: [], problems: [] },
+        { ...page, cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src *">` },
+      ),
+    /weak Content-Security-Policy/,
+  );
 });
 
 test('histogram SVG: one bar per bin, heights proportional to the counts, edges as labels', () => {

@@ -30,7 +30,9 @@ function importedPackages(): Map<string, string> {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
       else if (/\.(ts|mts|mjs|js|cjs)$/.test(name)) {
-        for (const m of stripComments(readFileSync(p, 'utf8')).matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"./][^'"]*)['"]/gm)) {
+        for (const m of stripComments(readFileSync(p, 'utf8')).matchAll(
+          /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"./][^'"]*)['"]/gm,
+        )) {
           const spec = m[1];
           if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]*)?$/.test(spec)) continue; // not a package specifier
           if (spec.startsWith('node:') || builtins.has(spec.split('/')[0]) || spec.startsWith('@hailo/') || spec === 'vscode') continue;
@@ -62,12 +64,21 @@ test('package: npm pack → npm install -g in a temp prefix gives a working hail
     assert.equal(pack.status, 0, pack.stderr);
     const [{ filename, files }] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const paths = files.map((f) => f.path);
-    for (const needed of ['bin/hailo-tools.js', 'dist/cli.js', 'dist/server.js', 'examples/qwen3vl-vision-encoder.hef', 'README.md', 'LICENSE']) assert.ok(paths.includes(needed), `${needed} in the package`);
-    assert.deepEqual(paths.filter((p) => /^(server|client|test|bench)\/|\.map$|^node_modules\//.test(p)), [], 'no sources, maps or node_modules');
+    for (const needed of ['bin/hailo-tools.js', 'dist/cli.js', 'dist/server.js', 'examples/qwen3vl-vision-encoder.hef', 'README.md', 'LICENSE'])
+      assert.ok(paths.includes(needed), `${needed} in the package`);
+    assert.deepEqual(
+      paths.filter((p) => /^(server|client|test|bench)\/|\.map$|^node_modules\//.test(p)),
+      [],
+      'no sources, maps or node_modules',
+    );
 
     const prefix = join(tmp, 'prefix');
     // From the temp folder, so the project's .npmrc plays no part; no registry is needed (no dependencies).
-    const install = spawnSync(npm, ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(tmp, filename)], { cwd: tmp, encoding: 'utf8', timeout: 120_000 });
+    const install = spawnSync(npm, ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(tmp, filename)], {
+      cwd: tmp,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     assert.equal(install.status, 0, install.stderr);
     const bin = join(prefix, process.platform === 'win32' ? 'hailo-tools.cmd' : join('bin', 'hailo-tools'));
     const installed = join(prefix, process.platform === 'win32' ? '' : 'lib', 'node_modules', pkg.name);

@@ -45,7 +45,14 @@ test('compile --json: the dfc-log document plus outputs and container; exit 0; t
     assert.equal(j.outcome, 'success');
     assert.equal(j.failedStage, null);
     // Stage times as the replayed log prints them (test/fixtures/compile/logs/success-dfc5.log).
-    assert.deepEqual(j.stages.map((s: { name: string; status: string }) => [s.name, s.status]), [['parse', 'ok'], ['optimize', 'ok'], ['compile', 'ok']]);
+    assert.deepEqual(
+      j.stages.map((s: { name: string; status: string }) => [s.name, s.status]),
+      [
+        ['parse', 'ok'],
+        ['optimize', 'ok'],
+        ['compile', 'ok'],
+      ],
+    );
     assert.equal(j.stages[0].seconds, 0.21);
     assert.equal(j.stages[1].seconds, 13.9);
     assert.equal(j.summary.allocationSeconds, 5.12);
@@ -84,13 +91,19 @@ test('compile embeds hailo-config.json beside the model; the HEF engine checks i
     const ok = JSON.parse((await cli(fd, '--json', join(ws.dir, 'tinycnn.onnx'))).out);
     assert.deepEqual({ hailoConfig: ok.hef.hailoConfig, contract: ok.hef.contract }, { hailoConfig: 'embedded', contract: { pass: true, failed: [] } });
     // An older DFC without add_external_file: the HEF lacks the file; said, with how sure we are.
-    writeFileSync(join(fd.dir, 'old-dfc.json'), JSON.stringify({ log: join(repoRoot, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'), externalFile: false }));
+    writeFileSync(
+      join(fd.dir, 'old-dfc.json'),
+      JSON.stringify({ log: join(repoRoot, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'), externalFile: false }),
+    );
     fd.configure({ scenario: join(fd.dir, 'old-dfc.json') });
     const r = await cli(fd, '--json', join(ws.dir, 'tinycnn.onnx'));
     const j = JSON.parse(r.out);
     assert.equal(j.hef.hailoConfig, 'missing');
     assert.equal(j.hef.contract.pass, false);
-    assert.ok(j.hef.contract.failed.some((f: string) => f.startsWith('config-embedded')), JSON.stringify(j.hef.contract));
+    assert.ok(
+      j.hef.contract.failed.some((f: string) => f.startsWith('config-embedded')),
+      JSON.stringify(j.hef.contract),
+    );
     const d = j.diagnostics.find((x: { code: string }) => x.code === 'compile/config-not-embedded');
     assert.ok(d, JSON.stringify(j.diagnostics));
     assert.equal(d.path, join(ws.dir, 'hailo-config.json'));
@@ -137,7 +150,8 @@ function samePlaces(name: string, got: Record<string, unknown>[], want: Record<s
       if (k in w && !(k === 'line' && w.path === 'run.log')) assert.deepEqual(dfc[i][k], w[k], `${name}: diagnostic ${i} ${k}`);
     }
     if (typeof w.path === 'string' && paths[w.path]) assert.equal(dfc[i].path, paths[w.path], `${name}: diagnostic ${i} path`);
-    for (const s of (w.messageIncludes as string[] | undefined) ?? []) assert.ok(String(dfc[i].message).includes(s), `${name}: ${dfc[i].message} mentions ${s}`);
+    for (const s of (w.messageIncludes as string[] | undefined) ?? [])
+      assert.ok(String(dfc[i].message).includes(s), `${name}: ${dfc[i].message} mentions ${s}`);
   });
 }
 
@@ -145,7 +159,14 @@ test('a model-script error lands on its .alls line and column (exit 1); the pars
   const fd = fakeDocker();
   const ws = temp();
   try {
-    const { r, j, expected } = await compileFixture(fd, ws.dir, 'model-script-syntax', 'load_model_script', { from: TINY_HAR, as: 'mobilenet.har' }, 'model.alls');
+    const { r, j, expected } = await compileFixture(
+      fd,
+      ws.dir,
+      'model-script-syntax',
+      'load_model_script',
+      { from: TINY_HAR, as: 'mobilenet.har' },
+      'model.alls',
+    );
     assert.equal(r.code, 1, r.err);
     assert.equal(j.outcome, expected.outcome);
     assert.equal(j.failedStage, expected.failedStage);
@@ -163,7 +184,10 @@ test('unsupported ONNX nodes land on their nodes in the graph view; the recommen
   const ws = temp();
   try {
     const name = 'parse-unsupported-shuffle';
-    const { r, j, expected } = await compileFixture(fd, ws.dir, name, 'translate_onnx_model', { from: join(DFC_FIXTURES, name, 'model.onnx'), as: 'model.onnx' });
+    const { r, j, expected } = await compileFixture(fd, ws.dir, name, 'translate_onnx_model', {
+      from: join(DFC_FIXTURES, name, 'model.onnx'),
+      as: 'model.onnx',
+    });
     assert.equal(r.code, 1, r.err);
     assert.equal(j.failedStage, 'parse');
     samePlaces(name, j.diagnostics, expected.diagnostics, { 'model.onnx': join(ws.dir, 'model.onnx') });
@@ -227,10 +251,14 @@ test('Ctrl+C: the real CLI stops and removes the container, leaves no output, ex
   try {
     copyFileSync(TINY, join(ws.dir, 'tinycnn.onnx'));
     writeFileSync(join(ws.dir, 'tinycnn.hef'), 'previous good HEF');
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'compile', '--json', '--docker', FAKE_DOCKER, join(ws.dir, 'tinycnn.onnx')], {
-      env: { ...process.env, HAILO_FAKE_DOCKER_STATE: fd.dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'bin', 'hailo-tools.js'), 'compile', '--json', '--docker', FAKE_DOCKER, join(ws.dir, 'tinycnn.onnx')],
+      {
+        env: { ...process.env, HAILO_FAKE_DOCKER_STATE: fd.dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));

@@ -58,8 +58,16 @@ test('queue: one compile per docker context at a time; the next waits with its p
 
 test('companions: the script, calibration set and model found beside the file', () => {
   const names = ['tinycnn.onnx', 'tinycnn.alls', 'tinycnn_calib.npy', 'other.npy', 'README.md'];
-  assert.deepEqual(companions('/m/tinycnn.onnx', '/m', names), { model: '/m/tinycnn.onnx', modelScript: '/m/tinycnn.alls', calibration: '/m/tinycnn_calib.npy' });
-  assert.deepEqual(companions('/m/tinycnn.alls', '/m', names), { model: '/m/tinycnn.onnx', modelScript: '/m/tinycnn.alls', calibration: '/m/tinycnn_calib.npy' });
+  assert.deepEqual(companions('/m/tinycnn.onnx', '/m', names), {
+    model: '/m/tinycnn.onnx',
+    modelScript: '/m/tinycnn.alls',
+    calibration: '/m/tinycnn_calib.npy',
+  });
+  assert.deepEqual(companions('/m/tinycnn.alls', '/m', names), {
+    model: '/m/tinycnn.onnx',
+    modelScript: '/m/tinycnn.alls',
+    calibration: '/m/tinycnn_calib.npy',
+  });
   // An optimized HAR finds the script of its network; ONNX is preferred over HAR from a script.
   assert.equal(companions('/m/net_optimized.har', '/m', ['net_optimized.har', 'net.alls', 'x.alls']).modelScript, '/m/net.alls');
   assert.equal(companions('/m/net.alls', '/m', ['net.har', 'net.onnx']).model, '/m/net.onnx');
@@ -106,7 +114,10 @@ test('the $hailo-dfc problem matcher reads the report lines, and leaves ONNX-nod
   const re = new RegExp(matcher.pattern.regexp);
   const p = matcher.pattern;
   for (const [name, ctx] of [
-    ['model-script-syntax', { allsPath: '/w/model.alls', allsText: readFileSync(join(repoRoot, 'test', 'fixtures', 'dfc', 'model-script-syntax', 'model.alls'), 'utf8') }],
+    [
+      'model-script-syntax',
+      { allsPath: '/w/model.alls', allsText: readFileSync(join(repoRoot, 'test', 'fixtures', 'dfc', 'model-script-syntax', 'model.alls'), 'utf8') },
+    ],
     ['compiler-bug', {}],
     ['parse-unsupported-ops', {}],
   ] as const) {

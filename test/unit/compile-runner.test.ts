@@ -51,44 +51,52 @@ function assertNoContainers(fd: FakeDocker, run: CompileRun) {
   if (run.container) assert.equal(run.container.removed, true);
 }
 
-test('success: parse → optimize → compile in a labelled container; outputs moved into the model folder; container removed', { skip: NEEDS_PYTHON }, async () => {
-  const fd = fakeDocker();
-  const ws = workspace();
-  try {
-    const { run, output } = await compile(fd, { model: ws.model, hwArch: 'hailo10h', endNodes: ['/conv2/Conv'] });
-    assert.equal(run.status, 'finished', JSON.stringify(run));
-    assert.equal(run.exit?.code, 0);
-    assert.deepEqual(run.outputs, { har: join(ws.dir, 'tinycnn.har'), optimizedHar: join(ws.dir, 'tinycnn_optimized.har'), hef: join(ws.dir, 'tinycnn.hef') });
-    assert.deepEqual(outputsOf(ws.dir).sort(), ['tinycnn.har', 'tinycnn.hef', 'tinycnn_optimized.har']);
-    // The DFC's console passed through untouched (the replayed log's lines, in order).
-    assert.match(output, /Translation completed on ONNX model tinycnn[\s\S]*Model Optimization is done[\s\S]*tinycnn Successful Compilation/);
-    const argv = runArgv(fd)!;
-    assert.ok(argv, 'docker run was called');
-    const name = run.container!.name;
-    assert.match(name, /^hailo-compile-tinycnn-[0-9a-f]{8}$/);
-    assert.deepEqual(argv.slice(argv.indexOf('--name'), argv.indexOf('--name') + 2), ['--name', name]);
-    assert.ok(argv.includes(`${LABEL}=1`));
-    assert.deepEqual(argv.slice(argv.indexOf('--pull'), argv.indexOf('--pull') + 2), ['--pull', 'never']);
-    assert.ok(argv.includes(bindMount(ws.dir, IN_CONTAINER.input(0), true)), 'model folder mounted read-only');
-    assert.ok(argv.includes(bindMount(join(ws.dir, `.${name}`), IN_CONTAINER.out, false)), 'staging folder mounted read-write');
-    assert.ok(!argv.includes('--gpus'));
-    assert.deepEqual(fd.argv().at(-1), ['rm', '--force', name]);
-    assertNoContainers(fd, run);
-    // The driver called the DFC Python API with container paths and the node names given.
-    const calls = fd.calls();
-    assert.deepEqual(
-      calls.map((c) => c.method),
-      ['ClientRunner', 'translate_onnx_model', 'save_har', 'optimize', 'save_har', 'compile'],
-    );
-    assert.deepEqual(calls[1].args, [`${IN_CONTAINER.input(0)}/tinycnn.onnx`, 'tinycnn']);
-    assert.deepEqual(calls[1].kwargs.end_node_names, ['/conv2/Conv']);
-    assert.equal(calls[1].kwargs.start_node_names, null);
-    assert.equal(run.manifest?.calibration?.source, 'random');
-  } finally {
-    ws.cleanup();
-    fd.cleanup();
-  }
-});
+test(
+  'success: parse → optimize → compile in a labelled container; outputs moved into the model folder; container removed',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    const fd = fakeDocker();
+    const ws = workspace();
+    try {
+      const { run, output } = await compile(fd, { model: ws.model, hwArch: 'hailo10h', endNodes: ['/conv2/Conv'] });
+      assert.equal(run.status, 'finished', JSON.stringify(run));
+      assert.equal(run.exit?.code, 0);
+      assert.deepEqual(run.outputs, {
+        har: join(ws.dir, 'tinycnn.har'),
+        optimizedHar: join(ws.dir, 'tinycnn_optimized.har'),
+        hef: join(ws.dir, 'tinycnn.hef'),
+      });
+      assert.deepEqual(outputsOf(ws.dir).sort(), ['tinycnn.har', 'tinycnn.hef', 'tinycnn_optimized.har']);
+      // The DFC's console passed through untouched (the replayed log's lines, in order).
+      assert.match(output, /Translation completed on ONNX model tinycnn[\s\S]*Model Optimization is done[\s\S]*tinycnn Successful Compilation/);
+      const argv = runArgv(fd)!;
+      assert.ok(argv, 'docker run was called');
+      const name = run.container!.name;
+      assert.match(name, /^hailo-compile-tinycnn-[0-9a-f]{8}$/);
+      assert.deepEqual(argv.slice(argv.indexOf('--name'), argv.indexOf('--name') + 2), ['--name', name]);
+      assert.ok(argv.includes(`${LABEL}=1`));
+      assert.deepEqual(argv.slice(argv.indexOf('--pull'), argv.indexOf('--pull') + 2), ['--pull', 'never']);
+      assert.ok(argv.includes(bindMount(ws.dir, IN_CONTAINER.input(0), true)), 'model folder mounted read-only');
+      assert.ok(argv.includes(bindMount(join(ws.dir, `.${name}`), IN_CONTAINER.out, false)), 'staging folder mounted read-write');
+      assert.ok(!argv.includes('--gpus'));
+      assert.deepEqual(fd.argv().at(-1), ['rm', '--force', name]);
+      assertNoContainers(fd, run);
+      // The driver called the DFC Python API with container paths and the node names given.
+      const calls = fd.calls();
+      assert.deepEqual(
+        calls.map((c) => c.method),
+        ['ClientRunner', 'translate_onnx_model', 'save_har', 'optimize', 'save_har', 'compile'],
+      );
+      assert.deepEqual(calls[1].args, [`${IN_CONTAINER.input(0)}/tinycnn.onnx`, 'tinycnn']);
+      assert.deepEqual(calls[1].kwargs.end_node_names, ['/conv2/Conv']);
+      assert.equal(calls[1].kwargs.start_node_names, null);
+      assert.equal(run.manifest?.calibration?.source, 'random');
+    } finally {
+      ws.cleanup();
+      fd.cleanup();
+    }
+  },
+);
 
 test('a model script, calibration set and hailo-config.json beside the model reach the DFC API', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker();
@@ -261,14 +269,20 @@ test('remote docker context: inputs in and outputs out by docker cp only, never 
     assert.equal(run.status, 'finished', JSON.stringify(run));
     assert.equal(run.container?.transfer, 'copy');
     const argv = fd.argv();
-    assert.ok(argv.every((a) => a[0] === '--context' && a[1] === 'gpu-box'), 'every call names the context');
+    assert.ok(
+      argv.every((a) => a[0] === '--context' && a[1] === 'gpu-box'),
+      'every call names the context',
+    );
     const calls = argv.map((a) => a.slice(2));
     assert.ok(!calls.some((a) => a.includes('--mount') || a.includes('-v') || a.includes('--volume')), 'no bind mount');
     assert.ok(!calls.some((a) => a[0] === 'run'), 'no docker run (create + cp + start)');
     const name = run.container!.name;
     const order = calls.map((a) => a.slice(0, 2).join(' ')).filter((s) => /^(create|cp|start|rm) /.test(s));
     assert.deepEqual(order, ['create --name', 'cp -', `start --attach`, `cp ${name}:${IN_CONTAINER.out}`, 'rm --force']);
-    assert.deepEqual(calls.find((a) => a[0] === 'cp' && a[1] === '-'), ['cp', '-', `${name}:/tmp`]);
+    assert.deepEqual(
+      calls.find((a) => a[0] === 'cp' && a[1] === '-'),
+      ['cp', '-', `${name}:/tmp`],
+    );
     // What arrived in the container: the model, its external data, the config, the driver.
     const seen = fd.calls();
     assert.equal(seen[1].args[0], `${IN_CONTAINER.input(0)}/ext.onnx`);
@@ -362,7 +376,10 @@ test('name clash: exit 125 is docker refusing, not a DFC failure; the other cont
     assert.equal(run.status, 'docker-failed');
     assert.equal(run.exit?.code, 125);
     assert.equal(run.problem?.kind, 'name-clash');
-    assert.equal(run.problem?.message, "A container named 'hailo-compile-tinycnn-cafe0001' already exists: remove it with 'docker rm -f hailo-compile-tinycnn-cafe0001' (or Hailo: Remove Leftover Compile Containers) and compile again.");
+    assert.equal(
+      run.problem?.message,
+      "A container named 'hailo-compile-tinycnn-cafe0001' already exists: remove it with 'docker rm -f hailo-compile-tinycnn-cafe0001' (or Hailo: Remove Leftover Compile Containers) and compile again.",
+    );
     assert.equal(fd.calls().length, 0, 'the DFC never ran');
   } finally {
     ws.cleanup();
@@ -379,8 +396,18 @@ test('leftover containers: found by label when their owner is gone, removed with
     const { hostname } = await import('node:os');
     const mk = (name: string, owner: string, labelled = true, staging = '') =>
       capture(spawnLauncher, FAKE_DOCKER, [
-        'create', '--name', name, ...(labelled ? ['--label', `${LABEL}=1`] : []), '--label', `dev.hailo-tools.owner=${owner}`,
-        '--label', `dev.hailo-tools.staging=${staging}`, '--label', 'dev.hailo-tools.model=/m/a b.onnx', 'hailo_ai_sw_suite_2026-04:1', 'python3',
+        'create',
+        '--name',
+        name,
+        ...(labelled ? ['--label', `${LABEL}=1`] : []),
+        '--label',
+        `dev.hailo-tools.owner=${owner}`,
+        '--label',
+        `dev.hailo-tools.staging=${staging}`,
+        '--label',
+        'dev.hailo-tools.model=/m/a b.onnx',
+        'hailo_ai_sw_suite_2026-04:1',
+        'python3',
       ]);
     const staging = join(out, '.hailo-compile-dead-1');
     mkdirSync(staging);
@@ -438,44 +465,55 @@ test('bad inputs: one sentence, before docker is touched', { skip: NEEDS_PYTHON 
   }
 });
 
-test('a container killed or removed from outside the compile: one sentence saying so (not the memory limit), outcome killed, nothing delivered', { skip: NEEDS_PYTHON }, async () => {
-  const { compileModel } = await import('../../server/src/compile/session');
-  const { capture } = await import('../../server/src/compile/process');
-  for (const [how, args, message] of [
-    ['killed', ['kill'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was killed from outside this compile \(exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop', 'docker rm -f'/],
-    ['removed', ['rm', '--force'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was removed from outside this compile while it ran/],
-  ] as const) {
-    const fd = fakeDocker({ scenario: scenario('slow-calibration') });
-    const ws = workspace();
-    try {
-      process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-      writeFileSync(join(ws.dir, 'tinycnn.hef'), 'previous good HEF');
-      let killing: Promise<unknown> | undefined;
-      const outcome = await compileModel(
-        { model: ws.model, hwArch: 'hailo10h' },
-        settings(),
-        { launch: spawnLauncher, driverDir: DRIVER_DIR },
-        {
-          onOutput: (t) => {
-            // Someone else's `docker kill` / `docker rm -f` while calibration runs.
-            if (!killing && /Calibration:\s+\d+%/.test(t)) killing = capture(spawnLauncher, FAKE_DOCKER, [...args, fd.containers()[0]!]);
+test(
+  'a container killed or removed from outside the compile: one sentence saying so (not the memory limit), outcome killed, nothing delivered',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    const { compileModel } = await import('../../server/src/compile/session');
+    const { capture } = await import('../../server/src/compile/process');
+    for (const [how, args, message] of [
+      [
+        'killed',
+        ['kill'],
+        /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was killed from outside this compile \(exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop', 'docker rm -f'/,
+      ],
+      ['removed', ['rm', '--force'], /^Docker container 'hailo-compile-tinycnn-[0-9a-f]+' was removed from outside this compile while it ran/],
+    ] as const) {
+      const fd = fakeDocker({ scenario: scenario('slow-calibration') });
+      const ws = workspace();
+      try {
+        process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
+        writeFileSync(join(ws.dir, 'tinycnn.hef'), 'previous good HEF');
+        let killing: Promise<unknown> | undefined;
+        const outcome = await compileModel(
+          { model: ws.model, hwArch: 'hailo10h' },
+          settings(),
+          { launch: spawnLauncher, driverDir: DRIVER_DIR },
+          {
+            onOutput: (t) => {
+              // Someone else's `docker kill` / `docker rm -f` while calibration runs.
+              if (!killing && /Calibration:\s+\d+%/.test(t)) killing = capture(spawnLauncher, FAKE_DOCKER, [...args, fd.containers()[0]!]);
+            },
           },
-        },
-      );
-      assert.ok(killing, `${how}: the optimize stage was running`);
-      assert.equal((await killing) && outcome.run.problem?.kind, 'killed-outside', `${how}: ${JSON.stringify(outcome.run.problem)}`);
-      assert.match(outcome.run.problem!.message, message);
-      const report = outcome.report!;
-      assert.equal(report.outcome, 'killed');
-      const codes = report.diagnostics.map((d) => d.code);
-      assert.ok(!codes.includes('dfc/memory-killed'), `${how}: no memory-limit advice when docker says it was not out of memory (${codes.join(', ')})`);
-      assert.equal(report.diagnostics.filter((d) => d.code === 'dfc/docker').length, 1);
-      assert.deepEqual(outputsOf(ws.dir).filter((n) => n !== 'tinycnn.dfc.log'), ['tinycnn.hef']);
-      assert.equal(readFileSync(join(ws.dir, 'tinycnn.hef'), 'utf8'), 'previous good HEF');
-      assertNoContainers(fd, outcome.run);
-    } finally {
-      ws.cleanup();
-      fd.cleanup();
+        );
+        assert.ok(killing, `${how}: the optimize stage was running`);
+        assert.equal((await killing) && outcome.run.problem?.kind, 'killed-outside', `${how}: ${JSON.stringify(outcome.run.problem)}`);
+        assert.match(outcome.run.problem!.message, message);
+        const report = outcome.report!;
+        assert.equal(report.outcome, 'killed');
+        const codes = report.diagnostics.map((d) => d.code);
+        assert.ok(!codes.includes('dfc/memory-killed'), `${how}: no memory-limit advice when docker says it was not out of memory (${codes.join(', ')})`);
+        assert.equal(report.diagnostics.filter((d) => d.code === 'dfc/docker').length, 1);
+        assert.deepEqual(
+          outputsOf(ws.dir).filter((n) => n !== 'tinycnn.dfc.log'),
+          ['tinycnn.hef'],
+        );
+        assert.equal(readFileSync(join(ws.dir, 'tinycnn.hef'), 'utf8'), 'previous good HEF');
+        assertNoContainers(fd, outcome.run);
+      } finally {
+        ws.cleanup();
+        fd.cleanup();
+      }
     }
-  }
-});
+  },
+);

@@ -12,7 +12,16 @@ import { readHefFile } from '../../server/src/hef';
 import type { DeviceInfo } from '../../server/src/device/protocol';
 import { repoRoot } from '../helpers/shared';
 
-const H10: DeviceInfo = { id: '0000:3c:00.0', architecture: 'HAILO10H', architectureId: 6, firmware: '5.2.0 (release,app)', serial: '', boardName: '', partNumber: '', productName: '' };
+const H10: DeviceInfo = {
+  id: '0000:3c:00.0',
+  architecture: 'HAILO10H',
+  architectureId: 6,
+  firmware: '5.2.0 (release,app)',
+  serial: '',
+  boardName: '',
+  partNumber: '',
+  productName: '',
+};
 const hef = (name: string) => join(repoRoot, 'test', 'fixtures', 'hef', name);
 
 test('arch check: a HAILO1XH HEF runs on the Hailo-10H; the check records both sides', async () => {
@@ -26,7 +35,10 @@ test('arch check: a Hailo-8 HEF on a Hailo-10H is refused before anything is ope
   assert.equal(r.ok, false);
   if (!r.ok) {
     assert.equal(r.error.kind, 'arch-mismatch');
-    assert.equal(r.error.sentence, 'mtmd-fail-arch.hef was compiled for HAILO8P, which HailoRT runs on HAILO8; the attached device is HAILO10H. Recompile it for the device with the Dataflow Compiler (--hw-arch).');
+    assert.equal(
+      r.error.sentence,
+      'mtmd-fail-arch.hef was compiled for HAILO8P, which HailoRT runs on HAILO8; the attached device is HAILO10H. Recompile it for the device with the Dataflow Compiler (--hw-arch).',
+    );
   }
   const none = checkHefForDevice(await readHefFile(hef('mtmd-pass.hef')), [], 'x.hef');
   assert.equal(!none.ok && none.error.kind, 'no-device');

@@ -36,7 +36,10 @@ test('npy: every dtype numpy writes reads back to the same values (numpy is the 
       assert.deepEqual([...arr.data], expected[i][0], t);
     });
     // Refusals with a reason.
-    const fortran = spawnSync('python3', ['-c', `import numpy as np\nnp.save(${JSON.stringify(join(dir, 'f.npy'))}, np.asfortranarray(np.ones((3,4), np.float32)))`]);
+    const fortran = spawnSync('python3', [
+      '-c',
+      `import numpy as np\nnp.save(${JSON.stringify(join(dir, 'f.npy'))}, np.asfortranarray(np.ones((3,4), np.float32)))`,
+    ]);
     assert.equal(fortran.status, 0);
     assert.throws(() => readNpy(readFileSync(join(dir, 'f.npy'))), /Fortran-ordered/);
     assert.throws(() => readNpy(new Uint8Array([1, 2, 3])), NpyError);
@@ -52,7 +55,10 @@ test('statuses: 74 is busy when the scan lists a device, no device otherwise; 91
   assert.equal(kindOfStatus(74, { scanCount: 0 }), 'no-device');
   assert.equal(kindOfStatus(73), 'busy');
   assert.equal(kindOfStatus(64), 'driver-missing');
-  assert.deepEqual([91, 92, 93, 4].map((s) => kindOfStatus(s)), ['hef-corrupted', 'hef-not-supported', 'hef-not-compatible', 'timeout']);
+  assert.deepEqual(
+    [91, 92, 93, 4].map((s) => kindOfStatus(s)),
+    ['hef-corrupted', 'hef-not-supported', 'hef-not-compatible', 'timeout'],
+  );
   const other = errorFromStatus(77, 'VDevice::create_infer_model');
   assert.equal(other.name, 'HAILO_RPC_FAILED');
   assert.equal(other.sentence, 'HailoRT answered HAILO_RPC_FAILED (status 77) to VDevice::create_infer_model.');

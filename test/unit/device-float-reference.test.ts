@@ -19,14 +19,23 @@ const [H, W, C] = fx.hef.shape as number[];
 
 function report(): RunReport {
   const r = rbBatchedReport();
-  const s = (name: string, direction: 'input' | 'output', shape: [number, number, number], type: string, zp = 0, scale = 1): StreamInfo => ({ name, direction, shape, order: 'NHWC', type, frameSize: 0, quant: [{ zp, scale, limMin: 0, limMax: 0 }], isNms: false });
+  const s = (name: string, direction: 'input' | 'output', shape: [number, number, number], type: string, zp = 0, scale = 1): StreamInfo => ({
+    name,
+    direction,
+    shape,
+    order: 'NHWC',
+    type,
+    frameSize: 0,
+    quant: [{ zp, scale, limMin: 0, limMax: 0 }],
+    isNms: false,
+  });
   r.model.inputs = [s(fx.hef.input, 'input', [H, W, C], 'UINT8')];
   r.model.outputs = [s(fx.hef.outputs[0], 'output', [H, W, C], 'UINT8', fx.hef.zp, fx.hef.scale), s(fx.hef.outputs[1], 'output', [1, 1, C], 'FLOAT32')];
   r.tensors = fx.tensors;
   return r;
 }
 
-test('float reference: the ONNX beside the HEF, the script\'s normalization, onnxruntime in its process → numpy\'s figures', async () => {
+test("float reference: the ONNX beside the HEF, the script's normalization, onnxruntime in its process → numpy's figures", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-ref-'));
   try {
     const hef = join(dir, 'tiny.hef');
@@ -82,7 +91,8 @@ test('float reference: the HAR beside the HEF names the ONNX (its recorded origi
   const dir = mkdtempSync(join(tmpdir(), 'hailo-ref-'));
   try {
     // examples/model: tinycnn_hailo_model.har records tinycnn.onnx; the HEF has another name.
-    for (const f of ['tinycnn_hailo_model.har', 'tinycnn.onnx', 'tinycnn.alls']) writeFileSync(join(dir, f), readFileSync(join(repoRoot, 'examples', 'model', f)));
+    for (const f of ['tinycnn_hailo_model.har', 'tinycnn.onnx', 'tinycnn.alls'])
+      writeFileSync(join(dir, f), readFileSync(join(repoRoot, 'examples', 'model', f)));
     const { findModelFiles } = await import('../../server/src/accuracy/modelFiles');
     const files = await findModelFiles(join(dir, 'compiled.hef'));
     assert.equal(files.onnx?.path, join(dir, 'tinycnn.onnx'));

@@ -10,11 +10,25 @@ import { EVIL, EVIL_SCRIPT, hostileDocument, rbBatchedDocument } from '../helper
 
 const CSP = "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce+/='";
 const meta = (policy: string) => `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
-const PAGE = { nonce: 'n0nce+/=', cspMeta: meta(CSP), styleUri: 'https://webview.test/device.css', scriptUri: 'https://webview.test/deviceResults.js', chartStyleUri: 'https://webview.test/deviceResults.css' };
+const PAGE = {
+  nonce: 'n0nce+/=',
+  cspMeta: meta(CSP),
+  styleUri: 'https://webview.test/device.css',
+  scriptUri: 'https://webview.test/deviceResults.js',
+  chartStyleUri: 'https://webview.test/deviceResults.css',
+};
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#96;/g, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const tagsIn = (html: string) => [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1].toLowerCase());
-const charts = (html: string) => [...html.matchAll(/data-testid="([^"]+)" data-chart="([^"]*)"/g)].map((m) => ({ id: m[1], spec: JSON.parse(unescape(m[2])) as ChartSpec }));
+const charts = (html: string) =>
+  [...html.matchAll(/data-testid="([^"]+)" data-chart="([^"]*)"/g)].map((m) => ({ id: m[1], spec: JSON.parse(unescape(m[2])) as ChartSpec }));
 
 test('results: hostile names from the device, HEF and worker render as text, never as markup', () => {
   const html = renderResults(hostileDocument(), PAGE);
@@ -22,7 +36,40 @@ test('results: hostile names from the device, HEF and worker render as text, nev
   assert.ok(!html.includes('<script>alert(2)'), 'no injected script element');
   assert.ok(!html.includes(`"'`), 'quotes are escaped');
   assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the payload is shown, escaped');
-  const allowed = new Set(['html', 'head', 'meta', 'link', 'title', 'body', 'header', 'h1', 'h2', 'h3', 'div', 'button', 'p', 'details', 'summary', 'dl', 'dt', 'dd', 'span', 'strong', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'ul', 'li', 'figure', 'figcaption', 'script']);
+  const allowed = new Set([
+    'html',
+    'head',
+    'meta',
+    'link',
+    'title',
+    'body',
+    'header',
+    'h1',
+    'h2',
+    'h3',
+    'div',
+    'button',
+    'p',
+    'details',
+    'summary',
+    'dl',
+    'dt',
+    'dd',
+    'span',
+    'strong',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'ul',
+    'li',
+    'figure',
+    'figcaption',
+    'script',
+  ]);
   for (const t of tagsIn(html.replace(/^<!DOCTYPE html>/, ''))) assert.ok(allowed.has(t), `unexpected element <${t}>`);
   assert.equal(tagsIn(html).filter((t) => t === 'script').length, 1, 'exactly our one script');
   // Names reach attributes escaped, and come back intact when the browser unescapes them.
@@ -42,16 +89,24 @@ test('results: nonce CSP, no inline styles or handlers; a weak policy is refused
   assert.match(html, /<script nonce="n0nce\+\/=" src="https:\/\/webview\.test\/deviceResults\.js"><\/script>/);
   assert.ok(!/\sstyle=/.test(html) && !/<style/.test(html), 'no inline styles');
   assert.ok(!/\son[a-z]+=/.test(html), 'no inline handlers');
-  for (const weak of ["script-src 'nonce-n0nce+/='", "default-src 'none'; script-src 'unsafe-inline' 'nonce-n0nce+/='", "default-src 'none'; script-src 'nonce-other'"]) {
+  for (const weak of [
+    "script-src 'nonce-n0nce+/='",
+    "default-src 'none'; script-src 'unsafe-inline' 'nonce-n0nce+/='",
+    "default-src 'none'; script-src 'nonce-other'",
+  ]) {
     assert.throws(() => renderResults(rbBatchedDocument(), { ...PAGE, cspMeta: meta(weak) }), /weak Content-Security-Policy/);
   }
 });
 
-test('results: the published run\'s checks, figures and float reference are on the page', () => {
+test("results: the published run's checks, figures and float reference are on the page", () => {
   const d = rbBatchedDocument();
   const html = renderResults(d, PAGE);
   const rows = [...html.matchAll(/data-testid="run-check-row" data-check-id="([^"]+)" data-pass="(true|false)"/g)].map((m) => [m[1], m[2]]);
-  assert.deepEqual(rows, [['different-inputs', 'true'], ['same-input-twice', 'true'], ['undersized-refused', 'true']]);
+  assert.deepEqual(rows, [
+    ['different-inputs', 'true'],
+    ['same-input-twice', 'true'],
+    ['undersized-refused', 'true'],
+  ]);
   assert.match(html, /data-testid="run-checks-status" data-pass="true"><span class="badge ok">PASS<\/span> all 3 checks pass/);
   assert.ok(html.includes('seed 2026: mean 122.916, argmax 1004, sha ccb28aab19d2f97a'));
   assert.match(html, /data-testid="run-fps">2,083\.3<\/strong>/);
@@ -63,10 +118,16 @@ test('results: the published run\'s checks, figures and float reference are on t
   assert.ok(html.includes(lesson), 'the calibration lesson is stated beside the figures');
   // Charts: FPS and ms/frame by queue depth on a log2 axis, latency and one histogram per output.
   const cs = charts(html);
-  assert.deepEqual(cs.map((c) => c.id), ['chart-fps', 'chart-ms-per-frame', 'chart-latency', 'chart-output']);
+  assert.deepEqual(
+    cs.map((c) => c.id),
+    ['chart-fps', 'chart-ms-per-frame', 'chart-latency', 'chart-output'],
+  );
   assert.deepEqual(cs[0].spec.x, [1, 2, 4, 8, 16, 32]);
   assert.equal(cs[0].spec.xLog2, true);
-  assert.deepEqual(cs[0].spec.series[0].values, d.report.fpsByQueue.map((p) => p.fps));
+  assert.deepEqual(
+    cs[0].spec.series[0].values,
+    d.report.fpsByQueue.map((p) => p.fps),
+  );
   assert.deepEqual(cs[3].spec.series[0].values, d.report.outputs[0].histogram.counts);
   // 32 bins over [0, 255]: centres at 255/64, 3·255/64, …
   assert.equal(cs[3].spec.x.length, 32);
@@ -84,7 +145,10 @@ test('results: a failed check, a fake runtime and a skipped reference say so', (
   assert.match(html, /data-testid="run-checks-status" data-pass="false"><span class="badge bad">FAIL<\/span> 1 of 3 checks fail/);
   assert.match(html, /data-check-id="same-input-twice" data-pass="false"/);
   assert.match(html, /data-testid="run-fake-runtime">FAKE/);
-  assert.match(html, /data-testid="ref-status" data-status="skipped">.*No ONNX model was found beside the HEF\. <button type="button" id="fix-onnx" data-testid="ref-fix">/);
+  assert.match(
+    html,
+    /data-testid="ref-status" data-status="skipped">.*No ONNX model was found beside the HEF\. <button type="button" id="fix-onnx" data-testid="ref-fix">/,
+  );
 });
 
 test('an exported run reads back as the same document; a malformed export is one sentence, never a page', async () => {
@@ -96,7 +160,9 @@ test('an exported run reads back as the same document; a malformed export is one
   assert.match((parseRunDocument('{', 'a.run.json') as { error: string }).error, /^a\.run\.json is not JSON: Expected property name/);
   const broken = JSON.parse(JSON.stringify(d));
   broken.report.outputs[0].histogram.counts[3] = '<img src=x>';
-  assert.deepEqual(parseRunDocument(JSON.stringify(broken), 'b.run.json'), { error: "b.run.json is not a Hailo Tools device run export: 'report.outputs' is missing or malformed." });
+  assert.deepEqual(parseRunDocument(JSON.stringify(broken), 'b.run.json'), {
+    error: "b.run.json is not a Hailo Tools device run export: 'report.outputs' is missing or malformed.",
+  });
   assert.match((parseRunDocument('{"kind":"something else"}', 'c.json') as { error: string }).error, /'kind' is missing or malformed/);
   const badRef = JSON.parse(JSON.stringify(d));
   badRef.reference.comparison.outputs[0].metrics.correlation = 'high';

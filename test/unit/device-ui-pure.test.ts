@@ -9,7 +9,24 @@ import { DEFAULT_CHOICES, describeChoices, parseChoices, toRunOptions } from '..
 import { errorFromKind, errorFromStatus } from '../../server/src/device/errors';
 import type { DeviceErrorKind } from '../../server/src/device/protocol';
 
-const KINDS: DeviceErrorKind[] = ['hailort-missing', 'build-failed', 'driver-missing', 'no-device', 'busy', 'arch-mismatch', 'hef-not-compatible', 'hef-corrupted', 'hef-not-supported', 'hef-unreadable', 'wrong-input-size', 'bad-input', 'timeout', 'worker-crashed', 'untrusted', 'hailort-error'];
+const KINDS: DeviceErrorKind[] = [
+  'hailort-missing',
+  'build-failed',
+  'driver-missing',
+  'no-device',
+  'busy',
+  'arch-mismatch',
+  'hef-not-compatible',
+  'hef-corrupted',
+  'hef-not-supported',
+  'hef-unreadable',
+  'wrong-input-size',
+  'bad-input',
+  'timeout',
+  'worker-crashed',
+  'untrusted',
+  'hailort-error',
+];
 
 test('failures: one sentence per failure the issue lists, with its status, and a button where a fix exists', () => {
   for (const k of KINDS) assert.ok(FAILURE_ACTIONS[k]?.length >= 1 && FAILURE_ACTIONS[k].length <= 3, k);
@@ -30,7 +47,10 @@ test('failures: one sentence per failure the issue lists, with its status, and a
   // 74 with a device listed by scan is "busy", and its fix is the shared group id setting.
   const busy = failureMessage(errorFromStatus(74, 'create vdevice', { scanCount: 1 }));
   assert.match(busy.text, /^The Hailo device is busy/);
-  assert.deepEqual(busy.actions.map((a) => a.kind === 'open-settings' && a.setting), [false, 'hailo.device.groupId']);
+  assert.deepEqual(
+    busy.actions.map((a) => a.kind === 'open-settings' && a.setting),
+    [false, 'hailo.device.groupId'],
+  );
   const missing = failureMessage(errorFromKind('hailort-missing', 'no libhailort'));
   assert.match(missing.text, /^HailoRT is not installed/);
   assert.deepEqual(missing.actions[0], { label: 'Open Settings', kind: 'open-settings', setting: 'hailo.hailort.path' });
@@ -44,7 +64,16 @@ test('status bar: each state reads as it should; Restricted Mode is neutral', ()
   assert.doesNotMatch(restricted.text, /warning|error|missing/i);
   assert.match(restricted.tooltip, /not checked in Restricted Mode/);
   const runtime = { hailortVersion: '5.2.0', shimPath: '', libraryPath: '', fake: true };
-  const dev = { id: '0000:3c:00.0', architecture: 'HAILO10H', architectureId: 6, firmware: '5.2.0 (release,app)', serial: '', boardName: '', partNumber: '', productName: '' };
+  const dev = {
+    id: '0000:3c:00.0',
+    architecture: 'HAILO10H',
+    architectureId: 6,
+    firmware: '5.2.0 (release,app)',
+    serial: '',
+    boardName: '',
+    partNumber: '',
+    productName: '',
+  };
   const at = new Date('2026-12-01T10:00:00Z');
   const present = statusView(stateFromScan({ devices: [dev], runtime }, at));
   assert.equal(present.text, '$(circuit-board) HAILO10H');
@@ -56,15 +85,29 @@ test('status bar: each state reads as it should; Restricted Mode is neutral', ()
   assert.match(statusView({ kind: 'running', hef: 'a.hef', devices: [dev] }).text, /HAILO10H busy/);
 });
 
-test('run options: remembered choices are validated; they become the worker\'s RunOptions', () => {
+test("run options: remembered choices are validated; they become the worker's RunOptions", () => {
   assert.deepEqual(parseChoices(undefined), DEFAULT_CHOICES);
   assert.deepEqual(parseChoices({ frames: -5, format: 'int4', batch: 1.5, queue: 'x', input: 'npy', seed: 2 ** 40 }), DEFAULT_CHOICES);
   assert.deepEqual(parseChoices({ frames: 100, input: 'image', inputPath: '/a/cat.png', format: 'float32', batch: 2, queue: 32, seed: 2026 }), {
-    frames: 100, input: 'image', inputPath: '/a/cat.png', seed: 2026, format: 'float32', batch: 2, queue: 32,
+    frames: 100,
+    input: 'image',
+    inputPath: '/a/cat.png',
+    seed: 2026,
+    format: 'float32',
+    batch: 2,
+    queue: 32,
   });
   const c = parseChoices({ frames: 1000, input: 'normal', seed: 7 });
   assert.equal(describeChoices(c), '1,000 frames · normal (standard normal), seed 7 · uint8 · batch auto · queue auto');
   assert.deepEqual(toRunOptions('/m/a.hef', c, { groupId: 'SHARED', timeoutMs: 5000 }), {
-    hef: '/m/a.hef', input: { kind: 'normal', seed: 7 }, frames: 1000, format: 'uint8', batch: 0, queue: 0, groupId: 'SHARED', timeoutMs: 5000, keepTensors: true,
+    hef: '/m/a.hef',
+    input: { kind: 'normal', seed: 7 },
+    frames: 1000,
+    format: 'uint8',
+    batch: 0,
+    queue: 0,
+    groupId: 'SHARED',
+    timeoutMs: 5000,
+    keepTensors: true,
   });
 });

@@ -27,7 +27,18 @@ test('cli dfc-log --json: the documented keys in order, 1-based positions, exit 
   const r = await run(['--json', join(FIX, 'success-dfc3-hailomz', 'run.log')]);
   assert.equal(r.code, 0, r.err);
   const j = JSON.parse(r.out);
-  assert.deepEqual(Object.keys(j), ['outcome', 'failedStage', 'stages', 'dfcVersion', 'hailortVersion', 'hwArch', 'network', 'summary', 'recommendedEndNodes', 'diagnostics']);
+  assert.deepEqual(Object.keys(j), [
+    'outcome',
+    'failedStage',
+    'stages',
+    'dfcVersion',
+    'hailortVersion',
+    'hwArch',
+    'network',
+    'summary',
+    'recommendedEndNodes',
+    'diagnostics',
+  ]);
   assert.equal(j.outcome, 'success');
   assert.equal(j.failedStage, null);
   assert.deepEqual(Object.keys(j.stages[0]), ['name', 'status', 'seconds']);
@@ -80,7 +91,10 @@ test('cli dfc-log: text output lists stages, summary and file:line:col severity 
 });
 
 test('cli dfc-log -: reads the log from stdin', async () => {
-  const r = await run(['--json', '-'], '[info] Translation started on ONNX model m\n[info] Translation completed on ONNX model m (completion time: 00:00:01.50)\n');
+  const r = await run(
+    ['--json', '-'],
+    '[info] Translation started on ONNX model m\n[info] Translation completed on ONNX model m (completion time: 00:00:01.50)\n',
+  );
   const j = JSON.parse(r.out);
   assert.equal(j.stages[0].status, 'ok');
   assert.equal(j.stages[0].seconds, 1.5);

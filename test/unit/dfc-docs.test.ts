@@ -14,7 +14,9 @@ test('docs/dfc-log.md: the code table equals codes.ts', () => {
     .split('\n')
     .filter((l) => l.startsWith('| `dfc/'))
     .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '').replace(/ \|$/, '')));
-  const fromDoc = Object.fromEntries(rows.map((c) => [c[0].replace(/`/g, ''), { severity: c[1], stage: c[2] === '—' ? null : c[2], confidence: c[3], evidence: c[5] }]));
+  const fromDoc = Object.fromEntries(
+    rows.map((c) => [c[0].replace(/`/g, ''), { severity: c[1], stage: c[2] === '—' ? null : c[2], confidence: c[3], evidence: c[5] }]),
+  );
   assert.deepEqual(fromDoc, DFC_CODES);
 });
 

@@ -73,7 +73,8 @@ function check(name: string, r: DfcReport, expected: Expected, graphText?: strin
       const p = graphViewPlace(graphText!, d.node as string);
       assert.deepEqual({ line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn }, p, `${name}: diagnostic ${i} on its graph-view line`);
     }
-    for (const s of messageIncludes ?? []) assert.ok((d.message as string).includes(s), `${name}: diagnostic ${i} message mentions ${JSON.stringify(s)}: ${d.message}`);
+    for (const s of messageIncludes ?? [])
+      assert.ok((d.message as string).includes(s), `${name}: diagnostic ${i} message mentions ${JSON.stringify(s)}: ${d.message}`);
     for (const s of messageExcludes ?? []) assert.ok(!(d.message as string).includes(s), `${name}: diagnostic ${i} never claims ${JSON.stringify(s)}`);
     if (excerptLength !== undefined) assert.equal((d.excerpt as string[] | undefined)?.length, excerptLength, `${name}: diagnostic ${i} excerpt`);
     assert.ok(typeof d.message === 'string' && (d.message as string).length > 20, `${name}: diagnostic ${i} explains itself`);
@@ -109,7 +110,7 @@ for (const name of cases) {
       const reader = new DfcLogReader(ctx);
       const max = [1, 3, 17, 256][k % 4];
       let streamed = 0;
-      for (let i = 0; i < log.length; ) {
+      for (let i = 0; i < log.length;) {
         const n = 1 + Math.floor(rnd() * max);
         for (const e of reader.push(log.slice(i, i + n))) if (e.kind === 'diagnostic') streamed++;
         i += n;
@@ -122,7 +123,7 @@ for (const name of cases) {
     const bytes = Buffer.from(log, 'utf8');
     const reader = new DfcLogReader(ctx);
     const dec = new StringDecoder('utf8');
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const n = 1 + Math.floor(rnd() * 5);
       reader.push(dec.write(bytes.subarray(i, i + n)));
       i += n;

@@ -39,14 +39,15 @@ test('dfc lines: a \\r at the end of a chunk followed by \\n in the next is one 
 
 test('dfc lines: every split of a coloured log gives the same lines', () => {
   // The DFC colours its level prefix on a terminal (dfc-flow.md §7.3): `[\x1b[32minfo\x1b[0m]`.
-  const log = '[\x1b[32minfo\x1b[0m] Starting Model Optimization\r\nCalibration:  50%|█████     | 32/64\rCalibration: 100%|██████████| 64/64\r\n[\x1b[33;1mwarning\x1b[0m] x\n';
+  const log =
+    '[\x1b[32minfo\x1b[0m] Starting Model Optimization\r\nCalibration:  50%|█████     | 32/64\rCalibration: 100%|██████████| 64/64\r\n[\x1b[33;1mwarning\x1b[0m] x\n';
   const whole = split([log]).map((l) => [l.no, l.text, l.overwritten]);
   assert.equal(whole[0][1], '[info] Starting Model Optimization');
   assert.equal(whole.length, 4);
   const rnd = prng(8);
   for (let k = 0; k < 200; k++) {
     const chunks: string[] = [];
-    for (let i = 0; i < log.length; ) {
+    for (let i = 0; i < log.length;) {
       const n = 1 + Math.floor(rnd() * 7);
       chunks.push(log.slice(i, i + n));
       i += n;

@@ -20,8 +20,20 @@ test('dfc reader: live events in order, and a snapshot mid-run says incomplete w
   );
   // The tqdm frame ends with `\r`: it is reported only once the next character says it is not `\r\n`.
   events.push(...r.push('C'));
-  const kinds = events.map((e) => (e.kind === 'progress' ? `progress:${e.label}:${e.done}/${e.total}` : e.kind === 'stageStarted' || e.kind === 'stageFinished' ? `${e.kind}:${e.stage}` : e.kind));
-  assert.deepEqual(kinds, ['stageStarted:parse', 'stageFinished:parse', 'stageStarted:optimize', 'progress:Statistics Collector:0/null', 'progress:Calibration:32/64']);
+  const kinds = events.map((e) =>
+    e.kind === 'progress'
+      ? `progress:${e.label}:${e.done}/${e.total}`
+      : e.kind === 'stageStarted' || e.kind === 'stageFinished'
+        ? `${e.kind}:${e.stage}`
+        : e.kind,
+  );
+  assert.deepEqual(kinds, [
+    'stageStarted:parse',
+    'stageFinished:parse',
+    'stageStarted:optimize',
+    'progress:Statistics Collector:0/null',
+    'progress:Calibration:32/64',
+  ]);
   const fin = events.find((e) => e.kind === 'stageFinished');
   assert.equal(fin?.kind === 'stageFinished' && fin.seconds, 2.5);
 });
@@ -97,7 +109,8 @@ test('dfc reader: a log that repeats errors without end keeps at most MAX_DIAGNO
   const { MAX_DIAGNOSTICS } = await import('../../server/src/dfc/errors');
   const r = new DfcLogReader();
   for (let i = 0; i < MAX_DIAGNOSTICS + 500; i++) r.push(`UnsupportedOperationError in op /n${i}/TopK: TopK operation is unsupported\n`);
-  for (let i = 0; i < 50; i++) r.push("[warning] Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because there's no available GPU\n");
+  for (let i = 0; i < 50; i++)
+    r.push("[warning] Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because there's no available GPU\n");
   const rep = r.end();
   assert.equal(rep.diagnostics.length, MAX_DIAGNOSTICS);
   assert.equal(rep.outcome, 'failed');

@@ -32,10 +32,7 @@ for (const name of readdirSync(fixtures).filter((f) => f.endsWith('.alls'))) {
 }
 
 test('grammar: a wrong scope assertion is reported (negative control)', () => {
-  const text = readFileSync(join(fixtures, 'statements.alls'), 'utf8').replace(
-    'support.constant.enum.precision-mode.alls',
-    'constant.numeric.alls',
-  );
+  const text = readFileSync(join(fixtures, 'statements.alls'), 'utf8').replace('support.constant.enum.precision-mode.alls', 'constant.numeric.alls');
   const dir = mkdtempSync(join(tmpdir(), 'alls-grammar-'));
   const file = join(dir, 'negative.alls');
   writeFileSync(file, text);

@@ -24,7 +24,10 @@ function onnxSide(path: string) {
 
 test('har: the fixture archive (PAX tar, like the DFC writes) yields its HN layers', async () => {
   const har = await readHar(HAR);
-  assert.deepEqual(har.members.map((m) => m.name), ['tinycnn.hn', 'tinycnn.npz', 'tinycnn.original_model_meta.json', 'tinycnn.metadata.json']);
+  assert.deepEqual(
+    har.members.map((m) => m.name),
+    ['tinycnn.hn', 'tinycnn.npz', 'tinycnn.original_model_meta.json', 'tinycnn.metadata.json'],
+  );
   assert.equal(har.hnMember, 'tinycnn.hn');
   assert.equal(har.metadata?.state, 'hailo_model');
   assert.equal(har.hn.name, 'tinycnn');
@@ -43,7 +46,10 @@ test('har: a gzip-compressed archive reads the same; a non-tar file is a clear H
     const gz = join(dir, 'x.har');
     writeFileSync(gz, gzipSync(readFileSync(HAR)));
     assert.equal((await readHar(gz)).hn.layers.length, 15);
-    await assert.rejects(readHar(join(FIX, 'broken.har')), (e: unknown) => e instanceof HarReadError && /not a readable \.har|holds no files/.test((e as Error).message));
+    await assert.rejects(
+      readHar(join(FIX, 'broken.har')),
+      (e: unknown) => e instanceof HarReadError && /not a readable \.har|holds no files/.test((e as Error).message),
+    );
     const truncated = join(dir, 't.har');
     writeFileSync(truncated, readFileSync(HAR).subarray(0, 4000));
     await assert.rejects(readHar(truncated), HarReadError);

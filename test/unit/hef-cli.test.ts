@@ -21,10 +21,7 @@ test('cli hef --json: the document has the shape of issue 3', async () => {
   assert.equal(code, 0);
   const j = JSON.parse(out);
   assert.deepEqual(Object.keys(j).slice(0, 6), ['container', 'hwArch', 'sdkVersion', 'networkGroups', 'externalResources', 'mtmd']);
-  assert.deepEqual(
-    { version: j.container.version, headerSize: j.container.headerSize },
-    { version: 3, headerSize: 56 },
-  );
+  assert.deepEqual({ version: j.container.version, headerSize: j.container.headerSize }, { version: 3, headerSize: 56 });
   assert.equal(typeof j.container.protoSize, 'number');
   assert.deepEqual(Object.keys(j.container.integrity).slice(0, 3), ['ok', 'check', 'detail']);
   assert.equal(j.container.integrity.ok, true);
@@ -136,7 +133,10 @@ test('cli hef: truncated corpus files exit 2 with the truncation in the JSON', {
     assert.equal(r.code, 2, name);
     const j = JSON.parse(r.out);
     assert.equal(j.container.integrity.ok, false, name);
-    assert.ok(j.problems.some((p: { code: string }) => p.code === 'hef/truncated'), name);
+    assert.ok(
+      j.problems.some((p: { code: string }) => p.code === 'hef/truncated'),
+      name,
+    );
   }
   assert.equal((await run('--json', join(dir, 'arcface_mobilefacenet.hef'))).code, 0);
 });
@@ -147,5 +147,8 @@ test('cli hef --streams: boundary streams with device order and the op that cons
   assert.match(out, /^ {8}Stream infos:$/m);
   assert.match(out, /^ {12}Input {2}yolov8n\/input_layer1 UINT8, NHCW\(640x640x3\)$/m);
   assert.match(out, /^ {12}Output yolov8n\/conv41 UINT8, NHCW\(80x80x64\) \(consumed by yolov8n\/yolov8_nms_postprocess\)$/m);
-  assert.match(out, /Output yolov8n\/yolov8_nms_postprocess FLOAT32, HAILO NMS BY CLASS\(number of classes: 80, maximum bounding boxes per class: 100, maximum frame size: 160320\)/);
+  assert.match(
+    out,
+    /Output yolov8n\/yolov8_nms_postprocess FLOAT32, HAILO NMS BY CLASS\(number of classes: 80, maximum bounding boxes per class: 100, maximum frame size: 160320\)/,
+  );
 });

@@ -192,7 +192,14 @@ test('corpus: darrr05__New1V2.hef — truncated V2: header read, body cut off, r
 });
 
 test('corpus: every file reads in one pass without throwing, and the mtmd check runs on each', { skip }, async () => {
-  for (const name of ['arcface_mobilefacenet.hef', 'darrr05__New1V2.hef', 'mnist_model_v_0cd51b2.hef', 'seeed10h__face_landmarks_lite.hef', 'seeed10h__lightface_slim.hef', 'seeed10h__mspn_regnetx_800mf.hef']) {
+  for (const name of [
+    'arcface_mobilefacenet.hef',
+    'darrr05__New1V2.hef',
+    'mnist_model_v_0cd51b2.hef',
+    'seeed10h__face_landmarks_lite.hef',
+    'seeed10h__lightface_slim.hef',
+    'seeed10h__mspn_regnetx_800mf.hef',
+  ]) {
     const src = await fileSource(join(dir!, name));
     try {
       const r = await readHef(src);

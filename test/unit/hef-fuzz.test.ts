@@ -19,7 +19,12 @@ import { prng } from '../helpers/random';
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
-const PAGE = { nonce: 'x', cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-x'">`, styleUri: 'x', scriptUri: 'x' };
+const PAGE = {
+  nonce: 'x',
+  cspMeta: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-x'">`,
+  styleUri: 'x',
+  scriptUri: 'x',
+};
 
 /** A source that records how much is read, to prove reads stay bounded by the file size. */
 function counted(bytes: Uint8Array) {
@@ -81,7 +86,9 @@ test('fuzz: truncation at every offset never throws, never hangs, reads stay bou
   const total = performance.now() - started;
   collect();
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
-  process.stderr.write(`fuzz: ${bytes.length + 1} truncations of ${name} in ${(total / 1000).toFixed(1)} s, worst ${worst.toFixed(1)} ms, heap +${(heapGrowth / 1048576).toFixed(0)} MB\n`);
+  process.stderr.write(
+    `fuzz: ${bytes.length + 1} truncations of ${name} in ${(total / 1000).toFixed(1)} s, worst ${worst.toFixed(1)} ms, heap +${(heapGrowth / 1048576).toFixed(0)} MB\n`,
+  );
   assert.ok(worst < 2000, `one truncation took ${worst} ms`);
   assert.ok(heapGrowth < 64 * 1048576 + 8 * bytes.length, 'memory stays bounded by the file size');
 });

@@ -30,30 +30,38 @@ function counting(src: ByteSource): ByteSource & { bytes: number } {
 
 const hefDir = sharedPath('corpus', 'hef');
 
-test('hef hw_arch: the real HEFs say what SOURCES.md records, from the header and a bounded prefix of the body', { skip: hefDir ? false : SKIP_NO_SHARED }, async () => {
-  const expected: Record<string, number> = {
-    'arcface_mobilefacenet.hef': 1, // Hailo-8 (hw_arch 1)
-    'mnist_model_v_0cd51b2.hef': 1, // Hailo-8
-    'seeed10h__lightface_slim.hef': 103, // Hailo-10H class (hw_arch 103)
-    'seeed10h__face_landmarks_lite.hef': 103,
-    'seeed10h__mspn_regnetx_800mf.hef': 103, // truncated upstream, body intact
-  };
-  let largeBody = false;
-  for (const [name, id] of Object.entries(expected)) {
-    await withFileSource(join(hefDir!, name), async (file) => {
-      const src = counting(file);
-      assert.deepEqual(await readHefHwArch(src), { id }, name);
-      assert.ok(src.bytes <= MAX_HEADER_SIZE + limit('hefArchPrefixBytes'), `${name}: read ${src.bytes} bytes`);
-      const { container } = parseContainer(await file.read(0, MAX_HEADER_SIZE), file.size);
-      if (container && container.protoSize > limit('hefArchPrefixBytes')) largeBody = true;
-    });
-  }
-  assert.ok(largeBody, 'at least one body is larger than the prefix, so the bound was exercised');
-});
+test(
+  'hef hw_arch: the real HEFs say what SOURCES.md records, from the header and a bounded prefix of the body',
+  { skip: hefDir ? false : SKIP_NO_SHARED },
+  async () => {
+    const expected: Record<string, number> = {
+      'arcface_mobilefacenet.hef': 1, // Hailo-8 (hw_arch 1)
+      'mnist_model_v_0cd51b2.hef': 1, // Hailo-8
+      'seeed10h__lightface_slim.hef': 103, // Hailo-10H class (hw_arch 103)
+      'seeed10h__face_landmarks_lite.hef': 103,
+      'seeed10h__mspn_regnetx_800mf.hef': 103, // truncated upstream, body intact
+    };
+    let largeBody = false;
+    for (const [name, id] of Object.entries(expected)) {
+      await withFileSource(join(hefDir!, name), async (file) => {
+        const src = counting(file);
+        assert.deepEqual(await readHefHwArch(src), { id }, name);
+        assert.ok(src.bytes <= MAX_HEADER_SIZE + limit('hefArchPrefixBytes'), `${name}: read ${src.bytes} bytes`);
+        const { container } = parseContainer(await file.read(0, MAX_HEADER_SIZE), file.size);
+        if (container && container.protoSize > limit('hefArchPrefixBytes')) largeBody = true;
+      });
+    }
+    assert.ok(largeBody, 'at least one body is larger than the prefix, so the bound was exercised');
+  },
+);
 
 test('hef hw_arch: a built HEF with each architecture id; a file that is not a HEF is one sentence', async () => {
   for (const id of [0, 1, 2, 3, 4, 6, 103]) {
-    const hef = await buildHef({ version: 3, hwArch: id, networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }] });
+    const hef = await buildHef({
+      version: 3,
+      hwArch: id,
+      networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }],
+    });
     // proto3 leaves a 0 out: an absent hw_arch is HAILO8 (0), as HailoRT reads it.
     assert.deepEqual(await readHefHwArch(bufferSource(hef)), { id }, `hw_arch ${id}`);
   }

@@ -40,27 +40,38 @@ test('mtmd: the passing encoder passes every rule', async () => {
     mtmd.rules.filter((r) => r.pass !== true).map((r) => `${r.id}: ${r.detail}`),
     [],
   );
-  assert.deepEqual(mtmd.rules.map((r) => r.id), [
-    'hef-opens',
-    'arch-hailo10h',
-    'four-outputs',
-    'one-input',
-    'outputs-same-shape',
-    'config-embedded',
-    'config-parses',
-    'patch-size',
-    'spatial-merge-size',
-    'suffixes-all-slots',
-    'suffixes-distinct',
-    'outputs-have-suffix',
-    'suffixes-resolve',
-    'input-uint8-rgb',
-    'input-divisible',
-    'token-grid',
-    'text-model-width',
-  ]);
+  assert.deepEqual(
+    mtmd.rules.map((r) => r.id),
+    [
+      'hef-opens',
+      'arch-hailo10h',
+      'four-outputs',
+      'one-input',
+      'outputs-same-shape',
+      'config-embedded',
+      'config-parses',
+      'patch-size',
+      'spatial-merge-size',
+      'suffixes-all-slots',
+      'suffixes-distinct',
+      'outputs-have-suffix',
+      'suffixes-resolve',
+      'input-uint8-rgb',
+      'input-divisible',
+      'token-grid',
+      'text-model-width',
+    ],
+  );
   assert.deepEqual(mtmd.config, GOOD_CONFIG);
-  assert.deepEqual(mtmd.derived, { inputWidth: 512, inputHeight: 512, stride: 32, imageTokens: 256, outputTokens: 256, featuresPerStream: 2560, nEmbdInp: 10240 });
+  assert.deepEqual(mtmd.derived, {
+    inputWidth: 512,
+    inputHeight: 512,
+    stride: 32,
+    imageTokens: 256,
+    outputTokens: 256,
+    featuresPerStream: 2560,
+    nEmbdInp: 10240,
+  });
 });
 
 for (const f of FIXTURES.filter((x) => x.fails)) {
@@ -80,8 +91,14 @@ test("mtmd: llama.cpp's own error texts", async () => {
   assert.equal(await text('mtmd-fail-same-shape.hef', 'outputs-same-shape'), "output shape mismatch at 'qwen3vl_vit/deepstack_layer_1'");
   assert.equal(await text('mtmd-fail-config-embedded.hef', 'config-embedded'), "HEF is missing required external resource 'hailo-config.json'");
   assert.match((await text('mtmd-fail-config-parses.hef', 'config-parses'))!, /^failed to parse hailo-config.json: /);
-  assert.equal(await text('mtmd-fail-suffixes-distinct.hef', 'suffixes-distinct'), "HailoVisionEncoder: deepstack_layer_2 suffix 'deepstack_layer_1' is already used by another layer in hailo-config.json");
-  assert.equal(await text('mtmd-fail-outputs-have-suffix.hef', 'outputs-have-suffix'), "HEF output stream 'qwen3vl_vit/pooler_output' has no entry in hailo-config.json");
+  assert.equal(
+    await text('mtmd-fail-suffixes-distinct.hef', 'suffixes-distinct'),
+    "HailoVisionEncoder: deepstack_layer_2 suffix 'deepstack_layer_1' is already used by another layer in hailo-config.json",
+  );
+  assert.equal(
+    await text('mtmd-fail-outputs-have-suffix.hef', 'outputs-have-suffix'),
+    "HEF output stream 'qwen3vl_vit/pooler_output' has no entry in hailo-config.json",
+  );
   assert.equal(await text('mtmd-fail-suffixes-all-slots.hef', 'suffixes-all-slots'), "[json.exception.out_of_range.403] key 'deepstack_layer_3' not found");
   assert.equal(await text('mtmd-fail-patch-size.hef', 'patch-size'), '[json.exception.type_error.302] type must be number, but is string');
   assert.match((await text('mtmd-fail-hef-opens.hef', 'hef-opens'))!, /^create_infer_model failed for '/);
@@ -98,7 +115,10 @@ test('mtmd: a hailo-config.json beside the HEF does not count, and the detail sa
 
 test('mtmd: text-model-width is checked only when configured', async () => {
   const without = await contractOf(fx('mtmd-pass.hef'));
-  assert.equal(without.mtmd.rules.some((r) => r.id === 'text-model-width'), false);
+  assert.equal(
+    without.mtmd.rules.some((r) => r.id === 'text-model-width'),
+    false,
+  );
   const wrong = await contractOf(fx('mtmd-pass.hef'), { textModelWidth: 2560 });
   const r = wrong.mtmd.rules.find((x) => x.id === 'text-model-width')!;
   assert.equal(r.pass, false);
@@ -125,7 +145,9 @@ test('mtmd: config edge cases follow nlohmann (BOM skipped, bad UTF-8 and non-ob
   assert.equal(rule(zero, 'input-divisible').pass, false, 'but a zero stride cannot tile the input');
   const notObj = withConfig(JSON.stringify({ ...GOOD_CONFIG, encoder_output_layers_names_suffixes: ['a'] }));
   assert.match(rule(notObj, 'suffixes-all-slots').llamaError!, /type_error.304/);
-  const numSlot = withConfig(JSON.stringify({ ...GOOD_CONFIG, encoder_output_layers_names_suffixes: { ...GOOD_CONFIG.encoder_output_layers_names_suffixes, deepstack_layer_1: 7 } }));
+  const numSlot = withConfig(
+    JSON.stringify({ ...GOOD_CONFIG, encoder_output_layers_names_suffixes: { ...GOOD_CONFIG.encoder_output_layers_names_suffixes, deepstack_layer_1: 7 } }),
+  );
   assert.equal(rule(numSlot, 'suffixes-all-slots').llamaError, '[json.exception.type_error.302] type must be string, but is number');
   assert.deepEqual(parseConfig(utf8('{"a":1}')), { value: { a: 1 } });
 });

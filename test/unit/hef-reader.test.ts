@@ -14,7 +14,9 @@ const fx = (name: string) => new Uint8Array(readFileSync(join(repoRoot, 'test', 
 const read = (bytes: Uint8Array) => readHef(bufferSource(bytes));
 const codes = (r: HefReport) => r.problems.map((p) => p.code);
 
-const tiny: HefSpec = { networkGroups: [{ name: 't', inputs: [{ name: 't/in', shape: [8, 8, 3] }], outputs: [{ name: 't/out', shape: [1, 1, 4], format: 2 }] }] };
+const tiny: HefSpec = {
+  networkGroups: [{ name: 't', inputs: [{ name: 't/in', shape: [8, 8, 3] }], outputs: [{ name: 't/out', shape: [1, 1, 4], format: 2 }] }],
+};
 
 test('reader: each container version verifies with its own checksum', async () => {
   for (const [file, version, check, headerSize] of [
@@ -34,9 +36,15 @@ test('reader: each container version verifies with its own checksum', async () =
   }
   // With a populated proto hash, V3 reports both HailoRT 5.x's check and 4.x's stricter ones.
   const v3 = await read(fx('mtmd-pass.hef'));
-  assert.deepEqual(v3.integrity.checks.map((c) => c.name), ['proto-xxh3', 'length', 'xxh3', 'layout']);
+  assert.deepEqual(
+    v3.integrity.checks.map((c) => c.name),
+    ['proto-xxh3', 'length', 'xxh3', 'layout'],
+  );
   const v3full = await read(fx('container-v3-full-hash.hef'));
-  assert.deepEqual(v3full.integrity.checks.map((c) => c.name), ['length', 'xxh3', 'layout']);
+  assert.deepEqual(
+    v3full.integrity.checks.map((c) => c.name),
+    ['length', 'xxh3', 'layout'],
+  );
   assert.equal(v3full.container!.protoXxh3, '0000000000000000');
 });
 
@@ -131,7 +139,10 @@ test('reader: post-process ops hide the streams they consume and add their own o
   assert.equal(op.nmsType, 'yolov8');
   assert.equal(op.params.classes, 80);
   assert.equal(op.params.imageHeight, 640);
-  assert.deepEqual(op.inputs.map((i) => i.stream), ['yolov8n/conv41', 'yolov8n/conv42', 'yolov8n/conv52', 'yolov8n/conv53', 'yolov8n/conv62', 'yolov8n/conv63']);
+  assert.deepEqual(
+    op.inputs.map((i) => i.stream),
+    ['yolov8n/conv41', 'yolov8n/conv42', 'yolov8n/conv52', 'yolov8n/conv53', 'yolov8n/conv62', 'yolov8n/conv63'],
+  );
 
   const a = await read(fx('netflow-argmax.hef'));
   assert.deepEqual(codes(a), []);
@@ -172,7 +183,13 @@ test('reader: per-feature quantisation (extension 25) on outputs; inputs must ag
   const bad = await read(
     await buildHef({
       ...spec,
-      networkGroups: [{ ...spec.networkGroups[0], inputs: [{ name: 'q/in', shape: [4, 4, 3], qpScales: [1, 2, 1] }], outputs: [{ name: 'q/a', shape: [2, 2, 3], qpScales: [0.1, 0.2] }] }],
+      networkGroups: [
+        {
+          ...spec.networkGroups[0],
+          inputs: [{ name: 'q/in', shape: [4, 4, 3], qpScales: [1, 2, 1] }],
+          outputs: [{ name: 'q/a', shape: [2, 2, 3], qpScales: [0.1, 0.2] }],
+        },
+      ],
     }),
   );
   const msgs = bad.problems.map((p) => p.message).join('\n');

@@ -41,7 +41,10 @@ test('render: a vstream named <img src=x onerror=alert(1)> renders as text, ever
         ],
       },
     ],
-    resources: [{ name: `cfg${EVIL}`, data: utf8('x') }, { name: 'hailo-config.json', data: utf8(JSON.stringify({ patch_size: EVIL })) }],
+    resources: [
+      { name: `cfg${EVIL}`, data: utf8('x') },
+      { name: 'hailo-config.json', data: utf8(JSON.stringify({ patch_size: EVIL })) },
+    ],
   });
   const html = renderInspector(await model(bytes, `file${EVIL}.hef`), PAGE);
   assert.ok(!html.includes(EVIL), 'the raw payload never appears');
@@ -49,7 +52,38 @@ test('render: a vstream named <img src=x onerror=alert(1)> renders as text, ever
   assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the payload is shown, escaped');
   assert.ok(!html.includes(`"quoted'`), 'quotes are escaped too');
   // The only elements are the ones the renderer writes.
-  const allowed = new Set(['html', 'head', 'meta', 'link', 'title', 'body', 'header', 'h1', 'h2', 'h3', 'h4', 'div', 'button', 'p', 'details', 'summary', 'dl', 'dt', 'dd', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'br', 'script']);
+  const allowed = new Set([
+    'html',
+    'head',
+    'meta',
+    'link',
+    'title',
+    'body',
+    'header',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'div',
+    'button',
+    'p',
+    'details',
+    'summary',
+    'dl',
+    'dt',
+    'dd',
+    'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'pre',
+    'br',
+    'script',
+  ]);
   for (const t of tagsIn(html.replace(/^<!DOCTYPE html>/, ''))) assert.ok(allowed.has(t), `unexpected element <${t}>`);
   assert.equal(tagsIn(html).filter((t) => t === 'script').length, 1, 'exactly our one script');
   // The vstream row carries the name in an attribute, escaped.
@@ -69,7 +103,11 @@ test('render: nonce CSP, no inline styles or handlers, resources from the webvie
   // A weak policy is refused rather than rendered.
   const m = await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef')));
   assert.throws(() => renderInspector(m, { ...PAGE, cspMeta: `${meta(CSP)}<script>x()</script>` }), /weak Content-Security-Policy/);
-  for (const weak of ["script-src 'nonce-n0nce+/='", "default-src 'none'; script-src 'unsafe-inline' 'nonce-n0nce+/='", "default-src 'none'; script-src 'nonce-other'"]) {
+  for (const weak of [
+    "script-src 'nonce-n0nce+/='",
+    "default-src 'none'; script-src 'unsafe-inline' 'nonce-n0nce+/='",
+    "default-src 'none'; script-src 'nonce-other'",
+  ]) {
     assert.throws(() => renderInspector(m, { ...PAGE, cspMeta: meta(weak) }), /weak Content-Security-Policy/);
   }
 });

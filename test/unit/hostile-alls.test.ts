@@ -41,7 +41,10 @@ test('5,000 nested brackets: one alls/limit error at bracket 33, the next statem
   assert.equal(limit.length, 1, JSON.stringify(ds));
   // `normalization(` is level 1, so the 32nd `[` is level 33: column 31 + 31 = 62 (0-based).
   assert.deepEqual(limit[0].range.start, { line: 0, character: 'normalization1 = normalization('.length + 31 });
-  assert.match(limit[0].message, /^This bracket has 33 levels of nesting, over the limit of 32 levels: this bracket is skipped up to its closer; the rest of the file is still checked\.$/);
+  assert.match(
+    limit[0].message,
+    /^This bracket has 33 levels of nesting, over the limit of 32 levels: this bracket is skipped up to its closer; the rest of the file is still checked\.$/,
+  );
   assert.ok(codes(ds).includes('alls/unknown-command'), 'the statement after the deep one is checked');
   everyFeature(text);
   // 100,000 levels, unclosed: the skip is iterative too.
@@ -71,7 +74,13 @@ test('a million empty arguments keep 10 errors and one summary line, not a milli
   const ds = checkDocument(doc);
   assert.equal(ds.filter((d) => d.message === 'expected a value before `,`').length, 10);
   // the call has 1,000,000 commas; 10 are listed and the other 999,990 counted (plus the item limit)
-  assert.ok(ds.some((d) => d.code === 'alls/limit' && /^\d{3},\d{3} more syntax problems in this statement are not listed \(at most 10 per statement are\)\.$/.test(d.message)), JSON.stringify(ds.slice(-2)));
+  assert.ok(
+    ds.some(
+      (d) =>
+        d.code === 'alls/limit' && /^\d{3},\d{3} more syntax problems in this statement are not listed \(at most 10 per statement are\)\.$/.test(d.message),
+    ),
+    JSON.stringify(ds.slice(-2)),
+  );
 });
 
 test('more than 10,000 items in one bracket: one alls/limit error at the first item too many; the rest of the bracket is skipped', () => {
@@ -119,7 +128,7 @@ test('an edit that takes a script over a limit (or back under it) re-analyses li
   );
 });
 
-test('semantic tokens are linear in a call\'s positional arguments (200,000 arguments in well under 10 s; quadratic took minutes)', () => {
+test("semantic tokens are linear in a call's positional arguments (200,000 arguments in well under 10 s; quadratic took minutes)", () => {
   // The parser stops at 10,000 items per bracket, so the core function is given a statement with
   // 200,000 positional arguments directly: its cost must not grow with arguments × arguments.
   const doc = analyze('quantization_param(conv1)\n');
@@ -142,10 +151,16 @@ test('a budget that has run out stops semantic tokens, folding and symbols after
   const full = semanticTokens(doc);
   const part = semanticTokens(doc, spent);
   assert.ok(part.length > 0 && part.length < full.length, `${part.length} of ${full.length}`);
-  assert.ok(part.every((t) => t.line < 256), 'only the statements before the first look at the clock');
+  assert.ok(
+    part.every((t) => t.line < 256),
+    'only the statements before the first look at the clock',
+  );
   assert.ok(!part.some((t) => t.type === 'comment'), 'comments after the stop are left out too');
   const symbols = documentSymbols(doc, spent);
-  assert.equal(symbols.reduce((n, s) => n + (s.children?.length ?? 0), 0), 256);
+  assert.equal(
+    symbols.reduce((n, s) => n + (s.children?.length ?? 0), 0),
+    256,
+  );
   assert.ok(foldingRanges(doc, spent).length <= foldingRanges(doc).length);
 });
 

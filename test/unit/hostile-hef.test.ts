@@ -26,18 +26,37 @@ test('a V3 HEF whose hef_padding_size moved the CCW section is not "Integrity: O
   const good = await v3();
   const ok = await readHef(bufferSource(good));
   assert.equal(ok.integrity.ok, true, ok.integrity.detail);
-  assert.deepEqual(ok.integrity.checks.map((c) => [c.name, c.ok]), [['proto-xxh3', true], ['length', true], ['xxh3', true], ['layout', true]]);
+  assert.deepEqual(
+    ok.integrity.checks.map((c) => [c.name, c.ok]),
+    [
+      ['proto-xxh3', true],
+      ['length', true],
+      ['xxh3', true],
+      ['layout', true],
+    ],
+  );
 
   const moved = movePadding(good, 16);
   const r = await readHef(bufferSource(moved));
   // Every hash and the length still match: only the layout check sees it.
-  assert.deepEqual(r.integrity.checks.map((c) => [c.name, c.ok]), [['proto-xxh3', true], ['length', true], ['xxh3', true], ['layout', false]]);
+  assert.deepEqual(
+    r.integrity.checks.map((c) => [c.name, c.ok]),
+    [
+      ['proto-xxh3', true],
+      ['length', true],
+      ['xxh3', true],
+      ['layout', false],
+    ],
+  );
   assert.equal(r.integrity.ok, false);
   const p = r.problems.find((x) => x.code === 'hef/implausible-header');
   assert.ok(p);
   assert.equal(p.area, 'integrity');
   assert.equal(p.offset, 28);
-  assert.match(p.message, /^The header places the CCW section at [\d,]+: hef_padding_size \(offset 28\) is [\d,]+, but every V3 HEF pads the protobuf body to the next 4 KiB boundary/);
+  assert.match(
+    p.message,
+    /^The header places the CCW section at [\d,]+: hef_padding_size \(offset 28\) is [\d,]+, but every V3 HEF pads the protobuf body to the next 4 KiB boundary/,
+  );
   const text = describeHef(r);
   assert.match(text, /^Integrity: FAILED \(xxh3\) — layout: hef_padding_size is/m);
   assert.doesNotMatch(text, /Integrity: OK/);
@@ -56,17 +75,26 @@ test('a V3 HEF whose hef_padding_size moved the CCW section is not "Integrity: O
 test('more vstreams than HailoRT configures: the reader keeps the first 1,024 edge layers of a group and says how many there are', async () => {
   const outputs: StreamSpec[] = [];
   for (let i = 0; i < 5000; i++) outputs.push({ name: `net/out${i}`, shape: [1, 1, 8] });
-  const bytes = await buildHef({ version: 3, hwArch: 103, networkGroups: [{ name: 'net', inputs: [{ name: 'net/input_layer1', shape: [8, 8, 3] }], outputs }] });
+  const bytes = await buildHef({
+    version: 3,
+    hwArch: 103,
+    networkGroups: [{ name: 'net', inputs: [{ name: 'net/input_layer1', shape: [8, 8, 3] }], outputs }],
+  });
   const r = await readHef(bufferSource(bytes), { verify: false });
   const text = describeHef(r);
   assert.equal(text.split('\n').filter((l) => /^\s+Output net\/out\d+ /.test(l)).length, 1023, 'the first 1,024 edge layers: 1 input and 1,023 outputs');
   assert.ok(
-    r.problems.some((p) => p.code === 'hef/limit' && p.message === "Network group 'net' has 5,001 edge layers, over the limit of 1,024 items: the first ones are read; one error says how many were left out."),
+    r.problems.some(
+      (p) =>
+        p.code === 'hef/limit' &&
+        p.message ===
+          "Network group 'net' has 5,001 edge layers, over the limit of 1,024 items: the first ones are read; one error says how many were left out.",
+    ),
     JSON.stringify(r.problems.slice(0, 3)),
   );
 });
 
-test('the text output of 200,000 vstreams does not overflow the stack (a report built directly, past the reader\'s limit)', async () => {
+test("the text output of 200,000 vstreams does not overflow the stack (a report built directly, past the reader's limit)", async () => {
   const r = await readHef(bufferSource(await v3()), { verify: false });
   const g = r.networkGroups[0];
   const v = g.outputs[0];

@@ -86,7 +86,11 @@ test('the CLI never writes a control character from a file to the terminal (onnx
     const ng = `net${EVIL.ansi}`;
     writeFileSync(
       join(dir, 'm.hef'),
-      await buildHef({ version: 3, hwArch: 103, networkGroups: [{ name: ng, inputs: [{ name: `${ng}/in\u009b6n`, shape: [8, 8, 3] }], outputs: [{ name: `${ng}/out`, shape: [4, 4, 8] }] }] }),
+      await buildHef({
+        version: 3,
+        hwArch: 103,
+        networkGroups: [{ name: ng, inputs: [{ name: `${ng}/in\u009b6n`, shape: [8, 8, 3] }], outputs: [{ name: `${ng}/out`, shape: [4, 4, 8] }] }],
+      }),
     );
     const h = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'hef', '--streams', join(dir, 'm.hef')], { encoding: 'utf8' });
     assert.equal(h.status, 0, h.stderr);

@@ -20,8 +20,12 @@ import { deepSubgraphOnnx, makeFifo, manyNodesOnnx, releaseFifo } from '../helpe
 const F = onnx.TensorProto.DataType.FLOAT;
 const I64 = onnx.TensorProto.DataType.INT64;
 const vi = (name: string, dims: (number | Long | string)[]) =>
-  onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } } });
-const model = (graph: onnx.IGraphProto, opset = 13) => Buffer.from(onnx.ModelProto.encode(onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: opset }], graph })).finish());
+  onnx.ValueInfoProto.create({
+    name,
+    type: { tensorType: { elemType: F, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+  });
+const model = (graph: onnx.IGraphProto, opset = 13) =>
+  Buffer.from(onnx.ModelProto.encode(onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: opset }], graph })).finish());
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'hailo-onnx-hostile-'));
@@ -31,7 +35,10 @@ test('subgraphs nested 10,000 deep: one onnx/limit sentence, in the reader and t
   const bytes = deepSubgraphOnnx(10_000);
   assert.throws(
     () => readOnnxBuffer(bytes),
-    (e: OnnxReadError) => e instanceof OnnxReadError && e.kind === 'limit' && /has more than 32 levels of nested subgraphs, over the limit of 32 levels: the model is not indexed/.test(e.message),
+    (e: OnnxReadError) =>
+      e instanceof OnnxReadError &&
+      e.kind === 'limit' &&
+      /has more than 32 levels of nested subgraphs, over the limit of 32 levels: the model is not indexed/.test(e.message),
   );
   // 31 levels under the main graph read fine
   const ok = readOnnxBuffer(deepSubgraphOnnx(31));
@@ -51,13 +58,20 @@ test('subgraphs nested 10,000 deep: one onnx/limit sentence, in the reader and t
 test('a million empty nodes from a 2 MB file: one onnx/limit sentence, not millions of objects', () => {
   assert.throws(
     () => readOnnxBuffer(manyNodesOnnx(1_000_001)),
-    (e: OnnxReadError) => e.kind === 'limit' && /has more than 1,000,000 nodes, tensors, attributes and dims, over the limit of 1,000,000 entries/.test(e.message),
+    (e: OnnxReadError) =>
+      e.kind === 'limit' && /has more than 1,000,000 nodes, tensors, attributes and dims, over the limit of 1,000,000 entries/.test(e.message),
   );
   assert.equal(readOnnxBuffer(manyNodesOnnx(1000)).graph.nodes.length, 1000);
   // a packed list is bounded before it is read into numbers
   const ints = new Array<number>(1_100_000).fill(1);
-  const packed = model({ node: [{ opType: 'Relu', input: ['x'], output: ['y'], attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints }] }], input: [vi('x', [1])] });
-  assert.throws(() => readOnnxBuffer(packed), (e: OnnxReadError) => e.kind === 'limit');
+  const packed = model({
+    node: [{ opType: 'Relu', input: ['x'], output: ['y'], attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints }] }],
+    input: [vi('x', [1])],
+  });
+  assert.throws(
+    () => readOnnxBuffer(packed),
+    (e: OnnxReadError) => e.kind === 'limit',
+  );
 });
 
 test('a Slice axis far outside the rank leaves the shape unknown, quickly (it ran 44 s, then "Invalid string length")', () => {
@@ -78,7 +92,24 @@ test('a Slice axis far outside the rank leaves the shape unknown, quickly (it ra
   assert.deepEqual(a.shapes.facts.get('y')?.shape, [null, null]);
   assert.ok(view.text.length < 10_000);
   // opset 9: the axes attribute
-  const v9 = model({ node: [{ opType: 'Slice', input: ['x'], output: ['y'], attribute: [{ name: 'starts', type: 7, ints: [0] }, { name: 'ends', type: 7, ints: [1] }, { name: 'axes', type: 7, ints: [-1_000_000_000] }] }], input: [vi('x', [4, 4])] }, 9);
+  const v9 = model(
+    {
+      node: [
+        {
+          opType: 'Slice',
+          input: ['x'],
+          output: ['y'],
+          attribute: [
+            { name: 'starts', type: 7, ints: [0] },
+            { name: 'ends', type: 7, ints: [1] },
+            { name: 'axes', type: 7, ints: [-1_000_000_000] },
+          ],
+        },
+      ],
+      input: [vi('x', [4, 4])],
+    },
+    9,
+  );
   assert.deepEqual(analyzeOnnx(readOnnxBuffer(v9)).shapes.facts.get('y')?.shape, [null, null]);
 });
 
@@ -89,9 +120,23 @@ test('external data in a folder, a FIFO, or at a negative offset: one finding ea
     const fifo = join(dir, 'pipe.bin');
     const haveFifo = makeFifo(fifo);
     const ext = (name: string, location: string, offset: string) =>
-      onnx.TensorProto.create({ name, dataType: F, dims: [2], dataLocation: onnx.TensorProto.DataLocation.EXTERNAL, externalData: [{ key: 'location', value: location }, { key: 'offset', value: offset }, { key: 'length', value: '8' }] });
+      onnx.TensorProto.create({
+        name,
+        dataType: F,
+        dims: [2],
+        dataLocation: onnx.TensorProto.DataLocation.EXTERNAL,
+        externalData: [
+          { key: 'location', value: location },
+          { key: 'offset', value: offset },
+          { key: 'length', value: '8' },
+        ],
+      });
     const bytes = model({
-      node: [{ opType: 'Add', input: ['x', 'w1'], output: ['y'] }, { opType: 'Add', input: ['y', 'w2'], output: ['z'] }, { opType: 'Add', input: ['z', 'w3'], output: ['out'] }],
+      node: [
+        { opType: 'Add', input: ['x', 'w1'], output: ['y'] },
+        { opType: 'Add', input: ['y', 'w2'], output: ['z'] },
+        { opType: 'Add', input: ['z', 'w3'], output: ['out'] },
+      ],
       initializer: [ext('w1', 'weights.bin', '0'), ext('w2', 'data.bin', '-8'), ext('w3', 'pipe.bin', '0')],
       input: [vi('x', [2])],
     });
@@ -101,7 +146,8 @@ test('external data in a folder, a FIFO, or at a negative offset: one finding ea
     const byTensor = Object.fromEntries(m.problems.map((p) => [p.tensors![0], `${p.code}: ${p.message}`]));
     assert.equal(byTensor.w1, "onnx/external-data-invalid: external data location 'weights.bin' is a folder, not a regular file; not read");
     assert.equal(byTensor.w2, "onnx/external-data-invalid: external data offset '-8' of 'data.bin' is not a non-negative integer; not read");
-    if (haveFifo) assert.equal(byTensor.w3, "onnx/external-data-invalid: external data location 'pipe.bin' is a FIFO (named pipe), not a regular file; not read");
+    if (haveFifo)
+      assert.equal(byTensor.w3, "onnx/external-data-invalid: external data location 'pipe.bin' is a FIFO (named pipe), not a regular file; not read");
     else t.diagnostic('NOTE: no mkfifo here; the FIFO case is not checked');
     const a = analyzeOnnx(m);
     assert.ok(a.findings.some((f) => f.code === 'onnx/external-data-invalid' && f.severity === 'warning'));

@@ -47,7 +47,10 @@ test('a HEF whose protobuf body is 2 GiB (a sparse file of a few KB) is one hef/
     // In process too (the inspector and the language server call the reader directly).
     const report = await readHefFile(hef);
     assert.ok(report.problems.some((p) => p.code === 'hef/limit'));
-    assert.ok(report.problems.some((p) => p.code === 'hef/truncated'), 'the length check still runs');
+    assert.ok(
+      report.problems.some((p) => p.code === 'hef/truncated'),
+      'the length check still runs',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -107,8 +110,14 @@ test('a folder or a device where a file should be is one sentence naming what it
     const onnx = runCli(['onnx', join(dir, 'folder.onnx')]);
     assert.equal(onnx.status, 2);
     assert.match(onnx.err, /folder\.onnx' is a folder, not a regular file; not read/);
-    await assert.rejects(() => openRegularFile('/dev/null'), (e: FileAccessError) => e.code === 'not-regular' && /is a character device/.test(e.message));
-    assert.throws(() => readSmallFileSync('/dev/zero', 1024), (e: FileAccessError) => e.code === 'not-regular');
+    await assert.rejects(
+      () => openRegularFile('/dev/null'),
+      (e: FileAccessError) => e.code === 'not-regular' && /is a character device/.test(e.message),
+    );
+    assert.throws(
+      () => readSmallFileSync('/dev/zero', 1024),
+      (e: FileAccessError) => e.code === 'not-regular',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -181,7 +190,10 @@ test('readSmallFileSync refuses a file over its limit without reading it', () =>
   try {
     const p = join(dir, 'big.alls');
     writeFileSync(p, Buffer.alloc(2048, 0x61));
-    assert.throws(() => readSmallFileSync(p, 1024), (e: FileAccessError) => e.code === 'too-large' && /is 2,048 bytes, more than the 1 KiB limit; not read/.test(e.message));
+    assert.throws(
+      () => readSmallFileSync(p, 1024),
+      (e: FileAccessError) => e.code === 'too-large' && /is 2,048 bytes, more than the 1 KiB limit; not read/.test(e.message),
+    );
     assert.equal(readSmallFileSync(p, 4096).length, 2048);
   } finally {
     rmSync(dir, { recursive: true, force: true });

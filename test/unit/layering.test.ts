@@ -17,7 +17,11 @@ function importsOf(f: SourceFile): { spec: string; line: number }[] {
 export function clientReachesIntoServer(files: SourceFile[]): string[] {
   return files
     .filter((f) => f.path.startsWith('client/'))
-    .flatMap((f) => importsOf(f).filter((i) => /(^|\/)server\/src(\/|$)/.test(i.spec)).map((i) => `${f.path}:${i.line} ${i.spec}`));
+    .flatMap((f) =>
+      importsOf(f)
+        .filter((i) => /(^|\/)server\/src(\/|$)/.test(i.spec))
+        .map((i) => `${f.path}:${i.line} ${i.spec}`),
+    );
 }
 
 const CORES = /^server\/src\/(?!lsp\/|cli\/|api\.ts$|protocol\.ts$|server\.ts$)/;
@@ -26,13 +30,20 @@ const CORES = /^server\/src\/(?!lsp\/|cli\/|api\.ts$|protocol\.ts$|server\.ts$)/
 export function coreImportsVscode(files: SourceFile[]): string[] {
   return files
     .filter((f) => CORES.test(f.path))
-    .flatMap((f) => importsOf(f).filter((i) => /^vscode(-|$)/.test(i.spec)).map((i) => `${f.path}:${i.line} ${i.spec}`));
+    .flatMap((f) =>
+      importsOf(f)
+        .filter((i) => /^vscode(-|$)/.test(i.spec))
+        .map((i) => `${f.path}:${i.line} ${i.spec}`),
+    );
 }
 
 test('layering rules fire on bad samples', () => {
   const bad: SourceFile[] = [
     { path: 'client/src/x.ts', text: "import { readHef } from '../../server/src/hef';\nconst y = require('../../../server/src/cli/main');\n" },
-    { path: 'server/src/hef/x.ts', text: "import type { Diagnostic } from 'vscode-languageserver';\n// import * as vscode from 'vscode' in a comment is fine\n" },
+    {
+      path: 'server/src/hef/x.ts',
+      text: "import type { Diagnostic } from 'vscode-languageserver';\n// import * as vscode from 'vscode' in a comment is fine\n",
+    },
   ];
   assert.deepEqual(clientReachesIntoServer(bad), ['client/src/x.ts:1 ../../server/src/hef', 'client/src/x.ts:2 ../../../server/src/cli/main']);
   assert.deepEqual(coreImportsVscode(bad), ['server/src/hef/x.ts:1 vscode-languageserver']);

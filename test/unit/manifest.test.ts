@@ -44,10 +44,7 @@ interface Manifest {
 }
 
 const manifest: Manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-const settings: Record<string, Setting> = Object.assign(
-  {},
-  ...[manifest.contributes.configuration].flat().map((c) => c.properties),
-);
+const settings: Record<string, Setting> = Object.assign({}, ...[manifest.contributes.configuration].flat().map((c) => c.properties));
 
 /**
  * A setting names an executable when its key says so (…Path, …Executable, …Command) and it is
@@ -71,7 +68,10 @@ test('manifest: every setting has a description and an explicit scope', () => {
   assert.ok(keys.length > 0);
   for (const [key, s] of Object.entries(settings)) {
     assert.ok((s.description ?? s.markdownDescription ?? '').length >= 20, `${key} needs a description`);
-    assert.ok(['application', 'machine', 'machine-overridable', 'window', 'resource', 'language-overridable'].includes(s.scope ?? ''), `${key} needs a scope (has ${s.scope})`);
+    assert.ok(
+      ['application', 'machine', 'machine-overridable', 'window', 'resource', 'language-overridable'].includes(s.scope ?? ''),
+      `${key} needs a scope (has ${s.scope})`,
+    );
     assert.ok(key.startsWith('hailo.'), `${key} must live under hailo.`);
   }
 });
@@ -174,17 +174,38 @@ test('vsix: `vsce ls` packages the bundles, grammar, snippets, media and docs, a
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
   const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
-  for (const needed of ['package.json', 'dist/client.js', 'dist/server.js', 'README.md', 'CHANGELOG.md', 'LICENSE', 'SECURITY.md', 'media/icon.png', 'language-configuration.json']) {
+  const files = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const needed of [
+    'package.json',
+    'dist/client.js',
+    'dist/server.js',
+    'README.md',
+    'CHANGELOG.md',
+    'LICENSE',
+    'SECURITY.md',
+    'media/icon.png',
+    'language-configuration.json',
+  ]) {
     assert.ok(files.includes(needed), `${needed} is not packaged:\n${files.join('\n')}`);
   }
-  assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'grammar packaged');
-  assert.ok(files.some((f) => f.startsWith('snippets/')), 'snippets packaged');
+  assert.ok(
+    files.some((f) => f.startsWith('syntaxes/')),
+    'grammar packaged',
+  );
+  assert.ok(
+    files.some((f) => f.startsWith('snippets/')),
+    'snippets packaged',
+  );
   // The native bridge is compiled on the user's machine from dist/native: every source and header
   // it includes must be in the .vsix (a missing shim_common.hpp broke Run on Device and the chat).
   for (const f of readdirSync(join(repoRoot, 'native')).filter((n) => /\.(cpp|hpp|h)$/.test(n))) {
     assert.ok(files.includes(`dist/native/${f}`), `dist/native/${f} is not packaged: the shim cannot be compiled from the .vsix`);
   }
-  const leaked = files.filter((f) => /^(client|server|test|bench|native|scripts|node_modules|out|examples)\//.test(f) || /\.(ts|map|mjs)$/.test(f) || f.startsWith('.'));
+  const leaked = files.filter(
+    (f) => /^(client|server|test|bench|native|scripts|node_modules|out|examples)\//.test(f) || /\.(ts|map|mjs)$/.test(f) || f.startsWith('.'),
+  );
   assert.deepEqual(leaked, [], 'sources, tests, maps or dotfiles in the .vsix');
 });

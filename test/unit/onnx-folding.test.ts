@@ -24,7 +24,12 @@ async function compareAll(spec: ModelSpec, feeds: Record<string, ort.Tensor>) {
   return { model, r, shapes, diff, bytes };
 }
 
-const floats = (dims: number[]) => new ort.Tensor('float32', Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, i) => Math.cos(i)), dims);
+const floats = (dims: number[]) =>
+  new ort.Tensor(
+    'float32',
+    Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, i) => Math.cos(i)),
+    dims,
+  );
 
 test('folding: torch reflect-padding chain (Cast → Concat+ConstantOfShape → Reshape → Slice step -1 → Transpose → Reshape → Cast) resolves the Pad', async () => {
   const { r, shapes, diff } = await compareAll(reflectPadChain(), { x: floats([1, 1, 64]) });
@@ -66,7 +71,10 @@ test('folding: QDQ and QOperator forms are shaped and named by their form; a flo
   assert.deepEqual(qop.diff, []);
   const b = analyzeOnnx(qop.model, { useDeclared: false });
   assert.match(b.findings.find((x) => x.code === 'onnx/quantized-model')!.message, /QOperator form/);
-  assert.deepEqual(b.findings.filter((x) => x.code === 'onnx/quantized-op').map((x) => x.node), ['QLinearConv_1', 'QLinearAdd_2']);
+  assert.deepEqual(
+    b.findings.filter((x) => x.code === 'onnx/quantized-op').map((x) => x.node),
+    ['QLinearConv_1', 'QLinearAdd_2'],
+  );
 
   const float = readOnnxBuffer(encodeModel({ ...reflectPadChain() }));
   assert.ok(!analyzeOnnx(float).findings.some((x) => x.code.startsWith('onnx/quantized')));

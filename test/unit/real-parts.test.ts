@@ -17,6 +17,9 @@ test('real parts: CI (any non-false value) and HAILO_REQUIRE_ALL=1 require every
 test('real parts: a missing part skips with a NOTE locally and throws under CI', () => {
   assert.equal(skipUnless('/some/path', 'x', { CI: 'true' }), false);
   assert.match(skipUnless(undefined, 'the thing', {}) as string, /^NOTE: the thing is missing; skipping/);
-  assert.throws(() => skipUnless(undefined, 'the thing', { CI: 'true' }), (e: unknown) => e instanceof MissingPartError && /the thing is missing.*under CI/.test((e as Error).message));
+  assert.throws(
+    () => skipUnless(undefined, 'the thing', { CI: 'true' }),
+    (e: unknown) => e instanceof MissingPartError && /the thing is missing.*under CI/.test((e as Error).message),
+  );
   assert.throws(() => skipUnless(false, 'the thing', { HAILO_REQUIRE_ALL: '1' }), MissingPartError);
 });

@@ -45,7 +45,12 @@ test('docker check: each situation gets one sentence that says what to do', () =
   assert.equal(ready.level, 'info');
   assert.deepEqual(ready.hailoImages, ['hailo_ai_sw_suite:2025-10']);
 
-  const timeout = dockerReport('docker', { code: undefined, stdout: '', stderr: '', error: { code: 'ETIMEDOUT', message: 'docker did not finish within 15000 ms' } });
+  const timeout = dockerReport('docker', {
+    code: undefined,
+    stdout: '',
+    stderr: '',
+    error: { code: 'ETIMEDOUT', message: 'docker did not finish within 15000 ms' },
+  });
   assert.equal(timeout.level, 'error');
   assert.match(timeout.message, /did not finish/);
 });
@@ -56,7 +61,8 @@ test('docker check: the real docker of this machine, through the trust-gated run
   const version = await runTool(trust, 'docker', ['version', '--format', '{{json .}}'], { timeoutMs: 15_000 });
   const reason = skipUnless(version.error?.code !== 'ENOENT', 'docker (the client, on the PATH)');
   if (reason) return t.skip(`${reason}; the ENOENT verdict is covered above`);
-  const images = version.code === 0 ? await runTool(trust, 'docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;
+  const images =
+    version.code === 0 ? await runTool(trust, 'docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;
   const report = dockerReport('docker', version, images);
   // Whatever state this machine's docker is in, the client version is read and the verdict is one of the three.
   assert.match(report.clientVersion ?? '', /^\d+\.\d+/);

@@ -62,14 +62,18 @@ export function findShellStrings(file: SourceFile): Finding[] {
   for (const m of code.matchAll(/['"`](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh['"`]\s*,\s*\[\s*['"`]-c['"`]/g)) add(m.index!, 'sh -c wrapper');
   if (CHILD_PROCESS.test(code)) {
     // Named imports/destructuring of exec or execSync from child_process.
-    for (const m of code.matchAll(/(?:import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?child_process['"])|(?:\{([^}]*)\}\s*=\s*require\s*\(\s*['"](?:node:)?child_process['"]\s*\))/g)) {
+    for (const m of code.matchAll(
+      /(?:import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?child_process['"])|(?:\{([^}]*)\}\s*=\s*require\s*\(\s*['"](?:node:)?child_process['"]\s*\))/g,
+    )) {
       const names = (m[1] ?? m[2] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+|\s*:\s*/)[0]);
       if (names.some((n) => n === 'exec' || n === 'execSync')) add(m.index!, 'exec/execSync imported from child_process');
     }
     // Namespace use: cp.exec(...), child_process.execSync(...).
-    const ns = [...code.matchAll(/(?:import\s+\*\s+as\s+(\w+)\s+from|import\s+(\w+)\s+from|(?:const|let|var)\s+(\w+)\s*=\s*require\s*\()\s*['"](?:node:)?child_process['"]/g)].map(
-      (m) => m[1] ?? m[2] ?? m[3],
-    );
+    const ns = [
+      ...code.matchAll(
+        /(?:import\s+\*\s+as\s+(\w+)\s+from|import\s+(\w+)\s+from|(?:const|let|var)\s+(\w+)\s*=\s*require\s*\()\s*['"](?:node:)?child_process['"]/g,
+      ),
+    ].map((m) => m[1] ?? m[2] ?? m[3]);
     for (const name of ns) {
       for (const m of code.matchAll(new RegExp(`\\b${name}\\s*\\.\\s*(exec|execSync)\\s*\\(`, 'g'))) add(m.index!, `${name}.${m[1]}()`);
     }
@@ -94,7 +98,8 @@ export function findUngatedExecution(file: SourceFile): Finding[] {
   // So does the float reference's onnxruntime worker (server/src/accuracy/ortProcess.ts).
   // And the compile runner's launcher (server/src/compile/launcher.ts), which spawns docker.
   const deviceGated =
-    (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/') || file.path.startsWith('server/src/compile/')) && /\bTrustToken\b/.test(code);
+    (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/') || file.path.startsWith('server/src/compile/')) &&
+    /\bTrustToken\b/.test(code);
   const allowedCp = file.path === 'client/src/security/runTool.ts' || file.path.startsWith('server/src/cli/') || deviceGated;
   if (cp && !allowedCp) findings.push({ path: file.path, line: lineOf(code, cp.index), rule: 'child_process outside security/runTool.ts', text: cp[0] });
   const koffi = /(?:from\s*|require\s*\(\s*)['"]koffi(?:\/[^'"]*)?['"]/.exec(code);
@@ -117,10 +122,12 @@ export function findWebviewProblems(file: SourceFile): Finding[] {
   const sharedCsp = /\bstrictCsp\(/.test(code);
   if (isWebviewHtml && !sharedCsp) {
     const line = lineOf(code, setsHtml.index);
-    if (!/Content-Security-Policy/.test(code)) findings.push({ path: file.path, line, rule: 'webview HTML without a Content-Security-Policy', text: setsHtml[0] });
+    if (!/Content-Security-Policy/.test(code))
+      findings.push({ path: file.path, line, rule: 'webview HTML without a Content-Security-Policy', text: setsHtml[0] });
     if (!/default-src 'none'/.test(code)) findings.push({ path: file.path, line, rule: "CSP without default-src 'none'", text: setsHtml[0] });
     if (/<script/i.test(code) && !/nonce-/.test(code)) findings.push({ path: file.path, line, rule: 'scripts without a nonce', text: setsHtml[0] });
-    if (/script-src[^;"]*'unsafe-(inline|eval)'/.test(code)) findings.push({ path: file.path, line, rule: "script-src allows 'unsafe-inline'/'unsafe-eval'", text: setsHtml[0] });
+    if (/script-src[^;"]*'unsafe-(inline|eval)'/.test(code))
+      findings.push({ path: file.path, line, rule: "script-src allows 'unsafe-inline'/'unsafe-eval'", text: setsHtml[0] });
   }
   const scripts = /enableScripts\s*:\s*true/.exec(code);
   if (scripts && !/localResourceRoots/.test(code)) {

@@ -6,23 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  MANAGE_TRUST_BUTTON,
-  requireWorkspaceTrust,
-  restrictedModeMessage,
-  type TrustHost,
-  type TrustToken,
-} from '../../client/src/security/workspaceTrust';
+import { MANAGE_TRUST_BUTTON, requireWorkspaceTrust, restrictedModeMessage, type TrustHost, type TrustToken } from '../../client/src/security/workspaceTrust';
 import { runTool } from '../../client/src/security/runTool';
 import { repoRoot } from '../helpers/shared';
-import {
-  describeFindings,
-  findShellStrings,
-  findUngatedExecution,
-  findWebviewProblems,
-  sourceFiles,
-  type SourceFile,
-} from './security-scan';
+import { describeFindings, findShellStrings, findUngatedExecution, findWebviewProblems, sourceFiles, type SourceFile } from './security-scan';
 
 function fakeHost(trusted: boolean, choice?: string) {
   const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
@@ -115,7 +102,7 @@ test('scan: shell strings are caught in every form (positive controls)', () => {
     "const { execSync } = require('child_process');",
     "import * as cp from 'child_process';\ncp.exec('ls ' + dir);",
     "import cp from 'node:child_process';\ncp.execSync(cmd)",
-    "spawn(cmd, { shell: true })",
+    'spawn(cmd, { shell: true })',
     "spawn('docker', args, { shell: process.platform === 'win32' })",
     "spawn('bash', ['-c', `docker run ${x}`])",
     "spawn('/bin/sh', ['-c', line])",
@@ -151,9 +138,15 @@ test('scan: ungated execution is caught (positive controls)', () => {
   assert.deepEqual(findUngatedExecution(sample('client/src/security/runTool.ts', "import { spawn } from 'node:child_process';")), []);
   assert.deepEqual(findUngatedExecution(sample('test/unit/x.ts', "import { spawn } from 'node:child_process';")), []);
   assert.equal(findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';")).length, 1);
-  assert.deepEqual(findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';\nexport function start(t: TrustToken) {}")), []);
+  assert.deepEqual(
+    findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';\nexport function start(t: TrustToken) {}")),
+    [],
+  );
   assert.equal(findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';")).length, 1);
-  assert.deepEqual(findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';\nexport function run(t: TrustToken) {}")), []);
+  assert.deepEqual(
+    findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';\nexport function run(t: TrustToken) {}")),
+    [],
+  );
 });
 
 test('scan: extension and server code start processes / load native code only behind the trust guard', () => {
@@ -164,14 +157,14 @@ test('scan: extension and server code start processes / load native code only be
 });
 
 test('scan: webview problems are caught (positive controls)', () => {
-  const noCsp = "panel.webview.html = `<html><body><script>go()</script></body></html>`;";
+  const noCsp = 'panel.webview.html = `<html><body><script>go()</script></body></html>`;';
   assert.ok(findWebviewProblems(sample('client/src/v.ts', noCsp)).some((f) => /Content-Security-Policy/.test(f.rule)));
-  const unsafe = "panel.webview.html = `<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'\"><script>`;";
+  const unsafe = 'panel.webview.html = `<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; script-src \'unsafe-inline\'"><script>`;';
   assert.ok(findWebviewProblems(sample('client/src/v.ts', unsafe)).some((f) => /unsafe/.test(f.rule)));
   assert.equal(findWebviewProblems(sample('client/src/v.ts', 'createWebviewPanel(id, t, c, { enableScripts: true })')).length, 1);
   const good = [
-    "const opts = { enableScripts: true, localResourceRoots: [media] };",
-    "panel.webview.html = `<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-${nonce}'\"><script nonce=\"${nonce}\">`;",
+    'const opts = { enableScripts: true, localResourceRoots: [media] };',
+    'panel.webview.html = `<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; script-src \'nonce-${nonce}\'"><script nonce="${nonce}">`;',
   ].join('\n');
   assert.deepEqual(findWebviewProblems(sample('client/src/v.ts', good)), []);
 });

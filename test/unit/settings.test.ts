@@ -21,7 +21,9 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')
 const properties: Record<string, Property> = Object.assign({}, ...[manifest.contributes.configuration].flat().map((c) => c.properties));
 
 test('settings: package.json declares exactly the settings of common/settings.ts (key, scope, default, enum)', () => {
-  const declared = Object.keys(properties).filter((k) => k.startsWith('hailo.')).sort();
+  const declared = Object.keys(properties)
+    .filter((k) => k.startsWith('hailo.'))
+    .sort();
   assert.deepEqual(declared, SETTINGS.map((s) => `hailo.${s.key}`).sort());
   for (const s of SETTINGS) {
     const p = properties[`hailo.${s.key}`];
@@ -50,7 +52,13 @@ test('settings: nested and flat dotted keys read alike; invalid values fall back
   assert.equal(nested.model.har, 'm.har');
   assert.equal(nested.hef.inlineChecks, 'always');
   assert.equal(nested.mtmd.textModelWidth, 2048);
-  const junk = resolveSettings({ hwArch: 42, hef: { inlineChecks: 'sometimes' }, mtmd: { textModelWidth: 1.5 }, model: ['x'], __proto__: { hwArch: 'hailo8' } });
+  const junk = resolveSettings({
+    hwArch: 42,
+    hef: { inlineChecks: 'sometimes' },
+    mtmd: { textModelWidth: 1.5 },
+    model: ['x'],
+    __proto__: { hwArch: 'hailo8' },
+  });
   assert.deepEqual(junk, DEFAULT_SETTINGS);
   assert.deepEqual(resolveSettings(null), DEFAULT_SETTINGS);
   assert.deepEqual(resolveSettings('hailo8'), DEFAULT_SETTINGS);

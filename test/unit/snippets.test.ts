@@ -38,11 +38,18 @@ for (const [name, s] of Object.entries(snippets)) {
       const text = expand(body, (opts) => opts[Math.min(v, opts.length - 1)]) + '\n';
       assert.doesNotMatch(text, /\$\{|\$\d/, `unexpanded placeholder in ${text}`);
       const errors = checkText(text, { settings: resolveSettings({ hwArch: 'hailo10h' }) }).filter((d) => d.severity === 'error');
-      assert.deepEqual(errors.map((e) => `${e.code}: ${e.message}`), [], text);
+      assert.deepEqual(
+        errors.map((e) => `${e.code}: ${e.message}`),
+        [],
+        text,
+      );
     }
   });
 }
 
 test('snippets: the expander handles defaults, choices and escaped braces (control)', () => {
-  assert.equal(expand('q(${1:{conv*\\}}, p=${2|a,b|})$0', (o) => o[1]), 'q({conv*}, p=b)');
+  assert.equal(
+    expand('q(${1:{conv*\\}}, p=${2|a,b|})$0', (o) => o[1]),
+    'q({conv*}, p=b)',
+  );
 });

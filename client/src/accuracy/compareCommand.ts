@@ -51,10 +51,15 @@ async function findFiles(anchor: string): Promise<(Omit<CompareInputs, 'contexts
   const dir = /\.[a-z]+$/i.test(anchor) ? path.dirname(anchor) : anchor;
   const s = hailoSettings(vscode.Uri.file(anchor)).model;
   const from = (p: string) => (path.isAbsolute(p) ? p : path.resolve(dir, p));
-  const onnx = (s.onnx && from(s.onnx)) || (anchor.endsWith('.onnx') ? anchor : only(dir, (f) => f.endsWith('.onnx'))) || (await pick('The float ONNX model', dir, 'onnx'));
+  const onnx =
+    (s.onnx && from(s.onnx)) ||
+    (anchor.endsWith('.onnx') ? anchor : only(dir, (f) => f.endsWith('.onnx'))) ||
+    (await pick('The float ONNX model', dir, 'onnx'));
   if (!onnx) return undefined;
   const har =
-    only(dir, (f) => f.endsWith('_optimized.har')) ?? ((s.har && from(s.har)) || (anchor.endsWith('.har') ? anchor : only(dir, (f) => f.endsWith('.har')))) ?? (await pick('The optimized HAR (after optimize)', dir, 'har'));
+    only(dir, (f) => f.endsWith('_optimized.har')) ??
+    ((s.har && from(s.har)) || (anchor.endsWith('.har') ? anchor : only(dir, (f) => f.endsWith('.har')))) ??
+    (await pick('The optimized HAR (after optimize)', dir, 'har'));
   if (!har) return undefined;
   const alls = anchor.endsWith('.alls') ? anchor : only(dir, (f) => f.endsWith('.alls'));
   const calib = (s.calibrationSet && from(s.calibrationSet)) || (/\.(npy|npz)$/i.test(anchor) ? anchor : only(dir, (f) => /calib.*\.(npy|npz)$/i.test(f)));
@@ -63,7 +68,11 @@ async function findFiles(anchor: string): Promise<(Omit<CompareInputs, 'contexts
   return { onnx, har, alls, calib, hef };
 }
 
-export function registerCompareAccuracy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, deviceClient?: (trust: TrustToken) => DeviceClient): void {
+export function registerCompareAccuracy(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  deviceClient?: (trust: TrustToken) => DeviceClient,
+): void {
   let panel: vscode.WebviewPanel | undefined;
   let last: { doc: AccuracyDocument; anchor: string } | undefined;
 
@@ -90,7 +99,11 @@ export function registerCompareAccuracy(context: vscode.ExtensionContext, log: v
         try {
           if (msg?.type === 'runAgain' && last) await run(last.anchor);
           else if (msg?.type === 'exportJson' && last) {
-            const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(path.join(path.dirname(last.anchor), 'accuracy.json')), filters: { JSON: ['json'] }, saveLabel: 'Export' });
+            const target = await vscode.window.showSaveDialog({
+              defaultUri: vscode.Uri.file(path.join(path.dirname(last.anchor), 'accuracy.json')),
+              filters: { JSON: ['json'] },
+              saveLabel: 'Export',
+            });
             if (!target) return;
             // One write of the whole document (the CLI's --json): nothing half-written on failure.
             await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(last.doc, null, 2)}\n`));
@@ -119,26 +132,39 @@ export function registerCompareAccuracy(context: vscode.ExtensionContext, log: v
     const settings = hailoSettings(vscode.Uri.file(anchor));
     const work = mkdtempSync(path.join(tmpdir(), 'hailo-accuracy-'));
     try {
-      const doc = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Hailo: Compare Accuracy', cancellable: true }, async (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        const ort = locateOnnxRuntime(settings.onnxruntime.path || undefined, [context.extensionPath]);
-        if ('error' in ort) void vscode.window.showWarningMessage(ort.error);
-        progress.report({ message: 'float model and DFC emulator…' });
-        return compareOracles(
-          { ...files, contexts: [...EMULATOR_CONTEXTS], workDir: work },
-          {
-            infer:
-              'packageDir' in ort
-                ? async (feeds) =>
-                    (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx: files.onnx, feeds }, { workerPath: path.join(context.extensionPath, 'dist', 'ortWorker.js'), signal: controller.signal })).outputs
-                : undefined,
-            emulate: (r) =>
-              runEmulator(r, { dockerPath: settings.dfc.dockerPath, gpus: 'auto', extraRunArgs: [] }, { launch: trustedLauncher(trust), driverDir: path.join(context.extensionPath, 'driver'), signal: controller.signal }),
-            device: hef && deviceClient ? (inputs) => deviceOutputs(deviceClient(trust), hef, inputs, { groupId: settings.device.groupId }) : undefined,
-          },
-        );
-      });
+      const doc = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Hailo: Compare Accuracy', cancellable: true },
+        async (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          const ort = locateOnnxRuntime(settings.onnxruntime.path || undefined, [context.extensionPath]);
+          if ('error' in ort) void vscode.window.showWarningMessage(ort.error);
+          progress.report({ message: 'float model and DFC emulator…' });
+          return compareOracles(
+            { ...files, contexts: [...EMULATOR_CONTEXTS], workDir: work },
+            {
+              infer:
+                'packageDir' in ort
+                  ? async (feeds) =>
+                      (
+                        await runOnnxInWorker(
+                          trust,
+                          { ortPackage: ort.packageDir, onnx: files.onnx, feeds },
+                          { workerPath: path.join(context.extensionPath, 'dist', 'ortWorker.js'), signal: controller.signal },
+                        )
+                      ).outputs
+                  : undefined,
+              emulate: (r) =>
+                runEmulator(
+                  r,
+                  { dockerPath: settings.dfc.dockerPath, gpus: 'auto', extraRunArgs: [] },
+                  { launch: trustedLauncher(trust), driverDir: path.join(context.extensionPath, 'driver'), signal: controller.signal },
+                ),
+              device: hef && deviceClient ? (inputs) => deviceOutputs(deviceClient(trust), hef, inputs, { groupId: settings.device.groupId }) : undefined,
+            },
+          );
+        },
+      );
       last = { doc, anchor };
       p.webview.html = renderAccuracyPage(doc, title, page(p));
       log.info(`accuracy: ${doc.outputs.length} output(s), ${doc.flags.length} flag(s)`);

@@ -18,9 +18,15 @@ function chart(testid: string, spec: ChartSpec): string {
 function outputSection(t: OutputTable, i: number): string {
   const rows = t.rows
     .map((r) => {
-      const status = r.status === 'ok' ? '' : `<span class="badge ${r.status === 'crashed' ? 'bad' : 'na'}">${esc(r.status.toUpperCase())}</span> ${esc(r.message ?? '')}`;
+      const status =
+        r.status === 'ok' ? '' : `<span class="badge ${r.status === 'crashed' ? 'bad' : 'na'}">${esc(r.status.toUpperCase())}</span> ${esc(r.message ?? '')}`;
       const m = r.vsFloat;
-      const cells = r.oracle === 'float' ? `<td colspan="4">reference</td>` : m ? `<td>${fig(m.maxAbsError)}</td><td>${pct(m.relativeError)}</td><td>${fig(m.cosine)}</td><td>${fig(m.correlation)}</td>` : `<td colspan="4">—</td>`;
+      const cells =
+        r.oracle === 'float'
+          ? `<td colspan="4">reference</td>`
+          : m
+            ? `<td>${fig(m.maxAbsError)}</td><td>${pct(m.relativeError)}</td><td>${fig(m.cosine)}</td><td>${fig(m.correlation)}</td>`
+            : `<td colspan="4">—</td>`;
       return `<tr data-testid="acc-row" data-oracle="${esc(r.oracle)}" data-status="${esc(r.status)}"${r.flag ? ' data-flag="true" class="bad"' : ''}><th scope="row">${esc(r.label)}</th>${cells}<td class="muted">${esc(r.calibration ?? '')}</td><td>${status}${r.flag ? `<strong>FLAG</strong> ${esc(r.flag)}` : ''}</td></tr>`;
     })
     .join('');
@@ -36,7 +42,14 @@ function outputSection(t: OutputTable, i: number): string {
       const h = r.errorHistogram!;
       const x = h.counts.map((_, k) => (h.edges[k] + h.edges[k + 1]) / 2);
       // Fixed labels only: the oracle's id is one of six known words, never a name from a file.
-      return chart(`acc-hist-${i}-${r.oracle}`, { kind: 'bars', title: `|error| vs float: ${r.label}`, xLabel: '|error|', yLabel: 'count', x, series: [{ label: 'count', values: [...h.counts] }] });
+      return chart(`acc-hist-${i}-${r.oracle}`, {
+        kind: 'bars',
+        title: `|error| vs float: ${r.label}`,
+        xLabel: '|error|',
+        yLabel: 'count',
+        x,
+        series: [{ label: 'count', values: [...h.counts] }],
+      });
     })
     .join('');
   return `<details class="section" open data-testid="acc-output" data-name="${esc(t.name)}"><summary><h2>Output <code>${esc(t.name)}</code> <span class="muted">(${t.size.toLocaleString('en-US')} values per input)</span></h2></summary>

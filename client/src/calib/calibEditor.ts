@@ -19,7 +19,9 @@ export function scriptBeside(setPath: string): string | undefined {
   const dir = path.dirname(setPath);
   let scripts: string[];
   try {
-    scripts = readdirSync(dir).filter((f) => f.toLowerCase().endsWith('.alls')).sort();
+    scripts = readdirSync(dir)
+      .filter((f) => f.toLowerCase().endsWith('.alls'))
+      .sort();
   } catch {
     return undefined;
   }
@@ -49,7 +51,7 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
     const title = path.posix.basename(document.uri.path);
     let json = '';
     const page = (): PageOptions => {
-        return {
+      return {
         ...strictCsp(panel.webview),
         styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
         scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
@@ -77,7 +79,9 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
         const report = await inspectCalibrationSet(file, { inputs: ctx.inputs, facts: ctx.facts });
         json = JSON.stringify(calibJson(report), null, 2);
         panel.webview.html = renderCalibPage({ report, title, sources: ctx.sources, problems: ctx.problems }, page());
-        this.log.info(`calib: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.findings.length} findings${report.sampled ? ', sampled' : ''})`);
+        this.log.info(
+          `calib: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.findings.length} findings${report.sampled ? ', sampled' : ''})`,
+        );
       } catch (err) {
         const message = err instanceof CalibReadError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
         if (!(err instanceof CalibReadError)) this.log.error(`calib: ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);

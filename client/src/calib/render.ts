@@ -14,7 +14,14 @@ export interface CalibPageModel {
   problems: string[];
 }
 
-const num = (v: number) => (!Number.isFinite(v) ? String(v) : Number.isInteger(v) ? v.toLocaleString('en-US') : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(3) : v.toFixed(4));
+const num = (v: number) =>
+  !Number.isFinite(v)
+    ? String(v)
+    : Number.isInteger(v)
+      ? v.toLocaleString('en-US')
+      : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5
+        ? v.toExponential(3)
+        : v.toFixed(4);
 
 /** A bar chart of histogram counts: numbers in, SVG out (labels are numbers too). */
 export function histogramSvg(edges: readonly number[], counts: readonly number[], testid: string): string {
@@ -43,7 +50,11 @@ export function renderCalibPage(m: CalibPageModel, o: PageOptions): string {
     ['Read', r.sampled ? `sampled: ${esc(r.sampleNote ?? '')}` : 'every value'],
     ['Checked against', m.sources.length ? m.sources.map(esc).join(', ') : 'nothing beside it (no script, HAR or ONNX found)'],
   ];
-  if (r.members && r.members.length > 1) summary.push(['.npz members', r.members.map((x) => `${esc(x.name)} (${x.size.toLocaleString('en-US')} bytes${x.compressed ? ', deflated' : ''})`).join(', ')]);
+  if (r.members && r.members.length > 1)
+    summary.push([
+      '.npz members',
+      r.members.map((x) => `${esc(x.name)} (${x.size.toLocaleString('en-US')} bytes${x.compressed ? ', deflated' : ''})`).join(', '),
+    ]);
   const findings = r.findings.length
     ? `<ul data-testid="calib-findings">${r.findings.map((f) => `<li class="${f.severity === 'info' ? 'muted' : 'bad'}" data-code="${esc(f.code)}"><strong>${esc(f.severity)}</strong> <code>${esc(f.code)}</code> ${esc(f.message)}</li>`).join('')}</ul>`
     : `<p data-testid="calib-findings-none">No findings.</p>`;

@@ -49,7 +49,9 @@ export function registerCompile(context: vscode.ExtensionContext, log: vscode.Lo
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMPILE_COMMAND, (uri?: unknown, request?: CompileRequest) => run(uri instanceof vscode.Uri ? uri : undefined, isRequest(request) ? request : {})),
+    vscode.commands.registerCommand(COMPILE_COMMAND, (uri?: unknown, request?: CompileRequest) =>
+      run(uri instanceof vscode.Uri ? uri : undefined, isRequest(request) ? request : {}),
+    ),
     vscode.commands.registerCommand(RECOMPILE_WITH_END_NODES, (model: string, nodes: string[], replacing?: string) => {
       const previous = compiler.endNodes.get(model) ?? [];
       const endNodes = replacing && previous.includes(replacing) ? previous.map((n) => (n === replacing ? nodes[0] : n)) : nodes;
@@ -171,6 +173,10 @@ async function pickCalibration(net: string, folder: string, names: string[]): Pr
   });
   if (!choice) return undefined;
   if (choice.value !== 'browse') return choice.value;
-  const picked = await vscode.window.showOpenDialog({ defaultUri: vscode.Uri.file(folder), canSelectMany: false, filters: { 'NumPy calibration set': ['npy', 'npz'] } });
+  const picked = await vscode.window.showOpenDialog({
+    defaultUri: vscode.Uri.file(folder),
+    canSelectMany: false,
+    filters: { 'NumPy calibration set': ['npy', 'npz'] },
+  });
   return picked?.[0]?.fsPath;
 }

@@ -3,7 +3,19 @@
 // (stage, calibration/epoch progress, elapsed time, Cancel), the DFC's console in the "Hailo
 // Compile" output channel, diagnostics on the .alls lines / ONNX graph-view nodes / log lines, and a
 // summary with "Open HEF". The command, the task type and the quick fixes all come through here.
-import { type DfcEvent, reportText, hostUser, trustedLauncher, findLeftovers, removeContainers, compileModel, type CompileOutcome, type CompileReport, type CompileInputs, type DfcDiagnostic } from '@hailo/api';
+import {
+  type DfcEvent,
+  reportText,
+  hostUser,
+  trustedLauncher,
+  findLeftovers,
+  removeContainers,
+  compileModel,
+  type CompileOutcome,
+  type CompileReport,
+  type CompileInputs,
+  type DfcDiagnostic,
+} from '@hailo/api';
 import { basename, extname } from 'node:path';
 import * as vscode from 'vscode';
 import type { TrustToken } from '../security/workspaceTrust';
@@ -143,7 +155,9 @@ export class Compiler implements vscode.Disposable {
     show();
     const lines = new ConsoleLines();
     this.output.appendLine(`\n=== ${new Date().toLocaleString()} — compiling ${inputs.model} (${inputs.hwArch}) ===`);
-    this.log.info(`compile ${inputs.model}: docker '${settings.dockerPath}'${settings.context ? ` --context ${settings.context}` : ''}, image ${settings.image ?? '(auto)'}, gpus ${settings.gpus}`);
+    this.log.info(
+      `compile ${inputs.model}: docker '${settings.dockerPath}'${settings.context ? ` --context ${settings.context}` : ''}, image ${settings.image ?? '(auto)'}, gpus ${settings.gpus}`,
+    );
     this.diagnostics.clear(inputs.model);
     const onEvent = (e: DfcEvent) => {
       if (e.kind === 'stageStarted') {
@@ -224,7 +238,8 @@ export class Compiler implements vscode.Disposable {
       const buttons = report.outputs.hef ? ['Open HEF', 'Show Log'] : ['Show Log'];
       const warn = report.hef && (!report.hef.intact || report.hef.contract?.pass === false);
       const choice = await (warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(message, ...buttons);
-      if (choice === 'Open HEF' && report.outputs.hef) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(report.outputs.hef), 'hailo.hefInspector');
+      if (choice === 'Open HEF' && report.outputs.hef)
+        await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(report.outputs.hef), 'hailo.hefInspector');
       else if (choice === 'Show Log') this.output.show(true);
       return;
     }
@@ -267,4 +282,3 @@ export class Compiler implements vscode.Disposable {
     return names.length - failed.length;
   }
 }
-

@@ -31,5 +31,5 @@ export class ConsoleLines {
     this.pendingReturn = false;
     return rest;
   }
-}import { stripAnsi } from '@hailo/api';
-
+}
+import { stripAnsi } from '@hailo/api';

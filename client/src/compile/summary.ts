@@ -32,7 +32,12 @@ export function summaryText(net: string, r: CompileReport, elapsedSeconds: numbe
       const p = (v: number | null) => (v === null ? '–' : `${v}%`);
       facts.push(`utilisation control ${p(u.controlUtilization)}, compute ${p(u.computeUtilization)}, memory ${p(u.memoryUtilization)}`);
     }
-    if (r.hef?.contract) facts.push(r.hef.contract.pass ? 'mtmd contract passes' : `mtmd contract fails (${r.hef.contract.failed.length} rule${r.hef.contract.failed.length === 1 ? '' : 's'})`);
+    if (r.hef?.contract)
+      facts.push(
+        r.hef.contract.pass
+          ? 'mtmd contract passes'
+          : `mtmd contract fails (${r.hef.contract.failed.length} rule${r.hef.contract.failed.length === 1 ? '' : 's'})`,
+      );
     if (r.calibration === 'random') facts.push('random calibration: accuracy meaningless');
     return `${parts[0]}: ${facts.join(', ')}.`;
   }
@@ -40,5 +45,5 @@ export function summaryText(net: string, r: CompileReport, elapsedSeconds: numbe
   const where = r.failedStage ? (r.failedStage === 'docker' ? ' before the DFC ran (docker)' : ` in ${r.failedStage}`) : '';
   const what = r.outcome === 'killed' ? `was stopped${where}` : r.outcome === 'incomplete' ? 'ended without finishing' : `failed${where}`;
   return `The compile of ${net} ${what}${first ? `: ${first.message}` : '.'}`;
-}import { type CompileReport } from '@hailo/api';
-
+}
+import { type CompileReport } from '@hailo/api';

@@ -17,7 +17,10 @@ export function checkHefForDevice(report: HefReport, devices: DeviceInfo[], titl
     const detail = report.integrity.ok ? (firstError?.message ?? 'a part of the file is missing') : report.integrity.detail;
     return {
       ok: false,
-      error: { ...errorFromKind('hef-corrupted', detail), sentence: `${title} is damaged (${detail}); HailoRT would refuse it as corrupted (status 91): copy or compile it again.` },
+      error: {
+        ...errorFromKind('hef-corrupted', detail),
+        sentence: `${title} is damaged (${detail}); HailoRT would refuse it as corrupted (status 91): copy or compile it again.`,
+      },
     };
   }
   const h = report.header.hwArch;

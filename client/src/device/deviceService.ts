@@ -4,7 +4,16 @@
 // device when its process ends). Knows whether a run is in progress, for the status bar.
 import * as vscode from 'vscode';
 import { hailoSettings } from '../settings';
-import { DeviceClient, type DeviceClientEvent, type DeviceError, DeviceRequestError, errorFromKind, type RunOptions, type RunReport, type ScanResult } from '@hailo/api';
+import {
+  DeviceClient,
+  type DeviceClientEvent,
+  type DeviceError,
+  DeviceRequestError,
+  errorFromKind,
+  type RunOptions,
+  type RunReport,
+  type ScanResult,
+} from '@hailo/api';
 import type { TrustToken } from '../security/workspaceTrust';
 
 /** Any failure of a device request, as the DeviceError the UI explains. */

@@ -28,7 +28,10 @@ export async function floatReference(trust: TrustToken, hefPath: string, report:
   const files = await findModelFiles(hefPath, { onnx: o.onnxSetting, har: o.harSetting });
   for (const p of files.problems) o.log?.(`float reference: ${p}`);
   if (!files.onnx) {
-    return skipped(`No ONNX model was found for ${basename(hefPath)}: none is named ${basename(hefPath, '.hef')}.onnx beside it, no HAR beside it records one, and hailo.model.onnx is not set.`, 'set-onnx');
+    return skipped(
+      `No ONNX model was found for ${basename(hefPath)}: none is named ${basename(hefPath, '.hef')}.onnx beside it, no HAR beside it records one, and hailo.model.onnx is not set.`,
+      'set-onnx',
+    );
   }
   const ort = locateOnnxRuntime(o.onnxRuntimePath, [o.extensionPath]);
   if ('error' in ort) return skipped(ort.error, 'set-onnxruntime');
@@ -46,7 +49,11 @@ export async function floatReference(trust: TrustToken, hefPath: string, report:
         producers: model.producers,
       },
       async (feeds) => {
-        const r = await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx: files.onnx!.path, feeds }, { workerPath: join(o.extensionPath, 'dist', 'ortWorker.js'), signal: o.signal, timeoutMs: o.timeoutMs });
+        const r = await runOnnxInWorker(
+          trust,
+          { ortPackage: ort.packageDir, onnx: files.onnx!.path, feeds },
+          { workerPath: join(o.extensionPath, 'dist', 'ortWorker.js'), signal: o.signal, timeoutMs: o.timeoutMs },
+        );
         o.log?.(`float reference: ${basename(files.onnx!.path)} ran in ${r.ms.toFixed(1)} ms (onnxruntime-node ${r.version})`);
         return r.outputs;
       },

@@ -20,7 +20,13 @@ async function openResults(panels: ResultsPanels, log: vscode.LogOutputChannel, 
       ? arg
       : active && active.path.endsWith('.run.json')
         ? active
-        : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Device run (JSON)': ['json'] }, title: 'Open a run exported by Hailo: Run on Device' }))?.[0];
+        : (
+            await vscode.window.showOpenDialog({
+              canSelectMany: false,
+              filters: { 'Device run (JSON)': ['json'] },
+              title: 'Open a run exported by Hailo: Run on Device',
+            })
+          )?.[0];
   if (!uri) return;
   const name = path.posix.basename(uri.path);
   try {
@@ -42,7 +48,10 @@ async function openResults(panels: ResultsPanels, log: vscode.LogOutputChannel, 
   }
 }
 
-export function registerDevice(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { runner: RunOnDevice; status: DeviceStatusBar; service: DeviceService } {
+export function registerDevice(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+): { runner: RunOnDevice; status: DeviceStatusBar; service: DeviceService } {
   const service = new DeviceService(context, log);
   let runner: RunOnDevice | undefined;
   const panels = new ResultsPanels(context, log, {

@@ -45,11 +45,16 @@ export class ResultsPanels implements vscode.Disposable {
     const key = hef.toString();
     const existing = this.open.get(key);
     if (existing) return existing;
-    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, `Run: ${path.posix.basename(hef.path)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
-      retainContextWhenHidden: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      RESULTS_VIEW_TYPE,
+      `Run: ${path.posix.basename(hef.path)}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
+        retainContextWhenHidden: true,
+      },
+    );
     const entry: Open = { panel };
     this.open.set(key, entry);
     const sub = panel.webview.onDidReceiveMessage((msg: { type?: string; fix?: string }) => void this.onMessage(hef, entry, msg));
@@ -88,7 +93,8 @@ export class ResultsPanels implements vscode.Disposable {
     try {
       if (msg?.type === 'runAgain') this.actions.runAgain(hef);
       else if (msg?.type === 'exportJson' && entry.doc) await this.exportJson(hef, entry);
-      else if (msg?.type === 'fix' && msg.fix === 'set-onnxruntime') await vscode.commands.executeCommand('workbench.action.openSettings', 'hailo.onnxruntime.path');
+      else if (msg?.type === 'fix' && msg.fix === 'set-onnxruntime')
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'hailo.onnxruntime.path');
       else if (msg?.type === 'fix' && msg.fix === 'set-onnx' && entry.doc) await this.chooseOnnx(hef, entry);
     } catch (err) {
       this.log.error(`device results: ${(err as Error)?.stack ?? err}`);
@@ -113,13 +119,20 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private async chooseOnnx(hef: vscode.Uri, entry: Open): Promise<void> {
-    const picked = await vscode.window.showOpenDialog({ defaultUri: vscode.Uri.joinPath(hef, '..'), filters: { 'ONNX model': ['onnx'] }, canSelectMany: false, openLabel: 'Use as float reference' });
+    const picked = await vscode.window.showOpenDialog({
+      defaultUri: vscode.Uri.joinPath(hef, '..'),
+      filters: { 'ONNX model': ['onnx'] },
+      canSelectMany: false,
+      openLabel: 'Use as float reference',
+    });
     if (!picked?.[0]) return;
     const folder = vscode.workspace.getWorkspaceFolder(hef);
     const dir = path.dirname(hef.fsPath);
     const rel = path.relative(dir, picked[0].fsPath);
     const value = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : picked[0].fsPath;
-    await vscode.workspace.getConfiguration('hailo', hef).update('model.onnx', value, folder ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('hailo', hef)
+      .update('model.onnx', value, folder ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Global);
     this.status(entry, `hailo.model.onnx = ${value}; running the float reference…`);
     const doc = await this.actions.rerunReference(hef, entry.doc!);
     this.show(hef, doc);

@@ -104,16 +104,32 @@ function summary(d: RunDocument): string {
   const dev = r.model.device;
   const items: [string, string][] = [
     ['HEF', `<code>${esc(d.title)}</code> (${esc(d.arch.hefArch)}; runs on ${esc(d.arch.compatible.join(', ') || 'no known device')})`],
-    ['Device', `${esc(dev.architecture)} <code>${esc(dev.id)}</code>${dev.firmware ? `, firmware ${esc(dev.firmware)}` : ''}${dev.serial ? `, serial ${esc(dev.serial)}` : ''}${dev.productName ? ` — ${esc(dev.productName)}` : ''}`],
-    ['HailoRT', `${esc(r.runtime.hailortVersion)}${r.runtime.fake ? ' <span class="badge na" data-testid="run-fake-runtime">FAKE</span> <span class="muted">the test stand-in under test/, not a device: the values are a deterministic function of the inputs, not the network</span>' : ''}`],
-    ['I/O', `${esc(r.model.format)}, batch ${r.model.batch === 0 ? 'auto' : fmt(r.model.batch)}, async queue ${fmt(r.model.asyncQueueSize)}, group ${esc(d.options.groupId)}`],
+    [
+      'Device',
+      `${esc(dev.architecture)} <code>${esc(dev.id)}</code>${dev.firmware ? `, firmware ${esc(dev.firmware)}` : ''}${dev.serial ? `, serial ${esc(dev.serial)}` : ''}${dev.productName ? ` — ${esc(dev.productName)}` : ''}`,
+    ],
+    [
+      'HailoRT',
+      `${esc(r.runtime.hailortVersion)}${r.runtime.fake ? ' <span class="badge na" data-testid="run-fake-runtime">FAKE</span> <span class="muted">the test stand-in under test/, not a device: the values are a deterministic function of the inputs, not the network</span>' : ''}`,
+    ],
+    [
+      'I/O',
+      `${esc(r.model.format)}, batch ${r.model.batch === 0 ? 'auto' : fmt(r.model.batch)}, async queue ${fmt(r.model.asyncQueueSize)}, group ${esc(d.options.groupId)}`,
+    ],
     ['Inputs', esc(r.input.text)],
     ['Frames', `${fmt(d.options.frames)} at queue depth ${fmt(r.fps.queueDepth)}`],
     ['Throughput', `<strong data-testid="run-fps">${fmt(r.fps.fps, 5)}</strong> frames/s (${fmt(r.fps.msPerFrame)} ms/frame)`],
-    ['Latency', `p50 <strong data-testid="run-latency-p50">${fmt(r.latency.p50Ms)}</strong> ms, p99 ${fmt(r.latency.p99Ms)} ms, mean ${fmt(r.latency.meanMs)} ms over ${fmt(r.latency.samples)} single frames`],
+    [
+      'Latency',
+      `p50 <strong data-testid="run-latency-p50">${fmt(r.latency.p50Ms)}</strong> ms, p99 ${fmt(r.latency.p99Ms)} ms, mean ${fmt(r.latency.meanMs)} ms over ${fmt(r.latency.samples)} single frames`,
+    ],
     ['Finished', esc(r.finishedAt)],
   ];
-  return section('summary', 'Summary', `<dl class="grid">${items.map(([k, v]) => `<dt>${esc(k)}</dt><dd data-testid="run-summary-${esc(k.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}">${v}</dd>`).join('')}</dl>`);
+  return section(
+    'summary',
+    'Summary',
+    `<dl class="grid">${items.map(([k, v]) => `<dt>${esc(k)}</dt><dd data-testid="run-summary-${esc(k.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}">${v}</dd>`).join('')}</dl>`,
+  );
 }
 
 function checks(d: RunDocument): string {
@@ -127,7 +143,8 @@ function checks(d: RunDocument): string {
   return section(
     'checks',
     'Checks',
-    `<p data-testid="run-checks-status" data-pass="${failed === 0}">${badge(failed === 0)} ${esc(verdict)}</p>` + table('run-checks-table', ['', 'check', 'detail'], rows),
+    `<p data-testid="run-checks-status" data-pass="${failed === 0}">${badge(failed === 0)} ${esc(verdict)}</p>` +
+      table('run-checks-table', ['', 'check', 'detail'], rows),
   );
 }
 
@@ -147,7 +164,8 @@ function outputRow(o: OutputStats): string {
 function outputs(d: RunDocument): string {
   const r = d.report;
   const hists = r.outputs.map(
-    (o) => `<div class="output-hist" data-testid="run-output-hist" data-name="${esc(o.name)}"><h3><code>${esc(o.name)}</code></h3>${chart('chart-output', histogramChart(`Values of the first frame (${o.type}, as HailoRT returned them)`, 'value', o.histogram))}</div>`,
+    (o) =>
+      `<div class="output-hist" data-testid="run-output-hist" data-name="${esc(o.name)}"><h3><code>${esc(o.name)}</code></h3>${chart('chart-output', histogramChart(`Values of the first frame (${o.type}, as HailoRT returned them)`, 'value', o.histogram))}</div>`,
   );
   return section(
     'outputs',
@@ -175,7 +193,11 @@ function reference(d: RunDocument): string {
         : ref.fix === 'set-onnxruntime'
           ? `<button type="button" id="fix-onnxruntime" data-testid="ref-fix">Set hailo.onnxruntime.path…</button>`
           : '';
-    return section('reference', 'Float reference', `<p data-testid="ref-status" data-status="${ref.status}">${badge(null, ['', '', ref.status === 'failed' ? 'FAILED' : 'NOT RUN'])} ${esc(ref.reason)} ${button}</p>${statements}`);
+    return section(
+      'reference',
+      'Float reference',
+      `<p data-testid="ref-status" data-status="${ref.status}">${badge(null, ['', '', ref.status === 'failed' ? 'FAILED' : 'NOT RUN'])} ${esc(ref.reason)} ${button}</p>${statements}`,
+    );
   }
   const c = ref.comparison;
   const rows = c.outputs.map(

@@ -70,5 +70,15 @@ export function toInputSpec(c: RunChoices): InputSpec {
 }
 
 export function toRunOptions(hef: string, c: RunChoices, settings: { groupId: string; timeoutMs: number }): RunOptions {
-  return { hef, input: toInputSpec(c), frames: c.frames, format: c.format, batch: c.batch, queue: c.queue, groupId: settings.groupId, timeoutMs: settings.timeoutMs, keepTensors: true };
+  return {
+    hef,
+    input: toInputSpec(c),
+    frames: c.frames,
+    format: c.format,
+    batch: c.batch,
+    queue: c.queue,
+    groupId: settings.groupId,
+    timeoutMs: settings.timeoutMs,
+    keepTensors: true,
+  };
 }

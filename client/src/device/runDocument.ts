@@ -64,13 +64,30 @@ export function calibrationStatement(known?: { text: string; source?: string }):
 type Check = (v: unknown) => boolean;
 const num: Check = (v) => typeof v === 'number';
 const str: Check = (v) => typeof v === 'string';
-const arr = (each: Check): Check => (v) => Array.isArray(v) && v.every(each);
-const obj = (fields: Record<string, Check>): Check => (v) => typeof v === 'object' && v !== null && Object.entries(fields).every(([k, c]) => c((v as Record<string, unknown>)[k]));
-const opt = (c: Check): Check => (v) => v === undefined || c(v);
+const arr =
+  (each: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(each);
+const obj =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    typeof v === 'object' && v !== null && Object.entries(fields).every(([k, c]) => c((v as Record<string, unknown>)[k]));
+const opt =
+  (c: Check): Check =>
+  (v) =>
+    v === undefined || c(v);
 const numOrNull: Check = (v) => v === null || typeof v === 'number';
 const histogram = obj({ min: num, max: num, counts: arr(num) });
 const device = obj({ id: str, architecture: str, firmware: str, serial: str, productName: opt(str) });
-const metrics = obj({ count: num, maxAbsError: num, meanAbsError: num, relativeError: numOrNull, correlation: numOrNull, cosine: numOrNull, nonFinite: obj({ device: num, reference: num }) });
+const metrics = obj({
+  count: num,
+  maxAbsError: num,
+  meanAbsError: num,
+  relativeError: numOrNull,
+  correlation: numOrNull,
+  cosine: numOrNull,
+  nonFinite: obj({ device: num, reference: num }),
+});
 
 const FIELDS: [string, Check][] = [
   ['kind', (v) => v === 'hailo-tools.device-run'],
@@ -92,11 +109,17 @@ const FIELDS: [string, Check][] = [
     (v) => {
       const r = v as Record<string, unknown>;
       if (!obj({ status: str, inputs: str, calibration: str })(v)) return false;
-      if (r.status !== 'ok') return (r.status === 'skipped' || r.status === 'failed') && str(r.reason) && opt((x) => x === 'set-onnx' || x === 'set-onnxruntime')(r.fix);
+      if (r.status !== 'ok')
+        return (r.status === 'skipped' || r.status === 'failed') && str(r.reason) && opt((x) => x === 'set-onnx' || x === 'set-onnxruntime')(r.fix);
       const c = r.comparison as Record<string, unknown>;
-      return str(r.onnx) && str(r.onnxFoundBy) && str(r.runtime) && opt(str)(r.script) &&
+      return (
+        str(r.onnx) &&
+        str(r.onnxFoundBy) &&
+        str(r.runtime) &&
+        opt(str)(r.script) &&
         obj({ preprocessing: arr(str), warnings: arr(str), skipped: arr(obj({ name: str, reason: str })) })(c) &&
-        arr(obj({ name: str, onnxName: str, pairing: str, layout: str, dequantized: (x) => typeof x === 'boolean', metrics }))(c.outputs);
+        arr(obj({ name: str, onnxName: str, pairing: str, layout: str, dequantized: (x) => typeof x === 'boolean', metrics }))(c.outputs)
+      );
     },
   ],
 ];

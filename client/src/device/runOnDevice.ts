@@ -15,7 +15,18 @@ import { asDeviceError, DeviceService } from './deviceService';
 import { failureMessage, type FailureAction } from './failures';
 import { floatReference } from './floatReference';
 import { ResultsPanels } from './resultsPanel';
-import { auto, BATCH_CHOICES, describeChoices, describeInput, FRAME_CHOICES, MAX_FRAMES, parseChoices, QUEUE_CHOICES, toRunOptions, type RunChoices } from './runChoices';
+import {
+  auto,
+  BATCH_CHOICES,
+  describeChoices,
+  describeInput,
+  FRAME_CHOICES,
+  MAX_FRAMES,
+  parseChoices,
+  QUEUE_CHOICES,
+  toRunOptions,
+  type RunChoices,
+} from './runChoices';
 import type { RunDocument } from './runDocument';
 
 export const RUN_COMMAND = 'hailo.runOnDevice';
@@ -46,7 +57,9 @@ export async function resolveHef(
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    hefs.sort((a, b) => a.fsPath.localeCompare(b.fsPath)).map((uri) => ({ label: path.posix.basename(uri.path), description: vscode.workspace.asRelativePath(uri, false), uri })),
+    hefs
+      .sort((a, b) => a.fsPath.localeCompare(b.fsPath))
+      .map((uri) => ({ label: path.posix.basename(uri.path), description: vscode.workspace.asRelativePath(uri, false), uri })),
     { title: words.title, placeHolder: 'Type to filter the HEF files of this workspace' },
   );
   return picked?.uri;
@@ -55,7 +68,11 @@ export async function resolveHef(
 type Item = vscode.QuickPickItem & { id: string };
 
 async function pickOne<T>(title: string, options: { label: string; value: T; description?: string }[], current: T): Promise<T | undefined> {
-  const items = options.map((o) => ({ ...o, picked: o.value === current, description: `${o.description ?? ''}${o.value === current ? ' (current)' : ''}`.trim() }));
+  const items = options.map((o) => ({
+    ...o,
+    picked: o.value === current,
+    description: `${o.description ?? ''}${o.value === current ? ' (current)' : ''}`.trim(),
+  }));
   return (await vscode.window.showQuickPick(items, { title }))?.value;
 }
 
@@ -71,13 +88,25 @@ async function pickChoices(hef: vscode.Uri, start: RunChoices): Promise<RunChoic
       { id: 'batch', label: 'Batch', description: auto(c.batch) },
       { id: 'queue', label: 'Queue depth', description: auto(c.queue) },
     ];
-    const choice = await vscode.window.showQuickPick(items, { title: `Run ${path.posix.basename(hef.path)} on the device`, placeHolder: 'Enter runs; choose a row to change it (remembered for this folder)' });
+    const choice = await vscode.window.showQuickPick(items, {
+      title: `Run ${path.posix.basename(hef.path)} on the device`,
+      placeHolder: 'Enter runs; choose a row to change it (remembered for this folder)',
+    });
     if (!choice) return undefined;
     if (choice.id === 'run') return c;
     if (choice.id === 'frames') {
-      const v = await pickOne('Frames to time', [...FRAME_CHOICES.map((n) => ({ label: n.toLocaleString('en-US'), value: n })), { label: 'Other…', value: -1 }], c.frames);
+      const v = await pickOne(
+        'Frames to time',
+        [...FRAME_CHOICES.map((n) => ({ label: n.toLocaleString('en-US'), value: n })), { label: 'Other…', value: -1 }],
+        c.frames,
+      );
       if (v === -1) {
-        const typed = await vscode.window.showInputBox({ title: 'Frames to time', value: String(c.frames), validateInput: (s) => (/^\d+$/.test(s) && +s >= 1 && +s <= MAX_FRAMES ? undefined : `A whole number from 1 to ${MAX_FRAMES.toLocaleString('en-US')}.`) });
+        const typed = await vscode.window.showInputBox({
+          title: 'Frames to time',
+          value: String(c.frames),
+          validateInput: (s) =>
+            /^\d+$/.test(s) && +s >= 1 && +s <= MAX_FRAMES ? undefined : `A whole number from 1 to ${MAX_FRAMES.toLocaleString('en-US')}.`,
+        });
         if (typed) c = { ...c, frames: Number(typed) };
       } else if (v !== undefined) c = { ...c, frames: v };
     } else if (choice.id === 'input') {
@@ -92,17 +121,36 @@ async function pickChoices(hef: vscode.Uri, start: RunChoices): Promise<RunChoic
         c.input,
       );
       if (v === 'npy' || v === 'image') {
-        const file = await vscode.window.showOpenDialog({ defaultUri: vscode.Uri.joinPath(hef, '..'), canSelectMany: false, filters: v === 'npy' ? { NumPy: ['npy'] } : { Images: ['png', 'jpg', 'jpeg'] } });
+        const file = await vscode.window.showOpenDialog({
+          defaultUri: vscode.Uri.joinPath(hef, '..'),
+          canSelectMany: false,
+          filters: v === 'npy' ? { NumPy: ['npy'] } : { Images: ['png', 'jpg', 'jpeg'] },
+        });
         if (file?.[0]) c = { ...c, input: v, inputPath: file[0].fsPath };
       } else if (v) c = { ...c, input: v, inputPath: undefined };
     } else if (choice.id === 'format') {
-      const v = await pickOne('I/O format', [{ label: 'uint8', value: 'uint8' as const, description: 'quantised bytes, as the chip sees them' }, { label: 'float32', value: 'float32' as const, description: 'HailoRT (de)quantises on the host' }], c.format);
+      const v = await pickOne(
+        'I/O format',
+        [
+          { label: 'uint8', value: 'uint8' as const, description: 'quantised bytes, as the chip sees them' },
+          { label: 'float32', value: 'float32' as const, description: 'HailoRT (de)quantises on the host' },
+        ],
+        c.format,
+      );
       if (v) c = { ...c, format: v };
     } else if (choice.id === 'batch') {
-      const v = await pickOne('Batch size', BATCH_CHOICES.map((n) => ({ label: auto(n), value: n })), c.batch);
+      const v = await pickOne(
+        'Batch size',
+        BATCH_CHOICES.map((n) => ({ label: auto(n), value: n })),
+        c.batch,
+      );
       if (v !== undefined) c = { ...c, batch: v };
     } else if (choice.id === 'queue') {
-      const v = await pickOne('Frames in flight (queue depth)', QUEUE_CHOICES.map((n) => ({ label: auto(n), value: n, description: n === 0 ? 'the model’s async queue size' : '' })), c.queue);
+      const v = await pickOne(
+        'Frames in flight (queue depth)',
+        QUEUE_CHOICES.map((n) => ({ label: auto(n), value: n, description: n === 0 ? 'the model’s async queue size' : '' })),
+        c.queue,
+      );
       if (v !== undefined) c = { ...c, queue: v };
     }
   }
@@ -163,7 +211,10 @@ export class RunOnDevice {
             (e) => {
               if (e.type !== 'progress') return;
               const pct = e.total ? Math.min(100, (100 * (e.done ?? 0)) / e.total) : undefined;
-              progress.report({ message: `${e.phase}${e.total ? ` ${e.done ?? 0}/${e.total}` : ''}`, increment: pct !== undefined && pct > last ? pct - last : undefined });
+              progress.report({
+                message: `${e.phase}${e.total ? ` ${e.done ?? 0}/${e.total}` : ''}`,
+                increment: pct !== undefined && pct > last ? pct - last : undefined,
+              });
               if (pct !== undefined) last = Math.max(last, pct);
             },
             token,
@@ -185,7 +236,9 @@ export class RunOnDevice {
       }
       this.panels.show(hef, doc);
       const failed = doc.report.checks.filter((c) => !c.pass);
-      this.log.info(`device: ${title}: ${doc.report.fps.fps.toFixed(1)} frames/s, p50 ${doc.report.latency.p50Ms.toFixed(2)} ms, ${failed.length} of ${doc.report.checks.length} checks failed, float reference ${doc.reference.status}`);
+      this.log.info(
+        `device: ${title}: ${doc.report.fps.fps.toFixed(1)} frames/s, p50 ${doc.report.latency.p50Ms.toFixed(2)} ms, ${failed.length} of ${doc.report.checks.length} checks failed, float reference ${doc.reference.status}`,
+      );
       return doc;
     } catch (err) {
       this.panels.dropEmpty(hef);

@@ -97,13 +97,24 @@ export class DeviceStatusBar implements vscode.Disposable {
         items.push({
           label: `$(circuit-board) ${d.architecture}  ${d.id}`,
           description: d.productName || d.boardName,
-          detail: [d.firmware && `firmware ${d.firmware}`, d.serial && `serial ${d.serial}`, d.partNumber && `part ${d.partNumber}`, d.identifyError && `identify failed: ${d.identifyError.sentence}`].filter(Boolean).join(' · '),
+          detail: [
+            d.firmware && `firmware ${d.firmware}`,
+            d.serial && `serial ${d.serial}`,
+            d.partNumber && `part ${d.partNumber}`,
+            d.identifyError && `identify failed: ${d.identifyError.sentence}`,
+          ]
+            .filter(Boolean)
+            .join(' · '),
         });
       }
-      if (s.kind === 'present') items.push({ label: `HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ' (FAKE test library)' : ''}`, detail: s.runtime.libraryPath });
+      if (s.kind === 'present')
+        items.push({ label: `HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ' (FAKE test library)' : ''}`, detail: s.runtime.libraryPath });
       items.push({ label: '$(play) Run a HEF on the device…', run: true });
     } else {
-      items.push({ label: '$(circle-slash) No Hailo device was found', detail: 'Check that the Hailo-10H is connected and powered, and that "hailortcli scan" lists it.' });
+      items.push({
+        label: '$(circle-slash) No Hailo device was found',
+        detail: 'Check that the Hailo-10H is connected and powered, and that "hailortcli scan" lists it.',
+      });
     }
     items.push({ label: '$(refresh) Check again', again: true });
     const picked = await vscode.window.showQuickPick(items, { title: 'Hailo device', placeHolder: statusView(s).tooltip.split('\n')[0] });

@@ -26,21 +26,33 @@ const CLICK = 'Click for device details.';
 export function statusView(s: DeviceState): StatusView {
   switch (s.kind) {
     case 'restricted':
-      return { text: '$(circuit-board) Hailo', tooltip: 'Hailo device: not checked in Restricted Mode (looking for a device loads HailoRT, native code). Trust this folder to run on a device.', warning: false };
+      return {
+        text: '$(circuit-board) Hailo',
+        tooltip: 'Hailo device: not checked in Restricted Mode (looking for a device loads HailoRT, native code). Trust this folder to run on a device.',
+        warning: false,
+      };
     case 'checking':
       return { text: '$(sync~spin) Hailo', tooltip: 'Looking for a Hailo device…', warning: false };
     case 'present': {
       const d = s.devices[0];
       const more = s.devices.length > 1 ? ` +${s.devices.length - 1}` : '';
       const lines = s.devices.map((x) => `${x.architecture} ${x.id}${x.firmware ? `, firmware ${x.firmware}` : ''}`);
-      return { text: `$(circuit-board) ${d.architecture}${more}`, tooltip: `Hailo device ready (HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ', FAKE test library' : ''}):\n${lines.join('\n')}\nChecked at ${at(s.checkedAt)}. ${CLICK}`, warning: false };
+      return {
+        text: `$(circuit-board) ${d.architecture}${more}`,
+        tooltip: `Hailo device ready (HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ', FAKE test library' : ''}):\n${lines.join('\n')}\nChecked at ${at(s.checkedAt)}. ${CLICK}`,
+        warning: false,
+      };
     }
     case 'running':
       return { text: `$(loading~spin) ${s.devices[0]?.architecture ?? 'Hailo'} busy`, tooltip: `Running ${s.hef} on the device. ${CLICK}`, warning: false };
     case 'busy':
       return { text: '$(circuit-board) Hailo busy', tooltip: `${s.error.sentence}\nChecked at ${at(s.checkedAt)}. ${CLICK}`, warning: true };
     case 'none':
-      return { text: '$(circle-slash) No Hailo device', tooltip: `No Hailo device was found${s.runtime ? ` (HailoRT ${s.runtime.hailortVersion})` : ''}. Checked at ${at(s.checkedAt)}. ${CLICK}`, warning: false };
+      return {
+        text: '$(circle-slash) No Hailo device',
+        tooltip: `No Hailo device was found${s.runtime ? ` (HailoRT ${s.runtime.hailortVersion})` : ''}. Checked at ${at(s.checkedAt)}. ${CLICK}`,
+        warning: false,
+      };
     case 'hailort-missing':
       return { text: '$(circle-slash) HailoRT missing', tooltip: `${s.error.sentence}\nChecked at ${at(s.checkedAt)}. ${CLICK}`, warning: false };
     case 'error':
@@ -57,5 +69,7 @@ export function stateFromScan(result: { devices: DeviceInfo[]; runtime: RuntimeI
     if (e.kind === 'busy') return { kind: 'busy', error: e, checkedAt: now };
     return { kind: 'error', error: e, checkedAt: now };
   }
-  return result.devices.length ? { kind: 'present', devices: result.devices, runtime: result.runtime, checkedAt: now } : { kind: 'none', runtime: result.runtime, checkedAt: now };
+  return result.devices.length
+    ? { kind: 'present', devices: result.devices, runtime: result.runtime, checkedAt: now }
+    : { kind: 'none', runtime: result.runtime, checkedAt: now };
 }

@@ -53,7 +53,9 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
     this.collection = vscode.languages.createDiagnosticCollection(name);
     context.subscriptions.push(
       this.collection,
-      vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'hailo-onnx' }], this, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+      vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'hailo-onnx' }], this, {
+        providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+      }),
     );
     registerFixCommands(context);
   }
@@ -75,7 +77,9 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
       diag.code = d.code;
       diag.source = this.options.source ?? 'Hailo DFC log';
       if (files.log && uri.toString() !== files.log.toString()) {
-        diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(files.log, range(d.logLine, 1, d.logLine, 1)), 'the DFC reports it here')];
+        diag.relatedInformation = [
+          new vscode.DiagnosticRelatedInformation(new vscode.Location(files.log, range(d.logLine, 1, d.logLine, 1)), 'the DFC reports it here'),
+        ];
       }
       this.entries.set(diag, { d, files });
       const k = uri.toString();
@@ -190,7 +194,9 @@ function registerFixCommands(context: vscode.ExtensionContext): void {
         else if (arg.replace) t.endNodes = (t.endNodes ?? []).map((n) => (n === arg.replace!.from ? arg.replace!.to : n));
         tasks[i] = t;
         await cfg.update('tasks', tasks, vscode.ConfigurationTarget.WorkspaceFolder);
-        void vscode.window.showInformationMessage(`Updated the end nodes of the hailo compile task for ${path.basename(t.model ?? '')} in ${folder.name}/.vscode/tasks.json.`);
+        void vscode.window.showInformationMessage(
+          `Updated the end nodes of the hailo compile task for ${path.basename(t.model ?? '')} in ${folder.name}/.vscode/tasks.json.`,
+        );
         return true;
       }
       const nodes = arg.nodes ?? (arg.replace ? [arg.replace.to] : []);

@@ -68,7 +68,11 @@ async function pickLog(arg?: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (arg instanceof vscode.Uri && arg.scheme === 'file') return arg;
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file' && /\.(log|txt)$/i.test(active.fsPath)) return active;
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Explain', filters: { 'DFC logs': ['log', 'txt'], 'All files': ['*'] } });
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: 'Explain',
+    filters: { 'DFC logs': ['log', 'txt'], 'All files': ['*'] },
+  });
   return picked?.[0];
 }
 
@@ -81,7 +85,13 @@ async function readReport(uri: vscode.Uri, ctx: DfcLogContext): Promise<DfcRepor
   return reader.end();
 }
 
-async function explain(uri: vscode.Uri, context: vscode.ExtensionContext, view: DfcDiagnosticsView, reports: ReportProvider, given?: Companions): Promise<ExplainResult> {
+async function explain(
+  uri: vscode.Uri,
+  context: vscode.ExtensionContext,
+  view: DfcDiagnosticsView,
+  reports: ReportProvider,
+  given?: Companions,
+): Promise<ExplainResult> {
   const stat = await fs.stat(uri.fsPath).catch((err: NodeJS.ErrnoException) => {
     throw new Error(err.code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${err.code})`);
   });
@@ -125,7 +135,10 @@ async function findCompanions(uri: vscode.Uri, first: DfcReport, context: vscode
   const key = `hailo.dfcLog.companions:${uri.fsPath}`;
   const remembered = context.workspaceState.get<Companions>(key);
   const dir = path.dirname(uri.fsPath);
-  const text = await fs.readFile(uri.fsPath, 'utf8').then((t) => t.slice(0, 4 * 1024 * 1024), () => '');
+  const text = await fs.readFile(uri.fsPath, 'utf8').then(
+    (t) => t.slice(0, 4 * 1024 * 1024),
+    () => '',
+  );
   const loaded = /Loading model script commands to \S+ from (.+?)\s*$/m.exec(text)?.[1];
   const pick = async (ext: '.alls' | '.onnx', wanted: (string | undefined)[]): Promise<string | undefined> => {
     const files = await siblings(dir, ext);
@@ -181,7 +194,10 @@ function seconds(v: number | null): string {
 async function summarise(r: ExplainResult): Promise<void> {
   const rep = r.report;
   const stages = rep.stages.map((s) => `${s.name} ${s.status === 'ok' ? seconds(s.seconds) : s.status}`).join(', ');
-  const extra = [rep.summary.contexts !== null ? `${rep.summary.contexts} context(s)` : '', rep.summary.computeUtilization !== null ? `compute ${rep.summary.computeUtilization}%` : '']
+  const extra = [
+    rep.summary.contexts !== null ? `${rep.summary.contexts} context(s)` : '',
+    rep.summary.computeUtilization !== null ? `compute ${rep.summary.computeUtilization}%` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const errors = rep.diagnostics.filter((d) => d.severity === 'error').length;

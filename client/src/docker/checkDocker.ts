@@ -22,10 +22,16 @@ export function registerCheckDocker(context: vscode.ExtensionContext, log: vscod
       const dockerPath = hailoSettings().dfc.dockerPath;
       log.info(`checking docker: ${dockerPath} version`);
       const version = await runTool(trust, dockerPath, ['version', '--format', '{{json .}}'], { timeoutMs: 15_000 });
-      const images = version.code === 0 ? await runTool(trust, dockerPath, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;
+      const images =
+        version.code === 0 ? await runTool(trust, dockerPath, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], { timeoutMs: 15_000 }) : undefined;
       const report = dockerReport(dockerPath, version, images);
       log[report.level === 'info' ? 'info' : report.level === 'warning' ? 'warn' : 'error'](report.message);
-      const show = report.level === 'info' ? vscode.window.showInformationMessage : report.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+      const show =
+        report.level === 'info'
+          ? vscode.window.showInformationMessage
+          : report.level === 'warning'
+            ? vscode.window.showWarningMessage
+            : vscode.window.showErrorMessage;
       void show(report.message, 'Show Log').then((choice) => {
         if (choice === 'Show Log') log.show();
       });

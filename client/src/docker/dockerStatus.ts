@@ -13,7 +13,10 @@ export interface DockerReport {
 
 /** `docker version --format '{{json .}}'` prints one JSON object; Server is null when the daemon is down. */
 export function parseDockerVersion(stdout: string): { client?: string; server?: string } {
-  const line = stdout.trim().split('\n').find((l) => l.startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .find((l) => l.startsWith('{'));
   if (!line) return {};
   try {
     const v = JSON.parse(line) as { Client?: { Version?: string } | null; Server?: { Version?: string } | null };

@@ -166,7 +166,12 @@ class ChatPanel {
   }
 
   private async attach(): Promise<void> {
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: true, filters: { Images: ['png', 'jpg', 'jpeg'] }, openLabel: 'Attach', title: `Images for ${this.name}` });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: true,
+      filters: { Images: ['png', 'jpg', 'jpeg'] },
+      openLabel: 'Attach',
+      title: `Images for ${this.name}`,
+    });
     for (const uri of picked ?? []) {
       const stat = await vscode.workspace.fs.stat(uri);
       const name = path.posix.basename(uri.path);
@@ -228,7 +233,13 @@ class ChatPanel {
     answer.text = a.text;
     answer.info = answerInfo(a);
     answer.failed = !!a.error;
-    this.transcript.push({ role: 'assistant', text: a.text, reason: a.reason, stats: { ...a.stats, hostFirstTokenMs: a.host.firstTokenMs, tokensPerSecond: a.host.tokensPerSecond }, ...(a.error ? { error: a.error.sentence } : {}) });
+    this.transcript.push({
+      role: 'assistant',
+      text: a.text,
+      reason: a.reason,
+      stats: { ...a.stats, hostFirstTokenMs: a.host.firstTokenMs, tokensPerSecond: a.host.tokensPerSecond },
+      ...(a.error ? { error: a.error.sentence } : {}),
+    });
     this.post({ type: 'end', info: answer.info, failed: answer.failed });
     this.postContext(a.context);
     if (a.error) this.owner.log.error(`chat ${this.hef.fsPath}: [${a.error.kind}] ${a.error.message}`);
@@ -256,7 +267,10 @@ class ChatPanel {
     if (!target) return;
     const blob = await this.session.save();
     const i = this.session.info;
-    const bytes = encodeContextFile({ hef: this.name, kind: i.kind, ...(i.lora ? { lora: i.lora } : {}), savedAt: new Date().toISOString(), usage: i.context?.usage, turns: this.transcript }, blob);
+    const bytes = encodeContextFile(
+      { hef: this.name, kind: i.kind, ...(i.lora ? { lora: i.lora } : {}), savedAt: new Date().toISOString(), usage: i.context?.usage, turns: this.transcript },
+      blob,
+    );
     // One write: a failure leaves no half-written file.
     await vscode.workspace.fs.writeFile(target, bytes);
     this.status(`Saved the context (${bytes.length.toLocaleString('en-US')} bytes) to ${target.fsPath || target.toString()}.`);
@@ -264,7 +278,12 @@ class ChatPanel {
 
   private async loadContext(): Promise<void> {
     if (!this.session || this.generating) return;
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Chat context': ['chat-context'], 'All files': ['*'] }, openLabel: 'Load Context', title: 'Load a saved conversation context' });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      filters: { 'Chat context': ['chat-context'], 'All files': ['*'] },
+      openLabel: 'Load Context',
+      title: 'Load a saved conversation context',
+    });
     const uri = picked?.[0];
     if (!uri) return;
     const name = path.posix.basename(uri.path);
@@ -279,7 +298,10 @@ class ChatPanel {
       return;
     }
     if (decoded.header && decoded.header.kind !== this.session.info.kind) {
-      this.status(`${name} was saved from ${decoded.header.kind.toUpperCase()} ${decoded.header.hef}, and this model is an ${this.session.info.kind.toUpperCase()}; it was not loaded.`, true);
+      this.status(
+        `${name} was saved from ${decoded.header.kind.toUpperCase()} ${decoded.header.hef}, and this model is an ${this.session.info.kind.toUpperCase()}; it was not loaded.`,
+        true,
+      );
       return;
     }
     const c = await this.session.load(decoded.blob);
@@ -294,9 +316,21 @@ class ChatPanel {
     const i = this.session?.info;
     if (!i) return;
     const stem = path.posix.basename(this.hef.path, '.hef');
-    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(this.hef, '..', `${stem}.chat.md`), filters: { Markdown: ['md'] }, saveLabel: 'Export', title: 'Export the conversation as Markdown' });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(this.hef, '..', `${stem}.chat.md`),
+      filters: { Markdown: ['md'] },
+      saveLabel: 'Export',
+      title: 'Export the conversation as Markdown',
+    });
     if (!target) return;
-    const md = transcriptMarkdown({ hef: this.hef.fsPath, kind: i.kind, lora: i.lora || undefined, params: this.lastParams, turns: this.transcript, at: new Date().toISOString() });
+    const md = transcriptMarkdown({
+      hef: this.hef.fsPath,
+      kind: i.kind,
+      lora: i.lora || undefined,
+      params: this.lastParams,
+      turns: this.transcript,
+      at: new Date().toISOString(),
+    });
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(md));
     this.status(`Exported the transcript to ${target.fsPath || target.toString()}.`);
   }
@@ -345,11 +379,16 @@ export class ChatPanels implements vscode.Disposable {
     }
     const panel =
       existing?.panel ??
-      vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, `Chat: ${path.posix.basename(hef.path)}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
-        retainContextWhenHidden: true,
-      });
+      vscode.window.createWebviewPanel(
+        CHAT_VIEW_TYPE,
+        `Chat: ${path.posix.basename(hef.path)}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+        {
+          enableScripts: true,
+          localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
+          retainContextWhenHidden: true,
+        },
+      );
     const entry = existing ?? new ChatPanel(hef, panel, this);
     if (!existing) {
       this.open.set(key, entry);
@@ -361,17 +400,27 @@ export class ChatPanels implements vscode.Disposable {
     const name = path.posix.basename(hef.path);
     // A HEF with LoRA adapters (<name>__prefill groups): which one (our reader says, before HailoRT loads anything).
     let lora = '';
-    const loras = await classifyGenAiFile(hef.fsPath).then((c) => c.genai.loras, () => [] as string[]);
+    const loras = await classifyGenAiFile(hef.fsPath).then(
+      (c) => c.genai.loras,
+      () => [] as string[],
+    );
     if (loras.length) {
       panel.webview.html = renderChatMessage(name, 'Choose the base model or a LoRA adapter…', this.page(panel));
-      const picked = await vscode.window.showQuickPick([{ label: 'Base model', lora: '' }, ...loras.map((l) => ({ label: l, description: 'LoRA adapter', lora: l }))], { title: `${name} carries LoRA adapters: chat with which?` });
+      const picked = await vscode.window.showQuickPick(
+        [{ label: 'Base model', lora: '' }, ...loras.map((l) => ({ label: l, description: 'LoRA adapter', lora: l }))],
+        { title: `${name} carries LoRA adapters: chat with which?` },
+      );
       if (!picked) {
         if (!existing) panel.dispose();
         return;
       }
       lora = picked.lora;
     }
-    panel.webview.html = renderChatMessage(name, 'Loading the model onto the device… (a GenAI HEF is gigabytes: this can take minutes the first time)', this.page(panel));
+    panel.webview.html = renderChatMessage(
+      name,
+      'Loading the model onto the device… (a GenAI HEF is gigabytes: this can take minutes the first time)',
+      this.page(panel),
+    );
     try {
       const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading ${name} onto the device` }, () =>
         ChatSession.open(this.service.clientFor(trust), { hef: hef.fsPath, lora, groupId: hailoSettings(hef).device.groupId }),
@@ -411,7 +460,9 @@ export class ChatPanels implements vscode.Disposable {
 /** Registers the command; `service` is the device half's (one worker for runs and chats). */
 export function registerChat(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, service: DeviceService): ChatPanels {
   const panels = new ChatPanels(context, log, service);
-  context.subscriptions.push(panels, vscode.commands.registerCommand(CHAT_COMMAND, (arg?: unknown) => panels.chat(arg)));
+  context.subscriptions.push(
+    panels,
+    vscode.commands.registerCommand(CHAT_COMMAND, (arg?: unknown) => panels.chat(arg)),
+  );
   return panels;
 }
-

@@ -47,7 +47,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     const title = path.posix.basename(document.uri.path);
     let json = '';
     const page = (): PageOptions => {
-        return {
+      return {
         ...strictCsp(panel.webview),
         styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
         scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
@@ -69,7 +69,9 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
         const configText = 'bytes' in cfg ? new TextDecoder('utf-8').decode(cfg.bytes) : undefined;
         json = JSON.stringify(hefJson(report, mtmd), null, 2);
         panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch }, page());
-        this.log.info(`hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`);
+        this.log.info(
+          `hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`,
+        );
       } catch (err) {
         this.log.error(`hef: cannot inspect ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
         panel.webview.html = renderMessage(title, `Cannot read this file: ${(err as Error)?.message ?? err}`, page());
@@ -85,7 +87,9 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
       timer = setTimeout(() => void render(), 300);
     };
     if (document.uri.scheme === 'file') {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(document.uri, '..'), path.basename(document.uri.fsPath)));
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.joinPath(document.uri, '..'), path.basename(document.uri.fsPath)),
+      );
       disposables.push(watcher, watcher.onDidChange(later), watcher.onDidCreate(later));
     }
     disposables.push(

@@ -72,7 +72,10 @@ function summary(m: InspectorModel): string {
     ['Architecture', h ? `${esc(h.hwArch.name)} (hw_arch ${h.hwArch.id})` : 'unknown'],
     ['SDK', h ? esc(h.sdkVersion ?? (h.sdkVersionString || 'unknown')) : 'unknown'],
     ['Compiled', h?.timestamp ? esc(new Date(h.timestamp).toISOString()) : 'unknown'],
-    ['Network groups', `${r.networkGroups.length} (${r.networkGroups.map((g) => esc(g.name)).join(', ') || '—'}); ${outputs} output vstream${outputs === 1 ? '' : 's'}`],
+    [
+      'Network groups',
+      `${r.networkGroups.length} (${r.networkGroups.map((g) => esc(g.name)).join(', ') || '—'}); ${outputs} output vstream${outputs === 1 ? '' : 's'}`,
+    ],
     ['mtmd contract', badge(m.mtmd.pass, ['PASS', 'FAIL', 'NOT CHECKED'])],
   ];
   return section(
@@ -92,7 +95,9 @@ function integrity(m: InspectorModel): string {
     (s) =>
       `<tr data-testid="hef-section-row" data-section="${esc(s.name)}"><td>${esc(s.name)}</td><td>${fmt(s.start)}</td><td>${fmt(s.end)}</td><td>${fmt(s.end - s.start)}</td><td>${s.present === s.end - s.start ? badge(true, ['complete']) : badge(false, ['', `${fmt(s.present)} present`])}</td></tr>`,
   );
-  const fields = (r.container?.fields ?? []).map((f) => `<tr><td>${esc(f.name)}</td><td>${f.offset}</td><td>${f.size}</td><td><code>${esc(f.value)}</code></td></tr>`);
+  const fields = (r.container?.fields ?? []).map(
+    (f) => `<tr><td>${esc(f.name)}</td><td>${f.offset}</td><td>${f.size}</td><td><code>${esc(f.value)}</code></td></tr>`,
+  );
   return section(
     'integrity',
     'Integrity',
@@ -114,7 +119,9 @@ function arch(m: InspectorModel): string {
     `<tr><td>Hailo-10H (mtmd)</td><td>${badge(h.hwArch.compatibleDevices.includes('HAILO10H'), ['yes', 'no'])}</td></tr>`,
   ];
   if (m.targetArch) {
-    rows.push(`<tr><td>Your target (hailo.hwArch = ${esc(m.targetArch)})</td><td>${target ? badge(h.hwArch.compatibleDevices.includes(target), ['yes', 'no']) : esc('unknown arch name')}</td></tr>`);
+    rows.push(
+      `<tr><td>Your target (hailo.hwArch = ${esc(m.targetArch)})</td><td>${target ? badge(h.hwArch.compatibleDevices.includes(target), ['yes', 'no']) : esc('unknown arch name')}</td></tr>`,
+    );
   }
   const exts = m.report.extensions.map(
     (e) =>
@@ -146,12 +153,20 @@ function networks(m: InspectorModel): string {
     ].filter(Boolean);
     const ops = g.ops.map(
       (op) =>
-        `<tr data-testid="hef-op-row" data-name="${esc(op.name)}"><td><code>${esc(op.name)}</code></td><td>${esc(op.kind)}${op.nmsType ? ` (${esc(op.nmsType)})` : ''}</td><td>${op.inputs.map((i) => esc(i.stream ?? `pad ${i.padIndex} (unconnected)`)).join('<br>')}</td><td>${op.outputs.map(esc).join('<br>')}</td><td>${Object.entries(op.params).map(([k, v]) => `${esc(k)}: ${esc(v)}`).join('<br>')}</td></tr>`,
+        `<tr data-testid="hef-op-row" data-name="${esc(op.name)}"><td><code>${esc(op.name)}</code></td><td>${esc(op.kind)}${op.nmsType ? ` (${esc(op.nmsType)})` : ''}</td><td>${op.inputs.map((i) => esc(i.stream ?? `pad ${i.padIndex} (unconnected)`)).join('<br>')}</td><td>${op.outputs.map(esc).join('<br>')}</td><td>${Object.entries(
+          op.params,
+        )
+          .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
+          .join('<br>')}</td></tr>`,
     );
     return (
       `<div class="group" data-testid="hef-network-group" data-name="${esc(g.name)}"><h3>${esc(g.name)}</h3><p class="muted">${esc(meta.join(' · '))}</p>` +
       `<p>Networks: ${g.networks.map((n) => `<code>${esc(n)}</code>`).join(', ')}</p>` +
-      table('hef-vstreams-table', ['', 'vstream', 'format (as hailortcli prints it)', 'frame bytes', 'network', 'from'], [...g.inputs, ...g.outputs].map(vstreamRow)) +
+      table(
+        'hef-vstreams-table',
+        ['', 'vstream', 'format (as hailortcli prints it)', 'frame bytes', 'network', 'from'],
+        [...g.inputs, ...g.outputs].map(vstreamRow),
+      ) +
       (g.ops.length ? `<h4>Post-process ops</h4>${table('hef-ops-table', ['op', 'kind', 'consumes (hidden streams)', 'adds', 'parameters'], ops)}` : '') +
       `<details data-testid="hef-streams"><summary>Boundary streams (${g.streams.length})</summary>${table('hef-streams-table', ['dir', 'stream', 'edge', 'device order', 'shape', 'hw shape', 'bytes/elem', 'context', 'pad', ''], g.streams.map(streamRow))}</details>` +
       `<p class="muted">Sorted output order (${esc(g.sortedOutputSource)}): ${g.sortedOutputNames.map((n) => `<code>${esc(n)}</code>`).join(', ') || '—'}</p></div>`
@@ -212,7 +227,11 @@ function resources(m: InspectorModel): string {
     }
     viewer = `<h3>hailo-config.json</h3><pre class="config" data-testid="hef-config-viewer">${esc(pretty)}</pre>`;
   }
-  return section('resources', 'External resources', table('hef-resources-table', ['name', 'bytes', 'file offset', 'XXH3', 'checksum', 'detail'], rows) + viewer);
+  return section(
+    'resources',
+    'External resources',
+    table('hef-resources-table', ['name', 'bytes', 'file offset', 'XXH3', 'checksum', 'detail'], rows) + viewer,
+  );
 }
 
 function contract(m: InspectorModel): string {
@@ -240,7 +259,12 @@ function problems(m: InspectorModel): string {
     (p) =>
       `<tr data-testid="hef-problem-row" data-code="${esc(p.code)}"><td>${badge(p.severity === 'error' ? false : null, ['', 'error', esc(p.severity)])}</td><td><code>${esc(p.code)}</code></td><td>${p.offset !== undefined ? fmt(p.offset) : ''}</td><td>${esc(p.message)}</td></tr>`,
   );
-  return section('problems', `Problems (${m.report.problems.length})`, table('hef-problems-table', ['', 'code', 'byte', 'message'], rows), m.report.problems.length > 0);
+  return section(
+    'problems',
+    `Problems (${m.report.problems.length})`,
+    table('hef-problems-table', ['', 'code', 'byte', 'message'], rows),
+    m.report.problems.length > 0,
+  );
 }
 
 /** The whole inspector page. */

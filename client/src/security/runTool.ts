@@ -43,7 +43,9 @@ export function runTool(_trust: TrustToken, file: string, args: readonly string[
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       if (stderr.length < maxOutputBytes) stderr += d;
     });
-    child.on('error', (err: NodeJS.ErrnoException) => finish({ code: undefined, stdout, stderr, error: { code: err.code ?? 'EUNKNOWN', message: err.message } }));
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ code: undefined, stdout, stderr, error: { code: err.code ?? 'EUNKNOWN', message: err.message } }),
+    );
     child.on('close', (code) => finish({ code: code ?? undefined, stdout, stderr }));
   });
 }

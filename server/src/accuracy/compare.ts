@@ -47,7 +47,6 @@ export interface CompareDeps {
 
 export class CompareError extends Error {}
 
-
 function gaussian(rand: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 }
@@ -125,12 +124,15 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
   // Float: normalization as the script says, then the ONNX's layout.
   let norms: Normalization[] = [];
   if (req.alls) norms = readNormalizations(readFileSync(req.alls, 'utf8')).normalizations;
-  const norm = norms.find((x) => x.inputLayer === hnInputs[0].name) ?? norms.find((x) => x.inputLayer === undefined) ?? (norms.length === 1 ? norms[0] : undefined);
+  const norm =
+    norms.find((x) => x.inputLayer === hnInputs[0].name) ?? norms.find((x) => x.inputLayer === undefined) ?? (norms.length === 1 ? norms[0] : undefined);
   const hefIn = { height: entry.length === 3 ? entry[0] : 1, width: entry.length === 3 ? entry[1] : entry[0], features: entry[entry.length - 1] };
   const inPlan = planLayout(hefIn, onnxInDims, onnxIn.name);
   if (inPlan.kind === 'error') throw new CompareError(inPlan.message);
 
-  const outputLayers = har.hn.outputLayersOrder.length ? har.hn.outputLayersOrder : har.hn.layers.filter((l) => l.type === 'output_layer').map((l) => l.fullName);
+  const outputLayers = har.hn.outputLayersOrder.length
+    ? har.hn.outputLayersOrder
+    : har.hn.layers.filter((l) => l.type === 'output_layer').map((l) => l.fullName);
   const onnxOutputs = model.graph.outputs.map((o) => ({ name: o.name, dims: o.type.kind === 'tensor' && o.type.shape ? o.type.shape : [] }));
   const runs: OracleRun[] = [];
   const names = outputLayers.map((l) => l.slice(l.lastIndexOf('/') + 1));
@@ -170,18 +172,31 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
         let x: Float32Array = data.slice(k * per, (k + 1) * per);
         if (norm) {
           const c = hefIn.features;
-          x = normalize(x, norm.mean.length === 1 ? new Array(c).fill(norm.mean[0]) : norm.mean, norm.std.length === 1 ? new Array(c).fill(norm.std[0]) : norm.std);
+          x = normalize(
+            x,
+            norm.mean.length === 1 ? new Array(c).fill(norm.mean[0]) : norm.mean,
+            norm.std.length === 1 ? new Array(c).fill(norm.std[0]) : norm.std,
+          );
         }
-        const feed: FloatTensor = { dims: inPlan.onnxDims, data: inPlan.kind === 'nhwc-nchw' ? transpose(x, [1, hefIn.height, hefIn.width, hefIn.features], NHWC_TO_NCHW) : x };
+        const feed: FloatTensor = {
+          dims: inPlan.onnxDims,
+          data: inPlan.kind === 'nhwc-nchw' ? transpose(x, [1, hefIn.height, hefIn.width, hefIn.features], NHWC_TO_NCHW) : x,
+        };
         const res = await deps.infer({ [onnxIn.name]: feed });
         for (let i = 0; i < names.length; i++) {
           const layer = har.hn.layers.find((l) => l.fullName === outputLayers[i]);
           const onnxName =
-            onnxOutputs.length === 1 && names.length === 1 ? onnxOutputs[0].name : onnxOutputs.find((o) => layer?.originalNames.includes(o.name))?.name ?? onnxOutputs[i]?.name;
+            onnxOutputs.length === 1 && names.length === 1
+              ? onnxOutputs[0].name
+              : (onnxOutputs.find((o) => layer?.originalNames.includes(o.name))?.name ?? onnxOutputs[i]?.name);
           const y = onnxName ? res[onnxName] : undefined;
           if (!y) throw new CompareError(`onnxruntime returned no output for ${names[i]}`);
           const s = shapes[names[i]] ?? (layer?.outputShapes[0]?.slice(1) as number[] | undefined) ?? [];
-          const hefOut = { height: s.length === 3 ? s[0] : 1, width: s.length === 3 ? s[1] : s.length === 2 ? s[0] : 1, features: s[s.length - 1] ?? y.data.length };
+          const hefOut = {
+            height: s.length === 3 ? s[0] : 1,
+            width: s.length === 3 ? s[1] : s.length === 2 ? s[0] : 1,
+            features: s[s.length - 1] ?? y.data.length,
+          };
           const plan = planLayout(hefOut, y.dims, onnxName!);
           (outputs[names[i]] ??= []).push(plan.kind === 'error' ? y.data : onnxToHef(y.data, plan));
         }

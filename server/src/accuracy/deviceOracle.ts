@@ -22,7 +22,12 @@ export async function deviceOutputs(
 ): Promise<{ outputs: Record<string, Float32Array[]> } | { unavailable: string }> {
   let handle: number | undefined;
   try {
-    const m = await client.open(hef, { ...DEFAULT_OPEN_OPTIONS, format: 'float32', groupId: options.groupId ?? DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: options.timeoutMs ?? DEFAULT_OPEN_OPTIONS.timeoutMs });
+    const m = await client.open(hef, {
+      ...DEFAULT_OPEN_OPTIONS,
+      format: 'float32',
+      groupId: options.groupId ?? DEFAULT_OPEN_OPTIONS.groupId,
+      timeoutMs: options.timeoutMs ?? DEFAULT_OPEN_OPTIONS.timeoutMs,
+    });
     handle = m.handle;
     if (m.inputs.length !== 1) return { unavailable: `the HEF has ${m.inputs.length} inputs; the accuracy table handles single-input models` };
     const input = m.inputs[0];

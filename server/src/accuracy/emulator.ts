@@ -9,7 +9,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { IN_CONTAINER, containerName, contextHostArgs, dockerCommand, imageInspectArgs, imagesArgs, removeArgs, runArgs, versionArgs, type RunSpec } from '../compile/dockerArgs';
+import {
+  IN_CONTAINER,
+  containerName,
+  contextHostArgs,
+  dockerCommand,
+  imageInspectArgs,
+  imagesArgs,
+  removeArgs,
+  runArgs,
+  versionArgs,
+  type RunSpec,
+} from '../compile/dockerArgs';
 import { daemonProblem, imageMissing, refusalProblem, startProblem } from '../compile/dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from '../compile/images';
 import { capture, streamEnd, type ProcessLauncher } from '../compile/process';
@@ -58,7 +69,10 @@ export interface EmulatorRun {
 
 interface Manifest {
   outputLayers?: string[];
-  contexts?: Record<string, { status: 'ok' | 'crashed'; seconds?: number; error?: string; message?: string; outputs?: { name: string; file: string; shape: number[] }[] }>;
+  contexts?: Record<
+    string,
+    { status: 'ok' | 'crashed'; seconds?: number; error?: string; message?: string; outputs?: { name: string; file: string; shape: number[] }[] }
+  >;
 }
 
 export const contextOracle = (c: EmulatorContext): OracleId => c;
@@ -74,7 +88,11 @@ export async function runEmulator(req: EmulatorRequest, settings: DockerSettings
   const host = await docker(contextHostArgs(target.context));
   if (host.code !== 0) return { status: 'docker-failed', message: (daemonProblem(host, ctx) ?? refusalProblem(host, ctx)).message, contexts: none };
   if (!/"(unix|npipe):\/\//.test(host.stdout)) {
-    return { status: 'docker-failed', message: `The docker context${target.context ? ` '${target.context}'` : ''} is not this machine (${host.stdout.trim()}); emulation bind-mounts the HAR and the inputs, so it needs a local docker.`, contexts: none };
+    return {
+      status: 'docker-failed',
+      message: `The docker context${target.context ? ` '${target.context}'` : ''} is not this machine (${host.stdout.trim()}); emulation bind-mounts the HAR and the inputs, so it needs a local docker.`,
+      contexts: none,
+    };
   }
   let image = settings.image?.trim();
   if (!image) {
@@ -137,7 +155,12 @@ export async function runEmulator(req: EmulatorRequest, settings: DockerSettings
     if (env.signal?.aborted) return { status: 'cancelled', contexts: none, container, exit };
     const manifestPath = join(staging, MANIFEST);
     if (!existsSync(manifestPath)) {
-      const why = exit.code === 3 ? 'the image has no Dataflow Compiler (hailo_sdk_client is not importable)' : exit.code === 2 ? 'the driver could not read the HAR or the inputs' : `the container exited with ${exit.code ?? exit.signal} before the emulator started`;
+      const why =
+        exit.code === 3
+          ? 'the image has no Dataflow Compiler (hailo_sdk_client is not importable)'
+          : exit.code === 2
+            ? 'the driver could not read the HAR or the inputs'
+            : `the container exited with ${exit.code ?? exit.signal} before the emulator started`;
       return { status: 'failed', message: `Emulation did not run: ${why}.`, contexts: none, container, exit };
     }
     const m = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -148,7 +171,11 @@ export async function runEmulator(req: EmulatorRequest, settings: DockerSettings
       else if (r.status === 'crashed') contexts[c] = { status: 'crashed', message: `${r.error ?? 'Error'}: ${r.message ?? ''}`.trim() };
       else {
         try {
-          contexts[c] = { status: 'ok', seconds: r.seconds, outputs: (r.outputs ?? []).map((o) => ({ name: o.name, shape: o.shape, values: readNpyFile(join(staging, o.file)) })) };
+          contexts[c] = {
+            status: 'ok',
+            seconds: r.seconds,
+            outputs: (r.outputs ?? []).map((o) => ({ name: o.name, shape: o.shape, values: readNpyFile(join(staging, o.file)) })),
+          };
         } catch (err) {
           contexts[c] = { status: 'unavailable', message: `its outputs cannot be read: ${(err as Error).message}` };
         }

@@ -6,7 +6,8 @@
 /** Transposes a dense row-major tensor: out has dims `perm.map(i => dims[i])`. */
 export function transpose(data: ArrayLike<number>, dims: readonly number[], perm: readonly number[]): Float32Array {
   const rank = dims.length;
-  if (perm.length !== rank || [...perm].sort((a, b) => a - b).some((p, i) => p !== i)) throw new Error(`perm [${perm.join(',')}] is not a permutation of ${rank} axes`);
+  if (perm.length !== rank || [...perm].sort((a, b) => a - b).some((p, i) => p !== i))
+    throw new Error(`perm [${perm.join(',')}] is not a permutation of ${rank} axes`);
   const total = dims.reduce((a, b) => a * b, 1);
   if (data.length !== total) throw new Error(`${data.length} values do not fill dims [${dims.join(',')}]`);
   const out = new Float32Array(total);
@@ -63,17 +64,28 @@ const dimsText = (d: readonly (number | string | null)[]) => `[${d.map((x) => x 
 export function planLayout(hef: HefShape, onnx: readonly (number | string | null)[], tensor: string): LayoutPlan {
   const dims = onnx.map((d, i) => (i === 0 && typeof d !== 'number' ? 1 : d));
   if (dims.some((d) => typeof d !== 'number' || d < 0)) {
-    return { kind: 'error', message: `ONNX tensor '${tensor}' has a dynamic shape ${dimsText(onnx)} beyond the batch: its layout cannot be matched to the HEF's ${shapeText(hef)}.` };
+    return {
+      kind: 'error',
+      message: `ONNX tensor '${tensor}' has a dynamic shape ${dimsText(onnx)} beyond the batch: its layout cannot be matched to the HEF's ${shapeText(hef)}.`,
+    };
   }
   const n = dims as number[];
   const count = n.reduce((a, b) => a * b, 1);
   const hefCount = hef.height * hef.width * hef.features;
   if (count !== hefCount) {
-    return { kind: 'error', message: `ONNX tensor '${tensor}' ${dimsText(onnx)} has ${count} values but the HEF vstream ${shapeText(hef)} has ${hefCount}: they are not the same tensor.` };
+    return {
+      kind: 'error',
+      message: `ONNX tensor '${tensor}' ${dimsText(onnx)} has ${count} values but the HEF vstream ${shapeText(hef)} has ${hefCount}: they are not the same tensor.`,
+    };
   }
   // With at most one dim above 1 the transpose is the identity, so this rule is safe to try first.
   if (n.length === 4 && n[0] === 1 && n[1] === hef.features && n[2] === hef.height && n[3] === hef.width) {
-    return { kind: 'nhwc-nchw', hefDims: [1, hef.height, hef.width, hef.features], onnxDims: n, description: `HEF NHWC ${shapeText(hef)} ↔ ONNX NCHW ${dimsText(n)}` };
+    return {
+      kind: 'nhwc-nchw',
+      hefDims: [1, hef.height, hef.width, hef.features],
+      onnxDims: n,
+      description: `HEF NHWC ${shapeText(hef)} ↔ ONNX NCHW ${dimsText(n)}`,
+    };
   }
   const big = (xs: number[]) => xs.filter((x) => x !== 1);
   const a = big(n);
@@ -81,7 +93,10 @@ export function planLayout(hef: HefShape, onnx: readonly (number | string | null
   if (a.length === b.length && a.every((x, i) => x === b[i])) {
     return { kind: 'same-order', onnxDims: n, description: `HEF ${shapeText(hef)} ↔ ONNX ${dimsText(n)} (same element order)` };
   }
-  return { kind: 'error', message: `HEF vstream ${shapeText(hef)} does not line up with ONNX tensor '${tensor}' ${dimsText(onnx)} as NCHW or in the same order.` };
+  return {
+    kind: 'error',
+    message: `HEF vstream ${shapeText(hef)} does not line up with ONNX tensor '${tensor}' ${dimsText(onnx)} as NCHW or in the same order.`,
+  };
 }
 
 /** A HEF-order frame (NHWC) as the ONNX tensor wants it. */

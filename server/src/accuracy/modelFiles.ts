@@ -34,7 +34,9 @@ const isFile = (p: string) => {
 
 function listDir(dir: string, ext: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => extname(f).toLowerCase() === ext).sort();
+    return readdirSync(dir)
+      .filter((f) => extname(f).toLowerCase() === ext)
+      .sort();
   } catch {
     return [];
   }

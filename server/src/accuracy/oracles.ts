@@ -184,7 +184,8 @@ export function buildAccuracyDocument(req: AccuracyRequest): AccuracyDocument {
     }
     outputs.push({ name, size, rows, pairs });
   }
-  if (!float || float.status !== 'ok') flags.unshift(`float ONNX ${float ? `${float.status}: ${float.message ?? ''}` : 'did not run'}: no figure against float`);
+  if (!float || float.status !== 'ok')
+    flags.unshift(`float ONNX ${float ? `${float.status}: ${float.message ?? ''}` : 'did not run'}: no figure against float`);
   return {
     version: 1,
     inputs: req.inputs,
@@ -196,7 +197,8 @@ export function buildAccuracyDocument(req: AccuracyRequest): AccuracyDocument {
   };
 }
 
-const fig = (v: number | null) => (v === null ? 'n/a' : Number.isNaN(v) ? 'NaN' : Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(3) : v.toFixed(4));
+const fig = (v: number | null) =>
+  v === null ? 'n/a' : Number.isNaN(v) ? 'NaN' : Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(3) : v.toFixed(4);
 
 /** Text form (the CLI without --json). */
 export function accuracyText(doc: AccuracyDocument): string {
@@ -209,15 +211,37 @@ export function accuracyText(doc: AccuracyDocument): string {
       r.oracle === 'float'
         ? [r.label, 'reference', '', '', '', '', r.status === 'ok' ? '' : `${r.status.toUpperCase()}: ${r.message ?? ''}`]
         : r.vsFloat
-          ? [r.label, fig(r.vsFloat.maxAbsError), pct(r.vsFloat.relativeError), fig(r.vsFloat.cosine), fig(r.vsFloat.correlation), r.calibration ?? '', r.flag ? `FLAG: ${r.flag}` : '']
+          ? [
+              r.label,
+              fig(r.vsFloat.maxAbsError),
+              pct(r.vsFloat.relativeError),
+              fig(r.vsFloat.cosine),
+              fig(r.vsFloat.correlation),
+              r.calibration ?? '',
+              r.flag ? `FLAG: ${r.flag}` : '',
+            ]
           : [r.label, '—', '—', '—', '—', r.calibration ?? '', `${r.status.toUpperCase()}${r.message ? `: ${r.message}` : ''}`],
     );
     const w = head.map((h, k) => Math.max(h.length, ...rows.map((r) => (k === 5 || k === 6 ? 0 : r[k].length))));
-    out.push(head.map((h, k) => h.padEnd(w[k])).join('  ').trimEnd());
-    for (const r of rows) out.push(r.map((x, k) => (k === 5 || k === 6 ? x : x.padEnd(w[k]))).join('  ').trimEnd());
+    out.push(
+      head
+        .map((h, k) => h.padEnd(w[k]))
+        .join('  ')
+        .trimEnd(),
+    );
+    for (const r of rows)
+      out.push(
+        r
+          .map((x, k) => (k === 5 || k === 6 ? x : x.padEnd(w[k])))
+          .join('  ')
+          .trimEnd(),
+      );
     if (t.pairs.length) {
       out.push('pairwise (reference → other): max|err|, rel. error, cosine');
-      for (const p of t.pairs) out.push(`  ${ORACLE_LABELS[p.reference]} → ${ORACLE_LABELS[p.other]}: ${fig(p.metrics.maxAbsError)}, ${pct(p.metrics.relativeError)}, ${fig(p.metrics.cosine)}${p.flag ? `  FLAG` : ''}`);
+      for (const p of t.pairs)
+        out.push(
+          `  ${ORACLE_LABELS[p.reference]} → ${ORACLE_LABELS[p.other]}: ${fig(p.metrics.maxAbsError)}, ${pct(p.metrics.relativeError)}, ${fig(p.metrics.cosine)}${p.flag ? `  FLAG` : ''}`,
+        );
     }
   }
   out.push('', doc.flags.length ? `${doc.flags.length} flag${doc.flags.length === 1 ? '' : 's'}:` : 'no flags');

@@ -17,9 +17,7 @@ export interface OrtRequest {
   threads?: number;
 }
 
-export type OrtResponse =
-  | { ok: true; version: string; ms: number; outputs: Record<string, FloatTensor & { type: string }> }
-  | { ok: false; message: string };
+export type OrtResponse = { ok: true; version: string; ms: number; outputs: Record<string, FloatTensor & { type: string }> } | { ok: false; message: string };
 
 export const ORT_PACKAGE = 'onnxruntime-node';
 
@@ -49,7 +47,8 @@ export function locateOnnxRuntime(settingPath: string | undefined, searchFrom: s
   if (setting) {
     if (!isAbsolute(setting)) return { error: `hailo.onnxruntime.path must be an absolute folder; it is '${setting}'.` };
     const found = existsSync(setting) ? packageAt(setting) : undefined;
-    if (!found) return { error: `hailo.onnxruntime.path is '${setting}', but no ${ORT_PACKAGE} is installed there: run "npm install ${ORT_PACKAGE}" in that folder.` };
+    if (!found)
+      return { error: `hailo.onnxruntime.path is '${setting}', but no ${ORT_PACKAGE} is installed there: run "npm install ${ORT_PACKAGE}" in that folder.` };
     return { ...found, foundBy: 'setting' };
   }
   for (const from of searchFrom) {
@@ -95,7 +94,10 @@ export function runOnnxInWorker(trust: TrustToken, req: OrtRequest, options: Run
       else resolve(value!);
     };
     const onAbort = () => finish(new Error('The float reference was cancelled.'));
-    const timer = setTimeout(() => finish(new Error(`onnxruntime did not finish the float reference within ${Math.round(timeoutMs / 1000)} s; it was stopped.`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`onnxruntime did not finish the float reference within ${Math.round(timeoutMs / 1000)} s; it was stopped.`)),
+      timeoutMs,
+    );
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort);
     child.stderr?.setEncoding('utf8').on('data', (d: string) => {
@@ -108,7 +110,9 @@ export function runOnnxInWorker(trust: TrustToken, req: OrtRequest, options: Run
     child.on('error', (err) => finish(new Error(`The float reference worker could not start: ${err.message}`)));
     child.on('exit', (code, signal) => {
       const last = stderr.trim().split('\n').pop();
-      finish(new Error(`The float reference worker ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before answering${last ? `: ${last}` : ''}.`));
+      finish(
+        new Error(`The float reference worker ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before answering${last ? `: ${last}` : ''}.`),
+      );
     });
     child.send(req);
   });

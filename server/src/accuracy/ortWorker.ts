@@ -9,7 +9,10 @@ interface OrtModule {
   env?: { versions?: { common?: string } };
   Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => unknown;
   InferenceSession: {
-    create(path: string, options?: Record<string, unknown>): Promise<{
+    create(
+      path: string,
+      options?: Record<string, unknown>,
+    ): Promise<{
       inputNames: readonly string[];
       outputNames: readonly string[];
       run(feeds: Record<string, unknown>): Promise<Record<string, { dims: readonly number[]; data: unknown; type: string }>>;

@@ -27,7 +27,8 @@ export function dequantize(data: ArrayLike<number>, zp: number | readonly number
   const zps = typeof zp === 'number' ? [zp] : zp;
   const scales = typeof scale === 'number' ? [scale] : scale;
   const f = Math.max(zps.length, scales.length);
-  if ((zps.length !== f && zps.length !== 1) || (scales.length !== f && scales.length !== 1)) throw new Error(`per-feature quantisation with ${zps.length} zero points and ${scales.length} scales`);
+  if ((zps.length !== f && zps.length !== 1) || (scales.length !== f && scales.length !== 1))
+    throw new Error(`per-feature quantisation with ${zps.length} zero points and ${scales.length} scales`);
   if (data.length % f !== 0) throw new Error(`a frame of ${data.length} values does not have ${f} features`);
   for (let i = 0; i < data.length; i++) {
     const k = i % f;

@@ -95,7 +95,9 @@ function pair(
   const out: { stream: StreamInfo; tensor?: OnnxTensor; how: string; reason?: string }[] = [];
   for (const s of streams) {
     const originals = req.originalNames?.[layerOf(s.name)] ?? [];
-    let t = tensors.find((x) => !taken.has(x.name) && (originals.includes(x.name) || (req.producers?.[x.name] !== undefined && originals.includes(req.producers[x.name]))));
+    let t = tensors.find(
+      (x) => !taken.has(x.name) && (originals.includes(x.name) || (req.producers?.[x.name] !== undefined && originals.includes(req.producers[x.name]))),
+    );
     let how = t ? `by the HAR's original names (${layerOf(s.name)} ← ${t.name})` : '';
     if (!t && streams.length === 1 && tensors.length === 1) {
       t = tensors[0];
@@ -107,7 +109,13 @@ function pair(
         t = fits[0];
         how = 'the only ONNX tensor of that shape';
       } else {
-        out.push({ stream: s, how: '', reason: fits.length ? `${fits.length} ONNX tensors (${fits.map((f) => f.name).join(', ')}) fit '${s.name}' and no HAR says which: put the .har beside the HEF.` : `No ONNX ${s.direction} has the shape of '${s.name}' (${s.shape.join('x')}).` });
+        out.push({
+          stream: s,
+          how: '',
+          reason: fits.length
+            ? `${fits.length} ONNX tensors (${fits.map((f) => f.name).join(', ')}) fit '${s.name}' and no HAR says which: put the .har beside the HEF.`
+            : `No ONNX ${s.direction} has the shape of '${s.name}' (${s.shape.join('x')}).`,
+        });
         continue;
       }
     }
@@ -144,11 +152,19 @@ export async function compareWithReference(req: ReferenceRequest, infer: Infer):
       if (n.mean.length !== 1 && n.mean.length !== p.stream.shape[2]) {
         throw new ReferenceError(`normalization (line ${n.line}) has ${n.mean.length} channels but input '${p.stream.name}' has ${p.stream.shape[2]}.`);
       }
-      values = n.mean.length === 1 && p.stream.shape[2] !== 1 ? normalize(raw, new Array(p.stream.shape[2]).fill(n.mean[0]), new Array(p.stream.shape[2]).fill(n.std[0])) : normalize(raw, n.mean, n.std);
-      preprocessing.push(`${t.name} ← ${p.stream.name}: (x − [${n.mean.join(', ')}]) / [${n.std.join(', ')}] (${n.name ?? 'normalization'}, line ${n.line}), ${plan.description}`);
+      values =
+        n.mean.length === 1 && p.stream.shape[2] !== 1
+          ? normalize(raw, new Array(p.stream.shape[2]).fill(n.mean[0]), new Array(p.stream.shape[2]).fill(n.std[0]))
+          : normalize(raw, n.mean, n.std);
+      preprocessing.push(
+        `${t.name} ← ${p.stream.name}: (x − [${n.mean.join(', ')}]) / [${n.std.join(', ')}] (${n.name ?? 'normalization'}, line ${n.line}), ${plan.description}`,
+      );
     } else {
       preprocessing.push(`${t.name} ← ${p.stream.name}: values as sent to the device (no normalization in the script), ${plan.description}`);
-      if (req.format === 'uint8') warnings.push(`No normalization was found for '${p.stream.name}': the float model gets raw 0–255 values; if the model was trained on normalized inputs, its figures compare different things.`);
+      if (req.format === 'uint8')
+        warnings.push(
+          `No normalization was found for '${p.stream.name}': the float model gets raw 0–255 values; if the model was trained on normalized inputs, its figures compare different things.`,
+        );
     }
     feeds[t.name] = { dims: plan.onnxDims, data: hefToOnnx(values, plan) };
     if (p.how !== 'the only one on each side') warnings.push(`Input '${p.stream.name}' was paired with ONNX '${t.name}' ${p.how}.`);
@@ -187,14 +203,27 @@ export async function compareWithReference(req: ReferenceRequest, infer: Infer):
     if (isInt) {
       const q = p.stream.quant;
       if (!q.length || q.every((x) => x.scale === 0)) {
-        skipped.push({ name: p.stream.name, reason: `'${p.stream.name}' came back as ${p.stream.type} without a quantisation scale to dequantise it: run with float32 output.` });
+        skipped.push({
+          name: p.stream.name,
+          reason: `'${p.stream.name}' came back as ${p.stream.type} without a quantisation scale to dequantise it: run with float32 output.`,
+        });
         continue;
       }
-      device = q.length === 1 ? dequantize(device, q[0].zp, q[0].scale) : dequantize(device, q.map((x) => x.zp), q.map((x) => x.scale));
+      device =
+        q.length === 1
+          ? dequantize(device, q[0].zp, q[0].scale)
+          : dequantize(
+              device,
+              q.map((x) => x.zp),
+              q.map((x) => x.scale),
+            );
     }
     const reference = onnxToHef(ref.data, plan);
     if (reference.length !== device.length) {
-      skipped.push({ name: p.stream.name, reason: `The device returned ${device.length} values for '${p.stream.name}' and the float model ${reference.length}.` });
+      skipped.push({
+        name: p.stream.name,
+        reason: `The device returned ${device.length} values for '${p.stream.name}' and the float model ${reference.length}.`,
+      });
       continue;
     }
     outputs.push({

@@ -158,7 +158,16 @@ class ResolvedStatementObject implements ResolvedStatement {
   declare keywords: ArgNode[];
   declare argsInOrder: boolean;
   declare signature: Signature | undefined;
-  constructor(index: number, node: StatementNode, spec: CommandSpec | undefined, sub: SubcommandSpec | undefined, subArg: ArgNode | undefined, positionals: ArgNode[], keywords: ArgNode[], argsInOrder: boolean) {
+  constructor(
+    index: number,
+    node: StatementNode,
+    spec: CommandSpec | undefined,
+    sub: SubcommandSpec | undefined,
+    subArg: ArgNode | undefined,
+    positionals: ArgNode[],
+    keywords: ArgNode[],
+    argsInOrder: boolean,
+  ) {
     this.index = index;
     this.node = node;
     this.spec = spec;
@@ -194,7 +203,16 @@ export function resolveStatement(node: StatementNode, index: number): ResolvedSt
   const st = argsInOrder
     ? new ResolvedStatementObject(index, node, spec, sub, subArg, args.slice(first, firstKeyword), args.slice(firstKeyword), true)
     : // A positional after a keyword (reported by the checker, R4): keep source order in each list.
-      new ResolvedStatementObject(index, node, spec, sub, subArg, args.slice(first).filter((a) => !a.keyword), args.slice(first).filter((a) => a.keyword), false);
+      new ResolvedStatementObject(
+        index,
+        node,
+        spec,
+        sub,
+        subArg,
+        args.slice(first).filter((a) => !a.keyword),
+        args.slice(first).filter((a) => a.keyword),
+        false,
+      );
   if (spec && !spec.subcommands) st.signature = chooseSignature(spec, st.positionals);
   return st;
 }
@@ -281,7 +299,8 @@ function linesOver(text: string, max: number): number | undefined {
 export function documentLimit(text: string, tokenCount?: number, lineCount?: number): string | undefined {
   if (text.length > limit('documentChars')) return limitMessage('documentChars', 'This file', text.length);
   const lines = lineCount !== undefined ? (lineCount > limit('allsLines') ? lineCount : undefined) : linesOver(text, limit('allsLines'));
-  if (lines !== undefined) return limitMessage('allsLines', 'This file', lineCount === undefined ? `more than ${limit('allsLines').toLocaleString('en-US')} lines` : lines);
+  if (lines !== undefined)
+    return limitMessage('allsLines', 'This file', lineCount === undefined ? `more than ${limit('allsLines').toLocaleString('en-US')} lines` : lines);
   if (tokenCount !== undefined && tokenCount > limit('allsTokens')) return limitMessage('allsTokens', 'This file', tokenCount);
   return undefined;
 }

@@ -66,7 +66,10 @@ export function complete(doc: AllsDocument, pos: Position, options: FeatureOptio
     if (ctx.argIndex === 0) {
       if (ctx.inList || ctx.inPattern) return [];
       for (const s of Object.values(spec.subcommands.items)) {
-        add(s.name, 'subcommand', { detail: `${spec.subcommands.enumName}${s.evidence === 'third-party' ? ' (third-party only)' : ''}`, documentation: subcommandMarkdown(spec, s) });
+        add(s.name, 'subcommand', {
+          detail: `${spec.subcommands.enumName}${s.evidence === 'third-party' ? ' (third-party only)' : ''}`,
+          documentation: subcommandMarkdown(spec, s),
+        });
       }
       return out;
     }
@@ -108,7 +111,13 @@ function addKeywords(kwargs: Record<string, ParamSpec>, used: Set<string>, add: 
   }
 }
 
-function addValues(prm: ParamSpec, inList: boolean, inPattern: boolean, add: (l: string, k: CompletionKind, e?: Partial<CompletionEntry>) => void, layers: () => void): void {
+function addValues(
+  prm: ParamSpec,
+  inList: boolean,
+  inPattern: boolean,
+  add: (l: string, k: CompletionKind, e?: Partial<CompletionEntry>) => void,
+  layers: () => void,
+): void {
   const kinds = prm.value.kinds;
   if (inPattern) {
     if (kinds.includes('glob') || kinds.includes('layer')) layers();
@@ -118,7 +127,11 @@ function addValues(prm: ParamSpec, inList: boolean, inPattern: boolean, add: (l:
   if (inList && !listy) return;
   if (prm.value.enum && (kinds.includes('enum') || kinds.includes('enumList') || kinds.includes('any'))) {
     prm.value.enum.values.forEach((v, i) =>
-      add(v.name, 'value', { detail: prm.value.enum!.name, documentation: v.doc + (v.evidence === 'third-party' ? ' *(third-party only)*' : ''), sortText: `a${String(i).padStart(3, '0')}` }),
+      add(v.name, 'value', {
+        detail: prm.value.enum!.name,
+        documentation: v.doc + (v.evidence === 'third-party' ? ' *(third-party only)*' : ''),
+        sortText: `a${String(i).padStart(3, '0')}`,
+      }),
     );
   }
   if (!inList && kinds.includes('bool')) for (const b of ['True', 'False']) add(b, 'value', { detail: 'boolean', sortText: `b${b}` });
@@ -141,7 +154,12 @@ function definedBefore(doc: AllsDocument, offset: number): DefinedName[] {
   return out;
 }
 
-function addLayers(doc: AllsDocument, statementStart: number, model: ModelLayerIndex | undefined, add: (l: string, k: CompletionKind, e?: Partial<CompletionEntry>) => void): void {
+function addLayers(
+  doc: AllsDocument,
+  statementStart: number,
+  model: ModelLayerIndex | undefined,
+  add: (l: string, k: CompletionKind, e?: Partial<CompletionEntry>) => void,
+): void {
   const seen = new Set<string>();
   if (model) {
     const lookup = layerLookup(model);

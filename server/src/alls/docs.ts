@@ -56,10 +56,19 @@ function evidenceLine(evidence: string | undefined, since: string | undefined): 
 
 export function commandMarkdown(spec: CommandSpec, isMethod = false): string {
   const forms = spec.signatures.map((s) => signatureText(spec, s, isMethod));
-  let md = '```alls\n' + (spec.targets === 'required' ? 'name = ' : '') + forms.join('\n' + (spec.targets === 'required' ? 'name = ' : '')) + '\n```\n\n' + spec.doc + '.';
+  let md =
+    '```alls\n' +
+    (spec.targets === 'required' ? 'name = ' : '') +
+    forms.join('\n' + (spec.targets === 'required' ? 'name = ' : '')) +
+    '\n```\n\n' +
+    spec.doc +
+    '.';
   md += `\n\nStage: ${STAGE_TITLES[spec.stage]}.`;
   if (spec.replacedBy) md += ` Legacy — newer scripts write \`${spec.replacedBy}\`.`;
-  if (spec.subcommands) md += `\n\n${spec.subcommands.enumName}: ${Object.keys(spec.subcommands.items).map((k) => `\`${k}\``).join(', ')}.`;
+  if (spec.subcommands)
+    md += `\n\n${spec.subcommands.enumName}: ${Object.keys(spec.subcommands.items)
+      .map((k) => `\`${k}\``)
+      .join(', ')}.`;
   const kws = Object.values(spec.kwargs);
   if (kws.length) md += `\n\nKeywords: ${kws.map((k) => `\`${k.name}\``).join(', ')}.`;
   if (spec.arch) md += `\n\nSeen only in ${spec.arch.seenOn.join(', ')} scripts.`;
@@ -79,7 +88,10 @@ export function paramMarkdown(prm: ParamSpec): string {
   if (prm.value.rangeNote && (prm.value.min !== undefined || prm.value.max !== undefined)) md += ` Range: ${prm.value.rangeNote}.`;
   if (prm.replacedBy) md += ` Legacy — newer scripts write \`${prm.replacedBy}\`.`;
   if (prm.arch) md += `\n\nSeen only in ${prm.arch.seenOn.join(', ')} scripts.`;
-  if (prm.value.enum) md += `\n\nValues (${prm.value.enum.source}${prm.value.enum.closed ? '' : '; may be incomplete'}):\n` + prm.value.enum.values.map((v) => `- \`${v.name}\` — ${v.doc}`).join('\n');
+  if (prm.value.enum)
+    md +=
+      `\n\nValues (${prm.value.enum.source}${prm.value.enum.closed ? '' : '; may be incomplete'}):\n` +
+      prm.value.enum.values.map((v) => `- \`${v.name}\` — ${v.doc}`).join('\n');
   return md + evidenceLine(prm.evidence, prm.since);
 }
 

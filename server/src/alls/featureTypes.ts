@@ -65,17 +65,7 @@ export interface LocationInfo {
 }
 
 export type SemanticTokenType =
-  | 'function'
-  | 'method'
-  | 'parameter'
-  | 'enumMember'
-  | 'number'
-  | 'string'
-  | 'variable'
-  | 'property'
-  | 'comment'
-  | 'operator'
-  | 'keyword';
+  'function' | 'method' | 'parameter' | 'enumMember' | 'number' | 'string' | 'variable' | 'property' | 'comment' | 'operator' | 'keyword';
 export type SemanticTokenModifier = 'declaration' | 'defaultLibrary' | 'deprecated';
 
 export interface SemanticTokenInfo {

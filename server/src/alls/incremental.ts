@@ -181,13 +181,21 @@ export function reanalyze(prev: AllsDocument, text: string): AllsDocument {
   // When the window runs to the end of the file, nothing of the old text is after it: an error at
   // the very end (`pre` at EOF: "expected `(`") would otherwise be kept *and* found again.
   const afterOld = (x: { start: number }) => b < n && x.start >= oldWinEnd;
-  const comments = [...prev.script.comments.filter(before), ...win.comments.map((c) => shiftSpan(c, winStart)), ...prev.script.comments.filter(afterOld).map((c) => shiftSpan(c, d))];
+  const comments = [
+    ...prev.script.comments.filter(before),
+    ...win.comments.map((c) => shiftSpan(c, winStart)),
+    ...prev.script.comments.filter(afterOld).map((c) => shiftSpan(c, d)),
+  ];
   const trailingComments = [
     ...prev.script.trailingComments.filter(before),
     ...win.trailingComments.map((c) => shiftSpan(c, winStart)),
     ...prev.script.trailingComments.filter(afterOld).map((c) => shiftSpan(c, d)),
   ];
-  const errors = [...prev.script.errors.filter((e) => e.start < winStart), ...win.errors.map((e) => shiftError(e, winStart)), ...prev.script.errors.filter(afterOld).map((e) => shiftError(e, d))];
+  const errors = [
+    ...prev.script.errors.filter((e) => e.start < winStart),
+    ...win.errors.map((e) => shiftError(e, winStart)),
+    ...prev.script.errors.filter(afterOld).map((e) => shiftError(e, d)),
+  ];
   const script: Script = { text, tokens, statements, comments, trailingComments, errors };
 
   const resolved: ResolvedStatement[] = new Array(statements.length);

@@ -268,7 +268,12 @@ export class TokenStream {
   /** One token as an object (error paths, cursor scans and tests; not the hot path). */
   token(i: number): Token {
     const k = this.kind(i);
-    const t: Token = { kind: k, start: this.start(i), end: this.end(i), text: k === Tok.Name || k === Tok.Number || k === Tok.String || k === Tok.Glob || k === Tok.Invalid ? this.text(i) : '' };
+    const t: Token = {
+      kind: k,
+      start: this.start(i),
+      end: this.end(i),
+      text: k === Tok.Name || k === Tok.Number || k === Tok.String || k === Tok.Glob || k === Tok.Invalid ? this.text(i) : '',
+    };
     if (this.unterminated(i)) t.unterminated = true;
     return t;
   }

@@ -147,7 +147,8 @@ export function hover(doc: AllsDocument, pos: Position, options: FeatureOptions 
         const ev = prm?.value.enum?.values.find((x) => x.name === v.text);
         if (ev && prm) md = enumValueMarkdown(prm, ev);
         else if (isBoolWord(v.text) || isNoneWord(v.text)) md = undefined;
-        else if (isLayerSlot(prm) || doc.definitions.has(v.text) || lookup?.find(v.text)) md = withLayer(v.text, definitionText(doc, v.text)) ?? (prm ? paramMarkdown(prm) : undefined);
+        else if (isLayerSlot(prm) || doc.definitions.has(v.text) || lookup?.find(v.text))
+          md = withLayer(v.text, definitionText(doc, v.text)) ?? (prm ? paramMarkdown(prm) : undefined);
         else if (prm) md = paramMarkdown(prm);
       } else if (v.kind === 'glob' && lookup) {
         const matches = lookup.matchGlob(v.pattern);
@@ -165,7 +166,7 @@ export function hover(doc: AllsDocument, pos: Position, options: FeatureOptions 
 export function definition(doc: AllsDocument, pos: Position, options: FeatureOptions = {}): LocationInfo[] {
   const offset = doc.lines.offsetAt(pos);
   const hit = hitAt(doc, offset);
-  if (!hit || (hit.node.kind !== 'name')) return [];
+  if (!hit || hit.node.kind !== 'name') return [];
   if (hit.kind === 'command' || hit.kind === 'sub' || hit.kind === 'keyword') return [];
   const name = hit.node.text;
   if (hit.kind === 'value' && hit.prm?.value.enum?.names.has(name)) return [];

@@ -159,10 +159,11 @@ export function semanticTokens(doc: AllsDocument, budget: Budget = UNLIMITED): S
     for (const t of st.node.targets) {
       if (t.kind === 'name') push(t, 'variable', ['declaration']);
       else if (t.kind === 'glob') push(t, 'property');
-      else for (const e of t.entries) {
-        value(e.key, undefined);
-        if (e.value.kind === 'list') for (const x of e.value.items) if (x.kind === 'name') push(x, 'variable', ['declaration']);
-      }
+      else
+        for (const e of t.entries) {
+          value(e.key, undefined);
+          if (e.value.kind === 'list') for (const x of e.value.items) if (x.kind === 'name') push(x, 'variable', ['declaration']);
+        }
     }
     const call = st.node.call;
     if (!call) return;

@@ -221,7 +221,11 @@ class Parser {
           this.skipRestOfLine();
         } else {
           const at = c.kind === Tok.Newline || c.kind === Tok.Eof || c.kind === Tok.Comment ? stmt.assign : c.start;
-          this.error(at, c.kind === Tok.Newline || c.kind === Tok.Eof || c.kind === Tok.Comment ? stmt.assign + 1 : c.end, `expected a command after \`=\`, found ${describeToken(c)}`);
+          this.error(
+            at,
+            c.kind === Tok.Newline || c.kind === Tok.Eof || c.kind === Tok.Comment ? stmt.assign + 1 : c.end,
+            `expected a command after \`=\`, found ${describeToken(c)}`,
+          );
           this.skipRestOfLine();
         }
       } else if (!this.broken) {
@@ -469,7 +473,12 @@ class Parser {
           const open = this.i;
           this.i++;
           const close = this.parseDelimited(Tok.LParen, open, false);
-          this.error(start, close >= 0 ? close + 1 : this.ts.end(open), `nested calls are not part of the language (\`${text}(...)\` inside an argument)`, SYNTAX_CODES.nestedCall);
+          this.error(
+            start,
+            close >= 0 ? close + 1 : this.ts.end(open),
+            `nested calls are not part of the language (\`${text}(...)\` inside an argument)`,
+            SYNTAX_CODES.nestedCall,
+          );
         }
         return new NameNodeObject(start, end, text);
       }
@@ -486,9 +495,14 @@ class Parser {
         if (!terminated) {
           this.error(t.start, t.end, `unterminated string: add the closing ${quote}`, SYNTAX_CODES.unterminated);
           this.swallowed = true;
-        }
-        else if (quote === "'")
-          this.note(t.start, t.end, "single-quoted strings are not seen in Hailo's scripts; whether the DFC accepts them is unknown — prefer \"…\"", SYNTAX_CODES.singleQuote, 'info');
+        } else if (quote === "'")
+          this.note(
+            t.start,
+            t.end,
+            'single-quoted strings are not seen in Hailo\'s scripts; whether the DFC accepts them is unknown — prefer "…"',
+            SYNTAX_CODES.singleQuote,
+            'info',
+          );
         return new StringNodeObject(t.start, t.end, t.text, t.text.slice(1, terminated ? -1 : undefined), quote, terminated);
       }
       case Tok.Glob: {
@@ -582,7 +596,12 @@ class Parser {
   private parseDelimited(openKind: Tok, open: number, collect: boolean): number {
     if (this.openers.length >= MAX_NESTING) {
       // Every walk of the tree recurses once per level: deeper brackets are skipped, not parsed.
-      this.error(this.ts.start(open), this.ts.end(open), limitMessage('allsNesting', 'This bracket', `${this.openers.length + 1} levels of nesting`), SYNTAX_CODES.limit);
+      this.error(
+        this.ts.start(open),
+        this.ts.end(open),
+        limitMessage('allsNesting', 'This bracket', `${this.openers.length + 1} levels of nesting`),
+        SYNTAX_CODES.limit,
+      );
       return this.skipToCloser(openKind);
     }
     this.openers.push(openKind);
@@ -636,7 +655,13 @@ class Parser {
       const kind = this.k();
       if (kind === closer) {
         if (lastComma >= 0 && expectElement)
-          this.note(lastComma, lastComma + 1, "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it", SYNTAX_CODES.trailingComma, 'warning');
+          this.note(
+            lastComma,
+            lastComma + 1,
+            "trailing comma: never seen in Hailo's scripts, and the DFC's parser may reject it",
+            SYNTAX_CODES.trailingComma,
+            'warning',
+          );
         return ts.start(this.i++);
       }
       if (kind === Tok.Comma) {
@@ -655,7 +680,16 @@ class Parser {
         }
         if (++elements > MAX_ELEMENTS) {
           const t = this.tok;
-          this.error(t.start, t.end, limitMessage('allsArguments', `This ${openKind === Tok.LParen ? 'call' : openKind === Tok.LBracket ? 'list' : 'dictionary'}`, `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`), SYNTAX_CODES.limit);
+          this.error(
+            t.start,
+            t.end,
+            limitMessage(
+              'allsArguments',
+              `This ${openKind === Tok.LParen ? 'call' : openKind === Tok.LBracket ? 'list' : 'dictionary'}`,
+              `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`,
+            ),
+            SYNTAX_CODES.limit,
+          );
           return this.skipToCloser(openKind);
         }
         const before = this.i;
@@ -683,7 +717,13 @@ class Parser {
         continue;
       }
       const openers = this.openers;
-      if (openKind !== Tok.LParen && t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals && openers.length > 1 && openers[openers.length - 2] === Tok.LParen) {
+      if (
+        openKind !== Tok.LParen &&
+        t.kind === Tok.Name &&
+        ts.kind(this.i + 1) === Tok.Equals &&
+        openers.length > 1 &&
+        openers[openers.length - 2] === Tok.LParen
+      ) {
         // `cmd([a, b, key=v)`: a keyword argument inside a list means the list should have ended.
         if (!quiet)
           this.error(ts.start(open), ts.end(open), `unclosed \`${OPENER_TEXT[openKind]}\` opened here`, SYNTAX_CODES.unclosed, [
@@ -694,7 +734,16 @@ class Parser {
       if (t.kind === Tok.Name && ts.kind(this.i + 1) === Tok.Equals) {
         // `name=` inside a nested list or a dictionary: parse the name as a value; `=` is then reported
         if (++elements > MAX_ELEMENTS) {
-          this.error(t.start, t.end, limitMessage('allsArguments', `This ${openKind === Tok.LBracket ? 'list' : 'dictionary'}`, `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`), SYNTAX_CODES.limit);
+          this.error(
+            t.start,
+            t.end,
+            limitMessage(
+              'allsArguments',
+              `This ${openKind === Tok.LBracket ? 'list' : 'dictionary'}`,
+              `more than ${MAX_ELEMENTS.toLocaleString('en-US')} items`,
+            ),
+            SYNTAX_CODES.limit,
+          );
           return this.skipToCloser(openKind);
         }
         this.parseElement(openKind, collect);

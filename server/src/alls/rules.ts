@@ -57,7 +57,6 @@ interface Pending {
   tags?: ('unnecessary' | 'deprecated')[];
 }
 
-
 /** Highest `place` cluster index seen per family (reference R10: observed maxima, GUESS as limits). */
 const MAX_CLUSTER: Record<ArchFamily, number> = { hailo8: 7, hailo15: 4, hailo15l: 2 };
 
@@ -170,9 +169,16 @@ class Checker {
       this.add(e.start, e.end, e.severity, e.code as AllsCode, e.message, e.related ? { related: e.related } : {});
     }
     for (const c of doc.script.trailingComments) {
-      this.add(c.start, c.end, 'info', 'alls/trailing-comment', "Comment after code: Hailo's scripts only use full-line comments, and whether the DFC accepts a trailing comment is unknown. Move it to its own line to be safe.", {
-        fixes: [],
-      });
+      this.add(
+        c.start,
+        c.end,
+        'info',
+        'alls/trailing-comment',
+        "Comment after code: Hailo's scripts only use full-line comments, and whether the DFC accepts a trailing comment is unknown. Move it to its own line to be safe.",
+        {
+          fixes: [],
+        },
+      );
     }
     const facts = this.collectFacts();
     let firstInserter: ResolvedStatement | undefined;
@@ -196,7 +202,12 @@ class Checker {
     const result: Diagnostic[] = shown.map((p) => {
       const d: Diagnostic = { range: lines.range(p.start, p.end), severity: p.severity, code: p.code, message: p.message };
       if (p.related?.length) d.related = p.related.map((r) => ({ range: lines.range(r.start, r.end), message: r.message }));
-      if (p.fixes?.length) d.fixes = p.fixes.map((f): Fix => ({ title: f.title, edits: f.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })), ...(f.preferred ? { preferred: true } : {}) }));
+      if (p.fixes?.length)
+        d.fixes = p.fixes.map((f): Fix => ({
+          title: f.title,
+          edits: f.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })),
+          ...(f.preferred ? { preferred: true } : {}),
+        }));
       if (p.tags) d.tags = p.tags;
       return d;
     });
@@ -232,33 +243,67 @@ class Checker {
       this.checkContextObject(st);
       if (!st.spec) {
         const cands = suggest(call.name.text, METHODS.keys());
-        this.add(call.name.start, call.name.end, 'error', 'alls/unknown-method', `\`${call.name.text}\` is not a context method: a context has \`place(cluster, [layers])\` and \`compilation_param(...)\`.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`, {
-          fixes: this.renameFixes(call.name, cands, 'the method'),
-        });
+        this.add(
+          call.name.start,
+          call.name.end,
+          'error',
+          'alls/unknown-method',
+          `\`${call.name.text}\` is not a context method: a context has \`place(cluster, [layers])\` and \`compilation_param(...)\`.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`,
+          {
+            fixes: this.renameFixes(call.name, cands, 'the method'),
+          },
+        );
         return;
       }
     } else if (!st.spec) {
       const cands = suggest(call.name.text, commandNames());
-      this.add(call.name.start, call.name.end, 'error', 'alls/unknown-command', `Unknown command \`${short(call.name.text)}\`.${cands.length ? ` Did you mean ${cands.map((c) => `\`${c}\``).join(' or ')}?` : ''}`, {
-        fixes: this.renameFixes(call.name, cands, 'the command'),
-      });
+      this.add(
+        call.name.start,
+        call.name.end,
+        'error',
+        'alls/unknown-command',
+        `Unknown command \`${short(call.name.text)}\`.${cands.length ? ` Did you mean ${cands.map((c) => `\`${c}\``).join(' or ')}?` : ''}`,
+        {
+          fixes: this.renameFixes(call.name, cands, 'the command'),
+        },
+      );
       return;
     }
     const spec = st.spec;
     if (spec.methodOnly && !call.object) {
       if (!spec.bareForm) {
-        this.add(call.name.start, call.name.end, 'error', 'alls/undefined-context', `\`${spec.name}\` is called on a context: \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`);
+        this.add(
+          call.name.start,
+          call.name.end,
+          'error',
+          'alls/undefined-context',
+          `\`${spec.name}\` is called on a context: \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`,
+        );
         return;
       }
       // A released form (single-context allocator scripts): the DFC accepted it, so only a hint,
       // and once per script (allocator dumps hold hundreds of these).
       if (!this.bareFormHinted.has(spec.name)) {
         this.bareFormHinted.add(spec.name);
-        this.add(call.name.start, call.name.end, 'hint', 'alls/legacy', `Legacy form: a bare \`${spec.name}(...)\` (single-context allocator scripts; ${zooText(spec.bareForm)}); newer scripts write \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`, { tags: ['deprecated'] });
+        this.add(
+          call.name.start,
+          call.name.end,
+          'hint',
+          'alls/legacy',
+          `Legacy form: a bare \`${spec.name}(...)\` (single-context allocator scripts; ${zooText(spec.bareForm)}); newer scripts write \`context_0.${spec.name}(...)\` after \`context_0 = context([...])\`.`,
+          { tags: ['deprecated'] },
+        );
       }
     }
     if (spec.replacedBy) {
-      this.add(call.name.start, call.name.end, 'hint', 'alls/legacy', `Legacy form: \`${spec.name}\`${spec.zoo ? ` (${zooText(spec.zoo)})` : ''}; newer Hailo scripts write \`${spec.replacedBy}\`.`, { tags: ['deprecated'] });
+      this.add(
+        call.name.start,
+        call.name.end,
+        'hint',
+        'alls/legacy',
+        `Legacy form: \`${spec.name}\`${spec.zoo ? ` (${zooText(spec.zoo)})` : ''}; newer Hailo scripts write \`${spec.replacedBy}\`.`,
+        { tags: ['deprecated'] },
+      );
     }
     if (spec.arch) this.checkArch(call.name, `\`${spec.name}\``, spec.arch);
     const ordered = this.checkArgOrder(st);
@@ -276,7 +321,13 @@ class Checker {
     if (before && before.command === 'context') return;
     const contexts = [...this.doc.definitions.values()].filter((ds) => ds[0].command === 'context' && ds[0].statement < st.index).map((ds) => ds[0].name);
     if (before) {
-      this.add(obj.start, obj.end, 'error', 'alls/undefined-context', `\`${obj.text}\` is defined by \`${before.command}(...)\` (line ${this.line(before.node.start)}), not by \`context([...])\`; only contexts have \`.${st.node.call!.name.text}(...)\`.`);
+      this.add(
+        obj.start,
+        obj.end,
+        'error',
+        'alls/undefined-context',
+        `\`${obj.text}\` is defined by \`${before.command}(...)\` (line ${this.line(before.node.start)}), not by \`context([...])\`; only contexts have \`.${st.node.call!.name.text}(...)\`.`,
+      );
       return;
     }
     const later = defs?.find((d) => d.command === 'context');
@@ -328,32 +379,61 @@ class Checker {
         confirmed
           ? `\`${spec.name}\` must be assigned, e.g. \`${name} = ${spec.name}(...)\`: the DFC rejects a bare call ("Parsing failed at: >!<${spec.name}(...)", third-party traceback), and all 972 uses in Hailo's scripts are assigned.`
           : `\`${spec.name}\` is always assigned in Hailo's scripts (\`name = ${spec.name}(...)\`): the target names the layer it creates.`,
-        { fixes: [{ title: `Assign it: \`${name} = ${spec.name}(...)\``, edits: [{ start: node.start, end: node.start, newText: `${name} = ` }], preferred: true }] },
+        {
+          fixes: [
+            { title: `Assign it: \`${name} = ${spec.name}(...)\``, edits: [{ start: node.start, end: node.start, newText: `${name} = ` }], preferred: true },
+          ],
+        },
       );
       return;
     }
     if (n > 0 && (spec.targets === 'none' || call.object)) {
       const first = node.targets[0];
       const end = node.assign >= 0 ? node.assign + 1 : node.targets[n - 1].end;
-      this.add(first.start, node.targets[n - 1].end, 'warning', 'alls/unexpected-target', `\`${spec.name}\` is never assigned in Hailo's scripts; the target has no meaning there.`, {
-        fixes: [{ title: 'Remove the assignment', edits: [{ start: first.start, end: this.skipSpaces(end), newText: '' }], preferred: true }],
-      });
+      this.add(
+        first.start,
+        node.targets[n - 1].end,
+        'warning',
+        'alls/unexpected-target',
+        `\`${spec.name}\` is never assigned in Hailo's scripts; the target has no meaning there.`,
+        {
+          fixes: [{ title: 'Remove the assignment', edits: [{ start: first.start, end: this.skipSpaces(end), newText: '' }], preferred: true }],
+        },
+      );
       return;
     }
     if (n === 0 || node.broken || !ordered) return;
     const expected = this.expectedTargets(st, spec);
     if (expected && !expected.counts.includes(n)) {
       const first = node.targets[0];
-      this.add(first.start, node.targets[n - 1].end, expected.refused?.(n) ? 'error' : 'warning', 'alls/target-count', `${expected.what} creates ${expected.counts.join(' or ')} layer${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}, so ${expected.counts.join(' or ')} target${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}; found ${n}.${expected.evidence ? ' ' + expected.evidence : ''}`);
+      this.add(
+        first.start,
+        node.targets[n - 1].end,
+        expected.refused?.(n) ? 'error' : 'warning',
+        'alls/target-count',
+        `${expected.what} creates ${expected.counts.join(' or ')} layer${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}, so ${expected.counts.join(' or ')} target${expected.counts.length === 1 && expected.counts[0] === 1 ? '' : 's'}; found ${n}.${expected.evidence ? ' ' + expected.evidence : ''}`,
+      );
     }
     if (spec.name === 'network_group' && n === 1 && node.targets[0].kind === 'name') {
       const v = st.positionals[0]?.value;
       if (v?.kind === 'list' && v.items.length === 1 && v.items[0].kind === 'name' && v.items[0].text !== node.targets[0].text) {
-        this.add(node.targets[0].start, node.targets[0].end, 'info', 'alls/network-group-name', `In Hailo's scripts the network_group target equals its single element (38 of 38): \`${v.items[0].text} = network_group([${v.items[0].text}])\`.`);
+        this.add(
+          node.targets[0].start,
+          node.targets[0].end,
+          'info',
+          'alls/network-group-name',
+          `In Hailo's scripts the network_group target equals its single element (38 of 38): \`${v.items[0].text} = network_group([${v.items[0].text}])\`.`,
+        );
       }
     }
     if (spec.name === 'defuse_block' && !node.targets.every((t) => (t.kind === 'glob' && t.pattern === '') || t.kind === 'dict')) {
-      this.add(node.targets[0].start, node.targets[n - 1].end, 'warning', 'alls/target-count', "`defuse_block` is assigned to `{}` or to a `{ layer: [pieces] }` dictionary in Hailo's scripts.");
+      this.add(
+        node.targets[0].start,
+        node.targets[n - 1].end,
+        'warning',
+        'alls/target-count',
+        "`defuse_block` is assigned to `{}` or to a `{ layer: [pieces] }` dictionary in Hailo's scripts.",
+      );
     }
   }
 
@@ -368,7 +448,10 @@ class Checker {
   }
 
   /** `refused(n)`: the DFC is known to reject `n` targets (then an error, else a warning). */
-  private expectedTargets(st: ResolvedStatement, spec: CommandSpec): { counts: number[]; what: string; evidence?: string; refused?: (n: number) => boolean } | undefined {
+  private expectedTargets(
+    st: ResolvedStatement,
+    spec: CommandSpec,
+  ): { counts: number[]; what: string; evidence?: string; refused?: (n: number) => boolean } | undefined {
     switch (spec.name) {
       case 'defuse': {
         const nArg = st.positionals[1]?.value;
@@ -409,12 +492,17 @@ class Checker {
         const t = st.positionals[st.positionals.length - 1]?.value;
         if (t?.kind !== 'name') return undefined;
         if (t.text === 'nv12_to_rgb' || t.text === 'yuy2_to_rgb')
-          return { counts: [2], what: `\`input_conversion(${t.text})\``, evidence: 'Hybrid conversions create a reshape and a yuv_to_rgb layer (model-zoo code; 17 of 17 scripts).' };
-        if (t.text === 'nv12_to_hailo_yuv') return { counts: [1, 3], what: '`input_conversion(nv12_to_hailo_yuv)`', evidence: 'FHD NV12 models use 3 targets (reshape, resize, concat).' };
+          return {
+            counts: [2],
+            what: `\`input_conversion(${t.text})\``,
+            evidence: 'Hybrid conversions create a reshape and a yuv_to_rgb layer (model-zoo code; 17 of 17 scripts).',
+          };
+        if (t.text === 'nv12_to_hailo_yuv')
+          return { counts: [1, 3], what: '`input_conversion(nv12_to_hailo_yuv)`', evidence: 'FHD NV12 models use 3 targets (reshape, resize, concat).' };
         return { counts: [1], what: `\`input_conversion(${t.text})\`` };
       }
       case 'transpose_concat':
-        return { counts: [3], what: '`transpose_concat`', evidence: "Seen with 3 targets in all 24 uses." };
+        return { counts: [3], what: '`transpose_concat`', evidence: 'Seen with 3 targets in all 24 uses.' };
       case 'mux_demux':
         return { counts: [2], what: '`mux_demux`', evidence: 'A mux and a demux.' };
       case 'normalization':
@@ -434,20 +522,39 @@ class Checker {
     const arg = st.subArg;
     if (!arg || arg.value.kind !== 'name') {
       const at = arg ?? call.args[0];
-      this.add(at ? at.start : call.name.start, at ? at.end : call.name.end, 'error', 'alls/missing-subcommand', `\`${spec.name}\` takes the ${spec.name === 'model_optimization_config' ? 'component' : 'feature'} as its first argument, a bare name: ${listWords(known)}.`);
+      this.add(
+        at ? at.start : call.name.start,
+        at ? at.end : call.name.end,
+        'error',
+        'alls/missing-subcommand',
+        `\`${spec.name}\` takes the ${spec.name === 'model_optimization_config' ? 'component' : 'feature'} as its first argument, a bare name: ${listWords(known)}.`,
+      );
       return;
     }
     const name = arg.value.text;
     const sub = st.sub;
     if (!sub) {
       const cands = suggest(name, Object.keys(items));
-      this.add(arg.value.start, arg.value.end, 'error', 'alls/unknown-subcommand', `\`${short(name)}\` is not a valid ${spec.subcommands!.enumName} (the DFC raises "'${short(name)}' is not a valid ${spec.subcommands!.enumName}"). Known: ${listWords(known)}.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`, {
-        fixes: this.renameFixes(arg.value, cands, 'the feature'),
-      });
+      this.add(
+        arg.value.start,
+        arg.value.end,
+        'error',
+        'alls/unknown-subcommand',
+        `\`${short(name)}\` is not a valid ${spec.subcommands!.enumName} (the DFC raises "'${short(name)}' is not a valid ${spec.subcommands!.enumName}"). Known: ${listWords(known)}.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`,
+        {
+          fixes: this.renameFixes(arg.value, cands, 'the feature'),
+        },
+      );
       return;
     }
     if (sub.evidence === 'third-party') {
-      this.add(arg.value.start, arg.value.end, 'warning', 'alls/unverified-subcommand', `\`${name}\` appears only in third-party code, never in Hailo's scripts; this DFC may not know it.`);
+      this.add(
+        arg.value.start,
+        arg.value.end,
+        'warning',
+        'alls/unverified-subcommand',
+        `\`${name}\` appears only in third-party code, never in Hailo's scripts; this DFC may not know it.`,
+      );
     }
     if (sub.arch) this.checkArch(arg.value, `\`${spec.name}(${name})\``, sub.arch);
   }
@@ -463,9 +570,16 @@ class Checker {
       if (a.keyword) seenKeyword ??= a;
       else if (seenKeyword) {
         ok = false;
-        this.add(a.start, a.end, 'error', 'alls/positional-after-keyword', `A positional argument after the keyword argument \`${seenKeyword.keyword!.text}=\`: positional arguments come first (Python call syntax; never violated in 97k statements).`, {
-          related: [{ start: seenKeyword.start, end: seenKeyword.end, message: 'first keyword argument' }],
-        });
+        this.add(
+          a.start,
+          a.end,
+          'error',
+          'alls/positional-after-keyword',
+          `A positional argument after the keyword argument \`${seenKeyword.keyword!.text}=\`: positional arguments come first (Python call syntax; never violated in 97k statements).`,
+          {
+            related: [{ start: seenKeyword.start, end: seenKeyword.end, message: 'first keyword argument' }],
+          },
+        );
       }
     }
     return ok;
@@ -484,9 +598,16 @@ class Checker {
       else seenIn.set(k.text, st.index);
       if (prev) {
         // Info, not warning: a released script does it (model zoo v5.1.0), so the DFC accepts it.
-        this.add(k.start, a.end, 'info', 'alls/duplicate-kwarg', `\`${k.text}\` is given twice in this call. The DFC accepts it (model zoo v5.1.0's \`generic/clip_vit_l_14_336_image_encoder.alls\` does it), but which value wins is undocumented: keep one.`, {
-          related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
-        });
+        this.add(
+          k.start,
+          a.end,
+          'info',
+          'alls/duplicate-kwarg',
+          `\`${k.text}\` is given twice in this call. The DFC accepts it (model zoo v5.1.0's \`generic/clip_vit_l_14_336_image_encoder.alls\` does it), but which value wins is undocumented: keep one.`,
+          {
+            related: [{ start: prev.start, end: prev.end, message: 'first given here' }],
+          },
+        );
       }
       const prm = keywordSpec(st, k.text);
       if (!prm) {
@@ -495,7 +616,9 @@ class Checker {
         const cands = suggest(k.text, names);
         let elsewhere = '';
         if (spec.subcommands) {
-          const subs = Object.values(spec.subcommands.items).filter((s) => s.kwargs[k.text]).map((s) => s.name);
+          const subs = Object.values(spec.subcommands.items)
+            .filter((s) => s.kwargs[k.text])
+            .map((s) => s.name);
           if (subs.length) elsewhere = ` It is a keyword of ${subs.map((s) => `\`${s}\``).join(', ')}.`;
         }
         // Error only where the keyword list is known complete; a corpus-derived list says so.
@@ -514,10 +637,17 @@ class Checker {
         continue;
       }
       if (prm.replacedBy) {
-        this.add(k.start, k.end, 'hint', 'alls/legacy', `Legacy form: \`${k.text}\`${prm.zoo ? ` (${zooText(prm.zoo)})` : ''}; newer Hailo scripts write \`${prm.replacedBy}\`.`, {
-          tags: ['deprecated'],
-          fixes: [{ title: `Rename to \`${prm.replacedBy}\``, edits: [{ start: k.start, end: k.end, newText: prm.replacedBy }], preferred: true }],
-        });
+        this.add(
+          k.start,
+          k.end,
+          'hint',
+          'alls/legacy',
+          `Legacy form: \`${k.text}\`${prm.zoo ? ` (${zooText(prm.zoo)})` : ''}; newer Hailo scripts write \`${prm.replacedBy}\`.`,
+          {
+            tags: ['deprecated'],
+            fixes: [{ title: `Rename to \`${prm.replacedBy}\``, edits: [{ start: k.start, end: k.end, newText: prm.replacedBy }], preferred: true }],
+          },
+        );
       }
       if (prm.arch) this.checkArch(k, `\`${k.text}\``, prm.arch);
       this.checkValue(a.value, prm, k.text);
@@ -529,14 +659,23 @@ class Checker {
     if (spec.subcommands) {
       if (st.sub && st.positionals.length > 0 && !st.node.broken) {
         const a = st.positionals[0];
-        this.add(a.start, st.positionals[st.positionals.length - 1].end, 'warning', 'alls/argument-count', `\`${spec.name}(${st.sub.name}, …)\` takes only keyword arguments after the feature name.`);
+        this.add(
+          a.start,
+          st.positionals[st.positionals.length - 1].end,
+          'warning',
+          'alls/argument-count',
+          `\`${spec.name}(${st.sub.name}, …)\` takes only keyword arguments after the feature name.`,
+        );
       }
       return;
     }
     if (!st.signature) {
       if (st.node.broken) return;
       const n = st.positionals.length;
-      const forms = spec.signatures.map((s) => `\`${st.isMethod ? 'ctx.' : ''}${spec.name}(${s.params.map((x) => (x.optional ? `[${x.name}]` : x.variadic ? `${x.name}…` : x.name)).join(', ')})\``);
+      const forms = spec.signatures.map(
+        (s) =>
+          `\`${st.isMethod ? 'ctx.' : ''}${spec.name}(${s.params.map((x) => (x.optional ? `[${x.name}]` : x.variadic ? `${x.name}…` : x.name)).join(', ')})\``,
+      );
       const at = n > 0 ? { start: st.positionals[0].start, end: st.positionals[n - 1].end } : { start: call.name.start, end: call.name.end };
       const ranges = spec.signatures.map(signatureArity);
       const min = Math.min(...ranges.map((r) => r.min));
@@ -577,7 +716,13 @@ class Checker {
         for (const item of value.items) if (item.kind === 'name' && !spec.enum.names.has(item.text)) this.badEnum(item, spec.enum, slotLabel(name, command));
       }
       if (spec.length !== undefined && value.items.length !== spec.length && value.close >= 0) {
-        this.add(value.start, value.end, spec.rangeSeverity ?? 'warning', 'alls/list-length', `\`${slotLabel(name, command)}\` takes ${spec.length} values; found ${value.items.length}.`);
+        this.add(
+          value.start,
+          value.end,
+          spec.rangeSeverity ?? 'warning',
+          'alls/list-length',
+          `\`${slotLabel(name, command)}\` takes ${spec.length} values; found ${value.items.length}.`,
+        );
       }
       for (const item of value.items) if (item.kind === 'number') this.checkRange(item.value, item, spec, name, command);
       return;
@@ -585,7 +730,8 @@ class Checker {
     if (value.kind === 'number') this.checkRange(value.value, value, spec, name, command);
     if (value.kind === 'name' && spec.enum) {
       const ev = spec.enum.byName.get(value.text);
-      if (ev?.arch && !(ev.name === 'a16_w8' && this.settings.hwArch === 'hailo10h')) this.checkArch(value, `\`${slotLabel(name, command)}=${ev.name}\``, ev.arch);
+      if (ev?.arch && !(ev.name === 'a16_w8' && this.settings.hwArch === 'hailo10h'))
+        this.checkArch(value, `\`${slotLabel(name, command)}=${ev.name}\``, ev.arch);
     }
   }
 
@@ -594,7 +740,16 @@ class Checker {
     const layerish = spec.kinds.every((k) => k === 'layer' || k === 'glob' || k === 'layerList');
     if (value.kind === 'name' && (isBoolWord(value.text) || isNoneWord(value.text))) {
       // e.g. `share_config=True`: some keywords take both spellings, this one was only seen with words.
-      const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
+      const accepts = spec.kinds
+        .map((k) =>
+          k === 'enum' && spec.enum
+            ? `one of ${listWords(
+                spec.enum.values.map((v) => v.name),
+                6,
+              )}`
+            : DESCRIBE_KIND[k],
+        )
+        .join(' or ');
       this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
     } else if (spec.enum && (value.kind === 'name' || value.kind === 'string')) {
       this.badEnum(value, spec.enum, label, spec.kinds.includes('bool'));
@@ -602,7 +757,16 @@ class Checker {
       const accepts = spec.kinds.map((k) => DESCRIBE_KIND[k]).join(' or ');
       this.add(value.start, value.end, 'info', 'alls/layer-ref-kind', `\`${label}\` takes ${accepts} in Hailo's scripts; found ${describeValue(value)}.`);
     } else {
-      const accepts = spec.kinds.map((k) => (k === 'enum' && spec.enum ? `one of ${listWords(spec.enum.values.map((v) => v.name), 6)}` : DESCRIBE_KIND[k])).join(' or ');
+      const accepts = spec.kinds
+        .map((k) =>
+          k === 'enum' && spec.enum
+            ? `one of ${listWords(
+                spec.enum.values.map((v) => v.name),
+                6,
+              )}`
+            : DESCRIBE_KIND[k],
+        )
+        .join(' or ');
       this.add(value.start, value.end, 'warning', 'alls/value-type', `\`${label}\` takes ${accepts}; found ${describeValue(value)}.`);
     }
   }
@@ -614,13 +778,27 @@ class Checker {
     const cands = suggest(word, names);
     const mean = cands.length ? ` Did you mean \`${cands[0]}\`?` : '';
     if (e.closed) {
-      this.add(value.start, value.end, 'error', 'alls/invalid-value', `\`${short(word)}\` is not a valid \`${label}\`: expected one of ${listWords(names, 20)} (${e.source}).${mean}`, {
-        fixes: this.renameFixes(value, cands, 'the value'),
-      });
+      this.add(
+        value.start,
+        value.end,
+        'error',
+        'alls/invalid-value',
+        `\`${short(word)}\` is not a valid \`${label}\`: expected one of ${listWords(names, 20)} (${e.source}).${mean}`,
+        {
+          fixes: this.renameFixes(value, cands, 'the value'),
+        },
+      );
     } else {
-      this.add(value.start, value.end, 'warning', 'alls/unrecognized-value', `\`${short(word)}\` is not among the \`${label}\` values seen: ${listWords(names, 12)} (${e.source}; the set may be incomplete).${mean}`, {
-        fixes: this.renameFixes(value, cands, 'the value'),
-      });
+      this.add(
+        value.start,
+        value.end,
+        'warning',
+        'alls/unrecognized-value',
+        `\`${short(word)}\` is not among the \`${label}\` values seen: ${listWords(names, 12)} (${e.source}; the set may be incomplete).${mean}`,
+        {
+          fixes: this.renameFixes(value, cands, 'the value'),
+        },
+      );
     }
   }
 
@@ -630,7 +808,13 @@ class Checker {
     if (!low && !high) return;
     const label = slotLabel(name, command);
     const bounds = spec.max === undefined ? `≥ ${spec.min}` : spec.min === undefined ? `≤ ${spec.max}` : `${spec.min}–${spec.max}`;
-    this.add(node.start, node.end, spec.rangeSeverity ?? 'warning', 'alls/out-of-range', `\`${label}\` must be ${bounds}${spec.rangeNote ? ` (${spec.rangeNote})` : ''}; found ${v}.`);
+    this.add(
+      node.start,
+      node.end,
+      spec.rangeSeverity ?? 'warning',
+      'alls/out-of-range',
+      `\`${label}\` must be ${bounds}${spec.rangeNote ? ` (${spec.rangeNote})` : ''}; found ${v}.`,
+    );
   }
 
   // ---- command-specific rules ----------------------------------------------------------------
@@ -659,7 +843,13 @@ class Checker {
         if (st.sub?.name === 'calibration') {
           const v = this.kwValue(st, 'calibset_size');
           if (v?.kind === 'number' && v.value > 64)
-            this.add(v.start, v.end, 'info', 'alls/calibset-size', `calibset_size above 64 only affects statistics collection (Hailo's HACE inspector); fine-tuning uses its own \`dataset_size\`.`);
+            this.add(
+              v.start,
+              v.end,
+              'info',
+              'alls/calibset-size',
+              `calibset_size above 64 only affects statistics collection (Hailo's HACE inspector); fine-tuning uses its own \`dataset_size\`.`,
+            );
         }
         break;
       case 'nms_postprocess':
@@ -687,14 +877,26 @@ class Checker {
     const std = this.numbers(stdArg?.value);
     if (!mean || !std) return;
     if (mean.length !== std.length) {
-      this.add(meanArg.start, stdArg.end, 'error', 'alls/normalization-shape', `normalization has ${mean.length} mean values but ${std.length} std values: both are per channel.`);
+      this.add(
+        meanArg.start,
+        stdArg.end,
+        'error',
+        'alls/normalization-shape',
+        `normalization has ${mean.length} mean values but ${std.length} std values: both are per channel.`,
+      );
     }
     const stdList = stdArg.value as ListNode;
     stdList.items.forEach((x) => {
       if (x.kind === 'number' && x.value === 0) this.add(x.start, x.end, 'error', 'alls/out-of-range', 'std 0 divides by zero: `(x - mean) / std`.');
     });
     if (mean.length && [...mean, ...std].every((x) => Math.abs(x) < 1)) {
-      this.add(meanArg.start, stdArg.end, 'warning', 'alls/normalization-scale', 'All mean and std values are below 1: normalization works on the 0–255 input scale (Hailo\'s HACE inspector: "Mean or std values were less than 1. Expected values in range of [0, 255]"). Multiply by 255, e.g. ImageNet is [123.675, 116.28, 103.53], [58.395, 57.12, 57.375].');
+      this.add(
+        meanArg.start,
+        stdArg.end,
+        'warning',
+        'alls/normalization-scale',
+        'All mean and std values are below 1: normalization works on the 0–255 input scale (Hailo\'s HACE inspector: "Mean or std values were less than 1. Expected values in range of [0, 255]"). Multiply by 255, e.g. ImageNet is [123.675, 116.28, 103.53], [58.395, 57.12, 57.375].',
+      );
     }
   }
 
@@ -715,20 +917,45 @@ class Checker {
     if (v?.kind !== 'name') return;
     const mode = v.text;
     if (mode === 'a16_w4') {
-      this.add(v.start, v.end, 'warning', 'alls/dfc-known-fault', "Known DFC 5.3.0 fault: optimize() with precision_mode=a16_w4 fails with `AttributeError: 'function' object has no attribute 'set_wraparound_loss'` (recorded in a hailo10h DFC 5.3.0 logbook; a DFC bug). Use a16_w16 or a8_w4 until it is fixed.");
+      this.add(
+        v.start,
+        v.end,
+        'warning',
+        'alls/dfc-known-fault',
+        "Known DFC 5.3.0 fault: optimize() with precision_mode=a16_w4 fails with `AttributeError: 'function' object has no attribute 'set_wraparound_loss'` (recorded in a hailo10h DFC 5.3.0 logbook; a DFC bug). Use a16_w16 or a8_w4 until it is fixed.",
+      );
     } else if (mode === 'a16_w8' && this.settings.hwArch === 'hailo10h') {
-      this.add(v.start, v.end, 'warning', 'alls/dfc-known-fault', "Known DFC 5.3.0 fault on hailo10h: `Unsupported value [PrecisionMode.a16_w8] for fields ['precision_mode']` (third-party report). Hailo's scripts use a16_w8 only for hailo15l. Use a16_w16 on hailo10h.");
+      this.add(
+        v.start,
+        v.end,
+        'warning',
+        'alls/dfc-known-fault',
+        "Known DFC 5.3.0 fault on hailo10h: `Unsupported value [PrecisionMode.a16_w8] for fields ['precision_mode']` (third-party report). Hailo's scripts use a16_w8 only for hailo15l. Use a16_w16 on hailo10h.",
+      );
     } else if (mode === 'native') {
-      this.add(v.start, v.end, 'warning', 'alls/dfc-known-fault', 'precision_mode=native keeps the layer in float: it does not compile (DFC 5.3.0 logbook: every deployable mode is integer).');
+      this.add(
+        v.start,
+        v.end,
+        'warning',
+        'alls/dfc-known-fault',
+        'precision_mode=native keeps the layer in float: it does not compile (DFC 5.3.0 logbook: every deployable mode is integer).',
+      );
     }
     const bits = precisionBits(mode);
     if (bits && bits.input !== bits.output) {
       const target = st.positionals[0]?.value;
-      const names: NameNode[] = target?.kind === 'name' ? [target] : target?.kind === 'list' ? (target.items.filter((x) => x.kind === 'name') as NameNode[]) : [];
+      const names: NameNode[] =
+        target?.kind === 'name' ? [target] : target?.kind === 'list' ? (target.items.filter((x) => x.kind === 'name') as NameNode[]) : [];
       for (const n of names) {
         const type = this.layerType(n.text);
         if (type === 'concat' || type === 'shortcut' || type === 'feature_splitter') {
-          this.add(n.start, n.end, 'info', 'alls/precision-propagation', `\`${n.text}\` is a ${type} layer: concat, shortcut and feature_splitter layers can only output the format they get as input (8→8 or 16→16, not ${bits.input}→${bits.output}) — Hailo's 16-bit notebook. Set the precision on its producers instead.`);
+          this.add(
+            n.start,
+            n.end,
+            'info',
+            'alls/precision-propagation',
+            `\`${n.text}\` is a ${type} layer: concat, shortcut and feature_splitter layers can only output the format they get as input (8→8 or 16→16, not ${bits.input}→${bits.output}) — Hailo's 16-bit notebook. Set the precision on its producers instead.`,
+          );
         }
       }
     }
@@ -764,7 +991,13 @@ class Checker {
     if (!v || !v.terminated || v.value === '') return;
     const exists = this.options.fileExists(v.value);
     if (exists === false) {
-      this.add(v.start, v.end, 'warning', 'alls/nms-config-not-found', `NMS config not found: \`${short(v.value, 120)}\` (relative paths resolve against the script's folder). The DFC fails at compile time with "AllocatorScriptParserException: Post-process config file isn't found".`);
+      this.add(
+        v.start,
+        v.end,
+        'warning',
+        'alls/nms-config-not-found',
+        `NMS config not found: \`${short(v.value, 120)}\` (relative paths resolve against the script's folder). The DFC fails at compile time with "AllocatorScriptParserException: Post-process config file isn't found".`,
+      );
     }
   }
 
@@ -773,7 +1006,13 @@ class Checker {
     if (v?.kind !== 'number' || !this.family) return;
     const max = MAX_CLUSTER[this.family];
     if (v.value > max) {
-      this.add(v.start, v.end, 'warning', 'alls/out-of-range', `Cluster index ${v.value} is above the highest seen in ${FAMILY_LABEL[this.family]} scripts (${max}); the target is ${this.settings.hwArch} (${this.archFrom}).`);
+      this.add(
+        v.start,
+        v.end,
+        'warning',
+        'alls/out-of-range',
+        `Cluster index ${v.value} is above the highest seen in ${FAMILY_LABEL[this.family]} scripts (${max}); the target is ${this.settings.hwArch} (${this.archFrom}).`,
+      );
     }
   }
 
@@ -800,17 +1039,31 @@ class Checker {
         const defs = doc.definitions.get(node.text);
         if (defs) {
           if (defs[0].statement > statement && !(lookup && lookup.find(node.text))) {
-            this.add(node.start, node.end, 'info', 'alls/use-before-definition', `\`${short(node.text)}\` is used before the statement that defines it (line ${this.line(defs[0].node.start)}); Hailo's allocator scripts define names before using them.`, {
-              related: [{ start: defs[0].node.start, end: defs[0].node.end, message: 'defined here' }],
-            });
+            this.add(
+              node.start,
+              node.end,
+              'info',
+              'alls/use-before-definition',
+              `\`${short(node.text)}\` is used before the statement that defines it (line ${this.line(defs[0].node.start)}); Hailo's allocator scripts define names before using them.`,
+              {
+                related: [{ start: defs[0].node.start, end: defs[0].node.end, message: 'defined here' }],
+              },
+            );
           }
           return;
         }
         if (!lookup || lookup.find(node.text)) return;
         const cands = suggest(node.text, [...lookup.names, ...doc.definitions.keys()]);
-        this.add(node.start, node.end, 'warning', 'alls/unknown-layer', `No layer \`${short(node.text)}\` in ${lookup.index.networkName || 'the model'} (${lookup.index.source}), and no statement defines it.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`, {
-          fixes: this.renameFixes(node, cands, 'the layer'),
-        });
+        this.add(
+          node.start,
+          node.end,
+          'warning',
+          'alls/unknown-layer',
+          `No layer \`${short(node.text)}\` in ${lookup.index.networkName || 'the model'} (${lookup.index.source}), and no statement defines it.${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''}`,
+          {
+            fixes: this.renameFixes(node, cands, 'the layer'),
+          },
+        );
       } else if (lookup) {
         this.checkGlob(node, lookup);
       }
@@ -822,7 +1075,13 @@ class Checker {
     if (lookup.matchGlob(node.pattern).length > 0) return;
     const re = globToRegExp(node.pattern);
     for (const n of this.doc.definitions.keys()) if (re.test(n)) return;
-    this.add(node.start, node.end, 'warning', 'alls/glob-no-match', `\`${short(node.text)}\` matches no layer of ${lookup.index.networkName || 'the model'} (${lookup.index.source}).`);
+    this.add(
+      node.start,
+      node.end,
+      'warning',
+      'alls/glob-no-match',
+      `\`${short(node.text)}\` matches no layer of ${lookup.index.networkName || 'the model'} (${lookup.index.source}).`,
+    );
   }
 }
 
@@ -833,4 +1092,3 @@ export function checkDocument(doc: AllsDocument, options: CheckOptions = {}): Di
 export function checkText(text: string, options: CheckOptions = {}): Diagnostic[] {
   return checkDocument(analyze(text), options);
 }
-

@@ -3,18 +3,7 @@
 // corpus-derived unless marked otherwise (reference §7: "full kwarg lists … are corpus-derived,
 // not authoritative"), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
 // policies are closed. Meanings marked GUESS are not documented anywhere we could read.
-import type {
-  ArgumentSet,
-  ArchNote,
-  CommandSpec,
-  EnumSpec,
-  EnumValue,
-  Evidence,
-  ParamSpec,
-  Signature,
-  SubcommandSpec,
-  ValueSpec,
-} from './schemaTypes';
+import type { ArgumentSet, ArchNote, CommandSpec, EnumSpec, EnumValue, Evidence, ParamSpec, Signature, SubcommandSpec, ValueSpec } from './schemaTypes';
 
 // ---- small builders ------------------------------------------------------------------------
 
@@ -184,7 +173,7 @@ const INPUT_CONVERSION = enumOf('input_conversion type', false, "types seen in H
   ['i420_to_rgb', 'I420 to RGB (forum answer by a community member; unverified)', 'third-party'],
 ]);
 
-const DEFUSE_TYPE = enumOf('defuse_type', false, "values seen in compiler-written scripts", [
+const DEFUSE_TYPE = enumOf('defuse_type', false, 'values seen in compiler-written scripts', [
   ['DOUBLE_PRECISION_CONV', 'split a conv into LSB/MSB halves (4 targets)'],
   ['EW_MULT_ON_MAC', 'run an element-wise multiply on the MAC array'],
   ['INPUT_FEATURES', 'split along input features'],
@@ -201,12 +190,12 @@ const DEFUSE_TYPE = enumOf('defuse_type', false, "values seen in compiler-writte
   ['SPATIAL_RESHAPE', 'split a spatial reshape'],
 ]);
 
-const SPLIT_MODE = enumOf('split mode', false, "values seen in compiler-written scripts", [
+const SPLIT_MODE = enumOf('split mode', false, 'values seen in compiler-written scripts', [
   ['SPLIT_WIDTH', 'split along the width'],
   ['SPLIT_FEATURES', 'split along the features'],
 ]);
 
-const ROW_MODE = enumOf('row mode', false, "values seen in compiler-written scripts", [
+const ROW_MODE = enumOf('row mode', false, 'values seen in compiler-written scripts', [
   ['FULL_ROW', 'buffer whole rows'],
   ['PARTIAL_ROW', 'buffer partial rows'],
 ]);
@@ -267,24 +256,24 @@ const CS_MODE = enumOf('context switch mode', false, "values seen in Hailo's scr
   ['automatic', 'contexts chosen automatically'],
 ]);
 
-const BUFFER_FORMAT = enumOf('layer_output_buffers_format', false, "values seen in compiler-written scripts", [
+const BUFFER_FORMAT = enumOf('layer_output_buffers_format', false, 'values seen in compiler-written scripts', [
   ['consecutive', 'consecutive buffers'],
   ['row_per_cut', 'one row per cut'],
   ['automatic', 'chosen by the compiler'],
   ['offset', 'offset buffers'],
 ]);
 
-const HW_LAYER_TYPE = enumOf('hw layer type', false, "values seen in compiler-written scripts", [
+const HW_LAYER_TYPE = enumOf('hw layer type', false, 'values seen in compiler-written scripts', [
   ['lcu', 'LCU (control unit)'],
   ['ppu', 'PPU'],
 ]);
 
-const RES_ALLOC_STRATEGY = enumOf('resources_allocation_strategy', false, "values seen in compiler-written scripts", [
+const RES_ALLOC_STRATEGY = enumOf('resources_allocation_strategy', false, 'values seen in compiler-written scripts', [
   ['manual_scs_selection', 'sub-clusters chosen by the script'],
   ['min_l3_mem_match_fps', 'minimal L3 memory that still meets the FPS'],
 ]);
 
-const FORMAT_CONVERSION_TYPE = enumOf('format conversion', false, "values seen in compiler-written scripts", [
+const FORMAT_CONVERSION_TYPE = enumOf('format conversion', false, 'values seen in compiler-written scripts', [
   ['spatial_reshape', 'spatial reshape'],
   ['transpose_matmul', 'transpose for a matmul'],
   ['tf_rgb_to_hailo_rgb', 'TF RGB layout to Hailo RGB'],
@@ -316,133 +305,247 @@ const policyKw = p('policy', POLICY_V, 'turn this step on or off');
 const layersKw = p('layers', LAYERS_ANY, 'layers this applies to: a name, a `{glob}` or a `[list]`');
 
 const MO_CONFIG: Record<string, SubcommandSpec> = table({
-  calibration: sub('calibration', 'calibration set used for statistics collection', kw(
-    p('batch_size', POS_INT, 'calibration batch size'),
-    p('calibset_size', POS_INT, 'number of calibration images (default 64; more only affects statistics collection — HACE inspector)'),
-    p('use_acceleras', ON_OFF, 'use the Acceleras backend (meaning GUESS)'),
-  ), 'corpus', 'v2.0 (DFC 3.16)'),
-  globals: sub('globals', 'global optimization settings', kw(
-    p('multiproc_policy', TRI, 'multiprocessing during optimization (`allowed` from third-party code)'),
-    p('output_encoding_vector', ON_OFF, 'encode outputs with a per-channel vector (meaning GUESS)'),
-    p('output_16bit', ON_OFF, '16-bit outputs'),
-  ), 'corpus', 'v2.10 (DFC 3.26)'),
-  checker_cfg: sub('checker_cfg', 'layer-by-layer quantization checker after optimization', kw(
-    policyKw,
-    p('batch_size', POS_INT, 'checker batch size'),
-    p('dataset_size', POS_INT, 'images the checker uses'),
-    p('analyze_mode', single('analyze_mode', [['simple', 'basic analysis'], ['advanced', 'detailed analysis (third-party code)', 'third-party']]), 'how deep the checker analyses'),
-    p('batch_norm_checker', BOOL, 'also check batch-norm statistics'),
-  ), 'corpus', 'v2.7 (DFC 3.23)'),
-  negative_exponent: sub('negative_exponent', 'negative exponent handling for layers', kw(
-    p('layers', LAYERS_GLOB_OR_LIST, 'layers this applies to (always `{*}` in Hailo\'s scripts)'),
-    p('rank', INT, 'exponent rank (always 0 in Hailo\'s scripts)'),
-  ), 'corpus', 'v2.11 (DFC 3.27)'),
-  precision_config: sub('precision_config', 'precision configuration (hailo15l scripts only)', kw(
-    p('use_precision_8', ON_OFF, 'allow 8-bit precision (meaning GUESS)'),
-  ), 'corpus', 'v5.x', ONLY_15L),
-  compression_params: sub('compression_params', "share of weights put in 4-bit / 16-bit (emitted by Hailo's HACE tool)", kw(
-    p('auto_4bit_weights_ratio', RATIO, 'ratio of weights quantized to 4 bits'),
-    p('auto_16bit_weights_ratio', RATIO, 'ratio of weights kept in 16 bits (third-party code)', { evidence: 'third-party' }),
-  ), 'hailo'),
+  calibration: sub(
+    'calibration',
+    'calibration set used for statistics collection',
+    kw(
+      p('batch_size', POS_INT, 'calibration batch size'),
+      p('calibset_size', POS_INT, 'number of calibration images (default 64; more only affects statistics collection — HACE inspector)'),
+      p('use_acceleras', ON_OFF, 'use the Acceleras backend (meaning GUESS)'),
+    ),
+    'corpus',
+    'v2.0 (DFC 3.16)',
+  ),
+  globals: sub(
+    'globals',
+    'global optimization settings',
+    kw(
+      p('multiproc_policy', TRI, 'multiprocessing during optimization (`allowed` from third-party code)'),
+      p('output_encoding_vector', ON_OFF, 'encode outputs with a per-channel vector (meaning GUESS)'),
+      p('output_16bit', ON_OFF, '16-bit outputs'),
+    ),
+    'corpus',
+    'v2.10 (DFC 3.26)',
+  ),
+  checker_cfg: sub(
+    'checker_cfg',
+    'layer-by-layer quantization checker after optimization',
+    kw(
+      policyKw,
+      p('batch_size', POS_INT, 'checker batch size'),
+      p('dataset_size', POS_INT, 'images the checker uses'),
+      p(
+        'analyze_mode',
+        single('analyze_mode', [
+          ['simple', 'basic analysis'],
+          ['advanced', 'detailed analysis (third-party code)', 'third-party'],
+        ]),
+        'how deep the checker analyses',
+      ),
+      p('batch_norm_checker', BOOL, 'also check batch-norm statistics'),
+    ),
+    'corpus',
+    'v2.7 (DFC 3.23)',
+  ),
+  negative_exponent: sub(
+    'negative_exponent',
+    'negative exponent handling for layers',
+    kw(
+      p('layers', LAYERS_GLOB_OR_LIST, "layers this applies to (always `{*}` in Hailo's scripts)"),
+      p('rank', INT, "exponent rank (always 0 in Hailo's scripts)"),
+    ),
+    'corpus',
+    'v2.11 (DFC 3.27)',
+  ),
+  precision_config: sub(
+    'precision_config',
+    'precision configuration (hailo15l scripts only)',
+    kw(p('use_precision_8', ON_OFF, 'allow 8-bit precision (meaning GUESS)')),
+    'corpus',
+    'v5.x',
+    ONLY_15L,
+  ),
+  compression_params: sub(
+    'compression_params',
+    "share of weights put in 4-bit / 16-bit (emitted by Hailo's HACE tool)",
+    kw(
+      p('auto_4bit_weights_ratio', RATIO, 'ratio of weights quantized to 4 bits'),
+      p('auto_16bit_weights_ratio', RATIO, 'ratio of weights kept in 16 bits (third-party code)', { evidence: 'third-party' }),
+    ),
+    'hailo',
+  ),
 });
 
 const PRE_QUANT: Record<string, SubcommandSpec> = table({
-  activation_clipping: sub('activation_clipping', 'clip activation ranges before quantization', kw(
-    layersKw,
-    p('mode', { kinds: ['enum'], enum: CLIP_MODE }, 'how clipping_values are read'),
-    p('clipping_values', PAIR, '[lo, hi]: percentiles for percentile modes, absolute values for manual'),
-    p('recollect_stats', BOOL, 'collect statistics again after clipping'),
-  ), 'corpus', 'v1.4 (DFC 3.14)'),
-  weights_clipping: sub('weights_clipping', 'clip weight ranges before quantization', kw(
-    layersKw,
-    p('mode', { kinds: ['enum'], enum: WEIGHTS_CLIP_MODE }, 'how weights are clipped'),
-    p('clipping_values', PAIR, '[lo, hi] absolute weight range'),
-  ), 'corpus', 'v2.8'),
-  equalization: sub('equalization', 'equalize channel ranges across consecutive layers', kw(
-    policyKw,
-    p('mode', single('equalization mode', [['kernel_equalization', 'equalize kernels']]), 'equalization method'),
-    layersKw,
-    p('equalization_target', single('equalization_target', [['activation', 'equalize activations']]), 'what is equalized'),
-  ), 'corpus', 'v1.2'),
-  ew_add_fusing: sub('ew_add_fusing', 'fuse element-wise adds into neighbouring layers', kw(
-    policyKw,
-    p('infusible_ew_add_type', single('infusible_ew_add_type', [['conv', 'implement a non-fusible add as a conv']]), 'how to implement adds that cannot be fused'),
-  ), 'corpus', 'v2.7'),
-  matmul_correction: sub('matmul_correction', 'zero-point correction for matmul layers', kw(
-    layersKw,
-    p('correction_type', { kinds: ['enum'], enum: CORRECTION_TYPE }, 'correction block type'),
-  ), 'corpus', 'v2.12'),
-  matmul_equalization: sub('matmul_equalization', 'equalize matmul input ranges', kw(
-    layersKw,
-    policyKw,
-    p('matmul_bias', ON_OFF, 'add a bias during matmul equalization'),
-  ), 'corpus', 'v2.13'),
-  layer_norm_decomposition: sub('layer_norm_decomposition', 'how LayerNormalization is decomposed for the hardware', kw(
-    p('equalization', ON_OFF, 'equalize the decomposed layers'),
-    p('bit_decomposition_mode', { kinds: ['enum'], enum: BIT_DECOMP }, 'precision of the decomposed pieces'),
-    p('eq_consumer', BOOL, 'equalize the consumer layer'),
-  ), 'corpus', 'v2.14 (DFC 3.30)'),
-  layer_decomposition: sub('layer_decomposition', 'decompose layers into higher-precision pieces', kw(
-    layersKw,
-    policyKw,
-    p('remove_low_low', ON_OFF, 'drop the low×low partial product (meaning GUESS)'),
-  ), 'corpus', 'v2.14 (DFC 3.30)'),
+  activation_clipping: sub(
+    'activation_clipping',
+    'clip activation ranges before quantization',
+    kw(
+      layersKw,
+      p('mode', { kinds: ['enum'], enum: CLIP_MODE }, 'how clipping_values are read'),
+      p('clipping_values', PAIR, '[lo, hi]: percentiles for percentile modes, absolute values for manual'),
+      p('recollect_stats', BOOL, 'collect statistics again after clipping'),
+    ),
+    'corpus',
+    'v1.4 (DFC 3.14)',
+  ),
+  weights_clipping: sub(
+    'weights_clipping',
+    'clip weight ranges before quantization',
+    kw(
+      layersKw,
+      p('mode', { kinds: ['enum'], enum: WEIGHTS_CLIP_MODE }, 'how weights are clipped'),
+      p('clipping_values', PAIR, '[lo, hi] absolute weight range'),
+    ),
+    'corpus',
+    'v2.8',
+  ),
+  equalization: sub(
+    'equalization',
+    'equalize channel ranges across consecutive layers',
+    kw(
+      policyKw,
+      p('mode', single('equalization mode', [['kernel_equalization', 'equalize kernels']]), 'equalization method'),
+      layersKw,
+      p('equalization_target', single('equalization_target', [['activation', 'equalize activations']]), 'what is equalized'),
+    ),
+    'corpus',
+    'v1.2',
+  ),
+  ew_add_fusing: sub(
+    'ew_add_fusing',
+    'fuse element-wise adds into neighbouring layers',
+    kw(
+      policyKw,
+      p(
+        'infusible_ew_add_type',
+        single('infusible_ew_add_type', [['conv', 'implement a non-fusible add as a conv']]),
+        'how to implement adds that cannot be fused',
+      ),
+    ),
+    'corpus',
+    'v2.7',
+  ),
+  matmul_correction: sub(
+    'matmul_correction',
+    'zero-point correction for matmul layers',
+    kw(layersKw, p('correction_type', { kinds: ['enum'], enum: CORRECTION_TYPE }, 'correction block type')),
+    'corpus',
+    'v2.12',
+  ),
+  matmul_equalization: sub(
+    'matmul_equalization',
+    'equalize matmul input ranges',
+    kw(layersKw, policyKw, p('matmul_bias', ON_OFF, 'add a bias during matmul equalization')),
+    'corpus',
+    'v2.13',
+  ),
+  layer_norm_decomposition: sub(
+    'layer_norm_decomposition',
+    'how LayerNormalization is decomposed for the hardware',
+    kw(
+      p('equalization', ON_OFF, 'equalize the decomposed layers'),
+      p('bit_decomposition_mode', { kinds: ['enum'], enum: BIT_DECOMP }, 'precision of the decomposed pieces'),
+      p('eq_consumer', BOOL, 'equalize the consumer layer'),
+    ),
+    'corpus',
+    'v2.14 (DFC 3.30)',
+  ),
+  layer_decomposition: sub(
+    'layer_decomposition',
+    'decompose layers into higher-precision pieces',
+    kw(layersKw, policyKw, p('remove_low_low', ON_OFF, 'drop the low×low partial product (meaning GUESS)')),
+    'corpus',
+    'v2.14 (DFC 3.30)',
+  ),
   decompose_conv_factor: sub('decompose_conv_factor', 'decompose conv layers by a factor', kw(policyKw), 'corpus', 'v5.1.0'),
-  global_avgpool_reduction: sub('global_avgpool_reduction', 'reduce a global average pool in steps', kw(
-    p('layers', LAYER_OR_LIST, 'avgpool layer(s): a name or a list'),
-    p('division_factors', { kinds: ['intList'], length: 2 }, 'two reduction factors, e.g. [128, 1]'),
-  ), 'corpus', 'v2.9'),
-  se_optimization: sub('se_optimization', 'optimize squeeze-and-excitation blocks', kw(
-    p('method', single('se method', [['tse', 'tiled SE']]), 'optimization method'),
-    p('mode', single('se mode', [['sequential', 'sequential tiles']]), 'tiling mode'),
-    p('count', POS_INT, 'number of SE blocks (GUESS)'),
-    p('tile_height', POS_INT, 'tile height'),
-  ), 'corpus', 'v2.13'),
+  global_avgpool_reduction: sub(
+    'global_avgpool_reduction',
+    'reduce a global average pool in steps',
+    kw(
+      p('layers', LAYER_OR_LIST, 'avgpool layer(s): a name or a list'),
+      p('division_factors', { kinds: ['intList'], length: 2 }, 'two reduction factors, e.g. [128, 1]'),
+    ),
+    'corpus',
+    'v2.9',
+  ),
+  se_optimization: sub(
+    'se_optimization',
+    'optimize squeeze-and-excitation blocks',
+    kw(
+      p('method', single('se method', [['tse', 'tiled SE']]), 'optimization method'),
+      p('mode', single('se mode', [['sequential', 'sequential tiles']]), 'tiling mode'),
+      p('count', POS_INT, 'number of SE blocks (GUESS)'),
+      p('tile_height', POS_INT, 'tile height'),
+    ),
+    'corpus',
+    'v2.13',
+  ),
   dead_layers_removal: sub('dead_layers_removal', 'remove layers whose output is unused (third-party code only)', kw(policyKw), 'third-party'),
   zero_static_channels: sub('zero_static_channels', 'zero channels that never change (one forum user script)', kw(policyKw), 'third-party'),
 });
 
 const POST_QUANT: Record<string, SubcommandSpec> = table({
-  finetune: sub('finetune', 'quantization-aware fine-tuning (QAFT) against the float model', kw(
-    policyKw,
-    p('dataset_size', POS_INT, 'images used for fine-tuning'),
-    p('epochs', POS_INT, 'training epochs'),
-    p('batch_size', POS_INT, 'training batch size'),
-    p('learning_rate', { kinds: ['number'], min: 0, rangeSeverity: 'error', rangeNote: 'a learning rate' }, 'learning rate'),
-    p('loss_layer_names', LAYER_LIST, 'layers whose outputs the loss compares'),
-    p('loss_types', { kinds: ['enumList'], enum: LOSS_TYPE }, 'one loss per loss layer'),
-    p('loss_factors', NUM_LIST, 'one weight per loss layer'),
-    p('meta_arch', single('finetune meta_arch', [['yolo', 'YOLO-specific loss handling']]), 'architecture-specific loss'),
-    p('def_loss_type', { kinds: ['enum'], enum: LOSS_TYPE }, 'default loss type'),
-    p('train_scales', BOOL, 'also train quantization scales'),
-    p('warmup_epochs', NON_NEG_INT, 'warm-up epochs'),
-    p('use_acceleras', ON_OFF, 'use the Acceleras backend (meaning GUESS)'),
-    p('val_images', POS_INT, 'validation images (forum user)', { evidence: 'third-party' }),
-    p('val_batch_size', POS_INT, 'validation batch size (forum user)', { evidence: 'third-party' }),
-    p('force_pruning', BOOL, 'force pruning (forum user)', { evidence: 'third-party' }),
-  ), 'corpus', 'v1.3 (DFC 3.12)'),
-  bias_correction: sub('bias_correction', 'correct the bias shift quantization introduces', kw(
-    policyKw,
-    p('batch_size', POS_INT, 'batch size (third-party code)', { evidence: 'third-party' }),
-  ), 'corpus', 'v1.2'),
-  adaround: sub('adaround', 'AdaRound: learn weight rounding', kw(
-    policyKw,
-    p('batch_size', POS_INT, 'batch size'),
-    p('epochs', POS_INT, 'training epochs'),
-    p('mode', single('adaround mode', [['train_all', 'train all layers together']]), 'training mode'),
-    p('dataset_size', POS_INT, 'images used (third-party code)', { evidence: 'third-party' }),
-    p('shuffle', BOOL, 'shuffle the data (third-party code)', { evidence: 'third-party' }),
-    p('cache_compression', ON_OFF, 'compress the activation cache (third-party code)', { evidence: 'third-party' }),
-    p('train_bias', BOOL, 'also train biases (third-party code)', { evidence: 'third-party' }),
-  ), 'corpus', 'v2.12'),
-  mix_precision_search: sub('mix_precision_search', 'search per-layer precisions (third-party code only)', kw(
-    policyKw,
-    p('batch_size', POS_INT, 'batch size'),
-    p('dataset_size', POS_INT, 'images used'),
-    p('snr_cap', NUM, 'SNR cap in dB'),
-    p('optimizer', single('optimizer', [['linear', 'linear search']], 'third-party code'), 'search optimizer'),
-    p('comprecision_metric', single('comprecision_metric', [['bops', 'bit operations']], 'third-party code'), 'cost metric'),
-  ), 'third-party'),
+  finetune: sub(
+    'finetune',
+    'quantization-aware fine-tuning (QAFT) against the float model',
+    kw(
+      policyKw,
+      p('dataset_size', POS_INT, 'images used for fine-tuning'),
+      p('epochs', POS_INT, 'training epochs'),
+      p('batch_size', POS_INT, 'training batch size'),
+      p('learning_rate', { kinds: ['number'], min: 0, rangeSeverity: 'error', rangeNote: 'a learning rate' }, 'learning rate'),
+      p('loss_layer_names', LAYER_LIST, 'layers whose outputs the loss compares'),
+      p('loss_types', { kinds: ['enumList'], enum: LOSS_TYPE }, 'one loss per loss layer'),
+      p('loss_factors', NUM_LIST, 'one weight per loss layer'),
+      p('meta_arch', single('finetune meta_arch', [['yolo', 'YOLO-specific loss handling']]), 'architecture-specific loss'),
+      p('def_loss_type', { kinds: ['enum'], enum: LOSS_TYPE }, 'default loss type'),
+      p('train_scales', BOOL, 'also train quantization scales'),
+      p('warmup_epochs', NON_NEG_INT, 'warm-up epochs'),
+      p('use_acceleras', ON_OFF, 'use the Acceleras backend (meaning GUESS)'),
+      p('val_images', POS_INT, 'validation images (forum user)', { evidence: 'third-party' }),
+      p('val_batch_size', POS_INT, 'validation batch size (forum user)', { evidence: 'third-party' }),
+      p('force_pruning', BOOL, 'force pruning (forum user)', { evidence: 'third-party' }),
+    ),
+    'corpus',
+    'v1.3 (DFC 3.12)',
+  ),
+  bias_correction: sub(
+    'bias_correction',
+    'correct the bias shift quantization introduces',
+    kw(policyKw, p('batch_size', POS_INT, 'batch size (third-party code)', { evidence: 'third-party' })),
+    'corpus',
+    'v1.2',
+  ),
+  adaround: sub(
+    'adaround',
+    'AdaRound: learn weight rounding',
+    kw(
+      policyKw,
+      p('batch_size', POS_INT, 'batch size'),
+      p('epochs', POS_INT, 'training epochs'),
+      p('mode', single('adaround mode', [['train_all', 'train all layers together']]), 'training mode'),
+      p('dataset_size', POS_INT, 'images used (third-party code)', { evidence: 'third-party' }),
+      p('shuffle', BOOL, 'shuffle the data (third-party code)', { evidence: 'third-party' }),
+      p('cache_compression', ON_OFF, 'compress the activation cache (third-party code)', { evidence: 'third-party' }),
+      p('train_bias', BOOL, 'also train biases (third-party code)', { evidence: 'third-party' }),
+    ),
+    'corpus',
+    'v2.12',
+  ),
+  mix_precision_search: sub(
+    'mix_precision_search',
+    'search per-layer precisions (third-party code only)',
+    kw(
+      policyKw,
+      p('batch_size', POS_INT, 'batch size'),
+      p('dataset_size', POS_INT, 'images used'),
+      p('snr_cap', NUM, 'SNR cap in dB'),
+      p('optimizer', single('optimizer', [['linear', 'linear search']], 'third-party code'), 'search optimizer'),
+      p('comprecision_metric', single('comprecision_metric', [['bops', 'bit operations']], 'third-party code'), 'cost metric'),
+    ),
+    'third-party',
+  ),
 });
 
 // ---- commands -------------------------------------------------------------------------------
@@ -493,7 +596,13 @@ const COMMAND_LIST: CommandSpec[] = [
       sig(p('type', { kinds: ['enum'], enum: INPUT_CONVERSION }, 'conversion type')),
       sig(inputLayer(), p('type', { kinds: ['enum'], enum: INPUT_CONVERSION }, 'conversion type')),
     ],
-    kwargs: kw(p('emulator_support', BOOL, 'also apply the conversion in the emulator (whether the calibration set is then given in the converted format is disputed between two informal sources)')),
+    kwargs: kw(
+      p(
+        'emulator_support',
+        BOOL,
+        'also apply the conversion in the emulator (whether the calibration set is then given in the converted format is disputed between two informal sources)',
+      ),
+    ),
   }),
   cmd({
     name: 'yuv_to_rgb',
@@ -515,7 +624,9 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'required',
     targetEvidence: 'usage',
     signatures: [sig(inputLayer(true))],
-    kwargs: kw(p('resize_shapes', { kinds: ['intList'], length: 2, min: 1, rangeSeverity: 'error', rangeNote: 'a size in pixels' }, '[H, W] of the resized input')),
+    kwargs: kw(
+      p('resize_shapes', { kinds: ['intList'], length: 2, min: 1, rangeSeverity: 'error', rangeNote: 'a size in pixels' }, '[H, W] of the resized input'),
+    ),
   }),
   cmd({
     name: 'resize_input',
@@ -544,15 +655,27 @@ const COMMAND_LIST: CommandSpec[] = [
     stage: 'modification',
     since: 'v2.3 (DFC 3.19)',
     targets: 'none',
-    signatures: [sig(p('config_path', STR, 'NMS config JSON (relative to the .alls folder)', { optional: true }), p('meta_arch', { kinds: ['enum'], enum: NMS_META_ARCH }, 'detector family', { optional: true }))],
+    signatures: [
+      sig(
+        p('config_path', STR, 'NMS config JSON (relative to the .alls folder)', { optional: true }),
+        p('meta_arch', { kinds: ['enum'], enum: NMS_META_ARCH }, 'detector family', { optional: true }),
+      ),
+    ],
     kwargs: kw(
       p('meta_arch', { kinds: ['enum'], enum: NMS_META_ARCH }, 'detector family whose outputs are decoded'),
       p('engine', { kinds: ['enum'], enum: NMS_ENGINE }, 'where NMS runs'),
       p('bbox_decoding_only', BOOL, 'decode boxes without NMS'),
       p('classes', POS_INT, 'number of classes (model-zoo code)', { evidence: 'hailo' }),
       p('config_path', STR, 'NMS config JSON (model-zoo code)', { evidence: 'hailo' }),
-      p('nms_scores_th', { kinds: ['number'], min: 0, max: 1, rangeSeverity: 'warning', rangeNote: 'a score threshold' }, 'score threshold (third-party code)', { evidence: 'third-party' }),
-      p('nms_iou_th', { kinds: ['number'], min: 0, max: 1, rangeSeverity: 'warning', rangeNote: 'an IoU threshold' }, 'IoU threshold (third-party code)', { evidence: 'third-party' }),
+      p(
+        'nms_scores_th',
+        { kinds: ['number'], min: 0, max: 1, rangeSeverity: 'warning', rangeNote: 'a score threshold' },
+        'score threshold (third-party code)',
+        { evidence: 'third-party' },
+      ),
+      p('nms_iou_th', { kinds: ['number'], min: 0, max: 1, rangeSeverity: 'warning', rangeNote: 'an IoU threshold' }, 'IoU threshold (third-party code)', {
+        evidence: 'third-party',
+      }),
       p('max_proposals_per_class', POS_INT, 'boxes kept per class (third-party code)', { evidence: 'third-party' }),
       p('image_dims', { kinds: ['intList'], length: 2 }, 'input image [H, W] (third-party code)', { evidence: 'third-party' }),
     ),
@@ -571,7 +694,7 @@ const COMMAND_LIST: CommandSpec[] = [
   }),
   cmd({
     name: 'logits_layer',
-    doc: 'add a logits op (softmax over an axis) executed on the host; always `logits_layer(layer, softmax, -1, cpu)` in Hailo\'s scripts',
+    doc: "add a logits op (softmax over an axis) executed on the host; always `logits_layer(layer, softmax, -1, cpu)` in Hailo's scripts",
     stage: 'modification',
     since: 'v2.9 (DFC 3.25)',
     targets: 'required',
@@ -597,7 +720,7 @@ const COMMAND_LIST: CommandSpec[] = [
   }),
   cmd({
     name: 'remove_node',
-    doc: 'remove an HN node (always a `format_conversionN` in Hailo\'s scripts)',
+    doc: "remove an HN node (always a `format_conversionN` in Hailo's scripts)",
     stage: 'modification',
     since: 'v2.13 (DFC 3.29)',
     targets: 'none',
@@ -624,8 +747,16 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'none',
     signatures: [sig()],
     kwargs: kw(
-      p('optimization_level', { kinds: ['int'], min: 0, max: 4, rangeSeverity: 'error', rangeNote: "Hailo's HACE inspector proposes raising it only while below 4" }, 'optimization effort 0–4; ≥ 1 needs a GPU, otherwise the DFC drops it to 0'),
-      p('compression_level', { kinds: ['int'], min: 0, max: 5, rangeSeverity: 'warning', rangeNote: '0–3 seen in Hailo\'s scripts, 4 in third-party code, 5 unverified' }, 'share of 4-bit weights, 0–5 (upper bound unverified)'),
+      p(
+        'optimization_level',
+        { kinds: ['int'], min: 0, max: 4, rangeSeverity: 'error', rangeNote: "Hailo's HACE inspector proposes raising it only while below 4" },
+        'optimization effort 0–4; ≥ 1 needs a GPU, otherwise the DFC drops it to 0',
+      ),
+      p(
+        'compression_level',
+        { kinds: ['int'], min: 0, max: 5, rangeSeverity: 'warning', rangeNote: "0–3 seen in Hailo's scripts, 4 in third-party code, 5 unverified" },
+        'share of 4-bit weights, 0–5 (upper bound unverified)',
+      ),
       p('batch_size', POS_INT, 'batch size (third-party and tutorial-derived code)', { evidence: 'third-party' }),
     ),
   }),
@@ -692,8 +823,23 @@ const COMMAND_LIST: CommandSpec[] = [
     signatures: [sig()],
     kwargs: kw(
       p('fps', { kinds: ['number', 'none'], min: 0, rangeSeverity: 'error', rangeNote: 'frames per second' }, 'target frames per second (`None` = no target)'),
-      p('compiler_optimization_level', { kinds: ['int', 'enum'], enum: enumOf('compiler_optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum performance, longest compilation']]), min: 0, rangeSeverity: 'error', rangeNote: 'a level' }, 'hardware optimization effort: 0, 1, 2 or `max` (independent of optimization_level)'),
-      p('optimization_level', { kinds: ['int', 'enum'], enum: enumOf('optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum']]) }, 'legacy spelling of compiler_optimization_level', { replacedBy: 'compiler_optimization_level', zoo: { releases: 'v2.8–v5.2.0', scripts: 26 } }),
+      p(
+        'compiler_optimization_level',
+        {
+          kinds: ['int', 'enum'],
+          enum: enumOf('compiler_optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum performance, longest compilation']]),
+          min: 0,
+          rangeSeverity: 'error',
+          rangeNote: 'a level',
+        },
+        'hardware optimization effort: 0, 1, 2 or `max` (independent of optimization_level)',
+      ),
+      p(
+        'optimization_level',
+        { kinds: ['int', 'enum'], enum: enumOf('optimization_level', false, "values seen in Hailo's scripts", [['max', 'maximum']]) },
+        'legacy spelling of compiler_optimization_level',
+        { replacedBy: 'compiler_optimization_level', zoo: { releases: 'v2.8–v5.2.0', scripts: 26 } },
+      ),
       p('optimize_for_batch', POS_INT, 'batch size to optimize for'),
       p('optimize_for_power', BOOL, 'optimize for power instead of speed'),
     ),
@@ -713,7 +859,18 @@ const COMMAND_LIST: CommandSpec[] = [
       p('max_input_aligner_utilization', UTIL, 'input-aligner utilization limit'),
       p('max_apu_utilization', UTIL, 'APU utilization limit'),
       p('max_compute_16bit_utilization', UTIL, '16-bit compute utilization limit'),
-      p('strategy', single('resources strategy', [['greedy', 'greedy allocation'], ['legacy', 'legacy allocation']], "values seen in Hailo's scripts"), 'allocation strategy'),
+      p(
+        'strategy',
+        single(
+          'resources strategy',
+          [
+            ['greedy', 'greedy allocation'],
+            ['legacy', 'legacy allocation'],
+          ],
+          "values seen in Hailo's scripts",
+        ),
+        'allocation strategy',
+      ),
     ),
   }),
   cmd({
@@ -743,11 +900,33 @@ const COMMAND_LIST: CommandSpec[] = [
       p('enable_automatic_features_chunks', BOOL, 'chunk features automatically'),
       p('enable_automatic_join', BOOL, 'insert joins automatically (hailo15 scripts)', { arch: ONLY_15 }),
       p('enable_automatic_offdevice_outputs', BOOL, 'move outputs off-device automatically'),
-      p('enable_automatic_wgq', single('enable_automatic_wgq', [['fast', 'fast weight-group quantization']]), 'automatic weight-group quantization (hailo15l scripts)', { arch: ONLY_15L }),
-      p('enable_axis_upsize', { kinds: ['bool', 'enum'], enum: enumOf('enable_axis_upsize', false, "values seen in Hailo's scripts", [['bottleneck_fps', 'upsize only for the bottleneck FPS']]) }, 'upsize axes'),
+      p(
+        'enable_automatic_wgq',
+        single('enable_automatic_wgq', [['fast', 'fast weight-group quantization']]),
+        'automatic weight-group quantization (hailo15l scripts)',
+        { arch: ONLY_15L },
+      ),
+      p(
+        'enable_axis_upsize',
+        {
+          kinds: ['bool', 'enum'],
+          enum: enumOf('enable_axis_upsize', false, "values seen in Hailo's scripts", [['bottleneck_fps', 'upsize only for the bottleneck FPS']]),
+        },
+        'upsize axes',
+      ),
       p('enable_collapser', BOOL, 'enable the collapser'),
       p('enable_defuse_with_slack', BOOL, 'defuse with slack'),
-      p('enable_fixer', { kinds: ['bool', 'enum'], enum: enumOf('enable_fixer', false, "values seen in Hailo's scripts", [['disabled', 'off'], ['max_adjcents', 'fix up to the maximum of adjacents (sic)']]) }, 'enable the fixer'),
+      p(
+        'enable_fixer',
+        {
+          kinds: ['bool', 'enum'],
+          enum: enumOf('enable_fixer', false, "values seen in Hailo's scripts", [
+            ['disabled', 'off'],
+            ['max_adjcents', 'fix up to the maximum of adjacents (sic)'],
+          ]),
+        },
+        'enable the fixer',
+      ),
       p('enable_hw_padding', BOOL, 'hardware padding'),
       p('enable_input_phases', BOOL, 'input phases'),
       p('enable_lanes', BOOL, 'compute lanes'),
@@ -784,7 +963,11 @@ const COMMAND_LIST: CommandSpec[] = [
       p('split_aware_optimize_buffers', BOOL, 'split-aware buffer optimization'),
       p('splitter_timeout', POS_INT, 'splitter timeout in seconds'),
       p('strategy', single('allocator strategy', [['blind_search', 'blind search']]), 'allocation strategy'),
-      p('timeout', { kinds: ['int', 'duration'], min: 1, rangeSeverity: 'error', rangeNote: 'a timeout' }, 'allocation timeout: seconds or a duration like `30m`, `2h`'),
+      p(
+        'timeout',
+        { kinds: ['int', 'duration'], min: 1, rangeSeverity: 'error', rangeNote: 'a timeout' },
+        'allocation timeout: seconds or a duration like `30m`, `2h`',
+      ),
       p('validate', BOOL, 'validate the allocation'),
       p('width_splitter_defuse', ON_OFF, 'defuse with the width splitter'),
     ),
@@ -847,7 +1030,7 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v2.2',
     targets: 'none',
     signatures: [sig()],
-    kwargs: kw(p('hef_version', POS_INT, 'HEF format version (2 or 5 in Hailo\'s scripts)')),
+    kwargs: kw(p('hef_version', POS_INT, "HEF format version (2 or 5 in Hailo's scripts)")),
   }),
   cmd({
     name: 'hef_param',
@@ -923,7 +1106,9 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.0',
     targets: 'required',
     targetEvidence: 'usage',
-    signatures: [sig(p('layer', LAYER, 'layer to split'), p('count', { kinds: ['int'], min: 1, rangeSeverity: 'error', rangeNote: 'a piece count' }, 'number of pieces'))],
+    signatures: [
+      sig(p('layer', LAYER, 'layer to split'), p('count', { kinds: ['int'], min: 1, rangeSeverity: 'error', rangeNote: 'a piece count' }, 'number of pieces')),
+    ],
     kwargs: kw(
       p('defuse_type', { kinds: ['enum'], enum: DEFUSE_TYPE }, 'how the layer is split (default: feature defuse)'),
       p('axis', single('axis', [['FEATURES', 'the features axis']]), 'split axis'),
@@ -979,7 +1164,9 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v2.13',
     targets: 'required',
     targetEvidence: 'usage',
-    signatures: [sig(p('mode', { kinds: ['enum'], enum: SPLIT_MODE }, 'split axis'), p('source', LAYER, 'producer'), p('destinations', LAYER_LIST, 'consumers'))],
+    signatures: [
+      sig(p('mode', { kinds: ['enum'], enum: SPLIT_MODE }, 'split axis'), p('source', LAYER, 'producer'), p('destinations', LAYER_LIST, 'consumers')),
+    ],
     kwargs: kw(),
   }),
   cmd({
@@ -989,7 +1176,13 @@ const COMMAND_LIST: CommandSpec[] = [
     since: 'v1.0',
     targets: 'required',
     targetEvidence: 'usage',
-    signatures: [sig(p('source', LAYER, 'producer'), p('destination', { kinds: ['layer', 'enum'], enum: FORMAT_CONVERSION_TYPE }, 'consumer (or the conversion type)'), p('args', { kinds: ['any'], enum: FORMAT_CONVERSION_TYPE }, 'conversion type, then sizes', { optional: true, variadic: true }))],
+    signatures: [
+      sig(
+        p('source', LAYER, 'producer'),
+        p('destination', { kinds: ['layer', 'enum'], enum: FORMAT_CONVERSION_TYPE }, 'consumer (or the conversion type)'),
+        p('args', { kinds: ['any'], enum: FORMAT_CONVERSION_TYPE }, 'conversion type, then sizes', { optional: true, variadic: true }),
+      ),
+    ],
     kwargs: kw(
       p('collapse', BOOL, 'collapse dimensions'),
       p('input_windows', { kinds: ['intList'], length: 3 }, 'input windows [a, b, c]'),
@@ -1125,7 +1318,12 @@ const COMMAND_LIST: CommandSpec[] = [
     targets: 'none',
     methodOnly: true,
     bareForm: { releases: 'v1.0–v5.0.0', scripts: 67 },
-    signatures: [sig(p('cluster', NON_NEG_INT, 'cluster index (0–7 hailo8, 0–4 hailo15h/m, 0–2 hailo15l in Hailo\'s scripts)'), p('layers', LAYER_LIST, 'layers placed there'))],
+    signatures: [
+      sig(
+        p('cluster', NON_NEG_INT, "cluster index (0–7 hailo8, 0–4 hailo15h/m, 0–2 hailo15l in Hailo's scripts)"),
+        p('layers', LAYER_LIST, 'layers placed there'),
+      ),
+    ],
     kwargs: kw(),
   }),
   cmd({
@@ -1190,7 +1388,6 @@ export const ALL_ENUMS: EnumSpec[] = [
   RES_ALLOC_STRATEGY,
   FORMAT_CONVERSION_TYPE,
 ];
-
 
 let words: string[] | undefined;
 

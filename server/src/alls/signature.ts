@@ -60,7 +60,11 @@ export function signatureHelp(doc: AllsDocument, pos: Position): SignatureHelpIn
   let activeParameter = 0;
   if (spec.subcommands) {
     const b = new LabelBuilder(head);
-    b.part(sub ? sub.name : spec.subcommands.enumName, 'sub', sub ? sub.doc : `the ${spec.subcommands.enumName}: ${Object.keys(spec.subcommands.items).join(', ')}`);
+    b.part(
+      sub ? sub.name : spec.subcommands.enumName,
+      'sub',
+      sub ? sub.doc : `the ${spec.subcommands.enumName}: ${Object.keys(spec.subcommands.items).join(', ')}`,
+    );
     addKeywords(b);
     signatures.push(b.done(sub ? sub.doc : spec.doc));
     activeParameter = current ? b.names.indexOf(`kw:${current}`) : ctx.argIndex === 0 ? 0 : -1;

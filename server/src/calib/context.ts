@@ -23,9 +23,7 @@ export function onnxInputs(path: string): ModelInput[] {
   const m = readOnnxFile(path);
   const inits = new Set(m.graph.initializers.map((t) => t.name));
   return inputsFromOnnx(
-    m.graph.inputs
-      .filter((v) => !inits.has(v.name))
-      .map((v) => ({ name: v.name, dims: v.type.kind === 'tensor' && v.type.shape ? v.type.shape : [] })),
+    m.graph.inputs.filter((v) => !inits.has(v.name)).map((v) => ({ name: v.name, dims: v.type.kind === 'tensor' && v.type.shape ? v.type.shape : [] })),
   );
 }
 

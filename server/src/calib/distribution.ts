@@ -39,6 +39,7 @@ export function describeDistribution(s: StatsResult, dtypeName: string): Distrib
   }
   if (s.allIntegers && o.min >= 0 && o.max <= 255 && o.max > 1) return { kind: 'image-0-255', text: `integers in 0–255 (image pixels): ${tail}` };
   if (o.min >= -1 && o.max <= 1) return { kind: 'unit-range', text: `values within [-1, 1] (already scaled): ${tail}` };
-  if (o.min < 0 && Math.abs(o.mean) < 0.5 * o.std && o.std > 0.2 && o.std < 5) return { kind: 'zero-centred', text: `zero-centred (already normalized?): ${tail}` };
+  if (o.min < 0 && Math.abs(o.mean) < 0.5 * o.std && o.std > 0.2 && o.std < 5)
+    return { kind: 'zero-centred', text: `zero-centred (already normalized?): ${tail}` };
   return { kind: 'other', text: tail };
 }

@@ -99,11 +99,14 @@ async function readRanges(array: ArrayBytes, h: NpyHeader, ranges: Range[], acc:
   const buf = new Uint8Array(new ArrayBuffer(perChunk * size));
   const values = new Float64Array(perChunk);
   for (const r of ranges) {
-    for (let done = 0; done < r.length; ) {
+    for (let done = 0; done < r.length;) {
       signal?.throwIfAborted();
       const n = Math.min(perChunk, r.length - done);
       const got = await array.read(h.dataOffset + (r.start + done) * size, n * size, buf);
-      if (got < n * size) throw new CalibReadError(`truncated: the data ends at byte ${(h.dataOffset + (r.start + done) * size + got).toLocaleString('en-US')} of the ${(h.dataOffset + h.dataBytes).toLocaleString('en-US')} the header promises`);
+      if (got < n * size)
+        throw new CalibReadError(
+          `truncated: the data ends at byte ${(h.dataOffset + (r.start + done) * size + got).toLocaleString('en-US')} of the ${(h.dataOffset + h.dataBytes).toLocaleString('en-US')} the header promises`,
+        );
       decodeElements(h.dtype, buf.subarray(0, n * size), values);
       acc.feed(values, n, r.start + done);
       done += n;
@@ -156,7 +159,10 @@ async function readStream(array: ArrayBytes, h: NpyHeader, limit: number, acc: S
     (stream as { destroy?: () => void }).destroy?.();
   }
   if (fill) flush(fill);
-  if (fed < limit) throw new CalibReadError(`truncated: the .npz member holds ${fed.toLocaleString('en-US')} of the ${limit.toLocaleString('en-US')} values its header promises`);
+  if (fed < limit)
+    throw new CalibReadError(
+      `truncated: the .npz member holds ${fed.toLocaleString('en-US')} of the ${limit.toLocaleString('en-US')} values its header promises`,
+    );
   return fed;
 }
 

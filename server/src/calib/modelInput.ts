@@ -77,7 +77,8 @@ export function decideLayout(shape: readonly number[], inputs: readonly ModelInp
       if (eq(entry, inp.nhwc)) return { layout: 'NHWC', channelAxis: lastAxis, input: inp, how: `entries ${tuple(entry)} match ${inp.source} as NHWC` };
     }
     for (const inp of inputs) {
-      if (inp.nchw && eq(entry, inp.nchw)) return { layout: 'NCHW', channelAxis: 1, input: inp, how: `entries ${tuple(entry)} are ${inp.source} in NCHW order` };
+      if (inp.nchw && eq(entry, inp.nchw))
+        return { layout: 'NCHW', channelAxis: 1, input: inp, how: `entries ${tuple(entry)} are ${inp.source} in NCHW order` };
     }
     const inp = inputs[0];
     const hint = eq(shape, inp.nhwc) ? ' (one entry without the batch axis?)' : '';

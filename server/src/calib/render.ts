@@ -25,12 +25,15 @@ export function mdEscape(s: string): string {
   return s.replace(/[\\`*_[\]|<>&~]/g, (c) => `\\${c}`);
 }
 
-const fmt = (v: number) => (!Number.isFinite(v) ? String(v) : Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(3) : v.toFixed(3));
+const fmt = (v: number) =>
+  !Number.isFinite(v) ? String(v) : Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(3) : v.toFixed(3);
 
 /** The hover section: what the set beside the script holds. */
 export function calibMarkdown(r: CalibReport, relativeName: string): string {
   const out: string[] = [];
-  out.push(`**Calibration set** \`${relativeName.replace(/`/g, "'")}\`: ${r.dtype} (${r.shape.join(', ')}), **${r.count.toLocaleString('en-US')} entries**, layout ${r.layout}`);
+  out.push(
+    `**Calibration set** \`${relativeName.replace(/`/g, "'")}\`: ${r.dtype} (${r.shape.join(', ')}), **${r.count.toLocaleString('en-US')} entries**, layout ${r.layout}`,
+  );
   out.push('');
   out.push(mdEscape(r.distribution.text) + (r.sampled ? ` _(sampled: ${mdEscape(r.sampleNote ?? '')})_` : ''));
   out.push('');

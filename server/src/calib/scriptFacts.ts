@@ -38,7 +38,6 @@ export const DEFAULT_CALIBSET_SIZE = 64;
 /** Below this, optimization levels ≥ 1 and fine-tuning want more (HACE inspector; rf-detr's compile_hef.py). */
 export const FINETUNE_MIN_ENTRIES = 1024;
 
-
 export function scriptFacts(doc: AllsDocument): ScriptFacts {
   const facts: ScriptFacts = { normalizations: [] };
   for (const st of doc.statements) {

@@ -39,7 +39,14 @@ export function calibDiagnostics(doc: AllsDocument, src: CalibSource): Diagnosti
   if (src.error) {
     const at = facts.calibrationStatement ?? facts.normalizations[0];
     if (!at) return [];
-    return [{ range: doc.lines.range(at.start, at.end), severity: 'warning', code: 'calib/unreadable', message: `The calibration set beside this script, ${src.name}, cannot be read: ${src.error}.` }];
+    return [
+      {
+        range: doc.lines.range(at.start, at.end),
+        severity: 'warning',
+        code: 'calib/unreadable',
+        message: `The calibration set beside this script, ${src.name}, cannot be read: ${src.error}.`,
+      },
+    ];
   }
   if (!src.array) return [];
   const report = reportOf(src.array, facts);
@@ -48,7 +55,12 @@ export function calibDiagnostics(doc: AllsDocument, src: CalibSource): Diagnosti
     if (!f.anchor) continue;
     const span = anchorSpan(facts, f.anchor, src.array.layout.input?.name);
     if (!span) continue;
-    out.push({ range: doc.lines.range(span.start, span.end), severity: SEVERITY[f.severity], code: f.code, message: `Calibration set ${src.name}: ${f.message}` });
+    out.push({
+      range: doc.lines.range(span.start, span.end),
+      severity: SEVERITY[f.severity],
+      code: f.code,
+      message: `Calibration set ${src.name}: ${f.message}`,
+    });
   }
   return out;
 }

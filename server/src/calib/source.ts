@@ -78,7 +78,7 @@ function fileBytes(handle: FileHandle, label: string, offset: number, size: numb
       const self = this;
       return (async function* () {
         const buf = new Uint8Array(new ArrayBuffer(4 << 20));
-        for (let p = 0; p < size; ) {
+        for (let p = 0; p < size;) {
           const n = await self.read(p, buf.length, buf);
           if (n === 0) return;
           yield buf.subarray(0, n);
@@ -153,7 +153,9 @@ export async function openCalibrationSource(path: string, options: { preferMembe
       const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
       if (fileDataStart + entry.uncompressedSize > size) {
         await close();
-        throw new SourceError(`truncated: the .npz member ${entry.fileName} ends ${(fileDataStart + entry.uncompressedSize - size).toLocaleString('en-US')} bytes past the end of the file`);
+        throw new SourceError(
+          `truncated: the .npz member ${entry.fileName} ends ${(fileDataStart + entry.uncompressedSize - size).toLocaleString('en-US')} bytes past the end of the file`,
+        );
       }
       return { kind: 'npz', array: fileBytes(handle, label, fileDataStart, entry.uncompressedSize), members, memberChoice: why, close };
     }

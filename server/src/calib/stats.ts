@@ -201,7 +201,7 @@ export class StatsAccumulator {
     const eSeen = this.eSeen!;
     let e = Math.floor(start / es);
     let ein = start % es;
-    for (let i = 0; i < count; ) {
+    for (let i = 0; i < count;) {
       const take = Math.min(count - i, es - ein);
       let h1 = eH1[e];
       let h2 = eH2[e];

@@ -43,7 +43,23 @@ figure.
 Exit 0 nothing flagged, 1 flags, 2 usage or unreadable input.
 `;
 
-const VALUE = new Set(['--onnx', '--har', '--alls', '--calib', '--inputs', '--count', '--seed', '--contexts', '--docker', '--context', '--image', '--threshold', '--hef', '--hailort', '--group-id']);
+const VALUE = new Set([
+  '--onnx',
+  '--har',
+  '--alls',
+  '--calib',
+  '--inputs',
+  '--count',
+  '--seed',
+  '--contexts',
+  '--docker',
+  '--context',
+  '--image',
+  '--threshold',
+  '--hef',
+  '--hailort',
+  '--group-id',
+]);
 
 export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?: string; ortWorker?: string; device?: DeviceClient } = {}): Promise<number> {
   const o = new Map<string, string>();
@@ -70,9 +86,16 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
   const count = int('--count', 8);
   const seed = int('--seed', 1171);
   const threshold = o.has('--threshold') ? Number(o.get('--threshold')) : undefined;
-  if (Number.isNaN(count) || Number.isNaN(seed) || (threshold !== undefined && !(threshold > 0))) return usage(io, '--count and --seed take positive integers, --threshold a positive number');
+  if (Number.isNaN(count) || Number.isNaN(seed) || (threshold !== undefined && !(threshold > 0)))
+    return usage(io, '--count and --seed take positive integers, --threshold a positive number');
   const ctxArg = o.get('--contexts') ?? EMULATOR_CONTEXTS.join(',');
-  const contexts = ctxArg === 'none' ? [] : ctxArg.split(',').map((s) => s.trim()).filter(Boolean);
+  const contexts =
+    ctxArg === 'none'
+      ? []
+      : ctxArg
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   const bad = contexts.filter((c) => !(EMULATOR_CONTEXTS as readonly string[]).includes(c));
   if (bad.length) return usage(io, `unknown context${bad.length > 1 ? 's' : ''} ${bad.join(', ')} (known: ${EMULATOR_CONTEXTS.join(', ')})`);
 
@@ -82,7 +105,9 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
   const work = mkdtempSync(join(tmpdir(), 'hailo-accuracy-'));
   const controller = new AbortController();
   const hef = o.get('--hef');
-  const device = hef ? (deps.device ?? new DeviceClient({ trust, hailortRoot: o.get('--hailort'), onEvent: (e) => e.type === 'build' && io.err(`hailo-tools: ${e.message}\n`) })) : undefined;
+  const device = hef
+    ? (deps.device ?? new DeviceClient({ trust, hailortRoot: o.get('--hailort'), onEvent: (e) => e.type === 'build' && io.err(`hailo-tools: ${e.message}\n`) }))
+    : undefined;
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   try {
@@ -102,13 +127,19 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
       {
         infer:
           'packageDir' in ort
-            ? async (feeds) => (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds }, { signal: controller.signal, workerPath: deps.ortWorker })).outputs
+            ? async (feeds) =>
+                (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds }, { signal: controller.signal, workerPath: deps.ortWorker })).outputs
             : undefined,
         emulate: (r) =>
           runEmulator(
             r,
             { dockerPath: o.get('--docker') || 'docker', context: o.get('--context'), image: o.get('--image'), gpus: 'auto', extraRunArgs: [] },
-            { launch: trustedLauncher(trust, { newProcessGroup: true }), driverDir: deps.driverDir ?? defaultDriverDir(), user: hostUser(), signal: controller.signal },
+            {
+              launch: trustedLauncher(trust, { newProcessGroup: true }),
+              driverDir: deps.driverDir ?? defaultDriverDir(),
+              user: hostUser(),
+              signal: controller.signal,
+            },
           ),
         device: device && hef ? (inputs) => deviceOutputs(device, resolve(hef), inputs, { groupId: o.get('--group-id') }) : undefined,
       },

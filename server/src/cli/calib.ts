@@ -23,11 +23,14 @@ contradicts, NCHW, too few entries, constant or duplicated entries).
 Exit 0 no warning, 1 warnings, 2 usage or unreadable file.
 `;
 
-const fmt = (v: number) => (!Number.isFinite(v) ? String(v) : Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(4) : v.toFixed(4));
+const fmt = (v: number) =>
+  !Number.isFinite(v) ? String(v) : Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 || Math.abs(v) >= 1e5 ? v.toExponential(4) : v.toFixed(4);
 
 export function calibText(r: CalibReport, sources: string[]): string {
   const lines: string[] = [];
-  lines.push(`${r.label}: ${r.dtype} (${r.shape.join(', ')})${r.fortranOrder ? ' Fortran order' : ''}, ${r.count.toLocaleString('en-US')} entries, layout ${r.layout} (${r.layoutHow})`);
+  lines.push(
+    `${r.label}: ${r.dtype} (${r.shape.join(', ')})${r.fortranOrder ? ' Fortran order' : ''}, ${r.count.toLocaleString('en-US')} entries, layout ${r.layout} (${r.layoutHow})`,
+  );
   if (sources.length) lines.push(`checked against: ${sources.join(', ')}`);
   lines.push(`distribution: ${r.distribution.text}${r.sampled ? ` — sampled: ${r.sampleNote}` : ''}`);
   const rows = r.channels.map((c, i) => [String(i), fmt(c.min), fmt(c.max), fmt(c.mean), fmt(c.std), sparkline(c.histogram.counts)]);
@@ -84,7 +87,9 @@ export async function runCalib(args: string[], io: CliIO): Promise<number> {
   try {
     ctx = await calibContext({ scriptPath: alls, onnx, har, findBeside: true });
   } catch (err) {
-    io.err(`hailo-tools calib: ${alls ? basename(alls) : 'model'}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}\n`);
+    io.err(
+      `hailo-tools calib: ${alls ? basename(alls) : 'model'}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}\n`,
+    );
     return EXIT_USAGE;
   }
   for (const p of ctx.problems) io.err(`hailo-tools calib: ${p}\n`);

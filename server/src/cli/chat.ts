@@ -125,7 +125,10 @@ export async function runChat(args: string[], io: CliIO): Promise<number> {
     const info = session.info;
     const frames: Uint8Array[] = [];
     if (imageBytes.length && info.kind === 'llm') {
-      return fail(io, c.json, { ...errorFromKind('wrong-frames', `${imageBytes.length} image(s) for an LLM`), sentence: 'This model is an LLM: it takes text only, so the images were not sent.' });
+      return fail(io, c.json, {
+        ...errorFromKind('wrong-frames', `${imageBytes.length} image(s) for an LLM`),
+        sentence: 'This model is an LLM: it takes text only, so the images were not sent.',
+      });
     }
     for (const img of imageBytes) {
       try {
@@ -186,7 +189,13 @@ function document(s: ChatSession, prompt: string, images: string[], params: Gene
     params: { ...i.defaults, ...params },
     text: a.text,
     reason: a.reason,
-    tokens: { generated: a.stats.tokens, chunks: a.host.chunks, contextBefore: contextBefore?.usage ?? null, contextAfter: a.context?.usage ?? null, capacity: a.context?.capacity ?? contextBefore?.capacity ?? null },
+    tokens: {
+      generated: a.stats.tokens,
+      chunks: a.host.chunks,
+      contextBefore: contextBefore?.usage ?? null,
+      contextAfter: a.context?.usage ?? null,
+      capacity: a.context?.capacity ?? contextBefore?.capacity ?? null,
+    },
     timings: {
       firstTokenMs: a.host.firstTokenMs,
       tokensPerSecond: a.host.tokensPerSecond,

@@ -235,11 +235,23 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
       arch = { name: inferred.arch, source: inferred.source, from: inferred.from, why: inferred.why };
       diagnostics = mergeEncodingDiagnostics(
         encoding,
-        checkDocument(analyze(text), { settings: { hwArch: inferred.arch }, archFrom: inferred.from, fileExists: nmsConfigResolver(path), ...(index ? { model: index } : {}) }),
+        checkDocument(analyze(text), {
+          settings: { hwArch: inferred.arch },
+          archFrom: inferred.from,
+          fileExists: nmsConfigResolver(path),
+          ...(index ? { model: index } : {}),
+        }),
       );
     } catch (err) {
       if (err instanceof FileAccessError && err.code === 'too-large') {
-        diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'warning', code: 'alls/limit', message: limitMessage('documentChars', 'This file', `${statSync(path).size.toLocaleString('en-US')} bytes`) }];
+        diagnostics = [
+          {
+            range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+            severity: 'warning',
+            code: 'alls/limit',
+            message: limitMessage('documentChars', 'This file', `${statSync(path).size.toLocaleString('en-US')} bytes`),
+          },
+        ];
       } else if (err instanceof FileAccessError) {
         problems.push(err.message); // "'x' is a FIFO (named pipe), not a regular file; not read", "cannot open 'x': …"
         continue;
@@ -250,7 +262,10 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
       }
     }
     const index = resolved?.index;
-    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+    diagnostics.sort(
+      (a, b) =>
+        a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+    );
     const json = diagnostics.map(toJson);
     const entry: CheckReport['files'][number] = { path, diagnostics: json, ...(arch ? { arch } : {}) };
     if (index && resolved?.harPath) {

@@ -44,7 +44,21 @@ Exit: 0 compiled (HEF intact), 1 failed / killed / docker refused, 2 usage or un
 130 interrupted (the container is removed first).
 `;
 
-const VALUE_OPTIONS = new Set(['--docker', '--context', '--image', '--hw-arch', '--alls', '--calib', '--out', '--start-nodes', '--end-nodes', '--memory', '--gpus', '--docker-arg', '--hailo-config']);
+const VALUE_OPTIONS = new Set([
+  '--docker',
+  '--context',
+  '--image',
+  '--hw-arch',
+  '--alls',
+  '--calib',
+  '--out',
+  '--start-nodes',
+  '--end-nodes',
+  '--memory',
+  '--gpus',
+  '--docker-arg',
+  '--hailo-config',
+]);
 
 export interface CompileCliDeps {
   /** Where the driver script lives (default: driver/ beside dist/). */
@@ -126,7 +140,12 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
         outDir: opts.get('--out'),
       },
       settings,
-      { launch: trustedLauncher(commandLineTrust('compile'), { newProcessGroup: true }), driverDir: deps.driverDir ?? defaultDriverDir(), user: hostUser(), signal: controller.signal },
+      {
+        launch: trustedLauncher(commandLineTrust('compile'), { newProcessGroup: true }),
+        driverDir: deps.driverDir ?? defaultDriverDir(),
+        user: hostUser(),
+        signal: controller.signal,
+      },
       {
         onStep: (_s, detail) => stage(detail),
         onOutput: verbose ? (t) => io.err(escapeTerminal(t).replace(/\\x0a/g, '\n').replace(/\\x0d/g, '\r')) : undefined,
@@ -176,13 +195,20 @@ function tail(r: CompileReport): string {
   const e = escapeTerminal;
   const lines = [''];
   const o = r.outputs;
-  lines.push(`outputs: har ${o.har ? e(o.har) : '-'}`, `         optimized har ${o.optimizedHar ? e(o.optimizedHar) : '-'}`, `         hef ${o.hef ? e(o.hef) : '-'}`);
+  lines.push(
+    `outputs: har ${o.har ? e(o.har) : '-'}`,
+    `         optimized har ${o.optimizedHar ? e(o.optimizedHar) : '-'}`,
+    `         hef ${o.hef ? e(o.hef) : '-'}`,
+  );
   if (r.hef) {
     const config = { embedded: 'embedded', missing: 'MISSING', different: 'DIFFERS from the file', 'not-requested': 'not requested' }[r.hef.hailoConfig];
     const contract = r.hef.contract ? (r.hef.contract.pass ? 'mtmd contract passes' : `mtmd contract FAILS (${r.hef.contract.failed.length} rule(s))`) : '';
     lines.push(`hef: ${r.hef.bytes} bytes, ${r.hef.intact ? 'intact' : 'DAMAGED'}, hailo-config.json ${config}${contract ? `, ${contract}` : ''}`);
   }
-  if (r.container) lines.push(`container: ${e(r.container.name)} (image ${e(r.container.image)}${r.container.context ? `, context ${e(r.container.context)}` : ''}, ${r.container.transfer === 'copy' ? 'docker cp' : 'bind mounts'}${r.container.gpus ? ', GPUs' : ''}) ${r.container.removed ? 'removed' : 'NOT removed'}`);
+  if (r.container)
+    lines.push(
+      `container: ${e(r.container.name)} (image ${e(r.container.image)}${r.container.context ? `, context ${e(r.container.context)}` : ''}, ${r.container.transfer === 'copy' ? 'docker cp' : 'bind mounts'}${r.container.gpus ? ', GPUs' : ''}) ${r.container.removed ? 'removed' : 'NOT removed'}`,
+    );
   for (const n of r.notes) lines.push(`note: ${e(n)}`);
   return lines.join('\n') + '\n';
 }
@@ -203,4 +229,3 @@ export function defaultDriverDir(): string {
   }
   return join(dirname(__dirname), 'driver');
 }
-

@@ -168,7 +168,14 @@ export function describeRun(r: RunReport): string {
   const rows = r.outputs.map((o) => [o.name, fmt(o.mean), fmt(o.std), fmt(o.min), fmt(o.max), String(o.argmax), o.sha256]);
   const head = ['output (first frame)', 'mean', 'std', 'min', 'max', 'argmax', 'sha256'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  for (const row of [head, ...rows]) lines.push('  ' + row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  for (const row of [head, ...rows])
+    lines.push(
+      '  ' +
+        row
+          .map((cell, i) => cell.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+    );
   lines.push('', 'Checks:');
   for (const c of r.checks) lines.push(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.name} — ${c.detail}`);
   lines.push('');
@@ -176,7 +183,8 @@ export function describeRun(r: RunReport): string {
   lines.push(`Throughput at queue depth ${r.fps.queueDepth} (${r.fps.frames} frames): ${r.fps.fps.toFixed(1)} FPS (${r.fps.msPerFrame.toFixed(3)} ms/frame)`);
   lines.push('FPS by queue depth:', '  depth  FPS       ms/frame  vs depth 1');
   const base = r.fpsByQueue[0]?.fps ?? NaN;
-  for (const p of r.fpsByQueue) lines.push(`  ${String(p.queueDepth).padEnd(5)}  ${p.fps.toFixed(1).padEnd(8)}  ${p.msPerFrame.toFixed(3).padEnd(8)}  ${(p.fps / base).toFixed(2)}x`);
+  for (const p of r.fpsByQueue)
+    lines.push(`  ${String(p.queueDepth).padEnd(5)}  ${p.fps.toFixed(1).padEnd(8)}  ${p.msPerFrame.toFixed(3).padEnd(8)}  ${(p.fps / base).toFixed(2)}x`);
   const passed = r.checks.filter((c) => c.pass).length;
   lines.push('', `${passed} of ${r.checks.length} checks passed`);
   return lines.join('\n') + '\n';

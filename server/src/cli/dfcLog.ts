@@ -77,7 +77,14 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
     await pump(log === '-' ? (io.stdin ?? process.stdin) : createReadStream(log), reader);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a log file' : code === 'EACCES' ? 'permission denied' : (code ?? (err as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a log file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? (err as Error).message);
     return fail(io, `${log}: cannot read the log (${why})`);
   }
   const report = reader.end();

@@ -13,15 +13,33 @@ type SubCommand = (args: string[], io: CliIO) => Promise<number>;
 const commands: Record<string, { summary: string; load: () => Promise<SubCommand>; terminal?: boolean }> = {
   check: { summary: 'check .alls model scripts (files or folders)', load: async () => (await import('./check')).runCheck, terminal: true },
   hef: { summary: 'read a compiled .hef and optionally check the mtmd contract', load: async () => (await import('./hef')).runHef, terminal: true },
-  compile: { summary: 'compile a model in the DFC docker container: parse, optimize, compile', load: async () => (await import('./compile')).runCompileCommand },
+  compile: {
+    summary: 'compile a model in the DFC docker container: parse, optimize, compile',
+    load: async () => (await import('./compile')).runCompileCommand,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
-  calib: { summary: 'inspect a calibration set (.npy/.npz) against the model and its script', load: async () => (await import('./calib')).runCalib, terminal: true },
-  accuracy: { summary: 'one table of every oracle (float ONNX, DFC emulator contexts, device) on the same inputs', load: async () => (await import('./accuracy')).runAccuracy, terminal: true },
-  'dfc-log': { summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node', load: async () => (await import('./dfcLog')).runDfcLog },
+  calib: {
+    summary: 'inspect a calibration set (.npy/.npz) against the model and its script',
+    load: async () => (await import('./calib')).runCalib,
+    terminal: true,
+  },
+  accuracy: {
+    summary: 'one table of every oracle (float ONNX, DFC emulator contexts, device) on the same inputs',
+    load: async () => (await import('./accuracy')).runAccuracy,
+    terminal: true,
+  },
+  'dfc-log': {
+    summary: 'explain a Dataflow Compiler log: stages, summary, errors on their .alls line / ONNX node',
+    load: async () => (await import('./dfcLog')).runDfcLog,
+  },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
   devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
   run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
-  chat: { summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout', load: async () => (await import('./chat')).runChat, terminal: true },
+  chat: {
+    summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
+    load: async () => (await import('./chat')).runChat,
+    terminal: true,
+  },
 };
 
 export function usage(): string {

@@ -80,12 +80,14 @@ export function inferArch(facts: ArchFacts): ArchInference {
   // 1. the HEF
   const hefArches = f.hef?.hwArchId !== undefined ? archesOfHefArch(f.hef.hwArchId) : [];
   if (f.hef?.error) notes.push(`${f.hef.name} beside it could not be read (${f.hef.error}).`);
-  else if (f.hef && f.hef.hwArchId !== undefined && hefArches.length === 0) notes.push(`${f.hef.name} beside it has hw_arch ${f.hef.hwArchId}, which names no architecture the DFC compiles for.`);
+  else if (f.hef && f.hef.hwArchId !== undefined && hefArches.length === 0)
+    notes.push(`${f.hef.name} beside it has hw_arch ${f.hef.hwArchId}, which names no architecture the DFC compiles for.`);
   if (f.hef && hefArches.length) {
     const arch = pick(hefArches, harArch ?? f.setting);
     const from = `from ${f.hef.name} beside this script`;
     let why = `${f.hef.name} beside this script was compiled for it (HEF hw_arch ${f.hef.hwArchId}`;
-    if (hefArches.length > 1) why += `, which is ${list(hefArches)}; ${harArch && hefArches.includes(harArch) ? `${f.har!.name} says ${harArch}` : (hefArches as readonly string[]).includes(f.setting) ? `the setting picks ${f.setting}` : `${arch} taken`}`;
+    if (hefArches.length > 1)
+      why += `, which is ${list(hefArches)}; ${harArch && hefArches.includes(harArch) ? `${f.har!.name} says ${harArch}` : (hefArches as readonly string[]).includes(f.setting) ? `the setting picks ${f.setting}` : `${arch} taken`}`;
     why += ').';
     if (harArch && !hefArches.includes(harArch)) notes.push(`${harWhere} says ${harArch}; the compiled HEF wins.`);
     return { arch, source: 'hef', from, why: [why, ...notes].join(' ') };
@@ -105,7 +107,10 @@ export function inferArch(facts: ArchFacts): ArchInference {
   const folder = archFolderOf(f.scriptPath);
   if (folder) {
     const arch = pick(folder.arches, f.setting);
-    const serves = folder.arches.length > 1 ? ` (the model zoo keeps ${list(folder.arches)} scripts there${arch === f.setting && arch !== folder.arches[0] ? '; the setting picks ' + arch : ''})` : '';
+    const serves =
+      folder.arches.length > 1
+        ? ` (the model zoo keeps ${list(folder.arches)} scripts there${arch === f.setting && arch !== folder.arches[0] ? '; the setting picks ' + arch : ''})`
+        : '';
     return {
       arch,
       source: 'folder',
@@ -119,7 +124,10 @@ export function inferArch(facts: ArchFacts): ArchInference {
     arch: f.setting,
     source: 'setting',
     from: 'setting `hailo.hwArch`',
-    why: ['The setting hailo.hwArch (CLI: --hw-arch): no HEF or HAR beside the script and no folder named after an architecture says otherwise.', ...notes].join(' '),
+    why: [
+      'The setting hailo.hwArch (CLI: --hw-arch): no HEF or HAR beside the script and no folder named after an architecture says otherwise.',
+      ...notes,
+    ].join(' '),
   };
 }
 

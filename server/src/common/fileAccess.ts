@@ -43,7 +43,13 @@ function ioError(path: string, err: unknown): FileAccessError {
   if (err instanceof FileAccessError) return err;
   const e = err as NodeJS.ErrnoException;
   const why =
-    e.code === 'ENOENT' ? 'no such file' : e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'ELOOP' ? 'too many symbolic links' : (e.message ?? String(e));
+    e.code === 'ENOENT'
+      ? 'no such file'
+      : e.code === 'EACCES' || e.code === 'EPERM'
+        ? 'permission denied'
+        : e.code === 'ELOOP'
+          ? 'too many symbolic links'
+          : (e.message ?? String(e));
   return new FileAccessError(`cannot open '${path}': ${why}`, e.code ?? 'io');
 }
 

@@ -79,28 +79,32 @@ export const LIMITS = {
     value: 256 * MiB,
     unit: 'bytes',
     where: 'HEF reader (language server, inspector, CLI)',
-    reason: 'The protobuf body is decoded in memory. Real bodies are at most a few MB (3.3 MB in the corpus; V3 HEFs keep the weights in the CCW section), and protobuf cannot parse a message of 2 GiB.',
+    reason:
+      'The protobuf body is decoded in memory. Real bodies are at most a few MB (3.3 MB in the corpus; V3 HEFs keep the weights in the CCW section), and protobuf cannot parse a message of 2 GiB.',
     onHit: 'the body is not decoded (error hef/limit); the header, the section layout and the checksums are still checked',
   },
   hefArchPrefixBytes: {
     value: 64 * KiB,
     unit: 'bytes',
     where: 'the architecture of a .alls script (the HEF beside it; language server and CLI)',
-    reason: "Only the header's hw_arch is wanted: ProtoHEFHef.header is field 1, written first, about 100 bytes; an LLM HEF's body can be hundreds of MB, and this runs for every script edit (cached per file version).",
+    reason:
+      "Only the header's hw_arch is wanted: ProtoHEFHef.header is field 1, written first, about 100 bytes; an LLM HEF's body can be hundreds of MB, and this runs for every script edit (cached per file version).",
     onHit: 'a header not found in this prefix: the HEF says nothing, the next evidence (HAR, folder, setting) decides and the hover says why',
   },
   hefNetworkGroups: {
     value: 256,
     unit: 'items',
     where: 'HEF reader (network groups of a HEF)',
-    reason: 'HailoRT loads at most 8 network groups (HAILO_MAX_NETWORK_GROUPS in hailort.h); a crafted body can list millions, and every one is listed in the text output and the inspector.',
+    reason:
+      'HailoRT loads at most 8 network groups (HAILO_MAX_NETWORK_GROUPS in hailort.h); a crafted body can list millions, and every one is listed in the text output and the inspector.',
     onHit: 'the first ones are read; one error says how many were left out',
   },
   hefStreamsPerGroup: {
     value: 1024,
     unit: 'items',
     where: 'HEF reader (networks, boundary layers and post-process ops of one network group)',
-    reason: 'HailoRT refuses to configure more than 40 streams in a network group (HAILO_MAX_STREAMS_COUNT, "Too many streams in HEF") and has at most 8 networks in one (HAILO_MAX_NETWORKS_IN_NETWORK_GROUP); 200,000 vstreams overflowed the stack of the text output, and matching ops to streams is quadratic.',
+    reason:
+      'HailoRT refuses to configure more than 40 streams in a network group (HAILO_MAX_STREAMS_COUNT, "Too many streams in HEF") and has at most 8 networks in one (HAILO_MAX_NETWORKS_IN_NETWORK_GROUP); 200,000 vstreams overflowed the stack of the text output, and matching ops to streams is quadratic.',
     onHit: 'the first ones are read; one error says how many were left out',
   },
   // ---- ONNX ------------------------------------------------------------------------------------
@@ -108,7 +112,8 @@ export const LIMITS = {
     value: 1_000_000,
     unit: 'entries',
     where: 'ONNX reader',
-    reason: 'Nodes, initializers, value infos and attributes of all graphs; a 7B-parameter LLM export has about 10⁵. An empty NodeProto is 2 bytes, so a 100 MB file could otherwise make 5·10⁷ objects.',
+    reason:
+      'Nodes, initializers, value infos and attributes of all graphs; a 7B-parameter LLM export has about 10⁵. An empty NodeProto is 2 bytes, so a 100 MB file could otherwise make 5·10⁷ objects.',
     onHit: 'the model is not indexed (one finding, onnx/limit)',
   },
   onnxSubgraphDepth: {
@@ -122,7 +127,8 @@ export const LIMITS = {
     value: 1024,
     unit: 'items',
     where: 'ONNX shape inference',
-    reason: 'Real tensors have rank ≤ 8; shapes computed from constants hold at most 1,024 values. A crafted attribute used as an axis made a shape of 10⁹ dims (44 s, then "Invalid string length").',
+    reason:
+      'Real tensors have rank ≤ 8; shapes computed from constants hold at most 1,024 values. A crafted attribute used as an axis made a shape of 10⁹ dims (44 s, then "Invalid string length").',
     onHit: "the tensor's shape is treated as unknown",
   },
   onnxViewShapeDims: {
@@ -144,7 +150,8 @@ export const LIMITS = {
     value: 256 * MiB,
     unit: 'bytes',
     where: '.har reader, gzip-compressed archives (total over the archive, not per member)',
-    reason: "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
+    reason:
+      "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
     onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
   },
   // ---- language server -------------------------------------------------------------------------
@@ -152,7 +159,8 @@ export const LIMITS = {
     value: 1500,
     unit: 'ms',
     where: 'language server: semantic tokens, folding ranges and document symbols',
-    reason: 'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
+    reason:
+      'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
     onHit: 'the answer covers the start of the document (one log line)',
   },
 } as const satisfies Record<string, Limit>;

@@ -89,13 +89,17 @@ export function parseNpyHeader(prefix: Uint8Array, fileSize?: number): NpyHeader
   const headerLen = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const start = major === 1 ? 10 : 12;
   if (headerLen > NPY_MAX_HEADER_BYTES) {
-    throw new NpyFormatError(`the .npy header claims ${headerLen.toLocaleString('en-US')} bytes; numpy itself refuses headers over ${NPY_MAX_HEADER_BYTES.toLocaleString('en-US')} bytes (np.load's max_header_size), so this is not a calibration set the DFC could load`);
+    throw new NpyFormatError(
+      `the .npy header claims ${headerLen.toLocaleString('en-US')} bytes; numpy itself refuses headers over ${NPY_MAX_HEADER_BYTES.toLocaleString('en-US')} bytes (np.load's max_header_size), so this is not a calibration set the DFC could load`,
+    );
   }
-  if (start + headerLen > prefix.length) throw new NpyFormatError(`the file ends inside the .npy header (${headerLen} bytes announced, ${Math.max(0, prefix.length - start)} present)`);
+  if (start + headerLen > prefix.length)
+    throw new NpyFormatError(`the file ends inside the .npy header (${headerLen} bytes announced, ${Math.max(0, prefix.length - start)} present)`);
   const text = new TextDecoder(major === 3 ? 'utf-8' : 'latin1').decode(prefix.subarray(start, start + headerLen));
   const dict = parseDict(text);
   const keys = Object.keys(dict).sort().join(',');
-  if (keys !== 'descr,fortran_order,shape') throw new NpyFormatError(`the .npy header has keys {${Object.keys(dict).join(', ')}}; numpy requires exactly descr, fortran_order and shape`);
+  if (keys !== 'descr,fortran_order,shape')
+    throw new NpyFormatError(`the .npy header has keys {${Object.keys(dict).join(', ')}}; numpy requires exactly descr, fortran_order and shape`);
   if (typeof dict.descr !== 'string') throw new NpyFormatError('the .npy header describes a structured dtype (a list of fields), not a numeric array');
   if (typeof dict.fortran_order !== 'boolean') throw new NpyFormatError("the .npy header's fortran_order is not True or False");
   if (!Array.isArray(dict.shape) || dict.shape.some((d) => typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0)) {

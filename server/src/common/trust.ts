@@ -27,5 +27,7 @@ export function commandLineTrust(action: string): TrustToken {
 
 /** True for a token made by a guard (run-time check for callers that receive `unknown`). */
 export function isTrustToken(value: unknown): value is TrustToken {
-  return typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string' && (value as { action: string }).action.length > 0;
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { action?: unknown }).action === 'string' && (value as { action: string }).action.length > 0
+  );
 }

@@ -47,7 +47,10 @@ export function bindMount(source: string, target: string, readonly: boolean): st
 
 /** A docker container name for a network: `[a-zA-Z0-9][a-zA-Z0-9_.-]+`, unique by a random suffix. */
 export function containerName(net: string, suffix: string): string {
-  const slug = net.replace(/[^a-zA-Z0-9_.-]+/g, '-').replace(/^[^a-zA-Z0-9]+/, '').slice(0, 40);
+  const slug = net
+    .replace(/[^a-zA-Z0-9_.-]+/g, '-')
+    .replace(/^[^a-zA-Z0-9]+/, '')
+    .slice(0, 40);
   return `hailo-compile-${slug ? `${slug}-` : ''}${suffix}`;
 }
 

@@ -69,7 +69,11 @@ export function startProblem(exit: ProcessExit, ctx: ProblemContext): DockerProb
 export function daemonProblem(r: Captured, ctx: ProblemContext): DockerProblem | undefined {
   const started = startProblem(r, ctx);
   if (started) return started;
-  if (r.timedOut) return { kind: 'timeout', message: `'${ctx.dockerPath}' did not answer within the time limit: is the docker daemon${ctx.context ? ` of context '${ctx.context}'` : ''} hung or unreachable?` };
+  if (r.timedOut)
+    return {
+      kind: 'timeout',
+      message: `'${ctx.dockerPath}' did not answer within the time limit: is the docker daemon${ctx.context ? ` of context '${ctx.context}'` : ''} hung or unreachable?`,
+    };
   const err = r.stderr;
   if (/permission denied[^\n]*docker/i.test(err)) {
     return {

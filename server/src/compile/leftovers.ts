@@ -73,7 +73,11 @@ export async function findLeftovers(
  * `docker rm --force` each, and remove the staging folder its run left (only a folder named like
  * one, `.hailo-compile-…`). Returns the containers that could not be removed, with docker's reason.
  */
-export async function removeContainers(launch: ProcessLauncher, target: DockerTarget, containers: (CompileContainer | string)[]): Promise<{ name: string; reason: string }[]> {
+export async function removeContainers(
+  launch: ProcessLauncher,
+  target: DockerTarget,
+  containers: (CompileContainer | string)[],
+): Promise<{ name: string; reason: string }[]> {
   const failed: { name: string; reason: string }[] = [];
   for (const c of containers) {
     const name = typeof c === 'string' ? c : c.name;

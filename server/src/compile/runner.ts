@@ -220,7 +220,8 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       removal = undefined;
       const rm = await removeContainer();
       container.removed = rm.code === 0 || /No such container/i.test(rm.stderr);
-      if (!container.removed) notes.push(`Could not remove container '${name}': ${rm.stderr.trim() || `exit ${rm.code}`} — remove it with 'docker rm -f ${name}'.`);
+      if (!container.removed)
+        notes.push(`Could not remove container '${name}': ${rm.stderr.trim() || `exit ${rm.code}`} — remove it with 'docker rm -f ${name}'.`);
     }
     rmSync(staging, { recursive: true, force: true });
   }
@@ -297,7 +298,15 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
               message: `The image '${image}' has no Dataflow Compiler (neither hailo_sdk_client nor the hailo CLI): choose a Hailo AI Software Suite / DFC image with hailo.dfc.image (CLI: --image).`,
             }
           : undefined;
-    return { ...base, status: problem && exit.code === 3 ? 'docker-failed' : 'finished', container, exit: finishedExit, manifest, outputs, ...(problem ? { problem } : {}) };
+    return {
+      ...base,
+      status: problem && exit.code === 3 ? 'docker-failed' : 'finished',
+      container,
+      exit: finishedExit,
+      manifest,
+      outputs,
+      ...(problem ? { problem } : {}),
+    };
   }
 
   /** Runs a long docker command, streaming its output to the caller; captures stderr's tail. */

@@ -196,7 +196,16 @@ function hefDiagnostics(h: HefCheck, requested: string | undefined, run: Compile
     logLine,
     confidence,
   });
-  if (!h.intact) out.push(at(h.path, 'error', 'compile/hef-damaged', `The compiled HEF does not read back intact (open it in the HEF Inspector, or 'hailo-tools hef ${h.path}', for where).`, 'high'));
+  if (!h.intact)
+    out.push(
+      at(
+        h.path,
+        'error',
+        'compile/hef-damaged',
+        `The compiled HEF does not read back intact (open it in the HEF Inspector, or 'hailo-tools hef ${h.path}', for where).`,
+        'high',
+      ),
+    );
   if (requested && h.hailoConfig === 'missing') {
     const how = run.manifest?.hailoConfig?.method ? `the driver called ClientRunner.${run.manifest.hailoConfig.method}, but ` : '';
     out.push(
@@ -209,7 +218,8 @@ function hefDiagnostics(h: HefCheck, requested: string | undefined, run: Compile
       ),
     );
   }
-  if (requested && h.hailoConfig === 'different') out.push(at(requested, 'warning', 'compile/config-differs', `The HEF carries a ${HAILO_CONFIG} whose bytes differ from ${requested}.`, 'high'));
+  if (requested && h.hailoConfig === 'different')
+    out.push(at(requested, 'warning', 'compile/config-differs', `The HEF carries a ${HAILO_CONFIG} whose bytes differ from ${requested}.`, 'high'));
   if (h.contract && !h.contract.pass) {
     out.push(at(h.path, 'warning', 'compile/mtmd-contract', `The HEF fails llama.cpp's mtmd contract: ${h.contract.failed.join('; ')}.`, 'high'));
   }

@@ -221,11 +221,13 @@ export class DeviceClient {
   private async ensureWorker(): Promise<ChildProcess> {
     if (this.child && this.child.connected && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     if (!this.shim) {
-      const located = this.options.shim ?? await ensureShim(this.options.trust, {
-        hailortRoot: this.options.hailortRoot,
-        log: (message) => this.options.onEvent?.({ type: 'build', message }),
-        env: { ...process.env, ...this.options.env },
-      });
+      const located =
+        this.options.shim ??
+        (await ensureShim(this.options.trust, {
+          hailortRoot: this.options.hailortRoot,
+          log: (message) => this.options.onEvent?.({ type: 'build', message }),
+          env: { ...process.env, ...this.options.env },
+        }));
       if ('error' in located) throw new DeviceRequestError(located.error);
       this.shim = located;
     }
@@ -319,7 +321,15 @@ export class DeviceClient {
     for (const key of [...this.generating]) {
       this.generating.delete(key);
       const [session, generation] = key.split(':').map(Number);
-      const end: ChatEvent = { session, generation, type: 'end', reason: 'error', stats: { tokens: 0, firstTokenMs: null, tokensPerSecond: null, totalMs: 0 }, context: null, error };
+      const end: ChatEvent = {
+        session,
+        generation,
+        type: 'end',
+        reason: 'error',
+        stats: { tokens: 0, firstTokenMs: null, tokensPerSecond: null, totalMs: 0 },
+        context: null,
+        error,
+      };
       for (const l of this.chatListeners) l(end);
     }
   }

@@ -47,25 +47,31 @@ const SENTENCES: Record<DeviceErrorKind, string> = {
   'hailort-missing':
     'HailoRT is not installed: no libhailort and headers were found. Install the HailoRT 5.x runtime for Hailo-10H (the "hailort" or "h10-hailort" package from Hailo\'s Developer Zone), or point the hailo.hailort.path setting (CLI: --hailort DIR) at its install prefix.',
   'build-failed': 'The native HailoRT bridge could not be compiled against the installed HailoRT; the compiler output is in the log.',
-  'driver-missing': 'The Hailo PCIe driver is not loaded: install the hailo1x_pci driver package that matches your HailoRT version, then reboot or load the module.',
+  'driver-missing':
+    'The Hailo PCIe driver is not loaded: install the hailo1x_pci driver package that matches your HailoRT version, then reboot or load the module.',
   'no-device': 'No Hailo device was found: check that the Hailo-10H is connected and powered, and that "hailortcli scan" lists it.',
   busy: 'The Hailo device is busy: another process holds it. Close that process, or give every process the same group id (setting hailo.device.groupId, CLI --group-id, e.g. SHARED) to share the device.',
-  'arch-mismatch': 'This HEF was compiled for a different Hailo architecture than the attached device; recompile it for the device with the Dataflow Compiler (--hw-arch).',
-  'hef-not-compatible': 'HailoRT refused the HEF as not compatible with this device (status 93): recompile it for this device\'s architecture.',
-  'hef-corrupted': 'HailoRT found the HEF corrupted (status 91): a checksum does not match, so the file was damaged after compilation — copy or compile it again.',
-  'hef-not-supported': 'This HailoRT does not support the HEF (status 92): it was compiled by a Dataflow Compiler newer than the runtime; update HailoRT or compile with a matching DFC.',
+  'arch-mismatch':
+    'This HEF was compiled for a different Hailo architecture than the attached device; recompile it for the device with the Dataflow Compiler (--hw-arch).',
+  'hef-not-compatible': "HailoRT refused the HEF as not compatible with this device (status 93): recompile it for this device's architecture.",
+  'hef-corrupted':
+    'HailoRT found the HEF corrupted (status 91): a checksum does not match, so the file was damaged after compilation — copy or compile it again.',
+  'hef-not-supported':
+    'This HailoRT does not support the HEF (status 92): it was compiled by a Dataflow Compiler newer than the runtime; update HailoRT or compile with a matching DFC.',
   'hef-unreadable': 'HailoRT could not read the HEF: the file is missing, unreadable or not a HEF.',
-  'wrong-input-size': 'The input does not have the size of one frame of the model\'s input, so it was refused before it reached the device.',
+  'wrong-input-size': "The input does not have the size of one frame of the model's input, so it was refused before it reached the device.",
   'bad-input': 'The input file could not be used for this model.',
   timeout: 'The device did not answer in time: it may be overloaded or hung; try again, and reset the device if it keeps happening.',
   'worker-crashed': 'The device worker stopped unexpectedly; it will be restarted on the next request.',
   untrusted: 'Native HailoRT code runs only in a trusted workspace: trust this folder to run on the device.',
   'hailort-error': 'HailoRT reported an error.',
-  'not-genai': 'This HEF is not an LLM or VLM that HailoRT\'s GenAI API can run: it has no prefill network group and hailo-config.json as HailoRT\'s GenAI server needs them.',
+  'not-genai':
+    "This HEF is not an LLM or VLM that HailoRT's GenAI API can run: it has no prefill network group and hailo-config.json as HailoRT's GenAI server needs them.",
   'genai-busy':
     'Another LLM or VLM holds the Hailo device (HailoRT runs one at a time: "KV-Cache is already in use by another model!"): close the other chat or program (e.g. hailo-ollama), then try again.',
   'lora-missing': 'The HEF has no LoRA adapter of that name.',
-  'wrong-frames': 'A VLM takes exactly one frame of VLM::input_frame_size() bytes per image in the message, so the images were refused before they reached the device.',
+  'wrong-frames':
+    'A VLM takes exactly one frame of VLM::input_frame_size() bytes per image in the message, so the images were refused before they reached the device.',
   'bad-params': 'A generator parameter is outside the range HailoRT accepts.',
   'hailort-too-old': 'The installed HailoRT is too old for this call: update HailoRT (hailo.hailort.path, CLI --hailort).',
 };

@@ -191,7 +191,11 @@ function imageFrame(path: string, inputs: StreamInfo[]): { frame: Uint8Array; te
   const img = decodeImage(readLimited(path), basename(path));
   const values = resizeBilinear(img, w, h, f);
   return {
-    frame: encode(s, values.map((v) => Math.round(v)), true),
+    frame: encode(
+      s,
+      values.map((v) => Math.round(v)),
+      true,
+    ),
     text: `${basename(path)} (${img.width}x${img.height}) resized bilinearly to ${w}x${h}, ${f === 1 ? 'gray' : f === 3 ? 'RGB' : 'RGBA'}, pixel values 0..255`,
   };
 }

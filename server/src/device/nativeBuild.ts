@@ -121,17 +121,17 @@ export function findHailoRT(options: FindOptions = {}): HailoRTInstall | { error
   if (options.hailortRoot) {
     const found = fromPrefix(resolve(options.hailortRoot), 'setting', searched);
     if (found) return found;
-    return missing(searched, `hailo.hailort.path is set to '${options.hailortRoot}' but it holds no include/hailo/hailort.hpp with a versioned lib/libhailort.so.X.Y.Z`);
+    return missing(
+      searched,
+      `hailo.hailort.path is set to '${options.hailortRoot}' but it holds no include/hailo/hailort.hpp with a versioned lib/libhailort.so.X.Y.Z`,
+    );
   }
   if (env.HAILORT_ROOT) {
     const found = fromPrefix(resolve(env.HAILORT_ROOT), 'HAILORT_ROOT', searched);
     if (found) return found;
   }
   const prefixes = options.prefixes ?? DEFAULT_PREFIXES;
-  const configDirs = [
-    ...(env.HailoRT_DIR ? [env.HailoRT_DIR] : []),
-    ...prefixes.flatMap((p) => LIB_SUBDIRS.map((sub) => join(p, sub, 'cmake', 'HailoRT'))),
-  ];
+  const configDirs = [...(env.HailoRT_DIR ? [env.HailoRT_DIR] : []), ...prefixes.flatMap((p) => LIB_SUBDIRS.map((sub) => join(p, sub, 'cmake', 'HailoRT')))];
   for (const configDir of configDirs) {
     searched.push(join(configDir, 'HailoRTConfig.cmake'));
     if (!existsSync(join(configDir, 'HailoRTConfig.cmake')) && !existsSync(join(configDir, 'hailortConfig.cmake'))) continue;

@@ -99,11 +99,7 @@ export interface ModelInfo {
 }
 
 /** How run inputs are made. `seed` makes random/normal inputs reproducible. */
-export type InputSpec =
-  | { kind: 'random'; seed?: number }
-  | { kind: 'normal'; seed?: number }
-  | { kind: 'npy'; path: string }
-  | { kind: 'image'; path: string };
+export type InputSpec = { kind: 'random'; seed?: number } | { kind: 'normal'; seed?: number } | { kind: 'npy'; path: string } | { kind: 'image'; path: string };
 
 export interface RunOptions extends OpenOptions {
   /** Absolute path of the HEF. */
@@ -361,9 +357,7 @@ export interface WorkerRequest<M extends WorkerMethod = WorkerMethod> {
   params: WorkerMethods[M]['params'];
 }
 
-export type WorkerResponse =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: DeviceError };
+export type WorkerResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: DeviceError };
 
 /** Unsolicited progress from the worker (a run's phase), for progress bars. */
 export interface WorkerProgress {

@@ -16,7 +16,7 @@ export const DFC_CODES = {
     severity: 'error',
     stage: 'optimize',
     confidence: 'high',
-    evidence: 'the DFC script parser echoes the line with `>!<` and pyparsing\'s `(line:L, col:C)` (dfc-flow.md §7.3; pyparsing ParseBaseException)',
+    evidence: "the DFC script parser echoes the line with `>!<` and pyparsing's `(line:L, col:C)` (dfc-flow.md §7.3; pyparsing ParseBaseException)",
   },
   'dfc/model-script': {
     severity: 'error',
@@ -30,16 +30,36 @@ export const DFC_CODES = {
     confidence: 'high',
     evidence: 'UnsupportedShuffleLayerError … Failed to determine type of layer to create in node (dfc-flow.md §3.5; fast-plate-ocr#44)',
   },
-  'dfc/unsupported-softmax': { severity: 'error', stage: 'parse', confidence: 'high', evidence: 'UnsupportedSoftmaxLayerError on a hand-built 4D attention block (dfc-flow.md §3.5, §4.1)' },
+  'dfc/unsupported-softmax': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'high',
+    evidence: 'UnsupportedSoftmaxLayerError on a hand-built 4D attention block (dfc-flow.md §3.5, §4.1)',
+  },
   'dfc/unsupported-concat': {
     severity: 'error',
     stage: 'parse',
     confidence: 'high',
     evidence: 'UnsupportedConcatLayerError … Unsupported concat over axis batch from Tile in windowed attention; num_windows=1 parses (dfc-flow.md §3.5, §4.2)',
   },
-  'dfc/unexpected-node': { severity: 'error', stage: 'parse', confidence: 'high', evidence: 'UnexpectedNodeError on Expand (.expand lowers to Expand + ConstantOfShape/Equal/Where) (dfc-flow.md §3.5)' },
-  'dfc/unsupported-operation': { severity: 'error', stage: 'parse', confidence: 'high', evidence: 'UnsupportedOperationError … X operation is unsupported (public parser outputs, SOURCES.md)' },
-  'dfc/unsupported-layer': { severity: 'error', stage: 'parse', confidence: 'high', evidence: 'Unsupported…LayerError in op NODE: reason (public parser outputs, SOURCES.md)' },
+  'dfc/unexpected-node': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'high',
+    evidence: 'UnexpectedNodeError on Expand (.expand lowers to Expand + ConstantOfShape/Equal/Where) (dfc-flow.md §3.5)',
+  },
+  'dfc/unsupported-operation': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'high',
+    evidence: 'UnsupportedOperationError … X operation is unsupported (public parser outputs, SOURCES.md)',
+  },
+  'dfc/unsupported-layer': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'high',
+    evidence: 'Unsupported…LayerError in op NODE: reason (public parser outputs, SOURCES.md)',
+  },
   'dfc/misspelled-node': {
     severity: 'error',
     stage: 'parse',
@@ -56,21 +76,29 @@ export const DFC_CODES = {
     severity: 'error',
     stage: 'parse',
     confidence: 'medium',
-    evidence: 'IndexError in get_concat_info on the raw Qwen3-VL tower: Concat vertices of rank-1 shape plumbing; onnxsim at a fixed shape folds them (dfc-flow.md §3.5, §4.1)',
+    evidence:
+      'IndexError in get_concat_info on the raw Qwen3-VL tower: Concat vertices of rank-1 shape plumbing; onnxsim at a fixed shape folds them (dfc-flow.md §3.5, §4.1)',
   },
   'dfc/axes-format': {
     severity: 'error',
     stage: 'parse',
     confidence: 'medium',
-    evidence: 'IndexError in _convert_axes_to_nhwc (onnx_graph.py, input_format[axis]); its LayerNormalization top frame is a symptom — the recorded causes were elsewhere (dfc-flow.md §3.5, §4.2)',
+    evidence:
+      'IndexError in _convert_axes_to_nhwc (onnx_graph.py, input_format[axis]); its LayerNormalization top frame is a symptom — the recorded causes were elsewhere (dfc-flow.md §3.5, §4.2)',
   },
   'dfc/reshape-format': {
     severity: 'error',
     stage: 'parse',
     confidence: 'medium',
-    evidence: 'ValueError: channels is not in list (update_reshape_output_format) — a Reshape got a tensor whose format the tracker cannot map to NCHW (dfc-flow.md §3.5)',
+    evidence:
+      'ValueError: channels is not in list (update_reshape_output_format) — a Reshape got a tensor whose format the tracker cannot map to NCHW (dfc-flow.md §3.5)',
   },
-  'dfc/broadcast': { severity: 'error', stage: 'parse', confidence: 'medium', evidence: 'operands could not be broadcast together — implicit rank-3 broadcasting (dfc-flow.md §3.5)' },
+  'dfc/broadcast': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'medium',
+    evidence: 'operands could not be broadcast together — implicit rank-3 broadcasting (dfc-flow.md §3.5)',
+  },
   'dfc/gpu-memory': {
     severity: 'error',
     stage: 'optimize',
@@ -81,7 +109,7 @@ export const DFC_CODES = {
     severity: 'error',
     stage: null,
     confidence: 'medium',
-    evidence: 'exit 137 = SIGKILL; Statistics Collector was SIGKILLed at Docker\'s 30.26 GiB, a backbone peaked at 39.87 GiB (dfc-flow.md §3.1)',
+    evidence: "exit 137 = SIGKILL; Statistics Collector was SIGKILLed at Docker's 30.26 GiB, a backbone peaked at 39.87 GiB (dfc-flow.md §3.1)",
   },
   'dfc/wraparound-a16w4': {
     severity: 'error',
@@ -89,21 +117,38 @@ export const DFC_CODES = {
     confidence: 'high',
     evidence: "AttributeError: 'function' object has no attribute 'set_wraparound_loss' with precision_mode=a16_w4 — a DFC bug (dfc-flow.md §3.5)",
   },
-  'dfc/not-quantized': { severity: 'error', stage: 'compile', confidence: 'high', evidence: 'Model requires quantized weights in order to run on HW, but none were given (public compiler output, SOURCES.md)' },
-  'dfc/calibration-shape': { severity: 'error', stage: 'optimize', confidence: 'high', evidence: "BadInputsShape: Data shape … doesn't match network's input shape (public output; dfc-flow.md §3.4 for the NHWC layout)" },
+  'dfc/not-quantized': {
+    severity: 'error',
+    stage: 'compile',
+    confidence: 'high',
+    evidence: 'Model requires quantized weights in order to run on HW, but none were given (public compiler output, SOURCES.md)',
+  },
+  'dfc/calibration-shape': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'high',
+    evidence: "BadInputsShape: Data shape … doesn't match network's input shape (public output; dfc-flow.md §3.4 for the NHWC layout)",
+  },
   'dfc/allocation-failed': {
     severity: 'error',
     stage: 'compile',
     confidence: 'medium',
-    evidence: 'Mapping Failed / No successful assignments: LAYER errors: Agent infeasible / could not find a valid partition to contexts (public compiler outputs, SOURCES.md)',
+    evidence:
+      'Mapping Failed / No successful assignments: LAYER errors: Agent infeasible / could not find a valid partition to contexts (public compiler outputs, SOURCES.md)',
   },
   'dfc/compiler-bug': {
     severity: 'error',
     stage: 'compile',
     confidence: 'high',
-    evidence: "an internal assertion of the compiler (`Assertion … failed`, `Compilation failed with unexpected crash`) — not caused by anything the input can say (SOURCES.md)",
+    evidence:
+      'an internal assertion of the compiler (`Assertion … failed`, `Compilation failed with unexpected crash`) — not caused by anything the input can say (SOURCES.md)',
   },
-  'dfc/docker': { severity: 'error', stage: 'docker', confidence: 'high', evidence: "docker's own refusal (`docker: Error response from daemon`, exit 125) before the DFC ran" },
+  'dfc/docker': {
+    severity: 'error',
+    stage: 'docker',
+    confidence: 'high',
+    evidence: "docker's own refusal (`docker: Error response from daemon`, exit 125) before the DFC ran",
+  },
   'dfc/no-gpu': {
     severity: 'warning',
     stage: 'optimize',
@@ -114,7 +159,8 @@ export const DFC_CODES = {
     severity: 'info',
     stage: 'optimize',
     confidence: 'medium',
-    evidence: 'the calibration set seems to not be normalized; uniform [0,1) calibration gave 66.65 % error where standard normal gave 2.44 % (dfc-flow.md §3.4)',
+    evidence:
+      'the calibration set seems to not be normalized; uniform [0,1) calibration gave 66.65 % error where standard normal gave 2.44 % (dfc-flow.md §3.4)',
   },
   'dfc/unrecognised-error': {
     severity: 'error',

@@ -178,7 +178,15 @@ export class ErrorCollector {
         const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];
         prior.excerpt = [...new Set(lines)];
         if (d.code === 'dfc/allocation-failed' && GENERIC_ALLOCATION.test(prior.message) && !GENERIC_ALLOCATION.test(d.message)) {
-          Object.assign(prior, { path: d.path, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: d.message, logLine: d.logLine });
+          Object.assign(prior, {
+            path: d.path,
+            line: d.line,
+            column: d.column,
+            endLine: d.endLine,
+            endColumn: d.endColumn,
+            message: d.message,
+            logLine: d.logLine,
+          });
         }
         return;
       }
@@ -220,7 +228,8 @@ export class ErrorCollector {
         d.message = `The DFC recovered from this (the ${stage} stage completed): ${d.message}`;
       }
     }
-    if (this.firstErrorStage === stage) this.firstErrorStage = this.out.find((d) => d.severity === 'error') ? this.explainer.stageOf(this.out.find((d) => d.severity === 'error')!) : null;
+    if (this.firstErrorStage === stage)
+      this.firstErrorStage = this.out.find((d) => d.severity === 'error') ? this.explainer.stageOf(this.out.find((d) => d.severity === 'error')!) : null;
   }
 
   diagnostics(): DfcDiagnostic[] {
@@ -237,7 +246,10 @@ export class ErrorCollector {
     for (const d of this.out) {
       if (d.node !== undefined && d.code !== 'dfc/misspelled-node' && /^dfc\/(unsupported|unexpected)/.test(d.code)) {
         d.fix = { kind: 'endNodes', nodes: [...nodes] };
-        d.message = d.message.replace(/Cut the graph before it[^]*$/, `Cut the graph before it: parse with the end nodes the parser recommends (${nodes.length}) and run the rest on the host, or rewrite the op in the model.`);
+        d.message = d.message.replace(
+          /Cut the graph before it[^]*$/,
+          `Cut the graph before it: parse with the end nodes the parser recommends (${nodes.length}) and run the rest on the host, or rewrite the op in the model.`,
+        );
       }
     }
   }
@@ -257,7 +269,8 @@ export class ErrorCollector {
   /** A failed run with no explained error: the last error signal, quoted. */
   unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
-    if (!this.hasErrors() && this.unexplained && !exit?.cancelled) this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
+    if (!this.hasErrors() && this.unexplained && !exit?.cancelled)
+      this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
     return added;
   }
 

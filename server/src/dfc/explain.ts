@@ -105,7 +105,10 @@ export class Explainer {
         const op = onnx.opOf?.(node);
         return { where: { path: onnxPath, place, node }, note: op ? ` (${op})` : '' };
       }
-      return { where: { path: this.state.ctx.logPath, place: this.logPlace(l), node }, note: ` — ${onnxPath} has no node of that name; is it the model this log is from?` };
+      return {
+        where: { path: this.state.ctx.logPath, place: this.logPlace(l), node },
+        note: ` — ${onnxPath} has no node of that name; is it the model this log is from?`,
+      };
     }
     return { where: { path: this.state.ctx.logPath, place: this.logPlace(l), node }, note: '' };
   }
@@ -130,17 +133,26 @@ export class Explainer {
     let m: RegExpExecArray | null;
     if ((m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
     if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
-    else if ((m = RECOMMEND_TEXT.exec(t))) this.state.recommend(m[1].split(/,\s*/).map((s) => s.trim()).filter(Boolean));
+    else if ((m = RECOMMEND_TEXT.exec(t)))
+      this.state.recommend(
+        m[1]
+          .split(/,\s*/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
     if (
       UNSUPPORTED_ENTRY.test(t) ||
       /Assertion [`'].*' failed/.test(t) ||
-      /^\s*(?:Automri finished with too many resources on context_\d+|Mapping Failed\b)/.test(t) || /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(t)
+      /^\s*(?:Automri finished with too many resources on context_\d+|Mapping Failed\b)/.test(t) ||
+      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(t)
     ) {
       emit({ kind: 'error-line', cls: null, message: withoutLevel(t).trim(), frames: [], line: l });
     }
     const w = /^\s*\[warning\]\s*(.*)$/i.exec(t);
-    if (w && /Reducing optimization level to 0\b.*no available GPU/.test(w[1])) emit({ kind: 'error-line', cls: 'warning', message: w[1], frames: [], line: l });
-    if (/The calibration set seems to not be normalized/.test(t)) emit({ kind: 'error-line', cls: 'info', message: withoutLevel(t).trim(), frames: [], line: l });
+    if (w && /Reducing optimization level to 0\b.*no available GPU/.test(w[1]))
+      emit({ kind: 'error-line', cls: 'warning', message: w[1], frames: [], line: l });
+    if (/The calibration set seems to not be normalized/.test(t))
+      emit({ kind: 'error-line', cls: 'info', message: withoutLevel(t).trim(), frames: [], line: l });
   }
 
   // ---- explanations ---------------------------------------------------------------------------
@@ -157,7 +169,9 @@ export class Explainer {
     if (s.cls === 'warning') return [this.noGpu(s.line)];
     if (s.cls === 'info') return [this.calibrationRange(s.line, msg)];
     if (/Assertion [`'].*' failed|Compilation failed with unexpected crash|Failed to produce compiled graph/.test(msg)) return [this.compilerBug(s)];
-    if (/^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(msg))
+    if (
+      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(msg)
+    )
       return [this.docker(s)];
     if (cls === 'MisspellNodeError' || /Unable to find (?:end|start) node names?/.test(msg)) return this.misspelled(s);
     if (/in (?:end|start)_node_names is missing in the HN/.test(msg)) return [this.absorbed(s)];
@@ -196,7 +210,8 @@ export class Explainer {
         'The parser found no Hailo layer for this reshape/transpose/flatten: it was used as a view the format tracker cannot follow (seen for a head reshape of a [1,C,1,S] block, and for Flatten→FC).';
     } else if (cls === 'UnsupportedSoftmaxLayerError') {
       code = 'dfc/unsupported-softmax';
-      meaning = 'The parser cannot place this softmax on the axis it runs over in this layout (seen on attention written as a hand-built [1,C,1,S] block; the same attention in rank-3 form parses).';
+      meaning =
+        'The parser cannot place this softmax on the axis it runs over in this layout (seen on attention written as a hand-built [1,C,1,S] block; the same attention in rank-3 form parses).';
     } else if (cls === 'UnsupportedConcatLayerError') {
       code = 'dfc/unsupported-concat';
       meaning = /axis batch/i.test(reason)
@@ -260,7 +275,9 @@ export class Explainer {
   }
 
   private retryNote(): string {
-    return this.retrySeen ? ' This run also retried on an onnxsim-simplified model: an error of the first attempt and one of the retry can be two symptoms of one fault.' : '';
+    return this.retrySeen
+      ? ' This run also retried on an onnxsim-simplified model: an error of the first attempt and one of the retry can be two symptoms of one fault.'
+      : '';
   }
 
   private concatFormat(s: Signal): DfcDiagnostic {
@@ -300,7 +317,11 @@ export class Explainer {
   }
 
   private gpuMemory(s: Signal): DfcDiagnostic {
-    const finetune = /Fine-Tun/i.test(s.message) || /fine.?tun|QFT|QAFT/i.test(this.state.lastProgressLabel ?? '') || this.state.lastProgressLabel === 'Epoch' || this.state.lastProgressLabel === 'Step';
+    const finetune =
+      /Fine-Tun/i.test(s.message) ||
+      /fine.?tun|QFT|QAFT/i.test(this.state.lastProgressLabel ?? '') ||
+      this.state.lastProgressLabel === 'Epoch' ||
+      this.state.lastProgressLabel === 'Step';
     const cmd = finetune ? 'post_quantization_optimization' : 'model_optimization_config';
     let batch: number | null = null;
     const loc = this.onStatement(cmd, s.line, (st) => {
@@ -325,10 +346,16 @@ export class Explainer {
         ? `Lower the fine-tuning batch size in the model script: post_quantization_optimization(finetune, policy=enabled, batch_size=2) — or, if that fails at 1, use a GPU with more memory or model_optimization_flavor(optimization_level=1) to skip fine-tuning (compression drops to 0).`
         : `Lower the calibration batch size in the model script: model_optimization_config(calibration, batch_size=1).`;
     }
-    return this.make('dfc/gpu-memory', { path: loc.path, place: loc.place }, s.line, `GPU out of memory during ${what} (${s.cls ? `${s.cls}: ` : ''}${s.message.trim()}). ${advice}`, {
-      fix,
-      stage: 'optimize',
-    });
+    return this.make(
+      'dfc/gpu-memory',
+      { path: loc.path, place: loc.place },
+      s.line,
+      `GPU out of memory during ${what} (${s.cls ? `${s.cls}: ` : ''}${s.message.trim()}). ${advice}`,
+      {
+        fix,
+        stage: 'optimize',
+      },
+    );
   }
 
   private wraparound(s: Signal): DfcDiagnostic {
@@ -368,7 +395,8 @@ export class Explainer {
     let advice: string;
     if (/Post-process config file isn't found/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('config_path')?.value ?? st.firstString ?? st.place);
-      advice = 'The NMS config JSON named by nms_postprocess is not where the DFC looks (inside the container): give a path that exists there, or copy the config beside the script.';
+      advice =
+        'The NMS config JSON named by nms_postprocess is not where the DFC looks (inside the container): give a path that exists there, or copy the config beside the script.';
     } else if (/expected conv but found|Error in the last layers of the model|Cannot infer bbox conv layers/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line);
       advice = /bbox/.test(msg)
@@ -398,8 +426,10 @@ export class Explainer {
     const where = place ? { path: this.scriptPath, place } : this.onLog(s.line);
     const hint = /16bit|16x4/.test(msg)
       ? ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.'
-      : ' Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer\'s width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.';
-    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${hint}`, { excerpt: [withoutLevel(s.line.text).trim()] });
+      : " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
+    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${hint}`, {
+      excerpt: [withoutLevel(s.line.text).trim()],
+    });
   }
 
   private compilerBug(s: Signal): DfcDiagnostic {
@@ -415,10 +445,12 @@ export class Explainer {
   private docker(s: Signal): DfcDiagnostic {
     const msg = s.message.trim();
     let advice = 'Fix the docker setup and run again.';
-    if (/Unable to find image/.test(msg)) advice = "The image is not loaded: 'docker load -i <suite>.tar.gz', or choose another image (hailo.dfc.image, CLI --image).";
+    if (/Unable to find image/.test(msg))
+      advice = "The image is not loaded: 'docker load -i <suite>.tar.gz', or choose another image (hailo.dfc.image, CLI --image).";
     else if (/Cannot connect to the Docker daemon/.test(msg)) advice = 'The docker daemon is not running (or DOCKER_HOST/the docker context points elsewhere).';
     else if (/permission denied/.test(msg)) advice = "You may not use the docker socket: add yourself to the 'docker' group and log in again.";
-    else if (/could not select device driver|nvidia/i.test(msg)) advice = 'No NVIDIA container runtime: install the NVIDIA Container Toolkit, or run without GPUs (hailo.dfc.gpus: none).';
+    else if (/could not select device driver|nvidia/i.test(msg))
+      advice = 'No NVIDIA container runtime: install the NVIDIA Container Toolkit, or run without GPUs (hailo.dfc.gpus: none).';
     return this.make('dfc/docker', this.onLog(s.line), s.line, `Docker refused before the DFC ran: ${msg} ${advice}`, { stage: 'docker', excerpt: [msg] });
   }
 
@@ -480,8 +512,12 @@ export class Explainer {
     const lineNo = killedLine ?? Math.max(1, lastLine);
     const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
     const stage = this.state.currentStage ?? this.state.stageForError();
-    const calib = this.script?.statements('model_optimization_config').find((st) => /\bcalibration\b/.test(st.text) && Number(st.keyword('batch_size')?.text) > 1);
-    const batchNote = calib ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.` : '';
+    const calib = this.script
+      ?.statements('model_optimization_config')
+      .find((st) => /\bcalibration\b/.test(st.text) && Number(st.keyword('batch_size')?.text) > 1);
+    const batchNote = calib
+      ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.`
+      : '';
     const where = { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } };
     return this.make(
       'dfc/memory-killed',

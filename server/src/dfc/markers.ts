@@ -29,8 +29,7 @@ export function parseDuration(s: string): number | null {
   m = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(t);
   if (m) return round(Number(m[1]) * 60 + Number(m[2]));
   m = /^(?:(\d+)\s*h\s*)?(?:(\d+)\s*m(?!s)\s*)?(?:(\d+(?:\.\d+)?)\s*s\s*)?(?:(\d+)\s*ms)?$/.exec(t);
-  if (m && (m[1] || m[2] || m[3] || m[4]))
-    return round(Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) + Number(m[4] ?? 0) / 1000);
+  if (m && (m[1] || m[2] || m[3] || m[4])) return round(Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) + Number(m[4] ?? 0) / 1000);
   return null;
 }
 
@@ -95,7 +94,14 @@ export function classifyCommand(text: string): RunCommand | null {
   if (!cmd) return null;
   const words = cmd.split(/\s+/);
   const verb = words[0] === 'hailomz' ? `mz-${words[1]}` : words[1];
-  const last: Record<string, StageName> = { parser: 'parse', optimize: 'optimize', compiler: 'compile', 'mz-parse': 'parse', 'mz-optimize': 'optimize', 'mz-compile': 'compile' };
+  const last: Record<string, StageName> = {
+    parser: 'parse',
+    optimize: 'optimize',
+    compiler: 'compile',
+    'mz-parse': 'parse',
+    'mz-optimize': 'optimize',
+    'mz-compile': 'compile',
+  };
   const lastStage = last[verb];
   if (!lastStage) return null;
   const ms = flagList(words, '--model-script')[0];
@@ -186,7 +192,10 @@ export function classifySummaryLine(text: string): SummaryFact | null {
   const t = withoutLevel(text).trim();
   let m: RegExpExecArray | null;
   if (t.startsWith('|')) {
-    const cells = t.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = t
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length < 2) return null;
     if (/^cluster$/i.test(cells[0])) {
       return {

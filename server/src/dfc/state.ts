@@ -20,7 +20,8 @@ import {
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
-const MAY_MARKER = /Translation|Optimization|Successful|Compiling|compile the network|context flow|partition to|allocation|Resources optimization|Validating|Loading model script|retry|Killed/;
+const MAY_MARKER =
+  /Translation|Optimization|Successful|Compiling|compile the network|context flow|partition to|allocation|Resources optimization|Validating|Loading model script|retry|Killed/;
 
 interface StageState {
   status: StageStatus;
@@ -206,7 +207,13 @@ export class ReaderState {
     const events: DfcEvent[] = [];
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
-    const killed = !!exit?.cancelled || exit?.code === 137 || exit?.signal === 'SIGKILL' || exit?.signal === 'SIGTERM' || exit?.signal === 'SIGINT' || this.killedLine !== null;
+    const killed =
+      !!exit?.cancelled ||
+      exit?.code === 137 ||
+      exit?.signal === 'SIGKILL' ||
+      exit?.signal === 'SIGTERM' ||
+      exit?.signal === 'SIGINT' ||
+      this.killedLine !== null;
     let outcome: Outcome;
     let failed: FailedStage = null;
     if (errorStage === 'docker' || exit?.code === 125) {

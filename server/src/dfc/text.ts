@@ -63,7 +63,9 @@ export function reportText(r: DfcReport, logLabel: string): string {
   if (r.diagnostics.length) {
     out.push('');
     for (const d of r.diagnostics) {
-      out.push(`${e(d.path)}:${d.line}:${d.column}: ${d.severity} ${d.code}${d.node ? ` [${e(d.node)}]` : ''} ${e(d.message)} (${d.confidence} confidence; log line ${d.logLine})`);
+      out.push(
+        `${e(d.path)}:${d.line}:${d.column}: ${d.severity} ${d.code}${d.node ? ` [${e(d.node)}]` : ''} ${e(d.message)} (${d.confidence} confidence; log line ${d.logLine})`,
+      );
       if (d.fix?.kind === 'endNodes') out.push(`    fix: end nodes ${d.fix.nodes.map((n) => e(n)).join(', ')}`);
       else if (d.fix?.kind === 'replaceName') out.push(`    fix: use '${e(d.fix.to)}' instead of '${e(d.fix.from)}'`);
       else if (d.fix?.kind === 'scriptEdit') out.push(`    fix: line ${d.fix.line}, column ${d.fix.column}: ${e(d.fix.newText)}`);

@@ -134,14 +134,15 @@ export function classifyGenAi(report: HefReport, configText?: string, configErro
 
   let config: GenAiConfig | undefined;
   if (configText === undefined) {
-    problems.push(configError ?? 'hailo-config.json is not embedded; HailoRT\'s GenAI server reads the model\'s eos_token_id from it');
+    problems.push(configError ?? "hailo-config.json is not embedded; HailoRT's GenAI server reads the model's eos_token_id from it");
   } else {
     const parsed = parseGenAiConfig(configText);
     if ('error' in parsed) problems.push(parsed.error);
     else {
       config = parsed;
-      if (parsed.eosTokenId === undefined) problems.push('hailo-config.json has no eos_token_id (HailoRT\'s server refuses the model: status 2)');
-      if (kind === 'vlm' && parsed.imagePad === undefined) problems.push('hailo-config.json has no image_pad, which a VLM needs (HailoRT\'s server refuses it: status 2)');
+      if (parsed.eosTokenId === undefined) problems.push("hailo-config.json has no eos_token_id (HailoRT's server refuses the model: status 2)");
+      if (kind === 'vlm' && parsed.imagePad === undefined)
+        problems.push("hailo-config.json has no image_pad, which a VLM needs (HailoRT's server refuses it: status 2)");
       if (parsed.kvCacheSize !== undefined) evidence.push(`context: ${parsed.kvCacheSize} tokens (pre_process_params.kv_cache_size)`);
     }
   }

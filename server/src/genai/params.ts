@@ -40,7 +40,9 @@ export function paramError(name: ParamName, value: unknown): string | undefined 
     case 'frequencyPenalty':
       return value !== 0 ? undefined : 'Frequency penalty must not be 0 (HailoRT refuses 0 with status 2; 1 means no penalty)';
     case 'topK':
-      return Number.isInteger(value) && value >= 1 && value <= UINT32_MAX ? undefined : `Top k must be a whole number from 1 to ${UINT32_MAX} (HailoRT refuses 0 with status 2)`;
+      return Number.isInteger(value) && value >= 1 && value <= UINT32_MAX
+        ? undefined
+        : `Top k must be a whole number from 1 to ${UINT32_MAX} (HailoRT refuses 0 with status 2)`;
     case 'maxTokens':
       return Number.isInteger(value) && value >= 1 && value <= UINT32_MAX ? undefined : `Max tokens must be a whole number from 1 to ${UINT32_MAX}`;
     case 'seed':

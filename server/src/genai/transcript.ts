@@ -42,7 +42,8 @@ function stats(t: TranscriptTurn): string {
     if (first !== null && first !== undefined) parts.push(`first token ${first.toFixed(0)} ms`);
     if (t.stats.tokensPerSecond !== null) parts.push(`${t.stats.tokensPerSecond.toFixed(1)} tokens/s`);
   }
-  if (t.reason && t.reason !== 'end') parts.push(t.reason === 'max-tokens' ? 'stopped at max tokens' : t.reason === 'aborted' ? 'stopped by the user' : 'failed');
+  if (t.reason && t.reason !== 'end')
+    parts.push(t.reason === 'max-tokens' ? 'stopped at max tokens' : t.reason === 'aborted' ? 'stopped by the user' : 'failed');
   if (t.error) parts.push(mdInline(t.error));
   return parts.length ? `\n\n*${parts.join(' · ')}*` : '';
 }
@@ -57,7 +58,7 @@ export function transcriptMarkdown(t: Transcript): string {
     `# Chat with ${mdInline(name)}`,
     '',
     `- Model: ${mdInline(t.hef)} (${t.kind.toUpperCase()}${t.lora ? `, LoRA ${mdInline(t.lora)}` : ''})`,
-    `- Parameters: ${params ? mdInline(params) : 'the model\'s defaults'}`,
+    `- Parameters: ${params ? mdInline(params) : "the model's defaults"}`,
     `- Exported: ${t.at}`,
     '',
   ];

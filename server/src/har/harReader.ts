@@ -92,7 +92,13 @@ export async function readHar(path: string): Promise<HarArchive> {
     const source: Readable = handle.createReadStream({ start: 0, autoClose: false });
     try {
       if (gz) {
-        const ceiling = byteCeiling(limit('harInflatedBytes'), (seen) => (limitError = new HarReadError(limitMessage('harInflatedBytes', `${path}: the gzip stream`, `inflated to more than ${seen.toLocaleString('en-US')} bytes`))));
+        const ceiling = byteCeiling(
+          limit('harInflatedBytes'),
+          (seen) =>
+            (limitError = new HarReadError(
+              limitMessage('harInflatedBytes', `${path}: the gzip stream`, `inflated to more than ${seen.toLocaleString('en-US')} bytes`),
+            )),
+        );
         await pipeline(source, createGunzip(), ceiling, extract);
       } else await pipeline(source, extract);
     } catch (err) {
@@ -111,7 +117,12 @@ export async function readHar(path: string): Promise<HarArchive> {
   if (metaName) metadata = parseJsonObject(kept.get(metaName)!, metaName, path);
   const hnMember = chooseHn(metadata, [...kept.keys()]);
   if (!hnMember) {
-    throw new HarReadError(`${path} has no .hn member (members: ${members.map((m) => m.name).slice(0, 8).join(', ')})`);
+    throw new HarReadError(
+      `${path} has no .hn member (members: ${members
+        .map((m) => m.name)
+        .slice(0, 8)
+        .join(', ')})`,
+    );
   }
   const hn = parseHn(kept.get(hnMember)!.toString('utf8'), `${path}:${hnMember}`);
   let originalModelMeta: Record<string, unknown> | undefined;

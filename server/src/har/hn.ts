@@ -46,7 +46,7 @@ export function parseHn(text: string, where: string): HnModel {
   }
   const np = (o.net_params && typeof o.net_params === 'object' ? o.net_params : {}) as Record<string, unknown>;
   const scopes = strings(np.net_scopes);
-  const name = typeof o.name === 'string' ? o.name : scopes[0] ?? '';
+  const name = typeof o.name === 'string' ? o.name : (scopes[0] ?? '');
   const layers: HnLayer[] = [];
   for (const [fullName, v] of Object.entries(o.layers as Record<string, unknown>)) {
     if (!v || typeof v !== 'object') continue;

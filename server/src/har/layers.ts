@@ -19,10 +19,7 @@ export interface OnnxSide {
 
 /** What an HN `original_names` entry points at in the ONNX file. */
 export type OnnxSource =
-  | { kind: 'node'; node: NodeInfo }
-  | { kind: 'input' | 'output'; tensor: string }
-  | { kind: 'constant'; node: NodeInfo }
-  | { kind: 'missing'; name: string };
+  { kind: 'node'; node: NodeInfo } | { kind: 'input' | 'output'; tensor: string } | { kind: 'constant'; node: NodeInfo } | { kind: 'missing'; name: string };
 
 export function resolveOriginalName(onnx: OnnxSide, name: string, byName: Map<string, NodeInfo>): OnnxSource {
   const n = byName.get(name);
@@ -97,7 +94,10 @@ function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string,
       const r = nodeRanks(a, s.node);
       const ins = s.node.inputs.filter(Boolean).map(shp).join(' ');
       const outs = s.node.outputs.filter(Boolean).map(shp).join(' ');
-      const ranks = `${r.inputs.filter((_, i) => s.node.inputs[i]).map((x) => x ?? '?').join(',')} → ${r.outputs.map((x) => x ?? '?').join(',')}`;
+      const ranks = `${r.inputs
+        .filter((_, i) => s.node.inputs[i])
+        .map((x) => x ?? '?')
+        .join(',')} → ${r.outputs.map((x) => x ?? '?').join(',')}`;
       const issues = a.findings.filter((f) => f.nodeIndex === s.node.index && f.severity !== 'info').length;
       lines.push(`| ${cell(nodeLabel(s.node))} | ${cell(opKey(s.node))} | ${cell(ins)} | ${cell(outs)} | ${ranks} |${issues ? ` ⚠️ ${issues}` : ''}`);
     } else if (s.kind === 'input' || s.kind === 'output') {

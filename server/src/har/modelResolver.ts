@@ -45,7 +45,6 @@ function listDir(dir: string, ext: string): string[] {
   }
 }
 
-
 /** The file with extension `ext` for a script: same basename, else one whose name starts with the basename, else the only one. */
 export function findBeside(scriptPath: string, ext: '.har' | '.hef'): string | undefined {
   const dir = dirname(scriptPath);
@@ -65,7 +64,9 @@ export function findOnnxBeside(har: HarArchive): string | undefined {
   const original = har.originalModelMeta?.original_model_path;
   const originalBase = typeof original === 'string' ? original.split(/[\\/]/).pop() : undefined;
   const pick =
-    (originalBase && onnx.find((f) => f === originalBase)) ?? onnx.find((f) => basename(f, '.onnx') === har.hn.name) ?? (onnx.length === 1 ? onnx[0] : undefined);
+    (originalBase && onnx.find((f) => f === originalBase)) ??
+    onnx.find((f) => basename(f, '.onnx') === har.hn.name) ??
+    (onnx.length === 1 ? onnx[0] : undefined);
   return pick ? join(dir, pick) : undefined;
 }
 

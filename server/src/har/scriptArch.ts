@@ -48,7 +48,8 @@ export class ScriptArchResolver {
     const hefPath = findBeside(scriptPath, '.hef');
     const hef = hefPath ? { name: basename(hefPath), ...(await this.hefArch(hefPath)) } : undefined;
     const hefFacts = hef && ('id' in hef ? { name: hef.name, hwArchId: hef.id } : { name: hef.name, error: hef.error });
-    const har = model?.hwArch !== undefined ? { name: basename(model.source), hwArch: model.hwArch, beside: dirname(model.source) === dirname(scriptPath) } : undefined;
+    const har =
+      model?.hwArch !== undefined ? { name: basename(model.source), hwArch: model.hwArch, beside: dirname(model.source) === dirname(scriptPath) } : undefined;
     return inferArch({ scriptPath, setting, hef: hefFacts, har });
   }
 }

@@ -151,7 +151,9 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
 
   switch (version) {
     case 0: {
-      const md5 = Array.from(head.subarray(16, 32), (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+      const md5 = Array.from(head.subarray(16, 32), (b) => b.toString(16).padStart(2, '0'))
+        .join('')
+        .toUpperCase();
       c.md5 = md5;
       fields.push({ name: 'reserved', offset: 12, size: 4, value: String(view.getUint32(12, false)) });
       fields.push({ name: 'expected_md5', offset: 16, size: 16, value: md5 });

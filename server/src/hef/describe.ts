@@ -13,7 +13,10 @@ export function shapeString(v: VStreamInfo): string {
   const head = `${v.type}, ${orderDisplay(v.order)}`;
   if (v.nmsShape && (v.order === 'HAILO_NMS_BY_CLASS' || v.order === 'HAILO_NMS_BY_SCORE' || v.order === 'HAILO_NMS_WITH_BYTE_MASK')) {
     const frame = v.order === 'HAILO_NMS_BY_CLASS' ? nmsByClassFrameSize(v.nmsShape) : v.frameSize;
-    const per = v.order === 'HAILO_NMS_BY_CLASS' ? `maximum bounding boxes per class: ${v.nmsShape.maxBboxesPerClass}` : `maximum bounding boxes total: ${v.nmsShape.maxBboxesTotal}`;
+    const per =
+      v.order === 'HAILO_NMS_BY_CLASS'
+        ? `maximum bounding boxes per class: ${v.nmsShape.maxBboxesPerClass}`
+        : `maximum bounding boxes total: ${v.nmsShape.maxBboxesTotal}`;
     return `${head}(number of classes: ${v.nmsShape.numberOfClasses}, ${per}, maximum frame size: ${frame})`;
   }
   if (v.order === 'NC') return `${head}(${v.shape[2]})`;
@@ -98,13 +101,20 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
   if (report.externalResources.length) {
     lines.push('External resources:');
     for (const r of report.externalResources) {
-      lines.push(`${TAB}${r.name} ${n(r.size)} bytes at ${n(r.fileOffset)} — ${r.checksumOk === true ? 'checksum OK' : r.checksumOk === false ? 'BAD' : 'no checksum'}`);
+      lines.push(
+        `${TAB}${r.name} ${n(r.size)} bytes at ${n(r.fileOffset)} — ${r.checksumOk === true ? 'checksum OK' : r.checksumOk === false ? 'BAD' : 'no checksum'}`,
+      );
     }
   } else if (report.protoComplete) {
     lines.push('External resources: none');
   }
   if (report.extensions.length) {
-    lines.push(`Extensions: ${report.extensions.filter((e) => !e.optional).map((e) => `${e.id} ${e.name}${e.supported ? '' : ' (UNSUPPORTED)'}`).join(', ')}`);
+    lines.push(
+      `Extensions: ${report.extensions
+        .filter((e) => !e.optional)
+        .map((e) => `${e.id} ${e.name}${e.supported ? '' : ' (UNSUPPORTED)'}`)
+        .join(', ')}`,
+    );
     const opt = report.extensions.filter((e) => e.optional);
     if (opt.length) lines.push(`Optional extensions: ${opt.map((e) => `${e.id} ${e.name}`).join(', ')}`);
   }
@@ -117,15 +127,13 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
     const w = Math.max(...mtmd.rules.map((r) => r.id.length));
     for (const r of mtmd.rules) {
       const mark = r.pass === true ? 'PASS' : r.pass === false ? 'FAIL' : ' -- ';
-      lines.push(`${TAB}${mark}  ${r.id.padEnd(w)}  ${r.detail}${r.pass === false && r.llamaError ? `\n${TAB}      ${' '.repeat(w)}  llama.cpp: ${r.llamaError}` : ''}`);
+      lines.push(
+        `${TAB}${mark}  ${r.id.padEnd(w)}  ${r.detail}${r.pass === false && r.llamaError ? `\n${TAB}      ${' '.repeat(w)}  llama.cpp: ${r.llamaError}` : ''}`,
+      );
     }
     const failed = mtmd.rules.filter((r) => r.pass === false).length;
     const unchecked = mtmd.rules.filter((r) => r.pass === null).length;
-    lines.push(
-      mtmd.pass
-        ? '=> meets the mtmd contract'
-        : `=> ${failed} of ${mtmd.rules.length} rules fail${unchecked ? `, ${unchecked} not checked` : ''}`,
-    );
+    lines.push(mtmd.pass ? '=> meets the mtmd contract' : `=> ${failed} of ${mtmd.rules.length} rules fail${unchecked ? `, ${unchecked} not checked` : ''}`);
   }
   return lines.join('\n') + '\n';
 }

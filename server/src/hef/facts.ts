@@ -31,17 +31,7 @@ import {
   extensionName,
   hwArchName,
 } from './tables';
-import type {
-  HefExtension,
-  HefHeaderInfo,
-  NetworkGroupInfo,
-  NmsShape,
-  PostProcessOp,
-  StreamInfo,
-  VStreamInfo,
-  VStreamQuant,
-} from './model';
-
+import type { HefExtension, HefHeaderInfo, NetworkGroupInfo, NmsShape, PostProcessOp, StreamInfo, VStreamInfo, VStreamQuant } from './model';
 
 const MAX_NAME = 127; // HAILO_MAX_STREAM_NAME_SIZE (128) minus the terminating NUL
 const BBOX_PARAMS = 5;
@@ -147,7 +137,12 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
 export function networkGroupsOf(hef: Msg, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo[] {
   let groups = asHef(hef).network_groups ?? [];
   if (groups.length > limit('hefNetworkGroups')) {
-    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefNetworkGroups', 'The HEF', `${n(groups.length)} network groups`) });
+    problems.push({
+      code: 'hef/limit',
+      severity: 'error',
+      area: 'proto',
+      message: limitMessage('hefNetworkGroups', 'The HEF', `${n(groups.length)} network groups`),
+    });
     groups = groups.slice(0, limit('hefNetworkGroups'));
   }
   return groups.map((ng, i) => {
@@ -181,8 +176,7 @@ function emptyGroup(name: string, index: number): NetworkGroupInfo {
 function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, features: Features, problems: HefProblem[]): NetworkGroupInfo {
   const multiLayout = MULTI_LAYOUT_ARCHS.has(archId);
   const partial0 = ng.partial_network_groups?.[0]?.network_group;
-  const name =
-    String((partial0 ?? ng).network_group_metadata?.network_group_name ?? '') || String(ng.network_group_name ?? '') || `network_group_${index}`;
+  const name = String((partial0 ?? ng).network_group_metadata?.network_group_name ?? '') || String(ng.network_group_name ?? '') || `network_group_${index}`;
 
   // Which message holds the contexts ("core op").
   let core: ProtoNetworkGroup = ng;
@@ -195,7 +189,12 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
       const partialCore = core.partial_core_ops?.[0]?.core_op;
       if (multiLayout && partialCore) core = partialCore;
     } else {
-      compat(problems, `Network group '${name}': HAILO_NET_FLOW is on but no op holds a core op; streams read from the group itself.`, 'warning', 'hef/structure');
+      compat(
+        problems,
+        `Network group '${name}': HAILO_NET_FLOW is on but no op holds a core op; streams read from the group itself.`,
+        'warning',
+        'hef/structure',
+      );
     }
   } else if (multiLayout && partial0) {
     core = partial0;
@@ -207,7 +206,12 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
   const transposedNet = !!meta.transposed_net;
   let netNames = (core.networks_names ?? []).filter((s) => typeof s === 'string');
   if (netNames.length > limit('hefStreamsPerGroup')) {
-    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(netNames.length)} networks`) });
+    problems.push({
+      code: 'hef/limit',
+      severity: 'error',
+      area: 'proto',
+      message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(netNames.length)} networks`),
+    });
     netNames = netNames.slice(0, limit('hefStreamsPerGroup'));
   }
   const networks = features.multiNetwork && netNames.length ? netNames.map((p) => `${name}/${p}`) : [`${name}/${name}`];
@@ -294,13 +298,23 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
           from: { stream: planeNames.join(', ') },
         });
       } else {
-        compat(problems, `Network group '${name}', context ${ctxIndex}: boundary edge layer of type ${kind} without its layer message.`, 'warning', 'hef/structure');
+        compat(
+          problems,
+          `Network group '${name}', context ${ctxIndex}: boundary edge layer of type ${kind} without its layer message.`,
+          'warning',
+          'hef/structure',
+        );
       }
     }
   });
 
   if (edgeLayers > maxStreams) {
-    problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(edgeLayers)} edge layers`) });
+    problems.push({
+      code: 'hef/limit',
+      severity: 'error',
+      area: 'proto',
+      message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(edgeLayers)} edge layers`),
+    });
   }
 
   // Boundary names must be unique across contexts (`validate_unique_boundary_names`).
@@ -318,7 +332,12 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
     for (const s of info.streams) if (s.direction === 'output' && s.padIndex !== undefined) byPad.set(s.padIndex, s);
     const ops = ng.ops ?? [];
     if (ops.length > maxStreams) {
-      problems.push({ code: 'hef/limit', severity: 'error', area: 'proto', message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(ops.length)} post-process ops`) });
+      problems.push({
+        code: 'hef/limit',
+        severity: 'error',
+        area: 'proto',
+        message: limitMessage('hefStreamsPerGroup', `Network group '${name}'`, `${n(ops.length)} post-process ops`),
+      });
     }
     for (const op of ops.slice(0, maxStreams)) {
       if (has(op, 'core_op')) continue;
@@ -423,7 +442,8 @@ function streamOf(
     deviceOrder = `UNKNOWN(${code})`;
   }
   const dataBytes = Number(b.data_bytes ?? 0);
-  if (b.host_argmax) compat(problems, `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`);
+  if (b.host_argmax)
+    compat(problems, `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`);
   const transposed = (transposedNet || !!li?.transposed) && deviceOrder !== 'NC';
   let shape: [number, number, number];
   const nms = fusedNms ?? b.additional_info?.nms_info;
@@ -461,7 +481,12 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
   let order = HOST_ORDER_BY_DEVICE_ORDER[s.deviceOrder] ?? s.deviceOrder;
   let type = formatTypeOf(s.dataBytes);
   if (!type) {
-    compat(problems, `Stream '${s.name}': data_bytes ${s.dataBytes} is neither 1 (UINT8) nor 2 (UINT16); HailoRT cannot give it a format type.`, 'error', 'hef/structure');
+    compat(
+      problems,
+      `Stream '${s.name}': data_bytes ${s.dataBytes} is neither 1 (UINT8) nor 2 (UINT16); HailoRT cannot give it a format type.`,
+      'error',
+      'hef/structure',
+    );
     type = `INVALID(${s.dataBytes})`;
   }
   let nmsShape: NmsShape | undefined;
@@ -496,7 +521,12 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
       quant.limvalsMin = 0;
       quant.limvalsMax = 0;
     } else if (new Set(zp).size > 1 || new Set(scale).size > 1) {
-      compat(problems, `Different quantization infos are not allowed for input streams (H2D)! Input '${s.name}' has per-feature values that differ.`, 'error', 'hef/structure');
+      compat(
+        problems,
+        `Different quantization infos are not allowed for input streams (H2D)! Input '${s.name}' has per-feature values that differ.`,
+        'error',
+        'hef/structure',
+      );
     }
   }
   const frameSize = nmsShape ? nmsByClassFrameSize(nmsShape) : shape[0] * shape[1] * shape[2] * (TYPE_BYTES[type] ?? 1);
@@ -516,7 +546,8 @@ function collectMux(
 ): void {
   if (depth > 16) return;
   for (const p of mux.predecessors ?? []) {
-    if (has(p, 'layer_info') && p.layer_info) out.push(vstreamOf(streamOf(p.layer_info, 'INFO', direction, network, ctx, transposedNet, undefined, problems), features, problems));
+    if (has(p, 'layer_info') && p.layer_info)
+      out.push(vstreamOf(streamOf(p.layer_info, 'INFO', direction, network, ctx, transposedNet, undefined, problems), features, problems));
     else if (has(p, 'layer_mux') && p.layer_mux) collectMux(p.layer_mux, direction, network, ctx, transposedNet, features, problems, out, depth + 1);
   }
 }
@@ -546,8 +577,15 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
     const padIndex = Number(p.index ?? 0);
     const src = padSrc.get(padIndex);
     const stream = src === undefined ? undefined : byPad.get(src)?.name;
-    if (src === undefined) compat(problems, `Network group '${group}': post-process op '${name}' pad ${padIndex} is not connected to core-op (no pad edge).`, 'error', 'hef/structure');
-    else if (!stream) compat(problems, `Pad ${padIndex} of post-process ${name} is not connected to any core output stream (source pad ${src}).`, 'error', 'hef/structure');
+    if (src === undefined)
+      compat(
+        problems,
+        `Network group '${group}': post-process op '${name}' pad ${padIndex} is not connected to core-op (no pad edge).`,
+        'error',
+        'hef/structure',
+      );
+    else if (!stream)
+      compat(problems, `Pad ${padIndex} of post-process ${name} is not connected to any core output stream (source pad ${src}).`, 'error', 'hef/structure');
     return { padIndex, name: String(p.name ?? ''), stream };
   });
   const outputs = (op.output_pads ?? []).map((p) => String(p.name ?? ''));
@@ -610,7 +648,8 @@ function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo
       maxBboxesTotal: classes * perClass,
     };
     const ts = pad.tensor_shape;
-    const shape: [number, number, number] = bboxOnly && ts ? [Number(ts.height ?? 0), Number(ts.width ?? 0), Number(ts.features ?? 0)] : [nmsShape.numberOfClasses, BBOX_PARAMS, perClass];
+    const shape: [number, number, number] =
+      bboxOnly && ts ? [Number(ts.height ?? 0), Number(ts.width ?? 0), Number(ts.features ?? 0)] : [nmsShape.numberOfClasses, BBOX_PARAMS, perClass];
     return {
       name,
       network,
@@ -627,8 +666,8 @@ function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo
   }
   if (pp.kind === 'argmax' || pp.kind === 'softmax') {
     const inShape = input?.shape ?? [0, 0, 0];
-    const inOrder = input ? HOST_ORDER_BY_DEVICE_ORDER[input.deviceOrder] ?? input.deviceOrder : 'NHWC';
-    const inType = input ? formatTypeOf(input.dataBytes) ?? 'UINT8' : 'UINT8';
+    const inOrder = input ? (HOST_ORDER_BY_DEVICE_ORDER[input.deviceOrder] ?? input.deviceOrder) : 'NHWC';
+    const inType = input ? (formatTypeOf(input.dataBytes) ?? 'UINT8') : 'UINT8';
     let order = padOrder;
     let type = padType;
     let shape: [number, number, number];

@@ -10,7 +10,6 @@ import { decodeLenient } from './protoDecode';
 import { hefType } from './schema';
 import type { ByteSource } from './source';
 
-
 /** `{ id }` = the header's hw_arch; `{ error }` = one sentence saying why it could not be read. */
 export async function readHefHwArch(src: ByteSource): Promise<{ id: number } | { error: string }> {
   const head = await src.read(0, MAX_HEADER_SIZE);

@@ -53,7 +53,7 @@ export async function createHasher(algo: HashAlgorithm): Promise<IHasher> {
 export async function hashRange(src: ByteSource, algo: HashAlgorithm, start: number, end: number, chunk = HASH_CHUNK): Promise<string> {
   const h = await createHasher(algo);
   h.init();
-  for (let pos = start; pos < end; ) {
+  for (let pos = start; pos < end;) {
     const bytes = await src.read(pos, Math.min(chunk, end - pos));
     if (bytes.length === 0) break;
     h.update(bytes);
@@ -84,9 +84,7 @@ export async function verifyIntegrity(src: ByteSource, c: HefContainer, problems
   const lengthCheck = (enforcedBy: string): IntegrityCheck => ({
     name: 'length',
     ok: lengthOk,
-    detail: lengthOk
-      ? `file is ${n(c.fileSize)} bytes, as the header promises`
-      : `header promises ${n(c.expectedFileSize)} bytes, file has ${n(c.fileSize)}`,
+    detail: lengthOk ? `file is ${n(c.fileSize)} bytes, as the header promises` : `header promises ${n(c.expectedFileSize)} bytes, file has ${n(c.fileSize)}`,
     enforcedBy,
   });
 
@@ -118,7 +116,9 @@ export async function verifyIntegrity(src: ByteSource, c: HefContainer, problems
       range: residue,
       expected,
       actual,
-      detail: ok ? `${algo.toUpperCase()} over [${n(residue[0])}, ${n(residue[1])}) matches ${expected}` : `${algo.toUpperCase()} over [${n(residue[0])}, ${n(residue[1])}) is ${actual}, header expects ${expected}`,
+      detail: ok
+        ? `${algo.toUpperCase()} over [${n(residue[0])}, ${n(residue[1])}) matches ${expected}`
+        : `${algo.toUpperCase()} over [${n(residue[0])}, ${n(residue[1])}) is ${actual}, header expects ${expected}`,
       enforcedBy,
     };
   };

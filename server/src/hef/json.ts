@@ -82,7 +82,14 @@ export function hefJson(report: HefReport, mtmd?: MtmdResult): Record<string, un
   if (mtmd) {
     out.mtmd = {
       pass: mtmd.pass,
-      rules: mtmd.rules.map((r) => ({ id: r.id, pass: r.pass, detail: r.detail, title: r.title, confidence: r.confidence, ...(r.llamaError ? { llamaError: r.llamaError } : {}) })),
+      rules: mtmd.rules.map((r) => ({
+        id: r.id,
+        pass: r.pass,
+        detail: r.detail,
+        title: r.title,
+        confidence: r.confidence,
+        ...(r.llamaError ? { llamaError: r.llamaError } : {}),
+      })),
       networkGroup: mtmd.networkGroup ?? null,
       derived: mtmd.derived,
       config: mtmd.config ?? null,

@@ -146,7 +146,9 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
     rule(
       'one-input',
       inputs.length === 1,
-      inputs.length === 1 ? `'${inputs[0].name}'` : `got ${inputs.length}${inputs.length ? ` (${inputs.map((i) => i.name).join(', ')})` : ''}; the loader calls the unnamed input()`,
+      inputs.length === 1
+        ? `'${inputs[0].name}'`
+        : `got ${inputs.length}${inputs.length ? ` (${inputs.map((i) => i.name).join(', ')})` : ''}; the loader calls the unnamed input()`,
       'inferred',
       'input() failed',
     );
@@ -171,7 +173,9 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
   let merge: number | undefined;
   let suffixes: Map<string, string> | undefined; // slot → suffix
   if ('error' in config) {
-    const beside = options.configBesideHef ? ` A ${HAILO_CONFIG} beside the HEF (${options.configBesideHef}) does not count: the loader reads only the embedded resource.` : '';
+    const beside = options.configBesideHef
+      ? ` A ${HAILO_CONFIG} beside the HEF (${options.configBesideHef}) does not count: the loader reads only the embedded resource.`
+      : '';
     rule(
       'config-embedded',
       false,
@@ -179,7 +183,8 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
       'read',
       config.missing ? `HEF is missing required external resource '${HAILO_CONFIG}'` : `Resource '${HAILO_CONFIG}' checksum does not match`,
     );
-    for (const id of ['config-parses', 'patch-size', 'spatial-merge-size', 'suffixes-all-slots', 'suffixes-distinct'] as const) skip(id, `${HAILO_CONFIG} is not available`);
+    for (const id of ['config-parses', 'patch-size', 'spatial-merge-size', 'suffixes-all-slots', 'suffixes-distinct'] as const)
+      skip(id, `${HAILO_CONFIG} is not available`);
   } else {
     rule('config-embedded', true, `${config.bytes.length.toLocaleString('en-US')} bytes`, 'read');
     const parsed = parseConfig(config.bytes);
@@ -187,8 +192,15 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
       rule('config-parses', false, parsed.error, 'read', `failed to parse ${HAILO_CONFIG}: ${parsed.error}`);
       for (const id of ['patch-size', 'spatial-merge-size', 'suffixes-all-slots', 'suffixes-distinct'] as const) skip(id, `${HAILO_CONFIG} does not parse`);
     } else if (!isObject(parsed.value)) {
-      rule('config-parses', false, `top level is ${jsonType(parsed.value)}, not an object`, 'read', `[json.exception.type_error.304] cannot use at() with ${jsonType(parsed.value)}`);
-      for (const id of ['patch-size', 'spatial-merge-size', 'suffixes-all-slots', 'suffixes-distinct'] as const) skip(id, `${HAILO_CONFIG} is not a JSON object`);
+      rule(
+        'config-parses',
+        false,
+        `top level is ${jsonType(parsed.value)}, not an object`,
+        'read',
+        `[json.exception.type_error.304] cannot use at() with ${jsonType(parsed.value)}`,
+      );
+      for (const id of ['patch-size', 'spatial-merge-size', 'suffixes-all-slots', 'suffixes-distinct'] as const)
+        skip(id, `${HAILO_CONFIG} is not a JSON object`);
     } else {
       cfg = parsed.value;
       rule('config-parses', true, `keys: ${Object.keys(cfg).sort().join(', ') || '(none)'}`, 'read');
@@ -208,7 +220,9 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
       outputs.length > 0 && unmatched.length === 0,
       outputs.length === 0
         ? 'there are no outputs'
-        : outputs.map((o) => `${o.name} → ${bySuffix.has(streamSuffix(o.name)) ? bySuffix.get(streamSuffix(o.name)) : `'${streamSuffix(o.name)}' (no slot)`}`).join('; '),
+        : outputs
+            .map((o) => `${o.name} → ${bySuffix.has(streamSuffix(o.name)) ? bySuffix.get(streamSuffix(o.name)) : `'${streamSuffix(o.name)}' (no slot)`}`)
+            .join('; '),
       'read',
       unmatched.length ? `HEF output stream '${unmatched[0].name}' has no entry in ${HAILO_CONFIG}` : undefined,
     );
@@ -229,7 +243,8 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
   // 1.4 Input: uint8 RGB interleaved, sides multiples of the stride, token grid = output grid.
   const input = inputs.length === 1 ? inputs[0] : undefined;
   if (!input) {
-    for (const id of ['input-uint8-rgb', 'input-divisible', 'token-grid'] as const) skip(id, inputs.length ? 'there is more than one input' : 'there is no input', 'inferred');
+    for (const id of ['input-uint8-rgb', 'input-divisible', 'token-grid'] as const)
+      skip(id, inputs.length ? 'there is more than one input' : 'there is no input', 'inferred');
   } else {
     const [H, W, F] = input.shape;
     const want = W * H * 3;
@@ -344,7 +359,13 @@ function uintRule(id: RuleId, key: string, cfg: Record<string, unknown>, rule: R
   }
   const v = cfg[key];
   if (typeof v !== 'number') {
-    rule(id, false, `${JSON.stringify(v)} is ${jsonType(v)}, not a number`, 'read', `[json.exception.type_error.302] type must be number, but is ${jsonType(v)}`);
+    rule(
+      id,
+      false,
+      `${JSON.stringify(v)} is ${jsonType(v)}, not a number`,
+      'read',
+      `[json.exception.type_error.302] type must be number, but is ${jsonType(v)}`,
+    );
     return undefined;
   }
   if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
@@ -360,12 +381,24 @@ function slotsRule(cfg: Record<string, unknown>, rule: RuleFn): Map<string, stri
   const parentKey = 'encoder_output_layers_names_suffixes';
   const layers = cfg[parentKey];
   if (!(parentKey in cfg)) {
-    rule('suffixes-all-slots', false, `'${parentKey}' is missing, so all 4 slots are: missing ${MTMD_SLOTS.join(', ')}`, 'read', `[json.exception.out_of_range.403] key '${parentKey}' not found`);
+    rule(
+      'suffixes-all-slots',
+      false,
+      `'${parentKey}' is missing, so all 4 slots are: missing ${MTMD_SLOTS.join(', ')}`,
+      'read',
+      `[json.exception.out_of_range.403] key '${parentKey}' not found`,
+    );
     rule('suffixes-distinct', null, `not checked: '${parentKey}' is missing`, 'read');
     return undefined;
   }
   if (!isObject(layers)) {
-    rule('suffixes-all-slots', false, `'${parentKey}' is ${jsonType(layers)}, not an object`, 'read', `[json.exception.type_error.304] cannot use at() with ${jsonType(layers)}`);
+    rule(
+      'suffixes-all-slots',
+      false,
+      `'${parentKey}' is ${jsonType(layers)}, not an object`,
+      'read',
+      `[json.exception.type_error.304] cannot use at() with ${jsonType(layers)}`,
+    );
     rule('suffixes-distinct', null, `not checked: '${parentKey}' is not an object`, 'read');
     return undefined;
   }

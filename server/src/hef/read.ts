@@ -59,7 +59,11 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
       severity: 'error',
       area: 'proto',
       offset: container.protoStart,
-      message: limitMessage('hefProtoBytes', `The protobuf body [${n(container.protoStart)}, ${n(container.protoEnd)})`, container.protoEnd - container.protoStart),
+      message: limitMessage(
+        'hefProtoBytes',
+        `The protobuf body [${n(container.protoStart)}, ${n(container.protoEnd)})`,
+        container.protoEnd - container.protoStart,
+      ),
     });
     return report;
   }

@@ -25,7 +25,9 @@ export function resourcesOf(hef: Msg, c: HefContainer): ExternalResourceInfo[] {
       fileOffset,
       xxhash: toBigInt(r.xxhash).toString(16).toUpperCase().padStart(16, '0'),
       inFile,
-      detail: inFile ? `[${n(fileOffset)}, ${n(fileOffset + size)})` : `[${n(fileOffset)}, ${n(fileOffset + size)}) is beyond the end of the file (${n(c.fileSize)})`,
+      detail: inFile
+        ? `[${n(fileOffset)}, ${n(fileOffset + size)})`
+        : `[${n(fileOffset)}, ${n(fileOffset + size)}) is beyond the end of the file (${n(c.fileSize)})`,
     } satisfies ExternalResourceInfo;
   });
   return list;

@@ -199,7 +199,10 @@ export function createAllsService(): AttachableService {
         signatures: s.signatures.map((sig) => ({
           label: sig.label,
           documentation: sig.documentation ? { kind: MarkupKind.Markdown, value: sig.documentation } : undefined,
-          parameters: sig.parameters.map((p) => ({ label: p.label, documentation: p.documentation ? { kind: MarkupKind.Markdown, value: p.documentation } : undefined })),
+          parameters: sig.parameters.map((p) => ({
+            label: p.label,
+            documentation: p.documentation ? { kind: MarkupKind.Markdown, value: p.documentation } : undefined,
+          })),
         })),
         activeSignature: s.activeSignature,
         // Out of range = nothing highlighted (e.g. a positional beyond every form).
@@ -231,7 +234,13 @@ export function createAllsService(): AttachableService {
       let char = 0;
       for (const t of semanticTokens(analysed(td), ctx.budget)) {
         const deltaLine = t.line - line;
-        data.push(deltaLine, deltaLine === 0 ? t.character - char : t.character, t.length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(x)), 0));
+        data.push(
+          deltaLine,
+          deltaLine === 0 ? t.character - char : t.character,
+          t.length,
+          SEMANTIC_TOKEN_TYPES.indexOf(t.type),
+          t.modifiers.reduce((m, x) => m | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(x)), 0),
+        );
         line = t.line;
         char = t.character;
       }
@@ -246,7 +255,11 @@ export function createAllsService(): AttachableService {
       const list =
         cached && cached.version === td.version
           ? cached.list
-          : checkDocument(analysed(td), { settings: { hwArch: arch?.arch ?? ctx.settings.hwArch }, archFrom: arch?.from, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
+          : checkDocument(analysed(td), {
+              settings: { hwArch: arch?.arch ?? ctx.settings.hwArch },
+              archFrom: arch?.from,
+              fileExists: nmsConfigResolver(fsPathOf(td.uri)),
+            });
       return codeActions(list, range).map(({ fix, diagnostic }): CodeAction => ({
         title: fix.title,
         kind: CodeActionKind.QuickFix,

@@ -13,7 +13,6 @@ import { fileStamp } from '../common/fileAccess';
 import { findHarBeside } from '../har/modelResolver';
 import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
 
-
 export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): CalibrationProvider {
   const cache = new Map<string, { key: string; result: Promise<CalibArray | { error: string }> }>();
 
@@ -25,7 +24,12 @@ export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): Calibr
     const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);
     if (!path) return undefined;
     const st = fileStamp(path);
-    if (!st) return { path, name: relative(dir, path) || basename(path), error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.` };
+    if (!st)
+      return {
+        path,
+        name: relative(dir, path) || basename(path),
+        error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.`,
+      };
     const har = settings.model.har ? (isAbsolute(settings.model.har) ? settings.model.har : resolve(dir, settings.model.har)) : findHarBeside(scriptPath);
     const key = `${st}|${har ? (fileStamp(har) ?? '') : ''}`;
     let hit = cache.get(path);

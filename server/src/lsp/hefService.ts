@@ -101,7 +101,14 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
           if (err instanceof FileAccessError) host.log(`hef: ${e.message}`);
           else if (typeof e?.code === 'string') host.log(`hef: cannot read ${path}: ${e.message}`);
           else host.onError(err, `hef: checking ${path}`);
-          diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'hef/unreadable', message: `Cannot read this HEF: ${e.message}` }];
+          diagnostics = [
+            {
+              range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+              severity: 'error',
+              code: 'hef/unreadable',
+              message: `Cannot read this HEF: ${e.message}`,
+            },
+          ];
         }
         await publish(path, diagnostics);
       }

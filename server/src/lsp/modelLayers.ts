@@ -14,7 +14,9 @@ export { findHarBeside, findOnnxBeside, type ModelPathSettings } from '../har/mo
 export function cachedOnnx(cache: OnnxModelCache): (path: string) => OnnxLoad {
   return (path) => {
     const m = cache.load(path);
-    return m.ok ? { ok: true, stamp: m.stamp, side: { path: m.path, analysis: m.analysis, view: m.view, uri: graphUriForPath(m.path) } } : { ok: false, stamp: m.stamp, error: m.error };
+    return m.ok
+      ? { ok: true, stamp: m.stamp, side: { path: m.path, analysis: m.analysis, view: m.view, uri: graphUriForPath(m.path) } }
+      : { ok: false, stamp: m.stamp, error: m.error };
   };
 }
 

@@ -7,8 +7,7 @@ import { renderGraphView, type GraphView } from '../onnx/graphView';
 import { readOnnxFile, OnnxReadError } from '../onnx/reader';
 
 export type LoadedModel =
-  | { ok: true; path: string; analysis: OnnxAnalysis; view: GraphView; stamp: string }
-  | { ok: false; path: string; error: string; kind: string; stamp: string };
+  { ok: true; path: string; analysis: OnnxAnalysis; view: GraphView; stamp: string } | { ok: false; path: string; error: string; kind: string; stamp: string };
 
 const MAX_ENTRIES = 8;
 

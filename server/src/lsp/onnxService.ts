@@ -1,15 +1,7 @@
 // LanguageService for the ONNX graph view (`hailo-onnx:` documents, language `onnx-graph`): serves
 // the view's text to the client, and answers hover, diagnostics (DFC pre-flight findings), outline,
 // go-to-producer and find-consumers. It also installs the HAR model-layer provider for `.alls`.
-import {
-  DiagnosticSeverity,
-  SymbolKind,
-  type Diagnostic,
-  type DocumentSymbol,
-  type Hover,
-  type Location,
-  type Position,
-} from 'vscode-languageserver/node';
+import { DiagnosticSeverity, SymbolKind, type Diagnostic, type DocumentSymbol, type Hover, type Location, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeLabel, opKey } from '../onnx/analysis';
 import { findingSpan, GRAPH_LANGUAGE_ID, nodeHover, targetAt, tensorHover, type GraphView, type Span } from '../onnx/graphView';
@@ -61,7 +53,15 @@ export class OnnxGraphService implements AttachableService {
     if (!path) return [];
     const m = this.cache.load(path);
     if (!m.ok) {
-      return [{ range: range({ line: 0, start: 0, end: 0 }), severity: DiagnosticSeverity.Error, source: 'hailo', code: `onnx/${m.kind}`, message: `not readable ONNX: ${m.error}` }];
+      return [
+        {
+          range: range({ line: 0, start: 0, end: 0 }),
+          severity: DiagnosticSeverity.Error,
+          source: 'hailo',
+          code: `onnx/${m.kind}`,
+          message: `not readable ONNX: ${m.error}`,
+        },
+      ];
     }
     if (m.view.text !== doc.getText()) {
       return [
@@ -171,8 +171,16 @@ export class OnnxGraphService implements AttachableService {
       };
     });
     return [
-      section('inputs', SymbolKind.Namespace, [...view.inputLine].map(([t, l]) => tensorSym(t, l))),
-      section('outputs', SymbolKind.Namespace, [...view.outputLine].map(([t, l]) => tensorSym(t, l))),
+      section(
+        'inputs',
+        SymbolKind.Namespace,
+        [...view.inputLine].map(([t, l]) => tensorSym(t, l)),
+      ),
+      section(
+        'outputs',
+        SymbolKind.Namespace,
+        [...view.outputLine].map(([t, l]) => tensorSym(t, l)),
+      ),
       section('nodes', SymbolKind.Namespace, nodes),
     ];
   }

@@ -40,7 +40,8 @@ export class SettingsStore {
           return resolveSettings((key) => pulled(key) ?? below(key));
         },
         (err: unknown) => {
-          if (!this.pullFailureLogged) this.log(`settings: workspace/configuration failed (${(err as Error)?.message ?? err}); using pushed or initial settings`);
+          if (!this.pullFailureLogged)
+            this.log(`settings: workspace/configuration failed (${(err as Error)?.message ?? err}); using pushed or initial settings`);
           this.pullFailureLogged = true;
           return resolveSettings(this.fallback());
         },

@@ -62,8 +62,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const pending = new Map<string, NodeJS.Timeout>();
   const versions = new Map<string, number>();
   const log = (message: string) => connection.console.log(message);
-  const onError =
-    options.onError ?? ((err: unknown, where: string) => connection.console.error(`${where} failed: ${(err as Error)?.stack ?? String(err)}`));
+  const onError = options.onError ?? ((err: unknown, where: string) => connection.console.error(`${where} failed: ${(err as Error)?.stack ?? String(err)}`));
   const settings = new SettingsStore(connection, log);
   /** What the client declared it can do (dynamic registration of the notifications we want). */
   let canRegisterConfiguration = false;
@@ -213,7 +212,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       });
   }
 
-
   connection.onInitialize((params): InitializeResult => {
     settings.initialize(params);
     const workspace = params.capabilities.workspace;
@@ -331,9 +329,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDocumentSymbol((p, t) => route(p.textDocument.uri, 'documentSymbol', [], t, (s, d, c) => s.documentSymbols?.(d, c), true));
   connection.onFoldingRanges((p, t) => route(p.textDocument.uri, 'foldingRange', [], t, (s, d, c) => s.foldingRanges?.(d, c), true));
   connection.onCodeAction((p, t) => route(p.textDocument.uri, 'codeAction', [], t, (s, d, c) => s.codeActions?.(d, p.range, p.context, c)));
-  connection.languages.semanticTokens.on((p, t) =>
-    route(p.textDocument.uri, 'semanticTokens', { data: [] }, t, (s, d, c) => s.semanticTokens?.(d, c), true),
-  );
+  connection.languages.semanticTokens.on((p, t) => route(p.textDocument.uri, 'semanticTokens', { data: [] }, t, (s, d, c) => s.semanticTokens?.(d, c), true));
 
   documents.listen(connection);
   connection.listen();

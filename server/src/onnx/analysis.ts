@@ -80,8 +80,8 @@ export function analyzeOnnx(model: OnnxModel, options: AnalyzeOptions = {}): Onn
 export function tensorNames(model: OnnxModel, inputs: ValueInfo[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const v of inputs) if (!seen.has(v.name)) seen.add(v.name), out.push(v.name);
-  for (const n of model.graph.nodes) for (const o of n.outputs) if (o && !seen.has(o)) seen.add(o), out.push(o);
+  for (const v of inputs) if (!seen.has(v.name)) (seen.add(v.name), out.push(v.name));
+  for (const n of model.graph.nodes) for (const o of n.outputs) if (o && !seen.has(o)) (seen.add(o), out.push(o));
   return out;
 }
 

@@ -64,7 +64,11 @@ export const REJECTED: Record<string, Rejection> = {
     confidence: 'high',
   },
   ScatterND: { error: 'refused by the parser', evidence: 'rf-detr (DFC 5.3.0)', confidence: 'high' },
-  ScatterElements: { error: 'refused by the parser', evidence: 'Scatter* listed among refusals (onnx-notes §3); ScatterElements itself not seen', confidence: 'low' },
+  ScatterElements: {
+    error: 'refused by the parser',
+    evidence: 'Scatter* listed among refusals (onnx-notes §3); ScatterElements itself not seen',
+    confidence: 'low',
+  },
   NonZero: { error: 'refused by the parser (data-dependent shape)', evidence: 'onnx-notes §3 "Other refusals"', confidence: 'high' },
   NonMaxSuppression: { error: 'refused by the parser (data-dependent shape)', evidence: 'onnx-notes §3 "Other refusals"', confidence: 'high' },
   Einsum: { error: 'not in the supported tables', evidence: TABLE_EVIDENCE, confidence: 'low' },
@@ -84,7 +88,11 @@ export function opKnowledge(op: string, domain = ''): OpKnowledge {
     };
   }
   if (op === 'Tile') {
-    return { status: 'restricted', summary: 'becomes a concat; over the batch axis: UnsupportedConcatLayerError', evidence: 'rf-detr CLS-per-window Tile (DFC 5.3.0); onnxsim did not remove it' };
+    return {
+      status: 'restricted',
+      summary: 'becomes a concat; over the batch axis: UnsupportedConcatLayerError',
+      evidence: 'rf-detr CLS-per-window Tile (DFC 5.3.0); onnxsim did not remove it',
+    };
   }
   if (op === 'Gather') {
     return {
@@ -94,16 +102,29 @@ export function opKnowledge(op: string, domain = ''): OpKnowledge {
     };
   }
   if (op === 'ConstantOfShape') {
-    return { status: 'restricted', summary: 'parse_raw_data IndexError on an empty value attribute unless folded away', evidence: 'onnx-notes §3 "Other refusals"' };
+    return {
+      status: 'restricted',
+      summary: 'parse_raw_data IndexError on an empty value attribute unless folded away',
+      evidence: 'onnx-notes §3 "Other refusals"',
+    };
   }
   if (PATTERN_ONLY[op]) return { status: 'pattern-only', summary: `supported only as ${PATTERN_ONLY[op]}`, evidence: TABLE_EVIDENCE };
   if (op === 'ReduceMax') {
-    return { status: 'restricted', summary: 'only on the features axis with keepdims=1 (UnsupportedReduceMaxLayerError)', evidence: 'parser message quoted in onnx-notes §3' };
+    return {
+      status: 'restricted',
+      summary: 'only on the features axis with keepdims=1 (UnsupportedReduceMaxLayerError)',
+      evidence: 'parser message quoted in onnx-notes §3',
+    };
   }
   if (DFC53_LAYERS.has(op)) return { status: 'supported', summary: 'in the DFC 5.3 supported-layer table', evidence: TABLE_EVIDENCE };
   if (DFC53_ACTIVATIONS.has(op)) return { status: 'activation', summary: 'in the DFC 5.3 supported-activation table', evidence: TABLE_EVIDENCE };
   if (SEEN_PARSED[op]) return { status: 'seen-parsed', summary: 'not in the table, but seen parsed', evidence: SEEN_PARSED[op] };
-  if (ABSORBED.has(op)) return { status: 'absorbed', summary: 'shape-only: folded into neighbouring layers or removed by simplification', evidence: 'dfc-flow.md §3.5 (InvalidHNError on one-operator graphs)' };
+  if (ABSORBED.has(op))
+    return {
+      status: 'absorbed',
+      summary: 'shape-only: folded into neighbouring layers or removed by simplification',
+      evidence: 'dfc-flow.md §3.5 (InvalidHNError on one-operator graphs)',
+    };
   if (r) return { status: 'not-listed', summary: `not in the DFC 5.3 tables (${r.error})`, evidence: r.evidence };
   return { status: 'not-listed', summary: 'not in the DFC 5.3 supported tables; may still be absorbed into a recognised pattern', evidence: TABLE_EVIDENCE };
 }

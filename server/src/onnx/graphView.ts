@@ -58,15 +58,33 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
   // Names come from the file: a newline in one would misalign every line after it (oneLine).
   const headerLine = push(`# ONNX graph view (read-only): ${oneLine(fileLabel)}`, { kind: 'header' });
   push(
-    oneLine(`# IR ${m.irVersion} · opsets ${opsetText(m.opsets)}${m.producerName ? ` · producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''} · ${formatBytes(m.fileSize)}`),
+    oneLine(
+      `# IR ${m.irVersion} · opsets ${opsetText(m.opsets)}${m.producerName ? ` · producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''} · ${formatBytes(m.fileSize)}`,
+    ),
     { kind: 'header' },
   );
-  push(`# ${g.nodes.length} nodes · ${Object.keys(a.operators).length} operators · ${g.initializers.length} initializers (${formatBytes(a.initializerBytes)})`, {
-    kind: 'header',
-  });
-  push(oneLine(`# operators: ${Object.entries(a.operators).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`), { kind: 'header' });
   push(
-    `# tensor ranks: ${Object.entries(a.rankHistogram).map(([k, v]) => `rank ${k}: ${v}`).join(', ') || 'none'}${a.unknownRank ? `, unknown: ${a.unknownRank}` : ''}`,
+    `# ${g.nodes.length} nodes · ${Object.keys(a.operators).length} operators · ${g.initializers.length} initializers (${formatBytes(a.initializerBytes)})`,
+    {
+      kind: 'header',
+    },
+  );
+  push(
+    oneLine(
+      `# operators: ${
+        Object.entries(a.operators)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'none'
+      }`,
+    ),
+    { kind: 'header' },
+  );
+  push(
+    `# tensor ranks: ${
+      Object.entries(a.rankHistogram)
+        .map(([k, v]) => `rank ${k}: ${v}`)
+        .join(', ') || 'none'
+    }${a.unknownRank ? `, unknown: ${a.unknownRank}` : ''}`,
     { kind: 'header' },
   );
   push(`# DFC pre-flight: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s)`, { kind: 'header' });
@@ -127,7 +145,9 @@ export function renderGraphView(a: OnnxAnalysis, fileLabel: string): GraphView {
   for (let k = 0; k < g.nodes.length; k++) {
     const n = g.nodes[k];
     if (chars > maxChars) {
-      push(`  … ${g.nodes.length - k} more nodes are not shown: the view stops at ${Math.round(maxChars / 2 ** 20)} MiB of text (\`hailo-tools onnx --json --shapes\` lists them all)`);
+      push(
+        `  … ${g.nodes.length - k} more nodes are not shown: the view stops at ${Math.round(maxChars / 2 ** 20)} MiB of text (\`hailo-tools onnx --json --shapes\` lists them all)`,
+      );
       break;
     }
     const lineNo = out.length;
@@ -253,7 +273,10 @@ export function tensorHover(a: OnnxAnalysis, name: string): string {
   lines.push(`**${code(name)}** — ${s.dtype}${mdCode(s.shape)} (rank ${s.rank})`);
   const init = a.model.graph.initializers.find((t) => t.name === name);
   if (init) {
-    lines.push('', `initializer, ${formatBytes(init.bytes)}${init.external ? `, external data in ${code(init.external.location)} at offset ${init.external.offset}` : ''}`);
+    lines.push(
+      '',
+      `initializer, ${formatBytes(init.bytes)}${init.external ? `, external data in ${code(init.external.location)} at offset ${init.external.offset}` : ''}`,
+    );
     if (init.external?.problem) lines.push('', `⚠️ ${mdEscape(init.external.problem)}`);
   } else if (f?.source === 'declared') lines.push('', 'shape as declared in the file (inference could not derive it)');
   if (f?.value && f.value.length <= 16) lines.push('', `value: ${code(`[${f.value.map((v) => (v === null ? '?' : String(v))).join(', ')}]`)}`);
@@ -261,7 +284,14 @@ export function tensorHover(a: OnnxAnalysis, name: string): string {
   if (p) lines.push('', `produced by ${code(nodeLabel(p))} (${code(p.opType)})`);
   else if (a.inputs.some((v) => v.name === name)) lines.push('', 'graph input');
   const cs = a.shapes.consumers.get(name) ?? [];
-  if (cs.length) lines.push('', `consumed by ${cs.slice(0, 8).map((c) => code(nodeLabel(c))).join(', ')}${cs.length > 8 ? ` and ${cs.length - 8} more` : ''}`);
+  if (cs.length)
+    lines.push(
+      '',
+      `consumed by ${cs
+        .slice(0, 8)
+        .map((c) => code(nodeLabel(c)))
+        .join(', ')}${cs.length > 8 ? ` and ${cs.length - 8} more` : ''}`,
+    );
   return lines.join('\n');
 }
 

@@ -80,7 +80,12 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
           local.set(v.name, f && (f.shape || f.kind) ? f : { shape: declaredShape, dtype: v.type.kind === 'tensor' ? v.type.elemType : 0 });
         });
         for (const node of sub.nodes) {
-          const out = applyRule(node, opsetAi, node.inputs.map((n) => (n ? get(n) : undefined)), infer);
+          const out = applyRule(
+            node,
+            opsetAi,
+            node.inputs.map((n) => (n ? get(n) : undefined)),
+            infer,
+          );
           node.outputs.forEach((name, i) => {
             if (!name) return;
             const f = out[i] ?? { shape: null, dtype: 0 };
@@ -96,7 +101,12 @@ export function inferShapes(model: OnnxModel, options: InferOptions = {}): Shape
   const inferSubgraph = scopeInfer((n) => facts.get(n));
   for (const node of order) {
     if (!ruleFor(node.domain, node.opType)) unruled.push(node);
-    const out = applyRule(node, opsetAi, node.inputs.map((n) => (n ? facts.get(n) : undefined)), inferSubgraph);
+    const out = applyRule(
+      node,
+      opsetAi,
+      node.inputs.map((n) => (n ? facts.get(n) : undefined)),
+      inferSubgraph,
+    );
     node.outputs.forEach((name, i) => {
       if (!name) return;
       const f = out[i] ?? { shape: null, dtype: 0 };

@@ -106,7 +106,13 @@ export interface GraphIndex {
 }
 
 export interface ReadProblem {
-  code: 'onnx/external-data-missing' | 'onnx/external-data-outside' | 'onnx/external-data-short' | 'onnx/external-data-invalid' | 'onnx/invalid-dim' | 'onnx/unknown-data-type';
+  code:
+    | 'onnx/external-data-missing'
+    | 'onnx/external-data-outside'
+    | 'onnx/external-data-short'
+    | 'onnx/external-data-invalid'
+    | 'onnx/invalid-dim'
+    | 'onnx/unknown-data-type';
   message: string;
   /** Where the rule comes from (defaults to the external_data entries). */
   evidence?: string;

@@ -39,7 +39,7 @@ const label = (n: NodeInfo) => n.name || `${n.opType}#${n.index}`;
 
 export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
   const out: Finding[] = [];
-  const shape = (t: string): Shape => (t ? a.shapes.facts.get(t)?.shape ?? null : null);
+  const shape = (t: string): Shape => (t ? (a.shapes.facts.get(t)?.shape ?? null) : null);
   const initNames = new Set(a.model.graph.initializers.map((t) => t.name));
   const isConst = (t: string) => t === '' || initNames.has(t) || foldedOutput(a, t);
   const fixShapesHint = simplifyCommand(a);
@@ -251,14 +251,25 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
       node: null,
       message: `${p.message}${n ? ` (${n} tensor${n > 1 ? 's' : ''}: ${p.tensors!.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''})` : ''}`,
       evidence: p.evidence ?? "the model's external_data entries (location, offset, length)",
-      fix: p.code === 'onnx/invalid-dim' ? 're-export the model; fix the dim in the exporter or with onnx.shape_inference' : 'keep the external data file beside the model, under the name the model records',
+      fix:
+        p.code === 'onnx/invalid-dim'
+          ? 're-export the model; fix the dim in the exporter or with onnx.shape_inference'
+          : 'keep the external data file beside the model, under the name the model records',
       confidence: 'high',
     });
   }
   return out;
 }
 
-function checkConcat(a: Ctx, n: NodeInfo, base: { node: string; nodeIndex: number }, shape: (t: string) => Shape, folded: boolean, hint: string, out: Finding[]): void {
+function checkConcat(
+  a: Ctx,
+  n: NodeInfo,
+  base: { node: string; nodeIndex: number },
+  shape: (t: string) => Shape,
+  folded: boolean,
+  hint: string,
+  out: Finding[],
+): void {
   const s = shape(n.outputs[0]);
   const fact = a.shapes.facts.get(n.outputs[0]);
   if (s && s.length === 1) {
@@ -270,7 +281,8 @@ function checkConcat(a: Ctx, n: NodeInfo, base: { node: string; nodeIndex: numbe
       code: 'onnx/shape-plumbing-concat',
       severity: 'warning',
       message: `rank-1 shape computation ${fromShape ? '(Shape→…→Concat) ' : ''}${feeds.length ? `feeding ${[...new Set(feeds)].join('/')}` : ''}: the DFC's first parse attempt fails on it`,
-      evidence: 'IndexError in get_concat_info on the raw Qwen3-VL tower (3192 nodes, DFC 5.3.0): Concat vertices of Shape/Concat/Unsqueeze chains feeding Reshape (dfc-flow.md §3.5)',
+      evidence:
+        'IndexError in get_concat_info on the raw Qwen3-VL tower (3192 nodes, DFC 5.3.0): Concat vertices of Shape/Concat/Unsqueeze chains feeding Reshape (dfc-flow.md §3.5)',
       fix: folded ? hint : `fix the input shapes first (this chain depends on a run-time value), then ${hint}`,
       confidence: folded ? 'high' : 'medium',
     });
@@ -304,7 +316,8 @@ function checkTile(a: Ctx, n: NodeInfo, base: { node: string; nodeIndex: number 
     message: overBatch
       ? `Tile repeats the batch axis (repeats ${reps ? fmt(reps) : 'unknown'}): the DFC lowers it to a concat over the batch axis`
       : `Tile (repeats ${fmt(reps!)}) becomes a concat in the DFC; only the batch-axis case is known to fail`,
-    evidence: 'UnsupportedConcatLayerError … Unsupported concat over axis batch from a CLS-per-window Tile in rf-detr (DFC 5.3.0); onnxsim did not remove the Tile',
+    evidence:
+      'UnsupportedConcatLayerError … Unsupported concat over axis batch from a CLS-per-window Tile in rf-detr (DFC 5.3.0); onnxsim did not remove the Tile',
     fix: 'fold the Tile at the fixed shape (e.g. num_windows=1 in rf-detr) or restructure so no batch-axis repeat remains',
     confidence: overBatch ? 'high' : 'low',
   });
@@ -318,9 +331,7 @@ function checkGather(a: Ctx, n: NodeInfo, base: { node: string; nodeIndex: numbe
     ...base,
     code: 'onnx/dynamic-gather',
     severity: 'warning',
-    message: dataConst
-      ? `Gather from a constant table with run-time indices (an embedding lookup)`
-      : 'Gather with run-time (data-dependent) indices',
+    message: dataConst ? `Gather from a constant table with run-time indices (an embedding lookup)` : 'Gather with run-time (data-dependent) indices',
     evidence: "UnsupportedGatherLayerError … Can't find index — BERT word_embeddings Gather; YOLO26 head (onnx-notes §3)",
     fix: dataConst ? 'do the embedding lookup on the host and feed embeddings as the model input' : 'cut the graph before it and run the indexing on the host',
     confidence: dataConst ? 'high' : 'medium',
@@ -390,7 +401,8 @@ function checkShuffle(a: Ctx, n: NodeInfo, base: { node: string; nodeIndex: numb
         code: 'onnx/sequence-to-spatial',
         severity: 'warning',
         message: `Reshape turns a sequence ${fmt(inS)} into a spatial map ${fmt(s)} (${nhwc ? 'NHWC' : 'NCHW'})`,
-        evidence: "ValueError: channels is not in list (onnx_graph.py:444 update_reshape_output_format) in rf-detr: an NLD sequence re-wrapped as spatial (dfc-flow.md §3.5)",
+        evidence:
+          'ValueError: channels is not in list (onnx_graph.py:444 update_reshape_output_format) in rf-detr: an NLD sequence re-wrapped as spatial (dfc-flow.md §3.5)',
         fix: 'end the parsed graph at the sequence tensor and reshape on the host, or keep the block in 4-D throughout',
         confidence: 'low',
       });

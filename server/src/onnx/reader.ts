@@ -113,7 +113,15 @@ class ModelReader {
   }
 
   private tooMany(offset: number): never {
-    throw new OnnxReadError('limit', limitMessage('onnxGraphEntries', `The model (at offset ${offset})`, `more than ${MAX_ENTRIES.toLocaleString('en-US')} nodes, tensors, attributes and dims`), offset);
+    throw new OnnxReadError(
+      'limit',
+      limitMessage(
+        'onnxGraphEntries',
+        `The model (at offset ${offset})`,
+        `more than ${MAX_ENTRIES.toLocaleString('en-US')} nodes, tensors, attributes and dims`,
+      ),
+      offset,
+    );
   }
 
   /** How many more list items fit under the entries limit (for packed int/float lists). */
@@ -156,10 +164,7 @@ class ModelReader {
     }
     // A protobuf parser accepts nearly any bytes; demand the parts every model has.
     if (!sawGraph || !sawIr) {
-      throw new OnnxReadError(
-        'not-onnx',
-        `not an ONNX model: ${!sawGraph ? 'no graph' : 'no ir_version'} found in ${w.src.size} bytes`,
-      );
+      throw new OnnxReadError('not-onnx', `not an ONNX model: ${!sawGraph ? 'no graph' : 'no ir_version'} found in ${w.src.size} bytes`);
     }
     if (m.irVersion < 1 || m.irVersion > 64) throw new OnnxReadError('not-onnx', `not an ONNX model: ir_version ${m.irVersion} is implausible`);
     this.resolveExternal();
@@ -241,7 +246,11 @@ class ModelReader {
 
   graph(start: number, end: number): GraphIndex {
     if (this.depth >= MAX_DEPTH) {
-      throw new OnnxReadError('limit', limitMessage('onnxSubgraphDepth', `The model (subgraph at offset ${start})`, `more than ${MAX_DEPTH} levels of nested subgraphs`), start);
+      throw new OnnxReadError(
+        'limit',
+        limitMessage('onnxSubgraphDepth', `The model (subgraph at offset ${start})`, `more than ${MAX_DEPTH} levels of nested subgraphs`),
+        start,
+      );
     }
     this.depth++;
     try {
@@ -621,7 +630,10 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
     return { code: 'onnx/external-data-outside', message: `external data file '${ref.location}' links outside the model's folder; not read` };
   }
   if (typeof size === 'string') {
-    return { code: 'onnx/external-data-invalid', message: `external data location '${ref.location}' is ${size.slice('not-regular:'.length)}, not a regular file; not read` };
+    return {
+      code: 'onnx/external-data-invalid',
+      message: `external data location '${ref.location}' is ${size.slice('not-regular:'.length)}, not a regular file; not read`,
+    };
   }
   ref.path = path;
   const end = ref.offset + (ref.length ?? 0);
@@ -634,7 +646,8 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
   return undefined;
 }
 
-const DIM_EVIDENCE = 'onnx.proto: dims are int64 sizes (≥ 0; an unknown dim is a dim_param or an empty Dimension); a JavaScript number holds integers exactly only up to 2^53';
+const DIM_EVIDENCE =
+  'onnx.proto: dims are int64 sizes (≥ 0; an unknown dim is a dim_param or an empty Dimension); a JavaScript number holds integers exactly only up to 2^53';
 
 /** A JavaScript number above 2^53 is not the int64 in the file: give the exact one. */
 function dimProblem(w: Wire, f: Field, index: number, value: number): string {

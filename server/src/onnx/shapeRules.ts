@@ -152,7 +152,13 @@ const unaryValue =
   (c) => {
     const v = c.value(0);
     const integer = isIntegerType(c.dtype(0));
-    return [fact(c.shape(0), BOOL_OUT.has(op) ? DT.BOOL : c.dtype(0), v?.map((x) => unary(op, x, integer)))];
+    return [
+      fact(
+        c.shape(0),
+        BOOL_OUT.has(op) ? DT.BOOL : c.dtype(0),
+        v?.map((x) => unary(op, x, integer)),
+      ),
+    ];
   };
 
 // ---- linear algebra ------------------------------------------------------------------------
@@ -181,13 +187,7 @@ export const gemm: Rule = (c) => {
 
 // ---- convolution and pooling ---------------------------------------------------------------
 
-export function spatialOut(
-  c: RuleCtx,
-  inDims: Dim[],
-  kernel: (number | null)[],
-  transposed: boolean,
-  pool: boolean,
-): Dim[] {
+export function spatialOut(c: RuleCtx, inDims: Dim[], kernel: (number | null)[], transposed: boolean, pool: boolean): Dim[] {
   const n = inDims.length;
   const strides = c.ints('strides') ?? new Array(n).fill(1);
   const dil = c.ints('dilations') ?? new Array(n).fill(1);
@@ -205,8 +205,8 @@ export function spatialOut(
     const eff = dl * (k - 1) + 1;
     if (transposed) {
       if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return d * s;
-      const pb = autoPad === 'VALID' ? 0 : pads[i] ?? 0;
-      const pe = autoPad === 'VALID' ? 0 : pads[i + n] ?? 0;
+      const pb = autoPad === 'VALID' ? 0 : (pads[i] ?? 0);
+      const pe = autoPad === 'VALID' ? 0 : (pads[i + n] ?? 0);
       return s * (d - 1) + (outPad[i] ?? 0) + eff - pb - pe;
     }
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return Math.ceil(d / s);
@@ -226,7 +226,7 @@ export const conv: Rule = (c) => {
   const x = c.shape(0);
   const w = c.shape(1);
   if (!x || x.length < 3) return [fact(null, c.dtype(0))];
-  const kernel = (c.ints('kernel_shape') ?? w?.slice(2).map((d) => (typeof d === 'number' ? d : null))) ?? [];
+  const kernel = c.ints('kernel_shape') ?? w?.slice(2).map((d) => (typeof d === 'number' ? d : null)) ?? [];
   const spatial = spatialOut(c, x.slice(2), kernel, false, false);
   const m = w ? w[0] : null;
   return [fact([x[0], m, ...spatial], c.dtype(0))];
@@ -236,7 +236,7 @@ export const convTranspose: Rule = (c) => {
   const x = c.shape(0);
   const w = c.shape(1);
   if (!x || x.length < 3) return [fact(null, c.dtype(0))];
-  const kernel = (c.ints('kernel_shape') ?? w?.slice(2).map((d) => (typeof d === 'number' ? d : null))) ?? [];
+  const kernel = c.ints('kernel_shape') ?? w?.slice(2).map((d) => (typeof d === 'number' ? d : null)) ?? [];
   const spatial = spatialOut(c, x.slice(2), kernel, true, false);
   const g = c.int('group', 1);
   const m = w && typeof w[1] === 'number' ? w[1] * g : null;
@@ -320,7 +320,7 @@ export const unsqueeze: Rule = (c) => {
   const at = new Set(axes.map((a) => (a < 0 ? a + rank : a)));
   const out: Dim[] = [];
   let j = 0;
-  for (let i = 0; i < rank; i++) out.push(at.has(i) ? 1 : x[j++] ?? null);
+  for (let i = 0; i < rank; i++) out.push(at.has(i) ? 1 : (x[j++] ?? null));
   return [fact(out, c.dtype(0), c.value(0))];
 };
 
@@ -408,21 +408,45 @@ const slice: Rule = (c) => {
     ends = c.numbers(2);
     axes = c.has(3) ? c.numbers(3) : undefined;
     steps = c.has(4) ? c.numbers(4) : undefined;
-    if (c.has(3) && !axes) return [fact(x.map(() => null), dtype)];
+    if (c.has(3) && !axes)
+      return [
+        fact(
+          x.map(() => null),
+          dtype,
+        ),
+      ];
     if (c.has(4) && !steps) {
       // unknown steps: the sliced axes are unknown
       steps = undefined;
-      if (!axes) return [fact(x.map(() => null), dtype)];
+      if (!axes)
+        return [
+          fact(
+            x.map(() => null),
+            dtype,
+          ),
+        ];
       const out = [...x];
       for (const a of axes) if (a >= -x.length && a < x.length) out[a < 0 ? a + x.length : a] = null;
       return [fact(out, dtype)];
     }
   }
   const nAx = starts?.length ?? ends?.length ?? axes?.length;
-  if (nAx === undefined) return [fact(x.map(() => null), dtype)];
+  if (nAx === undefined)
+    return [
+      fact(
+        x.map(() => null),
+        dtype,
+      ),
+    ];
   const ax = (axes ?? Array.from({ length: nAx }, (_, i) => i)).map((a) => (a < 0 ? a + x.length : a));
   // an axis outside the rank is an invalid model: used as an index it made a sparse array of 10⁹ dims
-  if (ax.some((a) => !Number.isInteger(a) || a < 0 || a >= x.length)) return [fact(x.map(() => null), dtype)];
+  if (ax.some((a) => !Number.isInteger(a) || a < 0 || a >= x.length))
+    return [
+      fact(
+        x.map(() => null),
+        dtype,
+      ),
+    ];
   const out = [...x];
   const ranges: ([number, number, number] | undefined)[] = x.map(() => undefined);
   ax.forEach((a, i) => {
@@ -497,7 +521,7 @@ const shapeOp: Rule = (c) => {
   if (!x) return [fact(null, DT.INT64)];
   const r = x.length;
   let start = c.opset >= 15 ? c.int('start', 0) : 0;
-  let end = c.opset >= 15 ? c.attr('end')?.i ?? r : r;
+  let end = c.opset >= 15 ? (c.attr('end')?.i ?? r) : r;
   if (start < 0) start += r;
   if (end < 0) end += r;
   start = clamp(start, 0, r);
@@ -580,8 +604,19 @@ const tile: Rule = (c) => {
   const x = c.shape(0);
   const reps = c.numbers(1);
   if (!x) return [fact(null, c.dtype(0))];
-  if (!reps) return [fact(x.map(() => null), c.dtype(0))];
-  return [fact(x.map((d, i) => arith('Mul', d, reps[i] ?? 1, true)), c.dtype(0))];
+  if (!reps)
+    return [
+      fact(
+        x.map(() => null),
+        c.dtype(0),
+      ),
+    ];
+  return [
+    fact(
+      x.map((d, i) => arith('Mul', d, reps[i] ?? 1, true)),
+      c.dtype(0),
+    ),
+  ];
 };
 
 const cast: Rule = (c) => {
@@ -600,9 +635,21 @@ export const pad: Rule = (c) => {
   const x = c.shape(0);
   if (!x) return [fact(null, c.dtype(0))];
   const pads = c.opset < 11 ? c.ints('pads') : c.numbers(1);
-  if (!pads) return [fact(x.map(() => null), c.dtype(0))];
+  if (!pads)
+    return [
+      fact(
+        x.map(() => null),
+        c.dtype(0),
+      ),
+    ];
   let axes = c.opset >= 18 && c.has(3) ? c.numbers(3) : undefined;
-  if (c.opset >= 18 && c.has(3) && !axes) return [fact(x.map(() => null), c.dtype(0))];
+  if (c.opset >= 18 && c.has(3) && !axes)
+    return [
+      fact(
+        x.map(() => null),
+        c.dtype(0),
+      ),
+    ];
   axes = (axes ?? x.map((_, i) => i)).map((a) => (a < 0 ? a + x.length : a));
   const out = [...x];
   const n = axes.length;
@@ -624,8 +671,20 @@ const resize: Rule = (c) => {
     if (scales && scales.length === 0) scales = undefined;
     if (!sizes && !scales) {
       const s2 = c.shape(2);
-      if (c.has(2) && !(s2 && s2[0] === 0)) return [fact(x.map(() => null), c.dtype(0))];
-      if (c.has(3)) return [fact(x.map(() => null), c.dtype(0))];
+      if (c.has(2) && !(s2 && s2[0] === 0))
+        return [
+          fact(
+            x.map(() => null),
+            c.dtype(0),
+          ),
+        ];
+      if (c.has(3))
+        return [
+          fact(
+            x.map(() => null),
+            c.dtype(0),
+          ),
+        ];
     }
   }
   const axes = (c.opset >= 18 ? c.ints('axes') : undefined)?.map((a) => (a < 0 ? a + x.length : a)) ?? x.map((_, i) => i);
@@ -772,14 +831,85 @@ function recurrent(): Rule {
   };
 }
 
-const ELEMENTWISE = ['Add', 'Sub', 'Mul', 'Div', 'Pow', 'Mod', 'Equal', 'Greater', 'Less', 'GreaterOrEqual', 'LessOrEqual', 'And', 'Or', 'Xor', 'Max', 'Min', 'Sum', 'Mean', 'Where', 'PRelu', 'BitShift', 'BitwiseAnd', 'BitwiseOr', 'BitwiseXor'];
+const ELEMENTWISE = [
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Pow',
+  'Mod',
+  'Equal',
+  'Greater',
+  'Less',
+  'GreaterOrEqual',
+  'LessOrEqual',
+  'And',
+  'Or',
+  'Xor',
+  'Max',
+  'Min',
+  'Sum',
+  'Mean',
+  'Where',
+  'PRelu',
+  'BitShift',
+  'BitwiseAnd',
+  'BitwiseOr',
+  'BitwiseXor',
+];
 const UNARY_VALUE = ['Neg', 'Abs', 'Floor', 'Ceil', 'Round', 'Sqrt', 'Reciprocal', 'Not', 'Sign', 'Relu'];
 const SHAPE_PRESERVING = [
-  'Sigmoid', 'Tanh', 'Exp', 'Log', 'Erf', 'Sin', 'Cos', 'Tan', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh',
-  'Softplus', 'Softsign', 'HardSigmoid', 'HardSwish', 'LeakyRelu', 'Elu', 'Selu', 'Celu', 'Gelu', 'Mish', 'ThresholdedRelu',
-  'Clip', 'Softmax', 'LogSoftmax', 'Hardmax', 'LRN', 'InstanceNormalization', 'GroupNormalization', 'MeanVarianceNormalization',
-  'IsNaN', 'IsInf', 'CumSum', 'Trilu', 'Shrink', 'BitwiseNot', 'QuantizeLinear', 'DequantizeLinear', 'ScatterND', 'ScatterElements',
-  'Scatter', 'RandomNormalLike', 'RandomUniformLike', 'EyeLike', 'Bernoulli', 'ReverseSequence',
+  'Sigmoid',
+  'Tanh',
+  'Exp',
+  'Log',
+  'Erf',
+  'Sin',
+  'Cos',
+  'Tan',
+  'Asin',
+  'Acos',
+  'Atan',
+  'Sinh',
+  'Cosh',
+  'Asinh',
+  'Acosh',
+  'Atanh',
+  'Softplus',
+  'Softsign',
+  'HardSigmoid',
+  'HardSwish',
+  'LeakyRelu',
+  'Elu',
+  'Selu',
+  'Celu',
+  'Gelu',
+  'Mish',
+  'ThresholdedRelu',
+  'Clip',
+  'Softmax',
+  'LogSoftmax',
+  'Hardmax',
+  'LRN',
+  'InstanceNormalization',
+  'GroupNormalization',
+  'MeanVarianceNormalization',
+  'IsNaN',
+  'IsInf',
+  'CumSum',
+  'Trilu',
+  'Shrink',
+  'BitwiseNot',
+  'QuantizeLinear',
+  'DequantizeLinear',
+  'ScatterND',
+  'ScatterElements',
+  'Scatter',
+  'RandomNormalLike',
+  'RandomUniformLike',
+  'EyeLike',
+  'Bernoulli',
+  'ReverseSequence',
 ];
 
 export const RULES: Record<string, Rule> = {
@@ -835,7 +965,18 @@ export const RULES: Record<string, Rule> = {
 for (const op of ELEMENTWISE) RULES[op] = elementwise(op);
 for (const op of UNARY_VALUE) RULES[op] = unaryValue(op);
 for (const op of SHAPE_PRESERVING) RULES[op] ??= same;
-for (const op of ['ReduceMean', 'ReduceSum', 'ReduceMax', 'ReduceMin', 'ReduceProd', 'ReduceL1', 'ReduceL2', 'ReduceLogSum', 'ReduceLogSumExp', 'ReduceSumSquare']) {
+for (const op of [
+  'ReduceMean',
+  'ReduceSum',
+  'ReduceMax',
+  'ReduceMin',
+  'ReduceProd',
+  'ReduceL1',
+  'ReduceL2',
+  'ReduceLogSum',
+  'ReduceLogSumExp',
+  'ReduceSumSquare',
+]) {
   RULES[op] = reduce(op);
 }
 // Not covered (outputs stay unknown): Einsum, If/Loop/Scan, other domains, and anything unlisted.

@@ -72,16 +72,21 @@ export function summaryText(a: OnnxAnalysis, file: string, withShapes: boolean):
   const lines: string[] = [];
   const dtypeOf = (name: string) => dataTypeName(a.shapes.facts.get(name)?.dtype ?? 0);
   lines.push(`${file}`);
+  lines.push(`  IR ${m.irVersion}, opsets ${opsetText(m.opsets)}${m.producerName ? `, producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''}`);
   lines.push(
-    `  IR ${m.irVersion}, opsets ${opsetText(m.opsets)}${m.producerName ? `, producer ${m.producerName} ${m.producerVersion}`.trimEnd() : ''}`,
+    `  ${g.nodes.length} nodes, ${Object.keys(a.operators).length} operators, ${g.initializers.length} initializers (${formatBytes(a.initializerBytes)})`,
   );
-  lines.push(`  ${g.nodes.length} nodes, ${Object.keys(a.operators).length} operators, ${g.initializers.length} initializers (${formatBytes(a.initializerBytes)})`);
   lines.push('', 'inputs:');
   for (const v of a.inputs) lines.push(`  ${v.name}  ${dtypeOf(v.name)}${formatShape(a.shapes.facts.get(v.name)?.shape ?? null)}`);
   lines.push('outputs:');
   for (const v of g.outputs) lines.push(`  ${v.name}  ${dtypeOf(v.name)}${formatShape(a.shapes.facts.get(v.name)?.shape ?? null)}`);
   lines.push('', 'operators:');
-  lines.push('  ' + Object.entries(a.operators).map(([k, v]) => `${k} ${v}`).join(', '));
+  lines.push(
+    '  ' +
+      Object.entries(a.operators)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+  );
   lines.push('tensor ranks:');
   lines.push(
     '  ' +

@@ -100,4 +100,3 @@ function readRaw(dv: DataView, dt: number, off: number): number {
       return NaN;
   }
 }
-

@@ -20,7 +20,8 @@ export function pathForGraphUri(uri: string): string | undefined {
   if (!uri.startsWith(`${GRAPH_SCHEME}:`)) return undefined;
   let rest = uri.slice(GRAPH_SCHEME.length + 1).replace(/[?#].*$/, '');
   if (rest.endsWith(GRAPH_SUFFIX)) rest = rest.slice(0, -GRAPH_SUFFIX.length);
-  if (rest.startsWith('//')) rest = rest.slice(2); // `scheme://authority/path`: keep authority (UNC) in the file URL
+  if (rest.startsWith('//'))
+    rest = rest.slice(2); // `scheme://authority/path`: keep authority (UNC) in the file URL
   else if (!rest.startsWith('/')) rest = '/' + rest;
   try {
     return fileURLToPath(`file://${rest}`);

@@ -81,22 +81,30 @@ describe('.alls language server', () => {
     const editor = await openInEditor(uri);
     const line = editor.document.lineAt(0).text;
     const pos = new vscode.Position(0, line.indexOf('normalization(') + 3);
-    const text = await eventually(async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
-      const t = hoverText(hovers ?? []);
-      return t.includes('normalization') ? t : undefined;
-    }, 30_000, 'a hover on normalization');
+    const text = await eventually(
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+        const t = hoverText(hovers ?? []);
+        return t.includes('normalization') ? t : undefined;
+      },
+      30_000,
+      'a hover on normalization',
+    );
     assert.ok(text.length > 60, `hover is documentation, not just a name: ${text}`);
   });
 
   it('the first line of model/tinycnn.alls says it is checked for hailo8l, the architecture its HAR was parsed for', async () => {
     const uri = workspaceFile('model', 'tinycnn.alls');
     await openInEditor(uri);
-    const text = await eventually(async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 1));
-      const t = hoverText(hovers ?? []);
-      return t.includes('Target architecture') ? t : undefined;
-    }, 30_000, 'the architecture hover on line 1');
+    const text = await eventually(
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 1));
+        const t = hoverText(hovers ?? []);
+        return t.includes('Target architecture') ? t : undefined;
+      },
+      30_000,
+      'the architecture hover on line 1',
+    );
     assert.match(text, /Target architecture: hailo8l\*\* — from its HAR/);
     assert.match(text, /tinycnn\\_hailo\\_model\.har beside this script was parsed for it/);
   });
@@ -120,11 +128,15 @@ describe('.alls language server', () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'alls', content: 'quantization_param(conv1, precision_mode=' });
     await vscode.window.showTextDocument(doc);
     const pos = doc.lineAt(0).range.end;
-    const labels = await eventually(async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
-      const l = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-      return l.includes('a8_w8') ? l : undefined;
-    }, 30_000, 'precision-mode completions');
+    const labels = await eventually(
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
+        const l = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+        return l.includes('a8_w8') ? l : undefined;
+      },
+      30_000,
+      'precision-mode completions',
+    );
     for (const mode of ['a8_w8', 'a8_w4', 'a16_w16', 'a16_w8']) assert.ok(labels.includes(mode), `${mode} in ${labels.join(', ')}`);
     assert.ok(!labels.includes('a16_w9'), 'no invented modes');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -96,7 +96,7 @@ describe('Hailo: Compile Model (fake docker)', () => {
     assert.deepEqual(containers(), []);
   });
 
-  it('unsupported operators land on their nodes in the graph view, with the shared view\'s fix and the compile\'s own (compile again with the recommended end nodes)', async () => {
+  it("unsupported operators land on their nodes in the graph view, with the shared view's fix and the compile's own (compile again with the recommended end nodes)", async () => {
     const dir = workspaceFile('e2e-fixtures', 'dfc', 'parse-unsupported-shuffle');
     scenario({ log: join(dir.fsPath, 'run.log'), failAt: 'translate_onnx_model' });
     const model = vscode.Uri.joinPath(dir, 'model.onnx');
@@ -106,10 +106,14 @@ describe('Hailo: Compile Model (fake docker)', () => {
     const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
     const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, 'the graph view');
     // test/fixtures/dfc/parse-unsupported-shuffle/expected.json: three Reshape nodes, four recommended end nodes.
-    const diags = await eventually(() => {
-      const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.source === 'Hailo DFC' && d.code === 'dfc/unsupported-shuffle');
-      return ds.length === 3 ? ds : undefined;
-    }, 10_000, "three of the compile's node diagnostics on the graph view");
+    const diags = await eventually(
+      () => {
+        const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.source === 'Hailo DFC' && d.code === 'dfc/unsupported-shuffle');
+        return ds.length === 3 ? ds : undefined;
+      },
+      10_000,
+      "three of the compile's node diagnostics on the graph view",
+    );
     for (const d of diags) assert.ok(view.lineAt(d.range.start.line).text.includes(' = Reshape('), view.lineAt(d.range.start.line).text);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', view.uri, diags[0].range);
     const titles = (actions ?? []).map((a) => a.title);
@@ -158,6 +162,10 @@ describe('Hailo: Compile Model (fake docker)', () => {
     await eventually(() => (containers().length === 0 ? true : undefined), 30_000, 'the container to be removed');
     assert.equal(statSync(hef).mtimeMs, before, 'the previous HEF is untouched');
     // The terminal closed at once; the runner finishes its cleanup (container, then staging) after.
-    await eventually(() => (readdirSync(folder().fsPath).some((n) => n.startsWith('.hailo-compile-')) ? undefined : true), 30_000, 'the staging folder to be removed');
+    await eventually(
+      () => (readdirSync(folder().fsPath).some((n) => n.startsWith('.hailo-compile-')) ? undefined : true),
+      30_000,
+      'the staging folder to be removed',
+    );
   });
 });

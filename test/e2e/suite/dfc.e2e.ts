@@ -24,7 +24,11 @@ describe('Explain DFC Log', () => {
     assert.equal(r.report.outcome, 'failed');
     const script = workspaceFile('e2e-fixtures', 'dfc', 'gpu-oom', 'model.alls');
     assert.equal(r.alls, script.fsPath, 'the only .alls beside the log is taken as its script');
-    const diag = await eventually(() => vscode.languages.getDiagnostics(script).find((d) => d.code === 'dfc/gpu-memory'), 10_000, 'the dfc/gpu-memory diagnostic');
+    const diag = await eventually(
+      () => vscode.languages.getDiagnostics(script).find((d) => d.code === 'dfc/gpu-memory'),
+      10_000,
+      'the dfc/gpu-memory diagnostic',
+    );
     // `post_quantization_optimization(finetune, policy=enabled, batch_size=4, epochs=4)` is line 5; the 4 is at character 68.
     assert.deepEqual([diag.range.start.line, diag.range.start.character, diag.range.end.character], [4, 68, 69]);
     const doc = await vscode.workspace.openTextDocument(script);
@@ -42,10 +46,14 @@ describe('Explain DFC Log', () => {
     const model = workspaceFile('e2e-fixtures', 'dfc', 'parse-unsupported-shuffle', 'model.onnx');
     const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
     const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, 'the graph view');
-    const diags = await eventually(() => {
-      const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.code === 'dfc/unsupported-shuffle');
-      return ds.length === 3 ? ds : undefined;
-    }, 10_000, 'three node diagnostics on the graph view');
+    const diags = await eventually(
+      () => {
+        const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.code === 'dfc/unsupported-shuffle');
+        return ds.length === 3 ? ds : undefined;
+      },
+      10_000,
+      'three node diagnostics on the graph view',
+    );
     for (const d of diags) {
       const line = view.lineAt(d.range.start.line).text;
       const name = line.slice(d.range.start.character, d.range.end.character);
@@ -53,6 +61,9 @@ describe('Explain DFC Log', () => {
       assert.match(name, /^CCT_OCR_1\//);
     }
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', view.uri, diags[0].range);
-    assert.ok(actions?.some((a) => a.title === "Use the parser's recommended end nodes (4)"), actions?.map((a) => a.title).join(', '));
+    assert.ok(
+      actions?.some((a) => a.title === "Use the parser's recommended end nodes (4)"),
+      actions?.map((a) => a.title).join(', '),
+    );
   });
 });

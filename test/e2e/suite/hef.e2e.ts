@@ -18,18 +18,24 @@ function expectedFailures(): Record<string, string[]> {
 }
 
 describe('HEF inline checks', () => {
-  it("every workspace HEF is checked: failed contract rules are problems, as the CLI reports them; passing ones publish none", async () => {
+  it('every workspace HEF is checked: failed contract rules are problems, as the CLI reports them; passing ones publish none', async () => {
     assert.equal(vscode.workspace.getConfiguration('hailo').get('hef.inlineChecks'), 'always', 'the folder setting applies');
     const expected = expectedFailures();
     const names = Object.keys(expected);
-    assert.ok(names.some((n) => expected[n].length > 0) && names.some((n) => expected[n].length === 0), `a failing and a passing example HEF: ${JSON.stringify(expected)}`);
+    assert.ok(
+      names.some((n) => expected[n].length > 0) && names.some((n) => expected[n].length === 0),
+      `a failing and a passing example HEF: ${JSON.stringify(expected)}`,
+    );
     // Listen first, then ask the server to check every HEF again: each one is published (an empty
     // list too), so "no problems" is an answer, not the absence of one. A timeout fails.
     const published = names.map((name) => nextPublication(workspaceFile(name), 60_000));
     assert.equal(await vscode.commands.executeCommand(RECHECK_HEFS_COMMAND), true, 'the language server took the request');
     const lists = await Promise.all(published);
     names.forEach((name, i) => {
-      const mtmd = lists[i].filter((d) => codeOf(d).startsWith('mtmd/')).map(codeOf).sort();
+      const mtmd = lists[i]
+        .filter((d) => codeOf(d).startsWith('mtmd/'))
+        .map(codeOf)
+        .sort();
       assert.deepEqual(mtmd, expected[name].map((id) => `mtmd/${id}`).sort(), name);
       if (expected[name].length === 0) {
         const errors = lists[i].filter((d) => d.severity === vscode.DiagnosticSeverity.Error);

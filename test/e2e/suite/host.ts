@@ -36,11 +36,7 @@ export function waitForEvent<T>(event: vscode.Event<T>, accept: (value: T) => bo
  * Diagnostics of `uri` once `accept` holds: checks the current set first, then waits on
  * onDidChangeDiagnostics (the language server publishes after didOpen).
  */
-export async function waitForDiagnostics(
-  uri: vscode.Uri,
-  accept: (d: vscode.Diagnostic[]) => boolean,
-  timeoutMs = 30_000,
-): Promise<vscode.Diagnostic[]> {
+export async function waitForDiagnostics(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
   const now = vscode.languages.getDiagnostics(uri);
   if (accept(now)) return now;
   await waitForEvent(
@@ -90,8 +86,8 @@ export async function openAndWaitForPublication(uri: vscode.Uri, timeoutMs = 30_
 /** Resolves when diagnostics of `uri` are published next (listen first, then cause it). */
 export function nextPublication(uri: vscode.Uri, timeoutMs = 60_000): Promise<vscode.Diagnostic[]> {
   const key = uri.toString();
-  return waitForEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key), timeoutMs, `diagnostics of ${uri.path}`).then(() =>
-    vscode.languages.getDiagnostics(uri),
+  return waitForEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key), timeoutMs, `diagnostics of ${uri.path}`).then(
+    () => vscode.languages.getDiagnostics(uri),
   );
 }
 

@@ -18,11 +18,7 @@ async function openGraph(model: vscode.Uri): Promise<vscode.TextDocument> {
   await hailoExtension().activate();
   const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
   assert.ok(viewUri, 'the command returns the view URI');
-  const doc = await eventually(
-    () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri),
-    30_000,
-    `the graph document ${viewUri}`,
-  );
+  const doc = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, `the graph document ${viewUri}`);
   return doc;
 }
 
@@ -32,33 +28,50 @@ describe('ONNX graph view', () => {
     assert.equal(doc.languageId, 'onnx-graph');
     assert.equal(doc.uri.scheme, 'hailo-onnx');
     assert.match(doc.lineAt(0).text, /ONNX graph view/);
-    const nodes = doc.getText().split('\n').filter((l) => NODE_LINE.test(l));
+    const nodes = doc
+      .getText()
+      .split('\n')
+      .filter((l) => NODE_LINE.test(l));
     assert.ok(nodes.length >= 3, `a line per node, got ${nodes.length}`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString(), 'the view is the active editor');
   });
 
   it('hovering a node shows its op', async () => {
     const doc = await openGraph(workspaceFile('e2e-fixtures', 'onnx', 'cnn.onnx'));
-    const lineNo = doc.getText().split('\n').findIndex((l) => NODE_LINE.test(l));
+    const lineNo = doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => NODE_LINE.test(l));
     const [, , op] = NODE_LINE.exec(doc.lineAt(lineNo).text)!;
-    const text = await eventually(async () => {
-      const t = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(lineNo, 4)));
-      return t.includes(op) ? t : undefined;
-    }, 30_000, 'a node hover');
+    const text = await eventually(
+      async () => {
+        const t = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(lineNo, 4)));
+        return t.includes(op) ? t : undefined;
+      },
+      30_000,
+      'a node hover',
+    );
     assert.ok(text.length > op.length + 10, `the hover explains the node: ${text}`);
   });
 
   it('go to definition from an .alls layer lands on its ONNX node', async () => {
     const script = workspaceFile('e2e-fixtures', 'har', 'tinycnn.alls');
     const editor = await openInEditor(script);
-    const lineNo = editor.document.getText().split('\n').findIndex((l) => /\bconv1\b/.test(l));
+    const lineNo = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => /\bconv1\b/.test(l));
     assert.ok(lineNo >= 0, 'tinycnn.alls mentions conv1');
     const pos = new vscode.Position(lineNo, editor.document.lineAt(lineNo).text.search(/\bconv1\b/) + 1);
-    const target = await eventually(async () => {
-      const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', script, pos);
-      const d = defs?.find((x) => ('uri' in x ? x.uri : x.targetUri).scheme === 'hailo-onnx');
-      return d ? ('uri' in d ? d : { uri: d.targetUri, range: d.targetRange }) : undefined;
-    }, 30_000, 'a definition in the ONNX graph view');
+    const target = await eventually(
+      async () => {
+        const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', script, pos);
+        const d = defs?.find((x) => ('uri' in x ? x.uri : x.targetUri).scheme === 'hailo-onnx');
+        return d ? ('uri' in d ? d : { uri: d.targetUri, range: d.targetRange }) : undefined;
+      },
+      30_000,
+      'a definition in the ONNX graph view',
+    );
     const graph = await vscode.workspace.openTextDocument(target.uri);
     assert.match(graph.lineAt(target.range.start.line).text, /conv1.* = Conv\(/);
   });

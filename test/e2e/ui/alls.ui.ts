@@ -17,7 +17,6 @@ function expectedFor(relativePath: string) {
   return entry.diagnostics;
 }
 
-
 /** Runs `attempt` until it succeeds (calling `reset` between tries), for up to `timeoutMs`. */
 async function retry(attempt: () => Promise<unknown>, reset: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -62,11 +61,14 @@ describe('.alls in the editor', () => {
     await goTo(page, 1, 22);
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').filter({ hasText: 'normalization' }).first();
     // "Show Hover" (Ctrl+K Ctrl+I) asks once; if the server had not analysed the file yet, ask again.
-    await retry(async () => {
-      await page.keyboard.press(`${mod}+K`);
-      await page.keyboard.press(`${mod}+I`);
-      await hover.waitFor({ timeout: 3000 });
-    }, () => page.keyboard.press('Escape'));
+    await retry(
+      async () => {
+        await page.keyboard.press(`${mod}+K`);
+        await page.keyboard.press(`${mod}+I`);
+        await hover.waitFor({ timeout: 3000 });
+      },
+      () => page.keyboard.press('Escape'),
+    );
     const text = await hover.innerText();
     assert.ok(text.length > 60, `hover shows documentation: ${text}`);
     await waitUntilStill(hover);
@@ -79,12 +81,18 @@ describe('.alls in the editor', () => {
     await goTo(page, 3, 1);
     await page.keyboard.type('quantization_param(conv1, precision_mode=');
     const rows = page.locator('.suggest-widget .monaco-list-row');
-    await retry(async () => {
-      await page.keyboard.press(`${mod}+Space`);
-      await rows.filter({ hasText: 'a8_w8' }).first().waitFor({ timeout: 3000 });
-    }, () => page.keyboard.press('Escape'));
+    await retry(
+      async () => {
+        await page.keyboard.press(`${mod}+Space`);
+        await rows.filter({ hasText: 'a8_w8' }).first().waitFor({ timeout: 3000 });
+      },
+      () => page.keyboard.press('Escape'),
+    );
     const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim());
-    assert.ok(labels.some((l) => l.startsWith('a16_w16')), `a16_w16 in ${labels.join(', ')}`);
+    assert.ok(
+      labels.some((l) => l.startsWith('a16_w16')),
+      `a16_w16 in ${labels.join(', ')}`,
+    );
     if (e2e().trust) await screenshot(page, 'completion');
     await page.keyboard.press('Escape');
     // Leave the file as it was: undo the typing (nothing was saved).

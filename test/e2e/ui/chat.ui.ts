@@ -39,7 +39,6 @@ async function injected(view: FrameLocator) {
   });
 }
 
-
 describe('Chat with Model', () => {
   let page: Page;
   before(async () => {
@@ -49,105 +48,114 @@ describe('Chat with Model', () => {
     await page?.close();
   });
 
-  it(e2e().trust ? 'chat with the fixture LLM: tokens stream, Stop, ranges, hostile answer as text, kept when hidden, Clear' : 'Chat with Model is refused in Restricted Mode, with the way out', async function () {
-    this.timeout(400_000);
-    await closeAllEditors(page);
-    await runCommand(page, 'Hailo: Chat with Model');
-    const toasts = page.locator('.notifications-toasts .notification-list-item');
-    if (!e2e().trust) {
-      const refusal = toasts.filter({ hasText: 'Hailo: Chat with Model runs programs on this machine, so it is disabled in Restricted Mode' }).first();
-      await refusal.waitFor();
-      await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
-      assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which' }).count(), 0, 'no HEF is even asked for');
-      return;
-    }
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();
-    await input.fill(HEF);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: HEF }).waitFor();
-    await page.keyboard.press('Enter');
-    const view = webview(page);
-    await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 240_000 });
-    assert.match(await view.locator('[data-testid="chat-model"]').innerText(), /LLM .*HailoRT 5\.2\.0 — FAKE/);
-    assert.equal(await view.locator('[data-testid="chat-context-text"]').innerText(), '0 of 1024 tokens');
+  it(
+    e2e().trust
+      ? 'chat with the fixture LLM: tokens stream, Stop, ranges, hostile answer as text, kept when hidden, Clear'
+      : 'Chat with Model is refused in Restricted Mode, with the way out',
+    async function () {
+      this.timeout(400_000);
+      await closeAllEditors(page);
+      await runCommand(page, 'Hailo: Chat with Model');
+      const toasts = page.locator('.notifications-toasts .notification-list-item');
+      if (!e2e().trust) {
+        const refusal = toasts.filter({ hasText: 'Hailo: Chat with Model runs programs on this machine, so it is disabled in Restricted Mode' }).first();
+        await refusal.waitFor();
+        await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+        assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which' }).count(), 0, 'no HEF is even asked for');
+        return;
+      }
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();
+      await input.fill(HEF);
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: HEF }).waitFor();
+      await page.keyboard.press('Enter');
+      const view = webview(page);
+      await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 240_000 });
+      assert.match(await view.locator('[data-testid="chat-model"]').innerText(), /LLM .*HailoRT 5\.2\.0 — FAKE/);
+      assert.equal(await view.locator('[data-testid="chat-context-text"]').innerText(), '0 of 1024 tokens');
 
-    // Ask: the answer grows while it streams (seen part-way), then ends with its figures.
-    await ask(view, 'hello from e2e');
-    const answer = view.locator('[data-testid="chat-turn-assistant"]').last();
-    await answer.locator('[data-testid="chat-answer"]', { hasText: 'You said' }).waitFor({ timeout: 60_000 });
-    const partial = await answer.locator('[data-testid="chat-answer"]').innerText();
-    assert.equal(await answer.evaluate((el) => el.classList.contains('streaming')), true, 'still streaming when the first words are shown');
-    assert.ok(await view.locator('[data-testid="chat-stop"]').isEnabled(), 'Stop is offered while the answer streams');
-    const first = await lastAnswer(view);
-    assert.ok(first.text.startsWith('You said: hello from e2e.'), first.text);
-    assert.ok(partial.length < first.text.length, `seen part-way: ${partial.length} of ${first.text.length} characters`);
-    assert.match(first.info, /^\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s$/);
-    const usage = Number(/^(\d+) of 1024 tokens/.exec(await view.locator('[data-testid="chat-context-text"]').innerText())?.[1]);
-    assert.ok(usage > 0, 'the context bar moved');
-    await screenshot(page, 'chat');
+      // Ask: the answer grows while it streams (seen part-way), then ends with its figures.
+      await ask(view, 'hello from e2e');
+      const answer = view.locator('[data-testid="chat-turn-assistant"]').last();
+      await answer.locator('[data-testid="chat-answer"]', { hasText: 'You said' }).waitFor({ timeout: 60_000 });
+      const partial = await answer.locator('[data-testid="chat-answer"]').innerText();
+      assert.equal(await answer.evaluate((el) => el.classList.contains('streaming')), true, 'still streaming when the first words are shown');
+      assert.ok(await view.locator('[data-testid="chat-stop"]').isEnabled(), 'Stop is offered while the answer streams');
+      const first = await lastAnswer(view);
+      assert.ok(first.text.startsWith('You said: hello from e2e.'), first.text);
+      assert.ok(partial.length < first.text.length, `seen part-way: ${partial.length} of ${first.text.length} characters`);
+      assert.match(first.info, /^\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s$/);
+      const usage = Number(/^(\d+) of 1024 tokens/.exec(await view.locator('[data-testid="chat-context-text"]').innerText())?.[1]);
+      assert.ok(usage > 0, 'the context bar moved');
+      await screenshot(page, 'chat');
 
-    // Stop: the next answer ends early, marked stopped.
-    await ask(view, 'now a long story please');
-    await view.locator('[data-testid="chat-turn-assistant"]').nth(1).locator('[data-testid="chat-answer"]', { hasText: 'You said' }).waitFor({ timeout: 60_000 });
-    await view.locator('[data-testid="chat-stop"]').click();
-    const stopped = await lastAnswer(view);
-    assert.match(stopped.info, / · stopped$/);
+      // Stop: the next answer ends early, marked stopped.
+      await ask(view, 'now a long story please');
+      await view
+        .locator('[data-testid="chat-turn-assistant"]')
+        .nth(1)
+        .locator('[data-testid="chat-answer"]', { hasText: 'You said' })
+        .waitFor({ timeout: 60_000 });
+      await view.locator('[data-testid="chat-stop"]').click();
+      const stopped = await lastAnswer(view);
+      assert.match(stopped.info, / · stopped$/);
 
-    // A temperature of 0 is refused at its field (HailoRT answers 2 to it), and nothing is sent.
-    await view.locator('[data-testid="chat-params"] summary').click();
-    await view.locator('[data-testid="param-temperature"]').fill('0');
-    await view.locator('[data-testid="param-temperature"]').press('Tab');
-    await view.locator('[data-testid="param-temperature-error"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
-    await ask(view, 'refused?');
-    await view.locator('[data-testid="chat-status"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
-    assert.equal(await view.locator('[data-testid="chat-turn-user"]').count(), 2, 'the refused message was not sent');
-    await view.locator('[data-testid="param-temperature"]').fill('');
-    await view.locator('[data-testid="param-temperature"]').press('Tab');
+      // A temperature of 0 is refused at its field (HailoRT answers 2 to it), and nothing is sent.
+      await view.locator('[data-testid="chat-params"] summary').click();
+      await view.locator('[data-testid="param-temperature"]').fill('0');
+      await view.locator('[data-testid="param-temperature"]').press('Tab');
+      await view.locator('[data-testid="param-temperature-error"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
+      await ask(view, 'refused?');
+      await view.locator('[data-testid="chat-status"]', { hasText: 'Temperature must be greater than 0' }).waitFor();
+      assert.equal(await view.locator('[data-testid="chat-turn-user"]').count(), 2, 'the refused message was not sent');
+      await view.locator('[data-testid="param-temperature"]').fill('');
+      await view.locator('[data-testid="param-temperature"]').press('Tab');
 
-    // A hostile answer: the model repeats HTML and script; the page shows them as text.
-    const evil = '<img src=x onerror="window.__hailoPwned=1"><script>window.__hailoPwned=2</script><b data-injected>bold</b>';
-    await ask(view, evil);
-    const hostile = await lastAnswer(view);
-    assert.ok(hostile.text.startsWith(`You said: ${evil}.`), hostile.text);
-    assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
-    // The page reloaded (as after a crash of the webview): the host re-sends the conversation, still as text.
-    const before = await view.locator('[data-testid^="chat-turn-"]').count();
-    await runCommand(page, 'Developer: Reload Webviews');
-    await view.locator('[data-testid="chat-answer"]', { hasText: 'You said: <img src=x' }).waitFor({ timeout: 60_000 });
-    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), before);
-    assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
+      // A hostile answer: the model repeats HTML and script; the page shows them as text.
+      const evil = '<img src=x onerror="window.__hailoPwned=1"><script>window.__hailoPwned=2</script><b data-injected>bold</b>';
+      await ask(view, evil);
+      const hostile = await lastAnswer(view);
+      assert.ok(hostile.text.startsWith(`You said: ${evil}.`), hostile.text);
+      assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
+      // The page reloaded (as after a crash of the webview): the host re-sends the conversation, still as text.
+      const before = await view.locator('[data-testid^="chat-turn-"]').count();
+      await runCommand(page, 'Developer: Reload Webviews');
+      await view.locator('[data-testid="chat-answer"]', { hasText: 'You said: <img src=x' }).waitFor({ timeout: 60_000 });
+      assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), before);
+      assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
 
-    // Export Transcript…: the save dialog offers <hef>.chat.md beside the HEF; the file quotes the hostile text in fences.
-    await view.locator('[data-testid="chat-export"]').click();
-    const dialog = page.locator('.quick-input-widget input');
-    await dialog.waitFor();
-    // The simple dialog fills its path in steps: wait for the whole default name.
-    for (let i = 0; i < 100 && !/qwen2-llm\.chat\.md$/.test(await dialog.inputValue()); i++) await page.waitForTimeout(100);
-    assert.match(await dialog.inputValue(), /e2e-fixtures\/genai\/qwen2-llm\.chat\.md$/);
-    await page.keyboard.press('Enter');
-    await view.locator('[data-testid="chat-status"]', { hasText: 'Exported the transcript to' }).waitFor();
-    const md = readFileSync(join(e2e().workspace, 'e2e-fixtures', 'genai', 'qwen2-llm.chat.md'), 'utf8');
-    // The HEF's name is Markdown-escaped in the heading (it renders as qwen2-llm.hef).
-    assert.match(md, /^# Chat with qwen2\\-llm\\\.hef\n/);
-    assert.ok(md.includes('## You\n\n```text\nhello from e2e\n```'), md);
-    assert.ok(md.includes(`\`\`\`text\nYou said: ${evil}.`), 'the hostile answer is fenced');
-    assert.match(md, /\*\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s · stopped by the user\*/);
+      // Export Transcript…: the save dialog offers <hef>.chat.md beside the HEF; the file quotes the hostile text in fences.
+      await view.locator('[data-testid="chat-export"]').click();
+      const dialog = page.locator('.quick-input-widget input');
+      await dialog.waitFor();
+      // The simple dialog fills its path in steps: wait for the whole default name.
+      for (let i = 0; i < 100 && !/qwen2-llm\.chat\.md$/.test(await dialog.inputValue()); i++) await page.waitForTimeout(100);
+      assert.match(await dialog.inputValue(), /e2e-fixtures\/genai\/qwen2-llm\.chat\.md$/);
+      await page.keyboard.press('Enter');
+      await view.locator('[data-testid="chat-status"]', { hasText: 'Exported the transcript to' }).waitFor();
+      const md = readFileSync(join(e2e().workspace, 'e2e-fixtures', 'genai', 'qwen2-llm.chat.md'), 'utf8');
+      // The HEF's name is Markdown-escaped in the heading (it renders as qwen2-llm.hef).
+      assert.match(md, /^# Chat with qwen2\\-llm\\\.hef\n/);
+      assert.ok(md.includes('## You\n\n```text\nhello from e2e\n```'), md);
+      assert.ok(md.includes(`\`\`\`text\nYou said: ${evil}.`), 'the hostile answer is fenced');
+      assert.match(md, /\*\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s · stopped by the user\*/);
 
-    // Hidden and shown again: the conversation is still there.
-    const turns = await view.locator('[data-testid^="chat-turn-"]').count();
-    await openFile(page, 'README.md');
-    // README.md opened in the chat's group (the focused one): the chat's tab is no longer shown.
-    await page.locator('.tabs-container .tab.active', { hasText: `Chat: ${HEF}` }).waitFor({ state: 'detached' });
-    await page.locator('.tabs-container .tab', { hasText: `Chat: ${HEF}` }).click();
-    await view.locator('[data-testid="chat-prompt"]').waitFor();
-    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), turns);
+      // Hidden and shown again: the conversation is still there.
+      const turns = await view.locator('[data-testid^="chat-turn-"]').count();
+      await openFile(page, 'README.md');
+      // README.md opened in the chat's group (the focused one): the chat's tab is no longer shown.
+      await page.locator('.tabs-container .tab.active', { hasText: `Chat: ${HEF}` }).waitFor({ state: 'detached' });
+      await page.locator('.tabs-container .tab', { hasText: `Chat: ${HEF}` }).click();
+      await view.locator('[data-testid="chat-prompt"]').waitFor();
+      assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), turns);
 
-    // Clear: the transcript and the device context are empty.
-    await view.locator('[data-testid="chat-clear"]').click();
-    await view.locator('[data-testid="chat-context-text"]', { hasText: /^0 of 1024 tokens/ }).waitFor();
-    assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), 0);
-    assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
-  });
+      // Clear: the transcript and the device context are empty.
+      await view.locator('[data-testid="chat-clear"]').click();
+      await view.locator('[data-testid="chat-context-text"]', { hasText: /^0 of 1024 tokens/ }).waitFor();
+      assert.equal(await view.locator('[data-testid^="chat-turn-"]').count(), 0);
+      assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
+    },
+  );
 
   it('chat with the fixture VLM: a dropped image is resized to the frame the device reports and described', async function () {
     if (!e2e().trust) return this.skip();
@@ -168,7 +176,12 @@ describe('Chat with Model', () => {
     for (let i = 0; i < 40 * 30; i++) png.data.set([200, 100, 50, 255], i * 4);
     const base64 = PNG.sync.write(png).toString('base64');
     await view.locator('body').evaluate((body, b64) => {
-      const w = globalThis as unknown as { atob(s: string): string; DataTransfer: new () => { items: { add(f: unknown): void } }; File: new (parts: unknown[], name: string, o: object) => unknown; DragEvent: new (t: string, o: object) => unknown };
+      const w = globalThis as unknown as {
+        atob(s: string): string;
+        DataTransfer: new () => { items: { add(f: unknown): void } };
+        File: new (parts: unknown[], name: string, o: object) => unknown;
+        DragEvent: new (t: string, o: object) => unknown;
+      };
       const bin = w.atob(b64);
       const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
       const dt = new w.DataTransfer();

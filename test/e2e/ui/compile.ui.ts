@@ -88,14 +88,29 @@ describe('Hailo: Compile Model', () => {
     // What a crashed editor leaves: a labelled container whose owner process (this host, a dead pid) is gone.
     const made = spawnSync(
       join(repo, 'test', 'fakes', 'docker', 'docker'),
-      ['create', '--name', name, '--label', 'dev.hailo-tools.compile=1', '--label', `dev.hailo-tools.owner=${hostname()}:999999`, '--label', `dev.hailo-tools.staging=${staging}`,
-        '--label', `dev.hailo-tools.model=${join(workspace, 'e2e-fixtures', 'compile', 'tinycnn.onnx')}`, 'hailo_ai_sw_suite_2026-04:1', 'python3'],
+      [
+        'create',
+        '--name',
+        name,
+        '--label',
+        'dev.hailo-tools.compile=1',
+        '--label',
+        `dev.hailo-tools.owner=${hostname()}:999999`,
+        '--label',
+        `dev.hailo-tools.staging=${staging}`,
+        '--label',
+        `dev.hailo-tools.model=${join(workspace, 'e2e-fixtures', 'compile', 'tinycnn.onnx')}`,
+        'hailo_ai_sw_suite_2026-04:1',
+        'python3',
+      ],
       { env: { ...process.env, HAILO_FAKE_DOCKER_STATE: fakeDockerState }, encoding: 'utf8' },
     );
     assert.equal(made.status, 0, made.stderr);
     assert.deepEqual(containers(), [`${name}.json`]);
     await runCommand(page, 'Hailo: Remove Leftover Compile Containers');
-    const offer = toasts().filter({ hasText: `1 compile container from an earlier session is still on docker: ${name}.` }).first();
+    const offer = toasts()
+      .filter({ hasText: `1 compile container from an earlier session is still on docker: ${name}.` })
+      .first();
     await offer.waitFor({ timeout: 30_000 });
     await offer.getByRole('button', { name: 'Remove' }).click();
     await toasts().filter({ hasText: 'Hailo: removed 1 leftover container.' }).first().waitFor({ timeout: 30_000 });

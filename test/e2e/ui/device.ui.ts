@@ -31,7 +31,9 @@ describe('Run on Device', () => {
 
   it('the results page shows the checks, the figures and the float reference, and draws its charts', async () => {
     const view = await openResults(page, 'e2e-fixtures/device/rb_batched.run.json');
-    const rows = await view.locator('[data-testid="run-check-row"]').evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
+    const rows = await view
+      .locator('[data-testid="run-check-row"]')
+      .evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
     assert.deepEqual(rows, [
       ['different-inputs', 'true'],
       ['same-input-twice', 'true'],
@@ -79,47 +81,60 @@ describe('Run on Device', () => {
     assert.equal(await view.locator('.chart[data-drawn="true"]').count(), await view.locator('.chart[data-chart]').count(), 'the charts still draw');
   });
 
-  it(e2e().trust ? 'Run on Device from the palette runs the example HEF on the fake device and shows the checks' : 'Run on Device is refused in Restricted Mode, with the way out', async function () {
-    this.timeout(300_000);
-    await closeAllEditors(page);
-    await runCommand(page, 'Hailo: Run on Device');
-    const toasts = page.locator('.notifications-toasts .notification-list-item');
-    if (!e2e().trust) {
-      const refusal = toasts.filter({ hasText: 'Hailo: Run on Device runs programs on this machine, so it is disabled in Restricted Mode' }).first();
-      await refusal.waitFor();
-      await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
-      assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF' }).count(), 0, 'no HEF is even asked for');
-      return;
-    }
-    // Which HEF → the options (Enter runs with the remembered ones) → the run on the fake device
-    // (the extension compiles the shim against the fake HailoRT first) → the results page.
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF on the device?' }).waitFor();
-    await input.fill('qwen3vl-vision-encoder.hef');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen3vl-vision-encoder.hef' }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
-    // 100 frames (the row changes one option; the pick comes back with it).
-    await input.fill('Frames');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Frames' }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Frames to time' }).waitFor();
-    await input.fill('100');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100' }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100 frames' }).waitFor();
-    await page.keyboard.press('Enter');
-    const view = webview(page);
-    await view.locator('[data-testid="device-results"]').waitFor({ timeout: 240_000 });
-    const rows = await view.locator('[data-testid="run-check-row"]').evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
-    assert.deepEqual(rows.map((r) => r[0]), ['different-inputs', 'same-input-twice', 'undersized-refused']);
-    assert.ok(rows.every((r) => r[1] === 'true'), JSON.stringify(rows));
-    await view.locator('[data-testid="run-fake-runtime"]').waitFor();
-    // No ONNX beside this HEF: the float reference says so and offers to choose one.
-    await view.locator('[data-testid="ref-status"][data-status="skipped"]').waitFor();
-    await view.locator('.chart[data-drawn="true"]').first().waitFor();
-    assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
-    await screenshot(page, 'device-run-fake');
-  });
+  it(
+    e2e().trust
+      ? 'Run on Device from the palette runs the example HEF on the fake device and shows the checks'
+      : 'Run on Device is refused in Restricted Mode, with the way out',
+    async function () {
+      this.timeout(300_000);
+      await closeAllEditors(page);
+      await runCommand(page, 'Hailo: Run on Device');
+      const toasts = page.locator('.notifications-toasts .notification-list-item');
+      if (!e2e().trust) {
+        const refusal = toasts.filter({ hasText: 'Hailo: Run on Device runs programs on this machine, so it is disabled in Restricted Mode' }).first();
+        await refusal.waitFor();
+        await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+        assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF' }).count(), 0, 'no HEF is even asked for');
+        return;
+      }
+      // Which HEF → the options (Enter runs with the remembered ones) → the run on the fake device
+      // (the extension compiles the shim against the fake HailoRT first) → the results page.
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF on the device?' }).waitFor();
+      await input.fill('qwen3vl-vision-encoder.hef');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen3vl-vision-encoder.hef' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
+      // 100 frames (the row changes one option; the pick comes back with it).
+      await input.fill('Frames');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Frames' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Frames to time' }).waitFor();
+      await input.fill('100');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100 frames' }).waitFor();
+      await page.keyboard.press('Enter');
+      const view = webview(page);
+      await view.locator('[data-testid="device-results"]').waitFor({ timeout: 240_000 });
+      const rows = await view
+        .locator('[data-testid="run-check-row"]')
+        .evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
+      assert.deepEqual(
+        rows.map((r) => r[0]),
+        ['different-inputs', 'same-input-twice', 'undersized-refused'],
+      );
+      assert.ok(
+        rows.every((r) => r[1] === 'true'),
+        JSON.stringify(rows),
+      );
+      await view.locator('[data-testid="run-fake-runtime"]').waitFor();
+      // No ONNX beside this HEF: the float reference says so and offers to choose one.
+      await view.locator('[data-testid="ref-status"][data-status="skipped"]').waitFor();
+      await view.locator('.chart[data-drawn="true"]').first().waitFor();
+      assert.equal(await toasts.filter({ hasText: 'HailoRT is not installed' }).count(), 0);
+      await screenshot(page, 'device-run-fake');
+    },
+  );
 });

@@ -17,7 +17,9 @@ const repoRoot = join(__dirname, '..', '..', '..');
 
 /** What `hailo-tools hef --json --mtmd` (same core, no VS Code) says about a workspace file. */
 function cliReport(relativePath: string): CliHef {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'hef', '--json', '--mtmd', join(e2e().workspace, relativePath)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'hef', '--json', '--mtmd', join(e2e().workspace, relativePath)], {
+    encoding: 'utf8',
+  });
   return JSON.parse(r.stdout) as CliHef;
 }
 
@@ -30,9 +32,9 @@ async function openInspector(page: Page, relativePath: string): Promise<FrameLoc
 
 async function contractRows(view: FrameLocator): Promise<{ id: string; pass: string }[]> {
   await view.locator('[data-testid="hef-contract-row"]').first().waitFor();
-  return view.locator('[data-testid="hef-contract-row"]').evaluateAll((rows) =>
-    rows.map((r) => ({ id: r.getAttribute('data-rule-id') ?? '', pass: r.getAttribute('data-pass') ?? '' })),
-  );
+  return view
+    .locator('[data-testid="hef-contract-row"]')
+    .evaluateAll((rows) => rows.map((r) => ({ id: r.getAttribute('data-rule-id') ?? '', pass: r.getAttribute('data-pass') ?? '' })));
 }
 
 const passAttr = (p: boolean | null) => (p === null ? 'na' : String(p));
@@ -51,10 +53,19 @@ describe('HEF inspector', () => {
     const cli = cliReport(corpus);
     const view = await openInspector(page, corpus);
     const groups = await view.locator('[data-testid="hef-network-group"]').evaluateAll((g) => g.map((e) => e.getAttribute('data-name')));
-    assert.deepEqual(groups, cli.networkGroups.map((g) => g.name));
+    assert.deepEqual(
+      groups,
+      cli.networkGroups.map((g) => g.name),
+    );
     const rows = await contractRows(view);
-    assert.deepEqual(rows, cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })));
-    assert.ok(rows.some((r) => r.pass === 'false'), 'this HEF is not an mtmd encoder: some rule fails');
+    assert.deepEqual(
+      rows,
+      cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })),
+    );
+    assert.ok(
+      rows.some((r) => r.pass === 'false'),
+      'this HEF is not an mtmd encoder: some rule fails',
+    );
     await view.locator('[data-testid="hef-contract-status"][data-pass="false"]').waitFor();
   });
 
@@ -64,7 +75,10 @@ describe('HEF inspector', () => {
     const view = await openInspector(page, 'qwen3vl-vision-encoder.hef');
     await view.locator('[data-testid="hef-contract-status"][data-pass="true"]').waitFor();
     const rows = await contractRows(view);
-    assert.deepEqual(rows, cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })));
+    assert.deepEqual(
+      rows,
+      cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })),
+    );
     if (e2e().trust) await screenshot(page, 'hef-inspector');
   });
 
@@ -82,7 +96,9 @@ describe('HEF inspector', () => {
         elements: doc.querySelectorAll('[data-injected], img[src="x"], svg[onload], iframe, [onerror], [onload]').length,
         // VS Code injects its own helper script into the webview's head; the page's content may
         // hold only our nonce'd script, and no script may carry the payload.
-        scripts: doc.querySelectorAll('body script:not([nonce])').length + Array.from(doc.querySelectorAll('script')).filter((s) => (s.textContent ?? '').includes('__hailoPwned')).length,
+        scripts:
+          doc.querySelectorAll('body script:not([nonce])').length +
+          Array.from(doc.querySelectorAll('script')).filter((s) => (s.textContent ?? '').includes('__hailoPwned')).length,
         pwned: win.__hailoPwned ?? null,
       };
     });

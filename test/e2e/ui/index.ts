@@ -18,7 +18,10 @@ afterEach(async function () {
   if (this.currentTest?.state !== 'failed') return;
   const { pages, failuresDir } = e2e();
   mkdirSync(failuresDir, { recursive: true });
-  const stem = this.currentTest.fullTitle().replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const stem = this.currentTest
+    .fullTitle()
+    .replace(/[^a-z0-9]+/gi, '-')
+    .slice(0, 80);
   for (const [i, page] of pages.entries()) {
     if (page.isClosed()) continue;
     const file = join(failuresDir, `${stem}-${i}.png`);

@@ -24,7 +24,10 @@ describe('ONNX graph view in the editor', () => {
   async function hoverNode(op: string): Promise<Locator> {
     // (The editor renders spaces as U+00A0; \s matches both.)
     // Only the visible editor: a previous graph tab keeps its (hidden) lines in the DOM.
-    const nodeLine = page.locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) }).filter({ visible: true }).first();
+    const nodeLine = page
+      .locator('.monaco-editor .view-line', { hasText: new RegExp(`=\\s${op}\\(`) })
+      .filter({ visible: true })
+      .first();
     await nodeLine.waitFor();
     const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: op }).first();
     // A hover asked for before the server has analysed the model comes back empty and VS Code
@@ -36,7 +39,13 @@ describe('ONNX graph view in the editor', () => {
       if (box) {
         const charWidth = box.width / Math.max(1, (await nodeLine.innerText()).length);
         await page.mouse.move(box.x + charWidth * 4.5, box.y + box.height / 2);
-        if (await hover.waitFor({ timeout: 3000 }).then(() => true, () => false)) return hover;
+        if (
+          await hover.waitFor({ timeout: 3000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          return hover;
       }
       if (Date.now() > deadline) throw new Error(`no hover on the ${op} node`);
       await page.mouse.move(5, 700);

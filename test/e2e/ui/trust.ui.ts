@@ -36,28 +36,49 @@ describe('Hailo commands', () => {
     for (;;) {
       const rows = await openCommandPalette(page, 'Hailo: ');
       await rows.first().waitFor();
-      const ok = await Promise.all(expected.map((label) => rows.filter({ hasText: label }).first().waitFor({ timeout: 3000 }).then(() => true, () => false)));
+      const ok = await Promise.all(
+        expected.map((label) =>
+          rows
+            .filter({ hasText: label })
+            .first()
+            .waitFor({ timeout: 3000 })
+            .then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
       shown = (await rows.allInnerTexts()).map((t) => t.split('\n')[0]);
       if (ok.every(Boolean) || Date.now() > deadline) break;
       await closeQuickInput(page);
     }
-    for (const label of expected) assert.ok(shown.some((s) => s.startsWith(label)), `${label} not in ${shown.join(' | ')}`);
+    for (const label of expected)
+      assert.ok(
+        shown.some((s) => s.startsWith(label)),
+        `${label} not in ${shown.join(' | ')}`,
+      );
     if (e2e().trust) await screenshot(page, 'command-palette');
     await closeQuickInput(page);
   });
 
-  it(e2e().trust ? 'Check Docker Setup reports on docker in a trusted folder' : 'Check Docker Setup is refused in Restricted Mode, with the way out', async () => {
-    await runCommand(page, 'Hailo: Check Docker Setup');
-    const toast = page.locator('.notifications-toasts .notification-list-item');
-    if (e2e().trust) {
-      await toast.filter({ hasText: /Docker|Running/ }).first().waitFor();
-      assert.equal(await toast.filter({ hasText: 'Restricted Mode' }).count(), 0);
-    } else {
-      const refusal = toast.filter({ hasText: 'disabled in Restricted Mode' }).first();
-      await refusal.waitFor();
-      await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
-      await waitUntilStill(refusal);
-      await screenshot(page, 'restricted-mode');
-    }
-  });
+  it(
+    e2e().trust ? 'Check Docker Setup reports on docker in a trusted folder' : 'Check Docker Setup is refused in Restricted Mode, with the way out',
+    async () => {
+      await runCommand(page, 'Hailo: Check Docker Setup');
+      const toast = page.locator('.notifications-toasts .notification-list-item');
+      if (e2e().trust) {
+        await toast
+          .filter({ hasText: /Docker|Running/ })
+          .first()
+          .waitFor();
+        assert.equal(await toast.filter({ hasText: 'Restricted Mode' }).count(), 0);
+      } else {
+        const refusal = toast.filter({ hasText: 'disabled in Restricted Mode' }).first();
+        await refusal.waitFor();
+        await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+        await waitUntilStill(refusal);
+        await screenshot(page, 'restricted-mode');
+      }
+    },
+  );
 });

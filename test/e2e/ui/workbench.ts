@@ -132,7 +132,8 @@ export async function waitUntilStill(locator: Locator, timeoutMs = 5000): Promis
     const opacity = await locator.evaluate((el) => {
       const style = (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle;
       let o = 1;
-      for (let e: { parentElement: unknown } | null = el as unknown as { parentElement: unknown }; e; e = e.parentElement as typeof e) o *= Number(style(e).opacity);
+      for (let e: { parentElement: unknown } | null = el as unknown as { parentElement: unknown }; e; e = e.parentElement as typeof e)
+        o *= Number(style(e).opacity);
       return o;
     });
     const box = JSON.stringify(await locator.boundingBox());

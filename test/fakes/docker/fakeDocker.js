@@ -107,7 +107,8 @@ function alive(pid) {
 }
 /** A running record whose driver died without the run process noticing (it was killed too). */
 function refresh(dir, rec) {
-  if (rec.state === 'running' && !alive(rec.pid) && !alive(rec.runnerPid)) return updateRecord(dir, rec.name, { state: 'exited', exitCode: rec.exitCode ?? 137 }) ?? rec;
+  if (rec.state === 'running' && !alive(rec.pid) && !alive(rec.runnerPid))
+    return updateRecord(dir, rec.name, { state: 'exited', exitCode: rec.exitCode ?? 137 }) ?? rec;
   return rec;
 }
 
@@ -115,13 +116,40 @@ function refresh(dir, rec) {
 
 const VALUE_FLAGS = new Map(
   Object.entries({
-    '--name': 'name', '--label': 'label', '-l': 'label', '--mount': 'mount', '--volume': 'volume', '-v': 'volume',
-    '--env': 'env', '-e': 'env', '--user': 'user', '-u': 'user', '--workdir': 'workdir', '-w': 'workdir',
-    '--memory': 'memory', '-m': 'memory', '--memory-swap': 'memorySwap', '--gpus': 'gpus', '--entrypoint': 'entrypoint',
-    '--pull': 'pull', '--shm-size': 'shmSize', '--ipc': 'ipc', '--network': 'network', '--net': 'network',
-    '--device': 'device', '--cpus': 'cpus', '--group-add': 'groupAdd', '--runtime': 'runtime', '--ulimit': 'ulimit',
-    '--add-host': 'addHost', '--hostname': 'hostname', '-h': 'hostname', '--platform': 'platform', '--cap-add': 'capAdd',
-    '--security-opt': 'securityOpt', '--tmpfs': 'tmpfs',
+    '--name': 'name',
+    '--label': 'label',
+    '-l': 'label',
+    '--mount': 'mount',
+    '--volume': 'volume',
+    '-v': 'volume',
+    '--env': 'env',
+    '-e': 'env',
+    '--user': 'user',
+    '-u': 'user',
+    '--workdir': 'workdir',
+    '-w': 'workdir',
+    '--memory': 'memory',
+    '-m': 'memory',
+    '--memory-swap': 'memorySwap',
+    '--gpus': 'gpus',
+    '--entrypoint': 'entrypoint',
+    '--pull': 'pull',
+    '--shm-size': 'shmSize',
+    '--ipc': 'ipc',
+    '--network': 'network',
+    '--net': 'network',
+    '--device': 'device',
+    '--cpus': 'cpus',
+    '--group-add': 'groupAdd',
+    '--runtime': 'runtime',
+    '--ulimit': 'ulimit',
+    '--add-host': 'addHost',
+    '--hostname': 'hostname',
+    '-h': 'hostname',
+    '--platform': 'platform',
+    '--cap-add': 'capAdd',
+    '--security-opt': 'securityOpt',
+    '--tmpfs': 'tmpfs',
   }),
 );
 const BOOL_FLAGS = new Set(['--rm', '-i', '--interactive', '-t', '--tty', '-it', '-ti', '-d', '--detach', '--privileged', '--init', '--read-only']);
@@ -332,7 +360,9 @@ function dispatch(argv) {
       const rec = findRecord(dir, rest[rest.length - 1]);
       if (!rec) fail(`Error: No such object: ${rest[rest.length - 1]}`, 1);
       const r = refresh(dir, rec);
-      return out(`${JSON.stringify({ Status: r.state, Running: r.state === 'running', OOMKilled: !!r.oomKilled, ExitCode: r.exitCode ?? 0, Pid: r.state === 'running' ? r.pid : 0 })}\n`);
+      return out(
+        `${JSON.stringify({ Status: r.state, Running: r.state === 'running', OOMKilled: !!r.oomKilled, ExitCode: r.exitCode ?? 0, Pid: r.state === 'running' ? r.pid : 0 })}\n`,
+      );
     }
     case 'ps':
       return cmdPs(env, rest);
@@ -361,22 +391,42 @@ function cmdRun(env, args, start) {
     );
   }
   if (!cfg.images.map(normalizeRef).includes(normalizeRef(o.image))) {
-    if (o.pull === 'never') fail(`${prefix}Error response from daemon: No such image: ${normalizeRef(o.image)}.\n\nRun 'docker ${command} --help' for more information`, refusal);
-    fail(`Unable to find image '${normalizeRef(o.image)}' locally\n${prefix}Error response from daemon: pull access denied for ${o.image.split(':')[0]}, repository does not exist or may require 'docker login': denied: requested access to the resource is denied.\n\nRun 'docker ${command} --help' for more information`, refusal);
+    if (o.pull === 'never')
+      fail(`${prefix}Error response from daemon: No such image: ${normalizeRef(o.image)}.\n\nRun 'docker ${command} --help' for more information`, refusal);
+    fail(
+      `Unable to find image '${normalizeRef(o.image)}' locally\n${prefix}Error response from daemon: pull access denied for ${o.image.split(':')[0]}, repository does not exist or may require 'docker login': denied: requested access to the resource is denied.\n\nRun 'docker ${command} --help' for more information`,
+      refusal,
+    );
   }
   for (const m of o.mounts) {
     // On a remote context the daemon resolves bind sources on ITS machine: ours do not exist there.
     if (m.type === 'bind' && (env.remote || !fs.existsSync(m.source))) {
-      fail(`${prefix}Error response from daemon: invalid mount config for type "bind": bind source path does not exist: ${m.source}\n\nRun 'docker ${command} --help' for more information`, refusal);
+      fail(
+        `${prefix}Error response from daemon: invalid mount config for type "bind": bind source path does not exist: ${m.source}\n\nRun 'docker ${command} --help' for more information`,
+        refusal,
+      );
     }
   }
   const id = require('node:crypto').randomBytes(32).toString('hex');
   const root = path.join(dir, 'containers', `${name}.root`);
   fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
   const rec = {
-    name, id, image: normalizeRef(o.image), labels: o.labels, mounts: o.mounts, env: o.env, user: o.user ?? null,
-    workdir: o.workdir ?? '/', entrypoint: o.entrypoint ?? null, cmd: o.cmd, memory: o.memory ?? null, gpus: o.gpus ?? null,
-    context: env.context, root, state: 'created', createdAt: new Date().toISOString(),
+    name,
+    id,
+    image: normalizeRef(o.image),
+    labels: o.labels,
+    mounts: o.mounts,
+    env: o.env,
+    user: o.user ?? null,
+    workdir: o.workdir ?? '/',
+    entrypoint: o.entrypoint ?? null,
+    cmd: o.cmd,
+    memory: o.memory ?? null,
+    gpus: o.gpus ?? null,
+    context: env.context,
+    root,
+    state: 'created',
+    createdAt: new Date().toISOString(),
   };
   writeRecord(dir, rec);
   if (!start) return out(`${id}\n`);
@@ -395,14 +445,20 @@ function cmdStart(env, args) {
 function startContainer(env, rec, prefix, refusal, suffix = '') {
   const { dir, cfg } = env;
   if (rec.gpus && !cfg.runtimes.includes('nvidia')) {
-    fail(`${prefix}Error response from daemon: could not select device driver "" with capabilities: [[gpu]].${suffix || "\n\nRun 'docker run --help' for more information"}`, refusal);
+    fail(
+      `${prefix}Error response from daemon: could not select device driver "" with capabilities: [[gpu]].${suffix || "\n\nRun 'docker run --help' for more information"}`,
+      refusal,
+    );
   }
   const entry = rec.entrypoint ? [rec.entrypoint, ...rec.cmd] : rec.cmd;
   if (entry.length === 0) fail(`${prefix}Error response from daemon: no command specified${suffix}`, refusal);
   const program = entry[0] === 'python3' || entry[0] === 'python' ? cfg.python : null;
   if (!program) {
     updateRecord(dir, rec.name, { state: 'exited', exitCode: 127 });
-    fail(`${prefix}Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${entry[0]}": executable file not found in $PATH: unknown`, 127);
+    fail(
+      `${prefix}Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${entry[0]}": executable file not found in $PATH: unknown`,
+      127,
+    );
   }
   const containerEnv = {};
   for (const e of rec.env) {
@@ -427,9 +483,16 @@ function startContainer(env, rec, prefix, refusal, suffix = '') {
   const cwd = hostPathOf(rec, rec.workdir);
   if (!fs.existsSync(cwd)) {
     updateRecord(dir, rec.name, { state: 'exited', exitCode: 128 });
-    fail(`${prefix}Error response from daemon: failed to create task: chdir to cwd ("${rec.workdir}") set in config.json failed: no such file or directory${suffix}`, refusal);
+    fail(
+      `${prefix}Error response from daemon: failed to create task: chdir to cwd ("${rec.workdir}") set in config.json failed: no such file or directory${suffix}`,
+      refusal,
+    );
   }
-  const child = spawn(program, entry.slice(1).map((a) => hostPathOf(rec, a)), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    program,
+    entry.slice(1).map((a) => hostPathOf(rec, a)),
+    { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout.pipe(process.stdout);
   child.stderr.pipe(process.stderr);
   updateRecord(dir, rec.name, { state: 'running', pid: child.pid, runnerPid: process.pid, startedAt: new Date().toISOString() });
@@ -502,7 +565,10 @@ function cmdPs(env, args) {
   const all = args.includes('--all') || args.includes('-a');
   const filters = [];
   for (let i = 0; i < args.length; i++) if (args[i] === '--filter' || args[i] === '-f') filters.push(args[++i]);
-  requireFormat(args, '{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "dev.hailo-tools.owner"}}\t{{.Label "dev.hailo-tools.staging"}}\t{{.Label "dev.hailo-tools.model"}}');
+  requireFormat(
+    args,
+    '{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "dev.hailo-tools.owner"}}\t{{.Label "dev.hailo-tools.staging"}}\t{{.Label "dev.hailo-tools.model"}}',
+  );
   for (const rec of allRecords(dir)) {
     const r = refresh(dir, rec);
     if (r.context !== env.context) continue; // each docker host has its own containers

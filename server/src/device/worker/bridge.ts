@@ -63,7 +63,10 @@ export class Bridge {
   private jsonBuffer = Buffer.alloc(64 << 10);
   private textBuffer = Buffer.alloc(16 << 10);
 
-  constructor(_trust: TrustToken, readonly shimPath: string) {
+  constructor(
+    _trust: TrustToken,
+    readonly shimPath: string,
+  ) {
     const lib = koffi.load(shimPath);
     this.fn = {
       abi: lib.func('uint32_t hts_abi_version(void)'),
@@ -76,7 +79,9 @@ export class Bridge {
       open: lib.func('int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms)'),
       modelJson: lib.func('int64_t hts_model_json(int32_t handle, void *buf, size_t cap)'),
       infer: lib.func('int hts_infer(int32_t handle, const void *input, size_t in_size, void *output, size_t out_size)'),
-      runPipelined: lib.func('int hts_run_pipelined(int32_t handle, const void *input, size_t in_size, uint32_t frames, uint32_t depth, _Out_ double *elapsed)'),
+      runPipelined: lib.func(
+        'int hts_run_pipelined(int32_t handle, const void *input, size_t in_size, uint32_t frames, uint32_t depth, _Out_ double *elapsed)',
+      ),
       submit: lib.func('int hts_submit(int32_t handle, uint32_t slot, const void *input, size_t in_size)'),
       waitDone: lib.func('int32_t hts_wait_done(int32_t handle, void *slots, void *statuses, uint32_t max, uint32_t timeout_ms)'),
       readOutput: lib.func('int hts_read_output(int32_t handle, uint32_t slot, void *output, size_t out_size)'),
@@ -216,7 +221,23 @@ export class Bridge {
   genaiGenerate(handle: number, p: ShimGeneratorArgs, messages: string[], frames: Uint8Array[]): void {
     const block = messageBlock(messages);
     const all = frames.length ? Buffer.concat(frames) : null;
-    const st = this.fn.genaiGenerate(handle, p.mask, p.temperature, p.topP, p.topK, p.frequencyPenalty, p.maxTokens, p.doSample ? 1 : 0, p.seed, block, block.length, messages.length, all, all?.length ?? 0, frames.length) as number;
+    const st = this.fn.genaiGenerate(
+      handle,
+      p.mask,
+      p.temperature,
+      p.topP,
+      p.topK,
+      p.frequencyPenalty,
+      p.maxTokens,
+      p.doSample ? 1 : 0,
+      p.seed,
+      block,
+      block.length,
+      messages.length,
+      all,
+      all?.length ?? 0,
+      frames.length,
+    ) as number;
     this.check(st);
   }
 
@@ -230,7 +251,7 @@ export class Bridge {
       const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
       if (n < 0) this.fail();
       if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
-      this.textBuffer = Buffer.alloc(n + 1);  // the shim keeps the chunk until it fits
+      this.textBuffer = Buffer.alloc(n + 1); // the shim keeps the chunk until it fits
     }
   }
 
@@ -291,7 +312,26 @@ export class Bridge {
     const first = [0];
     const total = [0];
     const chunks = [0];
-    this.check(this.fn.genaiTimed(handle, p.mask, p.temperature, p.topP, p.topK, p.frequencyPenalty, p.maxTokens, p.doSample ? 1 : 0, p.seed, block, block.length, messages.length, timeoutMs, first, total, chunks) as number);
+    this.check(
+      this.fn.genaiTimed(
+        handle,
+        p.mask,
+        p.temperature,
+        p.topP,
+        p.topK,
+        p.frequencyPenalty,
+        p.maxTokens,
+        p.doSample ? 1 : 0,
+        p.seed,
+        block,
+        block.length,
+        messages.length,
+        timeoutMs,
+        first,
+        total,
+        chunks,
+      ) as number,
+    );
     return { firstTokenMs: first[0], totalMs: total[0], chunks: chunks[0] };
   }
 

@@ -7,7 +7,17 @@ import { existsSync } from 'node:fs';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../genai';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../errors';
 import { checkArchitecture, formatOrderName, formatTypeName } from '../names';
-import type { ChatContext, ChatEndReason, ChatEvent, ChatGenerateRequest, ChatModelInfo, ChatOpenOptions, DeviceError, GeneratorParams, RuntimeInfo } from '../protocol';
+import type {
+  ChatContext,
+  ChatEndReason,
+  ChatEvent,
+  ChatGenerateRequest,
+  ChatModelInfo,
+  ChatOpenOptions,
+  DeviceError,
+  GeneratorParams,
+  RuntimeInfo,
+} from '../protocol';
 import { paramMask } from '../../genai/params';
 import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs } from './bridge';
 import { DeviceFailure, type DeviceService } from './service';
@@ -54,10 +64,15 @@ export class ChatService {
     const kind = o.kind ?? genai.kind;
     const lora = o.lora ?? '';
     if (lora) {
-      if (kind === 'vlm') throw new DeviceFailure(withSentence(errorFromKind('lora-missing', `LoRA '${lora}' asked of a VLM`), `A VLM takes no LoRA adapter, and '${lora}' was asked for.`));
+      if (kind === 'vlm')
+        throw new DeviceFailure(
+          withSentence(errorFromKind('lora-missing', `LoRA '${lora}' asked of a VLM`), `A VLM takes no LoRA adapter, and '${lora}' was asked for.`),
+        );
       if (!genai.loras.includes(lora)) {
         const has = genai.loras.length ? `it has ${genai.loras.map((l) => `'${l}'`).join(', ')}` : 'it has none (no <lora>__prefill network group)';
-        throw new DeviceFailure(withSentence(errorFromKind('lora-missing', `no network group ${lora}__prefill`), `The HEF has no LoRA adapter '${lora}': ${has}.`));
+        throw new DeviceFailure(
+          withSentence(errorFromKind('lora-missing', `no network group ${lora}__prefill`), `The HEF has no LoRA adapter '${lora}': ${has}.`),
+        );
       }
     }
     const device = this.devices.requireDevice();
@@ -84,10 +99,21 @@ export class ChatService {
       kind,
       lora,
       runtime: this.runtime,
-      defaults: { temperature: float32Text(d.temperature), topP: float32Text(d.topP), topK: d.topK, frequencyPenalty: float32Text(d.frequencyPenalty), maxTokens: d.maxTokens, doSample: d.doSample, seed: d.seed },
+      defaults: {
+        temperature: float32Text(d.temperature),
+        topP: float32Text(d.topP),
+        topK: d.topK,
+        frequencyPenalty: float32Text(d.frequencyPenalty),
+        maxTokens: d.maxTokens,
+        doSample: d.doSample,
+        seed: d.seed,
+      },
       template: shim.template,
-      context: shim.contextCalls && shim.contextUsage !== null && shim.contextCapacity !== null ? { usage: shim.contextUsage, capacity: shim.contextCapacity } : null,
-      frame: shim.frame ? { size: shim.frame.size, shape: shim.frame.shape, type: formatTypeName(shim.frame.type), order: formatOrderName(shim.frame.order) } : null,
+      context:
+        shim.contextCalls && shim.contextUsage !== null && shim.contextCapacity !== null ? { usage: shim.contextUsage, capacity: shim.contextCapacity } : null,
+      frame: shim.frame
+        ? { size: shim.frame.size, shape: shim.frame.shape, type: formatTypeName(shim.frame.type), order: formatOrderName(shim.frame.order) }
+        : null,
     };
     this.sessions.set(handle, { handle, info, shim });
     return info;
@@ -101,7 +127,14 @@ export class ChatService {
         return new DeviceFailure(tooOld(err));
       case HailoStatus.INVALID_OPERATION:
         // After our own checks, 6 from LLM/VLM::create is the device's one-model rule (llm_server.cpp:1171).
-        return new DeviceFailure(errorFromKind('genai-busy', `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`, err.status, err.statusName));
+        return new DeviceFailure(
+          errorFromKind(
+            'genai-busy',
+            `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`,
+            err.status,
+            err.statusName,
+          ),
+        );
       case HailoStatus.OUT_OF_PHYSICAL_DEVICES: {
         const count = this.devices.scan().devices.length;
         return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open' }, err.statusName));
@@ -114,7 +147,12 @@ export class ChatService {
           ),
         );
       case HailoStatus.INVALID_ARGUMENT:
-        return new DeviceFailure(withSentence(errorFromKind('not-genai', err.detail, err.status, err.statusName), `HailoRT refused the ${what}'s hailo-config.json (status 2): it lacks a field HailoRT's GenAI server needs.`));
+        return new DeviceFailure(
+          withSentence(
+            errorFromKind('not-genai', err.detail, err.status, err.statusName),
+            `HailoRT refused the ${what}'s hailo-config.json (status 2): it lacks a field HailoRT's GenAI server needs.`,
+          ),
+        );
       default:
         return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open' }, err.statusName));
     }
@@ -123,28 +161,58 @@ export class ChatService {
   generate(req: ChatGenerateRequest): { generation: number } {
     const s = this.session(req.session);
     if (s.generation && !s.generation.done) {
-      throw new DeviceFailure(withSentence(errorFromKind('hailort-error', 'generate while generating', HailoStatus.INVALID_OPERATION), 'An answer is still being generated: wait for it or stop it first.'));
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('hailort-error', 'generate while generating', HailoStatus.INVALID_OPERATION),
+          'An answer is still being generated: wait for it or stop it first.',
+        ),
+      );
     }
     const params = req.params ?? {};
     const bad = validateParams(params);
     if (bad.length) throw new DeviceFailure(withSentence(errorFromKind('bad-params', bad.map((b) => b.error).join('; ')), `${bad[0].error}.`));
-    if (!Array.isArray(req.messages) || req.messages.length === 0) throw new DeviceFailure(withSentence(errorFromKind('bad-input', 'no messages'), 'There is nothing to send: the message is empty.'));
+    if (!Array.isArray(req.messages) || req.messages.length === 0)
+      throw new DeviceFailure(withSentence(errorFromKind('bad-input', 'no messages'), 'There is nothing to send: the message is empty.'));
     const frames = (req.frames ?? []).map((b) => Buffer.from(b, 'base64'));
     const images = req.messages.reduce((n, m) => n + countImageEntries(m), 0);
     if (s.info.kind === 'llm' && (frames.length || images)) {
-      throw new DeviceFailure(withSentence(errorFromKind('wrong-frames', `${frames.length} frame(s) for an LLM`), 'This model is an LLM: it takes text only, so the images were not sent.'));
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('wrong-frames', `${frames.length} frame(s) for an LLM`),
+          'This model is an LLM: it takes text only, so the images were not sent.',
+        ),
+      );
     }
     if (s.info.kind === 'vlm') {
       const size = s.info.frame?.size ?? 0;
       if (frames.length !== images) {
-        throw new DeviceFailure(withSentence(errorFromKind('wrong-frames', `${frames.length} frames, ${images} image entries`), `The message has ${images} image entr${images === 1 ? 'y' : 'ies'} but ${frames.length} frame${frames.length === 1 ? '' : 's'} came with it; a VLM takes one frame per image.`));
+        throw new DeviceFailure(
+          withSentence(
+            errorFromKind('wrong-frames', `${frames.length} frames, ${images} image entries`),
+            `The message has ${images} image entr${images === 1 ? 'y' : 'ies'} but ${frames.length} frame${frames.length === 1 ? '' : 's'} came with it; a VLM takes one frame per image.`,
+          ),
+        );
       }
       const wrong = frames.findIndex((f) => f.length !== size);
       if (wrong >= 0) {
-        throw new DeviceFailure(withSentence(errorFromKind('wrong-frames', `frame ${wrong + 1}: ${frames[wrong].length} bytes`), `Image ${wrong + 1} is ${frames[wrong].length} bytes as a frame, but this VLM takes frames of exactly ${size} bytes (VLM::input_frame_size()).`));
+        throw new DeviceFailure(
+          withSentence(
+            errorFromKind('wrong-frames', `frame ${wrong + 1}: ${frames[wrong].length} bytes`),
+            `Image ${wrong + 1} is ${frames[wrong].length} bytes as a frame, but this VLM takes frames of exactly ${size} bytes (VLM::input_frame_size()).`,
+          ),
+        );
       }
     }
-    const g: Generation = { id: this.nextGeneration++, t0: performance.now(), reads: 0, chunks: 0, firstAt: null, lastAt: null, lastProgressAt: performance.now(), done: false };
+    const g: Generation = {
+      id: this.nextGeneration++,
+      t0: performance.now(),
+      reads: 0,
+      chunks: 0,
+      firstAt: null,
+      lastAt: null,
+      lastProgressAt: performance.now(),
+      done: false,
+    };
     try {
       this.bridge.genaiGenerate(s.handle, shimArgs(params), req.messages, frames);
     } catch (err) {
@@ -166,12 +234,15 @@ export class ChatService {
           await yieldToEvents();
           continue;
         }
-        if (g.done) return;  // aborted while the read was blocked
+        if (g.done) return; // aborted while the read was blocked
         const e = this.bridge.lastError();
         const error =
           r.error === HailoStatus.TIMEOUT
             ? errorFromKind('timeout', `no token for ${SILENCE_LIMIT_MS / 1000} s`, r.error, e.statusName)
-            : withSentence(errorFromStatus(r.error, e.detail || 'read', {}, e.statusName), `The generation failed: HailoRT answered ${e.statusName || 'status'} (status ${r.error}) to the read of the next token.`);
+            : withSentence(
+                errorFromStatus(r.error, e.detail || 'read', {}, e.statusName),
+                `The generation failed: HailoRT answered ${e.statusName || 'status'} (status ${r.error}) to the read of the next token.`,
+              );
         this.finish(s, g, 'error', error);
         return;
       }
@@ -198,7 +269,8 @@ export class ChatService {
     const stats = {
       tokens: g.reads,
       firstTokenMs: g.firstAt === null ? null : g.firstAt - g.t0,
-      tokensPerSecond: g.chunks >= 2 && g.lastAt !== null && g.firstAt !== null && g.lastAt > g.firstAt ? ((g.chunks - 1) * 1000) / (g.lastAt - g.firstAt) : null,
+      tokensPerSecond:
+        g.chunks >= 2 && g.lastAt !== null && g.firstAt !== null && g.lastAt > g.firstAt ? ((g.chunks - 1) * 1000) / (g.lastAt - g.firstAt) : null,
       totalMs: end - g.t0,
     };
     let context: ChatContext | null = null;
@@ -207,7 +279,7 @@ export class ChatService {
         context = this.bridge.genaiContext(s.handle);
         s.info.context = context;
       } catch {
-        context = null;  // the answer stands; the bar keeps its last value
+        context = null; // the answer stands; the bar keeps its last value
       }
     }
     this.emit({ session: s.handle, generation: g.id, type: 'end', reason, stats, context, ...(error ? { error } : {}) });
@@ -266,7 +338,12 @@ export class ChatService {
       this.bridge.genaiLoad(s.handle, Buffer.from(base64, 'base64'));
     } catch (err) {
       if (err instanceof ShimError && err.status === HailoStatus.INVALID_ARGUMENT) {
-        throw new DeviceFailure(withSentence(errorFromKind('bad-input', err.detail, err.status, err.statusName), 'HailoRT refused that context (status 2): it was saved from another model, or it is damaged.'));
+        throw new DeviceFailure(
+          withSentence(
+            errorFromKind('bad-input', err.detail, err.status, err.statusName),
+            'HailoRT refused that context (status 2): it was saved from another model, or it is damaged.',
+          ),
+        );
       }
       throw failure(err, 'load_context');
     }
@@ -315,14 +392,25 @@ export class ChatService {
 
   private session(id: number): Session {
     const s = this.sessions.get(id);
-    if (!s) throw new DeviceFailure(withSentence(errorFromKind('hailort-error', `no open chat session ${id}`, HailoStatus.INVALID_ARGUMENT), 'The chat\'s model is no longer open (the worker was restarted): open the chat again.'));
+    if (!s)
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('hailort-error', `no open chat session ${id}`, HailoStatus.INVALID_ARGUMENT),
+          "The chat's model is no longer open (the worker was restarted): open the chat again.",
+        ),
+      );
     return s;
   }
 
   private idle(id: number, what: string): Session {
     const s = this.session(id);
     if (s.generation && !s.generation.done) {
-      throw new DeviceFailure(withSentence(errorFromKind('hailort-error', `${what} while generating`, HailoStatus.INVALID_OPERATION), `Cannot ${what} while an answer is being generated: stop it first.`));
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('hailort-error', `${what} while generating`, HailoStatus.INVALID_OPERATION),
+          `Cannot ${what} while an answer is being generated: stop it first.`,
+        ),
+      );
     }
     return s;
   }
@@ -380,10 +468,20 @@ function capitalise(s: string): string {
 function generateFailure(err: unknown): DeviceFailure {
   if (err instanceof ShimError) {
     if (err.status === HailoStatus.INVALID_ARGUMENT && /refused before HailoRT/.test(err.detail)) {
-      return new DeviceFailure(withSentence(errorFromKind('wrong-frames', err.detail, err.status, err.statusName), `The images were refused before they reached the device: ${err.detail.replace(/^refused before HailoRT: /, '')}.`));
+      return new DeviceFailure(
+        withSentence(
+          errorFromKind('wrong-frames', err.detail, err.status, err.statusName),
+          `The images were refused before they reached the device: ${err.detail.replace(/^refused before HailoRT: /, '')}.`,
+        ),
+      );
     }
     if (err.status === HailoStatus.INVALID_ARGUMENT) {
-      return new DeviceFailure(withSentence(errorFromKind('bad-params', err.detail, err.status, err.statusName), 'HailoRT refused the message or a generator parameter (status 2); its log says which.'));
+      return new DeviceFailure(
+        withSentence(
+          errorFromKind('bad-params', err.detail, err.status, err.statusName),
+          'HailoRT refused the message or a generator parameter (status 2); its log says which.',
+        ),
+      );
     }
     if (err.status === HailoStatus.NOT_IMPLEMENTED) return new DeviceFailure(tooOld(err));
   }

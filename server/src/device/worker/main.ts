@@ -71,8 +71,7 @@ function start(): void {
       const result = await dispatch(service, chat!, req);
       send({ id: req.id, ok: true, result });
     } catch (err) {
-      const error =
-        err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
+      const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
       send({ id: req.id, ok: false, error });
     }
   }

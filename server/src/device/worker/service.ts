@@ -70,7 +70,8 @@ export class DeviceService {
   requireDevice(): DeviceInfo {
     const { devices, driver } = this.scan();
     if (devices.length === 0) {
-      if (driver === 'missing') throw new DeviceFailure(errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded'));
+      if (driver === 'missing')
+        throw new DeviceFailure(errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded'));
       throw new DeviceFailure(errorFromKind('no-device', 'Device::scan found no device', HailoStatus.OUT_OF_PHYSICAL_DEVICES));
     }
     return devices.find((d) => !d.identifyError) ?? devices[0];

@@ -51,7 +51,7 @@ const einsum: Rule = (c) => {
     const ellRank = s.length - letters.length;
     if (dots < 0 && ellRank !== 0) return [fact(null, c.dtype(0))];
     let k = 0;
-    for (let i = 0; i < term.length; ) {
+    for (let i = 0; i < term.length;) {
       if (term.startsWith('...', i)) {
         const part = s.slice(k, k + ellRank);
         ellipsis = ellipsis ? (broadcastShapes([ellipsis, part]) ?? ellipsis) : part;
@@ -68,14 +68,21 @@ const einsum: Rule = (c) => {
   }
   let out: Dim[] = [];
   if (rhs !== undefined) {
-    for (let i = 0; i < rhs.length; ) {
+    for (let i = 0; i < rhs.length;) {
       if (rhs.startsWith('...', i)) {
         out.push(...(ellipsis ?? []));
         i += 3;
       } else out.push(dims.get(rhs[i++]) ?? null);
     }
   } else {
-    out = [...(ellipsis ?? []), ...[...counts].filter(([, n]) => n === 1).map(([l]) => l).sort().map((l) => dims.get(l) ?? null)];
+    out = [
+      ...(ellipsis ?? []),
+      ...[...counts]
+        .filter(([, n]) => n === 1)
+        .map(([l]) => l)
+        .sort()
+        .map((l) => dims.get(l) ?? null),
+    ];
   }
   return [fact(out, c.dtype(0))];
 };
@@ -94,7 +101,17 @@ export function view(c: RuleCtx, inputs: (TensorFact | undefined)[], changes: { 
 
 /** A base rule applied to inputs picked from other positions, with the result's dtype chosen here. */
 export function onInputs(rule: Rule, picks: number[], dtype: (c: RuleCtx) => number): Rule {
-  return (c) => [fact(rule(view(c, picks.map((i) => c.inputs[i])))[0]?.shape ?? null, dtype(c))];
+  return (c) => [
+    fact(
+      rule(
+        view(
+          c,
+          picks.map((i) => c.inputs[i]),
+        ),
+      )[0]?.shape ?? null,
+      dtype(c),
+    ),
+  ];
 }
 
 const qlinearConv = onInputs(conv, [0, 3], (c) => c.dtype(7) || DT.UINT8);
@@ -208,8 +225,14 @@ const dft: Rule = (c) => {
   const axisRaw = c.opset >= 20 ? (c.has(2) ? c.numbers(2)?.[0] : -2) : c.int('axis', 1);
   const axis = axisRaw === undefined ? undefined : normAxis(axisRaw, x.length);
   const y: Dim[] = [...x.slice(0, -1), 2];
-  if (axis === undefined) return [fact(y.map((d, i) => (i === y.length - 1 ? d : null)), c.dtype(0))];
-  let n: Dim = c.has(1) ? c.numbers(1)?.[0] ?? null : x[axis];
+  if (axis === undefined)
+    return [
+      fact(
+        y.map((d, i) => (i === y.length - 1 ? d : null)),
+        c.dtype(0),
+      ),
+    ];
+  let n: Dim = c.has(1) ? (c.numbers(1)?.[0] ?? null) : x[axis];
   if (c.int('onesided', 0) === 1 && num(n)) n = Math.floor(n / 2) + 1;
   y[axis] = n;
   return [fact(y, c.dtype(0))];
@@ -261,10 +284,21 @@ const resize: Rule = (c) => {
   if (c.opset < 18 || policy === 'stretch' || !sizes || !x) return RULES.Resize(c);
   const axes = (c.ints('axes') ?? x.map((_, i) => i)).map((a) => (a < 0 ? a + x.length : a));
   const ratios = axes.map((a, i) => (num(x[a]) ? sizes[i] / (x[a] as number) : NaN));
-  if (ratios.some(Number.isNaN)) return [fact(x.map((d, i) => (axes.includes(i) ? null : d)), c.dtype(0))];
+  if (ratios.some(Number.isNaN))
+    return [
+      fact(
+        x.map((d, i) => (axes.includes(i) ? null : d)),
+        c.dtype(0),
+      ),
+    ];
   const scale = policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
   // the spec rounds half up: out = floor(scale * in + 0.5)
-  return [fact(x.map((d, i) => (axes.includes(i) ? Math.floor(scale * (d as number) + 0.5) : d)), c.dtype(0))];
+  return [
+    fact(
+      x.map((d, i) => (axes.includes(i) ? Math.floor(scale * (d as number) + 0.5) : d)),
+      c.dtype(0),
+    ),
+  ];
 };
 
 export const AI_ONNX_EXTRA: Record<string, Rule> = {

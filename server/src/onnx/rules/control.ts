@@ -77,7 +77,12 @@ const scanRule: Rule = (c) => {
     }
     const ax = normAxis(inAxes[j] ?? 0, s.length) ?? 0;
     if (seqLen === null) seqLen = s[ax];
-    slices.push(fact(s.filter((_, i) => i !== ax), f!.dtype));
+    slices.push(
+      fact(
+        s.filter((_, i) => i !== ax),
+        f!.dtype,
+      ),
+    );
   }
   const state = c.inputs.slice(0, n);
   const out = c.inferSubgraph(g, [...state, ...slices]);
@@ -103,8 +108,7 @@ const sequenceMapRule: Rule = (c) => {
   const s = c.inputs[0];
   if (!c.inferSubgraph || !g || s?.kind !== 'sequence') return c.node.outputs.map(() => sequenceFact(undefined));
   const extra = c.inputs.slice(1);
-  const argsAt = (i: number | undefined) =>
-    extra.map((e) => (e?.kind === 'sequence' ? (i !== undefined && e.items?.[i]) || e.elem : e));
+  const argsAt = (i: number | undefined) => extra.map((e) => (e?.kind === 'sequence' ? (i !== undefined && e.items?.[i]) || e.elem : e));
   if (s.items) {
     const per = s.items.map((item, i) => c.inferSubgraph!(g, [item, ...argsAt(i)]));
     return c.node.outputs.map((_, k) => sequenceFact(per.map((p) => p[k] ?? fact(null, 0))));

@@ -4,12 +4,30 @@
 // test/unit/onnx-op-shapes.test.ts (or against that document where only a CUDA kernel exists).
 import { broadcastShapes, normAxis } from '../dims';
 import { DT, type Dim } from '../model';
-import { conv, convTranspose, fact, gatherND, gemm, gridSample, layerNorm, matmul, pad, pool, range, same, unsqueeze, type Rule, type RuleCtx } from '../shapeRules';
+import {
+  conv,
+  convTranspose,
+  fact,
+  gatherND,
+  gemm,
+  gridSample,
+  layerNorm,
+  matmul,
+  pad,
+  pool,
+  range,
+  same,
+  unsqueeze,
+  type Rule,
+  type RuleCtx,
+} from '../shapeRules';
 import { onInputs, view } from './aiOnnx';
 
 const num = (d: Dim): d is number => typeof d === 'number';
 
-const sameAs0 = (dtype?: number): Rule => (c) => [fact(c.shape(0), dtype ?? c.dtype(0))];
+const sameAs0 =
+  (dtype?: number): Rule =>
+  (c) => [fact(c.shape(0), dtype ?? c.dtype(0))];
 
 const qlinearBinary: Rule = (c) => [fact(broadcastShapes([c.shape(0), c.shape(3)]), c.dtype(0))];
 
@@ -78,7 +96,17 @@ const fusedMatMul: Rule = (c) => {
   const swap = (s: Dim[] | null, t: boolean) => (s && t && s.length >= 2 ? [...s.slice(0, -2), s[s.length - 1], s[s.length - 2]] : s);
   const a = swap(c.shape(0), c.int('transA', 0) === 1);
   const b = swap(c.shape(1), c.int('transB', 0) === 1);
-  return [fact(matmul(view(c, [{ shape: a, dtype: c.dtype(0) }, { shape: b, dtype: c.dtype(1) }]))[0]?.shape ?? null, c.dtype(0))];
+  return [
+    fact(
+      matmul(
+        view(c, [
+          { shape: a, dtype: c.dtype(0) },
+          { shape: b, dtype: c.dtype(1) },
+        ]),
+      )[0]?.shape ?? null,
+      c.dtype(0),
+    ),
+  ];
 };
 
 /** LayerNormalization-like ops with (output, mean?, inv_std_var?, sum?) outputs: stats keep the leading axes. */
@@ -141,7 +169,11 @@ const multiHeadAttention: Rule = (c) => {
   const total = pastK && pastK.length === 4 && num(pastK[2]) && num(kvLen) ? pastK[2] + kvLen : c.has(6) ? null : kvLen;
   const head = (hidden: Dim) => (num(hidden) && heads ? hidden / heads : null);
   const kHidden = k && k.length === 3 ? k[2] : q[2];
-  return [fact([q[0], q[1], vHidden], dtype), fact([q[0], heads || null, total, head(kHidden)], dtype), fact([q[0], heads || null, total, head(vHidden)], dtype)];
+  return [
+    fact([q[0], q[1], vHidden], dtype),
+    fact([q[0], heads || null, total, head(kHidden)], dtype),
+    fact([q[0], heads || null, total, head(vHidden)], dtype),
+  ];
 };
 
 /** GroupQueryAttention(query, key, value, past_key, past_value, seqlens_k, total_sequence_length, ...). */

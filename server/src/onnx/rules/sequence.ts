@@ -77,7 +77,11 @@ const splitToSequence: Rule = (c) => {
   const axis = normAxis(c.int('axis', 0), x.length);
   if (axis === undefined) return [sequenceFact(undefined, fact(null, dtype))];
   const d = x[axis];
-  const at = (size: Dim) => fact(x.map((e, i) => (i === axis ? size : e)), dtype);
+  const at = (size: Dim) =>
+    fact(
+      x.map((e, i) => (i === axis ? size : e)),
+      dtype,
+    );
   if (c.has(1)) {
     const split = c.numbers(1);
     const sShape = c.shape(1);
@@ -92,7 +96,12 @@ const splitToSequence: Rule = (c) => {
   }
   // no split: chunks of 1, the axis dropped unless keepdims
   const keep = c.int('keepdims', 1) === 1;
-  const item = keep ? at(1) : fact(x.filter((_, i) => i !== axis), dtype);
+  const item = keep
+    ? at(1)
+    : fact(
+        x.filter((_, i) => i !== axis),
+        dtype,
+      );
   return [typeof d === 'number' ? sequenceFact(Array.from({ length: d }, () => item)) : sequenceFact(undefined, item)];
 };
 

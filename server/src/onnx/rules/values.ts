@@ -126,7 +126,7 @@ const pad: Wrap = (base) =>
     const pads = c.opset < 11 ? c.ints('pads') : c.numbers(1);
     if (!pads || (c.opset >= 18 && c.has(3))) return undefined;
     const mode = c.str('mode', 'constant');
-    const fillv: Dim = c.opset < 11 ? c.float('value', 0) : c.has(2) ? c.value(2)?.[0] ?? null : 0;
+    const fillv: Dim = c.opset < 11 ? c.float('value', 0) : c.has(2) ? (c.value(2)?.[0] ?? null) : 0;
     const n = x.s.length;
     const st = strides(x.s);
     return build(out, (co) => {
