@@ -21,8 +21,14 @@ async function ask(view: FrameLocator, text: string): Promise<void> {
 
 /** The last answer's text and info line once the answer has ended. */
 async function lastAnswer(view: FrameLocator, timeout = 60_000): Promise<{ text: string; info: string }> {
-  const turn = view.locator('[data-testid="chat-turn-assistant"]').last();
-  await view.locator('[data-testid="chat-turn-assistant"]:not(.streaming)').last().waitFor({ timeout });
+  // The answer to the last question: the n-th finished answer for n questions. (`.last()` could
+  // take the previous answer before the new turn appears.)
+  const n = await view.locator('[data-testid="chat-turn-user"]').count();
+  const turn = view.locator('[data-testid="chat-turn-assistant"]').nth(n - 1);
+  await view
+    .locator('[data-testid="chat-turn-assistant"]:not(.streaming)')
+    .nth(n - 1)
+    .waitFor({ timeout });
   await turn.locator('[data-testid="chat-answer-info"]:not(:empty)').waitFor({ timeout });
   return { text: await turn.locator('[data-testid="chat-answer"]').innerText(), info: await turn.locator('[data-testid="chat-answer-info"]').innerText() };
 }
