@@ -347,7 +347,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     const rel = (containerPath: string) => containerPath.replace(/^\/tmp\//, '');
     for (const f of resolved.folders) dirs.push({ name: rel(f.target), mode: 0o755 });
     for (const p of [resolved.model, resolved.modelScript, resolved.calibration, resolved.hailoConfig]) {
-      if (p) files.push({ hostPath: p, name: rel(resolved.inContainer(p)) });
+      if (p) files.push({ hostPath: resolved.realOf(p), name: rel(resolved.inContainer(p)) });
     }
     // ONNX external data travels with the model, under the location the model records.
     if (resolved.kind === 'onnx') {
