@@ -232,3 +232,28 @@ test('compile on a remote docker context: a linked hailo-config.json or calibrat
     fd.cleanup();
   }
 });
+
+test('check DIR does not follow folder links and leaves out scripts linked from outside (with a note)', async () => {
+  const l = layout();
+  try {
+    const good = 'normalization1 = normalization([0, 0, 0], [255, 255, 255])\n';
+    writeFileSync(join(l.ws, 'a.alls'), good);
+    mkdirSync(join(l.home, 'private'));
+    writeFileSync(join(l.home, 'private', 'b.alls'), good);
+    writeFileSync(join(l.home, 'c.alls'), good);
+    symlinkSync(join(l.home, 'private'), join(l.ws, 'linked-folder'));
+    symlinkSync(join(l.home, 'c.alls'), join(l.ws, 'linked.alls'));
+    symlinkSync('.', join(l.ws, 'loop'));
+    const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+    const code = await main(['check', '--json', l.ws], io);
+    assert.equal(code, 0, io.errText);
+    const j = JSON.parse(io.outText);
+    assert.deepEqual(
+      j.files.map((f: { path: string }) => f.path),
+      [join(l.ws, 'a.alls')],
+    );
+    assert.equal(io.errText, `hailo-tools check: note: ${join(l.ws, 'linked.alls')}: a link to '${join(l.home, 'c.alls')}', outside '${l.ws}'; not read\n`);
+  } finally {
+    l.cleanup();
+  }
+});
