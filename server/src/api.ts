@@ -57,6 +57,7 @@ export { trustedLauncher } from './compile/launcher';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './common/fileAccess';
+export { TerminalStreamEscaper } from './common/escape';
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
 export { readOnnxFile } from './onnx/reader';

@@ -33,8 +33,12 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./dfcLog')).runDfcLog,
   },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
-  devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
-  run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
+  devices: {
+    summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)',
+    load: async () => (await import('./device')).runDevices,
+    terminal: true,
+  },
+  run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun, terminal: true },
   chat: {
     summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
     load: async () => (await import('./chat')).runChat,
