@@ -5,7 +5,7 @@
 // into one diagnostic/finding with the sentence built by `limitMessage`, and the rest of the file is
 // handled as the `onHit` column says.
 
-export type LimitUnit = 'bytes' | 'characters' | 'tokens' | 'lines' | 'levels' | 'items' | 'errors' | 'entries' | 'ms' | 'times';
+export type LimitUnit = 'bytes' | 'characters' | 'tokens' | 'lines' | 'levels' | 'items' | 'errors' | 'entries' | 'ms' | 'times' | 'pixels';
 
 export interface Limit {
   readonly value: number;
@@ -153,6 +153,15 @@ export const LIMITS = {
     reason:
       "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
     onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
+  },
+  // ---- images and arrays -----------------------------------------------------------------------
+  imagePixels: {
+    value: 64_000_000,
+    unit: 'pixels',
+    where: 'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model)',
+    reason:
+      'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
+    onHit: 'the image is not decoded (one sentence); nothing runs on the device',
   },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {

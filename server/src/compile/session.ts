@@ -3,7 +3,7 @@
 // diagnostics, and afterwards the HEF core checks the new HEF (intact; carries the hailo-config.json
 // it was asked to embed; the mtmd contract). The console is also saved beside the outputs as
 // `<net>.dfc.log`, so `hailo-tools dfc-log` can explain it later and diagnostics can point into it.
-import { readFileSync, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { createWriteStreamNoFollow, readSmallFileSync } from '../common/fileAccess';
 import { limit } from '../common/limits';
 import { join } from 'node:path';
@@ -176,7 +176,7 @@ export async function checkHef(path: string, requestedConfig: string | undefined
       if (!carries) hailoConfig = 'missing';
       else {
         const got = await readResource(src, report.externalResources, HAILO_CONFIG);
-        const want = readFileSync(requestedConfig);
+        const want = readSmallFileSync(requestedConfig, limit('harJsonBytes'));
         hailoConfig = 'bytes' in got && Buffer.from(got.bytes).equals(want) ? 'embedded' : 'different';
       }
     }
