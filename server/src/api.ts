@@ -54,6 +54,7 @@ export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './accuracy
 export { deviceOutputs } from './accuracy/deviceOracle';
 export type { AccuracyDocument, OutputTable } from './accuracy/oracles';
 export { trustedLauncher } from './compile/launcher';
+export { KILL_GRACE_MS, signalGroup } from './compile/process';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './common/fileAccess';

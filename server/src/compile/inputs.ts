@@ -158,13 +158,17 @@ export function resolveInputs(inputs: CompileInputs): ResolvedInputs | string {
   };
 }
 
-/** The driver script's arguments (container paths). */
+/**
+ * The driver script's arguments (container paths). `--name=value`, one argv entry each: a network
+ * or node name that starts with `-` (a model named `-x.onnx`, an end node `--help`) stays a value
+ * for Python's argparse instead of being read as an option.
+ */
 export function driverArgs(r: ResolvedInputs): string[] {
-  const a = ['--model', r.inContainer(r.model), '--net', r.net, '--hw-arch', r.hwArch, '--out', IN_CONTAINER.out];
-  if (r.modelScript) a.push('--model-script', r.inContainer(r.modelScript));
-  if (r.calibration) a.push('--calib', r.inContainer(r.calibration));
-  if (r.hailoConfig) a.push('--hailo-config', r.inContainer(r.hailoConfig));
-  for (const n of r.startNodes) a.push('--start-node', n);
-  for (const n of r.endNodes) a.push('--end-node', n);
+  const a = [`--model=${r.inContainer(r.model)}`, `--net=${r.net}`, `--hw-arch=${r.hwArch}`, `--out=${IN_CONTAINER.out}`];
+  if (r.modelScript) a.push(`--model-script=${r.inContainer(r.modelScript)}`);
+  if (r.calibration) a.push(`--calib=${r.inContainer(r.calibration)}`);
+  if (r.hailoConfig) a.push(`--hailo-config=${r.inContainer(r.hailoConfig)}`);
+  for (const n of r.startNodes) a.push(`--start-node=${n}`);
+  for (const n of r.endNodes) a.push(`--end-node=${n}`);
   return a;
 }
