@@ -164,6 +164,22 @@ export const LIMITS = {
     onHit: 'the image is not decoded (one sentence); nothing runs on the device',
   },
   // ---- language server -------------------------------------------------------------------------
+  lspHeaderBytes: {
+    value: 8 * KiB,
+    unit: 'bytes',
+    where: 'language server over stdio (hailo-tools lsp --stdio): the header of one LSP frame',
+    reason:
+      'A header is `Content-Length: N` and perhaps a Content-Type: under 100 bytes. An unterminated header of 32 MiB cost 17.8 s of CPU in the library reader, which searched it again on every chunk.',
+    onHit: 'the connection ends with one log line on stderr (a frame that cannot be delimited cannot be skipped)',
+  },
+  lspMessageBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: 'language server over stdio: the body of one LSP message (Content-Length)',
+    reason:
+      'The largest message is a document at the documentChars limit: 16 M characters, up to 48 MB of UTF-8 when every character takes 3 bytes. A Content-Length of terabytes was buffered without a cap.',
+    onHit: 'the connection ends with one log line on stderr, before any of the body is buffered',
+  },
   lspFeatureBudgetMs: {
     value: 1500,
     unit: 'ms',

@@ -9,7 +9,8 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { FileAccessError, isInside } from '../common/fileAccess';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { localPathOf } from './uri';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
 import { hefDiagnostics } from '../hef/diagnostics';
@@ -34,13 +35,7 @@ function toLsp(d: Diagnostic): LspDiagnostic {
   return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'hailo', message: d.message };
 }
 
-function pathOf(uri: string): string | undefined {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const pathOf = localPathOf;
 
 /** Runs the checks for one file; pure apart from reading it. Exported for tests. */
 export async function checkHefFile(path: string, settings: Pick<HailoSettings, 'hef' | 'mtmd'>): Promise<Diagnostic[] | undefined> {
