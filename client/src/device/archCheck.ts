@@ -1,28 +1,21 @@
-// Before anything is opened on the device: our HEF reader (server/src/hef) says whether the file
-// is intact and which devices HailoRT runs it on, and that is checked against what the scan found.
-// HailoRT would refuse the same files later with 91/93 — this says why first, in one sentence.
+// Before anything is opened on the device: our HEF reader (server/src/hef) says what the installed
+// HailoRT would do with the file (load it, refuse it with which status, crash) and which devices it
+// runs on, and that is checked against what the scan found — so a refusal is said first, in one
+// sentence with the real status, and a file that would crash libhailort never reaches the worker.
 // Pure.
-import { type DeviceError, type DeviceInfo, errorFromKind, type HefReport, isIntact } from '@hailo/api';
+import { type DeviceError, type DeviceInfo, errorFromKind, hefRefusal, type HefReport } from '@hailo/api';
 import type { ArchCheck } from './runDocument';
 
 export type HefDeviceCheck = { ok: true; arch: ArchCheck; device: DeviceInfo } | { ok: false; error: DeviceError; arch?: ArchCheck };
 
-export function checkHefForDevice(report: HefReport, devices: DeviceInfo[], title: string): HefDeviceCheck {
+export function checkHefForDevice(report: HefReport, devices: DeviceInfo[], title: string, hailortVersion?: string): HefDeviceCheck {
   const firstError = report.problems.find((p) => p.severity === 'error');
   if (!report.container || !report.header) {
     const detail = firstError?.message ?? 'the HEF header could not be read';
     return { ok: false, error: { ...errorFromKind('hef-unreadable', detail), sentence: `${title} is not a readable HEF: ${detail}` } };
   }
-  if (!isIntact(report)) {
-    const detail = report.integrity.ok ? (firstError?.message ?? 'a part of the file is missing') : report.integrity.detail;
-    return {
-      ok: false,
-      error: {
-        ...errorFromKind('hef-corrupted', detail),
-        sentence: `${title} is damaged (${detail}); HailoRT would refuse it as corrupted (status 91): copy or compile it again.`,
-      },
-    };
-  }
+  const refusal = hefRefusal(report, hailortVersion, title);
+  if (refusal) return { ok: false, error: refusal };
   const h = report.header.hwArch;
   const arch = (device: string): ArchCheck => ({ hefArch: h.name, compatible: h.compatibleDevices, device, ok: h.compatibleDevices.includes(device) });
   if (devices.length === 0) return { ok: false, error: errorFromKind('no-device', 'scan() listed no device') };

@@ -200,7 +200,7 @@ export class RunOnDevice {
           const report = await readHefFile(hef.fsPath);
           progress.report({ message: 'looking for the device…' });
           const scan = await this.service.scan(trust);
-          const check = checkHefForDevice(report, scan.devices, title);
+          const check = checkHefForDevice(report, scan.devices, title, scan.runtime.hailortVersion);
           if (!check.ok) throw check.error;
           if (token.isCancellationRequested) return undefined;
           this.panels.showProgress(hef, `Running on ${check.device.architecture} ${check.device.id}…`);

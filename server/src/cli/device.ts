@@ -4,8 +4,10 @@
 // prints a sentence instead of killing the CLI. Exit codes — devices: 0 a device answered,
 // 1 none (or no driver), 2 could not ask (HailoRT missing, usage); run: 0 every check passed,
 // 1 a check failed, 2 could not run (one sentence says why).
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { commandLineTrust } from '../common/trust';
+import { readHefFile } from '../hef';
+import { hefRefusal } from '../device/hefGate';
 import { DeviceClient, DeviceRequestError } from '../device/client';
 import { describeError, errorFromKind } from '../device/errors';
 import { parseInputSpec } from '../device/inputs';
@@ -243,6 +245,13 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   }
   const spec = parseInputSpec(input, seed);
   if (spec.kind === 'npy' || spec.kind === 'image') spec.path = resolve(spec.path);
+  // A HEF that crashes libhailort in every version is refused here, before a worker exists; the
+  // worker refuses what its own HailoRT version refuses, before the native open.
+  const hefReport = await readHefFile(resolve(files[0]), { verifyResources: false });
+  if (hefReport.fileSize > 0) {
+    const crash = hefRefusal(hefReport, undefined, basename(files[0]));
+    if (crash && hefReport.runtime?.verdicts.every((v) => v.outcome === 'crashes')) return fail(io, c.json, crash);
+  }
   const dc = client(c, io, 'run');
   try {
     const report = await dc.run({ hef: resolve(files[0]), input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });

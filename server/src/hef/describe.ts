@@ -61,11 +61,27 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
     lines.push(`Container: version ${c.version}; ${parts.join(', ')} bytes${c.version > 0 ? `; zero point ${n(c.zeroPoint)}` : ''}`);
   }
   lines.push(`Integrity: ${report.integrity.ok ? 'OK' : 'FAILED'} (${report.integrity.check}) — ${report.integrity.detail}`);
+  if (report.runtime) {
+    const target = report.runtime.target;
+    lines.push('HailoRT (Hef::create on this file):');
+    for (const v of report.runtime.verdicts) {
+      const label = `${v.label}${v.line === target ? ' (target)' : ''}`;
+      const what =
+        v.outcome === 'loads'
+          ? `loads${v.tolerated.length ? ` — tolerates ${v.tolerated.join('; ')}` : ''}`
+          : v.outcome === 'crashes'
+            ? `CRASHES — ${v.reason}`
+            : `refuses with ${v.status} ${v.statusName} — ${v.reason}`;
+      lines.push(`${TAB}${label}: ${what}`);
+    }
+  }
   if (report.header) {
     const h = report.header;
     lines.push(`HEF Compatible for: ${h.hwArch.compatibleDevices.join(', ') || `unknown (hw_arch ${h.hwArch.id})`}`);
     lines.push(`HEF arch: ${h.hwArch.name} (hw_arch ${h.hwArch.id})`);
-    if (h.sdkVersion) lines.push(`HEF Compiler Version: ${h.sdkVersion}`);
+    // As hailortcli: only from the header's ProtoHEFSdkVersion; an older HEF has just the string.
+    if (h.compilerVersion) lines.push(`HEF Compiler Version: ${h.compilerVersion}`);
+    else if (h.sdkVersion) lines.push(`SDK version (from the header's sdk_version_str): ${h.sdkVersion}`);
   }
   for (const g of report.networkGroups) {
     lines.push(`Network group name: ${g.name}, ${g.multiContext ? `Multi Context - Number of contexts: ${g.contexts}` : 'Single Context'}`);

@@ -44,6 +44,8 @@ export function hefJson(report: HefReport, mtmd?: MtmdResult): Record<string, un
         }
       : null,
     hwArch: report.header ? report.header.hwArch : null,
+    // What each HailoRT line does at Hef::create(path), and the one the arch targets.
+    runtime: report.runtime ?? null,
     sdkVersion: report.header?.sdkVersion ?? null,
     networkGroups: report.networkGroups.map((g) => ({
       name: g.name,

@@ -10,6 +10,8 @@ import { decodeLenient } from './protoDecode';
 import { resourcesOf, verifyResources } from './resources';
 import { hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
+import { structureProblems } from './structure';
+import { applyTargetSeverity, hefVerdicts, targetLine } from './verdict';
 import { limit, limitMessage } from '../common/limits';
 
 export interface ReadOptions {
@@ -22,6 +24,15 @@ export interface ReadOptions {
 const NOT_CHECKED: IntegrityReport = { ok: false, check: 'none', detail: 'not checked', checks: [] };
 
 export async function readHef(src: ByteSource, options: ReadOptions = {}): Promise<HefReport> {
+  const report = await readParts(src, options);
+  // Judged last: the verdicts need every finding, and tolerated damage becomes a warning.
+  const verdicts = hefVerdicts(report);
+  report.runtime = { target: targetLine(report).id, verdicts };
+  applyTargetSeverity(report, verdicts);
+  return report;
+}
+
+async function readParts(src: ByteSource, options: ReadOptions): Promise<HefReport> {
   const problems: HefProblem[] = [];
   const report: HefReport = {
     file: src.name,
@@ -34,8 +45,9 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
     problems,
   };
   const head = await src.read(0, MAX_HEADER_SIZE);
-  const { container, problems: containerProblems } = parseContainer(head, src.size);
+  const { container, raw, problems: containerProblems } = parseContainer(head, src.size);
   problems.push(...containerProblems);
+  if (raw) report.rawHeader = raw;
   if (!container) {
     report.integrity = { ok: false, check: 'none', detail: containerProblems[0]?.message ?? 'not a HEF', checks: [] };
     return report;
@@ -90,6 +102,8 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
   const features = featuresOf(hef, header?.protoVersion ?? 0, report.extensions, extensionsRead, problems);
   // The extension rules need the whole list; on a partial body the list may simply be unread.
   if (report.protoComplete) extensionProblems(report.extensions, features, problems);
+  // HailoRT parses every context's operations and edge layers before anything else of a group.
+  structureProblems(hef, container.version, header?.hwArch.id ?? -1, features.netFlow, problems);
   report.networkGroups = networkGroupsOf(hef, header?.hwArch.id ?? -1, features, problems);
   report.externalResources = resourcesOf(hef, container);
   if (options.verifyResources !== false) await verifyResources(src, report.externalResources, problems);
@@ -124,4 +138,13 @@ export async function readHefFile(path: string, options: ReadOptions = {}): Prom
 /** Intact = container, checksums, body and resources all fine (CLI exit 2 otherwise). */
 export function isIntact(report: HefReport): boolean {
   return !!report.container && report.integrity.ok && report.protoComplete && !report.problems.some((p) => p.severity === 'error' && p.area !== 'compat');
+}
+
+/**
+ * The CLI's exit-0 rule: the HailoRT line the file targets loads it (verdict.ts), and nothing else
+ * we found is an error (a damaged resource, a file we could not read whole).
+ */
+export function loadsInTarget(report: HefReport): boolean {
+  const target = report.runtime?.verdicts.find((v) => v.line === report.runtime?.target);
+  return target?.outcome === 'loads' && !report.problems.some((p) => p.severity === 'error');
 }

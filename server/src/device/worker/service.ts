@@ -4,9 +4,10 @@
 // (the scan lists a device) and "no device"; an empty scan without the kernel driver is
 // "driver missing".
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { readHefFile } from '../../hef';
+import { basename, join } from 'node:path';
+import { readHefFile, type HefReport } from '../../hef';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../errors';
+import { hefRefusal } from '../hefGate';
 import { InputError, makeInputs } from '../inputs';
 import { checkArchitecture, deviceArchitectureName, formatOrderName, formatTypeName } from '../names';
 import type {
@@ -77,8 +78,13 @@ export class DeviceService {
     return devices.find((d) => !d.identifyError) ?? devices[0];
   }
 
-  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo): Promise<ModelInfo & { handle: number }> {
+  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo, read?: HefReport): Promise<ModelInfo & { handle: number }> {
     const dev = device ?? this.requireDevice();
+    // What this HailoRT would do with the file, before it touches it: a refusal is reported with
+    // its real status, and a file that would crash libhailort never reaches it.
+    const report = read ?? (await readHefFile(options.hef, { verifyResources: false }));
+    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef));
+    if (refusal) throw new DeviceFailure(refusal);
     let handle: number;
     try {
       handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
@@ -170,7 +176,7 @@ export class DeviceService {
     if (!arch.ok) throw new DeviceFailure(errorFromKind('arch-mismatch', arch.detail));
 
     progress('open');
-    const opened = await this.openModel(options, device);
+    const opened = await this.openModel(options, device, report);
     const handle = opened.handle;
     try {
       return this.measure(handle, options, progress);
