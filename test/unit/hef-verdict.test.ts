@@ -9,6 +9,7 @@ import { bufferSource, readHef } from '../../server/src/hef';
 import { RUNTIME_LINES, verdictFor } from '../../server/src/hef/verdict';
 import type { HefReport } from '../../server/src/hef';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 
 const dir = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
@@ -79,4 +80,70 @@ test('verdict: all 108 damaged copies get the status the real libhailort 5.2.0 g
       wrong.push(`${row.source} ${row.mutation} ${row.parameter}: real ${row.status}, ours ${got} (${verdictFor(report, LINE_5_2).reason})`);
   }
   assert.deepEqual(wrong, []);
+});
+
+// Structural faults, built with the test builder's fault switches. Statuses from hef.cpp
+// (parse_trigger_action, parse_action, fill_layer_info) and answered the same by the real
+// libhailort 5.2.0 (native/README.md records the run).
+const tiny = (faults: HefSpec['faults'] = {}): HefSpec => ({
+  version: 3,
+  hwArch: 103,
+  ccwsSize: 256,
+  networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [4, 4, 8] }] }],
+  faults,
+});
+
+async function verdicts(spec: HefSpec) {
+  const report = await readHef(bufferSource(await buildHef(spec), 'built.hef'));
+  return { report, v: RUNTIME_LINES.map((l) => verdictFor(report, l)) };
+}
+
+test('verdict: a built HEF loads in every line; a context operation without a trigger is 26 everywhere', async () => {
+  const ok = await verdicts(tiny());
+  assert.deepEqual(
+    ok.v.map((x) => x.outcome),
+    ['loads', 'loads', 'loads', 'loads'],
+    ok.v.map((x) => x.reason).join('; '),
+  );
+  const noTrigger = await verdicts(tiny({ noTrigger: true }));
+  for (const x of noTrigger.v) {
+    assert.equal(x.status, 26, x.label);
+    assert.match(x.reason, /^Unsupported trigger given 0: network group 'n': preliminary config, operation 0 has no trigger/);
+  }
+  assert.equal(noTrigger.report.problems.find((p) => p.code === 'hef/no-trigger')?.severity, 'error');
+});
+
+test('verdict: an action without a case is 8; boundary edge layers without buffer_indices crash libhailort', async () => {
+  const empty = await verdicts(tiny({ emptyAction: true }));
+  assert.deepEqual(
+    empty.v.map((x) => [x.outcome, x.status]),
+    RUNTIME_LINES.map(() => ['refuses', 8]),
+  );
+  assert.match(empty.v[3].reason, /^Action 0 not implemented/);
+  const crash = await verdicts(tiny({ noBufferIndices: true }));
+  assert.deepEqual(
+    crash.v.map((x) => x.outcome),
+    ['crashes', 'crashes', 'crashes', 'crashes'],
+  );
+  assert.match(crash.v[3].reason, /boundary edge layer 'n\/in' has no buffer_indices.*SIGSEGV/);
+});
+
+test('verdict: extensions per line — EXTERNAL_RESOURCES (31) is unknown to 4.20, CSM_CRC (33) to everything before 5.1', async () => {
+  const r = await verdicts({ ...tiny(), extensions: [0, 3, 12, 26, 31] });
+  assert.deepEqual(
+    r.v.map((x) => [x.line, x.status ?? 0]),
+    [
+      ['4.20', 92],
+      ['4.21-4.23', 0],
+      ['5.0', 0],
+      ['5.1-5.2', 0],
+    ],
+  );
+  const csm = await verdicts({ ...tiny(), extensions: [0, 3, 12, 26, 33] });
+  assert.deepEqual(
+    csm.v.map((x) => x.status ?? 0),
+    [92, 92, 92, 0],
+  );
+  const outdated = await verdicts({ ...tiny(), extensions: [0, 3, 12] });
+  for (const x of outdated.v) assert.match(x.reason, /periph_calculation_in_hailort feature disabled/);
 });
