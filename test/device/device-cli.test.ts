@@ -87,7 +87,8 @@ test('run --json --format float32 --queue 2: one JSON document; a failed check e
 test('run: each failure is one sentence on stderr and exit 2', async () => {
   const cases: [string[], Record<string, string>, RegExp][] = [
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'busy' }, /The Hailo device is busy: .*--group-id.*\[HAILO_OUT_OF_PHYSICAL_DEVICES, status 74\]/],
-    [[setup.hefs.truncated], {}, /HailoRT found the HEF corrupted \(status 91\)/],
+    [[setup.hefs.corrupted], {}, /HailoRT found the HEF corrupted \(status 91\)/],
+    [[setup.hefs.crashes], {}, /classifier-no-buffer-indices\.hef was not opened: HailoRT 5\.1–5\.2 would crash on it \(.*no buffer_indices/],
     [[setup.hefs.hailo8], {}, /compiled for a different Hailo architecture.*\(compiled for HAILO8 \(runs on HAILO8\), but the device is a HAILO10H\)/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-compatible' }, /not compatible with this device \(status 93\)/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-supported' }, /does not support the HEF \(status 92\)/],

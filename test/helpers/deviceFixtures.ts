@@ -10,7 +10,10 @@ export interface DeviceHefs {
   classifier: string;
   hailo8: string;
   encoder: string;
-  truncated: string;
+  /** A flipped byte in the protobuf body: HailoRT refuses it with 91. */
+  corrupted: string;
+  /** No buffer_indices on its boundary edge layers: libhailort (and the fake) crash in Hef::create. */
+  crashes: string;
   all: string[];
 }
 
@@ -37,8 +40,15 @@ export async function writeDeviceHefs(dir: string): Promise<DeviceHefs> {
   writeFileSync(hailo8, await buildHef(classifierSpec(0)));
   const encoder = join(dir, 'encoder.hef');
   copyFileSync(join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef'), encoder);
-  const truncated = join(dir, 'classifier-truncated.hef');
+  // Damaged where every HailoRT checks: one flipped byte inside the protobuf body (offset 200), which
+  // the real libhailort 5.2.0 refuses with 91 (a cut inside the CCWs it would load: it hashes only the body).
+  const corrupted = join(dir, 'classifier-corrupted.hef');
   const whole = await buildHef(classifierSpec(103));
-  writeFileSync(truncated, whole.subarray(0, whole.length - 100));
-  return { classifier, hailo8, encoder, truncated, all: [classifier, hailo8, encoder, truncated] };
+  const flipped = whole.slice();
+  flipped[200] ^= 0xff;
+  writeFileSync(corrupted, flipped);
+  // Structurally broken where libhailort crashes: boundary edge layers without buffer_indices.
+  const crashes = join(dir, 'classifier-no-buffer-indices.hef');
+  writeFileSync(crashes, await buildHef({ ...classifierSpec(103), faults: { noBufferIndices: true } }));
+  return { classifier, hailo8, encoder, corrupted, crashes, all: [classifier, hailo8, encoder, corrupted, crashes] };
 }

@@ -10,40 +10,12 @@ import { RUNTIME_LINES, verdictFor } from '../../server/src/hef/verdict';
 import type { HefReport } from '../../server/src/hef';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
+import { mutant, mutantRows } from '../helpers/hefMutants';
 
 const dir = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
 const skip = dir && real ? false : SKIP_NO_SHARED;
 const LINE_5_2 = RUNTIME_LINES.find((l) => l.id === '5.1-5.2')!;
-
-export function mutant(b: Buffer, mutation: string, parameter: string): Buffer {
-  if (mutation === 'truncate') return b.subarray(0, Number(parameter));
-  if (mutation === 'append') return Buffer.concat([b, Buffer.from([0])]);
-  const c = Buffer.from(b);
-  if (mutation === 'xor-ff') c[Number(parameter)] ^= 0xff;
-  else if (mutation === 'set-byte') {
-    const [o, v] = parameter.split('=');
-    c[Number(o)] = Number(v);
-  } else if (mutation === 'set-version') c.writeUInt32BE(Number(parameter), 4);
-  else throw new Error(`unknown mutation ${mutation}`);
-  return c;
-}
-
-export interface MutantRow {
-  source: string;
-  mutation: string;
-  parameter: string;
-  status: number;
-}
-
-export function mutantRows(file: string): MutantRow[] {
-  const [head, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
-  assert.deepEqual(head.split('\t'), ['source_file', 'mutation', 'parameter', 'real_status', 'real_status_name', 'real_accepts']);
-  return rows.map((r) => {
-    const [source, mutation, parameter, status] = r.split('\t');
-    return { source, mutation, parameter, status: Number(status) };
-  });
-}
 
 const status52 = (r: HefReport) => {
   const v = verdictFor(r, LINE_5_2);

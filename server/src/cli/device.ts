@@ -248,9 +248,8 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   // A HEF that crashes libhailort in every version is refused here, before a worker exists; the
   // worker refuses what its own HailoRT version refuses, before the native open.
   const hefReport = await readHefFile(resolve(files[0]), { verifyResources: false });
-  if (hefReport.fileSize > 0) {
-    const crash = hefRefusal(hefReport, undefined, basename(files[0]));
-    if (crash && hefReport.runtime?.verdicts.every((v) => v.outcome === 'crashes')) return fail(io, c.json, crash);
+  if (hefReport.fileSize > 0 && hefReport.runtime?.verdicts.every((v) => v.outcome === 'crashes')) {
+    return fail(io, c.json, hefRefusal(hefReport, undefined, basename(files[0]), true)!);
   }
   const dc = client(c, io, 'run');
   try {

@@ -1,7 +1,8 @@
 // Before native code opens a HEF: what the installed HailoRT would do with it, from our reading of
-// the file (server/src/hef/verdict.ts). A file that line refuses is refused here with the same
-// status and reason — and a file that would crash libhailort (boundary edge layers without
-// buffer_indices) never reaches it, so the worker is not lost to a SIGSEGV. Pure.
+// the file (server/src/hef/verdict.ts). A file that would crash libhailort (boundary edge layers
+// without buffer_indices) never reaches it, so the worker is not lost to a SIGSEGV; Run on Device
+// also says up front which status that HailoRT would refuse a file with (a prediction, worded as
+// one — when HailoRT itself refuses, its own answer is reported). Pure.
 import { lineOfVersion, targetLine, verdictFor, type HefReport, type RuntimeVerdict } from '../hef';
 import { errorFromKind } from './errors';
 import type { DeviceError } from './protocol';
@@ -12,10 +13,13 @@ export function verdictForRuntime(report: HefReport, version: string | undefined
   return verdictFor(report, line, 'file');
 }
 
-/** undefined when that HailoRT loads the file; else the error to report instead of opening it. */
-export function hefRefusal(report: HefReport, version: string | undefined, title: string): DeviceError | undefined {
+/**
+ * undefined when that HailoRT loads the file (or, with `crashOnly`, merely refuses it); else the
+ * error to report instead of opening it.
+ */
+export function hefRefusal(report: HefReport, version: string | undefined, title: string, crashOnly = false): DeviceError | undefined {
   const v = verdictForRuntime(report, version);
-  if (v.outcome === 'loads') return undefined;
+  if (v.outcome === 'loads' || (crashOnly && v.outcome !== 'crashes')) return undefined;
   if (v.outcome === 'crashes') {
     const err = errorFromKind('hef-unreadable', v.reason);
     err.sentence = `${title} was not opened: ${v.label} would crash on it (${v.reason.replace(/\.$/, '')}). Recompile it with the Dataflow Compiler.`;
@@ -29,6 +33,6 @@ export function hefRefusal(report: HefReport, version: string | undefined, title
       : v.status === 92
         ? 'compile it with a Dataflow Compiler that matches this HailoRT, or update HailoRT'
         : 'recompile it with the Dataflow Compiler';
-  err.sentence = `${title} was not opened: ${v.label} refuses it with ${v.statusName} (${v.reason.replace(/\.$/, '')}); ${fix}.`;
+  err.sentence = `${title} was not opened: read before HailoRT, it is a file ${v.label} refuses with ${v.statusName} (${v.reason.replace(/\.$/, '')}); ${fix}.`;
   return err;
 }

@@ -787,7 +787,7 @@ Expected<std::shared_ptr<Core>> create_core(std::shared_ptr<VDevice> vdevice, co
 
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
-    auto hef = load_hef(bytes->data(), bytes->size());
+    auto hef = load_hef(bytes->data(), bytes->size(), true);
     if (!hef) return make_unexpected(hef.status());
     const HefFacts &facts = facts_of(hef.value());
     if (std::find(facts.archs.begin(), facts.archs.end(), static_cast<int>(device_arch())) == facts.archs.end()) {

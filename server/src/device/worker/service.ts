@@ -80,10 +80,10 @@ export class DeviceService {
 
   async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo, read?: HefReport): Promise<ModelInfo & { handle: number }> {
     const dev = device ?? this.requireDevice();
-    // What this HailoRT would do with the file, before it touches it: a refusal is reported with
-    // its real status, and a file that would crash libhailort never reaches it.
+    // A file that would crash libhailort never reaches it (the worker would die); what HailoRT
+    // merely refuses, HailoRT answers itself, with its own status.
     const report = read ?? (await readHefFile(options.hef, { verifyResources: false }));
-    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef));
+    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef), true);
     if (refusal) throw new DeviceFailure(refusal);
     let handle: number;
     try {
