@@ -27,7 +27,7 @@ export { mintTrustToken, type TrustToken } from './common/trust';
 // device runs and the float reference (issue 9)
 export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
 export { errorFromKind } from './device/errors';
-export { hefRefusal } from './device/hefGate';
+export { hefRefusal, verdictForRuntime } from './device/hefGate';
 export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
 export type {
   DeviceError,

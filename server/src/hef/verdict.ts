@@ -64,6 +64,8 @@ export interface RuntimeVerdict {
   reason: string;
   /** Damage this line lets through, each with its consequence. */
   tolerated: string[];
+  /** Among the tolerated damage: config words (CCWs) cut or changed — the device fails or computes garbage. */
+  damagesConfig?: boolean;
 }
 
 interface Raw {
@@ -95,11 +97,13 @@ const CCW_CONSEQUENCE = 'the device then gets config words that are not the comp
 /** The verdict of one HailoRT line on the report's file. */
 export function verdictFor(report: HefReport, line: RuntimeLine, mode: OpenMode = 'file'): RuntimeVerdict {
   const tolerated: string[] = [];
+  let damagesConfig = false;
   const out = (v: Omit<RuntimeVerdict, 'line' | 'label' | 'mode' | 'tolerated'>): RuntimeVerdict => ({
     line: line.id,
     label: line.label,
     mode,
     tolerated,
+    ...(damagesConfig ? { damagesConfig } : {}),
     ...v,
   });
   const raw = rawHeader(report);
@@ -142,12 +146,14 @@ export function verdictFor(report: HefReport, line: RuntimeLine, mode: OpenMode 
     if (!magicOk) tolerated.push(`a wrong magic (offset 0 holds ${hex8(raw.magic)}): ${line.label} does not check it on a V3 file with a proto hash`);
     if (!lengthOk) {
       const short = raw.size < c.expectedFileSize;
+      damagesConfig = short;
       tolerated.push(
         short
           ? `a file cut inside its config words (${raw.size} of ${c.expectedFileSize} bytes): ${line.label} checks only the protobuf body's hash, so ${CCW_CONSEQUENCE}`
           : `${raw.size - c.expectedFileSize} bytes after the end the header gives (${c.expectedFileSize}): not checked; nothing reads them`,
       );
     } else if (!fullHashOk) {
+      damagesConfig = true;
       tolerated.push(
         `config words or the tail that do not match the whole-file hash: ${line.label} checks only the protobuf body's hash, so ${CCW_CONSEQUENCE}`,
       );
