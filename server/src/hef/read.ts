@@ -6,7 +6,7 @@ import { extensionProblems, extensionsOf, featuresOf, headerInfo, networkGroupsO
 import { verifyIntegrity, type IntegrityReport } from './integrity';
 import type { HefReport } from './model';
 import { n, type HefProblem } from './problems';
-import { decodeLenient } from './protoDecode';
+import { decodeLenient, type LenientResult, type Msg } from './protoDecode';
 import { resourcesOf, verifyResources } from './resources';
 import { hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
@@ -82,7 +82,17 @@ async function readParts(src: ByteSource, options: ReadOptions): Promise<HefRepo
   const body = await src.read(container.protoStart, container.protoEnd - container.protoStart);
   const whole = protoComplete(container);
   const before = problems.length;
-  const decoded = decodeLenient(hefType('Hef'), body, container.protoStart, 'ProtoHEFHef', problems, !whole);
+  // A body cut short or damaged is refused by HailoRT before its structure is looked at: salvage it
+  // without the context operations (decoding every CCW action field by field is what costs).
+  let decoded: LenientResult | undefined;
+  if (whole) {
+    try {
+      decoded = { message: hefType('Hef').decode(body) as Msg, complete: true };
+    } catch {
+      // damaged: salvaged below
+    }
+  }
+  decoded ??= decodeLenient(hefType('Hef', true), body, container.protoStart, 'ProtoHEFHef', problems, !whole);
   report.protoComplete = decoded.complete && whole;
   if (!decoded.complete && whole) {
     // HailoRT's words first, then ours (which field, which offset).
@@ -102,8 +112,9 @@ async function readParts(src: ByteSource, options: ReadOptions): Promise<HefRepo
   const features = featuresOf(hef, header?.protoVersion ?? 0, report.extensions, extensionsRead, problems);
   // The extension rules need the whole list; on a partial body the list may simply be unread.
   if (report.protoComplete) extensionProblems(report.extensions, features, problems);
-  // HailoRT parses every context's operations and edge layers before anything else of a group.
-  structureProblems(hef, container.version, header?.hwArch.id ?? -1, features.netFlow, problems);
+  // HailoRT parses every context's operations and edge layers before anything else of a group
+  // (a body it cannot parse it refuses before that, so a partial one is not judged here).
+  if (report.protoComplete) structureProblems(hef, container.version, header?.hwArch.id ?? -1, features.netFlow, problems);
   report.networkGroups = networkGroupsOf(hef, header?.hwArch.id ?? -1, features, problems);
   report.externalResources = resourcesOf(hef, container);
   if (options.verifyResources !== false) await verifyResources(src, report.externalResources, problems);

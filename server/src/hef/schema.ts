@@ -384,19 +384,33 @@ export const SKIPPED_FIELDS: Record<string, Record<number, string>> = {
   Hef: { 3: 'mapping' },
 };
 
+/**
+ * The same schema without the context operations and preliminary configs: for readers that do not
+ * judge HailoRT's structural rules (a body HailoRT refuses before them, the arch-only reader), so
+ * they do not pay for decoding every CCW action.
+ */
+const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
+  .replace('  repeated Operation operations = 2;\n', '')
+  .replace(/  PreliminaryConfig preliminary_config = 2;\n/g, '');
+
 let root: protobuf.Root | undefined;
 
-/** The schema's root (parsed once). */
+/** The schema's root (parsed once): package hefview, and hefviewlite (no operations). */
 export function hefRoot(): protobuf.Root {
-  if (!root) root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+  if (!root) {
+    root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+    protobuf.parse(LITE_SCHEMA, root, { keepCase: true });
+  }
   return root;
 }
 
 const types = new Map<string, protobuf.Type>();
 
-export function hefType(name: string): protobuf.Type {
-  let t = types.get(name);
-  if (!t) types.set(name, (t = hefRoot().lookupType(`hefview.${name}`)));
+/** A message type; `lite`: without context operations and preliminary configs. */
+export function hefType(name: string, lite = false): protobuf.Type {
+  const key = `${lite ? 'hefviewlite' : 'hefview'}.${name}`;
+  let t = types.get(key);
+  if (!t) types.set(key, (t = hefRoot().lookupType(key)));
   return t;
 }
 
