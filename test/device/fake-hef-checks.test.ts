@@ -132,7 +132,7 @@ test('fake Hef::create (4.23.0): V3 files get the full check 4.x makes — a CCW
   }
 });
 
-test('fake Hef::create: every fixture and example HEF the tests use opens (but the outdated one, 92); built structural faults get 26, 8 and a crash', async () => {
+test('fake Hef::create: every fixture and example HEF the tests use opens (but the outdated one, 92); built structural faults get 26, 8 and a crash; the stream-config limit 26', async () => {
   const dir = tempDir('fake-hef-fixtures');
   try {
     const run = statusProgram('5.2.0', dir);
@@ -172,6 +172,14 @@ test('fake Hef::create: every fixture and example HEF the tests use opens (but t
       ['an action without a case', tiny({ emptyAction: true }), '8'],
       ['no buffer_indices', tiny({ noBufferIndices: true }), 'crash'],
       ['outdated (no extension 26)', { ...tiny({}), extensions: [0, 3, 12] }, '92'],
+      [
+        'a 65,536-byte row in one buffer',
+        {
+          ...tiny({ unsplitRows: true }),
+          networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [16, 16, 4096] }] }],
+        },
+        '26',
+      ],
     ];
     const faultPaths = await Promise.all(
       faults.map(async ([, spec], i) => {

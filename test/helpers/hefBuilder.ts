@@ -179,6 +179,8 @@ export interface HefFaults {
   emptyAction?: boolean;
   /** Boundary edge layers without buffer_indices: libhailort reads a missing element and crashes. */
   noBufferIndices?: boolean;
+  /** One buffer per row however wide (core_bytes_per_buffer may pass 16 bits: HailoRT answers 26). */
+  unsplitRows?: boolean;
 }
 
 const EXT_NAMES: Record<number, string> = {
@@ -213,8 +215,22 @@ function numericInfo(field: number, s: StreamSpec): FieldFn {
 // sys_index=8 core_bytes_per_buffer=9 core_buffers_per_frame=10 additional_info=11{nms_info=1} data_bytes=12
 // buffer_indices=13 (repeated ProtoHEFResourceIndices: index=1 cluster_index=2) max_shmifo_size=15
 // ProtoHEFNmsInfo: type_index=1 number_of_classes=2 max_output_size=3 bbox_size=4 is_defused=5 input_division_factor=7
-function edgeLayerBase(s: StreamSpec, sysIndex: number, bufferIndices = true): FieldFn {
+/**
+ * How the compiler would cut a frame into buffers: HailoRT keeps core_bytes_per_buffer and
+ * core_buffers_per_frame in 16 bits (parse_nn_stream_config: "core_bytes_per_buffer is too big",
+ * 26), so a row wider than 65,535 bytes is split into equal parts.
+ */
+export function bufferShape(s: StreamSpec, unsplit = false): { bytesPerBuffer: number; buffersPerFrame: number } {
   const [h, w, f] = s.shape;
+  const row = w * f * (s.dataBytes ?? 1);
+  let parts = unsplit ? 1 : Math.max(1, Math.ceil(row / 0xffff));
+  while (row % parts !== 0) parts++;
+  return { bytesPerBuffer: row / parts, buffersPerFrame: h * parts };
+}
+
+function edgeLayerBase(s: StreamSpec, sysIndex: number, bufferIndices = true, unsplit = false): FieldFn {
+  const [h, w, f] = s.shape;
+  const buffers = bufferShape(s, unsplit);
   return pb.msg(
     2,
     pb.uint(1, h),
@@ -225,8 +241,8 @@ function edgeLayerBase(s: StreamSpec, sysIndex: number, bufferIndices = true): F
     pb.uint(6, f),
     pb.uint(7, s.format ?? 1),
     pb.uint(8, sysIndex),
-    pb.uint(9, w * f * (s.dataBytes ?? 1)),
-    pb.uint(10, h),
+    pb.uint(9, buffers.bytesPerBuffer),
+    pb.uint(10, buffers.buffersPerFrame),
     s.nms
       ? pb.msg(11, pb.msg(1, pb.uint(2, s.nms.classes), pb.uint(3, s.nms.maxOutputSize), pb.uint(4, s.nms.bboxSize ?? 5), pb.uint(7, s.nms.divisionFactor)))
       : pb.all(),
@@ -242,6 +258,7 @@ function edgeLayerBase(s: StreamSpec, sysIndex: number, bufferIndices = true): F
 // ProtoHEFEdgeLayerInfo: name=1 edge_layer_base=2 numeric_info=3 hn_output_layer_name=4 original_names=5 transposed=6
 interface EdgeOptions {
   connection?: number;
+  unsplitRows?: boolean;
   /** INTERMEDIATE edges: the context on the other side (HailoRT needs at least one, else 26). */
   connectedContext?: number;
   bufferIndices?: boolean;
@@ -254,7 +271,7 @@ function edgeLayer(s: StreamSpec, direction: 0 | 1, sysIndex: number, ctxName: s
     pb.msg(
       3,
       pb.str(1, s.name),
-      edgeLayerBase(s, sysIndex, o.bufferIndices ?? true),
+      edgeLayerBase(s, sysIndex, o.bufferIndices ?? true, o.unsplitRows),
       numericInfo(3, s),
       pb.str(4, s.name),
       pb.str(5, `onnx_${s.name.split('/').pop()}`),
@@ -323,9 +340,9 @@ function coreFields(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults): Fiel
     const ctxName = `${ng.name}_context_${c}`;
     const edges: FieldFn[] = [];
     const ins = ng.inputs.filter((s) => (s.context ?? 0) === c);
-    const bufferIndices = !faults.noBufferIndices;
-    ins.forEach((s, i) => edges.push(edgeLayer(s, 0, i + 1, ctxName, { bufferIndices })));
-    ng.outputs.filter((s) => (s.context ?? 0) === c).forEach((s, i) => edges.push(edgeLayer(s, 1, i, ctxName, { bufferIndices })));
+    const edge = { bufferIndices: !faults.noBufferIndices, unsplitRows: faults.unsplitRows };
+    ins.forEach((s, i) => edges.push(edgeLayer(s, 0, i + 1, ctxName, edge)));
+    ng.outputs.filter((s) => (s.context ?? 0) === c).forEach((s, i) => edges.push(edgeLayer(s, 1, i, ctxName, edge)));
     for (const im of ng.intermediates ?? []) {
       if (im.context === c) {
         const other = im.direction === 1 ? Math.min(c + 1, contexts - 1) : Math.max(c - 1, 0);

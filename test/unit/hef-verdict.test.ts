@@ -119,3 +119,18 @@ test('verdict: extensions per line — EXTERNAL_RESOURCES (31) is unknown to 4.2
   const outdated = await verdicts({ ...tiny(), extensions: [0, 3, 12] });
   for (const x of outdated.v) assert.match(x.reason, /periph_calculation_in_hailort feature disabled/);
 });
+
+test('verdict: a row wider than 65,535 bytes in one buffer is 26 (HailoRT keeps core_bytes_per_buffer in 16 bits); split, it opens', async () => {
+  const wide = (faults: HefSpec['faults']): HefSpec => ({
+    ...tiny(faults),
+    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [16, 16, 4096] }] }],
+  });
+  const unsplit = await verdicts(wide({ unsplitRows: true }));
+  for (const x of unsplit.v) assert.equal(x.status, 26, x.label);
+  assert.match(unsplit.v[3].reason, /^core_bytes_per_buffer is too big: .*'n\/out' has 65536/);
+  const split = await verdicts(wide({}));
+  assert.deepEqual(
+    split.v.map((x) => x.outcome),
+    ['loads', 'loads', 'loads', 'loads'],
+  );
+});

@@ -226,7 +226,8 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
   const info: NetworkGroupInfo = {
     ...emptyGroup(name, has(meta, 'network_group_index') ? Number(meta.network_group_index) : index),
     contexts: (core.contexts ?? []).length,
-    multiContext: features.multiContext,
+    // hailo_network_group_info_t.is_multi_context: more than one context (get_network_groups_infos), not the extension.
+    multiContext: (core.contexts ?? []).length > 1,
     networks,
     transposedNet,
   };

@@ -118,6 +118,8 @@ export interface ProtoEdgeLayerBase {
   padded_width?: number;
   padded_features?: number;
   sys_index?: number;
+  core_bytes_per_buffer?: number;
+  core_buffers_per_frame?: number;
   buffer_indices?: { index?: number; cluster_index?: number }[];
   additional_info?: { nms_info?: ProtoNmsInfo };
 }

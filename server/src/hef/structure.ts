@@ -91,7 +91,27 @@ function operations(w: Walk, ops: ProtoOperation[] | undefined, where: string): 
   });
 }
 
+/** parse_nn_stream_config: the periph registers are 16 bits wide, the padded frame 32 bits (26 each). */
+function nnStreamConfig(w: Walk, li: ProtoLayerInfo | undefined, where: string): boolean {
+  const b = li?.edge_layer_base ?? {};
+  const name = String(li?.name ?? '');
+  const bytes = Number(b.core_bytes_per_buffer ?? 0);
+  const buffers = Number(b.core_buffers_per_frame ?? 0);
+  const padded = Number(b.padded_width ?? 0) * Number(b.padded_features ?? 0) * Number(b.padded_height ?? 0) * Number(b.data_bytes ?? 0);
+  const fault =
+    bytes > 0xffff
+      ? `core_bytes_per_buffer is too big: ${where} '${name}' has ${bytes} (HailoRT keeps it in 16 bits)`
+      : buffers > 0xffff
+        ? `core_buffers_per_frame is too big: ${where} '${name}' has ${buffers} (HailoRT keeps it in 16 bits)`
+        : padded > 0xffffffff
+          ? `padded shape too big: ${where} '${name}' pads to ${padded} bytes (more than 32 bits)`
+          : undefined;
+  if (fault) add(w, { code: 'hef/nn-stream-config', status: 26, message: `${fault}; HailoRT fails to parse its stream config.` });
+  return !fault;
+}
+
 function bufferIndices(w: Walk, li: ProtoLayerInfo | undefined, where: string): void {
+  if (!nnStreamConfig(w, li, where)) return; // HailoRT stops at the stream config, before the indices
   const count = li?.edge_layer_base?.buffer_indices?.length ?? 0;
   if (count === 0) {
     add(w, {
@@ -121,6 +141,8 @@ function edgeLayers(w: Walk, edges: ProtoEdgeLayer[] | undefined, where: string)
     } else if (connection === 1) {
       if (Number(el.edge_layer_type ?? 0) !== 0) {
         add(w, { code: 'hef/structure', status: 26, message: `Inter-context layer can't be mux (${where}, '${String(el.layer_info?.name ?? '')}').` });
+      } else if (!nnStreamConfig(w, el.layer_info, `${where}: intermediate edge`)) {
+        // refused at its stream config
       } else if ((el.context_switch_info?.connected_contexts ?? []).length === 0) {
         add(w, {
           code: 'hef/no-connected-context',

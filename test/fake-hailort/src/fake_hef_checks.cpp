@@ -241,9 +241,20 @@ void operations(const std::vector<Field> &ops, Walk &w, const std::string &where
     }
 }
 
-// ProtoHEFEdgeLayerInfo.edge_layer_base=2 → buffer_indices=13.
+// parse_nn_stream_config on ProtoHEFEdgeLayerBase: core_bytes_per_buffer=9 and core_buffers_per_frame=10
+// fit 16 bits, padded_width=4 * padded_features=6 * padded_height=2 * data_bytes=12 fits 32 (else 26).
+bool nn_stream_config(const Msg &base, Walk &w) {
+    if (base.num(9) > 0xFFFF) { w.refuse(HAILO_INVALID_HEF, "core_bytes_per_buffer is too big"); return false; }
+    if (base.num(10) > 0xFFFF) { w.refuse(HAILO_INVALID_HEF, "core_buffers_per_frame is too big"); return false; }
+    const unsigned __int128 padded = static_cast<unsigned __int128>(base.num(4)) * base.num(6) * base.num(2) * base.num(12);
+    if (padded > 0xFFFFFFFFu) { w.refuse(HAILO_INVALID_HEF, "padded shape too big"); return false; }
+    return true;
+}
+
+// ProtoHEFEdgeLayerInfo.edge_layer_base=2 → its stream config, then buffer_indices=13.
 void buffer_indices(const Msg &layer_info, Walk &w, const std::string &where) {
     Msg base = layer_info.sub(2);
+    if (!nn_stream_config(base, w)) return;
     if (base.all(13).empty()) w.crash("boundary edge layer without buffer_indices (" + where + "): libhailort reads element 0 of an empty list");
 }
 
@@ -278,6 +289,7 @@ void core_op(const Msg &core, Walk &w, const std::string &group) {
                 else if (type == 2) for (const auto &pl : el.sub(8).all(3)) buffer_indices(Msg(pl).sub(1), w, where);
             } else if (connection == 1) {
                 if (type != 0) return w.refuse(HAILO_INVALID_HEF, "Inter-context layer can't be mux.");
+                if (!nn_stream_config(el.sub(3).sub(2), w)) return;
                 if (csi.all(8).empty()) return w.refuse(HAILO_INVALID_HEF, "Inter context layer info must contain connected_context");
             } else if (connection > 3) {
                 return w.refuse(HAILO_INVALID_HEF, "Unsupported edge connection type given " + std::to_string(connection));
