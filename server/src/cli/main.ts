@@ -22,6 +22,10 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./har')).runHarCommand,
     terminal: true,
   },
+  noise: {
+    summary: "run the DFC's layer noise analysis on an optimized HAR: SNR per layer, the 16-bit line",
+    load: async () => (await import('./noise')).runNoise,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',
