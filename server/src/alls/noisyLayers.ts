@@ -82,3 +82,26 @@ export function noisyLayerDiagnostics(
   };
   return [{ ...base, fixes: [fix] }];
 }
+
+/**
+ * The edit that appends the 16-bit line for `names` to a script's text (the HAR view's "Write
+ * 16-bit Line"), checked like the quick fix: `check` is the `.alls` checker for the script's
+ * architecture; an error the line would add is returned instead of the edit.
+ */
+export function sixteenBitEdit(
+  text: string,
+  names: readonly string[],
+  check: (text: string) => Diagnostic[],
+): { offset: number; insert: string; line: string } | { error: string } {
+  const line = `quantization_param([${names.join(', ')}], precision_mode=a16_w16)`;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const insert = `${text.length === 0 || text.endsWith('\n') ? '' : eol}${line}${eol}`;
+  const before = new Set(
+    check(text)
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.code}:${d.message}`),
+  );
+  const added = check(text + insert).filter((d) => d.severity === 'error' && !before.has(`${d.code}:${d.message}`));
+  if (added.length) return { error: `the .alls checker rejects the line there (${added[0].code}: ${added[0].message})` };
+  return { offset: text.length, insert, line };
+}

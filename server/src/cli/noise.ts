@@ -5,10 +5,9 @@
 // The figures are saved beside the HAR (`<net>.noise.json`) for the HAR view and the `.alls` hover.
 // Exit 0 no layer needs more bits, 1 some do (or the analysis failed), 2 usage, unreadable input or
 // a HAR that is not optimized, 130 interrupted.
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
-import { analyzeNoise, type NoiseOutcome } from '../noise/noiseRun';
+import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../noise/noiseRun';
 import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../har/noise';
 import { hostUser, trustedLauncher } from '../compile/launcher';
 import { commandLineTrust } from '../common/trust';
@@ -45,20 +44,6 @@ const VALUE = new Set(['--calib', '--count', '--batch', '--mode', '--docker', '-
 function usage(io: CliIO, message: string): number {
   io.err(`hailo-tools noise: ${message}\n\n${USAGE}`);
   return EXIT_USAGE;
-}
-
-/** The calibration set beside a HAR: a *calib*.npy/.npz, else the only .npy. */
-export function calibrationBeside(harPath: string): string | undefined {
-  let files: string[];
-  try {
-    files = readdirSync(dirname(harPath)).sort();
-  } catch {
-    return undefined;
-  }
-  const calib = files.filter((f) => /calib.*\.(npy|npz)$/i.test(f));
-  if (calib.length === 1) return join(dirname(harPath), calib[0]);
-  const npy = files.filter((f) => /\.npy$/i.test(f));
-  return npy.length === 1 ? join(dirname(harPath), npy[0]) : undefined;
 }
 
 export function noiseText(o: NoiseOutcome): string {

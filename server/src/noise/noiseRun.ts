@@ -5,7 +5,7 @@
 // stated beside every figure), runs driver/hailo_noise.py in the DFC container, and writes what it
 // found as `<net>.noise.json` beside the HAR in one rename (never half a file), so the HAR view,
 // `hailo-tools har` and the `.alls` hover read it back.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readHar, HarReadError } from '../har/harReader';
 import { NOISE_FORMAT, noiseSidecarPath, reportFromResults, type AnalyzeMode, type NoiseReport, type NoiseResults } from '../har/noise';
@@ -171,4 +171,18 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
   } finally {
     run.cleanup();
   }
+}
+
+/** The calibration set beside a HAR: a *calib*.npy/.npz, else the only .npy. */
+export function calibrationBeside(harPath: string): string | undefined {
+  let files: string[];
+  try {
+    files = readdirSync(dirname(harPath)).sort();
+  } catch {
+    return undefined;
+  }
+  const calib = files.filter((f) => /calib.*\.(npy|npz)$/i.test(f));
+  if (calib.length === 1) return join(dirname(harPath), calib[0]);
+  const npy = files.filter((f) => /\.npy$/i.test(f));
+  return npy.length === 1 ? join(dirname(harPath), npy[0]) : undefined;
 }
