@@ -16,7 +16,8 @@ parsed archive is built from the facts we have, each with its source:
     and a weak source shows model-script values landing there].
   * the noise results: keys `<net>/<layer>/layer_noise_analysis/noise_results/<net>/<output>` and
     `.../partial_snr` (Hailo's tutorial and diagnostic tool read these from get_params_statistics());
-    the SNR values are invented for the fixture (conv3 and deconv1 noisy).
+    the SNR values are invented for the fixture (conv3 and deconv1 noisy); the distribution is the
+    calibration core's words for examples/model/tinycnn_calib.npy, as the noise run writes them.
 
     /usr/bin/python3 scripts/gen-har-quantized-fixture.py      (python3 + numpy; run gen-har-fixture.py first)
 """
@@ -104,11 +105,11 @@ def main():
     noise = {
         "format": "hailo-tools-noise/1", "har": os.path.basename(OUT), "mode": "simple", "dataCount": 16, "batchSize": 2,
         "calibration": {"file": "tinycnn_calib.npy", "shape": [64, 64, 64, 3], "dtype": "float32",
-                        "distribution": "uniform-like over [0, 255] (tinycnn_calib.npy, 16 entries)"},
+                        "distribution": "integers in 0–255 (image pixels): mean 127.489, std 73.912, range [0.000, 255.000] (tinycnn_calib.npy, 64 entries)"},
         "dfcVersion": "3.33.0", "seconds": 12.5, "finishedAt": "2025-11-02T00:00:00.000Z", "statistics": stats,
     }
-    with open(NOISE, "w") as f:
-        json.dump(noise, f, indent=1)
+    with open(NOISE, "w", encoding="utf-8") as f:
+        json.dump(noise, f, indent=1, ensure_ascii=False)
         f.write("\n")
     for f in (OUT, NOISE):
         print(f"{os.path.getsize(f):>9}  {os.path.relpath(f, ROOT)}")

@@ -27,7 +27,10 @@ test('har page: quantized fixture — summary, noise chart worst first with the 
   assert.equal((html.match(/data-testid="har-layer-row"/g) ?? []).length, 15);
   assert.match(html, /data-testid="har-noise-chart" data-bars="13"/, '13 ranked layers (output_layer1 is not ranked)');
   assert.match(html, /data-testid="har-noise-line">quantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)</);
-  assert.match(html, /data-testid="har-noise-calibration"><strong>Measured on:<\/strong> simple analysis of 16 entries of the calibration set — uniform-like/);
+  assert.match(
+    html,
+    /data-testid="har-noise-calibration"><strong>Measured on:<\/strong> simple analysis of 16 entries of the calibration set — integers in 0–255 \(image pixels\)/,
+  );
   const firstRow = /data-testid="har-noise-row"[^]*?<\/tr>/.exec(html)![0];
   assert.match(firstRow, /conv3/);
   assert.match(firstRow, /checked/);
