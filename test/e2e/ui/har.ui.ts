@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
-import { goTo, openFile, openWorkbench, runCommand, webview } from './workbench';
+import { closeAllEditors, goTo, openFile, openWorkbench, runCommand, webview } from './workbench';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -95,10 +95,11 @@ describe('HAR view', () => {
   });
 
   it('a layer row goes to the script line that names it, and from there Show Layer in HAR View comes back to the layer', async () => {
-    const view = webview(page);
+    await closeAllEditors(page);
+    const view = await openHarView(page, 'model/tinycnn_quantized.har');
     // conv1's row links to `quantization_param(conv1, …)` on line 3 of the script
     await view.locator('[data-testid="har-layer-row"][data-layer="conv1"] a.goto-script', { hasText: 'tinycnn.alls:3' }).click();
-    await page.locator('.tabs-container .tab.active[aria-label^="tinycnn.alls"]').waitFor();
+    await page.locator('.tabs-container .tab.active[aria-label^="tinycnn.alls"]').first().waitFor();
     await page.locator('.monaco-editor .cursor-line-number, .monaco-editor .active-line-number', { hasText: /^3$/ }).first().waitFor();
     await runCommand(page, 'View: Close Editors in Other Groups');
     await goTo(page, 3, 22); // inside `conv1`
