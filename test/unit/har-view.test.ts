@@ -128,7 +128,7 @@ test('har view: the real DFC 3.33 HAR — its npz arrays land on their layers (h
   assert.equal(kernel.dtype, 'float32');
   assert.deepEqual(kernel.shape, [3, 1, 80, 128]);
   assert.ok(d.archiveArrays.some((a) => a.key === 'params_kind'));
-  // producers before consumers (the file lists conv10, conv11 before conv9)
+  // producers before consumers, as in the file itself (its layer counters are not in order, its edges are)
   const at = (n: string) => d.layers.findIndex((l) => l.name === n);
   for (const l of d.layers) for (const p of l.inputs) assert.ok(at(p) < at(l.name), `${p} before ${l.name}`);
   assert.equal(d.noise, undefined);
