@@ -109,16 +109,51 @@ function pax(text: string): { path?: string; size?: number } {
   return r;
 }
 
-/** A window [base, base+size) of an open file, as yauzl's random-access reader. */
+/**
+ * A window [base, base+size) of an open file, as yauzl's random-access reader. yauzl reads the
+ * central directory a record at a time (three small reads per entry); a 1 MiB cache serves those,
+ * longer ranges stream in 64 KiB pieces.
+ */
 class WindowReader extends yauzl.RandomAccessReader {
+  private cacheStart = 0;
+  private cache = Buffer.alloc(0);
   constructor(
     private readonly handle: FileHandle,
     private readonly base: number,
+    private readonly size: number,
   ) {
     super();
   }
   override _readStreamForRange(start: number, end: number): Readable {
     const { handle, base } = this;
+    if (end - start <= 65536) {
+      const hit = start >= this.cacheStart && end <= this.cacheStart + this.cache.length;
+      const fill = hit
+        ? Promise.resolve()
+        : (async () => {
+            const n = Math.min(1 << 20, this.size - start);
+            const buf = Buffer.allocUnsafe(Math.max(0, n));
+            const got = await readInto(handle, buf, 0, buf.length, base + start);
+            this.cacheStart = start;
+            this.cache = buf.subarray(0, got);
+          })();
+      let done = false;
+      const r: Readable = new Readable({
+        read: () => {
+          if (done) return;
+          done = true;
+          fill.then(
+            () => {
+              const from = start - this.cacheStart;
+              r.push(this.cache.subarray(from, Math.min(from + (end - start), this.cache.length)));
+              r.push(null);
+            },
+            (err: Error) => r.destroy(err),
+          );
+        },
+      });
+      return r;
+    }
     let at = start;
     // 64 KiB at a time: a stream over a 100 MB kernel must not allocate 100 MB.
     return new Readable({
@@ -157,6 +192,39 @@ async function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): 
   }
   s.destroy();
   return Buffer.concat(chunks).subarray(0, max);
+}
+
+/**
+ * Positional reads inside one npz member through a 64 KiB window: a quantized HAR has thousands of
+ * small arrays next to each other, and one read each cost ~150 µs on a loaded machine (a stream
+ * each, ~1 ms). Kernels in between are skipped, never read.
+ */
+class MemberWindow {
+  private start = 0;
+  private buf = Buffer.alloc(0);
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly member: TarMember,
+  ) {}
+  async get(at: number, len: number): Promise<Buffer> {
+    if (at >= this.start && at + len <= this.start + this.buf.length) return this.buf.subarray(at - this.start, at - this.start + len);
+    const size = Math.min(Math.max(len, 65536), this.member.size - at);
+    if (size < len) throw new Error('the entry runs past the end of the npz member');
+    const buf = Buffer.allocUnsafe(size);
+    const got = await readInto(this.handle, buf, 0, size, this.member.offset + at);
+    if (got < len) throw new Error('the archive is cut short');
+    this.start = at;
+    this.buf = buf.subarray(0, got);
+    return this.buf.subarray(0, len);
+  }
+}
+
+/** The first `want` bytes of a stored (np.savez) entry: its local header (30 bytes + name + extra), then the data. */
+async function storedPrefix(w: MemberWindow, e: yauzl.Entry, want: number): Promise<Buffer> {
+  const local = await w.get(e.relativeOffsetOfLocalHeader, 30);
+  if (local.readUInt32LE(0) !== 0x04034b50) throw new Error(`no local header for ${e.fileName}`);
+  const start = e.relativeOffsetOfLocalHeader + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  return Buffer.from(await w.get(start, want));
 }
 
 /** Splits an npz key into (layer, key) by the HN's scopes: `net/conv1/kernel:0.npy` → (`net/conv1`, `kernel`). */
@@ -201,7 +269,7 @@ export async function readHarParams(path: string, scopes: readonly string[]): Pr
     for (const m of members) {
       let zip: yauzl.ZipFile;
       try {
-        zip = await yauzl.fromRandomAccessReaderPromise(new WindowReader(handle, m.offset), m.size, {
+        zip = await yauzl.fromRandomAccessReaderPromise(new WindowReader(handle, m.offset, m.size), m.size, {
           autoClose: false,
           lazyEntries: true,
           validateEntrySizes: true,
@@ -212,6 +280,7 @@ export async function readHarParams(path: string, scopes: readonly string[]): Pr
         continue;
       }
       let count = 0;
+      const window = new MemberWindow(handle, m);
       try {
         for await (const e of zip.eachEntry()) {
           if (!e.fileName.endsWith('.npy')) continue;
@@ -223,12 +292,18 @@ export async function readHarParams(path: string, scopes: readonly string[]): Pr
           const arr: HarParamArray = { member: m.name, layer, key, dtype: '?', shape: [] };
           try {
             if (e.isEncrypted() || !e.canDecodeFileData()) throw new Error(`compression method ${e.compressionMethod}`);
-            const head = await readStream(zip, e, Math.min(e.uncompressedSize, NPY_HEADER_BYTES));
+            const want = Math.min(e.uncompressedSize, NPY_HEADER_BYTES);
+            const head = e.compressionMethod === 0 ? await storedPrefix(window, e, want) : await readStream(zip, e, want);
             const h = parseNpyHeader(head);
             arr.dtype = h.dtype.name;
             arr.shape = h.shape;
             if (h.count <= SMALL_ARRAY && valueBytes + e.uncompressedSize <= maxValueBytes) {
-              const whole = h.dataOffset + h.dataBytes <= head.length ? head : await readStream(zip, e, e.uncompressedSize);
+              const whole =
+                h.dataOffset + h.dataBytes <= head.length
+                  ? head
+                  : e.compressionMethod === 0
+                    ? await storedPrefix(window, e, e.uncompressedSize)
+                    : await readStream(zip, e, e.uncompressedSize);
               valueBytes += e.uncompressedSize;
               arr.values = Array.from(readNpy(whole).data);
             }
