@@ -196,3 +196,34 @@ test('har view: a sidecar that is not ours is a note, never a crash', async () =
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('har params: hostile tar headers end the walk without a crash — a member claiming a terabyte, a pax size past the file, a zip listing a bomb', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'har-hostile-'));
+  const header = (name: string, size: string, type = '0') => {
+    const h = Buffer.alloc(512);
+    h.write(name, 0);
+    h.write(size, 124);
+    h.write(type, 156);
+    h.write('ustar\u000000', 257, 'latin1');
+    return h;
+  };
+  try {
+    // 1. a member that claims 1 TB in a 1.5 KB file
+    const big = join(dir, 'big.har');
+    writeFileSync(big, Buffer.concat([header('x.npz', '17777777777\0'), Buffer.alloc(1024)]));
+    const a = await readHarParams(big, ['x']);
+    assert.deepEqual(a.arrays, []);
+    // 2. a pax header whose size record points past the end
+    const paxBody = Buffer.from('30 size=99999999999999999999\n');
+    const pax = join(dir, 'pax.har');
+    writeFileSync(pax, Buffer.concat([header('pax', '00000000035\0', 'x'), paxBody, Buffer.alloc(512 - paxBody.length), header('y.npz', '00000000010\0'), Buffer.alloc(1536)]));
+    assert.deepEqual((await readHarParams(pax, ['x'])).arrays, []);
+    // 3. an npz member that is not a zip: one note, nothing thrown
+    const notZip = join(dir, 'nz.har');
+    writeFileSync(notZip, Buffer.concat([header('z.npz', '00000001000\0'), Buffer.alloc(512, 7), Buffer.alloc(1024)]));
+    const c = await readHarParams(notZip, ['x']);
+    assert.match(c.notes.join(' '), /z\.npz is not a readable \.npz/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
