@@ -216,7 +216,10 @@ test('har params: hostile tar headers end the walk without a crash — a member 
     // 2. a pax header whose size record points past the end
     const paxBody = Buffer.from('30 size=99999999999999999999\n');
     const pax = join(dir, 'pax.har');
-    writeFileSync(pax, Buffer.concat([header('pax', '00000000035\0', 'x'), paxBody, Buffer.alloc(512 - paxBody.length), header('y.npz', '00000000010\0'), Buffer.alloc(1536)]));
+    writeFileSync(
+      pax,
+      Buffer.concat([header('pax', '00000000035\0', 'x'), paxBody, Buffer.alloc(512 - paxBody.length), header('y.npz', '00000000010\0'), Buffer.alloc(1536)]),
+    );
     assert.deepEqual((await readHarParams(pax, ['x'])).arrays, []);
     // 3. an npz member that is not a zip: one note, nothing thrown
     const notZip = join(dir, 'nz.har');
