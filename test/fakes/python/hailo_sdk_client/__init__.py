@@ -26,6 +26,10 @@
 #              "<net>/<layer>/layer_noise_analysis/<key>" (output names in noise_results/ scoped
 #              too), readable flat (stats.get(key)) and per layer (stats[layer].get(rest)) - the two
 #              forms Hailo's tutorial and diagnostic tool use. Or it raises that exception.
+#   interlayer {"SDK_QUANTIZED": {"conv1": "conv1.npy", ...}}: runner.get_keras_model(ctx)._model (the
+#              private path Hailo's diagnostic tool uses): compile(save_interlayer=[names]) then
+#              model(x) fills interlayer_tensors {"<net>/<layer>": array} from those files, for the
+#              names asked (all listed when none is); a context not listed raises as for infer.
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -201,6 +205,43 @@ class _ParamsStatistics(dict):
         return sub
 
 
+class _KerasModel(object):
+    """The acceleras model behind get_keras_model(ctx)._model, as far as Hailo's diagnostic tool uses it."""
+
+    def __init__(self, runner, target):
+        self._runner = runner
+        self._target = target
+        self._save = []
+        self.interlayer_tensors = {}
+        self.layers = {name: None for name in (runner._hn or {}).get("layers", {})}
+
+    def compile(self, save_interlayer=None, **kwargs):
+        _record("keras.compile", [], dict(kwargs, save_interlayer=save_interlayer))
+        self._save = list(save_interlayer or [])
+
+    def __call__(self, data):
+        import numpy as np
+
+        _record("keras.call", [data], {})
+        spec = (_SCENARIO.get("interlayer") or {}).get(self._target)
+        if spec is None:
+            raise RuntimeError("fake DFC: the scenario has no inter-layer outputs for %s" % self._target)
+        net = self._runner._net
+        wanted = self._save or ["%s/%s" % (net, k) for k in spec]
+        out = {}
+        for name in wanted:
+            short = name.split("/")[-1]
+            if short in spec:
+                out[name] = np.load(os.path.join(_BASE, spec[short]))
+        self.interlayer_tensors = out
+        return None
+
+
+class _KerasWrapper(object):
+    def __init__(self, runner, target):
+        self._model = _KerasModel(runner, target)
+
+
 class ClientRunner(object):
     def __init__(self, hw_arch=None, har=None, **kwargs):
         _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
@@ -310,6 +351,10 @@ class ClientRunner(object):
                 raise ValueError("fake DFC: replay %s holds %d results for %d inputs" % (f, y.shape[0], n))
             outs.append(y)
         return outs[0] if len(outs) == 1 else outs
+
+    def get_keras_model(self, context, **kwargs):
+        _record("get_keras_model", [context.target], kwargs)
+        return _KerasWrapper(self, context.target)
 
     def save_har(self, har_path, **kwargs):
         _record("save_har", [har_path], kwargs)
