@@ -27,6 +27,8 @@ export { mintTrustToken, type TrustToken } from './common/trust';
 // device runs and the float reference (issue 9)
 export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
 export { errorFromKind } from './device/errors';
+export { checkArchitecture } from './device/names';
+export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './device/hailortVersions';
 export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
 export type {
   DeviceError,
