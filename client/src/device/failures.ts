@@ -56,7 +56,7 @@ export const FAILURE_ACTIONS: Record<DeviceErrorKind, FailureAction[]> = {
 export function failureMessage(err: DeviceError): { text: string; actions: FailureAction[] } {
   const code = err.status !== null ? ` (${err.name}, status ${err.status})` : '';
   // The sentence already names the status for the generic kind; otherwise append it once.
-  const named = err.sentence.includes(`status ${err.status}`) || err.sentence.includes(err.name);
+  const named = err.sentence.includes(err.name) || err.sentence.includes(`status ${err.status}`);
   const text = err.status !== null && !named ? `${err.sentence}${code}` : err.sentence;
   return { text, actions: FAILURE_ACTIONS[err.kind] ?? [LOG] };
 }

@@ -211,7 +211,7 @@ export function errorFromStatus(status: number, message: string, context: Status
 
 /** The sentence plus, where useful, the detail (for CLI output and logs); the status is named once. */
 export function describeError(err: DeviceError): string {
-  const named = err.sentence.includes(err.name) || (err.status !== null && err.sentence.includes(`status ${err.status}`));
+  const named = err.sentence.includes(err.name);
   const code = err.status !== null && !named ? ` [${err.name}, status ${err.status}]` : '';
   return `${err.sentence}${code}${err.message && !err.sentence.includes(err.message) ? ` (${err.message})` : ''}`;
 }

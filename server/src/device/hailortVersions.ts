@@ -106,7 +106,7 @@ const RUNS_ON_4X: Record<string, number[]> = {
 };
 
 const HEF_ARCH_NAMES: Record<number, string> = {
-  0: 'hailo8 (HW_ARCH__HAILO8)',
+  0: 'legacy hailo8 (hw_arch 0)',
   1: 'hailo8',
   2: 'hailo8r',
   3: 'hailo8l',
