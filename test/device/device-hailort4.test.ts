@@ -222,3 +222,23 @@ test('issue 24: a device whose Device::create answers 86 (HailoRT 5.2) gets the 
     h5.cleanup();
   }
 });
+
+test('one shim per library: the same libhailort found by the setting, HAILORT_ROOT and a symlinked prefix builds one shim', async () => {
+  const { buildShim, findHailoRT } = await import('../../server/src/device/nativeBuild');
+  const { fakeHailortPrefix } = await import('../helpers/fakeHailort');
+  const { symlinkSync } = await import('node:fs');
+  const prefix = fakeHailortPrefix('4.20.0');
+  const linked = join(h4.dir, 'opt-hailort');
+  symlinkSync(prefix, linked);
+  const bySetting = findHailoRT({ hailortRoot: prefix });
+  const byEnv = findHailoRT({ env: { HAILORT_ROOT: linked }, prefixes: [] });
+  assert.ok(!('error' in bySetting) && !('error' in byEnv));
+  assert.notEqual(bySetting.foundBy, byEnv.foundBy);
+  const cacheDir = join(h4.dir, 'shim-cache');
+  const compiles: string[] = [];
+  const first = await buildShim(commandLineTrust('test'), bySetting, { sourceDir: join(repoRoot, 'native'), cacheDir, log: (m) => compiles.push(m) });
+  const second = await buildShim(commandLineTrust('test'), byEnv, { sourceDir: join(repoRoot, 'native'), cacheDir, log: (m) => compiles.push(m) });
+  assert.ok(!('error' in first) && !('error' in second));
+  assert.equal(second.shimPath, first.shimPath);
+  assert.equal(compiles.length, 1, compiles.join('\n'));
+});
