@@ -242,3 +242,37 @@ test('one shim per library: the same libhailort found by the setting, HAILORT_RO
   assert.equal(second.shimPath, first.shimPath);
   assert.equal(compiles.length, 1, compiles.join('\n'));
 });
+
+test('doctor asks the devices through the shim: firmware 4.18.0 under HailoRT 4.20.0 (HAOS#4427), a device HailoRT cannot open (86)', async () => {
+  const root = sysfs(h4, 'sys-doctor-fw', 'hailo_pci', '4.20.0');
+  mkdirSync(join(root, 'usr', 'lib'), { recursive: true });
+  writeFileSync(join(root, 'usr', 'lib', 'libhailort.so.4.20.0'), 'ELF');
+  const fw = await spawnCli(h4.dir, ['doctor', '--json', '--root', root, h4.dir], h4.cliEnv({ FAKE_HAILORT_ARCH: 'HAILO8L', FAKE_HAILORT_FW: '4.18.0' }));
+  assert.equal(fw.code, 1, fw.stderr);
+  const report = JSON.parse(fw.stdout);
+  assert.deepEqual(report.devices, { asked: true });
+  const f = report.findings.find((x: { code: string }) => x.code === 'firmware-library-mismatch');
+  assert.ok(f, fw.stdout);
+  assert.match(f.sentence, /The HAILO8L at 0000:3c:00\.0 runs firmware 4\.18\.0 and libhailort is 4\.20\.0; .*\(status 16\)/);
+  assert.match(f.fix, /hailofw 4\.20\.0/);
+  assert.ok(report.components.some((c: { kind: string; version?: string }) => c.kind === 'device' && c.version === '4.18.0'));
+  // The HEFs of the folder against the attached Hailo-8L: the Hailo-8 one does not run there.
+  assert.ok(report.findings.some((x: { code: string; sentence: string }) => x.code === 'hef-device-arch' && x.sentence.startsWith('classifier-hailo8-v2.hef')));
+
+  const h5 = await deviceSetup('device-h5-doctor', '5.2.0');
+  try {
+    const root5 = sysfs(h5, 'sys-doctor-86', 'hailo1x_pci', '5.1.1');
+    mkdirSync(join(root5, 'usr', 'lib'), { recursive: true });
+    writeFileSync(join(root5, 'usr', 'lib', 'libhailort.so.5.2.0'), 'ELF');
+    const r = await spawnCli(h5.dir, ['doctor', '--json', '--root', root5, join(h5.dir, 'none')], h5.cliEnv({ FAKE_HAILORT_FAULT: 'driver-ioctl' }));
+    const rep = JSON.parse(r.stdout);
+    assert.deepEqual(rep.findings.map((x: { code: string }) => x.code).sort(), ['device-not-identified', 'driver-library-mismatch']);
+    const dev = rep.findings.find((x: { code: string }) => x.code === 'device-not-identified');
+    assert.match(
+      dev.sentence,
+      /^HailoRT could not open the device at 0000:3c:00\.0 \(HAILO_DRIVER_INVALID_IOCTL\): The Hailo driver \(hailo1x_pci 5\.1\.1\) and HailoRT \(5\.2\.0\)/,
+    );
+  } finally {
+    h5.cleanup();
+  }
+});
