@@ -85,3 +85,7 @@ export {
   type ParamName,
 } from './genai';
 export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';
+
+// setup doctor (issue 19)
+export { runDoctor, type DoctorReport, type Finding } from './doctor';
+export { doctorMarkdown, counts as doctorCounts } from './doctor/text';
