@@ -267,3 +267,21 @@ test('text output: the table, each finding with its fix and source, the counts; 
   assert.equal((await doctor(['--root'])).code, 2);
   assert.match((await doctor(['--help'])).stdout, /usage: hailo-tools doctor/);
 });
+
+test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
+  const { readFileSync } = await import('node:fs');
+  const rules = readFileSync(join(repoRoot, 'server', 'src', 'doctor', 'rules.ts'), 'utf8');
+  const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
+  const made = new Set<string>();
+  for (const m of rules.matchAll(/code:\s*([^\n]+)/g)) for (const q of m[1].matchAll(/'([a-z0-9-]+)'/g)) made.add(q[1]);
+  assert.ok(made.size >= 20, [...made].join(' '));
+  const documented = new Set([...doc.matchAll(/^\| `([a-z0-9-]+)`(?:, `([a-z0-9-]+)`)? \|/gm)].flatMap((m) => [m[1], m[2]]).filter(Boolean));
+  assert.deepEqual(
+    [...made].filter((c) => !documented.has(c)),
+    [],
+  );
+  assert.deepEqual(
+    [...documented].filter((c) => !made.has(c)),
+    [],
+  );
+});
