@@ -276,3 +276,36 @@ test('doctor asks the devices through the shim: firmware 4.18.0 under HailoRT 4.
     h5.cleanup();
   }
 });
+
+test('HailoRT 4.20: the float reference and Compare Accuracy path (open, infer by name, the first frame kept) works on a Hailo-8L', async () => {
+  const c = new DeviceClient({
+    trust: commandLineTrust('test'),
+    workerPath: join(repoRoot, 'dist', 'deviceWorker.js'),
+    shim: h4.shim,
+    env: fakeEnv(h4.facts, { FAKE_HAILORT_ARCH: 'HAILO8L', HAILO_TOOLS_SYSFS_ROOT: sysfs(h4, 'sys-client', 'hailo_pci', '4.20.0') }),
+  });
+  try {
+    const report = await c.run({
+      hef: h4.hefs.hailo8lV2,
+      input: { kind: 'random' },
+      frames: 10,
+      format: 'float32',
+      batch: 0,
+      queue: 0,
+      groupId: 'UNIQUE',
+      timeoutMs: 2000,
+      keepTensors: true,
+    });
+    assert.equal(Buffer.from(report.tensors!.inputs['efficientnet_lite0/input_layer1'], 'base64').length, 224 * 224 * 3 * 4);
+    assert.equal(Buffer.from(report.tensors!.outputs['efficientnet_lite0/fc1'], 'base64').length, 1000 * 4);
+    const opened = await c.open(h4.hefs.hailo8lV2, { format: 'uint8', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 2000 });
+    const frame = Buffer.alloc(224 * 224 * 3, 7).toString('base64');
+    const a = await c.infer(opened.handle, { 'efficientnet_lite0/input_layer1': frame });
+    const b = await c.infer(opened.handle, { 'efficientnet_lite0/input_layer1': frame });
+    assert.equal(a.outputs['efficientnet_lite0/fc1'], b.outputs['efficientnet_lite0/fc1']);
+    assert.deepEqual(opened.resources, [], 'HailoRT 4.20 reads no external resources');
+    await c.close(opened.handle);
+  } finally {
+    c.dispose();
+  }
+});

@@ -285,3 +285,26 @@ test('docs/doctor.md lists every finding code the rules can make, with its sourc
     [],
   );
 });
+
+test('Check Setup Markdown: file-derived names are escaped (a HEF named like Markdown/HTML stays text)', async () => {
+  const { doctorMarkdown } = await import('../../server/src/doctor/text');
+  const md = doctorMarkdown({
+    root: '/',
+    devices: { asked: false, why: 'Restricted Mode' },
+    components: [{ kind: 'hef', name: '<img src=x onerror=alert(1)>|[x](javascript:alert(1)).hef', detail: '**bold** `code`' }],
+    findings: [
+      {
+        code: 'hef-device-arch',
+        severity: 'error',
+        sentence: '<script>x</script> does not run',
+        fix: 'Compile it with --hw-arch hailo8l.',
+        source: 'device_internal.cpp',
+      },
+    ],
+  });
+  assert.doesNotMatch(md, /(?<!\\)<|(?<!\\)\]\(javascript/, 'no raw <, no link');
+  assert.ok(!md.includes('\\\\|'), 'a | is escaped once (a doubled backslash would end the cell)');
+  assert.match(md, /\\<img src=x onerror=alert\\\(1\\\)\\>\\\|\\\[x\\\]\\\(javascript:alert\\\(1\\\)\\\)\.hef/);
+  assert.match(md, /- \*\*ERROR\*\* `hef-device-arch`: \\<script\\>x\\<\/script\\> does not run/);
+  assert.match(md, /^1 error, 0 warnings\.$/m);
+});

@@ -40,9 +40,10 @@ export function doctorMarkdown(report: DoctorReport): string {
     '| component | version | where / state |',
     '|---|---|---|',
   ];
+  // mdText escapes `|` as well, so a file-derived name cannot end its table cell.
   for (const c of report.components)
     lines.push(
-      `| ${mdText(c.name).replace(/\|/g, '\\|')} | ${c.version ? mdCell(c.version) : ''} | ${[c.where && mdCell(c.where), c.detail && mdText(c.detail).replace(/\|/g, '\\|')].filter(Boolean).join(' — ')} |`,
+      `| ${mdText(c.name)} | ${c.version ? mdCell(c.version) : ''} | ${[c.where && mdCell(c.where), c.detail && mdText(c.detail)].filter(Boolean).join(' — ')} |`,
     );
   if (!report.devices.asked) lines.push('', `Devices not asked: ${mdText(report.devices.why)}.`);
   if (report.findings.length) {
