@@ -16,7 +16,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
 export const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
   --group-id ID     VDevice group id: UNIQUE (default) takes the device alone; the same other id in
-                    several processes shares it (Hailo-10H)
+                    several processes shares it (on HailoRT 4.x through hailort.service)
   --timeout MS      per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})
   --json            print one JSON document`;
 
