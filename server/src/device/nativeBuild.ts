@@ -1,4 +1,4 @@
-// Finds an installed HailoRT 5.x and compiles the extern "C" shim (native/hailo_shim.cpp) against
+// Finds an installed HailoRT (4.18 … 4.23 or 5.x) and compiles the extern "C" shim (native/hailo_shim.cpp) against
 // it with the system C++ compiler. The shim is built once per (HailoRT library, shim source,
 // compiler) into a cache folder and reused; a failed or interrupted build leaves no file behind
 // (compiled to a temporary name, renamed when complete).

@@ -54,7 +54,7 @@ export interface OpenOptions {
   queue: number;
   /**
    * VDevice group id. `UNIQUE` (HailoRT's default) takes the device exclusively; any other value
-   * (e.g. `SHARED`) shares it with other processes that pass the same id (Hailo-10H).
+   * (e.g. `SHARED`) shares it with other processes that pass the same id (on HailoRT 4.x through hailort.service).
    */
   groupId: string;
   /** Per-call timeout handed to HailoRT (wait_for_async_ready, run, wait). */
