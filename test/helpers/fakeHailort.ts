@@ -134,6 +134,8 @@ export async function hefFacts(path: string): Promise<string> {
     );
   }
   for (const r of report.externalResources) lines.push(['resource', r.name, r.fileOffset, r.size, r.checksumOk === false ? 0 : 1].join('\t'));
+  // The header's hw_arch value: HailoRT 4.x compares it with the device (is_hef_compatible).
+  if (report.header) lines.push(['harch', report.header.hwArch.id].join('\t'));
   // GenAI: every network group (LLM::create looks up its prefill group by name) and a VLM's frame,
   // the first input of the group whose name ends in "encoder" (vlm_server.cpp:285-294).
   for (const g of report.networkGroups) lines.push(['group', g.name].join('\t'));

@@ -37,7 +37,7 @@ test('arch check: a Hailo-8 HEF on a Hailo-10H is refused before anything is ope
     assert.equal(r.error.kind, 'arch-mismatch');
     assert.equal(
       r.error.sentence,
-      'mtmd-fail-arch.hef was compiled for HAILO8P, which HailoRT runs on HAILO8; the attached device is HAILO10H. Recompile it for the device with the Dataflow Compiler (--hw-arch).',
+      'mtmd-fail-arch.hef was compiled for hailo8 (runs on HAILO8), but the device is a HAILO10H: recompile it with the Dataflow Compiler (--hw-arch hailo10h).',
     );
   }
   const none = checkHefForDevice(await readHefFile(hef('mtmd-pass.hef')), [], 'x.hef');
@@ -77,5 +77,73 @@ test('arch check: what the installed HailoRT refuses is refused first, with its 
     assert.equal(!half50.ok && half50.error.status, 91);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// HailoRT 4.x's DeviceBase::is_hef_compatible (device_common/device_internal.cpp, v4.18.0-v4.23.0):
+//   case HAILO_ARCH_HAILO8:  return (hef_arch == HAILO8P) || (hef_arch == HAILO8R) || (hef_arch == HAILO8L);
+//   case HAILO_ARCH_HAILO8L: return (hef_arch == HAILO8L);
+// and its warning "HEF was compiled for Hailo8L device, while the device itself is Hailo8. This will
+// result in lower performance." — the Raspberry Pi AI Kit (Hailo-8L) vs AI HAT+ 26 TOPS (Hailo-8).
+const device = (architecture: string, architectureId: number): DeviceInfo => ({ ...H10, architecture, architectureId, firmware: '4.20.0 (release)' });
+const H8 = device('HAILO8', 1);
+const H8L = device('HAILO8L', 2);
+
+async function classifier(dir: string, hwArch: number): Promise<string> {
+  const { buildHef } = await import('../helpers/hefBuilder');
+  const file = join(dir, `arch-${hwArch}.hef`);
+  writeFileSync(
+    file,
+    await buildHef({
+      version: 2,
+      hwArch,
+      sdk: [3, 31, 0],
+      networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [1, 1, 10] }] }],
+    }),
+  );
+  return file;
+}
+
+test("arch check, HailoRT 4.x: a Hailo-8 HEF is refused on a Hailo-8L; a Hailo-8L HEF runs on a Hailo-8 with HailoRT's warning", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-arch4-'));
+  try {
+    const hailo8 = await readHefFile(await classifier(dir, 1));
+    const hailo8l = await readHefFile(await classifier(dir, 3));
+    const refused = checkHefForDevice(hailo8, [H8L], 'yolov8s.hef', '4.20.0');
+    assert.equal(refused.ok, false);
+    if (!refused.ok) {
+      assert.equal(refused.error.kind, 'arch-mismatch');
+      assert.equal(
+        refused.error.sentence,
+        'yolov8s.hef was compiled for hailo8; HailoRT 4.20.0 runs only hailo8l HEFs on a HAILO8L: recompile it with the Dataflow Compiler (--hw-arch hailo8l).',
+      );
+    }
+    const slower = checkHefForDevice(hailo8l, [H8], 'yolov8s_h8l.hef', '4.20.0');
+    assert.equal(slower.ok, true);
+    if (slower.ok) assert.match(slower.warning ?? '', /lower performance/);
+    const same = checkHefForDevice(hailo8l, [H8L], 'yolov8s_h8l.hef', '4.20.0');
+    assert.equal(same.ok && same.warning, undefined);
+    // HW_ARCH__HAILO8 (0) is not in 4.x's Hailo-8 list (the DFC writes HAILO8P, 1); 5.x maps it to HAILO8.
+    const legacy = await readHefFile(await classifier(dir, 0));
+    assert.equal(checkHefForDevice(legacy, [H8], 'legacy.hef', '4.23.0').ok, false);
+    assert.equal(checkHefForDevice(legacy, [H8], 'legacy.hef', '5.2.0').ok, true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('arch check: a device HailoRT could not identify gets its identify failure, never an architecture verdict', async () => {
+  const { errorFromStatus } = await import('../../server/src/device/errors');
+  const unidentified: DeviceInfo = {
+    ...H10,
+    architecture: 'unknown',
+    architectureId: -1,
+    identifyError: errorFromStatus(86, 'Device::create on 0000:01:00.0', { during: 'create-vdevice', system: { hailortVersion: '5.1.1' } }),
+  };
+  const r = checkHefForDevice(await readHefFile(hef('mtmd-pass.hef')), [unidentified], 'mtmd-pass.hef', '5.1.1');
+  assert.equal(r.ok, false);
+  if (!r.ok) {
+    assert.equal(r.error.kind, 'driver-mismatch');
+    assert.doesNotMatch(r.error.sentence, /architecture|recompile/i);
   }
 });

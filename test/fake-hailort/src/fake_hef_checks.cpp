@@ -25,6 +25,11 @@
 
 namespace hailort {
 namespace fake {
+// 91/92/93 exist since 4.21; before, hef.cpp answered every refused HEF with 26 (v4.18.0-v4.20.0).
+hailo_status hef_status(int since_4_21) {
+    return FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0) ? static_cast<hailo_status>(since_4_21) : HAILO_INVALID_HEF;
+}
+
 namespace {
 
 // ------------------------------------------------------------------ hashes
@@ -213,7 +218,7 @@ struct Walk {
 };
 
 bool parse_all(const Msg &m, Walk &w, const char *what) {
-    if (!m.ok) w.refuse(HAILO_HEF_FILE_CORRUPTED, std::string("Failed parsing HEF file (") + what + ")");
+    if (!m.ok) w.refuse(hef_status(91), std::string("Failed parsing HEF file (") + what + ")");
     return m.ok;
 }
 
@@ -368,10 +373,10 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
     // validate_hef_extensions, after the networks.
     const auto supported = supported_extensions();
     for (auto e : extensions) {
-        if (!supported.count(e)) return w.refuse(HAILO_HEF_NOT_SUPPORTED, "Failed opening non-compatible HEF with the following unsupported extensions: " + std::to_string(e));
+        if (!supported.count(e)) return w.refuse(hef_status(92), "Failed opening non-compatible HEF with the following unsupported extensions: " + std::to_string(e));
     }
     if (!has_ext(26))
-        return w.refuse(HAILO_HEF_NOT_SUPPORTED, "Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported. Please update HEF");
+        return w.refuse(hef_status(92), "Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported. Please update HEF");
 }
 
 }  // namespace
@@ -379,11 +384,19 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
 HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
     Walk w;
     auto refuse = [&](hailo_status s, const std::string &why) { w.refuse(s, why); return w.result; };
-    if (!from_file && size < 56) return refuse(HAILO_HEF_FILE_CORRUPTED, "Invalid HEF header");
+    if (!from_file && size < 56) return refuse(hef_status(91), "Invalid HEF header");
     if (size < 12) return refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF header failed");
     const uint32_t magic = be32(data), version = be32(data + 4), proto_size = be32(data + 8);
     static const size_t HEADER_SIZES[4] = {32, 28, 44, 56};
-    if (version > 3) return refuse(HAILO_HEF_NOT_SUPPORTED, "Unsupported hef version " + std::to_string(version));
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+    if (version > 3) return refuse(hef_status(92), "Unsupported hef version " + std::to_string(version));
+#elif FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+    // 4.20 reads header versions 0-2 (calc_hef_residue_size): 3 (DFC 5.x) and up are refused.
+    if (version > 2) return refuse(HAILO_INVALID_HEF, "Unsupported hef version " + std::to_string(version));
+#else
+    // 4.18-4.19 read 0 and 1; any other version is read as 1 and its check fails (validate_hef_header).
+    if (version > 1) return refuse(HAILO_INTERNAL_FAILURE, "HEF version does not match. Should be 1 but detected " + std::to_string(version));
+#endif
     const size_t hs = HEADER_SIZES[version];
     if (size < hs) return refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF header failed");
     w.container_version = version;
@@ -412,15 +425,15 @@ HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
         break;
     case 3: {
         const uint64_t ccws_with_padding = be64(data + 20), padding = be32(data + 28), additional = be64(data + 32), proto_hash = be64(data + 40);
-        if (!from_file && ccws_with_padding < padding) return refuse(HAILO_HEF_FILE_CORRUPTED, "Invalid HEF - ccws size is smaller than padding size");
+        if (!from_file && ccws_with_padding < padding) return refuse(hef_status(91), "Invalid HEF - ccws size is smaller than padding size");
         const bool proto_hash_only = (HAILORT_MAJOR_VERSION * 100 + HAILORT_MINOR_VERSION) >= 501 && proto_hash != 0;
         if (proto_hash_only) {
             // "check only it, and let the rest of the HEF be validated later (CCW - on FW, ...)"
             if (proto_size > residue) {
                 return from_file ? refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF proto for its hash failed")
-                                 : refuse(HAILO_HEF_FILE_CORRUPTED, "HEF proto xxhash does not match");
+                                 : refuse(hef_status(91), "HEF proto xxhash does not match");
             }
-            if (XXH3_64bits(rest, proto_size) != proto_hash) return refuse(HAILO_HEF_FILE_CORRUPTED, "HEF proto xxhash does not match");
+            if (XXH3_64bits(rest, proto_size) != proto_hash) return refuse(hef_status(91), "HEF proto xxhash does not match");
             magic_checked = false;
             expected_residue = residue;
         } else {
@@ -431,9 +444,9 @@ HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
     }
     }
     if (magic_checked) {
-        if (magic != 0x01484546u) return refuse(HAILO_HEF_NOT_SUPPORTED, "HEF magic does not match");
-        if (residue != expected_residue) return refuse(HAILO_HEF_FILE_CORRUPTED, "HEF file length does not match");
-        if (!hash_ok) return refuse(HAILO_HEF_FILE_CORRUPTED, std::string("HEF ") + hash_word + " does not match");
+        if (magic != 0x01484546u) return refuse(hef_status(92), "HEF magic does not match");
+        if (residue != expected_residue) return refuse(hef_status(91), "HEF file length does not match");
+        if (!hash_ok) return refuse(hef_status(91), std::string("HEF ") + hash_word + " does not match");
     }
     body(rest, proto_size, w);
     if (w.done) return w.result;

@@ -43,6 +43,8 @@ struct HefFacts {
     bool intact = true;
     bool supported = true;
     std::vector<int> archs;
+    /** The header's hw_arch value ("harch" line; -1 unknown): what 4.x's is_hef_compatible compares. */
+    int hef_arch = -1;
     std::string network_group;
     std::vector<StreamFacts> inputs, outputs;
     std::vector<ResourceFacts> resources;
@@ -54,6 +56,8 @@ struct HefFacts {
 };
 
 size_t type_bytes(hailo_format_type_t t);
+/** 91/92/93 since 4.21, 26 before (one status for every refused HEF). */
+hailo_status hef_status(int since_4_21);
 hailo_device_architecture_t device_arch();
 Expected<std::vector<uint8_t>> read_file(const std::string &path);
 /** What Hef::create answers for these bytes (fake_hef_checks.cpp): HailoRT's checks, by version. */
