@@ -182,7 +182,8 @@ export const DFC_CODES = {
     severity: 'warning',
     stage: 'optimize',
     confidence: 'high',
-    evidence: "[warning] Reducing optimization level to 0 … because there's no available GPU (public hailomz output, SOURCES.md)",
+    evidence:
+      "[warning] Reducing optimization level to 0 … because there's no available GPU (public hailomz output, SOURCES.md) — the default level only: an explicit level 1 ran its bias correction on the CPU (SOURCES.md AD)",
   },
   'dfc/calibration-range': {
     severity: 'info',
@@ -190,6 +191,12 @@ export const DFC_CODES = {
     confidence: 'medium',
     evidence:
       'the calibration set seems to not be normalized; uniform [0,1) calibration gave 66.65 % error where standard normal gave 2.44 % (dfc-flow.md §3.4)',
+  },
+  'dfc/no-error-in-log': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence: 'a non-zero exit status (given by the caller or --exit-code) with no error line in the log: where the run stopped is known, the cause is not',
   },
   'dfc/unrecognised-error': {
     severity: 'error',
