@@ -79,8 +79,12 @@ export class ErrorCollector {
     this.explainer = new Explainer(state);
   }
 
+  /** The last line read (a diagnostic about the whole log goes there). */
+  private lastLineNo = 1;
+
   line(l: LogLine): DfcDiagnostic[] {
     const t = l.text;
+    this.lastLineNo = l.no;
     const added: DfcDiagnostic[] = [];
     const consumed = this.trackTraceback(l, added);
     // `ExcType: message` printed without its traceback (scripts log `type(exc).__name__: str(exc)`).
@@ -110,8 +114,11 @@ export class ErrorCollector {
   /** Follows traceback chains; true when the line was the chain's exception line. */
   private trackTraceback(l: LogLine, added: DfcDiagnostic[]): boolean {
     const t = l.text;
-    const ipython = IPYTHON_HEADER.exec(t);
-    if (/^Traceback \(most recent call last\):/.test(t) || ipython) {
+    // Substring gates first: most lines of a compile are allocation grids.
+    const ipython = t.includes('Traceback') ? IPYTHON_HEADER.exec(t) : null;
+    // A frame line outside a traceback: an excerpt that starts inside one (its header cut off).
+    const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s+File "[^"]*", line \d+, in \S+/.test(t);
+    if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\):/.test(t))) {
       if (!this.inTraceback && !this.afterException) {
         this.frames = [];
         this.chainLines = [];
@@ -121,10 +128,13 @@ export class ErrorCollector {
       this.inTraceback = true;
       this.afterException = false;
       this.ipythonClass = ipython ? ipython[1] : null;
-      this.keep(t);
-      // Until its exception line arrives, the traceback itself is what the run died of.
+      if (!headless) {
+        this.keep(t);
+        // Until its exception line arrives, the traceback itself is what the run died of.
+        this.openFailure = this.cutSignal(l);
+        return false;
+      }
       this.openFailure = this.cutSignal(l);
-      return false;
     }
     if (this.inTraceback) {
       this.keep(t);
@@ -344,6 +354,7 @@ export class ErrorCollector {
     const added: DfcDiagnostic[] = [];
     if (!this.hasErrors() && this.unexplained && !exit?.cancelled)
       this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
+    else if (!this.hasErrors() && !exit?.cancelled && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
     return added;
   }
 

@@ -458,11 +458,10 @@ export class Explainer {
   private parserPrompt(s: Signal): DfcDiagnostic {
     const rec = this.state.recommendedEndNodes;
     const at = this.state.promptLine ?? s.line.no;
-    const l: LogLine = at === s.line.no ? s.line : { no: at, raw: '', text: '', overwritten: false, length: 0 };
     return this.make(
       'dfc/parser-prompt',
       { path: this.state.ctx.logPath, place: { line: at, column: 1, endLine: at, endColumn: 1 } },
-      l,
+      s.line,
       `The hailo parser stopped at its question "Would you like to parse again with the recommendation? (y/n)": reading the answer hit end-of-file (EOFError), so it ran without an interactive stdin (a script, a pipe, docker run without -i). Add -y to accept the recommendation without asking${rec.length ? `, or parse with --end-node-names ${rec.join(' ')} (the nodes it recommends)` : ', or pass the end nodes it recommends with --end-node-names'}. Either way the parsed model then ends at those nodes, not at the model's outputs: what follows them runs on the host.`,
       rec.length ? { fix: { kind: 'endNodes', nodes: [...rec] } } : {},
     );
@@ -536,6 +535,9 @@ export class Explainer {
       hint = cs
         ? ' The DFC names the cause: context switching is disabled here (context_switch_param(mode=disabled)). Allow it (mode=enabled, or remove the statement) so the compiler can split the network into contexts, or make the network smaller.'
         : " The DFC names the cause: context switching is disabled for this compile. Enable it in the model script — context_switch_param(mode=enabled), a form Hailo's own scripts use — so the compiler can split the network into contexts, or make the network smaller.";
+    } else if (/Layer-Controllers/.test(msg)) {
+      hint =
+        ' Layer-Controllers schedule the data flow of the layers, and one context has a fixed number of them (the control utilisation of the resource tables): let the compiler split the network into more contexts (context_switch_param(mode=enabled) where the script disables it), or reduce the number of layers.';
     } else if (/16bit|16x4/.test(msg)) {
       hint = ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.';
     } else {
@@ -571,11 +573,12 @@ export class Explainer {
   }
 
   private noGpu(l: LogLine): DfcDiagnostic {
+    const fewImages = /less data than the recommended amount \((\d+)\)/.exec(l.text);
     return this.make(
       'dfc/no-gpu',
       this.onLog(l),
       l,
-      'The DFC found no GPU and dropped to optimization level 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds.',
+      `The DFC found no GPU${fewImages ? ` and fewer calibration images than the ${fewImages[1]} it recommends` : ''} and lowered its default optimization level to 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds, or ask for model_optimization_flavor(optimization_level=1) explicitly: only the default level is lowered, and level 1's bias correction runs on the CPU (slower: about 25 s per block in one public run).`,
     );
   }
 
@@ -644,12 +647,25 @@ export class Explainer {
     );
   }
 
+  /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
+  noErrorShown(code: number, lastLine: number): DfcDiagnostic {
+    const stage = this.state.currentStage ?? this.state.stageForError();
+    const l: LogLine = { no: lastLine, raw: '', text: '', overwritten: false, length: 0 };
+    const p = this.state.lastProgress;
+    const progress = p ? ` (its last progress line: ${p.label}${p.total !== null ? ` ${p.done}/${p.total}` : ''})` : '';
+    return this.make(
+      'dfc/no-error-in-log',
+      { path: this.state.ctx.logPath, place: { line: lastLine, column: 1, endLine: lastLine, endColumn: 1 } },
+      l,
+      `The run ended with exit status ${code}${stage === 'unknown' ? '' : ` during ${stage}`}${progress}, but this log shows no error line${code === 1 ? ' (1 is how Python ends on an uncaught exception)' : ''}: the error was printed where this log does not reach (stderr not captured, a cut excerpt). Capture the whole console (2>&1) and read the error, or run hailo-tools dfc-log on it.`,
+      { stage },
+    );
+  }
+
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
     const head = s.cut
-      ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)`
-      : s.cls
-        ? `${s.cls}: ${s.message}`
-        : s.message;
+      ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
+      : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
     return this.make(
       'dfc/unrecognised-error',
       this.onLog(s.line),

@@ -55,6 +55,8 @@ export class ReaderState {
   /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
   scriptPathFromLog: string | null = null;
   lastProgressLabel: string | null = null;
+  /** The last progress line (label, done, total), for saying where a run stopped. */
+  lastProgress: { label: string; done: number; total: number | null } | null = null;
   killedLine: number | null = null;
   /** The `hailo parser (y/n)` question's line, when the log shows it. */
   promptLine: number | null = null;
@@ -92,6 +94,7 @@ export class ReaderState {
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
       this.lastProgressLabel = p.label;
+      this.lastProgress = p;
       if (OPTIMIZE_PROGRESS.test(p.label)) this.start('optimize', l.no, events);
       else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
       events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
