@@ -82,11 +82,13 @@ export class ErrorCollector {
   /** The last line read (a diagnostic about the whole log goes there). */
   private lastLineNo = 1;
 
-  line(l: LogLine): DfcDiagnostic[] {
+  /** `grid`: an allocator grid line — only the traceback state needs it. */
+  line(l: LogLine, grid = false): DfcDiagnostic[] {
     const t = l.text;
     this.lastLineNo = l.no;
     const added: DfcDiagnostic[] = [];
     const consumed = this.trackTraceback(l, added);
+    if (grid) return added;
     // `ExcType: message` printed without its traceback (scripts log `type(exc).__name__: str(exc)`).
     const bare = consumed ? null : /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Failure)): (.*)$/.exec(t);
     if (bare) {

@@ -24,6 +24,8 @@ const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
   /Translation|Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
+/** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
+const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
 const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
 
@@ -90,6 +92,12 @@ export class ReaderState {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
+    // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
+    // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
+    if (GRID_LINE.test(text)) {
+      for (const d of this.errors.line(l, true)) events.push({ kind: 'diagnostic', diagnostic: d });
+      return;
+    }
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
