@@ -141,6 +141,8 @@ test('cli dfc-log --exit-code: a log that just stops is read with the status the
   const log = join(repoRoot, 'test', 'fixtures', 'dfc', 'real-killed-137', 'run.log');
   const plain = JSON.parse((await cli(['--json', log])).out);
   assert.deepEqual([plain.outcome, plain.failedStage], ['incomplete', null]);
+  // The text names the stage it stopped in and how to say how the run ended.
+  assert.match((await cli([log])).out, /incomplete \(the log stops before the run ends, during optimize; .*--exit-code/);
   const killed = await cli(['--json', '--exit-code', '137', log]);
   assert.equal(killed.code, 1);
   const j = JSON.parse(killed.out);

@@ -29,6 +29,7 @@ function pct(v: number | null): string {
 export function reportText(r: DfcReport, logLabel: string): string {
   const e = escapeTerminal;
   const out: string[] = [];
+  const running = r.stages.find((x) => x.status === 'running')?.name;
   const outcome =
     r.outcome === 'success'
       ? 'success'
@@ -36,7 +37,7 @@ export function reportText(r: DfcReport, logLabel: string): string {
         ? `failed${r.failedStage === 'unknown' ? ' (the log does not show in which stage)' : r.failedStage ? ` (${r.failedStage})` : ''}`
         : r.outcome === 'killed'
           ? `killed${r.failedStage === 'unknown' ? ' (the log does not show in which stage)' : r.failedStage ? ` (during ${r.failedStage})` : ''}`
-          : 'incomplete (the log stops before the run ends)';
+          : `incomplete (the log stops before the run ends${running ? `, during ${running}` : ''}; if you know how the run ended, pass its exit status with --exit-code, e.g. 137 for a kill)`;
   out.push(`${e(logLabel)}: ${outcome}`);
   const facts = [
     r.network ? `network ${e(r.network)}` : '',
