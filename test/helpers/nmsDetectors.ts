@@ -1,0 +1,144 @@
+// TEST-ONLY stand-ins for three model-zoo detectors as the DFC parses them: the HN's input and the
+// conv heads their zoo NMS configs name, with the shapes those configs imply (HN shapes are NHWC with
+// batch -1, hn-har-format.md). Facts:
+// - yolov8n: yolov8n_nms_config.json (reg conv41/52/62, cls conv42/53/63, strides 8/16/32 of a
+//   640×640 input, regression_length 16 → 64 channels, 80 classes); the same head layout shows in
+//   a real yolov8m HEF's outputs (80×80×64, 80×80×80, 40×40×64, … — Hailo-Application-Code-Examples#143).
+// - yolov5s: yolov5s_nms_config.json (encoded conv55/63/70, 3 anchors × (5 + 80) = 255 channels).
+// - yolox_s_leaky: nms_config_yolox_s_leaky.json (reg conv55/69/82 = 4, objectness conv56/70/83 = 1,
+//   cls conv54/68/81 = 80).
+// The configs and scripts themselves are the real files (../shared/corpus/nms-zoo, and the copies in
+// test/fixtures/nms/zoo-history).
+import { Readable } from 'node:stream';
+import * as tar from 'tar-stream';
+import { parseHn } from '../../server/src/har/hn';
+import { buildLayerIndex } from '../../server/src/har/layers';
+import type { HarArchive } from '../../server/src/har/harReader';
+import type { ModelLayerIndex } from '../../server/src/common/modelLayers';
+
+export interface Head {
+  name: string;
+  hwc: [number, number, number];
+}
+
+export interface Detector {
+  net: string;
+  input: [number, number, number];
+  heads: Head[];
+  sdkVersion: string;
+}
+
+const grid = (h: number, s: number) => h / s;
+
+function yolov8Heads(classes: number, input = 640): Head[] {
+  const heads: Head[] = [];
+  for (const [reg, cls, s] of [
+    ['conv41', 'conv42', 8],
+    ['conv52', 'conv53', 16],
+    ['conv62', 'conv63', 32],
+  ] as const) {
+    heads.push({ name: reg, hwc: [grid(input, s), grid(input, s), 64] }, { name: cls, hwc: [grid(input, s), grid(input, s), classes] });
+  }
+  return heads;
+}
+
+export const DETECTORS = {
+  yolov8n: { net: 'yolov8n', input: [640, 640, 3], heads: yolov8Heads(80), sdkVersion: '3.33.0' },
+  yolov5s: {
+    net: 'yolov5s',
+    input: [640, 640, 3],
+    heads: [
+      { name: 'conv55', hwc: [80, 80, 255] },
+      { name: 'conv63', hwc: [40, 40, 255] },
+      { name: 'conv70', hwc: [20, 20, 255] },
+    ],
+    sdkVersion: '3.33.0',
+  },
+  yolox_s_leaky: {
+    net: 'yolox_s_leaky',
+    input: [640, 640, 3],
+    heads: [
+      { name: 'conv54', hwc: [80, 80, 80] },
+      { name: 'conv55', hwc: [80, 80, 4] },
+      { name: 'conv56', hwc: [80, 80, 1] },
+      { name: 'conv68', hwc: [40, 40, 80] },
+      { name: 'conv69', hwc: [40, 40, 4] },
+      { name: 'conv70', hwc: [40, 40, 1] },
+      { name: 'conv81', hwc: [20, 20, 80] },
+      { name: 'conv82', hwc: [20, 20, 4] },
+      { name: 'conv83', hwc: [20, 20, 1] },
+    ],
+    sdkVersion: '3.33.0',
+  },
+} satisfies Record<string, Detector>;
+
+/** A custom YOLOv8n trained on `classes` classes (the head's cls convs shrink, nothing else). */
+export function customYolov8n(classes: number, net = 'yolov8n'): Detector {
+  return { net, input: [640, 640, 3], heads: yolov8Heads(classes), sdkVersion: '3.33.0' };
+}
+
+/** The HN JSON: input layer → (backbone elided) → the heads → one output layer each. */
+export function hnJson(d: Detector): string {
+  const s = (n: string) => `${d.net}/${n}`;
+  const layers: Record<string, unknown> = {
+    [s('input_layer1')]: {
+      type: 'input_layer',
+      input: [],
+      output: d.heads.map((h) => s(h.name)),
+      input_shapes: [[-1, ...d.input]],
+      output_shapes: [[-1, ...d.input]],
+      original_names: ['images'],
+    },
+  };
+  d.heads.forEach((h, i) => {
+    layers[s(h.name)] = {
+      type: 'conv',
+      input: [s('input_layer1')],
+      output: [s(`output_layer${i + 1}`)],
+      input_shapes: [[-1, ...d.input]],
+      output_shapes: [[-1, ...h.hwc]],
+      original_names: [`/model.22/cv${i}/Conv`],
+      params: { kernel_shape: [1, 1, 0, h.hwc[2]], strides: [1, 1, 1, 1] },
+    };
+    layers[s(`output_layer${i + 1}`)] = {
+      type: 'output_layer',
+      input: [s(h.name)],
+      output: [],
+      input_shapes: [[-1, ...h.hwc]],
+      output_shapes: [[-1, ...h.hwc]],
+      original_names: [`out${i}`],
+    };
+  });
+  return JSON.stringify({ name: d.net, net_params: { net_scopes: [d.net], output_layers_order: d.heads.map((h) => s(h.name)) }, layers }, null, 1);
+}
+
+export function metadataJson(d: Detector): string {
+  return JSON.stringify({ state: 'hailo_model', model_name: d.net, sdk_version: d.sdkVersion, hw_arch: 'hailo8', hn: `${d.net}.hn` });
+}
+
+/** The layer index the checks see, without a file. */
+export function detectorIndex(d: Detector, path = `/m/${d.net}.har`): ModelLayerIndex {
+  const har: HarArchive = {
+    path,
+    members: [],
+    metadata: JSON.parse(metadataJson(d)) as Record<string, unknown>,
+    hnMember: `${d.net}.hn`,
+    hn: parseHn(hnJson(d), path),
+  };
+  return buildLayerIndex(har);
+}
+
+/** A `.har` (plain tar, as the DFC writes it) holding the HN and metadata. */
+export async function harBytes(d: Detector): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const [name, text] of [
+    [`${d.net}.hn`, hnJson(d)],
+    [`${d.net}.metadata.json`, metadataJson(d)],
+  ] as const) {
+    pack.entry({ name, mtime: new Date(0), mode: 0o644 }, text);
+  }
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of Readable.from(pack as unknown as AsyncIterable<Buffer>)) chunks.push(c);
+  return Buffer.concat(chunks);
+}
