@@ -326,7 +326,8 @@ class Checker {
     model: NmsModel,
     classVotes: { expected: number; why: string; decoder: NmsDecoder }[],
   ): void {
-    const src = (k: LayerKey) => `${k} ${d.layers[k]!.value} of ${model.source} has ${shapes[k]![2]} channels`;
+    const src = (k: LayerKey) =>
+      `${k} ${d.layers[k]!.value} of ${model.source} has ${shapes[k]![2]} channels${model.layer(d.layers[k]!.value)?.shapeFromOnnx ? ' (the output of its ONNX node; the HN gives no shape)' : ''}`;
     const cls = shapes.cls_layer;
     const reg = shapes.reg_layer;
     const anchors = d.h?.value.length ?? d.w?.value.length;
@@ -356,7 +357,7 @@ class Checker {
           'nms/reg-channels',
           `${src('reg_layer')}, not a multiple of 4 (4 sides × regression_length): HailoRT refuses the HEF ("YOLOV8PostProcess: regression input ${d.layers.reg_layer.value} is not a multiple of 4") — this is not the box regression head.`,
         );
-      } else if (rl && reg[2] !== 4 * rl.value) {
+      } else if (rl && reg[2] !== 4 * rl.value && !this.out.some((f) => f.code === 'nms/regression-length')) {
         const want = reg[2] / 4;
         this.add(
           'config',
