@@ -15,6 +15,7 @@ import { parseHn } from '../../server/src/har/hn';
 import { buildLayerIndex } from '../../server/src/har/layers';
 import type { HarArchive } from '../../server/src/har/harReader';
 import type { ModelLayerIndex } from '../../server/src/common/modelLayers';
+import { buildHef, type HefSpec } from './hefBuilder';
 
 export interface Head {
   name: string;
@@ -142,3 +143,54 @@ export async function harBytes(d: Detector): Promise<Buffer> {
   for await (const c of Readable.from(pack as unknown as AsyncIterable<Buffer>)) chunks.push(c);
   return Buffer.concat(chunks);
 }
+
+// ---- HEFs -------------------------------------------------------------------------------------
+
+export interface Yolov8HefOptions {
+  classes?: number;
+  maxProposalsPerClass?: number;
+  score?: number;
+  iou?: number;
+  regressionLength?: number;
+  /** false: the raw heads as outputs (compiled without nms_postprocess). */
+  nms?: boolean;
+  net?: string;
+}
+
+/**
+ * A Hailo-8 YOLOv8n HEF the way the DFC builds it with `nms_postprocess(meta_arch=yolov8,
+ * engine=cpu)`: the six heads are boundary outputs consumed by a net-flow YOLOv8 NMS op (hidden),
+ * which adds one HAILO_NMS_BY_CLASS output; decoders name the heads by pad index.
+ */
+export function yolov8nHefSpec(o: Yolov8HefOptions = {}): HefSpec {
+  const net = o.net ?? 'yolov8n';
+  const classes = o.classes ?? 80;
+  const heads = yolov8Heads(classes);
+  const outputs = heads.map((h, i) => ({ name: `${net}/${h.name}`, shape: h.hwc, padIndex: i + 1, zp: 0, scale: 0.05 }));
+  const group: HefSpec['networkGroups'][number] = { name: net, inputs: [{ name: `${net}/input_layer1`, shape: [640, 640, 3] }], outputs };
+  if (o.nms !== false) {
+    const op = `${net}/yolov8_nms_postprocess`;
+    group.sortedOutputs = [op];
+    group.ops = [
+      {
+        name: op,
+        inputPads: heads.map((_, i) => ({ index: i + 9, name: `${op}_${i + 9}` })),
+        outputPads: [{ index: 8, name: op, nmsShape: { classes, maxBboxesPerClass: o.maxProposalsPerClass ?? 100 } }],
+        nms: {
+          kind: 'yolov8_nms_op',
+          score: o.score ?? 0.2,
+          iou: o.iou ?? 0.7,
+          maxProposalsPerClass: o.maxProposalsPerClass ?? 100,
+          classes,
+          image: [640, 640],
+          regressionLength: o.regressionLength ?? 16,
+          decoders: [8, 16, 32].map((stride, i) => ({ stride, reg: 9 + 2 * i, cls: 10 + 2 * i })),
+        },
+      },
+    ];
+    group.padEdges = heads.map((_, i) => [i + 1, i + 9] as [number, number]);
+  }
+  return { version: 3, hwArch: 1, extensions: [0, 3, 12, 13, 26, 27], networkGroups: [group] };
+}
+
+export const yolov8nHef = (o: Yolov8HefOptions = {}): Promise<Uint8Array> => buildHef(yolov8nHefSpec(o));

@@ -42,14 +42,17 @@ function run(opts: { config?: string; script?: string; model?: Detector; hef?: N
 }
 
 /** 1-based line of a finding's start in `text`, and the text it covers. */
-const where = (text: string, f: NmsFinding) => ({ line: f.range.start.line + 1, covers: text.split('\n')[f.range.start.line].slice(f.range.start.character, f.range.end.line === f.range.start.line ? f.range.end.character : undefined) });
+const where = (text: string, f: NmsFinding) => ({
+  line: f.range.start.line + 1,
+  covers: text.split('\n')[f.range.start.line].slice(f.range.start.character, f.range.end.line === f.range.start.line ? f.range.end.character : undefined),
+});
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 function only(found: NmsFinding[], code: string): NmsFinding {
   assert.deepEqual(
     found.map((f) => f.code),
     [code],
-    found.map((f) => f.message),
+    found.map((f) => f.message).join('\n'),
   );
   return found[0];
 }
@@ -220,7 +223,11 @@ test('the HEF: thresholds, proposals and decoder pairing', () => {
   const text = edit(edit(YOLOV8N, '"nms_iou_th": 0.7', '"nms_iou_th": 0.45'), '"max_proposals_per_class": 100', '"max_proposals_per_class": 300');
   const found = run({ config: text, hef: hef80 });
   assert.deepEqual(found.map((f) => where(text, f).covers).sort(), ['0.45', '300']);
-  const paired = edit(edit(YOLOV8N, '"cls_layer": "yolov8n/conv42"', '"cls_layer": "yolov8n/conv63"'), '"cls_layer": "yolov8n/conv63"\n        }\n    ]', '"cls_layer": "yolov8n/conv42"\n        }\n    ]');
+  const paired = edit(
+    edit(YOLOV8N, '"cls_layer": "yolov8n/conv42"', '"cls_layer": "yolov8n/conv63"'),
+    '"cls_layer": "yolov8n/conv63"\n        }\n    ]',
+    '"cls_layer": "yolov8n/conv42"\n        }\n    ]',
+  );
   const swap = run({ config: paired, hef: hef80 }).filter((f) => f.code === 'nms/hef-differs');
   assert.equal(swap.length, 2);
   assert.match(swap[0].message, /pairs conv41 with conv42, not yolov8n\/conv63/);
@@ -245,7 +252,10 @@ test('the HEF op kind and engine against the script', () => {
 test('a hailo-apps labels JSON for 7 classes against an 80-class HEF (rpi5#173)', () => {
   const labels = JSON.stringify({ detection_threshold: 0.5, max_boxes: 200, labels: ['unlabeled', 'a', 'b', 'c', 'd', 'e', 'f', 'g'] }, null, 2);
   const f = only(run({ hef: hef80, labels: ['labels.json', labels] }), 'nms/labels-count');
-  assert.match(f.message, /names 7 classes \(a hailo-apps labels JSON lists "unlabeled" first.*80 classes need 81 entries\) but yolov8n\.hef's NMS output has 80 classes/);
+  assert.match(
+    f.message,
+    /names 7 classes \(a hailo-apps labels JSON lists "unlabeled" first.*80 classes need 81 entries\) but yolov8n\.hef's NMS output has 80 classes/,
+  );
   assert.equal(f.range.start.line, 3, 'on the labels array');
 });
 
@@ -253,7 +263,13 @@ test('hailo-apps labels without the leading "unlabeled" are one short', () => {
   const labels = JSON.stringify({ labels: ['barcode', 'QR code'] });
   const f = only(run({ config: edit(YOLOV8N, '"classes": 80', '"classes": 2'), labels: ['barcode-labels.json', labels] }), 'nms/labels-count');
   assert.match(f.message, /names 1 classes/);
-  assert.deepEqual(run({ config: edit(YOLOV8N, '"classes": 80', '"classes": 2'), labels: ['barcode-labels.json', JSON.stringify({ labels: ['unlabeled', 'barcode', 'QR code'] })] }), []);
+  assert.deepEqual(
+    run({
+      config: edit(YOLOV8N, '"classes": 80', '"classes": 2'),
+      labels: ['barcode-labels.json', JSON.stringify({ labels: ['unlabeled', 'barcode', 'QR code'] })],
+    }),
+    [],
+  );
 });
 
 test('plain lists and names files count one name per class', () => {
