@@ -194,3 +194,140 @@ export function yolov8nHefSpec(o: Yolov8HefOptions = {}): HefSpec {
 }
 
 export const yolov8nHef = (o: Yolov8HefOptions = {}): Promise<Uint8Array> => buildHef(yolov8nHefSpec(o));
+
+// ---- fixture folders (test/fixtures/nms/generate.mjs writes them; nms-fixtures.test.ts rebuilds and compares) ----
+
+/** The zoo's own files (hailo_model_zoo v5.2.0), from the committed history set. */
+export const ZOO_YOLOV8N_CONFIG_BLOB = '42a2e6e16ac3d051df56c5d5fc6f7cec35376143';
+const ZOO_YOLOV8N_ALLS = [
+  'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 255.0])',
+  'change_output_activation(conv42, sigmoid)',
+  'change_output_activation(conv53, sigmoid)',
+  'change_output_activation(conv63, sigmoid)',
+  'nms_postprocess("../../postprocess_config/yolov8n_nms_config.json", meta_arch=yolov8, engine=cpu)',
+  '',
+  'allocator_param(width_splitter_defuse=disabled, spatial_defuse_legacy=True)',
+  '',
+].join('\n');
+
+export interface NmsFixtureFile {
+  path: string;
+  bytes: () => Promise<Uint8Array>;
+}
+
+const text = (s: string) => async () => new TextEncoder().encode(s);
+
+/** Every file of test/fixtures/nms/<case>/, relative to test/fixtures/nms. `zooConfig` is the v5.2.0 yolov8n config text. */
+export function nmsFixtureFiles(zooConfig: string): NmsFixtureFile[] {
+  const custom = zooConfig; // copied unchanged for a 1-class model: the most reported mistake
+  return [
+    // The zoo layout: cfg/alls/generic/yolov8n.alls names ../../postprocess_config/yolov8n_nms_config.json.
+    { path: 'zoo/cfg/alls/generic/yolov8n.alls', bytes: text(ZOO_YOLOV8N_ALLS) },
+    { path: 'zoo/cfg/postprocess_config/yolov8n_nms_config.json', bytes: text(zooConfig) },
+    { path: 'zoo/cfg/alls/generic/yolov8n.har', bytes: () => harBytes(DETECTORS.yolov8n) },
+    { path: 'zoo/cfg/alls/generic/yolov8n.hef', bytes: () => yolov8nHef() },
+    {
+      path: 'zoo/cfg/alls/generic/labels.json',
+      bytes: text(JSON.stringify({ detection_threshold: 0.5, max_boxes: 200, labels: ['unlabeled', ...COCO80] }, null, 4) + '\n'),
+    },
+    // A custom 1-class YOLOv8n compiled with the zoo's 80-class config, and its app's labels.
+    {
+      path: 'custom/custom.alls',
+      bytes: text(
+        'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 255.0])\nnms_postprocess("custom_nms_config.json", meta_arch=yolov8, engine=cpu)\n',
+      ),
+    },
+    { path: 'custom/custom_nms_config.json', bytes: text(custom) },
+    { path: 'custom/custom.har', bytes: () => harBytes(customYolov8n(1)) },
+    { path: 'custom/custom.hef', bytes: () => yolov8nHef({ classes: 80 }) },
+    { path: 'custom/labels.json', bytes: text(JSON.stringify({ detection_threshold: 0.5, max_boxes: 200, labels: ['unlabeled', 'barcode'] }, null, 4) + '\n') },
+    // A config whose name no pattern matches: only the script naming it makes it an NMS config.
+    { path: 'odd-name/detector.alls', bytes: text('nms_postprocess("settings/detector.json", meta_arch=yolov8, engine=cpu)\n') },
+    { path: 'odd-name/settings/detector.json', bytes: text(zooConfig.replace('"regression_length": 16', '"regression_length": 8')) },
+    { path: 'odd-name/detector.har', bytes: () => harBytes(DETECTORS.yolov8n) },
+  ];
+}
+
+/** COCO's 80 class names (the order of the zoo's and hailo-apps' coco_eighty). */
+export const COCO80 = [
+  'person',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'airplane',
+  'bus',
+  'train',
+  'truck',
+  'boat',
+  'traffic light',
+  'fire hydrant',
+  'stop sign',
+  'parking meter',
+  'bench',
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+  'backpack',
+  'umbrella',
+  'handbag',
+  'tie',
+  'suitcase',
+  'frisbee',
+  'skis',
+  'snowboard',
+  'sports ball',
+  'kite',
+  'baseball bat',
+  'baseball glove',
+  'skateboard',
+  'surfboard',
+  'tennis racket',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'bowl',
+  'banana',
+  'apple',
+  'sandwich',
+  'orange',
+  'broccoli',
+  'carrot',
+  'hot dog',
+  'pizza',
+  'donut',
+  'cake',
+  'chair',
+  'couch',
+  'potted plant',
+  'bed',
+  'dining table',
+  'toilet',
+  'tv',
+  'laptop',
+  'mouse',
+  'remote',
+  'keyboard',
+  'cell phone',
+  'microwave',
+  'oven',
+  'toaster',
+  'sink',
+  'refrigerator',
+  'book',
+  'clock',
+  'vase',
+  'scissors',
+  'teddy bear',
+  'hair drier',
+  'toothbrush',
+];

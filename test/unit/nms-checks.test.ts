@@ -67,7 +67,7 @@ test('classes: a COCO config on a 1-class custom YOLOv8 (MZ#94, MZ#64, ACE#245) 
   const f = only(run({ config: YOLOV8N, script: YOLOV8N_ALLS, model: customYolov8n(1) }), 'nms/classes');
   assert.equal(f.severity, 'warning');
   assert.deepEqual(where(YOLOV8N, f), { line: lineOf(YOLOV8N, '"classes"'), covers: '80' });
-  assert.match(f.message, /classes is 80 but cls_layer yolov8n\/conv42 of yolov8n\.har has 1 channels/);
+  assert.match(f.message, /classes is 80 but cls_layer yolov8n\/conv42 of yolov8n\.har has 1 channel /);
   assert.equal(f.fixes?.[0].edits[0].newText, '1');
 });
 
@@ -262,7 +262,7 @@ test('a hailo-apps labels JSON for 7 classes against an 80-class HEF (rpi5#173)'
 test('hailo-apps labels without the leading "unlabeled" are one short', () => {
   const labels = JSON.stringify({ labels: ['barcode', 'QR code'] });
   const f = only(run({ config: edit(YOLOV8N, '"classes": 80', '"classes": 2'), labels: ['barcode-labels.json', labels] }), 'nms/labels-count');
-  assert.match(f.message, /names 1 classes/);
+  assert.match(f.message, /names 1 class /);
   assert.deepEqual(
     run({
       config: edit(YOLOV8N, '"classes": 80', '"classes": 2'),

@@ -154,6 +154,14 @@ export const LIMITS = {
       "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
     onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
   },
+  // ---- NMS configs and labels ------------------------------------------------------------------
+  nmsSideFileBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    where: 'NMS config JSON and labels files read beside a script or HEF (language server and CLI)',
+    reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
+    onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {
     value: 1500,

@@ -71,6 +71,7 @@ const FAMILY_META: Record<NmsFamily, string> = {
 /** HailoRT's op for a family (hef.proto `oneof nms_op`, our facts' `nmsType`). */
 const FAMILY_OP: Partial<Record<NmsFamily, string>> = { yolov5: 'yolov5', yolov5_seg: 'yolov5_seg', yolov8: 'yolov8', yolox: 'yolox', ssd: 'ssd' };
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1e6) / 1e6));
 const dims = (s: Hwc) => `${s[0]}×${s[1]}×${s[2]}`;
 const shortName = (n: string) => n.slice(n.lastIndexOf('/') + 1);
@@ -256,7 +257,7 @@ class Checker {
           classes.range,
           'warning',
           'nms/classes',
-          `classes is ${classes.value} but ${v.why}: the scores of ${v.expected} classes would be read as ${classes.value} (wrong class ids, nonsense boxes) — set classes to ${v.expected}.`,
+          `classes is ${classes.value} but ${v.why}: the scores of ${plural(v.expected, 'class', 'classes')} would be read as ${classes.value} (wrong class ids, nonsense boxes) — set classes to ${v.expected}.`,
           { title: `Set classes to ${v.expected}`, newText: String(v.expected) },
         );
       } else if (wrong.length) {
@@ -327,7 +328,7 @@ class Checker {
     classVotes: { expected: number; why: string; decoder: NmsDecoder }[],
   ): void {
     const src = (k: LayerKey) =>
-      `${k} ${d.layers[k]!.value} of ${model.source} has ${shapes[k]![2]} channels${model.layer(d.layers[k]!.value)?.shapeFromOnnx ? ' (the output of its ONNX node; the HN gives no shape)' : ''}`;
+      `${k} ${d.layers[k]!.value} of ${model.source} has ${plural(shapes[k]![2], 'channel')}${model.layer(d.layers[k]!.value)?.shapeFromOnnx ? ' (the output of its ONNX node; the HN gives no shape)' : ''}`;
     const cls = shapes.cls_layer;
     const reg = shapes.reg_layer;
     const anchors = d.h?.value.length ?? d.w?.value.length;
@@ -558,7 +559,7 @@ class Checker {
         labels.range,
         'warning',
         'nms/labels-count',
-        `${name} names ${labels.classes} classes${rule} but ${from}: ${consequence} — give one name per class of this model.`,
+        `${name} names ${plural(labels.classes, 'class', 'classes')}${rule} but ${from}: ${consequence} — give one name per class of this model.`,
       );
     }
     if (labels.kind === 'hailo-apps' && labels.names.length > 256) {
