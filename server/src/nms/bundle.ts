@@ -10,7 +10,7 @@ import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import type { Diagnostic, Severity } from '../common/types';
-import { findBeside } from '../har/modelResolver';
+import { findBeside, ModelResolver } from '../har/modelResolver';
 import { readHefFile } from '../hef/read';
 import { checkNms, type NmsCheckInput, type NmsFinding } from './checks';
 import { parseNmsConfig, type NmsConfig } from './config';
@@ -91,6 +91,8 @@ export interface NmsBundleOptions {
 
 export interface NmsBundleResult {
   findings: NmsFinding[];
+  /** The HEF's NMS facts, when a HEF was read. */
+  hef?: NmsHefFacts;
   configPath?: string;
   hefPath?: string;
   labelsPath?: string;
@@ -104,6 +106,7 @@ async function gather(input: NmsCheckInput, near: string, opts: NmsBundleOptions
     const r = await readHefNms(hefPath);
     if ('facts' in r) {
       input.hef = r.facts;
+      out.hef = r.facts;
       out.hefPath = hefPath;
     } else out.problems.push(r.error);
   }
@@ -200,6 +203,25 @@ export function findConfigBeside(near: string): string | undefined {
     return undefined;
   }
   return names.length === 1 ? join(dir, names[0]) : undefined;
+}
+
+/** What the HEF inspector's NMS section shows: the HEF's facts and every finding with its file. */
+export interface NmsInspection extends NmsBundleResult {
+  scriptPath?: string;
+  /** Findings with the path of the file each sits in. */
+  located: (NmsFinding & { path: string })[];
+}
+
+/**
+ * The NMS checks for the HEF inspector: checkHefNms with the script's HAR read (HN shapes only; the
+ * ONNX is not needed for these checks). `labels` is the `hailo.model.labels` setting, relative to the HEF.
+ */
+export async function inspectHefNms(hefPath: string, labels = ''): Promise<NmsInspection> {
+  const resolver = new ModelResolver(() => ({ ok: false, stamp: 'skipped', error: 'not read for the NMS checks' }));
+  const labelsPath = labels ? resolveNmsConfigPath(labels, hefPath) : undefined;
+  const r = await checkHefNms(hefPath, { ...(labelsPath ? { labelsPath } : {}), model: async (s) => (await resolver.resolve(s)).index });
+  const pathOf = (f: NmsFinding) => (f.file === 'config' ? r.configPath : f.file === 'labels' ? r.labelsPath : f.file === 'script' ? r.scriptPath : hefPath);
+  return { ...r, located: r.findings.flatMap((f) => (pathOf(f) ? [{ ...f, path: pathOf(f)! }] : [])) };
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
