@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { analyze, type AllsDocument } from '../alls/analysis';
 import { resolveNmsConfigPath } from '../alls/nodeHost';
-import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
+import { FileAccessError, fileStamp, readSmallFileSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import type { Diagnostic, Severity } from '../common/types';
@@ -73,11 +73,25 @@ export function findLabelsBeside(near: string): string | undefined {
   return pick ? join(dir, pick) : undefined;
 }
 
+const hefCache = new Map<string, { stamp: string; result: { facts: NmsHefFacts } | { error: string } }>();
+const HEF_CACHE_SIZE = 32;
+
+/** A HEF's NMS facts, read once per version of the file (a script is re-checked on every edit). */
 export async function readHefNms(path: string): Promise<{ facts: NmsHefFacts } | { error: string }> {
-  const report = await readHefFile(path);
+  const stamp = fileStamp(path);
+  const hit = stamp ? hefCache.get(path) : undefined;
+  if (hit && hit.stamp === stamp) return hit.result;
+  const report = await readHefFile(path, { verify: false, verifyResources: false });
   const group = report.networkGroups[0];
-  if (!group) return { error: report.problems.find((p) => p.severity === 'error')?.message ?? `${basename(path)} has no network group` };
-  return { facts: nmsHefFacts(basename(path), group) };
+  const result = group
+    ? { facts: nmsHefFacts(basename(path), group) }
+    : { error: report.problems.find((p) => p.severity === 'error')?.message ?? `${basename(path)} has no network group` };
+  if (stamp) {
+    hefCache.delete(path);
+    hefCache.set(path, { stamp, result });
+    while (hefCache.size > HEF_CACHE_SIZE) hefCache.delete(hefCache.keys().next().value as string);
+  }
+  return result;
 }
 
 export interface NmsBundleOptions {
