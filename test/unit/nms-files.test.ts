@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NMS_CONFIG_FILE_MATCH, isNmsConfigName } from '../../server/src/nms/files';
 import { looksLikeLabelsFile } from '../../server/src/nms/labels';
+import { NMS_CODES } from '../../server/src/nms/codes';
 import { repoRoot } from '../helpers/shared';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -43,4 +44,25 @@ test('every path the model zoo kept an NMS config at is one by name; other JSON 
 test('labels files by name', () => {
   for (const n of ['labels.json', 'barcode-labels.json', 'coco_labels.txt', 'coco.names', 'Labels.JSON']) assert.ok(looksLikeLabelsFile(n), n);
   for (const n of ['yolov8n_nms_config.json', 'classes.csv', 'label_studio.py']) assert.ok(!looksLikeLabelsFile(n), n);
+});
+
+test('docs/nms.md lists exactly the codes the NMS checks emit, with their severities', () => {
+  const doc = readFileSync(join(repoRoot, 'docs', 'nms.md'), 'utf8');
+  const severities = doc.slice(doc.indexOf('## Severities'));
+  const rows = new Map([...severities.matchAll(/^\| `(nms\/[\w-]+)` \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()]));
+  assert.deepEqual([...rows.keys()].sort(), Object.keys(NMS_CODES).sort());
+  for (const [code, c] of Object.entries(NMS_CODES)) assert.equal(rows.get(code), c.severity, code);
+  // …and the sources use no other code.
+  const used = new Set<string>();
+  for (const f of ['checks.ts', 'bundle.ts'])
+    for (const m of readFileSync(join(repoRoot, 'server', 'src', 'nms', f), 'utf8').matchAll(/'(nms\/[\w-]+)'/g)) used.add(m[1]);
+  for (const m of readFileSync(join(repoRoot, 'server', 'src', 'lsp', 'nmsService.ts'), 'utf8').matchAll(/'(nms\/[\w-]+)'/g)) used.add(m[1]);
+  assert.deepEqual(
+    [...used].filter((c) => !NMS_CODES[c]),
+    [],
+  );
+  assert.deepEqual(
+    Object.keys(NMS_CODES).filter((c) => !used.has(c)),
+    [],
+  );
 });
