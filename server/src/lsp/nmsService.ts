@@ -91,10 +91,14 @@ export function createNmsService(): AttachableService {
     return undefined;
   };
 
+  /** Open scripts, indexed once per version (a 1 MB script takes ~20 ms to analyse). */
+  const indexedVersion = new Map<string, number>();
   function indexOpenScripts(): void {
     for (const d of host?.documents.all() ?? []) {
       const p = pathOf(d.uri);
-      if (p?.toLowerCase().endsWith('.alls')) index.set(p, d.getText());
+      if (!p?.toLowerCase().endsWith('.alls') || indexedVersion.get(d.uri) === d.version) continue;
+      index.set(p, d.getText());
+      indexedVersion.set(d.uri, d.version);
     }
   }
 
@@ -169,6 +173,11 @@ export function createNmsService(): AttachableService {
       h.documents.onDidClose((e) => {
         findings.delete(e.document.uri);
         seenVersion.delete(e.document.uri);
+        // A closed script is what is on disk again.
+        if (indexedVersion.delete(e.document.uri)) {
+          const p = pathOf(e.document.uri);
+          if (p) indexFromDisk(p);
+        }
       });
       h.watchFiles('**/*.alls', (changes) => {
         let changed = false;
