@@ -16,6 +16,9 @@ const common = {
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
+  // Microsoft's JSON packages ship UMD builds whose lazy require('./impl/…') esbuild cannot follow:
+  // bundle their ES modules instead.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' },
 };
 
 export const targets = [

@@ -38,7 +38,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'alls' }, { scheme: 'hailo-onnx', language: 'onnx-graph' }],
+    // JSON: NMS configs and labels files (server/src/lsp/nmsService.ts answers only for those).
+    documentSelector: [
+      { language: 'alls' },
+      { scheme: 'hailo-onnx', language: 'onnx-graph' },
+      { scheme: 'file', language: 'json' },
+      { scheme: 'file', language: 'jsonc' },
+    ],
     synchronize: { configurationSection: 'hailo' },
     outputChannel: log,
   };

@@ -61,6 +61,7 @@ export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
+export { inspectHefNms, type NmsInspection } from './nms/bundle';
 export { readOnnxFile } from './onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
 export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';

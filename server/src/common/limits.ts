@@ -177,6 +177,14 @@ export const LIMITS = {
     reason: 'One figure per layer and output: a few hundred bytes per layer, tens of kB for a large model.',
     onHit: 'the results are not read (one sentence; the HAR view shows no SNR column)',
   },
+  // ---- NMS configs and labels ------------------------------------------------------------------
+  nmsSideFileBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    where: 'NMS config JSON and labels files read beside a script or HEF (language server and CLI)',
+    reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
+    onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {
     value: 1500,
