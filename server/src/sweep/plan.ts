@@ -134,7 +134,7 @@ class PlanChecker {
   }
 
   fail(where: string, what: string): never {
-    throw new PlanError(`${basename(this.path)}: ${where} ${what}`);
+    throw new PlanError(`${basename(this.path)}: ${where === 'the plan' ? where : `'${where}'`} ${what}`);
   }
 
   check(doc: Json): SweepPlan {
@@ -161,9 +161,9 @@ class PlanChecker {
       'device',
     ]);
     for (const k of Object.keys(doc))
-      if (!known.has(k)) this.fail(`'${k}'`, `is not a plan field (known: ${[...known].filter((x) => x !== '$schema').join(', ')}).`);
-    if ('model' in doc && 'models' in doc) this.fail("'model' and 'models'", 'are both given: keep one.');
-    if ('image' in doc && 'images' in doc) this.fail("'image' and 'images'", 'are both given: keep one.');
+      if (!known.has(k)) this.fail(`${k}`, `is not a plan field (known: ${[...known].filter((x) => x !== '$schema').join(', ')}).`);
+    if ('model' in doc && 'models' in doc) this.fail('model', "and 'models' are both given: keep one.");
+    if ('image' in doc && 'images' in doc) this.fail('image', "and 'images' are both given: keep one.");
     const models = this.files(doc.models ?? doc.model, 'models' in doc ? 'models' : 'model', /\.(onnx|har)$/i, 'an .onnx or .har model', true);
     const onnx = doc.onnx === undefined ? undefined : this.files(doc.onnx, 'onnx', /\.onnx$/i, 'an .onnx model', true)[0];
     const alls = doc.alls === undefined ? undefined : this.files(doc.alls, 'alls', /\.alls$/i, 'an .alls model script', true)[0];
@@ -176,7 +176,7 @@ class PlanChecker {
       'a docker image reference',
     );
     const hwArches = this.strings(doc.hwArch, 'hwArch', isHwArch, `one of ${HW_ARCHES.join(', ')}`);
-    if (hwArches.length === 0) this.fail("'hwArch'", `is missing: name the target architecture(s), e.g. "hailo10h" (one of ${HW_ARCHES.join(', ')}).`);
+    if (hwArches.length === 0) this.fail('hwArch', `is missing: name the target architecture(s), e.g. "hailo10h" (one of ${HW_ARCHES.join(', ')}).`);
     const axes = this.axes(doc.axes);
     const contexts = this.contexts(doc.contexts);
     const out = this.out(doc.out);
@@ -202,24 +202,24 @@ class PlanChecker {
       startNodes: nodes(doc.startNodes, 'startNodes'),
       endNodes: nodes(doc.endNodes, 'endNodes'),
     };
-    if (doc.name !== undefined && typeof doc.name !== 'string') this.fail("'name'", 'must be a string.');
+    if (doc.name !== undefined && typeof doc.name !== 'string') this.fail('name', 'must be a string.');
     if (doc.memoryLimit !== undefined) {
       if (typeof doc.memoryLimit !== 'string' || !/^\d+(\.\d+)?[bkmgBKMG]?$/.test(doc.memoryLimit.trim()))
-        this.fail("'memoryLimit'", `must be a docker memory size such as "40g", not ${JSON.stringify(doc.memoryLimit)}.`);
+        this.fail('memoryLimit', `must be a docker memory size such as "40g", not ${JSON.stringify(doc.memoryLimit)}.`);
       plan.memoryLimit = doc.memoryLimit.trim();
     }
     if (doc.gpus !== undefined) {
       if (doc.gpus !== 'auto' && doc.gpus !== 'all' && doc.gpus !== 'none')
-        this.fail("'gpus'", `must be "auto", "all" or "none", not ${JSON.stringify(doc.gpus)}.`);
+        this.fail('gpus', `must be "auto", "all" or "none", not ${JSON.stringify(doc.gpus)}.`);
       plan.gpus = doc.gpus;
     }
     if (doc.accuracy !== undefined && doc.accuracy !== false) plan.accuracy = this.accuracy(doc.accuracy, plan);
     if (doc.device !== undefined && doc.device !== false) {
       const d = doc.device === true ? {} : doc.device;
-      if (!isObject(d)) this.fail("'device'", 'must be true, false or {"frames": N}.');
+      if (!isObject(d)) this.fail('device', 'must be true, false or {"frames": N}.');
       const frames = d.frames ?? 100;
       if (!Number.isInteger(frames) || (frames as number) < 1 || (frames as number) > 100_000)
-        this.fail("'device.frames'", 'must be an integer from 1 to 100000.');
+        this.fail('device.frames', 'must be an integer from 1 to 100000.');
       plan.device = { frames: frames as number };
     }
     const count = variantCount(plan);
@@ -230,13 +230,13 @@ class PlanChecker {
   /** One path or a list of paths, resolved against the plan's folder; each must exist (a regular file). */
   files(v: Json | undefined, key: string, ext: RegExp, what: string, required: boolean): string[] {
     if (v === undefined) {
-      if (required) this.fail(`'${key}'`, `is missing: name ${what} (a path relative to the plan).`);
+      if (required) this.fail(`${key}`, `is missing: name ${what} (a path relative to the plan).`);
       return [];
     }
     const list = Array.isArray(v) ? v : [v];
-    if (list.length === 0) this.fail(`'${key}'`, `is an empty list: name at least one ${what}.`);
+    if (list.length === 0) this.fail(`${key}`, `is an empty list: name at least one ${what}.`);
     return list.map((p, i) => {
-      const where = Array.isArray(v) ? `'${key}[${i}]'` : `'${key}'`;
+      const where = Array.isArray(v) ? `${key}[${i}]` : `${key}`;
       if (typeof p !== 'string' || !p.trim()) this.fail(where, `must be a path to ${what}.`);
       if (/[\r\n]/.test(p)) this.fail(where, 'contains a line break, which docker cannot mount: rename the file.');
       if (!ext.test(p)) this.fail(where, `must name ${what}, not '${p}'.`);
@@ -252,7 +252,7 @@ class PlanChecker {
     const list = Array.isArray(v) ? v : [v];
     const seen = new Set<string>();
     return list.map((s, i) => {
-      const where = Array.isArray(v) ? `'${key}[${i}]'` : `'${key}'`;
+      const where = Array.isArray(v) ? `${key}[${i}]` : `${key}`;
       if (typeof s !== 'string' || !ok(s)) this.fail(where, `must be ${what}, not ${JSON.stringify(s)}.`);
       if (seen.has(s)) this.fail(where, `repeats ${JSON.stringify(s)}: each value once.`);
       seen.add(s);
@@ -262,10 +262,10 @@ class PlanChecker {
 
   axes(v: Json | undefined): Axis[] {
     if (v === undefined) return [];
-    if (!isObject(v)) this.fail("'axes'", 'must be an object: {"optimization_level": [0, 2], …}.');
+    if (!isObject(v)) this.fail('axes', 'must be an object: {"optimization_level": [0, 2], …}.');
     const out: Axis[] = [];
     for (const [name, spec] of Object.entries(v)) {
-      const where = `'axes.${name}'`;
+      const where = `axes.${name}`;
       if (!IDENT.test(name)) this.fail(where, 'must be named like an .alls keyword (letters, digits, _).');
       if ((BUILTIN_AXES as readonly string[]).includes(name))
         this.fail(where, `is a plan field's axis: list several values in the plan's '${name === 'image' ? 'images' : name}' field instead.`);
@@ -292,11 +292,11 @@ class PlanChecker {
         if (!Array.isArray(vals) || vals.length === 0)
           this.fail(`${where}.append`, 'must be a non-empty list of .alls statements (strings; "" or null appends nothing).');
         const values = vals.map((s, i) => {
-          if (s !== null && typeof s !== 'string') this.fail(`'axes.${name}.append[${i}]'`, 'must be .alls text (a string) or null.');
+          if (s !== null && typeof s !== 'string') this.fail(`axes.${name}.append[${i}]`, 'must be .alls text (a string) or null.');
           return s;
         });
         const extra = Object.keys(spec).filter((k) => k !== 'append');
-        if (extra.length) this.fail(where, `has ${extra.map((k) => `'${k}'`).join(', ')} beside 'append': an append axis has only 'append'.`);
+        if (extra.length) this.fail(where, `has ${extra.map((k) => `${k}`).join(', ')} beside 'append': an append axis has only 'append'.`);
         out.push({ name, kind: 'append', values: this.unique(values, `${where}.append`) });
         continue;
       }
@@ -341,7 +341,7 @@ class PlanChecker {
         const other = seen.get(key);
         if (other && other !== a.name)
           this.fail(
-            `'axes.${a.name}'`,
+            `axes.${a.name}`,
             `writes ${s.command}(${s.target ? `${s.target}, ` : ''}${s.keyword}=…), as 'axes.${other}' does: merge them into one axis.`,
           );
         seen.set(key, a.name);
@@ -379,10 +379,10 @@ class PlanChecker {
   contexts(v: Json | undefined): PlanContext[] {
     if (v === undefined) return [{ name: '', width: 1 }];
     if (!Array.isArray(v) || v.length === 0)
-      this.fail("'contexts'", 'must be a non-empty list of docker contexts: ["default", {"name": "gpu-box", "width": 2}].');
+      this.fail('contexts', 'must be a non-empty list of docker contexts: ["default", {"name": "gpu-box", "width": 2}].');
     const seen = new Set<string>();
     return v.map((c, i) => {
-      const where = `'contexts[${i}]'`;
+      const where = `contexts[${i}]`;
       const spec = typeof c === 'string' ? { name: c } : c;
       if (!isObject(spec) || typeof spec.name !== 'string') this.fail(where, 'must be a docker context name or {"name": …, "width": N}.');
       const name = spec.name.trim();
@@ -400,35 +400,35 @@ class PlanChecker {
 
   out(v: Json | undefined): string {
     const rel = v === undefined ? basename(this.path).replace(/\.json$/i, '') : v;
-    if (typeof rel !== 'string' || !rel.trim()) this.fail("'out'", 'must be a folder path relative to the plan.');
-    if (/[\r\n]/.test(rel)) this.fail("'out'", 'contains a line break, which docker cannot mount.');
+    if (typeof rel !== 'string' || !rel.trim()) this.fail('out', 'must be a folder path relative to the plan.');
+    if (/[\r\n]/.test(rel)) this.fail('out', 'contains a line break, which docker cannot mount.');
     const abs = resolve(this.dir, rel);
     const inside = relative(this.dir, abs);
     // A plan writes only below its own folder: a plan from a cloned folder cannot aim outputs elsewhere.
-    if (!inside || inside.startsWith('..') || isAbsolute(inside)) this.fail("'out'", `must be a folder below the plan's folder ${this.dir}, not ${abs}.`);
-    if (existsSync(abs) && !statSync(abs).isDirectory()) this.fail("'out'", `names ${abs}, which is a file.`);
+    if (!inside || inside.startsWith('..') || isAbsolute(inside)) this.fail('out', `must be a folder below the plan's folder ${this.dir}, not ${abs}.`);
+    if (existsSync(abs) && !statSync(abs).isDirectory()) this.fail('out', `names ${abs}, which is a file.`);
     return abs;
   }
 
   accuracy(v: Json, plan: SweepPlan): NonNullable<SweepPlan['accuracy']> {
     const spec = v === true ? {} : v;
-    if (!isObject(spec)) this.fail("'accuracy'", 'must be true, false or {"count", "seed", "inputs", "context", "dockerContext"}.');
+    if (!isObject(spec)) this.fail('accuracy', 'must be true, false or {"count", "seed", "inputs", "context", "dockerContext"}.');
     for (const k of Object.keys(spec))
       if (!['count', 'seed', 'inputs', 'context', 'dockerContext'].includes(k))
-        this.fail("'accuracy'", `has '${k}', which is not an accuracy field (count, seed, inputs, context, dockerContext).`);
-    if (!plan.onnx) this.fail("'accuracy'", "needs the float model: add 'onnx' (the .onnx the HAR was parsed from).");
+        this.fail('accuracy', `has '${k}', which is not an accuracy field (count, seed, inputs, context, dockerContext).`);
+    if (!plan.onnx) this.fail('accuracy', "needs the float model: add 'onnx' (the .onnx the HAR was parsed from).");
     const int = (k: 'count' | 'seed', d: number, max: number) => {
       const x = spec[k] ?? d;
-      if (!Number.isInteger(x) || (x as number) < 1 || (x as number) > max) this.fail(`'accuracy.${k}'`, `must be an integer from 1 to ${max}.`);
+      if (!Number.isInteger(x) || (x as number) < 1 || (x as number) > max) this.fail(`accuracy.${k}`, `must be an integer from 1 to ${max}.`);
       return x as number;
     };
     const context = spec.context ?? 'quantized';
     if (typeof context !== 'string' || !(ACCURACY_CONTEXTS as readonly string[]).includes(context))
-      this.fail("'accuracy.context'", `must be one of ${ACCURACY_CONTEXTS.join(', ')} (the emulator context compared with the float model).`);
+      this.fail('accuracy.context', `must be one of ${ACCURACY_CONTEXTS.join(', ')} (the emulator context compared with the float model).`);
     const inputs = spec.inputs === undefined ? undefined : this.files(spec.inputs, 'accuracy.inputs', /\.npy$/i, 'a .npy of inputs', true)[0];
     const dockerContext = spec.dockerContext;
     if (dockerContext !== undefined && (typeof dockerContext !== 'string' || !/^[a-zA-Z0-9][a-zA-Z0-9_.+-]*$/.test(dockerContext)))
-      this.fail("'accuracy.dockerContext'", 'must be a docker context name (a local one: the emulator bind-mounts the HAR).');
+      this.fail('accuracy.dockerContext', 'must be a docker context name (a local one: the emulator bind-mounts the HAR).');
     return {
       count: int('count', 8, 1024),
       seed: int('seed', 1171, 2 ** 31 - 1),

@@ -51,7 +51,8 @@ const PERMISSION =
 /** What docker's ssh connection helper prints when the host cannot be reached (see the header). */
 function unreachable(endpoint, apiPath) {
   const m = /^ssh:\/\/(?:([^@/]+)@)?([^:/]+)(?::(\d+))?/.exec(endpoint);
-  if (!m) return `error during connect: Get "http://docker.example.com/v1.47${apiPath}": dial tcp ${endpoint.replace(/^tcp:\/\//, '')}: connect: no route to host`;
+  if (!m)
+    return `error during connect: Get "http://docker.example.com/v1.47${apiPath}": dial tcp ${endpoint.replace(/^tcp:\/\//, '')}: connect: no route to host`;
   const [, user, host, port] = m;
   const ssh = ['ssh', ...(user ? ['-l', user] : []), ...(port ? ['-p', port] : []), '--', host, 'docker system dial-stdio'].join(' ');
   return `error during connect: Get "http://docker.example.com/v1.47${apiPath}": command [${ssh}] has exited with exit status 255, make sure the URL is valid, and Docker 18.09 or later is installed on the remote host: stderr=ssh: connect to host ${host} port ${port ?? 22}: No route to host`;
