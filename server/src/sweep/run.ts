@@ -368,7 +368,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
           finished: false,
           outcome: null,
           failedStage: null,
-          message: `The docker host of context ${label(ctxName)} went away while this variant ran (${trimDot(gone.message)}); the variant did not finish and runs again when the sweep is started again.${left}`,
+          message: `The docker host went away while this variant ran on ${label(ctxName)}: ${lowerFirst(trimDot(gone.message))}; the variant did not finish and runs again when the sweep is started again.${left}`,
         });
         return 'ended';
       }
@@ -715,6 +715,7 @@ function stripLive(r: SweepRow): VariantResult {
 
 const label = (ctx: string) => (ctx ? `'${ctx}'` : "docker's current context");
 const trimDot = (s: string) => s.replace(/[.\s]+$/, '');
+const lowerFirst = (s: string) => (/^The /.test(s) ? `t${s.slice(1)}` : s);
 const firstSentence = (s: string) => {
   const m = /^(.*?[.!?])(\s|$)/s.exec(s);
   return (m ? m[1] : s).slice(0, 400);
