@@ -13,6 +13,7 @@ import { registerChat } from './genai/chatPanel';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerOnnxGraph } from './onnx/graphView';
+import { registerSweep } from './sweep/command';
 
 let client: LanguageClient | undefined;
 
@@ -27,7 +28,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
-  registerCompile(context, log);
+  const compiler = registerCompile(context, log);
+  registerSweep(context, log, compiler, (trust) => device.service.clientFor(trust));
   registerChat(context, log, device.service);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
