@@ -8,6 +8,7 @@ import './device.ui';
 import './chat.ui';
 import './firstRun.ui';
 import './compile.ui';
+import './sweep.ui';
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
