@@ -40,7 +40,6 @@ function setUp(): { plan: string; out: string } {
     scenario,
     JSON.stringify({
       log: join(repo, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'),
-      delay: { at: 'optimize', ms: 800 },
       emulate: { SDK_QUANTIZED: { outputs: [replay('q16.npy', 1)] } },
       byScript: [{ match: '\\nquantization_param\\(conv1, precision_mode=a8_w8\\)', emulate: { SDK_QUANTIZED: { outputs: [replay('q8.npy', 3)] } } }],
     }),
@@ -93,7 +92,9 @@ describe('Hailo: Run Sweep', () => {
     return;
   }
 
-  it('runs a plan to one sortable table with the accuracy chart; a cell opens the variant’s HEF; run again, nothing compiles twice', async () => {
+  it('runs a plan to one sortable table with the accuracy chart; a cell opens the variant’s HEF; run again, nothing compiles twice', async function () {
+    // Eight containers (four compiles, four emulator runs) and the float model: minutes on a loaded machine.
+    this.timeout(600_000);
     await closeAllEditors(page);
     await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
     const { out } = setUp();
@@ -104,7 +105,7 @@ describe('Hailo: Run Sweep', () => {
     const rows = view.locator('[data-testid="sweep-row"]');
     // The table lists every variant at once and fills in as they end.
     await rows.nth(3).waitFor({ timeout: 60_000 });
-    await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor({ timeout: 240_000 });
+    await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor({ timeout: 540_000 });
     await view.locator('[data-testid="sweep-row"][data-state="done"]').nth(3).waitFor();
     assert.equal(await rows.count(), 4);
     assert.equal(compiles() - before, 4);
