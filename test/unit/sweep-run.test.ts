@@ -273,6 +273,7 @@ test('a derived script the .alls rules refuse is not run: the row says why; --dr
     const plan = readPlan(ws.planPath);
     const dry = await runSweep(plan, env({ dryRun: true }));
     assert.deepEqual(fd.argv(), [], 'a dry run asks docker nothing');
+    assert.ok(!existsSync(plan.out), 'and writes nothing');
     assert.deepEqual(
       dry.rows.map((r) => r.state),
       ['waiting', 'invalid'],

@@ -111,7 +111,6 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const signal = env.signal;
   const digests = new FileDigests();
   const say = (line: string) => cb.onProgress?.(line);
-  mkdirSync(plan.out, { recursive: true });
 
   // 1. Variants, their scripts (written by the .alls core, checked by it) and their inputs keys.
   const prepared = await prepare(plan, digests);
