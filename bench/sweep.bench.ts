@@ -8,7 +8,7 @@
 // plus the host process's RSS growth over the whole sweep.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { capture } from '../server/src/compile/process';
 import { trustedLauncher } from '../server/src/compile/launcher';
 import { commandLineTrust } from '../server/src/common/trust';
@@ -110,7 +110,12 @@ async function main() {
   const K = 4;
   const M = 8;
   const contexts = Object.fromEntries(Array.from({ length: K }, (_, i) => [`host${i}`, 'unix:///var/run/docker.sock']));
-  fakeState({ scenario: join(scenarios, 'sweep-slow.json'), contexts: { default: 'unix:///var/run/docker.sock', ...contexts } });
+  // A compile that waits 8 s in optimize, as a real one waits on its host's GPU: the fake hosts share
+  // this machine's two cores, real hosts do not, so the wait (not python's CPU) must dominate.
+  const slow = join(mkdtempSync(join(tmpdir(), 'hailo-sweep-bench-scenario-')), 'slow.json');
+  states.push(dirname(slow));
+  writeFileSync(slow, JSON.stringify({ log: join(root, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'), delay: { at: 'optimize', ms: 8000 } }));
+  fakeState({ scenario: slow, contexts: { default: 'unix:///var/run/docker.sock', ...contexts } });
   const one = workspace({ contexts: ['host0'] });
   let t = nowMs();
   await runSweep(readPlan(one.plan), env);

@@ -82,6 +82,12 @@ test(
         ['done/null', 'failed/optimize'],
         'a DFC failure is a result: exit 0',
       );
+      // docker's read-only answers are asked once per context for the whole sweep, not per variant:
+      // `docker version` by the sweep's own probe and once for the compiles, `docker info` once.
+      const asked = (cmd: string) => fd.argv().filter((a) => a[0] === cmd).length;
+      assert.equal(asked('version'), 2);
+      assert.equal(asked('info'), 1);
+      assert.equal(fd.argv().filter((a) => a[0] === 'image' && a[1] === 'ls').length, 1);
       const lines = r.err.trim().split('\n');
       assert.match(lines[0], /^hailo-tools sweep: sweep tiny: 2 variants on 1 docker context$/);
       assert.ok(lines.some((l) => /^hailo-tools sweep: precision_mode=base: started on docker's current context$/.test(l)));

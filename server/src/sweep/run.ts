@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { compileModel, type CompileOutcome } from '../compile/session';
 import { CompilePool } from '../compile/pool';
-import { capture, type ProcessLauncher } from '../compile/process';
+import { capture, type Captured, type ProcessLauncher } from '../compile/process';
 import { contextHostArgs, dockerCommand, versionArgs, type DockerTarget } from '../compile/dockerArgs';
 import { daemonProblem, refusalProblem, type DockerProblem } from '../compile/dockerErrors';
 import { findLeftovers, removeContainers } from '../compile/leftovers';
@@ -110,6 +110,8 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const pool = env.pool ?? new CompilePool();
   const signal = env.signal;
   const digests = new FileDigests();
+  // docker's read-only answers (version, endpoint, images, info) once per context for the whole sweep.
+  const queryCache = new Map<string, Promise<Captured>>();
   const say = (line: string) => cb.onProgress?.(line);
 
   // 1. Variants, their scripts (written by the .alls core, checked by it) and their inputs keys.
@@ -207,6 +209,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   function markDown(c: ContextState, message: string, lostDuringRun: boolean): void {
     if (c.state === 'down') return;
     c.state = 'down';
+    for (const k of [...queryCache.keys()]) if (k.includes(JSON.stringify(c.name))) queryCache.delete(k);
     c.message = message;
     say(`context ${label(c.name)}: ${lostDuringRun ? 'went away' : 'not used'}: ${message}`);
     // Variants waiting only for it go elsewhere.
@@ -306,7 +309,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
           outDir: folder,
         },
         settings,
-        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal },
+        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache },
         { onEvent, onOutput: (t, s) => cb.onOutput?.(v.id, t, s) },
       );
     } catch (err) {
