@@ -46,6 +46,7 @@ interface Panel {
   planPath: string;
   running?: AbortController;
   ready: boolean;
+  timer?: NodeJS.Timeout;
 }
 
 export function registerSweep(
@@ -87,14 +88,14 @@ export function registerSweep(
     return entry;
   };
 
-  let timer: NodeJS.Timeout | undefined;
+  // At most one page update per 100 ms per panel (a tqdm bar redraws many times a second).
   const post = (entry: Panel, now = false) => {
     const send = () => {
       if (entry.ready && entry.doc) void entry.panel.webview.postMessage({ type: 'view', view: sweepView(entry.doc, !!entry.running) });
     };
-    clearTimeout(timer);
+    clearTimeout(entry.timer);
     if (now) send();
-    else timer = setTimeout(send, 100);
+    else entry.timer = setTimeout(send, 100);
   };
   const status = (entry: Panel, text: string) => void entry.panel.webview.postMessage({ type: 'status', text });
 

@@ -5,6 +5,7 @@
 // compiles twice. In Restricted Mode the command is refused and docker is never called.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeNpyFloat32 } from '../../../server/src/calib/npyRead';
@@ -23,15 +24,38 @@ const argvLines = () => {
 const compiles = () =>
   argvLines().filter((a) => (a[0] === '--context' ? a[2] : a[0]) === 'run' && a.includes('/tmp/hailo-tools/driver/hailo_compile.py')).length;
 
-/** The plan, its model files and a fake-DFC scenario whose emulator replays a different error per precision mode. */
-function setUp(): { plan: string; out: string } {
+/**
+ * The plan, its model files, its inputs and a fake-DFC scenario whose emulator replays the float
+ * model's own logits (computed here with onnxruntime-node) 0.1 % too large for a16_w16 and 3 % too
+ * large for a8_w8: the page then shows relative errors of 0.1 % and 3 %.
+ */
+async function setUp(): Promise<{ plan: string; out: string }> {
   const { workspace, fakeDockerState, repo } = e2e();
   const dir = join(workspace, 'e2e-fixtures', 'sweep');
   mkdirSync(dir, { recursive: true });
   for (const f of ['tinycnn_hailo_model.har', 'tinycnn.onnx', 'tinycnn.alls', 'tinycnn_calib.npy']) copyFileSync(join(workspace, 'model', f), join(dir, f));
   const N = 2;
-  const replay = (name: string, scale: number) => {
-    const data = new Float32Array(N * 10).map((_, i) => scale * (((i * 7919) % 23) - 11));
+  const per = 64 * 64 * 3;
+  const x = new Float32Array(N * per);
+  let seed = 11;
+  for (let i = 0; i < x.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    x[i] = (seed >>> 16) % 256;
+  }
+  writeNpyFloat32(join(dir, 'inputs.npy'), [N, 64, 64, 3], x);
+  const ort = createRequire(join(repo, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
+  const session = await ort.InferenceSession.create(join(dir, 'tinycnn.onnx'));
+  const logits: Float32Array[] = [];
+  for (let k = 0; k < N; k++) {
+    // tinycnn.alls: normalization x/255; NHWC → NCHW
+    const nchw = new Float32Array(per);
+    for (let h = 0; h < 64; h++) for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = x[k * per + (h * 64 + w) * 3 + c] / 255;
+    const r = await session.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
+    logits.push(Float32Array.from(r.logits.data as Float32Array));
+  }
+  const replay = (name: string, factor: number) => {
+    const data = new Float32Array(N * 10);
+    logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = v * factor)));
     writeNpyFloat32(join(fakeDockerState, name), [N, 1, 1, 10], data);
     return join(fakeDockerState, name);
   };
@@ -40,8 +64,8 @@ function setUp(): { plan: string; out: string } {
     scenario,
     JSON.stringify({
       log: join(repo, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'),
-      emulate: { SDK_QUANTIZED: { outputs: [replay('q16.npy', 1)] } },
-      byScript: [{ match: '\\nquantization_param\\(conv1, precision_mode=a8_w8\\)', emulate: { SDK_QUANTIZED: { outputs: [replay('q8.npy', 3)] } } }],
+      emulate: { SDK_QUANTIZED: { outputs: [replay('q16.npy', 1.001)] } },
+      byScript: [{ match: '\\nquantization_param\\(conv1, precision_mode=a8_w8\\)', emulate: { SDK_QUANTIZED: { outputs: [replay('q8.npy', 1.03)] } } }],
     }),
   );
   writeFileSync(join(fakeDockerState, 'config.json'), JSON.stringify({ scenario }));
@@ -58,7 +82,7 @@ function setUp(): { plan: string; out: string } {
         hwArch: 'hailo10h',
         axes: { optimization_level: [0, 1], precision_mode: { layers: ['conv1'], values: ['a16_w16', 'a8_w8'] } },
         contexts: [{ name: 'default', width: 2 }],
-        accuracy: { count: N },
+        accuracy: { inputs: 'inputs.npy' },
       },
       null,
       2,
@@ -78,7 +102,7 @@ describe('Hailo: Run Sweep', () => {
 
   if (!e2e().trust) {
     it('is refused in Restricted Mode, and docker is never called', async () => {
-      setUp();
+      await setUp();
       const calls = argvLines().length;
       await openFile(page, 'e2e-fixtures/sweep/tiny.sweep.json');
       await runCommand(page, 'Hailo: Run Sweep');
@@ -97,7 +121,7 @@ describe('Hailo: Run Sweep', () => {
     this.timeout(600_000);
     await closeAllEditors(page);
     await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
-    const { out } = setUp();
+    const { out } = await setUp();
     const before = compiles();
     await openFile(page, 'e2e-fixtures/sweep/tiny.sweep.json');
     await runCommand(page, 'Hailo: Run Sweep');
@@ -112,7 +136,10 @@ describe('Hailo: Run Sweep', () => {
     const doc = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as {
       rows: { id: string; accuracy: { relativeError: number } | null; dockerContext: string }[];
     };
-    assert.ok(doc.rows.every((r) => r.dockerContext === 'default' && r.accuracy && r.accuracy.relativeError > 0));
+    assert.ok(doc.rows.every((r) => r.dockerContext === 'default' && r.accuracy));
+    // The emulator replayed the float logits ×1.001 (a16_w16) and ×1.03 (a8_w8): relative errors 0.1 % and 3 %.
+    for (const r of doc.rows)
+      assert.ok(Math.abs(r.accuracy!.relativeError - (r.id.endsWith('a8_w8') ? 0.03 : 0.001)) < 1e-5, `${r.id}: ${r.accuracy!.relativeError}`);
     // Sort by the relative error: the page's order is the document's order by that value.
     const relHead = view.locator('th[data-col="rel_error"]');
     await relHead.click();
