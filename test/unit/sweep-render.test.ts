@@ -24,7 +24,7 @@ const page = {
 };
 const HOSTILE = '<img src=x onerror=alert(1)>"\'`';
 
-test('page shell: names escaped, scripts only by nonce, a weak CSP refused', () => {
+test('the page: names escaped, scripts only by nonce, a weak CSP refused', () => {
   const html = renderSweepShell(`Sweep: ${HOSTILE}`, `/p/${HOSTILE}.sweep.json`, page);
   assert.ok(!html.includes('<img'), 'no element from a name');
   assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&#96;'));
