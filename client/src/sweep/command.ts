@@ -125,10 +125,10 @@ export function registerSweep(
     else await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.One });
   }
 
-  async function exportDoc(entry: Panel, kind: 'csv' | 'json', target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  async function exportDoc(entry: Panel, kind: 'csv' | 'json'): Promise<vscode.Uri | undefined> {
     if (!entry.doc) return undefined;
     const doc = entry.doc;
-    target ??= await vscode.window.showSaveDialog({
+    const target = await vscode.window.showSaveDialog({
       defaultUri: vscode.Uri.file(path.join(doc.out, kind === 'csv' ? CSV_FILE : DOCUMENT_FILE)),
       filters: kind === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
       saveLabel: 'Export',
@@ -276,11 +276,6 @@ export function registerSweep(
   context.subscriptions.push(
     vscode.commands.registerCommand(RUN_SWEEP_COMMAND, (uri?: unknown) => run(uri instanceof vscode.Uri ? uri : undefined)),
     vscode.commands.registerCommand(OPEN_SWEEP_RESULTS_COMMAND, (uri?: unknown) => openResults(uri instanceof vscode.Uri ? uri : undefined)),
-    // For the e2e suite: export without the save dialog (a path the test chose).
-    vscode.commands.registerCommand('hailo.sweep.exportTo', async (planPath: string, kind: 'csv' | 'json', target: string) => {
-      const entry = panels.get(planPath);
-      return entry ? (await exportDoc(entry, kind, vscode.Uri.file(target)))?.fsPath : undefined;
-    }),
     { dispose: () => panels.forEach((p) => p.running?.abort()) },
   );
 }
