@@ -241,7 +241,8 @@ export function registerSweep(
   }
 
   async function openResults(uri: vscode.Uri | undefined): Promise<{ shown: boolean; message?: string }> {
-    let file = uri?.fsPath;
+    const active = vscode.window.activeTextEditor?.document;
+    let file = uri?.fsPath ?? (active?.uri.scheme === 'file' && /(\.sweep|^sweep)\.json$/.test(path.basename(active.fileName)) ? active.fileName : undefined);
     if (!file) {
       const picked = await vscode.window.showOpenDialog({
         title: 'Hailo: Open Sweep Results',

@@ -112,6 +112,13 @@ describe('Hailo: Run Sweep', () => {
         .first()
         .waitFor();
       assert.equal(argvLines().length, calls);
+      // Opening results only reads, so it works here — and says there are none yet.
+      await runCommand(page, 'Hailo: Open Sweep Results…');
+      await page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: /No results yet: .*tiny\.sweep\.json has not been run/ })
+        .first()
+        .waitFor();
     });
     return;
   }
@@ -169,8 +176,17 @@ describe('Hailo: Run Sweep', () => {
     await view.locator('[data-testid="sweep-summary"]', { hasText: '4 variants, 4 reused' }).waitFor({ timeout: 60_000 });
     await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor();
     assert.equal(compiles() - before, 4, 'nothing compiled twice');
+    // Hailo: Open Sweep Results… on the plan shows the table again from <out>/sweep.json (a new page).
+    await page.locator('.tabs-container .tab', { hasText: 'Sweep: tiny e2e' }).click();
+    await runCommand(page, 'View: Revert and Close Editor');
+    await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
+    await page.locator('.tabs-container .tab', { hasText: 'tiny.sweep.json' }).click();
+    await page.locator('.tabs-container .tab.active[aria-label^="tiny.sweep.json"]').waitFor();
+    await runCommand(page, 'Hailo: Open Sweep Results…');
+    await view.locator('[data-testid="sweep-row"][data-state="reused"]').nth(3).waitFor({ timeout: 30_000 });
     // A cell of the HEF column opens that variant's HEF in the HEF inspector.
     await view.locator(`[data-testid="sweep-row"][data-id="${first.id}"] td[data-col="hef_bytes"]`).click();
     await page.locator('.tabs-container .tab', { hasText: 'tinycnn_hailo_model.hef' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(compiles() - before, 4);
   });
 });
