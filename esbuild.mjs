@@ -40,6 +40,8 @@ export const targets = [
     entryPoints: ['client/webview/deviceResults.ts'],
     outfile: 'dist/webview/deviceResults.js',
   },
+  // The sweep results page's script with uPlot (→ dist/webview/sweep.css for uPlot's stylesheet).
+  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/sweep.ts'], outfile: 'dist/webview/sweep.js' },
   // The chat page's script (Hailo: Chat with Model): no library, loaded by nonce.
   { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/chat.ts'], outfile: 'dist/webview/chat.js' },
   // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's

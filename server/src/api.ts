@@ -69,6 +69,12 @@ export { hostUser } from './compile/launcher';
 export { findLeftovers, removeContainers, type CompileContainer } from './compile/leftovers';
 export type { CompileInputs } from './compile/inputs';
 export type { DockerSettings, Gpus, CompileRun } from './compile/runner';
+export { CompilePool, type PoolJob } from './compile/pool';
+// sweeps across docker contexts, one table (issue 23)
+export { readPlan, PlanError, PLAN_SUFFIX, type SweepPlan } from './sweep/plan';
+export { runSweep, DOCUMENT_FILE, CSV_FILE, type SweepEnv, type DeviceMeasure } from './sweep/run';
+export { measureOnDevice } from './sweep/deviceMeasure';
+export { allFinished, columns, sortRows, sweepCsv, summaryLine, type SweepDocument, type SweepRow, type ContextRow } from './sweep/table';
 export { stripAnsi, type DfcFix } from './dfc';
 // GenAI chat on the device (issue 13)
 export { ChatSession, type Answer, type Turn } from './genai/session';

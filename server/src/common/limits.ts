@@ -194,6 +194,29 @@ export const LIMITS = {
       'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
     onHit: 'the answer covers the start of the document (one log line)',
   },
+  // ---- sweeps (server/src/sweep) ---------------------------------------------------------------
+  sweepPlanBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    where: 'sweep plans (*.sweep.json)',
+    reason: 'A plan names files and a few axes; a thousand variants spelled out take a few KB. The bound keeps a hostile plan from being parsed whole.',
+    onHit: 'the plan is not read (one sentence)',
+  },
+  sweepVariants: {
+    value: 1000,
+    unit: 'items',
+    where: 'sweep plans: the product of every axis',
+    reason:
+      'A compile takes minutes to an hour (59 min per context reported); the largest public campaign is 84 models on two DFC versions. A product of axes beyond a thousand is almost certainly a mistake in the plan.',
+    onHit: 'the plan is refused before anything runs (one sentence with the count)',
+  },
+  sweepContextWidth: {
+    value: 16,
+    unit: 'items',
+    where: 'sweep plans: compiles at once on one docker context',
+    reason: 'One DFC optimize takes most of a host (a large backbone peaked at 39.87 GiB); 16 at once is beyond any host users reported.',
+    onHit: 'the plan is refused (one sentence)',
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
