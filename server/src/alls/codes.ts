@@ -4,7 +4,7 @@
 import type { Severity } from '../common/types';
 
 export interface RuleInfo {
-  /** Reference §3 rule (R1–R20), `syntax`, `fault` (known DFC faults) or `input`. */
+  /** Reference §3 rule (R1–R20), `syntax`, `fault` (known DFC faults), `input` or `noise` (a noise analysis of the model). */
   rule: string;
   severity: Severity | 'varies';
   summary: string;
@@ -82,7 +82,17 @@ export const RULES = {
   'alls/normalization-shape': { rule: 'R10', severity: 'error', summary: 'normalization mean and std of different lengths' },
   'alls/normalization-scale': { rule: 'R11', severity: 'warning', summary: 'normalization values all < 1: probably the 0–1 scale instead of 0–255' },
   'alls/nms-config-not-found': { rule: 'R12', severity: 'warning', summary: 'the nms_postprocess config file does not exist' },
-  'alls/optimization-needs-gpu': { rule: 'R13', severity: 'info', summary: 'optimization_level ≥ 1 needs a GPU and enough calibration images' },
+  'alls/nms-meta-arch-missing': { rule: 'R12', severity: 'error', summary: 'nms_postprocess without meta_arch (the DFC cannot decode the outputs)' },
+  'alls/nms-config-conflict': {
+    rule: 'R12',
+    severity: 'error',
+    summary: 'nms_postprocess with a config path and config values as keywords ("Both config path and config arguments were given")',
+  },
+  'alls/optimization-needs-gpu': {
+    rule: 'R13',
+    severity: 'info',
+    summary: 'an explicit optimization_level 2–4 trains on the CPU when there is no GPU (only the default level is lowered)',
+  },
   'alls/calibset-size': { rule: 'R13', severity: 'info', summary: 'calibset_size above 64 only affects statistics collection' },
   'alls/duplicate-kwarg': {
     rule: 'R14',
@@ -96,6 +106,11 @@ export const RULES = {
   'alls/use-before-definition': { rule: 'R18', severity: 'info', summary: 'a name used before the statement that defines it' },
   'alls/unknown-layer': { rule: 'R19', severity: 'warning', summary: 'a layer not in the parsed model (only with a .har)' },
   'alls/glob-no-match': { rule: 'R19', severity: 'warning', summary: 'a `{pattern}` that matches no layer (only with a .har)' },
+  'alls/noisy-layers': {
+    rule: 'noise',
+    severity: 'info',
+    summary: 'a layer noise analysis of the HAR names layers that need more bits; quick fix: the 16-bit quantization_param line',
+  },
   'alls/layer-ref-kind': { rule: 'R20', severity: 'info', summary: 'a glob or list where the command takes one layer (or the reverse)' },
 } satisfies Record<string, RuleInfo>;
 

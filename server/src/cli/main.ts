@@ -17,6 +17,24 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: 'compile a model in the DFC docker container: parse, optimize, compile',
     load: async () => (await import('./compile')).runCompileCommand,
   },
+  har: {
+    summary: 'show a Hailo archive: HN layers, ONNX sources, quantization, per-layer SNR',
+    load: async () => (await import('./har')).runHarCommand,
+    terminal: true,
+  },
+  noise: {
+    summary: "run the DFC's layer noise analysis on an optimized HAR: SNR per layer, the 16-bit line",
+    load: async () => (await import('./noise')).runNoise,
+  },
+  diverge: {
+    summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
+    load: async () => (await import('./diverge')).runDiverge,
+  },
+  sweep: {
+    summary: 'compile every variant of a sweep plan across docker contexts; one table of the results',
+    load: async () => (await import('./sweep')).runSweepCommand,
+    terminal: true,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',
@@ -39,6 +57,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     terminal: true,
   },
   run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun, terminal: true },
+  doctor: {
+    summary: 'what Hailo pieces are installed and whether they agree (driver, libhailort, firmware, wheel, HEFs)',
+    load: async () => (await import('./doctor')).runDoctorCommand,
+    terminal: true,
+  },
   chat: {
     summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
     load: async () => (await import('./chat')).runChat,

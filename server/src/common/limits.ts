@@ -154,6 +154,37 @@ export const LIMITS = {
       "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
     onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
   },
+  harParamEntries: {
+    value: 200_000,
+    unit: 'entries',
+    where: 'HAR view (`hailo-tools har`): arrays listed from the .npz members of a .har',
+    reason:
+      'A quantized HAR holds a few dozen arrays per layer (kernel, bias, bits, scales, statistics); 10⁴ layers × 20 arrays stays below this. A hostile zip can list millions.',
+    onHit: 'the arrays after the limit are not listed (one note; the layers still show)',
+  },
+  harParamValueBytes: {
+    value: 16 * MiB,
+    unit: 'bytes',
+    where: 'HAR view (`hailo-tools har`): values of small arrays (at most 64 elements each) kept from the .npz members',
+    reason:
+      'Small arrays are scales, zero points, bit widths, ranges and SNR figures: a few hundred bytes per layer. Larger arrays (kernels) are only described (dtype, shape).',
+    onHit: 'later small arrays are described without their values',
+  },
+  noiseJsonBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: "noise-analysis results (`<net>.noise.json` beside a HAR, the driver's manifest)",
+    reason: 'One figure per layer and output: a few hundred bytes per layer, tens of kB for a large model.',
+    onHit: 'the results are not read (one sentence; the HAR view shows no SNR column)',
+  },
+  // ---- NMS configs and labels ------------------------------------------------------------------
+  nmsSideFileBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    where: 'NMS config JSON and labels files read beside a script or HEF (language server and CLI)',
+    reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
+    onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
+  },
   // ---- images and arrays -----------------------------------------------------------------------
   imagePixels: {
     value: 64_000_000,
@@ -187,6 +218,29 @@ export const LIMITS = {
     reason:
       'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
     onHit: 'the answer covers the start of the document (one log line)',
+  },
+  // ---- sweeps (server/src/sweep) ---------------------------------------------------------------
+  sweepPlanBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    where: 'sweep plans (*.sweep.json)',
+    reason: 'A plan names files and a few axes; a thousand variants spelled out take a few KB. The bound keeps a hostile plan from being parsed whole.',
+    onHit: 'the plan is not read (one sentence)',
+  },
+  sweepVariants: {
+    value: 1000,
+    unit: 'items',
+    where: 'sweep plans: the product of every axis',
+    reason:
+      'A compile takes minutes to an hour (59 min per context reported); the largest public campaign is 84 models on two DFC versions. A product of axes beyond a thousand is almost certainly a mistake in the plan.',
+    onHit: 'the plan is refused before anything runs (one sentence with the count)',
+  },
+  sweepContextWidth: {
+    value: 16,
+    unit: 'items',
+    where: 'sweep plans: compiles at once on one docker context',
+    reason: 'One DFC optimize takes most of a host (a large backbone peaked at 39.87 GiB); 16 at once is beyond any host users reported.',
+    onHit: 'the plan is refused (one sentence)',
   },
 } as const satisfies Record<string, Limit>;
 

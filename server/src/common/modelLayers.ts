@@ -16,6 +16,8 @@ export interface ModelLayer {
   originalNames: string[];
   inputShapes: Dim[][];
   outputShapes: Dim[][];
+  /** Output shapes of the ONNX nodes it came from (NCHW), when the ONNX is known. */
+  onnxOutputShapes?: Dim[][];
   /** Extra markdown for hover (e.g. the ONNX source nodes' ops, shapes and ranks). */
   detail?: string;
   /** Where go-to-definition should land (e.g. the node's line in the ONNX graph view). */
@@ -30,4 +32,19 @@ export interface ModelLayerIndex {
   layers: Map<string, ModelLayer>;
   /** `hw_arch` of the HAR's metadata.json (the architecture it was parsed for), when it says. */
   hwArch?: string;
+  /** `sdk_version` of the HAR's metadata.json (the DFC that wrote it), when it says. */
+  sdkVersion?: string;
+  /** A layer noise analysis of this HAR (`<net>.noise.json` beside it), when one was run. */
+  noise?: ModelNoise;
+}
+
+/** What the script side needs of a noise analysis (server/src/har/noise.ts makes it). */
+export interface ModelNoise {
+  /** The results file. */
+  source: string;
+  /** "simple analysis on 16 entries of the calibration set (…distribution…)". */
+  calibration: string;
+  thresholdDb: number;
+  /** Layers that need more bits, worst first (unscoped), with their figure and why. */
+  chosen: { name: string; snrDb: number; reasons: string[] }[];
 }

@@ -19,6 +19,23 @@
 #              those arrays (one per output layer; their first axis must equal x's) or raises that
 #              exception (the a8_w8 SDK_BIT_EXACT `pow` failure, dfc-flow.md 3.5); a context not
 #              listed raises as the DFC does for a HAR that lacks what the context needs.
+#   noise      {"statistics": {"conv3": {"noise_results/fc1": [4.2], "partial_snr": [9.1]}},
+#              "raise": "Exception name", "message": "..."}: runner.analyze_noise(dataset, data_count=,
+#              batch_size=, analyze_mode=) returns None, as the DFC's does, and fills the runner's
+#              parameter statistics: get_params_statistics() then holds float32 arrays under
+#              "<net>/<layer>/layer_noise_analysis/<key>" (output names in noise_results/ scoped
+#              too), readable flat (stats.get(key)) and per layer (stats[layer].get(rest)) - the two
+#              forms Hailo's tutorial and diagnostic tool use. Or it raises that exception.
+#   interlayer {"SDK_QUANTIZED": {"conv1": "conv1.npy", ...}}: runner.get_keras_model(ctx)._model (the
+#              private path Hailo's diagnostic tool uses): compile(save_interlayer=[names]) then
+#              model(x) fills interlayer_tensors {"<net>/<layer>": array} from those files, for the
+#              names asked (all listed when none is); a context not listed raises as for infer.
+#   byScript   [{"match": regex, ...any of the keys above}]: when the model script loaded with
+#              load_model_script matches, those keys replace the scenario's from then on (the real DFC
+#              5.3.0 fails optimize on a16_w4: {"match": "a16_w4", "failAt": "optimize", "log": …}).
+#              A HAR saved after a script was loaded keeps it (member <net>.fake_model_script.alls —
+#              a member of this fake only), and a ClientRunner(har=…) applies the rules to it, so the
+#              emulator of a variant replays that variant's outputs.
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -71,6 +88,17 @@ def _sections():
 
 
 _SECTIONS = _sections()
+_SCRIPT_MEMBER = ".fake_model_script.alls"
+
+
+def _apply_script_rules(text):
+    """The scenario's byScript rules whose pattern the model script matches replace its keys."""
+    global _SECTIONS
+    for rule in _SCENARIO.get("byScript") or []:
+        if re.search(rule["match"], text):
+            _SCENARIO.update({k: v for k, v in rule.items() if k != "match"})
+            if "log" in rule:
+                _SECTIONS = _sections()
 
 
 _MOUNTS = sorted(json.loads(os.environ.get("HAILO_FAKE_MOUNTS", "[]")), key=lambda m: -len(m[0]))
@@ -183,6 +211,54 @@ class _InferContext(object):
         return False
 
 
+class _ParamsStatistics(dict):
+    """Flat keys "<net>/<layer>/<stat>"; stats["<net>/<layer>"] is that layer's {"<stat>": array}."""
+
+    def __missing__(self, layer):
+        prefix = layer + "/"
+        sub = {k[len(prefix):]: v for k, v in dict.items(self) if k.startswith(prefix)}
+        if not sub:
+            raise KeyError(layer)
+        return sub
+
+
+class _KerasModel(object):
+    """The acceleras model behind get_keras_model(ctx)._model, as far as Hailo's diagnostic tool uses it."""
+
+    def __init__(self, runner, target):
+        self._runner = runner
+        self._target = target
+        self._save = []
+        self.interlayer_tensors = {}
+        self.layers = {name: None for name in (runner._hn or {}).get("layers", {})}
+
+    def compile(self, save_interlayer=None, **kwargs):
+        _record("keras.compile", [], dict(kwargs, save_interlayer=save_interlayer))
+        self._save = list(save_interlayer or [])
+
+    def __call__(self, data):
+        import numpy as np
+
+        _record("keras.call", [data], {})
+        spec = (_SCENARIO.get("interlayer") or {}).get(self._target)
+        if spec is None:
+            raise RuntimeError("fake DFC: the scenario has no inter-layer outputs for %s" % self._target)
+        net = self._runner._net
+        wanted = self._save or ["%s/%s" % (net, k) for k in spec]
+        out = {}
+        for name in wanted:
+            short = name.split("/")[-1]
+            if short in spec:
+                out[name] = np.load(os.path.join(_BASE, spec[short]))
+        self.interlayer_tensors = out
+        return None
+
+
+class _KerasWrapper(object):
+    def __init__(self, runner, target):
+        self._model = _KerasModel(runner, target)
+
+
 class ClientRunner(object):
     def __init__(self, hw_arch=None, har=None, **kwargs):
         _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
@@ -191,6 +267,8 @@ class ClientRunner(object):
         self._external = {}
         self._net = None
         self._hn = None
+        self._statistics = _ParamsStatistics()
+        self._script = None
         if har is not None:
             self._load_har(har)
 
@@ -200,6 +278,9 @@ class ClientRunner(object):
                 if m.name.endswith(".hn"):
                     self._hn = json.loads(t.extractfile(m).read().decode("utf-8"))
                     self._net = self._hn.get("name")
+                elif m.name.endswith(_SCRIPT_MEMBER):
+                    self._script = t.extractfile(m).read().decode("utf-8")
+                    _apply_script_rules(self._script)
         if self._hn is None:
             raise ValueError("%s is not a HAR (no .hn member)" % path)
 
@@ -218,6 +299,30 @@ class ClientRunner(object):
                                "%s/output_layer1" % net_name: {"type": "output_layer", "output_shapes": [[-1, 8, 8, 16]]}}}
         return self._hn, {}
 
+    def analyze_noise(self, dataset, data_count=None, batch_size=None, analyze_mode=None, **kwargs):
+        import numpy as np
+
+        _record("analyze_noise", [dataset], dict(kwargs, data_count=data_count, batch_size=batch_size, analyze_mode=analyze_mode))
+        spec = _SCENARIO.get("noise") or {}
+        if "raise" in spec:
+            exc = type(spec["raise"], (Exception,), {"__module__": "hailo_model_optimization.acceleras.utils.acceleras_exceptions"})
+            raise exc(spec.get("message", ""))
+        n = (next(iter(dataset.values())) if isinstance(dataset, dict) else dataset).shape[0]
+        if data_count is not None and data_count > n:
+            raise ValueError("fake DFC: data_count %d > %d entries" % (data_count, n))
+        net = self._net
+        for layer, stats in (spec.get("statistics") or {}).items():
+            for key, values in stats.items():
+                if key.startswith("noise_results/"):
+                    key = "noise_results/%s/%s" % (net, key[len("noise_results/"):])
+                self._statistics["%s/%s/layer_noise_analysis/%s" % (net, layer, key)] = np.asarray(values, dtype=np.float32)
+        _write("[info] fake DFC: layer noise analysis of %d entries done\n" % (data_count or n))
+        return None
+
+    def get_params_statistics(self):
+        _record("get_params_statistics", [], {})
+        return self._statistics
+
     def get_hn(self):
         return json.dumps(self._hn)
 
@@ -230,7 +335,8 @@ class ClientRunner(object):
         _record("load_model_script", [model_script], {"append": append})
         if os.path.isfile(model_script):
             with open(model_script) as f:
-                f.read()
+                self._script = f.read()
+            _apply_script_rules(self._script)
         _play("load_model_script")
 
     def optimize(self, calib_data, data_type=None, work_dir=None):
@@ -268,6 +374,10 @@ class ClientRunner(object):
             outs.append(y)
         return outs[0] if len(outs) == 1 else outs
 
+    def get_keras_model(self, context, **kwargs):
+        _record("get_keras_model", [context.target], kwargs)
+        return _KerasWrapper(self, context.target)
+
     def save_har(self, har_path, **kwargs):
         _record("save_har", [har_path], kwargs)
         hn = json.dumps(self._hn).encode("utf-8")
@@ -275,6 +385,11 @@ class ClientRunner(object):
             info = tarfile.TarInfo("%s.hn" % self._net)
             info.size = len(hn)
             t.addfile(info, io.BytesIO(hn))
+            if self._script is not None:
+                text = self._script.encode("utf-8")
+                info = tarfile.TarInfo("%s%s" % (self._net, _SCRIPT_MEMBER))
+                info.size = len(text)
+                t.addfile(info, io.BytesIO(text))
 
 
 if _SCENARIO.get("externalFile") is False:
