@@ -257,3 +257,45 @@ test('check DIR does not follow folder links and leaves out scripts linked from 
     l.cleanup();
   }
 });
+
+test('nms_postprocess paths: no variable is expanded and no file outside the folder is probed; inside, a missing config is still found', async () => {
+  const l = layout();
+  const saved = process.env.HAILO_TEST_OUTSIDE;
+  try {
+    writeFileSync(join(l.home, 'exists.json'), '{}');
+    process.env.HAILO_TEST_OUTSIDE = l.home;
+    const script = (path: string) => `nms_postprocess("${path}", meta_arch=yolov8, engine=cpu)\n`;
+    const cases = {
+      'var-exists.alls': script('${HAILO_TEST_OUTSIDE}/exists.json'),
+      'var-missing.alls': script('${HAILO_TEST_OUTSIDE}/missing.json'),
+      'abs-exists.alls': script(join(l.home, 'exists.json')),
+      'abs-missing.alls': script(join(l.home, 'missing.json')),
+      'up-exists.alls': script('../home/exists.json'),
+      'up-missing.alls': script('../home/missing.json'),
+      'inside-missing.alls': script('configs/missing.json'),
+    };
+    for (const [name, text] of Object.entries(cases)) writeFileSync(join(l.ws, name), text);
+    const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+    const cwd = process.cwd();
+    process.chdir(l.ws); // the folder the user opened
+    try {
+      await main(['check', '--json', l.ws], io);
+    } finally {
+      process.chdir(cwd);
+    }
+    const j = JSON.parse(io.outText) as { files: { path: string; diagnostics: { code: string }[] }[] };
+    const codes = (name: string) =>
+      j.files
+        .find((f) => f.path === join(l.ws, name))!
+        .diagnostics.map((d) => d.code)
+        .sort();
+    // An existing and a missing file outside give the same answer: nothing to learn from the warning.
+    for (const kind of ['var', 'abs', 'up']) assert.deepEqual(codes(`${kind}-exists.alls`), codes(`${kind}-missing.alls`), kind);
+    assert.ok(!codes('abs-missing.alls').includes('alls/nms-config-not-found'));
+    assert.ok(codes('inside-missing.alls').includes('alls/nms-config-not-found'), 'a missing config inside the folder is still reported');
+  } finally {
+    if (saved === undefined) delete process.env.HAILO_TEST_OUTSIDE;
+    else process.env.HAILO_TEST_OUTSIDE = saved;
+    l.cleanup();
+  }
+});

@@ -8,7 +8,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
-import { nmsConfigResolver } from '../alls/nodeHost';
+import { nmsConfigResolver, setOpenedFolders } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
 import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
@@ -374,6 +374,8 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
       return EXIT_USAGE;
     }
   }
+  // The folders paths inside a script may lead into (nms_postprocess configs): the current folder and the ones named here.
+  setOpenedFolders([process.cwd(), ...parsed.paths.map((p) => resolve(p))]);
   const walkNotes: string[] = [];
   const files = collectFiles(parsed.paths, problems, walkNotes);
   const model: ModelOptions = { resolver: new ModelResolver(memoisedOnnx()), paths: { harPath: parsed.har, onnxPath: parsed.onnx }, notes: [] };
