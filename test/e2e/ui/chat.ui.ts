@@ -1,8 +1,10 @@
 // "Hailo: Chat with Model" as a user meets it, on the fake HailoRT's simulated LLM (10 tokens/s,
 // test/e2e/fakeDevice.ts; the model answers "You said: <prompt>." and filler words): ask, see the
 // tokens stream, Stop, a parameter outside HailoRT's range refused at its field, an answer with
-// HTML and script shown as text, the conversation kept while the panel is hidden, Clear. In
-// Restricted Mode the command is refused before any HEF is asked for.
+// HTML, script, a javascript: link and an image shown as text (nothing loads or runs), an answer in
+// Markdown rendered (a list, a code block with Copy, a link VS Code offers to open), the transcript
+// verbatim, the conversation kept while the panel is hidden, Clear. In Restricted Mode the command
+// is refused before any HEF is asked for.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,9 @@ const HEF = 'qwen2-llm.hef';
 // quickly a loaded machine gets from one step to the next.
 const FIRST = 'hello from e2e, tell me how the device, its worker, the webview and the context cache work together when a model answers';
 const LONG = `now a long story please: ${Array.from({ length: 8 }, (_, i) => `chapter ${i + 1} is about the device and the worker`).join(', ')}`;
+
+// A prompt the fake model echoes: its answer is this Markdown (then filler words).
+const MARKDOWN = 'a **bold** word, a list:\n\n- one\n- two\n\n```js\nconsole.log("hi");\n```\n\nand [Hailo](https://hailo.ai/)';
 
 const userTurns = (view: FrameLocator) => view.locator('[data-testid="chat-turn-user"]');
 
@@ -69,6 +74,17 @@ async function answer(view: FrameLocator, n: number, timeoutMs = 60_000): Promis
     (s) => !s.streaming && s.info !== '',
     { timeoutMs },
   );
+}
+
+/** [text, address] of every link in the n-th answer; no element on the page has an href or is an image. */
+async function answerLinks(view: FrameLocator, n: number): Promise<string[][]> {
+  const stray = await view.locator('body').evaluate((el) => el.ownerDocument.querySelectorAll('[data-testid="chat-log"] [href], img').length);
+  assert.equal(stray, 0, 'no element with an href, no image');
+  return view
+    .locator('[data-testid="chat-turn-assistant"]')
+    .nth(n)
+    .locator('[data-testid="chat-link"]')
+    .evaluateAll((links) => links.map((a) => [(a as unknown as { innerText: string }).innerText, a.getAttribute('data-href') ?? '']));
 }
 
 /** Elements or scripts a hostile answer could have put on the page. */
@@ -156,12 +172,40 @@ describe('Chat with Model', () => {
       await view.locator('[data-testid="param-temperature"]').fill('');
       await view.locator('[data-testid="param-temperature"]').press('Tab');
 
-      // A hostile answer: the model repeats HTML and script; the page shows them as text.
-      const evil = '<img src=x onerror="window.__hailoPwned=1"><script>window.__hailoPwned=2</script><b data-injected>bold</b>';
+      // A hostile answer: the model repeats HTML, script, a javascript: link and a Markdown image.
+      // The HTML is text, the javascript: link stays the text written, the image is a link naming
+      // it (nothing is loaded), and nothing runs.
+      const html = '<img src=x onerror="window.__hailoPwned=1"><script>window.__hailoPwned=2</script><b data-injected>bold</b>';
+      const jsLink = '[click me](javascript:window.__hailoPwned=3)';
+      const evil = `${html} ${jsLink} ![pwn](https://example.invalid/pwn.png)`;
       const q3 = await ask(view, evil);
       const hostile = await answer(view, q3);
-      assert.ok(hostile.text.startsWith(`You said: ${evil}.`), hostile.text);
+      assert.ok(hostile.text.startsWith(`You said: ${html} ${jsLink} image: pwn.`), hostile.text);
       assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
+      assert.deepEqual(await answerLinks(view, q3), [['image: pwn', 'https://example.invalid/pwn.png']]);
+
+      // Markdown as the model writes it: emphasis, a list, a code block with Copy, a link opened through VS Code.
+      const q4 = await ask(view, MARKDOWN);
+      await answer(view, q4);
+      const rendered = view.locator('[data-testid="chat-turn-assistant"]').nth(q4).locator('[data-testid="chat-answer"]');
+      await waitForText(rendered.locator('strong'), 'bold', 'the bold word');
+      await waitForCount(rendered.locator('ul > li'), 2, 'list items');
+      await waitForText(rendered.locator('[data-testid="chat-code"] pre code.language-js'), 'console.log("hi");\n', 'the code block');
+      assert.deepEqual(await answerLinks(view, q4), [['Hailo', 'https://hailo.ai/']]);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+      await rendered.locator('[data-testid="chat-code-copy"]').click();
+      await waitForText(rendered.locator('[data-testid="chat-code-copy"]'), 'Copied', 'the Copy button once the host has copied');
+      await waitForMatch(
+        'the clipboard',
+        () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+        'console.log("hi");\n',
+      );
+      // The link goes to the host, which opens it with vscode.env.openExternal: VS Code asks first.
+      await rendered.locator('[data-testid="chat-link"]', { hasText: 'Hailo' }).click();
+      const openDialog = page.locator('.monaco-dialog-box', { hasText: 'https://hailo.ai/' });
+      await openDialog.waitFor();
+      await openDialog.getByRole('button', { name: 'Cancel' }).click();
+      await openDialog.waitFor({ state: 'detached' });
       // The page reloaded (as after a crash of the webview): the host re-sends the conversation, still as text.
       const before = await view.locator('[data-testid^="chat-turn-"]').count();
       await runCommand(page, 'Developer: Reload Webviews');
@@ -187,6 +231,8 @@ describe('Chat with Model', () => {
       assert.match(md, /^# Chat with qwen2\\-llm\\\.hef\n/);
       assert.ok(md.includes(`## You\n\n\`\`\`text\n${FIRST}\n\`\`\``), md);
       assert.ok(md.includes(`\`\`\`text\nYou said: ${evil}.`), 'the hostile answer is fenced');
+      // The transcript keeps what the model wrote, verbatim: the Markdown answer in a longer fence.
+      assert.ok(md.includes(`\`\`\`\`text\nYou said: ${MARKDOWN}.`), 'the Markdown answer is quoted verbatim');
       assert.match(md, /\*\d+ tokens · first token \d+ ms · \d+\.\d tokens\/s · stopped by the user\*/);
 
       // Hidden and shown again: the conversation is still there.
