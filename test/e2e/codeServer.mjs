@@ -149,7 +149,9 @@ export async function startCodeServer({ dirs, workspace, port = 0, trust = true,
       break;
     } catch (err) {
       if (!err.handshakeTimedOut || attempt === CODE_SERVER_STARTS) throw err;
-      process.stdout.write(`NOTE: code-server's server process missed its 10 s start-up handshake (a loaded machine); starting it again (${attempt + 1} of ${CODE_SERVER_STARTS})\n`);
+      process.stdout.write(
+        `NOTE: code-server's server process missed its 10 s start-up handshake (a loaded machine); starting it again (${attempt + 1} of ${CODE_SERVER_STARTS})\n`,
+      );
     }
   }
   const { url, port: actualPort } = listening;
