@@ -49,7 +49,13 @@ const calls = (): { method: string }[] =>
 let callsBefore = 0;
 const running = () => containers().some((n) => JSON.parse(readFileSync(join(state, 'containers', n), 'utf8')).state === 'running');
 
-describe('Hailo: Compile Model (fake docker)', () => {
+// One compile runs the real driver script under python3 (numpy, the fake DFC) through the fake
+// docker: 10–20 s on this 2-core machine under load, so a compile test's deadline is not mocha's
+// 60 s default.
+const COMPILE_MS = 180_000;
+
+describe('Hailo: Compile Model (fake docker)', function () {
+  this.timeout(COMPILE_MS);
   before(async () => {
     await hailoExtension().activate();
   });
@@ -127,7 +133,9 @@ describe('Hailo: Compile Model (fake docker)', () => {
     assert.deepEqual(containers(), []);
   });
 
-  it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async () => {
+  it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async function () {
+    // Two compiles, each waited for by its own condition below (the deadlines add up to this).
+    this.timeout(2 * 120_000 + 30_000 + 60_000 + 2 * 30_000);
     const label = 'e2e: compile tinycnn';
     const tasks = await vscode.tasks.fetchTasks({ type: 'hailo' });
     assert.ok(
