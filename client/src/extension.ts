@@ -12,6 +12,7 @@ import { registerDevice } from './device/register';
 import { registerChat } from './genai/chatPanel';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
+import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
 
 let client: LanguageClient | undefined;
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const device = registerDevice(context, log);
   registerExplainDfcLog(context, log);
   registerCalibInspector(context, log);
+  registerHarView(context, log);
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
   registerCompile(context, log);
   registerChat(context, log, device.service);

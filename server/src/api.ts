@@ -83,3 +83,12 @@ export {
   type ParamName,
 } from './genai';
 export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';
+
+// The HAR view, layer noise analysis and its 16-bit line (issue 22).
+export { readHarView, type HarViewDocument, type HarViewLayer } from './har/harView';
+export { findOnnxBeside } from './har/modelResolver';
+export { readHar } from './har/harReader';
+export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } from './har/noise';
+export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './noise/noiseRun';
+export { sixteenBitEdit } from './alls/noisyLayers';
+export { checkText } from './alls/rules';

@@ -1,6 +1,6 @@
 // Builds a ModelLayerIndex from a small JSON description — a hand-made stand-in for the index the
 // HAR reader produces, with the same interface (server/src/common/modelLayers.ts).
-import type { Dim, ModelLayer, ModelLayerIndex } from '../../server/src/common/modelLayers';
+import type { Dim, ModelLayer, ModelLayerIndex, ModelNoise } from '../../server/src/common/modelLayers';
 
 export interface ModelJson {
   source?: string;
@@ -14,6 +14,8 @@ export interface ModelJson {
     detail?: string;
     location?: ModelLayer['location'];
   }[];
+  /** A noise analysis of the model (as server/src/har/layers.ts builds it from `<net>.noise.json`). */
+  noise?: ModelNoise;
 }
 
 export function modelFromJson(j: ModelJson): ModelLayerIndex {
@@ -30,5 +32,5 @@ export function modelFromJson(j: ModelJson): ModelLayerIndex {
       ...(l.location ? { location: l.location } : {}),
     });
   }
-  return { source: j.source ?? 'test.har', networkName: j.networkName, layers };
+  return { source: j.source ?? 'test.har', networkName: j.networkName, layers, ...(j.noise ? { noise: j.noise } : {}) };
 }

@@ -9,6 +9,8 @@ import { repoRoot } from '../helpers/shared';
 const copies: [example: string, fixture: string][] = [
   ['model/tinycnn.onnx', 'har/tinycnn.onnx'],
   ['model/tinycnn_hailo_model.har', 'har/tinycnn_hailo_model.har'],
+  ['model/tinycnn_quantized.har', 'har/tinycnn_quantized.har'],
+  ['model/tinycnn_quantized.noise.json', 'har/tinycnn_quantized.noise.json'],
   ['model/tinycnn.alls', 'har/tinycnn.alls'],
   ['model/tower_packed.onnx', 'onnx/tower_packed.onnx'],
 ];

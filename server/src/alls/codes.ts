@@ -4,7 +4,7 @@
 import type { Severity } from '../common/types';
 
 export interface RuleInfo {
-  /** Reference §3 rule (R1–R20), `syntax`, `fault` (known DFC faults) or `input`. */
+  /** Reference §3 rule (R1–R20), `syntax`, `fault` (known DFC faults), `input` or `noise` (a noise analysis of the model). */
   rule: string;
   severity: Severity | 'varies';
   summary: string;
@@ -96,6 +96,11 @@ export const RULES = {
   'alls/use-before-definition': { rule: 'R18', severity: 'info', summary: 'a name used before the statement that defines it' },
   'alls/unknown-layer': { rule: 'R19', severity: 'warning', summary: 'a layer not in the parsed model (only with a .har)' },
   'alls/glob-no-match': { rule: 'R19', severity: 'warning', summary: 'a `{pattern}` that matches no layer (only with a .har)' },
+  'alls/noisy-layers': {
+    rule: 'noise',
+    severity: 'info',
+    summary: 'a layer noise analysis of the HAR names layers that need more bits; quick fix: the 16-bit quantization_param line',
+  },
   'alls/layer-ref-kind': { rule: 'R20', severity: 'info', summary: 'a glob or list where the command takes one layer (or the reverse)' },
 } satisfies Record<string, RuleInfo>;
 

@@ -25,6 +25,7 @@ import type { Diagnostic, Fix, Severity } from '../common/types';
 import type { HailoSettings } from '../common/settings';
 import { DEFAULT_SETTINGS } from '../common/settings';
 import type { ModelLayerIndex } from '../common/modelLayers';
+import { noisyLayerDiagnostics } from './noisyLayers';
 import { archFamily, FAMILY_LABEL, type ArchFamily } from '../common/arch';
 
 export interface CheckOptions {
@@ -1086,7 +1087,11 @@ class Checker {
 }
 
 export function checkDocument(doc: AllsDocument, options: CheckOptions = {}): Diagnostic[] {
-  return new Checker(doc, options).run();
+  const list = new Checker(doc, options).run();
+  // A noise analysis of the model: its 16-bit line, checked on the edited script without the noise.
+  const noise = options.model?.noise;
+  if (noise) list.push(...noisyLayerDiagnostics(doc, noise, list, (text) => checkText(text, { ...options, model: { ...options.model!, noise: undefined } })));
+  return list;
 }
 
 export function checkText(text: string, options: CheckOptions = {}): Diagnostic[] {

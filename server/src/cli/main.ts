@@ -20,6 +20,19 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: 'compile a model in the DFC docker container: parse, optimize, compile',
     load: async () => (await import('./compile')).runCompileCommand,
   },
+  har: {
+    summary: 'show a Hailo archive: HN layers, ONNX sources, quantization, per-layer SNR',
+    load: async () => (await import('./har')).runHarCommand,
+    terminal: true,
+  },
+  noise: {
+    summary: "run the DFC's layer noise analysis on an optimized HAR: SNR per layer, the 16-bit line",
+    load: async () => (await import('./noise')).runNoise,
+  },
+  diverge: {
+    summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
+    load: async () => (await import('./diverge')).runDiverge,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',

@@ -154,6 +154,29 @@ export const LIMITS = {
       "Real HARs are plain tar (the DFC writes them with Python's tarfile, uncompressed); gzip is only tolerated, for hand-compressed copies. A 1 MB gzip bomb inflates to gigabytes: seconds of CPU on every read.",
     onHit: 'the HAR is not read (one log line; the script gets no layers until the file changes)',
   },
+  harParamEntries: {
+    value: 200_000,
+    unit: 'entries',
+    where: 'HAR view (`hailo-tools har`): arrays listed from the .npz members of a .har',
+    reason:
+      'A quantized HAR holds a few dozen arrays per layer (kernel, bias, bits, scales, statistics); 10⁴ layers × 20 arrays stays below this. A hostile zip can list millions.',
+    onHit: 'the arrays after the limit are not listed (one note; the layers still show)',
+  },
+  harParamValueBytes: {
+    value: 16 * MiB,
+    unit: 'bytes',
+    where: 'HAR view (`hailo-tools har`): values of small arrays (at most 64 elements each) kept from the .npz members',
+    reason:
+      'Small arrays are scales, zero points, bit widths, ranges and SNR figures: a few hundred bytes per layer. Larger arrays (kernels) are only described (dtype, shape).',
+    onHit: 'later small arrays are described without their values',
+  },
+  noiseJsonBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: "noise-analysis results (`<net>.noise.json` beside a HAR, the driver's manifest)",
+    reason: 'One figure per layer and output: a few hundred bytes per layer, tens of kB for a large model.',
+    onHit: 'the results are not read (one sentence; the HAR view shows no SNR column)',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {
     value: 1500,

@@ -30,4 +30,17 @@ export interface ModelLayerIndex {
   layers: Map<string, ModelLayer>;
   /** `hw_arch` of the HAR's metadata.json (the architecture it was parsed for), when it says. */
   hwArch?: string;
+  /** A layer noise analysis of this HAR (`<net>.noise.json` beside it), when one was run. */
+  noise?: ModelNoise;
+}
+
+/** What the script side needs of a noise analysis (server/src/har/noise.ts makes it). */
+export interface ModelNoise {
+  /** The results file. */
+  source: string;
+  /** "simple analysis on 16 entries of the calibration set (…distribution…)". */
+  calibration: string;
+  thresholdDb: number;
+  /** Layers that need more bits, worst first (unscoped), with their figure and why. */
+  chosen: { name: string; snrDb: number; reasons: string[] }[];
 }

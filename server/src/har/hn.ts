@@ -17,6 +17,8 @@ export interface HnLayer {
   outputShapes: Dim[][];
   originalNames: string[];
   params: Record<string, unknown>;
+  /** HN `quantization_params` (empty in a parsed HN; filled by model-script commands and optimize). */
+  quantizationParams: Record<string, unknown>;
 }
 
 export interface HnModel {
@@ -24,6 +26,8 @@ export interface HnModel {
   scopes: string[];
   outputLayersOrder: string[];
   layers: HnLayer[];
+  /** `net_params.stage` (`HN` in the parsed sample). */
+  stage?: string;
 }
 
 export class HnFormatError extends Error {
@@ -63,10 +67,15 @@ export function parseHn(text: string, where: string): HnModel {
       inputShapes: shapes(l.input_shapes),
       outputShapes: shapes(l.output_shapes),
       originalNames: strings(l.original_names),
-      params: l.params && typeof l.params === 'object' && !Array.isArray(l.params) ? (l.params as Record<string, unknown>) : {},
+      params: record(l.params),
+      quantizationParams: record(l.quantization_params),
     });
   }
-  return { name, scopes, outputLayersOrder: strings(np.output_layers_order), layers };
+  return { name, scopes, outputLayersOrder: strings(np.output_layers_order), layers, ...(typeof np.stage === 'string' ? { stage: np.stage } : {}) };
+}
+
+function record(v: unknown): Record<string, unknown> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 function strings(v: unknown): string[] {

@@ -8,6 +8,7 @@ import { formatShape, type NodeInfo } from '../onnx/model';
 import { distinctShapes, type HnLayer } from './hn';
 import type { HarArchive } from './harReader';
 import { mdCell, mdCode, oneLine } from '../common/escape';
+import { calibrationText, type NoiseReport } from './noise';
 
 export interface OnnxSide {
   path: string;
@@ -34,7 +35,8 @@ export function resolveOriginalName(onnx: OnnxSide, name: string, byName: Map<st
   return { kind: 'missing', name };
 }
 
-export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerIndex {
+export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide, noise?: NoiseReport): ModelLayerIndex {
+  const noiseBy = new Map(noise?.layers.map((l) => [l.layer, l]));
   const layers = new Map<string, ModelLayer>();
   const byName = new Map<string, NodeInfo>();
   if (onnx) for (const n of onnx.analysis.model.graph.nodes) if (n.name) byName.set(n.name, n);
@@ -47,7 +49,7 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerInd
       originalNames: l.originalNames,
       inputShapes: l.inputShapes,
       outputShapes: distinctShapes(l.outputShapes),
-      detail: layerDetail(l, onnx, byName),
+      detail: joinDetail(layerDetail(l, onnx, byName), noise && noiseDetail(noiseBy.get(l.fullName), noise)),
     };
     if (onnx) {
       const loc = firstLocation(onnx, l, byName);
@@ -56,7 +58,32 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide): ModelLayerInd
     layers.set(l.name, entry);
   }
   const hwArch = har.metadata?.hw_arch;
-  return { source: har.path, networkName: har.hn.name, layers, ...(typeof hwArch === 'string' ? { hwArch } : {}) };
+  const index: ModelLayerIndex = { source: har.path, networkName: har.hn.name, layers, ...(typeof hwArch === 'string' ? { hwArch } : {}) };
+  if (noise) {
+    const chosen = new Set(noise.chosen);
+    index.noise = {
+      source: noise.source,
+      calibration: calibrationText(noise),
+      thresholdDb: noise.thresholdDb,
+      chosen: noise.layers.filter((l) => chosen.has(l.name)).map((l) => ({ name: l.name, snrDb: l.snrDb, reasons: l.reasons })),
+    };
+  }
+  return index;
+}
+
+const joinDetail = (a: string, b: string | undefined) => (b ? (a ? `${a}\n\n${b}` : b) : a);
+
+/** The hover's noise line: the figure, the calibration set it was measured on, and the verdict. */
+function noiseDetail(l: NoiseReport['layers'][number] | undefined, r: NoiseReport): string | undefined {
+  if (!l) return undefined;
+  const outputs =
+    l.perOutput.length > 1
+      ? ` (lowest of ${l.perOutput.map((o) => `${code(o.output)} ${o.snrDb.toFixed(2)} dB`).join(', ')})`
+      : l.perOutput.length
+        ? ` at ${code(l.perOutput[0].output)}`
+        : '';
+  const verdict = l.unranked ? ` — ${l.unranked}` : l.reasons.length ? ` — **needs more bits**: ${l.reasons.join('; ')}` : '';
+  return `**Noise analysis**: SNR ${l.snrDb.toFixed(2)} dB${outputs}${verdict}\n\n*${oneLine(calibrationText(r))}; from ${code(r.source.split(/[\\/]/).pop()!)}.*`;
 }
 
 function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>): Span | undefined {

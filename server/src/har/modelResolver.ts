@@ -15,6 +15,7 @@ import { readOnnxFile } from '../onnx/reader';
 import { graphUriForPath } from '../onnx/viewUri';
 import { readHar, type HarArchive } from './harReader';
 import { buildLayerIndex, type OnnxSide } from './layers';
+import { noiseSidecarPath, readNoiseResults, reportFromResults, type NoiseReport } from './noise';
 
 /** Explicit model files (`hailo.model.har` / `--har`, `hailo.model.onnx` / `--onnx`). */
 export interface ModelPathSettings {
@@ -119,10 +120,21 @@ export class ModelResolver {
     const onnxPath = settings.onnxPath ? resolveFrom(dir, settings.onnxPath) : findOnnxBeside(har);
     const onnx = onnxPath ? this.loadOnnx(onnxPath) : undefined;
     if (onnx && !onnx.ok) problems.push(`ONNX ${onnxPath}: ${onnx.error}`);
-    const key = `${harStamp}|${onnxPath ?? ''}|${onnx?.stamp ?? ''}`;
+    const sidecar = noiseSidecarPath(harPath);
+    const noiseStamp = fileStamp(sidecar) ?? '';
+    const key = `${harStamp}|${onnxPath ?? ''}|${onnx?.stamp ?? ''}|${noiseStamp}`;
     const hit = this.indexes.get(harPath);
     if (hit && hit.key === key) return { index: hit.index, harPath, onnxPath, problems };
-    const index = buildLayerIndex(har, onnx?.ok ? onnx.side : undefined);
+    let noise: NoiseReport | undefined;
+    if (noiseStamp) {
+      try {
+        const r = readNoiseResults(sidecar);
+        if (r) noise = reportFromResults(r, sidecar, new Map(har.hn.layers.map((l) => [l.fullName, l.type])));
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+    }
+    const index = buildLayerIndex(har, onnx?.ok ? onnx.side : undefined, noise);
     this.indexes.set(harPath, { key, index });
     return { index, harPath, onnxPath, problems };
   }

@@ -145,6 +145,8 @@ export function createAllsService(): AttachableService {
       host.watchFiles('**/*.{npy,npz}', () => host.revalidateAll());
       // A HEF or HAR appearing beside a script can change the architecture it is checked for.
       host.watchFiles('**/*.{hef,har}', () => host.revalidateAll());
+      // A noise analysis finishing beside the HAR adds SNR to hovers and the 16-bit quick fix.
+      host.watchFiles('**/*.noise.json', () => host.revalidateAll());
     },
 
     async validate(td, ctx) {

@@ -8,6 +8,7 @@ import './device.ui';
 import './chat.ui';
 import './firstRun.ui';
 import './compile.ui';
+import './har.ui';
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -19,6 +19,17 @@
 #              those arrays (one per output layer; their first axis must equal x's) or raises that
 #              exception (the a8_w8 SDK_BIT_EXACT `pow` failure, dfc-flow.md 3.5); a context not
 #              listed raises as the DFC does for a HAR that lacks what the context needs.
+#   noise      {"statistics": {"conv3": {"noise_results/fc1": [4.2], "partial_snr": [9.1]}},
+#              "raise": "Exception name", "message": "..."}: runner.analyze_noise(dataset, data_count=,
+#              batch_size=, analyze_mode=) returns None, as the DFC's does, and fills the runner's
+#              parameter statistics: get_params_statistics() then holds float32 arrays under
+#              "<net>/<layer>/layer_noise_analysis/<key>" (output names in noise_results/ scoped
+#              too), readable flat (stats.get(key)) and per layer (stats[layer].get(rest)) - the two
+#              forms Hailo's tutorial and diagnostic tool use. Or it raises that exception.
+#   interlayer {"SDK_QUANTIZED": {"conv1": "conv1.npy", ...}}: runner.get_keras_model(ctx)._model (the
+#              private path Hailo's diagnostic tool uses): compile(save_interlayer=[names]) then
+#              model(x) fills interlayer_tensors {"<net>/<layer>": array} from those files, for the
+#              names asked (all listed when none is); a context not listed raises as for infer.
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -183,6 +194,54 @@ class _InferContext(object):
         return False
 
 
+class _ParamsStatistics(dict):
+    """Flat keys "<net>/<layer>/<stat>"; stats["<net>/<layer>"] is that layer's {"<stat>": array}."""
+
+    def __missing__(self, layer):
+        prefix = layer + "/"
+        sub = {k[len(prefix):]: v for k, v in dict.items(self) if k.startswith(prefix)}
+        if not sub:
+            raise KeyError(layer)
+        return sub
+
+
+class _KerasModel(object):
+    """The acceleras model behind get_keras_model(ctx)._model, as far as Hailo's diagnostic tool uses it."""
+
+    def __init__(self, runner, target):
+        self._runner = runner
+        self._target = target
+        self._save = []
+        self.interlayer_tensors = {}
+        self.layers = {name: None for name in (runner._hn or {}).get("layers", {})}
+
+    def compile(self, save_interlayer=None, **kwargs):
+        _record("keras.compile", [], dict(kwargs, save_interlayer=save_interlayer))
+        self._save = list(save_interlayer or [])
+
+    def __call__(self, data):
+        import numpy as np
+
+        _record("keras.call", [data], {})
+        spec = (_SCENARIO.get("interlayer") or {}).get(self._target)
+        if spec is None:
+            raise RuntimeError("fake DFC: the scenario has no inter-layer outputs for %s" % self._target)
+        net = self._runner._net
+        wanted = self._save or ["%s/%s" % (net, k) for k in spec]
+        out = {}
+        for name in wanted:
+            short = name.split("/")[-1]
+            if short in spec:
+                out[name] = np.load(os.path.join(_BASE, spec[short]))
+        self.interlayer_tensors = out
+        return None
+
+
+class _KerasWrapper(object):
+    def __init__(self, runner, target):
+        self._model = _KerasModel(runner, target)
+
+
 class ClientRunner(object):
     def __init__(self, hw_arch=None, har=None, **kwargs):
         _record("ClientRunner", [], dict(kwargs, hw_arch=hw_arch, har=har))
@@ -191,6 +250,7 @@ class ClientRunner(object):
         self._external = {}
         self._net = None
         self._hn = None
+        self._statistics = _ParamsStatistics()
         if har is not None:
             self._load_har(har)
 
@@ -217,6 +277,30 @@ class ClientRunner(object):
                                "%s/conv1" % net_name: {"type": "conv", "output_shapes": [[-1, 8, 8, 16]]},
                                "%s/output_layer1" % net_name: {"type": "output_layer", "output_shapes": [[-1, 8, 8, 16]]}}}
         return self._hn, {}
+
+    def analyze_noise(self, dataset, data_count=None, batch_size=None, analyze_mode=None, **kwargs):
+        import numpy as np
+
+        _record("analyze_noise", [dataset], dict(kwargs, data_count=data_count, batch_size=batch_size, analyze_mode=analyze_mode))
+        spec = _SCENARIO.get("noise") or {}
+        if "raise" in spec:
+            exc = type(spec["raise"], (Exception,), {"__module__": "hailo_model_optimization.acceleras.utils.acceleras_exceptions"})
+            raise exc(spec.get("message", ""))
+        n = (next(iter(dataset.values())) if isinstance(dataset, dict) else dataset).shape[0]
+        if data_count is not None and data_count > n:
+            raise ValueError("fake DFC: data_count %d > %d entries" % (data_count, n))
+        net = self._net
+        for layer, stats in (spec.get("statistics") or {}).items():
+            for key, values in stats.items():
+                if key.startswith("noise_results/"):
+                    key = "noise_results/%s/%s" % (net, key[len("noise_results/"):])
+                self._statistics["%s/%s/layer_noise_analysis/%s" % (net, layer, key)] = np.asarray(values, dtype=np.float32)
+        _write("[info] fake DFC: layer noise analysis of %d entries done\n" % (data_count or n))
+        return None
+
+    def get_params_statistics(self):
+        _record("get_params_statistics", [], {})
+        return self._statistics
 
     def get_hn(self):
         return json.dumps(self._hn)
@@ -267,6 +351,10 @@ class ClientRunner(object):
                 raise ValueError("fake DFC: replay %s holds %d results for %d inputs" % (f, y.shape[0], n))
             outs.append(y)
         return outs[0] if len(outs) == 1 else outs
+
+    def get_keras_model(self, context, **kwargs):
+        _record("get_keras_model", [context.target], kwargs)
+        return _KerasWrapper(self, context.target)
 
     def save_har(self, har_path, **kwargs):
         _record("save_har", [har_path], kwargs)

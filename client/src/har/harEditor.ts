@@ -1,0 +1,383 @@
+// The HAR view: a readonly custom editor for *.har. The extension host reads the archive with the
+// shared core (server/src/har: tar by position, the HN, the npz arrays, `<net>.noise.json`) and
+// sends a rendered, escaped page (render.ts); the page posts clicks and the search text back.
+// From here: Analyze Layer Noise (the DFC in its container, trusted workspaces only), Write 16-bit
+// Line (into the script beside the HAR, checked by the `.alls` checker first), go to the ONNX node
+// in the graph view, go to the script lines that name a layer; "Hailo: Show Layer in HAR View"
+// comes back from a script.
+import { readdirSync, readFileSync } from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import {
+  analyzeNoise,
+  calibrationBeside,
+  checkText,
+  findOnnxBeside,
+  hostUser,
+  noiseSidecarPath,
+  readHar,
+  readHarView,
+  sixteenBitEdit,
+  trustedLauncher,
+  type HarViewDocument,
+} from '@hailo/api';
+import { requireWorkspaceTrust } from '../security/workspaceTrust';
+import { vscodeTrustHost } from '../security/vscodeTrustHost';
+import { dockerSettings } from '../compile/settings';
+import { hailoSettings } from '../settings';
+import { strictCsp } from '../webviewCsp';
+import type { PageOptions } from '../hef/render';
+import { openGraphView } from '../onnx/graphView';
+import { pageOf, renderHarMessage, renderHarPage, scriptRefs, type HarPageModel } from './render';
+
+export const HAR_VIEW_TYPE = 'hailo.harView';
+export const ANALYZE_NOISE_COMMAND = 'hailo.analyzeNoise';
+export const SHOW_LAYER_COMMAND = 'hailo.showLayerInHarView';
+
+class HarDocument implements vscode.CustomDocument {
+  constructor(readonly uri: vscode.Uri) {}
+  dispose(): void {}
+}
+
+const scriptsBeside = (har: string): string[] => {
+  try {
+    return readdirSync(path.dirname(har))
+      .filter((f) => f.toLowerCase().endsWith('.alls'))
+      .sort()
+      .map((f) => path.join(path.dirname(har), f));
+  } catch {
+    return [];
+  }
+};
+
+/** The script the 16-bit line goes into: same base name as the HAR's network or file, else the only one. */
+function targetScript(har: string, net: string, scripts: string[]): string | undefined {
+  const base = path.basename(har).replace(/\.har$/i, '');
+  const names = scripts.map((s) => path.basename(s, '.alls'));
+  const i = names.findIndex((n) => n === net || n === base || base.startsWith(n));
+  if (i >= 0) return scripts[i];
+  return scripts.length === 1 ? scripts[0] : undefined;
+}
+
+interface ViewState {
+  query: string;
+  page: number;
+  focus?: string;
+  banner?: HarPageModel['banner'];
+}
+
+export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarDocument> {
+  /** Open views by file, so "Show Layer in HAR View" can focus one. */
+  private readonly views = new Map<string, { focus(layer: string): Promise<void>; render(): Promise<void> }>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  openCustomDocument(uri: vscode.Uri): HarDocument {
+    return new HarDocument(uri);
+  }
+
+  async focus(harPath: string, layer: string): Promise<boolean> {
+    const v = this.views.get(harPath);
+    if (!v) return false;
+    await v.focus(layer);
+    return true;
+  }
+
+  async refresh(harPath: string, banner?: HarPageModel['banner']): Promise<void> {
+    const v = this.views.get(harPath) as { render(b?: HarPageModel['banner']): Promise<void> } | undefined;
+    await v?.render(banner);
+  }
+
+  async resolveCustomEditor(document: HarDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const title = path.posix.basename(document.uri.path);
+    const file = document.uri.fsPath;
+    const page = (): PageOptions => ({
+      ...strictCsp(panel.webview),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'har.js')).toString(),
+    });
+    const extraStyleUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'har.css')).toString();
+    const state: ViewState = { query: '', page: 0 };
+    let doc: HarViewDocument | undefined;
+    let model: HarPageModel | undefined;
+
+    const load = async () => {
+      const started = Date.now();
+      doc = await readHarView(file);
+      const scripts = scriptsBeside(file).map((p) => {
+        try {
+          return { path: p, text: readFileSync(p, 'utf8') };
+        } catch {
+          return { path: p, text: '' };
+        }
+      });
+      let onnx: string | undefined;
+      try {
+        onnx = findOnnxBeside(await readHar(file));
+      } catch {
+        onnx = undefined;
+      }
+      this.log.info(
+        `har: read ${file} in ${Date.now() - started} ms (${doc.layers.length} layers${doc.noise ? `, ${doc.noise.layers.length} noise figures` : ''})`,
+      );
+      return { refs: scriptRefs(scripts, new Set(doc.layers.map((l) => l.name))), onnx };
+    };
+    let side: Awaited<ReturnType<typeof load>> | undefined;
+
+    const show = () => {
+      if (!doc || !side) return;
+      model = { doc, title, query: state.query, page: state.page, focus: state.focus, refs: side.refs, onnx: side.onnx, banner: state.banner, extraStyleUri };
+      panel.webview.html = renderHarPage(model, page());
+    };
+    const render = async (banner?: HarPageModel['banner']) => {
+      if (document.uri.scheme !== 'file') {
+        panel.webview.html = renderHarMessage(title, 'The HAR view reads local files only (it reads the archive by position).', page());
+        return;
+      }
+      try {
+        side = await load();
+        state.banner = banner;
+        show();
+      } catch (err) {
+        this.log.warn(`har: cannot read ${file}: ${(err as Error)?.message ?? err}`);
+        panel.webview.html = renderHarMessage(title, `Cannot read this archive: ${(err as Error)?.message ?? err}`, page());
+      }
+    };
+    const focus = async (layer: string) => {
+      if (!doc) await render();
+      if (!doc) return;
+      state.query = '';
+      state.focus = layer;
+      state.page = pageOf(doc, '', layer);
+      show();
+      panel.reveal();
+    };
+
+    const disposables: vscode.Disposable[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const later = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void render(), 300);
+    };
+    if (document.uri.scheme === 'file') {
+      const dir = vscode.Uri.file(path.dirname(file));
+      const watchers = [path.basename(file), path.basename(noiseSidecarPath(file)), '*.alls'].map((g) =>
+        vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, g)),
+      );
+      for (const w of watchers) disposables.push(w, w.onDidChange(later), w.onDidCreate(later), w.onDidDelete(later));
+    }
+    disposables.push(
+      panel.webview.onDidReceiveMessage(
+        async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown }) => {
+          try {
+            if (!doc) return;
+            const status = (text: string) => void panel.webview.postMessage({ type: 'status', text });
+            if (msg.type === 'copyJson') {
+              const json = JSON.stringify(doc, null, 2);
+              await vscode.env.clipboard.writeText(json);
+              status(`Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.`);
+            } else if (msg.type === 'reload') await render();
+            else if (msg.type === 'search') {
+              state.query = typeof msg.query === 'string' ? msg.query.slice(0, 200) : '';
+              state.page = 0;
+              state.focus = undefined;
+              show();
+            } else if (msg.type === 'pagePrev' || msg.type === 'pageNext') {
+              state.page = Math.max(0, state.page + (msg.type === 'pageNext' ? 1 : -1));
+              show();
+            } else if (msg.type === 'focusNoise' && typeof msg.noise === 'number') {
+              const l = doc.noise?.layers[msg.noise];
+              if (l) await focus(l.name);
+            } else if (msg.type === 'openScript' && typeof msg.script === 'number' && typeof msg.line === 'number') {
+              const s = side?.refs.scripts[msg.script];
+              if (!s) return;
+              const editor = await vscode.window.showTextDocument(vscode.Uri.file(s), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+              const pos = new vscode.Position(msg.line, 0);
+              editor.selection = new vscode.Selection(pos, pos);
+              editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
+            } else if (msg.type === 'openOnnx' && typeof msg.layer === 'number' && typeof msg.name === 'number') {
+              const node = doc.layers[msg.layer]?.originalNames[msg.name];
+              if (!node || !side?.onnx) return;
+              const uri = await openGraphView(vscode.Uri.file(side.onnx), vscode.ViewColumn.Beside);
+              const view = await vscode.workspace.openTextDocument(uri);
+              const lines = view.getText().split('\n');
+              const at = lines.findIndex((t) => t.includes(node));
+              const editor = vscode.window.activeTextEditor;
+              if (at >= 0 && editor?.document.uri.toString() === uri.toString()) {
+                const col = lines[at].indexOf(node);
+                editor.selection = new vscode.Selection(at, col, at, col + node.length);
+                editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.InCenter);
+              }
+            } else if (msg.type === 'analyzeNoise') {
+              await vscode.commands.executeCommand(ANALYZE_NOISE_COMMAND, document.uri);
+            } else if (msg.type === 'writeSixteen' && Array.isArray(msg.noise)) {
+              const names = (msg.noise as unknown[]).map((i) => (typeof i === 'number' ? doc!.noise?.layers[i] : undefined)).filter((l) => l && !l.unranked);
+              await writeSixteen(
+                file,
+                doc,
+                names.map((l) => l!.name),
+                status,
+              );
+            }
+          } catch (err) {
+            this.log.error(`har: ${(err as Error)?.stack ?? err}`);
+            void panel.webview.postMessage({ type: 'status', text: `That did not work: ${(err as Error)?.message ?? err}` });
+          }
+        },
+      ),
+    );
+    this.views.set(file, { focus, render });
+    panel.onDidDispose(() => {
+      if (timer) clearTimeout(timer);
+      this.views.delete(file);
+      disposables.forEach((d) => d.dispose());
+    });
+    panel.webview.html = renderHarMessage(title, 'Reading…', page());
+    await render();
+  }
+}
+
+/** Appends the 16-bit line to the script beside the HAR, after the `.alls` checker accepted it there. */
+async function writeSixteen(har: string, doc: HarViewDocument, names: string[], status: (t: string) => void): Promise<void> {
+  if (!names.length) {
+    status('Check at least one layer first.');
+    return;
+  }
+  const scripts = scriptsBeside(har);
+  let script = targetScript(har, doc.network, scripts);
+  if (!script && scripts.length > 1) {
+    const pick = await vscode.window.showQuickPick(
+      scripts.map((s) => ({ label: path.basename(s), s })),
+      { title: 'The model script for the 16-bit line' },
+    );
+    script = pick?.s;
+  }
+  if (!script) {
+    status(`No .alls model script beside ${path.basename(har)}: create one there, then write the line again.`);
+    return;
+  }
+  const uri = vscode.Uri.file(script);
+  const text = (await vscode.workspace.openTextDocument(uri)).getText();
+  const hwArch = doc.hwArch ?? hailoSettings(uri).hwArch;
+  const edit = sixteenBitEdit(text, names, (t) => checkText(t, { settings: { hwArch } }));
+  if ('error' in edit) {
+    status(`Not written: ${edit.error}.`);
+    return;
+  }
+  const td = await vscode.workspace.openTextDocument(uri);
+  const we = new vscode.WorkspaceEdit();
+  we.insert(uri, td.positionAt(edit.offset), edit.insert);
+  if (!(await vscode.workspace.applyEdit(we))) {
+    status('VS Code did not apply the edit.');
+    return;
+  }
+  await td.save();
+  const editor = await vscode.window.showTextDocument(td, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  const line = td.positionAt(edit.offset + edit.insert.indexOf('quantization_param')).line;
+  editor.revealRange(new vscode.Range(line, 0, line, 0));
+  status(`Wrote ${edit.line} into ${path.basename(script)} (line ${line + 1}); checked for ${hwArch}.`);
+}
+
+/** The layer name at the cursor of an `.alls` editor. */
+function layerAtCursor(editor: vscode.TextEditor): string | undefined {
+  const range = editor.document.getWordRangeAtPosition(editor.selection.active, /[A-Za-z_][\w/]*/);
+  const word = range ? editor.document.getText(range) : undefined;
+  return word?.slice(word.lastIndexOf('/') + 1);
+}
+
+export function registerHarView(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): HarViewProvider {
+  const provider = new HarViewProvider(context, log);
+  const output = vscode.window.createOutputChannel('Hailo Noise Analysis');
+  context.subscriptions.push(
+    output,
+    vscode.window.registerCustomEditorProvider(HAR_VIEW_TYPE, provider, {
+      supportsMultipleEditorsPerDocument: false,
+      webviewOptions: { retainContextWhenHidden: false },
+    }),
+    vscode.commands.registerCommand(ANALYZE_NOISE_COMMAND, async (uri?: vscode.Uri) => {
+      const trust = await requireWorkspaceTrust('Analyze Layer Noise', vscodeTrustHost(log));
+      if (!trust) return;
+      let har =
+        uri?.fsPath ?? (vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('.har') ? vscode.window.activeTextEditor.document.uri.fsPath : undefined);
+      if (!har) {
+        const picked = await vscode.window.showOpenDialog({
+          title: 'The optimized HAR to analyse',
+          filters: { HAR: ['har'] },
+          canSelectMany: false,
+          openLabel: 'Analyze',
+        });
+        har = picked?.[0]?.fsPath;
+      }
+      if (!har) return;
+      const scope = vscode.Uri.file(har);
+      const setting = hailoSettings(scope).model.calibrationSet;
+      let calibration = setting ? path.resolve(path.dirname(har), setting) : calibrationBeside(har);
+      if (!calibration) {
+        const picked = await vscode.window.showOpenDialog({
+          title: 'The calibration set (NHWC .npy) to analyse on',
+          defaultUri: vscode.Uri.file(path.dirname(har)),
+          filters: { 'NumPy arrays': ['npy', 'npz'] },
+          canSelectMany: false,
+          openLabel: 'Use',
+        });
+        calibration = picked?.[0]?.fsPath;
+      }
+      if (!calibration) return;
+      output.appendLine(`— noise analysis of ${har} on ${calibration}`);
+      const outcome = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Hailo: Analyze Layer Noise (${path.basename(har)})`, cancellable: true },
+        async (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          progress.report({ message: 'running the DFC in its container…' });
+          return analyzeNoise({ har: har!, calibration: calibration!, hwArch: undefined }, dockerSettings(scope), {
+            launch: trustedLauncher(trust),
+            driverDir: path.join(context.extensionPath, 'driver'),
+            user: hostUser(),
+            signal: controller.signal,
+            onOutput: (text) => output.append(text),
+          });
+        },
+      );
+      if (outcome.status === 'ok') {
+        const r = outcome.report!;
+        const text = r.chosen.length
+          ? `Noise analysis done: ${r.chosen.length} layer(s) need more bits (${r.chosen.slice(0, 5).join(', ')}${r.chosen.length > 5 ? ', …' : ''}).`
+          : `Noise analysis done: no layer at or below ${r.thresholdDb} dB.`;
+        log.info(`noise: ${har}: ${r.layers.length} figures, ${r.chosen.length} chosen, saved ${outcome.resultsPath}`);
+        await provider.refresh(har, { kind: 'ok', text });
+        void vscode.window.showInformationMessage(text, 'Open HAR View').then(async (a) => {
+          if (a) await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(har!), HAR_VIEW_TYPE);
+        });
+      } else if (outcome.status !== 'cancelled') {
+        log.warn(`noise: ${har}: ${outcome.message}`);
+        await provider.refresh(har, { kind: 'bad', text: outcome.message ?? 'The noise analysis failed.' });
+        void vscode.window.showErrorMessage(outcome.message ?? 'The noise analysis failed.', 'Show Output').then((a) => a && output.show());
+      }
+    }),
+    vscode.commands.registerCommand(SHOW_LAYER_COMMAND, async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) return;
+      const layer = layerAtCursor(editor);
+      const script = editor.document.uri.fsPath;
+      const hars = readdirSync(path.dirname(script)).filter((f) => f.toLowerCase().endsWith('.har'));
+      const setting = hailoSettings(editor.document.uri).model.har;
+      const base = path.basename(script, '.alls');
+      const pick = setting
+        ? path.resolve(path.dirname(script), setting)
+        : path.join(path.dirname(script), hars.find((h) => h.replace(/\.har$/i, '') === base) ?? hars.find((h) => h.startsWith(base)) ?? hars[0] ?? '');
+      if (!pick.toLowerCase().endsWith('.har')) {
+        void vscode.window.showInformationMessage(`No .har beside ${path.basename(script)} (or set hailo.model.har).`);
+        return;
+      }
+      await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(pick), HAR_VIEW_TYPE, vscode.ViewColumn.Beside);
+      if (layer) await provider.focus(pick, layer);
+    }),
+  );
+  return provider;
+}

@@ -1,0 +1,200 @@
+// What the HAR view and `hailo-tools har` show: the HN graph as layers in dataflow order with type,
+// shapes, the ONNX nodes each came from, HN params and quantization params, the arrays the archive
+// holds for each layer (weights described, small arrays — bits, scales, zero points, ranges,
+// statistics — with their values), and the per-layer SNR of a noise analysis when one was run
+// (`<net>.noise.json` beside the HAR, or noise statistics inside the archive itself). One document,
+// also `hailo-tools har --json`.
+import { basename } from 'node:path';
+import { readHar, type HarArchive } from './harReader';
+import { distinctShapes, type HnLayer } from './hn';
+import { readHarParams, type HarParamArray } from './harParams';
+import { NoiseFormatError, noiseReport, noiseSidecarPath, readNoiseResults, reportFromResults, type LayerNoise, type NoiseReport } from './noise';
+import type { Dim } from '../common/modelLayers';
+import { shortJson } from './layers';
+
+export interface HarViewLayer {
+  name: string;
+  fullName: string;
+  type: string;
+  /** Producers and consumers, unscoped. */
+  inputs: string[];
+  outputs: string[];
+  inputShapes: Dim[][];
+  outputShapes: Dim[][];
+  originalNames: string[];
+  /** HN params, each value as short JSON. */
+  params: Record<string, string>;
+  /** HN quantization_params, each value as short JSON. */
+  quantization: Record<string, string>;
+  /** `quantization_params.precision_mode`, when the HN says. */
+  precisionMode?: string;
+  arrays: Omit<HarParamArray, 'layer'>[];
+  noise?: LayerNoise;
+}
+
+export interface HarViewDocument {
+  file: string;
+  members: { name: string; size: number }[];
+  /** `<net>.metadata.json`: state (hailo_model, fp_optimized_model, quantized_model, compiled_model), sdk_version, hw_arch. */
+  state?: string;
+  sdkVersion?: string;
+  hwArch?: string;
+  network: string;
+  stage?: string;
+  inputs: string[];
+  outputs: string[];
+  /** Layer types with their counts, most frequent first (the page's outline). */
+  types: { type: string; count: number }[];
+  layers: HarViewLayer[];
+  /** Arrays of the archive not tied to a layer (e.g. `params_kind`). */
+  archiveArrays: Omit<HarParamArray, 'layer'>[];
+  paramMembers: { name: string; arrays: number }[];
+  noise?: NoiseReport;
+  /** The ONNX model the HAR was parsed from (original_model_meta), as recorded. */
+  originalModel?: string;
+  notes: string[];
+}
+
+/** Producer-before-consumer order (Kahn over `input`), ties and cycles in file order. */
+export function dataflowOrder(layers: readonly HnLayer[]): HnLayer[] {
+  const byName = new Map(layers.map((l) => [l.fullName, l]));
+  const indeg = new Map<string, number>();
+  for (const l of layers) indeg.set(l.fullName, l.input.filter((p) => byName.has(p) && p !== l.fullName).length);
+  const consumers = new Map<string, string[]>();
+  for (const l of layers) for (const p of l.input) if (byName.has(p) && p !== l.fullName) (consumers.get(p) ?? consumers.set(p, []).get(p)!).push(l.fullName);
+  const order: HnLayer[] = [];
+  const placed = new Set<string>();
+  const position = new Map(layers.map((l, i) => [l.fullName, i]));
+  let ready = layers.filter((l) => indeg.get(l.fullName) === 0).map((l) => l.fullName);
+  while (order.length < layers.length) {
+    if (!ready.length) {
+      // a cycle (or a hostile file): the first unplaced layer in file order goes next
+      const next = layers.find((l) => !placed.has(l.fullName))!;
+      ready = [next.fullName];
+    }
+    ready.sort((a, b) => position.get(a)! - position.get(b)!);
+    const name = ready.shift()!;
+    if (placed.has(name)) continue;
+    placed.add(name);
+    order.push(byName.get(name)!);
+    for (const c of consumers.get(name) ?? []) {
+      const d = indeg.get(c)! - 1;
+      indeg.set(c, d);
+      if (d === 0 && !placed.has(c)) ready.push(c);
+    }
+  }
+  return order;
+}
+
+const unscope = (n: string) => n.slice(n.lastIndexOf('/') + 1);
+const strOf = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+function shortRecord(r: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r)) out[k] = shortJson(v, 200);
+  return out;
+}
+
+export async function readHarView(path: string): Promise<HarViewDocument> {
+  const har = await readHar(path);
+  return buildHarView(har, await readHarParams(path, har.hn.scopes.length ? har.hn.scopes : [har.hn.name]));
+}
+
+export function buildHarView(har: HarArchive, params: Awaited<ReturnType<typeof readHarParams>>): HarViewDocument {
+  const notes = [...params.notes];
+  const arraysBy = new Map<string, Omit<HarParamArray, 'layer'>[]>();
+  const archiveArrays: Omit<HarParamArray, 'layer'>[] = [];
+  const statistics: Record<string, number[]> = {};
+  for (const { layer, ...a } of params.arrays) {
+    if (layer) (arraysBy.get(layer) ?? arraysBy.set(layer, []).get(layer)!).push(a);
+    else archiveArrays.push(a);
+    if (layer && a.key.startsWith('layer_noise_analysis/') && a.values) statistics[`${layer}/${a.key}`] = a.values;
+  }
+  const types = new Map(har.hn.layers.map((l) => [l.fullName, l.type]));
+  // Noise figures: the sidecar our analysis run wrote, else what the archive itself holds.
+  let noise: NoiseReport | undefined;
+  const sidecar = noiseSidecarPath(har.path);
+  try {
+    const r = readNoiseResults(sidecar);
+    if (r) noise = reportFromResults(r, sidecar, types);
+  } catch (err) {
+    notes.push(err instanceof NoiseFormatError ? err.message : `${sidecar}: ${(err as Error).message}`);
+  }
+  if (!noise && Object.keys(statistics).length) {
+    const members = [...new Set(params.arrays.filter((a) => a.key.startsWith('layer_noise_analysis/')).map((a) => a.member))];
+    noise = noiseReport(statistics, { source: `${basename(har.path)}: ${members.join(', ')}`, mode: 'recorded in the archive' }, types);
+  }
+  const noiseBy = new Map(noise?.layers.map((l) => [l.layer, l]));
+  const layers: HarViewLayer[] = dataflowOrder(har.hn.layers).map((l) => {
+    const precision = strOf(l.quantizationParams.precision_mode);
+    const n = noiseBy.get(l.fullName);
+    return {
+      name: l.name,
+      fullName: l.fullName,
+      type: l.type,
+      inputs: l.input.map(unscope),
+      outputs: l.output.map(unscope),
+      inputShapes: l.inputShapes,
+      outputShapes: distinctShapes(l.outputShapes),
+      originalNames: l.originalNames,
+      params: shortRecord(l.params),
+      quantization: shortRecord(l.quantizationParams),
+      ...(precision ? { precisionMode: precision } : {}),
+      arrays: arraysBy.get(l.fullName) ?? [],
+      ...(n ? { noise: n } : {}),
+    };
+  });
+  const counts = new Map<string, number>();
+  for (const l of layers) counts.set(l.type, (counts.get(l.type) ?? 0) + 1);
+  const meta = har.metadata ?? {};
+  return {
+    file: har.path,
+    members: har.members,
+    ...(strOf(meta.state) ? { state: strOf(meta.state) } : {}),
+    ...(strOf(meta.sdk_version) ? { sdkVersion: strOf(meta.sdk_version) } : {}),
+    ...(strOf(meta.hw_arch) ? { hwArch: strOf(meta.hw_arch) } : {}),
+    network: har.hn.name,
+    ...(har.hn.stage ? { stage: har.hn.stage } : {}),
+    inputs: layers.filter((l) => l.type === 'input_layer').map((l) => l.name),
+    outputs: layers.filter((l) => l.type === 'output_layer').map((l) => l.name),
+    types: [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    layers,
+    archiveArrays,
+    paramMembers: params.members,
+    ...(noise ? { noise } : {}),
+    ...(strOf(har.originalModelMeta?.original_model_path) ? { originalModel: strOf(har.originalModelMeta?.original_model_path) } : {}),
+    notes,
+  };
+}
+
+const shape = (s: Dim[]) => `[${s.map((d) => (d === null ? '?' : String(d))).join(',')}]`;
+
+/** `hailo-tools har` without --json. */
+export function harViewText(d: HarViewDocument): string {
+  const out: string[] = [];
+  out.push(`${d.file}: network ${d.network}, ${d.layers.length} layers`);
+  out.push(`  state ${d.state ?? '?'}, DFC ${d.sdkVersion ?? '?'}, hw_arch ${d.hwArch ?? '?'}`);
+  out.push(`  inputs ${d.inputs.join(', ') || '—'}; outputs ${d.outputs.join(', ') || '—'}`);
+  out.push(`  members ${d.members.map((m) => `${m.name} (${m.size.toLocaleString('en-US')} B)`).join(', ')}`);
+  out.push(`  types ${d.types.map((t) => `${t.type} ${t.count}`).join(', ')}`);
+  if (d.noise) {
+    const n = d.noise;
+    out.push('', `noise analysis (${n.source}): worst first, ${n.mode} analysis${n.dataCount !== undefined ? ` on ${n.dataCount} entries` : ''}`);
+    if (n.calibration) out.push(`  calibration set: ${n.calibration}`);
+    for (const l of n.layers.slice(0, 20)) {
+      out.push(`  ${l.snrDb.toFixed(2).padStart(8)} dB  ${l.name}${l.unranked ? ' (not ranked)' : ''}${l.reasons.length ? `  ← ${l.reasons.join('; ')}` : ''}`);
+    }
+    if (n.layers.length > 20) out.push(`  … ${n.layers.length - 20} more (--json has them all)`);
+    if (n.chosen.length) out.push(`  16-bit line: quantization_param([${n.chosen.join(', ')}], precision_mode=a16_w16)`);
+    else out.push(`  no layer at or below ${n.thresholdDb} dB and no low outlier`);
+  }
+  out.push('', 'layers (dataflow order):');
+  for (const l of d.layers) {
+    const q = l.precisionMode ? ` ${l.precisionMode}` : '';
+    const snr = l.noise ? ` SNR ${l.noise.snrDb.toFixed(2)} dB` : '';
+    out.push(`  ${l.name.padEnd(24)} ${l.type.padEnd(18)} ${l.inputShapes.map(shape).join(' ')} → ${l.outputShapes.map(shape).join(' ')}${q}${snr}`);
+    if (l.originalNames.length) out.push(`      onnx: ${l.originalNames.join(', ')}`);
+  }
+  for (const n of d.notes) out.push(`note: ${n}`);
+  return out.join('\n') + '\n';
+}

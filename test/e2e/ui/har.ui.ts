@@ -1,0 +1,109 @@
+// The HAR view (custom editor, webview) as a user sees it: the example quantized HAR renders the
+// layers and the noise figures `hailo-tools har --json` reads (same core, no VS Code), worst first
+// with the calibration set beside them; the search filters on the host; "Write 16-bit Line" puts
+// the line into the script beside the HAR (checked by the .alls checker) and the scripts column
+// then links to it; from the script, "Show Layer in HAR View" comes back to the layer.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { e2e } from './context';
+import { closeAllEditors, goTo, openFile, openWorkbench, runCommand, webview } from './workbench';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+
+interface CliHar {
+  layers: { name: string }[];
+  noise: { layers: { name: string; snrDb: number; unranked?: string }[]; chosen: string[] };
+}
+
+function cliHar(relativePath: string): CliHar {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'har', '--json', join(e2e().workspace, relativePath)], { encoding: 'utf8' });
+  return JSON.parse(r.stdout) as CliHar;
+}
+
+async function openHarView(page: Page, relativePath: string): Promise<FrameLocator> {
+  await openFile(page, relativePath);
+  const view = webview(page);
+  await view.locator('[data-testid="har-view"]').waitFor({ timeout: 60_000 });
+  return view;
+}
+
+describe('HAR view', () => {
+  let page: Page;
+  const script = () => join(e2e().workspace, 'model', 'tinycnn.alls');
+  let original = '';
+  before(async () => {
+    original = readFileSync(script(), 'utf8');
+    page = await openWorkbench();
+  });
+  after(async () => {
+    writeFileSync(script(), original); // the scenarios after this one see the example as shipped
+    await page?.close();
+  });
+
+  it('shows the layers and the noise figures worst first, as the CLI reads them, with the calibration set beside them', async () => {
+    const cli = cliHar('model/tinycnn_quantized.har');
+    const view = await openHarView(page, 'model/tinycnn_quantized.har');
+    await view
+      .locator('[data-testid="har-layer-row"]')
+      .nth(cli.layers.length - 1)
+      .waitFor();
+    const names = await view.locator('[data-testid="har-layer-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-layer')));
+    assert.deepEqual(
+      names,
+      cli.layers.map((l) => l.name),
+    );
+    assert.equal(await view.locator('[data-testid="har-state"]').textContent(), 'quantized_model');
+    const snrs = await view.locator('[data-testid="har-noise-row"] [data-testid="har-noise-snr"]').allTextContents();
+    assert.deepEqual(
+      snrs,
+      cli.noise.layers.map((l) => `${l.snrDb.toFixed(2)} dB`),
+    );
+    const ranked = cli.noise.layers.filter((l) => !l.unranked).length;
+    await view.locator(`[data-testid="har-noise-chart"][data-bars="${ranked}"]`).waitFor();
+    assert.match((await view.locator('[data-testid="har-noise-calibration"]').textContent()) ?? '', /calibration set — .*tinycnn_calib\.npy/);
+    assert.equal(
+      await view.locator('[data-testid="har-noise-line"]').textContent(),
+      `quantization_param([${cli.noise.chosen.join(', ')}], precision_mode=a16_w16)`,
+    );
+  });
+
+  it('search filters the layers on the host', async () => {
+    const view = webview(page);
+    await view.locator('#search').fill('deconv');
+    await view.locator('[data-testid="har-match-count"]', { hasText: '1 of 15 layers' }).waitFor();
+    assert.deepEqual(await view.locator('[data-testid="har-layer-row"]').evaluateAll((r) => r.map((x) => x.getAttribute('data-layer'))), ['deconv1']);
+    await view.locator('#search').fill('');
+    await view.locator('[data-testid="har-match-count"]', { hasText: '15 of 15 layers' }).waitFor();
+  });
+
+  it('Write 16-bit Line puts the checked layers into the script beside the HAR; its line is then linked from the layer', async () => {
+    const view = webview(page);
+    await view.locator('#write-sixteen').click();
+    await view
+      .locator('#status', { hasText: 'Wrote quantization_param([conv3, deconv1], precision_mode=a16_w16) into tinycnn.alls' })
+      .waitFor({ timeout: 30_000 });
+    assert.match(readFileSync(script(), 'utf8'), /\nquantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)\n$/);
+    // the view re-reads the scripts beside it: conv3's row now links to that line
+    await openHarView(page, 'model/tinycnn_quantized.har');
+    const link = webview(page).locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script');
+    await link.first().waitFor({ timeout: 30_000 });
+    const lines = original.split('\n').length; // the new line's number (1-based)
+    assert.equal(await link.first().textContent(), `tinycnn.alls:${lines}`);
+  });
+
+  it('a layer row goes to the script line that names it, and from there Show Layer in HAR View comes back to the layer', async () => {
+    await closeAllEditors(page);
+    const view = await openHarView(page, 'model/tinycnn_quantized.har');
+    // conv1's row links to `quantization_param(conv1, …)` on line 3 of the script
+    await view.locator('[data-testid="har-layer-row"][data-layer="conv1"] a.goto-script', { hasText: 'tinycnn.alls:3' }).click();
+    await page.locator('.tabs-container .tab.active[aria-label^="tinycnn.alls"]').first().waitFor();
+    await page.locator('.monaco-editor .cursor-line-number, .monaco-editor .active-line-number', { hasText: /^3$/ }).first().waitFor();
+    await runCommand(page, 'View: Close Editors in Other Groups');
+    await goTo(page, 3, 22); // inside `conv1`
+    await runCommand(page, 'Hailo: Show Layer in HAR View');
+    await webview(page).locator('tr.layer.focus[data-layer="conv1"]').waitFor({ timeout: 60_000 });
+  });
+});

@@ -1,0 +1,105 @@
+// First divergent layer, run end to end: `hailo-tools diverge` feeds the first calibration frame to
+// the float ONNX (onnxruntime-node in its worker, the script's normalization first) and to the real
+// driver (driver/hailo_interlayer.py) in the fake docker, whose fake DFC replays per-layer outputs
+// through get_keras_model(ctx)._model as Hailo's diagnostic tool reads them. The replays are the
+// float model's own tensors (computed here with onnxruntime) in NHWC, ×1.5 from conv3 on: the
+// answer must be conv3.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runDiverge } from '../../server/src/cli/diverge';
+import { layerTensors, withExtraOutputs } from '../../server/src/noise/divergence';
+import { readHar } from '../../server/src/har/harReader';
+import { dataflowOrder } from '../../server/src/har/harView';
+import { analyzeOnnx } from '../../server/src/onnx/analysis';
+import { readOnnxFile } from '../../server/src/onnx/reader';
+import { readNpyFile, writeNpyFloat32 } from '../../server/src/calib/npyRead';
+import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker } from '../helpers/fakeDocker';
+import { repoRoot } from '../helpers/shared';
+
+const MODEL = join(repoRoot, 'examples', 'model');
+
+test('hailo-tools diverge: the float ONNX against the emulator layer by layer names the broken layer', { skip: NEEDS_PYTHON }, async () => {
+  if (!existsSync(join(repoRoot, 'dist', 'ortWorker.js'))) throw new Error('run `npm run build` first (dist/ortWorker.js)');
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-diverge-test-'));
+  const fd = fakeDocker();
+  process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
+  try {
+    for (const f of ['tinycnn.onnx', 'tinycnn.alls', 'tinycnn_calib.npy', 'tinycnn_quantized.har']) copyFileSync(join(MODEL, f), join(dir, f));
+    // the float tensors of the first frame, computed here
+    const har = await readHar(join(dir, 'tinycnn_quantized.har'));
+    const layers = dataflowOrder(har.hn.layers);
+    const mapping = layerTensors(layers, analyzeOnnx(readOnnxFile(join(dir, 'tinycnn.onnx'))));
+    const ort = createRequire(join(repoRoot, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
+    const mapped = mapping.filter((m) => m.tensor);
+    const s = await ort.InferenceSession.create(
+      withExtraOutputs(
+        readFileSync(join(dir, 'tinycnn.onnx')),
+        mapped.map((m) => m.tensor!),
+      ),
+    );
+    const calib = readNpyFile(join(dir, 'tinycnn_calib.npy'));
+    const nchw = new Float32Array(3 * 64 * 64);
+    for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) for (let c = 0; c < 3; c++) nchw[c * 4096 + y * 64 + x] = calib.data[(y * 64 + x) * 3 + c] / 255;
+    const out = await s.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
+    const broken = new Set<string>();
+    const mark = (n: string) => {
+      if (broken.has(n)) return;
+      broken.add(n);
+      for (const l of layers) if (l.input.some((i) => i.endsWith(`/${n}`))) mark(l.name);
+    };
+    mark('conv3');
+    const replay: Record<string, string> = {};
+    for (const m of mapped) {
+      const t = out[m.tensor!];
+      const k = broken.has(m.layer) ? 1.5 : 1;
+      const d = t.data as Float32Array;
+      if (t.dims.length === 4) {
+        const [n, c, h, w] = t.dims;
+        const v = new Float32Array(d.length);
+        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let q = 0; q < c; q++) v[(y * w + x) * c + q] = d[(q * h + y) * w + x] * k;
+        writeNpyFloat32(join(dir, `${m.layer}.npy`), [n, h, w, c], v);
+      } else
+        writeNpyFloat32(
+          join(dir, `${m.layer}.npy`),
+          [1, 1, 1, d.length],
+          Float32Array.from(d, (v) => v * k),
+        );
+      replay[m.layer] = `${m.layer}.npy`;
+    }
+    writeFileSync(join(dir, 'scenario.json'), JSON.stringify({ interlayer: { SDK_QUANTIZED: replay } }));
+    fd.configure({ scenario: join(dir, 'scenario.json') });
+    const printed: string[] = [];
+    const err: string[] = [];
+    const code = await runDiverge(
+      [
+        '--onnx',
+        join(dir, 'tinycnn.onnx'),
+        '--har',
+        join(dir, 'tinycnn_quantized.har'),
+        '--inputs',
+        join(dir, 'tinycnn_calib.npy'),
+        '--alls',
+        join(dir, 'tinycnn.alls'),
+        '--docker',
+        FAKE_DOCKER,
+      ],
+      { out: (t) => void printed.push(t), err: (t) => void err.push(t) },
+      { driverDir: DRIVER_DIR, ortWorker: join(repoRoot, 'dist', 'ortWorker.js') },
+    );
+    const text = printed.join('');
+    assert.equal(code, 1, err.join(''));
+    assert.match(text, /First divergent layer: conv3 \(relative error 50\.0 %, its inputs 0\.0 %\)\./);
+    assert.match(text, /input_layer1 {2}\(input_layer layers are not compared\)/);
+    const compile = fd.calls().find((c) => c.method === 'keras.compile')!;
+    assert.ok((compile.kwargs.save_interlayer as string[]).includes('tinycnn/conv3'));
+    assert.deepEqual((fd.calls().find((c) => c.method === 'keras.call')!.args[0] as { ndarray: number[] }).ndarray, [1, 64, 64, 3], 'the raw NHWC frame');
+    assert.deepEqual(fd.containers(), []);
+  } finally {
+    fd.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
