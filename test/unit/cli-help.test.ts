@@ -63,11 +63,9 @@ test('cli: the command table fits its longest name (accuracy), and lists every c
   const help = (await run('--help')).out;
   assertAligned(help, 'hailo-tools --help');
   assert.match(help, /^ {2}accuracy {2}one table of every oracle/m);
-  const [commands] = tables(help);
-  assert.deepEqual(
-    commands.rows.map((r) => r.name),
-    ['check', 'hef', 'compile', 'onnx', 'calib', 'accuracy', 'dfc-log', 'lsp', 'devices', 'run', 'chat'],
-  );
+  const names = tables(help)[0].rows.map((r) => r.name);
+  for (const name of ['check', 'hef', 'compile', 'onnx', 'calib', 'accuracy', 'dfc-log', 'lsp', 'devices', 'run', 'chat'])
+    assert.ok(names.includes(name), name);
 });
 
 test("cli: every sub-command's --help exits 0 and its option table fits its longest option", async () => {
