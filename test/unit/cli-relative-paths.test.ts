@@ -2,9 +2,9 @@
 // `hailo-tools` runs here from a folder outside the repository (bin/hailo-tools.js in a child
 // process whose cwd is that folder) and each command gets relative paths. Where a path crosses into
 // another process — the onnxruntime worker (runs in the temp folder), the emulator's container
-// (bind mounts; the fake docker refuses a relative source as dockerd does), the compile container —
-// it must have been resolved against the caller's folder first. (run and chat, which cross into the
-// device worker: test/device/cli-relative-paths.test.ts.)
+// (bind mounts; the fake docker refuses a relative source as dockerd does), the compile, noise and
+// diverge containers — it must have been resolved against the caller's folder first. (run and
+// chat, which cross into the device worker: test/device/cli-relative-paths.test.ts.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -12,14 +12,14 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeNpyFloat32 } from '../../server/src/calib/npyRead';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 
 let caller: string;
 before(() => {
   caller = mkdtempSync(join(tmpdir(), 'hailo-cli-relative-'));
   mkdirSync(join(caller, 'models'));
-  for (const f of ['tinycnn.onnx', 'tinycnn.alls', 'tinycnn_hailo_model.har', 'tinycnn_calib.npy'])
+  for (const f of ['tinycnn.onnx', 'tinycnn.alls', 'tinycnn_hailo_model.har', 'tinycnn_quantized.har', 'tinycnn_calib.npy'])
     copyFileSync(join(repoRoot, 'examples', 'model', f), join(caller, 'models', f));
   mkdirSync(join(caller, 'hefs'));
   copyFileSync(join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef'), join(caller, 'hefs', 'encoder.hef'));
@@ -134,6 +134,52 @@ test('compile: a relative model, script, calibration set and output folder; outp
     assert.equal(report.outputs.hef, join(caller, 'out', 'tinycnn.hef'));
     assert.ok(existsSync(join(caller, 'out', 'tinycnn.hef')));
     assert.ok(readFileSync(join(caller, 'out', 'tinycnn.dfc.log'), 'utf8').length > 0, 'the console is saved beside the outputs');
+    assert.deepEqual(fd.containers(), []);
+  } finally {
+    fd.cleanup();
+  }
+});
+
+test('noise: a relative HAR and calibration set; the figures are saved beside the HAR in the caller folder', { skip: NEEDS_PYTHON }, async () => {
+  const fd = fakeDocker({ scenario: scenario('noise') });
+  try {
+    const r = await cli(['noise', '--json', '--docker', FAKE_DOCKER, '--calib', 'models/tinycnn_calib.npy', 'models/tinycnn_quantized.har'], {
+      HAILO_FAKE_DOCKER_STATE: fd.dir,
+    });
+    assert.notEqual(r.code, 2, r.stderr);
+    // test/unit/noise-run.test.ts: the fake DFC's statistics put conv3 and deconv1 at or below 10 dB.
+    assert.match(r.stdout, /quantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)/);
+    assert.ok(existsSync(join(caller, 'models', 'tinycnn_quantized.noise.json')));
+    assert.deepEqual(fd.containers(), []);
+  } finally {
+    fd.cleanup();
+  }
+});
+
+test('diverge: relative --onnx, --har, --inputs and --alls reach the float worker and the emulator container', { skip: NEEDS_PYTHON }, async () => {
+  const fd = fakeDocker();
+  try {
+    const r = await cli(
+      [
+        'diverge',
+        '--json',
+        '--docker',
+        FAKE_DOCKER,
+        '--onnx',
+        'models/tinycnn.onnx',
+        '--har',
+        'models/tinycnn_quantized.har',
+        '--inputs',
+        'models/tinycnn_calib.npy',
+        '--alls',
+        'models/tinycnn.alls',
+      ],
+      { HAILO_FAKE_DOCKER_STATE: fd.dir },
+    );
+    // This scenario replays no per-layer outputs: the run gets as far as the fake DFC in the
+    // container, which says so — the mounts were accepted (a relative source is refused).
+    assert.doesNotMatch(r.stdout + r.stderr, /doesn't exist|must be absolute|no such file/i);
+    assert.match(JSON.parse(r.stdout).message, /fake DFC: the scenario has no inter-layer outputs for SDK_QUANTIZED/);
     assert.deepEqual(fd.containers(), []);
   } finally {
     fd.cleanup();
