@@ -27,6 +27,9 @@ export { mintTrustToken, type TrustToken } from './common/trust';
 // device runs and the float reference (issue 9)
 export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
 export { errorFromKind } from './device/errors';
+export { hefRefusal, verdictForRuntime } from './device/hefGate';
+export { checkArchitecture } from './device/names';
+export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './device/hailortVersions';
 export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
 export type {
   DeviceError,
@@ -83,6 +86,10 @@ export {
   type ParamName,
 } from './genai';
 export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';
+
+// setup doctor (issue 19)
+export { runDoctor, type DoctorReport, type Finding } from './doctor';
+export { doctorMarkdown, counts as doctorCounts } from './doctor/text';
 
 // The HAR view, layer noise analysis and its 16-bit line (issue 22).
 export { readHarView, type HarViewDocument, type HarViewLayer } from './har/harView';

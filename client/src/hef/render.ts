@@ -69,6 +69,7 @@ function summary(m: InspectorModel): string {
     ['File', `${esc(m.title)} (${fmt(r.fileSize)} bytes)`],
     ['Container', c ? `version ${c.version}, header ${c.headerSize} bytes, protobuf body ${fmt(c.protoSize)} bytes` : 'not a readable HEF container'],
     ['Integrity', `${badge(r.integrity.ok, ['OK', 'FAILED', 'NOT CHECKED'])} ${esc(r.integrity.check.toUpperCase())}`],
+    ['HailoRT', runtimeSummary(r)],
     ['Architecture', h ? `${esc(h.hwArch.name)} (hw_arch ${h.hwArch.id})` : 'unknown'],
     ['SDK', h ? esc(h.sdkVersion ?? (h.sdkVersionString || 'unknown')) : 'unknown'],
     ['Compiled', h?.timestamp ? esc(new Date(h.timestamp).toISOString()) : 'unknown'],
@@ -82,6 +83,32 @@ function summary(m: InspectorModel): string {
     'summary',
     'Summary',
     `<dl class="grid">${items.map(([k, v]) => `<dt>${esc(k)}</dt><dd data-testid="hef-summary-${esc(k.toLowerCase().replace(/\s+/g, '-'))}">${v}</dd>`).join('')}</dl>`,
+  );
+}
+
+/** The target line's verdict in one badge and phrase (Summary row). */
+function runtimeSummary(r: InspectorModel['report']): string {
+  const v = r.runtime?.verdicts.find((x) => x.line === r.runtime?.target);
+  if (!v) return 'not judged';
+  if (v.outcome === 'loads')
+    return `${badge(true, [`${v.label} loads it`])}${v.tolerated.length ? ' <span class="muted">(with tolerated damage, see HailoRT)</span>' : ''}`;
+  return badge(false, ['', v.outcome === 'crashes' ? `${v.label} crashes on it` : `${v.label} refuses it: ${v.status} ${v.statusName ?? ''}`]);
+}
+
+/** What each HailoRT line does at Hef::create on this file (server/src/hef/verdict.ts). */
+function runtime(m: InspectorModel): string {
+  const r = m.report;
+  const rows = (r.runtime?.verdicts ?? []).map((v) => {
+    const outcome =
+      v.outcome === 'loads' ? badge(true, ['loads']) : badge(false, ['', v.outcome === 'crashes' ? 'crashes' : `refuses: ${v.status} ${v.statusName ?? ''}`]);
+    const why = v.outcome === 'loads' ? (v.tolerated.length ? `tolerates ${v.tolerated.join('; ')}` : 'every check passes') : v.reason;
+    return `<tr data-testid="hef-runtime-row" data-line="${esc(v.line)}" data-outcome="${esc(v.outcome)}" data-status="${v.status ?? ''}"><td>${esc(v.label)}${v.line === r.runtime?.target ? ' <span class="muted">(target)</span>' : ''}</td><td>${outcome}</td><td>${esc(why)}</td></tr>`;
+  });
+  return section(
+    'runtime',
+    'HailoRT',
+    `<p class="muted">What Hef::create does with this file in each HailoRT line (its checks and their order, from the HailoRT source; checked against a real libhailort 5.2.0). The target is the line the architecture runs on.</p>` +
+      table('hef-runtime-table', ['HailoRT', 'Hef::create', 'why'], rows),
   );
 }
 
@@ -283,6 +310,7 @@ ${checkedCsp(o)}
 <p class="status" id="status" data-testid="hef-status" role="status"></p>
 ${summary(m)}
 ${contract(m)}
+${runtime(m)}
 ${integrity(m)}
 ${arch(m)}
 ${networks(m)}

@@ -51,6 +51,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
   devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
   run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
+  doctor: {
+    summary: 'what Hailo pieces are installed and whether they agree (driver, libhailort, firmware, wheel, HEFs)',
+    load: async () => (await import('./doctor')).runDoctorCommand,
+    terminal: true,
+  },
   chat: {
     summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
     load: async () => (await import('./chat')).runChat,

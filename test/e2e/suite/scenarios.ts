@@ -6,3 +6,4 @@ import './alls.e2e';
 import './hef.e2e';
 import './dfc.e2e';
 import './compile.e2e';
+import './setup.e2e';
