@@ -20,7 +20,10 @@ import { helpTable, type HelpRow } from './help';
 /** The options every device command takes (after its own, in one table). */
 export const COMMON: readonly HelpRow[] = [
   ['--hailort DIR', 'HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)'],
-  ['--group-id ID', 'VDevice group id: UNIQUE (default) takes the device alone; the same other id in\nseveral processes shares it (on HailoRT 4.x through hailort.service)'],
+  [
+    '--group-id ID',
+    'VDevice group id: UNIQUE (default) takes the device alone; the same other id in\nseveral processes shares it (on HailoRT 4.x through hailort.service)',
+  ],
   ['--timeout MS', `per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})`],
   ['--json', 'print one JSON document'],
 ];
