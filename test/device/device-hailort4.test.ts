@@ -67,7 +67,7 @@ test('HailoRT 4.20 on a Hailo-8L: devices lists it (text and JSON), exit 0', asy
 });
 
 test('HailoRT 4.20 on a Hailo-8L: run gives the same report as on a Hailo-10H (checks, statistics, latency, FPS by queue depth)', async () => {
-  const r = await cli(h4, ['run', '--frames', '30', h4.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8L' });
+  const r = await cli(h4, ['run', '--frames', '30', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /Device: 0000:3c:00\.0 HAILO8L, firmware 4\.20\.0 \(release\) — HailoRT 4\.20\.0/);
   assert.match(r.stdout, /in {3}efficientnet_lite0\/input_layer1 UINT8 NHWC\(224x224x3\) 150,528 B/);
@@ -78,7 +78,7 @@ test('HailoRT 4.20 on a Hailo-8L: run gives the same report as on a Hailo-10H (c
   assert.match(r.stdout, /FPS by queue depth:\n {2}depth .*\n {2}1 .*1\.00x\n {2}2 .*\n {2}4 .*\n {2}8 /);
   assert.match(r.stdout, /3 of 3 checks passed/);
   assert.doesNotMatch(r.stdout, /Note:/);
-  const f = await cli(h4, ['run', '--json', '--frames', '10', '--format', 'float32', '--queue', '2', h4.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8L' });
+  const f = await cli(h4, ['run', '--json', '--frames', '10', '--format', 'float32', '--queue', '2', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
   assert.equal(f.code, 0, f.stderr);
   const report = JSON.parse(f.stdout);
   assert.equal(report.outputs[0].type, 'FLOAT32');
@@ -87,12 +87,12 @@ test('HailoRT 4.20 on a Hailo-8L: run gives the same report as on a Hailo-10H (c
 });
 
 test('HailoRT 4.x architecture rules: a Hailo-8 HEF is refused on a Hailo-8L in one sentence; a Hailo-8L HEF runs on a Hailo-8 with the note HailoRT logs', async () => {
-  const refused = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8V2], { FAKE_HAILORT_ARCH: 'HAILO8L' });
+  const refused = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8V1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
   assert.equal(refused.code, 2, refused.stdout);
   assert.deepEqual(toolLines(refused.stderr), [
     'hailo-tools: This HEF was compiled for hailo8; HailoRT 4.20.0 runs only hailo8l HEFs on a HAILO8L: recompile it with the Dataflow Compiler (--hw-arch hailo8l).',
   ]);
-  const slower = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8' });
+  const slower = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8' });
   assert.equal(slower.code, 0, slower.stderr);
   assert.match(slower.stdout, /Note: this HEF was compiled for hailo8l and runs on the Hailo-8 at lower performance/);
 });
@@ -106,7 +106,7 @@ test('driver 4.18.0 with HailoRT 4.20.0 (rpi5#72): devices exits 1 and run stops
   assert.match(devices.stdout, /0000:3c:00\.0 {2}\(HailoRT could not open it: HAILO_INVALID_DRIVER_VERSION\)/);
   assert.equal(toolLines(devices.stderr).length, 1, devices.stderr);
   assert.ok(devices.stderr.includes(`hailo-tools: ${sentence} [HAILO_INVALID_DRIVER_VERSION, status 76]`), devices.stderr);
-  const run = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV2], env);
+  const run = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV1], env);
   assert.equal(run.code, 2);
   assert.equal(toolLines(run.stderr).length, 1, run.stderr);
   assert.ok(run.stderr.includes(sentence), run.stderr);
@@ -115,16 +115,16 @@ test('driver 4.18.0 with HailoRT 4.20.0 (rpi5#72): devices exits 1 and run stops
 });
 
 test('sharing a Hailo-8 between processes goes through hailort.service: stopped → one sentence, running → the run works', async () => {
-  const stopped = await cli(h4, ['run', '--frames', '5', '--group-id', 'SHARED', h4.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8L' });
+  const stopped = await cli(h4, ['run', '--frames', '5', '--group-id', 'SHARED', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
   assert.equal(stopped.code, 2);
   assert.equal(toolLines(stopped.stderr).length, 1, stopped.stderr);
   assert.match(stopped.stderr, /Sharing the device with other processes goes through hailort\.service on HailoRT 4\.x, and it is not running: start it/);
-  const running = await cli(h4, ['run', '--frames', '5', '--group-id', 'SHARED', h4.hefs.hailo8lV2], {
+  const running = await cli(h4, ['run', '--frames', '5', '--group-id', 'SHARED', h4.hefs.hailo8lV1], {
     FAKE_HAILORT_ARCH: 'HAILO8L',
     FAKE_HAILORT_SERVICE: 'running',
   });
   assert.equal(running.code, 0, running.stderr);
-  const busy = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8L', FAKE_HAILORT_FAULT: 'busy' });
+  const busy = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8L', FAKE_HAILORT_FAULT: 'busy' });
   assert.equal(busy.code, 2);
   assert.match(busy.stderr, /The Hailo device is busy: another process holds it\..*\[HAILO_OUT_OF_PHYSICAL_DEVICES, status 74\]/);
 });
@@ -150,7 +150,7 @@ test('a mistyped HEF path is said first, even with no driver loaded (4.20 scans 
 test('HailoRT 4.18 (Bindings by value, no create_shared) and 4.23 (string-map resources) run the same path', async () => {
   const h418 = await deviceSetup('device-h418', '4.18.0');
   try {
-    const r = await cli(h418, ['run', '--frames', '10', h418.hefs.hailo8lV2], { FAKE_HAILORT_ARCH: 'HAILO8L' });
+    const r = await cli(h418, ['run', '--frames', '10', h418.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /HailoRT 4\.18\.0/);
     assert.match(r.stdout, /3 of 3 checks passed/);
@@ -257,7 +257,7 @@ test('doctor asks the devices through the shim: firmware 4.18.0 under HailoRT 4.
   assert.match(f.fix, /hailofw 4\.20\.0/);
   assert.ok(report.components.some((c: { kind: string; version?: string }) => c.kind === 'device' && c.version === '4.18.0'));
   // The HEFs of the folder against the attached Hailo-8L: the Hailo-8 one does not run there.
-  assert.ok(report.findings.some((x: { code: string; sentence: string }) => x.code === 'hef-device-arch' && x.sentence.startsWith('classifier-hailo8-v2.hef')));
+  assert.ok(report.findings.some((x: { code: string; sentence: string }) => x.code === 'hef-device-arch' && x.sentence.startsWith('classifier-hailo8-v1.hef')));
 
   const h5 = await deviceSetup('device-h5-doctor', '5.2.0');
   try {
@@ -286,7 +286,7 @@ test('HailoRT 4.20: the float reference and Compare Accuracy path (open, infer b
   });
   try {
     const report = await c.run({
-      hef: h4.hefs.hailo8lV2,
+      hef: h4.hefs.hailo8lV1,
       input: { kind: 'random' },
       frames: 10,
       format: 'float32',
@@ -298,7 +298,7 @@ test('HailoRT 4.20: the float reference and Compare Accuracy path (open, infer b
     });
     assert.equal(Buffer.from(report.tensors!.inputs['efficientnet_lite0/input_layer1'], 'base64').length, 224 * 224 * 3 * 4);
     assert.equal(Buffer.from(report.tensors!.outputs['efficientnet_lite0/fc1'], 'base64').length, 1000 * 4);
-    const opened = await c.open(h4.hefs.hailo8lV2, { format: 'uint8', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 2000 });
+    const opened = await c.open(h4.hefs.hailo8lV1, { format: 'uint8', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 2000 });
     const frame = Buffer.alloc(224 * 224 * 3, 7).toString('base64');
     const a = await c.infer(opened.handle, { 'efficientnet_lite0/input_layer1': frame });
     const b = await c.infer(opened.handle, { 'efficientnet_lite0/input_layer1': frame });

@@ -48,7 +48,7 @@ for (const [version, checks] of VERSIONS) {
         { encoding: 'utf8' },
       );
       assert.equal(build.status, 0, build.stderr);
-      const hefs = Number(major) >= 5 ? [setup.hefs.classifier, setup.hefs.hailo8] : [setup.hefs.hailo8lV2, setup.hefs.hailo8V2];
+      const hefs = Number(major) >= 5 ? [setup.hefs.classifier, setup.hefs.hailo8] : [setup.hefs.hailo8lV1, setup.hefs.hailo8V1];
       const run = spawnSync(exe, [hefs[0], setup.facts, hefs[1]], { encoding: 'utf8' });
       const lines = run.stdout.trim().split('\n');
       assert.deepEqual(

@@ -17,14 +17,14 @@ export interface DeviceHefs {
   corrupted: string;
   /** No buffer_indices on its boundary edge layers: libhailort (and the fake) crash in Hef::create. */
   crashes: string;
-  /** hailo8l, V2 container: what a Raspberry Pi AI Kit (Hailo-8L) runs on HailoRT 4.x. */
-  hailo8lV2: string;
-  /** hailo8 (hw_arch 1), V2 container: a Hailo-8 HEF, which HailoRT refuses on a Hailo-8L. */
-  hailo8V2: string;
+  /** hailo8l, V1 container (CRC32, which every 4.18+ reads; 4.18-4.19 read no V2): what a Raspberry Pi AI Kit (Hailo-8L) runs on HailoRT 4.x. */
+  hailo8lV1: string;
+  /** hailo8 (hw_arch 1), V1 container: a Hailo-8 HEF, which HailoRT refuses on a Hailo-8L. */
+  hailo8V1: string;
   all: string[];
 }
 
-function classifierSpec(hwArch: number, version: 2 | 3 = 3) {
+function classifierSpec(hwArch: number, version: 1 | 2 | 3 = 3) {
   return {
     version,
     hwArch,
@@ -57,18 +57,18 @@ export async function writeDeviceHefs(dir: string): Promise<DeviceHefs> {
   // Structurally broken where libhailort crashes: boundary edge layers without buffer_indices.
   const crashes = join(dir, 'classifier-no-buffer-indices.hef');
   writeFileSync(crashes, await buildHef({ ...classifierSpec(103), faults: { noBufferIndices: true } }));
-  const hailo8lV2 = join(dir, 'classifier-hailo8l-v2.hef');
-  writeFileSync(hailo8lV2, await buildHef(classifierSpec(3, 2)));
-  const hailo8V2 = join(dir, 'classifier-hailo8-v2.hef');
-  writeFileSync(hailo8V2, await buildHef(classifierSpec(1, 2)));
+  const hailo8lV1 = join(dir, 'classifier-hailo8l-v1.hef');
+  writeFileSync(hailo8lV1, await buildHef(classifierSpec(3, 1)));
+  const hailo8V1 = join(dir, 'classifier-hailo8-v1.hef');
+  writeFileSync(hailo8V1, await buildHef(classifierSpec(1, 1)));
   return {
     classifier,
     hailo8,
     encoder,
     corrupted,
     crashes,
-    hailo8lV2,
-    hailo8V2,
-    all: [classifier, hailo8, encoder, corrupted, crashes, hailo8lV2, hailo8V2],
+    hailo8lV1,
+    hailo8V1,
+    all: [classifier, hailo8, encoder, corrupted, crashes, hailo8lV1, hailo8V1],
   };
 }

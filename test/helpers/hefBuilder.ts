@@ -118,8 +118,13 @@ export interface OpSpec {
     classes: number;
     backgroundRemoval?: boolean;
     image?: [number, number];
-    /** yolov8_nms_op bbox_decoders: the boundary streams' pad indices (HailoRT maps them to stream names). */
-    yolov8Decoders?: { stride: number; regPad: number; clsPad: number }[];
+    /** YOLOv8 op: regression_length=5. */
+    regressionLength?: number;
+    /**
+     * Bbox decoders by input pad index (hef.proto ProtoHEF*BboxDecoder): YOLOv8 {stride=1,
+     * reg_pad_index=2, cls_pad_index=3}; YOLOX adds obj_pad_index=4; YOLOv5 {h=2, w=3, stride=4, pad_index=5}.
+     */
+    decoders?: { stride: number; reg?: number; cls?: number; obj?: number; pad?: number; h?: number[]; w?: number[] }[];
   };
   logits?: 'argmax' | 'softmax';
 }
@@ -414,18 +419,25 @@ function opField(op: OpSpec): FieldFn {
       pb.uint(4, n.classes),
       pb.bool(5, n.backgroundRemoval),
       // kinds share image_height=1, image_width=2 (doubles); an empty message still marks the kind
-      // ProtoHEFYolov8NmsOp.bbox_decoders=4 {stride=1 reg_pad_index=2 cls_pad_index=3}
-      pb.msg(
-        NMS_KIND_FIELD[n.kind],
-        pb.double(1, n.image?.[0]),
-        pb.double(2, n.image?.[1]),
-        ...(n.yolov8Decoders ?? []).map((d) => pb.msg(4, pb.uint(1, d.stride), pb.uint(2, d.regPad), pb.uint(3, d.clsPad))),
-      ),
+      pb.msg(NMS_KIND_FIELD[n.kind], pb.double(1, n.image?.[0]), pb.double(2, n.image?.[1]), ...nmsDecoderFields(n)),
     );
   } else if (op.logits) {
     body = pb.msg(6, pb.uint(1, op.logits === 'softmax' ? 1 : 0));
   }
   return pb.msg(8, pb.str(1, op.name), ...pads, body);
+}
+
+/** The kind's bbox_decoders (field 4 for YOLOv5/v8, 3 for YOLOX) and YOLOv8's regression_length. */
+function nmsDecoderFields(n: NonNullable<OpSpec['nms']>): FieldFn[] {
+  const ds = n.decoders ?? [];
+  if (n.kind === 'yolov8_nms_op')
+    return [...ds.map((d) => pb.msg(4, pb.uint(1, d.stride), pb.uint(2, d.reg), pb.uint(3, d.cls))), pb.uint(5, n.regressionLength)];
+  if (n.kind === 'yolox_nms_op') return ds.map((d) => pb.msg(3, pb.uint(1, d.stride), pb.uint(2, d.reg), pb.uint(3, d.cls), pb.uint(4, d.obj)));
+  if (n.kind === 'yolo_nms_op')
+    return ds.map((d) =>
+      pb.msg(4, ...(d.h ?? []).map((v) => pb.uint(2, v)), ...(d.w ?? []).map((v) => pb.uint(3, v)), pb.uint(4, d.stride), pb.uint(5, d.pad)),
+    );
+  return [];
 }
 
 function networkGroupField(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults): FieldFn {

@@ -216,10 +216,10 @@ export const FIXTURES: Fixture[] = [
                 maxProposalsPerClass: 100,
                 classes: 80,
                 image: [640, 640],
-                yolov8Decoders: [
-                  { stride: 8, regPad: 1, clsPad: 2 },
-                  { stride: 16, regPad: 3, clsPad: 4 },
-                  { stride: 32, regPad: 5, clsPad: 6 },
+                decoders: [
+                  { stride: 8, reg: 1, cls: 2 },
+                  { stride: 16, reg: 3, cls: 4 },
+                  { stride: 32, reg: 5, cls: 6 },
                 ],
               },
             },

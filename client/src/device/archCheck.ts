@@ -33,10 +33,12 @@ export function checkHefFile(report: HefReport, title: string): { ok: true } | {
 }
 
 export function checkHefForDevice(report: HefReport, devices: DeviceInfo[], title: string, hailortVersion?: string): HefDeviceCheck {
+  // The installed HailoRT's own answer first (a header cut short is its 14), then what only our
+  // reader sees; a missing file (no bytes) is only the reader's.
+  const refusal = report.fileSize > 0 ? hefRefusal(report, hailortVersion, title) : undefined;
+  if (refusal) return { ok: false, error: refusal };
   const file = checkHefFile(report, title);
   if (!file.ok) return file;
-  const refusal = hefRefusal(report, hailortVersion, title);
-  if (refusal) return { ok: false, error: refusal };
   // HailoRT 5.1+ opens a V3 file whose config words are cut or changed (it hashes only the body);
   // the device would then fail to configure or compute garbage, so it is not sent there.
   const verdict = verdictForRuntime(report, hailortVersion);

@@ -2,7 +2,7 @@
 // Every string that comes from the file goes through `esc` — names, config text, messages — and
 // the page carries a nonce CSP: no inline styles, scripts only by nonce, resources only from the
 // extension's media folder. Elements have stable `data-testid`s for the end-to-end tests.
-import { archDevice, shapeString, type HefReport, type MtmdResult, type VStreamInfo, type StreamInfo } from '@hailo/api';
+import { archDevice, shapeString, type HefReport, type MtmdResult, type NmsInspection, type VStreamInfo, type StreamInfo } from '@hailo/api';
 
 export interface InspectorModel {
   report: HefReport;
@@ -13,6 +13,8 @@ export interface InspectorModel {
   targetArch?: string;
   /** Display name of the file (basename). */
   title: string;
+  /** The NMS checks against the script, config and labels file beside the HEF (server/src/nms). */
+  nms?: NmsInspection;
 }
 
 export interface PageOptions {
@@ -281,6 +283,65 @@ function contract(m: InspectorModel): string {
   );
 }
 
+const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/** The HEF's NMS next to the config, script and labels file beside it, and where they disagree. */
+function nms(m: InspectorModel): string {
+  const n = m.nms;
+  if (!n) return '';
+  const f = n.hef;
+  const pieces = [
+    n.scriptPath ? `script <code>${esc(baseName(n.scriptPath))}</code>` : '',
+    n.configPath ? `config <code>${esc(baseName(n.configPath))}</code>` : '',
+    n.labelsPath ? `labels <code>${esc(baseName(n.labelsPath))}</code>` : '',
+  ].filter(Boolean);
+  if ((!f || f.kind === 'none') && !pieces.length && !n.located.length) return '';
+  const rows: string[] = [];
+  const row = (what: string, value: string) => rows.push(`<tr><th scope="row">${esc(what)}</th><td>${value}</td></tr>`);
+  if (f) {
+    row(
+      'NMS',
+      f.kind === 'op'
+        ? `net-flow ${esc(f.opType ?? '')} op (host CPU, engine=cpu)`
+        : f.kind === 'on-chip'
+          ? 'on the NN core (engine=nn_core)'
+          : 'none: the outputs are the raw heads',
+    );
+    if (f.classes !== undefined) row('classes', fmt(f.classes));
+    if (f.outputClasses !== undefined) row('classes in the output', fmt(f.outputClasses));
+    if (f.maxProposalsPerClass !== undefined) row('max boxes per class', fmt(f.maxProposalsPerClass));
+    if (f.scoreTh !== undefined) row('score threshold', esc(String(f.scoreTh)));
+    if (f.iouTh !== undefined) row('IoU threshold', esc(String(f.iouTh)));
+    if (f.imageDims) row('image', `${fmt(f.imageDims[0])} × ${fmt(f.imageDims[1])}`);
+    if (f.regressionLength !== undefined) row('regression_length', fmt(f.regressionLength));
+    if (f.decoders?.length)
+      row(
+        'decoders',
+        f.decoders
+          .map((d) => `${d.stride !== undefined ? `stride ${fmt(d.stride)}: ` : ''}${d.layers.map((l) => `<code>${esc(l)}</code>`).join(' + ')}`)
+          .join('<br>'),
+      );
+  }
+  const findings = n.located.map(
+    (x) =>
+      `<tr data-testid="hef-nms-finding" data-code="${esc(x.code)}"><td>${badge(x.severity === 'error' ? false : null, ['', 'error', esc(x.severity)])}</td><td><code>${esc(x.code)}</code></td><td class="nowrap">${esc(baseName(x.path))}:${fmt(x.range.start.line + 1)}</td><td>${esc(x.message)}</td></tr>`,
+  );
+  const ok = n.located.length === 0;
+  const verdict = !pieces.length
+    ? 'no NMS config, script or labels file beside this HEF to compare with'
+    : ok
+      ? `agrees with the ${pieces.length === 1 ? 'file' : 'files'} beside it`
+      : `${n.located.length} disagreement${n.located.length === 1 ? '' : 's'} with the files beside it`;
+  return section(
+    'nms',
+    'NMS',
+    `<p data-testid="hef-nms-status" data-pass="${pieces.length ? String(ok) : 'na'}">${badge(pieces.length ? ok : null)} ${esc(verdict)}${pieces.length ? ` — ${pieces.join(', ')}` : ''}</p>` +
+      (rows.length ? `<table data-testid="hef-nms-facts"><tbody>${rows.join('')}</tbody></table>` : '') +
+      (n.located.length ? table('hef-nms-findings', ['', 'code', 'where', 'message'], findings) : '') +
+      n.problems.map((p) => `<p class="muted">${esc(p)}</p>`).join(''),
+  );
+}
+
 function problems(m: InspectorModel): string {
   const rows = m.report.problems.map(
     (p) =>
@@ -311,6 +372,7 @@ ${checkedCsp(o)}
 ${summary(m)}
 ${contract(m)}
 ${runtime(m)}
+${nms(m)}
 ${integrity(m)}
 ${arch(m)}
 ${networks(m)}

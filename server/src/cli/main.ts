@@ -33,6 +33,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
     load: async () => (await import('./diverge')).runDiverge,
   },
+  sweep: {
+    summary: 'compile every variant of a sweep plan across docker contexts; one table of the results',
+    load: async () => (await import('./sweep')).runSweepCommand,
+    terminal: true,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',

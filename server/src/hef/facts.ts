@@ -612,6 +612,7 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
   const params: PostProcessOp['params'] = {};
   let kind: PostProcessOp['kind'] = 'unknown';
   let nmsType: string | undefined;
+  let decodersOut: PostProcessOp['decoders'];
   if (has(op, 'nms_op') && op.nms_op) {
     const nms = op.nms_op;
     kind = 'nms';
@@ -630,6 +631,17 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
       if (has(k, 'image_width')) params.imageWidth = Number(k.image_width);
       if (has(k, 'input_division_factor')) params.inputDivisionFactor = Number(k.input_division_factor);
       if (has(k, 'mask_threshold')) params.maskThreshold = Number(k.mask_threshold);
+      if (has(k, 'regression_length')) params.regressionLength = Number(k.regression_length);
+      const padStream = (i: number | undefined) => (i === undefined ? undefined : inputs.find((x) => x.padIndex === Number(i))?.stream);
+      const decoders = (k.bbox_decoders ?? []).map((d) => ({
+        ...(has(d, 'stride') ? { stride: Number(d.stride) } : {}),
+        streams: [d.pad_index, d.reg_pad_index, d.cls_pad_index, d.obj_pad_index]
+          .filter((i) => i !== undefined)
+          .map(padStream)
+          .filter((x): x is string => !!x),
+        ...(d.h?.length ? { anchors: d.h.length } : {}),
+      }));
+      if (decoders.length) decodersOut = decoders;
     } else {
       compat(problems, `Unsupported Net-Flow NMS-Op in '${name}' (no known NMS kind set).`, 'error', 'hef/structure', 8);
     }
@@ -642,7 +654,7 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
   } else {
     compat(problems, `Unsupported Net-Flow Op '${name}'.`, 'error', 'hef/structure', 8);
   }
-  return { name, kind, nmsType, inputs, outputs, params };
+  return { name, kind, nmsType, inputs, outputs, params, ...(decodersOut ? { decoders: decodersOut } : {}) };
 }
 
 /** The output vstream a post-process op adds (named after its first output pad). */

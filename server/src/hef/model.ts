@@ -87,6 +87,8 @@ export interface PostProcessOp {
   outputs: string[];
   /** Op parameters worth showing (thresholds, classes, image size …). */
   params: Record<string, number | string | boolean>;
+  /** NMS ops: one bbox decoder per scale, with the boundary streams it reads (reg, cls, objectness; YOLOv5: the encoded layer). */
+  decoders?: { stride?: number; streams: string[]; anchors?: number }[];
 }
 
 export interface NetworkGroupInfo {

@@ -161,6 +161,18 @@ export interface ProtoNmsKind {
   image_width?: number;
   input_division_factor?: number;
   mask_threshold?: number;
+  /** YOLOv8 only. */
+  regression_length?: number;
+  /** Per kind: YOLOv5/seg `pad_index` (+ anchors), YOLOv8 `reg/cls_pad_index`, YOLOX `+ obj_pad_index`, SSD (+ anchors). */
+  bbox_decoders?: {
+    stride?: number;
+    pad_index?: number;
+    reg_pad_index?: number;
+    cls_pad_index?: number;
+    obj_pad_index?: number;
+    h?: number[];
+    w?: number[];
+  }[];
 }
 
 export type NmsKindField = 'yolo_nms_op' | 'yolox_nms_op' | 'ssd_nms_op' | 'iou_op' | 'yolo_seg_op' | 'yolov8_nms_op';

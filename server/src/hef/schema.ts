@@ -341,15 +341,16 @@ message NmsOp {
   bool background_removal = 5;
   uint32 background_removal_index = 6;
   NmsKindYolo yolo_nms_op = 7;
-  NmsKindImage yolox_nms_op = 8;
-  NmsKindImage ssd_nms_op = 9;
+  NmsKindYolox yolox_nms_op = 8;
+  NmsKindSsd ssd_nms_op = 9;
   NmsKindImage iou_op = 10;
   NmsKindYoloSeg yolo_seg_op = 11;
-  NmsKindYolo yolov8_nms_op = 12;
+  NmsKindYolov8 yolov8_nms_op = 12;
   bool bbox_decoding_only = 13;
 }
 
-// The NMS kinds share fields 1-2 (input image size); YOLOv5/v8 add the division factor.
+// The NMS kinds share fields 1-2 (input image size); each has its own bbox decoder layout, which
+// names its inputs by pad index (hef.proto ProtoHEF*NmsOp / ProtoHEF*BboxDecoder).
 message NmsKindImage {
   double image_height = 1;
   double image_width = 2;
@@ -359,11 +360,62 @@ message NmsKindYolo {
   double image_height = 1;
   double image_width = 2;
   uint32 input_division_factor = 3;
+  repeated YoloBboxDecoder bbox_decoders = 4;
+}
+
+message YoloBboxDecoder {
+  repeated uint32 h = 2;
+  repeated uint32 w = 3;
+  uint32 stride = 4;
+  uint32 pad_index = 5;
+}
+
+message NmsKindYolox {
+  double image_height = 1;
+  double image_width = 2;
+  repeated YoloxBboxDecoder bbox_decoders = 3;
+}
+
+message YoloxBboxDecoder {
+  uint32 stride = 1;
+  uint32 reg_pad_index = 2;
+  uint32 cls_pad_index = 3;
+  uint32 obj_pad_index = 4;
+}
+
+message NmsKindSsd {
+  double image_height = 1;
+  double image_width = 2;
+  uint32 centers_scale_factor = 3;
+  uint32 bbox_dimensions_scale_factor = 4;
+  repeated SsdBboxDecoder bbox_decoders = 9;
+}
+
+message SsdBboxDecoder {
+  repeated float h = 1;
+  repeated float w = 2;
+  uint32 reg_pad_index = 3;
+  uint32 cls_pad_index = 4;
+}
+
+message NmsKindYolov8 {
+  double image_height = 1;
+  double image_width = 2;
+  uint32 input_division_factor = 3;
+  repeated Yolov8BboxDecoder bbox_decoders = 4;
+  uint32 regression_length = 5;
+}
+
+message Yolov8BboxDecoder {
+  uint32 stride = 1;
+  uint32 reg_pad_index = 2;
+  uint32 cls_pad_index = 3;
 }
 
 message NmsKindYoloSeg {
   double image_height = 1;
   double image_width = 2;
+  repeated YoloBboxDecoder bbox_decoders = 3;
   YoloSegProtoInfo proto_info = 4;
   double mask_threshold = 5;
 }
