@@ -84,7 +84,8 @@ export class SafeStdioReader extends AbstractMessageReader {
     const end = this.header.indexOf(CRLF2, Math.max(0, this.searched - 3));
     if (end < 0) {
       this.searched = this.header.length;
-      if (this.header.length > this.limits.headerBytes)
+      // The end may still start in the last 3 bytes: refuse only once the header is surely over the cap.
+      if (this.header.length - 3 > this.limits.headerBytes)
         this.fatal(`a header of more than ${this.limits.headerBytes.toLocaleString('en-US')} bytes without its end (\\r\\n\\r\\n)`);
       return undefined;
     }
@@ -97,7 +98,7 @@ export class SafeStdioReader extends AbstractMessageReader {
     let length: number | undefined;
     for (const line of text.split('\r\n')) {
       const colon = line.indexOf(':');
-      if (colon <= 0) return this.fatal(`a header line without a name and a colon (${JSON.stringify(line.slice(0, 80))})`);
+      if (colon <= 0 || !line.slice(0, colon).trim()) return this.fatal(`a header line without a name and a colon (${JSON.stringify(line.slice(0, 80))})`);
       if (line.slice(0, colon).trim().toLowerCase() !== 'content-length') continue;
       const value = line.slice(colon + 1).trim();
       if (!/^\d{1,15}$/.test(value)) return this.fatal(`Content-Length ${JSON.stringify(value.slice(0, 40))} is not a byte count`);
