@@ -117,3 +117,26 @@ test('cli: a reader that goes away (`hailo-tools check --json … | head`) ends 
   assert.equal(stderr, '', 'no EPIPE stack trace');
   assert.ok(code === 0 || code === 1, `exit ${code}: an ordinary exit status, not a crash`);
 });
+
+test('cli: a command loads the dispatcher and its own bundle, nothing of the other commands', () => {
+  // A preload prints, at exit, the files of dist/ the process compiled (require.cache).
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-load-'));
+  const preload = join(dir, 'loaded.js');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => process.stderr.write('##loaded ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(repoRoot, 'dist'))}))) + '\\n'));`,
+  );
+  try {
+    const loaded = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['-r', preload, join(repoRoot, 'bin', 'hailo-tools.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+      const line = r.stderr.split('\n').find((l) => l.startsWith('##loaded '));
+      assert.ok(line, r.stderr);
+      return (JSON.parse(line.slice(9)) as string[]).map((f) => f.slice(repoRoot.length + 1)).sort();
+    };
+    assert.deepEqual(loaded('hef', join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef')), ['dist/cli-hef.js', 'dist/cli.js']);
+    assert.deepEqual(loaded('check', join(repoRoot, 'examples', 'good')), ['dist/cli-check.js', 'dist/cli.js']);
+    assert.deepEqual(loaded('--help'), ['dist/cli.js']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
