@@ -325,8 +325,31 @@ let root: protobuf.Root | undefined;
 
 /** The schema's root (parsed once). */
 export function hefRoot(): protobuf.Root {
-  if (!root) root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+  if (!root) {
+    root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+    decodersOnly(root);
+  }
   return root;
+}
+
+/**
+ * Each type's first decode generates its decoder alone. protobufjs' own first decode runs setup(),
+ * which also generates encode, verify, fromObject and toObject — five functions per type, most of
+ * a `hailo-tools hef` run's start-up, none of them used by a reader. (encode and the rest still set
+ * themselves up when something calls them.)
+ */
+function decodersOnly(ns: protobuf.NamespaceBase): void {
+  for (const o of ns.nestedArray) {
+    if (o instanceof protobuf.Type) {
+      const type = o;
+      type.decode = function decodeFirst(this: protobuf.Type, ...args: Parameters<protobuf.Type['decode']>) {
+        const nested = type.fieldsArray.map((f) => f.resolve().resolvedType);
+        type.decode = protobuf.decoder(type)({ Reader: protobuf.Reader, types: nested, util: protobuf.util }) as protobuf.Type['decode'];
+        return type.decode(...args);
+      };
+    }
+    if (o instanceof protobuf.Namespace) decodersOnly(o);
+  }
 }
 
 const types = new Map<string, protobuf.Type>();

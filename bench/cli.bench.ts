@@ -1,0 +1,170 @@
+// CLI start-up figures (issue 25): whole processes, started the way a user starts them
+// (`node bin/hailo-tools.js …`), against bare `node -e 0` measured in the same rounds — the floor no
+// Node program starts under — and against the real `hailortcli parse-hef --parse-streams` where
+// HailoRT is installed (HAILORTCLI=<path>, else `hailortcli` on PATH; the row is skipped without it).
+// Each round runs every contender once, in turn, so the machine's load falls on all of them alike;
+// the figures are medians. Wall time is the figure; CPU time (user + system, reported by a
+// one-line preload that every contender, the floor included, carries) is printed beside it because
+// it moves far less with the load of a shared machine. The 3.3 MB `.alls` check is reported beyond
+// start-up: its median minus the median of the same command on a small script.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { nowMs, report } from './report';
+
+const root = process.cwd();
+const bin = join(root, 'bin', 'hailo-tools.js');
+const ROUNDS = Number(process.env.HAILO_BENCH_ROUNDS ?? 15);
+
+interface Contender {
+  name: string;
+  command: string;
+  args: string[];
+  /** A node process: gets the CPU/RSS preload. */
+  node: boolean;
+  wall: number[];
+  cpu: number[];
+  rssMB: number[];
+}
+
+function sharedDir(): string | undefined {
+  return [process.env.HAILO_SHARED_DIR, join(root, '..', 'shared')].find((p): p is string => !!p && existsSync(join(p, 'corpus')));
+}
+
+function findOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const p = join(dir, name);
+    if (dir && existsSync(p) && statSync(p).isFile()) return p;
+  }
+  return undefined;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+function main(): void {
+  const work = mkdtempSync(join(tmpdir(), 'hailo-cli-bench-'));
+  process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+  const preload = join(work, 'usage.js');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(2, '##usage ' + (u.userCPUTime + u.systemCPUTime) / 1000 + ' ' + u.maxRSS / 1024 + '\\n'); });\n`,
+  );
+  const shared = sharedDir();
+  // A 600 KB HEF of the corpus (the issue's case), else the example HEF the package ships.
+  const hef = shared ? join(shared, 'corpus', 'hef', 'seeed10h__lightface_slim.hef') : join(root, 'examples', 'qwen3vl-vision-encoder.hef');
+  if (!shared) process.stdout.write('NOTE: ../shared is absent; timing the example HEF and no 3.3 MB script\n');
+  // The scripts are checked alone in a folder (a script's folder is searched for a HAR/HEF beside it).
+  mkdirSync(join(work, 'small'));
+  const small = join(work, 'small', 'yolov8n.alls');
+  copyFileSync(join(root, 'examples', 'good', 'yolov8n.alls'), small);
+  let big: string | undefined;
+  if (shared) {
+    const history = join(shared, 'corpus', 'alls-history');
+    const largest = readdirSync(history)
+      .filter((f) => f.endsWith('.alls'))
+      .map((f) => ({ f, size: statSync(join(history, f)).size }))
+      .sort((a, b) => b.size - a.size)[0];
+    mkdirSync(join(work, 'big'));
+    big = join(work, 'big', largest.f);
+    copyFileSync(join(history, largest.f), big);
+  }
+  const hailortcli = process.env.HAILORTCLI || findOnPath('hailortcli');
+
+  const contenders: Contender[] = [
+    { name: 'node -e 0', command: process.execPath, args: ['-e', '0'], node: true, wall: [], cpu: [], rssMB: [] },
+    { name: 'hailo-tools --help', command: process.execPath, args: [bin, '--help'], node: true, wall: [], cpu: [], rssMB: [] },
+    { name: 'hailo-tools hef --streams', command: process.execPath, args: [bin, 'hef', '--streams', hef], node: true, wall: [], cpu: [], rssMB: [] },
+    { name: 'hailo-tools check (small script)', command: process.execPath, args: [bin, 'check', small], node: true, wall: [], cpu: [], rssMB: [] },
+  ];
+  if (big)
+    contenders.push({
+      name: 'hailo-tools check (3.3 MB script)',
+      command: process.execPath,
+      args: [bin, 'check', big],
+      node: true,
+      wall: [],
+      cpu: [],
+      rssMB: [],
+    });
+  if (hailortcli)
+    contenders.push({
+      name: 'hailortcli parse-hef --parse-streams',
+      command: hailortcli,
+      args: ['parse-hef', hef, '--parse-streams'],
+      node: false,
+      wall: [],
+      cpu: [],
+      rssMB: [],
+    });
+  else process.stdout.write('NOTE: no hailortcli (HAILORTCLI or PATH): the row against the real HailoRT CLI is skipped\n');
+
+  const run = (c: Contender, withUsage: boolean) => {
+    const args = withUsage ? ['-r', preload, ...c.args] : c.args;
+    const t0 = nowMs();
+    const r = spawnSync(c.command, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const wall = nowMs() - t0;
+    if (r.status !== 0) throw new Error(`${c.name} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+    if (!withUsage) return c.wall.push(wall);
+    const m = /##usage (\S+) (\S+)/.exec(r.stderr);
+    if (!m) throw new Error(`${c.name}: no usage line`);
+    c.cpu.push(Number(m[1]));
+    c.rssMB.push(Number(m[2]));
+  };
+  // One warm-up round (page cache, the compile cache where Node has one), not counted.
+  for (const c of contenders) run(c, false);
+  const load0 = loadavg()[0];
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const c of contenders) {
+      run(c, false);
+      if (c.node) run(c, true);
+    }
+  }
+  const load1 = loadavg()[0];
+  for (const c of contenders)
+    process.stdout.write(
+      `${c.name}: wall median ${ms(median(c.wall))} (${c.wall.map((w) => w.toFixed(0)).join('/')})${c.node ? `, CPU median ${ms(median(c.cpu))}, peak RSS ${median(c.rssMB).toFixed(0)} MB` : ''}\n`,
+    );
+  process.stdout.write(`load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores, ${ROUNDS} rounds, Node ${process.version}\n`);
+
+  const floor = contenders[0];
+  const against = (c: Contender, target: number, what: string) => {
+    const wall = median(c.wall) / median(floor.wall);
+    const cpu = median(c.cpu) / median(floor.cpu);
+    report({
+      figure: `cli: ${what} vs bare node -e 0 (whole process, median of ${ROUNDS})`,
+      target: `≤ ${target}× node`,
+      measured: `${ms(median(c.wall))} vs ${ms(median(floor.wall))} = ${wall.toFixed(2)}× wall; CPU ${ms(median(c.cpu))} vs ${ms(median(floor.cpu))} = ${cpu.toFixed(2)}×; RSS ${median(c.rssMB).toFixed(0)} vs ${median(floor.rssMB).toFixed(0)} MB`,
+      ratio: target / wall,
+    });
+  };
+  against(contenders[1], 1.5, '`hailo-tools --help`');
+  against(contenders[2], 1.5, `\`hailo-tools hef --streams\` (${(statSync(hef).size / 1024).toFixed(0)} KB HEF)`);
+  against(contenders[3], 1.5, '`hailo-tools check` (one small script)');
+  const cli = contenders.find((c) => c.name.startsWith('hailortcli'));
+  if (cli) {
+    const ours = median(contenders[2].wall);
+    const theirs = median(cli.wall);
+    report({
+      figure: 'cli: `hailo-tools hef --streams` vs the real `hailortcli parse-hef --parse-streams` (same HEF, same rounds)',
+      target: 'reference (no target)',
+      measured: `${ms(ours)} vs ${ms(theirs)} (${(ours / theirs).toFixed(1)}× hailortcli; bare node ${ms(median(floor.wall))})`,
+      ratio: theirs / ours,
+      ok: true,
+    });
+  }
+  const bigRun = contenders.find((c) => c.name.includes('3.3 MB'));
+  if (bigRun && big) {
+    const beyond = median(bigRun.wall) - median(contenders[3].wall);
+    const beyondCpu = median(bigRun.cpu) - median(contenders[3].cpu);
+    report({
+      figure: `cli: \`hailo-tools check\` of the ${(statSync(big).size / 1e6).toFixed(1)} MB script beyond start-up (minus the same command on a small script)`,
+      target: '< 400 ms',
+      measured: `${ms(beyond)} wall (${ms(median(bigRun.wall))} − ${ms(median(contenders[3].wall))}); CPU ${ms(beyondCpu)}; RSS ${median(bigRun.rssMB).toFixed(0)} MB`,
+      ratio: 400 / Math.max(1, beyond),
+    });
+  }
+}
+
+main();
