@@ -102,8 +102,9 @@ export class Wire {
     return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   }
 
+  /** A copy of [pos, pos + len) (the source's view is only valid until its next read). */
   bytes(pos: number, len: number): Uint8Array {
-    return Uint8Array.from(this.src.read(pos, len));
+    return new Uint8Array(this.src.read(pos, len)); // a native copy (Uint8Array.from iterates)
   }
 
   float32(pos: number): number {
