@@ -16,6 +16,9 @@ const common = {
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
+  // Microsoft's JSON packages ship UMD builds whose lazy require('./impl/…') esbuild cannot follow:
+  // bundle their ES modules instead.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' },
 };
 
 export const targets = [
@@ -39,6 +42,8 @@ export const targets = [
     entryPoints: ['client/webview/deviceResults.ts'],
     outfile: 'dist/webview/deviceResults.js',
   },
+  // The sweep results page's script with uPlot (→ dist/webview/sweep.css for uPlot's stylesheet).
+  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/sweep.ts'], outfile: 'dist/webview/sweep.js' },
   // The chat page's script (Hailo: Chat with Model): no library, loaded by nonce.
   { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/chat.ts'], outfile: 'dist/webview/chat.js' },
   // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's

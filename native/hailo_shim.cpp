@@ -1,6 +1,7 @@
-// hailo-tools native bridge: an extern "C" shim over HailoRT 5.x's C++ InferModel API, loaded with
-// koffi in the device worker process (the Hailo-10H rejects HailoRT's flat C API with status 7,
-// and InferModel returns C++ types koffi cannot call). Facts: ../shared/docs/hailort5-api.md.
+// hailo-tools native bridge: an extern "C" shim over HailoRT's C++ InferModel API — 4.18 … 4.23
+// (Hailo-8, Hailo-8L) and 5.x (Hailo-10H, Hailo-15) — loaded with koffi in the device worker
+// process (the Hailo-10H rejects HailoRT's flat C API with status 7, and InferModel returns C++
+// types koffi cannot call). Facts: ../shared/docs/hailort5-api.md; the 4.x drift: native/README.md.
 //
 // Rules this file keeps:
 //  * every export catches: no C++ exception and no HailoRT callback crosses into JavaScript;
@@ -32,13 +33,22 @@
 #include <string>
 #include <vector>
 
-#if HAILORT_MAJOR_VERSION < 5
-#error "HailoRT 4.x is the Hailo-8 family's runtime; this shim needs HailoRT 5.x (Hailo-10H, Hailo-15)"
+#if !HTS_VERSION_AT_LEAST(4, 18, 0)
+#error "HailoRT older than 4.18 is not supported: the bridge needs InferModel as 4.18 has it (native/README.md)"
 #endif
-// API drift inside 5.x (checked against the v5.0.0, v5.1.1 and v5.2.0 headers): 5.0.x returns every
-// external resource as one map and names one architecture (get_hef_device_arch); 5.1 introduced
-// get_external_resources(name) + get_external_resource_names and get_compatible_device_archs.
-#define HTS_HAILORT_5_0 (HAILORT_MAJOR_VERSION == 5 && HAILORT_MINOR_VERSION == 0)
+// API drift, checked against the v4.18.0 … v5.2.0 headers (native/README.md):
+//  * VDevice::create_shared exists from 4.21; before, create() answers a unique_ptr (converted here);
+//  * a HEF names one architecture (get_hef_device_arch) up to 5.0; 5.1 lists them (get_compatible_device_archs);
+//  * external resources: none before 4.21; get_external_resources() is a map of strings in 4.21-4.23 and of
+//    MemoryViews in 5.0.x; 5.1 introduced get_external_resources(name) + get_external_resource_names;
+//  * sharing a device between processes: 4.x goes through hailort.service (multi_process_service, as
+//    4.x's multi_process_example); 5.x shares by group id alone and refuses the flag on Hailo-10H.
+#define HTS_HAS_CREATE_SHARED HTS_VERSION_AT_LEAST(4, 21, 0)
+#define HTS_ONE_ARCH (!HTS_VERSION_AT_LEAST(5, 1, 0))
+#define HTS_RESOURCES_NONE (!HTS_VERSION_AT_LEAST(4, 21, 0))
+#define HTS_RESOURCES_STRING_MAP (HAILORT_MAJOR_VERSION == 4 && HTS_VERSION_AT_LEAST(4, 21, 0))
+#define HTS_RESOURCES_VIEW_MAP (HAILORT_MAJOR_VERSION == 5 && HAILORT_MINOR_VERSION == 0)
+#define HTS_SHARE_THROUGH_SERVICE (HAILORT_MAJOR_VERSION == 4)
 
 using namespace hailort;
 using std::chrono::milliseconds;
@@ -423,9 +433,22 @@ HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, ui
         if (status != HAILO_SUCCESS) { set_error(status, "hailo_init_vdevice_params"); return -1; }
         const std::string group = (group_id && *group_id) ? group_id : HAILO_UNIQUE_VDEVICE_GROUP_ID;
         params.group_id = group.c_str();
+#if HTS_SHARE_THROUGH_SERVICE
+        // 4.x: another process can use the device only through hailort.service.
+        params.multi_process_service = group != HAILO_UNIQUE_VDEVICE_GROUP_ID;
+        const std::string through = params.multi_process_service ? ", through hailort.service" : "";
+#else
+        const std::string through;
+#endif
+#if HTS_HAS_CREATE_SHARED
         auto vdevice = VDevice::create_shared(params);
-        if (!vdevice) { set_error(vdevice.status(), "VDevice::create (group " + group + ")"); return -1; }
+        if (!vdevice) { set_error(vdevice.status(), "VDevice::create (group " + group + through + ")"); return -1; }
         model->vdevice = vdevice.release();
+#else
+        auto vdevice = VDevice::create(params);
+        if (!vdevice) { set_error(vdevice.status(), "VDevice::create (group " + group + through + ")"); return -1; }
+        model->vdevice = std::shared_ptr<VDevice>(vdevice.release());
+#endif
 
         auto infer_model = model->vdevice->create_infer_model(std::string(hef_path));
         if (!infer_model) { set_error(infer_model.status(), "VDevice::create_infer_model"); return -1; }
@@ -508,18 +531,18 @@ HTS_EXPORT int64_t hts_model_json(int32_t handle, char *buf, size_t cap) {
         o << "],\"queueSize\":" << m->queue_size << ",\"slots\":" << (m->slots.size() - 1)
           << ",\"inputBytes\":" << m->input_total << ",\"outputBytes\":" << m->output_total << ",\"resources\":[";
         const Hef &hef = m->infer_model->hef();
-#if HTS_HAILORT_5_0
+#if HTS_RESOURCES_STRING_MAP || HTS_RESOURCES_VIEW_MAP
         auto all = hef.get_external_resources();
         if (all) {
             bool first = true;
             for (const auto &entry : all.value()) { if (!first) o << ','; first = false; json_string(o, entry.first); }
         }
-#else
+#elif !HTS_RESOURCES_NONE
         const auto names = hef.get_external_resource_names();
         for (size_t i = 0; i < names.size(); i++) { if (i) o << ','; json_string(o, names[i]); }
 #endif
         o << "],\"archs\":[";
-#if HTS_HAILORT_5_0
+#if HTS_ONE_ARCH
         auto arch = hef.get_hef_device_arch();
         if (arch) o << static_cast<int>(arch.value());
 #else
@@ -679,21 +702,35 @@ HTS_EXPORT int64_t hts_resource(int32_t handle, const char *name, uint8_t *buf, 
         auto m = find_model(handle);
         if (!m) return -1;
         if (!name) { set_error(HAILO_INVALID_ARGUMENT, "resource: no name"); return -1; }
+#if HTS_RESOURCES_NONE
+        // Before 4.21 a HEF has no external resources HailoRT can read.
+        (void)buf; (void)cap;
+        set_error(HAILO_NOT_FOUND, std::string("HailoRT ") + std::to_string(HAILORT_MAJOR_VERSION) + "." + std::to_string(HAILORT_MINOR_VERSION) +
+            " reads no external resources (4.21+): no resource '" + name + "'");
+        return -1;
+#else
         const Hef &hef = m->infer_model->hef();
-#if HTS_HAILORT_5_0
+#endif
+#if HTS_RESOURCES_STRING_MAP || HTS_RESOURCES_VIEW_MAP
         auto all = hef.get_external_resources();
         if (!all) { set_error(all.status(), "Hef::get_external_resources"); return -1; }
         auto it = all->find(name);
         if (it == all->end()) { set_error(HAILO_NOT_FOUND, std::string("Hef::get_external_resources: no resource '") + name + "'"); return -1; }
-        const MemoryView view = it->second;
+#if HTS_RESOURCES_STRING_MAP
+        const MemoryView view = MemoryView::create_const(it->second.data(), it->second.size());
 #else
+        const MemoryView view = it->second;
+#endif
+#elif !HTS_RESOURCES_NONE
         auto found = hef.get_external_resources(std::string(name));
         if (!found) { set_error(found.status(), std::string("Hef::get_external_resources(") + name + ")"); return -1; }
         const MemoryView view = found.value();
 #endif
+#if !HTS_RESOURCES_NONE
         if (buf && cap > 0) std::memcpy(buf, view.data(), std::min(cap, view.size()));
         clear_error();
         return static_cast<int64_t>(view.size());
+#endif
     }, static_cast<int64_t>(-1));
 }
 

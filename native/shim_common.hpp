@@ -16,10 +16,12 @@
 #endif
 
 #define HTS_EXPORT extern "C" __attribute__((visibility("default")))
-/** True when the HailoRT being compiled against is at least 5.<minor>.<revision>. */
-#define HTS_AT_LEAST(minor, revision) \
-    (HAILORT_MAJOR_VERSION > 5 || (HAILORT_MAJOR_VERSION == 5 && (HAILORT_MINOR_VERSION > (minor) || \
+/** True when the HailoRT being compiled against is at least <major>.<minor>.<revision>. */
+#define HTS_VERSION_AT_LEAST(major, minor, revision) \
+    (HAILORT_MAJOR_VERSION > (major) || (HAILORT_MAJOR_VERSION == (major) && (HAILORT_MINOR_VERSION > (minor) || \
         (HAILORT_MINOR_VERSION == (minor) && HAILORT_REVISION_VERSION >= (revision)))))
+/** True when the HailoRT being compiled against is at least 5.<minor>.<revision> (GenAI's versions). */
+#define HTS_AT_LEAST(minor, revision) HTS_VERSION_AT_LEAST(5, minor, revision)
 
 namespace hts {
 

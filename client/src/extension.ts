@@ -14,6 +14,7 @@ import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
+import { registerSweep } from './sweep/command';
 
 let client: LanguageClient | undefined;
 
@@ -29,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCalibInspector(context, log);
   registerHarView(context, log);
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
-  registerCompile(context, log);
+  const compiler = registerCompile(context, log);
+  registerSweep(context, log, compiler, (trust) => device.service.clientFor(trust));
   registerChat(context, log, device.service);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
@@ -38,7 +40,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'alls' }, { scheme: 'hailo-onnx', language: 'onnx-graph' }],
+    // JSON: NMS configs and labels files (server/src/lsp/nmsService.ts answers only for those).
+    documentSelector: [
+      { language: 'alls' },
+      { scheme: 'hailo-onnx', language: 'onnx-graph' },
+      { scheme: 'file', language: 'json' },
+      { scheme: 'file', language: 'jsonc' },
+    ],
     synchronize: { configurationSection: 'hailo' },
     outputChannel: log,
   };

@@ -27,6 +27,9 @@ export { mintTrustToken, type TrustToken } from './common/trust';
 // device runs and the float reference (issue 9)
 export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
 export { errorFromKind } from './device/errors';
+export { hefRefusal, verdictForRuntime } from './device/hefGate';
+export { checkArchitecture } from './device/names';
+export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './device/hailortVersions';
 export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
 export type {
   DeviceError,
@@ -58,6 +61,7 @@ export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
+export { inspectHefNms, type NmsInspection } from './nms/bundle';
 export { readOnnxFile } from './onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
 export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';
@@ -65,6 +69,12 @@ export { hostUser } from './compile/launcher';
 export { findLeftovers, removeContainers, type CompileContainer } from './compile/leftovers';
 export type { CompileInputs } from './compile/inputs';
 export type { DockerSettings, Gpus, CompileRun } from './compile/runner';
+export { CompilePool, type PoolJob } from './compile/pool';
+// sweeps across docker contexts, one table (issue 23)
+export { readPlan, PlanError, PLAN_SUFFIX, type SweepPlan } from './sweep/plan';
+export { runSweep, DOCUMENT_FILE, CSV_FILE, type SweepEnv, type DeviceMeasure } from './sweep/run';
+export { measureOnDevice } from './sweep/deviceMeasure';
+export { allFinished, columns, sortRows, sweepCsv, summaryLine, type SweepDocument, type SweepRow, type ContextRow } from './sweep/table';
 export { stripAnsi, type DfcFix } from './dfc';
 // GenAI chat on the device (issue 13)
 export { ChatSession, type Answer, type Turn } from './genai/session';
@@ -83,6 +93,10 @@ export {
   type ParamName,
 } from './genai';
 export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';
+
+// setup doctor (issue 19)
+export { runDoctor, type DoctorReport, type Finding } from './doctor';
+export { doctorMarkdown, counts as doctorCounts } from './doctor/text';
 
 // The HAR view, layer noise analysis and its 16-bit line (issue 22).
 export { readHarView, type HarViewDocument, type HarViewLayer } from './har/harView';

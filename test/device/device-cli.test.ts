@@ -43,10 +43,10 @@ test('devices: none → exit 1 with the sentence; no driver → its own sentence
   const none = await cli(['devices'], setup.cliEnv({ FAKE_HAILORT_FAULT: 'no-device', HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'with-driver') }));
   assert.equal(none.code, 1);
   assert.match(none.stdout, /No Hailo device found\./);
-  assert.match(none.stderr, /No Hailo device was found: check that the Hailo-10H is connected/);
+  assert.match(none.stderr, /No Hailo device was found: check that the Hailo device is connected/);
   const noDriver = await cli(['devices'], setup.cliEnv({ FAKE_HAILORT_FAULT: 'driver-missing', HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'no-driver') }));
   assert.equal(noDriver.code, 1);
-  assert.match(noDriver.stderr, /The Hailo PCIe driver is not loaded/);
+  assert.match(noDriver.stderr, /The Hailo PCIe driver is not loaded: install the hailo1x_pci driver of HailoRT 5\.2\.0/);
 });
 
 test('devices: HailoRT missing → exit 2 and what to install', async () => {
@@ -54,7 +54,7 @@ test('devices: HailoRT missing → exit 2 and what to install', async () => {
   assert.equal(r.code, 2);
   assert.match(
     r.stderr,
-    /HailoRT is not installed: .*install the HailoRT 5\.x runtime for Hailo-10H \(the "hailort" or "h10-hailort" package from Hailo's Developer Zone\)/i,
+    /HailoRT is not installed: .*Install the HailoRT of your device \(4\.x for Hailo-8\/8L: the "hailort" package, "hailo-all" on a Raspberry Pi; 5\.x for Hailo-10H: "hailort" or "h10-hailort" from Hailo's Developer Zone\)/,
   );
   assert.match(r.stderr, /hailo\.hailort\.path is set to '.*no-hailort-here' but it holds no include\/hailo\/hailort\.hpp/);
 });
@@ -87,14 +87,19 @@ test('run --json --format float32 --queue 2: one JSON document; a failed check e
 test('run: each failure is one sentence on stderr and exit 2', async () => {
   const cases: [string[], Record<string, string>, RegExp][] = [
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'busy' }, /The Hailo device is busy: .*--group-id.*\[HAILO_OUT_OF_PHYSICAL_DEVICES, status 74\]/],
-    [[setup.hefs.truncated], {}, /HailoRT found the HEF corrupted \(status 91\)/],
-    [[setup.hefs.hailo8], {}, /compiled for a different Hailo architecture.*\(compiled for HAILO8 \(runs on HAILO8\), but the device is a HAILO10H\)/],
+    [[setup.hefs.corrupted], {}, /HailoRT found the HEF corrupted \(status 91\)/],
+    [[setup.hefs.crashes], {}, /classifier-no-buffer-indices\.hef was not opened: HailoRT 5\.1–5\.2 would crash on it \(.*no buffer_indices/],
+    [
+      [setup.hefs.hailo8],
+      {},
+      /This HEF was compiled for legacy hailo8 \(hw_arch 0\) \(runs on HAILO8\), but the device is a HAILO10H: recompile it with the Dataflow Compiler \(--hw-arch hailo10h\)\./,
+    ],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-compatible' }, /not compatible with this device \(status 93\)/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-supported' }, /does not support the HEF \(status 92\)/],
     [['--timeout', '200', setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'timeout' }, /did not answer in time.*\[HAILO_TIMEOUT, status 4\]/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'crash' }, /The device worker stopped unexpectedly.*killed by SIGABRT.*injected crash/],
     [['--input', 'nothing.png', setup.hefs.classifier], {}, /nothing\.png/],
-    [[join(setup.dir, 'missing.hef')], {}, /could not read the HEF/],
+    [[join(setup.dir, 'missing.hef')], {}, /The HEF .*missing\.hef does not exist: check the path\./],
   ];
   for (const [args, env, sentence] of cases) {
     const r = await cli(['run', '--frames', '5', ...args], setup.cliEnv(env));

@@ -200,7 +200,7 @@ test('failures: one DeviceError each, with HailoRT status where HailoRT said it'
       null,
     ],
     ['busy (74 with a device listed)', { FAKE_HAILORT_FAULT: 'busy' }, setup.hefs.classifier, 'busy', 74],
-    ['corrupted HEF', {}, setup.hefs.truncated, 'hef-corrupted', 91],
+    ['corrupted HEF', {}, setup.hefs.corrupted, 'hef-corrupted', 91],
     ['not supported', { FAKE_HAILORT_FAULT: 'not-supported' }, setup.hefs.classifier, 'hef-not-supported', 92],
     ['not compatible', { FAKE_HAILORT_FAULT: 'not-compatible' }, setup.hefs.classifier, 'hef-not-compatible', 93],
     ['architecture (our HEF reader, before HailoRT)', {}, setup.hefs.hailo8, 'arch-mismatch', null],
@@ -212,6 +212,17 @@ test('failures: one DeviceError each, with HailoRT status where HailoRT said it'
     assert.equal(e.status, status, what);
     assert.ok(e.sentence.length > 20 && !e.sentence.includes('undefined'), what);
   }
+});
+
+test('a HEF that crashes libhailort (no buffer_indices) is refused before the native open: the worker survives', async () => {
+  const { c } = client({});
+  const e = await failure(c.run(runOptions(setup.hefs.crashes)));
+  assert.equal(e.kind, 'hef-unreadable', JSON.stringify(e));
+  assert.equal(e.status, null);
+  assert.match(e.sentence, /^classifier-no-buffer-indices\.hef was not opened: HailoRT 5\.1–5\.2 would crash on it \(.*has no buffer_indices/);
+  assert.equal(c.restarts, 0, 'the worker was not lost');
+  const r = await c.run(runOptions(setup.hefs.classifier));
+  assert.ok(r.checks.every((k) => k.pass));
 });
 
 test('sharing: the same non-UNIQUE group id as the holder shares a busy device', async () => {

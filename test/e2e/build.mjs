@@ -81,6 +81,7 @@ export async function makeWorkspace(dir, bundles) {
     ['har', 'har'],
     ['dfc/gpu-oom', 'dfc/gpu-oom'],
     ['dfc/parse-unsupported-shuffle', 'dfc/parse-unsupported-shuffle'],
+    ['nms/custom', 'nms/custom'],
   ]) {
     if (existsSync(join(fixtures, from))) cpSync(join(fixtures, from), join(dir, 'e2e-fixtures', to), { recursive: true });
   }

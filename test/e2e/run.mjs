@@ -96,7 +96,10 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   // settings come from the remote machine's settings (user-data/Machine/settings.json) — VS Code
   // drops them from the user settings at its first configuration update.
   mkdirSync(join(dirs.userData, 'Machine'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'Machine', 'settings.json'), JSON.stringify({ 'hailo.dfc.dockerPath': FAKE_DOCKER }, null, 2));
+  writeFileSync(
+    join(dirs.userData, 'Machine', 'settings.json'),
+    JSON.stringify({ 'hailo.dfc.dockerPath': FAKE_DOCKER, 'hailo.onnxruntime.path': root }, null, 2),
+  );
   const fakeDocker = fakeDockerState(join(base, 'fake-docker'));
   const workspace = await makeWorkspace(join(base, 'workspace'), bundles);
   const extensionFolder = installExtension(dirs, vsix);

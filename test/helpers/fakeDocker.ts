@@ -33,6 +33,10 @@ export interface FakeDockerConfig {
   currentContext?: string;
   scenario?: string | null;
   python?: string;
+  /** Per docker context: any of these keys for that host alone (its images, daemon, scenario, vanishAfterMs). */
+  contextOverrides?: Record<string, Omit<FakeDockerConfig, 'contexts' | 'currentContext' | 'contextOverrides'>>;
+  /** The host goes away this long after a container starts on it (see fakeDocker.js). */
+  vanishAfterMs?: number;
 }
 
 export interface FakeDocker {
@@ -44,6 +48,10 @@ export interface FakeDocker {
   calls(): { method: string; args: unknown[]; kwargs: Record<string, unknown> }[];
   /** Names of containers the fake docker still knows (created, running or exited). */
   containers(): string[];
+  /** Contexts whose host went away (vanishAfterMs). */
+  gone(): string[];
+  /** Brings a host that went away back. */
+  revive(context: string): void;
   cleanup(): void;
 }
 
@@ -66,6 +74,8 @@ export function fakeDocker(config: FakeDockerConfig = {}): FakeDocker {
       readdirSync(join(dir, 'containers'))
         .filter((n) => n.endsWith('.json'))
         .map((n) => n.slice(0, -5)),
+    gone: () => (existsSync(join(dir, 'gone')) ? readdirSync(join(dir, 'gone')).map(decodeURIComponent) : []),
+    revive: (context) => rmSync(join(dir, 'gone', encodeURIComponent(context)), { force: true }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
   fd.configure(config);

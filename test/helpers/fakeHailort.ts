@@ -2,7 +2,9 @@
 // as a real HailoRT install (include/hailo/*.hpp, lib/libhailort.so.X.Y.Z), then the product's
 // own build (server/src/device/nativeBuild.ts) compiles the real shim against that prefix — the
 // same path a user's machine takes with a real HailoRT. Also writes the fake's "facts" file: what
-// the simulated device knows about each HEF, read with the project's own HEF reader.
+// the simulated device knows about each HEF's streams, read with the project's own HEF reader.
+// Whether HailoRT opens a HEF at all the fake decides itself (fake_hef_checks.cpp, HailoRT's
+// checks by version); the facts' intact/supported columns are informational only.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -54,9 +56,14 @@ export function fakeHailortPrefix(version = '5.2.0'): string {
     join(FAKE_DIR, 'include'),
     join(FAKE_DIR, 'src', 'fake_hailort.cpp'),
     join(FAKE_DIR, 'src', 'fake_genai.cpp'),
+    join(FAKE_DIR, 'src', 'fake_hef_checks.cpp'),
     '-o',
     partial,
   ];
+  // The fake's HEF checks hash with XXH3 as HailoRT does, through Debian's header-only xxHash.
+  if (!['/usr/include/xxhash.h', '/usr/local/include/xxhash.h'].some((p) => existsSync(p))) {
+    throw new Error('building the fake libhailort needs xxhash.h: apt-get install libxxhash-dev (.ci/run installs it)');
+  }
   const r = spawnSync(process.env.CXX || 'g++', args, { encoding: 'utf8' });
   if (r.status !== 0) {
     rmSync(partial, { force: true });
@@ -127,6 +134,8 @@ export async function hefFacts(path: string): Promise<string> {
     );
   }
   for (const r of report.externalResources) lines.push(['resource', r.name, r.fileOffset, r.size, r.checksumOk === false ? 0 : 1].join('\t'));
+  // The header's hw_arch value: HailoRT 4.x compares it with the device (is_hef_compatible).
+  if (report.header) lines.push(['harch', report.header.hwArch.id].join('\t'));
   // GenAI: every network group (LLM::create looks up its prefill group by name) and a VLM's frame,
   // the first input of the group whose name ends in "encoder" (vlm_server.cpp:285-294).
   for (const g of report.networkGroups) lines.push(['group', g.name].join('\t'));

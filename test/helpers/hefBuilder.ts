@@ -4,6 +4,12 @@
 // corpus embeds external resources or is a complete V2, so those paths are exercised with files
 // built here. Resource placement is a GUESS the checks accept: resources follow the CCWs, inside
 // the V3 "additional info" tail, addressed relative to the zero point (the start of the CCWs).
+// What HailoRT's parser needs beyond the layout (hef.cpp of v4.20-v5.2, read, and checked against a
+// real libhailort 5.2.0 — native/README.md): every context operation has a trigger (else status 26
+// "Unsupported trigger given 0") and only actions with a case (else 8); every boundary edge layer
+// has exactly one buffer_indices entry (none: libhailort dereferences a missing element and
+// crashes); intermediate edges name their connected context (else 26). The CCWs are real
+// write_data_ccw_ptr actions pointing into the CCW section (V0: inline write_data_ccw).
 import { createCRC32, createMD5, createXXHash3 } from 'hash-wasm';
 import * as protobuf from 'protobufjs';
 
@@ -112,6 +118,13 @@ export interface OpSpec {
     classes: number;
     backgroundRemoval?: boolean;
     image?: [number, number];
+    /** YOLOv8 op: regression_length=5. */
+    regressionLength?: number;
+    /**
+     * Bbox decoders by input pad index (hef.proto ProtoHEF*BboxDecoder): YOLOv8 {stride=1,
+     * reg_pad_index=2, cls_pad_index=3}; YOLOX adds obj_pad_index=4; YOLOv5 {h=2, w=3, stride=4, pad_index=5}.
+     */
+    decoders?: { stride: number; reg?: number; cls?: number; obj?: number; pad?: number; h?: number[]; w?: number[] }[];
   };
   logits?: 'argmax' | 'softmax';
 }
@@ -160,6 +173,19 @@ export interface HefSpec {
   /** Extra zero bytes at the end of the V3 additional info. */
   additionalInfoPad?: number;
   timestamp?: number;
+  /** Structural faults HailoRT refuses (or crashes on), for the tests of those verdicts. */
+  faults?: HefFaults;
+}
+
+export interface HefFaults {
+  /** Context operations without a trigger: HailoRT answers 26 ("Unsupported trigger given 0"). */
+  noTrigger?: boolean;
+  /** An action with no case set: HailoRT answers 8 ("Action 0 not implemented"). */
+  emptyAction?: boolean;
+  /** Boundary edge layers without buffer_indices: libhailort reads a missing element and crashes. */
+  noBufferIndices?: boolean;
+  /** One buffer per row however wide (core_bytes_per_buffer may pass 16 bits: HailoRT answers 26). */
+  unsplitRows?: boolean;
 }
 
 const EXT_NAMES: Record<number, string> = {
@@ -192,9 +218,24 @@ function numericInfo(field: number, s: StreamSpec): FieldFn {
 
 // ProtoHEFEdgeLayerBase: height=1 padded_height=2 width=3 padded_width=4 features=5 padded_features=6 format=7
 // sys_index=8 core_bytes_per_buffer=9 core_buffers_per_frame=10 additional_info=11{nms_info=1} data_bytes=12
+// buffer_indices=13 (repeated ProtoHEFResourceIndices: index=1 cluster_index=2) max_shmifo_size=15
 // ProtoHEFNmsInfo: type_index=1 number_of_classes=2 max_output_size=3 bbox_size=4 is_defused=5 input_division_factor=7
-function edgeLayerBase(s: StreamSpec, sysIndex: number): FieldFn {
+/**
+ * How the compiler would cut a frame into buffers: HailoRT keeps core_bytes_per_buffer and
+ * core_buffers_per_frame in 16 bits (parse_nn_stream_config: "core_bytes_per_buffer is too big",
+ * 26), so a row wider than 65,535 bytes is split into equal parts.
+ */
+export function bufferShape(s: StreamSpec, unsplit = false): { bytesPerBuffer: number; buffersPerFrame: number } {
   const [h, w, f] = s.shape;
+  const row = w * f * (s.dataBytes ?? 1);
+  let parts = unsplit ? 1 : Math.max(1, Math.ceil(row / 0xffff));
+  while (row % parts !== 0) parts++;
+  return { bytesPerBuffer: row / parts, buffersPerFrame: h * parts };
+}
+
+function edgeLayerBase(s: StreamSpec, sysIndex: number, bufferIndices = true, unsplit = false): FieldFn {
+  const [h, w, f] = s.shape;
+  const buffers = bufferShape(s, unsplit);
   return pb.msg(
     2,
     pb.uint(1, h),
@@ -205,32 +246,48 @@ function edgeLayerBase(s: StreamSpec, sysIndex: number): FieldFn {
     pb.uint(6, f),
     pb.uint(7, s.format ?? 1),
     pb.uint(8, sysIndex),
-    pb.uint(9, w * f * (s.dataBytes ?? 1)),
-    pb.uint(10, h),
+    pb.uint(9, buffers.bytesPerBuffer),
+    pb.uint(10, buffers.buffersPerFrame),
     s.nms
       ? pb.msg(11, pb.msg(1, pb.uint(2, s.nms.classes), pb.uint(3, s.nms.maxOutputSize), pb.uint(4, s.nms.bboxSize ?? 5), pb.uint(7, s.nms.divisionFactor)))
       : pb.all(),
     pb.uint(12, s.dataBytes ?? 1),
+    // Exactly one entry: hef.cpp asserts it and reads element 0 unchecked (release builds crash without it).
+    bufferIndices ? pb.msg(13, pb.uint(1, sysIndex), pb.uint(2, sysIndex % 4)) : pb.all(),
+    pb.uint(15, 4096),
   );
 }
 
-// ProtoHEFEdgeLayer: direction=1 edge_layer_type=2 layer_info=3 context_switch_info=5{context_name=2, edge_connection_type=3}
-// network_index=6 pad_index=7 (optional: written even when 0)
+// ProtoHEFEdgeLayer: direction=1 edge_layer_type=2 layer_info=3 context_switch_info=5{context_name=2, edge_connection_type=3,
+// connected_contexts=8{index=1 sys_index=3}} network_index=6 pad_index=7 (optional: written even when 0)
 // ProtoHEFEdgeLayerInfo: name=1 edge_layer_base=2 numeric_info=3 hn_output_layer_name=4 original_names=5 transposed=6
-function edgeLayer(s: StreamSpec, direction: 0 | 1, sysIndex: number, ctxName: string, connection = 0): FieldFn {
+interface EdgeOptions {
+  connection?: number;
+  unsplitRows?: boolean;
+  /** INTERMEDIATE edges: the context on the other side (HailoRT needs at least one, else 26). */
+  connectedContext?: number;
+  bufferIndices?: boolean;
+}
+function edgeLayer(s: StreamSpec, direction: 0 | 1, sysIndex: number, ctxName: string, o: EdgeOptions = {}): FieldFn {
+  const connection = o.connection ?? 0;
   return pb.msg(
     2, // ContextMetadata.edge_layers = 2
     pb.uint(1, direction),
     pb.msg(
       3,
       pb.str(1, s.name),
-      edgeLayerBase(s, sysIndex),
+      edgeLayerBase(s, sysIndex, o.bufferIndices ?? true, o.unsplitRows),
       numericInfo(3, s),
       pb.str(4, s.name),
       pb.str(5, `onnx_${s.name.split('/').pop()}`),
       pb.bool(6, s.transposed),
     ),
-    pb.msg(5, pb.str(2, ctxName), pb.uint(3, connection)),
+    pb.msg(
+      5,
+      pb.str(2, ctxName),
+      pb.uint(3, connection),
+      o.connectedContext !== undefined ? pb.msg(8, pb.uint(1, o.connectedContext), pb.uint(3, sysIndex)) : pb.all(),
+    ),
     pb.uint(6, s.networkIndex),
     (w) => {
       if (s.padIndex !== undefined) tag(w, 7, VARINT).uint32(s.padIndex);
@@ -238,39 +295,99 @@ function edgeLayer(s: StreamSpec, direction: 0 | 1, sysIndex: number, ctxName: s
   );
 }
 
-/** Core-op-like body shared by ProtoHEFNetworkGroup (legacy) and ProtoHEFCoreOp (fields 1,3,4,5,6). */
-function coreFields(ng: NetworkGroupSpec): FieldFn[] {
-  const contexts = Math.max(ng.contexts ?? 1, ...[...ng.inputs, ...ng.outputs].map((s) => (s.context ?? 0) + 1));
+/**
+ * Hands out the config words: V1-V3 point into the CCW section (write_data_ccw_ptr, offsets relative
+ * to its start), V0 carries them inline (write_data_ccw) — the kinds hef.cpp accepts per version.
+ */
+export class CcwPlan {
+  private next = 0;
+  constructor(
+    readonly version: number,
+    readonly ccws: Uint8Array,
+    private readonly slice: number,
+  ) {}
+  /** ProtoHEFAction (unique_id=1): write_data_ccw=3{data=1 cfg_channel_index=2} or write_data_ccw_ptr=16{offset=1 size=2 cfg_channel_index=3}. */
+  action(id: number, channel: number): FieldFn {
+    if (this.version === 0)
+      return pb.msg(
+        2,
+        pb.uint(1, id),
+        pb.msg(3, (w) => void tag(w, 1, LEN).bytes(this.ccws.subarray(0, 16)), pb.uint(2, channel)),
+      );
+    const offset = Math.min(this.next, this.ccws.length);
+    const size = Math.min(this.slice, this.ccws.length - offset);
+    this.next = offset + size;
+    return pb.msg(2, pb.uint(1, id), pb.msg(16, pb.uint(1, offset), pb.uint(2, size), pb.uint(3, channel)));
+  }
+}
+
+/**
+ * ProtoHEFOperation: trigger=1{unique_id=1, trigger_none=3 | trigger_lcu=2{cluster_index=1 lcu_index=2}} actions=2.
+ * As compiled HEFs do: the preliminary config writes config words after no trigger; a context writes
+ * its words, then lets each input flow (allow_input_dataflow=10{sys_index=1}).
+ */
+function operation(ccw: CcwPlan, id: number, inputSysIndices: number[], faults: HefFaults): FieldFn {
+  const trigger = faults.noTrigger ? pb.all() : pb.msg(1, pb.uint(1, id), pb.msg(3));
+  const actions = [
+    ccw.action(id * 100 + 1, 0),
+    ...inputSysIndices.map((sys, i) => pb.msg(2, pb.uint(1, id * 100 + 2 + i), pb.msg(10, pb.uint(1, sys)))),
+    ...(faults.emptyAction ? [pb.msg(2, pb.uint(1, id * 100 + 99))] : []),
+  ];
+  return pb.all(trigger, ...actions);
+}
+
+/** Core-op-like body shared by ProtoHEFNetworkGroup (legacy) and ProtoHEFCoreOp (fields 1,2,3,4,5,6). */
+function coreFields(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults): FieldFn[] {
+  const contexts = contextCount(ng);
   const sorted = ng.sortedOutputs ?? ng.outputs.map((o) => o.name);
   const ctxs: FieldFn[] = [];
   for (let c = 0; c < contexts; c++) {
     const ctxName = `${ng.name}_context_${c}`;
     const edges: FieldFn[] = [];
-    ng.inputs.filter((s) => (s.context ?? 0) === c).forEach((s, i) => edges.push(edgeLayer(s, 0, i + 1, ctxName)));
-    ng.outputs.filter((s) => (s.context ?? 0) === c).forEach((s, i) => edges.push(edgeLayer(s, 1, i, ctxName)));
+    const ins = ng.inputs.filter((s) => (s.context ?? 0) === c);
+    const edge = { bufferIndices: !faults.noBufferIndices, unsplitRows: faults.unsplitRows };
+    ins.forEach((s, i) => edges.push(edgeLayer(s, 0, i + 1, ctxName, edge)));
+    ng.outputs.filter((s) => (s.context ?? 0) === c).forEach((s, i) => edges.push(edgeLayer(s, 1, i, ctxName, edge)));
     for (const im of ng.intermediates ?? []) {
-      if (im.context === c) edges.push(edgeLayer({ name: im.name, shape: [8, 8, 8] }, im.direction, 9, ctxName, 1));
+      if (im.context === c) {
+        const other = im.direction === 1 ? Math.min(c + 1, contexts - 1) : Math.max(c - 1, 0);
+        edges.push(edgeLayer({ name: im.name, shape: [8, 8, 8] }, im.direction, 9, ctxName, { connection: 1, connectedContext: other }));
+      }
     }
-    // ProtoHEFContext: context_index=1 operations=2 (CCW actions; a dummy blob the reader must skip) metadata=3
+    // ProtoHEFContext: context_index=1 operations=2 metadata=3
     // ProtoHEFContextMetadata: name=1 edge_layers=2 sorted_outputs_order=5
     ctxs.push(
       pb.msg(
         3,
         pb.uint(1, c),
-        pb.msg(2, pb.msg(2, pb.str(1, 'dummy-action'))),
-        pb.msg(3, ...edges, ...(c === contexts - 1 ? sorted.map((n) => pb.str(5, n)) : [])),
+        pb.msg(
+          2,
+          operation(
+            ccw,
+            c + 2,
+            ins.map((_, i) => i + 1),
+            faults,
+          ),
+        ),
+        pb.msg(3, pb.str(1, ctxName), ...edges, ...(c === contexts - 1 ? sorted.map((n) => pb.str(5, n)) : [])),
       ),
     );
   }
   return [
     // ProtoHEFNetworkGroupMetadata: network_group_name=1 bottleneck_fps=4 cfg_channels_count=5 latency=6
     pb.msg(1, pb.str(1, ng.name), pb.double(4, ng.bottleneckFps ?? 1234.5), pb.uint(5, 2), pb.double(6, ng.latency ?? 0.002)),
+    // ProtoHEFPreliminaryConfig: operation=1
+    pb.msg(2, pb.msg(1, operation(ccw, 1, [], faults))),
     ...ctxs,
     ...sorted.map((n) => pb.str(4, n)),
     // ProtoHEFFusedLayersMetadata: updated_sorted_output_names=2
     pb.msg(5, ...sorted.map((n) => pb.str(2, n))),
     ...(ng.networksNames ?? [ng.name]).map((n) => pb.str(6, n)),
   ];
+}
+
+function contextCount(ng: NetworkGroupSpec): number {
+  return Math.max(ng.contexts ?? 1, ...[...ng.inputs, ...ng.outputs].map((s) => (s.context ?? 0) + 1));
 }
 
 // ProtoHEFOp: name=1 input_pads=2 output_pads=3 core_op=4 nms_op=5 logits_op=6
@@ -302,7 +419,7 @@ function opField(op: OpSpec): FieldFn {
       pb.uint(4, n.classes),
       pb.bool(5, n.backgroundRemoval),
       // kinds share image_height=1, image_width=2 (doubles); an empty message still marks the kind
-      pb.msg(NMS_KIND_FIELD[n.kind], pb.double(1, n.image?.[0]), pb.double(2, n.image?.[1])),
+      pb.msg(NMS_KIND_FIELD[n.kind], pb.double(1, n.image?.[0]), pb.double(2, n.image?.[1]), ...nmsDecoderFields(n)),
     );
   } else if (op.logits) {
     body = pb.msg(6, pb.uint(1, op.logits === 'softmax' ? 1 : 0));
@@ -310,7 +427,20 @@ function opField(op: OpSpec): FieldFn {
   return pb.msg(8, pb.str(1, op.name), ...pads, body);
 }
 
-function networkGroupField(ng: NetworkGroupSpec): FieldFn {
+/** The kind's bbox_decoders (field 4 for YOLOv5/v8, 3 for YOLOX) and YOLOv8's regression_length. */
+function nmsDecoderFields(n: NonNullable<OpSpec['nms']>): FieldFn[] {
+  const ds = n.decoders ?? [];
+  if (n.kind === 'yolov8_nms_op')
+    return [...ds.map((d) => pb.msg(4, pb.uint(1, d.stride), pb.uint(2, d.reg), pb.uint(3, d.cls))), pb.uint(5, n.regressionLength)];
+  if (n.kind === 'yolox_nms_op') return ds.map((d) => pb.msg(3, pb.uint(1, d.stride), pb.uint(2, d.reg), pb.uint(3, d.cls), pb.uint(4, d.obj)));
+  if (n.kind === 'yolo_nms_op')
+    return ds.map((d) =>
+      pb.msg(4, ...(d.h ?? []).map((v) => pb.uint(2, v)), ...(d.w ?? []).map((v) => pb.uint(3, v)), pb.uint(4, d.stride), pb.uint(5, d.pad)),
+    );
+  return [];
+}
+
+function networkGroupField(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults): FieldFn {
   if (ng.ops) {
     // Net-flow: the core op lives in ops[0].core_op; ops and pad edges sit on the group.
     const sorted = ng.sortedOutputs ?? ng.outputs.map((o) => o.name);
@@ -318,12 +448,12 @@ function networkGroupField(ng: NetworkGroupSpec): FieldFn {
       2,
       pb.msg(1, pb.str(1, ng.name)),
       ...sorted.map((n) => pb.str(4, n)),
-      pb.msg(8, pb.str(1, `${ng.name}/core`), pb.msg(4, ...coreFields(ng))),
+      pb.msg(8, pb.str(1, `${ng.name}/core`), pb.msg(4, ...coreFields(ng, ccw, faults))),
       ...ng.ops.map(opField),
       ...(ng.padEdges ?? []).map(([src, dst]) => pb.msg(9, pb.uint(1, src), pb.uint(2, dst))),
     );
   }
-  return pb.msg(2, ...coreFields(ng));
+  return pb.msg(2, ...coreFields(ng, ccw, faults));
 }
 
 const ZERO_HASH = 0n;
@@ -345,6 +475,9 @@ export async function buildHef(spec: HefSpec): Promise<Uint8Array> {
 
   const ccws = new Uint8Array(spec.ccwsSize ?? 2048);
   for (let i = 0; i < ccws.length; i++) ccws[i] = (i * 131 + 7) & 0xff; // deterministic filler
+  // One slice of config words for each preliminary config and context, in that order.
+  const configOps = spec.networkGroups.reduce((sum, g) => sum + 1 + contextCount(g), 0);
+  const ccwPlan = new CcwPlan(version, ccws, Math.max(1, Math.floor(ccws.length / configOps)));
   // Resources follow the CCWs (V3 only); offsets are relative to the zero point.
   const resources = version === 3 ? (spec.resources ?? []) : [];
   const resourceFields: FieldFn[] = [];
@@ -369,7 +502,7 @@ export async function buildHef(spec: HefSpec): Promise<Uint8Array> {
       pb.uint(4, spec.protoVersion ?? 5),
       pb.msg(5, pb.uint(1, maj), pb.uint(2, min), pb.uint(3, rev)),
     ),
-    ...spec.networkGroups.map(networkGroupField),
+    ...spec.networkGroups.map((g) => networkGroupField(g, ccwPlan, spec.faults ?? {})),
     pb.msg(4, pb.bool(1, true), pb.bool(7, true), pb.bool(8, true)),
     ...exts.map((id) => pb.msg(5, pb.uint(1, id), pb.str(2, EXT_NAMES[id] ?? `EXT_${id}`))),
     ...optExts.map((id) => pb.msg(6, pb.uint(1, id), pb.str(2, EXT_NAMES[id] ?? `EXT_${id}`))),

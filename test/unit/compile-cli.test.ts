@@ -216,6 +216,28 @@ test("the a16_w4 optimize crash lands on the script line that asks for it; the p
   }
 });
 
+test(
+  "the container's exit status reaches the log reader: a DFC that exits 1 in optimize with no error line is read as failed there (issue 20)",
+  { skip: NEEDS_PYTHON },
+  async () => {
+    const fd = fakeDocker();
+    const ws = temp();
+    try {
+      // real-killed-137's log (a public Hailo-8L run that stops in the Statistics Collector): the fake
+      // prints its optimize part and exits 1 without a traceback, as a DFC whose error went elsewhere.
+      const { r, j } = await compileFixture(fd, ws.dir, 'real-killed-137', 'optimize', { from: TINY, as: 'tinycnn.onnx' });
+      assert.equal(r.code, 1, r.err);
+      assert.deepEqual([j.outcome, j.failedStage], ['failed', 'optimize']);
+      const d = j.diagnostics.find((x: { code: string }) => x.code === 'dfc/no-error-in-log');
+      assert.ok(d, JSON.stringify(j.diagnostics.map((x: { code: string }) => x.code)));
+      assert.match(d.message, /exit status 1 during optimize/);
+    } finally {
+      ws.cleanup();
+      fd.cleanup();
+    }
+  },
+);
+
 test('docker refusing is failedStage "docker" with the fixing setting; usage errors exit 2', { skip: NEEDS_PYTHON }, async () => {
   const fd = fakeDocker({ images: [] });
   const ws = temp();

@@ -85,6 +85,38 @@ test('status bar: each state reads as it should; Restricted Mode is neutral', ()
   assert.match(statusView({ kind: 'running', hef: 'a.hef', devices: [dev] }).text, /HAILO10H busy/);
 });
 
+test('status bar: a device HailoRT cannot open (76 or 86) shows the same mismatch sentence as run and devices; Check Setup findings turn it to a warning', () => {
+  const at = new Date('2026-12-01T10:00:00Z');
+  const runtime = { hailortVersion: '4.20.0', shimPath: '', libraryPath: '', fake: true };
+  const system = { hailortVersion: '4.20.0', driverModule: 'hailo_pci', driverVersion: '4.18.0' };
+  const listed = (status: number) => ({
+    id: '0000:01:00.0',
+    architecture: 'unknown',
+    architectureId: -1,
+    firmware: '',
+    serial: '',
+    boardName: '',
+    partNumber: '',
+    productName: '',
+    identifyError: errorFromStatus(status, 'Device::create on 0000:01:00.0', { during: 'create-vdevice', system }),
+  });
+  const v76 = statusView(stateFromScan({ devices: [listed(76)], runtime }, at));
+  const v86 = statusView(stateFromScan({ devices: [listed(86)], runtime }, at));
+  assert.deepEqual([v76.text, v76.warning], ['$(warning) Hailo device', true]);
+  const sentence = v76.tooltip.split('\n')[0];
+  assert.equal(sentence, v86.tooltip.split('\n')[0], '76 and 86 read the same');
+  assert.match(sentence, /^The Hailo driver \(hailo_pci 4\.18\.0\) and HailoRT \(4\.20\.0\) are different versions/);
+  assert.deepEqual(failureMessage(errorFromStatus(76, 'x', { system })).actions[0], { label: 'Check Setup', kind: 'check-setup' });
+  const dev = { ...listed(76), architecture: 'HAILO8L', architectureId: 2, firmware: '4.20.0 (release)', identifyError: undefined };
+  const state = stateFromScan({ devices: [dev], runtime }, at);
+  assert.equal(state.kind, 'present');
+  if (state.kind === 'present')
+    state.setup = { errors: 1, warnings: 0, first: 'The Python wheel hailo_platform 4.19.0 is built against exactly libhailort 4.19.0' };
+  const withSetup = statusView(state);
+  assert.equal(withSetup.warning, true);
+  assert.match(withSetup.tooltip, /\nSetup: 1 error, 0 warnings — The Python wheel .* \(Hailo: Check Setup\)\./);
+});
+
 test("run options: remembered choices are validated; they become the worker's RunOptions", () => {
   assert.deepEqual(parseChoices(undefined), DEFAULT_CHOICES);
   assert.deepEqual(parseChoices({ frames: -5, format: 'int4', batch: 1.5, queue: 'x', input: 'npy', seed: 2 ** 40 }), DEFAULT_CHOICES);

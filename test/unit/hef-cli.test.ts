@@ -126,19 +126,49 @@ test('cli hef: text output reads like hailortcli parse-hef plus integrity and th
   assert.match(wrong.out, /mismatch between text model \(n_embd_inp = 4096\) and HEF \(n_embd_inp = 10240\)\./);
 });
 
-test('cli hef: truncated corpus files exit 2 with the truncation in the JSON', { skip: sharedPath('corpus', 'hef') ? false : SKIP_NO_SHARED }, async () => {
-  const dir = sharedPath('corpus', 'hef')!;
-  for (const name of ['darrr05__New1V2.hef', 'seeed10h__mspn_regnetx_800mf.hef']) {
-    const r = await run('--json', join(dir, name));
-    assert.equal(r.code, 2, name);
-    const j = JSON.parse(r.out);
-    assert.equal(j.container.integrity.ok, false, name);
-    assert.ok(
-      j.problems.some((p: { code: string }) => p.code === 'hef/truncated'),
-      name,
+test(
+  'cli hef: the exit code follows what the targeted HailoRT does (real libhailort 5.2.0: New1V2 91, mspn loads)',
+  { skip: sharedPath('corpus', 'hef') ? false : SKIP_NO_SHARED },
+  async () => {
+    const dir = sharedPath('corpus', 'hef')!;
+    type V = { line: string; outcome: string; status?: number };
+    // darrr05__New1V2: body cut off — every line refuses with 91 (real 5.2.0: 91).
+    const cut = await run('--json', join(dir, 'darrr05__New1V2.hef'));
+    assert.equal(cut.code, 2);
+    const jc = JSON.parse(cut.out);
+    assert.equal(jc.container.integrity.ok, false);
+    assert.ok(jc.problems.some((p: { code: string; severity: string }) => p.code === 'hef/truncated' && p.severity === 'error'));
+    assert.deepEqual(
+      jc.runtime.verdicts.map((v: V) => [v.line, v.outcome, v.status]),
+      ['4.20', '4.21-4.23', '5.0', '5.1-5.2'].map((l) => [l, 'refuses', 91]),
     );
-  }
-  assert.equal((await run('--json', join(dir, 'arcface_mobilefacenet.hef'))).code, 0);
+    // mspn_regnetx_800mf: cut inside its CCWs, body intact — 5.2.0 loads it (real), 4.x and 5.0
+    // refuse it with 91 (full length check, read in their source): exit 0, the cut is a warning.
+    const mspn = await run('--json', join(dir, 'seeed10h__mspn_regnetx_800mf.hef'));
+    assert.equal(mspn.code, 0, mspn.out.slice(0, 400));
+    const jm = JSON.parse(mspn.out);
+    assert.equal(jm.runtime.target, '5.1-5.2');
+    assert.deepEqual(
+      jm.runtime.verdicts.map((v: V) => [v.line, v.outcome, v.status]),
+      [
+        ['4.20', 'refuses', 91],
+        ['4.21-4.23', 'refuses', 91],
+        ['5.0', 'refuses', 91],
+        ['5.1-5.2', 'loads', undefined],
+      ],
+    );
+    const truncated = jm.problems.find((p: { code: string }) => p.code === 'hef/truncated');
+    assert.equal(truncated.severity, 'warning');
+    assert.match(truncated.message, /HailoRT 5\.1–5\.2 opens it anyway.*computes garbage.*HailoRT 4\.21–4\.23 refuses it with 91 HAILO_HEF_FILE_CORRUPTED/);
+    assert.equal((await run('--json', join(dir, 'arcface_mobilefacenet.hef'))).code, 0);
+  },
+);
+
+test('cli hef: an outdated HEF (no extension 26) exits 2 with status 92 named, as HailoRT refuses it', async () => {
+  const r = await run(fx('mtmd-fail-hef-opens.hef'));
+  assert.equal(r.code, 2);
+  assert.match(r.out, /HailoRT 5\.1–5\.2 \(target\): refuses with 92 HAILO_HEF_NOT_SUPPORTED — Hef has periph_calculation_in_hailort feature disabled/);
+  assert.doesNotMatch(r.out, /status 91/);
 });
 
 test('cli hef --streams: boundary streams with device order and the op that consumes them', async () => {
@@ -146,7 +176,8 @@ test('cli hef --streams: boundary streams with device order and the op that cons
   assert.equal(code, 0);
   assert.match(out, /^ {8}Stream infos:$/m);
   assert.match(out, /^ {12}Input {2}yolov8n\/input_layer1 UINT8, NHCW\(640x640x3\)$/m);
-  assert.match(out, /^ {12}Output yolov8n\/conv41 UINT8, NHCW\(80x80x64\) \(consumed by yolov8n\/yolov8_nms_postprocess\)$/m);
+  assert.match(out, /^ {12}Output yolov8n\/conv41 UINT8, NHCW\(80x80x64\)$/m);
+  assert.match(out, /consumes yolov8n\/conv41, yolov8n\/conv42/);
   assert.match(
     out,
     /Output yolov8n\/yolov8_nms_postprocess FLOAT32, HAILO NMS BY CLASS\(number of classes: 80, maximum bounding boxes per class: 100, maximum frame size: 160320\)/,

@@ -36,7 +36,9 @@ test('preflight: batched and unbatched blocks differ only in the linear form (Ge
 });
 
 test('preflight: the packed-sequence tower — plumbing Concats, batch-axis concat, rank-6 patchify, sequence→spatial', () => {
-  const a = analyze('tower_packed.onnx');
+  // As large as the Qwen3-VL tower the evidence comes from: the DFC may skip its onnxsim retry, so
+  // the plumbing Concats its first parse attempt fails on are warned one by one.
+  const a = analyze('tower_packed.onnx', { largeModelBytes: 0 });
   const c = codes(a.findings);
   for (const expected of [
     'onnx/shape-plumbing-concat@/visual/patch_embed/Concat',
@@ -60,6 +62,21 @@ test('preflight: the packed-sequence tower — plumbing Concats, batch-axis conc
   assert.ok(!a.findings.some((f) => /MatMul|Softmax|LayerNorm/.test(f.node ?? '')));
   const fold = a.findings.find((f) => f.code === 'onnx/foldable-plumbing')!;
   assert.match(fold.message, /^\d+ of 59 nodes/);
+});
+
+test("preflight: plumbing Concats the DFC's own onnxsim retry folds are one model-level note, not a warning per node (issue 20)", () => {
+  // The same tower at its real (small) size: constant at its input shapes, so the retry folds them.
+  const a = analyze('tower_packed.onnx');
+  assert.deepEqual(
+    a.findings.filter((f) => f.code === 'onnx/shape-plumbing-concat'),
+    [],
+  );
+  const fold = a.findings.find((f) => f.code === 'onnx/foldable-plumbing')!;
+  assert.equal(fold.severity, 'info');
+  assert.match(fold.message, /They include 3 rank-1 shape Concats \(\/visual\/patch_embed\/Concat, .*onnxsim retry folds them/);
+  assert.match(fold.evidence, /parsing retry attempt/);
+  // What the retry cannot fold stays: a batch-axis concat is no plumbing.
+  assert.ok(codes(a.findings).includes('onnx/batch-axis-concat@/visual/Concat'));
 });
 
 test('preflight: ops rejected in real parser logs are errors with the DFC error class', () => {

@@ -70,7 +70,8 @@ export class Compiler implements vscode.Disposable {
   readonly output = vscode.window.createOutputChannel('Hailo Compile');
   /** DFC diagnostics of each model's last compile (the view Explain DFC Log uses, keyed by model). */
   readonly diagnostics: DfcDiagnosticsView;
-  private readonly queue = new CompileQueue();
+  /** The compile pool (a width per docker context) that single compiles and sweeps share. */
+  readonly pool = new CompileQueue();
   private readonly active = new Set<string>();
   private readonly leftoversChecked = new Set<string>();
   /** Cancels of the compiles in flight: closing the window stops them (their containers go). */
@@ -103,7 +104,7 @@ export class Compiler implements vscode.Disposable {
         async (progress, token) => {
           const controller = new AbortController();
           let cancelledWhileWaiting = false;
-          const job = this.queue.enqueue(
+          const job = this.pool.enqueue(
             key,
             () => this.execute(trust, inputs, settings, net, progress, controller.signal, sink),
             (ahead) => {

@@ -42,7 +42,13 @@ export function summaryText(net: string, r: CompileReport, elapsedSeconds: numbe
     return `${parts[0]}: ${facts.join(', ')}.`;
   }
   const first = r.diagnostics.find((d) => d.severity === 'error');
-  const where = r.failedStage ? (r.failedStage === 'docker' ? ' before the DFC ran (docker)' : ` in ${r.failedStage}`) : '';
+  const where = r.failedStage
+    ? r.failedStage === 'docker'
+      ? ' before the DFC ran (docker)'
+      : r.failedStage === 'unknown'
+        ? ' (the log does not show in which stage)'
+        : ` in ${r.failedStage}`
+    : '';
   const what = r.outcome === 'killed' ? `was stopped${where}` : r.outcome === 'incomplete' ? 'ended without finishing' : `failed${where}`;
   return `The compile of ${net} ${what}${first ? `: ${first.message}` : '.'}`;
 }

@@ -1,5 +1,5 @@
 // Registers the device half of the extension: "Hailo: Run on Device", the results panels, the
-// device status bar item and "Hailo: Device Details". extension.ts calls this once.
+// device status bar item, "Hailo: Device Details" and "Hailo: Check Setup". extension.ts calls this once.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { parseRunDocument } from './runDocument';
@@ -7,6 +7,7 @@ import { DeviceService } from './deviceService';
 import { ResultsPanels } from './resultsPanel';
 import { RUN_COMMAND, RunOnDevice, type RunArgs } from './runOnDevice';
 import { DETAILS_COMMAND, DeviceStatusBar } from './statusBar';
+import { CHECK_SETUP_COMMAND, CheckSetup } from './checkSetup';
 
 export const OPEN_RESULTS_COMMAND = 'hailo.openRunResults';
 const MAX_EXPORT_BYTES = 64 << 20;
@@ -60,10 +61,13 @@ export function registerDevice(
   });
   runner = new RunOnDevice(context, log, service, panels);
   const status = new DeviceStatusBar(log, service, runner);
+  const setup = new CheckSetup(service, log);
   context.subscriptions.push(
     service,
     panels,
     status,
+    setup,
+    vscode.commands.registerCommand(CHECK_SETUP_COMMAND, () => setup.show()),
     vscode.commands.registerCommand(RUN_COMMAND, (arg?: unknown, args?: RunArgs) => runner!.run(arg, args ?? {})),
     vscode.commands.registerCommand(DETAILS_COMMAND, () => status.showDetails()),
     vscode.commands.registerCommand(OPEN_RESULTS_COMMAND, (arg?: unknown) => openResults(panels, log, arg)),

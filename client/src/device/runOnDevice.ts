@@ -10,9 +10,9 @@ import { DEFAULT_OPEN_OPTIONS, type DeviceError, readHefFile, type RunReport } f
 import { requireWorkspaceTrust, type TrustToken } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
-import { checkHefForDevice } from './archCheck';
+import { checkHefFile, checkHefForDevice } from './archCheck';
 import { asDeviceError, DeviceService } from './deviceService';
-import { failureMessage, type FailureAction } from './failures';
+import { CHECK_SETUP_COMMAND, failureMessage, type FailureAction } from './failures';
 import { floatReference } from './floatReference';
 import { ResultsPanels } from './resultsPanel';
 import {
@@ -198,9 +198,12 @@ export class RunOnDevice {
         async (progress, token) => {
           progress.report({ message: 'reading the HEF…' });
           const report = await readHefFile(hef.fsPath);
+          // The file first: a missing or damaged HEF is said before the device is asked.
+          const file = checkHefFile(report, title);
+          if (!file.ok) throw file.error;
           progress.report({ message: 'looking for the device…' });
           const scan = await this.service.scan(trust);
-          const check = checkHefForDevice(report, scan.devices, title);
+          const check = checkHefForDevice(report, scan.devices, title, scan.runtime.hailortVersion);
           if (!check.ok) throw check.error;
           if (token.isCancellationRequested) return undefined;
           this.panels.showProgress(hef, `Running on ${check.device.architecture} ${check.device.id}…`);
@@ -294,6 +297,9 @@ export class RunOnDevice {
         break;
       case 'change-options':
         await vscode.commands.executeCommand(RUN_COMMAND, hef);
+        break;
+      case 'check-setup':
+        await vscode.commands.executeCommand(CHECK_SETUP_COMMAND);
         break;
     }
   }

@@ -8,6 +8,7 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { asDeviceError, type DeviceService } from './deviceService';
 import { RUN_COMMAND, type RunOnDevice } from './runOnDevice';
 import { stateFromScan, statusView, type DeviceState } from './statusView';
+import { CHECK_SETUP_COMMAND, setupReport, summary } from './checkSetup';
 
 export const DETAILS_COMMAND = 'hailo.deviceDetails';
 /** First look after activation (lets the window settle), then this often. */
@@ -68,7 +69,10 @@ export class DeviceStatusBar implements vscode.Disposable {
       if (!trust) return this.state;
       let next: DeviceState;
       try {
-        next = stateFromScan(await this.service.scan(trust));
+        const scan = await this.service.scan(trust);
+        next = stateFromScan(scan);
+        // Files only, and the scan just made: whether the installed pieces agree.
+        if (next.kind === 'present' || next.kind === 'none') next.setup = summary(await setupReport(this.service, this.log, scan));
       } catch (err) {
         next = stateFromScan({ error: asDeviceError(err) });
       }
@@ -90,8 +94,11 @@ export class DeviceStatusBar implements vscode.Disposable {
       await this.runner.showFailure(s.error);
       return;
     }
-    type Item = vscode.QuickPickItem & { run?: boolean; again?: boolean };
+    type Item = vscode.QuickPickItem & { run?: boolean; again?: boolean; setup?: boolean };
     const items: Item[] = [];
+    const setup = s.kind === 'present' || s.kind === 'none' ? s.setup : undefined;
+    if (setup && setup.errors + setup.warnings > 0)
+      items.push({ label: `$(checklist) Check Setup: ${setup.errors} error(s), ${setup.warnings} warning(s)`, detail: setup.first, setup: true });
     if (s.kind === 'present' || s.kind === 'running') {
       for (const d of s.devices) {
         items.push({
@@ -113,12 +120,15 @@ export class DeviceStatusBar implements vscode.Disposable {
     } else {
       items.push({
         label: '$(circle-slash) No Hailo device was found',
-        detail: 'Check that the Hailo-10H is connected and powered, and that "hailortcli scan" lists it.',
+        detail: 'Check that the Hailo device is connected and powered, and that "hailortcli scan" lists it.',
       });
     }
+    if (!items.some((i) => i.setup))
+      items.push({ label: '$(checklist) Check Setup…', detail: 'Driver, libhailort, firmware, Python wheel and HEFs side by side', setup: true });
     items.push({ label: '$(refresh) Check again', again: true });
     const picked = await vscode.window.showQuickPick(items, { title: 'Hailo device', placeHolder: statusView(s).tooltip.split('\n')[0] });
     if (picked?.run) await vscode.commands.executeCommand(RUN_COMMAND);
+    else if (picked?.setup) await vscode.commands.executeCommand(CHECK_SETUP_COMMAND);
     else if (picked?.again) await this.showDetails();
   }
 

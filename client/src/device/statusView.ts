@@ -6,12 +6,25 @@ import type { DeviceError, DeviceInfo, RuntimeInfo } from '@hailo/api';
 export type DeviceState =
   | { kind: 'restricted' }
   | { kind: 'checking' }
-  | { kind: 'present'; devices: DeviceInfo[]; runtime: RuntimeInfo; checkedAt: Date }
+  | { kind: 'present'; devices: DeviceInfo[]; runtime: RuntimeInfo; checkedAt: Date; setup?: SetupSummary }
   | { kind: 'running'; hef: string; devices: DeviceInfo[] }
   | { kind: 'busy'; error: DeviceError; checkedAt: Date }
-  | { kind: 'none'; runtime?: RuntimeInfo; checkedAt: Date }
+  | { kind: 'none'; runtime?: RuntimeInfo; checkedAt: Date; setup?: SetupSummary }
   | { kind: 'hailort-missing'; error: DeviceError; checkedAt: Date }
   | { kind: 'error'; error: DeviceError; checkedAt: Date };
+
+/** What Hailo: Check Setup found (its findings' counts and the first error's sentence). */
+export interface SetupSummary {
+  errors: number;
+  warnings: number;
+  first?: string;
+}
+
+const setupLine = (s?: SetupSummary) =>
+  s && s.errors + s.warnings > 0
+    ? `\nSetup: ${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.first ? ` — ${s.first}` : ''} (Hailo: Check Setup).`
+    : '';
+const setupWarns = (s?: SetupSummary) => !!s && s.errors + s.warnings > 0;
 
 export interface StatusView {
   text: string;
@@ -39,8 +52,8 @@ export function statusView(s: DeviceState): StatusView {
       const lines = s.devices.map((x) => `${x.architecture} ${x.id}${x.firmware ? `, firmware ${x.firmware}` : ''}`);
       return {
         text: `$(circuit-board) ${d.architecture}${more}`,
-        tooltip: `Hailo device ready (HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ', FAKE test library' : ''}):\n${lines.join('\n')}\nChecked at ${at(s.checkedAt)}. ${CLICK}`,
-        warning: false,
+        tooltip: `Hailo device ready (HailoRT ${s.runtime.hailortVersion}${s.runtime.fake ? ', FAKE test library' : ''}):\n${lines.join('\n')}${setupLine(s.setup)}\nChecked at ${at(s.checkedAt)}. ${CLICK}`,
+        warning: setupWarns(s.setup),
       };
     }
     case 'running':
@@ -50,8 +63,8 @@ export function statusView(s: DeviceState): StatusView {
     case 'none':
       return {
         text: '$(circle-slash) No Hailo device',
-        tooltip: `No Hailo device was found${s.runtime ? ` (HailoRT ${s.runtime.hailortVersion})` : ''}. Checked at ${at(s.checkedAt)}. ${CLICK}`,
-        warning: false,
+        tooltip: `No Hailo device was found${s.runtime ? ` (HailoRT ${s.runtime.hailortVersion})` : ''}.${setupLine(s.setup)}\nChecked at ${at(s.checkedAt)}. ${CLICK}`,
+        warning: setupWarns(s.setup),
       };
     case 'hailort-missing':
       return { text: '$(circle-slash) HailoRT missing', tooltip: `${s.error.sentence}\nChecked at ${at(s.checkedAt)}. ${CLICK}`, warning: false };
@@ -69,7 +82,10 @@ export function stateFromScan(result: { devices: DeviceInfo[]; runtime: RuntimeI
     if (e.kind === 'busy') return { kind: 'busy', error: e, checkedAt: now };
     return { kind: 'error', error: e, checkedAt: now };
   }
+  // Listed but none identified (e.g. 76/86, the driver's version): that failure, not "present".
+  if (result.devices.length > 0 && result.devices.every((d) => d.identifyError))
+    return { kind: 'error', error: result.devices[0].identifyError!, checkedAt: now };
   return result.devices.length
-    ? { kind: 'present', devices: result.devices, runtime: result.runtime, checkedAt: now }
+    ? { kind: 'present', devices: result.devices.filter((d) => !d.identifyError), runtime: result.runtime, checkedAt: now }
     : { kind: 'none', runtime: result.runtime, checkedAt: now };
 }

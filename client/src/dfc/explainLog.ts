@@ -206,7 +206,7 @@ async function summarise(r: ExplainResult): Promise<void> {
       ? 'DFC run succeeded'
       : rep.outcome === 'incomplete'
         ? 'DFC log ends before the run does'
-        : `DFC run ${rep.outcome}${rep.failedStage ? ` in ${rep.failedStage}` : ''}`;
+        : `DFC run ${rep.outcome}${rep.failedStage === 'unknown' ? ' (the log does not show in which stage)' : rep.failedStage ? ` in ${rep.failedStage}` : ''}`;
   const msg = `${head}: ${stages}${extra ? `; ${extra}` : ''}${errors ? `; ${errors} error(s) in the Problems panel` : ''}.`;
   const show = rep.outcome === 'success' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
   const choice = await show(msg, 'Show Report', 'Show Problems');

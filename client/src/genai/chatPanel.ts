@@ -26,7 +26,7 @@ import { hailoSettings } from '../settings';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { asDeviceError, type DeviceService } from '../device/deviceService';
-import { failureMessage } from '../device/failures';
+import { CHECK_SETUP_COMMAND, failureMessage } from '../device/failures';
 import { resolveHef } from '../device/runOnDevice';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import type { PageOptions } from '../hef/render';
@@ -449,6 +449,7 @@ export class ChatPanels implements vscode.Disposable {
     else if (action.kind === 'manage-trust') await vscode.commands.executeCommand('workbench.trust.manage');
     else if (action.kind === 'open-inspector') await vscode.commands.executeCommand('vscode.openWith', hef, HEF_VIEW_TYPE);
     else if (action.kind === 'retry') await vscode.commands.executeCommand(CHAT_COMMAND, hef);
+    else if (action.kind === 'check-setup') await vscode.commands.executeCommand(CHECK_SETUP_COMMAND);
   }
 
   dispose(): void {

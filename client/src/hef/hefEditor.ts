@@ -3,7 +3,18 @@
 // page to the webview (render.ts); the webview only posts button clicks back.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { bufferSource, checkMtmdSource, fileSource, hefJson, readHef, readResource, HefRescanNotification, HAILO_CONFIG, type ByteSource } from '@hailo/api';
+import {
+  bufferSource,
+  checkMtmdSource,
+  fileSource,
+  hefJson,
+  inspectHefNms,
+  readHef,
+  readResource,
+  HefRescanNotification,
+  HAILO_CONFIG,
+  type ByteSource,
+} from '@hailo/api';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage, type PageOptions } from './render';
@@ -68,7 +79,9 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
         const cfg = await readResource(src, report.externalResources, HAILO_CONFIG, 1 << 20);
         const configText = 'bytes' in cfg ? new TextDecoder('utf-8').decode(cfg.bytes) : undefined;
         json = JSON.stringify(hefJson(report, mtmd), null, 2);
-        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch }, page());
+        // The script, NMS config and labels file beside the HEF (files only: not for virtual documents).
+        const nms = document.uri.scheme === 'file' ? await inspectHefNms(document.uri.fsPath, settings.model.labels) : undefined;
+        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch, ...(nms ? { nms } : {}) }, page());
         this.log.info(
           `hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`,
         );

@@ -2,7 +2,7 @@
 // Every string that comes from the file goes through `esc` — names, config text, messages — and
 // the page carries a nonce CSP: no inline styles, scripts only by nonce, resources only from the
 // extension's media folder. Elements have stable `data-testid`s for the end-to-end tests.
-import { archDevice, shapeString, type HefReport, type MtmdResult, type VStreamInfo, type StreamInfo } from '@hailo/api';
+import { archDevice, shapeString, type HefReport, type MtmdResult, type NmsInspection, type VStreamInfo, type StreamInfo } from '@hailo/api';
 
 export interface InspectorModel {
   report: HefReport;
@@ -13,6 +13,8 @@ export interface InspectorModel {
   targetArch?: string;
   /** Display name of the file (basename). */
   title: string;
+  /** The NMS checks against the script, config and labels file beside the HEF (server/src/nms). */
+  nms?: NmsInspection;
 }
 
 export interface PageOptions {
@@ -69,6 +71,7 @@ function summary(m: InspectorModel): string {
     ['File', `${esc(m.title)} (${fmt(r.fileSize)} bytes)`],
     ['Container', c ? `version ${c.version}, header ${c.headerSize} bytes, protobuf body ${fmt(c.protoSize)} bytes` : 'not a readable HEF container'],
     ['Integrity', `${badge(r.integrity.ok, ['OK', 'FAILED', 'NOT CHECKED'])} ${esc(r.integrity.check.toUpperCase())}`],
+    ['HailoRT', runtimeSummary(r)],
     ['Architecture', h ? `${esc(h.hwArch.name)} (hw_arch ${h.hwArch.id})` : 'unknown'],
     ['SDK', h ? esc(h.sdkVersion ?? (h.sdkVersionString || 'unknown')) : 'unknown'],
     ['Compiled', h?.timestamp ? esc(new Date(h.timestamp).toISOString()) : 'unknown'],
@@ -82,6 +85,32 @@ function summary(m: InspectorModel): string {
     'summary',
     'Summary',
     `<dl class="grid">${items.map(([k, v]) => `<dt>${esc(k)}</dt><dd data-testid="hef-summary-${esc(k.toLowerCase().replace(/\s+/g, '-'))}">${v}</dd>`).join('')}</dl>`,
+  );
+}
+
+/** The target line's verdict in one badge and phrase (Summary row). */
+function runtimeSummary(r: InspectorModel['report']): string {
+  const v = r.runtime?.verdicts.find((x) => x.line === r.runtime?.target);
+  if (!v) return 'not judged';
+  if (v.outcome === 'loads')
+    return `${badge(true, [`${v.label} loads it`])}${v.tolerated.length ? ' <span class="muted">(with tolerated damage, see HailoRT)</span>' : ''}`;
+  return badge(false, ['', v.outcome === 'crashes' ? `${v.label} crashes on it` : `${v.label} refuses it: ${v.status} ${v.statusName ?? ''}`]);
+}
+
+/** What each HailoRT line does at Hef::create on this file (server/src/hef/verdict.ts). */
+function runtime(m: InspectorModel): string {
+  const r = m.report;
+  const rows = (r.runtime?.verdicts ?? []).map((v) => {
+    const outcome =
+      v.outcome === 'loads' ? badge(true, ['loads']) : badge(false, ['', v.outcome === 'crashes' ? 'crashes' : `refuses: ${v.status} ${v.statusName ?? ''}`]);
+    const why = v.outcome === 'loads' ? (v.tolerated.length ? `tolerates ${v.tolerated.join('; ')}` : 'every check passes') : v.reason;
+    return `<tr data-testid="hef-runtime-row" data-line="${esc(v.line)}" data-outcome="${esc(v.outcome)}" data-status="${v.status ?? ''}"><td>${esc(v.label)}${v.line === r.runtime?.target ? ' <span class="muted">(target)</span>' : ''}</td><td>${outcome}</td><td>${esc(why)}</td></tr>`;
+  });
+  return section(
+    'runtime',
+    'HailoRT',
+    `<p class="muted">What Hef::create does with this file in each HailoRT line (its checks and their order, from the HailoRT source; checked against a real libhailort 5.2.0). The target is the line the architecture runs on.</p>` +
+      table('hef-runtime-table', ['HailoRT', 'Hef::create', 'why'], rows),
   );
 }
 
@@ -254,6 +283,65 @@ function contract(m: InspectorModel): string {
   );
 }
 
+const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/** The HEF's NMS next to the config, script and labels file beside it, and where they disagree. */
+function nms(m: InspectorModel): string {
+  const n = m.nms;
+  if (!n) return '';
+  const f = n.hef;
+  const pieces = [
+    n.scriptPath ? `script <code>${esc(baseName(n.scriptPath))}</code>` : '',
+    n.configPath ? `config <code>${esc(baseName(n.configPath))}</code>` : '',
+    n.labelsPath ? `labels <code>${esc(baseName(n.labelsPath))}</code>` : '',
+  ].filter(Boolean);
+  if ((!f || f.kind === 'none') && !pieces.length && !n.located.length) return '';
+  const rows: string[] = [];
+  const row = (what: string, value: string) => rows.push(`<tr><th scope="row">${esc(what)}</th><td>${value}</td></tr>`);
+  if (f) {
+    row(
+      'NMS',
+      f.kind === 'op'
+        ? `net-flow ${esc(f.opType ?? '')} op (host CPU, engine=cpu)`
+        : f.kind === 'on-chip'
+          ? 'on the NN core (engine=nn_core)'
+          : 'none: the outputs are the raw heads',
+    );
+    if (f.classes !== undefined) row('classes', fmt(f.classes));
+    if (f.outputClasses !== undefined) row('classes in the output', fmt(f.outputClasses));
+    if (f.maxProposalsPerClass !== undefined) row('max boxes per class', fmt(f.maxProposalsPerClass));
+    if (f.scoreTh !== undefined) row('score threshold', esc(String(f.scoreTh)));
+    if (f.iouTh !== undefined) row('IoU threshold', esc(String(f.iouTh)));
+    if (f.imageDims) row('image', `${fmt(f.imageDims[0])} × ${fmt(f.imageDims[1])}`);
+    if (f.regressionLength !== undefined) row('regression_length', fmt(f.regressionLength));
+    if (f.decoders?.length)
+      row(
+        'decoders',
+        f.decoders
+          .map((d) => `${d.stride !== undefined ? `stride ${fmt(d.stride)}: ` : ''}${d.layers.map((l) => `<code>${esc(l)}</code>`).join(' + ')}`)
+          .join('<br>'),
+      );
+  }
+  const findings = n.located.map(
+    (x) =>
+      `<tr data-testid="hef-nms-finding" data-code="${esc(x.code)}"><td>${badge(x.severity === 'error' ? false : null, ['', 'error', esc(x.severity)])}</td><td><code>${esc(x.code)}</code></td><td class="nowrap">${esc(baseName(x.path))}:${fmt(x.range.start.line + 1)}</td><td>${esc(x.message)}</td></tr>`,
+  );
+  const ok = n.located.length === 0;
+  const verdict = !pieces.length
+    ? 'no NMS config, script or labels file beside this HEF to compare with'
+    : ok
+      ? `agrees with the ${pieces.length === 1 ? 'file' : 'files'} beside it`
+      : `${n.located.length} disagreement${n.located.length === 1 ? '' : 's'} with the files beside it`;
+  return section(
+    'nms',
+    'NMS',
+    `<p data-testid="hef-nms-status" data-pass="${pieces.length ? String(ok) : 'na'}">${badge(pieces.length ? ok : null)} ${esc(verdict)}${pieces.length ? ` — ${pieces.join(', ')}` : ''}</p>` +
+      (rows.length ? `<table data-testid="hef-nms-facts"><tbody>${rows.join('')}</tbody></table>` : '') +
+      (n.located.length ? table('hef-nms-findings', ['', 'code', 'where', 'message'], findings) : '') +
+      n.problems.map((p) => `<p class="muted">${esc(p)}</p>`).join(''),
+  );
+}
+
 function problems(m: InspectorModel): string {
   const rows = m.report.problems.map(
     (p) =>
@@ -283,6 +371,8 @@ ${checkedCsp(o)}
 <p class="status" id="status" data-testid="hef-status" role="status"></p>
 ${summary(m)}
 ${contract(m)}
+${runtime(m)}
+${nms(m)}
 ${integrity(m)}
 ${arch(m)}
 ${networks(m)}

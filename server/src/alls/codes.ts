@@ -82,7 +82,17 @@ export const RULES = {
   'alls/normalization-shape': { rule: 'R10', severity: 'error', summary: 'normalization mean and std of different lengths' },
   'alls/normalization-scale': { rule: 'R11', severity: 'warning', summary: 'normalization values all < 1: probably the 0–1 scale instead of 0–255' },
   'alls/nms-config-not-found': { rule: 'R12', severity: 'warning', summary: 'the nms_postprocess config file does not exist' },
-  'alls/optimization-needs-gpu': { rule: 'R13', severity: 'info', summary: 'optimization_level ≥ 1 needs a GPU and enough calibration images' },
+  'alls/nms-meta-arch-missing': { rule: 'R12', severity: 'error', summary: 'nms_postprocess without meta_arch (the DFC cannot decode the outputs)' },
+  'alls/nms-config-conflict': {
+    rule: 'R12',
+    severity: 'error',
+    summary: 'nms_postprocess with a config path and config values as keywords ("Both config path and config arguments were given")',
+  },
+  'alls/optimization-needs-gpu': {
+    rule: 'R13',
+    severity: 'info',
+    summary: 'an explicit optimization_level 2–4 trains on the CPU when there is no GPU (only the default level is lowered)',
+  },
   'alls/calibset-size': { rule: 'R13', severity: 'info', summary: 'calibset_size above 64 only affects statistics collection' },
   'alls/duplicate-kwarg': {
     rule: 'R14',

@@ -18,7 +18,7 @@ import {
 import type { AllsCode } from './codes';
 import { layerLookup, type LayerLookup } from './layers';
 import { globToRegExp } from './glob';
-import { METHODS, argumentSetOf, commandNames } from './schema';
+import { METHODS, NMS_CONFIG_ARGUMENTS, argumentSetOf, commandNames } from './schema';
 import { KIND_BIT, kindBits, type ArchNote, type CommandSpec, type EnumSpec, type ParamSpec, type ZooUse } from './schemaTypes';
 import { suggest } from './suggest';
 import type { Diagnostic, Fix, Severity } from '../common/types';
@@ -631,7 +631,7 @@ class Checker {
           documented ? 'error' : 'warning',
           'alls/unknown-kwarg',
           documented
-            ? `\`${short(k.text)}\` is not a keyword of ${owner}${names.length ? ` (its keywords: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list is complete: ${set.evidence}.`
+            ? `\`${short(k.text)}\` is not a keyword of ${owner}${set.refusal ? `: the DFC refuses it with "${set.refusal} ${short(k.text)}"` : ''}${names.length ? ` (its keywords: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list is complete: ${set.evidence}.`
             : `\`${short(k.text)}\` is not a keyword seen for ${owner}${names.length ? ` (seen: ${listWords(names, 8)})` : ' (it takes none)'}.${elsewhere}${cands.length ? ` Did you mean \`${cands[0]}\`?` : ''} The list comes from Hailo's scripts and is not exhaustive.`,
           { fixes: this.renameFixes(k, cands, 'the keyword') },
         );
@@ -838,7 +838,7 @@ class Checker {
         if (st.sub?.name === 'activation_clipping' || st.sub?.name === 'weights_clipping') this.checkClipping(st, 'clipping_values', 'mode');
         break;
       case 'model_optimization_flavor':
-        this.checkOptimizationLevel(st, facts);
+        this.checkOptimizationLevel(st);
         break;
       case 'model_optimization_config':
         if (st.sub?.name === 'calibration') {
@@ -855,6 +855,7 @@ class Checker {
         break;
       case 'nms_postprocess':
         this.checkNmsPath(st);
+        this.checkNmsArguments(st);
         break;
       case 'place':
         this.checkCluster(st);
@@ -971,16 +972,24 @@ class Checker {
     return m ? m[1] : undefined;
   }
 
-  private checkOptimizationLevel(st: ResolvedStatement, facts: { calibsetSize?: number }): void {
+  /**
+   * What an explicit optimization_level does without a GPU. The DFC lowers only its *default*
+   * level (2) to 0 when it finds no GPU ("Reducing optimization level to 0 … no available GPU");
+   * an explicit level runs as asked: level 1 (bias correction) on the CPU, slower but fine, levels
+   * 2–4 train (fine-tuning, AdaRound) on the CPU — hours, and one record saw QAFT diverge there
+   * (docs/alls-rules.md, R13). Level 1 gets no finding.
+   */
+  private checkOptimizationLevel(st: ResolvedStatement): void {
     const v = this.kwValue(st, 'optimization_level');
-    if (v?.kind !== 'number' || !Number.isInteger(v.value) || v.value < 1 || v.value > 4) return;
-    const calib = facts.calibsetSize ?? 64;
+    if (v?.kind !== 'number' || !Number.isInteger(v.value) || v.value < 2 || v.value > 4) return;
+    const algorithm = v.value === 2 ? 'Quantization-Aware Fine-Tuning' : 'AdaRound';
+    const images = v.value === 3 ? 256 : 1024;
     this.add(
       v.start,
       v.end,
       'info',
       'alls/optimization-needs-gpu',
-      `optimization_level ${v.value} needs a GPU: without one the DFC logs "Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because there's no available GPU".${calib < 1024 ? ` It also wants ≥ 1024 calibration images (Hailo's HACE inspector); this script's calibset_size is ${facts.calibsetSize ?? '64 (default)'}.` : ''}`,
+      `optimization_level ${v.value} trains (${algorithm}) during optimize. The DFC lowers only its default level to 0 without a GPU; a level written here runs as asked, so without a GPU it trains on the CPU — hours, and one record saw fine-tuning on the CPU diverge (with 645 images). Give the container a GPU, or use optimization_level=1 (bias correction, which runs on the CPU). The level trains on ${images} images of the calibration set: give optimize at least that many.`,
     );
   }
 
@@ -998,6 +1007,41 @@ class Checker {
         'warning',
         'alls/nms-config-not-found',
         `NMS config not found: \`${short(v.value, 120)}\` (relative paths resolve against the script's folder). The DFC fails at compile time with "AllocatorScriptParserException: Post-process config file isn't found".`,
+      );
+    }
+  }
+
+  /**
+   * What the DFC refuses in an nms_postprocess call besides unknown keywords: no meta_arch (a
+   * user's failing `nms_postprocess("config.json")`; every model-zoo version names it), and a config
+   * path together with the config's values as keywords ("Both config path and config arguments
+   * were given"; the model zoo's own code edits the JSON instead of adding `classes=` when a path
+   * is there).
+   */
+  private checkNmsArguments(st: ResolvedStatement): void {
+    const call = st.node.call!;
+    if (st.node.broken) return;
+    const meta = st.keywords.some((a) => a.keyword!.text === 'meta_arch') || st.positionals.some((a) => a.value.kind === 'name');
+    if (!meta) {
+      this.add(
+        call.name.start,
+        call.name.end,
+        'error',
+        'alls/nms-meta-arch-missing',
+        `nms_postprocess without meta_arch: the DFC needs the detector family to decode the outputs (meta_arch=yolov8, yolov5, yolox, ssd, …). A user's \`nms_postprocess("config.json")\` failed for exactly this ("meta architecture missing"), and every nms_postprocess of Hailo's 1,345 model-zoo script versions names it.`,
+      );
+    }
+    const path = st.positionals.find((a) => a.value.kind === 'string') ?? st.keywords.find((a) => a.keyword!.text === 'config_path');
+    if (!path) return;
+    for (const a of st.keywords) {
+      const k = a.keyword!;
+      if (!NMS_CONFIG_ARGUMENTS.has(k.text)) continue;
+      this.add(
+        k.start,
+        a.end,
+        'error',
+        'alls/nms-config-conflict',
+        `\`${k.text}\` is one of the NMS config's values, and this call also names a config file: the DFC refuses the pair with "Both config path and config arguments were given" (a user's run). Hailo's model zoo writes such a value into the JSON when a path is given (core/main_utils.py) — do that, or drop the path and give the values as keywords.`,
       );
     }
   }

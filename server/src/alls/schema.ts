@@ -562,6 +562,33 @@ export const CORPUS_ARGUMENTS: ArgumentSet = {
   evidence: "the keywords and positional forms Hailo's 1,345 model-zoo script versions use, plus marked third-party ones; no complete list is public",
 };
 
+/**
+ * nms_postprocess's keywords are known well enough to call any other one an error: the DFC answers
+ * an unknown keyword with `No argument named …` (a DFC 3.33.0 deployment guide; a user's failing
+ * `nms_config=` / `nms_config_file_path=`), and the set is what Hailo writes — the model zoo's
+ * scripts and its `core/main_utils.py` (which adds `classes=` or `config_path=`) — plus the keys of
+ * Hailo's NMS config JSONs, which the DFC takes as "config arguments".
+ */
+export const NMS_ARGUMENTS: ArgumentSet = {
+  kind: 'documented',
+  evidence:
+    'the DFC answers any other keyword with "No argument named …" (DFC 3.33.0 deployment guide: "No argument named nms_score_threshold"; a user\'s failing nms_config= and nms_config_file_path=); the keywords are the model zoo\'s (its scripts and core/main_utils.py) and its NMS config JSONs\' keys',
+  refusal: 'No argument named',
+};
+
+/** Keywords of nms_postprocess that carry the NMS config's values: with a config path the DFC refuses them. */
+export const NMS_CONFIG_ARGUMENTS = new Set([
+  'nms_scores_th',
+  'nms_iou_th',
+  'image_dims',
+  'max_proposals_per_class',
+  'classes',
+  'regression_length',
+  'background_removal',
+  'background_removal_index',
+  'number_of_detection_heads',
+]);
+
 function cmd(spec: Omit<CommandSpec, 'evidence' | 'argumentSet'> & { evidence?: Evidence; argumentSet?: ArgumentSet }): CommandSpec {
   return { evidence: 'corpus', argumentSet: CORPUS_ARGUMENTS, ...spec };
 }
@@ -655,6 +682,7 @@ const COMMAND_LIST: CommandSpec[] = [
     stage: 'modification',
     since: 'v2.3 (DFC 3.19)',
     targets: 'none',
+    argumentSet: NMS_ARGUMENTS,
     signatures: [
       sig(
         p('config_path', STR, 'NMS config JSON (relative to the .alls folder)', { optional: true }),
@@ -678,6 +706,11 @@ const COMMAND_LIST: CommandSpec[] = [
       }),
       p('max_proposals_per_class', POS_INT, 'boxes kept per class (third-party code)', { evidence: 'third-party' }),
       p('image_dims', { kinds: ['intList'], length: 2 }, 'input image [H, W] (third-party code)', { evidence: 'third-party' }),
+      // The other top-level keys of Hailo's NMS config JSONs: the DFC takes a config's values as keywords.
+      p('regression_length', POS_INT, "box regression bins per side (a key of Hailo's NMS configs)", { evidence: 'hailo' }),
+      p('background_removal', BOOL, "drop the background class (a key of Hailo's NMS configs)", { evidence: 'hailo' }),
+      p('background_removal_index', NON_NEG_INT, "index of the background class (a key of the DFC's default NMS config)", { evidence: 'hailo' }),
+      p('number_of_detection_heads', POS_INT, "detection heads (a key of Hailo's NMS configs)", { evidence: 'hailo' }),
     ),
   }),
   cmd({

@@ -111,6 +111,8 @@ export const STAGE_TITLES: Record<Stage, string> = {
 export interface ArgumentSet {
   kind: 'documented' | 'corpus';
   evidence: string;
+  /** The DFC's own words for an unknown keyword (`No argument named`), quoted with the keyword. */
+  refusal?: string;
 }
 
 export interface SubcommandSpec {

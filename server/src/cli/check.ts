@@ -5,7 +5,7 @@
 // explicitly are checked whatever their extension.
 // Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
 import { nmsConfigResolver } from '../alls/nodeHost';
@@ -19,10 +19,13 @@ import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../nms/bundle';
 
-const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...
+const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
 
-Check .alls model scripts (files, or folders searched recursively for *.alls).
+Check .alls model scripts (files, or folders searched recursively for *.alls), and — for a script's
+nms_postprocess, an NMS config JSON or a .hef named on the command line — that the NMS config,
+the model, the HEF and the labels file agree.
 
 options:
   --json          print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}
@@ -33,6 +36,8 @@ options:
   --har FILE      the parsed model (.har) to check layer names against; without it, a .har beside
                   each script is used, as in the editor (same basename, else the only one)
   --onnx FILE     the ONNX the HAR was parsed from; without it, the one beside the HAR
+  --labels FILE   the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
+                  line) to check against the classes; without it, one beside the HEF or script
   -h, --help      show this help
 
 exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input
@@ -77,6 +82,7 @@ interface Options {
   /** Absolute (resolved against the working folder). */
   har?: string;
   onnx?: string;
+  labels?: string;
 }
 
 function parseArgs(args: string[]): Options | { error: string } | 'help' {
@@ -95,8 +101,8 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
       const arch = v.trim().toLowerCase();
       if (!isHwArch(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
       o.hwArch = arch;
-    } else if (a === '--har' || a.startsWith('--har=') || a === '--onnx' || a.startsWith('--onnx=')) {
-      const name = a.startsWith('--har') ? 'har' : 'onnx';
+    } else if (a === '--har' || a.startsWith('--har=') || a === '--onnx' || a.startsWith('--onnx=') || a === '--labels' || a.startsWith('--labels=')) {
+      const name = a.startsWith('--har') ? 'har' : a.startsWith('--onnx') ? 'onnx' : 'labels';
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (v === undefined || v === '') return { error: `--${name} needs a file` };
       o[name] = resolve(v);
@@ -206,14 +212,27 @@ export interface ModelOptions {
 }
 
 /** Check files (already expanded); unreadable ones go to `problems`. */
-export async function checkFiles(files: string[], hwArch: string, problems: string[], model?: ModelOptions): Promise<CheckReport> {
+export async function checkFiles(files: string[], hwArch: string, problems: string[], model?: ModelOptions, labelsPath?: string): Promise<CheckReport> {
   const settings = resolveSettings({ hwArch });
   const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
+  // Findings of the NMS checks that sit in other files (a config, a labels file), by path.
+  const side = new SideFindings();
+  const nmsOpts = { ...(labelsPath ? { labelsPath } : {}) };
+  const scriptModel = async (p: string) => (model ? (await model.resolver.resolve(resolve(p), model.paths)).index : undefined);
   const reported = new Set<string>();
   const archResolver = new ScriptArchResolver();
   // UTF-8 takes at most 4 bytes per character: a larger file cannot be under the character limit.
   const maxBytes = 4 * limit('documentChars');
   for (const path of files) {
+    if (/\.(json|hef)$/i.test(path)) {
+      // A config or HEF named on the command line: its NMS checks (the script/model beside it).
+      const r = path.toLowerCase().endsWith('.hef')
+        ? await checkHefNms(resolve(path), { ...nmsOpts, model: scriptModel })
+        : await checkConfigNms(resolve(path), await scriptModel(path), nmsOpts);
+      side.add(r, path);
+      for (const p of r.problems) model?.notes.push(p);
+      continue;
+    }
     let diagnostics: Diagnostic[];
     let resolved: Awaited<ReturnType<ModelResolver['resolve']>> | undefined;
     let arch: JsonArch | undefined;
@@ -233,15 +252,20 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
       // As the editor does: a HEF/HAR beside the script, then its folder, then --hw-arch.
       const inferred = await archResolver.resolve(resolve(path), settings.hwArch, index);
       arch = { name: inferred.arch, source: inferred.source, from: inferred.from, why: inferred.why };
+      const doc = analyze(text);
       diagnostics = mergeEncodingDiagnostics(
         encoding,
-        checkDocument(analyze(text), {
+        checkDocument(doc, {
           settings: { hwArch: inferred.arch },
           archFrom: inferred.from,
           fileExists: nmsConfigResolver(path),
           ...(index ? { model: index } : {}),
         }),
       );
+      const nms = await checkScriptNms(resolve(path), doc, index, nmsOpts);
+      diagnostics.push(...scriptDiagnostics(nms, doc));
+      side.add(nms, path);
+      for (const p of nms.problems) model?.notes.push(p);
     } catch (err) {
       if (err instanceof FileAccessError && err.code === 'too-large') {
         diagnostics = [
@@ -262,24 +286,61 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
       }
     }
     const index = resolved?.index;
-    diagnostics.sort(
-      (a, b) =>
-        a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
-    );
-    const json = diagnostics.map(toJson);
+    const json = sortDiagnostics(diagnostics).map(toJson);
     const entry: CheckReport['files'][number] = { path, diagnostics: json, ...(arch ? { arch } : {}) };
     if (index && resolved?.harPath) {
       entry.model = { har: resolved.harPath, network: index.networkName, layers: index.layers.size };
       if (resolved.onnxPath && !resolved.problems.some((p) => p.includes(resolved.onnxPath!))) entry.model.onnx = resolved.onnxPath;
     }
     report.files.push(entry);
-    report.summary.files++;
-    for (const d of json) {
+  }
+  for (const [path, list] of side.byPath) {
+    const existing = report.files.find((f) => resolve(f.path) === resolve(path));
+    const json = sortDiagnostics(list).map(toJson);
+    if (existing) existing.diagnostics.push(...json);
+    else report.files.push({ path, diagnostics: json });
+  }
+  report.summary.files = report.files.length;
+  for (const f of report.files)
+    for (const d of f.diagnostics) {
       if (d.severity === 'error') report.summary.errors++;
       else if (d.severity === 'warning') report.summary.warnings++;
     }
-  }
   return report;
+}
+
+const sortDiagnostics = (list: Diagnostic[]) =>
+  [...list].sort(
+    (a, b) =>
+      a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
+
+/** NMS findings in configs and labels files, each once however many scripts name the file. */
+class SideFindings {
+  readonly byPath = new Map<string, Diagnostic[]>();
+  private readonly seen = new Set<string>();
+
+  /** `named`: the path as given on the command line (for a config or HEF checked on its own). */
+  add(r: NmsBundleResult, named: string): void {
+    for (const f of r.findings) {
+      // A script's own findings are already in its diagnostics, unless the run named a HEF or config.
+      const script = /\.(json|hef)$/i.test(named) ? (r as NmsBundleResult & { scriptPath?: string }).scriptPath : undefined;
+      const path = f.file === 'config' ? r.configPath : f.file === 'labels' ? r.labelsPath : f.file === 'script' ? script : undefined;
+      if (!path) continue;
+      const shown = relativeOrAbsolute(path, named);
+      const key = `${resolve(shown)}|${f.code}|${f.range.start.line}:${f.range.start.character}|${f.message}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      const { file: _file, ...d } = f;
+      const list = this.byPath.get(shown) ?? this.byPath.set(shown, []).get(shown)!;
+      list.push(d);
+    }
+  }
+}
+
+/** A side file's path as the user would write it: relative to the working folder when the file it came from was given so. */
+function relativeOrAbsolute(path: string, near: string): string {
+  return isAbsolute(near) ? path : relative(process.cwd(), path) || path;
 }
 
 export function formatHuman(report: CheckReport): string {
@@ -327,6 +388,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   for (const [file, what] of [
     [parsed.har, '--har'],
     [parsed.onnx, '--onnx'],
+    [parsed.labels, '--labels'],
   ] as const) {
     const why = file ? unreadable(file, what) : undefined;
     if (why) {
@@ -336,7 +398,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   }
   const files = collectFiles(parsed.paths, problems);
   const model: ModelOptions = { resolver: new ModelResolver(memoisedOnnx()), paths: { harPath: parsed.har, onnxPath: parsed.onnx }, notes: [] };
-  const report = await checkFiles(files, parsed.hwArch, problems, model);
+  const report = await checkFiles(files, parsed.hwArch, problems, model, parsed.labels);
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
   for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);

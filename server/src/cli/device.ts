@@ -1,11 +1,14 @@
 // `hailo-tools devices [--json]` and `hailo-tools run [--json] [--frames N] [--input …] [--format
 // uint8|float32] [--batch N] [--queue N] HEF`: the device half of the CLI. Both go through
 // DeviceClient (a worker process loads the native HailoRT bridge), so a crash in native code
-// prints a sentence instead of killing the CLI. Exit codes — devices: 0 a device answered,
-// 1 none (or no driver), 2 could not ask (HailoRT missing, usage); run: 0 every check passed,
-// 1 a check failed, 2 could not run (one sentence says why).
-import { resolve } from 'node:path';
+// prints a sentence instead of killing the CLI. Exit codes — devices: 0 a device was identified,
+// 1 none (no device, no driver, or none HailoRT could identify, e.g. the driver/library
+// mismatch), 2 could not ask (HailoRT missing, usage); run: 0 every check passed, 1 a check
+// failed, 2 could not run (one sentence says why).
+import { basename, resolve } from 'node:path';
 import { commandLineTrust } from '../common/trust';
+import { readHefFile } from '../hef';
+import { hefRefusal } from '../device/hefGate';
 import { DeviceClient, DeviceRequestError } from '../device/client';
 import { describeError, errorFromKind } from '../device/errors';
 import { parseInputSpec } from '../device/inputs';
@@ -15,7 +18,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
 export const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
   --group-id ID     VDevice group id: UNIQUE (default) takes the device alone; the same other id in
-                    several processes shares it (Hailo-10H)
+                    several processes shares it (on HailoRT 4.x through hailort.service)
   --timeout MS      per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})
   --json            print one JSON document`;
 
@@ -23,7 +26,8 @@ const DEVICES_USAGE = `usage: hailo-tools devices [--json] [--hailort DIR]
 
 Lists the Hailo devices HailoRT sees (Device::scan + identify): id, architecture, firmware, serial.
 ${COMMON}
-Exit: 0 a device was found, 1 none (or the driver is missing), 2 HailoRT missing or another failure.
+Exit: 0 a device was identified, 1 none (no device, no driver, or none HailoRT could identify),
+2 HailoRT missing or another failure.
 `;
 
 const RUN_USAGE = `usage: hailo-tools run [--json] [--frames N] [--input random|normal|FILE.npy|IMAGE]
@@ -100,7 +104,7 @@ export function errorOf(err: unknown): DeviceError {
 }
 
 function deviceLine(d: DeviceInfo): string {
-  if (d.identifyError) return `  ${d.id}  (identify failed: ${describeError(d.identifyError)})`;
+  if (d.identifyError) return `  ${d.id}  (HailoRT could not open it: ${d.identifyError.name})`;
   return `  ${d.id}  ${d.architecture}  firmware ${d.firmware}  serial ${d.serial || '-'}  board ${d.boardName || '-'}  ${d.productName}`;
 }
 
@@ -133,12 +137,16 @@ export async function runDevices(args: string[], io: CliIO): Promise<number> {
       if (scan.devices.length === 0) io.out('No Hailo device found.\n');
       else io.out(`${scan.devices.length} device${scan.devices.length === 1 ? '' : 's'}:\n${scan.devices.map(deviceLine).join('\n')}\n`);
     }
-    if (scan.devices.length > 0) return EXIT_OK;
+    if (scan.devices.some((d) => !d.identifyError)) return EXIT_OK;
+    // Listed but not identified: the identify failure is the sentence (e.g. 76/86, the driver's version).
     const error =
-      scan.driver === 'missing'
-        ? errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded')
-        : errorFromKind('no-device', 'Device::scan found no device');
-    if (!c.json) io.err(`hailo-tools: ${error.sentence}\n`);
+      scan.devices[0]?.identifyError ??
+      (scan.driver === 'missing'
+        ? errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded', null, undefined, {
+            hailortVersion: scan.runtime.hailortVersion,
+          })
+        : errorFromKind('no-device', 'Device::scan found no device'));
+    if (!c.json) io.err(`hailo-tools: ${scan.devices.length > 0 ? describeError(error) : error.sentence}\n`);
     return EXIT_FINDINGS;
   } catch (err) {
     return fail(io, c.json, errorOf(err));
@@ -186,6 +194,7 @@ export function describeRun(r: RunReport): string {
   for (const p of r.fpsByQueue)
     lines.push(`  ${String(p.queueDepth).padEnd(5)}  ${p.fps.toFixed(1).padEnd(8)}  ${p.msPerFrame.toFixed(3).padEnd(8)}  ${(p.fps / base).toFixed(2)}x`);
   const passed = r.checks.filter((c) => c.pass).length;
+  for (const note of r.notes ?? []) lines.push('', `Note: ${note}`);
   lines.push('', `${passed} of ${r.checks.length} checks passed`);
   return lines.join('\n') + '\n';
 }
@@ -243,6 +252,12 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   }
   const spec = parseInputSpec(input, seed);
   if (spec.kind === 'npy' || spec.kind === 'image') spec.path = resolve(spec.path);
+  // A HEF that crashes libhailort in every version is refused here, before a worker exists; the
+  // worker refuses what its own HailoRT version refuses, before the native open.
+  const hefReport = await readHefFile(resolve(files[0]), { verifyResources: false });
+  if (hefReport.fileSize > 0 && hefReport.runtime?.verdicts.every((v) => v.outcome === 'crashes')) {
+    return fail(io, c.json, hefRefusal(hefReport, undefined, basename(files[0]), true)!);
+  }
   const dc = client(c, io, 'run');
   try {
     const report = await dc.run({ hef: resolve(files[0]), input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });

@@ -1,15 +1,15 @@
-// `hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] LOG|-` — explains a Dataflow Compiler
+// `hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] [--exit-code N] LOG|-` — explains a Dataflow Compiler
 // log from any run (the `hailo` CLI, `hailomz`, Python-API scripts; DFC 3.x and 5.x). The log is
 // streamed through the reader, never held whole. Exit 0: the log shows a successful run; 1: a
 // failed, killed or incomplete run; 2: usage, or the log (or --alls/--onnx) cannot be read.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcLogContext } from '../dfc';
+import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcExit, type DfcLogContext } from '../dfc';
 import { readOnnxFile, OnnxReadError } from '../onnx/reader';
 import { analyzeOnnx } from '../onnx/analysis';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
-const USAGE = `usage: hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] LOG|-
+const USAGE = `usage: hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] [--exit-code N] LOG|-
 
 Explains a Dataflow Compiler console log (hailo parser|optimize|compiler, hailomz, Python API;
 DFC 3.x and 5.x): stages and their times, versions, the compile summary, and every error on the
@@ -17,6 +17,9 @@ DFC 3.x and 5.x): stages and their times, versions, the compile summary, and eve
   --json           print one JSON document
   --alls SCRIPT    the model script the run used (errors land on its lines)
   --onnx MODEL     the ONNX model the run parsed (errors land on its nodes; tensor vs node names)
+  --exit-code N    how the run ended, when you know it (a shell's $?, docker's exit status): a log
+                   that just stops is then read as killed (137: the OOM killer or docker's memory
+                   limit, in the stage it stopped in) or failed (any other non-zero status)
 Exit: 0 the log shows a successful run, 1 a failed, killed or incomplete run, 2 unreadable input.
 `;
 
@@ -31,6 +34,7 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
   let json = false;
   let alls: string | undefined;
   let onnx: string | undefined;
+  let exit: DfcExit | undefined;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -43,6 +47,10 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
       if (!v) return fail(io, `${a.replace(/=.*/, '')} needs a file`);
       if (a.startsWith('--alls')) alls = v;
       else onnx = v;
+    } else if (a === '--exit-code' || a.startsWith('--exit-code=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (v === undefined || !/^\d{1,3}$/.test(v) || Number(v) > 255) return fail(io, `--exit-code needs a process exit status 0…255, got '${v ?? ''}'`);
+      exit = { code: Number(v) };
     } else if (a.startsWith('-') && a !== '-') {
       io.err(`hailo-tools dfc-log: unknown option '${escapeTerminal(a)}'\n\n${USAGE}`);
       return EXIT_USAGE;
@@ -87,7 +95,7 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
             : (code ?? (err as Error).message);
     return fail(io, `${log}: cannot read the log (${why})`);
   }
-  const report = reader.end();
+  const report = reader.end(exit);
   io.out(json ? jsonForTerminal(report) + '\n' : reportText(report, ctx.logPath!));
   return report.outcome === 'success' ? EXIT_OK : EXIT_FINDINGS;
 }

@@ -1,10 +1,11 @@
 // `hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE` — reads a compiled HEF without
-// HailoRT or a device. Exit 0: read fine (and, with --mtmd, the contract passes); 1: the mtmd
-// contract fails; 2: not a readable, intact HEF (the JSON still carries what could be read), or a
-// usage error.
+// HailoRT or a device. Exit 0: the HailoRT its architecture targets (4.21–4.23 for Hailo-8, 5.1–5.2
+// for Hailo-10/15) loads it and nothing else is wrong (and, with --mtmd, the contract passes); 1:
+// the mtmd contract fails; 2: that HailoRT refuses or crashes on it, or it is damaged in a way
+// that matters (the JSON still carries what could be read), or a usage error.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkMtmdSource, describeHef, fileSource, hefJson, isIntact, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
+import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
 const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE
@@ -14,7 +15,8 @@ Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, r
   --streams              text: also list the boundary streams (as hailortcli --parse-streams)
   --mtmd                 also check the contract of llama.cpp's mtmd Hailo vision loader
   --text-model-width N   with --mtmd: the text model's n_embd_inp, checked against 4 x features
-Exit: 0 read fine (and contract passes), 1 contract fails, 2 not a readable, intact HEF.
+Exit: 0 the HailoRT the HEF targets loads it (and the contract passes), 1 contract fails,
+      2 that HailoRT refuses or crashes on it, or it is damaged.
 `;
 
 export async function runHef(args: string[], io: CliIO): Promise<number> {
@@ -65,7 +67,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
       contract = await checkMtmdSource(src, report, { textModelWidth, hefPath: file, configBesideHef: existsSync(beside) ? beside : undefined });
     }
     io.out(json ? JSON.stringify(hefJson(report, contract), null, 2) + '\n' : describeHef(report, contract, { streams }));
-    if (!isIntact(report)) return EXIT_USAGE;
+    if (!loadsInTarget(report)) return EXIT_USAGE;
     if (contract && !contract.pass) return EXIT_FINDINGS;
     return EXIT_OK;
   } finally {

@@ -30,6 +30,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
     load: async () => (await import('./diverge')).runDiverge,
   },
+  sweep: {
+    summary: 'compile every variant of a sweep plan across docker contexts; one table of the results',
+    load: async () => (await import('./sweep')).runSweepCommand,
+    terminal: true,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',
@@ -48,6 +53,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
   devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
   run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
+  doctor: {
+    summary: 'what Hailo pieces are installed and whether they agree (driver, libhailort, firmware, wheel, HEFs)',
+    load: async () => (await import('./doctor')).runDoctorCommand,
+    terminal: true,
+  },
   chat: {
     summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
     load: async () => (await import('./chat')).runChat,

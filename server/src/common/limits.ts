@@ -177,6 +177,14 @@ export const LIMITS = {
     reason: 'One figure per layer and output: a few hundred bytes per layer, tens of kB for a large model.',
     onHit: 'the results are not read (one sentence; the HAR view shows no SNR column)',
   },
+  // ---- NMS configs and labels ------------------------------------------------------------------
+  nmsSideFileBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    where: 'NMS config JSON and labels files read beside a script or HEF (language server and CLI)',
+    reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
+    onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {
     value: 1500,
@@ -185,6 +193,29 @@ export const LIMITS = {
     reason:
       'These run on every edit and scroll; on a 1 MB script they take a few ms. A request that runs longer stops so that the diagnostics of other documents are not held up.',
     onHit: 'the answer covers the start of the document (one log line)',
+  },
+  // ---- sweeps (server/src/sweep) ---------------------------------------------------------------
+  sweepPlanBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    where: 'sweep plans (*.sweep.json)',
+    reason: 'A plan names files and a few axes; a thousand variants spelled out take a few KB. The bound keeps a hostile plan from being parsed whole.',
+    onHit: 'the plan is not read (one sentence)',
+  },
+  sweepVariants: {
+    value: 1000,
+    unit: 'items',
+    where: 'sweep plans: the product of every axis',
+    reason:
+      'A compile takes minutes to an hour (59 min per context reported); the largest public campaign is 84 models on two DFC versions. A product of axes beyond a thousand is almost certainly a mistake in the plan.',
+    onHit: 'the plan is refused before anything runs (one sentence with the count)',
+  },
+  sweepContextWidth: {
+    value: 16,
+    unit: 'items',
+    where: 'sweep plans: compiles at once on one docker context',
+    reason: 'One DFC optimize takes most of a host (a large backbone peaked at 39.87 GiB); 16 at once is beyond any host users reported.',
+    onHit: 'the plan is refused (one sentence)',
   },
 } as const satisfies Record<string, Limit>;
 

@@ -16,6 +16,8 @@ export interface ModelLayer {
   originalNames: string[];
   inputShapes: Dim[][];
   outputShapes: Dim[][];
+  /** Output shapes of the ONNX nodes it came from (NCHW), when the ONNX is known. */
+  onnxOutputShapes?: Dim[][];
   /** Extra markdown for hover (e.g. the ONNX source nodes' ops, shapes and ranks). */
   detail?: string;
   /** Where go-to-definition should land (e.g. the node's line in the ONNX graph view). */
@@ -30,6 +32,8 @@ export interface ModelLayerIndex {
   layers: Map<string, ModelLayer>;
   /** `hw_arch` of the HAR's metadata.json (the architecture it was parsed for), when it says. */
   hwArch?: string;
+  /** `sdk_version` of the HAR's metadata.json (the DFC that wrote it), when it says. */
+  sdkVersion?: string;
   /** A layer noise analysis of this HAR (`<net>.noise.json` beside it), when one was run. */
   noise?: ModelNoise;
 }

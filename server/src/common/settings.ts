@@ -20,6 +20,8 @@ export interface HailoSettings {
     onnx: string;
     /** `hailo.model.calibrationSet`: the script's calibration set ('' = look beside the script). */
     calibrationSet: string;
+    /** `hailo.model.labels`: the app's labels file ('' = one beside the HEF or script). */
+    labels: string;
   };
   hef: {
     /** `hailo.hef.inlineChecks` */
@@ -82,6 +84,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'model.har', scope: 'resource', default: '', readBy: 'server' },
   { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server' },
   { key: 'model.calibrationSet', scope: 'resource', default: '', readBy: 'server' },
+  { key: 'model.labels', scope: 'resource', default: '', readBy: 'server' },
   { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
   { key: 'dfc.image', scope: 'machine-overridable', default: '', readBy: 'client' },
   { key: 'dfc.memoryLimit', scope: 'machine-overridable', default: '', readBy: 'client' },
@@ -136,6 +139,7 @@ export function resolveSettings(raw: unknown): HailoSettings {
       har: text(get('model.har')) ?? text(get('model.harPath')) ?? '',
       onnx: text(get('model.onnx')) ?? text(get('model.onnxPath')) ?? '',
       calibrationSet: text(get('model.calibrationSet')) ?? '',
+      labels: text(get('model.labels')) ?? '',
     },
     hef: { inlineChecks: oneOf(INLINE_CHECKS, get('hef.inlineChecks')) ?? 'auto' },
     mtmd: { textModelWidth: positiveInt(get('mtmd.textModelWidth')) ?? null },

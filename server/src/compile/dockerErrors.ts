@@ -88,6 +88,17 @@ export function daemonProblem(r: Captured, ctx: ProblemContext): DockerProblem |
       message: `Docker context '${ctx.context ?? ''}' does not exist: create it with 'docker context create', or change hailo.dfc.dockerContext (CLI: --context).`,
     };
   }
+  // A remote context whose host cannot be reached: docker's ssh connection helper says why at the end
+  // (docker/for-win#13569: `… docker system dial-stdio] has exited with exit status 255, … stderr=ssh: …`).
+  const ssh = /error during connect:[^\n]*dial-stdio\][^\n]*?stderr=([^\n]+)/i.exec(err);
+  const tcp = /error during connect:[^\n]*?(dial tcp [^\n]+)/i.exec(err);
+  if (ssh || tcp) {
+    return {
+      kind: 'daemon-down',
+      setting: 'hailo.dfc.dockerContext',
+      message: `The docker host${ctx.context ? ` of context '${ctx.context}'` : ''} cannot be reached (${(ssh ? ssh[1] : tcp![1]).trim().replace(/\\r\\n|\s+$/g, '')}): check that the host is up${ssh ? " and that 'ssh' to it works" : ''}, or use another docker context (hailo.dfc.dockerContext, CLI: --context).`,
+    };
+  }
   if (/Cannot connect to the Docker daemon|Is the docker daemon running|error during connect/i.test(err)) {
     return {
       kind: 'daemon-down',

@@ -65,6 +65,11 @@ export interface RunnerEnv {
   onStep?(step: RunnerStep, detail: string): void;
   /** For tests: the random part of the container name. */
   nameSuffix?: string;
+  /**
+   * Answers of docker's read-only questions (version, context endpoint, images, info) shared by the
+   * compiles of one sweep: asked once per context, not once per variant. Failed answers are not kept.
+   */
+  queryCache?: Map<string, Promise<Captured>>;
 }
 
 /** What the driver records in the staging folder after each stage (see driver/hailo_compile.py). */
@@ -128,14 +133,28 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   const step = (s: RunnerStep) => env.onStep?.(s, STEP_TEXT[s]);
   const cancelled = () => env.signal?.aborted === true;
   const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });
+  const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
+    const cache = env.queryCache;
+    if (!cache) return docker(args, timeoutMs);
+    const key = JSON.stringify(dockerCommand(target, args));
+    let answer = cache.get(key);
+    if (!answer) {
+      answer = docker(args, timeoutMs).then((r) => {
+        if (r.code !== 0) cache.delete(key);
+        return r;
+      });
+      cache.set(key, answer);
+    }
+    return answer;
+  };
 
   // 1. Docker itself: the client exists, the daemon answers, the context exists.
   step('checking-docker');
-  const version = await docker(versionArgs(), 20_000);
+  const version = await query(versionArgs(), 20_000);
   const vProblem = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
   if (vProblem) return { ...base, status: 'docker-failed', problem: vProblem };
   if (cancelled()) return { ...base, status: 'cancelled' };
-  const hostR = await docker(contextHostArgs(target.context));
+  const hostR = await query(contextHostArgs(target.context));
   if (hostR.code !== 0) {
     return { ...base, status: 'docker-failed', problem: daemonProblem(hostR, ctx) ?? refusalProblem(hostR, ctx) };
   }
@@ -147,11 +166,11 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   // 2. The image: the setting, else the first local Hailo DFC image, else the suite's default name.
   let image = settings.image?.trim();
   if (!image) {
-    const ls = await docker(imagesArgs());
+    const ls = await query(imagesArgs());
     if (ls.code !== 0) return { ...base, status: 'docker-failed', problem: daemonProblem(ls, ctx) ?? refusalProblem(ls, ctx) };
     image = pickImage(ls.stdout, resolved.hwArch) ?? DEFAULT_IMAGE;
   }
-  const inspect = await docker(imageInspectArgs(image));
+  const inspect = await query(imageInspectArgs(image));
   if (inspect.code !== 0) return { ...base, status: 'docker-failed', problem: daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image }) };
 
   // 3. GPUs: `auto` asks docker whether an NVIDIA runtime is configured; rootless docker maps
@@ -159,7 +178,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   let gpus = settings.gpus === 'all';
   let user = transfer === 'mount' ? env.user : undefined;
   if (settings.gpus === 'auto' || user) {
-    const info = await docker(infoArgs());
+    const info = await query(infoArgs());
     const parsed = parseJsonObject(info.stdout) as { Runtimes?: Record<string, unknown>; SecurityOptions?: string[] } | undefined;
     if (settings.gpus === 'auto') gpus = Object.keys(parsed?.Runtimes ?? {}).some((r) => /nvidia/i.test(r));
     if ((parsed?.SecurityOptions ?? []).some((o) => /name=rootless/.test(o))) user = undefined;

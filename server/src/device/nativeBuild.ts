@@ -1,4 +1,4 @@
-// Finds an installed HailoRT 5.x and compiles the extern "C" shim (native/hailo_shim.cpp) against
+// Finds an installed HailoRT (4.18 … 4.23 or 5.x) and compiles the extern "C" shim (native/hailo_shim.cpp) against
 // it with the system C++ compiler. The shim is built once per (HailoRT library, shim source,
 // compiler) into a cache folder and reused; a failed or interrupted build leaves no file behind
 // (compiled to a temporary name, renamed when complete).
@@ -11,7 +11,7 @@
 // ConfigVersion file and passed with -D.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { TrustToken } from '../common/trust';
@@ -247,9 +247,18 @@ export async function buildShim(
   const sourceText = sourceHash.digest();
   const compiler = env.CXX || 'c++';
   const lib = statSync(install.libraryPath);
+  // One shim per library: the key is the real files, not the route that found them (a setting,
+  // HAILORT_ROOT, the CMake config, a symlinked lib folder all name the same libhailort).
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
   const key = createHash('sha256')
     .update(sourceText)
-    .update(JSON.stringify([compiler, install, lib.size, lib.mtimeMs, options.extraArgs ?? []]))
+    .update(JSON.stringify([compiler, real(install.libraryPath), real(install.includeDir), install.version, lib.size, lib.mtimeMs, options.extraArgs ?? []]))
     .digest('hex')
     .slice(0, 16);
   const outDir = join(options.cacheDir ?? defaultCacheDir(env), 'shim', `${versionString(install.version)}-${key}`);

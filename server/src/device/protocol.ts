@@ -40,6 +40,9 @@ export interface ScanResult {
   devices: DeviceInfo[];
   /** The Hailo PCIe kernel driver (hailo1x_pci / hailo_pci) on Linux; `unknown` elsewhere. */
   driver: 'loaded' | 'missing' | 'unknown';
+  /** The loaded module's name and version (/sys/module/<name>/version), when known. */
+  driverModule?: string;
+  driverVersion?: string;
 }
 
 /** Options for opening a HEF on a device. */
@@ -51,7 +54,7 @@ export interface OpenOptions {
   queue: number;
   /**
    * VDevice group id. `UNIQUE` (HailoRT's default) takes the device exclusively; any other value
-   * (e.g. `SHARED`) shares it with other processes that pass the same id (Hailo-10H).
+   * (e.g. `SHARED`) shares it with other processes that pass the same id (on HailoRT 4.x through hailort.service).
    */
   groupId: string;
   /** Per-call timeout handed to HailoRT (wait_for_async_ready, run, wait). */
@@ -187,6 +190,8 @@ export interface RunReport {
   /** Throughput by queue depth (1, 2, 4, …). */
   fpsByQueue: FpsPoint[];
   tensors?: RunTensors;
+  /** What HailoRT accepts but warns about (e.g. a Hailo-8L HEF on a Hailo-8 runs at lower performance). */
+  notes?: string[];
   /** ISO time the run finished. */
   finishedAt: string;
 }
@@ -209,6 +214,14 @@ export type DeviceErrorKind =
   | 'worker-crashed'
   | 'untrusted'
   | 'hailort-error'
+  // the pieces of a setup that disagree (issue 19): driver vs library, device family vs library,
+  // firmware vs library, hailort.service (4.x sharing), a HEF path that is not there
+  | 'driver-mismatch'
+  | 'runtime-mismatch'
+  | 'firmware-mismatch'
+  | 'service-missing'
+  | 'service-mismatch'
+  | 'hef-missing'
   // chatting with an LLM/VLM (issue 13)
   | 'not-genai'
   | 'genai-busy'

@@ -22,7 +22,8 @@ export const DFC_CODES = {
     severity: 'error',
     stage: 'optimize',
     confidence: 'high',
-    evidence: 'AllocatorScriptParserException messages from public hailomz/hailo runs (SOURCES.md)',
+    evidence:
+      "AllocatorScriptParserException messages and the script parser's class-less lines (`No argument named …`, `Both config path and config arguments were given`, `Cannot infer bbox conv layers automatically`) from public hailomz/hailo runs (SOURCES.md)",
   },
   'dfc/unsupported-shuffle': {
     severity: 'error',
@@ -59,6 +60,20 @@ export const DFC_CODES = {
     stage: 'parse',
     confidence: 'high',
     evidence: 'Unsupported…LayerError in op NODE: reason (public parser outputs, SOURCES.md)',
+  },
+  'dfc/parser-prompt': {
+    severity: 'error',
+    stage: 'parse',
+    confidence: 'high',
+    evidence:
+      "the `hailo parser` asks `Would you like to parse again with the recommendation? (y/n)` on stdin (fast-plate-ocr#44); with no stdin Python's input() raises `EOFError: EOF when reading a line`",
+  },
+  'dfc/end-nodes-changed': {
+    severity: 'warning',
+    stage: 'parse',
+    confidence: 'high',
+    evidence:
+      '`According to recommendations, retrying parsing with end node names: [...]` followed by `End nodes mapped from original model:` those nodes — the parsed model ends there (public hailomz log, SOURCES.md)',
   },
   'dfc/misspelled-node': {
     severity: 'error',
@@ -134,7 +149,21 @@ export const DFC_CODES = {
     stage: 'compile',
     confidence: 'medium',
     evidence:
-      'Mapping Failed / No successful assignments: LAYER errors: Agent infeasible / could not find a valid partition to contexts (public compiler outputs, SOURCES.md)',
+      'Mapping Failed / No successful assignments: LAYER errors: Agent infeasible / could not find a valid partition to contexts / Model uses too many reources: N Layer-Controllers / Context switch is disabled, but model could not fit in single context (public compiler outputs, SOURCES.md)',
+  },
+  'dfc/context-partition': {
+    severity: 'error',
+    stage: 'compile',
+    confidence: 'medium',
+    evidence:
+      '`Context-Partition topology error: A (bucket_1) is in later context than its successor B (bucket_0)` — deterministic in the one public record; context_switch_param and compiler_optimization_level did not change it (SOURCES.md)',
+  },
+  'dfc/broken-install': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      "the dynamic loader's `symbol lookup error: …/hailo_tools/build/compiler: undefined symbol: …` — the DFC's own compiler binary cannot start (hailo_model_zoo#113)",
   },
   'dfc/compiler-bug': {
     severity: 'error',
@@ -153,7 +182,8 @@ export const DFC_CODES = {
     severity: 'warning',
     stage: 'optimize',
     confidence: 'high',
-    evidence: "[warning] Reducing optimization level to 0 … because there's no available GPU (public hailomz output, SOURCES.md)",
+    evidence:
+      "[warning] Reducing optimization level to 0 … because there's no available GPU (public hailomz output, SOURCES.md) — the default level only: an explicit level 1 ran its bias correction on the CPU (SOURCES.md AD)",
   },
   'dfc/calibration-range': {
     severity: 'info',
@@ -161,6 +191,12 @@ export const DFC_CODES = {
     confidence: 'medium',
     evidence:
       'the calibration set seems to not be normalized; uniform [0,1) calibration gave 66.65 % error where standard normal gave 2.44 % (dfc-flow.md §3.4)',
+  },
+  'dfc/no-error-in-log': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence: 'a non-zero exit status (given by the caller or --exit-code) with no error line in the log: where the run stopped is known, the cause is not',
   },
   'dfc/unrecognised-error': {
     severity: 'error',

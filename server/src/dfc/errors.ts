@@ -8,11 +8,43 @@ import { Explainer, type Signal } from './explain';
 import type { ReaderState } from './state';
 import type { DfcDiagnostic, DfcExit, StageName } from './types';
 
+/**
+ * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public
+ * tracebacks show: SOURCES.md) or the ClientRunner method; null for frames of no stage (the CLI's
+ * `main`, decorators, the user's script).
+ */
+export function stageOfFrame(path: string, fn: string): StageName | null {
+  const name = fn.slice(fn.lastIndexOf('.') + 1);
+  if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
+  if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|[\\/]parser_cli\.py$/.test(path)) return 'parse';
+  if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|[\\/]compiler_cli\.py$/.test(path)) return 'compile';
+  if (/hailo_sdk_client[\\/]/.test(path)) {
+    if (/^translate_(?:onnx|tf)_model$/.test(name)) return 'parse';
+    if (/^(?:optimize|optimize_full_precision|full_quantization|_full_acceleras_run)$/.test(name)) return 'optimize';
+    if (/^_?compile$/.test(name)) return 'compile';
+  }
+  return null;
+}
+
+/** The stage of the call a traceback shows (`runner.optimize(calib)`, IPython's `----> 1 hef = runner.compile()`). */
+export function stageOfCall(code: string): StageName | null {
+  const m = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/.exec(code);
+  if (!m) return null;
+  return m[1].startsWith('translate') ? 'parse' : m[1] === 'compile' ? 'compile' : 'optimize';
+}
+
+/** IPython's traceback header: `BackendAllocatorException                 Traceback (most recent call last)`. */
+const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
+
 /** Codes reported once per run, however many lines show them. */
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/no-gpu', 'dfc/calibration-range']);
 /** A log can repeat an error without end; past this many the rest are counted, not kept. */
 export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
+/** How much an allocation message says: the failing part, the DFC's own cause line, the resources over budget. */
+function allocationDetail(message: string): number {
+  return (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0);
+}
 
 /** Lines of a traceback chain kept for quoting (bounded). */
 const EXCERPT_LINES = 24;
@@ -31,20 +63,32 @@ export class ErrorCollector {
   private unexplained: { signal: Signal; excerpt: string[] } | null = null;
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
   private pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
-  private firstErrorStage: StageName | 'docker' | null = null;
+  private firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
   /** Diagnostics past MAX_DIAGNOSTICS. */
   dropped = 0;
   /** An exception the log did not get past (no stage line after it): the run died of it. */
   private openFailure: Signal | null = null;
+  /** The stage the current traceback chain shows (its innermost DFC frame or call), for errors no stage line places. */
+  private chainStage: StageName | null = null;
+  /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
+  private ipythonClass: string | null = null;
+  /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
+  private tracebackStart: LogLine | null = null;
 
   constructor(private readonly state: ReaderState) {
     this.explainer = new Explainer(state);
   }
 
-  line(l: LogLine): DfcDiagnostic[] {
+  /** The last line read (a diagnostic about the whole log goes there). */
+  private lastLineNo = 1;
+
+  /** `grid`: an allocator grid line — only the traceback state needs it. */
+  line(l: LogLine, grid = false): DfcDiagnostic[] {
     const t = l.text;
+    this.lastLineNo = l.no;
     const added: DfcDiagnostic[] = [];
     const consumed = this.trackTraceback(l, added);
+    if (grid) return added;
     // `ExcType: message` printed without its traceback (scripts log `type(exc).__name__: str(exc)`).
     const bare = consumed ? null : /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Failure)): (.*)$/.exec(t);
     if (bare) {
@@ -72,31 +116,50 @@ export class ErrorCollector {
   /** Follows traceback chains; true when the line was the chain's exception line. */
   private trackTraceback(l: LogLine, added: DfcDiagnostic[]): boolean {
     const t = l.text;
-    if (/^Traceback \(most recent call last\):/.test(t)) {
+    // Substring gates first: most lines of a compile are allocation grids.
+    const ipython = t.includes('Traceback') ? IPYTHON_HEADER.exec(t) : null;
+    // A frame line outside a traceback: an excerpt that starts inside one (its header cut off).
+    const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s+File "[^"]*", line \d+, in \S+/.test(t);
+    if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\):/.test(t))) {
       if (!this.inTraceback && !this.afterException) {
         this.frames = [];
         this.chainLines = [];
+        this.chainStage = null;
+        this.tracebackStart = l;
       }
       this.inTraceback = true;
       this.afterException = false;
-      this.keep(t);
-      return false;
+      this.ipythonClass = ipython ? ipython[1] : null;
+      if (!headless) {
+        this.keep(t);
+        // Until its exception line arrives, the traceback itself is what the run died of.
+        this.openFailure = this.cutSignal(l);
+        return false;
+      }
+      this.openFailure = this.cutSignal(l);
     }
     if (this.inTraceback) {
       this.keep(t);
-      const f = /^\s+File "[^"]*", line \d+, in (\S+)/.exec(t);
+      const f = /^\s+File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t);
       if (f) {
-        this.frames.push(f[1]);
+        this.frames.push(f[2]);
+        this.chainStage = stageOfFrame(f[1], f[2]) ?? this.chainStage;
         return false;
       }
-      if (/^\s/.test(t) || t === '') return false;
+      const call = stageOfCall(t);
+      if (call) this.chainStage = call;
+      if (this.ipythonClass !== null) {
+        // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
+        if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
+      } else if (/^\s/.test(t) || t === '') return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;
       this.afterException = true;
+      this.ipythonClass = null;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
-        const s: Signal = { kind: 'exception', cls, message: m[2] ?? '', frames: [...this.frames], line: l };
+        const s: Signal = { kind: 'exception', cls, message: m[2] ?? '', frames: [...this.frames], line: l, stage: this.chainStage };
         this.lastException = s;
         this.openFailure = s;
         this.syntaxFrom(s, added);
@@ -119,6 +182,21 @@ export class ErrorCollector {
       this.afterException = false;
     }
     return false;
+  }
+
+  /** A traceback the log stops inside: its class when IPython printed it first, its frames, its stage. */
+  private cutSignal(l: LogLine): Signal {
+    return { kind: 'exception', cls: this.ipythonClass, message: '', frames: [...this.frames], line: l, stage: this.chainStage, cut: true };
+  }
+
+  /** What the last traceback shows about the stage (null when nothing). */
+  stageEvidence(): StageName | null {
+    return this.chainStage;
+  }
+
+  /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
+  endNodesRetried(l: LogLine, nodes: string[]): void {
+    this.push(this.explainer.endNodesChanged(l, nodes), []);
   }
 
   private keep(t: string): void {
@@ -155,6 +233,7 @@ export class ErrorCollector {
 
   /** Runs the explainer on a signal; returns how many diagnostics it produced (0 = unexplained). */
   private accept(s: Signal, added: DfcDiagnostic[]): number {
+    this.explainer.evidence = s.stage ?? null;
     const ds = this.explainer.explain(s);
     if (ds === null) return 0;
     for (const d of ds) this.push(d, added);
@@ -177,7 +256,7 @@ export class ErrorCollector {
       if (prior) {
         const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];
         prior.excerpt = [...new Set(lines)];
-        if (d.code === 'dfc/allocation-failed' && GENERIC_ALLOCATION.test(prior.message) && !GENERIC_ALLOCATION.test(d.message)) {
+        if (d.code === 'dfc/allocation-failed' && allocationDetail(d.message) > allocationDetail(prior.message)) {
           Object.assign(prior, {
             path: d.path,
             line: d.line,
@@ -212,7 +291,7 @@ export class ErrorCollector {
   }
 
   /** The stage of the first error, `docker` when docker refused. */
-  failedStage(): StageName | 'docker' | null {
+  failedStage(): StageName | 'docker' | 'unknown' | null {
     return this.firstErrorStage;
   }
 
@@ -262,6 +341,12 @@ export class ErrorCollector {
   settle(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
     this.flushSyntax(added);
+    if (this.inTraceback && this.tracebackStart) {
+      // The log stops inside a traceback (no exception line): the frames are all there is.
+      const s = { ...this.cutSignal(this.tracebackStart), frames: [...this.frames], stage: this.chainStage };
+      this.openFailure = s;
+      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+    }
     this.push(this.explainer.exit(exit, lastLine), added);
     return added;
   }
@@ -271,6 +356,7 @@ export class ErrorCollector {
     const added: DfcDiagnostic[] = [];
     if (!this.hasErrors() && this.unexplained && !exit?.cancelled)
       this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
+    else if (!this.hasErrors() && !exit?.cancelled && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
     return added;
   }
 

@@ -2,6 +2,8 @@
 // the setting — or the log line when nothing better is known. Explanations say only what the
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of dfc-flow.md §4.2.
+import { COMMANDS } from '../alls/schema';
+import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
@@ -18,13 +20,26 @@ export interface Signal {
   /** Function names of the traceback chain, outermost first. */
   frames: string[];
   line: LogLine;
+  /** The stage its traceback shows (a DFC module's frame, the ClientRunner call), when it shows one. */
+  stage?: StageName | null;
+  /** The log stops inside the traceback: no exception line (its class only if IPython printed it first). */
+  cut?: boolean;
 }
 
 /** The memory-limit setting of the compile runner (client and CLI `--memory`). */
 export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
 
 /** Substrings every line-level signal contains (a cheap gate before the patterns below). */
-const MAY_SIGNAL = /Error|end node names|end_node_names|Assertion|docker|Docker|Unable to find image|Automri|Mapping Failed|warning|calibration set/;
+const MAY_SIGNAL =
+  /Error|end node names|end_node_names|Assertion|docker|Docker|Unable to find image|Automri|Mapping Failed|warning|calibration set|No argument named|config arguments|bbox conv|Context-Partition|reources|symbol lookup|Context switch is disabled|Detailed error is/;
+/**
+ * DFC error sentences printed without an exception class (public logs, SOURCES.md): the script
+ * parser's, the allocator's, the partitioner's, the dynamic loader's.
+ */
+const CLASSLESS_ERROR =
+  /No argument named \S+|Both config path and config arguments were given|Cannot infer bbox conv layers automatically|Context-Partition topology error|Model uses too many reources?:|symbol lookup error: .*undefined symbol|Context switch is disabled, but model could not fit in single context|Detailed error is: Failed to save enough resources/;
+/** `SomeError: …` / `pkg.mod.SomeException: …` — the traceback and bare-exception paths take these lines. */
+const EXCEPTION_PREFIX = /^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failure):/;
 const UNSUPPORTED_ENTRY = /\b((?:Unsupported\w*|Unexpected\w*)Error) in op (.+?): (.*)$/;
 const RECOMMEND_LIST = /recommendations for end node names: \[(.*)\]/;
 const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
@@ -40,7 +55,13 @@ function quotedList(s: string): string[] {
 
 export class Explainer {
   private script: ScriptLocator | undefined;
-  private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | null>();
+  private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | 'unknown' | null>();
+  /** The stage the signal being explained shows by itself (its traceback), set by the collector. */
+  evidence: StageName | null = null;
+  /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
+  private brokenInstallLine: number | null = null;
+  /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
+  private readonly allocationFacts: { cause?: string; detail?: string; over?: string } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   private retrySeen = false;
@@ -49,7 +70,7 @@ export class Explainer {
     if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
   }
 
-  stageOf(d: DfcDiagnostic): StageName | 'docker' | null {
+  stageOf(d: DfcDiagnostic): StageName | 'docker' | 'unknown' | null {
     return this.stages.get(d) ?? null;
   }
 
@@ -72,7 +93,7 @@ export class Explainer {
     where: { path: string; place: Place; node?: string },
     l: LogLine,
     message: string,
-    extra: { fix?: DfcFix; excerpt?: string[]; severity?: DfcDiagnostic['severity']; stage?: StageName | 'docker' | null } = {},
+    extra: { fix?: DfcFix; excerpt?: string[]; severity?: DfcDiagnostic['severity']; stage?: StageName | 'docker' | 'unknown' | null } = {},
   ): DfcDiagnostic {
     const info = DFC_CODES[code];
     const d: DfcDiagnostic = {
@@ -87,7 +108,7 @@ export class Explainer {
       ...(extra.fix ? { fix: extra.fix } : {}),
       ...(extra.excerpt ? { excerpt: extra.excerpt } : {}),
     };
-    const stage = extra.stage !== undefined ? extra.stage : (info.stage ?? this.state.stageForError());
+    const stage = extra.stage !== undefined ? extra.stage : (info.stage ?? this.state.stageForError(this.evidence));
     this.stages.set(d, stage);
     return d;
   }
@@ -148,6 +169,10 @@ export class Explainer {
     ) {
       emit({ kind: 'error-line', cls: null, message: withoutLevel(t).trim(), frames: [], line: l });
     }
+    // Class-less error sentences (an `[error]` line reaches explain() through the collector already).
+    const bare = withoutLevel(t).trim();
+    const lv = /^\s*\[(error|critical)\]/i.test(t);
+    if (!lv && CLASSLESS_ERROR.test(t) && !EXCEPTION_PREFIX.test(bare)) emit({ kind: 'error-line', cls: null, message: bare, frames: [], line: l });
     const w = /^\s*\[warning\]\s*(.*)$/i.exec(t);
     if (w && /Reducing optimization level to 0\b.*no available GPU/.test(w[1]))
       emit({ kind: 'error-line', cls: 'warning', message: w[1], frames: [], line: l });
@@ -165,6 +190,13 @@ export class Explainer {
     let m: RegExpExecArray | null;
 
     if (/Parsing failed at:|\(line:\d+, col:\d+\)/.test(msg)) return []; // the collector places model-script syntax errors
+    if (cls === 'EOFError' && this.state.promptLine !== null) return [this.parserPrompt(s)];
+    if (/symbol lookup error: .*undefined symbol/.test(msg)) return [this.brokenInstall(s)];
+    // The allocator exception after a compiler that could not start says nothing more.
+    if (this.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
+    if (/Context-Partition topology error/.test(msg)) return [this.contextPartition(s)];
+    if (/No argument named \S+|Both config path and config arguments were given|Cannot infer bbox conv layers automatically/.test(msg))
+      return [this.scriptError(s)];
     if ((m = UNSUPPORTED_ENTRY.exec(msg))) return [this.unsupported(m[1], m[2].trim(), m[3].trim(), s.line)];
     if (s.cls === 'warning') return [this.noGpu(s.line)];
     if (s.cls === 'info') return [this.calibrationRange(s.line, msg)];
@@ -185,7 +217,7 @@ export class Explainer {
     if (cls === 'BadInputsShape' || /^BadInputsShape\b/.test(msg)) return [this.calibShape(s)];
     if (cls === 'AllocatorScriptParserException' || /^AllocatorScriptParserException\b/.test(msg)) return [this.scriptError(s)];
     if (
-      /Mapping Failed|No successful assignments|Agent infeasible|could not find a valid partition|too many resources on context|required too many SCs|failed on kernel validation|resources calculation failed/.test(
+      /Mapping Failed|No successful assignments|Agent infeasible|could not find a valid partition|too many resources on context|required too many SCs|failed on kernel validation|resources calculation failed|too many reources?:|Context switch is disabled, but model could not fit|Failed to save enough resources/.test(
         msg,
       ) ||
       cls === 'BackendAllocatorException'
@@ -390,17 +422,28 @@ export class Explainer {
   }
 
   private scriptError(s: Signal): DfcDiagnostic {
-    const msg = s.message.replace(/^AllocatorScriptParserException:?\s*/, '').trim();
+    const msg = s.message.replace(/^(?:[\w.]*\.)?AllocatorScriptParserException:?\s*/, '').trim();
+    const cls = s.cls && s.cls !== 'error-line' ? `${s.cls}: ` : /AllocatorScriptParserException/.test(s.message) ? 'AllocatorScriptParserException: ' : '';
     let loc: { path: string; place: Place; inScript: boolean };
     let advice: string;
+    let m: RegExpExecArray | null;
     if (/Post-process config file isn't found/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('config_path')?.value ?? st.firstString ?? st.place);
       advice =
         'The NMS config JSON named by nms_postprocess is not where the DFC looks (inside the container): give a path that exists there, or copy the config beside the script.';
+    } else if ((m = /No argument named ['"`]?(\w+)/.exec(msg))) {
+      const name = m[1];
+      const hit = this.script?.keywordPlaces(name)[0];
+      loc = hit ? { path: this.scriptPath, place: hit.place, inScript: true } : { ...this.onLog(s.line), inScript: false };
+      advice = `The model-script parser has no keyword \`${name}\`${hit ? ` for ${hit.command}` : ''}: that is its answer to any keyword the command does not take. ${keywordAdvice(hit?.command, name)}`;
+    } else if (/Both config path and config arguments were given/.test(msg)) {
+      loc = this.onStatement('nms_postprocess', s.line);
+      advice =
+        'nms_postprocess takes the NMS settings either from the config JSON (its first argument, or config_path=) or as keywords (nms_scores_th, nms_iou_th, classes, image_dims, …) — not both: put the values into the JSON, or drop the path.';
     } else if (/expected conv but found|Error in the last layers of the model|Cannot infer bbox conv layers/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line);
       advice = /bbox/.test(msg)
-        ? 'nms_postprocess could not find the box-regression convs: name them in the NMS JSON config, or parse with end nodes at the per-scale conv heads.'
+        ? 'nms_postprocess could not find the box-regression convs: name them in the NMS JSON config (bbox_decoders: reg_layer / cls_layer, with the HN layer names), or parse with end nodes at the per-scale conv heads.'
         : 'nms_postprocess expects the network to end in the per-scale conv heads: parse again with --end-node-names at those convs (before the Concat/decode tail).';
     } else {
       const words = [...msg.matchAll(/\b([a-z_][a-z0-9_]*\/?[a-z0-9_]*)\b/gi)].map((x) => x[1]).filter((w) => /_|\d/.test(w));
@@ -408,26 +451,101 @@ export class Explainer {
       loc = hit ? { path: this.scriptPath, place: hit, inScript: true } : { ...this.onLog(s.line), inScript: false };
       advice = 'The model script asks for something the model does not allow.';
     }
-    return this.make('dfc/model-script', loc, s.line, `AllocatorScriptParserException: ${msg} ${advice}`);
+    return this.make('dfc/model-script', loc, s.line, `${cls}${msg} ${advice}`);
+  }
+
+  /** The parser asked `(y/n)` on a stdin that was closed (docker without -i, a script, CI). */
+  private parserPrompt(s: Signal): DfcDiagnostic {
+    const rec = this.state.recommendedEndNodes;
+    const at = this.state.promptLine ?? s.line.no;
+    return this.make(
+      'dfc/parser-prompt',
+      { path: this.state.ctx.logPath, place: { line: at, column: 1, endLine: at, endColumn: 1 } },
+      s.line,
+      `The hailo parser stopped at its question "Would you like to parse again with the recommendation? (y/n)": reading the answer hit end-of-file (EOFError), so it ran without an interactive stdin (a script, a pipe, docker run without -i). Add -y to accept the recommendation without asking${rec.length ? `, or parse with --end-node-names ${rec.join(' ')} (the nodes it recommends)` : ', or pass the end nodes it recommends with --end-node-names'}. Either way the parsed model then ends at those nodes, not at the model's outputs: what follows them runs on the host.`,
+      rec.length ? { fix: { kind: 'endNodes', nodes: [...rec] } } : {},
+    );
+  }
+
+  /** `According to recommendations, retrying parsing with end node names: [...]`. */
+  endNodesChanged(l: LogLine, nodes: string[]): DfcDiagnostic {
+    const given = this.state.commandEndNodes.length ? this.state.commandEndNodes : this.endNodesGiven;
+    return this.make(
+      'dfc/end-nodes-changed',
+      this.onLog(l),
+      l,
+      `The parser did not parse the model ${given.length ? `to the end nodes given (${given.join(', ')})` : 'to its outputs'} and retried with the end nodes it recommends: ${nodes.join(', ')}. If the run goes on, the parsed model — and the HEF — ends at these nodes: its outputs are no longer ${given.length ? 'the ones asked for' : "the ONNX model's"}, and what comes after them must run on the host. Pass --end-node-names ${nodes.join(' ')} to make this cut explicit, or change the model where the parser stopped.`,
+      { fix: { kind: 'endNodes', nodes: [...nodes] } },
+    );
+  }
+
+  private contextPartition(s: Signal): DfcDiagnostic {
+    const msg = s.message.trim();
+    const m = /Context-Partition topology error:\s*(\S+) \((\w+)\) is in later context than its successor (\S+) \((\w+)\)/.exec(msg);
+    const what = m
+      ? `put ${m[1]} (${m[2]}) in a later context than ${m[3]} (${m[4]}), which consumes it`
+      : 'produced an order of contexts in which a layer comes after a layer that consumes it';
+    return this.make(
+      'dfc/context-partition',
+      this.onLog(s.line),
+      s.line,
+      `Context-Partition topology error: the compiler's split of the network into contexts ${what} — an inconsistent partition, not something the script asks for. In the one public record it was deterministic for a large (24-layer) network, and context_switch_param(mode=disabled), context_switch_param(allow_auto_merge_in_multicontext=True) and performance_param(compiler_optimization_level=1) did not change it; a different graph compiled. Report it to Hailo with the quoted lines and the DFC version.`,
+      { excerpt: [msg] },
+    );
+  }
+
+  private brokenInstall(s: Signal): DfcDiagnostic {
+    this.brokenInstallLine = s.line.no;
+    const msg = s.message.trim();
+    const bin = /symbol lookup error: (\S+?):/.exec(msg)?.[1] ?? 'a DFC program';
+    const compiler = /hailo_tools[\\/]build[\\/]compiler|[\\/]compiler$/.test(bin);
+    return this.make(
+      'dfc/broken-install',
+      this.onLog(s.line),
+      s.line,
+      `The DFC's ${compiler ? 'compiler program' : 'program'} ${bin} cannot start: the dynamic loader found a shared library without a symbol it needs (undefined symbol). That is the installation, not the model — the DFC's binaries and the libraries on the library path (LD_LIBRARY_PATH, a conda environment's own libraries) do not match. Install the DFC wheel into a clean Python venv, or use Hailo's AI Software Suite docker image, and run again.${compiler ? ' The allocator exception that follows is this failure.' : ''}`,
+      { excerpt: [msg], stage: compiler ? 'compile' : undefined },
+    );
   }
 
   private allocation(s: Signal): DfcDiagnostic {
     const msg = s.message.trim();
+    const facts = this.allocationFacts;
     let what: string;
     let m: RegExpExecArray | null;
+    if (/Context switch is disabled, but model could not fit in single context/.test(msg)) facts.cause = 'single-context';
+    if ((m = /Failed to save enough resources to fit in the required parameters[^:]*:\s*(.*)$/.exec(msg))) facts.over = overBudget(m[1]);
     if ((m = /No successful assignments: (\S+) errors: (.*)$/.exec(msg))) what = `layer ${m[1]} could not be placed (${m[2].trim()})`;
     else if ((m = /too many resources on (context_\d+)/.exec(msg))) what = `${m[1]} needs more resources than the device has`;
     else if ((m = /layer (\S+) required too many SCs/.exec(msg))) what = `layer ${m[1]} needs too many sub-clusters`;
     else if ((m = /(\S+) failed on kernel validation: (.*)$/.exec(msg))) what = `layer ${m[1]} failed kernel validation (${m[2]})`;
+    else if ((m = /too many reources?: (\d+) Layer-Controllers/.exec(msg)))
+      what = `the network needs ${m[1]} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
+    else if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
     else if (/could not find a valid partition/.test(msg)) what = 'no split of the network into contexts fits the device';
     else what = 'the allocator could not map the network onto the device';
-    const layer = m?.[1];
+    const layer = /^layer |^(context_\d+)/.test(what) ? m?.[1] : undefined;
     const place = layer && this.script ? this.script.mentioning(layer)[0] : undefined;
-    const where = place ? { path: this.scriptPath, place } : this.onLog(s.line);
-    const hint = /16bit|16x4/.test(msg)
-      ? ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.'
-      : " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
-    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${hint}`, {
+    let where: { path: string; place: Place } = place ? { path: this.scriptPath, place } : this.onLog(s.line);
+    let hint: string;
+    if (facts.cause === 'single-context') {
+      // The log's own cause line: "Context switch is disabled … consider changing it and try again".
+      const cs = this.script?.statements('context_switch_param').find((st) => /\bmode\s*=\s*disabled\b/.test(st.text));
+      if (cs) where = { path: this.scriptPath, place: cs.keyword('mode')?.value ?? cs.place };
+      hint = cs
+        ? ' The DFC names the cause: context switching is disabled here (context_switch_param(mode=disabled)). Allow it (mode=enabled, or remove the statement) so the compiler can split the network into contexts, or make the network smaller.'
+        : " The DFC names the cause: context switching is disabled for this compile. Enable it in the model script — context_switch_param(mode=enabled), a form Hailo's own scripts use — so the compiler can split the network into contexts, or make the network smaller.";
+    } else if (/Layer-Controllers/.test(msg)) {
+      hint =
+        ' Layer-Controllers schedule the data flow of the layers, and one context has a fixed number of them (the control utilisation of the resource tables): let the compiler split the network into more contexts (context_switch_param(mode=enabled) where the script disables it), or reduce the number of layers.';
+    } else if (/16bit|16x4/.test(msg)) {
+      hint = ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.';
+    } else {
+      hint =
+        " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
+    }
+    const over = facts.over ? ` Over the budget: ${facts.over}.` : '';
+    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${over}${hint}`, {
       excerpt: [withoutLevel(s.line.text).trim()],
     });
   }
@@ -455,11 +573,12 @@ export class Explainer {
   }
 
   private noGpu(l: LogLine): DfcDiagnostic {
+    const fewImages = /less data than the recommended amount \((\d+)\)/.exec(l.text);
     return this.make(
       'dfc/no-gpu',
       this.onLog(l),
       l,
-      'The DFC found no GPU and dropped to optimization level 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds.',
+      `The DFC found no GPU${fewImages ? ` and fewer calibration images than the ${fewImages[1]} it recommends` : ''} and lowered its default optimization level to 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds, or ask for model_optimization_flavor(optimization_level=1) explicitly: only the default level is lowered, and level 1's bias correction runs on the CPU (slower: about 25 s per block in one public run).`,
     );
   }
 
@@ -528,8 +647,25 @@ export class Explainer {
     );
   }
 
+  /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
+  noErrorShown(code: number, lastLine: number): DfcDiagnostic {
+    const stage = this.state.currentStage ?? this.state.stageForError();
+    const l: LogLine = { no: lastLine, raw: '', text: '', overwritten: false, length: 0 };
+    const p = this.state.lastProgress;
+    const progress = p ? ` (its last progress line: ${p.label}${p.total !== null ? ` ${p.done}/${p.total}` : ''})` : '';
+    return this.make(
+      'dfc/no-error-in-log',
+      { path: this.state.ctx.logPath, place: { line: lastLine, column: 1, endLine: lastLine, endColumn: 1 } },
+      l,
+      `The run ended with exit status ${code}${stage === 'unknown' ? '' : ` during ${stage}`}${progress}, but this log shows no error line${code === 1 ? ' (1 is how Python ends on an uncaught exception)' : ''}: the error was printed where this log does not reach (stderr not captured, a cut excerpt). Capture the whole console (2>&1) and read the error, or run hailo-tools dfc-log on it.`,
+      { stage },
+    );
+  }
+
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
-    const head = s.cls ? `${s.cls}: ${s.message}` : s.message;
+    const head = s.cut
+      ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
+      : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
     return this.make(
       'dfc/unrecognised-error',
       this.onLog(s.line),
@@ -538,4 +674,23 @@ export class Explainer {
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
+}
+
+/** `SCs: 326/384, …, APUs: 149/120, …, LCUs: 149/96` → the resources used beyond what there is. */
+function overBudget(detail: string): string | undefined {
+  const over = [...detail.matchAll(/([A-Za-z0-9 ]+?):\s*(\d+)\/(\d+)/g)]
+    .filter((x) => Number(x[2]) > Number(x[3]))
+    .map((x) => `${x[1].trim()} ${x[2]}/${x[3]}`);
+  return over.length ? over.join(', ') : undefined;
+}
+
+/** What to write instead of an unknown keyword, from the `.alls` schema's keywords of the command. */
+function keywordAdvice(command: string | undefined, name: string): string {
+  if (command === 'nms_postprocess' && /config/i.test(name))
+    return 'nms_postprocess takes the NMS config JSON as its first argument (or config_path=…), with meta_arch= and engine=.';
+  const spec = command ? COMMANDS.get(command) : undefined;
+  if (!spec) return "Check the keyword against the command in Hailo's model scripts (hailo-tools check explains the keywords it knows).";
+  const names = Object.keys(spec.kwargs);
+  const near = suggest(name, names)[0];
+  return `${near ? `Did you mean ${near}? ` : ''}Its keywords: ${names.join(', ')}.`;
 }

@@ -70,6 +70,18 @@ export class ScriptLocator {
     return out;
   }
 
+  /** Every `name=` keyword of the script, with its command (`No argument named NAME`). */
+  keywordPlaces(name: string): { command: string; place: Place }[] {
+    const out: { command: string; place: Place }[] = [];
+    const doc = this.analysis;
+    for (const st of doc.statements) {
+      const call = st.node.call;
+      if (!call) continue;
+      for (const a of call.args) if (a.keyword?.text === name) out.push({ command: call.name.text, place: this.place(a.keyword.start, a.keyword.end) });
+    }
+    return out;
+  }
+
   /** Statements whose text mentions `word` as a whole word (a layer or command name). */
   mentioning(word: string): Place[] {
     const doc = this.analysis;

@@ -68,6 +68,8 @@ export function classifyHeader(text: string): HeaderFacts | null {
 
 /** What a `Running \`hailo …\`` / `hailomz …` command line says the run will do. */
 export interface RunCommand {
+  /** The first stage the command runs (`hailo optimize X.har` starts at optimize), null when it depends on its input. */
+  firstStage: StageName | null;
   /** The last stage the command runs (a `hailo parser` run ends after parsing). */
   lastStage: StageName;
   endNodes: string[];
@@ -106,21 +108,73 @@ export function classifyCommand(text: string): RunCommand | null {
   if (!lastStage) return null;
   const ms = flagList(words, '--model-script')[0];
   const net = flagList(words, '--net-name')[0];
-  return { lastStage, endNodes: flagList(words, '--end-node-names'), startNodes: flagList(words, '--start-node-names'), modelScript: ms, net };
+  // `hailo optimize|compiler` take a HAR; `hailomz` parses first unless given `--har` (then a
+  // `hailomz compile --har` may start at optimize or compile, depending on the HAR).
+  const fromHar = words.includes('--har') || words.some((w) => w.startsWith('--har='));
+  const first: Record<string, StageName | null> = {
+    parser: 'parse',
+    optimize: 'optimize',
+    compiler: 'compile',
+    'mz-parse': 'parse',
+    'mz-optimize': fromHar ? 'optimize' : 'parse',
+    'mz-compile': fromHar ? null : 'parse',
+  };
+  return {
+    firstStage: first[verb] ?? null,
+    lastStage,
+    endNodes: flagList(words, '--end-node-names'),
+    startNodes: flagList(words, '--start-node-names'),
+    modelScript: ms,
+    net,
+  };
 }
 
 export type Marker =
   | { kind: 'start'; stage: StageName; network?: string }
-  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string }
+  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean }
   /** DFC 3: `Successful Mapping (allocation time: …)`; DFC 5: `<net> Successful Partition and Allocation (duration: …)`. */
   | { kind: 'allocated'; seconds: number | null; network?: string }
-  /** A line only the compile stage prints (partitioning, mapping) — the stage is running. */
-  | { kind: 'compiling' }
+  /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
+  | { kind: 'stageLine'; stage: StageName }
   | { kind: 'killed' }
   /** `Loading model script commands to NET from PATH`. */
   | { kind: 'script'; network: string; path: string }
   /** The parser's retry on an onnxsim-simplified model: two errors of one run may be one fault. */
-  | { kind: 'retry' };
+  | { kind: 'retry' }
+  /** `According to recommendations, retrying parsing with end node names: [...]` — the outputs change. */
+  | { kind: 'retryEndNodes'; nodes: string[] }
+  /** The `hailo parser` question on stdin: `Would you like to parse again with the recommendation? (y/n)`. */
+  | { kind: 'prompt' };
+
+/** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
+const OPTIMIZATION_ALGORITHM =
+  /(?:Mixed Precision|Layer ?Norm|create_layer_norm|Statistics Collector|Stats Collector|zp_comp|Equaliz|Matmul ?Decompos|MatmulDecompose|Bias Correction|Ada ?[Rr]ound|Fine[- ]?[Tt]un|Finetune|Quantization-Aware|Layer Noise Analysis|Smart Softmax|Activation Clipping|Dead Channels|Quantization Param)/;
+
+/** Lines only the optimize stage prints (public logs: SOURCES.md, cases `real-*`). */
+function optimizeLine(t: string): boolean {
+  if (/^Model Optimization Algorithm .+ is done\b/.test(t)) return true;
+  let m = /^Starting (.+?)\s*$/.exec(t);
+  if (m) return OPTIMIZATION_ALGORITHM.test(m[1]);
+  m = /^(.+?) (?:skipped|is done \(completion time)/.exec(t);
+  if (m) return OPTIMIZATION_ALGORITHM.test(m[1]);
+  return /^(?:Using default optimization level of \d|Reducing optimization level to \d|Reducing compression level to \d|Model received quantization params from the hn|Using dataset with \d+ entries for (?:calibration|finetune)|Found model with \d+ input channels, using|activation fitting started for|No shifts available for layer|Reducing output bits of|Assigning 4bit weights|Dataset is larger than expected size|Training cut by the user|Output layers signal-to-noise ratio|Running model optimization with zero level)/.test(
+    t,
+  );
+}
+
+/** Lines only the parse stage prints. */
+function parseLine(t: string): boolean {
+  return /^(?:Restored ONNX model|Extracted ONNXRuntime meta-data|Start nodes mapped from original model|End nodes mapped from original model|Parsing failed with recommendations|NMS structure of .+ was detected)/.test(
+    t,
+  );
+}
+
+/** Lines only the compile stage prints (partitioning, mapping, kernels). */
+function compileLine(t: string): boolean {
+  return /^(?:Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/.test(
+    t,
+  );
+}
 
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();
@@ -135,18 +189,26 @@ export function classifyMarker(text: string): Marker | null {
   if ((m = /^(?:(\S+) )?Successful Mapping \(allocation time: ([^)]+)\)/.exec(t))) return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
   if ((m = /^(?:(\S+) )?Successful Partition and Allocation \(duration: ([^)]+)\)/.exec(t)))
     return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
-  if ((m = /^(?:(\S+) )?Successful Compilation \((?:compilation time|duration): ([^)]+)\)/.exec(t)))
-    return { kind: 'end', stage: 'compile', seconds: parseDuration(m[2]), network: m[1] };
-  if (
-    /^(?:Trying to compile the network in a single context|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Running resources allocation \(mapping\) flow|Resources optimization params|Validating layers feasibility)/.test(
-      t,
-    )
-  )
-    return { kind: 'compiling' };
+  if ((m = /^(?:(\S+) )?Successful Compilation \((compilation time|duration): ([^)]+)\)/.exec(t)))
+    return { kind: 'end', stage: 'compile', seconds: parseDuration(m[3]), network: m[1], dfc5: m[2] === 'duration' };
   if ((m = /^Loading model script commands to (\S+) from (.+?)\s*$/.exec(t))) return { kind: 'script', network: m[1], path: m[2] };
+  if ((m = /^According to recommendations, retrying parsing with end node names: \[(.*)\]/.exec(t))) return { kind: 'retryEndNodes', nodes: quotedNames(m[1]) };
   if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
+  if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
+  if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
+  if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
+  if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   return null;
+}
+
+/** `'a', "b"` → [a, b]. */
+export function quotedNames(s: string): string[] {
+  const out: string[] = [];
+  const re = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) out.push(m[1] ?? m[2]);
+  return out;
 }
 
 export interface Progress {
@@ -165,7 +227,8 @@ export function classifyProgress(text: string): Progress | null {
   if (m) return { label: m[1].trim() || 'progress', done: Number(m[3]), total: m[4] && m[4] !== '?' ? Number(m[4]) : null };
   m = /^\s*Epoch (\d+)\/(\d+)\s*$/.exec(text);
   if (m) return { label: 'Epoch', done: Number(m[1]), total: Number(m[2]) };
-  m = /^\s*(\d+)\/(\d+) \[[=>.]*\]/.exec(text);
+  // Keras 2 `500/500 [=====]`, Keras 3 `1024/1024 ━━━━━━━━━━━━━━━━━━━━ 203s 115ms/step` (SOURCES.md).
+  m = /^\s*(\d+)\/(\d+) (?:\[[=>.]*\]|[━─]+)/.exec(text);
   if (m) return { label: 'Step', done: Number(m[1]), total: Number(m[2]) };
   m = /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/.exec(text);
   if (m) return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
@@ -180,6 +243,8 @@ export type SummaryFact =
   | { kind: 'header'; columns: ('control' | 'compute' | 'memory' | null)[] }
   | { kind: 'total'; values: (number | null)[] }
   | { kind: 'context'; index: number }
+  /** `<net>_context_N utilization:` — the table that follows is that context's. */
+  | { kind: 'contextTable'; index: number }
   | { kind: 'singleContext' }
   | { kind: 'contexts'; count: number };
 
@@ -204,11 +269,13 @@ export function classifySummaryLine(text: string): SummaryFact | null {
       };
     }
     if (/^total$/i.test(cells[0])) {
-      return { kind: 'total', values: cells.slice(1).map((c) => (/^\d+(?:\.\d+)?%$/.test(c) ? Number(c.slice(0, -1)) : null)) };
+      // `60,9%` where the machine's locale writes a decimal comma (SOURCES.md, case real-efficientnet-multicontext).
+      return { kind: 'total', values: cells.slice(1).map((c) => (/^\d+(?:[.,]\d+)?%$/.test(c) ? Number(c.slice(0, -1).replace(',', '.')) : null)) };
     }
     return null;
   }
   if ((m = /^Compiling (?:kernels of )?(?:\S*_)?context_(\d+)\.\.\./.exec(t))) return { kind: 'context', index: Number(m[1]) };
+  if ((m = /^\S*?context_(\d+) utilization:\s*$/.exec(t))) return { kind: 'contextTable', index: Number(m[1]) };
   if (/^Using Single-context flow/.test(t)) return { kind: 'singleContext' };
   if ((m = /^Applying selected partition to (\d+) contexts/.exec(t))) return { kind: 'contexts', count: Number(m[1]) };
   return null;

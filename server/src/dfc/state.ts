@@ -2,11 +2,12 @@
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
 // error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
 import type { LogLine } from './lines';
-import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, classifySummaryLine, level, withoutLevel } from './markers';
+import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, classifySummaryLine, level, withoutLevel, type RunCommand } from './markers';
 import { ErrorCollector } from './errors';
 import {
   STAGES,
   type CompileSummary,
+  type ContextUtilization,
   type DfcDiagnostic,
   type DfcEvent,
   type DfcExit,
@@ -18,10 +19,15 @@ import {
   type StageStatus,
 } from './types';
 
-const MAY_PROGRESS = /%\||Epoch |\d \[|Context:|Starting /;
+const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
+// A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|Optimization|Successful|Compiling|compile the network|context flow|partition to|allocation|Resources optimization|Validating|Loading model script|retry|Killed/;
+  /Translation|Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
+/** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
+const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
+/** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
+const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
 
 interface StageState {
   status: StageStatus;
@@ -43,6 +49,7 @@ export class ReaderState {
     memoryUtilization: null,
     compilationSeconds: null,
     allocationSeconds: null,
+    contextUtilization: [],
   };
   recommendedEndNodes: string[] = [];
   /** End node names on the `hailo parser`/`hailomz` command line. */
@@ -50,11 +57,21 @@ export class ReaderState {
   /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
   scriptPathFromLog: string | null = null;
   lastProgressLabel: string | null = null;
+  /** The last progress line (label, done, total), for saying where a run stopped. */
+  lastProgress: { label: string; done: number; total: number | null } | null = null;
   killedLine: number | null = null;
+  /** The `hailo parser (y/n)` question's line, when the log shows it. */
+  promptLine: number | null = null;
+  /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
+  retriedEndNodes: { nodes: string[]; line: number } | null = null;
+  /** The `hailo …`/`hailomz …` command line, when the log shows it. */
+  command: RunCommand | null = null;
   private readonly errors: ErrorCollector;
   private lastStage: StageName = 'compile';
   private tableColumns: ('control' | 'compute' | 'memory' | null)[] = [];
   private maxContext = -1;
+  /** The context whose utilisation table is being printed (`<net>_context_N utilization:`). */
+  private tableContext: number | null = null;
   private lastLine = 0;
 
   constructor(context: DfcLogContext) {
@@ -75,10 +92,19 @@ export class ReaderState {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
+    // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
+    // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
+    if (GRID_LINE.test(text)) {
+      for (const d of this.errors.line(l, true)) events.push({ kind: 'diagnostic', diagnostic: d });
+      return;
+    }
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
       this.lastProgressLabel = p.label;
+      this.lastProgress = p;
+      if (OPTIMIZE_PROGRESS.test(p.label)) this.start('optimize', l.no, events);
+      else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
       events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
@@ -91,13 +117,14 @@ export class ReaderState {
     }
     const c = text.includes('hailo') ? classifyCommand(text) : null;
     if (c) {
+      this.command = c;
       this.lastStage = c.lastStage;
       if (c.endNodes.length) this.commandEndNodes = c.endNodes;
       if (c.net && !this.network) this.network = c.net;
     }
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
-      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated') this.errors.progressed();
+      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated' || m.kind === 'stageLine') this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
       switch (m.kind) {
         case 'start':
@@ -105,17 +132,28 @@ export class ReaderState {
           break;
         case 'end':
           if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
-          this.finishStage(m.stage, 'ok', m.stage === 'compile' ? this.compileSeconds() : m.seconds, l.no, events);
+          // DFC 5's `Successful Compilation (duration: …)` times the whole flow, allocation included;
+          // DFC 3 prints allocation and compilation times apart (SOURCES.md).
+          this.finishStage(m.stage, 'ok', m.stage === 'compile' && !m.dfc5 ? this.compileSeconds() : m.seconds, l.no, events);
           break;
         case 'allocated':
           this.start('compile', l.no, events);
           this.summary.allocationSeconds = m.seconds;
           break;
-        case 'compiling':
-          this.start('compile', l.no, events);
+        case 'stageLine':
+          this.start(m.stage, l.no, events);
+          break;
+        case 'retryEndNodes':
+          this.retriedEndNodes = { nodes: m.nodes, line: l.no };
+          this.recommend(m.nodes);
+          this.errors.endNodesRetried(l, m.nodes);
+          break;
+        case 'prompt':
+          this.promptLine = l.no;
           break;
         case 'script':
-          this.scriptPathFromLog = m.path;
+          // `… from string`: the Python API's load_model_script(text) — no file to point at.
+          if (m.path !== 'string') this.scriptPathFromLog = m.path;
           break;
         case 'retry':
           this.errors.noteRetry();
@@ -138,14 +176,26 @@ export class ReaderState {
         break;
       case 'total': {
         const cols = this.tableColumns.length ? this.tableColumns : (['control', 'compute', 'memory'] as const);
+        const row: ContextUtilization = { context: this.tableContext ?? 0, control: null, compute: null, memory: null };
         cols.forEach((col, i) => {
-          const v = s.values[i];
-          if (col === 'control') this.summary.controlUtilization = v ?? null;
-          else if (col === 'compute') this.summary.computeUtilization = v ?? null;
-          else if (col === 'memory') this.summary.memoryUtilization = v ?? null;
+          if (col) row[col] = s.values[i] ?? null;
         });
+        if (this.tableContext === null) {
+          [this.summary.controlUtilization, this.summary.computeUtilization, this.summary.memoryUtilization] = [row.control, row.compute, row.memory];
+          break;
+        }
+        const list = this.summary.contextUtilization.filter((x) => x.context !== row.context);
+        list.push(row);
+        list.sort((a, b) => a.context - b.context);
+        this.summary.contextUtilization = list;
+        this.tableContext = null;
+        this.maxContext = Math.max(this.maxContext, row.context);
+        this.summary.contexts = Math.max(this.summary.contexts ?? 0, this.maxContext + 1);
         break;
       }
+      case 'contextTable':
+        this.tableContext = s.index;
+        break;
       case 'context':
         this.maxContext = Math.max(this.maxContext, s.index);
         this.summary.contexts = this.maxContext + 1;
@@ -192,11 +242,18 @@ export class ReaderState {
     events.push({ kind: 'stageFinished', stage, status, seconds: s.seconds, logLine: lineNo });
   }
 
-  /** The stage an error belongs to: the running one, else the first that has not finished. */
-  stageForError(): StageName {
+  /**
+   * The stage an error belongs to: the running one; else what the error itself shows (its
+   * traceback's modules, the call that raised it); else the only stage of the command the log
+   * shows (`hailo optimize X.har`); else `unknown` — a log excerpt without any of these says
+   * nothing about the stage, and nothing is guessed.
+   */
+  stageForError(evidence?: StageName | null): StageName | 'unknown' {
     if (this.current) return this.current;
-    for (const st of STAGES) if (this.stages.get(st)!.status !== 'ok') return st;
-    return 'compile';
+    if (evidence) return evidence;
+    const c = this.command;
+    if (c && c.firstStage === c.lastStage) return c.lastStage;
+    return 'unknown';
   }
 
   snapshot(): DfcReport {
@@ -221,22 +278,39 @@ export class ReaderState {
       failed = 'docker';
     } else if (killed) {
       outcome = 'killed';
-      failed = this.current ?? this.stageForError();
+      failed = this.current ?? this.stageForError(this.errors.stageEvidence());
     } else if (errorStage) {
       outcome = 'failed';
       failed = errorStage;
     } else if ((exit && exit.code !== null && exit.code !== 0) || (!exit && this.errors.endsInException())) {
       outcome = 'failed';
-      failed = this.current ?? this.stageForError();
+      failed = this.current ?? this.stageForError(this.errors.stageEvidence());
     } else if (this.stages.get(this.lastStage)!.status === 'ok' || (exit?.code === 0 && this.current === null)) {
       outcome = 'success';
     } else {
       outcome = 'incomplete';
     }
     if (outcome === 'failed' && failed !== 'docker') added.push(...this.errors.unexplainedIfNone(exit));
-    if (failed && failed !== 'docker') this.finishStage(failed, 'failed', null, this.lastLine, events);
+    if (failed && failed !== 'docker' && failed !== 'unknown') this.finishStage(failed, 'failed', null, this.lastLine, events);
     for (const d of added) events.push({ kind: 'diagnostic', diagnostic: d });
     return { report: this.build(outcome, failed, this.errors.diagnostics()), events };
+  }
+
+  /**
+   * The summary as reported: a multi-context compile's overall figures are the mean of its
+   * contexts' `Total` rows — only when the log shows a table for every context (an excerpt that
+   * elides some tables has no overall figure, rather than a mean of the ones it kept).
+   */
+  private summaryReport(): CompileSummary {
+    const list = this.summary.contextUtilization.map((x) => ({ ...x }));
+    const out: CompileSummary = { ...this.summary, contextUtilization: list };
+    if (list.length) {
+      const complete = this.summary.contexts === null || list.length >= this.summary.contexts;
+      out.controlUtilization = complete ? mean(list.map((x) => x.control)) : null;
+      out.computeUtilization = complete ? mean(list.map((x) => x.compute)) : null;
+      out.memoryUtilization = complete ? mean(list.map((x) => x.memory)) : null;
+    }
+    return out;
   }
 
   private build(outcome: Outcome, failedStage: FailedStage, diagnostics: DfcDiagnostic[]): DfcReport {
@@ -251,9 +325,18 @@ export class ReaderState {
       hailortVersion: this.hailortVersion,
       hwArch: this.hwArch,
       network: this.network,
-      summary: { ...this.summary },
+      summary: this.summaryReport(),
       recommendedEndNodes: [...this.recommendedEndNodes],
       diagnostics,
     };
   }
+}
+
+/** Mean of the known values to one decimal, halves up (null when none is known). */
+function mean(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  if (!known.length) return null;
+  // The tables print one decimal: sum in tenths (integers) so 26.95 rounds to 27.0, not 26.9.
+  const tenths = known.reduce((a, b) => a + Math.round(b * 10), 0);
+  return Math.round(tenths / known.length) / 10;
 }

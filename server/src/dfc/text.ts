@@ -29,14 +29,15 @@ function pct(v: number | null): string {
 export function reportText(r: DfcReport, logLabel: string): string {
   const e = escapeTerminal;
   const out: string[] = [];
+  const running = r.stages.find((x) => x.status === 'running')?.name;
   const outcome =
     r.outcome === 'success'
       ? 'success'
       : r.outcome === 'failed'
-        ? `failed${r.failedStage ? ` (${r.failedStage})` : ''}`
+        ? `failed${r.failedStage === 'unknown' ? ' (the log does not show in which stage)' : r.failedStage ? ` (${r.failedStage})` : ''}`
         : r.outcome === 'killed'
-          ? `killed${r.failedStage ? ` (during ${r.failedStage})` : ''}`
-          : 'incomplete (the log stops before the run ends)';
+          ? `killed${r.failedStage === 'unknown' ? ' (the log does not show in which stage)' : r.failedStage ? ` (during ${r.failedStage})` : ''}`
+          : `incomplete (the log stops before the run ends${running ? `, during ${running}` : ''}; if you know how the run ended, pass its exit status with --exit-code, e.g. 137 for a kill)`;
   out.push(`${e(logLabel)}: ${outcome}`);
   const facts = [
     r.network ? `network ${e(r.network)}` : '',
@@ -48,11 +49,23 @@ export function reportText(r: DfcReport, logLabel: string): string {
   out.push('', '  stage      status        time');
   for (const s of r.stages) out.push(`  ${s.name.padEnd(10)} ${s.status.padEnd(13)} ${seconds(s.seconds)}`);
   const sm = r.summary;
-  if (sm.contexts !== null || sm.controlUtilization !== null || sm.allocationSeconds !== null || sm.compilationSeconds !== null) {
+  if (
+    sm.contexts !== null ||
+    sm.controlUtilization !== null ||
+    sm.contextUtilization.length ||
+    sm.allocationSeconds !== null ||
+    sm.compilationSeconds !== null
+  ) {
     out.push('', '  summary:');
     if (sm.contexts !== null) out.push(`    contexts     ${sm.contexts}`);
     if (sm.controlUtilization !== null || sm.computeUtilization !== null || sm.memoryUtilization !== null)
-      out.push(`    utilisation  control ${pct(sm.controlUtilization)}, compute ${pct(sm.computeUtilization)}, memory ${pct(sm.memoryUtilization)}`);
+      out.push(
+        `    utilisation  control ${pct(sm.controlUtilization)}, compute ${pct(sm.computeUtilization)}, memory ${pct(sm.memoryUtilization)}${sm.contextUtilization.length ? ` (mean of ${sm.contextUtilization.length} contexts)` : ''}`,
+      );
+    else if (sm.contextUtilization.length)
+      out.push(`    utilisation  per context only: the log shows ${sm.contextUtilization.length} of ${sm.contexts ?? '?'} context tables`);
+    for (const c of sm.contextUtilization)
+      out.push(`      context_${c.context}  control ${pct(c.control)}, compute ${pct(c.compute)}, memory ${pct(c.memory)}`);
     if (sm.allocationSeconds !== null) out.push(`    allocation   ${seconds(sm.allocationSeconds)}`);
     if (sm.compilationSeconds !== null) out.push(`    compilation  ${seconds(sm.compilationSeconds)}`);
   }

@@ -7,8 +7,12 @@ export type StageName = 'parse' | 'optimize' | 'compile';
 /** `running`: started, and the log shows no end (a snapshot mid-run, or a log that just stops). */
 export type StageStatus = 'ok' | 'failed' | 'not-reached' | 'running';
 export type Outcome = 'success' | 'failed' | 'killed' | 'incomplete';
-/** `docker`: docker itself refused (exit 125, daemon/permission/image errors) before the DFC ran. */
-export type FailedStage = StageName | 'docker' | null;
+/**
+ * `docker`: docker itself refused (exit 125, daemon/permission/image errors) before the DFC ran.
+ * `unknown`: the run failed, but neither a stage line, the error, its traceback nor the command
+ * says in which stage (a log excerpt with no marker) — never guessed.
+ */
+export type FailedStage = StageName | 'docker' | 'unknown' | null;
 export type DfcSeverity = 'error' | 'warning' | 'info';
 /** How sure the explanation is, from its evidence (docs/dfc-log.md lists the evidence per code). */
 export type Confidence = 'high' | 'medium' | 'low';
@@ -22,11 +26,24 @@ export interface StageReport {
   seconds: number | null;
 }
 
+/** One context's `Total` row (`<net>_context_N utilization:` table), percent. */
+export interface ContextUtilization {
+  /** 0-based, as the DFC names it (`context_0`). */
+  context: number;
+  control: number | null;
+  compute: number | null;
+  memory: number | null;
+}
+
 /** The resource summary a successful compile prints. Every field null when the log lacks it. */
 export interface CompileSummary {
   /** Number of contexts of the compiled network (`... contexts` / context lines). */
   contexts: number | null;
-  /** Total utilisation, percent, from the resource table's total row. */
+  /**
+   * Overall utilisation, percent: a single-context network's `Total` row; for a multi-context
+   * network the mean of its contexts' `Total` rows (the DFC prints no network-wide figure; the
+   * contexts run one after another on the same device).
+   */
   controlUtilization: number | null;
   computeUtilization: number | null;
   memoryUtilization: number | null;
@@ -34,6 +51,8 @@ export interface CompileSummary {
   compilationSeconds: number | null;
   /** `Successful Mapping (allocation time: …)` / `Successful Partition and Allocation (duration: …)`, seconds. */
   allocationSeconds: number | null;
+  /** Per-context `Total` rows of a multi-context compile, in context order (empty for one table). */
+  contextUtilization: ContextUtilization[];
 }
 
 /** Machine-applicable fixes a client can offer as code actions. */

@@ -1,7 +1,7 @@
 // Builds the ModelLayerIndex the `.alls` side consumes: one entry per HN layer, and — when the ONNX
 // the HAR was parsed from is known — a hover `detail` with the ONNX source nodes' op, shapes and
 // ranks, and a `location` on the source node's line of the ONNX graph view.
-import type { ModelLayer, ModelLayerIndex } from '../common/modelLayers';
+import type { Dim, ModelLayer, ModelLayerIndex } from '../common/modelLayers';
 import { nodeLabel, nodeRanks, opKey, type OnnxAnalysis } from '../onnx/analysis';
 import type { GraphView, Span } from '../onnx/graphView';
 import { formatShape, type NodeInfo } from '../onnx/model';
@@ -52,13 +52,22 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide, noise?: NoiseR
       detail: joinDetail(layerDetail(l, onnx, byName), noise && noiseDetail(noiseBy.get(l.fullName), noise)),
     };
     if (onnx) {
+      const shapes = onnxOutputShapes(onnx, l, byName);
+      if (shapes.length) entry.onnxOutputShapes = shapes;
       const loc = firstLocation(onnx, l, byName);
       if (loc) entry.location = { uri: onnx.uri, range: { start: { line: loc.line, character: loc.start }, end: { line: loc.line, character: loc.end } } };
     }
     layers.set(l.name, entry);
   }
   const hwArch = har.metadata?.hw_arch;
-  const index: ModelLayerIndex = { source: har.path, networkName: har.hn.name, layers, ...(typeof hwArch === 'string' ? { hwArch } : {}) };
+  const sdkVersion = har.metadata?.sdk_version;
+  const index: ModelLayerIndex = {
+    source: har.path,
+    networkName: har.hn.name,
+    layers,
+    ...(typeof hwArch === 'string' ? { hwArch } : {}),
+    ...(typeof sdkVersion === 'string' ? { sdkVersion } : {}),
+  };
   if (noise) {
     const chosen = new Set(noise.chosen);
     index.noise = {
@@ -69,6 +78,21 @@ export function buildLayerIndex(har: HarArchive, onnx?: OnnxSide, noise?: NoiseR
     };
   }
   return index;
+}
+
+/** Output shapes of the ONNX nodes an HN layer came from (the last source node first: the layer's output). */
+function onnxOutputShapes(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>): Dim[][] {
+  const out: Dim[][] = [];
+  for (const name of [...l.originalNames].reverse()) {
+    const s = resolveOriginalName(onnx, name, byName);
+    if (s.kind !== 'node') continue;
+    for (const t of s.node.outputs) {
+      const shape = t ? onnx.analysis.shapes.facts.get(t)?.shape : undefined;
+      if (shape) out.push([...shape]);
+    }
+    if (out.length) break;
+  }
+  return out;
 }
 
 const joinDetail = (a: string, b: string | undefined) => (b ? (a ? `${a}\n\n${b}` : b) : a);

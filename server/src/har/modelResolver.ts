@@ -47,7 +47,7 @@ function listDir(dir: string, ext: string): string[] {
 }
 
 /** The file with extension `ext` for a script: same basename, else one whose name starts with the basename, else the only one. */
-export function findBeside(scriptPath: string, ext: '.har' | '.hef'): string | undefined {
+export function findBeside(scriptPath: string, ext: '.har' | '.hef' | '.alls'): string | undefined {
   const dir = dirname(scriptPath);
   const base = basename(scriptPath, extname(scriptPath));
   const names = listDir(dir, ext);

@@ -29,6 +29,8 @@ export interface HeaderField {
 }
 
 export interface HefContainer {
+  /** The magic as read (0x01484546 in every sound file; HailoRT 5.1+ does not check it on a V3 file with a proto hash). */
+  magic: number;
   version: number;
   headerSize: number;
   protoSize: number;
@@ -60,6 +62,8 @@ export interface HefContainer {
 
 export interface ContainerResult {
   container?: HefContainer;
+  /** The common header's three fields as read, whatever they say (what HailoRT reads first). */
+  raw?: { magic: number; version: number; protoSize: number };
   problems: HefProblem[];
 }
 
@@ -98,11 +102,14 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
   const magic = view.getUint32(0, false);
   const version = view.getUint32(4, false);
   const protoSize = view.getUint32(8, false);
-  if (magic !== HEF_MAGIC) {
-    problems.push(badMagic(magic, head));
-    return { problems };
-  }
+  const raw = { magic, version, protoSize };
   const headerSize = HEADER_SIZES[version];
+  // A wrong magic with a sound version still lays out: HailoRT checks the magic only after the
+  // hashes (and 5.1+ not at all on a V3 file with a proto hash), so the verdict needs the rest.
+  if (magic !== HEF_MAGIC) {
+    problems.push(badMagic(magic, head, headerSize !== undefined));
+    if (headerSize === undefined) return { raw, problems };
+  }
   if (headerSize === undefined) {
     problems.push({
       code: 'hef/unsupported-version',
@@ -111,7 +118,7 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
       offset: 4,
       message: `Unsupported HEF container version ${n(version)} at offset 4 (HailoRT reads versions 0-3).`,
     });
-    return { problems };
+    return { raw, problems };
   }
   const fields: HeaderField[] = [
     { name: 'magic', offset: 0, size: 4, value: hex(magic, 8) },
@@ -126,10 +133,11 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
       offset: head.length,
       message: `Header truncated: a version-${version} header is ${headerSize} bytes but the file has only ${n(fileSize)}; fields from offset ${head.length} on are missing.`,
     });
-    return { problems };
+    return { raw, problems };
   }
 
   const c: HefContainer = {
+    magic,
     version,
     headerSize,
     protoSize,
@@ -216,12 +224,12 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
   }
   c.expectedFileSize = end;
   problems.push(...lengthProblems(c));
-  return { container: c, problems };
+  return { container: c, raw, problems };
 }
 
 const LFS_POINTER = 'version https://git-lfs';
 
-function badMagic(magic: number, head: Uint8Array): HefProblem {
+function badMagic(magic: number, head: Uint8Array, versionSound = false): HefProblem {
   const text = String.fromCharCode(...head.subarray(0, LFS_POINTER.length));
   const lfs = text === LFS_POINTER ? ' This is a Git LFS pointer file, not the HEF itself: fetch the real file (git lfs pull).' : '';
   return {
@@ -229,7 +237,9 @@ function badMagic(magic: number, head: Uint8Array): HefProblem {
     severity: 'error',
     area: 'container',
     offset: 0,
-    message: `Not a HEF: magic at offset 0 is ${hex(magic, 8)}, expected ${hex(HEF_MAGIC, 8)} ("\\x01HEF").${lfs}`,
+    message: versionSound
+      ? `HEF magic does not match: offset 0 holds ${hex(magic, 8)}, expected ${hex(HEF_MAGIC, 8)} ("\\x01HEF"); the rest of the header is a sound HEF header, so the file was damaged.`
+      : `Not a HEF: magic at offset 0 is ${hex(magic, 8)}, expected ${hex(HEF_MAGIC, 8)} ("\\x01HEF").${lfs}`,
   };
 }
 

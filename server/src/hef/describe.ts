@@ -61,13 +61,31 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
     lines.push(`Container: version ${c.version}; ${parts.join(', ')} bytes${c.version > 0 ? `; zero point ${n(c.zeroPoint)}` : ''}`);
   }
   lines.push(`Integrity: ${report.integrity.ok ? 'OK' : 'FAILED'} (${report.integrity.check}) — ${report.integrity.detail}`);
+  if (report.runtime) {
+    const target = report.runtime.target;
+    lines.push('HailoRT (Hef::create on this file):');
+    for (const v of report.runtime.verdicts) {
+      const label = `${v.label}${v.line === target ? ' (target)' : ''}`;
+      const what =
+        v.outcome === 'loads'
+          ? `loads${v.tolerated.length ? ` — tolerates ${v.tolerated.join('; ')}` : ''}`
+          : v.outcome === 'crashes'
+            ? `CRASHES — ${v.reason}`
+            : `refuses with ${v.status} ${v.statusName} — ${v.reason}`;
+      lines.push(`${TAB}${label}: ${what}`);
+    }
+  }
   if (report.header) {
     const h = report.header;
     lines.push(`HEF Compatible for: ${h.hwArch.compatibleDevices.join(', ') || `unknown (hw_arch ${h.hwArch.id})`}`);
     lines.push(`HEF arch: ${h.hwArch.name} (hw_arch ${h.hwArch.id})`);
-    if (h.sdkVersion) lines.push(`HEF Compiler Version: ${h.sdkVersion}`);
+    // As hailortcli: only from the header's ProtoHEFSdkVersion; an older HEF has just the string.
+    if (h.compilerVersion) lines.push(`HEF Compiler Version: ${h.compilerVersion}`);
+    else if (h.sdkVersion) lines.push(`SDK version (from the header's sdk_version_str): ${h.sdkVersion}`);
   }
-  for (const g of report.networkGroups) {
+  // hailortcli lists the groups from a std::map, i.e. by name (byte order), not in file order.
+  const byName = [...report.networkGroups].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const g of byName) {
     lines.push(`Network group name: ${g.name}, ${g.multiContext ? `Multi Context - Number of contexts: ${g.contexts}` : 'Single Context'}`);
     for (const net of g.networks) {
       lines.push(`${TAB}Network name: ${net}`);
@@ -75,8 +93,8 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
         lines.push(`${TAB}${TAB}Stream infos:`);
         const mine = g.streams.filter((x) => x.network === net);
         for (const st of [...mine.filter((x) => x.direction === 'input'), ...mine.filter((x) => x.direction === 'output')]) {
-          const hidden = st.hiddenBy ? ` (consumed by ${st.hiddenBy})` : '';
-          lines.push(`${TAB.repeat(3)}${st.direction === 'input' ? 'Input ' : 'Output'} ${st.name} ${streamShapeString(st)}${hidden}`);
+          // Exactly hailortcli's line; which op consumes the stream is said under Operation.
+          lines.push(`${TAB.repeat(3)}${st.direction === 'input' ? 'Input ' : 'Output'} ${st.name} ${streamShapeString(st)}`);
         }
       }
       lines.push(`${TAB}${TAB}VStream infos:`);

@@ -44,8 +44,9 @@ export interface Features {
   periphInHailort: boolean;
 }
 
-function compat(problems: HefProblem[], message: string, severity: HefProblem['severity'] = 'error', code = 'hef/unsupported'): void {
-  problems.push({ code, severity, area: 'compat', message });
+/** `status`: what HailoRT answers at Hef::create for this fault (hef.cpp), when it refuses the file. */
+function compat(problems: HefProblem[], message: string, severity: HefProblem['severity'] = 'error', code = 'hef/unsupported', status?: number): void {
+  problems.push({ code, severity, area: 'compat', message, ...(status !== undefined ? { status } : {}) });
 }
 
 export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
@@ -54,9 +55,12 @@ export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
   const id = Number(h.hw_arch ?? 0);
   const sdkString = String(h.sdk_version_str ?? '');
   let sdkVersion: string | undefined;
+  let compilerVersion: string | undefined;
   const v = h.sdk_version;
   if (has(h, 'sdk_version') && v) {
     sdkVersion = `${v.sdk_version_major ?? 0}.${v.sdk_version_minor ?? 0}.${v.sdk_version_revision ?? 0}`;
+    // HailoRT prints "HEF Compiler Version" from this message only, and not when it reads 0.0.0.
+    if (sdkVersion !== '0.0.0') compilerVersion = sdkVersion;
   } else {
     const m = /(\d+)\.(\d+)\.(\d+)/.exec(sdkString);
     if (m) sdkVersion = `${+m[1]}.${+m[2]}.${+m[3]}`;
@@ -65,6 +69,7 @@ export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
   return {
     hwArch: { id, name: hwArchName(id), compatibleDevices: COMPATIBLE_DEVICES[id] ?? [] },
     sdkVersion,
+    ...(compilerVersion ? { compilerVersion } : {}),
     sdkVersionString: sdkString,
     timestamp: toNum(h.timestamp),
     protoVersion: toNum(h.version),
@@ -121,6 +126,7 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
       `Failed opening non-compatible HEF with the following unsupported extensions: ${unsupported.map((e) => e.label || e.name).join(', ')} (type ${unsupported.map((e) => e.id).join(', ')}).`,
       'error',
       'hef/unsupported-extension',
+      92,
     );
   }
   if (!features.periphInHailort) {
@@ -129,6 +135,7 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
       'Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported (extension 26 PERIPH_CALCULATION_IN_HAILORT is missing; HailoRT ≥ 4.20 refuses it).',
       'error',
       'hef/outdated',
+      92,
     );
   }
 }
@@ -219,7 +226,8 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
   const info: NetworkGroupInfo = {
     ...emptyGroup(name, has(meta, 'network_group_index') ? Number(meta.network_group_index) : index),
     contexts: (core.contexts ?? []).length,
-    multiContext: features.multiContext,
+    // hailo_network_group_info_t.is_multi_context: more than one context (get_network_groups_infos), not the extension.
+    multiContext: (core.contexts ?? []).length > 1,
     networks,
     transposedNet,
   };
@@ -253,7 +261,7 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
           const original = String(nmsInfo.defuse_info?.original_name ?? '');
           const fl = (fused.fused_layers ?? []).find((f) => f.layer_info?.name === original);
           if (!fl) {
-            compat(problems, `Could not find the fused layer ${original} (defused NMS stream '${s.name}').`, 'error', 'hef/structure');
+            compat(problems, `Could not find the fused layer ${original} (defused NMS stream '${s.name}').`, 'error', 'hef/structure', 61);
             continue;
           }
           if (seenFused.has(original)) continue;
@@ -320,7 +328,7 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
   // Boundary names must be unique across contexts (`validate_unique_boundary_names`).
   const seen = new Set<string>();
   for (const s of info.streams) {
-    if (seen.has(s.name)) compat(problems, `Network group '${name}': boundary layer name '${s.name}' appears more than once.`, 'error', 'hef/structure');
+    if (seen.has(s.name)) compat(problems, `Network group '${name}': boundary layer name '${s.name}' appears more than once.`, 'error', 'hef/structure', 26);
     seen.add(s.name);
   }
 
@@ -386,6 +394,7 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
       `Network group '${name}': output${missing.length > 1 ? 's' : ''} ${missing.map((o) => `'${o.name}'`).join(', ')} missing from the sorted output names (HailoRT fails with HAILO_INTERNAL_FAILURE).`,
       'error',
       'hef/structure',
+      8,
     );
   }
   outputs.sort((a, b) => (rank.get(a.name) ?? Infinity) - (rank.get(b.name) ?? Infinity));
@@ -434,16 +443,23 @@ function streamOf(
 ): StreamInfo {
   const b = li?.edge_layer_base ?? {};
   const name = String(li?.name ?? '');
-  if (name.length > MAX_NAME) compat(problems, `The edge layer '${name.slice(0, 40)}…' has a too long name (${name.length} > ${MAX_NAME} characters).`);
+  if (name.length > MAX_NAME)
+    compat(problems, `The edge layer '${name.slice(0, 40)}…' has a too long name (${name.length} > ${MAX_NAME} characters).`, 'error', 'hef/unsupported', 8);
   const code = Number(b.format ?? 0);
   let deviceOrder = DEVICE_ORDER_BY_COMPILER_FORMAT[code];
   if (!deviceOrder) {
-    compat(problems, `Stream '${name}': unknown compiler format code ${code} (HailoRT fails with HAILO_INTERNAL_FAILURE).`, 'error', 'hef/structure');
+    compat(problems, `Stream '${name}': unknown compiler format code ${code} (HailoRT fails with HAILO_INTERNAL_FAILURE).`, 'error', 'hef/structure', 8);
     deviceOrder = `UNKNOWN(${code})`;
   }
   const dataBytes = Number(b.data_bytes ?? 0);
   if (b.host_argmax)
-    compat(problems, `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`);
+    compat(
+      problems,
+      `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`,
+      'error',
+      'hef/unsupported',
+      92,
+    );
   const transposed = (transposedNet || !!li?.transposed) && deviceOrder !== 'NC';
   let shape: [number, number, number];
   const nms = fusedNms ?? b.additional_info?.nms_info;
@@ -486,6 +502,7 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
       `Stream '${s.name}': data_bytes ${s.dataBytes} is neither 1 (UINT8) nor 2 (UINT16); HailoRT cannot give it a format type.`,
       'error',
       'hef/structure',
+      2,
     );
     type = `INVALID(${s.dataBytes})`;
   }
@@ -512,6 +529,7 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
           `Invalid quantization infos vector in HEF! Output '${s.name}' has ${s.numeric.zps.length} zero points and ${s.numeric.scales.length} scales for ${count} features.`,
           'error',
           'hef/structure',
+          26,
         );
       }
       quant.perFeature = { zp, scale };
@@ -526,6 +544,7 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
         `Different quantization infos are not allowed for input streams (H2D)! Input '${s.name}' has per-feature values that differ.`,
         'error',
         'hef/structure',
+        26,
       );
     }
   }
@@ -583,15 +602,17 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
         `Network group '${group}': post-process op '${name}' pad ${padIndex} is not connected to core-op (no pad edge).`,
         'error',
         'hef/structure',
+        26,
       );
     else if (!stream)
-      compat(problems, `Pad ${padIndex} of post-process ${name} is not connected to any core output stream (source pad ${src}).`, 'error', 'hef/structure');
+      compat(problems, `Pad ${padIndex} of post-process ${name} is not connected to any core output stream (source pad ${src}).`, 'error', 'hef/structure', 26);
     return { padIndex, name: String(p.name ?? ''), stream };
   });
   const outputs = (op.output_pads ?? []).map((p) => String(p.name ?? ''));
   const params: PostProcessOp['params'] = {};
   let kind: PostProcessOp['kind'] = 'unknown';
   let nmsType: string | undefined;
+  let decodersOut: PostProcessOp['decoders'];
   if (has(op, 'nms_op') && op.nms_op) {
     const nms = op.nms_op;
     kind = 'nms';
@@ -610,19 +631,30 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
       if (has(k, 'image_width')) params.imageWidth = Number(k.image_width);
       if (has(k, 'input_division_factor')) params.inputDivisionFactor = Number(k.input_division_factor);
       if (has(k, 'mask_threshold')) params.maskThreshold = Number(k.mask_threshold);
+      if (has(k, 'regression_length')) params.regressionLength = Number(k.regression_length);
+      const padStream = (i: number | undefined) => (i === undefined ? undefined : inputs.find((x) => x.padIndex === Number(i))?.stream);
+      const decoders = (k.bbox_decoders ?? []).map((d) => ({
+        ...(has(d, 'stride') ? { stride: Number(d.stride) } : {}),
+        streams: [d.pad_index, d.reg_pad_index, d.cls_pad_index, d.obj_pad_index]
+          .filter((i) => i !== undefined)
+          .map(padStream)
+          .filter((x): x is string => !!x),
+        ...(d.h?.length ? { anchors: d.h.length } : {}),
+      }));
+      if (decoders.length) decodersOut = decoders;
     } else {
-      compat(problems, `Unsupported Net-Flow NMS-Op in '${name}' (no known NMS kind set).`, 'error', 'hef/structure');
+      compat(problems, `Unsupported Net-Flow NMS-Op in '${name}' (no known NMS kind set).`, 'error', 'hef/structure', 8);
     }
   } else if (has(op, 'logits_op') && op.logits_op) {
     const t = Number(op.logits_op.logits_type ?? 0);
     kind = t === 0 ? 'argmax' : t === 1 ? 'softmax' : 'unknown';
-    if (kind === 'unknown') compat(problems, `Invalid Net-Flow Logits-Op type ${t} in '${name}'.`, 'error', 'hef/structure');
-    if (inputs.length !== 1) compat(problems, `Logits op must have 1 input only ('${name}' has ${inputs.length}).`, 'error', 'hef/structure');
-    if (outputs.length !== 1) compat(problems, `Logits op must have 1 output only ('${name}' has ${outputs.length}).`, 'error', 'hef/structure');
+    if (kind === 'unknown') compat(problems, `Invalid Net-Flow Logits-Op type ${t} in '${name}'.`, 'error', 'hef/structure', 8);
+    if (inputs.length !== 1) compat(problems, `Logits op must have 1 input only ('${name}' has ${inputs.length}).`, 'error', 'hef/structure', 26);
+    if (outputs.length !== 1) compat(problems, `Logits op must have 1 output only ('${name}' has ${outputs.length}).`, 'error', 'hef/structure', 26);
   } else {
-    compat(problems, `Unsupported Net-Flow Op '${name}'.`, 'error', 'hef/structure');
+    compat(problems, `Unsupported Net-Flow Op '${name}'.`, 'error', 'hef/structure', 8);
   }
-  return { name, kind, nmsType, inputs, outputs, params };
+  return { name, kind, nmsType, inputs, outputs, params, ...(decodersOut ? { decoders: decodersOut } : {}) };
 }
 
 /** The output vstream a post-process op adds (named after its first output pad). */

@@ -20,7 +20,7 @@ export async function readHefHwArch(src: ByteSource): Promise<{ id: number } | {
   const body = await src.read(container.protoStart, length);
   const cut = body.length < container.protoSize || !protoComplete(container);
   const ignored: HefProblem[] = [];
-  const { message } = decodeLenient(hefType('Hef'), body, container.protoStart, 'ProtoHEFHef', ignored, cut);
+  const { message } = decodeLenient(hefType('Hef', true), body, container.protoStart, 'ProtoHEFHef', ignored, cut);
   const header = headerInfo(message);
   return header ? { id: header.hwArch.id } : { error: `no header in the first ${body.length.toLocaleString('en-US')} bytes of its protobuf body` };
 }

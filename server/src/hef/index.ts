@@ -10,3 +10,17 @@ export type * from './model';
 export type { HefProblem } from './problems';
 export type { HefContainer, HefSection } from './container';
 export type { IntegrityReport, IntegrityCheck } from './integrity';
+export {
+  RUNTIME_LINES,
+  verdictFor,
+  hefVerdicts,
+  targetLine,
+  lineOfVersion,
+  verdictSentence,
+  hefStatusName,
+  type RuntimeLine,
+  type RuntimeLineId,
+  type RuntimeVerdict,
+  type OpenMode,
+} from './verdict';
+export { loadsInTarget } from './read';

@@ -95,6 +95,8 @@ export function hefJson(report: HefReport, mtmd?: MtmdResult): Record<string, un
       config: mtmd.config ?? null,
     };
   }
+  // What each HailoRT line does at Hef::create(path), and the one the arch targets.
+  out.runtime = report.runtime ?? null;
   out.sdkVersionString = report.header?.sdkVersionString ?? null;
   out.timestamp = report.header?.timestamp ? new Date(report.header.timestamp).toISOString() : null;
   out.extensions = report.extensions.map((e) => ({ id: e.id, name: e.name, optional: e.optional, supported: e.supported }));

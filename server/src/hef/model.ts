@@ -4,6 +4,7 @@
 import type { HefContainer } from './container';
 import type { IntegrityReport } from './integrity';
 import type { HefProblem } from './problems';
+import type { RuntimeLineId, RuntimeVerdict } from './verdict';
 
 export interface QuantInfo {
   zp: number;
@@ -86,6 +87,8 @@ export interface PostProcessOp {
   outputs: string[];
   /** Op parameters worth showing (thresholds, classes, image size …). */
   params: Record<string, number | string | boolean>;
+  /** NMS ops: one bbox decoder per scale, with the boundary streams it reads (reg, cls, objectness; YOLOv5: the encoded layer). */
+  decoders?: { stride?: number; streams: string[]; anchors?: number }[];
 }
 
 export interface NetworkGroupInfo {
@@ -140,6 +143,8 @@ export interface HefHeaderInfo {
   hwArch: { id: number; name: string; compatibleDevices: string[] };
   /** `X.Y.Z` (from ProtoHEFSdkVersion, else parsed from the version string), or undefined. */
   sdkVersion?: string;
+  /** The ProtoHEFSdkVersion message's X.Y.Z when set and not 0.0.0: what `hailortcli parse-hef` prints as "HEF Compiler Version". */
+  compilerVersion?: string;
   sdkVersionString: string;
   /** Milliseconds since the epoch (the time the HEF was compiled), 0 if absent. */
   timestamp: number;
@@ -159,4 +164,11 @@ export interface HefReport {
   /** True when the protobuf body was decoded completely (facts are not partial). */
   protoComplete: boolean;
   problems: HefProblem[];
+  /** The common header as read even when it is not a sound HEF header (what HailoRT reads first). */
+  rawHeader?: { magic: number; version: number; protoSize: number };
+  /**
+   * What each HailoRT line does with the file at `Hef::create(path)` (verdict.ts), and the line
+   * the file's architecture targets; set by readHef.
+   */
+  runtime?: { target: RuntimeLineId; verdicts: RuntimeVerdict[] };
 }

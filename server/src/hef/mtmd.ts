@@ -6,6 +6,7 @@
 import type { HefReport, VStreamInfo } from './model';
 import { readResource } from './resources';
 import type { ByteSource } from './source';
+import { RUNTIME_LINES, verdictFor, verdictSentence } from './verdict';
 
 export const HAILO_CONFIG = 'hailo-config.json';
 /** Slot keys in `encoder_output_layers_names_suffixes`, in slot order. */
@@ -104,14 +105,18 @@ export function checkMtmd(report: HefReport, config: ConfigBytes, options: MtmdO
   };
   const skip = (id: RuleId, because: string, confidence: MtmdRule['confidence'] = 'read') => rule(id, null, `not checked: ${because}`, confidence);
 
-  // 1. HailoRT must open it (create_infer_model): intact container, body, supported extensions.
-  // Resources are verified only when requested (the config rule below covers hailo-config.json).
-  const blockers = report.problems.filter((p) => p.severity === 'error' && p.area !== 'resource');
-  const opens = !!report.container && report.integrity.ok && report.protoComplete && blockers.length === 0;
+  // 1. HailoRT must open it: the loader calls create_infer_model(MemoryView) on a Hailo-10H, i.e.
+  // Hef::create from a buffer in HailoRT 5.x — judged by that line's own checks (verdict.ts).
+  // Resources are not read there (the config rule below covers hailo-config.json).
+  const line5 = RUNTIME_LINES.find((l) => l.id === '5.1-5.2')!;
+  const verdict = verdictFor(report, line5, 'buffer');
+  const opens = verdict.outcome === 'loads';
   rule(
     'hef-opens',
     opens,
-    opens ? `container, checksums and body are intact; extensions supported` : blockers.map((p) => p.message).join(' ') || 'the HEF could not be read',
+    opens
+      ? `Hef::create from a buffer succeeds in ${line5.label}${verdict.tolerated.length ? `, although the file has ${verdict.tolerated.join('; and ')}` : ': header, checksums, body, structure and extensions pass'}`
+      : verdictSentence(verdict),
     'read',
     `create_infer_model failed for '${hefPath}'`,
   );

@@ -22,6 +22,14 @@ export interface HefProblem {
   message: string;
   /** Absolute byte offset in the file the problem is about, when there is one. */
   offset?: number;
+  /**
+   * The hailo_status HailoRT answers for this fault (from its source, checked against a real
+   * libhailort 5.2.0 where a file exists). Only where the verdict does not depend on the version;
+   * container and checksum faults are judged per version in verdict.ts.
+   */
+  status?: number;
+  /** libhailort crashes on this fault instead of answering (release builds; the process dies). */
+  crash?: boolean;
 }
 
 /** `1234567` → `1,234,567` (byte counts and offsets in messages). */

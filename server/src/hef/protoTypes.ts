@@ -40,6 +40,7 @@ export interface ProtoNetworkGroup {
   network_group_name?: string;
   network_group_metadata?: ProtoNetworkGroupMetadata;
   networks_names?: string[];
+  preliminary_config?: { operation?: ProtoOperation[] };
   contexts?: ProtoContext[];
   sorted_outputs_order?: string[];
   fused_layers_metadata?: ProtoFusedLayersMetadata;
@@ -59,7 +60,18 @@ export interface ProtoNetworkGroupMetadata {
 }
 
 export interface ProtoContext {
+  operations?: ProtoOperation[];
   metadata?: { edge_layers?: ProtoEdgeLayer[]; sorted_outputs_order?: string[] };
+}
+
+/** ProtoHEFOperation: the trigger and actions are oneofs; only which case is set is decoded. */
+export interface ProtoOperation {
+  trigger?: Record<string, unknown>;
+  actions?: ProtoAction[];
+}
+
+export interface ProtoAction extends Record<string, unknown> {
+  write_data_ccw_ptr?: { offset?: Int64; size?: number; cfg_channel_index?: number };
 }
 
 export interface ProtoEdgeLayer {
@@ -67,7 +79,7 @@ export interface ProtoEdgeLayer {
   edge_layer_type?: number;
   network_index?: number;
   pad_index?: number;
-  context_switch_info?: { edge_connection_type?: number };
+  context_switch_info?: { edge_connection_type?: number; connected_contexts?: { index?: number }[] };
   layer_info?: ProtoLayerInfo;
   layer_mux?: ProtoLayerMux;
   layer_planes?: ProtoLayerPlanes;
@@ -106,6 +118,9 @@ export interface ProtoEdgeLayerBase {
   padded_width?: number;
   padded_features?: number;
   sys_index?: number;
+  core_bytes_per_buffer?: number;
+  core_buffers_per_frame?: number;
+  buffer_indices?: { index?: number; cluster_index?: number }[];
   additional_info?: { nms_info?: ProtoNmsInfo };
 }
 
@@ -146,6 +161,18 @@ export interface ProtoNmsKind {
   image_width?: number;
   input_division_factor?: number;
   mask_threshold?: number;
+  /** YOLOv8 only. */
+  regression_length?: number;
+  /** Per kind: YOLOv5/seg `pad_index` (+ anchors), YOLOv8 `reg/cls_pad_index`, YOLOX `+ obj_pad_index`, SSD (+ anchors). */
+  bbox_decoders?: {
+    stride?: number;
+    pad_index?: number;
+    reg_pad_index?: number;
+    cls_pad_index?: number;
+    obj_pad_index?: number;
+    h?: number[];
+    w?: number[];
+  }[];
 }
 
 export type NmsKindField = 'yolo_nms_op' | 'yolox_nms_op' | 'ssd_nms_op' | 'iou_op' | 'yolo_seg_op' | 'yolov8_nms_op';

@@ -6,10 +6,12 @@ import { extensionProblems, extensionsOf, featuresOf, headerInfo, networkGroupsO
 import { verifyIntegrity, type IntegrityReport } from './integrity';
 import type { HefReport } from './model';
 import { n, type HefProblem } from './problems';
-import { decodeLenient } from './protoDecode';
+import { decodeLenient, type LenientResult, type Msg } from './protoDecode';
 import { resourcesOf, verifyResources } from './resources';
 import { hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
+import { structureProblems } from './structure';
+import { applyTargetSeverity, hefVerdicts, targetLine } from './verdict';
 import { limit, limitMessage } from '../common/limits';
 
 export interface ReadOptions {
@@ -22,6 +24,15 @@ export interface ReadOptions {
 const NOT_CHECKED: IntegrityReport = { ok: false, check: 'none', detail: 'not checked', checks: [] };
 
 export async function readHef(src: ByteSource, options: ReadOptions = {}): Promise<HefReport> {
+  const report = await readParts(src, options);
+  // Judged last: the verdicts need every finding, and tolerated damage becomes a warning.
+  const verdicts = hefVerdicts(report);
+  report.runtime = { target: targetLine(report).id, verdicts };
+  applyTargetSeverity(report, verdicts);
+  return report;
+}
+
+async function readParts(src: ByteSource, options: ReadOptions): Promise<HefReport> {
   const problems: HefProblem[] = [];
   const report: HefReport = {
     file: src.name,
@@ -34,8 +45,9 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
     problems,
   };
   const head = await src.read(0, MAX_HEADER_SIZE);
-  const { container, problems: containerProblems } = parseContainer(head, src.size);
+  const { container, raw, problems: containerProblems } = parseContainer(head, src.size);
   problems.push(...containerProblems);
+  if (raw) report.rawHeader = raw;
   if (!container) {
     report.integrity = { ok: false, check: 'none', detail: containerProblems[0]?.message ?? 'not a HEF', checks: [] };
     return report;
@@ -70,7 +82,17 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
   const body = await src.read(container.protoStart, container.protoEnd - container.protoStart);
   const whole = protoComplete(container);
   const before = problems.length;
-  const decoded = decodeLenient(hefType('Hef'), body, container.protoStart, 'ProtoHEFHef', problems, !whole);
+  // A body cut short or damaged is refused by HailoRT before its structure is looked at: salvage it
+  // without the context operations (decoding every CCW action field by field is what costs).
+  let decoded: LenientResult | undefined;
+  if (whole) {
+    try {
+      decoded = { message: hefType('Hef').decode(body) as Msg, complete: true };
+    } catch {
+      // damaged: salvaged below
+    }
+  }
+  decoded ??= decodeLenient(hefType('Hef', true), body, container.protoStart, 'ProtoHEFHef', problems, !whole);
   report.protoComplete = decoded.complete && whole;
   if (!decoded.complete && whole) {
     // HailoRT's words first, then ours (which field, which offset).
@@ -90,6 +112,9 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
   const features = featuresOf(hef, header?.protoVersion ?? 0, report.extensions, extensionsRead, problems);
   // The extension rules need the whole list; on a partial body the list may simply be unread.
   if (report.protoComplete) extensionProblems(report.extensions, features, problems);
+  // HailoRT parses every context's operations and edge layers before anything else of a group
+  // (a body it cannot parse it refuses before that, so a partial one is not judged here).
+  if (report.protoComplete) structureProblems(hef, container.version, header?.hwArch.id ?? -1, features.netFlow, problems);
   report.networkGroups = networkGroupsOf(hef, header?.hwArch.id ?? -1, features, problems);
   report.externalResources = resourcesOf(hef, container);
   if (options.verifyResources !== false) await verifyResources(src, report.externalResources, problems);
@@ -124,4 +149,13 @@ export async function readHefFile(path: string, options: ReadOptions = {}): Prom
 /** Intact = container, checksums, body and resources all fine (CLI exit 2 otherwise). */
 export function isIntact(report: HefReport): boolean {
   return !!report.container && report.integrity.ok && report.protoComplete && !report.problems.some((p) => p.severity === 'error' && p.area !== 'compat');
+}
+
+/**
+ * The CLI's exit-0 rule: the HailoRT line the file targets loads it (verdict.ts), and nothing else
+ * we found is an error (a damaged resource, a file we could not read whole).
+ */
+export function loadsInTarget(report: HefReport): boolean {
+  const target = report.runtime?.verdicts.find((v) => v.line === report.runtime?.target);
+  return target?.outcome === 'loads' && !report.problems.some((p) => p.severity === 'error');
 }

@@ -1,7 +1,9 @@
 // Our own protobuf schema for the HEF body: only the messages and fields the inspector needs,
 // written from the format facts (docs/hef-format.md §2; field numbers as in HailoRT's
-// hef.proto). Everything not declared here (CCW actions, mappings, preliminary config) is
-// skipped by the decoder without being copied, which keeps decoding fast and memory small.
+// hef.proto). Everything not declared here (mappings, what a CCW action carries beyond its kind
+// and pointer) is skipped by the decoder without being copied, which keeps decoding fast and
+// memory small. Context operations are declared only as far as HailoRT's parser rejects them
+// (a trigger with no case, an action with no case, the CCW kinds per container version).
 //
 // Enums are declared as uint32 so unknown values survive decoding; names are mapped in code.
 import * as protobuf from 'protobufjs';
@@ -64,6 +66,7 @@ message ExternalResource {
 
 message NetworkGroup {
   NetworkGroupMetadata network_group_metadata = 1;
+  PreliminaryConfig preliminary_config = 2;
   repeated Context contexts = 3;
   repeated string sorted_outputs_order = 4;
   FusedLayersMetadata fused_layers_metadata = 5;
@@ -86,6 +89,7 @@ message PhysicalLayout {
 
 message CoreOp {
   NetworkGroupMetadata network_group_metadata = 1;
+  PreliminaryConfig preliminary_config = 2;
   repeated Context contexts = 3;
   repeated string sorted_outputs_order = 4;
   FusedLayersMetadata fused_layers_metadata = 5;
@@ -122,8 +126,58 @@ message EdgeLayerFused {
 
 message Context {
   uint32 context_index = 1;
-  // operations = 2 (the CCW actions) deliberately not declared: skipped unread.
+  repeated Operation operations = 2;
   ContextMetadata metadata = 3;
+}
+
+message PreliminaryConfig {
+  repeated Operation operation = 1;
+}
+
+// ProtoHEFOperation / ProtoHEFTrigger / ProtoHEFAction: which oneof case is set is all HailoRT's
+// parser needs to accept or refuse them (hef.cpp parse_trigger_action / parse_action); the
+// payloads are opaque here, except the CCW pointer (where the config words are).
+message Operation {
+  Trigger trigger = 1;
+  repeated Action actions = 2;
+}
+
+message Trigger {
+  Opaque trigger_lcu = 2;
+  Opaque trigger_none = 3;
+  Opaque trigger_all_data_was_sent = 4;
+  Opaque trigger_all_data_was_received = 5;
+  Opaque trigger_nms = 6;
+  Opaque trigger_dma_idle = 7;
+}
+
+message Action {
+  Opaque write_data = 2;
+  Opaque write_data_ccw = 3;
+  Opaque write_compressed_data = 4;
+  Opaque enable_sequencer = 5;
+  Opaque wait_for_seqeuncer = 6;
+  Opaque disable_lcu = 7;
+  Opaque enable_lcu = 8;
+  Opaque none = 9;
+  Opaque allow_input_dataflow = 10;
+  Opaque wait_for_module_config_done = 11;
+  Opaque debug = 12;
+  Opaque enable_nms = 13;
+  Opaque write_data_by_type = 14;
+  Opaque switch_lcu_batch = 15;
+  WriteDataCcwPtr write_data_ccw_ptr = 16;
+  Opaque allow_config_channels = 17;
+  Opaque disable_data_channels = 18;
+}
+
+message Opaque {
+}
+
+message WriteDataCcwPtr {
+  uint64 offset = 1;
+  uint32 size = 2;
+  uint32 cfg_channel_index = 3;
 }
 
 message ContextMetadata {
@@ -147,6 +201,12 @@ message ContextSwitchInformation {
   uint32 context_index = 1;
   string context_name = 2;
   uint32 edge_connection_type = 3; // 0 BOUNDARY, 1 INTERMEDIATE, 2 DDR, 3 CACHE
+  repeated ConnectedContext connected_contexts = 8;
+}
+
+message ConnectedContext {
+  uint32 index = 1;
+  uint32 sys_index = 3;
 }
 
 message EdgeLayerInfo {
@@ -194,7 +254,13 @@ message EdgeLayerBase {
   uint32 core_buffers_per_frame = 10;
   AdditionalInfo additional_info = 11;
   uint32 data_bytes = 12;
+  repeated ResourceIndices buffer_indices = 13;
   bool host_argmax = 14;
+}
+
+message ResourceIndices {
+  uint32 index = 1;
+  uint32 cluster_index = 2;
 }
 
 message AdditionalInfo {
@@ -275,15 +341,16 @@ message NmsOp {
   bool background_removal = 5;
   uint32 background_removal_index = 6;
   NmsKindYolo yolo_nms_op = 7;
-  NmsKindImage yolox_nms_op = 8;
-  NmsKindImage ssd_nms_op = 9;
+  NmsKindYolox yolox_nms_op = 8;
+  NmsKindSsd ssd_nms_op = 9;
   NmsKindImage iou_op = 10;
   NmsKindYoloSeg yolo_seg_op = 11;
-  NmsKindYolo yolov8_nms_op = 12;
+  NmsKindYolov8 yolov8_nms_op = 12;
   bool bbox_decoding_only = 13;
 }
 
-// The NMS kinds share fields 1-2 (input image size); YOLOv5/v8 add the division factor.
+// The NMS kinds share fields 1-2 (input image size); each has its own bbox decoder layout, which
+// names its inputs by pad index (hef.proto ProtoHEF*NmsOp / ProtoHEF*BboxDecoder).
 message NmsKindImage {
   double image_height = 1;
   double image_width = 2;
@@ -293,11 +360,62 @@ message NmsKindYolo {
   double image_height = 1;
   double image_width = 2;
   uint32 input_division_factor = 3;
+  repeated YoloBboxDecoder bbox_decoders = 4;
+}
+
+message YoloBboxDecoder {
+  repeated uint32 h = 2;
+  repeated uint32 w = 3;
+  uint32 stride = 4;
+  uint32 pad_index = 5;
+}
+
+message NmsKindYolox {
+  double image_height = 1;
+  double image_width = 2;
+  repeated YoloxBboxDecoder bbox_decoders = 3;
+}
+
+message YoloxBboxDecoder {
+  uint32 stride = 1;
+  uint32 reg_pad_index = 2;
+  uint32 cls_pad_index = 3;
+  uint32 obj_pad_index = 4;
+}
+
+message NmsKindSsd {
+  double image_height = 1;
+  double image_width = 2;
+  uint32 centers_scale_factor = 3;
+  uint32 bbox_dimensions_scale_factor = 4;
+  repeated SsdBboxDecoder bbox_decoders = 9;
+}
+
+message SsdBboxDecoder {
+  repeated float h = 1;
+  repeated float w = 2;
+  uint32 reg_pad_index = 3;
+  uint32 cls_pad_index = 4;
+}
+
+message NmsKindYolov8 {
+  double image_height = 1;
+  double image_width = 2;
+  uint32 input_division_factor = 3;
+  repeated Yolov8BboxDecoder bbox_decoders = 4;
+  uint32 regression_length = 5;
+}
+
+message Yolov8BboxDecoder {
+  uint32 stride = 1;
+  uint32 reg_pad_index = 2;
+  uint32 cls_pad_index = 3;
 }
 
 message NmsKindYoloSeg {
   double image_height = 1;
   double image_width = 2;
+  repeated YoloBboxDecoder bbox_decoders = 3;
   YoloSegProtoInfo proto_info = 4;
   double mask_threshold = 5;
 }
@@ -316,17 +434,24 @@ message LogitsOp {
 /** Fields HailoRT's schema has and ours skips, so messages about them can still name them. */
 export const SKIPPED_FIELDS: Record<string, Record<number, string>> = {
   Hef: { 3: 'mapping' },
-  NetworkGroup: { 2: 'preliminary_config' },
-  CoreOp: { 2: 'preliminary_config' },
-  Context: { 2: 'operations' },
 };
+
+/**
+ * The same schema without the context operations and preliminary configs: for readers that do not
+ * judge HailoRT's structural rules (a body HailoRT refuses before them, the arch-only reader), so
+ * they do not pay for decoding every CCW action.
+ */
+const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
+  .replace('  repeated Operation operations = 2;\n', '')
+  .replace(/  PreliminaryConfig preliminary_config = 2;\n/g, '');
 
 let root: protobuf.Root | undefined;
 
-/** The schema's root (parsed once). */
+/** The schema's root (parsed once): package hefview, and hefviewlite (no operations). */
 export function hefRoot(): protobuf.Root {
   if (!root) {
     root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+    protobuf.parse(LITE_SCHEMA, root, { keepCase: true });
     decodersOnly(root);
   }
   return root;
@@ -354,9 +479,11 @@ function decodersOnly(ns: protobuf.NamespaceBase): void {
 
 const types = new Map<string, protobuf.Type>();
 
-export function hefType(name: string): protobuf.Type {
-  let t = types.get(name);
-  if (!t) types.set(name, (t = hefRoot().lookupType(`hefview.${name}`)));
+/** A message type; `lite`: without context operations and preliminary configs. */
+export function hefType(name: string, lite = false): protobuf.Type {
+  const key = `${lite ? 'hefviewlite' : 'hefview'}.${name}`;
+  let t = types.get(key);
+  if (!t) types.set(key, (t = hefRoot().lookupType(key)));
   return t;
 }
 

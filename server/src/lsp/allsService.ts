@@ -39,7 +39,8 @@ import {
   type SymbolInfo,
 } from '../alls';
 import { reanalyze } from '../alls/incremental';
-import { nmsConfigResolver } from '../alls/nodeHost';
+import { nmsConfigResolver, resolveNmsConfigPath } from '../alls/nodeHost';
+import { checkScriptNms, scriptDiagnostics } from '../nms/bundle';
 import type { Diagnostic } from '../common/types';
 import { archHoverMarkdown, inferArch, type ArchInference } from '../common/archInference';
 import type { ModelLayerIndex } from '../common/modelLayers';
@@ -129,11 +130,18 @@ export function createAllsService(): AttachableService {
     return doc;
   }
 
+  /** The editor's buffer of an open file (an NMS config being edited), set once attached. */
+  let openText: (path: string) => string | undefined = () => undefined;
+
   return {
     languageIds: ['alls'],
     fileExtensions: ['.alls'],
 
     attach(host) {
+      openText = (p) => {
+        for (const d of host.documents.all()) if (fsPathOf(d.uri) === p) return d.getText();
+        return undefined;
+      };
       // Drop a closed document's analysis (a 1 MB allocator dump holds ~10 MB of nodes).
       host.documents.onDidClose((e) => {
         docs.delete(e.document.uri);
@@ -157,6 +165,13 @@ export function createAllsService(): AttachableService {
       const doc = analysed(td);
       const list = checkDocument(doc, { settings: { hwArch: arch.arch }, archFrom: arch.from, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
       if (calib) list.push(...calibDiagnostics(doc, calib));
+      // nms_postprocess: its config against the model, the HEF and the labels (server/src/nms).
+      const path = fsPathOf(td.uri);
+      if (path) {
+        const labels = ctx.settings.model.labels;
+        const nms = await checkScriptNms(path, doc, model, { open: openText, ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path) } : {}) });
+        list.push(...scriptDiagnostics(nms, doc));
+      }
       diagnostics.delete(td.uri);
       diagnostics.set(td.uri, { version: td.version, list });
       while (diagnostics.size > CACHE_SIZE) diagnostics.delete(diagnostics.keys().next().value as string);

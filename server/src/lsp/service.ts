@@ -31,6 +31,8 @@ export interface ServiceContext {
   budget?: Budget;
   /** The parsed model the document refers to (e.g. a `.har` beside an `.alls`), if known. */
   modelLayers(): Promise<ModelLayerIndex | undefined>;
+  /** The same for another file (the script that names an NMS config), with that file's settings. */
+  modelLayersFor?(uri: string): Promise<ModelLayerIndex | undefined>;
   /** The calibration set beside the document (a `.npy`/`.npz` beside an `.alls`), measured, if any. */
   calibration?(): Promise<CalibrationInfo | undefined>;
 }

@@ -3,7 +3,8 @@ import type { AttachableService } from './service';
 import { createHefService } from './hefService';
 import { OnnxGraphService } from './onnxService';
 import { createAllsService } from './allsService';
+import { createNmsService } from './nmsService';
 
 export function createServices(): AttachableService[] {
-  return [createAllsService(), createHefService(), new OnnxGraphService()];
+  return [createAllsService(), createHefService(), new OnnxGraphService(), createNmsService()];
 }

@@ -97,6 +97,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           return undefined;
         }
       },
+      modelLayersFor: async (other) => {
+        if (!modelLayerProvider) return undefined;
+        try {
+          return await modelLayerProvider(other, await settings.get(other));
+        } catch (err) {
+          onError(err, `model layers for ${other}`);
+          return undefined;
+        }
+      },
       calibration: async () => {
         if (!calibrationProvider) return undefined;
         try {

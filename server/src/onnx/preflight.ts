@@ -43,6 +43,10 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
   const initNames = new Set(a.model.graph.initializers.map((t) => t.name));
   const isConst = (t: string) => t === '' || initNames.has(t) || foldedOutput(a, t);
   const fixShapesHint = simplifyCommand(a);
+  // The DFC retries a failed parse on an onnxsim-simplified model, which folds constant plumbing —
+  // unless the model is large enough for it to skip that (onnx/large-model).
+  const retryFolds = a.initializerBytes < (options.largeModelBytes ?? LARGE_MODEL_BYTES);
+  const retriedConcats: string[] = [];
 
   // ---- graph inputs ----
   for (const v of a.inputs) {
@@ -128,7 +132,7 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
     }
     switch (n.opType) {
       case 'Concat':
-        checkConcat(a, n, base, shape, folded, fixShapesHint, out);
+        checkConcat(a, n, base, shape, folded, fixShapesHint, out, retryFolds ? retriedConcats : undefined);
         break;
       case 'Tile':
         checkTile(a, n, base, out);
@@ -203,12 +207,19 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
   if (plumbing > 0) {
     const folding = [...a.foldable].filter((n) => n.opType !== 'Constant').length;
     if (folding > 0) {
+      const concats = retriedConcats.length
+        ? ` They include ${retriedConcats.length} rank-1 shape Concat${retriedConcats.length > 1 ? 's' : ''} (${retriedConcats.slice(0, 3).join(', ')}${retriedConcats.length > 3 ? ', …' : ''}): the DFC's first parse attempt may stop at them (IndexError in get_concat_info), and its own onnxsim retry folds them — nothing to change, or simplify first to skip the retry.`
+        : '';
       out.push({
         code: 'onnx/foldable-plumbing',
         severity: 'info',
         node: null,
-        message: `${folding} of ${g.nodes.length} nodes (plus ${plumbing - folding} Constant) are constant at fixed input shapes; a simplifier removes them (≈ ${g.nodes.length - plumbing} nodes after)`,
-        evidence: 'onnxsim at a fixed shape took the Qwen3-VL tower from 3192 to 1250 nodes (dfc-flow.md §4.1)',
+        message: `${folding} of ${g.nodes.length} nodes (plus ${plumbing - folding} Constant) are constant at fixed input shapes; a simplifier removes them (≈ ${g.nodes.length - plumbing} nodes after).${concats}`,
+        evidence: `onnxsim at a fixed shape took the Qwen3-VL tower from 3192 to 1250 nodes (dfc-flow.md §4.1)${
+          retriedConcats.length
+            ? "; the DFC retries a failed parse on its own onnxsim-simplified model ('Simplified ONNX model for a parsing retry attempt'), and on the tower the get_concat_info error of the first attempt was gone after it (dfc-flow.md §3.5)"
+            : ''
+        }`,
         fix: fixShapesHint,
         confidence: 'high',
       });
@@ -269,12 +280,23 @@ function checkConcat(
   folded: boolean,
   hint: string,
   out: Finding[],
+  /** Set when the DFC's own onnxsim retry will fold constant plumbing (a model it does not skip as too large). */
+  retried?: string[],
 ): void {
   const s = shape(n.outputs[0]);
   const fact = a.shapes.facts.get(n.outputs[0]);
   if (s && s.length === 1) {
     const fromShape = hasShapeAncestor(a, n);
     if (!fromShape && !isIntegerType(fact?.dtype ?? 0)) return;
+    const value = fact?.value;
+    const constantNow = !!value && value.every((d) => typeof d === 'number');
+    if (folded && retried && constantNow) {
+      // Constant at the model's own input shapes (torch's `x.view(x.size(0), -1, k)` heads): the DFC's
+      // retry on its onnxsim-simplified model folds it — counted in the model-level note, not warned per
+      // node. With a symbolic input the value is not constant until net_input_shapes fixes it: warned.
+      retried.push(label(n));
+      return;
+    }
     const feeds = (a.shapes.consumers.get(n.outputs[0]) ?? []).map((c) => c.opType);
     out.push({
       ...base,
@@ -283,8 +305,9 @@ function checkConcat(
       message: `rank-1 shape computation ${fromShape ? '(Shape→…→Concat) ' : ''}${feeds.length ? `feeding ${[...new Set(feeds)].join('/')}` : ''}: the DFC's first parse attempt fails on it`,
       evidence:
         'IndexError in get_concat_info on the raw Qwen3-VL tower (3192 nodes, DFC 5.3.0): Concat vertices of Shape/Concat/Unsqueeze chains feeding Reshape (dfc-flow.md §3.5)',
-      fix: folded ? hint : `fix the input shapes first (this chain depends on a run-time value), then ${hint}`,
-      confidence: folded ? 'high' : 'medium',
+      fix: folded && constantNow ? hint : `fix the input shapes first (this chain depends on a run-time value), then ${hint}`,
+      // High only where the retry cannot fold it although it is constant (a model large enough to skip the retry).
+      confidence: folded && constantNow ? 'high' : 'medium',
     });
     return;
   }

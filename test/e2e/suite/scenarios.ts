@@ -4,5 +4,7 @@ import './trust.e2e';
 import './onnx.e2e';
 import './alls.e2e';
 import './hef.e2e';
+import './nms.e2e';
 import './dfc.e2e';
 import './compile.e2e';
+import './setup.e2e';

@@ -9,6 +9,7 @@ import './chat.ui';
 import './firstRun.ui';
 import './compile.ui';
 import './har.ui';
+import './sweep.ui';
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

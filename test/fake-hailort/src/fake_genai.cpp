@@ -30,6 +30,10 @@
 //   FAKE_HAILORT_FAULT=kv-cache-busy   another process's model holds the KV cache
 #include "fake_internal.hpp"
 
+// 4.x has no GenAI API of this shape (its hailo/genai headers are an older, different one): the fake
+// provides none, and the bridge answers every GenAI call with HAILO_NOT_IMPLEMENTED there.
+#if FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -787,7 +791,7 @@ Expected<std::shared_ptr<Core>> create_core(std::shared_ptr<VDevice> vdevice, co
 
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
-    auto hef = load_hef(bytes->data(), bytes->size());
+    auto hef = load_hef(bytes->data(), bytes->size(), true);
     if (!hef) return make_unexpected(hef.status());
     const HefFacts &facts = facts_of(hef.value());
     if (std::find(facts.archs.begin(), facts.archs.end(), static_cast<int>(device_arch())) == facts.archs.end()) {
@@ -1069,3 +1073,5 @@ const hailo_format_order_t &VLM::input_frame_format_order() const { return m_pim
 
 }  // namespace genai
 }  // namespace hailort
+
+#endif  // FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)

@@ -1,25 +1,33 @@
-// Fake libhailort for the tests: a simulated Hailo device behind HailoRT 5.x's C++ API (the
-// headers in ../include/hailo mirror 5.2.0's names and signatures). No hardware: outputs are
+// Fake libhailort for the tests: a simulated Hailo device behind HailoRT's C++ API as the version
+// it is built as (HAILORT_*_VERSION: 4.18 … 5.2; the headers in ../include/hailo mirror each
+// version's names and signatures, 5.2.0 by default). No hardware: outputs are
 // derived deterministically from the inputs, shapes come from the HEF's real facts (written by
 // test/helpers/fakeHailort.ts with the project's own HEF reader), completions run on the fake
 // device's own thread, and faults are injected through the environment:
 //
 //   FAKE_HAILORT_FACTS        facts file (see test/helpers/fakeHailort.ts) — which HEFs exist and their streams
 //   FAKE_HAILORT_DEVICES      number of devices scan() lists (default 1)
-//   FAKE_HAILORT_ARCH         device architecture name (default HAILO10H)
-//   FAKE_HAILORT_FW           firmware version (default 5.2.0)
+//   FAKE_HAILORT_ARCH         device architecture name (default HAILO10H on 5.x, HAILO8 on 4.x)
+//   FAKE_HAILORT_FW           firmware version (default: the library's version)
+//   FAKE_HAILORT_DRIVER_VERSION the loaded driver's version (default: the library's version)
+//   FAKE_HAILORT_SERVICE      4.x hailort.service: stopped (default) | running | running:X.Y.Z (its libhailort)
 //   FAKE_HAILORT_FPS          device frame rate (default 1000)
 //   FAKE_HAILORT_LATENCY_US   host<->device round trip added to each frame (default 1500)
 //   FAKE_HAILORT_QUEUE        async queue size (default 8)
 //   FAKE_HAILORT_FAULT        no-device | busy | corrupted | not-compatible | not-supported |
-//                             timeout | crash | segv | driver-missing | constant-output |
-//                             nondeterministic
+//                             timeout | crash | segv | driver-missing | driver-ioctl |
+//                             constant-output | nondeterministic
 //   FAKE_HAILORT_FAULT_AFTER  frames before timeout/crash/segv strike (default 0)
 //   FAKE_HAILORT_HOLDER_GROUP with busy: the group id of the process holding the device (default UNIQUE)
 //   FAKE_HAILORT_BUSY_WAIT_MS with busy: how long VDevice creation waits before 74 (default 5000, as hailort_server)
 //   HAILORT_LOGGER_PATH       as HailoRT: folder of hailort.log; unset = the current directory; NONE = no file
 //
-// Behaviour mirrored from HailoRT 5.2.0 (../shared/docs/hailort5-api.md §1, §4, §5): empty scan +
+// Behaviour mirrored from HailoRT 5.2.0 (../shared/docs/hailort5-api.md §1, §4, §5) and, built as
+// 4.x, from the v4.18.0 … v4.23.0 sources (cited where each rule is): the driver's version must equal
+// the library's (76), an ioctl the driver does not know is 86 (36 before 4.20), no driver is 64 before
+// 4.23, Hailo-8 devices are refused by 5.x and Hailo-1X devices by 4.22+ (79), sharing a Hailo-8
+// between processes goes through hailort.service (77 when it is not running), the HEF's architecture
+// is checked at configure with 4.x's is_hef_compatible (26 before 4.21, then 93). 5.2.0: empty scan +
 // 74 without a device; 74 after a wait when busy (73 with explicit device ids); 91/92/93 for
 // corrupted / unsupported / incompatible HEFs; 61 for an unknown resource; a wrong-sized buffer
 // in run_async answers 6 and shuts the configured model down; wait_for_async_ready answers 4 when
@@ -90,7 +98,12 @@ const char *const STATUS_NAMES[] = {
     "HAILO_PCIE_NOT_SUPPORTED_ON_PLATFORM", "HAILO_INTERRUPTED_BY_SIGNAL", "HAILO_START_VDMA_CHANNEL_FAIL",
     "HAILO_SYNC_VDMA_BUFFER_FAIL", "HAILO_STOP_VDMA_CHANNEL_FAIL", "HAILO_CLOSE_VDMA_CHANNEL_FAIL",
     "HAILO_ATR_TABLES_CONF_VALIDATION_FAIL", "HAILO_EVENT_CREATE_FAIL", "HAILO_READ_EVENT_FAIL",
-    "HAILO_DRIVER_OPERATION_FAILED", "HAILO_INVALID_FIRMWARE_MAGIC", "HAILO_INVALID_FIRMWARE_CODE_SIZE",
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+    "HAILO_DRIVER_OPERATION_FAILED",
+#else
+    "HAILO_DRIVER_FAIL",
+#endif
+    "HAILO_INVALID_FIRMWARE_MAGIC", "HAILO_INVALID_FIRMWARE_CODE_SIZE",
     "HAILO_INVALID_KEY_CERTIFICATE_SIZE", "HAILO_INVALID_CONTENT_CERTIFICATE_SIZE",
     "HAILO_MISMATCHING_FIRMWARE_BUFFER_SIZES", "HAILO_INVALID_FIRMWARE_CPU_ID",
     "HAILO_CONTROL_RESPONSE_MD5_MISMATCH", "HAILO_GET_CONTROL_RESPONSE_FAIL",
@@ -101,7 +114,12 @@ const char *const STATUS_NAMES[] = {
     "HAILO_UNEXPECTED_ARP_TABLE_FAILURE", "HAILO_MAC_ADDRESS_NOT_FOUND", "HAILO_NO_IPV4_INTERFACES_FOUND",
     "HAILO_SHUTDOWN_EVENT_SIGNALED", "HAILO_THREAD_ALREADY_ACTIVATED", "HAILO_THREAD_NOT_ACTIVATED",
     "HAILO_THREAD_NOT_JOINABLE", "HAILO_NOT_FOUND", "HAILO_COMMUNICATION_CLOSED", "HAILO_STREAM_ABORT",
-    "HAILO_DRIVER_NOT_INSTALLED", "HAILO_NOT_AVAILABLE", "HAILO_TRAFFIC_CONTROL_FAILURE",
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+    "HAILO_DRIVER_NOT_INSTALLED",
+#else
+    "HAILO_PCIE_DRIVER_NOT_INSTALLED",
+#endif
+    "HAILO_NOT_AVAILABLE", "HAILO_TRAFFIC_CONTROL_FAILURE",
     "HAILO_INVALID_SECOND_STAGE", "HAILO_INVALID_PIPELINE", "HAILO_NETWORK_GROUP_NOT_ACTIVATED",
     "HAILO_VSTREAM_PIPELINE_NOT_ACTIVATED", "HAILO_OUT_OF_FW_MEMORY", "HAILO_STREAM_NOT_ACTIVATED",
     "HAILO_DEVICE_IN_USE", "HAILO_OUT_OF_PHYSICAL_DEVICES", "HAILO_INVALID_DEVICE_ARCHITECTURE",
@@ -128,9 +146,16 @@ int arch_from_name(const std::string &name) {
 }
 
 hailo_device_architecture_t device_arch() {
-    const int a = arch_from_name(env("FAKE_HAILORT_ARCH", "HAILO10H"));
-    return static_cast<hailo_device_architecture_t>(a < 0 ? HAILO_ARCH_HAILO10H : a);
+    const char *fallback = HAILORT_MAJOR_VERSION >= 5 ? "HAILO10H" : "HAILO8";
+    const int a = arch_from_name(env("FAKE_HAILORT_ARCH", fallback));
+    return static_cast<hailo_device_architecture_t>(a < 0 ? arch_from_name(fallback) : a);
 }
+
+std::string library_version() {
+    return std::to_string(HAILORT_MAJOR_VERSION) + "." + std::to_string(HAILORT_MINOR_VERSION) + "." + std::to_string(HAILORT_REVISION_VERSION);
+}
+
+bool is_hailo8_family(int arch) { return arch == HAILO_ARCH_HAILO8_A0 || arch == HAILO_ARCH_HAILO8 || arch == HAILO_ARCH_HAILO8L; }
 
 // ------------------------------------------------------------------ HEF facts
 std::vector<std::string> split_tabs(const std::string &line) {
@@ -181,6 +206,8 @@ bool load_facts(uint64_t size, uint64_t hash, HefFacts &found) {
             s.nms = t[12] == "1";
             s.nms_frame_size = std::stoul(t[13]);
             (t[0] == "in" ? cur.inputs : cur.outputs).push_back(s);
+        } else if (in_block && t[0] == "harch" && t.size() >= 2) {
+            cur.hef_arch = std::stoi(t[1]);
         } else if (in_block && t[0] == "group" && t.size() >= 2) {
             cur.groups.push_back(t[1]);
         } else if (in_block && t[0] == "frame" && t.size() >= 7) {
@@ -333,24 +360,36 @@ bool MemoryView::empty() const noexcept { return m_size == 0; }
 
 
 namespace fake {
-// Reads the HEF bytes and finds their facts; the checks HailoRT makes on a HEF, in its order.
-Expected<Hef> load_hef(const uint8_t *data, size_t size) {
-    if (size < 4 || !(data[0] == 0x01 && data[1] == 0x48 && data[2] == 0x45 && data[3] == 0x46)) {
-        log_line("error", "Invalid HEF magic");
-        return make_unexpected(HAILO_INVALID_HEF);
+// HailoRT's own checks on the bytes first (fake_hef_checks.cpp: its statuses, by version), then the
+// facts the simulated device knows about the HEF (its streams), when the test wrote them.
+Expected<Hef> load_hef(const uint8_t *data, size_t size, bool from_file) {
+    const HefCheck check = check_hef(data, size, from_file);
+    if (check.crash) {
+        // libhailort reads a missing element here and dies; the stand-in must not be kinder.
+        log_line("critical", "fake libhailort: " + check.message + " - crashing as libhailort does");
+        std::raise(SIGSEGV);
+    }
+    if (check.status != HAILO_SUCCESS) {
+        log_line("error", check.message);
+        log_line("error", "Failed parsing HEF file");
+        return make_unexpected(check.status);
+    }
+    if (fault("corrupted")) {
+        log_line("error", "HEF proto xxhash does not match");
+        return make_unexpected(hef_status(91));
+    }
+    if (fault("not-supported")) {
+        log_line("error", "Failed opening non-compatible HEF with the following unsupported extensions: (fault)");
+        return make_unexpected(hef_status(92));
     }
     auto impl = std::make_shared<FakeAccess::HefImpl>();
     if (!load_facts(size, fnv1a64(data, size), impl->facts)) {
-        log_line("error", "fake libhailort: no facts for this HEF (" + std::to_string(size) + " bytes); write them with test/helpers/fakeHailort.ts");
-        return make_unexpected(HAILO_INVALID_HEF);
-    }
-    if (!impl->facts.intact || fault("corrupted")) {
-        log_line("error", "HEF file is corrupted: checksum mismatch");
-        return make_unexpected(HAILO_HEF_FILE_CORRUPTED);
-    }
-    if (!impl->facts.supported || fault("not-supported")) {
-        log_line("error", "HEF file is not supported. Make sure the DFC version is compatible.");
-        return make_unexpected(HAILO_HEF_NOT_SUPPORTED);
+        // A HEF HailoRT accepts but the test wrote no facts for: its groups and archs, no streams.
+        impl->facts = HefFacts();
+        impl->facts.size = size;
+        impl->facts.groups = check.groups;
+        impl->facts.network_group = check.groups.empty() ? "" : check.groups.front();
+        impl->facts.archs = check.archs;
     }
     impl->bytes = std::make_shared<std::vector<uint8_t>>(data, data + size);
     return Expected<Hef>(FakeAccess::make_hef(impl));
@@ -375,15 +414,15 @@ Hef &Hef::operator=(Hef &&) = default;
 Expected<Hef> Hef::create(const std::string &hef_path) {
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
-    return load_hef(bytes->data(), bytes->size());
+    return load_hef(bytes->data(), bytes->size(), true);
 }
 
-Expected<Hef> Hef::create(const MemoryView &hef_buffer) { return load_hef(hef_buffer.data(), hef_buffer.size()); }
+Expected<Hef> Hef::create(const MemoryView &hef_buffer) { return load_hef(hef_buffer.data(), hef_buffer.size(), false); }
 
-#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+#if !FAKE_HAILORT_VERSION_AT_LEAST(5, 1, 0)
 Expected<hailo_device_architecture_t> Hef::get_hef_device_arch() const {
     if (pimpl->facts.archs.empty()) return make_unexpected(HAILO_INVALID_HEF);
-    // 5.0 names the architecture the HEF was compiled for: the first of the compatible list.
+    // 4.x and 5.0 name the architecture the HEF was compiled for: the first of the compatible list.
     return Expected<hailo_device_architecture_t>(static_cast<hailo_device_architecture_t>(pimpl->facts.archs[0]));
 }
 #else
@@ -408,17 +447,19 @@ std::string Hef::hash() const {
     return buf;
 }
 
+#if FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)
 Expected<std::string> Hef::hash(const std::string &hef_path) {
     auto hef = Hef::create(hef_path);
     if (!hef) return make_unexpected(hef.status());
     return Expected<std::string>(hef->hash());
 }
+#endif
 
 namespace {
 Expected<MemoryView> resource_view(const FakeAccess::HefImpl &impl, const ResourceFacts &r) {
     if (!r.checksum_ok || r.offset + r.size > impl.bytes->size()) {
         log_line("error", "External resource " + r.name + " checksum mismatch");
-        return make_unexpected(HAILO_HEF_FILE_CORRUPTED);
+        return make_unexpected(hef_status(91));
     }
     return Expected<MemoryView>(MemoryView(impl.bytes->data() + r.offset, r.size));
 }
@@ -437,7 +478,19 @@ Expected<MemoryView> resource_of(const Hef &hef, const std::string &name) {
 }
 }  // namespace fake
 
-#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+#if !FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+// no external resources before 4.21
+#elif HAILORT_MAJOR_VERSION == 4
+Expected<std::map<std::string, std::string>> Hef::get_external_resources() const {
+    std::map<std::string, std::string> all;
+    for (const auto &r : pimpl->facts.resources) {
+        auto v = resource_view(*pimpl, r);
+        if (!v) return make_unexpected(v.status());
+        all.emplace(r.name, std::string(reinterpret_cast<const char *>(v->data()), v->size()));
+    }
+    return Expected<std::map<std::string, std::string>>(std::move(all));
+}
+#elif HAILORT_MAJOR_VERSION == 5 && HAILORT_MINOR_VERSION == 0
 Expected<std::map<std::string, MemoryView>> Hef::get_external_resources() const {
     std::map<std::string, MemoryView> all;
     for (const auto &r : pimpl->facts.resources) {
@@ -467,6 +520,7 @@ std::vector<std::string> Hef::get_external_resource_names() const {
 Device::Device(Type type) : m_type(type), m_device_architecture(device_arch()) {}
 
 namespace {
+// The ids the driver's sysfs class lists (no ioctl: scan works even when the driver's version differs).
 std::vector<std::string> device_ids() {
     std::vector<std::string> ids;
     if (fault("no-device") || fault("driver-missing")) return ids;
@@ -489,6 +543,74 @@ private:
     std::string m_id;
 };
 
+// No hailo_chardev class (no driver): 4.18-4.22 fail the scan with 64, 4.23+ answer an empty list
+// (vdma/driver/os/posix/linux/driver_os_specific.cpp, list_devices, per tag).
+hailo_status driver_class_status() {
+    if (!fault("driver-missing") || FAKE_HAILORT_VERSION_AT_LEAST(4, 23, 0)) return HAILO_SUCCESS;
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+    log_line("error", "Can't find hailort driver class. Can happen if the driver is not installed, if the kernel was updated or on some driver failure (then read driver dmesg log)");
+#else
+    log_line("error", "Can't find hailo pcie class, this may happen if the driver is not installed (this may happen if the kernel was updated), or if there is no connected Hailo board");
+#endif
+    return static_cast<hailo_status>(64);
+}
+
+bool is_hailo1x(int arch) { return !is_hailo8_family(arch); }
+
+// What opening one device costs before anything else (PcieDevice::create + HailoRTDriver's
+// constructor, per tag): 4.22+ refuses a Hailo-1X device before the driver is touched; the first
+// ioctl asks the driver's version (an ioctl it does not know: ENOTTY → 86, 36 before 4.20), which
+// must equal the library's (76); 5.x then refuses a Hailo-8 (79); a firmware whose major.minor is
+// not the library's only warns here (Device::update_fw_state) and fails the first non-critical
+// control later (configure, 16).
+hailo_status open_device(const std::string &id) {
+    const int arch = device_arch();
+    (void)arch;  // used where the version checks the architecture
+#if HAILORT_MAJOR_VERSION == 4 && FAKE_HAILORT_VERSION_AT_LEAST(4, 22, 0)
+    if (is_hailo1x(arch)) {
+        log_line("error", "Hailo1X Devices are only supported in versions 5.0.0 and above. ");
+        return HAILO_NOT_SUPPORTED;
+    }
+#endif
+    if (fault("driver-ioctl")) {
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+        log_line("error", "Ioctl HAILO_QUERY_DRIVER_INFO failed due to inappropriate ioctl for device (can happen due to version mismatch or unsupported feature)");
+        log_line("error", "Failed to query driver info with 86");
+        return static_cast<hailo_status>(86);
+#else
+        log_line("error", "Failed to query driver info, errno 25");
+        return static_cast<hailo_status>(36);
+#endif
+    }
+    const std::string driver = env("FAKE_HAILORT_DRIVER_VERSION", library_version());
+    if (driver != library_version()) {
+        log_line("error", "Driver version (" + driver + ") is different from library version (" + library_version() + ")");
+        log_line("error", "Driver version mismatch, status 76");
+        return HAILO_INVALID_DRIVER_VERSION;
+    }
+#if HAILORT_MAJOR_VERSION >= 5
+    if (is_hailo8_family(arch)) {
+        log_line("error", "Hailo8 devices are only supported in versions 4.x.x and earlier");
+        return HAILO_NOT_SUPPORTED;
+    }
+#endif
+    unsigned fw[3] = {0, 0, 0};
+    std::sscanf(env("FAKE_HAILORT_FW", library_version()).c_str(), "%u.%u.%u", &fw[0], &fw[1], &fw[2]);
+    if (fw[0] != HAILORT_MAJOR_VERSION || fw[1] != HAILORT_MINOR_VERSION) {
+        log_line("warning", "Unsupported firmware operation. Host: " + library_version() + ", Device: " + std::to_string(fw[0]) + "." +
+            std::to_string(fw[1]) + "." + std::to_string(fw[2]) + " (" + id + ")");
+    }
+    return HAILO_SUCCESS;
+}
+
+// Firmware major.minor equal to the library's (device.cpp, update_fw_state), else controls other
+// than the critical ones answer 16.
+bool firmware_supported() {
+    unsigned fw[3] = {0, 0, 0};
+    std::sscanf(env("FAKE_HAILORT_FW", library_version()).c_str(), "%u.%u.%u", &fw[0], &fw[1], &fw[2]);
+    return fw[0] == HAILORT_MAJOR_VERSION && fw[1] == HAILORT_MINOR_VERSION;
+}
+
 void put(char *dst, size_t cap, uint8_t *len, const std::string &s) {
     const size_t n = std::min(cap, s.size());
     std::memcpy(dst, s.data(), n);
@@ -497,19 +619,28 @@ void put(char *dst, size_t cap, uint8_t *len, const std::string &s) {
 }  // namespace
 
 Expected<std::vector<std::string>> Device::scan() {
-    // No driver: HailoRT answers an empty list and SUCCESS (driver_os_specific.cpp).
+    // No driver: 4.23+ answers an empty list and SUCCESS, older versions 64 (driver_class_status).
+    const auto status = driver_class_status();
+    if (status != HAILO_SUCCESS) return make_unexpected(status);
     return Expected<std::vector<std::string>>(device_ids());
 }
 
 Expected<std::unique_ptr<Device>> Device::create() {
+    const auto status = driver_class_status();
+    if (status != HAILO_SUCCESS) return make_unexpected(status);
     auto ids = device_ids();
     if (ids.empty()) return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
     return create(ids[0]);
 }
 
 Expected<std::unique_ptr<Device>> Device::create(const std::string &device_id) {
+    const auto listed = driver_class_status();
+    if (listed != HAILO_SUCCESS) return make_unexpected(listed);
     for (const auto &id : device_ids()) {
-        if (id == device_id) return Expected<std::unique_ptr<Device>>(std::unique_ptr<Device>(new FakeDevice(id)));
+        if (id != device_id) continue;
+        const auto status = open_device(id);
+        if (status != HAILO_SUCCESS) return make_unexpected(status);
+        return Expected<std::unique_ptr<Device>>(std::unique_ptr<Device>(new FakeDevice(id)));
     }
     log_line("error", "Device " + device_id + " not found");
     return make_unexpected(HAILO_NOT_FOUND);
@@ -518,15 +649,16 @@ Expected<std::unique_ptr<Device>> Device::create(const std::string &device_id) {
 Expected<hailo_device_identity_t> Device::identify() {
     hailo_device_identity_t id{};
     id.protocol_version = 2;
-    unsigned fw[3] = {5, 2, 0};
-    std::sscanf(env("FAKE_HAILORT_FW", "5.2.0").c_str(), "%u.%u.%u", &fw[0], &fw[1], &fw[2]);
+    unsigned fw[3] = {0, 0, 0};
+    std::sscanf(env("FAKE_HAILORT_FW", library_version()).c_str(), "%u.%u.%u", &fw[0], &fw[1], &fw[2]);
     id.fw_version = {fw[0], fw[1], fw[2]};
     id.is_release = true;
     id.device_architecture = m_device_architecture;
-    put(id.board_name, HAILO_MAX_BOARD_NAME_LENGTH, &id.board_name_length, "Hailo-10H");
+    const std::string family = is_hailo8_family(m_device_architecture) ? (m_device_architecture == HAILO_ARCH_HAILO8L ? "Hailo-8L" : "Hailo-8") : "Hailo-10H";
+    put(id.board_name, HAILO_MAX_BOARD_NAME_LENGTH, &id.board_name_length, family);
     put(id.serial_number, HAILO_MAX_SERIAL_NUMBER_LENGTH, &id.serial_number_length, "FAKE0000000001");
     put(id.part_number, HAILO_MAX_PART_NUMBER_LENGTH, &id.part_number_length, "HM2ZK0000000");
-    put(id.product_name, HAILO_MAX_PRODUCT_NAME_LENGTH, &id.product_name_length, "HAILO-10H M.2 (fake, test stand-in)");
+    put(id.product_name, HAILO_MAX_PRODUCT_NAME_LENGTH, &id.product_name_length, family + " M.2 (fake, test stand-in)");
     return Expected<hailo_device_identity_t>(std::move(id));
 }
 
@@ -539,7 +671,10 @@ hailo_format_t InferModel::InferStream::format() const { return {m_pimpl->type, 
 size_t InferModel::InferStream::get_frame_size() const { return m_pimpl->frame_size(); }
 Expected<hailo_nms_shape_t> InferModel::InferStream::get_nms_shape() const {
     if (!m_pimpl->facts.nms) return make_unexpected(HAILO_INVALID_OPERATION);
-    return Expected<hailo_nms_shape_t>(hailo_nms_shape_t{m_pimpl->facts.shape.height, m_pimpl->facts.shape.features, 0, 0});
+    hailo_nms_shape_t shape{};
+    shape.number_of_classes = m_pimpl->facts.shape.height;
+    shape.max_bboxes_per_class = m_pimpl->facts.shape.features;
+    return Expected<hailo_nms_shape_t>(shape);
 }
 void InferModel::InferStream::set_format_type(hailo_format_type_t type) {
     m_pimpl->type = (type == HAILO_FORMAT_TYPE_AUTO) ? m_pimpl->facts.type : type;
@@ -556,13 +691,18 @@ hailo_status ConfiguredInferModel::Bindings::InferStream::set_buffer(MemoryView 
     m_pimpl->set = true;
     return HAILO_SUCCESS;
 }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
 Expected<MemoryView> ConfiguredInferModel::Bindings::InferStream::get_buffer() const {
+#else
+Expected<MemoryView> ConfiguredInferModel::Bindings::InferStream::get_buffer() {
+#endif
     if (!m_pimpl->set) return make_unexpected(HAILO_NOT_FOUND);
     return Expected<MemoryView>(MemoryView(m_pimpl->buffer));
 }
 
 ConfiguredInferModel::Bindings::Bindings(std::unordered_map<std::string, InferStream> &&inputs, std::unordered_map<std::string, InferStream> &&outputs)
     : m_inputs(std::move(inputs)), m_outputs(std::move(outputs)) {}
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
 // A copy has its own streams (the buffers are per bindings), as HailoRT's inner_copy.
 ConfiguredInferModel::Bindings::Bindings(const Bindings &other) { *this = other; }
 ConfiguredInferModel::Bindings &ConfiguredInferModel::Bindings::operator=(const Bindings &other) {
@@ -573,9 +713,21 @@ ConfiguredInferModel::Bindings &ConfiguredInferModel::Bindings::operator=(const 
     for (const auto &e : other.m_outputs) m_outputs.emplace(e.first, InferStream(std::make_shared<InferStream::Impl>(*e.second.m_pimpl)));
     return *this;
 }
+#endif
 
 namespace {
 using BindingMap = std::unordered_map<std::string, ConfiguredInferModel::Bindings::InferStream>;
+// The buffer bound to one stream (the fake reads it without the public accessors, which 4.18 lacks for const Bindings).
+Expected<MemoryView> bound(const BindingMap &m, const std::string &name) {
+    auto it = m.find(name);
+    if (it == m.end()) {
+        log_line("error", "Failed to find stream " + name);
+        return make_unexpected(HAILO_NOT_FOUND);
+    }
+    const auto impl = FakeAccess::impl(it->second);
+    if (!impl->set) return make_unexpected(HAILO_NOT_FOUND);
+    return Expected<MemoryView>(MemoryView(impl->buffer));
+}
 Expected<ConfiguredInferModel::Bindings::InferStream> only(const BindingMap &m) {
     if (m.size() != 1) return make_unexpected(HAILO_INVALID_OPERATION);
     return Expected<ConfiguredInferModel::Bindings::InferStream>(ConfiguredInferModel::Bindings::InferStream(m.begin()->second));
@@ -594,10 +746,12 @@ Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bind
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output() { return only(m_outputs); }
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input(const std::string &name) { return named(m_inputs, name); }
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output(const std::string &name) { return named(m_outputs, name); }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input() const { return only(m_inputs); }
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output() const { return only(m_outputs); }
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::input(const std::string &name) const { return named(m_inputs, name); }
 Expected<ConfiguredInferModel::Bindings::InferStream> ConfiguredInferModel::Bindings::output(const std::string &name) const { return named(m_outputs, name); }
+#endif
 
 // ------------------------------------------------------------------ the simulated device
 class AsyncInferJobBase {
@@ -680,17 +834,13 @@ public:
     Expected<AsyncInferJob> run_async(const ConfiguredInferModel::Bindings &bindings, std::function<void(const AsyncInferCompletionInfo &)> callback) {
         Job job;
         for (const auto &s : m_inputs) {
-            auto b = bindings.input(s->facts.name);
-            if (!b) return make_unexpected(b.status());
-            auto view = b->get_buffer();
+            auto view = bound(FakeAccess::inputs(bindings), s->facts.name);
             if (!view) return make_unexpected(view.status());
             if (view->size() != s->frame_size()) return fail_size("Input", view->size(), s->frame_size());
             job.inputs.push_back({view.value(), s->facts, s->type});
         }
         for (const auto &s : m_outputs) {
-            auto b = bindings.output(s->facts.name);
-            if (!b) return make_unexpected(b.status());
-            auto view = b->get_buffer();
+            auto view = bound(FakeAccess::outputs(bindings), s->facts.name);
             if (!view) return make_unexpected(view.status());
             if (view->size() != s->frame_size()) return fail_size("Output", view->size(), s->frame_size());
             job.outputs.push_back({view.value(), s->facts, s->type});
@@ -863,7 +1013,11 @@ Expected<ConfiguredInferModel::Bindings> ConfiguredInferModel::create_bindings()
 hailo_status ConfiguredInferModel::wait_for_async_ready(std::chrono::milliseconds timeout, uint32_t frames_count) {
     return m_pimpl->wait_for_async_ready(timeout, frames_count);
 }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
 hailo_status ConfiguredInferModel::run(const Bindings &bindings, std::chrono::milliseconds timeout) {
+#else
+hailo_status ConfiguredInferModel::run(Bindings bindings, std::chrono::milliseconds timeout) {
+#endif
     // As infer_model.cpp: wait_for_async_ready + run_async + wait.
     auto ready = wait_for_async_ready(timeout, 1);
     if (ready != HAILO_SUCCESS) return ready;
@@ -873,14 +1027,62 @@ hailo_status ConfiguredInferModel::run(const Bindings &bindings, std::chrono::mi
     if (status == HAILO_TIMEOUT) job->detach();
     return status;
 }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
 Expected<AsyncInferJob> ConfiguredInferModel::run_async(const Bindings &bindings, std::function<void(const AsyncInferCompletionInfo &)> callback) {
+#else
+Expected<AsyncInferJob> ConfiguredInferModel::run_async(Bindings bindings, std::function<void(const AsyncInferCompletionInfo &)> callback) {
+#endif
     return m_pimpl->run_async(bindings, std::move(callback));
 }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
 Expected<size_t> ConfiguredInferModel::get_async_queue_size() const { return Expected<size_t>(m_pimpl->queue_size()); }
+#else
+Expected<size_t> ConfiguredInferModel::get_async_queue_size() { return Expected<size_t>(m_pimpl->queue_size()); }
+#endif
 hailo_status ConfiguredInferModel::shutdown() { return m_pimpl->shutdown(); }
 
 // ------------------------------------------------------------------ InferModel, VDevice
 namespace {
+// 4.x's DeviceBase::is_hef_compatible (device_internal.cpp, v4.18.0-v4.23.0): which HEF hw_arch
+// values a device runs. A Hailo-8 runs HAILO8P (1), HAILO8R (2) and HAILO8L (3) HEFs; a Hailo-8L
+// only HAILO8L (3).
+bool hef_compatible_4x(int device, int hef) {
+    switch (device) {
+    case HAILO_ARCH_HAILO8: return hef == 1 || hef == 2 || hef == 3;
+    case HAILO_ARCH_HAILO8L: return hef == 3;
+    case HAILO_ARCH_HAILO15H:
+    case HAILO_ARCH_HAILO10H: return hef == 104 || hef == 105 || hef == 103 || hef == 4 || hef == 5;
+    case 4 /* HAILO15L, PLUTO before 4.20 */: return hef == 6 || hef == 106;
+    case HAILO_ARCH_HAILO15M: return hef == 4;
+    default: return false;
+    }
+}
+
+// What configure checks before it loads anything (DeviceBase::configure → check_hef_is_compatible,
+// update_fw_state): built as 4.x, the architecture by 4.x's rule (26 before 4.21, then 93), with
+// HailoRT's warning for a Hailo-8L HEF on a Hailo-8; on a Hailo-8 a firmware whose major.minor is
+// not the library's refuses the controls configure needs (16).
+hailo_status check_at_configure(const HefFacts &facts) {
+#if HAILORT_MAJOR_VERSION == 4
+    const int device = device_arch();
+    if (fault("not-compatible") || !hef_compatible_4x(device, facts.hef_arch)) {
+        log_line("error", "HEF format is not compatible with device. Device arch: " + HailoRTCommon::get_device_arch_str(static_cast<hailo_device_architecture_t>(device)) +
+            ", HEF arch: " + (facts.archs.empty() ? std::string("UNKNOWN ARCHITECTURE") : HailoRTCommon::get_device_arch_str(static_cast<hailo_device_architecture_t>(facts.archs[0]))));
+        return hef_status(93);
+    }
+    if (facts.hef_arch == 3 && device == HAILO_ARCH_HAILO8) {
+        log_line("warning", "HEF was compiled for Hailo8L device, while the device itself is Hailo8. This will result in lower performance.");
+    }
+#else
+    (void)facts;
+#endif
+    if (is_hailo8_family(device_arch()) && !firmware_supported()) {
+        log_line("error", "Operation 2 is not allowed when FW version in not supported. Host supported FW version is " + library_version());
+        return HAILO_UNSUPPORTED_FW_VERSION;
+    }
+    return HAILO_SUCCESS;
+}
+
 class FakeInferModel final : public InferModel {
 public:
     explicit FakeInferModel(Hef hef) : m_hef(std::move(hef)) {
@@ -891,6 +1093,8 @@ public:
     void set_batch_size(uint16_t batch_size) override { m_batch = batch_size; }
     void set_power_mode(hailo_power_mode_t) override {}
     Expected<ConfiguredInferModel> configure() override {
+        const auto checked = check_at_configure(FakeAccess::facts(m_hef));
+        if (checked != HAILO_SUCCESS) return make_unexpected(checked);
         std::vector<std::shared_ptr<FakeAccess::StreamImpl>> in, out;
         // The configured model keeps the formats chosen so far (copies, as HailoRT freezes them).
         for (const auto &s : m_inputs) in.push_back(std::make_shared<FakeAccess::StreamImpl>(*FakeAccess::impl(s)));
@@ -954,28 +1158,41 @@ private:
 };
 
 Expected<std::unique_ptr<VDevice>> make_vdevice(const hailo_vdevice_params_t &params) {
+    const bool explicit_ids = params.device_ids != nullptr;
+    const std::string group = params.group_id ? params.group_id : HAILO_UNIQUE_VDEVICE_GROUP_ID;
+#if HAILORT_MAJOR_VERSION >= 5
     if (params.multi_process_service) {
         log_line("error", "multi_process_service is not supported on Hailo-10H; use a shared group_id");
         return make_unexpected(HAILO_INVALID_OPERATION);
     }
+#else
+    // 4.x: multi_process_service makes this VDevice a client of hailort.service (vdevice.cpp,
+    // VDeviceClient::create); the service must run (gRPC fails: 77) and carry the same libhailort
+    // version (rpc_client_utils.hpp: 78; the message prints the two versions as HailoRT does).
+    if (params.multi_process_service) {
+        if (params.scheduling_algorithm == HAILO_SCHEDULING_ALGORITHM_NONE) {
+            log_line("error", "Multi-process service is supported only with HailoRT scheduler, please choose scheduling algorithm");
+            return make_unexpected(HAILO_INVALID_ARGUMENT);
+        }
+        const std::string service = env("FAKE_HAILORT_SERVICE", "stopped");
+        if (service.rfind("running", 0) != 0) {
+            log_line("error", "CHECK_GRPC_STATUS failed with error code: 14.");
+            log_line("warning", "Make sure HailoRT service is enabled and active!");
+            return make_unexpected(HAILO_RPC_FAILED);
+        }
+        const std::string service_version = service.size() > 8 && service[7] == ':' ? service.substr(8) : library_version();
+        if (service_version != library_version()) {
+            log_line("error", "Invalid libhailort version on service: client version " + service_version + ", service version " + library_version());
+            return make_unexpected(HAILO_INVALID_SERVICE_VERSION);
+        }
+    }
+#endif
+    const auto listed = driver_class_status();
+    if (listed != HAILO_SUCCESS) return make_unexpected(listed);
     const auto available = device_ids();
-    const bool explicit_ids = params.device_ids != nullptr;
-    const std::string group = params.group_id ? params.group_id : HAILO_UNIQUE_VDEVICE_GROUP_ID;
     if (available.empty()) {
         log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
         return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
-    }
-    if (fault("busy")) {
-        const std::string holder = env("FAKE_HAILORT_HOLDER_GROUP", HAILO_UNIQUE_VDEVICE_GROUP_ID);
-        const bool shares = group != HAILO_UNIQUE_VDEVICE_GROUP_ID && group == holder;
-        if (!shares) {
-            // hailort_server waits for the device, then answers 73; the client skips it and ends with 74.
-            std::this_thread::sleep_for(std::chrono::milliseconds(std::max(0L, env_long("FAKE_HAILORT_BUSY_WAIT_MS", 5000))));
-            log_line("error", "VDevice is in use, timed out waiting for it");
-            if (explicit_ids) return make_unexpected(HAILO_DEVICE_IN_USE);
-            log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
-            return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
-        }
     }
     std::vector<std::string> ids;
     if (explicit_ids) {
@@ -991,6 +1208,35 @@ Expected<std::unique_ptr<VDevice>> make_vdevice(const hailo_vdevice_params_t &pa
         if (params.device_count > available.size()) return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
         ids.assign(available.begin(), available.begin() + std::max<uint32_t>(1, params.device_count));
     }
+    // Each device is opened (driver version, architecture) before it is marked as used.
+    for (const auto &id : ids) {
+        const auto status = open_device(id);
+        if (status != HAILO_SUCCESS) return make_unexpected(status);
+    }
+    if (fault("busy")) {
+        const std::string holder = env("FAKE_HAILORT_HOLDER_GROUP", HAILO_UNIQUE_VDEVICE_GROUP_ID);
+#if HAILORT_MAJOR_VERSION >= 5
+        const bool shares = group != HAILO_UNIQUE_VDEVICE_GROUP_ID && group == holder;
+        if (!shares) {
+            // hailort_server waits for the device, then answers 73; the client skips it and ends with 74.
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::max(0L, env_long("FAKE_HAILORT_BUSY_WAIT_MS", 5000))));
+            log_line("error", "VDevice is in use, timed out waiting for it");
+            if (explicit_ids) return make_unexpected(HAILO_DEVICE_IN_USE);
+            log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
+            return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+        }
+#else
+        // 4.x: only clients of hailort.service with the holder's group share (the holder is then the
+        // service); otherwise the driver's mark_as_used answers 73 at once and, without explicit ids,
+        // the device is skipped (vdevice.cpp, VDeviceBase::create_devices).
+        const bool shares = params.multi_process_service && group != HAILO_UNIQUE_VDEVICE_GROUP_ID && group == holder;
+        if (!shares) {
+            if (explicit_ids) return make_unexpected(HAILO_DEVICE_IN_USE);
+            log_line("error", "Failed to create vdevice. there are not enough free devices. requested: 1, found: 0");
+            return make_unexpected(HAILO_OUT_OF_PHYSICAL_DEVICES);
+        }
+#endif
+    }
     return Expected<std::unique_ptr<VDevice>>(std::unique_ptr<VDevice>(new FakeVDevice(params, ids)));
 }
 
@@ -1000,26 +1246,23 @@ hailo_vdevice_params_t default_params() {
     return p;
 }
 
-Expected<std::shared_ptr<InferModel>> infer_model_from(const uint8_t *data, size_t size) {
-    auto hef = load_hef(data, size);
+Expected<std::shared_ptr<InferModel>> infer_model_from(const uint8_t *data, size_t size, bool from_file) {
+    auto hef = load_hef(data, size, from_file);
     if (!hef) return make_unexpected(hef.status());
+#if HAILORT_MAJOR_VERSION >= 5
+    // 5.x on a Hailo-10H: hailort_server checks the architecture when the model is created.
     const auto &archs = FakeAccess::facts(hef.value()).archs;
     if (fault("not-compatible") || std::find(archs.begin(), archs.end(), static_cast<int>(device_arch())) == archs.end()) {
         log_line("error", "HEF file is not compatible with device. Device arch: " + std::string(ARCH_NAMES[device_arch()]));
         return make_unexpected(HAILO_HEF_NOT_COMPATIBLE_WITH_DEVICE);
     }
+#endif
     return Expected<std::shared_ptr<InferModel>>(std::shared_ptr<InferModel>(new FakeInferModel(hef.release())));
 }
 }  // namespace
 
 Expected<std::unique_ptr<VDevice>> VDevice::create(const hailo_vdevice_params_t &params) { return make_vdevice(params); }
-Expected<std::shared_ptr<VDevice>> VDevice::create_shared(const hailo_vdevice_params_t &params) {
-    auto v = make_vdevice(params);
-    if (!v) return make_unexpected(v.status());
-    return Expected<std::shared_ptr<VDevice>>(std::shared_ptr<VDevice>(v.release()));
-}
 Expected<std::unique_ptr<VDevice>> VDevice::create() { return create(default_params()); }
-Expected<std::shared_ptr<VDevice>> VDevice::create_shared() { return create_shared(default_params()); }
 Expected<std::unique_ptr<VDevice>> VDevice::create(const std::vector<std::string> &ids) {
     std::vector<hailo_device_id_t> raw(ids.size());
     for (size_t i = 0; i < ids.size(); i++) std::strncpy(raw[i].id, ids[i].c_str(), HAILO_MAX_DEVICE_ID_LENGTH - 1);
@@ -1028,20 +1271,28 @@ Expected<std::unique_ptr<VDevice>> VDevice::create(const std::vector<std::string
     p.device_count = static_cast<uint32_t>(raw.size());
     return create(p);
 }
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+Expected<std::shared_ptr<VDevice>> VDevice::create_shared(const hailo_vdevice_params_t &params) {
+    auto v = make_vdevice(params);
+    if (!v) return make_unexpected(v.status());
+    return Expected<std::shared_ptr<VDevice>>(std::shared_ptr<VDevice>(v.release()));
+}
+Expected<std::shared_ptr<VDevice>> VDevice::create_shared() { return create_shared(default_params()); }
 Expected<std::shared_ptr<VDevice>> VDevice::create_shared(const std::vector<std::string> &ids) {
     auto v = create(ids);
     if (!v) return make_unexpected(v.status());
     return Expected<std::shared_ptr<VDevice>>(std::shared_ptr<VDevice>(v.release()));
 }
+#endif
 
 Expected<std::shared_ptr<InferModel>> VDevice::create_infer_model(const std::string &hef_path, const std::string &) {
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
-    return infer_model_from(bytes->data(), bytes->size());
+    return infer_model_from(bytes->data(), bytes->size(), true);
 }
 
 Expected<std::shared_ptr<InferModel>> VDevice::create_infer_model(const MemoryView hef_buffer, const std::string &) {
-    return infer_model_from(hef_buffer.data(), hef_buffer.size());
+    return infer_model_from(hef_buffer.data(), hef_buffer.size(), false);
 }
 
 }  // namespace hailort

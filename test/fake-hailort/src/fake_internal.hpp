@@ -43,6 +43,8 @@ struct HefFacts {
     bool intact = true;
     bool supported = true;
     std::vector<int> archs;
+    /** The header's hw_arch value ("harch" line; -1 unknown): what 4.x's is_hef_compatible compares. */
+    int hef_arch = -1;
     std::string network_group;
     std::vector<StreamFacts> inputs, outputs;
     std::vector<ResourceFacts> resources;
@@ -54,10 +56,23 @@ struct HefFacts {
 };
 
 size_t type_bytes(hailo_format_type_t t);
+/** 91/92/93 since 4.21, 26 before (one status for every refused HEF). */
+hailo_status hef_status(int since_4_21);
 hailo_device_architecture_t device_arch();
 Expected<std::vector<uint8_t>> read_file(const std::string &path);
-/** The checks HailoRT makes when it opens HEF bytes, in its order; the facts of a known HEF. */
-Expected<Hef> load_hef(const uint8_t *data, size_t size);
+/** What Hef::create answers for these bytes (fake_hef_checks.cpp): HailoRT's checks, by version. */
+struct HefCheck {
+    hailo_status status = HAILO_UNINITIALIZED;
+    /** libhailort would crash here (a missing element read unchecked); the fake does too. */
+    bool crash = false;
+    std::string message;
+    std::vector<std::string> groups;
+    /** hailo_device_architecture_t values the header's hw_arch runs on (DeviceBase::hef_arch_to_device_compatible_archs). */
+    std::vector<int> archs;
+};
+HefCheck check_hef(const uint8_t *data, size_t size, bool from_file);
+/** The checks HailoRT makes when it opens HEF bytes (file or buffer mode), then the facts of a known HEF. */
+Expected<Hef> load_hef(const uint8_t *data, size_t size, bool from_file = false);
 const HefFacts &facts_of(const Hef &hef);
 /** One embedded resource by name (61 when absent, 91 on a checksum mismatch), in any 5.x. */
 Expected<MemoryView> resource_of(const Hef &hef, const std::string &name);

@@ -8,6 +8,15 @@
 // driver (exit 137); a driver that SIGKILLs itself (the fake DFC's "oom" scenario) is reported as
 // OOMKilled, as docker reports the kernel's OOM killer.
 //
+// Several docker hosts: `contexts` maps names to endpoints (unix:// is this machine, ssh:// and
+// tcp:// are remote: no bind mounts); `contextOverrides.<name>` replaces any config key for that
+// host alone (its images, daemon state, fake-DFC scenario — a slow host is a scenario with a delay).
+// `vanishAfterMs` makes a host go away that long after a container starts on it: the attached
+// client prints docker's "error waiting for container: EOF" and exits 125, and from then on every
+// call to that context fails as docker's ssh connection helper does when the host is unreachable
+// (docker/for-win#13569: `error during connect: … command [ssh … docker system dial-stdio] has
+// exited with exit status 255, make sure the URL is valid …: stderr=ssh: connect to host …`).
+//
 // State lives in $HAILO_FAKE_DOCKER_STATE: config.json (written by the tests; see DEFAULTS),
 // argv.jsonl (every invocation's argv, one JSON array per line), containers/<name>.json and
 // containers/<name>.root/ (the container's own file system).
@@ -31,11 +40,25 @@ const DEFAULTS = {
   currentContext: 'default',
   scenario: null, // path of a fake-DFC scenario JSON (test/fixtures/compile/scenarios/)
   python: 'python3',
+  contextOverrides: {}, // context name → config keys for that host only
+  vanishAfterMs: null, // this host goes away that long after a container starts on it
 };
 
 const DAEMON_DOWN = 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?';
 const PERMISSION =
   'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.47/version": dial unix /var/run/docker.sock: connect: permission denied';
+
+/** What docker's ssh connection helper prints when the host cannot be reached (see the header). */
+function unreachable(endpoint, apiPath) {
+  const m = /^ssh:\/\/(?:([^@/]+)@)?([^:/]+)(?::(\d+))?/.exec(endpoint);
+  if (!m)
+    return `error during connect: Get "http://docker.example.com/v1.47${apiPath}": dial tcp ${endpoint.replace(/^tcp:\/\//, '')}: connect: no route to host`;
+  const [, user, host, port] = m;
+  const ssh = ['ssh', ...(user ? ['-l', user] : []), ...(port ? ['-p', port] : []), '--', host, 'docker system dial-stdio'].join(' ');
+  return `error during connect: Get "http://docker.example.com/v1.47${apiPath}": command [${ssh}] has exited with exit status 255, make sure the URL is valid, and Docker 18.09 or later is installed on the remote host: stderr=ssh: connect to host ${host} port ${port ?? 22}: No route to host`;
+}
+
+const goneMarker = (dir, ctx) => path.join(dir, 'gone', encodeURIComponent(ctx));
 
 function stateDir() {
   const dir = process.env.HAILO_FAKE_DOCKER_STATE;
@@ -293,7 +316,7 @@ function main(argv) {
 function dispatch(argv) {
   const dir = stateDir();
   fs.appendFileSync(path.join(dir, 'argv.jsonl'), `${JSON.stringify(argv)}\n`);
-  const cfg = loadConfig(dir);
+  const base = loadConfig(dir);
   let args = [...argv];
   let context;
   while (args[0] === '--context' || args[0] === '-c' || args[0]?.startsWith('--context=')) {
@@ -305,10 +328,18 @@ function dispatch(argv) {
       args = args.slice(2);
     }
   }
-  const ctxName = context ?? cfg.currentContext;
-  if (!(ctxName in cfg.contexts)) fail(`context "${ctxName}" does not exist`, 1);
-  const env = { dir, cfg, context: ctxName, remote: !/^(unix|npipe):\/\//.test(cfg.contexts[ctxName]) };
+  const ctxName = context ?? base.currentContext;
+  if (!(ctxName in base.contexts)) fail(`context "${ctxName}" does not exist`, 1);
+  const cfg = { ...base, ...(base.contextOverrides?.[ctxName] ?? {}) };
+  const endpoint = cfg.contexts[ctxName];
+  const env = { dir, cfg, context: ctxName, endpoint, remote: !/^(unix|npipe):\/\//.test(endpoint) };
   const [command, ...rest] = args;
+  // A host that went away (or whose daemon is down behind ssh) answers nothing but the connection error.
+  const hostDown = fs.existsSync(goneMarker(dir, ctxName)) || (env.remote && cfg.daemon === 'down');
+  if (hostDown && !(command === 'context' && rest[0] === 'inspect')) {
+    if (command === 'version') out(`${JSON.stringify({ Client: { Version: cfg.clientVersion, ApiVersion: '1.47' }, Server: null })}\n`);
+    fail(unreachable(endpoint, command === 'version' ? '/version' : '/containers/json'), 1);
+  }
   switch (command) {
     case 'version':
       requireFormat(rest, '{{json .}}');
@@ -500,7 +531,29 @@ function startContainer(env, rec, prefix, refusal, suffix = '') {
     updateRecord(dir, rec.name, { state: 'exited', exitCode: 127 });
     fail(`${prefix}fake docker: cannot start ${program}: ${e.message}`, 127);
   });
+  let vanished = false;
+  if (typeof cfg.vanishAfterMs === 'number') {
+    setTimeout(() => {
+      // The host goes away: the connection drops (nothing more arrives), the context stops answering.
+      vanished = true;
+      fs.mkdirSync(path.join(dir, 'gone'), { recursive: true });
+      fs.writeFileSync(goneMarker(dir, env.context), new Date().toISOString());
+      child.stdout.unpipe();
+      child.stderr.unpipe();
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, cfg.vanishAfterMs);
+  }
   child.on('close', (code, signal) => {
+    if (vanished) {
+      // docker/cli waitExitOrRemoved: the wait fails with the connection; the client exits 125.
+      err('error waiting for container: EOF\n');
+      process.exitCode = 125;
+      return;
+    }
     const signals = { SIGKILL: 9, SIGTERM: 15, SIGINT: 2 };
     const exitCode = code ?? 128 + (signals[signal] ?? 1);
     const final = updateRecord(dir, rec.name, (r) => ({

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../genai';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../errors';
+import { archMismatchSentence } from '../hailortVersions';
 import { checkArchitecture, formatOrderName, formatTypeName } from '../names';
 import type {
   ChatContext,
@@ -57,9 +58,22 @@ export class ChatService {
   ) {}
 
   async open(o: ChatOpenOptions): Promise<ChatModelInfo> {
-    if (!o.hef || !existsSync(o.hef)) throw new DeviceFailure(errorFromKind('hef-unreadable', `cannot read ${o.hef}: no such file`));
+    if (!o.hef || !existsSync(o.hef)) this.devices.requireHefFile(o.hef || '(no path)');
+    // HailoRT 4.x (the Hailo-8 family's runtime) has no hailort::genai of the shape the bridge speaks.
+    const major = Number(this.runtime.hailortVersion.split('.')[0]);
+    if (major > 0 && major < 5) {
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('hailort-too-old', `HailoRT ${this.runtime.hailortVersion}`),
+          `Chatting with an LLM or VLM needs a Hailo-10H with HailoRT 5.x; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no GenAI runtime.`,
+        ),
+      );
+    }
     const { report, genai } = await classifyGenAiFile(o.hef);
-    if (!report.header) throw new DeviceFailure(errorFromKind('hef-unreadable', `cannot read ${o.hef}: ${report.problems[0]?.message ?? 'not a HEF'}`));
+    if (!report.header) {
+      const why = report.problems[0]?.message ?? 'not a HEF';
+      throw new DeviceFailure(withSentence(errorFromKind('hef-unreadable', `cannot read ${o.hef}: ${why}`), `${o.hef} is not a readable HEF: ${why}.`));
+    }
     if (!genai.kind) throw new DeviceFailure(withSentence(errorFromKind('not-genai', genai.evidence.join('; ')), genai.summary));
     const kind = o.kind ?? genai.kind;
     const lora = o.lora ?? '';
@@ -76,8 +90,10 @@ export class ChatService {
       }
     }
     const device = this.devices.requireDevice();
-    const arch = checkArchitecture(report, device.architecture);
-    if (!arch.ok) throw new DeviceFailure(errorFromKind('arch-mismatch', arch.detail));
+    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
+    if (!arch.ok) {
+      throw new DeviceFailure(withSentence(errorFromKind('arch-mismatch', arch.detail), archMismatchSentence('This HEF', arch.detail, device.architecture)));
+    }
 
     let handle: number;
     try {
@@ -137,7 +153,7 @@ export class ChatService {
         );
       case HailoStatus.OUT_OF_PHYSICAL_DEVICES: {
         const count = this.devices.scan().devices.length;
-        return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open' }, err.statusName));
+        return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName));
       }
       case HailoStatus.NOT_FOUND:
         return new DeviceFailure(
@@ -154,7 +170,7 @@ export class ChatService {
           ),
         );
       default:
-        return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open' }, err.statusName));
+        return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open', system: this.devices.system() }, err.statusName));
     }
   }
 

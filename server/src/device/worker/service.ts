@@ -2,11 +2,15 @@
 // and a whole run (architecture check, checks, statistics, latency, FPS by queue depth). Every
 // failure leaves as a DeviceError with one sentence; HailoRT's "74" is told apart into "busy"
 // (the scan lists a device) and "no device"; an empty scan without the kernel driver is
-// "driver missing".
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { readHefFile } from '../../hef';
-import { errorFromKind, errorFromStatus, HailoStatus } from '../errors';
+// "driver missing". A device HailoRT cannot identify (76/86: the driver's version is not the
+// library's) is never judged by architecture: the run stops with the mismatch and its fix. A HEF
+// path that is not a readable file is reported before anything asks the device.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readHefFile, type HefReport } from '../../hef';
+import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type SystemFacts } from '../errors';
+import { hefRefusal } from '../hefGate';
+import { archMismatchSentence, parseVersion, runtimeOpensDevice } from '../hailortVersions';
 import { InputError, makeInputs } from '../inputs';
 import { checkArchitecture, deviceArchitectureName, formatOrderName, formatTypeName } from '../names';
 import type {
@@ -49,11 +53,41 @@ export class DeviceService {
     return this.runtime;
   }
 
-  /** Whether the Hailo PCIe driver is loaded (Linux: its module or device node exists). */
-  driver(): ScanResult['driver'] {
-    if (process.platform !== 'linux') return 'unknown';
+  /** Whether the Hailo PCIe driver is loaded (Linux: its module or device node exists), and its version. */
+  driverInfo(): Pick<ScanResult, 'driver' | 'driverModule' | 'driverVersion'> {
+    if (process.platform !== 'linux') return { driver: 'unknown' };
     const root = this.env.HAILO_TOOLS_SYSFS_ROOT ?? '/';
-    return ['sys/module/hailo1x_pci', 'sys/module/hailo_pci', 'dev/hailo0'].some((p) => existsSync(join(root, p))) ? 'loaded' : 'missing';
+    for (const module of ['hailo1x_pci', 'hailo_pci']) {
+      if (!existsSync(join(root, 'sys', 'module', module))) continue;
+      let version: string | undefined;
+      try {
+        // MODULE_VERSION(HAILO_DRV_VER) in hailort-drivers linux/pcie/src/pcie.c
+        version =
+          readFileSync(join(root, 'sys', 'module', module, 'version'), 'utf8')
+            .trim()
+            .slice(0, 32) || undefined;
+      } catch {
+        version = undefined;
+      }
+      return { driver: 'loaded', driverModule: module, driverVersion: version };
+    }
+    return { driver: existsSync(join(root, 'dev', 'hailo0')) ? 'loaded' : 'missing' };
+  }
+
+  driver(): ScanResult['driver'] {
+    return this.driverInfo().driver;
+  }
+
+  /** What the sentences may name: HailoRT's and the driver's versions. */
+  system(device?: DeviceInfo): SystemFacts {
+    const d = this.driverInfo();
+    return {
+      hailortVersion: this.runtime.hailortVersion || undefined,
+      driverModule: d.driverModule,
+      driverVersion: d.driverVersion,
+      deviceArch: device && device.architectureId >= 0 ? device.architecture : undefined,
+      firmware: device?.firmware ? device.firmware.split(' ')[0] : undefined,
+    };
   }
 
   scan(): ScanResult {
@@ -63,32 +97,71 @@ export class DeviceService {
     } catch (err) {
       throw this.failure(err, 'Device::scan');
     }
-    return { runtime: this.runtime, devices: entries.map((e) => deviceInfo(e)), driver: this.driver() };
+    const system = this.system();
+    return { runtime: this.runtime, devices: entries.map((e) => deviceInfo(e, system)), ...this.driverInfo() };
   }
 
-  /** The first usable device, or the sentence for none / no driver. */
+  /**
+   * The first device HailoRT identified, or the sentence for none / no driver / a device it could
+   * not open (the identify failure itself, e.g. the driver/library mismatch — never a guess at the
+   * device's architecture).
+   */
   requireDevice(): DeviceInfo {
     const { devices, driver } = this.scan();
     if (devices.length === 0) {
       if (driver === 'missing')
-        throw new DeviceFailure(errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded'));
+        throw new DeviceFailure(
+          errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded', null, undefined, this.system()),
+        );
       throw new DeviceFailure(errorFromKind('no-device', 'Device::scan found no device', HailoStatus.OUT_OF_PHYSICAL_DEVICES));
     }
-    return devices.find((d) => !d.identifyError) ?? devices[0];
+    const identified = devices.find((d) => !d.identifyError);
+    if (!identified) throw new DeviceFailure(devices[0].identifyError!);
+    // HailoRT's own refusal of a device family it does not run (pcie_device.cpp), said before it is asked.
+    const runtime = parseVersion(this.runtime.hailortVersion);
+    const opens = runtime ? runtimeOpensDevice(runtime, identified.architecture) : { ok: true as const };
+    if (!opens.ok) {
+      throw new DeviceFailure(
+        errorFromKind('runtime-mismatch', `HailoRT ${this.runtime.hailortVersion}: "${opens.hailortSays}"`, null, undefined, this.system(identified)),
+      );
+    }
+    return identified;
   }
 
-  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo): Promise<ModelInfo & { handle: number }> {
+  /** A HEF path that is not a readable regular file: said first, before the device is asked. */
+  requireHefFile(hef: string): void {
+    let why: string | undefined;
+    try {
+      const st = statSync(hef);
+      if (!st.isFile()) why = `${hef} is not a file`;
+    } catch (err) {
+      why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${hef} does not exist` : `${hef} cannot be opened: ${(err as Error).message}`;
+    }
+    if (why) throw new DeviceFailure({ ...errorFromKind('hef-missing', why), sentence: `The HEF ${hef} ${why.slice(hef.length + 1)}: check the path.` });
+  }
+
+  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo, read?: HefReport): Promise<ModelInfo & { handle: number }> {
+    if (!device) this.requireHefFile(options.hef);
     const dev = device ?? this.requireDevice();
+    // A file that would crash libhailort never reaches it (the worker would die); what HailoRT
+    // merely refuses, HailoRT answers itself, with its own status.
+    const report = read ?? (await readHefFile(options.hef, { verifyResources: false }));
+    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef), true);
+    if (refusal) throw new DeviceFailure(refusal);
     let handle: number;
     try {
       handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
     } catch (err) {
+      // 4.x shares a device between processes through hailort.service (the shim asks for it then).
+      const throughService = /through hailort\.service/.test(err instanceof ShimError ? err.detail : '');
       if (err instanceof ShimError && err.status === HailoStatus.OUT_OF_PHYSICAL_DEVICES) {
         // 74 with a non-empty scan: another process holds the device (hailort5-api.md §4).
         const count = this.scan().devices.length;
-        throw new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open' }, err.statusName));
+        throw new DeviceFailure(
+          errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', throughService, system: this.system(dev) }, err.statusName),
+        );
       }
-      throw this.failure(err, 'open', 'open');
+      throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
     }
     const shim = this.bridge.model(handle);
     const model: ModelInfo = {
@@ -159,21 +232,31 @@ export class DeviceService {
   }
 
   async run(options: RunOptions, progress: Progress): Promise<RunReport> {
+    this.requireHefFile(options.hef);
     progress('scan');
     const device = this.requireDevice();
     progress('architecture');
     const report = await readHefFile(options.hef, { verifyResources: false });
     if (report.header === undefined && report.fileSize === 0) {
-      throw new DeviceFailure(errorFromKind('hef-unreadable', `cannot read ${options.hef}: ${report.problems[0]?.message ?? 'unreadable'}`));
+      // Only our reader has looked at the file so far: say so, not "HailoRT could not…".
+      const why = report.problems[0]?.message ?? 'unreadable';
+      throw new DeviceFailure({
+        ...errorFromKind('hef-unreadable', `cannot read ${options.hef}: ${why}`),
+        sentence: `${options.hef} is not a readable HEF: ${why}.`,
+      });
     }
-    const arch = checkArchitecture(report, device.architecture);
-    if (!arch.ok) throw new DeviceFailure(errorFromKind('arch-mismatch', arch.detail));
+    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
+    if (!arch.ok) {
+      throw new DeviceFailure({ ...errorFromKind('arch-mismatch', arch.detail), sentence: archMismatchSentence('This HEF', arch.detail, device.architecture) });
+    }
 
     progress('open');
-    const opened = await this.openModel(options, device);
+    const opened = await this.openModel(options, device, report);
     const handle = opened.handle;
     try {
-      return this.measure(handle, options, progress);
+      const measured = this.measure(handle, options, progress);
+      if (arch.warning) measured.notes = [...(measured.notes ?? []), arch.warning];
+      return measured;
     } finally {
       if (this.open.has(handle)) this.close(handle);
     }
@@ -311,10 +394,10 @@ export class DeviceService {
     return e;
   }
 
-  private failure(err: unknown, what: string, during: 'open' | 'infer' | 'other' = 'other'): DeviceFailure {
+  private failure(err: unknown, what: string, during: 'open' | 'infer' | 'other' = 'other', context: StatusContext = {}): DeviceFailure {
     if (err instanceof DeviceFailure) return err;
     if (err instanceof ShimError) {
-      const e = errorFromStatus(err.status, err.detail || what, { during }, err.statusName);
+      const e = errorFromStatus(err.status, err.detail || what, { during, system: this.system(), ...context }, err.statusName);
       if (err.status === HailoStatus.INVALID_ARGUMENT && /refused before HailoRT/.test(err.detail)) {
         return new DeviceFailure({ ...errorFromKind('wrong-input-size', err.detail, err.status, err.statusName) });
       }
@@ -349,7 +432,7 @@ function streamInfo(s: ShimStream, direction: 'input' | 'output'): StreamInfo {
   };
 }
 
-function deviceInfo(e: ShimScanEntry): DeviceInfo {
+function deviceInfo(e: ShimScanEntry, system: SystemFacts): DeviceInfo {
   if (!e.ok) {
     return {
       id: e.id,
@@ -360,7 +443,7 @@ function deviceInfo(e: ShimScanEntry): DeviceInfo {
       boardName: '',
       partNumber: '',
       productName: '',
-      identifyError: errorFromStatus(e.status ?? 8, `${e.message ?? 'identify'} on ${e.id}`, {}, e.statusName),
+      identifyError: errorFromStatus(e.status ?? 8, `${e.message ?? 'identify'} on ${e.id}`, { during: 'create-vdevice', system }, e.statusName),
     };
   }
   const fw = e.fw ?? [0, 0, 0];

@@ -13,8 +13,11 @@
 #include "hailo/infer_model.hpp"
 #include "hailo/expected.hpp"
 #include "hailo/buffer.hpp"
+#if FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)
+// 4.x's umbrella header includes no GenAI (its GenAI API is another, older one the fake does not model).
 #include "hailo/genai/llm/llm.hpp"
 #include "hailo/genai/vlm/vlm.hpp"
 #include "hailo/genai/common.hpp"
+#endif
 
 #endif /* _HAILORT_HPP_ */

@@ -34,9 +34,18 @@ public:
 
     static std::string get_device_arch_str(const hailo_device_architecture_t &arch)
     {
+        // 4.x named 4 PLUTO (before 4.20) and 7 MARS (4.21-4.23); 7 does not exist before 4.21.
+#if FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)
         static const char *const names[] = {"HAILO8_A0", "HAILO8", "HAILO8L", "HAILO15H", "HAILO15L", "HAILO15M", "HAILO10H", "HAILO12L"};
+#elif FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+        static const char *const names[] = {"HAILO8_A0", "HAILO8", "HAILO8L", "HAILO15H", "HAILO15L", "HAILO15M", "HAILO10H", "MARS"};
+#elif FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+        static const char *const names[] = {"HAILO8_A0", "HAILO8", "HAILO8L", "HAILO15H", "HAILO15L", "HAILO15M", "HAILO10H"};
+#else
+        static const char *const names[] = {"HAILO8_A0", "HAILO8", "HAILO8L", "HAILO15H", "PLUTO", "HAILO15M", "HAILO10H"};
+#endif
         const int i = static_cast<int>(arch);
-        return (i >= 0 && i < 8) ? names[i] : "UNKNOWN ARCHITECTURE";
+        return (i >= 0 && i < static_cast<int>(sizeof names / sizeof names[0])) ? names[i] : "UNKNOWN ARCHITECTURE";
     }
 
     static std::string get_format_order_str(const hailo_format_order_t &order)
@@ -61,9 +70,11 @@ public:
         case HAILO_FORMAT_ORDER_I420: return "I420";
         case HAILO_FORMAT_ORDER_HAILO_YYYYUV: return "YYYYUV";
         case HAILO_FORMAT_ORDER_HAILO_NMS_WITH_BYTE_MASK: return "HAILO NMS WITH BYTE MASK";
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
         case HAILO_FORMAT_ORDER_HAILO_NMS_ON_CHIP: return "HAILO NMS ON CHIP";
         case HAILO_FORMAT_ORDER_HAILO_NMS_BY_CLASS: return "HAILO NMS BY CLASS";
         case HAILO_FORMAT_ORDER_HAILO_NMS_BY_SCORE: return "HAILO NMS BY SCORE";
+#endif
         default: return "INVALID_FORMAT_ORDER"; // AUTO and HAILO_NMS too, as in 5.2.0
         }
     }

@@ -1,9 +1,10 @@
 /*
  * Fake HailoRT (test stand-in) - hef.hpp: hailort::Hef with the members the shim uses, signatures
- * as in HailoRT 5.2.0 (hailort5-api.md §1.5). get_external_resources follows the API drift: the
- * per-name form since 5.1, the map form in 5.0.x, and 5.0.x names one architecture
- * (get_hef_device_arch) where 5.1+ lists them (get_compatible_device_archs) — chosen by
- * HAILORT_*_VERSION, which the fake is built with, as HailoRT's CMake target passes them. Written for the tests; not Hailo's file.
+ * as in HailoRT 5.2.0 (hailort5-api.md §1.5) and the drift of the version the fake is built as
+ * (HAILORT_*_VERSION, as HailoRT's CMake target passes them): up to 5.0 a HEF names one architecture
+ * (get_hef_device_arch), 5.1+ lists them (get_compatible_device_archs); external resources are absent
+ * before 4.21, a map of strings in 4.21-4.23, a map of MemoryViews in 5.0.x and per name since 5.1;
+ * hash(path) exists since 5.0; a Hef is copyable since 4.21. Written for the tests; not Hailo's file.
  */
 #ifndef _HAILO_HEF_HPP_
 #define _HAILO_HEF_HPP_
@@ -26,7 +27,7 @@ public:
     static Expected<Hef> create(const std::string &hef_path);
     static Expected<Hef> create(const MemoryView &hef_buffer);
 
-#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+#if !FAKE_HAILORT_VERSION_AT_LEAST(5, 1, 0)
     Expected<hailo_device_architecture_t> get_hef_device_arch() const;
 #else
     Expected<std::vector<hailo_device_architecture_t>> get_compatible_device_archs() const;
@@ -35,9 +36,15 @@ public:
 
     std::vector<std::string> get_network_groups_names() const;
     std::string hash() const;
+#if FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)
     static Expected<std::string> hash(const std::string &hef_path);
+#endif
 
-#if defined(HAILORT_MAJOR_VERSION) && (HAILORT_MAJOR_VERSION == 5) && (HAILORT_MINOR_VERSION == 0)
+#if !FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+    // no external resources before 4.21
+#elif HAILORT_MAJOR_VERSION == 4
+    Expected<std::map<std::string, std::string>> get_external_resources() const;
+#elif HAILORT_MAJOR_VERSION == 5 && HAILORT_MINOR_VERSION == 0
     Expected<std::map<std::string, MemoryView>> get_external_resources() const;
 #else
     Expected<MemoryView> get_external_resources(const std::string &resource_name) const;
@@ -47,7 +54,11 @@ public:
     ~Hef();
     Hef(Hef &&);
     Hef &operator=(Hef &&);
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
     Hef(const Hef &) = default;
+#else
+    Hef(const Hef &) = delete;
+#endif
     Hef &operator=(const Hef &) = delete;
 
 private:

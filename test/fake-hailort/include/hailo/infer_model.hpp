@@ -2,7 +2,8 @@
  * Fake HailoRT (test stand-in) - infer_model.hpp: InferModel, ConfiguredInferModel, Bindings,
  * AsyncInferJob and AsyncInferCompletionInfo with the members the shim uses, signatures as in
  * HailoRT 5.2.0 (hailort5-api.md §1.3-1.4): move-only AsyncInferJob, pimpl classes with private
- * constructors, the default empty callback. Written for the tests; not Hailo's file.
+ * constructors, the default empty callback; 4.18 passed Bindings by value and had no const
+ * accessors (4.19 added them), get_async_queue_size is const since 4.21. Written for the tests; not Hailo's file.
  */
 #ifndef _HAILO_ASYNC_INFER_HPP_
 #define _HAILO_ASYNC_INFER_HPP_
@@ -62,14 +63,20 @@ public:
     {
     public:
         Bindings() = default;
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
         Bindings(const Bindings &other);
         Bindings &operator=(const Bindings &other);
+#endif
 
         class HAILORTAPI InferStream
         {
         public:
             hailo_status set_buffer(MemoryView view);
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
             Expected<MemoryView> get_buffer() const;
+#else
+            Expected<MemoryView> get_buffer();
+#endif
 
         private:
             friend class FakeAccess;
@@ -84,10 +91,12 @@ public:
         Expected<InferStream> output();
         Expected<InferStream> input(const std::string &name);
         Expected<InferStream> output(const std::string &name);
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
         Expected<InferStream> input() const;
         Expected<InferStream> output() const;
         Expected<InferStream> input(const std::string &name) const;
         Expected<InferStream> output(const std::string &name) const;
+#endif
 
     private:
         friend class FakeAccess;
@@ -103,12 +112,23 @@ public:
 
     hailo_status wait_for_async_ready(std::chrono::milliseconds timeout, uint32_t frames_count = 1);
 
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)
     hailo_status run(const Bindings &bindings, std::chrono::milliseconds timeout);
 
     Expected<AsyncInferJob> run_async(const Bindings &bindings,
         std::function<void(const AsyncInferCompletionInfo &)> callback = ASYNC_INFER_EMPTY_CALLBACK);
+#else
+    hailo_status run(Bindings bindings, std::chrono::milliseconds timeout);
 
+    Expected<AsyncInferJob> run_async(Bindings bindings,
+        std::function<void(const AsyncInferCompletionInfo &)> callback = ASYNC_INFER_EMPTY_CALLBACK);
+#endif
+
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
     Expected<size_t> get_async_queue_size() const;
+#else
+    Expected<size_t> get_async_queue_size();
+#endif
 
     hailo_status shutdown();
 

@@ -1,7 +1,7 @@
 /*
  * Fake HailoRT (test stand-in) - vdevice.hpp: hailort::VDevice with the members the shim uses,
  * signatures as in HailoRT 5.2.0 (hailort5-api.md §1.2); copy and move deleted, protected
- * constructor, as in the real class. Written for the tests; not Hailo's file.
+ * constructor, as in the real class; create_shared exists since 4.21. Written for the tests; not Hailo's file.
  */
 #ifndef _HAILO_VDEVICE_HPP_
 #define _HAILO_VDEVICE_HPP_
@@ -25,11 +25,13 @@ class HAILORTAPI VDevice
 {
 public:
     static Expected<std::unique_ptr<VDevice>> create(const hailo_vdevice_params_t &params);
-    static Expected<std::shared_ptr<VDevice>> create_shared(const hailo_vdevice_params_t &params);
     static Expected<std::unique_ptr<VDevice>> create();
-    static Expected<std::shared_ptr<VDevice>> create_shared();
     static Expected<std::unique_ptr<VDevice>> create(const std::vector<std::string> &device_ids);
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)
+    static Expected<std::shared_ptr<VDevice>> create_shared(const hailo_vdevice_params_t &params);
+    static Expected<std::shared_ptr<VDevice>> create_shared();
     static Expected<std::shared_ptr<VDevice>> create_shared(const std::vector<std::string> &device_ids);
+#endif
 
     virtual Expected<std::shared_ptr<InferModel>> create_infer_model(const std::string &hef_path,
         const std::string &name = "");

@@ -30,6 +30,12 @@
 #              private path Hailo's diagnostic tool uses): compile(save_interlayer=[names]) then
 #              model(x) fills interlayer_tensors {"<net>/<layer>": array} from those files, for the
 #              names asked (all listed when none is); a context not listed raises as for infer.
+#   byScript   [{"match": regex, ...any of the keys above}]: when the model script loaded with
+#              load_model_script matches, those keys replace the scenario's from then on (the real DFC
+#              5.3.0 fails optimize on a16_w4: {"match": "a16_w4", "failAt": "optimize", "log": …}).
+#              A HAR saved after a script was loaded keeps it (member <net>.fake_model_script.alls —
+#              a member of this fake only), and a ClientRunner(har=…) applies the rules to it, so the
+#              emulator of a variant replays that variant's outputs.
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -82,6 +88,17 @@ def _sections():
 
 
 _SECTIONS = _sections()
+_SCRIPT_MEMBER = ".fake_model_script.alls"
+
+
+def _apply_script_rules(text):
+    """The scenario's byScript rules whose pattern the model script matches replace its keys."""
+    global _SECTIONS
+    for rule in _SCENARIO.get("byScript") or []:
+        if re.search(rule["match"], text):
+            _SCENARIO.update({k: v for k, v in rule.items() if k != "match"})
+            if "log" in rule:
+                _SECTIONS = _sections()
 
 
 _MOUNTS = sorted(json.loads(os.environ.get("HAILO_FAKE_MOUNTS", "[]")), key=lambda m: -len(m[0]))
@@ -251,6 +268,7 @@ class ClientRunner(object):
         self._net = None
         self._hn = None
         self._statistics = _ParamsStatistics()
+        self._script = None
         if har is not None:
             self._load_har(har)
 
@@ -260,6 +278,9 @@ class ClientRunner(object):
                 if m.name.endswith(".hn"):
                     self._hn = json.loads(t.extractfile(m).read().decode("utf-8"))
                     self._net = self._hn.get("name")
+                elif m.name.endswith(_SCRIPT_MEMBER):
+                    self._script = t.extractfile(m).read().decode("utf-8")
+                    _apply_script_rules(self._script)
         if self._hn is None:
             raise ValueError("%s is not a HAR (no .hn member)" % path)
 
@@ -314,7 +335,8 @@ class ClientRunner(object):
         _record("load_model_script", [model_script], {"append": append})
         if os.path.isfile(model_script):
             with open(model_script) as f:
-                f.read()
+                self._script = f.read()
+            _apply_script_rules(self._script)
         _play("load_model_script")
 
     def optimize(self, calib_data, data_type=None, work_dir=None):
@@ -363,6 +385,11 @@ class ClientRunner(object):
             info = tarfile.TarInfo("%s.hn" % self._net)
             info.size = len(hn)
             t.addfile(info, io.BytesIO(hn))
+            if self._script is not None:
+                text = self._script.encode("utf-8")
+                info = tarfile.TarInfo("%s%s" % (self._net, _SCRIPT_MEMBER))
+                info.size = len(text)
+                t.addfile(info, io.BytesIO(text))
 
 
 if _SCENARIO.get("externalFile") is False:

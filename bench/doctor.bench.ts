@@ -1,0 +1,95 @@
+// The setup doctor runs after every status-bar scan, so its file reads must stay cheap: a fake
+// Raspberry Pi system (sysfs, libraries, a wheel, dpkg status of 2,000 packages) and a folder of
+// 20 Hailo-8L HEFs. Baseline, in the same run: reading the same 20 HEFs with our HEF reader alone
+// (what the doctor needs of them). Target: the probes and rules cost no more than those reads
+// (ratio = HEF reads / (doctor − HEF reads)). Medians of 9 alternating runs, plus RSS growth.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { readHefFile } from '../server/src/hef';
+import { runDoctor } from '../server/src/doctor';
+import { buildHef } from '../test/helpers/hefBuilder';
+import { nowMs, report } from './report';
+
+const HEFS = 20;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-doctor-'));
+  try {
+    const root = join(dir, 'root');
+    const put = (p: string, text: string) => {
+      mkdirSync(dirname(join(root, p)), { recursive: true });
+      writeFileSync(join(root, p), text);
+    };
+    put('sys/module/hailo_pci/version', '4.20.0\n');
+    put('sys/bus/pci/devices/0000:01:00.0/vendor', '0x1e60\n');
+    put('sys/bus/pci/devices/0000:01:00.0/device', '0x2864\n');
+    put('dev/hailo0', '');
+    put('usr/lib/aarch64-linux-gnu/libhailort.so.4.20.0', 'ELF');
+    put('usr/lib/python3/dist-packages/hailo_platform/__init__.py', '__version__ = "4.20.0"\n');
+    put('usr/lib/python3/dist-packages/hailo_platform/pyhailort/_pyhailort.cpython-311-aarch64-linux-gnu.so', 'ELF');
+    put('usr/bin/python3.11', '');
+    const pkgs: string[] = [];
+    for (let i = 0; i < 2000; i++) pkgs.push(`Package: lib-${i}\nStatus: install ok installed\nVersion: 1.${i}\n`);
+    pkgs.push('Package: hailort\nStatus: install ok installed\nVersion: 4.20.0\n');
+    put('var/lib/dpkg/status', pkgs.join('\n'));
+    const folder = join(dir, 'models');
+    mkdirSync(folder);
+    const files: string[] = [];
+    for (let i = 0; i < HEFS; i++) {
+      const f = join(folder, `net${i}.hef`);
+      writeFileSync(
+        f,
+        await buildHef({
+          version: 2,
+          hwArch: 3,
+          sdk: [3, 31, 0],
+          ccwsSize: 64 << 10,
+          networkGroups: [{ name: `net${i}`, inputs: [{ name: `net${i}/in`, shape: [224, 224, 3] }], outputs: [{ name: `net${i}/out`, shape: [1, 1, 1000] }] }],
+        }),
+      );
+      files.push(f);
+    }
+    const reads = async () => {
+      const t = nowMs();
+      for (const f of files) await readHefFile(f, { verifyResources: false });
+      return nowMs() - t;
+    };
+    const doctor = async () => {
+      const t = nowMs();
+      const r = await runDoctor({ root, folder, noScanReason: 'bench' });
+      if (r.components.filter((c) => c.kind === 'hef').length !== HEFS) throw new Error('the doctor did not read every HEF');
+      return nowMs() - t;
+    };
+    await reads();
+    await doctor();
+    const rss0 = process.memoryUsage().rss;
+    const base: number[] = [];
+    const cand: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      base.push(await reads());
+      cand.push(await doctor());
+    }
+    const rss = (process.memoryUsage().rss - rss0) / (1 << 20);
+    const b = median(base);
+    const c = median(cand);
+    report({
+      figure: `doctor: probes + rules over a fake Pi system and ${HEFS} HEFs, vs reading the HEFs alone`,
+      target: 'probes + rules ≤ the HEF reads',
+      measured: `${c.toFixed(1)} ms vs ${b.toFixed(1)} ms (probes + rules ${(c - b).toFixed(1)} ms); RSS +${rss.toFixed(1)} MB`,
+      ratio: b / Math.max(c - b, 0.01),
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+// NMS consistency figures: what the NMS checks add to a script's re-check (the zoo yolov8n fixture:
+// script, config, HAR, HEF and labels), against the script's own .alls check measured in the same
+// run; the first check (HEF read) against our full HEF read with checksums; all 632 zoo
+// script/config pairs; RSS growth.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../server/src/alls/analysis';
+import { nmsConfigResolver } from '../server/src/alls/nodeHost';
+import { checkDocument } from '../server/src/alls/rules';
+import { ModelResolver } from '../server/src/har/modelResolver';
+import { readHefFile } from '../server/src/hef/read';
+import { checkScriptNms, readHefNms } from '../server/src/nms/bundle';
+import { parseNmsConfig } from '../server/src/nms/config';
+import { checkNms } from '../server/src/nms/checks';
+import { nmsCalls } from '../server/src/nms/script';
+import { medianMs, nowMs, report, rssMB } from './report';
+
+const root = join(__dirname, '..', '..');
+const fx = join(root, 'test', 'fixtures', 'nms');
+
+async function medianAsync(fn: () => Promise<unknown>, runs = 30, warmup = 5): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = nowMs();
+    await fn();
+    t.push(nowMs() - s);
+  }
+  t.sort((a, b) => a - b);
+  return t[Math.floor(t.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const rss0 = rssMB();
+  const script = join(fx, 'zoo', 'cfg', 'alls', 'generic', 'yolov8n.alls');
+  const hef = join(fx, 'zoo', 'cfg', 'alls', 'generic', 'yolov8n.hef');
+  const text = readFileSync(script, 'utf8');
+  const resolver = new ModelResolver(() => ({ ok: false, stamp: 'skipped', error: 'not read' }));
+  const model = (await resolver.resolve(script)).index;
+  if (!model) throw new Error('the fixture HAR did not resolve');
+
+  // Baseline: the .alls check of the same script (what every edit already costs).
+  const baseline = medianMs(() => void checkDocument(analyze(text), { settings: { hwArch: 'hailo8' }, fileExists: nmsConfigResolver(script) }), 50, 10);
+  // A HEF not read before (readHefNms keeps the facts per file version, so every later read of it
+  // hits the cache), after the reader's code is warm: the cost of a new or rebuilt HEF.
+  const full = await medianAsync(() => readHefFile(hef), 15, 3);
+  const first = nowMs();
+  const cold = await readHefNms(hef);
+  const coldMs = nowMs() - first;
+  if (!('facts' in cold)) throw new Error(cold.error);
+  const warm = await medianAsync(() => checkScriptNms(script, analyze(text), model), 50, 10);
+  report({
+    figure: 'NMS checks per script re-check (zoo yolov8n: config + HAR + HEF + labels, warm)',
+    target: '< 5 ms',
+    measured: `${warm.toFixed(2)} ms median, ${(warm / Math.max(baseline, 0.001)).toFixed(1)}× the script's own .alls check (${baseline.toFixed(2)} ms, same run)`,
+    ratio: 5 / Math.max(warm, 0.01),
+  });
+  report({
+    figure: "NMS: a new HEF's NMS facts (no checksums) vs our full HEF read",
+    target: '≤ full read',
+    measured: `${coldMs.toFixed(2)} ms vs ${full.toFixed(2)} ms (${(full / Math.max(coldMs, 0.001)).toFixed(1)}×)`,
+    ratio: full / Math.max(coldMs, 0.001),
+  });
+
+  // Every zoo script/config pair (the precision test's work), parse + check.
+  const hist = join(fx, 'zoo-history');
+  const pairs = readFileSync(join(hist, 'pairs.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'));
+  const configs = new Map(pairs.map((p) => [p[4], readFileSync(join(hist, 'configs', `${p[4]}.json`), 'utf8')]));
+  const call = nmsCalls(analyze('nms_postprocess("x.json", meta_arch=yolov8, engine=cpu)\n'))[0];
+  const all = medianMs(
+    () => {
+      for (const p of pairs) checkNms({ config: { name: p[3], doc: parseNmsConfig(configs.get(p[4])!) }, script: { name: p[1], call } });
+    },
+    10,
+    2,
+  );
+  report({
+    figure: 'NMS: 632 zoo script/config pairs parsed and checked',
+    target: '< 250 ms',
+    measured: `${all.toFixed(1)} ms (${((all * 1000) / pairs.length).toFixed(0)} µs per pair); RSS +${(rssMB() - rss0).toFixed(1)} MB for the whole script`,
+    ratio: 250 / Math.max(all, 0.01),
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${(err as Error)?.stack ?? err}\n`);
+  process.exit(1);
+});

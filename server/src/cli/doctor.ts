@@ -1,0 +1,84 @@
+// `hailo-tools doctor [--json] [--root DIR] [--no-device] [--hailort DIR] [FOLDER]`: what is
+// installed and whether the pieces agree (server/src/doctor). Exit 0 when no finding is an error,
+// 1 when one is, 2 on a usage error.
+import { resolve } from 'node:path';
+import { runDoctor, type DoctorOptions } from '../doctor';
+import { doctorText } from '../doctor/text';
+import { commandLineTrust } from '../common/trust';
+import { DeviceClient, DeviceRequestError } from '../device/client';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const USAGE = `usage: hailo-tools doctor [--json] [--root DIR] [--no-device] [--hailort DIR] [FOLDER]
+
+One table of what is installed — the Hailo kernel module and its version, /dev/hailo*, the Hailo
+PCI functions and their driver, every libhailort, each device's firmware (identify), the Python
+wheel (hailo_platform) and the Python it is built for, hailort.service, TAPPAS / hailo-apps,
+Hailo's Debian packages, the HEFs in FOLDER (default: the current folder) — and one finding with
+its fix for each pair that disagrees (rules and sources: docs/doctor.md).
+  --json          one JSON document: components, findings (code, severity, sentence, fix, source)
+  --root DIR      read sysfs, /dev, the library folders and site-packages under DIR instead of /
+                  (the devices are then asked only through HAILO_TOOLS_SHIM)
+  --no-device     do not ask the devices (no native code is loaded)
+  --hailort DIR   HailoRT install prefix for asking the devices
+Exit: 0 the pieces agree (warnings allowed), 1 a finding is an error, 2 usage.
+`;
+
+export async function runDoctorCommand(args: string[], io: CliIO): Promise<number> {
+  let json = false;
+  let root: string | undefined;
+  let noDevice = false;
+  let hailortRoot: string | undefined;
+  const folders: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') {
+      io.out(USAGE);
+      return EXIT_OK;
+    }
+    if (a === '--json') json = true;
+    else if (a === '--no-device') noDevice = true;
+    else if (a === '--root' || a === '--hailort') {
+      const v = args[i + 1];
+      if (!v) {
+        io.err(`hailo-tools doctor: ${a} needs a folder\n`);
+        return EXIT_USAGE;
+      }
+      if (a === '--root') root = resolve(v);
+      else hailortRoot = v;
+      i++;
+    } else if (a.startsWith('-') && a !== '-') {
+      io.err(`hailo-tools doctor: unknown option '${a}'\n\n${USAGE}`);
+      return EXIT_USAGE;
+    } else folders.push(a);
+  }
+  if (folders.length > 1) {
+    io.err(`hailo-tools doctor: at most one FOLDER, got ${folders.length}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const options: DoctorOptions = { root, folder: resolve(folders[0] ?? '.') };
+  if (noDevice) options.noScanReason = '--no-device';
+  else if (root && !process.env.HAILO_TOOLS_SHIM) options.noScanReason = '--root: only the files under it were read';
+  else {
+    const client = new DeviceClient({
+      trust: commandLineTrust('doctor'),
+      hailortRoot,
+      env: root ? { ...process.env, HAILO_TOOLS_SYSFS_ROOT: root } : undefined,
+      onEvent: (e) => {
+        if (e.type === 'build') io.err(`hailo-tools: ${e.message}\n`);
+      },
+    });
+    try {
+      options.scan = await client.scan();
+    } catch (err) {
+      const error = err instanceof DeviceRequestError ? err.error : undefined;
+      // No HailoRT to ask with: the library findings say so; any other failure is itself a finding.
+      if (error && error.kind !== 'hailort-missing' && error.kind !== 'build-failed') options.scan = { error };
+      else options.noScanReason = error ? error.sentence : String(err);
+    } finally {
+      client.dispose();
+    }
+  }
+  const report = await runDoctor(options);
+  io.out(json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report));
+  return report.findings.some((f) => f.severity === 'error') ? EXIT_FINDINGS : EXIT_OK;
+}

@@ -1,0 +1,138 @@
+// `hailo-tools sweep [--json] [--dry-run] [--docker PATH] [--docker-arg ARG]… [--hailort DIR] PLAN.sweep.json`
+// Runs every variant of a sweep plan (server/src/sweep) over the plan's docker contexts, streams one
+// progress line per event on stderr, and prints the table (or, with --json, the document
+// `<out>/sweep.json` also holds). Variants finished earlier with the same inputs are not run again.
+// Exit 0: every variant has its result (a DFC failure is a result); 1: some did not finish (docker
+// refused, a host went away, a script the .alls rules refuse); 2: usage or an unreadable plan;
+// 130: interrupted — running containers are removed first, finished variants are kept.
+import { commandLineTrust } from '../common/trust';
+import { hostUser, trustedLauncher } from '../compile/launcher';
+import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
+import { DeviceClient } from '../device/client';
+import { readPlan, PlanError } from '../sweep/plan';
+import { runSweep, type SweepEnv } from '../sweep/run';
+import { allFinished, sweepText } from '../sweep/table';
+import { measureOnDevice } from '../sweep/deviceMeasure';
+import { defaultDriverDir, EXIT_INTERRUPTED } from './compile';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const USAGE = `usage: hailo-tools sweep [--json] [--dry-run] [--docker PATH] [--docker-arg ARG]... [--hailort DIR] PLAN.sweep.json
+
+Compiles every variant of a sweep plan — the product of its axes (any .alls setting, calibration
+sets, DFC images, architectures) — across the plan's docker contexts, as many at once on each as
+its width says, each in its own folder under the plan's "out" with its derived .alls. A variant
+whose inputs (model, script, calibration, image, architecture) already have a finished result is
+not run again, so an interrupted sweep resumes. Progress goes to stderr; the table (outcome and
+failed stage, stage times, context, utilisation, HEF size, mtmd contract, accuracy against the
+float model, FPS/latency with a device) to stdout; <out>/sweep.json and <out>/sweep.csv hold it too.
+  --json             print the table as one JSON document
+  --dry-run          list the variants, their derived scripts' findings and what is finished; run nothing
+  --docker PATH      the docker executable (default: docker)
+  --docker-arg ARG   one extra 'docker run' argument for every compile (repeat for several)
+  --hailort DIR      HailoRT install prefix, for the plan's "device" column
+Exit: 0 every variant has its result, 1 some did not finish, 2 usage or an unreadable plan,
+130 interrupted (running containers are removed first; finished variants are kept).
+`;
+
+export interface SweepCliDeps {
+  driverDir?: string;
+  ortWorker?: string;
+  onInterrupt?: (stop: () => void) => () => void;
+  device?: Pick<DeviceClient, 'scan' | 'run'>;
+}
+
+export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliDeps = {}): Promise<number> {
+  let json = false;
+  let dryRun = false;
+  let docker = 'docker';
+  let hailort: string | undefined;
+  const dockerArgs: string[] = [];
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--json') json = true;
+    else if (a === '--dry-run') dryRun = true;
+    else if (a === '--help' || a === '-h') {
+      io.out(USAGE);
+      return EXIT_OK;
+    } else if (a === '--docker' || a === '--docker-arg' || a === '--hailort') {
+      const v = args[++i];
+      if (v === undefined) return usage(io, `${a} needs a value`);
+      if (a === '--docker') docker = v;
+      else if (a === '--hailort') hailort = v;
+      else dockerArgs.push(v);
+    } else if (a.startsWith('-')) return usage(io, `unknown option '${a}'`);
+    else files.push(a);
+  }
+  if (files.length !== 1) return usage(io, `expected one PLAN (a .sweep.json file), got ${files.length}`);
+  let plan;
+  try {
+    plan = readPlan(files[0]);
+  } catch (err) {
+    if (!(err instanceof PlanError)) throw err;
+    if (json) io.out(JSON.stringify({ error: err.message }, null, 2) + '\n');
+    else io.err(`hailo-tools sweep: ${err.message}\n`);
+    return EXIT_USAGE;
+  }
+  const trust = commandLineTrust('sweep');
+  const controller = new AbortController();
+  let interrupted = false;
+  const stop = () => {
+    if (interrupted) {
+      io.err('hailo-tools sweep: still stopping; running containers are removed before this exits\n');
+      return;
+    }
+    interrupted = true;
+    io.err('hailo-tools sweep: interrupted: stopping the running compiles and removing their containers …\n');
+    controller.abort();
+  };
+  const unhook = (deps.onInterrupt ?? hookSignals)(stop);
+  const ort = plan.accuracy ? locateOnnxRuntime(undefined, [__dirname, process.cwd()]) : undefined;
+  let device: Pick<DeviceClient, 'scan' | 'run'> | undefined = deps.device;
+  let owned: DeviceClient | undefined;
+  const env: SweepEnv = {
+    launch: trustedLauncher(trust, { newProcessGroup: true }),
+    driverDir: deps.driverDir ?? defaultDriverDir(),
+    user: hostUser(),
+    dockerPath: docker,
+    extraRunArgs: dockerArgs,
+    signal: controller.signal,
+    dryRun,
+    infer:
+      ort && 'packageDir' in ort
+        ? (onnx) => async (feeds) =>
+            (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds }, { signal: controller.signal, workerPath: deps.ortWorker })).outputs
+        : undefined,
+    inferMissing: ort && 'error' in ort ? ort.error : undefined,
+    measure: plan.device
+      ? (hef, frames) => {
+          device ??= owned = new DeviceClient({ trust, hailortRoot: hailort, onEvent: (e) => e.type === 'build' && io.err(`hailo-tools: ${e.message}\n`) });
+          return measureOnDevice(device, hef, frames);
+        }
+      : undefined,
+  };
+  try {
+    const doc = await runSweep(plan, env, { onProgress: (line) => io.err(`hailo-tools sweep: ${line}\n`) });
+    io.out(json ? JSON.stringify(doc, null, 2) + '\n' : sweepText(doc));
+    if (interrupted) return EXIT_INTERRUPTED;
+    if (dryRun) return EXIT_OK;
+    return allFinished(doc) ? EXIT_OK : EXIT_FINDINGS;
+  } finally {
+    unhook();
+    owned?.dispose();
+  }
+}
+
+function usage(io: CliIO, message: string): number {
+  io.err(`hailo-tools sweep: ${message}\n\n${USAGE}`);
+  return EXIT_USAGE;
+}
+
+function hookSignals(stop: () => void): () => void {
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+}

@@ -1,0 +1,285 @@
+// What is installed, read from files only (no program is run, nothing is written): the kernel
+// modules and their versions (sysfs), /dev/hailo*, Hailo PCI functions and the driver bound to
+// each, every libhailort in the usual library folders, the Python wheel (hailo_platform) of each
+// site-packages folder and the Pythons it is built for, hailort.service (unit, enabled, running),
+// TAPPAS / hailo-apps and the Debian packages. Everything is read under `root` (default `/`), so
+// tests build fake systems. Reads are bounded (readSmallFileSync) and no walk follows a link.
+import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readSmallFileSync } from '../common/fileAccess';
+
+const SMALL = 64 << 10;
+/** /var/lib/dpkg/status of a full desktop is a few MiB. */
+const DPKG_STATUS_MAX = 32 << 20;
+
+export interface KernelModule {
+  name: 'hailo_pci' | 'hailo1x_pci';
+  version?: string;
+}
+
+export interface PciFunction {
+  /** `0000:01:00.0`. */
+  address: string;
+  /** `2864`. */
+  deviceId: string;
+  /** What the driver source names it (hailort-drivers common/pcie_common.h). */
+  family: 'hailo8' | 'hailo10h' | 'hailo15l' | 'hailo12l' | 'unknown';
+  /** The bound driver's name, or undefined when none is bound. */
+  driver?: string;
+}
+
+export interface Library {
+  path: string;
+  version: string;
+}
+
+export interface PythonWheel {
+  /** The hailo_platform package folder. */
+  path: string;
+  version?: string;
+  /** `3.11`, from the site-packages path (undefined for Debian's version-less python3/dist-packages). */
+  sitePython?: string;
+  /** Pythons the wheel's _pyhailort extension is built for (`3.11`, from `_pyhailort.cpython-311-…so`). */
+  builtFor: string[];
+}
+
+export interface ServiceState {
+  unit?: string;
+  enabled: boolean;
+  /** The pid file names a live process (/run/hailo/hailort_service.pid, the unit's PIDFile). */
+  running: boolean;
+  pidFile?: string;
+}
+
+export interface DebPackage {
+  name: string;
+  version: string;
+}
+
+export interface SystemSnapshot {
+  root: string;
+  modules: KernelModule[];
+  deviceNodes: string[];
+  pci: PciFunction[];
+  libraries: Library[];
+  wheels: PythonWheel[];
+  /** `3.11` for each /usr/bin/python3.X, /usr/local/bin/python3.X. */
+  pythons: string[];
+  service: ServiceState;
+  tappas?: { version: string; where: string };
+  hailoApps?: { version: string; where: string };
+  packages: DebPackage[];
+}
+
+/** Library folders in the order the dynamic loader searches them on Debian (ld.so.conf.d, then the defaults). */
+export const LIBRARY_DIRS = [
+  'usr/local/lib',
+  'usr/local/lib/aarch64-linux-gnu',
+  'usr/local/lib/x86_64-linux-gnu',
+  'lib/aarch64-linux-gnu',
+  'usr/lib/aarch64-linux-gnu',
+  'lib/x86_64-linux-gnu',
+  'usr/lib/x86_64-linux-gnu',
+  'lib',
+  'usr/lib',
+  'lib64',
+  'usr/lib64',
+  'opt/hailort/lib',
+];
+
+function text(path: string, max = SMALL): string | undefined {
+  try {
+    return readSmallFileSync(path, max).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A short, printable version string (sysfs and package files are text; bound what we keep). */
+function versionOf(raw: string | undefined): string | undefined {
+  const v = raw?.trim().split(/\s/)[0]?.slice(0, 40);
+  return v && /^[0-9A-Za-z.+~:-]+$/.test(v) ? v : undefined;
+}
+
+const PCI_FAMILIES: Record<string, PciFunction['family']> = { '2864': 'hailo8', '45c4': 'hailo10h', '43a2': 'hailo15l', '26a2': 'hailo12l' };
+
+function probeModules(root: string): KernelModule[] {
+  const out: KernelModule[] = [];
+  for (const name of ['hailo_pci', 'hailo1x_pci'] as const) {
+    // MODULE_VERSION(HAILO_DRV_VER) (hailort-drivers linux/pcie/src/pcie.c) appears as /sys/module/<name>/version.
+    if (isDir(join(root, 'sys', 'module', name))) out.push({ name, version: versionOf(text(join(root, 'sys', 'module', name, 'version'))) });
+  }
+  return out;
+}
+
+function probePci(root: string): PciFunction[] {
+  const base = join(root, 'sys', 'bus', 'pci', 'devices');
+  const out: PciFunction[] = [];
+  for (const address of list(base)) {
+    const vendor = text(join(base, address, 'vendor'))
+      ?.trim()
+      .toLowerCase();
+    // PCI_VENDOR_ID_HAILO 0x1e60 (hailort-drivers common/pcie_common.h)
+    if (vendor !== '0x1e60') continue;
+    const deviceId = (text(join(base, address, 'device')) ?? '').trim().toLowerCase().replace(/^0x/, '');
+    let driver: string | undefined;
+    try {
+      driver = basename(readlinkSync(join(base, address, 'driver')));
+    } catch {
+      driver = undefined;
+    }
+    out.push({ address, deviceId, family: PCI_FAMILIES[deviceId] ?? 'unknown', driver });
+  }
+  return out;
+}
+
+function probeLibraries(root: string): Library[] {
+  const out: Library[] = [];
+  const seen = new Set<string>();
+  for (const dir of LIBRARY_DIRS) {
+    for (const name of list(join(root, dir))) {
+      const m = /^libhailort\.so\.(\d+\.\d+\.\d+)$/.exec(name);
+      if (!m) continue;
+      const path = join(root, dir, name);
+      let id: string;
+      try {
+        // One file found through two folders (/lib → /usr/lib on merged-/usr systems) is one library.
+        const st = statSync(path);
+        if (!st.isFile()) continue;
+        id = `${st.dev}:${st.ino}`;
+      } catch {
+        continue;
+      }
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ path: `/${dir}/${name}`, version: m[1] });
+    }
+  }
+  return out;
+}
+
+function siteDirs(root: string, folder?: string): { dir: string; python?: string }[] {
+  const out: { dir: string; python?: string }[] = [];
+  const pyDirs = (lib: string) => list(lib).filter((n) => /^python3(\.\d+)?$/.test(n));
+  const add = (lib: string) => {
+    for (const py of pyDirs(lib)) {
+      for (const kind of ['site-packages', 'dist-packages']) {
+        const dir = join(lib, py, kind);
+        if (isDir(dir)) out.push({ dir, python: /^python(3\.\d+)$/.exec(py)?.[1] });
+      }
+    }
+  };
+  add(join(root, 'usr', 'lib'));
+  add(join(root, 'usr', 'local', 'lib'));
+  for (const home of [...list(join(root, 'home')).map((h) => join(root, 'home', h)), join(root, 'root')]) add(join(home, '.local', 'lib'));
+  // Virtual environments one level inside the workspace folder (hailo-apps makes venv_hailo_apps).
+  if (folder) {
+    for (const name of list(folder)) {
+      const lib = join(folder, name, 'lib');
+      if (isDir(join(folder, name)) && isDir(lib)) add(lib);
+    }
+  }
+  return out;
+}
+
+function probeWheels(root: string, folder?: string): { wheels: PythonWheel[]; hailoApps?: { version: string; where: string } } {
+  const wheels: PythonWheel[] = [];
+  let hailoApps: { version: string; where: string } | undefined;
+  for (const site of siteDirs(root, folder)) {
+    const pkg = join(site.dir, 'hailo_platform');
+    if (isDir(pkg)) {
+      // hailo_platform/__init__.py: `__version__ = "4.20.0"` (bindings/python/platform/hailo_platform).
+      const init = text(join(pkg, '__init__.py'), 1 << 20) ?? '';
+      const version = versionOf(/__version__\s*=\s*["']([^"']+)["']/.exec(init)?.[1]);
+      const builtFor = list(join(pkg, 'pyhailort'))
+        .map((n) => /^_pyhailort\.cpython-3(\d+)/.exec(n)?.[1])
+        .filter((x): x is string => x !== undefined)
+        .map((minor) => `3.${minor}`);
+      wheels.push({ path: pkg, version, sitePython: site.python, builtFor: [...new Set(builtFor)] });
+    }
+    for (const name of list(site.dir)) {
+      const m = /^hailo_apps(?:_infra)?-([0-9][^-]*)\.dist-info$/.exec(name);
+      if (m && !hailoApps) hailoApps = { version: m[1], where: join(site.dir, name) };
+    }
+  }
+  return { wheels, hailoApps };
+}
+
+function probePythons(root: string): string[] {
+  const out = new Set<string>();
+  for (const bin of ['usr/bin', 'usr/local/bin']) for (const n of list(join(root, bin))) if (/^python3\.\d+$/.test(n)) out.add(n.slice('python'.length));
+  return [...out].sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]));
+}
+
+function probeService(root: string): ServiceState {
+  // hailort/hailort_service/hailort.service: PIDFile=/run/hailo/hailort_service.pid, WantedBy=multi-user.target.
+  const unit = ['etc/systemd/system', 'lib/systemd/system', 'usr/lib/systemd/system']
+    .map((d) => join(d, 'hailort.service'))
+    .find((p) => text(join(root, p)) !== undefined);
+  const enabled = text(join(root, 'etc', 'systemd', 'system', 'multi-user.target.wants', 'hailort.service')) !== undefined;
+  const pidFile = join('run', 'hailo', 'hailort_service.pid');
+  const pid = /^\d+$/.exec((text(join(root, pidFile)) ?? '').trim())?.[0];
+  const running = pid !== undefined && isDir(join(root, 'proc', pid));
+  return { unit: unit ? `/${unit}` : undefined, enabled, running, pidFile: pid ? `/${pidFile}` : undefined };
+}
+
+function probeTappas(root: string): { version: string; where: string } | undefined {
+  for (const dir of LIBRARY_DIRS) {
+    for (const name of ['hailo-tappas-core.pc', 'hailo_tappas.pc']) {
+      const p = join(dir, 'pkgconfig', name);
+      const version = versionOf(/^Version:\s*(\S+)/m.exec(text(join(root, p)) ?? '')?.[1]);
+      if (version) return { version, where: `/${p}` };
+    }
+  }
+  return undefined;
+}
+
+/** Hailo's Debian packages (hailort, hailo-all, hailo-dkms, hailofw, h10-hailort, python3-hailort, hailo-tappas-core…). */
+function probePackages(root: string): DebPackage[] {
+  const status = text(join(root, 'var', 'lib', 'dpkg', 'status'), DPKG_STATUS_MAX);
+  if (!status) return [];
+  const out: DebPackage[] = [];
+  for (const block of status.split(/\n\s*\n/)) {
+    const name = /^Package:\s*(\S+)/m.exec(block)?.[1];
+    if (!name || !/hailo|^h10-/i.test(name)) continue;
+    if (!/^Status:.*\binstalled\b/m.test(block)) continue;
+    const version = versionOf(/^Version:\s*(\S+)/m.exec(block)?.[1]);
+    if (version) out.push({ name: name.slice(0, 60), version });
+  }
+  return out;
+}
+
+export function probeSystem(root = '/', folder?: string): SystemSnapshot {
+  const { wheels, hailoApps } = probeWheels(root, folder);
+  return {
+    root,
+    modules: probeModules(root),
+    deviceNodes: list(join(root, 'dev'))
+      .filter((n) => /^hailo\d+$/.test(n))
+      .map((n) => `/dev/${n}`),
+    pci: probePci(root),
+    libraries: probeLibraries(root),
+    wheels,
+    pythons: probePythons(root),
+    service: probeService(root),
+    tappas: probeTappas(root),
+    hailoApps,
+    packages: probePackages(root),
+  };
+}

@@ -1,0 +1,201 @@
+// The fake libhailort's Hef::create decides like HailoRT, by its own checks (fake_hef_checks.cpp),
+// not by our reader: over the real libhailort 5.2.0's answers for the corpus and its 108 damaged
+// copies (../shared/corpus/hef/libhailort-5.2.0), over every fixture and example HEF (all of them
+// open), and over the built structural faults (26, 8, and a crash where libhailort crashes). The
+// fake built as 4.23 refuses what 4.x refuses (the full V3 check; expectations from the v4.23.0
+// source, as the shared README records).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fakeHailortPrefix, FAKE_DIR, tempDir } from '../helpers/fakeHailort';
+import { buildHef, type HefSpec } from '../helpers/hefBuilder';
+import { FIXTURES } from '../helpers/hefBuilderFixtures';
+import { writeGenAiHefs } from '../helpers/genaiFixtures';
+import { writeDeviceHefs } from '../helpers/deviceFixtures';
+import { projectRoot } from '../helpers/projectRoot';
+import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { mutant, mutantRows } from '../helpers/hefMutants';
+
+const corpus = sharedPath('corpus', 'hef');
+const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
+const skipShared = corpus && real ? false : SKIP_NO_SHARED;
+
+/** The status program, built against the fake of `version`. */
+function statusProgram(version: string, dir: string): (paths: string[], buffer?: boolean) => Map<string, string> {
+  const prefix = fakeHailortPrefix(version);
+  const exe = join(dir, `hef_status-${version}`);
+  const [major, minor, revision] = version.split('.');
+  const lib = join(prefix, 'lib', `libhailort.so.${version}`);
+  const build = spawnSync(
+    process.env.CXX || 'g++',
+    [
+      '-std=c++17',
+      `-DHAILORT_MAJOR_VERSION=${major}`,
+      `-DHAILORT_MINOR_VERSION=${minor}`,
+      `-DHAILORT_REVISION_VERSION=${revision}`,
+      '-I',
+      join(prefix, 'include'),
+      join(FAKE_DIR, 'tests', 'hef_status.cpp'),
+      '-o',
+      exe,
+      lib,
+      `-Wl,-rpath,${join(prefix, 'lib')}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(build.status, 0, build.stderr);
+  return (paths, buffer = false) => {
+    const r = spawnSync(exe, [...(buffer ? ['--buffer'] : []), ...paths], {
+      encoding: 'utf8',
+      env: { ...process.env, HAILORT_LOGGER_PATH: 'NONE', FAKE_HAILORT_FACTS: '' },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return new Map(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t') as [string, string]),
+    );
+  };
+}
+
+test('fake Hef::create (5.2.0): the corpus and all 108 damaged copies get the real libhailort 5.2.0 status', { skip: skipShared }, () => {
+  const dir = tempDir('fake-hef-checks');
+  try {
+    const run = statusProgram('5.2.0', dir);
+    const names = [
+      'arcface_mobilefacenet',
+      'darrr05__New1V2',
+      'mnist_model_v_0cd51b2',
+      'seeed10h__face_landmarks_lite',
+      'seeed10h__lightface_slim',
+      'seeed10h__mspn_regnetx_800mf',
+    ];
+    const got = run(names.map((nm) => join(corpus!, `${nm}.hef`)));
+    for (const nm of names) {
+      const facts = JSON.parse(readFileSync(join(real!, `${nm}.json`), 'utf8')) as { ok: boolean; status?: string };
+      assert.equal(got.get(join(corpus!, `${nm}.hef`)), facts.ok ? '0' : String(facts.status).split(' ')[0], nm);
+    }
+    // One source at a time: its 18 mutants on disk, then gone (the largest source is 3.5 MB).
+    const rows = mutantRows(join(real!, 'mutants.tsv'));
+    const wrong: string[] = [];
+    for (const source of [...new Set(rows.map((r) => r.source))]) {
+      const bytes = readFileSync(join(corpus!, source));
+      const mine = rows.filter((r) => r.source === source);
+      const sub = join(dir, 'm');
+      mkdirSync(sub, { recursive: true });
+      const paths = mine.map((r, i) => {
+        const p = join(sub, `${i}-${r.mutation}-${r.parameter.replace(/[^0-9A-Za-z]/g, '_')}.hef`);
+        writeFileSync(p, mutant(bytes, r.mutation, r.parameter));
+        return p;
+      });
+      const statuses = run(paths);
+      mine.forEach((r, i) => {
+        if (statuses.get(paths[i]) !== String(r.status)) wrong.push(`${source} ${r.mutation} ${r.parameter}: real ${r.status}, fake ${statuses.get(paths[i])}`);
+      });
+      rmSync(sub, { recursive: true, force: true });
+    }
+    assert.equal(rows.length, 108);
+    assert.deepEqual(wrong, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('fake Hef::create (4.23.0): V3 files get the full check 4.x makes — a CCW cut, a trailing byte, a wrong magic are refused', { skip: skipShared }, () => {
+  const dir = tempDir('fake-hef-checks-4');
+  try {
+    const run = statusProgram('4.23.0', dir);
+    const lf = readFileSync(join(corpus!, 'seeed10h__lightface_slim.hef'));
+    const cases: [string, Buffer, string][] = [
+      ['intact', lf, '0'],
+      ['mspn as shipped (cut inside its CCWs)', readFileSync(join(corpus!, 'seeed10h__mspn_regnetx_800mf.hef')), '91'],
+      ['one appended byte', mutant(lf, 'append', '00'), '91'],
+      ['a flipped CCW byte', mutant(lf, 'xor-ff', String(lf.length - 100)), '91'],
+      ['a wrong magic', mutant(lf, 'set-byte', '0=0xFE'), '92'],
+      ['a header cut', mutant(lf, 'truncate', '44'), '14'],
+    ];
+    const paths = cases.map(([, b], i) => {
+      const p = join(dir, `c${i}.hef`);
+      writeFileSync(p, b);
+      return p;
+    });
+    const got = run(paths);
+    assert.deepEqual(
+      cases.map(([what], i) => [what, got.get(paths[i])]),
+      cases.map(([what, , s]) => [what, s]),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('fake Hef::create: every fixture and example HEF the tests use opens (but the outdated one, 92); built structural faults get 26, 8 and a crash; the stream-config limit 26', async () => {
+  const dir = tempDir('fake-hef-fixtures');
+  try {
+    const run = statusProgram('5.2.0', dir);
+    const fixtureDir = join(projectRoot, 'test', 'fixtures', 'hef');
+    // The one fixture built to fail hef-opens lacks extension 26: HailoRT refuses it with 92.
+    const outdated = join(fixtureDir, 'mtmd-fail-hef-opens.hef');
+    assert.equal(run([outdated]).get(outdated), '92');
+    const files = [
+      ...FIXTURES.filter((f) => f.fails !== 'hef-opens').map((f) => join(fixtureDir, f.file)),
+      join(fixtureDir, 'beside', 'encoder.hef'),
+      ...readdirSync(join(projectRoot, 'examples'))
+        .filter((f) => f.endsWith('.hef'))
+        .map((f) => join(projectRoot, 'examples', f)),
+    ];
+    const genai = await writeGenAiHefs(dir);
+    const device = await writeDeviceHefs(dir);
+    const opens = [...files, ...genai.all, ...device.all.filter((p) => p !== device.corrupted && p !== device.crashes)];
+    const got = run(opens);
+    assert.deepEqual(
+      opens.filter((p) => got.get(p) !== '0').map((p) => `${p}: ${got.get(p)}`),
+      [],
+    );
+    const buffered = run(opens, true);
+    assert.deepEqual(
+      opens.filter((p) => buffered.get(p) !== '0').map((p) => `${p} (buffer): ${buffered.get(p)}`),
+      [],
+    );
+    const tiny = (faults: HefSpec['faults']): HefSpec => ({
+      version: 3,
+      hwArch: 103,
+      ccwsSize: 256,
+      networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [4, 4, 8] }] }],
+      faults,
+    });
+    const faults: [string, HefSpec, string][] = [
+      ['no trigger', tiny({ noTrigger: true }), '26'],
+      ['an action without a case', tiny({ emptyAction: true }), '8'],
+      ['no buffer_indices', tiny({ noBufferIndices: true }), 'crash'],
+      ['outdated (no extension 26)', { ...tiny({}), extensions: [0, 3, 12] }, '92'],
+      [
+        'a 65,536-byte row in one buffer',
+        {
+          ...tiny({ unsplitRows: true }),
+          networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [16, 16, 4096] }] }],
+        },
+        '26',
+      ],
+    ];
+    const faultPaths = await Promise.all(
+      faults.map(async ([, spec], i) => {
+        const p = join(dir, `fault${i}.hef`);
+        writeFileSync(p, await buildHef(spec));
+        return p;
+      }),
+    );
+    faults.push(['the device fixture with a flipped body byte', tiny({}), '91'], ['the device fixture without buffer_indices', tiny({}), 'crash']);
+    faultPaths.push(device.corrupted, device.crashes);
+    const fr = run(faultPaths);
+    assert.deepEqual(
+      faults.map(([what], i) => [what, fr.get(faultPaths[i])]),
+      faults.map(([what, , s]) => [what, s]),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

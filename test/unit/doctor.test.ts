@@ -1,0 +1,310 @@
+// `hailo-tools doctor --root DIR` on fake systems built the way the real ones are laid out (sysfs
+// module versions, /sys/bus/pci functions and their driver link, libhailort.so.X.Y.Z, the
+// hailo_platform wheel with its _pyhailort.cpython-3XY extension, hailort.service, dpkg status), for
+// each combination Hailo users report (../shared/docs/hailo-users.md theme 1; the thread is named
+// in each test). Expected findings follow HailoRT's own rules, cited in docs/doctor.md.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { buildHef } from '../helpers/hefBuilder';
+import { repoRoot } from '../helpers/shared';
+
+const base = mkdtempSync(join(tmpdir(), 'hailo-doctor-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+
+interface FakeSystem {
+  driver?: { module: 'hailo_pci' | 'hailo1x_pci'; version: string }[];
+  /** PCI functions: device id and the driver bound (undefined: none). */
+  pci?: { id: string; driver?: string }[];
+  devNodes?: number;
+  libs?: { dir: string; version: string }[];
+  wheel?: { site: string; version: string; builtFor: string };
+  pythons?: string[];
+  service?: 'none' | 'installed' | 'running';
+  dpkg?: { name: string; version: string }[];
+}
+
+let n = 0;
+function system(s: FakeSystem): string {
+  const root = join(base, `sys-${n++}`);
+  const put = (p: string, text = '') => {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  };
+  for (const d of s.driver ?? []) put(`sys/module/${d.module}/version`, `${d.version}\n`);
+  (s.pci ?? []).forEach((p, i) => {
+    const dev = `sys/bus/pci/devices/0000:0${i + 1}:00.0`;
+    put(`${dev}/vendor`, '0x1e60\n');
+    put(`${dev}/device`, `0x${p.id}\n`);
+    if (p.driver) {
+      mkdirSync(join(root, 'sys/bus/pci/drivers', p.driver), { recursive: true });
+      symlinkSync(`../../../bus/pci/drivers/${p.driver}`, join(root, dev, 'driver'));
+    }
+  });
+  for (let i = 0; i < (s.devNodes ?? 0); i++) put(`dev/hailo${i}`);
+  for (const l of s.libs ?? []) put(`${l.dir}/libhailort.so.${l.version}`, 'ELF');
+  if (s.wheel) {
+    put(`${s.wheel.site}/hailo_platform/__init__.py`, `import os\n__version__ = "${s.wheel.version}"\n`);
+    put(`${s.wheel.site}/hailo_platform/pyhailort/_pyhailort.cpython-${s.wheel.builtFor.replace('.', '')}-aarch64-linux-gnu.so`, 'ELF');
+  }
+  for (const p of s.pythons ?? []) put(`usr/bin/python${p}`, '');
+  if (s.service === 'installed' || s.service === 'running') put('lib/systemd/system/hailort.service', '[Service]\nPIDFile=/run/hailo/hailort_service.pid\n');
+  if (s.service === 'running') {
+    put('run/hailo/hailort_service.pid', '4242\n');
+    mkdirSync(join(root, 'proc/4242'), { recursive: true });
+  }
+  if (s.dpkg) put('var/lib/dpkg/status', s.dpkg.map((p) => `Package: ${p.name}\nStatus: install ok installed\nVersion: ${p.version}\n`).join('\n'));
+  return root;
+}
+
+function doctor(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'doctor', ...args], {
+      env: { ...process.env, HAILO_TOOLS_SHIM: '', ...env },
+      cwd: base,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+interface Report {
+  components: { kind: string; name: string; version?: string; where?: string; detail?: string }[];
+  findings: { code: string; severity: string; sentence: string; fix: string; source: string }[];
+  devices: { asked: boolean; why?: string };
+}
+
+async function json(root: string, folder = join(base, 'empty')): Promise<{ code: number | null; report: Report }> {
+  mkdirSync(folder, { recursive: true });
+  const r = await doctor(['--json', '--root', root, folder]);
+  assert.equal(r.stderr, '');
+  return { code: r.code, report: JSON.parse(r.stdout) as Report };
+}
+
+const codes = (r: Report) => r.findings.map((f) => `${f.severity}:${f.code}`).sort();
+const PI = 'usr/lib/aarch64-linux-gnu';
+
+test('a healthy Raspberry Pi 5 + AI Kit (Hailo-8L, HailoRT 4.20): every piece listed, no error, exit 0', async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.20.0' }],
+    pci: [{ id: '2864', driver: 'hailo' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '4.20.0' }],
+    wheel: { site: 'usr/lib/python3/dist-packages', version: '4.20.0', builtFor: '3.11' },
+    pythons: ['3.11'],
+    service: 'installed',
+    dpkg: [
+      { name: 'hailo-all', version: '4.20.0' },
+      { name: 'hailort', version: '4.20.0' },
+      { name: 'hailo-tappas-core', version: '3.31.0+1-1' },
+    ],
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 0);
+  assert.deepEqual(codes(report), ['info:service-stopped']);
+  const byKind = (k: string) => report.components.filter((c) => c.kind === k);
+  assert.deepEqual(
+    byKind('driver').map((c) => [c.name, c.version]),
+    [['hailo_pci kernel module', '4.20.0']],
+  );
+  assert.deepEqual(
+    byKind('libhailort').map((c) => [c.version, c.where]),
+    [['4.20.0', `/${PI}/libhailort.so.4.20.0`]],
+  );
+  assert.equal(byKind('python-wheel')[0].version, '4.20.0');
+  assert.match(byKind('python-wheel')[0].detail!, /_pyhailort for Python 3\.11/);
+  assert.equal(byKind('pci')[0].detail, 'bound to hailo');
+  assert.deepEqual(
+    byKind('package').map((c) => c.name),
+    ['hailo-all (Debian package)', 'hailort (Debian package)', 'hailo-tappas-core (Debian package)'],
+  );
+  assert.deepEqual(report.devices, { asked: false, why: '--root: only the files under it were read' });
+});
+
+test('rpi5#72 "Driver version (4.18.0) is different from library version (4.19.0)": one error naming the driver to install', async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.18.0' }],
+    pci: [{ id: '2864', driver: 'hailo' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '4.19.0' }],
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  const f = report.findings.find((x) => x.code === 'driver-library-mismatch')!;
+  assert.equal(f.severity, 'error');
+  assert.equal(
+    f.sentence,
+    `The kernel driver hailo_pci 4.18.0 and libhailort 4.19.0 (/${PI}/libhailort.so.4.19.0) differ; HailoRT opens a device only when the driver's version equals its own (status 76).`,
+  );
+  assert.equal(
+    f.fix,
+    'Install the hailo_pci driver 4.19.0 (hailort-pcie-driver 4.19.0 (hailo-dkms 4.19.0 on a Raspberry Pi)) and reboot, or install HailoRT 4.18.0.',
+  );
+  assert.match(f.source, /hailort_driver\.cpp \(validate_driver_version\)/);
+});
+
+test('rpi5#98 an apt upgrade moved libhailort to 4.20 and left the driver and the wheel at 4.19: both named', async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.19.0' }],
+    pci: [{ id: '2864', driver: 'hailo' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '4.20.0' }],
+    wheel: { site: 'usr/lib/python3/dist-packages', version: '4.19.0', builtFor: '3.11' },
+    pythons: ['3.11'],
+    service: 'running',
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  assert.deepEqual(codes(report), ['error:driver-library-mismatch', 'error:wheel-library-mismatch']);
+  const wheel = report.findings.find((x) => x.code === 'wheel-library-mismatch')!;
+  assert.match(wheel.sentence, /hailo_platform 4\.19\.0 .* is built against exactly libhailort 4\.19\.0, and the installed libhailort is 4\.20\.0/);
+  assert.match(wheel.fix, /^Install the hailort 4\.20\.0 wheel for your Python \(or python3-hailort 4\.20\.0\)/);
+  assert.match(wheel.source, /find_package\(HailoRT <version> EXACT REQUIRED\)/);
+});
+
+test('rpi5#193 Hailo-10H: a 4.20 wheel for Python 3.11 against libhailort 5.1.1 on a Python 3.13 system', async () => {
+  const root = system({
+    driver: [{ module: 'hailo1x_pci', version: '5.1.1' }],
+    pci: [{ id: '45c4', driver: 'hailo1x' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '5.1.1' }],
+    wheel: { site: 'usr/local/lib/python3.13/dist-packages', version: '4.20.0', builtFor: '3.11' },
+    pythons: ['3.13'],
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  assert.deepEqual(codes(report), ['error:wheel-library-mismatch', 'error:wheel-python-mismatch']);
+  const py = report.findings.find((x) => x.code === 'wheel-python-mismatch')!;
+  assert.match(py.sentence, /carries _pyhailort for Python 3\.11, and it is installed for Python 3\.13/);
+  assert.match(py.fix, /built for Python 3\.13 \(cp313\)/);
+});
+
+test('apps#111 / rpi5#192: a Hailo-8 card with the hailo1x_pci driver and HailoRT 5.1.1', async () => {
+  const root = system({ driver: [{ module: 'hailo1x_pci', version: '5.1.1' }], pci: [{ id: '2864' }], libs: [{ dir: PI, version: '5.1.1' }] });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  assert.deepEqual(codes(report), ['error:driver-family', 'error:runtime-device-family']);
+  const drv = report.findings.find((x) => x.code === 'driver-family')!;
+  assert.match(drv.sentence, /The Hailo-8\/8L at 0000:01:00\.0 has no driver bound: the loaded hailo1x_pci does not drive it/);
+  assert.match(drv.fix, /Install the hailo_pci driver of HailoRT 4\.x \(hailort-pcie-driver 4\.23\.0/);
+  const rt = report.findings.find((x) => x.code === 'runtime-device-family')!;
+  assert.match(rt.sentence, /HailoRT 5\.x refuses it \("Hailo8 devices are only supported in versions 4\.x\.x and earlier", status 79\)/);
+  assert.match(rt.fix, /Install HailoRT 4\.23\.0 with its hailo_pci driver/);
+});
+
+test('two libhailort versions installed: an error naming the one the loader finds first; one file seen through a /lib link counts once', async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.20.0' }],
+    libs: [
+      { dir: 'usr/lib', version: '4.20.0' },
+      { dir: 'usr/local/lib', version: '4.18.0' },
+    ],
+  });
+  symlinkSync('usr/lib', join(root, 'lib'));
+  const { report } = await json(root);
+  const several = report.findings.find((x) => x.code === 'several-libraries')!;
+  assert.equal(several.severity, 'error');
+  assert.match(
+    several.sentence,
+    /^2 libhailort files are installed \(4\.18\.0 at \/usr\/local\/lib\/libhailort\.so\.4\.18\.0, 4\.20\.0 at \/lib\/libhailort\.so\.4\.20\.0\)/,
+  );
+  assert.equal(report.components.filter((c) => c.kind === 'libhailort').length, 2);
+  // The loader's first (/usr/local/lib: 4.18.0) differs from the 4.20.0 driver.
+  assert.ok(report.findings.some((x) => x.code === 'driver-library-mismatch'));
+});
+
+test('no Hailo driver with a Hailo device on the PCIe bus; HailoRT 5.x with a hailo_pci module of 4.x', async () => {
+  const none = (await json(system({ pci: [{ id: '45c4' }], libs: [{ dir: PI, version: '5.2.0' }] }))).report;
+  assert.deepEqual(codes(none), ['error:no-driver']);
+  assert.match(none.findings[0].fix, /^Install the hailo1x_pci driver of HailoRT 5\.x \(hailort-pcie-driver 5\.2\.0\) and reboot\.$/);
+  const family = (await json(system({ driver: [{ module: 'hailo_pci', version: '4.20.0' }], libs: [{ dir: PI, version: '5.2.0' }] }))).report;
+  assert.deepEqual(codes(family), ['error:driver-library-mismatch']);
+  assert.match(family.findings[0].fix, /^Install the hailo1x_pci driver 5\.2\.0/);
+});
+
+test('the HEFs of the folder against the library: V3 on 4.20, EXTERNAL_RESOURCES on 4.20, a Hailo-8L HEF with HailoRT 5.2', async () => {
+  const folder = join(base, 'models');
+  mkdirSync(folder, { recursive: true });
+  const net = {
+    name: 'net',
+    inputs: [{ name: 'net/in', shape: [8, 8, 3] as [number, number, number] }],
+    outputs: [{ name: 'net/out', shape: [1, 1, 10] as [number, number, number] }],
+  };
+  writeFileSync(join(folder, 'h8l.hef'), await buildHef({ version: 2, hwArch: 3, sdk: [3, 31, 0], networkGroups: [net] }));
+  copyFileSync(join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef'), join(folder, 'encoder.hef'));
+  const old = (await json(system({ driver: [{ module: 'hailo_pci', version: '4.20.0' }], libs: [{ dir: PI, version: '4.20.0' }] }), folder)).report;
+  const enc = old.findings.filter((f) => f.sentence.startsWith('encoder.hef'));
+  assert.deepEqual(enc.map((f) => f.code).sort(), ['hef-container', 'hef-extensions']);
+  assert.match(
+    enc.find((f) => f.code === 'hef-extensions')!.sentence,
+    /needs EXTERNAL_RESOURCES, which HailoRT 4\.20\.0 does not support, so it refuses the HEF \(status 26\)/,
+  );
+  assert.equal(old.findings.filter((f) => f.sentence.startsWith('h8l.hef')).length, 0);
+  assert.ok(old.components.some((c) => c.kind === 'hef' && c.name === 'h8l.hef' && /HAILO8L/.test(c.detail ?? '') && c.version === '3.31.0'));
+  const h10 = (await json(system({ driver: [{ module: 'hailo1x_pci', version: '5.2.0' }], libs: [{ dir: PI, version: '5.2.0' }] }), folder)).report;
+  assert.deepEqual(
+    h10.findings.map((f) => `${f.code}:${f.sentence.split(' ')[0]}`),
+    ['hef-runtime-family:h8l.hef'],
+  );
+});
+
+test('text output: the table, each finding with its fix and source, the counts; usage errors exit 2', async () => {
+  const root = system({ driver: [{ module: 'hailo_pci', version: '4.18.0' }], libs: [{ dir: PI, version: '4.19.0' }] });
+  mkdirSync(join(base, 'empty'), { recursive: true });
+  const r = await doctor(['--root', root, join(base, 'empty')]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /^Hailo setup under .*:\n {2}component +version +where \/ state\n {2}hailo_pci kernel module +4\.18\.0 +\/sys\/module\/hailo_pci/);
+  assert.match(r.stdout, /\n {2}ERROR {2}driver-library-mismatch: The kernel driver hailo_pci 4\.18\.0 and libhailort 4\.19\.0/);
+  assert.match(r.stdout, /\n {9}fix: Install the hailo_pci driver 4\.19\.0/);
+  assert.match(r.stdout, /\n1 error, 0 warnings\.\n$/);
+  assert.equal((await doctor(['--bogus'])).code, 2);
+  assert.equal((await doctor(['--root'])).code, 2);
+  assert.match((await doctor(['--help'])).stdout, /usage: hailo-tools doctor/);
+});
+
+test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
+  const { readFileSync } = await import('node:fs');
+  const rules = readFileSync(join(repoRoot, 'server', 'src', 'doctor', 'rules.ts'), 'utf8');
+  const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
+  const made = new Set<string>();
+  for (const m of rules.matchAll(/code:\s*([^\n]+)/g)) for (const q of m[1].matchAll(/'([a-z0-9-]+)'/g)) made.add(q[1]);
+  assert.ok(made.size >= 20, [...made].join(' '));
+  const documented = new Set([...doc.matchAll(/^\| `([a-z0-9-]+)`(?:, `([a-z0-9-]+)`)? \|/gm)].flatMap((m) => [m[1], m[2]]).filter(Boolean));
+  assert.deepEqual(
+    [...made].filter((c) => !documented.has(c)),
+    [],
+  );
+  assert.deepEqual(
+    [...documented].filter((c) => !made.has(c)),
+    [],
+  );
+});
+
+test('Check Setup Markdown: file-derived names are escaped (a HEF named like Markdown/HTML stays text)', async () => {
+  const { doctorMarkdown } = await import('../../server/src/doctor/text');
+  const md = doctorMarkdown({
+    root: '/',
+    devices: { asked: false, why: 'Restricted Mode' },
+    components: [{ kind: 'hef', name: '<img src=x onerror=alert(1)>|[x](javascript:alert(1)).hef', detail: '**bold** `code`' }],
+    findings: [
+      {
+        code: 'hef-device-arch',
+        severity: 'error',
+        sentence: '<script>x</script> does not run',
+        fix: 'Compile it with --hw-arch hailo8l.',
+        source: 'device_internal.cpp',
+      },
+    ],
+  });
+  assert.doesNotMatch(md, /(?<!\\)<|(?<!\\)\]\(javascript/, 'no raw <, no link');
+  assert.ok(!md.includes('\\\\|'), 'a | is escaped once (a doubled backslash would end the cell)');
+  assert.match(md, /\\<img src=x onerror=alert\\\(1\\\)\\>\\\|\\\[x\\\]\\\(javascript:alert\\\(1\\\)\\\)\.hef/);
+  assert.match(md, /- \*\*ERROR\*\* `hef-device-arch`: \\<script\\>x\\<\/script\\> does not run/);
+  assert.match(md, /^1 error, 0 warnings\.$/m);
+});
