@@ -98,6 +98,25 @@ test('package: npm pack → npm install -g in a temp prefix gives a working hail
     const lsp = run('lsp');
     assert.equal(lsp.status, 2);
     assert.match(lsp.stderr, /no transport given/);
+    // `lsp --stdio` (cli-lsp.js loading server.js beside it) answers an editor's initialize.
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const exit = JSON.stringify({ jsonrpc: '2.0', method: 'exit' });
+    const framed = (m: string) => `Content-Length: ${Buffer.byteLength(m)}\r\n\r\n${m}`;
+    const server = spawn(bin, ['lsp', '--stdio'], { cwd: tmp, stdio: ['pipe', 'pipe', 'pipe'] });
+    let answer = '';
+    let stderr = '';
+    server.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const initialized = new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (d: Buffer) => {
+        answer += d.toString('utf8');
+        if (/"capabilities"/.test(answer)) resolve(answer);
+      });
+      server.on('exit', (code) => reject(new Error(`lsp --stdio exited ${code} before answering: ${stderr}`)));
+    });
+    server.stdin.write(framed(init));
+    assert.match(await initialized, /"id":1,"result":\{"capabilities":/);
+    server.stdin.write(framed(exit));
+    await new Promise((resolve) => server.on('exit', resolve));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
