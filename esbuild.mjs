@@ -92,8 +92,16 @@ function cliTarget() {
             if (args.kind !== 'dynamic-import' || !args.importer.endsWith(join('server', 'src', 'cli', 'main.ts'))) return undefined;
             const name = args.path.slice(2);
             if (!modules.includes(name)) return { errors: [{ text: `cli: ${args.path} is not a sub-command module esbuild.mjs found in main.ts` }] };
-            return { path: `./cli-${name}.js`, external: true };
+            return { path: name, namespace: 'cli-command' };
           });
+          // The import becomes a load of dist/cli-<name>.js through V8's code cache (compileCache.ts),
+          // with the plain require of that file (kept external) where no cache can be kept.
+          build.onLoad({ filter: /.*/, namespace: 'cli-command' }, (args) => ({
+            contents: `module.exports = require('./compileCache').loadCommandBundle(require('path').join(__dirname, 'cli-${args.path}.js'), () => require('./cli-${args.path}.js'));`,
+            resolveDir: join('server', 'src', 'cli'),
+            loader: 'js',
+          }));
+          build.onResolve({ filter: /^\.\/cli-[\w-]+\.js$/ }, (args) => (args.namespace === 'cli-command' ? { path: args.path, external: true } : undefined));
         },
       },
     ],

@@ -446,15 +446,26 @@ const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
   .replace(/  PreliminaryConfig preliminary_config = 2;\n/g, '');
 
 let root: protobuf.Root | undefined;
+let liteParsed = false;
 
-/** The schema's root (parsed once): package hefview, and hefviewlite (no operations). */
+/** The schema's root (parsed once): package hefview; hefviewlite (no operations) joins it when first needed. */
 export function hefRoot(): protobuf.Root {
   if (!root) {
     root = protobuf.parse(SCHEMA, { keepCase: true }).root;
-    protobuf.parse(LITE_SCHEMA, root, { keepCase: true });
     decodersOnly(root);
   }
   return root;
+}
+
+/** The root with hefviewlite too: parsed on first use (only a damaged body needs it; parsing costs a `hailo-tools hef` run ~10 ms). */
+function liteRoot(): protobuf.Root {
+  const r = hefRoot();
+  if (!liteParsed) {
+    protobuf.parse(LITE_SCHEMA, r, { keepCase: true });
+    decodersOnly(r.lookup('hefviewlite') as protobuf.Namespace);
+    liteParsed = true;
+  }
+  return r;
 }
 
 /**
@@ -483,7 +494,7 @@ const types = new Map<string, protobuf.Type>();
 export function hefType(name: string, lite = false): protobuf.Type {
   const key = `${lite ? 'hefviewlite' : 'hefview'}.${name}`;
   let t = types.get(key);
-  if (!t) types.set(key, (t = hefRoot().lookupType(key)));
+  if (!t) types.set(key, (t = (lite ? liteRoot() : hefRoot()).lookupType(key)));
   return t;
 }
 
