@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import * as nodeModule from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { analyze } from '../server/src/alls/analysis';
 import { decodeScript } from '../server/src/alls/encoding';
@@ -26,6 +27,7 @@ interface Contender {
   name: string;
   command: string;
   args: string[];
+  env?: NodeJS.ProcessEnv;
   /** A node process: gets the CPU/RSS preload. */
   node: boolean;
   wall: number[];
@@ -107,6 +109,12 @@ function main(): void {
     { name: 'hailo-tools hef --streams', command: process.execPath, args: [bin, 'hef', '--streams', hef], node: true, wall: [], cpu: [], rssMB: [] },
     { name: 'hailo-tools check (small script)', command: process.execPath, args: [bin, 'check', small], node: true, wall: [], cpu: [], rssMB: [] },
   ];
+  // The same two commands with no compile cache (neither Node's nor ours): what the cache is worth.
+  const uncached = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  contenders.push(
+    { ...contenders[2], name: 'hailo-tools hef --streams, no compile cache', env: uncached, wall: [], cpu: [], rssMB: [] },
+    { ...contenders[3], name: 'hailo-tools check (small script), no compile cache', env: uncached, wall: [], cpu: [], rssMB: [] },
+  );
   if (big)
     contenders.push({
       name: 'hailo-tools check (3.3 MB script)',
@@ -132,7 +140,8 @@ function main(): void {
   const run = (c: Contender, withUsage: boolean) => {
     const args = withUsage ? ['-r', preload, ...c.args] : c.args;
     const t0 = nowMs();
-    const r = spawnSync(c.command, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+    // In the temp folder: a log a tool writes beside it (hailortcli's hailort.log) goes with it.
+    const r = spawnSync(c.command, args, { encoding: 'utf8', maxBuffer: 64 << 20, cwd: work, env: c.env ?? process.env });
     const wall = nowMs() - t0;
     if (r.status !== 0) throw new Error(`${c.name} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
     if (!withUsage) return c.wall.push(wall);
@@ -156,6 +165,10 @@ function main(): void {
       `${c.name}: wall median ${ms(median(c.wall))} (${c.wall.map((w) => w.toFixed(0)).join('/')})${c.node ? `, CPU median ${ms(median(c.cpu))}, peak RSS ${median(c.rssMB).toFixed(0)} MB` : ''}\n`,
     );
   process.stdout.write(`load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores, ${ROUNDS} rounds, Node ${process.version}\n`);
+  const nodeCache = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+  process.stdout.write(
+    `compile cache: ${nodeCache ? "Node's own (module.enableCompileCache)" : "the CLI's own (server/src/cli/compileCache.ts; this Node has no module.enableCompileCache)"}\n`,
+  );
 
   const floor = contenders[0];
   const against = (c: Contender, target: number, what: string) => {
@@ -171,6 +184,17 @@ function main(): void {
   against(contenders[1], 1.5, '`hailo-tools --help`');
   against(contenders[2], 1.5, `\`hailo-tools hef --streams\` (${(statSync(hef).size / 1024).toFixed(0)} KB HEF)`);
   against(contenders[3], 1.5, '`hailo-tools check` (one small script)');
+  for (const [cached, uncachedRun] of [
+    [contenders[2], contenders[4]],
+    [contenders[3], contenders[5]],
+  ])
+    report({
+      figure: `cli: ${cached.name} with the compile cache vs without (same rounds)`,
+      target: 'reference (no target)',
+      measured: `CPU ${ms(median(cached.cpu))} vs ${ms(median(uncachedRun.cpu))} (${(median(cached.cpu) / median(uncachedRun.cpu)).toFixed(2)}×); wall ${ms(median(cached.wall))} vs ${ms(median(uncachedRun.wall))}`,
+      ratio: median(uncachedRun.cpu) / median(cached.cpu),
+      ok: true,
+    });
   const cli = contenders.find((c) => c.name.startsWith('hailortcli'));
   if (cli) {
     const ours = median(contenders[2].wall);
