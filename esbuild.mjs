@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -98,7 +99,7 @@ function cliTarget() {
           // with the plain require of that file (kept external) where no cache can be kept.
           build.onLoad({ filter: /.*/, namespace: 'cli-command' }, (args) => ({
             contents: `module.exports = require('./compileCache').loadCommandBundle(require('path').join(__dirname, 'cli-${args.path}.js'), () => require('./cli-${args.path}.js'));`,
-            resolveDir: join('server', 'src', 'cli'),
+            resolveDir: fileURLToPath(new URL('./server/src/cli', import.meta.url)),
             loader: 'js',
           }));
           build.onResolve({ filter: /^\.\/cli-[\w-]+\.js$/ }, (args) => (args.namespace === 'cli-command' ? { path: args.path, external: true } : undefined));
