@@ -33,10 +33,19 @@ test(
     const tmp = mkdtempSync(join(tmpdir(), 'hailo-cc-'));
     try {
       const dir = join(tmp, 'cache');
+      // An earlier write of the same bundle file (same device and inode) and another install's bundle.
+      const bundle = statSync(join(repoRoot, 'dist', 'cli-check.js'), { bigint: true });
+      const earlier = `cli-check-v20.0.0-x64-${bundle.dev}-${bundle.ino}-1-2-3.v8`;
+      const otherInstall = `cli-check-v20.0.0-x64-${bundle.dev}-${bundle.ino + 1n}-1-2-3.v8`;
+      mkdirSync(dir, { mode: 0o700 });
+      writeFileSync(join(dir, earlier), 'old');
+      writeFileSync(join(dir, otherInstall), 'other');
       const first = check(dir);
       assert.match(first.stderr, /cli-check\.js: no cache yet; compiled from source/);
       assert.match(first.stderr, /cli-check\.js: cache written/);
-      const [file] = caches(dir);
+      const [file, ...more] = caches(dir).filter((f) => f !== otherInstall);
+      assert.deepEqual(more, [], `the earlier write's cache is gone: ${caches(dir).join(', ')}`);
+      assert.ok(caches(dir).includes(otherInstall), "another install's cache stays");
       assert.match(file, /^cli-check-.*\.v8$/);
       assert.equal(statSync(join(dir, file)).mode & 0o777, 0o600, 'readable by this user only');
       assert.ok(statSync(join(dir, file)).size > 100_000, 'the cache holds the compiled bundle');

@@ -71,7 +71,7 @@ export function loadCommandBundle(file: string, plain: () => unknown): unknown {
   if (cachedData && !script.cachedDataRejected) debug('%s: cache accepted (%s)', basename(file), cacheFile);
   else {
     debug('%s: %s', basename(file), cachedData ? 'cache rejected by V8; compiled from source' : 'no cache yet; compiled from source');
-    process.once('exit', () => writeCache(script, cacheFile, basename(file)));
+    process.once('exit', () => writeCache(script, cacheFile, basename(file), `${st.dev}-${st.ino}`));
   }
   const mod = new Module(file, require.main);
   mod.filename = file;
@@ -82,8 +82,12 @@ export function loadCommandBundle(file: string, plain: () => unknown): unknown {
   return mod.exports;
 }
 
-/** Written whole under a temporary name, then renamed: a reader never sees half a cache. Older caches of the same bundle go. */
-function writeCache(script: Script, cacheFile: string, bundle: string): void {
+/**
+ * Written whole under a temporary name, then renamed: a reader never sees half a cache. The caches
+ * of earlier writes of the same file (same device and inode) go; another install's stay, so two
+ * installs used in turn do not evict each other.
+ */
+function writeCache(script: Script, cacheFile: string, bundle: string, fileId: string): void {
   const stem = basename(bundle, '.js');
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
@@ -91,7 +95,7 @@ function writeCache(script: Script, cacheFile: string, bundle: string): void {
     renameSync(temporary, cacheFile);
     debug('%s: cache written (%s)', bundle, cacheFile);
     const dir = dirname(cacheFile);
-    const older = new RegExp(`^${stem}-v\\d[\\d.]*-\\w+-[\\d-]+\\.v8$`);
+    const older = new RegExp(`^${stem}-v\\d[\\d.]*-\\w+-${fileId}-\\d+-\\d+-\\d+\\.v8$`);
     for (const name of readdirSync(dir)) if (older.test(name) && join(dir, name) !== cacheFile) unlinkSync(join(dir, name));
   } catch (err) {
     // A full disk or a folder gone must not turn a finished command into a failure: next run compiles from source again.
