@@ -45,8 +45,15 @@ export interface Features {
 }
 
 /** `status`: what HailoRT answers at Hef::create for this fault (hef.cpp), when it refuses the file. */
-function compat(problems: HefProblem[], message: string, severity: HefProblem['severity'] = 'error', code = 'hef/unsupported', status?: number): void {
-  problems.push({ code, severity, area: 'compat', message, ...(status !== undefined ? { status } : {}) });
+function compat(
+  problems: HefProblem[],
+  message: string,
+  severity: HefProblem['severity'] = 'error',
+  code = 'hef/unsupported',
+  status?: number,
+  releases: Pick<HefProblem, 'since' | 'before' | 'crash'> = {},
+): void {
+  problems.push({ code, severity, area: 'compat', message, ...(status !== undefined ? { status } : {}), ...releases });
 }
 
 export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
@@ -455,10 +462,11 @@ function streamOf(
   if (b.host_argmax)
     compat(
       problems,
-      `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`,
+      `Stream '${name}' uses the legacy host argmax; HailoRT refuses it from 4.19 on (HAILO_HEF_NOT_SUPPORTED, 26 before 4.21): re-compile with a recent DFC.`,
       'error',
       'hef/unsupported',
       92,
+      { since: '4.19.0' },
     );
   const transposed = (transposedNet || !!li?.transposed) && deviceOrder !== 'NC';
   let shape: [number, number, number];
@@ -523,15 +531,20 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
     const zp = s.numeric.zps.length ? s.numeric.zps : new Array<number>(Math.min(count, 1 << 16)).fill(s.numeric.zp);
     const scale = s.numeric.scales.length ? s.numeric.scales : new Array<number>(Math.min(count, 1 << 16)).fill(s.numeric.scale);
     if (s.direction === 'output') {
-      if (!zpsOk || !scalesOk) {
+      const invalid = `Invalid quantization infos vector in HEF! Output '${s.name}' has ${s.numeric.zps.length} zero points and ${s.numeric.scales.length} scales for ${count} features`;
+      if (!zpsOk || !scalesOk) compat(problems, `${invalid}.`, 'error', 'hef/structure', 26);
+      // fill_layer_info before 5.0.0 wants both lists exactly one per feature; 5.0.0 takes an empty list as "the single value".
+      else if (s.numeric.zps.length !== count || s.numeric.scales.length !== count)
         compat(
           problems,
-          `Invalid quantization infos vector in HEF! Output '${s.name}' has ${s.numeric.zps.length} zero points and ${s.numeric.scales.length} scales for ${count} features.`,
+          `${invalid}: HailoRT before 5.0 needs one of each per feature (5.0 on uses the single value for an empty list).`,
           'error',
           'hef/structure',
           26,
+          {
+            before: '5.0.0',
+          },
         );
-      }
       quant.perFeature = { zp, scale };
       // HailoRT reports INVALID_QUANT_INFO (all zero) when it works per feature.
       quant.zp = 0;
