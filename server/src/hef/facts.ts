@@ -603,8 +603,43 @@ const NMS_KINDS: [NmsKindField, string][] = [
   ['yolov8_nms_op', 'yolov8'],
 ];
 
+/** The bbox-decoder pad fields create_*_config reads per NMS kind (hef.cpp, 4.18.0 … 5.2.0). */
+const DECODER_PADS: Record<string, ('pad_index' | 'reg_pad_index' | 'cls_pad_index' | 'obj_pad_index')[]> = {
+  yolo_nms_op: ['pad_index'],
+  yolo_seg_op: ['pad_index'],
+  yolov8_nms_op: ['reg_pad_index', 'cls_pad_index'],
+  ssd_nms_op: ['reg_pad_index', 'cls_pad_index'],
+  yolox_nms_op: ['reg_pad_index', 'cls_pad_index', 'obj_pad_index'],
+};
+
+/**
+ * Decoders name the core op's output streams by their pad index (not the op's input pads):
+ * create_*_config reads `pad_index_to_streams_info.at(...)` over the core outputs before anything
+ * else of the op (the assert before it is compiled out), so a pad no output has throws
+ * std::out_of_range, which nothing catches — the process aborts in Hef::create.
+ */
+function decoderPadFaults(op: ProtoOp, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): void {
+  const nms = has(op, 'nms_op') ? op.nms_op : undefined;
+  const kind = nms && Object.keys(DECODER_PADS).find((f) => has(nms, f));
+  if (!nms || !kind) return;
+  const decoders = (nms[kind as NmsKindField] ?? {}).bbox_decoders ?? [];
+  for (const [i, d] of decoders.entries()) {
+    const missing = DECODER_PADS[kind].find((f) => !byPad.has(Number(d[f] ?? 0)));
+    if (!missing) continue;
+    problems.push({
+      code: 'hef/decoder-pad',
+      severity: 'error',
+      area: 'compat',
+      crash: true,
+      message: `Network group '${group}': bbox decoder ${i} of post-process op '${String(op.name ?? '')}' names pad ${Number(d[missing] ?? 0)} (${missing}), which no core output stream has (the core outputs' pads are ${[...byPad.keys()].join(', ') || 'none'}): libhailort looks it up with std::map::at, which throws std::out_of_range that nothing catches, so the process aborts (SIGABRT) in Hef::create (hef.cpp, the create_*_config of this NMS kind, 4.18.0 … 5.2.0). Re-compile the HEF with the Dataflow Compiler.`,
+    });
+    return;
+  }
+}
+
 function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): PostProcessOp {
   const name = String(op.name ?? '');
+  decoderPadFaults(op, byPad, group, problems);
   const inputs = (op.input_pads ?? []).map((p) => {
     const padIndex = Number(p.index ?? 0);
     const src = padSrc.get(padIndex);
@@ -645,7 +680,7 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
       if (has(k, 'input_division_factor')) params.inputDivisionFactor = Number(k.input_division_factor);
       if (has(k, 'mask_threshold')) params.maskThreshold = Number(k.mask_threshold);
       if (has(k, 'regression_length')) params.regressionLength = Number(k.regression_length);
-      const padStream = (i: number | undefined) => (i === undefined ? undefined : inputs.find((x) => x.padIndex === Number(i))?.stream);
+      const padStream = (i: number | undefined) => (i === undefined ? undefined : byPad.get(Number(i))?.name);
       const decoders = (k.bbox_decoders ?? []).map((d) => ({
         ...(has(d, 'stride') ? { stride: Number(d.stride) } : {}),
         streams: [d.pad_index, d.reg_pad_index, d.cls_pad_index, d.obj_pad_index]
