@@ -18,7 +18,7 @@ import { projectRoot } from '../helpers/projectRoot';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { mutant, mutantRows } from '../helpers/hefMutants';
 import { yolov8nHefSpec } from '../helpers/nmsDetectors';
-import { bufferSource, readHef } from '../../server/src/hef';
+import { bufferSource, readHef, type HefReport } from '../../server/src/hef';
 import { verdictAt } from '../../server/src/hef/verdict';
 
 const corpus = sharedPath('corpus', 'hef');
@@ -234,7 +234,7 @@ test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0
       ['V1, hailo8l NMS detector', { ...yolov8nHefSpec(), version: 1, hwArch: 3 }],
     ];
     const paths: string[] = [];
-    const reports = [];
+    const reports: HefReport[] = [];
     for (const [i, [, spec, damage]] of cases.entries()) {
       const bytes = damage ? damage(await buildHef(spec)) : await buildHef(spec);
       const p = join(dir, `case${i}.hef`);
