@@ -17,6 +17,9 @@ import { writeDeviceHefs } from '../helpers/deviceFixtures';
 import { projectRoot } from '../helpers/projectRoot';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { mutant, mutantRows } from '../helpers/hefMutants';
+import { yolov8nHefSpec } from '../helpers/nmsDetectors';
+import { bufferSource, readHef, type HefReport } from '../../server/src/hef';
+import { verdictAt } from '../../server/src/hef/verdict';
 
 const corpus = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
@@ -194,6 +197,83 @@ test('fake Hef::create: every fixture and example HEF the tests use opens (but t
     assert.deepEqual(
       faults.map(([what], i) => [what, fr.get(faultPaths[i])]),
       faults.map(([what, , s]) => [what, s]),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Our structural verdict (server/src/hef/verdict.ts, verdictAt) and the fake's own checks
+// (fake_hef_checks.cpp), each written from hef.cpp of the tags, agree release by release on built
+// cases: header versions 4.18–4.19 (0–1), 4.20 (0–2), 4.21+ (0–3); 26 for 91/92 before 4.21; the
+// outdated refusal from 4.21; extensions by release; structure; the Hailo-8L partial core ops.
+test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0 over built cases', async () => {
+  const dir = tempDir('fake-hef-releases');
+  try {
+    const net = {
+      name: 'n',
+      inputs: [{ name: 'n/in', shape: [8, 8, 3] as [number, number, number] }],
+      outputs: [{ name: 'n/out', shape: [4, 4, 8] as [number, number, number] }],
+    };
+    const h8 = (version: 0 | 1 | 2 | 3, more: Partial<HefSpec> = {}): HefSpec => ({ version, hwArch: 1, ccwsSize: 256, networkGroups: [net], ...more });
+    const cases: [string, HefSpec, ((b: Uint8Array) => Uint8Array)?][] = [
+      ['V0', h8(0)],
+      ['V1', h8(1)],
+      ['V2', h8(2)],
+      ['V3', h8(3)],
+      ['V2, wrong magic', h8(2), (b) => (b.set([0xfe], 0), b)],
+      ['V1, outdated (no extension 26)', h8(1, { extensions: [0, 3, 12] })],
+      ['V1, EXTERNAL_RESOURCES (31)', h8(1, { extensions: [0, 3, 12, 26, 31] })],
+      ['V1, CSM_CRC (33)', h8(1, { extensions: [0, 3, 12, 26, 33] })],
+      ['V1, no trigger', h8(1, { faults: { noTrigger: true } })],
+      ['V1, empty action', h8(1, { faults: { emptyAction: true } })],
+      ['V1, no buffer_indices', h8(1, { faults: { noBufferIndices: true } })],
+      ['V1, hailo8l', h8(1, { hwArch: 3 })],
+      ['V2, hailo8l', h8(2, { hwArch: 3 })],
+      ['V1, hailo8l without partial core ops', h8(1, { hwArch: 3, faults: { noPartialCoreOps: true } })],
+      ['V1, hailo8l NMS detector', { ...yolov8nHefSpec(), version: 1, hwArch: 3 }],
+    ];
+    const paths: string[] = [];
+    const reports: HefReport[] = [];
+    for (const [i, [, spec, damage]] of cases.entries()) {
+      const bytes = damage ? damage(await buildHef(spec)) : await buildHef(spec);
+      const p = join(dir, `case${i}.hef`);
+      writeFileSync(p, bytes);
+      paths.push(p);
+      reports.push(await readHef(bufferSource(bytes, p)));
+    }
+    const wrong: string[] = [];
+    const answers: Record<string, string[]> = {};
+    for (const version of ['4.18.0', '4.20.0', '4.23.0']) {
+      const fake = statusProgram(version, dir)(paths);
+      answers[version] = cases.map((_, i) => fake.get(paths[i])!);
+      cases.forEach(([what], i) => {
+        const v = verdictAt(reports[i], version);
+        const ours = v.outcome === 'loads' ? '0' : v.outcome === 'crashes' ? 'crash' : String(v.status);
+        if (ours !== fake.get(paths[i])) wrong.push(`${version} ${what}: ours ${ours} (${v.reason}), fake ${fake.get(paths[i])}`);
+      });
+    }
+    assert.deepEqual(wrong, []);
+    // The answers themselves, from hef.cpp of v4.18.0, v4.20.0, v4.23.0 (not from either implementation).
+    assert.deepEqual(
+      cases.map(([what], i) => [what, answers['4.18.0'][i], answers['4.20.0'][i], answers['4.23.0'][i]]),
+      [
+        ['V0', '0', '0', '0'],
+        ['V1', '0', '0', '0'],
+        ['V2', '8', '0', '0'],
+        ['V3', '8', '26', '0'],
+        ['V2, wrong magic', '26', '26', '92'],
+        ['V1, outdated (no extension 26)', '0', '0', '92'],
+        ['V1, EXTERNAL_RESOURCES (31)', '26', '26', '0'],
+        ['V1, CSM_CRC (33)', '26', '26', '92'],
+        ['V1, no trigger', '26', '26', '26'],
+        ['V1, empty action', '8', '8', '8'],
+        ['V1, no buffer_indices', 'crash', 'crash', 'crash'],
+        ['V1, hailo8l', '0', '0', '0'],
+        ['V2, hailo8l', '8', '0', '0'],
+        ['V1, hailo8l without partial core ops', 'crash', 'crash', 'crash'],
+        ['V1, hailo8l NMS detector', '0', '0', '0'],
+      ],
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

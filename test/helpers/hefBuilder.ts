@@ -8,8 +8,9 @@
 // real libhailort 5.2.0 — native/README.md): every context operation has a trigger (else status 26
 // "Unsupported trigger given 0") and only actions with a case (else 8); every boundary edge layer
 // has exactly one buffer_indices entry (none: libhailort dereferences a missing element and
-// crashes); intermediate edges name their connected context (else 26). The CCWs are real
-// write_data_ccw_ptr actions pointing into the CCW section (V0: inline write_data_ccw).
+// crashes); intermediate edges name their connected context (else 26); a multi-layout architecture
+// (Hailo-8L, Hailo-15M) keeps its contexts in partial core ops (none: libhailort crashes). The CCWs
+// are real write_data_ccw_ptr actions pointing into the CCW section (V0: inline write_data_ccw).
 import { createCRC32, createMD5, createXXHash3 } from 'hash-wasm';
 import * as protobuf from 'protobufjs';
 
@@ -173,6 +174,12 @@ export interface HefSpec {
   /** Extra zero bytes at the end of the V3 additional info. */
   additionalInfoPad?: number;
   timestamp?: number;
+  /**
+   * Multi-layout architectures only: the partial_clusters_layout_bitmap of each partial core op
+   * (default one layout, 0x0F). Hef::create accepts any value; on a device HailoRT picks the one
+   * equal to the chip's own bitmap (get_core_op_per_arch), and a Hailo-8 takes any of them.
+   */
+  clusterLayouts?: number[];
   /** Structural faults HailoRT refuses (or crashes on), for the tests of those verdicts. */
   faults?: HefFaults;
 }
@@ -186,7 +193,22 @@ export interface HefFaults {
   noBufferIndices?: boolean;
   /** One buffer per row however wide (core_bytes_per_buffer may pass 16 bits: HailoRT answers 26). */
   unsplitRows?: boolean;
+  /**
+   * A multi-layout architecture (hw_arch 3 HAILO8L, 4 HAILO15M) written with the contexts on the
+   * core op itself and no partial core ops: libhailort builds no metadata, then reads the first
+   * entry of the empty map (CoreOpMetadataPerArch::get_metadata) and crashes (SIGSEGV).
+   */
+  noPartialCoreOps?: boolean;
+  /**
+   * Net-flow on a multi-layout architecture: partial core ops, but no partial_network_groups on the
+   * group. Hef::create succeeds; every later lookup of a network group by name reads element 0 of
+   * the empty list (get_network_group_and_network_name, get_network_groups_names) and crashes.
+   */
+  noPartialNetworkGroups?: boolean;
 }
+
+/** hef.cpp `is_multi_layout`: these architectures keep their contexts in partial core ops, one per cluster layout. */
+export const MULTI_LAYOUT_HW_ARCHS = new Set([3, 4]);
 
 const EXT_NAMES: Record<number, string> = {
   0: 'Internal debug feature (ABBALE)',
@@ -440,19 +462,49 @@ function nmsDecoderFields(n: NonNullable<OpSpec['nms']>): FieldFn[] {
   return [];
 }
 
-function networkGroupField(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults): FieldFn {
+/**
+ * A multi-layout architecture (hef.cpp `is_multi_layout`: HAILO8L, HAILO15M) as libhailort reads it:
+ * - the metadata comes only from the partials, one per cluster layout, each {core_op|network_group=1,
+ *   layout=2{partial_clusters_layout_bitmap=1}}: net-flow `core_op.partial_core_ops` (=7), legacy
+ *   `network_group.partial_network_groups` (=7) (fill_core_ops, fill_networks_metadata);
+ * - the name, the networks and the vstream lookups come from `network_group.partial_network_groups[0]`
+ *   in both cases (get_network_group_name, get_network_groups_names, get_network_group_and_network_name),
+ *   so a net-flow file carries those too (name, sorted outputs, networks — what HailoRT reads of them);
+ * - the top level keeps the name, the sorted outputs and the fused-layer metadata.
+ * Every partial carries the group's name: net-flow looks its post-process ops up by it (map::at).
+ */
+function partialGroups(ng: NetworkGroupSpec, layouts: number[], body: () => FieldFn[]): FieldFn[] {
+  return layouts.map((bitmap) => pb.msg(7, pb.msg(1, ...body()), pb.msg(2, pb.uint(1, bitmap))));
+}
+
+function topLevelFields(ng: NetworkGroupSpec): FieldFn[] {
+  const sorted = ng.sortedOutputs ?? ng.outputs.map((o) => o.name);
+  return [
+    pb.msg(1, pb.str(1, ng.name)),
+    ...sorted.map((n) => pb.str(4, n)),
+    pb.msg(5, ...sorted.map((n) => pb.str(2, n))),
+    ...(ng.networksNames ?? [ng.name]).map((n) => pb.str(6, n)),
+  ];
+}
+
+function networkGroupField(ng: NetworkGroupSpec, ccw: CcwPlan, faults: HefFaults, layouts: number[] | undefined): FieldFn {
+  const partials = layouts && !faults.noPartialCoreOps ? layouts : undefined;
   if (ng.ops) {
     // Net-flow: the core op lives in ops[0].core_op; ops and pad edges sit on the group.
     const sorted = ng.sortedOutputs ?? ng.outputs.map((o) => o.name);
+    const core = partials ? [...topLevelFields(ng), ...partialGroups(ng, partials, () => coreFields(ng, ccw, faults))] : coreFields(ng, ccw, faults);
+    const legacyPartials = partials && !faults.noPartialNetworkGroups ? partialGroups(ng, partials, () => topLevelFields(ng)) : [];
     return pb.msg(
       2,
       pb.msg(1, pb.str(1, ng.name)),
       ...sorted.map((n) => pb.str(4, n)),
-      pb.msg(8, pb.str(1, `${ng.name}/core`), pb.msg(4, ...coreFields(ng, ccw, faults))),
+      ...legacyPartials,
+      pb.msg(8, pb.str(1, `${ng.name}/core`), pb.msg(4, ...core)),
       ...ng.ops.map(opField),
       ...(ng.padEdges ?? []).map(([src, dst]) => pb.msg(9, pb.uint(1, src), pb.uint(2, dst))),
     );
   }
+  if (partials) return pb.msg(2, ...topLevelFields(ng), ...partialGroups(ng, partials, () => coreFields(ng, ccw, faults)));
   return pb.msg(2, ...coreFields(ng, ccw, faults));
 }
 
@@ -475,8 +527,9 @@ export async function buildHef(spec: HefSpec): Promise<Uint8Array> {
 
   const ccws = new Uint8Array(spec.ccwsSize ?? 2048);
   for (let i = 0; i < ccws.length; i++) ccws[i] = (i * 131 + 7) & 0xff; // deterministic filler
-  // One slice of config words for each preliminary config and context, in that order.
-  const configOps = spec.networkGroups.reduce((sum, g) => sum + 1 + contextCount(g), 0);
+  const layouts = MULTI_LAYOUT_HW_ARCHS.has(spec.hwArch ?? 103) ? (spec.clusterLayouts ?? [0x0f]) : undefined;
+  // One slice of config words for each preliminary config and context (of each layout), in that order.
+  const configOps = spec.networkGroups.reduce((sum, g) => sum + (1 + contextCount(g)) * (layouts?.length || 1), 0);
   const ccwPlan = new CcwPlan(version, ccws, Math.max(1, Math.floor(ccws.length / configOps)));
   // Resources follow the CCWs (V3 only); offsets are relative to the zero point.
   const resources = version === 3 ? (spec.resources ?? []) : [];
@@ -502,7 +555,7 @@ export async function buildHef(spec: HefSpec): Promise<Uint8Array> {
       pb.uint(4, spec.protoVersion ?? 5),
       pb.msg(5, pb.uint(1, maj), pb.uint(2, min), pb.uint(3, rev)),
     ),
-    ...spec.networkGroups.map((g) => networkGroupField(g, ccwPlan, spec.faults ?? {})),
+    ...spec.networkGroups.map((g) => networkGroupField(g, ccwPlan, spec.faults ?? {}, layouts)),
     pb.msg(4, pb.bool(1, true), pb.bool(7, true), pb.bool(8, true)),
     ...exts.map((id) => pb.msg(5, pb.uint(1, id), pb.str(2, EXT_NAMES[id] ?? `EXT_${id}`))),
     ...optExts.map((id) => pb.msg(6, pb.uint(1, id), pb.str(2, EXT_NAMES[id] ?? `EXT_${id}`))),

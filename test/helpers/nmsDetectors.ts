@@ -184,7 +184,9 @@ export function yolov8nHefSpec(o: Yolov8HefOptions = {}): HefSpec {
           classes,
           image: [640, 640],
           regressionLength: o.regressionLength ?? 16,
-          decoders: [8, 16, 32].map((stride, i) => ({ stride, reg: 9 + 2 * i, cls: 10 + 2 * i })),
+          // Decoders name the core op's output pads (the heads' pad_index, the pad edges' src): HailoRT
+          // looks them up among the core output streams (create_yolov8_config: map::at, uncaught).
+          decoders: [8, 16, 32].map((stride, i) => ({ stride, reg: 1 + 2 * i, cls: 2 + 2 * i })),
         },
       },
     ];

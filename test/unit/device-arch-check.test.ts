@@ -48,14 +48,14 @@ test('arch check: what the installed HailoRT refuses is refused first, with its 
   // A resource checksum is not checked by Hef::create (nor by an InferModel run): it runs.
   const res = checkHefForDevice(await readHefFile(hef('resource-bad-checksum.hef')), [H10], 'resource-bad-checksum.hef', '5.2.0');
   assert.equal(res.ok, true);
-  // The outdated fixture (no extension 26): every HailoRT refuses it with 92.
+  // The outdated fixture (no extension 26): HailoRT 4.21 on refuses it with 92; the installed release (5.2.0) is named.
   const old = checkHefForDevice(await readHefFile(hef('mtmd-fail-hef-opens.hef')), [H10], 'old.hef', '5.2.0');
   assert.equal(!old.ok && old.error.kind, 'hef-not-supported');
   if (!old.ok) {
     assert.equal(old.error.status, 92);
     assert.match(
       old.error.sentence,
-      /^old\.hef was not opened: read before HailoRT, it is a file HailoRT 5\.1–5\.2 refuses with HAILO_HEF_NOT_SUPPORTED \(Hef has periph_calculation_in_hailort/,
+      /^old\.hef was not opened: read before HailoRT, it is a file HailoRT 5\.2\.0 refuses with HAILO_HEF_NOT_SUPPORTED \(Hef has periph_calculation_in_hailort/,
     );
     assert.doesNotMatch(old.error.sentence, /91/);
   }
@@ -72,7 +72,7 @@ test('arch check: what the installed HailoRT refuses is refused first, with its 
     const half52 = checkHefForDevice(await readHefFile(join(dir, 'half.hef')), [H10], 'half.hef', '5.2.0');
     assert.equal(!half52.ok && half52.error.kind, 'hef-corrupted');
     assert.equal(!half52.ok && half52.error.status, null);
-    if (!half52.ok) assert.match(half52.error.sentence, /^half\.hef was not run: HailoRT 5\.1–5\.2 would open it .*cut inside its config words/);
+    if (!half52.ok) assert.match(half52.error.sentence, /^half\.hef was not run: HailoRT 5\.2\.0 would open it .*cut inside its config words/);
     const half50 = checkHefForDevice(await readHefFile(join(dir, 'half.hef')), [H10], 'half.hef', '5.0.1');
     assert.equal(!half50.ok && half50.error.status, 91);
   } finally {

@@ -132,7 +132,8 @@ test(
   async () => {
     const dir = sharedPath('corpus', 'hef')!;
     type V = { line: string; outcome: string; status?: number };
-    // darrr05__New1V2: body cut off — every line refuses with 91 (real 5.2.0: 91).
+    // darrr05__New1V2 (V2, hailo8l): body cut off — 4.21 on refuse it with 91 (real 5.2.0: 91), 4.20
+    // with 26 (no 91 before 4.21), 4.18–4.19 read no V2 (validate_hef_header: 8) — hef.cpp of the tags.
     const cut = await run('--json', join(dir, 'darrr05__New1V2.hef'));
     assert.equal(cut.code, 2);
     const jc = JSON.parse(cut.out);
@@ -140,10 +141,11 @@ test(
     assert.ok(jc.problems.some((p: { code: string; severity: string }) => p.code === 'hef/truncated' && p.severity === 'error'));
     assert.deepEqual(
       jc.runtime.verdicts.map((v: V) => [v.line, v.outcome, v.status]),
-      ['4.20', '4.21-4.23', '5.0', '5.1-5.2'].map((l) => [l, 'refuses', 91]),
+      [['4.18-4.19', 'refuses', 8], ['4.20', 'refuses', 26], ...['4.21-4.23', '5.0', '5.1-5.2'].map((l) => [l, 'refuses', 91])],
     );
-    // mspn_regnetx_800mf: cut inside its CCWs, body intact — 5.2.0 loads it (real), 4.x and 5.0
-    // refuse it with 91 (full length check, read in their source): exit 0, the cut is a warning.
+    // mspn_regnetx_800mf (V3): cut inside its CCWs, body intact — 5.2.0 loads it (real), 4.21–5.0
+    // refuse it with 91 (full length check, read in their source), 4.20 and older cannot read V3
+    // (26, 8): exit 0, the cut is a warning.
     const mspn = await run('--json', join(dir, 'seeed10h__mspn_regnetx_800mf.hef'));
     assert.equal(mspn.code, 0, mspn.out.slice(0, 400));
     const jm = JSON.parse(mspn.out);
@@ -151,7 +153,8 @@ test(
     assert.deepEqual(
       jm.runtime.verdicts.map((v: V) => [v.line, v.outcome, v.status]),
       [
-        ['4.20', 'refuses', 91],
+        ['4.18-4.19', 'refuses', 8],
+        ['4.20', 'refuses', 26],
         ['4.21-4.23', 'refuses', 91],
         ['5.0', 'refuses', 91],
         ['5.1-5.2', 'loads', undefined],

@@ -162,12 +162,14 @@ test('render: a failing contract shows FAIL rows with llama.cpp text; a damaged 
   assert.ok(garbage.includes('Git LFS pointer'));
 });
 
-test('render: the HailoRT section gives each line its verdict — the outdated fixture is refused with 92 everywhere, the sound one loads', async () => {
+test('render: the HailoRT section gives each line its verdict — the outdated fixture is refused with 92 from 4.21, the sound one loads', async () => {
   const ok = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-pass.hef')), 'mtmd-pass.hef'), PAGE);
   const rows = (html: string) =>
     [...html.matchAll(/data-testid="hef-runtime-row" data-line="([^"]+)" data-outcome="([^"]+)" data-status="([^"]*)"/g)].map((m) => [m[1], m[2], m[3]]);
   assert.deepEqual(rows(ok), [
-    ['4.20', 'refuses', '92'], // EXTERNAL_RESOURCES (31) came in 4.21
+    // A V3 file: 4.18–4.19 read it as V1 ("HEF version does not match", 8), 4.20 has no V3 (26).
+    ['4.18-4.19', 'refuses', '8'],
+    ['4.20', 'refuses', '26'],
     ['4.21-4.23', 'loads', ''],
     ['5.0', 'loads', ''],
     ['5.1-5.2', 'loads', ''],
@@ -176,7 +178,7 @@ test('render: the HailoRT section gives each line its verdict — the outdated f
   const outdated = renderInspector(await model(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', 'mtmd-fail-hef-opens.hef')), 'x.hef'), PAGE);
   assert.deepEqual(
     rows(outdated).map((r) => r[2]),
-    ['92', '92', '92', '92'],
+    ['8', '26', '92', '92', '92'],
   );
   assert.match(outdated, /data-testid="hef-summary-hailort"><span class="badge bad">HailoRT 5\.1–5\.2 refuses it: 92 HAILO_HEF_NOT_SUPPORTED/);
 });

@@ -11,6 +11,7 @@ import type { HefReport } from '../../server/src/hef';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 import { mutant, mutantRows } from '../helpers/hefMutants';
+import { yolov8nHefSpec } from '../helpers/nmsDetectors';
 
 const dir = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
@@ -70,14 +71,24 @@ async function verdicts(spec: HefSpec) {
   return { report, v: RUNTIME_LINES.map((l) => verdictFor(report, l)) };
 }
 
-test('verdict: a built HEF loads in every line; a context operation without a trigger is 26 everywhere', async () => {
+// The lines, oldest first: 4.18–4.19, 4.20, 4.21–4.23, 5.0, 5.1–5.2. A V3 file (what tiny() builds) is
+// unreadable before 4.21: 4.18–4.19 read it as V1 and validate_hef_header answers 8 ("HEF version
+// does not match"), 4.20's switch has no case 3 ("Unsupported hef version", 26) — hef.cpp of the tags.
+const V3_BEFORE_4_21 = [
+  ['refuses', 8],
+  ['refuses', 26],
+];
+
+test('verdict: a built HEF loads in every line that reads V3; a context operation without a trigger is 26 everywhere', async () => {
   const ok = await verdicts(tiny());
   assert.deepEqual(
-    ok.v.map((x) => x.outcome),
-    ['loads', 'loads', 'loads', 'loads'],
+    ok.v.map((x) => [x.outcome, x.status]),
+    [...V3_BEFORE_4_21, ['loads', undefined], ['loads', undefined], ['loads', undefined]],
     ok.v.map((x) => x.reason).join('; '),
   );
-  const noTrigger = await verdicts(tiny({ noTrigger: true }));
+  assert.match(ok.v[0].reason, /^HEF version does not match\. Should be 1 but detected 3/);
+  assert.match(ok.v[1].reason, /^Unsupported hef version 3/);
+  const noTrigger = await verdicts({ ...tiny({ noTrigger: true }), version: 1 });
   for (const x of noTrigger.v) {
     assert.equal(x.status, 26, x.label);
     assert.match(x.reason, /^Unsupported trigger given 0: network group 'n': preliminary config, operation 0 has no trigger/);
@@ -86,38 +97,52 @@ test('verdict: a built HEF loads in every line; a context operation without a tr
 });
 
 test('verdict: an action without a case is 8; boundary edge layers without buffer_indices crash libhailort', async () => {
-  const empty = await verdicts(tiny({ emptyAction: true }));
+  const empty = await verdicts({ ...tiny({ emptyAction: true }), version: 1 });
   assert.deepEqual(
     empty.v.map((x) => [x.outcome, x.status]),
     RUNTIME_LINES.map(() => ['refuses', 8]),
   );
-  assert.match(empty.v[3].reason, /^Action 0 not implemented/);
-  const crash = await verdicts(tiny({ noBufferIndices: true }));
+  assert.match(empty.v[4].reason, /^Action 0 not implemented/);
+  const crash = await verdicts({ ...tiny({ noBufferIndices: true }), version: 1 });
   assert.deepEqual(
     crash.v.map((x) => x.outcome),
-    ['crashes', 'crashes', 'crashes', 'crashes'],
+    RUNTIME_LINES.map(() => 'crashes'),
   );
-  assert.match(crash.v[3].reason, /boundary edge layer 'n\/in' has no buffer_indices.*SIGSEGV/);
+  assert.match(crash.v[4].reason, /boundary edge layer 'n\/in' has no buffer_indices.*SIGSEGV/);
 });
 
-test('verdict: extensions per line — EXTERNAL_RESOURCES (31) is unknown to 4.20, CSM_CRC (33) to everything before 5.1', async () => {
-  const r = await verdicts({ ...tiny(), extensions: [0, 3, 12, 26, 31] });
+// SUPPORTED_EXTENSIONS of hef_internal.hpp per tag: 4.21.0 adds 30-32, 5.0.0 adds 35, 5.0.1 adds 33-34;
+// before 4.21 the refusal is 26 (91/92/93 came with 4.21.0, hailort.h). V1 files, which every line reads.
+test('verdict: extensions per release — EXTERNAL_RESOURCES (31) is unknown before 4.21 (26), CSM_CRC (33) before 5.0.1', async () => {
+  const r = await verdicts({ ...tiny(), version: 1, extensions: [0, 3, 12, 26, 31] });
   assert.deepEqual(
     r.v.map((x) => [x.line, x.status ?? 0]),
     [
-      ['4.20', 92],
+      ['4.18-4.19', 26],
+      ['4.20', 26],
       ['4.21-4.23', 0],
       ['5.0', 0],
       ['5.1-5.2', 0],
     ],
   );
-  const csm = await verdicts({ ...tiny(), extensions: [0, 3, 12, 26, 33] });
+  assert.match(r.v[1].reason, /unsupported extensions: EXTERNAL_RESOURCES/);
+  const csm = await verdicts({ ...tiny(), version: 1, extensions: [0, 3, 12, 26, 33] });
   assert.deepEqual(
     csm.v.map((x) => x.status ?? 0),
-    [92, 92, 92, 0],
+    [26, 26, 92, 0, 0],
   );
-  const outdated = await verdicts({ ...tiny(), extensions: [0, 3, 12] });
-  for (const x of outdated.v) assert.match(x.reason, /periph_calculation_in_hailort feature disabled/);
+  // The 5.0 line is judged at 5.0.1, which knows CSM_CRC; 5.0.0 does not, and the verdict names it.
+  assert.deepEqual(
+    csm.v[3].others?.map((o) => [o.version, o.status]),
+    [['5.0.0', 92]],
+  );
+  // The outdated-HEF refusal (no PERIPH_CALCULATION_IN_HAILORT) exists from 4.21.0 only.
+  const outdated = await verdicts({ ...tiny(), version: 1, extensions: [0, 3, 12] });
+  assert.deepEqual(
+    outdated.v.map((x) => x.status ?? 0),
+    [0, 0, 92, 92, 92],
+  );
+  for (const x of outdated.v.slice(2)) assert.match(x.reason, /periph_calculation_in_hailort feature disabled/);
 });
 
 test('verdict: a row wider than 65,535 bytes in one buffer is 26 (HailoRT keeps core_bytes_per_buffer in 16 bits); split, it opens', async () => {
@@ -125,12 +150,59 @@ test('verdict: a row wider than 65,535 bytes in one buffer is 26 (HailoRT keeps 
     ...tiny(faults),
     networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [16, 16, 4096] }] }],
   });
-  const unsplit = await verdicts(wide({ unsplitRows: true }));
+  const unsplit = await verdicts({ ...wide({ unsplitRows: true }), version: 1 });
   for (const x of unsplit.v) assert.equal(x.status, 26, x.label);
-  assert.match(unsplit.v[3].reason, /^core_bytes_per_buffer is too big: .*'n\/out' has 65536/);
-  const split = await verdicts(wide({}));
+  assert.match(unsplit.v[4].reason, /^core_bytes_per_buffer is too big: .*'n\/out' has 65536/);
+  const split = await verdicts({ ...wide({}), version: 1 });
   assert.deepEqual(
     split.v.map((x) => x.outcome),
-    ['loads', 'loads', 'loads', 'loads'],
+    RUNTIME_LINES.map(() => 'loads'),
   );
+});
+
+// Multi-layout architectures (hef.cpp is_multi_layout: HAILO8L, HAILO15M) keep their contexts in
+// partial core ops. The real libhailort 5.2.0 crashed (SIGSEGV) in Hef::create on every hailo8l HEF
+// written without them, and loads the builder's files with them (native/README.md records the run).
+test('verdict: a Hailo-8L HEF without partial core ops crashes every release; with them it loads', async () => {
+  const h8l = (faults: HefSpec['faults'] = {}): HefSpec => ({ ...tiny(faults), version: 1, hwArch: 3 });
+  const ok = await verdicts(h8l());
+  assert.deepEqual(
+    ok.v.map((x) => x.outcome),
+    RUNTIME_LINES.map(() => 'loads'),
+    ok.v.map((x) => x.reason).join('; '),
+  );
+  const bare = await verdicts(h8l({ noPartialCoreOps: true }));
+  assert.deepEqual(
+    bare.v.map((x) => x.outcome),
+    RUNTIME_LINES.map(() => 'crashes'),
+  );
+  assert.match(bare.v[4].reason, /Hailo-8L HEF has no partial_network_groups.*SIGSEGV\) in Hef::create/);
+  assert.equal(bare.report.problems.find((p) => p.code === 'hef/no-partial-core-ops')?.severity, 'error');
+  // Net-flow: partial core ops but no partial_network_groups — Hef::create returns, the first lookup by name crashes.
+  const netFlow = (faults: HefSpec['faults']): HefSpec => ({ ...yolov8nHefSpec(), version: 1, hwArch: 3, faults });
+  const late = await verdicts(netFlow({ noPartialNetworkGroups: true }));
+  assert.deepEqual(
+    late.v.map((x) => x.outcome),
+    RUNTIME_LINES.map(() => 'crashes'),
+  );
+  assert.match(late.v[4].reason, /has no partial_network_groups: Hef::create succeeds, but every lookup/);
+  const netFlowOk = await verdicts(netFlow({}));
+  assert.equal(netFlowOk.v[4].outcome, 'loads', netFlowOk.v[4].reason);
+});
+
+// create_yolov8_config looks each bbox decoder's reg/cls pad up among the core op's output streams
+// (pad_index_to_streams_info.at, an uncaught std::out_of_range): the NMS fixtures that named the op's
+// input pads instead made the real libhailort 5.2.0 abort (SIGABRT) — native/README.md.
+test('verdict: a bbox decoder naming a pad no core output has aborts libhailort', async () => {
+  const spec: HefSpec = { ...yolov8nHefSpec(), version: 1 };
+  const nms = spec.networkGroups[0].ops![0].nms!;
+  const good = await verdicts(spec);
+  assert.equal(good.v[4].outcome, 'loads', good.v[4].reason);
+  nms.decoders = nms.decoders!.map((d, i) => ({ ...d, reg: 9 + 2 * i, cls: 10 + 2 * i }));
+  const bad = await verdicts(spec);
+  assert.deepEqual(
+    bad.v.map((x) => x.outcome),
+    RUNTIME_LINES.map(() => 'crashes'),
+  );
+  assert.match(bad.v[4].reason, /bbox decoder 0 .* names pad 9 \(reg_pad_index\), which no core output stream has .*SIGABRT/);
 });

@@ -3,14 +3,14 @@
 // without buffer_indices) never reaches it, so the worker is not lost to a SIGSEGV; Run on Device
 // also says up front which status that HailoRT would refuse a file with (a prediction, worded as
 // one — when HailoRT itself refuses, its own answer is reported). Pure.
-import { lineOfVersion, targetLine, verdictFor, type HefReport, type RuntimeVerdict } from '../hef';
+import { lineOfVersion, targetLine, verdictAt, verdictFor, type HefReport, type RuntimeVerdict } from '../hef';
 import { errorFromKind } from './errors';
 import type { DeviceError } from './protocol';
 
-/** The verdict of the HailoRT `version` (X.Y.Z; the file's target line when unknown or older than 4.20). */
+/** The verdict of the HailoRT `version` (X.Y.Z: that release's own rules; the file's target line when unknown or older than 4.18). */
 export function verdictForRuntime(report: HefReport, version: string | undefined): RuntimeVerdict {
-  const line = (version && lineOfVersion(version)) || targetLine(report);
-  return verdictFor(report, line, 'file');
+  if (version && /^\d+\.\d+\.\d+/.test(version) && lineOfVersion(version)) return verdictAt(report, version, 'file');
+  return verdictFor(report, targetLine(report), 'file');
 }
 
 /**

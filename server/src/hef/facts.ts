@@ -45,8 +45,15 @@ export interface Features {
 }
 
 /** `status`: what HailoRT answers at Hef::create for this fault (hef.cpp), when it refuses the file. */
-function compat(problems: HefProblem[], message: string, severity: HefProblem['severity'] = 'error', code = 'hef/unsupported', status?: number): void {
-  problems.push({ code, severity, area: 'compat', message, ...(status !== undefined ? { status } : {}) });
+function compat(
+  problems: HefProblem[],
+  message: string,
+  severity: HefProblem['severity'] = 'error',
+  code = 'hef/unsupported',
+  status?: number,
+  releases: Pick<HefProblem, 'since' | 'before' | 'crash'> = {},
+): void {
+  problems.push({ code, severity, area: 'compat', message, ...(status !== undefined ? { status } : {}), ...releases });
 }
 
 export function headerInfo(hef: Msg): HefHeaderInfo | undefined {
@@ -455,10 +462,11 @@ function streamOf(
   if (b.host_argmax)
     compat(
       problems,
-      `Stream '${name}' uses the legacy host argmax; HailoRT refuses it (HAILO_HEF_NOT_SUPPORTED): re-compile with a recent DFC.`,
+      `Stream '${name}' uses the legacy host argmax; HailoRT refuses it from 4.19 on (HAILO_HEF_NOT_SUPPORTED, 26 before 4.21): re-compile with a recent DFC.`,
       'error',
       'hef/unsupported',
       92,
+      { since: '4.19.0' },
     );
   const transposed = (transposedNet || !!li?.transposed) && deviceOrder !== 'NC';
   let shape: [number, number, number];
@@ -523,15 +531,20 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
     const zp = s.numeric.zps.length ? s.numeric.zps : new Array<number>(Math.min(count, 1 << 16)).fill(s.numeric.zp);
     const scale = s.numeric.scales.length ? s.numeric.scales : new Array<number>(Math.min(count, 1 << 16)).fill(s.numeric.scale);
     if (s.direction === 'output') {
-      if (!zpsOk || !scalesOk) {
+      const invalid = `Invalid quantization infos vector in HEF! Output '${s.name}' has ${s.numeric.zps.length} zero points and ${s.numeric.scales.length} scales for ${count} features`;
+      if (!zpsOk || !scalesOk) compat(problems, `${invalid}.`, 'error', 'hef/structure', 26);
+      // fill_layer_info before 5.0.0 wants both lists exactly one per feature; 5.0.0 takes an empty list as "the single value".
+      else if (s.numeric.zps.length !== count || s.numeric.scales.length !== count)
         compat(
           problems,
-          `Invalid quantization infos vector in HEF! Output '${s.name}' has ${s.numeric.zps.length} zero points and ${s.numeric.scales.length} scales for ${count} features.`,
+          `${invalid}: HailoRT before 5.0 needs one of each per feature (5.0 on uses the single value for an empty list).`,
           'error',
           'hef/structure',
           26,
+          {
+            before: '5.0.0',
+          },
         );
-      }
       quant.perFeature = { zp, scale };
       // HailoRT reports INVALID_QUANT_INFO (all zero) when it works per feature.
       quant.zp = 0;
@@ -590,8 +603,43 @@ const NMS_KINDS: [NmsKindField, string][] = [
   ['yolov8_nms_op', 'yolov8'],
 ];
 
+/** The bbox-decoder pad fields create_*_config reads per NMS kind (hef.cpp, 4.18.0 … 5.2.0). */
+const DECODER_PADS: Record<string, ('pad_index' | 'reg_pad_index' | 'cls_pad_index' | 'obj_pad_index')[]> = {
+  yolo_nms_op: ['pad_index'],
+  yolo_seg_op: ['pad_index'],
+  yolov8_nms_op: ['reg_pad_index', 'cls_pad_index'],
+  ssd_nms_op: ['reg_pad_index', 'cls_pad_index'],
+  yolox_nms_op: ['reg_pad_index', 'cls_pad_index', 'obj_pad_index'],
+};
+
+/**
+ * Decoders name the core op's output streams by their pad index (not the op's input pads):
+ * create_*_config reads `pad_index_to_streams_info.at(...)` over the core outputs before anything
+ * else of the op (the assert before it is compiled out), so a pad no output has throws
+ * std::out_of_range, which nothing catches — the process aborts in Hef::create.
+ */
+function decoderPadFaults(op: ProtoOp, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): void {
+  const nms = has(op, 'nms_op') ? op.nms_op : undefined;
+  const kind = nms && Object.keys(DECODER_PADS).find((f) => has(nms, f));
+  if (!nms || !kind) return;
+  const decoders = (nms[kind as NmsKindField] ?? {}).bbox_decoders ?? [];
+  for (const [i, d] of decoders.entries()) {
+    const missing = DECODER_PADS[kind].find((f) => !byPad.has(Number(d[f] ?? 0)));
+    if (!missing) continue;
+    problems.push({
+      code: 'hef/decoder-pad',
+      severity: 'error',
+      area: 'compat',
+      crash: true,
+      message: `Network group '${group}': bbox decoder ${i} of post-process op '${String(op.name ?? '')}' names pad ${Number(d[missing] ?? 0)} (${missing}), which no core output stream has (the core outputs' pads are ${[...byPad.keys()].join(', ') || 'none'}): libhailort looks it up with std::map::at, which throws std::out_of_range that nothing catches, so the process aborts (SIGABRT) in Hef::create (hef.cpp, the create_*_config of this NMS kind, 4.18.0 … 5.2.0). Re-compile the HEF with the Dataflow Compiler.`,
+    });
+    return;
+  }
+}
+
 function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<number, StreamInfo>, group: string, problems: HefProblem[]): PostProcessOp {
   const name = String(op.name ?? '');
+  decoderPadFaults(op, byPad, group, problems);
   const inputs = (op.input_pads ?? []).map((p) => {
     const padIndex = Number(p.index ?? 0);
     const src = padSrc.get(padIndex);
@@ -632,7 +680,7 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
       if (has(k, 'input_division_factor')) params.inputDivisionFactor = Number(k.input_division_factor);
       if (has(k, 'mask_threshold')) params.maskThreshold = Number(k.mask_threshold);
       if (has(k, 'regression_length')) params.regressionLength = Number(k.regression_length);
-      const padStream = (i: number | undefined) => (i === undefined ? undefined : inputs.find((x) => x.padIndex === Number(i))?.stream);
+      const padStream = (i: number | undefined) => (i === undefined ? undefined : byPad.get(Number(i))?.name);
       const decoders = (k.bbox_decoders ?? []).map((d) => ({
         ...(has(d, 'stride') ? { stride: Number(d.stride) } : {}),
         streams: [d.pad_index, d.reg_pad_index, d.cls_pad_index, d.obj_pad_index]

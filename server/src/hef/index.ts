@@ -13,6 +13,10 @@ export type { IntegrityReport, IntegrityCheck } from './integrity';
 export {
   RUNTIME_LINES,
   verdictFor,
+  verdictAt,
+  rulesOf,
+  holdsIn,
+  lineOfRelease,
   hefVerdicts,
   targetLine,
   lineOfVersion,
@@ -20,6 +24,7 @@ export {
   hefStatusName,
   type RuntimeLine,
   type RuntimeLineId,
+  type RuntimeRules,
   type RuntimeVerdict,
   type OpenMode,
 } from './verdict';

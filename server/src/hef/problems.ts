@@ -24,12 +24,19 @@ export interface HefProblem {
   offset?: number;
   /**
    * The hailo_status HailoRT answers for this fault (from its source, checked against a real
-   * libhailort 5.2.0 where a file exists). Only where the verdict does not depend on the version;
-   * container and checksum faults are judged per version in verdict.ts.
+   * libhailort 5.2.0 where a file exists); the releases it holds in are `since`/`before`.
+   * Container and checksum faults are judged per release in verdict.ts.
    */
   status?: number;
   /** libhailort crashes on this fault instead of answering (release builds; the process dies). */
   crash?: boolean;
+  /**
+   * The HailoRT releases the fault holds in (X.Y.Z, read in the tags): from `since` on, before
+   * `before`; absent = every release the verdict models (4.18.0 on). A status of 91/92/93 is 26
+   * before 4.21.0 (verdict.ts).
+   */
+  since?: string;
+  before?: string;
 }
 
 /** `1234567` → `1,234,567` (byte counts and offsets in messages). */

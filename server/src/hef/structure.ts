@@ -3,7 +3,8 @@
 // `parse_action`, `fill_layer_info`, `get_inter_context_layer_info`; the same in v4.20–v5.2), in
 // its order: the preliminary config's operations, then per context its operations and its edge
 // layers. Each finding carries the status HailoRT answers — or `crash` where release builds of
-// libhailort read a missing element (the `assert` on buffer_indices is compiled out) and die.
+// libhailort read a missing element (the `assert` on buffer_indices is compiled out) and die. A
+// multi-layout architecture (Hailo-8L, Hailo-15M) is walked through its partial core ops.
 import type { ProtoAction, ProtoEdgeLayer, ProtoLayerInfo, ProtoLayerMux, ProtoNetworkGroup, ProtoOperation } from './protoTypes';
 import { asHef } from './protoTypes';
 import { has, type Msg } from './protoDecode';
@@ -41,6 +42,8 @@ const ACTION_CASES: Record<string, number> = {
   disable_data_channels: 18,
 };
 const NOT_PARSED_ACTIONS = new Set(['write_data', 'write_compressed_data']);
+/** Actions parse_action learned in a later release (the tags): before it, "Action N not implemented" (8). */
+const PARSED_SINCE: Record<string, string> = { debug: '4.19.0', allow_config_channels: '5.0.1', disable_data_channels: '5.0.1' };
 
 const MAX_FINDINGS = 20;
 
@@ -77,6 +80,13 @@ function operations(w: Walk, ops: ProtoOperation[] | undefined, where: string): 
           code: 'hef/action-not-implemented',
           status: 8,
           message: `Action ${kind ? ACTION_CASES[kind] : 0} not implemented: ${atAction} ${kind ? `is a ${kind} action, which HailoRT does not parse` : 'sets no action'}.`,
+        });
+      } else if (PARSED_SINCE[kind]) {
+        add(w, {
+          code: 'hef/action-not-implemented',
+          status: 8,
+          before: PARSED_SINCE[kind],
+          message: `Action ${ACTION_CASES[kind]} not implemented: ${atAction} is a ${kind} action, which HailoRT parses from ${PARSED_SINCE[kind]} on.`,
         });
       } else if (kind === 'write_data_ccw' && w.containerVersion !== 0) {
         add(w, {
@@ -170,11 +180,71 @@ function coreOpsOf(ng: ProtoNetworkGroup, netFlow: boolean, multiLayout: boolean
     const op = (ng.ops ?? []).find((o) => has(o as Msg, 'core_op'));
     const core = op?.core_op;
     if (!core) return [];
-    if (multiLayout) return (core.partial_core_ops ?? []).map((p) => p.core_op).filter((c): c is ProtoNetworkGroup => !!c);
+    if (multiLayout) return partialCores(core);
     return [core];
   }
-  if (multiLayout) return (ng.partial_network_groups ?? []).map((p) => p.network_group).filter((c): c is ProtoNetworkGroup => !!c);
+  if (multiLayout) return (ng.partial_network_groups ?? []).map((p) => p.network_group ?? {});
   return [ng];
+}
+
+const partialCores = (core: ProtoNetworkGroup): ProtoNetworkGroup[] => (core.partial_core_ops ?? []).map((p) => p.core_op ?? {});
+
+const MULTI_LAYOUT_SOURCE = 'hef.cpp of every release 4.18.0 … 5.2.0';
+
+/**
+ * A multi-layout architecture (hw_arch 3 HAILO8L, 4 HAILO15M) keeps its contexts in partial core
+ * ops, one per cluster layout. HailoRT builds metadata only from those (fill_networks_metadata):
+ * with none in the first network group the map stays empty and CoreOpMetadataPerArch::get_metadata
+ * reads its first entry anyway (the assert is compiled out) — SIGSEGV in Hef::create. Every lookup
+ * by name reads `partial_network_groups[0]` (get_network_group_and_network_name,
+ * get_network_groups_names), net-flow files included, so a group without it crashes on first use.
+ * Net-flow files find the group's post-process ops under the partial core op's name (map::at: a
+ * name that differs throws std::out_of_range, uncaught — SIGABRT).
+ */
+function multiLayoutFaults(w: Walk, ng: ProtoNetworkGroup, index: number, group: string, netFlow: boolean, arch: string): boolean {
+  const legacyPartials = ng.partial_network_groups ?? [];
+  if (netFlow) {
+    const core = (ng.ops ?? []).find((o) => has(o as Msg, 'core_op'))?.core_op;
+    const partials = core?.partial_core_ops ?? [];
+    if (core && !partials.length && index === 0) {
+      add(w, {
+        code: 'hef/no-partial-core-ops',
+        crash: true,
+        message: `Network group '${group}' of this ${arch} HEF has no partial core ops (core_op.partial_core_ops, one per cluster layout): libhailort builds no metadata for it and then reads the first entry of the empty map (CoreOpMetadataPerArch::get_metadata; the assert is compiled out), so the process crashes (SIGSEGV) in Hef::create (${MULTI_LAYOUT_SOURCE}).`,
+      });
+      return false;
+    }
+    const lookupName = String((legacyPartials[0]?.network_group ?? ng).network_group_metadata?.network_group_name ?? '');
+    if (partials.length && !partials.some((p) => String(p.core_op?.network_group_metadata?.network_group_name ?? '') === lookupName)) {
+      add(w, {
+        code: 'hef/partial-name',
+        crash: true,
+        message: `Network group '${group}' of this ${arch} HEF names its partial core ops differently from the group ('${lookupName}'): libhailort files the post-process ops under the partial's name and then looks them up under the group's (std::map::at throws std::out_of_range, which nothing catches), so the process aborts (SIGABRT) in Hef::create (${MULTI_LAYOUT_SOURCE}).`,
+      });
+      return false;
+    }
+    if (!legacyPartials.length) {
+      add(w, {
+        code: 'hef/no-partial-network-groups',
+        crash: true,
+        message: `Network group '${group}' of this ${arch} HEF has no partial_network_groups: Hef::create succeeds, but every lookup of a network group or its vstreams by name (get_network_group_and_network_name, get_network_groups_names — the first thing a run or InferModel does) reads element 0 of the empty list, and the process crashes (SIGSEGV) (${MULTI_LAYOUT_SOURCE}).`,
+      });
+      return false;
+    }
+    return true;
+  }
+  if (!legacyPartials.length) {
+    add(w, {
+      code: 'hef/no-partial-core-ops',
+      crash: true,
+      message:
+        index === 0
+          ? `Network group '${group}' of this ${arch} HEF has no partial_network_groups (one per cluster layout): libhailort builds no metadata for it and then reads the first entry of the empty map (CoreOpMetadataPerArch::get_metadata; the assert is compiled out), so the process crashes (SIGSEGV) in Hef::create (${MULTI_LAYOUT_SOURCE}).`
+          : `Network group '${group}' of this ${arch} HEF has no partial_network_groups: every lookup of it by name reads element 0 of the empty list (get_network_groups_names, get_network_group_and_network_name) and the process crashes (SIGSEGV) (${MULTI_LAYOUT_SOURCE}).`,
+    });
+    return false;
+  }
+  return true;
 }
 
 /**
@@ -184,9 +254,11 @@ function coreOpsOf(ng: ProtoNetworkGroup, netFlow: boolean, multiLayout: boolean
 export function structureProblems(hef: Msg, containerVersion: number, archId: number, netFlow: boolean, problems: HefProblem[]): void {
   const w: Walk = { problems, containerVersion, count: 0 };
   const multiLayout = MULTI_LAYOUT_ARCHS.has(archId);
+  const arch = archId === 3 ? 'Hailo-8L' : 'Hailo-15M';
   (asHef(hef).network_groups ?? []).forEach((ng, i) => {
     const name = String(ng.network_group_metadata?.network_group_name ?? '') || `network_groups[${i}]`;
     for (const core of coreOpsOf(ng, netFlow, multiLayout)) coreOp(w, core, name);
+    if (multiLayout) multiLayoutFaults(w, ng, i, name, netFlow, arch);
   });
   if (w.count > MAX_FINDINGS) {
     problems.push({

@@ -1,17 +1,20 @@
 // The fake's Hef::create: HailoRT's own checks on the HEF bytes, in HailoRT's order, for the version
-// the fake is built as (HAILORT_MAJOR/MINOR_VERSION) — written from hef.cpp of v4.20.0-v5.2.0 and
+// the fake is built as (HAILORT_MAJOR/MINOR/REVISION_VERSION) — written from hef.cpp of v4.18.0-v5.2.0 and
 // held to what a real libhailort 5.2.0 answered (../shared/corpus/hef/libhailort-5.2.0, test
 // test/device/fake-hef-checks.test.ts). It decides with its own header, hash and protobuf walk,
 // never with the project's HEF reader. Test-only; no HailoRT code.
 //
 // File mode (Hef::create(path)) reads like HailoRT's FileReader: a header cut short is 14. Buffer
-// mode (Hef::create(MemoryView)) first demands 56 bytes (91). Then, per container version: V0 MD5,
+// mode (Hef::create(MemoryView)) first demands sizeof(hef__header_t) (56 bytes from 4.21; 91). Header
+// versions: 4.21+ read 0-3, 4.20 0-2, 4.18-4.19 0-1 (and read any other as 1). Then, per container version: V0 MD5,
 // V1 CRC32, V2 XXH3 over everything after the header (magic 92, length 91, hash 91); V3 the same,
 // except that 5.1+ with a non-zero proto hash checks only the body's XXH3. Then the body must
 // parse (91), each core op's operations need a trigger (26) and actions with a case (8), boundary
 // edge layers exactly one buffer_indices entry (none: HailoRT dereferences a missing element, and
 // so does the fake — SIGSEGV), intermediate edges a connected context (26); last the extensions
-// (unknown to this version, or no PERIPH_CALCULATION_IN_HAILORT: 92).
+// (unknown to this version, or, from 4.21, no PERIPH_CALCULATION_IN_HAILORT: 92). Before 4.21 every
+// 91/92 is 26 (hef_status). A multi-layout HEF (Hailo-8L, Hailo-15M) without partial core ops
+// crashes, as libhailort does. XXH3 is the fake's own (fake_xxh3.cpp).
 #include "fake_internal.hpp"
 
 #include <csignal>
@@ -19,9 +22,6 @@
 #include <set>
 #include <string>
 #include <vector>
-
-#define XXH_INLINE_ALL
-#include <xxhash.h>  // Debian's libxxhash-dev (header-only use); HailoRT uses the same XXH3_64bits
 
 namespace hailort {
 namespace fake {
@@ -240,8 +240,10 @@ void operations(const std::vector<Field> &ops, Walk &w, const std::string &where
             for (uint32_t n = 2; n <= 18; n++) if (action.has(n)) action_case = n;
             if (action_case == 3 && w.container_version != 0) return w.refuse(HAILO_INVALID_HEF, "WriteDataCcw action is not supported for hef version 1");
             if (action_case == 16 && w.container_version == 0) return w.refuse(HAILO_INVALID_HEF, "kWriteDataCcwPtr action is not supported for hef version 0");
-            if (action_case == 0 || action_case == 2 || action_case == 4)
-                return w.refuse(HAILO_INTERNAL_FAILURE, "Action " + std::to_string(action_case) + " not implemented");
+            // parse_action learned debug (12) in 4.19.0, allow_config_channels (17) / disable_data_channels (18) in 5.0.1.
+            const bool unparsed = action_case == 0 || action_case == 2 || action_case == 4 || (action_case == 12 && !FAKE_HAILORT_VERSION_AT_LEAST(4, 19, 0)) ||
+                                  ((action_case == 17 || action_case == 18) && !FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 1));
+            if (unparsed) return w.refuse(HAILO_INTERNAL_FAILURE, "Action " + std::to_string(action_case) + " not implemented");
         }
     }
 }
@@ -305,10 +307,10 @@ void core_op(const Msg &core, Walk &w, const std::string &group) {
 
 std::set<uint32_t> supported_extensions() {
     std::set<uint32_t> s = {0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
-    const int version = HAILORT_MAJOR_VERSION * 100 + HAILORT_MINOR_VERSION;
-    if (version >= 421) s.insert({30, 31, 32});
-    if (version >= 500) s.insert(35);
-    if (version >= 501) s.insert({33, 34});
+    // hef_internal.hpp of each tag: 4.21.0 adds 30-32, 5.0.0 adds 35, 5.0.1 adds 33-34.
+    if (FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0)) s.insert({30, 31, 32});
+    if (FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)) s.insert(35);
+    if (FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 1)) s.insert({33, 34});
     return s;
 }
 
@@ -369,13 +371,25 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
         }
         for (const auto &core : cores) core_op(core, w, where);
         if (w.done) return;
+        // Multi-layout: metadata comes only from the partials; with none in the first group
+        // CoreOpMetadataPerArch::get_metadata reads the first entry of an empty map (SIGSEGV).
+        if (multi_layout && g == 1 && cores.empty()) return w.crash("multi-layout HEF without partial core ops (" + where + ")");
+        // Net-flow files look the group's post-process ops up under the partial's name (map::at, uncaught).
+        if (multi_layout && net_flow && !cores.empty()) {
+            const Msg legacy = ng.all(7).empty() ? ng : Msg(ng.all(7)[0]).sub(1);
+            const std::string lookup = legacy.sub(1).str(1);
+            bool named = false;
+            for (const auto &core : cores) named = named || core.sub(1).str(1) == lookup;
+            if (!named) return w.crash("partial core ops named differently from the group (" + where + "): std::out_of_range");
+        }
     }
     // validate_hef_extensions, after the networks.
     const auto supported = supported_extensions();
     for (auto e : extensions) {
         if (!supported.count(e)) return w.refuse(hef_status(92), "Failed opening non-compatible HEF with the following unsupported extensions: " + std::to_string(e));
     }
-    if (!has_ext(26))
+    // The outdated-HEF refusal came with 4.21.0.
+    if (FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0) && !has_ext(26))
         return w.refuse(hef_status(92), "Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported. Please update HEF");
 }
 
@@ -384,7 +398,9 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
 HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
     Walk w;
     auto refuse = [&](hailo_status s, const std::string &why) { w.refuse(s, why); return w.result; };
-    if (!from_file && size < 56) return refuse(hef_status(91), "Invalid HEF header");
+    // Hef::create(MemoryView) first wants sizeof(hef__header_t): 32 bytes before 4.20, 44 in 4.20, 56 from 4.21.
+    const size_t header_struct = FAKE_HAILORT_VERSION_AT_LEAST(4, 21, 0) ? 56 : FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0) ? 44 : 32;
+    if (!from_file && size < header_struct) return refuse(hef_status(91), "Invalid HEF header");
     if (size < 12) return refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF header failed");
     const uint32_t magic = be32(data), version = be32(data + 4), proto_size = be32(data + 8);
     static const size_t HEADER_SIZES[4] = {32, 28, 44, 56};
@@ -394,8 +410,13 @@ HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
     // 4.20 reads header versions 0-2 (calc_hef_residue_size): 3 (DFC 5.x) and up are refused.
     if (version > 2) return refuse(HAILO_INVALID_HEF, "Unsupported hef version " + std::to_string(version));
 #else
-    // 4.18-4.19 read 0 and 1; any other version is read as 1 and its check fails (validate_hef_header).
-    if (version > 1) return refuse(HAILO_INTERNAL_FAILURE, "HEF version does not match. Should be 1 but detected " + std::to_string(version));
+    // 4.18-4.19 read 0 and 1; any other version is read as 1 (its 28-byte header), and validate_hef_header
+    // checks the magic (26), then the version (8).
+    if (version > 1) {
+        if (size < HEADER_SIZES[1]) return refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF header failed");
+        if (magic != 0x01484546u) return refuse(HAILO_INVALID_HEF, "HEF magic does not match");
+        return refuse(HAILO_INTERNAL_FAILURE, "HEF version does not match. Should be 1 but detected " + std::to_string(version));
+    }
 #endif
     const size_t hs = HEADER_SIZES[version];
     if (size < hs) return refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF header failed");
@@ -421,7 +442,7 @@ HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
         break;
     case 2:
         expected_residue += be64(data + 20);
-        hash_ok = XXH3_64bits(rest, residue) == be64(data + 12);
+        hash_ok = xxh3_64(rest, residue) == be64(data + 12);
         break;
     case 3: {
         const uint64_t ccws_with_padding = be64(data + 20), padding = be32(data + 28), additional = be64(data + 32), proto_hash = be64(data + 40);
@@ -433,12 +454,12 @@ HefCheck check_hef(const uint8_t *data, size_t size, bool from_file) {
                 return from_file ? refuse(HAILO_FILE_OPERATION_FAILURE, "reading the HEF proto for its hash failed")
                                  : refuse(hef_status(91), "HEF proto xxhash does not match");
             }
-            if (XXH3_64bits(rest, proto_size) != proto_hash) return refuse(hef_status(91), "HEF proto xxhash does not match");
+            if (xxh3_64(rest, proto_size) != proto_hash) return refuse(hef_status(91), "HEF proto xxhash does not match");
             magic_checked = false;
             expected_residue = residue;
         } else {
             expected_residue += ccws_with_padding + additional;
-            hash_ok = XXH3_64bits(rest, residue) == be64(data + 12);
+            hash_ok = xxh3_64(rest, residue) == be64(data + 12);
         }
         break;
     }

@@ -18,6 +18,8 @@ bool fault(const char *which);
 /** "[HailoRT] [level] msg" on stderr and into hailort.log, as HailoRT's logger. */
 void log_line(const char *level, const std::string &message);
 uint64_t fnv1a64(const uint8_t *p, size_t n, uint64_t h = 14695981039346656037ULL);
+/** XXH3-64, seed 0, default secret (fake_xxh3.cpp: our own code, as HailoRT hashes V2/V3 HEFs). */
+uint64_t xxh3_64(const uint8_t *data, size_t size);
 
 struct StreamFacts {
     std::string name;
