@@ -86,4 +86,22 @@ export interface NmsHefFacts {
   decoders?: { stride?: number; layers: string[] }[];
   /** Output vstreams (name, [h, w, c]) when the HEF has no NMS. */
   outputs: { name: string; shape: Hwc }[];
+  /**
+   * The NMS output vstream as HailoRT gives it by default: the op's (order from its output pad, else
+   * HAILO_NMS_BY_CLASS, HAILO_NMS_WITH_BYTE_MASK for yolov5_seg, NHWC for bbox_decoding_only —
+   * NmsOpMetadata::expand_output_format_autos_by_op_type) or the on-chip stream's (HAILO_NMS_BY_CLASS).
+   */
+  output?: NmsOutputFacts;
+}
+
+export interface NmsOutputFacts {
+  name: string;
+  /** Host format order, e.g. `HAILO_NMS_BY_CLASS`. */
+  order: string;
+  /** Host format type, e.g. `FLOAT32`. */
+  type: string;
+  /** Bytes of one frame in that format. */
+  frameSize: number;
+  /** `number_of_classes × max_bboxes_per_class` of an NMS order (not for NHWC decoded boxes). */
+  nms?: { classes: number; maxBboxesPerClass: number };
 }
