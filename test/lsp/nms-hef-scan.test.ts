@@ -8,7 +8,7 @@
 // with classes 80, the HAR's cls convs have 1 channel, labels.json lists "unlabeled" + 1 name).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +27,10 @@ const summary = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => `${d.c
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nms-hef-scan-'));
   cpSync(join(repoRoot, 'test', 'fixtures', 'nms'), dir, { recursive: true, filter: (p) => !p.includes('zoo-history') });
+  // A names file (one class per line, darknet form) beside the 80-class HEF, nothing else.
+  mkdirSync(path('names'));
+  cpSync(path('custom', 'custom.hef'), path('names', 'detector.hef'));
+  writeFileSync(path('names', 'classes.names'), 'barcode\nQR code\n');
   server = await startTestServer({ folders: [dir] });
 });
 
@@ -92,4 +96,23 @@ test('a config saved with another value: the watcher event re-checks the HEF bes
   assert.deepEqual(summary(p), [`nms/hef-differs custom_nms_config.json:${lineOf(text, '"classes"') + 1}`, 'nms/labels-count labels.json:4']);
   assert.match(p.diagnostics.find((d) => d.code === 'nms/hef-differs')!.message, /classes is 1 here but 80 in custom\.hef/);
   writeFileSync(cfg, text);
+});
+
+test('a .names labels file: its count on the HEF beside it, and on its own first line once opened (as plaintext)', async () => {
+  const hef = uri('names', 'detector.hef');
+  const p = await server.diagnostics(hef, (x) => x.diagnostics.length > 0);
+  assert.deepEqual(summary(p), ['nms/labels-count classes.names:1']);
+  assert.match(p.diagnostics[0].message, /classes\.names names 2 classes but detector\.hef's NMS output has 80 classes/);
+  const namesUri = uri('names', 'classes.names');
+  const moved = server.diagnostics(hef, (x) => x.diagnostics.length === 0);
+  server.open(namesUri, 'plaintext', read('names', 'classes.names'));
+  await moved;
+  const own = await server.diagnostics(namesUri, (x) => x.diagnostics.length > 0);
+  assert.deepEqual(
+    own.diagnostics.map((d) => [d.code, d.range.start.line]),
+    [['nms/labels-count', 0]],
+  );
+  const back = server.diagnostics(hef, (x) => x.diagnostics.length > 0);
+  server.close(namesUri);
+  assert.deepEqual(summary(await back), ['nms/labels-count classes.names:1']);
 });
