@@ -101,6 +101,7 @@ class Checker {
     if (script) this.scriptChecks(script.call, usable, metaFamily, configFamily, family);
     if (script?.call.metaArch && model?.sdkVersion) this.metaArchDfc(script.call.metaArch, model);
     if (usable && model) this.modelChecks(usable, model, family);
+    if (script && !usable && !script.call.configPath && model && family === 'yolov8') this.inlineClassesAgainstHeads(script.call, model);
     if (hef) this.hefChecks(hef, usable, script?.call, family);
     if (labels) this.labelsChecks(labels.name, labels.file, usable, script?.call, hef);
     return this.out;
@@ -204,6 +205,43 @@ class Checker {
       'warning',
       'nms/meta-arch-dfc',
       `meta_arch=yolov8 with ${model.source} from DFC ${model.sdkVersion}: Hailo's scripts use it from DFC 3.26.0 (model zoo v2.10) on, and older DFCs stop with "'yolov8' is not a valid NMSMetaArchitectures" (hailo_model_zoo#86) — use a DFC of 3.26 or later (and parse again with it).`,
+    );
+  }
+
+  /**
+   * `classes=` inline with no config: the DFC generates the config from the head layout it detects,
+   * and no public file shows where it keeps it in the HAR, so the heads are read here from the HN's
+   * outputs — only when they are unambiguous: per scale exactly two outputs of one h×w, one of them
+   * the box head (4 × regression_length channels), and every scale's other head with one count.
+   */
+  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel): void {
+    const classes = call.inline.get('classes');
+    if (!classes || typeof classes.value !== 'number' || !model.outputs?.length) return;
+    const rl = call.inline.get('regression_length')?.value;
+    const regChannels = 4 * (typeof rl === 'number' ? rl : 16);
+    const scales = new Map<string, { name: string; shape: Hwc }[]>();
+    for (const o of model.outputs) {
+      const key = `${o.shape[0]}×${o.shape[1]}`;
+      scales.set(key, [...(scales.get(key) ?? []), o]);
+    }
+    const cls: { name: string; shape: Hwc }[] = [];
+    for (const heads of scales.values()) {
+      if (heads.length !== 2) return;
+      const others = heads.filter((h) => h.shape[2] !== regChannels);
+      if (others.length !== 1) return;
+      cls.push(others[0]);
+    }
+    const counts = new Set(cls.map((c) => c.shape[2]));
+    if (counts.size !== 1) return;
+    const channels = cls[0].shape[2];
+    if (channels === classes.value) return;
+    this.add(
+      'script',
+      classes.range,
+      'warning',
+      'nms/classes',
+      `classes=${classes.value} but the class heads of ${model.source} have ${plural(channels, 'channel')} (${cls.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: beside each ${regChannels}-channel box head, one per scale; read from the HN's outputs, as no NMS config is named): the scores of ${plural(channels, 'class', 'classes')} would be read as ${classes.value} — set classes=${channels}.`,
+      { title: `Set classes to ${channels}`, newText: String(channels) },
     );
   }
 
