@@ -46,6 +46,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'hailo-onnx', language: 'onnx-graph' },
       { scheme: 'file', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
+      // Labels files beside a detector HEF (server/src/nms/labels.ts looksLikeLabelsFile).
+      { scheme: 'file', pattern: '**/*.names' },
+      { scheme: 'file', pattern: '**/*{label,Label,LABEL}*.txt' },
     ],
     synchronize: { configurationSection: 'hailo' },
     outputChannel: log,

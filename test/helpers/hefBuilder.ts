@@ -118,6 +118,8 @@ export interface OpSpec {
     maxProposalsPerClass: number;
     classes: number;
     backgroundRemoval?: boolean;
+    /** bbox_decoding_only=13: decoded boxes, no NMS (YOLOv5/v8 only). */
+    bboxDecodingOnly?: boolean;
     image?: [number, number];
     /** YOLOv8 op: regression_length=5. */
     regressionLength?: number;
@@ -440,6 +442,7 @@ function opField(op: OpSpec): FieldFn {
       pb.uint(3, n.maxProposalsPerClass),
       pb.uint(4, n.classes),
       pb.bool(5, n.backgroundRemoval),
+      pb.bool(13, n.bboxDecodingOnly),
       // kinds share image_height=1, image_width=2 (doubles); an empty message still marks the kind
       pb.msg(NMS_KIND_FIELD[n.kind], pb.double(1, n.image?.[0]), pb.double(2, n.image?.[1]), ...nmsDecoderFields(n)),
     );

@@ -289,3 +289,25 @@ test('background removal: the output has one class fewer than "classes"', () => 
   const hef: NmsHefFacts = { source: 'ssd.hef', kind: 'op', opType: 'ssd', classes: 91, outputClasses: 90, backgroundRemoval: true, outputs: [] };
   assert.deepEqual(run({ hef, labels: ['labels.json', JSON.stringify(Array.from({ length: 90 }, (_, i) => `c${i}`))] }), []);
 });
+
+// ---- inline classes= without a config -------------------------------------------------------------
+
+test('classes= inline with no config against the HN heads: a 1-class YOLOv8n with classes=80', () => {
+  const script = 'nms_postprocess(meta_arch=yolov8, engine=cpu, classes=80)\n';
+  const f = only(run({ script, model: customYolov8n(1) }), 'nms/classes');
+  assert.equal(f.file, 'script');
+  assert.equal(f.severity, 'warning');
+  assert.deepEqual(where(script, f), { line: 1, covers: '80' });
+  assert.match(
+    f.message,
+    /classes=80 but the class heads of yolov8n\.har have 1 channel \(output_layer2 80×80×1, output_layer4 40×40×1, output_layer6 20×20×1: beside each 64-channel box head/,
+  );
+  assert.equal(f.fixes?.[0].edits[0].newText, '1');
+  assert.deepEqual(run({ script: script.replace('classes=80', 'classes=1'), model: customYolov8n(1) }), []);
+  assert.deepEqual(run({ script, model: DETECTORS.yolov8n }), [], 'the 80-class zoo heads agree');
+  // With a config path the config's classes are what the heads are checked against (the rows above).
+  assert.deepEqual(
+    run({ script: 'nms_postprocess("c.json", meta_arch=yolov8, engine=cpu, classes=80)\n', model: customYolov8n(1) }).filter((x) => x.file === 'script'),
+    [],
+  );
+});

@@ -705,6 +705,27 @@ function postProcessOf(op: ProtoOp, padSrc: Map<number, number>, byPad: Map<numb
   return { name, kind, nmsType, inputs, outputs, params, ...(decodersOut ? { decoders: decodersOut } : {}) };
 }
 
+/**
+ * Decoded boxes without NMS ({1, proposals, values + classes}, hef.cpp create_yolov8/yolov5_bbox_only_op_metadata):
+ * YOLOv8 counts each grid cell once (reg and cls inputs share a shape: Σ h·w ÷ 2), YOLOv5 once per anchor.
+ */
+function bboxOnlyProposals(pp: PostProcessOp, byPad: Map<number, StreamInfo>, padSrc: Map<number, number>): number {
+  const shapeOf = (padIndex: number) => byPad.get(padSrc.get(padIndex) ?? -1)?.shape;
+  if (pp.nmsType === 'yolov5') {
+    let n = 0;
+    for (const d of pp.decoders ?? []) {
+      const s = d.streams[0] ? [...byPad.values()].find((x) => x.name === d.streams[0])?.shape : undefined;
+      if (s) n += (d.anchors ?? 0) * s[0] * s[1];
+    }
+    return n;
+  }
+  const cells = pp.inputs.reduce((sum, i) => sum + (shapeOf(i.padIndex)?.[0] ?? 0) * (shapeOf(i.padIndex)?.[1] ?? 0), 0);
+  return Math.floor(cells / 2);
+}
+
+/** Values before the class scores: YOLOv5 x, y, w, h, objectness (YOLOV5_BBOX_NUM_OF_VALUES); YOLOv8 the 4 of hailo_rectangle_t. */
+const bboxOnlyValues = (pp: PostProcessOp) => (pp.nmsType === 'yolov5' ? 5 : 4);
+
 /** The output vstream a post-process op adds (named after its first output pad). */
 function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo>, padSrc: Map<number, number>, network: string): VStreamInfo | undefined {
   const pad = (op.output_pads ?? [])[0];
@@ -716,10 +737,12 @@ function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo
   const input = firstIn?.stream ? byPad.get(padSrc.get(firstIn.padIndex) ?? -1) : undefined;
   const from = { op: pp.name };
   if (pp.kind === 'nms') {
+    // HailoRT (4.18 … 5.2 hef.cpp create_*_op_metadata) ignores the pad's format here: it expands
+    // AUTO by op type (NmsOpMetadata::expand_output_format_autos_by_op_type) — only logits ops read the pad.
     const seg = pp.nmsType === 'yolov5_seg';
     const bboxOnly = !!pp.params.bboxDecodingOnly;
-    const order = padOrder !== 'AUTO' ? padOrder : seg ? 'HAILO_NMS_WITH_BYTE_MASK' : bboxOnly ? 'NHWC' : 'HAILO_NMS_BY_CLASS';
-    const type = padType !== 'AUTO' ? padType : order === 'HAILO_NMS_WITH_BYTE_MASK' || order === 'HAILO_NMS_BY_SCORE' ? 'UINT8' : 'FLOAT32';
+    const order = seg ? 'HAILO_NMS_WITH_BYTE_MASK' : bboxOnly ? 'NHWC' : 'HAILO_NMS_BY_CLASS';
+    const type = order === 'HAILO_NMS_WITH_BYTE_MASK' ? 'UINT8' : 'FLOAT32';
     const classes = Number(pp.params.classes ?? 0);
     const perClass = Number(pp.params.maxProposalsPerClass ?? 0);
     const nmsShape: NmsShape = {
@@ -727,9 +750,9 @@ function opVStream(op: ProtoOp, pp: PostProcessOp, byPad: Map<number, StreamInfo
       maxBboxesPerClass: perClass,
       maxBboxesTotal: classes * perClass,
     };
-    const ts = pad.tensor_shape;
-    const shape: [number, number, number] =
-      bboxOnly && ts ? [Number(ts.height ?? 0), Number(ts.width ?? 0), Number(ts.features ?? 0)] : [nmsShape.numberOfClasses, BBOX_PARAMS, perClass];
+    const shape: [number, number, number] = bboxOnly
+      ? [1, bboxOnlyProposals(pp, byPad, padSrc), bboxOnlyValues(pp) + classes]
+      : [nmsShape.numberOfClasses, BBOX_PARAMS, perClass];
     return {
       name,
       network,

@@ -1,14 +1,22 @@
 // Inline HEF checks: integrity, HailoRT compatibility and mtmd contract failures of every .hef in
-// the workspace, published as diagnostics on the .hef URIs (the Problems panel). HEFs are binary
+// the workspace, and the NMS checks of detector HEFs against the script, NMS config and labels file
+// beside them, published as diagnostics on the .hef URIs (the Problems panel). HEFs are binary
 // and never opened as text documents, so this service has no language ids; it works from the
 // workspace folders (scanned at start) and file-watcher events (`workspace/didChangeWatchedFiles`,
-// registered dynamically for `**/*.hef`). It only reads files: safe in untrusted workspaces.
+// registered dynamically for `**/*.hef`, and for the side files an NMS verdict rests on). It only
+// reads files: safe in untrusted workspaces.
 //
 // `hailo.hef.inlineChecks`: off = nothing; auto = HEFs that embed hailo-config.json (mtmd
-// encoders); always = every HEF. A settings change (or the `hailo/hef/rescan` notification) re-checks.
+// encoders), and the NMS checks of every HEF (they find something only where a script, config or
+// labels file lies beside it); always = every HEF, integrity included. A settings change (or the
+// `hailo/hef/rescan` notification) re-checks.
+//
+// An NMS finding sits in another file (the config's `"classes"`, the labels list): on the HEF it is
+// one diagnostic naming that file and line, with the place as related information — unless that
+// file is open, where its own service shows it on its line (so Problems lists it once).
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { FileAccessError, isInside } from '../common/fileAccess';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localPathOf } from './uri';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -16,10 +24,14 @@ import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
 import { hefDiagnostics } from '../hef/diagnostics';
 import type { Diagnostic } from '../common/types';
 import type { HailoSettings } from '../common/settings';
+import { HefNmsScanner, type HefNmsScanResult } from '../nms/scan';
 import { HefRescanNotification } from '../protocol';
 import type { AttachableService, ServerHost } from './service';
 
 export const HEF_GLOB = '**/*.hef';
+/** Files an NMS verdict on a HEF rests on (scripts, configs and labels JSON, names files, HARs). */
+export const NMS_SIDE_GLOB = '**/*.{alls,json,names,txt,har}';
+const NMS_SIDE_FILE = /\.(alls|json|names|txt|har)$/i;
 
 export interface HefServiceOptions {
   /** Delay after a change event before re-checking (a file being written fires many). */
@@ -30,6 +42,7 @@ export interface HefServiceOptions {
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
+const AT_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 function toLsp(d: Diagnostic): LspDiagnostic {
   return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'hailo', message: d.message };
@@ -37,23 +50,54 @@ function toLsp(d: Diagnostic): LspDiagnostic {
 
 const pathOf = localPathOf;
 
-/** Runs the checks for one file; pure apart from reading it. Exported for tests. */
-export async function checkHefFile(path: string, settings: Pick<HailoSettings, 'hef' | 'mtmd'>): Promise<Diagnostic[] | undefined> {
+export interface HefFileCheck {
+  diagnostics: Diagnostic[];
+  /** The NMS checks, when they ran. */
+  nms?: HefNmsScanResult;
+  /** An exception of the NMS checks (our bug, not the file's): the caller reports it; the HEF's own checks still count. */
+  nmsError?: unknown;
+}
+
+/** Runs the checks for one file; pure apart from reading it and the side files. Exported for tests. */
+export async function checkHefFile(
+  path: string,
+  settings: Pick<HailoSettings, 'hef' | 'mtmd' | 'model'>,
+  nmsScanner: HefNmsScanner = new HefNmsScanner(),
+): Promise<HefFileCheck> {
   const mode = settings.hef.inlineChecks;
-  if (mode === 'off') return [];
+  if (mode === 'off') return { diagnostics: [] };
   const src = await fileSource(path);
   try {
-    if (mode === 'auto') {
-      // Decide from the body alone before hashing: most HEFs in a workspace are not encoders.
-      const peek = await readHef(src, { verify: false, verifyResources: false });
-      if (!peek.externalResources.some((r) => r.name === HAILO_CONFIG)) return [];
+    // The body alone first (no hashing): it decides whether this is an encoder, and the NMS facts
+    // come from it, so a detector HEF is read once.
+    const peek = await readHef(src, { verify: false, verifyResources: false });
+    const out: HefFileCheck = { diagnostics: [] };
+    try {
+      out.nms = await nmsScanner.check(path, peek.networkGroups[0], { labels: settings.model.labels, har: settings.model.har });
+    } catch (err) {
+      out.nmsError = err;
     }
+    if (mode === 'auto' && !peek.externalResources.some((r) => r.name === HAILO_CONFIG)) return out;
     const report = await readHef(src);
     const mtmd = await checkMtmdSource(src, report, { textModelWidth: settings.mtmd.textModelWidth ?? undefined, hefPath: path });
-    return hefDiagnostics(report, mtmd);
+    out.diagnostics = hefDiagnostics(report, mtmd);
+    return out;
   } finally {
     await src.close();
   }
+}
+
+/** An NMS finding of another file, as a diagnostic on the HEF: the file and line first, the place as related information. */
+export function nmsOnHef(hefPath: string, f: HefNmsScanResult['located'][number]): LspDiagnostic {
+  const where = relative(dirname(hefPath), f.path) || f.path;
+  return {
+    range: AT_START,
+    severity: SEVERITY[f.severity],
+    code: f.code,
+    source: 'hailo-nms',
+    message: `${where}:${f.range.start.line + 1}: ${f.message}`,
+    relatedInformation: [{ location: { uri: pathToFileURL(f.path).toString(), range: f.range }, message: `${f.code} in ${where}` }],
+  };
 }
 
 export function createHefService(options: HefServiceOptions = {}): AttachableService {
@@ -63,26 +107,32 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
     languageIds: [],
     attach(host: ServerHost) {
       const { connection } = host;
-      /** path → the URI we publish on. */
-      const known = new Map<string, { uri: string }>();
+      /** path → the URI we publish on, and what the last check found. */
+      const known = new Map<string, { uri: string; own?: Diagnostic[]; nms?: HefNmsScanResult }>();
       const timers = new Map<string, NodeJS.Timeout>();
       const queue: string[] = [];
       const queued = new Set<string>();
+      const nmsScanner = new HefNmsScanner();
       let running = false;
 
-      async function publish(path: string, diagnostics: Diagnostic[]): Promise<void> {
+      const isOpen = (path: string) => host.documents.all().some((d) => pathOf(d.uri) === path);
+
+      async function publish(path: string): Promise<void> {
         const entry = known.get(path);
         if (!entry) return;
         // Every check is published, an empty list too: a client (and a test) can tell "checked,
         // nothing wrong" from "not checked yet".
-        await connection.sendDiagnostics({ uri: entry.uri, diagnostics: diagnostics.map(toLsp) });
+        const nms = (entry.nms?.located ?? []).filter((f) => !isOpen(f.path)).map((f) => nmsOnHef(path, f));
+        await connection.sendDiagnostics({ uri: entry.uri, diagnostics: [...(entry.own ?? []).map(toLsp), ...nms] });
       }
 
       /**
        * One read per real file and version: 1,500 links to one 96 MiB HEF were read and hashed 1,500
-       * times at start-up (223 s of CPU). Keyed by device + inode + size + mtime and the settings.
+       * times at start-up (223 s of CPU). Keyed by device + inode + size + mtime, the settings and
+       * the link's folder (the NMS checks read the side files beside the path); emptied when a side
+       * file changes.
        */
-      const byRealFile = new Map<string, Promise<Diagnostic[]>>();
+      const byRealFile = new Map<string, Promise<HefFileCheck>>();
       let outsideNoted = false;
 
       /** The real file behind `path` when it may be read: a link must stay inside a workspace folder. */
@@ -106,7 +156,6 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
       async function check(path: string): Promise<void> {
         const entry = known.get(path);
         if (!entry) return;
-        let diagnostics: Diagnostic[];
         try {
           const settings = await host.settingsFor(entry.uri);
           const file = await readableFile(path);
@@ -114,24 +163,44 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
             // Never read: a cloned folder's `x.hef -> /elsewhere/…` says nothing about the workspace.
             if (!outsideNoted) host.log(`hef: ${path} links outside the workspace folders; not read (and no other such link is logged)`);
             outsideNoted = true;
-            await publish(path, []);
+            entry.own = [];
+            entry.nms = undefined;
+            await publish(path);
             return;
           }
+          let r: HefFileCheck;
           if (file) {
-            const key = `${file.key}|${settings.hef.inlineChecks}|${settings.mtmd.textModelWidth ?? ''}`;
+            const key = `${file.key}|${dirname(path)}|${settings.hef.inlineChecks}|${settings.mtmd.textModelWidth ?? ''}|${settings.model.labels ?? ''}|${settings.model.har ?? ''}`;
             let shared = byRealFile.get(key);
             if (!shared) {
-              shared = checkHefFile(path, settings).then((d) => d ?? []);
+              shared = checkHefFile(path, settings, nmsScanner);
               byRealFile.set(key, shared);
               if (byRealFile.size > 4 * maxFiles) byRealFile.delete(byRealFile.keys().next().value!);
               shared.catch(() => byRealFile.delete(key)); // a failed read is reported per path below
             }
-            diagnostics = await shared;
-          } else diagnostics = (await checkHefFile(path, settings)) ?? [];
+            r = await shared;
+          } else r = await checkHefFile(path, settings, nmsScanner);
+          entry.own = r.diagnostics;
+          entry.nms = r.nms;
+          for (const p of r.nms?.problems ?? []) host.log(`nms: ${p}`);
+          if (r.nmsError !== undefined) {
+            host.onError(r.nmsError, `nms: checking ${path}`);
+            entry.own = [
+              ...entry.own,
+              {
+                range: AT_START,
+                severity: 'error',
+                code: 'hailo/internal-error',
+                message: `Internal error in the NMS checks of this HEF: ${(r.nmsError as Error)?.message ?? String(r.nmsError)} (the log has the details).`,
+              },
+            ];
+          }
         } catch (err) {
           const e = err as NodeJS.ErrnoException;
           if (e.code === 'ENOENT') {
-            await publish(path, []);
+            entry.own = [];
+            entry.nms = undefined;
+            await publish(path);
             known.delete(path);
             return;
           }
@@ -140,16 +209,10 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
           if (err instanceof FileAccessError) host.log(`hef: ${e.message}`);
           else if (typeof e?.code === 'string') host.log(`hef: cannot read ${path}: ${e.message}`);
           else host.onError(err, `hef: checking ${path}`);
-          diagnostics = [
-            {
-              range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-              severity: 'error',
-              code: 'hef/unreadable',
-              message: `Cannot read this HEF: ${e.message}`,
-            },
-          ];
+          entry.own = [{ range: AT_START, severity: 'error', code: 'hef/unreadable', message: `Cannot read this HEF: ${e.message}` }];
+          entry.nms = undefined;
         }
-        await publish(path, diagnostics);
+        await publish(path);
       }
 
       // One file at a time: hashing a large HEF must not starve the editor's requests.
@@ -227,12 +290,38 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
             const t = timers.get(path);
             if (t) clearTimeout(t);
             timers.delete(path);
-            void publish(path, []).then(() => known.delete(path));
+            const entry = known.get(path);
+            if (entry) {
+              entry.own = [];
+              entry.nms = undefined;
+            }
+            void publish(path).then(() => known.delete(path));
           } else {
             enqueue(path, change.uri, debounceMs);
           }
         }
       });
+      // A script, config, labels file or HAR changed on disk: re-check the HEFs whose verdict rests on
+      // it, and those in its folder (a labels file or config may have appeared beside them).
+      host.watchFiles(NMS_SIDE_GLOB, (changes) => {
+        const hit = new Set<string>();
+        for (const change of changes) {
+          const p = pathOf(change.uri);
+          // Every watcher's events reach every handler: take only the side files (the .hef watcher has its own).
+          if (!p || !NMS_SIDE_FILE.test(p)) continue;
+          for (const [hef, entry] of known) if (dirname(hef) === dirname(p) || entry.nms?.dependsOn.includes(p)) hit.add(hef);
+        }
+        if (hit.size > 0) byRealFile.clear(); // the NMS verdicts rest on side files the key does not name
+        for (const hef of hit) enqueue(hef, known.get(hef)!.uri, debounceMs);
+      });
+      // Opening a file moves its NMS findings from the HEF to the file itself; closing moves them back.
+      const reshow = (uri: string) => {
+        const p = pathOf(uri);
+        if (!p) return;
+        for (const [hef, entry] of known) if (entry.nms?.located.some((f) => f.path === p)) void publish(hef);
+      };
+      host.documents.onDidOpen((e) => reshow(e.document.uri));
+      host.documents.onDidClose((e) => reshow(e.document.uri));
       connection.onNotification(HefRescanNotification, () => void rescan().catch((err: unknown) => host.onError(err, 'hef: rescan')));
       host.onSettingsChanged(() => void rescan().catch((err: unknown) => host.onError(err, 'hef: rescan')));
       void scanWorkspace().catch((err: unknown) => host.onError(err, 'hef: workspace scan'));

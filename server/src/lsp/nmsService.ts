@@ -167,6 +167,8 @@ export function createNmsService(): AttachableService {
 
   return {
     languageIds: ['json', 'jsonc'],
+    // Labels names files (`coco.names`, `labels.txt`) open as plaintext: routed by name; others get nothing.
+    fileExtensions: ['.names', '.txt'],
 
     attach(h) {
       host = h;

@@ -99,6 +99,8 @@ export interface NmsBundleOptions {
   labelsPath?: string;
   /** An explicit HEF, else the one beside the script (or config). */
   hefPath?: string;
+  /** The facts of `hefPath` when the caller has read it already (the workspace HEF scan): not read again. */
+  hefFacts?: NmsHefFacts;
   open?: TextSource;
 }
 
@@ -116,7 +118,7 @@ export interface NmsBundleResult {
 async function gather(input: NmsCheckInput, near: string, opts: NmsBundleOptions, out: NmsBundleResult, extraHefFrom?: string): Promise<void> {
   const hefPath = opts.hefPath ?? findBeside(near, '.hef') ?? (extraHefFrom ? findBeside(extraHefFrom, '.hef') : undefined);
   if (hefPath) {
-    const r = await readHefNms(hefPath);
+    const r = opts.hefFacts && hefPath === opts.hefPath ? { facts: opts.hefFacts } : await readHefNms(hefPath);
     if ('facts' in r) {
       input.hef = r.facts;
       out.hef = r.facts;

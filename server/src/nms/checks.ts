@@ -101,6 +101,7 @@ class Checker {
     if (script) this.scriptChecks(script.call, usable, metaFamily, configFamily, family);
     if (script?.call.metaArch && model?.sdkVersion) this.metaArchDfc(script.call.metaArch, model);
     if (usable && model) this.modelChecks(usable, model, family);
+    if (script && !usable && !script.call.configPath && model && family === 'yolov8') this.inlineClassesAgainstHeads(script.call, model);
     if (hef) this.hefChecks(hef, usable, script?.call, family);
     if (labels) this.labelsChecks(labels.name, labels.file, usable, script?.call, hef);
     return this.out;
@@ -204,6 +205,43 @@ class Checker {
       'warning',
       'nms/meta-arch-dfc',
       `meta_arch=yolov8 with ${model.source} from DFC ${model.sdkVersion}: Hailo's scripts use it from DFC 3.26.0 (model zoo v2.10) on, and older DFCs stop with "'yolov8' is not a valid NMSMetaArchitectures" (hailo_model_zoo#86) — use a DFC of 3.26 or later (and parse again with it).`,
+    );
+  }
+
+  /**
+   * `classes=` inline with no config: the DFC generates the config from the head layout it detects,
+   * and no public file shows where it keeps it in the HAR, so the heads are read here from the HN's
+   * outputs — only when they are unambiguous: per scale exactly two outputs of one h×w, one of them
+   * the box head (4 × regression_length channels), and every scale's other head with one count.
+   */
+  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel): void {
+    const classes = call.inline.get('classes');
+    if (!classes || typeof classes.value !== 'number' || !model.outputs?.length) return;
+    const rl = call.inline.get('regression_length')?.value;
+    const regChannels = 4 * (typeof rl === 'number' ? rl : 16);
+    const scales = new Map<string, { name: string; shape: Hwc }[]>();
+    for (const o of model.outputs) {
+      const key = `${o.shape[0]}×${o.shape[1]}`;
+      scales.set(key, [...(scales.get(key) ?? []), o]);
+    }
+    const cls: { name: string; shape: Hwc }[] = [];
+    for (const heads of scales.values()) {
+      if (heads.length !== 2) return;
+      const others = heads.filter((h) => h.shape[2] !== regChannels);
+      if (others.length !== 1) return;
+      cls.push(others[0]);
+    }
+    const counts = new Set(cls.map((c) => c.shape[2]));
+    if (counts.size !== 1) return;
+    const channels = cls[0].shape[2];
+    if (channels === classes.value) return;
+    this.add(
+      'script',
+      classes.range,
+      'warning',
+      'nms/classes',
+      `classes=${classes.value} but the class heads of ${model.source} have ${plural(channels, 'channel')} (${cls.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: beside each ${regChannels}-channel box head, one per scale; read from the HN's outputs, as no NMS config is named): the scores of ${plural(channels, 'class', 'classes')} would be read as ${classes.value} — set classes=${channels}.`,
+      { title: `Set classes to ${channels}`, newText: String(channels) },
     );
   }
 
@@ -459,8 +497,12 @@ class Checker {
         );
       }
     }
+    if (call) this.hefOutput(hef, call);
     if (!doc) return;
     const v = doc.values;
+    if (v.background_removal && hef.kind === 'op' && hef.backgroundRemoval !== undefined && v.background_removal.value !== hef.backgroundRemoval) {
+      this.hefDiffers(hef, 'background_removal', v.background_removal.range, String(v.background_removal.value), String(hef.backgroundRemoval));
+    }
     const hefClasses =
       hef.kind === 'op' ? hef.classes : hef.outputClasses !== undefined ? hef.outputClasses + (v.background_removal?.value ? 1 : 0) : undefined;
     const cmp: [string, Located<number> | undefined, number | undefined, number][] = [
@@ -514,6 +556,30 @@ class Checker {
     }
   }
 
+  /** The HEF's output against what the script asks for: NMS boxes, or decoded boxes only (bbox_decoding_only). */
+  private hefOutput(hef: NmsHefFacts, call: NmsScriptCall): void {
+    if (hef.kind !== 'op') return;
+    const asked = call.inline.get('bbox_decoding_only');
+    const out = hef.output ? ` (${shortName(hef.output.name)} is ${hef.output.type} ${hef.output.order})` : '';
+    if (asked?.value === true && !hef.bboxOnly) {
+      this.add(
+        'script',
+        asked.range,
+        'warning',
+        'nms/hef-output',
+        `bbox_decoding_only=True asks for decoded boxes without NMS, but ${hef.source} beside this script runs NMS${out}: it was compiled without it — compile again from this script.`,
+      );
+    } else if (asked?.value !== true && hef.bboxOnly) {
+      this.add(
+        'script',
+        call.nameRange,
+        'warning',
+        'nms/hef-output',
+        `${hef.source} beside this script was compiled with bbox_decoding_only: its output${out} holds decoded boxes, not NMS results, so an app reading NMS by class reads the wrong layout — compile again from this script.`,
+      );
+    }
+  }
+
   private hefDiffers(hef: NmsHefFacts, key: string, range: Range, mine: string, theirs: string): void {
     this.add(
       'config',
@@ -527,7 +593,34 @@ class Checker {
 
   // ---- the labels file -----------------------------------------------------------------------------
 
+  /**
+   * A hailo-apps labels JSON names the app: its detection post-process takes the output tensor whose
+   * name matches "nms_postprocess" and decodes it as HAILO_NMS_BY_CLASS FLOAT32
+   * (`decode<float32_t, hailo_bbox_float32_t>`); any other output shows no boxes or wrong ones.
+   */
+  private appOutput(name: string, labels: LabelsFile, hef: NmsHefFacts): void {
+    const out = hef.output;
+    let problem: string | undefined;
+    if (hef.kind === 'none') {
+      const outs = hef.outputs.slice(0, 4).map((o) => `${shortName(o.name)} ${dims(o.shape)}`);
+      problem = `${hef.source} has no NMS output (its outputs are the raw heads: ${outs.join(', ')}${hef.outputs.length > 4 ? ', …' : ''}), so the app finds no tensor to decode and shows no boxes — compile with nms_postprocess`;
+    } else if (out && !/nms_postprocess/.test(out.name)) {
+      problem = `${hef.source}'s NMS output is named ${out.name}, which the app's search for "nms_postprocess" does not find: it shows no boxes — use a post-process that names this output`;
+    } else if (out && (out.order !== 'HAILO_NMS_BY_CLASS' || out.type !== 'FLOAT32')) {
+      problem = `${hef.source}'s NMS output ${shortName(out.name)} is ${out.type} ${out.order}${out.order === 'NHWC' ? ' (decoded boxes: compiled with bbox_decoding_only)' : ''}, so the boxes are read from the wrong layout — compile it with HAILO_NMS_BY_CLASS output, or decode this layout in the app`;
+    }
+    if (!problem) return;
+    this.add(
+      'labels',
+      labels.range,
+      'warning',
+      'nms/app-output',
+      `${name} is a hailo-apps labels JSON: its detection post-process (${HAILO_APPS_FILTER}) decodes the output named *nms_postprocess* as HAILO_NMS_BY_CLASS FLOAT32, but ${problem}.`,
+    );
+  }
+
   private labelsChecks(name: string, labels: LabelsFile, doc: NmsConfig | undefined, call: NmsScriptCall | undefined, hef: NmsHefFacts | undefined): void {
+    if (labels.kind === 'hailo-apps' && hef) this.appOutput(name, labels, hef);
     let expected: number | undefined;
     let from = '';
     if (hef && hef.kind !== 'none' && hef.outputClasses !== undefined) {
@@ -554,12 +647,18 @@ class Checker {
         labels.classes < expected
           ? `class ids above ${labels.classes - 1} get no name (hailo-rpi5-examples#173)`
           : `${labels.classes - expected} names are never shown and the ids do not line up with this model`;
+      // HAILO_NMS_BY_CLASS frames: per class a float count and max-boxes × 5 floats (hailort.h).
+      const out = hef?.output;
+      const frames =
+        out?.order === 'HAILO_NMS_BY_CLASS' && out.nms
+          ? `; ${hef!.source}'s NMS frames are ${out.frameSize} bytes (${out.nms.classes} × (1 + 5 × ${out.nms.maxBboxesPerClass}) × 4), an app sized for ${plural(labels.classes, 'class', 'classes')} expects ${labels.classes * (1 + 5 * out.nms.maxBboxesPerClass) * 4} (Hailo-Application-Code-Examples#245)`
+          : '';
       this.add(
         'labels',
         labels.range,
         'warning',
         'nms/labels-count',
-        `${name} names ${plural(labels.classes, 'class', 'classes')}${rule} but ${from}: ${consequence} — give one name per class of this model.`,
+        `${name} names ${plural(labels.classes, 'class', 'classes')}${rule} but ${from}: ${consequence}${frames} — give one name per class of this model.`,
       );
     }
     if (labels.kind === 'hailo-apps' && labels.names.length > 256) {
@@ -573,6 +672,11 @@ class Checker {
     }
   }
 }
+
+// ---- the app ----------------------------------------------------------------------------------------
+
+/** What hailo-apps' detection post-process reads (hailo_apps/postprocess/cpp/yolo_hailortpp.cpp `filter`). */
+const HAILO_APPS_FILTER = 'hailo-apps yolo_hailortpp.cpp filter';
 
 export function checkNms(input: NmsCheckInput): NmsFinding[] {
   return new Checker(input).run();

@@ -45,6 +45,15 @@ export const NMS_CODES: Record<string, NmsCode> = {
   'nms/hef-kind': { severity: 'warning', evidence: 'hef.proto: one NMS op kind per meta_arch' },
   'nms/hef-engine': { severity: 'warning', evidence: 'engine=cpu → a net-flow NMS op; engine=nn_core → HAILO_NMS_ON_CHIP outputs' },
   'nms/hef-differs': { severity: 'warning', evidence: 'hef.proto ProtoHEFNmsOp: the config values compiled into the HEF' },
+  'nms/hef-output': {
+    severity: 'warning',
+    evidence:
+      'HailoRT hef.cpp create_yolov5/yolov8_bbox_only_op_metadata: bbox_decoding_only gives NHWC {1, proposals, 4 or 5 + classes} FLOAT32, not HAILO_NMS_BY_CLASS',
+  },
+  'nms/app-output': {
+    severity: 'warning',
+    evidence: 'hailo-apps yolo_hailortpp.cpp filter: the output whose name matches "nms_postprocess", decoded as HAILO_NMS_BY_CLASS FLOAT32',
+  },
   'nms/labels-count': { severity: 'warning', evidence: 'hailo-apps hailo_nms_decode.hpp: class i is labels[i + 1] ("unlabeled" first); rpi5#173' },
   'nms/labels-uint8': { severity: 'warning', evidence: 'hailo-apps yolo_hailortpp.cpp: labels in a std::map<uint8_t, std::string> (MZ#160: 1011 classes)' },
   'nms/config-mismatch': {

@@ -23,6 +23,8 @@ export interface NmsModel {
   input?: { name: string; shape: Hwc };
   /** The DFC that wrote the HAR (metadata.json `sdk_version`). */
   sdkVersion?: string;
+  /** The HN's output layers with their shapes (the heads, when no NMS config names them). */
+  outputs?: { name: string; shape: Hwc }[];
 }
 
 const num = (d: Dim | undefined): number | undefined => (typeof d === 'number' && d > 0 ? d : undefined);
@@ -46,6 +48,7 @@ export function nmsModelFromIndex(index: ModelLayerIndex): NmsModel {
   const byFull = new Map<string, NmsLayer>();
   const byShort = new Map<string, NmsLayer>();
   let input: NmsModel['input'];
+  const outputs: { name: string; shape: Hwc }[] = [];
   for (const l of index.layers.values()) {
     const hn = hwcOfNhwc(l.outputShapes[0]);
     const onnx = hn ? undefined : hwcOfNchw(l.onnxOutputShapes?.[0]);
@@ -53,6 +56,7 @@ export function nmsModelFromIndex(index: ModelLayerIndex): NmsModel {
     byFull.set(l.fullName, entry);
     byShort.set(l.name, entry);
     if (!input && l.type === 'input_layer' && hn) input = { name: l.name, shape: hn };
+    if (l.type === 'output_layer' && hn) outputs.push({ name: l.name, shape: hn });
   }
   return {
     source,
@@ -61,6 +65,7 @@ export function nmsModelFromIndex(index: ModelLayerIndex): NmsModel {
     layer: (name) => (name.includes('/') ? byFull.get(name) : byShort.get(name)),
     ...(input ? { input } : {}),
     ...(index.sdkVersion ? { sdkVersion: index.sdkVersion } : {}),
+    ...(outputs.length ? { outputs } : {}),
   };
 }
 
@@ -86,4 +91,22 @@ export interface NmsHefFacts {
   decoders?: { stride?: number; layers: string[] }[];
   /** Output vstreams (name, [h, w, c]) when the HEF has no NMS. */
   outputs: { name: string; shape: Hwc }[];
+  /**
+   * The NMS output vstream as HailoRT gives it by default: the op's (order from its output pad, else
+   * HAILO_NMS_BY_CLASS, HAILO_NMS_WITH_BYTE_MASK for yolov5_seg, NHWC for bbox_decoding_only —
+   * NmsOpMetadata::expand_output_format_autos_by_op_type) or the on-chip stream's (HAILO_NMS_BY_CLASS).
+   */
+  output?: NmsOutputFacts;
+}
+
+export interface NmsOutputFacts {
+  name: string;
+  /** Host format order, e.g. `HAILO_NMS_BY_CLASS`. */
+  order: string;
+  /** Host format type, e.g. `FLOAT32`. */
+  type: string;
+  /** Bytes of one frame in that format. */
+  frameSize: number;
+  /** `number_of_classes × max_bboxes_per_class` of an NMS order (not for NHWC decoded boxes). */
+  nms?: { classes: number; maxBboxesPerClass: number };
 }
