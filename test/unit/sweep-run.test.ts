@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPlan } from '../../server/src/sweep/plan';
 import { runSweep, type SweepEnv } from '../../server/src/sweep/run';
+import { OnnxModelCache } from '../../server/src/onnx/modelCache';
 import { allFinished, type SweepDocument, type SweepRow } from '../../server/src/sweep/table';
 import { readResult } from '../../server/src/sweep/results';
 import { trustedLauncher } from '../../server/src/compile/launcher';
@@ -354,7 +355,11 @@ test(
       const infer = (onnx: string) => async (feeds: Record<string, { dims: number[]; data: Float32Array }>) =>
         (await runOnnxInWorker(trust, { ortPackage: ortPkg.packageDir, onnx, feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') })).outputs;
       const plan = readPlan(ws.planPath);
-      const doc = await runSweep(plan, env({ infer }));
+      const onnxCache = new OnnxModelCache();
+      const doc = await runSweep(plan, env({ infer, onnxCache }));
+      // The float ONNX is parsed once for the sweep: the accuracy key and each variant's table ask the one cache.
+      assert.equal(onnxCache.parses, 1);
+      assert.ok(onnxCache.reads >= 3, `the ONNX was asked for ${onnxCache.reads} times`);
       const rows = byLabel(doc);
       const same = rows.get('precision_mode=a16_w16')!.accuracy!;
       const plus5 = rows.get('precision_mode=a8_w8')!.accuracy!;

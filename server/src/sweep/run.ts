@@ -25,6 +25,7 @@ import type { Infer } from '../accuracy/reference';
 import { BaseScript, checkDerived, DeriveError, findingKey } from './derive';
 import { checkText } from '../alls';
 import { FileDigests, inputsKey, textDigest } from './inputsHash';
+import { OnnxModelCache } from '../onnx/modelCache';
 import type { SweepPlan } from './plan';
 import {
   readResult,
@@ -68,6 +69,8 @@ export interface SweepEnv {
   removeLeftovers?: boolean;
   /** Derive, check and key the variants, say which are finished; run nothing (no docker call). */
   dryRun?: boolean;
+  /** The ONNX parse cache to use (figures and tests count its parses); default: one per sweep. */
+  onnxCache?: OnnxModelCache;
 }
 
 export interface SweepCallbacks {
@@ -109,7 +112,9 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const started = new Date().toISOString();
   const pool = env.pool ?? new CompilePool();
   const signal = env.signal;
-  const digests = new FileDigests();
+  // One parse per ONNX model for the whole sweep (keys, node index of each compile, external data, accuracy).
+  const onnx = env.onnxCache ?? new OnnxModelCache();
+  const digests = new FileDigests(onnx.read);
   // docker's read-only answers (version, endpoint, images, info) once per context for the whole sweep.
   const queryCache = new Map<string, Promise<Captured>>();
   const say = (line: string) => cb.onProgress?.(line);
@@ -309,7 +314,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
           outDir: folder,
         },
         settings,
-        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache },
+        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache, readOnnx: onnx.read, onnxCache: onnx },
         { onEvent, onOutput: (t, s) => cb.onOutput?.(v.id, t, s) },
       );
     } catch (err) {
@@ -446,6 +451,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
         },
         {
           infer,
+          readOnnx: onnx.read,
           emulate: (req) =>
             runEmulator(
               { ...req, hwArch: p.variant.hwArch },
