@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPlan } from '../../server/src/sweep/plan';
 import { runSweep, type SweepEnv } from '../../server/src/sweep/run';
+import { OnnxModelCache } from '../../server/src/onnx/modelCache';
 import { allFinished, type SweepDocument, type SweepRow } from '../../server/src/sweep/table';
 import { readResult } from '../../server/src/sweep/results';
 import { trustedLauncher } from '../../server/src/compile/launcher';
@@ -354,7 +355,11 @@ test(
       const infer = (onnx: string) => async (feeds: Record<string, { dims: number[]; data: Float32Array }>) =>
         (await runOnnxInWorker(trust, { ortPackage: ortPkg.packageDir, onnx, feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') })).outputs;
       const plan = readPlan(ws.planPath);
-      const doc = await runSweep(plan, env({ infer }));
+      const onnxCache = new OnnxModelCache();
+      const doc = await runSweep(plan, env({ infer, onnxCache }));
+      // The float ONNX is parsed once for the sweep: the accuracy key and each variant's table ask the one cache.
+      assert.equal(onnxCache.parses, 1);
+      assert.ok(onnxCache.reads >= 3, `the ONNX was asked for ${onnxCache.reads} times`);
       const rows = byLabel(doc);
       const same = rows.get('precision_mode=a16_w16')!.accuracy!;
       const plus5 = rows.get('precision_mode=a8_w8')!.accuracy!;
@@ -384,6 +389,168 @@ test(
           .some((a) => a.includes('run') || a.includes('create')),
         'no container started',
       );
+    } finally {
+      fd.cleanup();
+      ws.cleanup();
+    }
+  },
+);
+
+/** The float logits of tinycnn.onnx for N seeded pixel images, by onnxruntime-node directly (x/255, NHWC → NCHW). */
+async function tinyInputsAndLogits(n: number, seed: number): Promise<{ x: Float32Array; logits: Float32Array[] }> {
+  const per = 64 * 64 * 3;
+  const x = new Float32Array(n * per);
+  let s = seed;
+  for (let i = 0; i < x.length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    x[i] = (s >>> 16) % 256;
+  }
+  const ort = createRequire(join(repoRoot, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
+  const session = await ort.InferenceSession.create(join(MODEL, 'tinycnn.onnx'));
+  const logits: Float32Array[] = [];
+  for (let k = 0; k < n; k++) {
+    const nchw = new Float32Array(per);
+    for (let h = 0; h < 64; h++) for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = x[k * per + (h * 64 + w) * 3 + c] / 255;
+    const r = await session.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
+    logits.push(Float32Array.from(r.logits.data as Float32Array));
+  }
+  return { x, logits };
+}
+
+/** docker calls that created an emulator container: the context each went to and its argv. */
+function emulatorCreates(fd: FakeDocker): { ctx: string; args: string[] }[] {
+  return fd
+    .argv()
+    .map((a) => (a[0] === '--context' ? { ctx: a[1], args: a.slice(2) } : { ctx: '', args: a }))
+    .filter((c) => (c.args[0] === 'create' || c.args[0] === 'run') && c.args.some((a) => a.endsWith('/hailo_emulate.py')));
+}
+
+test(
+  'accuracy on remote hosts only (ssh://, tcp://): the emulator runs on the context that compiled the variant, files in and out by docker cp; a cancel mid-emulation leaves no container and the next start measures again without compiling',
+  { skip: NEEDS_PYTHON, timeout: 240_000 },
+  async () => {
+    if (!existsSync(join(repoRoot, 'dist', 'ortWorker.js'))) throw new Error('run `npm run build` first (dist/ortWorker.js)');
+    const N = 3;
+    const { x, logits } = await tinyInputsAndLogits(N, 23);
+    // No local docker at all: both hosts remote, docker's current context one of them.
+    const remoteOnly = { contexts: { gpu: 'ssh://ci@gpu-box', cpu: 'tcp://cpu-box:2376' }, currentContext: 'gpu' };
+    const fd = fakeDocker(remoteOnly);
+    process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
+    const ws = workspace({
+      onnx: 'tinycnn.onnx',
+      axes: { precision_mode: { layers: ['conv1'], values: ['a16_w16', 'a8_w8'] } },
+      contexts: ['gpu', 'cpu'],
+      accuracy: { inputs: 'inputs.npy', context: 'quantized' },
+    });
+    const ortPkg = locateOnnxRuntime(undefined, [repoRoot]);
+    assert.ok('packageDir' in ortPkg);
+    const infer = (onnx: string) => async (feeds: Record<string, { dims: number[]; data: Float32Array }>) =>
+      (await runOnnxInWorker(trust, { ortPackage: ortPkg.packageDir, onnx, feeds }, { workerPath: join(repoRoot, 'dist', 'ortWorker.js') })).outputs;
+    try {
+      writeNpyFloat32(join(ws.dir, 'inputs.npy'), [N, 64, 64, 3], x);
+      const replay = (name: string, f: (v: number) => number) => {
+        const data = new Float32Array(N * 10);
+        logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = f(v))));
+        writeNpyFloat32(join(ws.dir, name), [N, 1, 1, 10], data);
+        return name;
+      };
+      // a16_w16: the float logits exactly; a8_w8: every logit 3 % too large — relative error 0.03.
+      const scenarioOf = (extra: Record<string, unknown>) =>
+        JSON.stringify({
+          log: join(repoRoot, 'test', 'fixtures', 'compile', 'logs', 'success-dfc5.log'),
+          emulate: { SDK_QUANTIZED: { outputs: [replay('same.npy', (v) => v)] } },
+          byScript: [
+            {
+              match: '\\nquantization_param\\(conv1, precision_mode=a8_w8\\)',
+              emulate: { SDK_QUANTIZED: { outputs: [replay('plus3.npy', (v) => v * 1.03)] } },
+            },
+          ],
+          ...extra,
+        });
+      writeFileSync(join(ws.dir, 'scenario.json'), scenarioOf({}));
+      fd.configure({ ...remoteOnly, scenario: join(ws.dir, 'scenario.json') });
+      const plan = readPlan(ws.planPath);
+      const doc = await runSweep(plan, env({ infer }));
+      const rows = byLabel(doc);
+      const same = rows.get('precision_mode=a16_w16')!;
+      const plus3 = rows.get('precision_mode=a8_w8')!;
+      for (const r of [same, plus3]) {
+        assert.equal(r.state, 'done', r.message ?? '');
+        assert.equal(r.accuracy!.status, 'ok', r.accuracy!.message);
+      }
+      assert.ok(same.accuracy!.relativeError! < 1e-6, `a16_w16 ${same.accuracy!.relativeError}`);
+      assert.ok(Math.abs(plus3.accuracy!.relativeError! - 0.03) < 1e-5, `a8_w8 ${plus3.accuracy!.relativeError}`);
+      // Each emulator container was created on the context that compiled its variant, with no bind
+      // mount (the remote daemon cannot see our paths), and its files went in by `docker cp -`.
+      const creates = emulatorCreates(fd);
+      assert.deepEqual(creates.map((c) => c.ctx).sort(), [same.dockerContext, plus3.dockerContext].sort());
+      for (const c of creates) {
+        assert.equal(c.args[0], 'create');
+        assert.ok(!c.args.includes('--mount'), `no bind mount: ${c.args.join(' ')}`);
+        const name = c.args[c.args.indexOf('--name') + 1];
+        const calls = fd.argv().filter((a) => a[0] === '--context' && a[1] === c.ctx);
+        assert.ok(
+          calls.some((a) => a[2] === 'cp' && a[3] === '-' && a[4] === `${name}:/tmp`),
+          `inputs copied into ${name}`,
+        );
+        assert.ok(
+          calls.some((a) => a[2] === 'cp' && a[3] === `${name}:/tmp/hailo-tools/out` && a[4] === '-'),
+          `outputs copied out of ${name}`,
+        );
+        assert.ok(
+          calls.some((a) => a[2] === 'rm' && a[3] === '--force' && a[4] === name),
+          `${name} removed`,
+        );
+      }
+      assert.deepEqual(fd.containers(), [], 'no container left');
+      for (const r of [same, plus3]) assert.ok(!readdirSync(r.files.folder).includes('.sweep-accuracy'), 'the accuracy work folder is removed');
+
+      // A new accuracy setting (count instead of the .npy) on a slow emulator, cancelled while the
+      // emulator container runs: the compiles stay (reused), the container goes, no figure is kept.
+      writeFileSync(join(ws.dir, 'scenario.json'), scenarioOf({ delay: { at: 'infer', ms: 30_000 } }));
+      writeFileSync(
+        ws.planPath,
+        JSON.stringify({ ...JSON.parse(readFileSync(ws.planPath, 'utf8')), accuracy: { inputs: 'inputs.npy', context: 'quantized', seed: 5 } }),
+      );
+      const plan2 = readPlan(ws.planPath);
+      const controller = new AbortController();
+      const before = emulatorCreates(fd).length;
+      const compilesBefore = compilesBy(fd).length;
+      const watch = setInterval(() => {
+        const running = fd.containers().filter((n) => n.includes('emulate'));
+        if (running.length && fd.calls().filter((c) => c.method === 'infer').length > 2) controller.abort();
+      }, 50);
+      let cancelled: SweepDocument;
+      try {
+        cancelled = await runSweep(plan2, env({ infer, signal: controller.signal }));
+      } finally {
+        clearInterval(watch);
+      }
+      assert.ok(controller.signal.aborted, 'the cancel came while an emulator ran');
+      assert.ok(emulatorCreates(fd).length > before);
+      assert.equal(
+        compilesBy(fd).length - compilesBefore,
+        emulatorCreates(fd).length - before,
+        'only emulator containers were created: nothing compiled again',
+      );
+      assert.deepEqual(fd.containers(), [], 'the emulator container was removed on cancel');
+      assert.ok(cancelled.rows.every((r) => r.state === 'reused'));
+      const unmeasured = cancelled.rows.filter((r) => r.accuracy?.status !== 'ok');
+      assert.ok(unmeasured.length >= 1, 'the cancel stopped a measurement');
+      for (const r of unmeasured) {
+        assert.equal(r.accuracy!.key, '', `${r.label}: an interrupted measurement keeps no key`);
+        assert.equal(readResult(r.files.folder)!.accuracy?.key ?? '', '');
+      }
+      // Started again (emulator fast again): still nothing compiles, the figures come back.
+      writeFileSync(join(ws.dir, 'scenario.json'), scenarioOf({}));
+      const again = await runSweep(plan2, env({ infer }));
+      assert.equal(compilesBy(fd).length - compilesBefore, emulatorCreates(fd).length - before, 'nothing compiled');
+      assert.ok(
+        again.rows.every((r) => r.state === 'reused' && r.accuracy?.status === 'ok'),
+        JSON.stringify(again.rows.map((r) => r.accuracy)),
+      );
+      assert.ok(Math.abs(byLabel(again).get('precision_mode=a8_w8')!.accuracy!.relativeError! - 0.03) < 1e-5);
+      assert.deepEqual(fd.containers(), []);
     } finally {
       fd.cleanup();
       ws.cleanup();

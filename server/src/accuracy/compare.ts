@@ -44,6 +44,8 @@ export interface CompareDeps {
   /** Device outputs per input, by HN output layer name (NHWC), or why there are none. */
   device?: (inputs: { shape: number[]; data: Float32Array }) => Promise<{ outputs: Record<string, Float32Array[]> } | { unavailable: string }>;
   log?(text: string): void;
+  /** The sweep's ONNX reader (one parse per model); default: a fresh parse. */
+  readOnnx?: (path: string) => ReturnType<typeof readOnnxFile>;
 }
 
 export class CompareError extends Error {}
@@ -62,7 +64,7 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
   const hnInputs = inputsFromHn(har.hn.layers);
   if (hnInputs.length !== 1) throw new CompareError(`The HAR has ${hnInputs.length} input layers; the accuracy table handles single-input models.`);
   const entry = hnInputs[0].nhwc;
-  const model = readOnnxFile(req.onnx);
+  const model = (deps.readOnnx ?? readOnnxFile)(req.onnx);
   const inits = new Set(model.graph.initializers.map((t) => t.name));
   const onnxInputs = model.graph.inputs.filter((v) => !inits.has(v.name));
   if (onnxInputs.length !== 1) throw new CompareError(`The ONNX model has ${onnxInputs.length} inputs; the accuracy table handles single-input models.`);

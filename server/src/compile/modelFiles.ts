@@ -1,12 +1,13 @@
 // Files that must travel with an ONNX model into a container without bind mounts: its external
 // data (read from the model's own external_data entries by the lazy ONNX reader, weights unread).
 import { readOnnxFile } from '../onnx/reader';
+import type { OnnxRead } from '../onnx/modelCache';
 
 /** External data files inside the model's folder: location as recorded (forward slashes) and path. */
-export function externalDataFiles(model: string): { location: string; path: string }[] {
+export function externalDataFiles(model: string, read: OnnxRead = readOnnxFile): { location: string; path: string }[] {
   let index;
   try {
-    index = readOnnxFile(model);
+    index = read(model);
   } catch {
     return []; // the DFC will say what is wrong with the model
   }

@@ -48,6 +48,7 @@ import { OUTPUT_NAMES, driverArgs, resolveInputs, type CompileInputs, type Resol
 import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
 import { extractAllowed, packInto, type PackFile } from './transfer';
 import { externalDataFiles } from './modelFiles';
+import type { OnnxRead } from '../onnx/modelCache';
 
 import type { Gpus } from '../common/settings';
 export type { Gpus };
@@ -80,6 +81,8 @@ export interface RunnerEnv {
    * compiles of one sweep: asked once per context, not once per variant. Failed answers are not kept.
    */
   queryCache?: Map<string, Promise<Captured>>;
+  /** The sweep's ONNX reader (one parse per model for all its compiles); default: a fresh parse. */
+  readOnnx?: OnnxRead;
 }
 
 /** What the driver records in the staging folder after each stage (see driver/hailo_compile.py). */
@@ -433,7 +436,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     // ONNX external data travels with the model, under the location the model records.
     if (resolved.kind === 'onnx') {
       const modelDir = rel(resolved.folders[0].target);
-      for (const d of externalDataFiles(resolved.model)) {
+      for (const d of externalDataFiles(resolved.model, env.readOnnx)) {
         const parts = d.location.split('/').slice(0, -1);
         for (let i = 1; i <= parts.length; i++) dirs.push({ name: `${modelDir}/${parts.slice(0, i).join('/')}`, mode: 0o755 });
         files.push({ hostPath: d.path, name: `${modelDir}/${d.location}` });

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { DfcLogReader, onnxNodeIndex, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from '../dfc';
 import { analyzeOnnx } from '../onnx/analysis';
 import { readOnnxFile } from '../onnx/reader';
+import type { OnnxModel } from '../onnx/model';
+import type { OnnxModelCache } from '../onnx/modelCache';
 import { checkMtmdSource, fileSource, isIntact, readHef, readResource, HAILO_CONFIG } from '../hef';
 import type { DockerProblem } from './dockerErrors';
 import { resolveInputs, type CompileInputs } from './inputs';
@@ -52,7 +54,10 @@ export interface SessionCallbacks {
   onStep?(step: RunnerStep, detail: string): void;
 }
 
-export type SessionEnv = Omit<RunnerEnv, 'onOutput' | 'onStep'>;
+export type SessionEnv = Omit<RunnerEnv, 'onOutput' | 'onStep'> & {
+  /** The sweep's ONNX cache: the node index is built once per model, not once per compile. */
+  onnxCache?: OnnxModelCache;
+};
 
 export const LOG_SUFFIX = '.dfc.log';
 
@@ -73,7 +78,8 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   if (resolved.kind === 'onnx') {
     // Node names (errors land on the graph view's node lines; tensor vs node names), weights unread.
     try {
-      context.onnx = onnxNodeIndex(analyzeOnnx(readOnnxFile(resolved.model)), resolved.model);
+      const nodes = (m: OnnxModel) => onnxNodeIndex(analyzeOnnx(m), resolved.model);
+      context.onnx = env.onnxCache ? env.onnxCache.derive(resolved.model, 'dfc-node-index', nodes) : nodes(readOnnxFile(resolved.model));
       context.onnxPath = resolved.model;
     } catch {
       context.onnxPath = resolved.model; // the DFC will say what is wrong with the model

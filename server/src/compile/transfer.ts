@@ -2,9 +2,9 @@
 // paths: `docker cp - NAME:/tmp` unpacks a tar archive read from stdin, and `docker cp NAME:DIR -`
 // writes DIR as a tar archive to stdout (docker CLI reference, `docker cp`). We stream both with
 // tar-stream: no temporary archive on disk, exact file list, exact in-container layout.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { openRegularFile } from '../common/fileAccess';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar-stream';
@@ -53,18 +53,23 @@ function addEntry(pack: tar.Pack, header: Parameters<tar.Pack['entry']>[0]): Pro
 }
 
 /**
- * Unpacks the regular files directly under the archive's top folder whose names are in `allowed`
- * into `dir`; everything else (other names, nested paths, links, `..`) is skipped unread.
- * Returns the names written.
+ * Unpacks the regular files of the archive's top folder that `allowed` accepts into `dir`. A set
+ * names files directly under the top folder; a predicate gets the path below it (forward slashes,
+ * e.g. `quantized/0.npy`) and its folders are created under `dir`. Everything else (other names,
+ * links, absolute paths, `..`) is skipped unread. Returns the names written.
  */
-export async function extractAllowed(source: Readable, dir: string, allowed: ReadonlySet<string>): Promise<string[]> {
+export async function extractAllowed(source: Readable, dir: string, allowed: ReadonlySet<string> | ((name: string) => boolean)): Promise<string[]> {
   const extract = tar.extract();
   const written: string[] = [];
+  const accepts = (name: string, depth: number) => (typeof allowed === 'function' ? allowed(name) : depth === 1 && allowed.has(name));
   extract.on('entry', (header, stream, next) => {
-    const parts = posix.normalize(header.name).split('/').filter(Boolean);
-    const name = parts.length === 2 ? parts[1] : undefined;
-    if (header.type === 'file' && name && allowed.has(name) && !written.includes(name)) {
-      pipeline(stream, createWriteStream(join(dir, name))).then(
+    const raw = header.name.split('/').filter((p) => p && p !== '.');
+    const parts = raw.slice(1);
+    const name = parts.join('/');
+    const safe = raw.length >= 2 && !raw.includes('..') && !header.name.startsWith('/');
+    if (header.type === 'file' && safe && accepts(name, parts.length) && !written.includes(name)) {
+      if (parts.length > 1) mkdirSync(join(dir, ...parts.slice(0, -1)), { recursive: true });
+      pipeline(stream, createWriteStream(join(dir, ...parts))).then(
         () => {
           written.push(name);
           next();

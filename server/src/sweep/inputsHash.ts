@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { externalDataFiles } from '../compile/modelFiles';
+import type { OnnxRead } from '../onnx/modelCache';
 
 export interface KeyParts {
   model: string;
@@ -23,6 +24,9 @@ export interface KeyParts {
 export class FileDigests {
   private readonly cache = new Map<string, Promise<string>>();
 
+  /** `readOnnx`: the sweep's shared ONNX reader (one parse per model), default a fresh parse. */
+  constructor(private readonly readOnnx?: OnnxRead) {}
+
   file(path: string): Promise<string> {
     const st = statSync(path);
     const key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
@@ -38,7 +42,7 @@ export class FileDigests {
   async model(path: string): Promise<string> {
     const h = createHash('sha256').update(await this.file(path));
     if (/\.onnx$/i.test(path)) {
-      for (const d of externalDataFiles(path)) h.update(`\u0000${d.location}\u0000${await this.file(d.path)}`);
+      for (const d of externalDataFiles(path, this.readOnnx)) h.update(`\u0000${d.location}\u0000${await this.file(d.path)}`);
     }
     return h.digest('hex');
   }

@@ -428,7 +428,7 @@ class PlanChecker {
     const inputs = spec.inputs === undefined ? undefined : this.files(spec.inputs, 'accuracy.inputs', /\.npy$/i, 'a .npy of inputs', true)[0];
     const dockerContext = spec.dockerContext;
     if (dockerContext !== undefined && (typeof dockerContext !== 'string' || !/^[a-zA-Z0-9][a-zA-Z0-9_.+-]*$/.test(dockerContext)))
-      this.fail('accuracy.dockerContext', 'must be a docker context name (a local one: the emulator bind-mounts the HAR).');
+      this.fail('accuracy.dockerContext', 'must be a docker context name (`docker context ls`).');
     return {
       count: int('count', 8, 1024),
       seed: int('seed', 1171, 2 ** 31 - 1),

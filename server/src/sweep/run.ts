@@ -25,6 +25,7 @@ import type { Infer } from '../accuracy/reference';
 import { BaseScript, checkDerived, DeriveError, findingKey } from './derive';
 import { checkText } from '../alls';
 import { FileDigests, inputsKey, textDigest } from './inputsHash';
+import { OnnxModelCache } from '../onnx/modelCache';
 import type { SweepPlan } from './plan';
 import {
   readResult,
@@ -68,6 +69,8 @@ export interface SweepEnv {
   removeLeftovers?: boolean;
   /** Derive, check and key the variants, say which are finished; run nothing (no docker call). */
   dryRun?: boolean;
+  /** The ONNX parse cache to use (figures and tests count its parses); default: one per sweep. */
+  onnxCache?: OnnxModelCache;
 }
 
 export interface SweepCallbacks {
@@ -109,7 +112,9 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const started = new Date().toISOString();
   const pool = env.pool ?? new CompilePool();
   const signal = env.signal;
-  const digests = new FileDigests();
+  // One parse per ONNX model for the whole sweep (keys, node index of each compile, external data, accuracy).
+  const onnx = env.onnxCache ?? new OnnxModelCache();
+  const digests = new FileDigests(onnx.read);
   // docker's read-only answers (version, endpoint, images, info) once per context for the whole sweep.
   const queryCache = new Map<string, Promise<Captured>>();
   const say = (line: string) => cb.onProgress?.(line);
@@ -309,7 +314,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
           outDir: folder,
         },
         settings,
-        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache },
+        { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache, readOnnx: onnx.read, onnxCache: onnx },
         { onEvent, onOutput: (t, s) => cb.onOutput?.(v.id, t, s) },
       );
     } catch (err) {
@@ -378,7 +383,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     if (report.outcome === 'success') {
       row = { ...row, ...base, state: 'running', stage: 'measuring' };
       emit(row);
-      const extra = await measure(p, base, ctxName, report.container?.transfer === 'mount');
+      const extra = await measure(p, base, ctxName);
       endRow(p, { ...base, ...extra });
     } else endRow(p, base);
     return 'ended';
@@ -389,30 +394,45 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     emit({ ...row, state: 'waiting', dockerContext: null, stage: undefined, startedAt: null });
   }
 
-  async function measure(p: Prepared, r: VariantResult, ctxName: string, local: boolean): Promise<Partial<VariantResult>> {
+  async function measure(p: Prepared, r: VariantResult, ctxName: string): Promise<Partial<VariantResult>> {
     const out: Partial<VariantResult> = {};
-    if (plan.accuracy && r.files.optimizedHar) out.accuracy = await accuracyOf(p, r.files.optimizedHar, r.files.alls, local ? ctxName : undefined);
+    if (plan.accuracy && r.files.optimizedHar) out.accuracy = await accuracyOf(p, r.files.optimizedHar, r.files.alls, ctxName);
     if (plan.device && env.measure && r.files.hef) out.device = await deviceOf(r.files.hef);
     return out;
   }
 
-  async function accuracyOf(p: Prepared, har: string, alls: string | null, localCtx: string | undefined): Promise<AccuracyCell> {
+  /** Where the emulator runs for a variant whose pool slot is on `slotCtx` (see emulatorContext). */
+  function emulatorContext(p: Prepared, slotCtx: string): string {
+    if (plan.accuracy!.dockerContext !== undefined) return plan.accuracy!.dockerContext;
+    const own = contexts.find((c) => c.name === slotCtx);
+    if (own?.local) return slotCtx;
+    const local = contexts.find((c) => c.state === 'up' && c.local && !c.missingImages.has(p.variant.image ?? ''));
+    return local ? local.name : slotCtx;
+  }
+
+  async function accuracyOf(p: Prepared, har: string, alls: string | null, slotCtx: string): Promise<AccuracyCell> {
     const acc = plan.accuracy!;
-    const cell = (c: Partial<AccuracyCell>): AccuracyCell => ({
-      context: acc.context,
-      status: 'unavailable',
-      relativeError: null,
-      cosine: null,
-      maxAbsError: null,
-      inputs: '',
-      key: p.accuracyKey ?? '',
-      ...c,
-    });
+    // A figure (or the emulator's own crash) is kept under the accuracy key; a cell that is only
+    // unavailable (cancelled, docker refused, the float model missing) has none: measured again next start.
+    const cell = (c: Partial<AccuracyCell>): AccuracyCell => {
+      const status = c.status ?? 'unavailable';
+      return {
+        context: acc.context,
+        relativeError: null,
+        cosine: null,
+        maxAbsError: null,
+        inputs: '',
+        ...c,
+        status,
+        key: status === 'unavailable' ? '' : (p.accuracyKey ?? ''),
+      };
+    };
     const infer = env.infer?.(plan.onnx!);
     if (!infer) return cell({ message: env.inferMissing ?? 'the float model cannot run: onnxruntime-node was not found' });
-    // The emulator bind-mounts the HAR, so it runs on a local docker: the variant's own context when
-    // it is local, else the plan's accuracy.dockerContext, else docker's current context.
-    const dockerContext = acc.dockerContext ?? localCtx ?? (contexts.find((c) => c.state === 'up' && c.local)?.name || undefined);
+    // The plan's accuracy.dockerContext, else the variant's own context when it is this machine (the
+    // HAR is bind-mounted), else a local context of the plan that has the image, else — a plan of
+    // remote hosts only — the context that compiled the variant, through docker cp.
+    const dockerContext = emulatorContext(p, slotCtx);
     const work = join(dirname(har), '.sweep-accuracy');
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
@@ -431,6 +451,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
         },
         {
           infer,
+          readOnnx: onnx.read,
           emulate: (req) =>
             runEmulator(
               { ...req, hwArch: p.variant.hwArch },
@@ -442,7 +463,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
                 memoryLimit: plan.memoryLimit,
                 extraRunArgs: env.extraRunArgs,
               },
-              { launch: env.launch, driverDir: env.driverDir, user: env.user, signal },
+              { launch: env.launch, driverDir: env.driverDir, user: env.user, signal, queryCache },
             ),
         },
       );
@@ -492,9 +513,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
         (async () => {
           const up = contexts.filter((c) => c.state === 'up');
           const keys = up.length ? up.map((c) => c.name) : [''];
-          const job = pool.enqueue(keys, (ctx) =>
-            accuracyOf(p, row.files.optimizedHar!, row.files.alls, up.find((c) => c.name === ctx)?.local ? ctx : undefined),
-          );
+          const job = pool.enqueue(keys, (ctx) => accuracyOf(p, row.files.optimizedHar!, row.files.alls, ctx));
           const cell = await job.result;
           if (!cell) return;
           const prior = byKey.get(p.key)!;

@@ -12,7 +12,7 @@
 #              of the log up to its last traceback, then raise the exception the log ends with
 #   oomAt      a method that SIGKILLs this process after printing half its part (the OOM killer)
 #   progress   {"at": method, "entries": N, "intervalMs": T}: tqdm "Calibration" frames with \r
-#   delay      {"at": method, "ms": N}: that method first waits N ms (a slow stage)
+#   delay      {"at": method, "ms": N}: that method first waits N ms (a slow stage; "infer": a slow emulator)
 #   externalFile  false: this ClientRunner has no add_external_file (older DFC)
 #   emulate    {"SDK_QUANTIZED": {"outputs": ["a.npy", ...]}, "SDK_BIT_EXACT": {"raise": "InferenceError",
 #              "message": "..."}}: runner.infer(ctx, x) inside infer_context(InferenceContext.X) replays
@@ -359,6 +359,9 @@ class ClientRunner(object):
         import numpy as np
 
         _record("infer", [context.target, dataset], kwargs)
+        delay = _SCENARIO.get("delay") or {}
+        if delay.get("at") == "infer":
+            time.sleep(float(delay.get("ms", 0)) / 1000.0)
         spec = (_SCENARIO.get("emulate") or {}).get(context.target)
         if spec is None:
             raise RuntimeError("fake DFC: the scenario has no outputs for %s" % context.target)
