@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildHef } from '../helpers/hefBuilder';
+import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
 import { repoRoot } from '../helpers/shared';
 
 const base = mkdtempSync(join(tmpdir(), 'hailo-doctor-'));
@@ -25,7 +26,13 @@ interface FakeSystem {
   pythons?: string[];
   service?: 'none' | 'installed' | 'running';
   dpkg?: { name: string; version: string }[];
+  /** Real ELF files (built by the system's linker) at paths inside the system: plugins, hailortcli, _pyhailort. */
+  elf?: { path: string; spec: StubSpec }[];
 }
+
+const tools = toolchain();
+/** A consumer a healthy system has: a real ELF when a compiler is here, else a placeholder the doctor lists as unreadable. */
+const HAS_ELF = tools.cxx;
 
 let n = 0;
 function system(s: FakeSystem): string {
@@ -55,6 +62,10 @@ function system(s: FakeSystem): string {
   if (s.service === 'running') {
     put('run/hailo/hailort_service.pid', '4242\n');
     mkdirSync(join(root, 'proc/4242'), { recursive: true });
+  }
+  for (const e of s.elf ?? []) {
+    if (HAS_ELF) writeStub(join(root, e.path), e.spec);
+    else put(e.path, 'ELF');
   }
   if (s.dpkg) put('var/lib/dpkg/status', s.dpkg.map((p) => `Package: ${p.name}\nStatus: install ok installed\nVersion: ${p.version}\n`).join('\n'));
   return root;
@@ -104,6 +115,8 @@ test('a healthy Raspberry Pi 5 + AI Kit (Hailo-8L, HailoRT 4.20): every piece li
       { name: 'hailort', version: '4.20.0' },
       { name: 'hailo-tappas-core', version: '3.31.0+1-1' },
     ],
+    // The hailort package's GStreamer plugin (TAPPAS's pipelines need its hailonet).
+    elf: [{ path: `${PI}/gstreamer-1.0/libgsthailo.so`, spec: { kind: 'shared', needs: ['libhailort.so.4.20.0'] } }],
   });
   const { code, report } = await json(root);
   assert.equal(code, 0);
@@ -119,6 +132,9 @@ test('a healthy Raspberry Pi 5 + AI Kit (Hailo-8L, HailoRT 4.20): every piece li
   );
   assert.equal(byKind('python-wheel')[0].version, '4.20.0');
   assert.match(byKind('python-wheel')[0].detail!, /_pyhailort for Python 3\.11/);
+  const plugin = byKind('consumer').find((c) => c.where === `/${PI}/gstreamer-1.0/libgsthailo.so`);
+  assert.ok(plugin, JSON.stringify(byKind('consumer')));
+  if (HAS_ELF) assert.equal(plugin.detail, `needs libhailort.so.4.20.0 → /${PI}/libhailort.so.4.20.0`);
   assert.equal(byKind('pci')[0].detail, 'bound to hailo');
   assert.deepEqual(
     byKind('package').map((c) => c.name),
@@ -270,7 +286,7 @@ test('text output: the table, each finding with its fix and source, the counts; 
 
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
   const { readFileSync } = await import('node:fs');
-  const rules = readFileSync(join(repoRoot, 'server', 'src', 'doctor', 'rules.ts'), 'utf8');
+  const rules = ['rules.ts', 'linkageRules.ts'].map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8')).join('\n');
   const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
   const made = new Set<string>();
   for (const m of rules.matchAll(/code:\s*([^\n]+)/g)) for (const q of m[1].matchAll(/'([a-z0-9-]+)'/g)) made.add(q[1]);

@@ -185,6 +185,22 @@ export const LIMITS = {
     reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
     onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
   },
+  // ---- the setup doctor (server/src/doctor) -----------------------------------------------------
+  elfTableBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    where: 'setup doctor: the program-header table and the dynamic section of an ELF file (GStreamer plugin, _pyhailort, hailortcli)',
+    reason:
+      'The real libhailort.so.5.2.0 has 30 dynamic entries in a 544-byte dynamic section and 10 program headers (560 bytes); both tables are read whole, so a crafted file must not name a larger one.',
+    onHit: 'the file is listed as unreadable (one sentence in its row); the other checks go on',
+  },
+  elfStringBytes: {
+    value: 4 * KiB,
+    unit: 'bytes',
+    where: 'setup doctor: one string of an ELF dynamic section (a library name, a RUNPATH)',
+    reason: 'A library name or search path is a file path: at most PATH_MAX (4,096 bytes) on Linux.',
+    onHit: 'the file is listed as unreadable (one sentence in its row); the other checks go on',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspFeatureBudgetMs: {
     value: 1500,
