@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { readSmallFileSync } from '../common/fileAccess';
 import { LIBRARY_DIRS } from './files';
 import { probeConsumers, type Consumer } from './linkage';
+import { probeFirmware, type FirmwareFiles } from './firmware';
 
 const SMALL = 64 << 10;
 /** /var/lib/dpkg/status of a full desktop is a few MiB. */
@@ -75,6 +76,8 @@ export interface SystemSnapshot {
   packages: DebPackage[];
   /** Programs and modules that load libhailort or TAPPAS's libraries, with what their ELF needs (linkage.ts). */
   consumers: Consumer[];
+  /** Hailo firmware files in the kernel's firmware folders (firmware.ts). */
+  firmware: FirmwareFiles;
 }
 
 export { LIBRARY_DIRS } from './files';
@@ -282,5 +285,6 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     hailoApps,
     packages,
     consumers: probeConsumers(root, wheels, tappasModules, packages),
+    firmware: probeFirmware(root),
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '../device/hailortVersions';
 import { inRoot } from './files';
 import { linkageFindings } from './linkageRules';
+import { firmwareFindings } from './firmware';
 import type { Library, SystemSnapshot } from './probe';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -258,6 +259,9 @@ export function findings(input: DoctorInput): Finding[] {
 
   // ---- which libhailort each consumer loads (ELF DT_NEEDED), TAPPAS without hailonet
   out.push(...linkageFindings(system, lib));
+
+  // ---- the firmware files the driver loads at probe
+  out.push(...firmwareFindings(system));
 
   // ---- hailort.service (4.x: sharing a Hailo-8 between processes)
   if (libVersion && libVersion.major === 4 && hailoFamilies.has('hailo8') && !system.service.running) {
