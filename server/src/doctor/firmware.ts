@@ -41,7 +41,7 @@ export function firmwareDirs(root: string): string[] {
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }

@@ -133,7 +133,7 @@ function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo
     const hit = resolveInRoot(root, join(s.dir, needed));
     if (!hit) continue;
     try {
-      if (!statSync(hit.host).isFile()) continue;
+      if (!statSync(hit.host, { throwIfNoEntry: false })?.isFile()) continue;
     } catch {
       continue;
     }
@@ -147,18 +147,25 @@ function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo
   return { needed };
 }
 
-/** Which Debian package installed each file (dpkg's `info/<package>.list`), for Hailo's packages. */
-function fileOwners(root: string, packages: DebPackage[]): Map<string, DebPackage> {
-  const owners = new Map<string, DebPackage>();
-  const info = join(root, 'var', 'lib', 'dpkg', 'info');
-  const lists = listDir(info).filter((n) => n.endsWith('.list'));
-  for (const p of packages) {
-    const name = lists.find((n) => n === `${p.name}.list` || n.startsWith(`${p.name}:`));
-    const text = name && readText(join(info, name), DPKG_LIST_MAX);
-    if (!text) continue;
-    for (const line of text.split('\n')) if (line.startsWith('/') && !owners.has(line)) owners.set(line, p);
-  }
-  return owners;
+/**
+ * Which Debian package installed a file (dpkg's `info/<package>.list`), among Hailo's packages. The
+ * lists are read once, on the first question, and searched for whole lines (a list has thousands).
+ */
+function fileOwners(root: string, packages: DebPackage[]): (path: string) => DebPackage | undefined {
+  let texts: { p: DebPackage; text: string }[] | undefined;
+  return (path) => {
+    if (!texts) {
+      const info = join(root, 'var', 'lib', 'dpkg', 'info');
+      const lists = packages.length ? listDir(info).filter((n) => n.endsWith('.list')) : [];
+      texts = [];
+      for (const p of packages) {
+        const name = lists.find((n) => n === `${p.name}.list` || n.startsWith(`${p.name}:`));
+        const text = name && readText(join(info, name), DPKG_LIST_MAX);
+        if (text) texts.push({ p, text: `\n${text}\n` });
+      }
+    }
+    return texts.find((t) => t.text.includes(`\n${path}\n`))?.p;
+  };
 }
 
 interface Candidate {
@@ -190,8 +197,9 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
   for (const c of candidates(root, wheels, tappasModules)) {
     let id: string;
     try {
-      const st = statSync(c.host);
-      if (!st.isFile()) continue;
+      // Most candidates are absent: no exception for them (its stack costs more than the stat).
+      const st = statSync(c.host, { throwIfNoEntry: false });
+      if (!st?.isFile()) continue;
       // One file seen through two folders (/lib → /usr/lib) is one consumer.
       id = `${st.dev}:${st.ino}`;
     } catch {
@@ -203,7 +211,7 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
     const insideRoot = root === '/' || path !== c.host;
     // $ORIGIN is the folder of the file with its links followed (the loader's /proc/self/exe, a plugin's path).
     const real = insideRoot ? resolveInRoot(root, path) : undefined;
-    const owner = owners.get(path) ?? (real ? owners.get(real.rooted) : undefined);
+    const owner = owners(path) ?? (real ? owners(real.rooted) : undefined);
     const consumer: Consumer = { kind: c.kind, label: LABELS[c.kind], path, owner, links: [] };
     let elf: ElfDynamicInfo;
     try {
@@ -234,7 +242,7 @@ function resolveVenvNeeded(root: string, host: string, elf: ElfDynamicInfo, need
   for (const dir of elf.runpath.length === 0 ? expandSearchPath(elf.rpath, origin) : expandSearchPath(elf.runpath, origin)) {
     const candidate = join(dir, needed);
     try {
-      if (statSync(candidate).isFile())
+      if (statSync(candidate, { throwIfNoEntry: false })?.isFile())
         return {
           needed,
           found: candidate,
