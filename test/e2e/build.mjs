@@ -123,10 +123,13 @@ export async function makeWorkspace(dir, bundles) {
       2,
     ),
   );
-  const { writeHostileHef, writeHostileOnnx, writeRunExports } = require(bundles.hostileFiles);
+  const { writeHostileHef, writeHostileOnnx, writeRunExports, writeHostileSetupHef, HOSTILE_SETUP_HEF } = require(bundles.hostileFiles);
   mkdirSync(join(dir, 'e2e-fixtures', 'device'), { recursive: true });
   writeRunExports(join(dir, 'e2e-fixtures', 'device'));
   await writeHostileHef(join(dir, 'e2e-fixtures', 'hostile-names.hef'));
+  // Check Setup (ui/checkSetup.ui.ts): a Hailo-8L HEF named like HTML, which the doctor warns about.
+  mkdirSync(join(dir, 'e2e-fixtures', 'setup'), { recursive: true });
+  await writeHostileSetupHef(join(dir, 'e2e-fixtures', 'setup', HOSTILE_SETUP_HEF));
   mkdirSync(join(dir, 'e2e-fixtures', 'onnx'), { recursive: true });
   writeHostileOnnx(join(dir, 'e2e-fixtures', 'onnx', 'hostile-names.onnx'));
   const shared = sharedRoot();

@@ -34,6 +34,24 @@ export async function writeHostileHef(file: string): Promise<void> {
   writeFileSync(file, bytes);
 }
 
+/**
+ * A Hailo-8L HEF (hw_arch 3) whose file name is HTML, for Check Setup: under the fake HailoRT 5.2.0
+ * the doctor warns that HailoRT 5.x does not run Hailo-8L HEFs (hef-runtime-family), so the status
+ * bar turns to a warning, and the table names the file.
+ */
+export const HOSTILE_SETUP_HEF = '<img src=x onerror="window.__hailoPwned=5">.hef';
+
+export async function writeHostileSetupHef(file: string): Promise<void> {
+  const bytes = await buildHef({
+    version: 3,
+    hwArch: 3,
+    networkGroups: [
+      { name: 'setup', inputs: [{ name: 'setup/in', shape: [8, 8, 3], format: 1 }], outputs: [{ name: 'setup/out', shape: [1, 1, 4], format: 1 }] },
+    ],
+  });
+  writeFileSync(file, bytes);
+}
+
 /** Names for the ONNX model: HTML, and markdown that would become a command link or an image. */
 export const HOSTILE_ONNX = {
   node: '<img src=x onerror="window.__hailoPwned=4">',

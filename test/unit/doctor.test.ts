@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildHef } from '../helpers/hefBuilder';
+import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
 import { repoRoot } from '../helpers/shared';
 
 const base = mkdtempSync(join(tmpdir(), 'hailo-doctor-'));
@@ -25,7 +26,15 @@ interface FakeSystem {
   pythons?: string[];
   service?: 'none' | 'installed' | 'running';
   dpkg?: { name: string; version: string }[];
+  /** Real ELF files (built by the system's linker) at paths inside the system: plugins, hailortcli, _pyhailort. */
+  elf?: { path: string; spec: StubSpec }[];
+  /** false: no firmware files (by default the driver's mandatory files of each device present, as its install leaves them). */
+  firmware?: false;
 }
+
+const tools = toolchain();
+/** A consumer a healthy system has: a real ELF when a compiler is here, else a placeholder the doctor lists as unreadable. */
+const HAS_ELF = tools.cxx;
 
 let n = 0;
 function system(s: FakeSystem): string {
@@ -45,6 +54,13 @@ function system(s: FakeSystem): string {
     }
   });
   for (let i = 0; i < (s.devNodes ?? 0); i++) put(`dev/hailo${i}`);
+  if (s.firmware !== false) {
+    // hailort-drivers common/pcie_common.c: the mandatory files per chip.
+    if (s.pci?.some((p) => p.id === '2864')) put('lib/firmware/hailo/hailo8_fw.bin', 'fw');
+    if (s.pci?.some((p) => p.id === '45c4'))
+      for (const f of ['customer_certificate.bin', 'scu_fw.bin', 'u-boot-default.dtb.signed', 'u-boot-spl.bin', 'fitImage', 'image-fs'])
+        put(`lib/firmware/hailo/hailo10h/${f}`, 'fw');
+  }
   for (const l of s.libs ?? []) put(`${l.dir}/libhailort.so.${l.version}`, 'ELF');
   if (s.wheel) {
     put(`${s.wheel.site}/hailo_platform/__init__.py`, `import os\n__version__ = "${s.wheel.version}"\n`);
@@ -55,6 +71,10 @@ function system(s: FakeSystem): string {
   if (s.service === 'running') {
     put('run/hailo/hailort_service.pid', '4242\n');
     mkdirSync(join(root, 'proc/4242'), { recursive: true });
+  }
+  for (const e of s.elf ?? []) {
+    if (HAS_ELF) writeStub(join(root, e.path), e.spec);
+    else put(e.path, 'ELF');
   }
   if (s.dpkg) put('var/lib/dpkg/status', s.dpkg.map((p) => `Package: ${p.name}\nStatus: install ok installed\nVersion: ${p.version}\n`).join('\n'));
   return root;
@@ -104,6 +124,8 @@ test('a healthy Raspberry Pi 5 + AI Kit (Hailo-8L, HailoRT 4.20): every piece li
       { name: 'hailort', version: '4.20.0' },
       { name: 'hailo-tappas-core', version: '3.31.0+1-1' },
     ],
+    // The hailort package's GStreamer plugin (TAPPAS's pipelines need its hailonet).
+    elf: [{ path: `${PI}/gstreamer-1.0/libgsthailo.so`, spec: { kind: 'shared', needs: ['libhailort.so.4.20.0'] } }],
   });
   const { code, report } = await json(root);
   assert.equal(code, 0);
@@ -119,6 +141,9 @@ test('a healthy Raspberry Pi 5 + AI Kit (Hailo-8L, HailoRT 4.20): every piece li
   );
   assert.equal(byKind('python-wheel')[0].version, '4.20.0');
   assert.match(byKind('python-wheel')[0].detail!, /_pyhailort for Python 3\.11/);
+  const plugin = byKind('consumer').find((c) => c.where === `/${PI}/gstreamer-1.0/libgsthailo.so`);
+  assert.ok(plugin, JSON.stringify(byKind('consumer')));
+  if (HAS_ELF) assert.equal(plugin.detail, `needs libhailort.so.4.20.0 → /${PI}/libhailort.so.4.20.0`);
   assert.equal(byKind('pci')[0].detail, 'bound to hailo');
   assert.deepEqual(
     byKind('package').map((c) => c.name),
@@ -268,9 +293,46 @@ test('text output: the table, each finding with its fix and source, the counts; 
   assert.match((await doctor(['--help'])).stdout, /usage: hailo-tools doctor/);
 });
 
+test('nerves_system_rpi5#39: the driver is loaded but the firmware it loads at probe is not in /lib/firmware — one error per chip naming the missing files', async () => {
+  // A Hailo-10H under hailo1x_pci 5.2.0 with only part of its files (image-fs and the DTB lost), and a Hailo-8 with none.
+  const root = system({
+    driver: [{ module: 'hailo1x_pci', version: '5.2.0' }],
+    pci: [{ id: '45c4' }],
+    libs: [{ dir: 'usr/lib', version: '5.2.0' }],
+    firmware: false,
+  });
+  for (const f of ['customer_certificate.bin', 'scu_fw.bin', 'u-boot-spl.bin', 'fitImage']) {
+    mkdirSync(join(root, 'lib/firmware/hailo/hailo10h'), { recursive: true });
+    writeFileSync(join(root, 'lib/firmware/hailo/hailo10h', f), 'fw');
+  }
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  const fw = report.findings.filter((f) => f.code === 'firmware-missing');
+  assert.equal(fw.length, 1, JSON.stringify(report.findings));
+  assert.equal(fw[0].severity, 'error');
+  assert.match(
+    fw[0].sentence,
+    /^The hailo1x_pci 5\.2\.0 driver loads the Hailo-10H's firmware .* hailo\/hailo10h\/u-boot-<SKU or default>\.dtb\.signed, hailo\/hailo10h\/image-fs are in none of the kernel's firmware folders/,
+  );
+  assert.match(fw[0].fix, /download_firmware_hailo10h\.sh fetches hailo10h_fw\.tar\.gz of HailoRT 5\.2\.0/);
+  // The files in the kernel's per-release folder count (drivers/base/firmware_loader: /lib/firmware/updates/<release> first).
+  mkdirSync(join(root, 'proc/sys/kernel'), { recursive: true });
+  writeFileSync(join(root, 'proc/sys/kernel/osrelease'), '6.12.75+rpt-rpi-2712\n');
+  mkdirSync(join(root, 'lib/firmware/updates/6.12.75+rpt-rpi-2712/hailo/hailo10h'), { recursive: true });
+  for (const f of ['u-boot-default.dtb.signed', 'image-fs']) writeFileSync(join(root, 'lib/firmware/updates/6.12.75+rpt-rpi-2712/hailo/hailo10h', f), 'fw');
+  assert.ok(!(await json(root)).report.findings.some((f) => f.code === 'firmware-missing'));
+  // A Hailo-8 under hailo_pci without hailo8_fw.bin.
+  const h8 = await json(
+    system({ driver: [{ module: 'hailo_pci', version: '4.20.0' }], pci: [{ id: '2864' }], libs: [{ dir: PI, version: '4.20.0' }], firmware: false }),
+  );
+  const f8 = h8.report.findings.find((f) => f.code === 'firmware-missing');
+  assert.match(f8!.sentence, /hailo_pci 4\.20\.0 driver loads the Hailo-8\/8L's firmware .* hailo\/hailo8_fw\.bin is in none/);
+  assert.match(f8!.fix, /hailo8_fw\.4\.20\.0\.bin, which the driver reads as \/lib\/firmware\/hailo\/hailo8_fw\.bin \(on a Raspberry Pi the hailofw package/);
+});
+
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
   const { readFileSync } = await import('node:fs');
-  const rules = readFileSync(join(repoRoot, 'server', 'src', 'doctor', 'rules.ts'), 'utf8');
+  const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts'].map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8')).join('\n');
   const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
   const made = new Set<string>();
   for (const m of rules.matchAll(/code:\s*([^\n]+)/g)) for (const q of m[1].matchAll(/'([a-z0-9-]+)'/g)) made.add(q[1]);

@@ -194,6 +194,22 @@ export const LIMITS = {
       'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
     onHit: 'the image is not decoded (one sentence); nothing runs on the device',
   },
+  // ---- the setup doctor (server/src/doctor) -----------------------------------------------------
+  elfTableBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    where: 'setup doctor: the program-header table and the dynamic section of an ELF file (GStreamer plugin, _pyhailort, hailortcli)',
+    reason:
+      'The real libhailort.so.5.2.0 has 30 dynamic entries in a 544-byte dynamic section and 10 program headers (560 bytes); both tables are read whole, so a crafted file must not name a larger one.',
+    onHit: 'the file is listed as unreadable (one sentence in its row); the other checks go on',
+  },
+  elfStringBytes: {
+    value: 4 * KiB,
+    unit: 'bytes',
+    where: 'setup doctor: one string of an ELF dynamic section (a library name, a RUNPATH)',
+    reason: 'A library name or search path is a file path: at most PATH_MAX (4,096 bytes) on Linux.',
+    onHit: 'the file is listed as unreadable (one sentence in its row); the other checks go on',
+  },
   // ---- language server -------------------------------------------------------------------------
   lspHeaderBytes: {
     value: 8 * KiB,

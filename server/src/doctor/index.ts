@@ -7,6 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { readHefFile } from '../hef';
 import type { DeviceError, ScanResult } from '../device/protocol';
+import type { Consumer } from './linkage';
 import { probeSystem, type SystemSnapshot } from './probe';
 import { findings, primaryLibrary, type Finding, type HefFacts } from './rules';
 
@@ -14,7 +15,7 @@ export type { Finding, Severity } from './rules';
 export type { SystemSnapshot } from './probe';
 
 export interface Component {
-  /** Stable kind: driver, device-node, pci, libhailort, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
+  /** Stable kind: driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
   kind: string;
   name: string;
   version?: string;
@@ -89,7 +90,18 @@ export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], 
       where: l.path,
       detail: l === first && system.libraries.length > 1 ? 'found first' : undefined,
     });
-  if (system.libraries.length === 0) out.push({ kind: 'libhailort', name: 'libhailort', detail: 'not found' });
+  // The library hailo-tools loaded for the scan, when it is not one of those (hailo.hailort.path, HAILORT_ROOT).
+  const loaded = scan && !('error' in scan) ? scan.runtime : undefined;
+  if (loaded && !system.libraries.some((l) => l.version === loaded.hailortVersion))
+    out.push({
+      kind: 'libhailort',
+      name: 'libhailort',
+      version: loaded.hailortVersion,
+      where: loaded.libraryPath,
+      detail: `loaded by hailo-tools for the device scan${loaded.fake ? ' (FAKE test library)' : ''}${system.libraries.length ? '' : "; in none of the loader's folders"}`,
+    });
+  else if (system.libraries.length === 0) out.push({ kind: 'libhailort', name: 'libhailort', detail: 'not found' });
+  for (const c of system.consumers) out.push(consumerComponent(c));
   if (scan && !('error' in scan)) {
     for (const d of scan.devices) {
       out.push(
@@ -144,6 +156,28 @@ export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], 
     });
   }
   return out;
+}
+
+/** One row per consumer: the libhailort (or TAPPAS library) its ELF needs and where the loader finds it. */
+function consumerComponent(c: Consumer): Component {
+  const detail = c.error
+    ? `not readable as ELF: ${c.error}`
+    : c.links.length === 0
+      ? 'links no Hailo library'
+      : c.links
+          .map((l) =>
+            l.found
+              ? `needs ${l.needed} → ${l.found}${l.realPath ? ` → ${l.realPath}` : ''}${l.version && l.version !== /\d+\.\d+\.\d+$/.exec(l.needed)?.[0] ? ` (libhailort ${l.version})` : ''}`
+              : `needs ${l.needed}: NOT FOUND`,
+          )
+          .join('; ');
+  return {
+    kind: 'consumer',
+    name: c.label,
+    version: c.hailort?.version ?? c.hailort?.builtFor,
+    where: c.path,
+    detail: `${detail}${c.owner ? ` (Debian package ${c.owner.name} ${c.owner.version})` : ''}`,
+  };
 }
 
 export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorReport> {

@@ -7,6 +7,9 @@
 import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readSmallFileSync } from '../common/fileAccess';
+import { LIBRARY_DIRS } from './files';
+import { probeConsumers, type Consumer } from './linkage';
+import { probeFirmware, type FirmwareFiles } from './firmware';
 
 const SMALL = 64 << 10;
 /** /var/lib/dpkg/status of a full desktop is a few MiB. */
@@ -41,6 +44,8 @@ export interface PythonWheel {
   sitePython?: string;
   /** Pythons the wheel's _pyhailort extension is built for (`3.11`, from `_pyhailort.cpython-311-…so`). */
   builtFor: string[];
+  /** The `_pyhailort.cpython-3XY-…so` files (host paths): their ELF says which libhailort they load. */
+  extensions: string[];
 }
 
 export interface ServiceState {
@@ -69,23 +74,13 @@ export interface SystemSnapshot {
   tappas?: { version: string; where: string };
   hailoApps?: { version: string; where: string };
   packages: DebPackage[];
+  /** Programs and modules that load libhailort or TAPPAS's libraries, with what their ELF needs (linkage.ts). */
+  consumers: Consumer[];
+  /** Hailo firmware files in the kernel's firmware folders (firmware.ts). */
+  firmware: FirmwareFiles;
 }
 
-/** Library folders in the order the dynamic loader searches them on Debian (ld.so.conf.d, then the defaults). */
-export const LIBRARY_DIRS = [
-  'usr/local/lib',
-  'usr/local/lib/aarch64-linux-gnu',
-  'usr/local/lib/x86_64-linux-gnu',
-  'lib/aarch64-linux-gnu',
-  'usr/lib/aarch64-linux-gnu',
-  'lib/x86_64-linux-gnu',
-  'usr/lib/x86_64-linux-gnu',
-  'lib',
-  'usr/lib',
-  'lib64',
-  'usr/lib64',
-  'opt/hailort/lib',
-];
+export { LIBRARY_DIRS } from './files';
 
 function text(path: string, max = SMALL): string | undefined {
   try {
@@ -198,8 +193,9 @@ function siteDirs(root: string, folder?: string): { dir: string; python?: string
   return out;
 }
 
-function probeWheels(root: string, folder?: string): { wheels: PythonWheel[]; hailoApps?: { version: string; where: string } } {
+function probeWheels(root: string, folder?: string): { wheels: PythonWheel[]; hailoApps?: { version: string; where: string }; tappasModules: string[] } {
   const wheels: PythonWheel[] = [];
+  const tappasModules: string[] = [];
   let hailoApps: { version: string; where: string } | undefined;
   for (const site of siteDirs(root, folder)) {
     const pkg = join(site.dir, 'hailo_platform');
@@ -207,18 +203,24 @@ function probeWheels(root: string, folder?: string): { wheels: PythonWheel[]; ha
       // hailo_platform/__init__.py: `__version__ = "4.20.0"` (bindings/python/platform/hailo_platform).
       const init = text(join(pkg, '__init__.py'), 1 << 20) ?? '';
       const version = versionOf(/__version__\s*=\s*["']([^"']+)["']/.exec(init)?.[1]);
-      const builtFor = list(join(pkg, 'pyhailort'))
-        .map((n) => /^_pyhailort\.cpython-3(\d+)/.exec(n)?.[1])
-        .filter((x): x is string => x !== undefined)
-        .map((minor) => `3.${minor}`);
-      wheels.push({ path: pkg, version, sitePython: site.python, builtFor: [...new Set(builtFor)] });
+      const extensions = list(join(pkg, 'pyhailort')).filter((n) => /^_pyhailort\.cpython-3\d+.*\.so$/.test(n));
+      const builtFor = extensions.map((n) => `3.${/^_pyhailort\.cpython-3(\d+)/.exec(n)![1]}`);
+      wheels.push({
+        path: pkg,
+        version,
+        sitePython: site.python,
+        builtFor: [...new Set(builtFor)],
+        extensions: extensions.map((n) => join(pkg, 'pyhailort', n)),
+      });
     }
     for (const name of list(site.dir)) {
       const m = /^hailo_apps(?:_infra)?-([0-9][^-]*)\.dist-info$/.exec(name);
       if (m && !hailoApps) hailoApps = { version: m[1], where: join(site.dir, name) };
+      // TAPPAS's Python module `hailo` (core/hailo/plugins/meson.build: python_installation.extension_module('hailo')).
+      if (/^hailo\.cpython-3\d+.*\.so$/.test(name)) tappasModules.push(join(site.dir, name));
     }
   }
-  return { wheels, hailoApps };
+  return { wheels, hailoApps, tappasModules };
 }
 
 function probePythons(root: string): string[] {
@@ -266,7 +268,8 @@ function probePackages(root: string): DebPackage[] {
 }
 
 export function probeSystem(root = '/', folder?: string): SystemSnapshot {
-  const { wheels, hailoApps } = probeWheels(root, folder);
+  const { wheels, hailoApps, tappasModules } = probeWheels(root, folder);
+  const packages = probePackages(root);
   return {
     root,
     modules: probeModules(root),
@@ -280,6 +283,8 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     service: probeService(root),
     tappas: probeTappas(root),
     hailoApps,
-    packages: probePackages(root),
+    packages,
+    consumers: probeConsumers(root, wheels, tappasModules, packages),
+    firmware: probeFirmware(root),
   };
 }

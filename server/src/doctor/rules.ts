@@ -17,6 +17,9 @@ import {
   type Version,
   versionText,
 } from '../device/hailortVersions';
+import { inRoot } from './files';
+import { linkageFindings } from './linkageRules';
+import { firmwareFindings } from './firmware';
 import type { Library, SystemSnapshot } from './probe';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -64,9 +67,15 @@ export const SOURCES = {
 const DRIVER_PACKAGE = (v: Version) =>
   v.major >= 5 ? `hailort-pcie-driver ${versionText(v)}` : `hailort-pcie-driver ${versionText(v)} (hailo-dkms ${versionText(v)} on a Raspberry Pi)`;
 
-/** The library HailoRT programs load first (the dynamic loader's order: probe.ts LIBRARY_DIRS). */
-export function primaryLibrary(system: SystemSnapshot): Library | undefined {
-  return system.libraries[0];
+/**
+ * The library HailoRT programs load first (the dynamic loader's order: files.ts LIBRARY_DIRS); when
+ * none is in those folders, the one hailo-tools itself loaded for the device scan (found through
+ * hailo.hailort.path or HAILORT_ROOT).
+ */
+export function primaryLibrary(system: SystemSnapshot, scan?: DoctorInput['scan']): Library | undefined {
+  if (system.libraries[0]) return system.libraries[0];
+  if (scan && !('error' in scan)) return { path: scan.runtime.libraryPath, version: scan.runtime.hailortVersion };
+  return undefined;
 }
 
 function family(arch: string): 'hailo8' | 'hailo1x' {
@@ -76,7 +85,7 @@ function family(arch: string): 'hailo8' | 'hailo1x' {
 export function findings(input: DoctorInput): Finding[] {
   const { system } = input;
   const out: Finding[] = [];
-  const lib = primaryLibrary(system);
+  const lib = primaryLibrary(system, input.scan);
   const libVersion = lib ? parseVersion(lib.version) : undefined;
   const identified = input.scan && !('error' in input.scan) ? input.scan.devices.filter((d) => !d.identifyError) : [];
   const hailoFamilies = new Set<'hailo8' | 'hailo1x'>([
@@ -122,7 +131,7 @@ export function findings(input: DoctorInput): Finding[] {
   }
 
   // ---- libhailort
-  if (system.libraries.length === 0) {
+  if (!lib) {
     out.push({
       code: 'no-library',
       severity: system.modules.length > 0 || system.pci.length > 0 ? 'error' : 'info',
@@ -220,7 +229,9 @@ export function findings(input: DoctorInput): Finding[] {
   // ---- the Python wheel
   for (const w of system.wheels) {
     const wv = parseVersion(w.version);
-    if (wv && libVersion && !sameText(w.version!, lib!.version)) {
+    // When the ELF of its _pyhailort says which libhailort it loads, linkageRules.ts says it exactly.
+    const linked = system.consumers.some((c) => c.kind === 'python-wheel' && c.hailort && w.extensions.some((e) => inRoot(system.root, e) === c.path));
+    if (wv && libVersion && !linked && !sameText(w.version!, lib!.version)) {
       out.push({
         code: 'wheel-library-mismatch',
         severity: 'error',
@@ -245,6 +256,12 @@ export function findings(input: DoctorInput): Finding[] {
       }
     }
   }
+
+  // ---- which libhailort each consumer loads (ELF DT_NEEDED), TAPPAS without hailonet
+  out.push(...linkageFindings(system, lib));
+
+  // ---- the firmware files the driver loads at probe
+  out.push(...firmwareFindings(system));
 
   // ---- hailort.service (4.x: sharing a Hailo-8 between processes)
   if (libVersion && libVersion.major === 4 && hailoFamilies.has('hailo8') && !system.service.running) {

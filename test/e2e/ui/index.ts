@@ -5,6 +5,7 @@ import './alls.ui';
 import './hef.ui';
 import './onnx.ui';
 import './device.ui';
+import './checkSetup.ui';
 import './chat.ui';
 import './firstRun.ui';
 import './compile.ui';
