@@ -330,9 +330,113 @@ test('nerves_system_rpi5#39: the driver is loaded but the firmware it loads at p
   assert.match(f8!.fix, /hailo8_fw\.4\.20\.0\.bin, which the driver reads as \/lib\/firmware\/hailo\/hailo8_fw\.bin \(on a Raspberry Pi the hailofw package/);
 });
 
+// The hailort → h10-hailort split on Raspberry Pi OS: apt names h10-hailort as hailort's replacement
+// (theNetworkChuck/frigate-nvr-guide#3), h10-hailort 5.1.1 ships /usr/lib/libhailort.so.5.1.1
+// (rpi5#195: dpkg -L), and an upgrade put hailort back on a Hailo-10H (rpi5#194/#195).
+const runtimePackage = (r: Report) => r.findings.filter((f) => f.code === 'runtime-package-family');
+
+test("frigate-nvr-guide#3: a Hailo-8L owner took apt's replacement h10-hailort — one finding naming the packages to remove and hailo-all to install", async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.19.0' }],
+    pci: [{ id: '2864', driver: 'hailo' }],
+    devNodes: 1,
+    libs: [{ dir: 'usr/lib', version: '5.1.1' }],
+    dpkg: [
+      { name: 'h10-hailort', version: '5.1.1' },
+      { name: 'python3-h10-hailort', version: '5.1.1' },
+    ],
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  const [f, ...more] = runtimePackage(report);
+  assert.equal(more.length, 0);
+  assert.equal(f.severity, 'error');
+  assert.match(
+    f.sentence,
+    /^The HailoRT 5\.x package h10-hailort 5\.1\.1, python3-h10-hailort 5\.1\.1 is installed and the device is a Hailo-8\/8L, which HailoRT 5\.x refuses/,
+  );
+  assert.match(
+    f.fix,
+    /^Remove h10-hailort python3-h10-hailort \(sudo apt remove h10-hailort python3-h10-hailort\) and install HailoRT 4\.x .*sudo apt install hailo-all/,
+  );
+  assert.match(f.source, /frigate-nvr-guide#3/);
+  // HailoRT 5.x from Hailo's Developer Zone is packaged as `hailort`: on a Hailo-8 it is the same mistake.
+  const dz = system({ pci: [{ id: '2864', driver: 'hailo' }], libs: [{ dir: 'usr/lib', version: '5.2.0' }], dpkg: [{ name: 'hailort', version: '5.2.0' }] });
+  assert.match(runtimePackage((await json(dz)).report)[0]?.fix ?? '', /^Remove hailort \(sudo apt remove hailort\)/);
+});
+
+test('rpi5#194/#195: an upgrade put the Hailo-8 runtime hailort 4.23 on a Hailo-10H — the fix installs h10-hailort and names the package that pulled hailort back', async () => {
+  const root = system({
+    driver: [{ module: 'hailo1x_pci', version: '5.1.1' }],
+    pci: [{ id: '45c4', driver: 'hailo1x' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '4.23.0' }],
+    dpkg: [
+      { name: 'hailort', version: '4.23.0' },
+      { name: 'python3-hailort', version: '4.23.0-1' },
+      { name: 'hailo-gen-ai-model-zoo', version: '5.2.0' },
+    ],
+  });
+  const { code, report } = await json(root);
+  assert.equal(code, 1);
+  const [f, ...more] = runtimePackage(report);
+  assert.equal(more.length, 0);
+  assert.equal(f.severity, 'error');
+  assert.match(
+    f.sentence,
+    /^The Hailo-8 runtime package hailort 4\.23\.0, python3-hailort 4\.23\.0-1 is installed and the device is a Hailo-10H, which needs HailoRT 5\.x \("Hailo1X Devices/,
+  );
+  assert.match(f.sentence, /hailo-gen-ai-model-zoo 5\.2\.0 declares Depends: hailort/);
+  assert.equal(f.fix, 'Install the Hailo-10H runtime, which replaces it: sudo apt install h10-hailort python3-h10-hailort (or the hailo-h10-all metapackage).');
+
+  // Both lines installed: remove the Hailo-8 one. Before 4.22 only Hailo's check says 5.0.0 or newer: a warning.
+  const both = system({
+    pci: [{ id: '45c4', driver: 'hailo1x' }],
+    dpkg: [
+      { name: 'h10-hailort', version: '5.1.1' },
+      { name: 'hailort', version: '4.20.0' },
+    ],
+  });
+  const [w] = runtimePackage((await json(both)).report);
+  assert.equal(w?.severity, 'warning');
+  assert.equal(w.fix, 'Remove hailort (sudo apt remove hailort) and keep h10-hailort.');
+});
+
+test("the runtime package of the device's own family makes no package finding: hailort 4.x on a Hailo-8, h10-hailort or hailort 5.x on a Hailo-10H, none with both devices", async () => {
+  const cases: FakeSystem[] = [
+    {
+      pci: [{ id: '2864', driver: 'hailo' }],
+      dpkg: [
+        { name: 'hailort', version: '4.20.0' },
+        { name: 'python3-hailort', version: '4.20.0' },
+      ],
+    },
+    {
+      pci: [{ id: '45c4', driver: 'hailo1x' }],
+      dpkg: [
+        { name: 'h10-hailort', version: '5.1.1' },
+        { name: 'python3-h10-hailort', version: '5.1.1' },
+      ],
+    },
+    { pci: [{ id: '45c4', driver: 'hailo1x' }], dpkg: [{ name: 'hailort', version: '5.2.0' }] },
+    {
+      pci: [
+        { id: '2864', driver: 'hailo' },
+        { id: '45c4', driver: 'hailo1x' },
+      ],
+      dpkg: [{ name: 'hailort', version: '4.23.0' }],
+    },
+    // No Hailo device: nothing says which family the packages should be.
+    { dpkg: [{ name: 'h10-hailort', version: '5.1.1' }] },
+  ];
+  for (const c of cases) assert.deepEqual(runtimePackage((await json(system(c))).report), [], JSON.stringify(c));
+});
+
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
   const { readFileSync } = await import('node:fs');
-  const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts'].map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8')).join('\n');
+  const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts', 'packageRules.ts']
+    .map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8'))
+    .join('\n');
   const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
   const made = new Set<string>();
   for (const m of rules.matchAll(/code:\s*([^\n]+)/g)) for (const q of m[1].matchAll(/'([a-z0-9-]+)'/g)) made.add(q[1]);

@@ -20,6 +20,7 @@ import {
 import { inRoot } from './files';
 import { linkageFindings } from './linkageRules';
 import { firmwareFindings } from './firmware';
+import { packageFindings } from './packageRules';
 import type { Library, SystemSnapshot } from './probe';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -262,6 +263,14 @@ export function findings(input: DoctorInput): Finding[] {
 
   // ---- the firmware files the driver loads at probe
   out.push(...firmwareFindings(system));
+
+  // ---- the Raspberry Pi runtime package of the device's family (hailort vs h10-hailort)
+  out.push(
+    ...packageFindings(
+      system,
+      identified.map((d) => d.architecture),
+    ),
+  );
 
   // ---- hailort.service (4.x: sharing a Hailo-8 between processes)
   if (libVersion && libVersion.major === 4 && hailoFamilies.has('hailo8') && !system.service.running) {
