@@ -30,6 +30,8 @@ interface FakeSystem {
   elf?: { path: string; spec: StubSpec }[];
   /** false: no firmware files (by default the driver's mandatory files of each device present, as its install leaves them). */
   firmware?: false;
+  /** A captured /var/log/kern.log. */
+  kernLog?: string[];
 }
 
 const tools = toolchain();
@@ -76,6 +78,7 @@ function system(s: FakeSystem): string {
     if (HAS_ELF) writeStub(join(root, e.path), e.spec);
     else put(e.path, 'ELF');
   }
+  if (s.kernLog) put('var/log/kern.log', s.kernLog.map((l) => `${l}\n`).join(''));
   if (s.dpkg) put('var/lib/dpkg/status', s.dpkg.map((p) => `Package: ${p.name}\nStatus: install ok installed\nVersion: ${p.version}\n`).join('\n'));
   return root;
 }
@@ -432,9 +435,67 @@ test("the runtime package of the device's own family makes no package finding: h
   for (const c of cases) assert.deepEqual(runtimePackage((await json(system(c))).report), [], JSON.stringify(c));
 });
 
+// hailo_model_zoo_genai PR#11: after a live driver upgrade the 5.3.0 hailo1x_pci talks to the 5.1.1
+// firmware still running on the Hailo-10H. The lines are the driver's own format strings
+// (hailort-drivers v5.3.0 pcie.c, soc.c) in dev_printk's "hailo1x <address>: " form (hailo-apps#111).
+const kernLine = (t: string, msg: string) => `2026-05-16T09:${t}+00:00 pi kernel: ${msg}`;
+const BOOT_511 = [
+  kernLine('00:01.100000', 'hailo1x: Init module. driver version 5.1.1'),
+  kernLine('00:01.200000', 'hailo1x 0001:01:00.0: Probing on: 1e60:45c4...'),
+  kernLine('00:03.300000', 'hailo1x 0001:01:00.0: Firmware loaded in 2101 ms'),
+];
+const LIVE_UPGRADE = [
+  kernLine('40:10.100000', 'hailo1x: Init module. driver version 5.3.0'),
+  kernLine('40:10.200000', 'hailo1x 0001:01:00.0: Probing on: 1e60:45c4...'),
+  kernLine('40:12.300000', 'hailo1x 0001:01:00.0: Firmware loaded in 2087 ms'),
+  kernLine('40:12.400000', 'hailo1x 0001:01:00.0: Mismatch Driver version pcie driver 5:3:0 pci_ep driver 5:1:1'),
+  kernLine('40:12.400100', 'hailo1x 0001:01:00.0: hailo_soc_get_driver_info has failed with err -22'),
+];
+const hailo10hWith = (kernLog: string[]): FakeSystem => ({
+  driver: [{ module: 'hailo1x_pci', version: '5.3.0' }],
+  pci: [{ id: '45c4', driver: 'hailo1x' }],
+  devNodes: 1,
+  libs: [{ dir: 'usr/lib', version: '5.3.0' }],
+  kernLog,
+});
+
+test('genai PR#11: kern.log says the Hailo-10H runs the 5.1.1 firmware under the 5.3.0 driver — one error quoting the line, the fix restarts the device', async () => {
+  const { code, report } = await json(system(hailo10hWith([...BOOT_511, ...LIVE_UPGRADE])));
+  assert.equal(code, 1);
+  assert.deepEqual(codes(report), ['error:soc-driver-mismatch']);
+  const f = report.findings[0];
+  assert.match(
+    f.sentence,
+    /^The Hailo-10H at 0001:01:00\.0 runs firmware whose driver is 5\.1\.1 while the host's hailo1x_pci is 5\.3\.0; the driver then refuses every request/,
+  );
+  assert.match(f.sentence, /\/var\/log\/kern\.log: ".*hailo1x 0001:01:00\.0: Mismatch Driver version pcie driver 5:3:0 pci_ep driver 5:1:1"/);
+  assert.match(f.fix, /^Restart the device so it boots the firmware of the 5\.3\.0 driver: reboot/);
+  assert.match(f.source, /soc\.c \(hailo_soc_get_driver_info/);
+});
+
+test('kern.log: a mismatch before a later boot or module load (its Init line), or before a PCI reset re-probed the device, is history, not a finding', async () => {
+  const reboot = [...LIVE_UPGRADE, kernLine('55:00.000000', 'hailo1x: Init module. driver version 5.3.0')];
+  const reset = [
+    ...LIVE_UPGRADE,
+    kernLine('45:00.100000', 'hailo1x 0001:01:00.0: Probing on: 1e60:45c4...'),
+    kernLine('45:02.000000', 'hailo1x 0001:01:00.0: Firmware loaded in 2090 ms'),
+  ];
+  for (const log of [BOOT_511, reboot, reset]) assert.deepEqual(codes((await json(system(hailo10hWith(log)))).report), [], log.join('\n'));
+});
+
+test('kern.log there but not readable (here a folder; EACCES for a user outside adm): an info note saying the check was skipped, not silence', async () => {
+  const root = system(hailo10hWith([]));
+  rmSync(join(root, 'var/log/kern.log'));
+  mkdirSync(join(root, 'var/log/kern.log'));
+  const { code, report } = await json(root);
+  assert.equal(code, 0);
+  assert.deepEqual(codes(report), ['info:kernel-log-unreadable']);
+  assert.match(report.findings[0].sentence, /^\/var\/log\/kern\.log was not read \(.+\), so a driver\/firmware version mismatch/);
+});
+
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
   const { readFileSync } = await import('node:fs');
-  const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts', 'packageRules.ts']
+  const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts', 'packageRules.ts', 'kernelLog.ts']
     .map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8'))
     .join('\n');
   const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');

@@ -10,6 +10,7 @@ import { readSmallFileSync } from '../common/fileAccess';
 import { LIBRARY_DIRS } from './files';
 import { probeConsumers, type Consumer } from './linkage';
 import { probeFirmware, type FirmwareFiles } from './firmware';
+import { probeKernelLog, type KernelLogFacts } from './kernelLog';
 
 const SMALL = 64 << 10;
 /** /var/lib/dpkg/status of a full desktop is a few MiB. */
@@ -78,6 +79,8 @@ export interface SystemSnapshot {
   consumers: Consumer[];
   /** Hailo firmware files in the kernel's firmware folders (firmware.ts). */
   firmware: FirmwareFiles;
+  /** The hailo1x_pci lines of /var/log/kern.log, when one is there (kernelLog.ts). */
+  kernelLog?: KernelLogFacts;
 }
 
 export { LIBRARY_DIRS } from './files';
@@ -286,5 +289,6 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     packages,
     consumers: probeConsumers(root, wheels, tappasModules, packages),
     firmware: probeFirmware(root),
+    kernelLog: probeKernelLog(root),
   };
 }

@@ -21,6 +21,7 @@ import { inRoot } from './files';
 import { linkageFindings } from './linkageRules';
 import { firmwareFindings } from './firmware';
 import { packageFindings } from './packageRules';
+import { kernelLogFindings } from './kernelLog';
 import type { Library, SystemSnapshot } from './probe';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -263,6 +264,9 @@ export function findings(input: DoctorInput): Finding[] {
 
   // ---- the firmware files the driver loads at probe
   out.push(...firmwareFindings(system));
+
+  // ---- what the Hailo-10H's driver logged about the firmware it talks to
+  out.push(...kernelLogFindings(system));
 
   // ---- the Raspberry Pi runtime package of the device's family (hailort vs h10-hailort)
   out.push(
