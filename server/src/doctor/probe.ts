@@ -273,13 +273,14 @@ function probePackages(root: string): DebPackage[] {
 export function probeSystem(root = '/', folder?: string): SystemSnapshot {
   const { wheels, hailoApps, tappasModules } = probeWheels(root, folder);
   const packages = probePackages(root);
+  const pci = probePci(root);
   return {
     root,
     modules: probeModules(root),
     deviceNodes: list(join(root, 'dev'))
       .filter((n) => /^hailo\d+$/.test(n))
       .map((n) => `/dev/${n}`),
-    pci: probePci(root),
+    pci,
     libraries: probeLibraries(root),
     wheels,
     pythons: probePythons(root),
@@ -289,6 +290,7 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     packages,
     consumers: probeConsumers(root, wheels, tappasModules, packages),
     firmware: probeFirmware(root),
-    kernelLog: probeKernelLog(root),
+    // Only the Hailo-10H's driver logs the line kernelLog.ts looks for: no read (up to 4 MiB) otherwise.
+    kernelLog: pci.some((p) => p.family === 'hailo10h') ? probeKernelLog(root) : undefined,
   };
 }
