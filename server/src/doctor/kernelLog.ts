@@ -61,9 +61,21 @@ function tail(path: string): string | { unreadable: string } | undefined {
   }
 }
 
+/** The lines that name hailo1x, found by indexOf: no array of every kernel line. */
+function driverLines(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf('hailo1x'); at >= 0;) {
+    const end = text.indexOf('\n', at);
+    out.push(text.slice(text.lastIndexOf('\n', at) + 1, end < 0 ? text.length : end));
+    if (end < 0) break;
+    at = text.indexOf('hailo1x', end);
+  }
+  return out;
+}
+
 /** The standing driver/firmware mismatches of the last boot's hailo1x_pci, per device. */
 export function parseKernelLog(text: string): SocDriverMismatch[] {
-  const lines = text.split('\n');
+  const lines = driverLines(text);
   let start = 0;
   for (let i = lines.length - 1; i >= 0; i--) {
     if (INIT.test(lines[i])) {
