@@ -105,4 +105,5 @@ export { readHar } from './har/harReader';
 export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } from './har/noise';
 export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './noise/noiseRun';
 export { sixteenBitEdit } from './alls/noisyLayers';
+export { scriptTarget, type ScriptTarget } from './har/scriptTarget';
 export { checkText } from './alls/rules';

@@ -11,12 +11,12 @@ import * as vscode from 'vscode';
 import {
   analyzeNoise,
   calibrationBeside,
-  checkText,
   findOnnxBeside,
   hostUser,
   noiseSidecarPath,
   readHar,
   readHarView,
+  scriptTarget,
   sixteenBitEdit,
   trustedLauncher,
   type HarViewDocument,
@@ -263,8 +263,11 @@ async function writeSixteen(har: string, doc: HarViewDocument, names: string[], 
   }
   const uri = vscode.Uri.file(script);
   const text = (await vscode.workspace.openTextDocument(uri)).getText();
-  const hwArch = doc.hwArch ?? hailoSettings(uri).hwArch;
-  const edit = sixteenBitEdit(text, names, (t) => checkText(t, { settings: { hwArch } }));
+  // Checked as the editor checks the script: its model and the architecture it targets (a HEF
+  // beside it, its HAR, its folder, then hailo.hwArch), not only the hw_arch of this HAR.
+  const settings = hailoSettings(uri);
+  const target = await scriptTarget(script, { hwArch: settings.hwArch, harPath: settings.model.har, onnxPath: settings.model.onnx });
+  const edit = sixteenBitEdit(text, names, target.check);
   if ('error' in edit) {
     status(`Not written: ${edit.error}.`);
     return;
@@ -280,7 +283,7 @@ async function writeSixteen(har: string, doc: HarViewDocument, names: string[], 
   const editor = await vscode.window.showTextDocument(td, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const line = td.positionAt(edit.offset + edit.insert.indexOf('quantization_param')).line;
   editor.revealRange(new vscode.Range(line, 0, line, 0));
-  status(`Wrote ${edit.line} into ${path.basename(script)} (line ${line + 1}); checked for ${hwArch}.`);
+  status(`Wrote ${edit.line} into ${path.basename(script)} (line ${line + 1}); checked for ${target.arch.arch} (${target.arch.from}).`);
 }
 
 /** The layer name at the cursor of an `.alls` editor. */
