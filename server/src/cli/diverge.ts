@@ -75,7 +75,9 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
       driverDir: deps.driverDir ?? defaultDriverDir(),
       user: hostUser(),
       onOutput: (t) => io.err(t),
-      infer: async (onnx, feeds) => (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds }, { workerPath: deps.ortWorker })).outputs,
+      infer: async (onnx, feeds, externalData) =>
+        (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds, ...(externalData ? { externalData } : {}) }, { workerPath: deps.ortWorker }))
+          .outputs,
     },
   );
   if (out.status !== 'ok') {
