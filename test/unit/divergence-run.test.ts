@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { runDiverge } from '../../server/src/cli/diverge';
 import { layerTensors, withExtraOutputs } from '../../server/src/noise/divergence';
 import { readHar } from '../../server/src/har/harReader';
-import { dataflowOrder } from '../../server/src/har/harView';
+import { dataflowOrder, harViewText, readHarView } from '../../server/src/har/harView';
+import { readDivergenceResults } from '../../server/src/har/divergenceResults';
 import { analyzeOnnx } from '../../server/src/onnx/analysis';
 import { readOnnxFile } from '../../server/src/onnx/reader';
 import { readNpyFile, writeNpyFloat32 } from '../../server/src/calib/npyRead';
@@ -149,6 +150,63 @@ test(
         missing.err,
         "hailo-tools diverge: tinycnn_ext.onnx: external data file 'tinycnn_ext.onnx.data' is missing, so the float model cannot run.\n",
       );
+    });
+  },
+);
+
+test(
+  'hailo-tools diverge --save: the results beside the HAR (one rename) are what the HAR view shows, with the inputs and their distribution',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    await inFolder(async (dir) => {
+      const printed: string[] = [];
+      const code = await runDiverge(
+        [
+          '--json',
+          '--save',
+          '--onnx',
+          join(dir, 'tinycnn.onnx'),
+          '--har',
+          join(dir, 'tinycnn_quantized.har'),
+          '--inputs',
+          join(dir, 'tinycnn_calib.npy'),
+          '--alls',
+          join(dir, 'tinycnn.alls'),
+          '--docker',
+          FAKE_DOCKER,
+        ],
+        { out: (t) => void printed.push(t), err: () => undefined },
+        { driverDir: DRIVER_DIR, ortWorker: join(repoRoot, 'dist', 'ortWorker.js') },
+      );
+      assert.equal(code, 1);
+      const out = JSON.parse(printed.join(''));
+      assert.equal(out.status, 'ok', printed.join(''));
+      assert.equal(out.saved, join(dir, 'tinycnn_quantized.diverge.json'));
+      assert.deepEqual(
+        readdirSync(dir).filter((f) => f.includes('partial')),
+        [],
+        'no half-written file left',
+      );
+      const saved = readDivergenceResults(out.saved)!;
+      assert.equal(saved.first?.layer, 'conv3');
+      assert.equal(saved.inputs.count, 1);
+      assert.equal(saved.inputs.of, readNpyFile(join(dir, 'tinycnn_calib.npy')).shape[0], 'the set size, from the file');
+      assert.match(saved.inputs.distribution ?? '', /0.?255|integers/i);
+      assert.deepEqual(
+        saved.layers.map((l) => l.layer),
+        out.layers.map((l: { layer: string }) => l.layer),
+      );
+      const view = await readHarView(join(dir, 'tinycnn_quantized.har'));
+      assert.equal(view.divergence?.first?.layer, 'conv3');
+      assert.match(
+        harViewText(view),
+        /first divergent layer \(.*tinycnn_quantized\.diverge\.json\): tinycnn\.onnx against the emulator, measured on the first entry of tinycnn_calib\.npy/,
+      );
+      // a file that is not ours is one note, never a crash
+      writeFileSync(out.saved, '{"format":"something-else","layers":[]}');
+      const foreign = await readHarView(join(dir, 'tinycnn_quantized.har'));
+      assert.equal(foreign.divergence, undefined);
+      assert.ok(foreign.notes.some((n) => /is not a hailo-tools first-divergent-layer result/.test(n)));
     });
   },
 );

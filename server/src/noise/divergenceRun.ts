@@ -17,7 +17,9 @@ import { normalize } from '../accuracy/preprocess';
 import { readNpyFile, writeNpyFloat32 } from '../calib/npyRead';
 import type { DockerSettings } from '../compile/runner';
 import type { OrtRequest, OrtResponse } from '../accuracy/ortProcess';
-import { divergence, layerTensors, withExtraOutputs, type DivergenceReport, type Tensor } from './divergence';
+import { divergence, JUMP, layerTensors, withExtraOutputs, type DivergenceReport, type Tensor } from './divergence';
+import { DIVERGENCE_FORMAT, type DivergenceResults } from '../har/divergenceResults';
+import { inspectCalibrationSet } from '../calib/inspect';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
 
 export const INTERLAYER_DRIVER = 'hailo_interlayer.py';
@@ -39,6 +41,8 @@ export interface DivergenceOutcome {
   message?: string;
   report?: DivergenceReport;
   inputs?: { file: string; count: number };
+  /** What `<net>.diverge.json` holds (saveDivergenceResults writes it). */
+  results?: DivergenceResults;
 }
 
 type Infer = (
@@ -94,11 +98,18 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
     writeFileSync(extended, withExtraOutputs(readFileSync(req.onnx), tensors));
     const float = new Map<string, { dims: number[]; parts: Float32Array[] }>();
     for (let k = 0; k < n; k++) {
+      if (env.signal?.aborted) return { status: 'cancelled' };
       let frame: Float32Array = x.data.subarray(k * per, (k + 1) * per);
       if (norms.length) frame = normalize(frame, norms[0].mean, norms[0].std);
       const nchw = new Float32Array(per);
       for (let y = 0; y < h; y++) for (let xx = 0; xx < w; xx++) for (let q = 0; q < c; q++) nchw[(q * h + y) * w + xx] = frame[(y * w + xx) * c + q];
-      const out = await env.infer(extended, { [input.name]: { dims: [1, c, h, w], data: nchw } }, externalData.length ? externalData : undefined);
+      let out;
+      try {
+        out = await env.infer(extended, { [input.name]: { dims: [1, c, h, w], data: nchw } }, externalData.length ? externalData : undefined);
+      } catch (err) {
+        if (env.signal?.aborted) return { status: 'cancelled' };
+        return { status: 'failed', message: `The float model did not run: ${(err as Error).message}` };
+      }
       for (const t of tensors) {
         const o = out[t];
         if (!o) continue;
@@ -162,11 +173,34 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
         emu.set(name.slice(name.lastIndexOf('/') + 1), { dims: a.shape, data: a.data });
       }
       const report = divergence(layers, mapping, floatOf, (l) => emu.get(l), req.threshold);
-      return { status: 'ok', report, inputs: { file: basename(req.inputs), count: n } };
+      const results: DivergenceResults = {
+        format: DIVERGENCE_FORMAT,
+        har: basename(req.har),
+        onnx: basename(req.onnx),
+        context,
+        inputs: { file: basename(req.inputs), count: n, of: x.shape[0], distribution: await distributionOf(req.inputs) },
+        threshold: report.threshold,
+        jump: JUMP,
+        layers: report.layers.map((l) => ({ ...l })),
+        ...(report.first ? { first: report.first } : {}),
+        verdict: report.verdict,
+        finishedAt: new Date().toISOString(),
+      };
+      return { status: 'ok', report, inputs: { file: basename(req.inputs), count: n }, results };
     } finally {
       run.cleanup();
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The calibration set's distribution in the calibration core's words (stated beside every figure). */
+async function distributionOf(path: string): Promise<string> {
+  try {
+    const c = await inspectCalibrationSet(path);
+    return `${c.distribution.text}${c.sampled ? ' (sampled)' : ''}`;
+  } catch (err) {
+    return `not measured: ${(err as Error).message}`;
   }
 }
