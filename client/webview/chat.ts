@@ -1,9 +1,13 @@
 // The chat page's script (bundled to dist/webview/chat.js, loaded by nonce). Everything the model,
-// the user or a file wrote is put on the page with textContent — never innerHTML — so an answer
-// with <script> or <img onerror> is shown as text. The host (client/src/genai/chatPanel.ts) owns
-// the conversation: it validates parameters with HailoRT's ranges, talks to the device worker and
-// re-sends the whole transcript when the page is (re)loaded, so nothing is lost when it is hidden.
-export {};
+// the user or a file wrote is put on the page with textContent or createElement — never innerHTML —
+// so an answer with <script> or <img onerror> is shown as text. Answers are Markdown: parsed into a
+// tree of allowed elements (client/src/genai/chatMarkdown.ts) and built here, re-built while the
+// answer streams (at most every RENDER_EVERY_MS). A link is opened by the host (openExternal, after
+// it validates the address again); a code block's Copy button asks the host to copy. The host
+// (client/src/genai/chatPanel.ts) owns the conversation: it validates parameters with HailoRT's
+// ranges, talks to the device worker and re-sends the whole transcript when the page is (re)loaded,
+// so nothing is lost when it is hidden.
+import { markdownTree, MD_TAGS, type MdNode } from '../src/genai/chatMarkdown';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -28,7 +32,11 @@ type HostMessage =
   | { type: 'context'; usage: number; capacity: number }
   | { type: 'status'; text: string; error?: boolean }
   | { type: 'paramErrors'; errors: Record<string, string> }
-  | { type: 'images'; items: string[] };
+  | { type: 'images'; items: string[] }
+  | { type: 'copied'; id: number };
+
+/** A streaming answer is re-rendered at most this often (each render parses the whole answer). */
+const RENDER_EVERY_MS = 80;
 
 const vscode = acquireVsCodeApi();
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -38,7 +46,64 @@ const prompt = $<HTMLTextAreaElement>('prompt')!;
 const send = $<HTMLButtonElement>('send')!;
 const stop = $<HTMLButtonElement>('stop')!;
 let current: HTMLElement | undefined;
+/** The Markdown of the answer that streams into `current`. */
+let currentText = '';
+let renderTimer: number | undefined;
+let copies = 0;
 let busy = false;
+
+/** Builds the tree on the page: only allowed tags, only the attributes the tree names. */
+function build(nodes: readonly MdNode[], into: Node): void {
+  for (const n of nodes) {
+    if (typeof n === 'string') {
+      into.appendChild(document.createTextNode(n));
+      continue;
+    }
+    if (!MD_TAGS.has(n.tag)) {
+      build(n.children, into);
+      continue;
+    }
+    const el = document.createElement(n.tag);
+    if (n.attrs?.class) el.className = n.attrs.class;
+    if (n.attrs?.start) el.setAttribute('start', n.attrs.start);
+    const href = n.attrs?.['data-href'];
+    if (n.tag === 'a' && href) {
+      // No href: the webview would navigate; the host opens it instead.
+      el.dataset.href = href;
+      el.dataset.testid = 'chat-link';
+      el.title = href;
+      el.tabIndex = 0;
+      el.setAttribute('role', 'link');
+    }
+    build(n.children, el);
+    if (n.tag !== 'pre') {
+      into.appendChild(el);
+      continue;
+    }
+    const block = document.createElement('div');
+    block.className = 'code-block';
+    block.dataset.testid = 'chat-code';
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy';
+    copy.dataset.testid = 'chat-code-copy';
+    copy.textContent = 'Copy';
+    block.append(copy, el);
+    into.appendChild(block);
+  }
+}
+
+function renderMarkdown(text: HTMLElement, source: string): void {
+  text.replaceChildren();
+  build(markdownTree(source), text);
+}
+
+function renderCurrent(): void {
+  if (renderTimer !== undefined) window.clearTimeout(renderTimer);
+  renderTimer = undefined;
+  const text = current?.querySelector<HTMLElement>('.text');
+  if (text) renderMarkdown(text, currentText);
+}
 
 function setBusy(b: boolean): void {
   busy = b;
@@ -65,9 +130,10 @@ function turnElement(t: TurnView): HTMLElement {
     box.append(imgs);
   }
   const text = document.createElement('div');
-  text.className = 'text';
+  text.className = t.role === 'assistant' ? 'text markdown' : 'text';
   text.dataset.testid = t.role === 'assistant' ? 'chat-answer' : 'chat-question';
-  text.textContent = t.text;
+  if (t.role === 'assistant') renderMarkdown(text, t.text);
+  else text.textContent = t.text;
   box.append(text);
   const info = document.createElement('div');
   info.className = `info muted${t.failed ? ' error' : ''}`;
@@ -109,6 +175,27 @@ prompt.addEventListener('keydown', (e) => {
   }
 });
 stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
+
+// Links and Copy buttons inside answers (the log is rebuilt while an answer streams: delegate).
+function onAnswerAction(e: Event): void {
+  const target = e.target instanceof Element ? e.target : null;
+  const link = target?.closest<HTMLElement>('a[data-href]');
+  if (link) {
+    e.preventDefault();
+    vscode.postMessage({ type: 'openLink', url: link.dataset.href });
+    return;
+  }
+  const copy = target?.closest<HTMLButtonElement>('button.copy');
+  const code = copy?.parentElement?.querySelector('pre code');
+  if (copy && code && e.type === 'click') {
+    copy.dataset.copyId = String(++copies);
+    vscode.postMessage({ type: 'copy', text: code.textContent ?? '', id: copies });
+  }
+}
+log.addEventListener('click', onAnswerAction);
+log.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') onAnswerAction(e);
+});
 for (const id of ['clear', 'save', 'load', 'export', 'attach']) $(id)?.addEventListener('click', () => vscode.postMessage({ type: id }));
 for (const el of document.querySelectorAll<HTMLInputElement>('[data-param]')) {
   el.addEventListener('change', () => vscode.postMessage({ type: 'params', params: params() }));
@@ -145,6 +232,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       for (const t of m.turns) add(t);
       // Reloaded while an answer streams: its chunks go on into the last turn.
       current = m.busy ? ((log.lastElementChild as HTMLElement | null) ?? undefined) : undefined;
+      currentText = m.busy ? (m.turns[m.turns.length - 1]?.text ?? '') : '';
       current?.classList.add('streaming');
       setBusy(m.busy);
       break;
@@ -154,17 +242,21 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'start': {
       current = add({ role: 'assistant', text: '' });
+      currentText = '';
       current.classList.add('streaming');
       setBusy(true);
       break;
     }
     case 'chunk': {
-      const text = current?.querySelector<HTMLElement>('.text');
-      if (text) text.textContent += m.text;
-      current?.scrollIntoView({ block: 'end' });
+      currentText += m.text;
+      renderTimer ??= window.setTimeout(() => {
+        renderCurrent();
+        current?.scrollIntoView({ block: 'end' });
+      }, RENDER_EVERY_MS);
       break;
     }
     case 'end': {
+      renderCurrent();
       const info = current?.querySelector<HTMLElement>('.info');
       if (info) {
         info.textContent = m.info;
@@ -198,6 +290,11 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       }
       if (Object.keys(m.errors).length) ($('chat-params') ?? document.querySelector<HTMLDetailsElement>('details.params'))?.setAttribute('open', '');
       break;
+    case 'copied': {
+      const button = document.querySelector<HTMLButtonElement>(`button.copy[data-copy-id="${Number(m.id)}"]`);
+      if (button) button.textContent = 'Copied';
+      break;
+    }
     case 'images': {
       const box = $('images');
       if (!box) break;

@@ -87,6 +87,9 @@ export function installExtension(dirs, vsix) {
  * Starts code-server on 127.0.0.1 (a free port unless `port` is given) on `workspace`.
  * Resolves once it listens: { url, port, remote(path) → vscode-remote URI, stop(), output() }.
  */
+/** Attempts at starting code-server when its own start-up handshake times out (see startCodeServer). */
+const CODE_SERVER_STARTS = 3;
+
 export async function startCodeServer({ dirs, workspace, port = 0, trust = true, env = {}, settleTimeoutMs = 60_000 }) {
   const args = [
     codeServerEntry,
@@ -108,28 +111,50 @@ export async function startCodeServer({ dirs, workspace, port = 0, trust = true,
   // security.workspace.trust.startupPrompt = never (writeUserSettings) the folder opens in Restricted Mode.
   if (trust) args.push('--disable-workspace-trust');
   args.push(workspace);
-  const child = spawn(process.execPath, args, { env: instanceEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'] });
-  live.add(child);
-  child.once('exit', () => live.delete(child));
+  let child;
   let output = '';
-  const listening = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`code-server did not listen within ${settleTimeoutMs} ms:\n${output}`)), settleTimeoutMs);
-    const onData = (chunk) => {
-      output += chunk;
-      const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:(\d+))\//.exec(output);
-      if (m) {
+  const launch = () => {
+    child = spawn(process.execPath, args, { env: instanceEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    const started = child;
+    started.once('exit', () => live.delete(started));
+    output = '';
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`code-server did not listen within ${settleTimeoutMs} ms:\n${output}`)), settleTimeoutMs);
+      const onData = (chunk) => {
+        output += chunk;
+        const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:(\d+))\//.exec(output);
+        if (m) {
+          clearTimeout(timer);
+          resolve({ url: m[1], port: Number(m[2]) });
+        }
+      };
+      started.stdout.on('data', onData);
+      started.stderr.on('data', onData);
+      started.on('exit', (code) => {
         clearTimeout(timer);
-        resolve({ url: m[1], port: Number(m[2]) });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`code-server exited (${code}) before listening:\n${output}`));
+        const error = new Error(`code-server exited (${code}) before listening:\n${output}`);
+        // code-server's wrapper gives the server process it forks 10 s to say hello (wrapper.js
+        // timeoutInterval, "matches VS Code's timeouts") and exits with "timed out" when a loaded
+        // machine takes longer to load it. Nothing was started: starting again is safe.
+        error.handshakeTimedOut = code === 1 && /\berror timed out\b/.test(output);
+        reject(error);
+      });
     });
-  });
-  const { url, port: actualPort } = await listening;
+  };
+  let listening;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      listening = await launch();
+      break;
+    } catch (err) {
+      if (!err.handshakeTimedOut || attempt === CODE_SERVER_STARTS) throw err;
+      process.stdout.write(
+        `NOTE: code-server's server process missed its 10 s start-up handshake (a loaded machine); starting it again (${attempt + 1} of ${CODE_SERVER_STARTS})\n`,
+      );
+    }
+  }
+  const { url, port: actualPort } = listening;
   const authority = `127.0.0.1:${actualPort}`;
   return {
     url,

@@ -3,7 +3,9 @@
 // opening the model loads native HailoRT. One panel per HEF; the host keeps the conversation (the
 // page is re-sent the whole transcript when it is shown again, and the panel retains its context
 // when hidden). The page shell is rendered and escaped by chatRender.ts under a nonce CSP; the
-// model's text reaches the page only as messages written with textContent (client/webview/chat.ts).
+// model's text reaches the page only as messages: answers as Markdown built from allowed elements
+// with createElement/textContent (chatMarkdown.ts, client/webview/chat.ts), the rest as text. Links
+// it asks to open are checked again here (http(s) only) before vscode.env.openExternal.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -31,6 +33,7 @@ import { resolveHef } from '../device/runOnDevice';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import type { PageOptions } from '../hef/render';
 import { answerInfo, readParams } from './chatForm';
+import { externalLink } from './links';
 import { renderChat, renderChatMessage } from './chatRender';
 import { strictCsp } from '../webviewCsp';
 
@@ -40,6 +43,8 @@ const CHAT_ACTION = 'Hailo: Chat with Model';
 /** Images and saved contexts above this are refused before they are read. */
 const MAX_IMAGE_BYTES = 64 << 20;
 const MAX_CONTEXT_BYTES = 1 << 30;
+/** A code block copied from an answer (answers are far smaller; the page's message is input). */
+const MAX_COPY_CHARS = 1 << 20;
 
 interface ViewTurn {
   role: 'system' | 'user' | 'assistant';
@@ -55,6 +60,8 @@ type PageMessage =
   | { type: 'params'; params?: unknown }
   | { type: 'stop' | 'clear' | 'save' | 'load' | 'export' | 'attach' }
   | { type: 'dropImage'; name?: unknown; base64?: unknown }
+  | { type: 'openLink'; url?: unknown }
+  | { type: 'copy'; text?: unknown; id?: unknown }
   | { type: 'removeImage'; index?: unknown };
 
 class ChatPanel {
@@ -124,6 +131,19 @@ class ChatPanel {
           break;
         case 'dropImage':
           if (typeof m.name === 'string' && typeof m.base64 === 'string') this.addImage(path.basename(m.name), Buffer.from(m.base64, 'base64'));
+          break;
+        case 'openLink': {
+          // The page offers only http(s) links; a message claiming otherwise is refused here too.
+          const url = externalLink(m.url);
+          if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+          else this.owner.log.warn(`chat ${this.hef.fsPath}: refused to open a link that is not http(s): ${String(m.url).slice(0, 200)}`);
+          break;
+        }
+        case 'copy':
+          if (typeof m.text === 'string' && m.text.length <= MAX_COPY_CHARS && typeof m.id === 'number') {
+            await vscode.env.clipboard.writeText(m.text);
+            this.post({ type: 'copied', id: m.id });
+          }
           break;
         case 'removeImage':
           if (typeof m.index === 'number') this.images.splice(m.index, 1);

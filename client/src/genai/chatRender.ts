@@ -1,7 +1,7 @@
 // HTML shell of the "Hailo: Chat with Model" page. Pure (no vscode import), unit-tested directly.
 // Only the shell is HTML: the model's answers, the prompts, image names and every later status
-// arrive as messages and are written by the page script with textContent (client/webview/chat.ts),
-// never as markup. What is rendered here from the model or the file (HEF name, LoRA, runtime, the
+// arrive as messages and are written by the page script with textContent, answers as Markdown built
+// from allowed elements (chatMarkdown.ts, client/webview/chat.ts) — never as markup. What is rendered here from the model or the file (HEF name, LoRA, runtime, the
 // defaults) goes through `esc`. Stable `data-testid`s for the e2e.
 import { checkedCsp, esc, type PageOptions } from '../hef/render';
 import { PARAM_RULES, type ChatModelInfo } from '@hailo/api';

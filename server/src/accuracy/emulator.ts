@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   IN_CONTAINER,
   containerName,
@@ -77,7 +77,10 @@ interface Manifest {
 
 export const contextOracle = (c: EmulatorContext): OracleId => c;
 
-export async function runEmulator(req: EmulatorRequest, settings: DockerSettings, env: EmulatorEnv): Promise<EmulatorRun> {
+export async function runEmulator(request: EmulatorRequest, settings: DockerSettings, env: EmulatorEnv): Promise<EmulatorRun> {
+  // Bind-mount sources must be absolute (the daemon refuses 'examples/model'): resolve what the
+  // caller named against its own folder before anything reaches docker.
+  const req = { ...request, har: resolve(request.har), inputs: resolve(request.inputs), workDir: resolve(request.workDir) };
   const target = { dockerPath: settings.dockerPath, context: settings.context || undefined };
   const ctx = { dockerPath: settings.dockerPath, context: target.context, memoryLimit: settings.memoryLimit };
   const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });

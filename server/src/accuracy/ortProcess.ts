@@ -5,7 +5,7 @@
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { isTrustToken, type TrustToken } from '../common/trust';
 import type { FloatTensor } from './reference';
 
@@ -121,6 +121,7 @@ export function runOnnxInWorker(trust: TrustToken, req: OrtRequest, options: Run
         new Error(`The float reference worker ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before answering${last ? `: ${last}` : ''}.`),
       );
     });
-    child.send(req);
+    // The worker runs in another folder: a path the caller named relative to its own is resolved here.
+    child.send({ ...req, onnx: resolvePath(req.onnx), ortPackage: resolvePath(req.ortPackage) });
   });
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { compareOracles, CompareError } from '../accuracy/compare';
 import { EMULATOR_CONTEXTS, runEmulator, type EmulatorContext } from '../accuracy/emulator';
 import { accuracyText } from '../accuracy/oracles';
@@ -28,17 +29,23 @@ cosine and correlation against float and between every pair; disagreements above
 crashed contexts are flagged; the calibration set's distribution is stated beside every quantised
 figure.
 
-  --onnx FILE       the float model
-  --har FILE        the optimized HAR (the emulator runs it; its input/output layers pair the tensors)
-  --alls FILE       the model script (its normalization is applied before the float model)
-  --calib FILE      the calibration set (its distribution is stated; seeded inputs are drawn like it)
-  --inputs FILE     (N, H, W, C) inputs in the scale the device gets; default: seeded draws
-  --count N         inputs (default 8), --seed S (default 1171)
-  --contexts LIST   emulator contexts (default all four; 'none' skips the container)
-  --threshold R     relative error above which a pair is flagged (default 0.1)
-  --hef FILE        also run the inputs on the device (HailoRT through the device worker, float32 I/O)
-  --hailort DIR     where HailoRT is installed (as for hailo-tools run); --group-id ID (default UNIQUE)
-  --docker PATH, --context NAME, --image IMAGE   as for hailo-tools compile
+${helpTable([
+  ['--onnx FILE', 'the float model'],
+  ['--har FILE', 'the optimized HAR (the emulator runs it; its input/output layers pair the tensors)'],
+  ['--alls FILE', 'the model script (its normalization is applied before the float model)'],
+  ['--calib FILE', 'the calibration set (its distribution is stated; seeded inputs are drawn like it)'],
+  ['--inputs FILE', '(N, H, W, C) inputs in the scale the device gets; default: seeded draws'],
+  ['--count N', 'seeded inputs (default 8)'],
+  ['--seed S', 'their seed (default 1171)'],
+  ['--contexts LIST', "emulator contexts (default all four; 'none' skips the container)"],
+  ['--threshold R', 'relative error above which a pair is flagged (default 0.1)'],
+  ['--hef FILE', 'also run the inputs on the device (HailoRT through the device worker, float32 I/O)'],
+  ['--hailort DIR', 'where HailoRT is installed (as for hailo-tools run)'],
+  ['--group-id ID', 'VDevice group id (default UNIQUE)'],
+  ['--docker PATH', 'as for hailo-tools compile'],
+  ['--context NAME', 'as for hailo-tools compile'],
+  ['--image IMAGE', 'as for hailo-tools compile'],
+])}
 
 Exit 0 nothing flagged, 1 flags, 2 usage or unreadable input.
 `;

@@ -3,6 +3,7 @@
 // Exit 0 no warning, 1 warnings (findings), 2 usage or an unreadable file.
 import { basename } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { calibContext } from '../calib/context';
 import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../calib/inspect';
 import { sparkline } from '../calib/render';
@@ -14,11 +15,13 @@ model's input, entries vs the script's calibset_size, per-channel min/max/mean/s
 and findings (np.random.rand-like data for a normalized input, a range the script's normalization
 contradicts, NCHW, too few entries, constant or duplicated entries).
 
-  --json        print {"dtype","shape","layout","count","channels","findings"} (+ "sampled")
-  --full        read every value (default: files over 256 MiB are sampled)
-  --alls FILE   the model script (calibset_size, normalization); a .har beside it gives the input
-  --onnx FILE   the ONNX model, for the input shape
-  --har FILE    the parsed model (.har), for the input shape (HN input layer)
+${helpTable([
+  ['--json', 'print {"dtype","shape","layout","count","channels","findings"} (+ "sampled")'],
+  ['--full', 'read every value (default: files over 256 MiB are sampled)'],
+  ['--alls FILE', 'the model script (calibset_size, normalization); a .har beside it gives the input'],
+  ['--onnx FILE', 'the ONNX model, for the input shape'],
+  ['--har FILE', 'the parsed model (.har), for the input shape (HN input layer)'],
+])}
 
 Exit 0 no warning, 1 warnings, 2 usage or unreadable file.
 `;

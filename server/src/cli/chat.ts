@@ -11,6 +11,7 @@ import { FrameError, imageToFrame, parseParam, turnMessages, type ParamName } fr
 import { ChatSession, type Answer } from '../genai/session';
 import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 const CHAT_USAGE = `usage: hailo-tools chat [--json] [--image FILE]… [--max-tokens N] [--seed N]
                         [--temperature X] [--top-p X] [--top-k N] [--frequency-penalty X]
@@ -19,18 +20,19 @@ const CHAT_USAGE = `usage: hailo-tools chat [--json] [--image FILE]… [--max-to
 Asks an LLM or VLM HEF one question on the attached Hailo device (HailoRT's GenAI API) and streams
 the answer to stdout; time to first token and tokens/s go to stderr. Unset parameters are the
 model's defaults (its hailo-config.json).
-  --image FILE          a PNG/JPEG for a VLM, resized to the frame the device reports (repeatable;
-                        one image entry per frame)
-  --max-tokens N        at most N generated tokens (≥ 1)
-  --seed N              sampling seed (0 … 4294967295; 4294967295 = random)
-  --temperature X       > 0
-  --top-p X             0 … 1
-  --top-k N             ≥ 1
-  --frequency-penalty X ≠ 0 (1 = none)
-  --greedy, --sample    greedy decoding, or statistical sampling
-  --lora NAME           a LoRA adapter the HEF carries (LLM only)
-  --system TEXT         a system prompt before the question
-${COMMON}
+${helpTable([
+  ['--image FILE', 'a PNG/JPEG for a VLM, resized to the frame the device reports (repeatable;\none image entry per frame)'],
+  ['--max-tokens N', 'at most N generated tokens (≥ 1)'],
+  ['--seed N', 'sampling seed (0 … 4294967295; 4294967295 = random)'],
+  ['--temperature X', '> 0'],
+  ['--top-p X', '0 … 1'],
+  ['--top-k N', '≥ 1'],
+  ['--frequency-penalty X', '≠ 0 (1 = none)'],
+  ['--greedy, --sample', 'greedy decoding, or statistical sampling'],
+  ['--lora NAME', 'a LoRA adapter the HEF carries (LLM only)'],
+  ['--system TEXT', 'a system prompt before the question'],
+  ...COMMON,
+])}
 Exit: 0 answered, 1 stopped (Ctrl-C), 2 could not run (one sentence says why).
 `;
 

@@ -19,6 +19,7 @@ import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../nms/bundle';
 
 const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
@@ -28,17 +29,28 @@ nms_postprocess, an NMS config JSON or a .hef named on the command line — that
 the model, the HEF and the labels file agree.
 
 options:
-  --json          print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}
-  --hw-arch ARCH  target architecture for architecture-specific rules (default hailo10h) where
-                  nothing else says: a HEF beside a script, its HAR, or a folder named after an
-                  architecture (the model zoo's layout) come first, as in the editor;
-                  one of ${HW_ARCHES.join(', ')}
-  --har FILE      the parsed model (.har) to check layer names against; without it, a .har beside
-                  each script is used, as in the editor (same basename, else the only one)
-  --onnx FILE     the ONNX the HAR was parsed from; without it, the one beside the HAR
-  --labels FILE   the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
-                  line) to check against the classes; without it, one beside the HEF or script
-  -h, --help      show this help
+${helpTable([
+  ['--json', 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}'],
+  [
+    '--hw-arch ARCH',
+    `target architecture for architecture-specific rules (default hailo10h) where
+nothing else says: a HEF beside a script, its HAR, or a folder named after an
+architecture (the model zoo's layout) come first, as in the editor;
+one of ${HW_ARCHES.join(', ')}`,
+  ],
+  [
+    '--har FILE',
+    `the parsed model (.har) to check layer names against; without it, a .har beside
+each script is used, as in the editor (same basename, else the only one)`,
+  ],
+  ['--onnx FILE', 'the ONNX the HAR was parsed from; without it, the one beside the HAR'],
+  [
+    '--labels FILE',
+    `the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
+line) to check against the classes; without it, one beside the HEF or script`,
+  ],
+  ['-h, --help', 'show this help'],
+])}
 
 exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input
 `;

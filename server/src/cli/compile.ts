@@ -13,6 +13,7 @@ import { hostUser, trustedLauncher } from '../compile/launcher';
 import { compileModel, type CompileReport } from '../compile/session';
 import type { DockerSettings, Gpus } from '../compile/runner';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -25,21 +26,23 @@ Compiles a model with Hailo's Dataflow Compiler in its docker container: parse (
 (quantize with the calibration set) → compile. Outputs go to <out>/<net>.har, <net>_optimized.har
 and <net>.hef (net = the model's base name; default out: the model's folder); a stage's output is
 moved there only when the stage succeeded. The console is saved as <out>/<net>.dfc.log.
-  --json               print one JSON document (the dfc-log document + outputs, container, hef)
-  --docker PATH        the docker executable (default: docker)
-  --context NAME       docker context (a remote docker host: files travel by docker cp)
-  --image IMAGE        DFC image (default: the first local Hailo AI SW Suite / DFC image, else
-                       hailo_ai_sw_suite_2026-04:1)
-  --hw-arch ARCH       target architecture (default: hailo10h)
-  --alls SCRIPT        model script (.alls) for optimize
-  --calib NPY          calibration set, NHWC .npy (without one: random data, accuracy meaningless)
-  --out DIR            output folder
-  --start-nodes a,b    ONNX start node names;  --end-nodes a,b  ONNX end node names
-  --memory LIMIT       container memory limit (docker --memory, e.g. 40g)
-  --gpus MODE          auto (use an NVIDIA runtime when docker has one), all, none (default: auto)
-  --docker-arg ARG     one extra 'docker run' argument (repeat for several)
-  --hailo-config FILE  hailo-config.json to embed in the HEF (default: the one beside the model)
-  --verbose            also copy the DFC's console to stderr
+${helpTable([
+  ['--json', 'print one JSON document (the dfc-log document + outputs, container, hef)'],
+  ['--docker PATH', 'the docker executable (default: docker)'],
+  ['--context NAME', 'docker context (a remote docker host: files travel by docker cp)'],
+  ['--image IMAGE', 'DFC image (default: the first local Hailo AI SW Suite / DFC image, else\nhailo_ai_sw_suite_2026-04:1)'],
+  ['--hw-arch ARCH', 'target architecture (default: hailo10h)'],
+  ['--alls SCRIPT', 'model script (.alls) for optimize'],
+  ['--calib NPY', 'calibration set, NHWC .npy (without one: random data, accuracy meaningless)'],
+  ['--out DIR', 'output folder'],
+  ['--start-nodes a,b', 'ONNX start node names'],
+  ['--end-nodes a,b', 'ONNX end node names'],
+  ['--memory LIMIT', 'container memory limit (docker --memory, e.g. 40g)'],
+  ['--gpus MODE', 'auto (use an NVIDIA runtime when docker has one), all, none (default: auto)'],
+  ['--docker-arg ARG', "one extra 'docker run' argument (repeat for several)"],
+  ['--hailo-config FILE', 'hailo-config.json to embed in the HEF (default: the one beside the model)'],
+  ['--verbose', "also copy the DFC's console to stderr"],
+])}
 Exit: 0 compiled (HEF intact), 1 failed / killed / docker refused, 2 usage or unreadable input,
 130 interrupted (the container is removed first).
 `;

@@ -15,17 +15,23 @@ import { parseInputSpec } from '../device/inputs';
 import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamInfo } from '../device/protocol';
 import { DEFAULT_OPEN_OPTIONS } from '../device/protocol';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable, type HelpRow } from './help';
 
-export const COMMON = `  --hailort DIR     HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)
-  --group-id ID     VDevice group id: UNIQUE (default) takes the device alone; the same other id in
-                    several processes shares it (on HailoRT 4.x through hailort.service)
-  --timeout MS      per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})
-  --json            print one JSON document`;
+/** The options every device command takes (after its own, in one table). */
+export const COMMON: readonly HelpRow[] = [
+  ['--hailort DIR', 'HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)'],
+  [
+    '--group-id ID',
+    'VDevice group id: UNIQUE (default) takes the device alone; the same other id in\nseveral processes shares it (on HailoRT 4.x through hailort.service)',
+  ],
+  ['--timeout MS', `per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})`],
+  ['--json', 'print one JSON document'],
+];
 
 const DEVICES_USAGE = `usage: hailo-tools devices [--json] [--hailort DIR]
 
 Lists the Hailo devices HailoRT sees (Device::scan + identify): id, architecture, firmware, serial.
-${COMMON}
+${helpTable(COMMON)}
 Exit: 0 a device was identified, 1 none (no device, no driver, or none HailoRT could identify),
 2 HailoRT missing or another failure.
 `;
@@ -36,13 +42,15 @@ const RUN_USAGE = `usage: hailo-tools run [--json] [--frames N] [--input random|
 Runs a HEF on the attached device: per-output statistics of the first frame (mean, std, min, max,
 argmax, sha256 prefix), the checks (different inputs → different outputs; same input twice →
 bit-identical; an undersized input refused), latency p50/p99, FPS and FPS by queue depth.
-  --frames N        frames per throughput measurement (default 200)
-  --input SPEC      random (uniform, default), normal, a .npy array, or a PNG/JPEG image
-  --seed N          seed of random/normal inputs (default: 1171 and 2026, as the published probe)
-  --format F        host I/O: uint8 (quantised, default) or float32
-  --batch N         batch size (default 0: HailoRT chooses)
-  --queue N         frames in flight (default: the model's async queue size)
-${COMMON}
+${helpTable([
+  ['--frames N', 'frames per throughput measurement (default 200)'],
+  ['--input SPEC', 'random (uniform, default), normal, a .npy array, or a PNG/JPEG image'],
+  ['--seed N', 'seed of random/normal inputs (default: 1171 and 2026, as the published probe)'],
+  ['--format F', 'host I/O: uint8 (quantised, default) or float32'],
+  ['--batch N', 'batch size (default 0: HailoRT chooses)'],
+  ['--queue N', "frames in flight (default: the model's async queue size)"],
+  ...COMMON,
+])}
 Exit: 0 every check passed, 1 a check failed, 2 could not run.
 `;
 

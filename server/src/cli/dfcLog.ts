@@ -8,18 +8,24 @@ import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTermina
 import { readOnnxFile, OnnxReadError } from '../onnx/reader';
 import { analyzeOnnx } from '../onnx/analysis';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 const USAGE = `usage: hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] [--exit-code N] LOG|-
 
 Explains a Dataflow Compiler console log (hailo parser|optimize|compiler, hailomz, Python API;
 DFC 3.x and 5.x): stages and their times, versions, the compile summary, and every error on the
 .alls line, ONNX node or setting that caused it. '-' reads the log from stdin.
-  --json           print one JSON document
-  --alls SCRIPT    the model script the run used (errors land on its lines)
-  --onnx MODEL     the ONNX model the run parsed (errors land on its nodes; tensor vs node names)
-  --exit-code N    how the run ended, when you know it (a shell's $?, docker's exit status): a log
-                   that just stops is then read as killed (137: the OOM killer or docker's memory
-                   limit, in the stage it stopped in) or failed (any other non-zero status)
+${helpTable([
+  ['--json', 'print one JSON document'],
+  ['--alls SCRIPT', 'the model script the run used (errors land on its lines)'],
+  ['--onnx MODEL', 'the ONNX model the run parsed (errors land on its nodes; tensor vs node names)'],
+  [
+    '--exit-code N',
+    `how the run ended, when you know it (a shell's $?, docker's exit status): a log
+that just stops is then read as killed (137: the OOM killer or docker's memory
+limit, in the stage it stopped in) or failed (any other non-zero status)`,
+  ],
+])}
 Exit: 0 the log shows a successful run, 1 a failed, killed or incomplete run, 2 unreadable input.
 `;
 

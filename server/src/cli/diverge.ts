@@ -5,6 +5,7 @@
 // 1 one found (or the run failed), 2 usage or unreadable input.
 import { resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { findDivergence } from '../noise/divergenceRun';
 import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
 import { hostUser, trustedLauncher } from '../compile/launcher';
@@ -23,10 +24,12 @@ each HN layer with its ONNX tensor through original_names, and name the first la
 error jumps (above the threshold, default 0.1, and at least 3x its inputs'). Layers that cannot be
 compared say why; a jump right after one says it may start there.
 
-  --inputs FILE   (N, H, W, C) inputs in the scale the device gets (e.g. the calibration set)
-  --count N       entries to use (default 1)
-  --alls FILE     the model script (its normalization is applied before the float model)
-  --save          keep the results beside the HAR as <net>.diverge.json (the HAR view shows them)
+${helpTable([
+  ['--inputs FILE', '(N, H, W, C) inputs in the scale the device gets (e.g. the calibration set)'],
+  ['--count N', 'entries to use (default 1)'],
+  ['--alls FILE', 'the model script (its normalization is applied before the float model)'],
+  ['--save', 'keep the results beside the HAR as <net>.diverge.json (the HAR view shows them)'],
+])}
 
 Exit 0 no divergent layer, 1 one found or the run failed, 2 usage or unreadable input.
 `;

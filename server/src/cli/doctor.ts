@@ -7,6 +7,7 @@ import { doctorText } from '../doctor/text';
 import { commandLineTrust } from '../common/trust';
 import { DeviceClient, DeviceRequestError } from '../device/client';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 const USAGE = `usage: hailo-tools doctor [--json] [--root DIR] [--no-device] [--hailort DIR] [FOLDER]
 
@@ -15,11 +16,12 @@ PCI functions and their driver, every libhailort, each device's firmware (identi
 wheel (hailo_platform) and the Python it is built for, hailort.service, TAPPAS / hailo-apps,
 Hailo's Debian packages, the HEFs in FOLDER (default: the current folder) — and one finding with
 its fix for each pair that disagrees (rules and sources: docs/doctor.md).
-  --json          one JSON document: components, findings (code, severity, sentence, fix, source)
-  --root DIR      read sysfs, /dev, the library folders and site-packages under DIR instead of /
-                  (the devices are then asked only through HAILO_TOOLS_SHIM)
-  --no-device     do not ask the devices (no native code is loaded)
-  --hailort DIR   HailoRT install prefix for asking the devices
+${helpTable([
+  ['--json', 'one JSON document: components, findings (code, severity, sentence, fix, source)'],
+  ['--root DIR', 'read sysfs, /dev, the library folders and site-packages under DIR instead of /\n(the devices are then asked only through HAILO_TOOLS_SHIM)'],
+  ['--no-device', 'do not ask the devices (no native code is loaded)'],
+  ['--hailort DIR', 'HailoRT install prefix for asking the devices'],
+])}
 Exit: 0 the pieces agree (warnings allowed), 1 a finding is an error, 2 usage.
 `;
 

@@ -3,6 +3,7 @@
 // holds for each layer, and the per-layer SNR of a noise analysis when one was run (worst first).
 // Exit 0 read, 2 usage or unreadable archive.
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { HarReadError } from '../har/harReader';
 import { HnFormatError } from '../har/hn';
 import { harViewText, readHarView } from '../har/harView';
@@ -17,7 +18,7 @@ ranges and statistics with their values), and the per-layer SNR of a layer noise
 (hailo-tools noise, or statistics inside the archive), worst first, with the 16-bit line for the
 layers that need it.
 
-  --json   one JSON document (the HAR view's data)
+${helpTable([['--json', "one JSON document (the HAR view's data)"]])}
 
 Exit 0 read, 2 usage or unreadable archive.
 `;

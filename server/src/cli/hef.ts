@@ -7,14 +7,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE
 
 Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, resources).
-  --json                 print one JSON document instead of text
-  --streams              text: also list the boundary streams (as hailortcli --parse-streams)
-  --mtmd                 also check the contract of llama.cpp's mtmd Hailo vision loader
-  --text-model-width N   with --mtmd: the text model's n_embd_inp, checked against 4 x features
+${helpTable([
+  ['--json', 'print one JSON document instead of text'],
+  ['--streams', 'text: also list the boundary streams (as hailortcli --parse-streams)'],
+  ['--mtmd', "also check the contract of llama.cpp's mtmd Hailo vision loader"],
+  ['--text-model-width N', "with --mtmd: the text model's n_embd_inp, checked against 4 x features"],
+])}
 Exit: 0 the HailoRT the HEF targets loads it (and the contract passes), 1 contract fails,
       2 that HailoRT refuses or crashes on it, or it is damaged.
 `;

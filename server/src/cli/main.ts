@@ -1,7 +1,10 @@
 // `hailo-tools` command-line entry: dispatches to one module per sub-command.
 // Every sub-command is `(args, io) => Promise<exitCode>` and uses the same pure cores as the server.
 import { EXIT_USAGE, processIO, type CliIO } from './io';
+import { helpTable } from './help';
 import { terminalText } from '../common/escape';
+// Only the field is bundled (esbuild tree-shakes a JSON module's unused top-level keys).
+import { version } from '../../../package.json';
 
 type SubCommand = (args: string[], io: CliIO) => Promise<number>;
 
@@ -66,17 +69,30 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
 };
 
 export function usage(): string {
-  const lines = ['usage: hailo-tools <command> [options]', '', 'commands:'];
-  for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(8)}${c.summary}`);
-  lines.push('', 'Run `hailo-tools <command> --help` for the options of one command.');
-  return lines.join('\n') + '\n';
+  return [
+    'usage: hailo-tools <command> [options]',
+    '       hailo-tools --version | --help',
+    '',
+    'commands:',
+    helpTable(Object.entries(commands).map(([name, c]) => [name, c.summary])),
+    '',
+    'Run `hailo-tools <command> --help` for the options of one command.',
+    '',
+  ].join('\n');
 }
+
+/** The package's version, as `npm ls` and the .vsix show it. */
+export const VERSION: string = version;
 
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage());
     return name ? 0 : EXIT_USAGE;
+  }
+  if (name === '--version' || name === '-V') {
+    io.out(`${VERSION}\n`);
+    return 0;
   }
   const cmd = commands[name];
   if (!cmd) {

@@ -7,6 +7,7 @@
 // a HAR that is not optimized, 130 interrupted.
 import { basename, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../noise/noiseRun';
 import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../har/noise';
 import { hostUser, trustedLauncher } from '../compile/launcher';
@@ -27,14 +28,20 @@ A layer is picked by the rule of Hailo's optimization diagnostic tool: SNR at or
 low outlier (at or below Q1 - 1.5 IQR); input/output layers, NMS and argmax are not ranked. The
 figures are saved as <net>.noise.json beside the HAR (the HAR view and the .alls hover read it).
 
-  --calib FILE    calibration set (default: the *calib*.npy, else the only .npy, beside the HAR)
-  --count N       entries to analyse (data_count; default all of the set)
-  --batch N       batch_size
-  --mode M        analyze_mode: simple (whole-model quantized; fast) or advanced (layer by layer)
-  --save-har      also keep the analysed HAR as <net>_noise.har (hailo profiler shows it)
-  --json          one JSON document (the figures, the report, the line)
-  --docker PATH, --context NAME, --image IMAGE, --memory LIMIT, --gpus G, --hw-arch ARCH
-                  as for hailo-tools compile
+${helpTable([
+  ['--calib FILE', 'calibration set (default: the *calib*.npy, else the only .npy, beside the HAR)'],
+  ['--count N', 'entries to analyse (data_count; default all of the set)'],
+  ['--batch N', 'batch_size'],
+  ['--mode M', 'analyze_mode: simple (whole-model quantized; fast) or advanced (layer by layer)'],
+  ['--save-har', 'also keep the analysed HAR as <net>_noise.har (hailo profiler shows it)'],
+  ['--json', 'one JSON document (the figures, the report, the line)'],
+  ['--docker PATH', 'as for hailo-tools compile'],
+  ['--context NAME', 'as for hailo-tools compile'],
+  ['--image IMAGE', 'as for hailo-tools compile'],
+  ['--memory LIMIT', 'as for hailo-tools compile'],
+  ['--gpus G', 'as for hailo-tools compile'],
+  ['--hw-arch ARCH', 'as for hailo-tools compile'],
+])}
 
 Exit 0 no layer needs more bits, 1 some do or the analysis failed, 2 usage or unreadable input.
 `;

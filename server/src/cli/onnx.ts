@@ -1,6 +1,7 @@
 // `hailo-tools onnx [--json] [--shapes] FILE` — index an ONNX model without loading its weights,
 // infer shapes, and list the DFC pre-flight findings. Exit 0, or 2 when the file is not readable ONNX.
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 import { readOnnxFile, OnnxReadError } from '../onnx/reader';
 import { analyzeOnnx } from '../onnx/analysis';
 import { summarize, summaryText } from '../onnx/summary';
@@ -10,8 +11,10 @@ const USAGE = `usage: hailo-tools onnx [--json] [--shapes] FILE
 Index an ONNX model (weights are never loaded), infer every tensor's shape, and report operator and
 tensor-rank histograms and DFC pre-flight findings with their evidence.
 
-  --json     print one JSON document
-  --shapes   include the shape of every graph input and node output
+${helpTable([
+  ['--json', 'print one JSON document'],
+  ['--shapes', 'include the shape of every graph input and node output'],
+])}
 `;
 
 export async function runOnnx(args: string[], io: CliIO): Promise<number> {

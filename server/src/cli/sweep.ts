@@ -15,6 +15,7 @@ import { allFinished, sweepText } from '../sweep/table';
 import { measureOnDevice } from '../sweep/deviceMeasure';
 import { defaultDriverDir, EXIT_INTERRUPTED } from './compile';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { helpTable } from './help';
 
 const USAGE = `usage: hailo-tools sweep [--json] [--dry-run] [--docker PATH] [--docker-arg ARG]... [--hailort DIR] PLAN.sweep.json
 
@@ -25,11 +26,13 @@ whose inputs (model, script, calibration, image, architecture) already have a fi
 not run again, so an interrupted sweep resumes. Progress goes to stderr; the table (outcome and
 failed stage, stage times, context, utilisation, HEF size, mtmd contract, accuracy against the
 float model, FPS/latency with a device) to stdout; <out>/sweep.json and <out>/sweep.csv hold it too.
-  --json             print the table as one JSON document
-  --dry-run          list the variants, their derived scripts' findings and what is finished; run nothing
-  --docker PATH      the docker executable (default: docker)
-  --docker-arg ARG   one extra 'docker run' argument for every compile (repeat for several)
-  --hailort DIR      HailoRT install prefix, for the plan's "device" column
+${helpTable([
+  ['--json', 'print the table as one JSON document'],
+  ['--dry-run', "list the variants, their derived scripts' findings and what is finished; run nothing"],
+  ['--docker PATH', 'the docker executable (default: docker)'],
+  ['--docker-arg ARG', "one extra 'docker run' argument for every compile (repeat for several)"],
+  ['--hailort DIR', 'HailoRT install prefix, for the plan\'s "device" column'],
+])}
 Exit: 0 every variant has its result, 1 some did not finish, 2 usage or an unreadable plan,
 130 interrupted (running containers are removed first; finished variants are kept).
 `;

@@ -7,8 +7,9 @@
 // It refuses to start without a TrustToken (workspace trust in the extension, the terminal for the
 // CLI): native code runs only where the user allowed it.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { isTrustToken, type TrustToken } from '../common/trust';
 import { errorFromKind } from './errors';
 import { ensureShim, type ShimLocation } from './nativeBuild';
@@ -19,6 +20,7 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  InputSpec,
   ModelInfo,
   OpenOptions,
   RunOptions,
@@ -70,6 +72,8 @@ interface Pending {
   reject(err: DeviceRequestError): void;
   timer: NodeJS.Timeout;
   method: WorkerMethod;
+  /** Starts the silence limit again: the worker reported progress on this request. */
+  rearm(): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -111,11 +115,11 @@ export class DeviceClient {
     // Latency + FPS sweep + checks: budget per frame on top of the per-call timeout.
     const frames = Math.max(1, options.frames);
     const budget = options.timeoutMs * 4 + frames * 50 + 60_000;
-    return this.request('run', options, budget);
+    return this.request('run', { ...options, hef: resolvePath(options.hef), input: absoluteInput(options.input) }, budget);
   }
 
   open(hef: string, options: OpenOptions): Promise<ModelInfo & { handle: number }> {
-    return this.request('open', { hef, ...options });
+    return this.request('open', { ...options, hef: resolvePath(hef) });
   }
 
   infer(handle: number, inputs: Record<string, string>): Promise<{ outputs: Record<string, string>; ms: number }> {
@@ -134,7 +138,7 @@ export class DeviceClient {
 
   /** Opens an LLM/VLM on the device (the HEF is classified and streamed to the device first). */
   chatOpen(options: ChatOpenOptions): Promise<ChatModelInfo> {
-    return this.request('chatOpen', options, CHAT_OPEN_TIMEOUT_MS);
+    return this.request('chatOpen', { ...options, hef: resolvePath(options.hef) }, CHAT_OPEN_TIMEOUT_MS);
   }
 
   /** Starts a generation; its chunks and its end arrive through onChat. */
@@ -205,14 +209,26 @@ export class DeviceClient {
     const id = this.nextId++;
     const limit = timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      // The limit is on silence, not on the whole request: a run reports each phase (and every few
+      // frames), so a slow model or a loaded machine is not mistaken for a hung worker.
+      const expire = () => {
         this.pending.delete(id);
         // A worker stuck inside native code cannot answer later requests either: stop it.
-        const error = errorFromKind('timeout', `the device worker did not answer '${method}' within ${limit} ms`);
+        const error = errorFromKind('timeout', `the device worker did not answer '${method}' (nor report progress) within ${limit} ms`);
         reject(new DeviceRequestError(error));
         this.kill(child);
-      }, limit);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, method });
+      };
+      const entry: Pending = {
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer: setTimeout(expire, limit),
+        method,
+        rearm: () => {
+          clearTimeout(entry.timer);
+          entry.timer = setTimeout(expire, limit);
+        },
+      };
+      this.pending.set(id, entry);
       this.setBusy(child, true);
       child.send({ id, method, params });
     });
@@ -242,6 +258,9 @@ export class DeviceClient {
       // HailoRT writes hailort.log into the process CWD unless told otherwise; never the workspace.
       HAILORT_LOGGER_PATH: this.options.hailortLogDir ?? 'NONE',
     };
+    // The extension's log folder appears only once VS Code writes its first line; a missing cwd
+    // fails the fork with a misleading "spawn node ENOENT".
+    if (this.options.hailortLogDir) mkdirSync(this.options.hailortLogDir, { recursive: true });
     const child = fork(workerPath, [], {
       cwd: this.options.hailortLogDir ?? tmpdir(),
       env,
@@ -282,6 +301,7 @@ export class DeviceClient {
     }
     if ('progress' in msg) {
       const { phase, done, total } = msg.progress;
+      this.pending.get(msg.progress.id)?.rearm();
       this.options.onEvent?.({ type: 'progress', phase, done, total });
       return;
     }
@@ -354,4 +374,12 @@ export class DeviceClient {
     }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
+}
+
+/**
+ * The worker runs in another folder (HailoRT's log folder): a path the caller named relative to its
+ * own folder is resolved before it crosses.
+ */
+function absoluteInput(input: InputSpec): InputSpec {
+  return input.kind === 'npy' || input.kind === 'image' ? { ...input, path: resolvePath(input.path) } : input;
 }

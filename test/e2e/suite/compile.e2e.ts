@@ -49,6 +49,8 @@ const calls = (): { method: string }[] =>
 let callsBefore = 0;
 const running = () => containers().some((n) => JSON.parse(readFileSync(join(state, 'containers', n), 'utf8')).state === 'running');
 
+// One compile runs the real driver script under python3 (numpy, the fake DFC) through the fake
+// docker: 10–20 s on this 2-core machine under load (suite/index.ts gives each test 180 s).
 describe('Hailo: Compile Model (fake docker)', () => {
   before(async () => {
     await hailoExtension().activate();
@@ -72,6 +74,7 @@ describe('Hailo: Compile Model (fake docker)', () => {
     const dir = folder().fsPath;
     assert.deepEqual(r.outputs, { har: join(dir, 'tinycnn.har'), optimizedHar: join(dir, 'tinycnn_optimized.har'), hef: join(dir, 'tinycnn.hef') });
     assert.equal(r.hef?.intact, true);
+    // The command resolves after the runner's cleanup (it awaits `docker rm`): no wait needed, or wanted.
     assert.deepEqual(containers(), []);
     const run = argv().find((a) => a[0] === 'run');
     assert.ok(run, 'docker run');
@@ -126,7 +129,9 @@ describe('Hailo: Compile Model (fake docker)', () => {
     assert.deepEqual(containers(), []);
   });
 
-  it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async () => {
+  it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async function () {
+    // Two compiles, each waited for by its own condition below (the deadlines add up to this).
+    this.timeout(2 * 120_000 + 30_000 + 60_000 + 2 * 30_000);
     const label = 'e2e: compile tinycnn';
     const tasks = await vscode.tasks.fetchTasks({ type: 'hailo' });
     assert.ok(

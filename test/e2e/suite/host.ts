@@ -1,5 +1,8 @@
 // Helpers for in-host scenarios: find workspace files, wait on VS Code events (never fixed sleeps).
 import * as vscode from 'vscode';
+import { shown, waitUntil } from '../waits';
+
+export { waitForEqual, waitForMatch, waitUntil } from '../waits';
 
 export const EXTENSION_ID = 'hailo-tools.hailo-tools';
 
@@ -44,24 +47,21 @@ export async function waitForDiagnostics(uri: vscode.Uri, accept: (d: vscode.Dia
     (e) => e.uris.some((u) => u.toString() === uri.toString()) && accept(vscode.languages.getDiagnostics(uri)),
     timeoutMs,
     `diagnostics on ${uri.path}`,
-  );
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; last seen: ${shown(vscode.languages.getDiagnostics(uri).map(describeDiagnostic))}`);
+  });
   return vscode.languages.getDiagnostics(uri);
 }
 
-/** Polls `probe` on a short interval where VS Code offers no event (e.g. provider results). */
+/** "line:column code severity message", 1-based, for failure messages. */
+export function describeDiagnostic(d: vscode.Diagnostic): string {
+  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  return `${d.range.start.line + 1}:${d.range.start.character + 1} ${code ?? ''} ${vscode.DiagnosticSeverity[d.severity]} ${d.message}`;
+}
+
+/** Polls `probe` until it answers (not undefined) where VS Code offers no event (e.g. provider results). */
 export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const start = Date.now();
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return (await waitUntil(what, probe, (v) => v !== undefined, { timeoutMs })) as T;
 }
 
 // URIs the language server has published diagnostics for (an empty list included), from the

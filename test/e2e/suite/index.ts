@@ -14,7 +14,8 @@ export interface HostTestResult {
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // The backstop behind each test's own condition waits (they have their deadlines and messages).
+  const mocha = new Mocha({ ui: 'bdd', timeout: 180_000, color: false, reporter: 'spec' });
   // Install describe/it on the global object, then load the bundled scenario modules.
   mocha.suite.emit('pre-require', globalThis, 'hailo-e2e', mocha);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- after 'pre-require' has installed describe/it; an import would be hoisted above it

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { goTo, mod, openFile, openWorkbench, problemsRows, screenshot, waitUntilStill } from './workbench';
+import { goTo, mod, openFile, openWorkbench, problemsRows, screenshot, waitForTextThat, waitUntil, waitUntilStill } from './workbench';
 
 interface CliReport {
   files: { path: string; diagnostics: { line: number; severity: string; code: string; message: string }[] }[];
@@ -48,8 +48,11 @@ describe('.alls in the editor', () => {
       const word = /`([^`]+)`/.exec(d.message)?.[1] ?? d.message.slice(0, 20);
       await rows.filter({ hasText: word }).first().waitFor();
     }
-    const texts = await rows.allInnerTexts();
-    assert.ok(texts.length >= expected.length, `${texts.length} rows for ${expected.length} problems:\n${texts.join('\n')}`);
+    await waitUntil(
+      `at least ${expected.length} rows in the Problems panel`,
+      () => rows.allInnerTexts(),
+      (texts) => texts.length >= expected.length,
+    );
     // The file's row in the panel counts its problems.
     const fileRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'typos.alls' }).first();
     await fileRow.locator('.monaco-count-badge', { hasText: new RegExp(`^${expected.length}$`) }).waitFor();
@@ -69,8 +72,8 @@ describe('.alls in the editor', () => {
       },
       () => page.keyboard.press('Escape'),
     );
-    const text = await hover.innerText();
-    assert.ok(text.length > 60, `hover shows documentation: ${text}`);
+    // Documentation, not just a name.
+    await waitForTextThat(hover, (text) => text.length > 60, 'the hover to show documentation (more than 60 characters)');
     await waitUntilStill(hover);
     if (e2e().trust) await screenshot(page, 'hover');
     await page.keyboard.press('Escape');
@@ -88,10 +91,10 @@ describe('.alls in the editor', () => {
       },
       () => page.keyboard.press('Escape'),
     );
-    const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim());
-    assert.ok(
-      labels.some((l) => l.startsWith('a16_w16')),
-      `a16_w16 in ${labels.join(', ')}`,
+    await waitUntil(
+      'a16_w16 among the completion labels',
+      async () => (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim()),
+      (labels) => labels.some((l) => l.startsWith('a16_w16')),
     );
     if (e2e().trust) await screenshot(page, 'completion');
     await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { openFile, openWorkbench, problemsRows, runCommand, screenshot, waitUntilStill } from './workbench';
+import { openFile, openWorkbench, problemsRows, runCommand, screenshot, waitForEqual, waitForTextThat, waitUntil, waitUntilStill } from './workbench';
 
 function scenario(s: Record<string, unknown>): void {
   const { fakeDockerState } = e2e();
@@ -25,13 +25,7 @@ const argvCount = () => {
   return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean).length : 0;
 };
 
-async function until(probe: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const stagingFolders = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.hailo-compile-'));
 
 describe('Hailo: Compile Model', () => {
   let page: Page;
@@ -71,11 +65,11 @@ describe('Hailo: Compile Model', () => {
     await progress.filter({ hasText: /optimize \(2\/3\) · Calibration \d+\/64 · \d/ }).waitFor({ timeout: 60_000 });
     await waitUntilStill(progress);
     await screenshot(page, 'compile-progress');
-    await until(() => containers().length === 1, 10_000, 'the container to exist');
+    await waitUntil('one compile container', containers, (c) => c.length === 1, { timeoutMs: 10_000 });
     await progress.getByRole('button', { name: 'Cancel' }).click();
-    await until(() => containers().length === 0, 30_000, 'the container to be removed');
+    await waitForEqual('the containers after Cancel', containers, []);
     await progress.waitFor({ state: 'detached', timeout: 30_000 });
-    await until(() => !readdirSync(dir).some((n) => n.startsWith('.hailo-compile-')), 30_000, 'the staging folder to be removed');
+    await waitForEqual('the staging folders after Cancel', () => stagingFolders(dir), []);
     assert.deepEqual(stamp(), before, 'a cancelled compile writes no output (parse had finished: its HAR is not delivered either)');
   });
 
@@ -106,7 +100,7 @@ describe('Hailo: Compile Model', () => {
       { env: { ...process.env, HAILO_FAKE_DOCKER_STATE: fakeDockerState }, encoding: 'utf8' },
     );
     assert.equal(made.status, 0, made.stderr);
-    assert.deepEqual(containers(), [`${name}.json`]);
+    assert.deepEqual(containers(), [`${name}.json`], 'the fake docker CLI has written the container when it exits');
     await runCommand(page, 'Hailo: Remove Leftover Compile Containers');
     const offer = toasts()
       .filter({ hasText: `1 compile container from an earlier session is still on docker: ${name}.` })
@@ -114,8 +108,8 @@ describe('Hailo: Compile Model', () => {
     await offer.waitFor({ timeout: 30_000 });
     await offer.getByRole('button', { name: 'Remove' }).click();
     await toasts().filter({ hasText: 'Hailo: removed 1 leftover container.' }).first().waitFor({ timeout: 30_000 });
-    assert.deepEqual(containers(), []);
-    assert.equal(existsSync(staging), false, 'the staging folder went with it');
+    await waitForEqual('the containers after Remove', containers, []);
+    await waitForEqual('whether the staging folder is still there (it goes with the container)', () => existsSync(staging), false);
   });
 
   it('a model-script error from the DFC lands on its line in the Problems panel', async () => {
@@ -127,10 +121,11 @@ describe('Hailo: Compile Model', () => {
     const rows = await problemsRows(page);
     // test/fixtures/dfc/model-script-syntax/expected.json: line 3, column 67.
     const row = rows.filter({ hasText: "Expected ')', found 'batch_size'" }).first();
-    await row.waitFor();
-    const text = await row.innerText();
-    assert.match(text, /Hailo DFC/);
-    assert.match(text, /\[Ln 3, Col 67\]/);
+    await waitForTextThat(
+      row,
+      (text) => /Hailo DFC/.test(text) && /\[Ln 3, Col 67\]/.test(text),
+      'the DFC problem row to show its source (Hailo DFC) and position [Ln 3, Col 67]',
+    );
     await screenshot(page, 'compile-error');
   });
 });

@@ -7,7 +7,19 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
-import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+import {
+  closeAllEditors,
+  openFile,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  waitForCount,
+  waitForEqual,
+  waitForText,
+  waitForTextThat,
+  waitUntil,
+  webview,
+} from './workbench';
 
 async function openResults(page: Page, relativePath: string): Promise<FrameLocator> {
   // One results page at a time: a hidden one keeps its frame (retainContextWhenHidden).
@@ -20,6 +32,16 @@ async function openResults(page: Page, relativePath: string): Promise<FrameLocat
   return view;
 }
 
+/** [check id, pass] of every check row. */
+const checkRows = (view: FrameLocator) =>
+  view.locator('[data-testid="run-check-row"]').evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
+
+/** [drawn, all] charts of a results page. */
+const drawnCharts = async (view: FrameLocator) => [
+  await view.locator('.chart[data-chart][data-drawn="true"]').count(),
+  await view.locator('.chart[data-chart]').count(),
+];
+
 describe('Run on Device', () => {
   let page: Page;
   before(async () => {
@@ -31,26 +53,23 @@ describe('Run on Device', () => {
 
   it('the results page shows the checks, the figures and the float reference, and draws its charts', async () => {
     const view = await openResults(page, 'e2e-fixtures/device/rb_batched.run.json');
-    const rows = await view
-      .locator('[data-testid="run-check-row"]')
-      .evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
-    assert.deepEqual(rows, [
+    await waitForEqual('the check rows', () => checkRows(view), [
       ['different-inputs', 'true'],
       ['same-input-twice', 'true'],
       ['undersized-refused', 'true'],
     ]);
-    assert.equal(await view.locator('[data-testid="run-checks-status"]').innerText(), 'PASS all 3 checks pass');
-    assert.equal(await view.locator('[data-testid="ref-relative"]').innerText(), '2.44 %');
-    assert.equal(await view.locator('[data-testid="ref-correlation"]').innerText(), '0.99971');
-    assert.match(await view.locator('[data-testid="ref-calibration"]').innerText(), /66\.65 % relative error .* 2\.44 %/);
+    await waitForText(view.locator('[data-testid="run-checks-status"]'), 'PASS all 3 checks pass', 'the checks status');
+    await waitForText(view.locator('[data-testid="ref-relative"]'), '2.44 %', 'the relative error');
+    await waitForText(view.locator('[data-testid="ref-correlation"]'), '0.99971', 'the correlation');
+    await waitForText(view.locator('[data-testid="ref-calibration"]'), /66\.65 % relative error .* 2\.44 %/, 'the calibration comparison');
     // The bundled chart library ran under the page's nonce CSP: every chart is drawn on a canvas.
     const charts = view.locator('.chart[data-chart]');
-    assert.equal(await charts.count(), 4);
-    await view.locator('.chart[data-drawn="true"]').nth(3).waitFor();
-    assert.equal(await view.locator('.chart[data-drawn="true"] .uplot canvas').count(), 4);
-    assert.equal(await view.locator('.chart[data-drawn="false"]').count(), 0);
+    await waitForCount(charts, 4, 'charts');
+    await waitForCount(view.locator('.chart[data-drawn="true"]'), 4, 'drawn charts');
+    await waitForCount(view.locator('.chart[data-drawn="true"] .uplot canvas'), 4, 'chart canvases');
+    await waitForCount(view.locator('.chart[data-drawn="false"]'), 0, 'charts that failed to draw');
     // uPlot's legend names the series with our fixed labels.
-    assert.ok((await view.locator('[data-testid="chart-fps"] .u-legend').innerText()).includes('frames/s'));
+    await waitForTextThat(view.locator('[data-testid="chart-fps"] .u-legend'), (t) => t.includes('frames/s'), 'the FPS legend to name frames/s');
     if (e2e().trust) {
       // The README's pictures: the page alone (the export's editor closed), top and charts.
       await runCommand(page, 'View: Close Editors in Other Groups');
@@ -66,8 +85,8 @@ describe('Run on Device', () => {
     const view = await openResults(page, 'e2e-fixtures/device/hostile.run.json');
     const body = view.locator('body');
     await view.locator('[data-testid="run-output-row"]').first().waitFor();
-    const text = await body.innerText();
-    for (const literal of [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output]) assert.ok(text.includes(literal), `the page shows ${literal} as text`);
+    const literals = [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output];
+    await waitForTextThat(body, (text) => literals.every((l) => text.includes(l)), `the page to show ${literals.join(', ')} as text`);
     const injected = await body.evaluate((el) => {
       const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
       const win = globalThis as unknown as { __hailoPwned?: number };
@@ -78,7 +97,11 @@ describe('Run on Device', () => {
       };
     });
     assert.deepEqual(injected, { elements: 0, scripts: 0, pwned: null });
-    assert.equal(await view.locator('.chart[data-drawn="true"]').count(), await view.locator('.chart[data-chart]').count(), 'the charts still draw');
+    await waitUntil(
+      'every chart drawn ([drawn, all])',
+      () => drawnCharts(view),
+      ([drawn, all]) => all > 0 && drawn === all,
+    );
   });
 
   it(
@@ -118,17 +141,11 @@ describe('Run on Device', () => {
       await page.keyboard.press('Enter');
       const view = webview(page);
       await view.locator('[data-testid="device-results"]').waitFor({ timeout: 240_000 });
-      const rows = await view
-        .locator('[data-testid="run-check-row"]')
-        .evaluateAll((r) => r.map((e) => [e.getAttribute('data-check-id'), e.getAttribute('data-pass')]));
-      assert.deepEqual(
-        rows.map((r) => r[0]),
-        ['different-inputs', 'same-input-twice', 'undersized-refused'],
-      );
-      assert.ok(
-        rows.every((r) => r[1] === 'true'),
-        JSON.stringify(rows),
-      );
+      await waitForEqual('the check rows of the run', () => checkRows(view), [
+        ['different-inputs', 'true'],
+        ['same-input-twice', 'true'],
+        ['undersized-refused', 'true'],
+      ]);
       await view.locator('[data-testid="run-fake-runtime"]').waitFor();
       // No ONNX beside this HEF: the float reference says so and offers to choose one.
       await view.locator('[data-testid="ref-status"][data-status="skipped"]').waitFor();

@@ -1,9 +1,8 @@
 // The first five minutes: the walkthrough opens from the palette and its steps are there, and
 // Hailo: Show Log shows the log the extension and its language server write.
-import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+import { openFile, openWorkbench, runCommand, screenshot, waitForText, webview } from './workbench';
 
 describe('first run', () => {
   let page: Page;
@@ -32,7 +31,6 @@ describe('first run', () => {
     await runCommand(page, 'Hailo: Show Log');
     // The Output view shows the channel as an editor; the line carries the log level.
     const line = page.locator('.part.panel .view-line', { hasText: /Hailo\slanguage\sserver\sstarted/ }).first();
-    await line.waitFor();
-    assert.match(await line.innerText(), /\[info\]/);
+    await waitForText(line, /\[info\]/, 'the language server line of the log (its level)');
   });
 });

@@ -3,13 +3,16 @@
 // with the calibration set beside them; the search filters on the host; "Write 16-bit Line" puts
 // the line into the script beside the HAR (checked by the .alls checker) and the scripts column
 // then links to it; from the script, "Show Layer in HAR View" comes back to the layer.
-import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
-import { closeAllEditors, goTo, openFile, openWorkbench, runCommand, webview } from './workbench';
+import { closeAllEditors, goTo, openFile, openWorkbench, runCommand, waitForEqual, waitForMatch, webview } from './workbench';
+
+/** textContent of the first match (one read; the waits around it retry). */
+const textOf = (view: FrameLocator, selector: string) => view.locator(selector).first().textContent({ timeout: 2000 });
+const layerRows = (view: FrameLocator) => view.locator('[data-testid="har-layer-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-layer')));
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -46,26 +49,27 @@ describe('HAR view', () => {
   it('shows the layers and the noise figures worst first, as the CLI reads them, with the calibration set beside them', async () => {
     const cli = cliHar('model/tinycnn_quantized.har');
     const view = await openHarView(page, 'model/tinycnn_quantized.har');
-    await view
-      .locator('[data-testid="har-layer-row"]')
-      .nth(cli.layers.length - 1)
-      .waitFor();
-    const names = await view.locator('[data-testid="har-layer-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-layer')));
-    assert.deepEqual(
-      names,
+    await waitForEqual(
+      'the layer rows (as the CLI reads them)',
+      () => layerRows(view),
       cli.layers.map((l) => l.name),
     );
-    assert.equal(await view.locator('[data-testid="har-state"]').textContent(), 'quantized_model');
-    const snrs = await view.locator('[data-testid="har-noise-row"] [data-testid="har-noise-snr"]').allTextContents();
-    assert.deepEqual(
-      snrs,
+    await waitForEqual('the HAR state', () => textOf(view, '[data-testid="har-state"]'), 'quantized_model');
+    await waitForEqual(
+      'the SNR column (as the CLI reads it)',
+      () => view.locator('[data-testid="har-noise-row"] [data-testid="har-noise-snr"]').allTextContents(),
       cli.noise.layers.map((l) => `${l.snrDb.toFixed(2)} dB`),
     );
     const ranked = cli.noise.layers.filter((l) => !l.unranked).length;
     await view.locator(`[data-testid="har-noise-chart"][data-bars="${ranked}"]`).waitFor();
-    assert.match((await view.locator('[data-testid="har-noise-calibration"]').textContent()) ?? '', /calibration set — .*tinycnn_calib\.npy/);
-    assert.equal(
-      await view.locator('[data-testid="har-noise-line"]').textContent(),
+    await waitForMatch(
+      'the calibration line',
+      async () => (await textOf(view, '[data-testid="har-noise-calibration"]')) ?? '',
+      /calibration set — .*tinycnn_calib\.npy/,
+    );
+    await waitForEqual(
+      'the 16-bit line',
+      () => textOf(view, '[data-testid="har-noise-line"]'),
       `quantization_param([${cli.noise.chosen.join(', ')}], precision_mode=a16_w16)`,
     );
   });
@@ -74,7 +78,7 @@ describe('HAR view', () => {
     const view = webview(page);
     await view.locator('#search').fill('deconv');
     await view.locator('[data-testid="har-match-count"]', { hasText: '1 of 15 layers' }).waitFor();
-    assert.deepEqual(await view.locator('[data-testid="har-layer-row"]').evaluateAll((r) => r.map((x) => x.getAttribute('data-layer'))), ['deconv1']);
+    await waitForEqual('the layer rows matching "deconv"', () => layerRows(view), ['deconv1']);
     await view.locator('#search').fill('');
     await view.locator('[data-testid="har-match-count"]', { hasText: '15 of 15 layers' }).waitFor();
   });
@@ -85,13 +89,17 @@ describe('HAR view', () => {
     await view
       .locator('#status', { hasText: 'Wrote quantization_param([conv3, deconv1], precision_mode=a16_w16) into tinycnn.alls' })
       .waitFor({ timeout: 30_000 });
-    assert.match(readFileSync(script(), 'utf8'), /\nquantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)\n$/);
+    await waitForMatch(
+      'the script beside the HAR',
+      () => readFileSync(script(), 'utf8'),
+      /\nquantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)\n$/,
+    );
     // the view re-reads the scripts beside it: conv3's row now links to that line
     await openHarView(page, 'model/tinycnn_quantized.har');
     const link = webview(page).locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script');
     await link.first().waitFor({ timeout: 30_000 });
     const lines = original.split('\n').length; // the new line's number (1-based)
-    assert.equal(await link.first().textContent(), `tinycnn.alls:${lines}`);
+    await waitForEqual("conv3's link to the script", () => link.first().textContent({ timeout: 2000 }), `tinycnn.alls:${lines}`);
   });
 
   it('a layer row goes to the script line that names it, and from there Show Layer in HAR View comes back to the layer', async () => {

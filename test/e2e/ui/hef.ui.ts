@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
-import { openFile, openWorkbench, screenshot, webview } from './workbench';
+import { openFile, openWorkbench, screenshot, waitForEqual, waitForTextThat, webview } from './workbench';
 
 interface CliHef {
   networkGroups: { name: string }[];
@@ -30,12 +30,13 @@ async function openInspector(page: Page, relativePath: string): Promise<FrameLoc
   return view;
 }
 
-async function contractRows(view: FrameLocator): Promise<{ id: string; pass: string }[]> {
-  await view.locator('[data-testid="hef-contract-row"]').first().waitFor();
+function contractRows(view: FrameLocator): Promise<{ id: string; pass: string }[]> {
   return view
     .locator('[data-testid="hef-contract-row"]')
     .evaluateAll((rows) => rows.map((r) => ({ id: r.getAttribute('data-rule-id') ?? '', pass: r.getAttribute('data-pass') ?? '' })));
 }
+
+const networkGroups = (view: FrameLocator) => view.locator('[data-testid="hef-network-group"]').evaluateAll((g) => g.map((e) => e.getAttribute('data-name')));
 
 const passAttr = (p: boolean | null) => (p === null ? 'na' : String(p));
 
@@ -52,14 +53,14 @@ describe('HEF inspector', () => {
   it(`renders ${e2e().shared ? 'a corpus HEF (MNIST, Hailo-8)' : 'the example HEF without config (../shared absent)'} and its contract table, as the CLI reads it`, async () => {
     const cli = cliReport(corpus);
     const view = await openInspector(page, corpus);
-    const groups = await view.locator('[data-testid="hef-network-group"]').evaluateAll((g) => g.map((e) => e.getAttribute('data-name')));
-    assert.deepEqual(
-      groups,
+    await waitForEqual(
+      'the network groups (as the CLI reads them)',
+      () => networkGroups(view),
       cli.networkGroups.map((g) => g.name),
     );
-    const rows = await contractRows(view);
-    assert.deepEqual(
-      rows,
+    const rows = await waitForEqual(
+      'the contract rows (as the CLI reads them)',
+      () => contractRows(view),
       cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })),
     );
     assert.ok(
@@ -74,9 +75,9 @@ describe('HEF inspector', () => {
     assert.equal(cli.mtmd.pass, true);
     const view = await openInspector(page, 'qwen3vl-vision-encoder.hef');
     await view.locator('[data-testid="hef-contract-status"][data-pass="true"]').waitFor();
-    const rows = await contractRows(view);
-    assert.deepEqual(
-      rows,
+    await waitForEqual(
+      'the contract rows (as the CLI reads them)',
+      () => contractRows(view),
       cli.mtmd.rules.map((r) => ({ id: r.id, pass: passAttr(r.pass) })),
     );
     if (e2e().trust) await screenshot(page, 'hef-inspector');
@@ -86,8 +87,8 @@ describe('HEF inspector', () => {
     const view = await openInspector(page, 'e2e-fixtures/hostile-names.hef');
     const body = view.locator('body');
     await view.locator('[data-testid="hef-network-group"]').first().waitFor();
-    const text = await body.innerText();
-    for (const literal of [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output]) assert.ok(text.includes(literal), `the page shows ${literal} as text`);
+    const literals = [HOSTILE.networkGroup, HOSTILE.input, HOSTILE.output];
+    await waitForTextThat(body, (text) => literals.every((l) => text.includes(l)), `the page to show ${literals.join(', ')} as text`);
     // Runs inside the webview's document (this project's tsconfig has no DOM lib, hence the casts).
     const injected = await body.evaluate((el) => {
       const doc = el.ownerDocument as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
@@ -103,8 +104,8 @@ describe('HEF inspector', () => {
       };
     });
     assert.deepEqual(injected, { elements: 0, scripts: 0, pwned: null });
-    const groupName = await view.locator('[data-testid="hef-network-group"]').first().getAttribute('data-name');
-    assert.equal(groupName, HOSTILE.networkGroup, 'attributes carry the name escaped, not broken out of');
+    // Attributes carry the name escaped, not broken out of.
+    await waitForEqual('the network group attribute', async () => (await networkGroups(view))[0], HOSTILE.networkGroup);
     if (e2e().trust) await screenshot(page, 'hef-hostile-names');
   });
 });

@@ -1,8 +1,7 @@
 // What a user sees when opening an .alls file from examples/.
-import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { languageStatus, openFile, openWorkbench, screenshot } from './workbench';
+import { languageStatus, openFile, openWorkbench, screenshot, waitUntil } from './workbench';
 
 describe('an .alls file in the browser VS Code', () => {
   let page: Page;
@@ -19,8 +18,12 @@ describe('an .alls file in the browser VS Code', () => {
     // The TextMate grammar gives the command name its own token colour (a distinct mtk class).
     const line = page.locator('.monaco-editor .view-line').filter({ visible: true }).first();
     await line.locator('span span', { hasText: 'normalization' }).first().waitFor();
-    const classes = await line.locator('span span').evaluateAll((spans) => spans.map((s) => s.className));
-    assert.ok(new Set(classes).size >= 3, `expected several token colours, got ${classes.join(' ')}`);
+    // Tokens may be coloured after the first paint: wait for the colours, not the first frame.
+    await waitUntil(
+      'several token colours (at least 3 distinct classes) on the first line',
+      () => line.locator('span span').evaluateAll((spans) => spans.map((s) => s.className)),
+      (classes) => new Set(classes).size >= 3,
+    );
     if (e2e().trust) await screenshot(page, 'alls-editor');
   });
 });

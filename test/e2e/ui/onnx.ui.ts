@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { HOSTILE_ONNX } from '../hostileFiles';
 import { e2e } from './context';
-import { openFile, openWorkbench, screenshot } from './workbench';
+import { openFile, openWorkbench, screenshot, waitForTextThat } from './workbench';
 
 describe('ONNX graph view in the editor', () => {
   let page: Page;
@@ -55,7 +55,7 @@ describe('ONNX graph view in the editor', () => {
   it('opening a .onnx shows its graph, and a node hovers with its op', async () => {
     await openGraph('e2e-fixtures/onnx/cnn.onnx');
     const hover = await hoverNode('Conv');
-    assert.ok((await hover.innerText()).length > 10);
+    await waitForTextThat(hover, (text) => text.length > 10, 'the Conv hover to explain the node (more than 10 characters)');
     if (e2e().trust) await screenshot(page, 'onnx-graph');
   });
 
@@ -63,8 +63,7 @@ describe('ONNX graph view in the editor', () => {
     await openGraph('e2e-fixtures/onnx/hostile-names.onnx');
     await page.mouse.move(5, 5);
     const hover = await hoverNode('Relu');
-    const text = await hover.innerText();
-    assert.ok(text.includes(HOSTILE_ONNX.node), `the hover shows the node name literally:\n${text}`);
+    await waitForTextThat(hover, (text) => text.includes(HOSTILE_ONNX.node), `the hover to show the node name ${HOSTILE_ONNX.node} literally`);
     const live = await hover.evaluate((el) => ({
       images: el.querySelectorAll('img').length,
       commandLinks: Array.from(el.querySelectorAll('a') as unknown as ArrayLike<{ getAttribute(n: string): string | null }>).filter((a) =>
@@ -73,9 +72,11 @@ describe('ONNX graph view in the editor', () => {
       injected: el.querySelectorAll('[onerror], [onload]').length,
     }));
     assert.deepEqual(live, { images: 0, commandLinks: 0, injected: 0 });
-    const view = await page.locator('.monaco-editor .view-lines').filter({ visible: true }).first().innerText();
-    for (const literal of [HOSTILE_ONNX.node, HOSTILE_ONNX.input, HOSTILE_ONNX.output]) {
-      assert.ok(view.replace(/\u00a0/g, ' ').includes(literal), `the graph view shows ${literal}`);
-    }
+    const literals = [HOSTILE_ONNX.node, HOSTILE_ONNX.input, HOSTILE_ONNX.output];
+    await waitForTextThat(
+      page.locator('.monaco-editor .view-lines').filter({ visible: true }),
+      (view) => literals.every((l) => view.replace(/\u00a0/g, ' ').includes(l)),
+      `the graph view to show ${literals.join(', ')}`,
+    );
   });
 });

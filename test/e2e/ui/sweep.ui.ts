@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeNpyFloat32 } from '../../../server/src/calib/npyRead';
 import { e2e } from './context';
-import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, webview } from './workbench';
+import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, waitForCount, waitForEqual, waitUntil, webview } from './workbench';
 
 const argvLines = () => {
   const f = join(e2e().fakeDockerState, 'argv.jsonl');
@@ -138,11 +138,14 @@ describe('Hailo: Run Sweep', () => {
     await rows.nth(3).waitFor({ timeout: 60_000 });
     await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor({ timeout: 540_000 });
     await view.locator('[data-testid="sweep-row"][data-state="done"]').nth(3).waitFor();
-    assert.equal(await rows.count(), 4);
-    assert.equal(compiles() - before, 4);
-    const doc = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as {
-      rows: { id: string; accuracy: { relativeError: number } | null; dockerContext: string }[];
-    };
+    await waitForCount(rows, 4, 'variant rows');
+    await waitForEqual('the compiles the fake docker ran', () => compiles() - before, 4);
+    type SweepDoc = { rows: { id: string; accuracy: { relativeError: number } | null; dockerContext: string }[] };
+    const doc = await waitUntil(
+      `${join(out, 'sweep.json')} with its four rows`,
+      () => (existsSync(join(out, 'sweep.json')) ? (JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepDoc) : undefined),
+      (d) => d?.rows.length === 4,
+    ).then((d) => d!);
     assert.ok(doc.rows.every((r) => r.dockerContext === 'default' && r.accuracy));
     // The emulator replayed the float logits ×1.001 (a16_w16) and ×1.03 (a8_w8): relative errors 0.1 % and 3 %.
     for (const r of doc.rows)
@@ -153,18 +156,20 @@ describe('Hailo: Run Sweep', () => {
     await view.locator('th[data-col="rel_error"][aria-sort="ascending"]').waitFor();
     const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
     const byError = [...doc.rows].sort((a, b) => a.accuracy!.relativeError - b.accuracy!.relativeError).map((r) => r.id);
-    assert.deepEqual(await ids(), byError);
+    await waitForEqual('the rows sorted by relative error, ascending', ids, byError);
     await relHead.click();
     await view.locator('th[data-col="rel_error"][aria-sort="descending"]').waitFor();
     // Descending: larger errors first; equal errors keep the plan's order (as ascending does).
-    assert.deepEqual(
-      await ids(),
+    await waitForEqual(
+      'the rows sorted by relative error, descending',
+      ids,
       [...doc.rows].sort((a, b) => b.accuracy!.relativeError - a.accuracy!.relativeError).map((r) => r.id),
     );
     // The cell shows the document's figure.
     const first = doc.rows.find((r) => r.id === byError[byError.length - 1])!;
-    assert.equal(
-      await view.locator(`[data-testid="sweep-row"][data-id="${first.id}"] td[data-col="rel_error"]`).textContent(),
+    await waitForEqual(
+      `the relative error cell of ${first.id}`,
+      () => view.locator(`[data-testid="sweep-row"][data-id="${first.id}"] td[data-col="rel_error"]`).textContent({ timeout: 2000 }),
       `${(100 * first.accuracy!.relativeError).toPrecision(3)} %`,
     );
     // The chart: one point per variant, drawn by uPlot under the nonce CSP.

@@ -3,7 +3,28 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { waitForEqual, waitForMatch, waitUntil, type WaitOptions } from '../waits';
 import { e2e } from './context';
+
+export { waitForEqual, waitForMatch, waitUntil };
+
+/** One read of a locator may wait this long for its element; the wait around it retries. */
+const READ_MS = 2000;
+
+/** Waits until `locator` matches exactly `n` elements. */
+export function waitForCount(locator: Locator, n: number, what: string, options?: WaitOptions): Promise<number> {
+  return waitForEqual(`the number of ${what}`, () => locator.count(), n, options);
+}
+
+/** Waits until the element's visible text equals `expected` (a string) or matches it (a RegExp); returns the text. */
+export function waitForText(locator: Locator, expected: string | RegExp, what: string, options?: WaitOptions): Promise<string> {
+  return waitForMatch(`the text of ${what}`, () => locator.first().innerText({ timeout: READ_MS }), expected, options);
+}
+
+/** Waits until the element's visible text satisfies `accept`; returns the text. */
+export function waitForTextThat(locator: Locator, accept: (text: string) => boolean, what: string, options?: WaitOptions): Promise<string> {
+  return waitUntil(what, () => locator.first().innerText({ timeout: READ_MS }), accept, options);
+}
 
 /** The platform's command modifier for keyboard shortcuts (`${mod}+P`). */
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
@@ -155,4 +176,6 @@ export async function closeAllEditors(page: Page): Promise<void> {
     await runCommand(page, 'View: Revert and Close Editor');
   }
   await runCommand(page, 'View: Close All Editors');
+  // The command returns when the palette takes Enter, not when the editors are gone.
+  await waitForCount(page.locator('.tabs-container .tab'), 0, 'editor tabs after Close All Editors');
 }

@@ -259,7 +259,8 @@ function parseMount(value, command) {
     const val = k < 0 ? undefined : f.slice(k + 1);
     if (val === undefined && (key === 'readonly' || key === 'ro')) m.readonly = true;
     else if (key === 'type') m.type = val;
-    else if (key === 'source' || key === 'src') m.source = val;
+    // docker/cli opts/mount.go makes only "." and "./…" absolute; any other relative source goes to the daemon as it is.
+    else if (key === 'source' || key === 'src') m.source = val === '.' || val.startsWith('./') ? path.resolve(val) : val;
     else if (key === 'target' || key === 'dst' || key === 'destination') m.target = val;
     else if (key === 'readonly' || key === 'ro') m.readonly = val === 'true' || val === '1';
     else fail(`invalid argument "${value}" for "--mount" flag: unexpected key '${key}' in '${f}'\nSee 'docker ${command} --help'.`, 125);
@@ -430,6 +431,13 @@ function cmdRun(env, args, start) {
     );
   }
   for (const m of o.mounts) {
+    // moby volume/mounts/linux_parser.go: a bind source must be absolute (checked before it must exist).
+    if (m.type === 'bind' && m.source !== undefined && !path.isAbsolute(m.source)) {
+      fail(
+        `${prefix}Error response from daemon: invalid mount config for type "bind": invalid mount path: '${m.source}' mount path must be absolute\n\nRun 'docker ${command} --help' for more information`,
+        refusal,
+      );
+    }
     // On a remote context the daemon resolves bind sources on ITS machine: ours do not exist there.
     if (m.type === 'bind' && (env.remote || !fs.existsSync(m.source))) {
       fail(
