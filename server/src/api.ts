@@ -106,4 +106,6 @@ export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } f
 export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './noise/noiseRun';
 export { sixteenBitEdit } from './alls/noisyLayers';
 export { scriptTarget, type ScriptTarget } from './har/scriptTarget';
+export { findDivergence, type DivergenceOutcome } from './noise/divergenceRun';
+export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './har/divergenceResults';
 export { checkText } from './alls/rules';
