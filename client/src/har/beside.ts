@@ -40,3 +40,11 @@ export async function calibrationFor(har: string, purpose: string): Promise<stri
   });
   return picked?.[0]?.fsPath;
 }
+
+/** The HAR the user is looking at: the focused HAR view's tab (a custom editor has no text editor), else a text editor's file. */
+export function activeHar(): string | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputCustom && input.uri.scheme === 'file' && input.uri.fsPath.toLowerCase().endsWith('.har')) return input.uri.fsPath;
+  const text = vscode.window.activeTextEditor?.document.uri;
+  return text?.scheme === 'file' && text.fsPath.toLowerCase().endsWith('.har') ? text.fsPath : undefined;
+}

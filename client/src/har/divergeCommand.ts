@@ -9,7 +9,7 @@ import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { dockerSettings } from '../compile/settings';
 import { hailoSettings } from '../settings';
-import { calibrationFor, scriptsBeside, targetScript } from './beside';
+import { activeHar, calibrationFor, scriptsBeside, targetScript } from './beside';
 
 export const FIND_DIVERGENCE_COMMAND = 'hailo.findDivergentLayer';
 
@@ -36,8 +36,7 @@ export function registerDivergeCommand(
   return vscode.commands.registerCommand(FIND_DIVERGENCE_COMMAND, async (uri?: vscode.Uri) => {
     const trust = await requireWorkspaceTrust('Find First Divergent Layer', vscodeTrustHost(log));
     if (!trust) return;
-    const active = vscode.window.activeTextEditor?.document.uri.fsPath;
-    const har = uri?.fsPath ?? (active?.toLowerCase().endsWith('.har') ? active : await pickFile('The optimized HAR to compare', { HAR: ['har'] }));
+    const har = uri?.fsPath ?? activeHar() ?? (await pickFile('The optimized HAR to compare', { HAR: ['har'] }));
     if (!har) return;
     const dir = path.dirname(har);
     let archive;

@@ -28,7 +28,7 @@ import { hailoSettings } from '../settings';
 import { strictCsp } from '../webviewCsp';
 import type { PageOptions } from '../hef/render';
 import { openGraphView } from '../onnx/graphView';
-import { calibrationFor, scriptsBeside, targetScript } from './beside';
+import { activeHar, calibrationFor, scriptsBeside, targetScript } from './beside';
 import { FIND_DIVERGENCE_COMMAND, registerDivergeCommand } from './divergeCommand';
 import { pageOf, renderHarMessage, renderHarPage, scriptRefs, type HarPageModel } from './render';
 
@@ -299,8 +299,7 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
     vscode.commands.registerCommand(ANALYZE_NOISE_COMMAND, async (uri?: vscode.Uri) => {
       const trust = await requireWorkspaceTrust('Analyze Layer Noise', vscodeTrustHost(log));
       if (!trust) return;
-      let har =
-        uri?.fsPath ?? (vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('.har') ? vscode.window.activeTextEditor.document.uri.fsPath : undefined);
+      let har = uri?.fsPath ?? activeHar();
       if (!har) {
         const picked = await vscode.window.showOpenDialog({
           title: 'The optimized HAR to analyse',
