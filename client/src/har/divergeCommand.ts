@@ -34,7 +34,7 @@ export function registerDivergeCommand(
   openView: (har: string) => Thenable<unknown>,
 ): vscode.Disposable {
   return vscode.commands.registerCommand(FIND_DIVERGENCE_COMMAND, async (uri?: vscode.Uri) => {
-    const trust = await requireWorkspaceTrust('Find First Divergent Layer', vscodeTrustHost(log));
+    const trust = await requireWorkspaceTrust('Hailo: Find First Divergent Layer', vscodeTrustHost(log));
     if (!trust) return;
     const har = uri?.fsPath ?? activeHar() ?? (await pickFile('The optimized HAR to compare', { HAR: ['har'] }));
     if (!har) return;

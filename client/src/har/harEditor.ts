@@ -297,7 +297,7 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
       webviewOptions: { retainContextWhenHidden: false },
     }),
     vscode.commands.registerCommand(ANALYZE_NOISE_COMMAND, async (uri?: vscode.Uri) => {
-      const trust = await requireWorkspaceTrust('Analyze Layer Noise', vscodeTrustHost(log));
+      const trust = await requireWorkspaceTrust('Hailo: Analyze Layer Noise', vscodeTrustHost(log));
       if (!trust) return;
       let har = uri?.fsPath ?? activeHar();
       if (!har) {

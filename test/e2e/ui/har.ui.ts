@@ -146,6 +146,27 @@ describe('HAR view: the noise run', () => {
     await page?.close();
   });
 
+  const argvCount = () => {
+    const f = join(e2e().fakeDockerState, 'argv.jsonl');
+    return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean).length : 0;
+  };
+
+  if (!e2e().trust) {
+    it('is refused in Restricted Mode: docker is never called and nothing is written', async () => {
+      const calls = argvCount();
+      await openHarView(page, 'model/tinycnn_quantized.har');
+      await runCommand(page, 'Hailo: Analyze Layer Noise');
+      await page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: 'Hailo: Analyze Layer Noise runs programs on this machine' })
+        .first()
+        .waitFor();
+      assert.equal(argvCount(), calls);
+      assert.equal(existsSync(sidecar()), false);
+    });
+    return;
+  }
+
   it('runs in the container, shows the SNR column and chart, and writes the two checked layers into the script without a new error', async () => {
     assert.deepEqual(scriptErrors(), [], 'the example script has no error to begin with');
     const view = await openHarView(page, 'model/tinycnn_quantized.har');
@@ -161,7 +182,7 @@ describe('HAR view: the noise run', () => {
       cli.noise.layers.map((l) => `${l.snrDb.toFixed(2)} dB`),
     );
     await after.locator(`[data-testid="har-noise-chart"][data-bars="${cli.noise.layers.filter((l) => !l.unranked).length}"]`).waitFor();
-    assert.equal(cli.noise.layers.find((l) => l.name === 'conv3')?.snrDb, 6.3, "the scenario's figure for conv3");
+    assert.equal(cli.noise.layers.find((l) => l.name === 'conv3')?.snrDb.toFixed(2), '6.30', "the scenario's figure for conv3");
     // check exactly conv3 and conv2 (the row order is the page's, worst first)
     const rows = cli.noise.layers;
     for (const [i, l] of rows.entries()) {
