@@ -38,7 +38,7 @@ export interface ModelResolution {
 }
 
 /**
- * The `ext` files in `dir`, without a link that leads (resolved) outside `dir` and the opened
+ * The `ext` files in `dir`; a `.har`/`.onnx` link that leads (resolved) outside `dir` and the opened
  * folders: a cloned folder's `model.har -> ~/elsewhere` is not read (issue 18), and the log says so.
  */
 function listDir(dir: string, ext: string): string[] {
@@ -48,6 +48,8 @@ function listDir(dir: string, ext: string): string[] {
   } catch {
     return [];
   }
+  // A `.hef` link out is kept: scriptArch.ts refuses to read it and says so on the script's first line.
+  if (ext !== '.har' && ext !== '.onnx') return names.sort();
   const roots = [dir, ...currentOpenedFolders()];
   return names
     .filter((f) => {
