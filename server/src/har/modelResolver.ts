@@ -38,7 +38,7 @@ export interface ModelResolution {
 }
 
 /**
- * The `ext` files in `dir`; a `.har`/`.onnx` link that leads (resolved) outside `dir` and the opened
+ * The `ext` files in `dir`, without a `.har`/`.onnx` link that leads (resolved) outside `dir` and the opened
  * folders: a cloned folder's `model.har -> ~/elsewhere` is not read (issue 18), and the log says so.
  */
 function listDir(dir: string, ext: string): string[] {
