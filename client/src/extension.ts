@@ -15,12 +15,16 @@ import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
 import { registerSweep } from './sweep/command';
+import { setSettingsNote } from './settings';
+import { setSkippedPathNote } from '@hailo/api';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Hailo', { log: true });
   context.subscriptions.push(log);
+  setSettingsNote((sentence) => log.warn(`settings: ${sentence}`));
+  setSkippedPathNote((sentence) => log.info(sentence));
   registerGettingStarted(context, log);
   registerCheckDocker(context, log);
   registerHefInspector(context, log);

@@ -1,10 +1,29 @@
 // The client's reader of `hailo.*` settings: the same definitions (defaults, validation) as the
-// language server's (server/src/common/settings.ts), over VS Code's configuration API.
+// language server's (server/src/common/settings.ts), over VS Code's configuration API. The model
+// path settings a folder can set go through the same confinement as the server's
+// (common/settingPaths.ts): absolute, inside the workspace folders or the model's folder, else
+// emptied with one line in the Hailo log.
 import * as vscode from 'vscode';
-import { resolveSettings, type HailoSettings } from '@hailo/api';
+import { confineModelPaths, modelFolderOf, resolveSettings, type HailoSettings } from '@hailo/api';
+
+let note: (sentence: string) => void = () => undefined;
+const noted = new Set<string>();
+
+/** Where a refused path setting is reported (the Hailo output channel); each sentence once per session. */
+export function setSettingsNote(log: (sentence: string) => void): void {
+  note = (sentence) => {
+    if (noted.size > 500) noted.clear();
+    if (!noted.has(sentence)) log(sentence);
+    noted.add(sentence);
+  };
+}
 
 /** Every `hailo.*` setting for a resource (a file or folder URI), or the window's when omitted. */
 export function hailoSettings(scope?: vscode.Uri): HailoSettings {
   const config = vscode.workspace.getConfiguration('hailo', scope);
-  return resolveSettings((key) => config.get(key));
+  const settings = resolveSettings((key) => config.get(key));
+  const opened = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  // No file resource, no model folder: model paths are not for the window (no caller reads them so).
+  if (scope?.scheme !== 'file') return confineModelPaths(settings, undefined, opened, () => undefined);
+  return confineModelPaths(settings, modelFolderOf(scope.fsPath), opened, note);
 }

@@ -65,7 +65,8 @@ export { TerminalStreamEscaper } from './common/escape';
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
 export { inspectHefNms, type NmsInspection } from './nms/bundle';
-export { setOpenedFolders } from './alls/nodeHost';
+export { setOpenedFolders, setSkippedPathNote } from './alls/nodeHost';
+export { confineModelPaths, modelFolderOf, MODEL_PATH_KEYS } from './common/settingPaths';
 export { readOnnxFile } from './onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
 export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';

@@ -100,7 +100,18 @@ export async function makeWorkspace(dir, bundles) {
   // A resource-scoped setting from the same file IS honoured: check every HEF inline.
   writeFileSync(
     join(dir, '.vscode', 'settings.json'),
-    JSON.stringify({ 'hailo.dfc.dockerPath': evil, 'hailo.dfc.extraRunArgs': ['--privileged'], 'hailo.hef.inlineChecks': 'always' }, null, 2),
+    // hailo.model.calibrationSet names a private file: a restricted configuration (ignored in Restricted Mode; trusted, the
+    // extension and the server refuse it as leading outside the folder, common/settingPaths.ts).
+    JSON.stringify(
+      {
+        'hailo.dfc.dockerPath': evil,
+        'hailo.dfc.extraRunArgs': ['--privileged'],
+        'hailo.hef.inlineChecks': 'always',
+        'hailo.model.calibrationSet': '/etc/passwd',
+      },
+      null,
+      2,
+    ),
   );
   // tasks.json with a `hailo` task (Tasks: Run Task → "e2e: compile tinycnn").
   writeFileSync(

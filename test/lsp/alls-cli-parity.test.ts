@@ -41,7 +41,7 @@ before(async () => {
   writeFileSync(join(dir, 'explicit', 'script.alls'), SCRIPT);
   writeFileSync(join(dir, 'broken', 'tinycnn.alls'), SCRIPT);
   writeFileSync(join(dir, 'broken', 'tinycnn.har'), 'not a tar archive');
-  server = await startTestServer();
+  server = await startTestServer({ folders: [dir, FIX] }); // the explicit model lies in FIX: inside the opened folders
 });
 
 after(async () => {

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection } from 'vscode-languageserver/node';
 import {
@@ -29,6 +29,9 @@ import type { AttachableService } from '../../server/src/lsp/service';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
+const realHar = sharedPath('corpus', 'har', 'whisper-hailo8l_hailo_model.har');
+// The folders opened: a model path setting must stay inside them or the script's folder (issue 18).
+const OPENED = [join(repoRoot, 'test', 'fixtures'), ...(realHar ? [dirname(realHar)] : [])];
 let client: ProtocolConnection;
 let settings: Record<string, unknown> = {};
 const handlerErrors: string[] = [];
@@ -77,7 +80,7 @@ before(async () => {
     processId: null,
     rootUri: null,
     capabilities: { workspace: { configuration: true } },
-    workspaceFolders: null,
+    workspaceFolders: OPENED.map((p) => ({ uri: pathToFileURL(p).href, name: p })),
   });
   await client.sendNotification(InitializedNotification.type, {});
 });
@@ -116,7 +119,7 @@ test('har provider: go-to-definition lands on the node line of the graph view th
   assert.ok(line.startsWith('  /neck/up/ConvTranspose = ConvTranspose('), line);
 });
 
-test('har provider: hailo.model.har (relative to the script) overrides the search; no HAR → no layers', async () => {
+test('har provider: hailo.model.har (relative to the script, inside the workspace) overrides the search; no HAR → no layers', async () => {
   settings = { model: { har: '../har/tinycnn_hailo_model.har' } };
   const elsewhere = join(repoRoot, 'test', 'fixtures', 'onnx', 'script.alls');
   assert.equal((await probeHover(elsewhere, 'conv1')).value.count, 15);
@@ -126,7 +129,6 @@ test('har provider: hailo.model.har (relative to the script) overrides the searc
   assert.equal((await probeHover(join(FIX, 'x.alls'), 'conv1')).value.source, null, 'an unreadable HAR gives no index, not a crash');
 });
 
-const realHar = sharedPath('corpus', 'har', 'whisper-hailo8l_hailo_model.har');
 test('har provider: the real whisper pair in ../shared', { skip: !realHar && SKIP_NO_SHARED }, async () => {
   settings = { model: { harPath: realHar } };
   const { value } = await probeHover(join(FIX, 'whisper.alls'), 'layer_normalization1');

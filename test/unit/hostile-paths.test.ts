@@ -293,6 +293,22 @@ test('nms_postprocess paths: no variable is expanded and no file outside the fol
     for (const kind of ['var', 'abs', 'up']) assert.deepEqual(codes(`${kind}-exists.alls`), codes(`${kind}-missing.alls`), kind);
     assert.ok(!codes('abs-missing.alls').includes('alls/nms-config-not-found'));
     assert.ok(codes('inside-missing.alls').includes('alls/nms-config-not-found'), 'a missing config inside the folder is still reported');
+    // Each skipped path is noted on stderr, saying why — the same sentence shape whether the file exists.
+    const notes = io.errText.split('\n').filter((line) => line.includes('nms_postprocess path'));
+    assert.equal(notes.length, 6, io.errText);
+    for (const name of ['var-exists.alls', 'var-missing.alls']) {
+      assert.ok(
+        notes.some((n) => n.includes(`named in ${join(l.ws, name)} was not read: environment variables are never expanded`)),
+        name,
+      );
+    }
+    for (const name of ['abs-exists.alls', 'abs-missing.alls', 'up-exists.alls', 'up-missing.alls']) {
+      assert.ok(
+        notes.some((n) => n.includes(`named in ${join(l.ws, name)} was not read: it leads (links resolved) outside the opened folders`)),
+        name,
+      );
+    }
+    assert.ok(notes.every((n) => n.startsWith('hailo-tools check: note: The nms_postprocess path ')));
   } finally {
     if (saved === undefined) delete process.env.HAILO_TEST_OUTSIDE;
     else process.env.HAILO_TEST_OUTSIDE = saved;

@@ -17,6 +17,7 @@ interface Property {
 }
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, Property> } | { properties: Record<string, Property> }[] };
+  capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 const properties: Record<string, Property> = Object.assign({}, ...[manifest.contributes.configuration].flat().map((c) => c.properties));
 
@@ -31,6 +32,14 @@ test('settings: package.json declares exactly the settings of common/settings.ts
     assert.deepEqual(p.default, s.default, `hailo.${s.key} default`);
     assert.deepEqual(p.enum, s.enum ? [...s.enum] : undefined, `hailo.${s.key} enum`);
   }
+});
+
+test('settings: every path setting a folder can set is restricted (Restricted Mode ignores a folder value), the model files included', () => {
+  const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+  const folderSettable = SETTINGS.filter((s) => s.path && s.scope !== 'machine' && s.scope !== 'application').map((s) => `hailo.${s.key}`);
+  // Issue 18: the four model files a cloned .vscode/settings.json can point anywhere, read by the server in Restricted Mode.
+  for (const key of ['hailo.model.har', 'hailo.model.onnx', 'hailo.model.calibrationSet', 'hailo.model.labels']) assert.ok(folderSettable.includes(key), key);
+  for (const key of folderSettable) assert.ok(restricted.includes(key), `${key} is not in restrictedConfigurations`);
 });
 
 test('settings: the hwArch enum is the architecture list, and every architecture has a family', () => {

@@ -4,6 +4,7 @@
 // Export JSON (save dialog, the whole RunDocument), Run Again, and the float reference's fixes.
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { confinedOrUndefined } from '@hailo/api';
 import { renderResults, renderRunMessage, type ResultsPage } from './resultsRender';
 import type { RunDocument } from './runDocument';
 import { strictCsp } from '../webviewCsp';
@@ -128,6 +129,15 @@ export class ResultsPanels implements vscode.Disposable {
     if (!picked?.[0]) return;
     const folder = vscode.workspace.getWorkspaceFolder(hef);
     const dir = path.dirname(hef.fsPath);
+    const opened = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    if (!confinedOrUndefined(picked[0].fsPath, [...opened, dir])) {
+      // hailo.model.onnx may only name a file inside them (common/settingPaths.ts): it would not be read
+      this.status(
+        entry,
+        `${picked[0].fsPath} is outside the workspace folders and the HEF's folder; not used: copy the ONNX into the folder and choose it there.`,
+      );
+      return;
+    }
     const rel = path.relative(dir, picked[0].fsPath);
     const value = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : picked[0].fsPath;
     await vscode.workspace

@@ -8,10 +8,31 @@
 // workspace folders; the CLI's current folder) or the script's own folder. Anything else is "cannot
 // tell": no finding, no read.
 import { statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { confinedOrUndefined } from '../common/fileAccess';
 
 let openedFolders: readonly string[] = [];
+let skippedNote: ((sentence: string) => void) | undefined;
+const noted = new Set<string>();
+const MAX_NOTED = 500;
+
+/** Where "this path was not read, and why" goes (the server's log, the CLI's stderr); each sentence once. */
+export function setSkippedPathNote(note: ((sentence: string) => void) | undefined): void {
+  skippedNote = note;
+  noted.clear();
+}
+
+export function noteSkipped(sentence: string): void {
+  if (!skippedNote || noted.has(sentence)) return;
+  if (noted.size >= MAX_NOTED) noted.clear();
+  noted.add(sentence);
+  skippedNote(sentence);
+}
+
+/** The folders paths a file or folder setting names must stay in (see setOpenedFolders). */
+export function currentOpenedFolders(): readonly string[] {
+  return openedFolders;
+}
 
 /** The folders the user opened (set by the language server from its workspace folders, by the CLI to its current folder). */
 export function setOpenedFolders(folders: readonly string[]): void {
@@ -22,14 +43,24 @@ export function setOpenedFolders(folders: readonly string[]): void {
  * The file an `nms_postprocess` config path (or labels path) names: a relative path resolved
  * against the script's folder (as the DFC does). `undefined` when it cannot or may not tell: a
  * path with `$` (variables are not expanded), a relative path for a script with no folder yet, or
- * a path that leads outside the opened folders and the script's folder.
+ * a path that leads outside the opened folders and the script's folder. Those last two get a note
+ * saying why it was not read — never where it leads nor whether it exists (that is what a cloned
+ * file must not learn or show).
  */
-export function resolveNmsConfigPath(raw: string, scriptPath: string | undefined): string | undefined {
-  if (raw.includes('$')) return undefined;
+export function resolveNmsConfigPath(raw: string, scriptPath: string | undefined, what = 'nms_postprocess path'): string | undefined {
+  const named = scriptPath ? ` named in ${scriptPath}` : '';
+  if (raw.includes('$')) {
+    noteSkipped(`The ${what} '${raw}'${named} was not read: environment variables are never expanded in paths a file names; write the path itself.`);
+    return undefined;
+  }
   if (!isAbsolute(raw) && !scriptPath) return undefined;
   const p = isAbsolute(raw) ? raw : resolve(dirname(scriptPath!), raw);
   const roots = [...openedFolders, ...(scriptPath ? [dirname(scriptPath)] : [])];
-  return confinedOrUndefined(p, roots) ? p : undefined;
+  if (confinedOrUndefined(p, roots)) return p;
+  noteSkipped(
+    `The ${what} '${raw}'${named} was not read: it leads (links resolved) outside the opened folders and the folder of ${scriptPath ? basename(scriptPath) : 'the file'}; put the file inside the folder.`,
+  );
+  return undefined;
 }
 
 /** A `fileExists` for CheckOptions over resolveNmsConfigPath; only `stat`, never a read. */

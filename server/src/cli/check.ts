@@ -8,7 +8,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
-import { nmsConfigResolver, setOpenedFolders } from '../alls/nodeHost';
+import { nmsConfigResolver, setOpenedFolders, setSkippedPathNote } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
 import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
@@ -389,13 +389,21 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   // The folders paths inside a script may lead into (nms_postprocess configs): the current folder and the ones named here.
   setOpenedFolders([process.cwd(), ...parsed.paths.map((p) => resolve(p))]);
   const walkNotes: string[] = [];
+  const skipped: string[] = [];
   const files = collectFiles(parsed.paths, problems, walkNotes);
   const model: ModelOptions = { resolver: new ModelResolver(memoisedOnnx()), paths: { harPath: parsed.har, onnxPath: parsed.onnx }, notes: [] };
-  const report = await checkFiles(files, parsed.hwArch, problems, model, parsed.labels);
+  setSkippedPathNote((sentence) => skipped.push(sentence));
+  let report: Awaited<ReturnType<typeof checkFiles>>;
+  try {
+    report = await checkFiles(files, parsed.hwArch, problems, model, parsed.labels);
+  } finally {
+    setSkippedPathNote(undefined);
+  }
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
   for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);
   for (const n of walkNotes) io.err(`hailo-tools check: note: ${n}\n`);
+  for (const n of skipped) io.err(`hailo-tools check: note: ${n}\n`);
   for (const p of problems) io.err(`hailo-tools check: ${p}\n`);
   if (problems.length) return EXIT_USAGE;
   return report.summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;

@@ -76,28 +76,30 @@ export interface SettingSpec {
   enum?: readonly string[];
   /** Who reads it: the language server (and CLI) or only the extension host. */
   readBy: 'server' | 'client';
+  /** It names a file or folder to read or write: a folder-settable one is restricted (package.json). */
+  path?: true;
 }
 
 /** The settings package.json declares, one entry per `hailo.*` property. */
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'hwArch', scope: 'resource', default: DEFAULT_HW_ARCH, enum: HW_ARCHES, readBy: 'server' },
-  { key: 'model.har', scope: 'resource', default: '', readBy: 'server' },
-  { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server' },
-  { key: 'model.calibrationSet', scope: 'resource', default: '', readBy: 'server' },
-  { key: 'model.labels', scope: 'resource', default: '', readBy: 'server' },
-  { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client' },
+  { key: 'model.har', scope: 'resource', default: '', readBy: 'server', path: true },
+  { key: 'model.onnx', scope: 'resource', default: '', readBy: 'server', path: true },
+  { key: 'model.calibrationSet', scope: 'resource', default: '', readBy: 'server', path: true },
+  { key: 'model.labels', scope: 'resource', default: '', readBy: 'server', path: true },
+  { key: 'dfc.dockerPath', scope: 'machine', default: 'docker', readBy: 'client', path: true },
   { key: 'dfc.image', scope: 'machine-overridable', default: '', readBy: 'client' },
   { key: 'dfc.memoryLimit', scope: 'machine-overridable', default: '', readBy: 'client' },
   { key: 'dfc.gpus', scope: 'machine-overridable', default: 'auto', enum: GPUS, readBy: 'client' },
   { key: 'dfc.extraRunArgs', scope: 'machine', default: [], readBy: 'client' },
   { key: 'dfc.dockerContext', scope: 'machine-overridable', default: '', readBy: 'client' },
-  { key: 'compile.hailoConfig', scope: 'resource', default: '', readBy: 'client' },
-  { key: 'compile.outputFolder', scope: 'resource', default: '', readBy: 'client' },
+  { key: 'compile.hailoConfig', scope: 'resource', default: '', readBy: 'client', path: true },
+  { key: 'compile.outputFolder', scope: 'resource', default: '', readBy: 'client', path: true },
   { key: 'hef.inlineChecks', scope: 'resource', default: 'auto', enum: INLINE_CHECKS, readBy: 'server' },
   { key: 'mtmd.textModelWidth', scope: 'resource', default: null, readBy: 'server' },
-  { key: 'hailort.path', scope: 'machine', default: '', readBy: 'client' },
+  { key: 'hailort.path', scope: 'machine', default: '', readBy: 'client', path: true },
   { key: 'device.groupId', scope: 'resource', default: 'UNIQUE', readBy: 'client' },
-  { key: 'onnxruntime.path', scope: 'machine', default: '', readBy: 'client' },
+  { key: 'onnxruntime.path', scope: 'machine', default: '', readBy: 'client', path: true },
 ];
 
 /**

@@ -6,8 +6,9 @@
 // are cached by file size + mtime; the ONNX side comes from a loader the host supplies (the
 // server's shares the graph view's cache).
 import { readdirSync } from 'node:fs';
+import { currentOpenedFolders, noteSkipped } from '../alls/nodeHost';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { fileStamp } from '../common/fileAccess';
+import { confinedOrUndefined, fileStamp } from '../common/fileAccess';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import { analyzeOnnx } from '../onnx/analysis';
 import { renderGraphView } from '../onnx/graphView';
@@ -36,14 +37,27 @@ export interface ModelResolution {
   problems: string[];
 }
 
+/**
+ * The `ext` files in `dir`, without a `.har`/`.onnx` link that leads (resolved) outside `dir` and the opened
+ * folders: a cloned folder's `model.har -> ~/elsewhere` is not read (issue 18), and the log says so.
+ */
 function listDir(dir: string, ext: string): string[] {
+  let names: string[];
   try {
-    return readdirSync(dir)
-      .filter((f) => extname(f).toLowerCase() === ext)
-      .sort();
+    names = readdirSync(dir).filter((f) => extname(f).toLowerCase() === ext);
   } catch {
     return [];
   }
+  // A `.hef` link out is kept: scriptArch.ts refuses to read it and says so on the script's first line.
+  if (ext !== '.har' && ext !== '.onnx') return names.sort();
+  const roots = [dir, ...currentOpenedFolders()];
+  return names
+    .filter((f) => {
+      if (confinedOrUndefined(join(dir, f), roots)) return true;
+      noteSkipped(`The ${ext} file '${join(dir, f)}' was not read: it is a link leading outside the opened folders and its own folder.`);
+      return false;
+    })
+    .sort();
 }
 
 /** The file with extension `ext` for a script: same basename, else one whose name starts with the basename, else the only one. */

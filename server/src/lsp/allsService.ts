@@ -162,7 +162,10 @@ export function createAllsService(): AttachableService {
       const path = fsPathOf(td.uri);
       if (path) {
         const labels = ctx.settings.model.labels;
-        const nms = await checkScriptNms(path, doc, model, { open: openText, ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path) } : {}) });
+        const nms = await checkScriptNms(path, doc, model, {
+          open: openText,
+          ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path, 'hailo.model.labels path') } : {}),
+        });
         list.push(...scriptDiagnostics(nms, doc));
       }
       diagnostics.delete(td.uri);

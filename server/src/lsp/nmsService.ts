@@ -149,12 +149,15 @@ export function createNmsService(): AttachableService {
         const model = await ctx.modelLayersFor?.(pathToFileURL(script).toString());
         const r = await checkScriptNms(script, analyze(text), model, {
           open: openText,
-          ...(labels ? { labelsPath: resolveNmsConfigPath(labels, script) } : {}),
+          ...(labels ? { labelsPath: resolveNmsConfigPath(labels, script, 'hailo.model.labels path') } : {}),
         });
         return r.findings.filter((f) => f.file === 'config');
       }
     }
-    const r = await checkConfigNms(path, await ctx.modelLayers(), { open: openText, ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path) } : {}) });
+    const r = await checkConfigNms(path, await ctx.modelLayers(), {
+      open: openText,
+      ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path, 'hailo.model.labels path') } : {}),
+    });
     return r.findings.filter((f) => f.file === 'config');
   }
 

@@ -6,8 +6,13 @@
 //      whose only way to pass settings may be the initialize request;
 //   4. the defaults of common/settings.ts.
 // A key missing from one layer falls through to the next, so a client may split them.
+// The model path settings then go through common/settingPaths.ts: absolute, and a value leading
+// outside the opened folders and the document's folder is emptied with one log line (never read).
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
 import { resolveSettings, sectionLookup, type HailoSettings, type SettingLookup } from '../common/settings';
+import { confineModelPaths, modelFolderOf } from '../common/settingPaths';
+import { currentOpenedFolders } from '../alls/nodeHost';
+import { localPathOf } from './uri';
 
 export class SettingsStore {
   private canPull = false;
@@ -16,6 +21,7 @@ export class SettingsStore {
   private readonly cache = new Map<string, Promise<HailoSettings>>();
   private readonly listeners: (() => void)[] = [];
   private pullFailureLogged = false;
+  private readonly refusalsLogged = new Set<string>();
 
   constructor(
     private readonly connection: Pick<Connection, 'workspace'>,
@@ -30,6 +36,19 @@ export class SettingsStore {
 
   /** Settings for a document (or folder) URI. */
   get(uri: string): Promise<HailoSettings> {
+    return this.read(uri).then((s) => this.confined(uri, s));
+  }
+
+  private confined(uri: string, settings: HailoSettings): HailoSettings {
+    const path = localPathOf(uri);
+    return confineModelPaths(settings, path ? modelFolderOf(path) : undefined, currentOpenedFolders(), (sentence) => {
+      if (this.refusalsLogged.has(sentence)) return;
+      this.refusalsLogged.add(sentence);
+      this.log(`settings: ${sentence}`);
+    });
+  }
+
+  private read(uri: string): Promise<HailoSettings> {
     if (!this.canPull) return Promise.resolve(resolveSettings(this.fallback()));
     let p = this.cache.get(uri);
     if (!p) {
@@ -54,6 +73,7 @@ export class SettingsStore {
   /** `workspace/didChangeConfiguration`: drop the cache, keep what was pushed, tell listeners. */
   changed(settings: unknown): void {
     this.cache.clear();
+    this.refusalsLogged.clear();
     const section = sectionOf(settings);
     if (section !== undefined) this.pushed = sectionLookup(section);
     for (const l of this.listeners) l();

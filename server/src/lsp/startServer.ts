@@ -3,7 +3,7 @@
 // Handlers stay thin: they find the service for a document and call it. The server uses only
 // what the client declared in `initialize` (pull configuration, dynamic registration), so any
 // LSP client gets diagnostics.
-import { setOpenedFolders } from '../alls/nodeHost';
+import { setOpenedFolders, setSkippedPathNote } from '../alls/nodeHost';
 import { localPathOf } from './uri';
 import {
   type CancellationToken,
@@ -236,6 +236,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canAskFolders = !!workspace?.workspaceFolders;
     initialFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     setOpenedFolders(foldersOf(initialFolders));
+    setSkippedPathNote((sentence) => log(sentence)); // a path a file names, not read because it leads outside
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

@@ -233,7 +233,7 @@ export interface NmsInspection extends NmsBundleResult {
  */
 export async function inspectHefNms(hefPath: string, labels = ''): Promise<NmsInspection> {
   const resolver = new ModelResolver(() => ({ ok: false, stamp: 'skipped', error: 'not read for the NMS checks' }));
-  const labelsPath = labels ? resolveNmsConfigPath(labels, hefPath) : undefined;
+  const labelsPath = labels ? resolveNmsConfigPath(labels, hefPath, 'hailo.model.labels path') : undefined;
   const r = await checkHefNms(hefPath, { ...(labelsPath ? { labelsPath } : {}), model: async (s) => (await resolver.resolve(s)).index });
   const pathOf = (f: NmsFinding) => (f.file === 'config' ? r.configPath : f.file === 'labels' ? r.labelsPath : f.file === 'script' ? r.scriptPath : hefPath);
   return { ...r, located: r.findings.flatMap((f) => (pathOf(f) ? [{ ...f, path: pathOf(f)! }] : [])) };

@@ -56,7 +56,7 @@ export class HefNmsScanner {
     const out: HefNmsScanResult = { located: [], dependsOn: [], problems: [] };
     if (!group) return out;
     const facts = nmsHefFacts(basename(hefPath), group);
-    const labelsPath = settings.labels ? resolveNmsConfigPath(settings.labels, hefPath) : undefined;
+    const labelsPath = settings.labels ? resolveNmsConfigPath(settings.labels, hefPath, 'hailo.model.labels path') : undefined;
     let harPath: string | undefined;
     const modelSettings: ModelPathSettings = settings.har ? { harPath: settings.har } : {};
     const r = await checkHefNms(hefPath, {

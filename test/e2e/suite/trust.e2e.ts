@@ -25,6 +25,11 @@ describe('workspace trust', () => {
       const result = await vscode.commands.executeCommand<CheckDockerResult>('hailo.checkDocker');
       assert.deepEqual(result, { ran: false, reason: 'untrusted' });
     });
+
+    it("a folder's path setting for a model file is ignored in Restricted Mode (restrictedConfigurations)", () => {
+      // The driver's workspace sets hailo.model.calibrationSet to /etc/passwd (test/e2e/build.mjs).
+      assert.equal(vscode.workspace.getConfiguration('hailo').get<string>('model.calibrationSet'), '');
+    });
   } else {
     it("a folder's .vscode/settings.json cannot choose the docker program (machine scope)", async () => {
       // The driver's workspace sets hailo.dfc.dockerPath to a script that leaves a marker.
@@ -39,6 +44,10 @@ describe('workspace trust', () => {
       const result = await vscode.commands.executeCommand<CheckDockerResult>('hailo.checkDocker');
       assert.equal(result?.ran, true);
       assert.equal(existsSync(join(workspaceRoot().fsPath, 'e2e-fixtures', 'EVIL-DOCKER-RAN')), false, 'the workspace-chosen program never ran');
+    });
+
+    it("a folder's model path setting is honoured by VS Code once trusted (the extension confines it itself)", () => {
+      assert.equal(vscode.workspace.getConfiguration('hailo').get<string>('model.calibrationSet'), '/etc/passwd');
     });
 
     it('Hailo: Check Docker Setup runs docker and reports what it found', async () => {
