@@ -9,6 +9,7 @@
   on('copy-json', 'copyJson');
   on('reload', 'reload');
   on('analyze-noise', 'analyzeNoise');
+  on('find-divergence', 'findDivergence');
   document
     .querySelectorAll('button.page-prev, button.page-next')
     .forEach((b) => b.addEventListener('click', () => post({ type: b.classList.contains('page-prev') ? 'pagePrev' : 'pageNext' })));
@@ -38,6 +39,8 @@
   click('a.goto-script', (a) => post({ type: 'openScript', script: Number(a.getAttribute('data-script')), line: Number(a.getAttribute('data-line')) }));
   click('a.goto-onnx', (a) => post({ type: 'openOnnx', layer: Number(a.getAttribute('data-layer')), name: Number(a.getAttribute('data-name')) }));
   click('a.goto-layer', (a) => post({ type: 'focusNoise', noise: Number(a.getAttribute('data-noise-index')) }));
+  click('a.goto-diverge-layer', (a) => post({ type: 'focusDiverge', row: Number(a.getAttribute('data-row')) }));
+  click('a.goto-tensor', (a) => post({ type: 'openTensor', row: Number(a.getAttribute('data-row')) }));
   click('a.filter-type', (a) => post({ type: 'search', query: a.getAttribute('data-type') || '' }));
   window.addEventListener('message', (event) => {
     const msg = event.data;

@@ -109,4 +109,7 @@ export { readHar } from './har/harReader';
 export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } from './har/noise';
 export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './noise/noiseRun';
 export { sixteenBitEdit } from './alls/noisyLayers';
+export { scriptTarget, type ScriptTarget } from './har/scriptTarget';
+export { findDivergence, type DivergenceOutcome } from './noise/divergenceRun';
+export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './har/divergenceResults';
 export { checkText } from './alls/rules';

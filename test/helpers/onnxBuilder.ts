@@ -180,3 +180,32 @@ export function modelProto(m: ModelSpec): onnx.ModelProto {
 export function encodeModel(m: ModelSpec): Uint8Array {
   return onnx.ModelProto.encode(modelProto(m)).finish();
 }
+
+/**
+ * A model's initializers of at least `threshold` bytes moved into one external data file, as
+ * `onnx.save_model(..., save_as_external_data=True, all_tensors_to_one_file=True, location=…)` does
+ * (its default size_threshold is 1024 bytes): each moved tensor gets data_location EXTERNAL and
+ * `location`/`offset`/`length` entries, its raw_data goes to `data`. Smaller ones stay inline
+ * (onnxruntime's shape inference reads e.g. Pad's pads from raw data).
+ */
+export function withExternalData(model: Uint8Array, location: string, threshold = 1024): { model: Uint8Array; data: Uint8Array } {
+  const m = onnx.ModelProto.decode(model);
+  const parts: Uint8Array[] = [];
+  let offset = 0;
+  for (const t of m.graph?.initializer ?? []) {
+    if (!t.rawData || t.rawData.length < threshold) continue;
+    const bytes = Uint8Array.from(t.rawData);
+    t.externalData = [
+      onnx.StringStringEntryProto.create({ key: 'location', value: location }),
+      onnx.StringStringEntryProto.create({ key: 'offset', value: String(offset) }),
+      onnx.StringStringEntryProto.create({ key: 'length', value: String(bytes.length) }),
+    ];
+    t.dataLocation = onnx.TensorProto.DataLocation.EXTERNAL;
+    t.rawData = new Uint8Array(0);
+    parts.push(bytes);
+    offset += bytes.length;
+  }
+  const data = new Uint8Array(offset);
+  parts.reduce((at, p) => (data.set(p, at), at + p.length), 0);
+  return { model: onnx.ModelProto.encode(m).finish(), data };
+}

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readHarView, type HarViewDocument, type HarViewLayer } from '../../server/src/har/harView';
-import { PAGE_SIZE, pageOf, renderHarPage, scriptRefs, snrChartSvg } from '../../client/src/har/render';
+import { PAGE_SIZE, errorChartSvg, pageOf, renderHarPage, scriptRefs, snrChartSvg } from '../../client/src/har/render';
+import type { DivergenceResults } from '../../server/src/har/divergenceResults';
 import { repoRoot } from '../helpers/shared';
 
 const CSP = "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce'";
@@ -137,4 +138,53 @@ test('har page: scripts beside the HAR — the lines that name a layer, comments
     [1, 0],
   ]);
   assert.equal(refs.lines.get('conv3'), undefined);
+});
+
+test('har page: first divergent layer — verdict, inputs and their distribution, error chart, the jump marked, uncompared layers with why, names stay text', async () => {
+  const doc = await readHarView(QUANT);
+  const evil = '<img src=x onerror=alert(1)>';
+  const divergence: DivergenceResults & { source: string } = {
+    format: 'hailo-tools-diverge/1',
+    har: 'tinycnn_quantized.har',
+    onnx: `${evil}.onnx`,
+    context: 'quantized',
+    inputs: { file: 'tinycnn_calib.npy', count: 1, of: 64, distribution: 'integers in 0–255 (image pixels)' },
+    threshold: 0.1,
+    jump: 3,
+    layers: [
+      { layer: 'input_layer1', type: 'input_layer', why: 'input_layer layers are not compared' },
+      { layer: 'conv1', type: 'conv', tensor: `relu1${evil}`, relativeError: 0.001, inputError: 0 },
+      { layer: 'conv2', type: 'conv', tensor: 'relu2', relativeError: 0.002, inputError: 0.001 },
+      { layer: 'conv3', type: 'conv', tensor: 'relu3', relativeError: 0.5, inputError: 0.002 },
+      { layer: 'conv4', type: 'conv', tensor: 'relu4', relativeError: Infinity, inputError: 0.5 },
+    ],
+    first: { layer: 'conv3', relativeError: 0.5, inputError: 0.002 },
+    verdict: 'First divergent layer: conv3 (relative error 50.0 %, its inputs 0.2 %).',
+    finishedAt: '2026-12-02T00:00:00.000Z',
+    source: '/w/tinycnn_quantized.diverge.json',
+  };
+  const html = renderHarPage({ doc: { ...doc, divergence }, title: 't', query: '', page: 0, refs: noRefs, onnx: '/w/tinycnn.onnx' }, PAGE);
+  assert.match(html, /data-testid="har-diverge-verdict"><strong>First divergent layer: conv3 \(relative error 50\.0 %, its inputs 0\.2 %\)\.</);
+  assert.match(
+    html,
+    /data-testid="har-diverge-calibration">.*the first entry of <code>tinycnn_calib\.npy<\/code> \(64 in the set\).*Distribution:<\/strong> integers in 0–255/,
+  );
+  assert.match(html, /data-testid="har-diverge-chart" data-bars="4"/, 'one bar per compared layer');
+  assert.equal((html.match(/data-testid="har-diverge-row"/g) ?? []).length, 5);
+  const marked = [...html.matchAll(/data-testid="har-diverge-row" data-row="(\d)" class="first" data-first="true"/g)].map((m) => m[1]);
+  assert.deepEqual(marked, ['3'], 'only conv3 is marked');
+  assert.match(html, /data-row="0"[^]*?<\/td><td class="muted">input_layer layers are not compared<\/td>/);
+  assert.match(html, /data-testid="har-diverge-error">50\.00 %</);
+  assert.match(html, /data-testid="har-diverge-error">∞ \(float tensor all zeros\)</);
+  assert.match(html, /class="goto-tensor" data-row="1"/, 'the tensor links to the graph view');
+  assert.match(html, /class="goto-diverge-layer" data-row="3"/);
+  assert.ok(!html.includes(evil), 'hostile names are escaped');
+  assert.match(html, /id="find-divergence"/);
+  // without results: what the button does
+  const none = renderHarPage({ doc, title: 't', query: '', page: 0, refs: noRefs }, PAGE);
+  assert.match(none, /data-testid="har-diverge-none">Not run yet for this HAR: <strong>Find First Divergent Layer<\/strong>/);
+  assert.equal(
+    errorChartSvg([{ layer: 'a', type: 'conv', why: 'x' }], 0.1, undefined),
+    '<p class="muted" data-testid="har-diverge-chart-empty">No layer could be compared.</p>',
+  );
 });

@@ -1,22 +1,22 @@
 // The HAR view: a readonly custom editor for *.har. The extension host reads the archive with the
 // shared core (server/src/har: tar by position, the HN, the npz arrays, `<net>.noise.json`) and
 // sends a rendered, escaped page (render.ts); the page posts clicks and the search text back.
-// From here: Analyze Layer Noise (the DFC in its container, trusted workspaces only), Write 16-bit
-// Line (into the script beside the HAR, checked by the `.alls` checker first), go to the ONNX node
-// in the graph view, go to the script lines that name a layer; "Hailo: Show Layer in HAR View"
-// comes back from a script.
+// From here: Analyze Layer Noise and Find First Divergent Layer (divergeCommand.ts; the DFC in its
+// container, trusted workspaces only), Write 16-bit Line (into the script beside the HAR, checked by
+// the `.alls` checker first), go to the ONNX node or tensor in the graph view, go to the script lines
+// that name a layer; "Hailo: Show Layer in HAR View" comes back from a script.
 import { readdirSync, readFileSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
   analyzeNoise,
-  calibrationBeside,
-  checkText,
   findOnnxBeside,
   hostUser,
+  divergenceSidecarPath,
   noiseSidecarPath,
   readHar,
   readHarView,
+  scriptTarget,
   sixteenBitEdit,
   trustedLauncher,
   type HarViewDocument,
@@ -28,6 +28,8 @@ import { hailoSettings } from '../settings';
 import { strictCsp } from '../webviewCsp';
 import type { PageOptions } from '../hef/render';
 import { openGraphView } from '../onnx/graphView';
+import { activeHar, calibrationFor, scriptsBeside, targetScript } from './beside';
+import { FIND_DIVERGENCE_COMMAND, registerDivergeCommand } from './divergeCommand';
 import { pageOf, renderHarMessage, renderHarPage, scriptRefs, type HarPageModel } from './render';
 
 export const HAR_VIEW_TYPE = 'hailo.harView';
@@ -37,26 +39,6 @@ export const SHOW_LAYER_COMMAND = 'hailo.showLayerInHarView';
 class HarDocument implements vscode.CustomDocument {
   constructor(readonly uri: vscode.Uri) {}
   dispose(): void {}
-}
-
-const scriptsBeside = (har: string): string[] => {
-  try {
-    return readdirSync(path.dirname(har))
-      .filter((f) => f.toLowerCase().endsWith('.alls'))
-      .sort()
-      .map((f) => path.join(path.dirname(har), f));
-  } catch {
-    return [];
-  }
-};
-
-/** The script the 16-bit line goes into: same base name as the HAR's network or file, else the only one. */
-function targetScript(har: string, net: string, scripts: string[]): string | undefined {
-  const base = path.basename(har).replace(/\.har$/i, '');
-  const names = scripts.map((s) => path.basename(s, '.alls'));
-  const i = names.findIndex((n) => n === net || n === base || base.startsWith(n));
-  if (i >= 0) return scripts[i];
-  return scripts.length === 1 ? scripts[0] : undefined;
 }
 
 interface ViewState {
@@ -166,14 +148,14 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
     };
     if (document.uri.scheme === 'file') {
       const dir = vscode.Uri.file(path.dirname(file));
-      const watchers = [path.basename(file), path.basename(noiseSidecarPath(file)), '*.alls'].map((g) =>
+      const watchers = [path.basename(file), path.basename(noiseSidecarPath(file)), path.basename(divergenceSidecarPath(file)), '*.alls'].map((g) =>
         vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, g)),
       );
       for (const w of watchers) disposables.push(w, w.onDidChange(later), w.onDidCreate(later), w.onDidDelete(later));
     }
     disposables.push(
       panel.webview.onDidReceiveMessage(
-        async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown }) => {
+        async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown; row?: unknown }) => {
           try {
             if (!doc) return;
             const status = (text: string) => void panel.webview.postMessage({ type: 'status', text });
@@ -202,17 +184,15 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
               editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
             } else if (msg.type === 'openOnnx' && typeof msg.layer === 'number' && typeof msg.name === 'number') {
               const node = doc.layers[msg.layer]?.originalNames[msg.name];
-              if (!node || !side?.onnx) return;
-              const uri = await openGraphView(vscode.Uri.file(side.onnx), vscode.ViewColumn.Beside);
-              const view = await vscode.workspace.openTextDocument(uri);
-              const lines = view.getText().split('\n');
-              const at = lines.findIndex((t) => t.includes(node));
-              const editor = vscode.window.activeTextEditor;
-              if (at >= 0 && editor?.document.uri.toString() === uri.toString()) {
-                const col = lines[at].indexOf(node);
-                editor.selection = new vscode.Selection(at, col, at, col + node.length);
-                editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.InCenter);
-              }
+              if (node && side?.onnx) await revealInGraph(side.onnx, node);
+            } else if (msg.type === 'openTensor' && typeof msg.row === 'number') {
+              const tensor = doc.divergence?.layers[msg.row]?.tensor;
+              if (tensor && side?.onnx) await revealInGraph(side.onnx, tensor);
+            } else if (msg.type === 'focusDiverge' && typeof msg.row === 'number') {
+              const l = doc.divergence?.layers[msg.row];
+              if (l && doc.layers.some((x) => x.name === l.layer)) await focus(l.layer);
+            } else if (msg.type === 'findDivergence') {
+              await vscode.commands.executeCommand(FIND_DIVERGENCE_COMMAND, document.uri);
             } else if (msg.type === 'analyzeNoise') {
               await vscode.commands.executeCommand(ANALYZE_NOISE_COMMAND, document.uri);
             } else if (msg.type === 'writeSixteen' && Array.isArray(msg.noise)) {
@@ -242,6 +222,20 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
   }
 }
 
+/** Opens the ONNX graph view beside and selects the first line naming `name` (a node or a tensor). */
+async function revealInGraph(onnx: string, name: string): Promise<void> {
+  const uri = await openGraphView(vscode.Uri.file(onnx), vscode.ViewColumn.Beside);
+  const view = await vscode.workspace.openTextDocument(uri);
+  const lines = view.getText().split('\n');
+  const at = lines.findIndex((t) => t.includes(name));
+  const editor = vscode.window.activeTextEditor;
+  if (at >= 0 && editor?.document.uri.toString() === uri.toString()) {
+    const col = lines[at].indexOf(name);
+    editor.selection = new vscode.Selection(at, col, at, col + name.length);
+    editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.InCenter);
+  }
+}
+
 /** Appends the 16-bit line to the script beside the HAR, after the `.alls` checker accepted it there. */
 async function writeSixteen(har: string, doc: HarViewDocument, names: string[], status: (t: string) => void): Promise<void> {
   if (!names.length) {
@@ -263,8 +257,11 @@ async function writeSixteen(har: string, doc: HarViewDocument, names: string[], 
   }
   const uri = vscode.Uri.file(script);
   const text = (await vscode.workspace.openTextDocument(uri)).getText();
-  const hwArch = doc.hwArch ?? hailoSettings(uri).hwArch;
-  const edit = sixteenBitEdit(text, names, (t) => checkText(t, { settings: { hwArch } }));
+  // Checked as the editor checks the script: its model and the architecture it targets (a HEF
+  // beside it, its HAR, its folder, then hailo.hwArch), not only the hw_arch of this HAR.
+  const settings = hailoSettings(uri);
+  const target = await scriptTarget(script, { hwArch: settings.hwArch, harPath: settings.model.har, onnxPath: settings.model.onnx });
+  const edit = sixteenBitEdit(text, names, target.check);
   if ('error' in edit) {
     status(`Not written: ${edit.error}.`);
     return;
@@ -280,7 +277,7 @@ async function writeSixteen(har: string, doc: HarViewDocument, names: string[], 
   const editor = await vscode.window.showTextDocument(td, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   const line = td.positionAt(edit.offset + edit.insert.indexOf('quantization_param')).line;
   editor.revealRange(new vscode.Range(line, 0, line, 0));
-  status(`Wrote ${edit.line} into ${path.basename(script)} (line ${line + 1}); checked for ${hwArch}.`);
+  status(`Wrote ${edit.line} into ${path.basename(script)} (line ${line + 1}); checked for ${target.arch.arch} (${target.arch.from}).`);
 }
 
 /** The layer name at the cursor of an `.alls` editor. */
@@ -300,10 +297,9 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
       webviewOptions: { retainContextWhenHidden: false },
     }),
     vscode.commands.registerCommand(ANALYZE_NOISE_COMMAND, async (uri?: vscode.Uri) => {
-      const trust = await requireWorkspaceTrust('Analyze Layer Noise', vscodeTrustHost(log));
+      const trust = await requireWorkspaceTrust('Hailo: Analyze Layer Noise', vscodeTrustHost(log));
       if (!trust) return;
-      let har =
-        uri?.fsPath ?? (vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('.har') ? vscode.window.activeTextEditor.document.uri.fsPath : undefined);
+      let har = uri?.fsPath ?? activeHar();
       if (!har) {
         const picked = await vscode.window.showOpenDialog({
           title: 'The optimized HAR to analyse',
@@ -315,18 +311,7 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
       }
       if (!har) return;
       const scope = vscode.Uri.file(har);
-      const setting = hailoSettings(scope).model.calibrationSet;
-      let calibration = setting ? path.resolve(path.dirname(har), setting) : calibrationBeside(har);
-      if (!calibration) {
-        const picked = await vscode.window.showOpenDialog({
-          title: 'The calibration set (NHWC .npy) to analyse on',
-          defaultUri: vscode.Uri.file(path.dirname(har)),
-          filters: { 'NumPy arrays': ['npy', 'npz'] },
-          canSelectMany: false,
-          openLabel: 'Use',
-        });
-        calibration = picked?.[0]?.fsPath;
-      }
+      const calibration = await calibrationFor(har, 'analyse on');
       if (!calibration) return;
       output.appendLine(`— noise analysis of ${har} on ${calibration}`);
       const outcome = await vscode.window.withProgress(
@@ -360,6 +345,13 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
         void vscode.window.showErrorMessage(outcome.message ?? 'The noise analysis failed.', 'Show Output').then((a) => a && output.show());
       }
     }),
+    registerDivergeCommand(
+      context,
+      log,
+      output,
+      (har, banner) => provider.refresh(har, banner),
+      (har) => vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(har), HAR_VIEW_TYPE),
+    ),
     vscode.commands.registerCommand(SHOW_LAYER_COMMAND, async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor) return;

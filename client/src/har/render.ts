@@ -4,7 +4,7 @@
 // and media/har.js only posts clicks and the search text back (data-* attributes carry indexes,
 // never names the script would have to trust). Big HNs stay bounded: layers are shown a page at a
 // time, filtered by the search on the host.
-import type { HarViewDocument, HarViewLayer, LayerNoise, NoiseReport } from '@hailo/api';
+import type { DivergenceResults, DivergenceRow, HarViewDocument, HarViewLayer, LayerNoise, NoiseReport } from '@hailo/api';
 import { checkedCsp, esc, type PageOptions } from '../hef/render';
 
 export const PAGE_SIZE = 200;
@@ -87,6 +87,57 @@ ${snrChartSvg(n.layers, n.thresholdDb)}
 ${n.notes.map((x) => `<p class="muted">${esc(x)}</p>`).join('')}</details>`;
 }
 
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(2)} %` : '∞ (float tensor all zeros)');
+
+/** Relative error per layer in dataflow order: numbers in, SVG out (names stay in the table). Compared layers only. */
+export function errorChartSvg(rows: readonly DivergenceRow[], threshold: number, first: string | undefined): string {
+  const shown = rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.relativeError !== undefined)
+    .slice(0, 60);
+  if (!shown.length) return '<p class="muted" data-testid="har-diverge-chart-empty">No layer could be compared.</p>';
+  const W = 480;
+  const row = 14;
+  const H = shown.length * row;
+  const finite = shown.map(({ r }) => r.relativeError!).filter(Number.isFinite);
+  const max = Math.max(threshold * 2, ...finite);
+  const x = (v: number) => (Math.min(v, max) / max) * (W - 70);
+  const bars = shown
+    .map(({ r, i }, k) => {
+      const w = Math.max(1, x(r.relativeError!));
+      const cls = r.layer === first ? 'first' : r.relativeError! > threshold ? 'bad' : 'ok';
+      return `<rect class="${cls}" data-row="${i}" x="0" y="${k * row + 2}" width="${w.toFixed(1)}" height="${row - 4}"><title>${esc(pct(r.relativeError!))}</title></rect><text x="${(w + 4).toFixed(1)}" y="${k * row + row - 3}" font-size="10" fill="currentColor">${esc(pct(r.relativeError!))}</text>`;
+    })
+    .join('');
+  const t = x(threshold);
+  return `<svg class="snr diverge" data-testid="har-diverge-chart" data-bars="${shown.length}" viewBox="0 0 ${W} ${H + 12}" width="${W}" height="${H + 12}" role="img" aria-label="relative error per layer, dataflow order"><g fill="currentColor">${bars}</g><line x1="${t.toFixed(1)}" x2="${t.toFixed(1)}" y1="0" y2="${H}" stroke="currentColor" stroke-dasharray="3 3"/><text x="${t.toFixed(1)}" y="${H + 10}" font-size="10" fill="currentColor">${esc(pct(threshold))}</text></svg>`;
+}
+
+/** The first-divergent-layer results (`<net>.diverge.json`): verdict, inputs and distribution, chart, one row per layer. */
+export function divergenceSection(v: DivergenceResults & { source: string }, onnxLinks: boolean): string {
+  const rows = v.layers
+    .map((r, i) => {
+      const isFirst = v.first?.layer === r.layer;
+      const tensor = r.tensor
+        ? onnxLinks
+          ? `<a href="#" class="goto-tensor" data-row="${i}"><code>${esc(r.tensor)}</code></a>`
+          : `<code>${esc(r.tensor)}</code>`
+        : '';
+      const err = r.relativeError !== undefined ? esc(pct(r.relativeError)) : '—';
+      const bad = r.relativeError !== undefined && r.relativeError > v.threshold;
+      return `<tr data-testid="har-diverge-row" data-row="${i}" class="${isFirst ? 'first' : ''}"${isFirst ? ' data-first="true"' : ''}><td><a href="#" class="goto-diverge-layer" data-row="${i}"><code>${esc(r.layer)}</code></a>${isFirst ? ' <strong data-testid="har-diverge-first">← first divergent layer</strong>' : ''}</td><td>${esc(r.type)}</td><td>${tensor}</td><td class="nowrap${bad ? ' bad' : ''}" data-testid="har-diverge-error">${err}</td><td class="nowrap muted">${r.inputError !== undefined ? esc(pct(r.inputError)) : ''}</td><td class="muted">${r.why ? esc(r.why) : ''}</td></tr>`;
+    })
+    .join('');
+  const i = v.inputs;
+  const measured = `the first ${i.count === 1 ? 'entry' : `${esc(i.count)} entries`} of <code>${esc(i.file)}</code>${i.of !== undefined ? ` (${esc(i.of)} in the set)` : ''}`;
+  return `<details class="section" open data-testid="har-diverge"><summary><h2>First divergent layer</h2></summary>
+<p data-testid="har-diverge-verdict"><strong>${esc(v.verdict)}</strong></p>
+<p data-testid="har-diverge-calibration"><strong>Measured on:</strong> ${measured}, float <code>${esc(v.onnx)}</code> against the emulator's ${esc(v.context)} context. <strong>Distribution:</strong> ${esc(i.distribution ?? 'not measured')}. <span class="muted">Every figure depends on these inputs: frames unlike the deployment inputs give different errors.</span></p>
+<p class="muted">From ${esc(v.source)}${v.finishedAt ? ` (${esc(v.finishedAt)})` : ''}. Relative error ‖emulator − float‖₂ / ‖float‖₂ over the frames; the first divergent layer is the first in dataflow order above ${esc(pct(v.threshold))} and at least ${esc(v.jump)}× its inputs' error. Layers that could not be compared say why.</p>
+${errorChartSvg(v.layers, v.threshold, v.first?.layer)}
+<table data-testid="har-diverge-table"><thead><tr><th scope="col">layer</th><th scope="col">type</th><th scope="col">ONNX tensor</th><th scope="col">error vs float</th><th scope="col">its inputs'</th><th scope="col">not compared because</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
+
 function arraysCell(l: HarViewLayer): string {
   if (!l.arrays.length) return '';
   const items = l.arrays
@@ -157,13 +208,17 @@ export function renderHarPage(m: HarPageModel, o: PageOptions): string {
   const noise = d.noise
     ? noiseSection(d.noise)
     : `<details class="section" open data-testid="har-noise"><summary><h2>Noise analysis</h2></summary><p data-testid="har-noise-none">${d.state === 'quantized_model' || d.state === 'compiled_model' ? "Not run yet for this HAR: <strong>Analyze Layer Noise</strong> runs the DFC's layer noise analysis in its container on the calibration set beside it and shows the SNR of every layer here." : `This is a ${esc(d.state ?? 'parsed')} archive: noise analysis needs the optimized HAR (after optimize).`}</p></details>`;
+  const diverge = d.divergence
+    ? divergenceSection(d.divergence, onnxLinks)
+    : `<details class="section" open data-testid="har-diverge"><summary><h2>First divergent layer</h2></summary><p data-testid="har-diverge-none">${d.state === 'quantized_model' || d.state === 'compiled_model' ? `Not run yet for this HAR: <strong>Find First Divergent Layer</strong> runs ${onnxLinks ? 'the ONNX beside it' : 'its float ONNX'} and the DFC emulator on the same inputs and compares them layer by layer.` : `This is a ${esc(d.state ?? 'parsed')} archive: the comparison needs the optimized HAR (after optimize).`}</p></details>`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}">${m.extraStyleUri ? `<link rel="stylesheet" href="${esc(m.extraStyleUri)}">` : ''}<title>${esc(m.title)}</title></head><body data-testid="har-view" data-page="${page}" data-pages="${pages}">
-<div class="top"><h1>${esc(m.title)}</h1><div class="actions"><button id="analyze-noise" type="button">Analyze Layer Noise…</button><button id="copy-json" type="button">Copy JSON</button><button id="reload" type="button">Reload</button></div></div>
+<div class="top"><h1>${esc(m.title)}</h1><div class="actions"><button id="analyze-noise" type="button">Analyze Layer Noise…</button><button id="find-divergence" type="button">Find First Divergent Layer…</button><button id="copy-json" type="button">Copy JSON</button><button id="reload" type="button">Reload</button></div></div>
 <p id="status" class="status" role="status"></p>${banner}
 ${d.notes.map((x) => `<p class="muted">${esc(x)}</p>`).join('')}
 <details class="section" open data-testid="har-summary"><summary><h2>Summary</h2></summary><dl class="grid">${summary.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></details>
 <details class="section" data-testid="har-outline"><summary><h2>Outline</h2></summary><ul class="outline">${outline}</ul></details>
 ${noise}
+${diverge}
 <details class="section" open data-testid="har-layers"><summary><h2>Layers</h2></summary>
 <p><label>Search <input id="search" type="search" value="${esc(m.query)}" placeholder="name, type or ONNX node" aria-label="search layers"></label> <span class="muted" data-testid="har-match-count">${filtered.length} of ${d.layers.length} layers</span></p>${pager}
 <table data-testid="har-layer-table"><thead><tr><th scope="col">layer</th><th scope="col">type</th><th scope="col">shapes (NHWC)</th><th scope="col">ONNX nodes</th><th scope="col">quantization</th><th scope="col">SNR</th><th scope="col">scripts</th><th scope="col">params</th></tr></thead><tbody>${rows}</tbody></table>${pager}</details>

@@ -15,6 +15,13 @@ export interface OrtRequest {
   onnx: string;
   feeds: Record<string, FloatTensor>;
   threads?: number;
+  /**
+   * External data of a model copy that does not sit beside its data (diverge's copy with extra
+   * outputs): each `location` as the model names it and the file it is. The worker then loads the
+   * model from memory with these files' bytes — onnxruntime refuses a path-loaded model's data
+   * outside its folder ("External data path escapes model directory", absolute locations too).
+   */
+  externalData?: { location: string; path: string }[];
 }
 
 export type OrtResponse = { ok: true; version: string; ms: number; outputs: Record<string, FloatTensor & { type: string }> } | { ok: false; message: string };

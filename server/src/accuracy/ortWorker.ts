@@ -2,7 +2,11 @@
 // the folder the host names, runs one ONNX model once on the feeds it is sent, answers, exits.
 // It runs in its own process so native code (onnxruntime's, on a model from the workspace) cannot
 // take down the extension host, and the host can kill it on Cancel or a timeout.
+import { readSmallFileSync } from '../common/fileAccess';
 import type { OrtRequest, OrtResponse } from './ortProcess';
+
+/** Below 2 GiB: the most one read of ours takes (common/fileAccess.ts); a larger data file is one sentence. */
+const EXTERNAL_DATA_MAX_BYTES = 2 ** 31 - 1;
 
 interface OrtModule {
   version?: string;
@@ -10,7 +14,7 @@ interface OrtModule {
   Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => unknown;
   InferenceSession: {
     create(
-      path: string,
+      model: string | Uint8Array,
       options?: Record<string, unknown>,
     ): Promise<{
       inputNames: readonly string[];
@@ -37,7 +41,13 @@ async function handle(req: OrtRequest): Promise<OrtResponse> {
       return 'unknown';
     }
   })();
-  const session = await ort.InferenceSession.create(req.onnx, { graphOptimizationLevel: 'all', intraOpNumThreads: req.threads ?? 0 });
+  const options = { graphOptimizationLevel: 'all', intraOpNumThreads: req.threads ?? 0 };
+  const session = req.externalData?.length
+    ? await ort.InferenceSession.create(readSmallFileSync(req.onnx, EXTERNAL_DATA_MAX_BYTES), {
+        ...options,
+        externalData: req.externalData.map((e) => ({ path: e.location, data: readSmallFileSync(e.path, EXTERNAL_DATA_MAX_BYTES) })),
+      })
+    : await ort.InferenceSession.create(req.onnx, options);
   const feeds: Record<string, unknown> = {};
   for (const [name, t] of Object.entries(req.feeds)) feeds[name] = new ort.Tensor('float32', t.data, t.dims);
   const started = process.hrtime.bigint();

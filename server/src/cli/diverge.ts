@@ -1,5 +1,5 @@
 // `hailo-tools diverge [--json] --onnx MODEL --har OPTIMIZED.har --inputs X.npy [--count N] [--alls SCRIPT]
-// [--context quantized|fp_optimized|native] [--threshold R] [--docker PATH] [--context-name NAME] [--image IMAGE]`
+// [--context quantized|fp_optimized|native] [--threshold R] [--save] [--docker PATH] [--context-name NAME] [--image IMAGE]`
 // — the float ONNX's and the DFC emulator's per-layer outputs on the same inputs, compared layer by
 // layer through original_names, and the first layer whose error jumps. Exit 0 no divergent layer,
 // 1 one found (or the run failed), 2 usage or unreadable input.
@@ -12,9 +12,10 @@ import { hostUser, trustedLauncher } from '../compile/launcher';
 import { commandLineTrust } from '../common/trust';
 import { terminalText } from '../common/escape';
 import { defaultDriverDir } from './compile';
+import { divergenceInputsText, saveDivergenceResults } from '../har/divergenceResults';
 
 const USAGE = `usage: hailo-tools diverge [--json] --onnx MODEL --har OPTIMIZED.har --inputs X.npy [--count N] [--alls SCRIPT]
-                           [--context quantized|fp_optimized|native] [--threshold R]
+                           [--context quantized|fp_optimized|native] [--threshold R] [--save]
                            [--docker PATH] [--docker-context NAME] [--image IMAGE]
 
 Run the same inputs through the float ONNX (onnxruntime-node, every layer's tensor added as an
@@ -27,6 +28,7 @@ ${helpTable([
   ['--inputs FILE', '(N, H, W, C) inputs in the scale the device gets (e.g. the calibration set)'],
   ['--count N', 'entries to use (default 1)'],
   ['--alls FILE', 'the model script (its normalization is applied before the float model)'],
+  ['--save', 'keep the results beside the HAR as <net>.diverge.json (the HAR view shows them)'],
 ])}
 
 Exit 0 no divergent layer, 1 one found or the run failed, 2 usage or unreadable input.
@@ -37,9 +39,11 @@ const VALUE = new Set(['--onnx', '--har', '--inputs', '--count', '--alls', '--co
 export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: string; ortWorker?: string } = {}): Promise<number> {
   const o = new Map<string, string>();
   let json = false;
+  let save = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--json') json = true;
+    else if (a === '--save') save = true;
     else if (a === '--help' || a === '-h') {
       io.out(USAGE);
       return EXIT_OK;
@@ -78,7 +82,9 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
       driverDir: deps.driverDir ?? defaultDriverDir(),
       user: hostUser(),
       onOutput: (t) => io.err(t),
-      infer: async (onnx, feeds) => (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds }, { workerPath: deps.ortWorker })).outputs,
+      infer: async (onnx, feeds, externalData) =>
+        (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds, ...(externalData ? { externalData } : {}) }, { workerPath: deps.ortWorker }))
+          .outputs,
     },
   );
   if (out.status !== 'ok') {
@@ -87,14 +93,16 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
     return out.status === 'refused' ? EXIT_USAGE : EXIT_FINDINGS;
   }
   const r = out.report!;
-  if (json) io.out(JSON.stringify({ status: 'ok', inputs: out.inputs, context, ...r }) + '\n');
+  const saved = save ? saveDivergenceResults(resolve(o.get('--har')!), out.results!) : undefined;
+  if (json) io.out(JSON.stringify({ status: 'ok', inputs: out.inputs, context, ...r, ...(saved ? { saved } : {}) }) + '\n');
   else {
-    const lines = [`${out.inputs!.count} input(s) from ${out.inputs!.file}, emulator context ${context}:`, ''];
+    const lines = [`Measured on ${divergenceInputsText(out.results!)}:`, ''];
     for (const l of r.layers) {
       const e = l.relativeError !== undefined ? `${(l.relativeError * 100).toFixed(2).padStart(9)} %` : '        —  ';
       lines.push(`  ${e}  ${l.layer}${l.relativeError === undefined ? `  (${l.why})` : ''}${r.first?.layer === l.layer ? '  <- first divergent layer' : ''}`);
     }
     lines.push('', r.verdict);
+    if (saved) lines.push(`Saved ${saved}.`);
     io.out(terminalText(lines.join('\n') + '\n'));
   }
   return r.first ? EXIT_FINDINGS : EXIT_OK;

@@ -213,5 +213,7 @@ export function errorFromStatus(status: number, message: string, context: Status
 export function describeError(err: DeviceError): string {
   const named = err.sentence.includes(err.name);
   const code = err.status !== null && !named ? ` [${err.name}, status ${err.status}]` : '';
-  return `${err.sentence}${code}${err.message && !err.sentence.includes(err.message) ? ` (${err.message})` : ''}`;
+  // The detail is added only when the sentence does not already say it (with or without its full stop).
+  const said = err.message !== '' && err.sentence.includes(err.message.replace(/\.$/, ''));
+  return `${err.sentence}${code}${err.message && !said ? ` (${err.message})` : ''}`;
 }

@@ -11,6 +11,7 @@ import { readHarParams, type HarParamArray } from './harParams';
 import { NoiseFormatError, noiseReport, noiseSidecarPath, readNoiseResults, reportFromResults, type LayerNoise, type NoiseReport } from './noise';
 import type { Dim } from '../common/modelLayers';
 import { shortJson } from './layers';
+import { DivergenceFormatError, divergenceInputsText, divergenceSidecarPath, readDivergenceResults, type DivergenceResults } from './divergenceResults';
 
 export interface HarViewLayer {
   name: string;
@@ -50,6 +51,8 @@ export interface HarViewDocument {
   archiveArrays: Omit<HarParamArray, 'layer'>[];
   paramMembers: { name: string; arrays: number }[];
   noise?: NoiseReport;
+  /** The first-divergent-layer results beside the HAR (`<net>.diverge.json`), with where they came from. */
+  divergence?: DivergenceResults & { source: string };
   /** The ONNX model the HAR was parsed from (original_model_meta), as recorded. */
   originalModel?: string;
   notes: string[];
@@ -120,6 +123,14 @@ export function buildHarView(har: HarArchive, params: Awaited<ReturnType<typeof 
   } catch (err) {
     notes.push(err instanceof NoiseFormatError ? err.message : `${sidecar}: ${(err as Error).message}`);
   }
+  let divergence: HarViewDocument['divergence'];
+  const divergenceFile = divergenceSidecarPath(har.path);
+  try {
+    const r = readDivergenceResults(divergenceFile);
+    if (r) divergence = { ...r, source: divergenceFile };
+  } catch (err) {
+    notes.push(err instanceof DivergenceFormatError ? err.message : `${divergenceFile}: ${(err as Error).message}`);
+  }
   if (!noise && Object.keys(statistics).length) {
     const members = [...new Set(params.arrays.filter((a) => a.key.startsWith('layer_noise_analysis/')).map((a) => a.member))];
     noise = noiseReport(statistics, { source: `${basename(har.path)}: ${members.join(', ')}`, mode: 'recorded in the archive' }, types);
@@ -162,6 +173,7 @@ export function buildHarView(har: HarArchive, params: Awaited<ReturnType<typeof 
     archiveArrays,
     paramMembers: params.members,
     ...(noise ? { noise } : {}),
+    ...(divergence ? { divergence } : {}),
     ...(strOf(har.originalModelMeta?.original_model_path) ? { originalModel: strOf(har.originalModelMeta?.original_model_path) } : {}),
     notes,
   };
@@ -187,6 +199,11 @@ export function harViewText(d: HarViewDocument): string {
     if (n.layers.length > 20) out.push(`  … ${n.layers.length - 20} more (--json has them all)`);
     if (n.chosen.length) out.push(`  16-bit line: quantization_param([${n.chosen.join(', ')}], precision_mode=a16_w16)`);
     else out.push(`  no layer at or below ${n.thresholdDb} dB and no low outlier`);
+  }
+  if (d.divergence) {
+    const v = d.divergence;
+    out.push('', `first divergent layer (${v.source}): ${v.onnx} against the emulator, measured on ${divergenceInputsText(v)}`);
+    out.push(`  ${v.verdict}`);
   }
   out.push('', 'layers (dataflow order):');
   for (const l of d.layers) {

@@ -3,7 +3,8 @@
 // ONNX with every layer's tensor added as a graph output (onnxruntime-node in its own process) and
 // (2) through one DFC emulator context with every layer's output kept (driver/hailo_interlayer.py
 // in the container); divergence.ts compares them layer by layer. The ONNX copy with extra outputs is
-// a temp file; a model with external data is refused (the copy could not find it).
+// a temp file; a model with external data keeps it where it is: the worker loads the copy from
+// memory with the data files' bytes (onnxruntime will not follow a copy's locations out of its folder).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -11,13 +12,14 @@ import { readHar } from '../har/harReader';
 import { dataflowOrder } from '../har/harView';
 import { analyzeOnnx } from '../onnx/analysis';
 import { readOnnxFile } from '../onnx/reader';
-import { externalDataFiles } from '../compile/modelFiles';
 import { readNormalizations } from '../alls/normalization';
 import { normalize } from '../accuracy/preprocess';
 import { readNpyFile, writeNpyFloat32 } from '../calib/npyRead';
 import type { DockerSettings } from '../compile/runner';
-import type { OrtResponse } from '../accuracy/ortProcess';
-import { divergence, layerTensors, withExtraOutputs, type DivergenceReport, type Tensor } from './divergence';
+import type { OrtRequest, OrtResponse } from '../accuracy/ortProcess';
+import { divergence, JUMP, layerTensors, withExtraOutputs, type DivergenceReport, type Tensor } from './divergence';
+import { DIVERGENCE_FORMAT, type DivergenceResults } from '../har/divergenceResults';
+import { inspectCalibrationSet } from '../calib/inspect';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
 
 export const INTERLAYER_DRIVER = 'hailo_interlayer.py';
@@ -39,9 +41,15 @@ export interface DivergenceOutcome {
   message?: string;
   report?: DivergenceReport;
   inputs?: { file: string; count: number };
+  /** What `<net>.diverge.json` holds (saveDivergenceResults writes it). */
+  results?: DivergenceResults;
 }
 
-type Infer = (onnx: string, feeds: Record<string, { dims: number[]; data: Float32Array }>) => Promise<(OrtResponse & { ok: true })['outputs']>;
+type Infer = (
+  onnx: string,
+  feeds: Record<string, { dims: number[]; data: Float32Array }>,
+  externalData?: OrtRequest['externalData'],
+) => Promise<(OrtResponse & { ok: true })['outputs']>;
 
 export async function findDivergence(req: DivergenceRequest, settings: DockerSettings, env: DriverJobEnv & { infer: Infer }): Promise<DivergenceOutcome> {
   const refused = (message: string): DivergenceOutcome => ({ status: 'refused', message });
@@ -52,8 +60,13 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
   } catch (err) {
     return refused((err as Error).message);
   }
-  if (externalDataFiles(req.onnx).length)
-    return refused(`${basename(req.onnx)} keeps its weights in external data files; the first-divergent-layer run needs a single-file ONNX.`);
+  // External data: every reference must resolve (the reader checked each: present, inside the
+  // model's folder, long enough); the copy with extra outputs names the same locations.
+  const externals = analysis.model.graph.initializers.map((t) => t.external).filter((e): e is NonNullable<typeof e> => !!e);
+  const broken = externals.find((e) => e.problem || !e.path);
+  if (broken)
+    return refused(`${basename(req.onnx)}: ${broken.problem ?? `external data '${broken.location}' cannot be resolved`}, so the float model cannot run.`);
+  const externalData = [...new Map(externals.map((e) => [e.location, e.path!])).entries()].map(([location, path]) => ({ location, path }));
   const inits = new Set(analysis.model.graph.initializers.map((i) => i.name));
   const ins = analysis.model.graph.inputs.filter((v) => !inits.has(v.name));
   if (ins.length !== 1) return refused(`The ONNX model has ${ins.length} inputs; this comparison handles single-input models.`);
@@ -85,11 +98,18 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
     writeFileSync(extended, withExtraOutputs(readFileSync(req.onnx), tensors));
     const float = new Map<string, { dims: number[]; parts: Float32Array[] }>();
     for (let k = 0; k < n; k++) {
+      if (env.signal?.aborted) return { status: 'cancelled' };
       let frame: Float32Array = x.data.subarray(k * per, (k + 1) * per);
       if (norms.length) frame = normalize(frame, norms[0].mean, norms[0].std);
       const nchw = new Float32Array(per);
       for (let y = 0; y < h; y++) for (let xx = 0; xx < w; xx++) for (let q = 0; q < c; q++) nchw[(q * h + y) * w + xx] = frame[(y * w + xx) * c + q];
-      const out = await env.infer(extended, { [input.name]: { dims: [1, c, h, w], data: nchw } });
+      let out;
+      try {
+        out = await env.infer(extended, { [input.name]: { dims: [1, c, h, w], data: nchw } }, externalData.length ? externalData : undefined);
+      } catch (err) {
+        if (env.signal?.aborted) return { status: 'cancelled' };
+        return { status: 'failed', message: `The float model did not run: ${(err as Error).message}` };
+      }
       for (const t of tensors) {
         const o = out[t];
         if (!o) continue;
@@ -153,11 +173,34 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
         emu.set(name.slice(name.lastIndexOf('/') + 1), { dims: a.shape, data: a.data });
       }
       const report = divergence(layers, mapping, floatOf, (l) => emu.get(l), req.threshold);
-      return { status: 'ok', report, inputs: { file: basename(req.inputs), count: n } };
+      const results: DivergenceResults = {
+        format: DIVERGENCE_FORMAT,
+        har: basename(req.har),
+        onnx: basename(req.onnx),
+        context,
+        inputs: { file: basename(req.inputs), count: n, of: x.shape[0], distribution: await distributionOf(req.inputs) },
+        threshold: report.threshold,
+        jump: JUMP,
+        layers: report.layers.map((l) => ({ ...l })),
+        ...(report.first ? { first: report.first } : {}),
+        verdict: report.verdict,
+        finishedAt: new Date().toISOString(),
+      };
+      return { status: 'ok', report, inputs: { file: basename(req.inputs), count: n }, results };
     } finally {
       run.cleanup();
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The calibration set's distribution in the calibration core's words (stated beside every figure). */
+async function distributionOf(path: string): Promise<string> {
+  try {
+    const c = await inspectCalibrationSet(path);
+    return `${c.distribution.text}${c.sampled ? ' (sampled)' : ''}`;
+  } catch (err) {
+    return `not measured: ${(err as Error).message}`;
   }
 }

@@ -4,7 +4,8 @@
 // the line into the script beside the HAR (checked by the .alls checker) and the scripts column
 // then links to it; from the script, "Show Layer in HAR View" comes back to the layer.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
@@ -113,5 +114,94 @@ describe('HAR view', () => {
     await goTo(page, 3, 22); // inside `conv1`
     await runCommand(page, 'Hailo: Show Layer in HAR View');
     await webview(page).locator('tr.layer.focus[data-layer="conv1"]').waitFor({ timeout: 60_000 });
+  });
+});
+
+// Hailo: Analyze Layer Noise from the palette on the example quantized HAR, against the fake docker
+// (test/fakes/docker, the noise scenario: its fake DFC fills get_params_statistics() as the real
+// one does): the view goes from "not run yet" to the SNR column and chart `hailo-tools har --json`
+// then reads from the written sidecar; two layers checked by hand become the 16-bit line, and the
+// script then has no error (the CLI's checker, the same core as the editor's).
+describe('HAR view: the noise run', () => {
+  let page: Page;
+  const script = () => join(e2e().workspace, 'model', 'tinycnn.alls');
+  const sidecar = () => join(e2e().workspace, 'model', 'tinycnn_quantized.noise.json');
+  const config = () => join(e2e().fakeDockerState, 'config.json');
+  let original = { script: '', sidecar: '', config: '' };
+  const scriptErrors = () => {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'check', '--json', script()], { encoding: 'utf8' });
+    const report = JSON.parse(r.stdout) as { files: { diagnostics: { severity: string; message: string }[] }[] };
+    return report.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message));
+  };
+  before(async () => {
+    original = { script: readFileSync(script(), 'utf8'), sidecar: readFileSync(sidecar(), 'utf8'), config: readFileSync(config(), 'utf8') };
+    rmSync(sidecar());
+    writeFileSync(config(), JSON.stringify({ scenario: join(repoRoot, 'test', 'fixtures', 'compile', 'scenarios', 'noise.json') }));
+    page = await openWorkbench();
+  });
+  after(async () => {
+    writeFileSync(script(), original.script);
+    writeFileSync(sidecar(), original.sidecar);
+    writeFileSync(config(), original.config);
+    await page?.close();
+  });
+
+  const argvCount = () => {
+    const f = join(e2e().fakeDockerState, 'argv.jsonl');
+    return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean).length : 0;
+  };
+
+  if (!e2e().trust) {
+    it('is refused in Restricted Mode: docker is never called and nothing is written', async () => {
+      const calls = argvCount();
+      await openHarView(page, 'model/tinycnn_quantized.har');
+      await runCommand(page, 'Hailo: Analyze Layer Noise');
+      await page
+        .locator('.notifications-toasts .notification-list-item')
+        .filter({ hasText: 'Hailo: Analyze Layer Noise runs programs on this machine' })
+        .first()
+        .waitFor();
+      assert.equal(argvCount(), calls);
+      assert.equal(existsSync(sidecar()), false);
+    });
+    return;
+  }
+
+  it('runs in the container, shows the SNR column and chart, and writes the two checked layers into the script without a new error', async () => {
+    assert.deepEqual(scriptErrors(), [], 'the example script has no error to begin with');
+    const view = await openHarView(page, 'model/tinycnn_quantized.har');
+    await view.locator('[data-testid="har-noise-none"]', { hasText: 'Not run yet for this HAR' }).waitFor();
+    await runCommand(page, 'Hailo: Analyze Layer Noise');
+    await webview(page).locator('[data-testid="har-banner"]', { hasText: 'Noise analysis done' }).waitFor({ timeout: 120_000 });
+    const cli = cliHar('model/tinycnn_quantized.har'); // reads the sidecar the run wrote
+    assert.ok(cli.noise.layers.length > 0, 'the run wrote figures beside the HAR');
+    const after = webview(page);
+    await waitForEqual(
+      'the SNR column (as the CLI reads the new sidecar)',
+      () => after.locator('[data-testid="har-noise-row"] [data-testid="har-noise-snr"]').allTextContents(),
+      cli.noise.layers.map((l) => `${l.snrDb.toFixed(2)} dB`),
+    );
+    await after.locator(`[data-testid="har-noise-chart"][data-bars="${cli.noise.layers.filter((l) => !l.unranked).length}"]`).waitFor();
+    assert.equal(cli.noise.layers.find((l) => l.name === 'conv3')?.snrDb.toFixed(2), '6.30', "the scenario's figure for conv3");
+    // check exactly conv3 and conv2 (the row order is the page's, worst first)
+    const rows = cli.noise.layers;
+    for (const [i, l] of rows.entries()) {
+      if (l.unranked) continue;
+      const box = after.locator(`input.sixteen[data-noise-index="${i}"]`);
+      await box.setChecked(l.name === 'conv3' || l.name === 'conv2');
+    }
+    await after.locator('#write-sixteen').click();
+    // the view re-renders when the script changes (its watcher), so the state waited for is the file itself
+    await waitForMatch(
+      'the script beside the HAR',
+      () => readFileSync(script(), 'utf8'),
+      /\nquantization_param\(\[conv3, conv2\], precision_mode=a16_w16\)\n$/,
+    );
+    assert.deepEqual(scriptErrors(), [], 'the written line adds no error');
+    assert.deepEqual(
+      (existsSync(join(e2e().fakeDockerState, 'containers')) ? readdirSync(join(e2e().fakeDockerState, 'containers')) : []).filter((n) => n.endsWith('.json')),
+      [],
+      'no container left on docker',
+    );
   });
 });
