@@ -13,7 +13,7 @@ const classifierGroup = (inputShape: Shape = [8, 8, 3]) => ({
   outputs: [{ name: 'n/out', shape: [1, 1, 10] as Shape }],
 });
 
-/** A tiny V3 HEF compiled "for" `hwArch` (lsp/alls-arch, unit/hef-hwarch). */
+/** A tiny V3 HEF compiled "for" `hwArch` (lsp/alls-arch, unit/hef-hwarch, unit/script-target). */
 export const archHefSpec = (hwArch: number): HefSpec => ({ version: 3, hwArch, networkGroups: [classifierGroup()] });
 
 /** The hw_arch ids hef-hwarch builds (0-4, 6, 103). */
@@ -100,7 +100,7 @@ export const manyOutputsHefSpec = (): HefSpec => {
 /** Every inline spec above, named for the guard (hef-fixtures-load). */
 export function inlineHefSpecs(): { name: string; spec: HefSpec }[] {
   return [
-    ...ARCH_HEF_IDS.map((id) => ({ name: `inline archHefSpec(${id}) (lsp/alls-arch, hef-hwarch)`, spec: archHefSpec(id) })),
+    ...ARCH_HEF_IDS.map((id) => ({ name: `inline archHefSpec(${id}) (lsp/alls-arch, hef-hwarch, script-target)`, spec: archHefSpec(id) })),
     ...[1, 3].map((id) => ({ name: `inline classifierV2Spec(${id}) (doctor, device-arch-check)`, spec: classifierV2Spec(id) })),
     { name: 'inline h8lResourceSpec (device-hailort4)', spec: h8lResourceSpec() },
     { name: 'inline tinycnnSpec (accuracy-device)', spec: tinycnnSpec() },
