@@ -15,13 +15,14 @@ import { compareOracles } from '../../server/src/accuracy/compare';
 import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/accuracy/ortProcess';
 import { writeNpyFloat32 } from '../../server/src/calib/npyRead';
 import { buildHef } from '../helpers/hefBuilder';
+import { tinycnnSpec, TINYCNN_SCALE, TINYCNN_ZP } from '../helpers/inlineHefs';
 import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
 const MODEL = join(repoRoot, 'examples', 'model');
-const ZP = 128;
-const SCALE = 0.05;
+const ZP = TINYCNN_ZP;
+const SCALE = TINYCNN_SCALE;
 let setup: DeviceSetup;
 let hef: string;
 let facts: string;
@@ -31,22 +32,7 @@ before(async () => {
   assert.ok(existsSync(WORKER), 'dist/deviceWorker.js is missing: run `npm run build` first');
   setup = await deviceSetup('accuracy-device');
   hef = join(setup.dir, 'tinycnn.hef');
-  writeFileSync(
-    hef,
-    await buildHef({
-      version: 3,
-      hwArch: 103,
-      sdk: [5, 4, 0],
-      ccwsSize: 256,
-      networkGroups: [
-        {
-          name: 'tinycnn',
-          inputs: [{ name: 'tinycnn/input_layer1', shape: [64, 64, 3], zp: 0, scale: 1 }],
-          outputs: [{ name: 'tinycnn/fc1', shape: [1, 1, 10], format: 2, zp: ZP, scale: SCALE }],
-        },
-      ],
-    }),
-  );
+  writeFileSync(hef, await buildHef(tinycnnSpec()));
   facts = join(setup.dir, 'tinycnn-facts.tsv');
   await writeFacts([hef], facts);
 });

@@ -14,6 +14,7 @@ import { commandLineTrust } from '../../server/src/common/trust';
 import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
 import { genaiSetup } from '../helpers/genaiFixtures';
 import { buildHef } from '../helpers/hefBuilder';
+import { h8lResourceSpec, H8L_RESOURCE_TEXT } from '../helpers/inlineHefs';
 import { repoRoot } from '../helpers/shared';
 
 let h4: DeviceSetup;
@@ -160,18 +161,9 @@ test('HailoRT 4.18 (Bindings by value, no create_shared) and 4.23 (string-map re
   const h423 = await deviceSetup('device-h423', '4.23.0');
   try {
     // A V3 hailo8l HEF (4.21+ reads V3) embedding a resource: 4.23 returns it in get_external_resources()'s map of strings.
-    const config = Buffer.from('{"model": "hailo8l-classifier", "labels": 10}');
+    const config = Buffer.from(H8L_RESOURCE_TEXT);
     const withResource = join(h423.dir, 'h8l-resource.hef');
-    writeFileSync(
-      withResource,
-      await buildHef({
-        version: 3,
-        hwArch: 3,
-        sdk: [3, 33, 0],
-        networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [1, 1, 10] }] }],
-        resources: [{ name: 'labels.json', data: config }],
-      }),
-    );
+    writeFileSync(withResource, await buildHef(h8lResourceSpec()));
     const facts = join(h423.dir, 'facts-resource.tsv');
     await writeFacts([withResource], facts);
     const c = new DeviceClient({

@@ -18,6 +18,7 @@ import { projectRoot } from '../helpers/projectRoot';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { mutant, mutantRows } from '../helpers/hefMutants';
 import { yolov8nHefSpec } from '../helpers/nmsDetectors';
+import { allTestHefs } from '../helpers/allTestHefs';
 import { bufferSource, readHef, type HefReport } from '../../server/src/hef';
 import { verdictAt } from '../../server/src/hef/verdict';
 
@@ -183,6 +184,20 @@ test('fake Hef::create: every fixture and example HEF the tests use opens (but t
         },
         '26',
       ],
+      [
+        'a 257th output (sys_index 256)',
+        {
+          ...tiny({}),
+          networkGroups: [
+            {
+              name: 'n',
+              inputs: [{ name: 'n/in', shape: [8, 8, 3] }],
+              outputs: Array.from({ length: 300 }, (_, i) => ({ name: `n/out${i}`, shape: [1, 1, 8] as [number, number, number] })),
+            },
+          ],
+        },
+        '26',
+      ],
     ];
     const faultPaths = await Promise.all(
       faults.map(async ([, spec], i) => {
@@ -198,6 +213,36 @@ test('fake Hef::create: every fixture and example HEF the tests use opens (but t
       faults.map(([what], i) => [what, fr.get(faultPaths[i])]),
       faults.map(([what, , s]) => [what, s]),
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The guard's list (test/helpers/allTestHefs.ts: committed, built, device, GenAI, NMS and the specs
+// tests build inline) through the fake's own Hef::create, file and buffer: each opens, or fails as
+// it was built to (the answers the real libhailort 5.2.0 gave, native/README.md).
+test("fake Hef::create (5.2.0): every HEF of the guard's list opens, file and buffer, or fails as built to", async () => {
+  const dir = tempDir('fake-hef-guard');
+  try {
+    const run = statusProgram('5.2.0', dir);
+    const gen = join(dir, 'gen');
+    mkdirSync(gen);
+    const hefs = await allTestHefs(gen);
+    const paths = hefs.map((h, i) => {
+      const p = join(dir, `guard-${i}.hef`);
+      writeFileSync(p, h.bytes);
+      return p;
+    });
+    const expected = hefs.map((h) => (h.fails === undefined ? '0' : h.fails === 'crashes' ? 'crash' : String(h.fails)));
+    for (const buffer of [false, true]) {
+      const got = run(paths, buffer);
+      assert.deepEqual(
+        hefs.map((h, i) => `${h.name}: ${got.get(paths[i])}`).filter((line, i) => got.get(paths[i]) !== expected[i]),
+        [],
+        buffer ? 'buffer mode' : 'file mode',
+      );
+    }
+    assert.ok(hefs.some((h) => h.name.startsWith('inline ')) && hefs.some((h) => h.name.startsWith('e2e ')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
 // Nothing generated is committed; the driver writes the files into the temp workspace.
 import { writeFileSync } from 'node:fs';
 import { onnx } from 'onnx-proto';
-import { buildHef, utf8 } from '../helpers/hefBuilder';
+import { buildHef, utf8, type HefSpec } from '../helpers/hefBuilder';
 import { hostileDocument, rbBatchedDocument } from '../helpers/runFixtures';
 
 export const HOSTILE = {
@@ -15,9 +15,10 @@ export const HOSTILE = {
   resource: "<iframe srcdoc='x' data-injected=1>",
 };
 
-export async function writeHostileHef(file: string): Promise<void> {
+/** The hostile HEF's spec (exported so the guard, test/helpers/allTestHefs.ts, opens the same file). */
+export function hostileHefSpec(): HefSpec {
   const ng = HOSTILE.networkGroup;
-  const bytes = await buildHef({
+  return {
     version: 3,
     hwArch: 103,
     ccwsSize: 256,
@@ -30,8 +31,11 @@ export async function writeHostileHef(file: string): Promise<void> {
       },
     ],
     resources: [{ name: HOSTILE.resource, data: utf8(`{"note": "${HOSTILE.output.replace(/"/g, '\\"')}"}`) }],
-  });
-  writeFileSync(file, bytes);
+  };
+}
+
+export async function writeHostileHef(file: string): Promise<void> {
+  writeFileSync(file, await buildHef(hostileHefSpec()));
 }
 
 /**
@@ -41,15 +45,16 @@ export async function writeHostileHef(file: string): Promise<void> {
  */
 export const HOSTILE_SETUP_HEF = '<img src=x onerror="window.__hailoPwned=5">.hef';
 
+export const hostileSetupHefSpec = (): HefSpec => ({
+  version: 3,
+  hwArch: 3,
+  networkGroups: [
+    { name: 'setup', inputs: [{ name: 'setup/in', shape: [8, 8, 3], format: 1 }], outputs: [{ name: 'setup/out', shape: [1, 1, 4], format: 1 }] },
+  ],
+});
+
 export async function writeHostileSetupHef(file: string): Promise<void> {
-  const bytes = await buildHef({
-    version: 3,
-    hwArch: 3,
-    networkGroups: [
-      { name: 'setup', inputs: [{ name: 'setup/in', shape: [8, 8, 3], format: 1 }], outputs: [{ name: 'setup/out', shape: [1, 1, 4], format: 1 }] },
-    ],
-  });
-  writeFileSync(file, bytes);
+  writeFileSync(file, await buildHef(hostileSetupHefSpec()));
 }
 
 /** Names for the ONNX model: HTML, and markdown that would become a command link or an image. */

@@ -36,6 +36,7 @@ import { prng } from '../helpers/random';
 import { listFiles } from '../helpers/files';
 import { assertInert } from '../helpers/markdown';
 import { buildHef } from '../helpers/hefBuilder';
+import { manyOutputsHefSpec } from '../helpers/inlineHefs';
 import { deepSubgraphOnnx, EVIL, hostileHn, hostileOnnx, tarHeader, tarMember, TAR_END, tinyHn } from '../helpers/hostile';
 
 const LONG = process.env.HAILO_FUZZ_LONG === '1';
@@ -344,12 +345,7 @@ async function hefSeeds(): Promise<Uint8Array[]> {
     .sort()
     .slice(0, 8)
     .map((f) => new Uint8Array(readFileSync(join(dir, f))));
-  const outputs = Array.from({ length: 60 }, (_, i) => ({ name: `net/out${i}`, shape: [1, 1, 8] as [number, number, number] }));
-  const many = await buildHef({
-    version: 3,
-    hwArch: 103,
-    networkGroups: [{ name: `net${EVIL.ansi}`, inputs: [{ name: `net/${EVIL.html}`, shape: [8, 8, 3] }], outputs }],
-  });
+  const many = await buildHef(manyOutputsHefSpec());
   return [...small, many, ...fixtures('hef').map((f) => new Uint8Array(f.bytes))];
 }
 

@@ -1,11 +1,13 @@
 // Every HEF the project commits or its shared test generators build: committed files under
 // test/fixtures and examples/, the built fixture catalogue, the device, GenAI and NMS fixtures, and
-// the Hailo-8L HEFs the doctor and the 4.x device tests build. The guard test
+// the HEFs tests build from the specs of inlineHefs.ts and the e2e hostile files. The guard test
 // (test/unit/hef-fixtures-load.test.ts) holds each to what HailoRT does with it; a file that is
 // built to fail says so here, with what the real libhailort 5.2.0 answered.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { buildHef, type HefSpec } from './hefBuilder';
+import { buildHef } from './hefBuilder';
+import { inlineHefSpecs } from './inlineHefs';
+import { hostileHefSpec, hostileSetupHefSpec } from '../e2e/hostileFiles';
 import { FIXTURES, buildFixture } from './hefBuilderFixtures';
 import { writeDeviceHefs } from './deviceFixtures';
 import { writeGenAiHefs } from './genaiFixtures';
@@ -29,23 +31,6 @@ function committed(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The Hailo-8L HEFs built inline by tests (doctor.test.ts, device-hailort4.test.ts), same specs. */
-const INLINE_HAILO8L: Record<string, HefSpec> = {
-  'doctor h8l.hef (V2, hailo8l)': {
-    version: 2,
-    hwArch: 3,
-    sdk: [3, 31, 0],
-    networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [1, 1, 10] }] }],
-  },
-  'device-hailort4 h8l-resource.hef (V3, hailo8l, resource)': {
-    version: 3,
-    hwArch: 3,
-    sdk: [3, 33, 0],
-    networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [1, 1, 10] }] }],
-    resources: [{ name: 'labels.json', data: new TextEncoder().encode('{"model": "hailo8l-classifier", "labels": 10}') }],
-  },
-};
-
 /** `dir`: a scratch folder the device and GenAI generators write into. */
 export async function allTestHefs(dir: string): Promise<TestHef[]> {
   const out: TestHef[] = [];
@@ -67,6 +52,10 @@ export async function allTestHefs(dir: string): Promise<TestHef[]> {
   for (const p of (await writeGenAiHefs(dir)).all) out.push({ name: `genai ${relative(dir, p)}`, bytes: new Uint8Array(readFileSync(p)) });
   const zooConfig = readFileSync(join(projectRoot, 'test', 'fixtures', 'nms', 'zoo-history', 'configs', `${ZOO_YOLOV8N_CONFIG_BLOB}.json`), 'utf8');
   for (const f of nmsFixtureFiles(zooConfig)) if (f.path.endsWith('.hef')) out.push({ name: `nms ${f.path}`, bytes: await f.bytes() });
-  for (const [name, spec] of Object.entries(INLINE_HAILO8L)) out.push({ name, bytes: await buildHef(spec) });
+  for (const { name, spec } of inlineHefSpecs()) out.push({ name, bytes: await buildHef(spec) });
+  out.push(
+    { name: 'e2e hostileHefSpec', bytes: await buildHef(hostileHefSpec()) },
+    { name: 'e2e hostileSetupHefSpec (hailo8l)', bytes: await buildHef(hostileSetupHefSpec()) },
+  );
   return out;
 }

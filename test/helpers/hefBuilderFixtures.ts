@@ -60,7 +60,7 @@ export const FIXTURES: Fixture[] = [
   },
   {
     file: 'mtmd-fail-hef-opens.hef',
-    what: 'lacks extension 26 (PERIPH_CALCULATION_IN_HAILORT): HailoRT ≥ 4.20 refuses it',
+    what: 'lacks extension 26 (PERIPH_CALCULATION_IN_HAILORT): HailoRT ≥ 4.21 refuses it',
     fails: 'hef-opens',
     spec: encoderHef({ extensions: [0, 3, 12, 31] }),
   },

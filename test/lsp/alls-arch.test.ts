@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { buildHef } from '../helpers/hefBuilder';
+import { archHefSpec } from '../helpers/inlineHefs';
 import { makeFifo, releaseFifo } from '../helpers/hostile';
 import { startTestServer, type TestServer } from '../helpers/lsp';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
@@ -28,12 +29,7 @@ let dir: string;
 const fifos: string[] = [];
 
 /** A tiny HEF compiled "for" `hwArch` (ProtoHEFHeader.hw_arch), built from the format facts. */
-const hefFor = (hwArch: number) =>
-  buildHef({
-    version: 3,
-    hwArch,
-    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }],
-  });
+const hefFor = (hwArch: number) => buildHef(archHefSpec(hwArch));
 
 function place(sub: string, files: Record<string, string | Uint8Array> = {}): string {
   const d = join(dir, sub);

@@ -21,6 +21,7 @@ import {
 import { startTestServer } from '../helpers/lsp';
 import { assertInert } from '../helpers/markdown';
 import { buildHef } from '../helpers/hefBuilder';
+import { paddedV3Spec } from '../helpers/inlineHefs';
 import { graphUriForPath } from '../../server/src/onnx/viewUri';
 import { OnnxGraphTextRequest } from '../../server/src/protocol';
 import { deepSubgraphOnnx, harGzipBomb, hostileHn, hostileOnnx, makeFifo, releaseFifo, tarMember, TAR_END, tinyHn, writeHugeBodyHef } from '../helpers/hostile';
@@ -48,12 +49,7 @@ async function hostileFolder(dir: string): Promise<{ fifos: string[] }> {
   };
   // HEFs the start-up scan reads (inline checks: always)
   writeHugeBodyHef(join(sub('hef'), 'huge-body.hef'));
-  const v3 = await buildHef({
-    version: 3,
-    hwArch: 103,
-    ccwsSize: 8192,
-    networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [4, 4, 8] }] }],
-  });
+  const v3 = await buildHef(paddedV3Spec('net/in', 'net/out'));
   const moved = Uint8Array.from(v3);
   new DataView(moved.buffer).setUint32(28, new DataView(moved.buffer).getUint32(28, false) + 16, false);
   writeFileSync(join(dir, 'hef', 'padding-moved.hef'), moved);

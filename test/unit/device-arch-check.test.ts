@@ -91,16 +91,9 @@ const H8L = device('HAILO8L', 2);
 
 async function classifier(dir: string, hwArch: number): Promise<string> {
   const { buildHef } = await import('../helpers/hefBuilder');
+  const { classifierV2Spec } = await import('../helpers/inlineHefs');
   const file = join(dir, `arch-${hwArch}.hef`);
-  writeFileSync(
-    file,
-    await buildHef({
-      version: 2,
-      hwArch,
-      sdk: [3, 31, 0],
-      networkGroups: [{ name: 'net', inputs: [{ name: 'net/in', shape: [8, 8, 3] }], outputs: [{ name: 'net/out', shape: [1, 1, 10] }] }],
-    }),
-  );
+  writeFileSync(file, await buildHef(classifierV2Spec(hwArch)));
   return file;
 }
 

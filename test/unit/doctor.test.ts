@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildHef } from '../helpers/hefBuilder';
+import { classifierV2Spec } from '../helpers/inlineHefs';
 import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
 import { repoRoot } from '../helpers/shared';
 
@@ -259,12 +260,7 @@ test('no Hailo driver with a Hailo device on the PCIe bus; HailoRT 5.x with a ha
 test('the HEFs of the folder against the library: V3 on 4.20, EXTERNAL_RESOURCES on 4.20, a Hailo-8L HEF with HailoRT 5.2', async () => {
   const folder = join(base, 'models');
   mkdirSync(folder, { recursive: true });
-  const net = {
-    name: 'net',
-    inputs: [{ name: 'net/in', shape: [8, 8, 3] as [number, number, number] }],
-    outputs: [{ name: 'net/out', shape: [1, 1, 10] as [number, number, number] }],
-  };
-  writeFileSync(join(folder, 'h8l.hef'), await buildHef({ version: 2, hwArch: 3, sdk: [3, 31, 0], networkGroups: [net] }));
+  writeFileSync(join(folder, 'h8l.hef'), await buildHef(classifierV2Spec(3)));
   copyFileSync(join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef'), join(folder, 'encoder.hef'));
   const old = (await json(system({ driver: [{ module: 'hailo_pci', version: '4.20.0' }], libs: [{ dir: PI, version: '4.20.0' }] }), folder)).report;
   const enc = old.findings.filter((f) => f.sentence.startsWith('encoder.hef'));

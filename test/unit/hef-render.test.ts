@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../server/src/hef';
 import { esc, renderInspector, renderMessage, type InspectorModel } from '../../client/src/hef/render';
 import { buildHef, utf8 } from '../helpers/hefBuilder';
+import { htmlNamesHefSpec } from '../helpers/inlineHefs';
 import { GOOD_CONFIG, SLOTS } from '../helpers/hefBuilderFixtures';
 import { repoRoot } from '../helpers/shared';
 
@@ -30,22 +31,7 @@ function tagsIn(html: string): string[] {
 }
 
 test('render: a vstream named <img src=x onerror=alert(1)> renders as text, everywhere', async () => {
-  const bytes = await buildHef({
-    networkGroups: [
-      {
-        name: `net${EVIL}`,
-        inputs: [{ name: EVIL, shape: [8, 8, 3] }],
-        outputs: [
-          { name: `out/"quoted'`, shape: [1, 1, 4], format: 2 },
-          { name: `out/</script><script>alert(2)</script>`, shape: [1, 1, 4], format: 2 },
-        ],
-      },
-    ],
-    resources: [
-      { name: `cfg${EVIL}`, data: utf8('x') },
-      { name: 'hailo-config.json', data: utf8(JSON.stringify({ patch_size: EVIL })) },
-    ],
-  });
+  const bytes = await buildHef(htmlNamesHefSpec(EVIL));
   const html = renderInspector(await model(bytes, `file${EVIL}.hef`), PAGE);
   assert.ok(!html.includes(EVIL), 'the raw payload never appears');
   assert.ok(!html.includes('<script>alert(2)'), 'no injected script element');

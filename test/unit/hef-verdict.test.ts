@@ -206,3 +206,16 @@ test('verdict: a bbox decoder naming a pad no core output has aborts libhailort'
   );
   assert.match(bad.v[4].reason, /bbox decoder 0 .* names pad 9 \(reg_pad_index\), which no core output stream has .*SIGABRT/);
 });
+
+test('verdict: an edge layer whose sys_index does not fit 8 bits is 26 in every line that reads the file (real 5.2.0: "Invalid sys_index: 256")', async () => {
+  const outputs = Array.from({ length: 300 }, (_, i) => ({ name: `n/out${i}`, shape: [1, 1, 8] as [number, number, number] }));
+  const many = await verdicts({ ...tiny(), networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs }] });
+  assert.deepEqual(
+    many.v.map((x) => [x.outcome, x.status]),
+    [...V3_BEFORE_4_21, ['refuses', 26], ['refuses', 26], ['refuses', 26]],
+  );
+  assert.match(many.v[4].reason, /^Failed to parse HEF\. Invalid sys_index: 256 \(.*'n\/out256'/);
+  // 255 is the last index that fits: 256 outputs (sys_index 0-255) open — real 5.2.0 too (native/README.md).
+  const fits = await verdicts({ ...tiny(), networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: outputs.slice(0, 256) }] });
+  assert.equal(fits.v[4].outcome, 'loads', fits.v[4].reason);
+});

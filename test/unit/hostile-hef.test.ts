@@ -4,14 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bufferSource, describeHef, readHef } from '../../server/src/hef';
 import { buildHef, type StreamSpec } from '../helpers/hefBuilder';
+import { paddedV3Spec } from '../helpers/inlineHefs';
 
 async function v3(): Promise<Uint8Array> {
-  return buildHef({
-    version: 3,
-    hwArch: 103,
-    ccwsSize: 8192,
-    networkGroups: [{ name: 'net', inputs: [{ name: 'net/input_layer1', shape: [8, 8, 3] }], outputs: [{ name: 'net/conv1', shape: [4, 4, 8] }] }],
-  });
+  return buildHef(paddedV3Spec());
 }
 
 /** The same file with hef_padding_size (offset 28) grown by `delta`: the CCW section moves, no hash changes. */

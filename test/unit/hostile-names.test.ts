@@ -21,6 +21,7 @@ import { repoRoot } from '../helpers/shared';
 import { assertInert, md } from '../helpers/markdown';
 import { EVIL, hostileHn, hostileOnnx, tarMember, TAR_END } from '../helpers/hostile';
 import { buildHef } from '../helpers/hefBuilder';
+import { ansiNamesHefSpec } from '../helpers/inlineHefs';
 
 test('escape helpers: a code span survives backticks and newlines; plain text forms no link, image or autolink', () => {
   for (const s of Object.values(EVIL)) {
@@ -83,15 +84,7 @@ test('the CLI never writes a control character from a file to the terminal (onnx
     const j = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'onnx', '--json', join(dir, 'm.onnx')], { encoding: 'utf8' });
     assert.doesNotMatch(j.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     assert.equal(JSON.parse(j.stdout).inputs[0].name, EVIL.image, 'JSON keeps the exact name (escaped as JSON)');
-    const ng = `net${EVIL.ansi}`;
-    writeFileSync(
-      join(dir, 'm.hef'),
-      await buildHef({
-        version: 3,
-        hwArch: 103,
-        networkGroups: [{ name: ng, inputs: [{ name: `${ng}/in\u009b6n`, shape: [8, 8, 3] }], outputs: [{ name: `${ng}/out`, shape: [4, 4, 8] }] }],
-      }),
-    );
+    writeFileSync(join(dir, 'm.hef'), await buildHef(ansiNamesHefSpec()));
     const h = spawnSync(process.execPath, [join(repoRoot, 'bin', 'hailo-tools.js'), 'hef', '--streams', join(dir, 'm.hef')], { encoding: 'utf8' });
     assert.equal(h.status, 0, h.stderr);
     assert.doesNotMatch(h.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, 'a raw control character reached stdout');

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { scriptTarget } from '../../server/src/har/scriptTarget';
 import { sixteenBitEdit } from '../../server/src/alls/noisyLayers';
 import { buildHef } from '../helpers/hefBuilder';
+import { archHefSpec } from '../helpers/inlineHefs';
 import { repoRoot } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
@@ -19,12 +20,7 @@ const SCRIPT = 'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 2
 const A16_W8 = `${SCRIPT}quantization_param(conv1, precision_mode=a16_w8)\n`;
 
 /** A tiny HEF compiled "for" hw_arch `id` (ProtoHEFHeader.hw_arch): 103 is hailo10h/hailo15h, 1 hailo8. */
-const hefFor = (id: number) =>
-  buildHef({
-    version: 3,
-    hwArch: id,
-    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [1, 1, 10] }] }],
-  });
+const hefFor = (id: number) => buildHef(archHefSpec(id));
 
 function folder(dir: string, sub: string, files: Record<string, string | Uint8Array>): string {
   const d = join(dir, sub);

@@ -1,25 +1,27 @@
-// `hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE` — reads a compiled HEF without
-// HailoRT or a device. Exit 0: the HailoRT its architecture targets (4.21–4.23 for Hailo-8, 5.1–5.2
-// for Hailo-10/15) loads it and nothing else is wrong (and, with --mtmd, the contract passes); 1:
-// the mtmd contract fails; 2: that HailoRT refuses or crashes on it, or it is damaged in a way
-// that matters (the JSON still carries what could be read), or a usage error.
+// `hailo-tools hef [--json] [--mtmd] [--streams] [--hailort-version X.Y.Z] [--text-model-width N] FILE` —
+// reads a compiled HEF without HailoRT or a device. Exit 0: the HailoRT its architecture targets
+// (4.21–4.23 for Hailo-8, 5.1–5.2 for Hailo-10/15), or the release --hailort-version names, loads it
+// and nothing else is wrong (and, with --mtmd, the contract passes); 1: the mtmd contract fails;
+// 2: that HailoRT refuses or crashes on it, or it is damaged in a way that matters (the JSON still
+// carries what could be read), or a usage error.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, HAILO_CONFIG, type MtmdResult } from '../hef';
+import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, releaseRefusal, HAILO_CONFIG, type MtmdResult } from '../hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 
-const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--text-model-width N] FILE
+const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--hailort-version X.Y.Z] [--text-model-width N] FILE
 
 Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, resources).
 ${helpTable([
   ['--json', 'print one JSON document instead of text'],
   ['--streams', 'text: also list the boundary streams (as hailortcli --parse-streams)'],
+  ['--hailort-version X.Y.Z', "judge by this HailoRT release (4.18.0-5.2.x) instead of the file's target line"],
   ['--mtmd', "also check the contract of llama.cpp's mtmd Hailo vision loader"],
   ['--text-model-width N', "with --mtmd: the text model's n_embd_inp, checked against 4 x features"],
 ])}
-Exit: 0 the HailoRT the HEF targets loads it (and the contract passes), 1 contract fails,
-      2 that HailoRT refuses or crashes on it, or it is damaged.
+Exit: 0 the HailoRT the HEF targets (or --hailort-version's) loads it (and the contract passes),
+      1 contract fails, 2 that HailoRT refuses or crashes on it, or it is damaged.
 `;
 
 export async function runHef(args: string[], io: CliIO): Promise<number> {
@@ -27,6 +29,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
   let mtmd = false;
   let streams = false;
   let textModelWidth: number | undefined;
+  let hailortVersion: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -43,6 +46,14 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
         return EXIT_USAGE;
       }
       textModelWidth = Number(v);
+    } else if (a === '--hailort-version' || a.startsWith('--hailort-version=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      const refusal = v ? releaseRefusal(v) : 'it needs a release X.Y.Z, e.g. 4.23.0 or 5.2.0.';
+      if (refusal) {
+        io.err(`hailo-tools hef: --hailort-version: ${refusal}\n`);
+        return EXIT_USAGE;
+      }
+      hailortVersion = v;
     } else if (a.startsWith('-') && a !== '-') {
       io.err(`hailo-tools hef: unknown option '${a}'\n\n${USAGE}`);
       return EXIT_USAGE;
@@ -63,7 +74,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   try {
-    const report = await readHef(src);
+    const report = await readHef(src, { hailortVersion });
     let contract: MtmdResult | undefined;
     if (mtmd) {
       const beside = join(dirname(file), HAILO_CONFIG);

@@ -5,6 +5,7 @@ import type { HefReport, PostProcessOp, StreamInfo, VStreamInfo } from './model'
 import type { MtmdResult } from './mtmd';
 import { nmsByClassFrameSize } from './facts';
 import { orderDisplay } from './tables';
+import type { RuntimeVerdict } from './verdict';
 
 const TAB = '    ';
 
@@ -63,17 +64,17 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
   lines.push(`Integrity: ${report.integrity.ok ? 'OK' : 'FAILED'} (${report.integrity.check}) — ${report.integrity.detail}`);
   if (report.runtime) {
     const target = report.runtime.target;
+    const what = (v: RuntimeVerdict) =>
+      v.outcome === 'loads'
+        ? `loads${v.tolerated.length ? ` — tolerates ${v.tolerated.join('; ')}` : ''}`
+        : v.outcome === 'crashes'
+          ? `CRASHES — ${v.reason}`
+          : `refuses with ${v.status} ${v.statusName} — ${v.reason}`;
+    const chosen = report.runtime.chosen;
+    // The release asked for (hef --hailort-version) heads the list: the exit code follows it.
+    if (chosen) lines.push(`HailoRT ${chosen.version} (chosen; the verdict that counts): ${what(chosen)}`);
     lines.push('HailoRT (Hef::create on this file):');
-    for (const v of report.runtime.verdicts) {
-      const label = `${v.label}${v.line === target ? ' (target)' : ''}`;
-      const what =
-        v.outcome === 'loads'
-          ? `loads${v.tolerated.length ? ` — tolerates ${v.tolerated.join('; ')}` : ''}`
-          : v.outcome === 'crashes'
-            ? `CRASHES — ${v.reason}`
-            : `refuses with ${v.status} ${v.statusName} — ${v.reason}`;
-      lines.push(`${TAB}${label}: ${what}`);
-    }
+    for (const v of report.runtime.verdicts) lines.push(`${TAB}${v.label}${v.line === target ? ' (target)' : ''}: ${what(v)}`);
   }
   if (report.header) {
     const h = report.header;

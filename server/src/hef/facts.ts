@@ -139,10 +139,11 @@ export function extensionProblems(exts: HefExtension[], features: Features, prob
   if (!features.periphInHailort) {
     compat(
       problems,
-      'Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported (extension 26 PERIPH_CALCULATION_IN_HAILORT is missing; HailoRT ≥ 4.20 refuses it).',
+      'Hef has periph_calculation_in_hailort feature disabled - this HEF is outdated and no longer supported (extension 26 PERIPH_CALCULATION_IN_HAILORT is missing; HailoRT ≥ 4.21 refuses it).',
       'error',
       'hef/outdated',
       92,
+      { since: '4.21.0' }, // hef.cpp: the check appears in v4.21.0 (absent from v4.20.1)
     );
   }
 }

@@ -20,6 +20,7 @@ export {
   hefVerdicts,
   targetLine,
   lineOfVersion,
+  releaseRefusal,
   verdictSentence,
   hefStatusName,
   type RuntimeLine,
@@ -28,4 +29,4 @@ export {
   type RuntimeVerdict,
   type OpenMode,
 } from './verdict';
-export { loadsInTarget } from './read';
+export { headlineVerdict, loadsInTarget } from './read';

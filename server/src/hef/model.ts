@@ -168,7 +168,8 @@ export interface HefReport {
   rawHeader?: { magic: number; version: number; protoSize: number };
   /**
    * What each HailoRT line does with the file at `Hef::create(path)` (verdict.ts), and the line
-   * the file's architecture targets; set by readHef.
+   * the file's architecture targets; set by readHef. `chosen`: the verdict of the release the
+   * reader was asked to judge by (ReadOptions.hailortVersion), which the exit code then follows.
    */
-  runtime?: { target: RuntimeLineId; verdicts: RuntimeVerdict[] };
+  runtime?: { target: RuntimeLineId; verdicts: RuntimeVerdict[]; chosen?: RuntimeVerdict };
 }

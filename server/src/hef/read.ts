@@ -11,7 +11,7 @@ import { resourcesOf, verifyResources } from './resources';
 import { hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
 import { structureProblems } from './structure';
-import { applyTargetSeverity, hefVerdicts, targetLine } from './verdict';
+import { applyTargetSeverity, hefVerdicts, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
 import { limit, limitMessage } from '../common/limits';
 
 export interface ReadOptions {
@@ -19,6 +19,11 @@ export interface ReadOptions {
   verify?: boolean;
   /** Verify external-resource checksums (default true). */
   verifyResources?: boolean;
+  /**
+   * Judge the file by this HailoRT release (X.Y.Z, checked with releaseRefusal) instead of the line
+   * its architecture targets: the exit rule and the errors follow it; every line's verdict stays.
+   */
+  hailortVersion?: string;
 }
 
 const NOT_CHECKED: IntegrityReport = { ok: false, check: 'none', detail: 'not checked', checks: [] };
@@ -27,8 +32,9 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
   const report = await readParts(src, options);
   // Judged last: the verdicts need every finding, and tolerated damage becomes a warning.
   const verdicts = hefVerdicts(report);
-  report.runtime = { target: targetLine(report).id, verdicts };
-  applyTargetSeverity(report, verdicts);
+  const chosen = options.hailortVersion ? verdictAt(report, options.hailortVersion) : undefined;
+  report.runtime = { target: targetLine(report).id, verdicts, ...(chosen ? { chosen } : {}) };
+  applyTargetSeverity(report, verdicts, chosen);
   return report;
 }
 
@@ -151,11 +157,15 @@ export function isIntact(report: HefReport): boolean {
   return !!report.container && report.integrity.ok && report.protoComplete && !report.problems.some((p) => p.severity === 'error' && p.area !== 'compat');
 }
 
+/** The verdict the exit code follows: the release given with `hailortVersion`, else the line the file targets. */
+export function headlineVerdict(report: HefReport): RuntimeVerdict | undefined {
+  return report.runtime?.chosen ?? report.runtime?.verdicts.find((v) => v.line === report.runtime?.target);
+}
+
 /**
- * The CLI's exit-0 rule: the HailoRT line the file targets loads it (verdict.ts), and nothing else
- * we found is an error (a damaged resource, a file we could not read whole).
+ * The CLI's exit-0 rule: that HailoRT loads it (verdict.ts), and nothing else we found is an
+ * error (a damaged resource, a file we could not read whole).
  */
 export function loadsInTarget(report: HefReport): boolean {
-  const target = report.runtime?.verdicts.find((v) => v.line === report.runtime?.target);
-  return target?.outcome === 'loads' && !report.problems.some((p) => p.severity === 'error');
+  return headlineVerdict(report)?.outcome === 'loads' && !report.problems.some((p) => p.severity === 'error');
 }

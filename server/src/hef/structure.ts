@@ -117,6 +117,16 @@ function nnStreamConfig(w: Walk, li: ProtoLayerInfo | undefined, where: string):
           ? `padded shape too big: ${where} '${name}' pads to ${padded} bytes (more than 32 bits)`
           : undefined;
   if (fault) add(w, { code: 'hef/nn-stream-config', status: 26, message: `${fault}; HailoRT fails to parse its stream config.` });
+  // fill_layer_info_with_base_info, right after the stream config (4.18.0 … 5.2.0): the stream index is 8 bits.
+  const sysIndex = Number(b.sys_index ?? 0);
+  if (!fault && sysIndex > 0xff) {
+    add(w, {
+      code: 'hef/sys-index',
+      status: 26,
+      message: `Failed to parse HEF. Invalid sys_index: ${sysIndex} (${where} '${name}'; HailoRT keeps it in 8 bits).`,
+    });
+    return false;
+  }
   return !fault;
 }
 

@@ -343,6 +343,20 @@ export function targetLine(report: HefReport): RuntimeLine {
   return RUNTIME_LINES.find((l) => l.id === (arch !== undefined && HAILO8_ARCHS.has(arch) ? '4.21-4.23' : '5.1-5.2'))!;
 }
 
+/** The releases a verdict can be asked of: the lines' major.minor, any revision (4.18.0–5.2.x). */
+const KNOWN_MINORS = [...new Set(RUNTIME_LINES.flatMap((l) => l.releases.map((r) => r.split('.').slice(0, 2).join('.'))))];
+
+/**
+ * Why `version` cannot be judged (one sentence), or undefined when it is a release X.Y.Z of a
+ * known line: 4.18 … 4.23, 5.0 … 5.2 (no 4.24 exists; 5.3+ is not read yet).
+ */
+export function releaseRefusal(version: string): string | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!m) return `'${version}' is not a HailoRT release: give one as X.Y.Z, e.g. 4.23.0 or 5.2.0.`;
+  if (KNOWN_MINORS.includes(`${Number(m[1])}.${Number(m[2])}`)) return undefined;
+  return `HailoRT ${version} is outside the releases whose Hef::create rules are known here (4.18.0–5.2.x: ${KNOWN_MINORS.join(', ')}); give one of them, e.g. 4.23.0 or 5.2.0.`;
+}
+
 /** The line a HailoRT library version belongs to (`5.2.0` → 5.1–5.2); undefined before 4.18. */
 export function lineOfVersion(version: string): RuntimeLine | undefined {
   return /^\d+\.\d+/.test(version) ? lineOfRelease(version) : undefined;
@@ -370,14 +384,15 @@ export function verdictSentence(v: RuntimeVerdict): string {
  * Problems the target release does not refuse become warnings naming who does: structural faults of
  * other releases only (`since`/`before`), and damage a line tolerates; the others stay errors.
  */
-export function applyTargetSeverity(report: HefReport, verdicts: RuntimeVerdict[]): void {
-  const target = verdicts.find((v) => v.line === targetLine(report).id);
+export function applyTargetSeverity(report: HefReport, verdicts: RuntimeVerdict[], chosen?: RuntimeVerdict): void {
+  const target = chosen ?? verdicts.find((v) => v.line === targetLine(report).id);
   if (!target) return;
+  const whose = chosen ? `the chosen ${target.label}` : `the target ${target.label}`;
   for (const p of report.problems) {
     if (p.severity !== 'error' || p.area !== 'compat' || (p.since === undefined && p.before === undefined) || holdsIn(p, target.version)) continue;
     p.severity = 'warning';
     const range = p.since && p.before ? `${p.since} up to ${p.before}` : p.since ? `${p.since} on` : `before ${p.before}`;
-    p.message = `${p.message.replace(/\.$/, '')} — HailoRT ${range} only; the target ${target.label} does not refuse it for this.`;
+    p.message = `${p.message.replace(/\.$/, '')} — HailoRT ${range} only; ${whose} does not refuse it for this.`;
   }
   if (target.outcome !== 'loads') return;
   // Lines that cannot read this container version at all are not "refusing the damage".

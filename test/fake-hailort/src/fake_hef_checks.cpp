@@ -255,6 +255,8 @@ bool nn_stream_config(const Msg &base, Walk &w) {
     if (base.num(10) > 0xFFFF) { w.refuse(HAILO_INVALID_HEF, "core_buffers_per_frame is too big"); return false; }
     const unsigned __int128 padded = static_cast<unsigned __int128>(base.num(4)) * base.num(6) * base.num(2) * base.num(12);
     if (padded > 0xFFFFFFFFu) { w.refuse(HAILO_INVALID_HEF, "padded shape too big"); return false; }
+    // fill_layer_info_with_base_info, right after: sys_index=8 is the 8-bit stream index.
+    if (base.num(8) > 0xFF) { w.refuse(HAILO_INVALID_HEF, "Failed to parse HEF. Invalid sys_index: " + std::to_string(base.num(8))); return false; }
     return true;
 }
 

@@ -1,0 +1,134 @@
+// `hailo-tools hef --hailort-version X.Y.Z`: the exit code and the headline verdict follow the
+// release given (default: the line the file's architecture targets); every line's verdict stays
+// in the text and the JSON; a release outside 4.18.0–5.2.x is refused in one sentence.
+// Expected verdicts: the real libhailort 5.2.0 (../shared/corpus/hef/libhailort-5.2.0: mspn loads)
+// and hef.cpp of the tags (4.21–5.0 check the whole length: 91; the outdated-HEF check exists from
+// v4.21.0, absent from v4.20.1).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { main } from '../../server/src/cli/main';
+import { readHef, bufferSource } from '../../server/src/hef';
+import { buildHef, type HefSpec } from '../helpers/hefBuilder';
+import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+
+async function run(...args: string[]) {
+  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const code = await main(['hef', ...args], io);
+  return { code, out: io.outText, err: io.errText };
+}
+
+type V = { line: string; outcome: string; status?: number; version: string };
+const lines = (j: { runtime: { verdicts: V[] } }) => j.runtime.verdicts.map((v) => [v.line, v.outcome, v.status]);
+
+const corpus = sharedPath('corpus', 'hef');
+
+test(
+  'cli hef --hailort-version: mspn (cut in its CCWs) exits 0 by its target 5.1–5.2 and 5.2.0, 2 at 4.23.0 and 5.0.1 (91); every line kept',
+  { skip: corpus ? false : SKIP_NO_SHARED },
+  async () => {
+    const file = join(corpus!, 'seeed10h__mspn_regnetx_800mf.hef');
+    const every = [
+      ['4.18-4.19', 'refuses', 8],
+      ['4.20', 'refuses', 26],
+      ['4.21-4.23', 'refuses', 91],
+      ['5.0', 'refuses', 91],
+      ['5.1-5.2', 'loads', undefined],
+    ];
+    const byTarget = await run('--json', file);
+    assert.equal(byTarget.code, 0);
+    assert.equal(JSON.parse(byTarget.out).runtime.chosen, undefined);
+
+    for (const [version, code, outcome, status] of [
+      ['5.2.0', 0, 'loads', undefined],
+      ['4.23.0', 2, 'refuses', 91],
+      ['5.0.1', 2, 'refuses', 91],
+    ] as const) {
+      const r = await run('--json', '--hailort-version', version, file);
+      assert.equal(r.code, code, `${version}: ${r.out.slice(0, 300)}`);
+      const j = JSON.parse(r.out);
+      assert.deepEqual([j.runtime.chosen.version, j.runtime.chosen.outcome, j.runtime.chosen.status], [version, outcome, status]);
+      assert.equal(j.runtime.target, '5.1-5.2');
+      assert.deepEqual(lines(j), every);
+      // The cut is an error where the chosen release refuses it, a warning where it loads it.
+      const cut = j.problems.find((p: { code: string }) => p.code === 'hef/truncated');
+      assert.equal(cut.severity, outcome === 'loads' ? 'warning' : 'error', version);
+    }
+
+    const text = await run('--hailort-version=4.23.0', file);
+    assert.equal(text.code, 2);
+    assert.match(text.out, /^HailoRT 4\.23\.0 \(chosen; the verdict that counts\): refuses with 91 HAILO_HEF_FILE_CORRUPTED — HEF file length does not match/m);
+    assert.match(text.out, /^ {4}HailoRT 5\.1–5\.2 \(target\): loads/m);
+    assert.equal(text.out.match(/^ {4}HailoRT \d/gm)?.length, 5);
+  },
+);
+
+// A Hailo-8 HEF (V1) without extension 26: its target 4.21–4.23 refuses it as outdated (92);
+// 4.20.1 has no such check and loads it.
+const outdatedHailo8: HefSpec = {
+  version: 1,
+  hwArch: 1,
+  ccwsSize: 256,
+  extensions: [0, 3, 12],
+  networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [4, 4, 8] }] }],
+};
+
+test('cli hef --hailort-version: an outdated Hailo-8 HEF exits 2 by its target (92), 0 at 4.20.1 with the finding a warning', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hef-release-'));
+  try {
+    const file = join(dir, 'outdated.hef');
+    writeFileSync(file, await buildHef(outdatedHailo8));
+    const byTarget = await run('--json', file);
+    assert.equal(byTarget.code, 2);
+    const jt = JSON.parse(byTarget.out);
+    assert.equal(jt.runtime.target, '4.21-4.23');
+    assert.deepEqual(
+      jt.runtime.verdicts.map((v: V) => v.status ?? 0),
+      [0, 0, 92, 92, 92],
+    );
+    assert.equal(jt.problems.find((p: { code: string }) => p.code === 'hef/outdated').severity, 'error');
+
+    const old = await run('--json', '--hailort-version', '4.20.1', file);
+    assert.equal(old.code, 0, old.out.slice(0, 400));
+    const jo = JSON.parse(old.out);
+    assert.deepEqual([jo.runtime.chosen.version, jo.runtime.chosen.outcome], ['4.20.1', 'loads']);
+    const outdated = jo.problems.find((p: { code: string }) => p.code === 'hef/outdated');
+    assert.equal(outdated.severity, 'warning');
+    assert.match(outdated.message, /HailoRT 4\.21\.0 on only; the chosen HailoRT 4\.20\.1 does not refuse it for this\.$/);
+    assert.equal((await run('--hailort-version', '4.21.0', file)).code, 2);
+    assert.equal((await run('--hailort-version', '4.18.0', file)).code, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('cli hef --hailort-version: a release outside 4.18.0–5.2.x is refused in one sentence, before the file is read', async () => {
+  for (const bad of ['4.17.1', '4.24.0', '5.3.0', '6.0.0']) {
+    const r = await run('--json', '--hailort-version', bad, '/nonexistent/model.hef');
+    assert.equal(r.code, 2, bad);
+    assert.equal(r.out, '');
+    assert.equal(
+      r.err,
+      `hailo-tools hef: --hailort-version: HailoRT ${bad} is outside the releases whose Hef::create rules are known here (4.18.0–5.2.x: 4.18, 4.19, 4.20, 4.21, 4.22, 4.23, 5.0, 5.1, 5.2); give one of them, e.g. 4.23.0 or 5.2.0.\n`,
+    );
+  }
+  for (const bad of ['5.2', 'latest', '5.2.0-rc1']) {
+    const r = await run('--hailort-version', bad, '/nonexistent/model.hef');
+    assert.equal(r.code, 2, bad);
+    assert.equal(r.err, `hailo-tools hef: --hailort-version: '${bad}' is not a HailoRT release: give one as X.Y.Z, e.g. 4.23.0 or 5.2.0.\n`);
+  }
+  const missing = await run('--hailort-version');
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /^hailo-tools hef: --hailort-version: it needs a release X\.Y\.Z/);
+  // Any revision of a known line is a release to judge by (the file is then read: here, missing).
+  assert.match((await run('--hailort-version', '5.2.7', '/nonexistent/model.hef')).err, /cannot open/);
+});
+
+test('the reader without a release (inspector, Problems) judges by the target line and sets no chosen verdict', async () => {
+  const report = await readHef(bufferSource(await buildHef(outdatedHailo8), 'outdated.hef'));
+  assert.equal(report.runtime?.chosen, undefined);
+  assert.equal(report.runtime?.verdicts.length, 5);
+  assert.equal(report.problems.find((p) => p.code === 'hef/outdated')?.severity, 'error');
+});
