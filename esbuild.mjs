@@ -1,8 +1,9 @@
 // One esbuild entry per target (client extension, language server, CLI, workers).
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -26,8 +27,10 @@ export const targets = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // The language server (spawned by the client over IPC, or by tests over stdio).
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
-  // The command-line tool (bin/hailo-tools.js loads it).
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The command-line tool: dist/cli.js (bin/hailo-tools.js loads it) holds only the dispatcher; each
+  // sub-command is its own self-contained bundle dist/cli-<module>.js, required when it runs, so a
+  // small command loads only what it uses (issue 25: start-up within 1.5x of bare node).
+  cliTarget(),
   // The float reference's worker: loads onnxruntime-node (from a folder named at run time) in its own process.
   { ...common, entryPoints: ['server/src/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
   // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
@@ -62,6 +65,50 @@ export const targets = [
   },
 ];
 
+/**
+ * The sub-command modules main.ts loads lazily (`import('./check')` …), read from its source so a
+ * new command needs no edit here. Each becomes an entry dist/cli-<module>.js, and the plugin makes
+ * main.ts's import of it a require of that file (kept external) instead of inlining it.
+ */
+export function cliCommandModules(root = '.') {
+  const main = readFileSync(join(root, 'server', 'src', 'cli', 'main.ts'), 'utf8');
+  return [...new Set([...main.matchAll(/\bimport\(\s*'\.\/([\w-]+)'\s*\)/g)].map((m) => m[1]))];
+}
+
+function cliTarget() {
+  const modules = cliCommandModules();
+  const entryPoints = { cli: 'server/src/cli/main.ts' };
+  for (const m of modules) entryPoints[`cli-${m}`] = `server/src/cli/${m}.ts`;
+  return {
+    ...common,
+    entryPoints,
+    outdir: 'dist',
+    // import() of a sub-command becomes require(): CommonJS loading, without starting Node's ESM loader.
+    supported: { 'dynamic-import': false },
+    plugins: [
+      {
+        name: 'cli-commands-apart',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => {
+            if (args.kind !== 'dynamic-import' || !args.importer.endsWith(join('server', 'src', 'cli', 'main.ts'))) return undefined;
+            const name = args.path.slice(2);
+            if (!modules.includes(name)) return { errors: [{ text: `cli: ${args.path} is not a sub-command module esbuild.mjs found in main.ts` }] };
+            return { path: name, namespace: 'cli-command' };
+          });
+          // The import becomes a load of dist/cli-<name>.js through V8's code cache (compileCache.ts),
+          // with the plain require of that file (kept external) where no cache can be kept.
+          build.onLoad({ filter: /.*/, namespace: 'cli-command' }, (args) => ({
+            contents: `module.exports = require('./compileCache').loadCommandBundle(require('path').join(__dirname, 'cli-${args.path}.js'), () => require('./cli-${args.path}.js'));`,
+            resolveDir: fileURLToPath(new URL('./server/src/cli', import.meta.url)),
+            loader: 'js',
+          }));
+          build.onResolve({ filter: /^\.\/cli-[\w-]+\.js$/ }, (args) => (args.namespace === 'cli-command' ? { path: args.path, external: true } : undefined));
+        },
+      },
+    ],
+  };
+}
+
 /** koffi's loader + the installed platform binaries → dist/koffi, dist/@koromix; the shim source → dist/native. */
 export function copyNativeAssets(root = '.') {
   const copy = (from, to) => {
@@ -87,7 +134,7 @@ async function main() {
     const contexts = await Promise.all(targets.map((t) => esbuild.context(t)));
     await Promise.all(contexts.map((c) => c.watch()));
     copyNativeAssets();
-    console.log('esbuild: watching', targets.map((t) => t.outfile).join(', '));
+    console.log('esbuild: watching', targets.map((t) => t.outfile ?? t.outdir).join(', '));
     return;
   }
   await Promise.all(targets.map((t) => esbuild.build(t)));

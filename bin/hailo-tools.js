@@ -12,6 +12,11 @@ for (const stream of [process.stdout, process.stderr]) {
     throw err;
   });
 }
+// V8's compile cache (Node >= 22.1): the bundles' compiled code is kept between runs (in Node's
+// default folder under the temp dir; NODE_DISABLE_COMPILE_CACHE=1 turns it off). Node 20 has no
+// such API: there the bundles are compiled on every start.
+const nodeModule = require('module');
+if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 const cli = path.join(__dirname, '..', 'dist', 'cli.js');
 if (!fs.existsSync(cli)) {
   process.stderr.write('hailo-tools: dist/cli.js is missing; run `npm run build` in ' + path.dirname(__dirname) + '\n');

@@ -57,11 +57,15 @@ export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './accuracy
 export { deviceOutputs } from './accuracy/deviceOracle';
 export type { AccuracyDocument, OutputTable } from './accuracy/oracles';
 export { trustedLauncher } from './compile/launcher';
+export { KILL_GRACE_MS, signalGroup } from './compile/process';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
+export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './common/fileAccess';
+export { TerminalStreamEscaper } from './common/escape';
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
 export { analyzeOnnx } from './onnx/analysis';
 export { inspectHefNms, type NmsInspection } from './nms/bundle';
+export { setOpenedFolders } from './alls/nodeHost';
 export { readOnnxFile } from './onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
 export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';

@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../../server/src/alls/encoding';
-import { nmsConfigResolver } from '../../server/src/alls/nodeHost';
+import { nmsConfigResolver, setOpenedFolders } from '../../server/src/alls/nodeHost';
 import { checkDocument, type CheckOptions } from '../../server/src/alls/rules';
 import { RULES, type AllsCode } from '../../server/src/alls/codes';
 import { resolveSettings } from '../../server/src/common/settings';
@@ -94,7 +94,9 @@ export function runCase(dir: string): Expected {
   const { text, diagnostics: encoding } = decodeScript(readFileSync(input));
   const options: CheckOptions = { settings: resolveSettings({ hwArch: o.hwArch }) };
   if (o.model) options.model = modelFromJson(o.model);
-  if (o.files) options.fileExists = nmsConfigResolver(input, {});
+  // The repository is the folder the user opened: config paths are looked up inside it only.
+  setOpenedFolders([repoRoot]);
+  if (o.files) options.fileExists = nmsConfigResolver(input);
   if (o.maxDiagnostics) options.maxDiagnostics = o.maxDiagnostics;
   return render(mergeEncodingDiagnostics(encoding, checkDocument(analyze(text), options)));
 }

@@ -98,6 +98,25 @@ test('package: npm pack → npm install -g in a temp prefix gives a working hail
     const lsp = run('lsp');
     assert.equal(lsp.status, 2);
     assert.match(lsp.stderr, /no transport given/);
+    // `lsp --stdio` (cli-lsp.js loading server.js beside it) answers an editor's initialize.
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const exit = JSON.stringify({ jsonrpc: '2.0', method: 'exit' });
+    const framed = (m: string) => `Content-Length: ${Buffer.byteLength(m)}\r\n\r\n${m}`;
+    const server = spawn(bin, ['lsp', '--stdio'], { cwd: tmp, stdio: ['pipe', 'pipe', 'pipe'] });
+    let answer = '';
+    let stderr = '';
+    server.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const initialized = new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (d: Buffer) => {
+        answer += d.toString('utf8');
+        if (/"capabilities"/.test(answer)) resolve(answer);
+      });
+      server.on('exit', (code) => reject(new Error(`lsp --stdio exited ${code} before answering: ${stderr}`)));
+    });
+    server.stdin.write(framed(init));
+    assert.match(await initialized, /"id":1,"result":\{"capabilities":/);
+    server.stdin.write(framed(exit));
+    await new Promise((resolve) => server.on('exit', resolve));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -116,4 +135,27 @@ test('cli: a reader that goes away (`hailo-tools check --json … | head`) ends 
   rmSync(dir, { recursive: true, force: true });
   assert.equal(stderr, '', 'no EPIPE stack trace');
   assert.ok(code === 0 || code === 1, `exit ${code}: an ordinary exit status, not a crash`);
+});
+
+test('cli: a command loads the dispatcher and its own bundle, nothing of the other commands', () => {
+  // A preload prints, at exit, the files of dist/ the process compiled (require.cache).
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-load-'));
+  const preload = join(dir, 'loaded.js');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => process.stderr.write('##loaded ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(repoRoot, 'dist'))}))) + '\\n'));`,
+  );
+  try {
+    const loaded = (...args: string[]) => {
+      const r = spawnSync(process.execPath, ['-r', preload, join(repoRoot, 'bin', 'hailo-tools.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+      const line = r.stderr.split('\n').find((l) => l.startsWith('##loaded '));
+      assert.ok(line, r.stderr);
+      return (JSON.parse(line.slice(9)) as string[]).map((f) => f.slice(repoRoot.length + 1)).sort();
+    };
+    assert.deepEqual(loaded('hef', join(repoRoot, 'examples', 'qwen3vl-vision-encoder.hef')), ['dist/cli-hef.js', 'dist/cli.js']);
+    assert.deepEqual(loaded('check', join(repoRoot, 'examples', 'good')), ['dist/cli-check.js', 'dist/cli.js']);
+    assert.deepEqual(loaded('--help'), ['dist/cli.js']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

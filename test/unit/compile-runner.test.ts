@@ -145,8 +145,9 @@ test('paths with spaces, quotes, commas and $() reach docker as one argv entry e
     const mount = bindMount(ws.dir, IN_CONTAINER.input(0), true);
     assert.ok(argv.includes(mount), mount);
     assert.match(mount, /^type=bind,"source=[^]*""q""[^]*",target=/);
-    assert.ok(argv.includes(`${IN_CONTAINER.input(0)}/my model $(touch PWNED2).onnx`));
-    assert.ok(argv.includes('my model $(touch PWNED2)'), 'network name = the model base name, verbatim');
+    // Driver options as `--name=value` (a name starting with '-' stays a value for argparse).
+    assert.ok(argv.includes(`--model=${IN_CONTAINER.input(0)}/my model $(touch PWNED2).onnx`));
+    assert.ok(argv.includes('--net=my model $(touch PWNED2)'), 'network name = the model base name, verbatim');
     assert.equal(fd.calls()[1].args[0], `${IN_CONTAINER.input(0)}/my model $(touch PWNED2).onnx`);
     assert.ok(existsSync(join(ws.dir, 'my model $(touch PWNED2).hef')));
     for (const where of [ws.dir, join(ws.dir, '..'), repoRoot, process.cwd()]) {

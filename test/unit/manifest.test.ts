@@ -153,10 +153,9 @@ function requiresOf(bundle: string): string[] {
 
 test('bundles: dist/*.js load only Node built-ins (and vscode in the client)', (t) => {
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-  for (const [name, allowed] of [
-    ['client.js', ['vscode']],
-    ['server.js', []],
-  ] as const) {
+  // The CLI is a dispatcher (cli.js) and one bundle per sub-command (cli-<module>.js, esbuild.mjs).
+  const cli = existsSync(join(repoRoot, 'dist')) ? readdirSync(join(repoRoot, 'dist')).filter((n) => /^cli(-[\w-]+)?\.js$/.test(n)) : [];
+  for (const [name, allowed] of [['client.js', ['vscode']], ['server.js', []], ...cli.map((n) => [n, []] as const)] as const) {
     const file = join(repoRoot, 'dist', name);
     const reason = skipUnless(existsSync(file), `dist/${name} (node esbuild.mjs; test/run.mjs builds it)`);
     if (reason) return t.skip(reason);

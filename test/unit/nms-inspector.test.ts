@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bufferSource, checkMtmdSource, readHef } from '../../server/src/hef';
 import { inspectHefNms } from '../../server/src/nms/bundle';
+import { setOpenedFolders } from '../../server/src/alls/nodeHost';
 import { renderInspector } from '../../client/src/hef/render';
 import { yolov8nHef } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
@@ -22,6 +23,7 @@ const PAGE = {
 };
 
 async function page(hefPath: string, labels = ''): Promise<string> {
+  setOpenedFolders([repoRoot]); // the user opened the repository (the zoo's config sits beside the script's folder, not in it)
   const bytes = readFileSync(hefPath);
   const report = await readHef(bufferSource(bytes));
   const mtmd = await checkMtmdSource(bufferSource(bytes), report, {});

@@ -10,7 +10,7 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { companions, type FolderChoice } from './companions';
 import { Compiler, RECOMPILE_WITH_END_NODES, type CompileResult } from './compiler';
-import { dockerSettings, hailoConfigSetting, hwArch, outputFolderSetting } from './settings';
+import { dockerSettings, hailoConfigSetting, hwArch, isUserPathSetting, outputFolderSetting } from './settings';
 import { registerCompileTasks } from './task';
 
 export const COMPILE_COMMAND = 'hailo.compileModel';
@@ -129,24 +129,39 @@ export async function gather(file: string, request: CompileRequest, state: vscod
   const modelFolder = dirname(model);
   const forModel = fromScript ? companions(model, modelFolder, safeNames(modelFolder)) : found;
   const modelScript = request.modelScript ?? (fromScript ? file : forModel.modelScript);
+  // The folders the compile may read from and write into (the folder rule, server/src/compile/inputs.ts):
+  // the workspace folders, plus the folders of files the user picked here or earlier (remembered in
+  // this machine's workspace state) and of path settings from the user's own settings — never a
+  // folder a task, a request or a folder's settings name.
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  folders.push(dirname(file)); // the file the command was run on
+  const chosen = (p: string | undefined) => p && p !== RANDOM_CALIBRATION && folders.push(dirname(isAbsolute(p) ? p : join(dirname(model!), p)));
+  if (remembered.model) chosen(remembered.model);
   let calibration = request.calibration ?? remembered.calibration ?? found.calibration ?? forModel.calibration;
+  if (request.calibration === undefined && remembered.calibration) chosen(remembered.calibration);
   if (!calibration) {
     if (!interactive) return undefined;
     calibration = await pickCalibration(basename(model, extname(model)), modelFolder, safeNames(modelFolder));
     if (!calibration) return undefined;
+    chosen(calibration);
     await state.update(FOLDER_KEY(folder), { ...remembered, ...(fromScript ? { model } : {}), calibration });
   }
   const scope = vscode.Uri.file(model);
   const relative = (p: string | undefined) => (p ? (isAbsolute(p) ? p : join(modelFolder, p)) : undefined);
+  const hailoConfig = relative(request.hailoConfig ?? hailoConfigSetting(scope));
+  const outDir = relative(request.outDir ?? outputFolderSetting(scope));
+  if (request.hailoConfig === undefined && hailoConfig && isUserPathSetting('compile.hailoConfig', scope)) folders.push(dirname(hailoConfig));
+  if (request.outDir === undefined && outDir && isUserPathSetting('compile.outputFolder', scope)) folders.push(outDir);
   return {
     model,
     modelScript,
     calibration: calibration === RANDOM_CALIBRATION ? undefined : relative(calibration),
-    hailoConfig: relative(request.hailoConfig ?? hailoConfigSetting(scope)),
+    hailoConfig,
     hwArch: request.hwArch ?? hwArch(scope),
     startNodes: request.startNodes,
     endNodes: request.endNodes,
-    outDir: relative(request.outDir ?? outputFolderSetting(scope)),
+    outDir,
+    folders,
   };
 }
 

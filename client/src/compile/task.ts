@@ -4,7 +4,7 @@
 // ends with the report's `file:line:col: severity code message` lines for the `$hailo-dfc` problem
 // matcher; ONNX-node diagnostics (which live in the graph view, not in a file) are published by
 // the extension itself. Paths are relative to the task's workspace folder.
-import { type CompileInputs } from '@hailo/api';
+import { TerminalStreamEscaper, type CompileInputs } from '@hailo/api';
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
@@ -87,7 +87,20 @@ class CompileTerminal implements vscode.Pseudoterminal {
   }
 
   private async run(): Promise<number> {
-    const write = (t: string) => this.writer.fire(t);
+    // Everything this terminal shows passes one escaper: the container's raw console (and any path
+    // in a message) keeps its colours, line ends and progress redraws, never an OSC, a cursor move,
+    // C1 or a bidi override.
+    const escaper = new TerminalStreamEscaper();
+    const write = (t: string) => this.writer.fire(escaper.push(t));
+    try {
+      return await this.compileInTerminal(write);
+    } finally {
+      const rest = escaper.flush();
+      if (rest) this.writer.fire(rest);
+    }
+  }
+
+  private async compileInTerminal(write: (t: string) => void): Promise<number> {
     const trust = await requireWorkspaceTrust('Hailo: compile task', vscodeTrustHost(this.log));
     if (!trust) {
       write('Refused: this folder is in Restricted Mode; trust it to compile.\r\n');

@@ -2,11 +2,21 @@
 // run, anywhere — and shows what it found where it was caused: the `.alls` lines, the nodes of the
 // ONNX graph view, the log's own lines; plus a summary. It only reads files (no process), so it
 // works in Restricted Mode. The script and model are found beside the log, or asked for once.
-import { createReadStream, promises as fs } from 'fs';
+import { promises as fs } from 'fs';
 import * as path from 'path';
-import { StringDecoder } from 'string_decoder';
 import * as vscode from 'vscode';
-import { analyzeOnnx, DfcLogReader, onnxNodeIndex, readOnnxFile, reportText, type DfcLogContext, type DfcReport } from '@hailo/api';
+import {
+  analyzeOnnx,
+  DfcLogReader,
+  onnxNodeIndex,
+  readOnnxFile,
+  readSmallFileSync,
+  readTextPrefix,
+  reportText,
+  streamTextFile,
+  type DfcLogContext,
+  type DfcReport,
+} from '@hailo/api';
 import { DfcDiagnosticsView } from './diagnostics';
 
 export const EXPLAIN_DFC_LOG_COMMAND = 'hailo.explainDfcLog';
@@ -76,12 +86,10 @@ async function pickLog(arg?: vscode.Uri): Promise<vscode.Uri | undefined> {
   return picked?.[0];
 }
 
+/** Streams the log through the reader: one piece in memory at a time; a FIFO or device is refused (fileAccess). */
 async function readReport(uri: vscode.Uri, ctx: DfcLogContext): Promise<DfcReport> {
   const reader = new DfcLogReader(ctx);
-  const decoder = new StringDecoder('utf8');
-  const stream = createReadStream(uri.fsPath);
-  for await (const chunk of stream as AsyncIterable<Buffer>) reader.push(decoder.write(chunk));
-  reader.push(decoder.end());
+  await streamTextFile(uri.fsPath, (text) => reader.push(text));
   return reader.end();
 }
 
@@ -92,18 +100,15 @@ async function explain(
   reports: ReportProvider,
   given?: Companions,
 ): Promise<ExplainResult> {
-  const stat = await fs.stat(uri.fsPath).catch((err: NodeJS.ErrnoException) => {
-    throw new Error(err.code === 'ENOENT' ? 'the file does not exist' : `the file cannot be read (${err.code})`);
-  });
-  if (stat.isDirectory()) throw new Error('it is a folder, not a log file');
   const first = await readReport(uri, { logPath: uri.fsPath });
   const companions = given ?? (await findCompanions(uri, first, context));
   const ctx: DfcLogContext = { logPath: uri.fsPath };
   if (companions.alls) {
-    const st = await fs.stat(companions.alls);
-    if (st.size <= MAX_SCRIPT_BYTES) {
+    try {
+      ctx.allsText = readSmallFileSync(companions.alls, MAX_SCRIPT_BYTES).toString('utf8');
       ctx.allsPath = companions.alls;
-      ctx.allsText = await fs.readFile(companions.alls, 'utf8');
+    } catch {
+      // a script we cannot read (a FIFO, too large, gone): diagnostics stay on the log lines
     }
   }
   if (companions.onnx) {
@@ -135,10 +140,8 @@ async function findCompanions(uri: vscode.Uri, first: DfcReport, context: vscode
   const key = `hailo.dfcLog.companions:${uri.fsPath}`;
   const remembered = context.workspaceState.get<Companions>(key);
   const dir = path.dirname(uri.fsPath);
-  const text = await fs.readFile(uri.fsPath, 'utf8').then(
-    (t) => t.slice(0, 4 * 1024 * 1024),
-    () => '',
-  );
+  // Only the head: the script the DFC loaded is named in its first lines, and a log can be gigabytes.
+  const text = await readTextPrefix(uri.fsPath, 4 * 1024 * 1024).catch(() => '');
   const loaded = /Loading model script commands to \S+ from (.+?)\s*$/m.exec(text)?.[1];
   const pick = async (ext: '.alls' | '.onnx', wanted: (string | undefined)[]): Promise<string | undefined> => {
     const files = await siblings(dir, ext);

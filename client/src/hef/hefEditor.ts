@@ -11,6 +11,7 @@ import {
   inspectHefNms,
   readHef,
   readResource,
+  setOpenedFolders,
   HefRescanNotification,
   HAILO_CONFIG,
   type ByteSource,
@@ -66,6 +67,8 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
         const configText = 'bytes' in cfg ? new TextDecoder('utf-8').decode(cfg.bytes) : undefined;
         json = JSON.stringify(hefJson(report, mtmd), null, 2);
         // The script, NMS config and labels file beside the HEF (files only: not for virtual documents).
+        // Paths in those files are followed only inside the workspace folders (and the script's own folder).
+        setOpenedFolders((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
         const nms = document.uri.scheme === 'file' ? await inspectHefNms(document.uri.fsPath, settings.model.labels) : undefined;
         panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch, ...(nms ? { nms } : {}) }, page());
         this.log.info(

@@ -2,6 +2,7 @@
 // command string) and never a shell, so a path or name from a file or setting is one argv entry
 // and cannot inject commands; and it demands a TrustToken, so it runs only in trusted workspaces.
 import { spawn } from 'node:child_process';
+import { KILL_GRACE_MS, signalGroup } from '@hailo/api';
 import type { TrustToken } from './workspaceTrust';
 
 export interface ToolResult {
@@ -32,9 +33,16 @@ export function runTool(_trust: TrustToken, file: string, args: readonly string[
       clearTimeout(timer);
       resolve(result);
     };
-    const child = spawn(file, [...args], { cwd, shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group (POSIX), so the timeout ends the tool's children too (SIGTERM, then SIGKILL).
+    const group = process.platform !== 'win32';
+    const child = spawn(file, [...args], { cwd, shell: false, detached: group, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      if (!group || !signalGroup(child.pid, 'SIGTERM')) child.kill('SIGTERM');
+      setTimeout(() => {
+        if (!group || !signalGroup(child.pid, 'SIGKILL')) child.kill('SIGKILL');
+      }, KILL_GRACE_MS).unref();
+      child.stdout.destroy();
+      child.stderr.destroy();
       finish({ code: undefined, stdout, stderr, error: { code: 'ETIMEDOUT', message: `${file} did not finish within ${timeoutMs} ms` } });
     }, timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => {

@@ -5,7 +5,8 @@
 // element order (NHWC, as the HN and the device return them) and builds the table (oracles.ts).
 // Float, emulator and device come in as functions, so tests inject the fakes and the CLI/extension
 // the real ones (onnxruntime-node in its own process, docker, DeviceClient).
-import { readFileSync } from 'node:fs';
+import { readSmallFileSync } from '../common/fileAccess';
+import { limit } from '../common/limits';
 import { join } from 'node:path';
 import { readNormalizations, type Normalization } from '../alls/normalization';
 import { readHar, type HarArchive } from '../har/harReader';
@@ -92,10 +93,15 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
   let data: Float32Array;
   let inputsText: string;
   if (req.inputsNpy) {
-    const v = readNpyFile(req.inputsNpy);
-    if (v.shape.length !== entry.length + 1 || v.shape.slice(1).some((d, i) => d !== entry[i])) {
-      throw new CompareError(`The inputs ${req.inputsNpy} have shape (${v.shape.join(', ')}); the model wants (N, ${entry.join(', ')}).`);
-    }
+    // The shape is checked from the header, before a byte of data is read, and only the N entries used are read.
+    const v = readNpyFile(req.inputsNpy, {
+      check: (h) => {
+        if (h.shape.length !== entry.length + 1 || h.shape.slice(1).some((d, i) => d !== entry[i])) {
+          throw new CompareError(`The inputs ${req.inputsNpy} have shape (${h.shape.join(', ')}); the model wants (N, ${entry.join(', ')}).`);
+        }
+      },
+      firstItems: req.count,
+    });
     n = Math.min(v.shape[0], req.count ?? v.shape[0]);
     data = v.data.subarray(0, n * per);
     inputsText = `${n} entries of ${req.inputsNpy}`;
@@ -123,7 +129,7 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
 
   // Float: normalization as the script says, then the ONNX's layout.
   let norms: Normalization[] = [];
-  if (req.alls) norms = readNormalizations(readFileSync(req.alls, 'utf8')).normalizations;
+  if (req.alls) norms = readNormalizations(readSmallFileSync(req.alls, limit('documentChars')).toString('utf8')).normalizations;
   const norm =
     norms.find((x) => x.inputLayer === hnInputs[0].name) ?? norms.find((x) => x.inputLayer === undefined) ?? (norms.length === 1 ? norms[0] : undefined);
   const hefIn = { height: entry.length === 3 ? entry[0] : 1, width: entry.length === 3 ? entry[1] : entry[0], features: entry[entry.length - 1] };

@@ -21,10 +21,10 @@ import {
   versionArgs,
   type RunSpec,
 } from '../compile/dockerArgs';
-import { daemonProblem, imageMissing, refusalProblem, startProblem } from '../compile/dockerErrors';
+import { daemonProblem, imageMissing, refusalProblem, startProblem, contextProblem, imageProblem } from '../compile/dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from '../compile/images';
-import { capture, streamEnd, type ProcessLauncher } from '../compile/process';
-import type { DockerSettings } from '../compile/runner';
+import { capture, streamEnd, type LaunchedProcess, type ProcessLauncher } from '../compile/process';
+import { RUN_DEADLINE_MS, type DockerSettings } from '../compile/runner';
 import { readNpyFile, type NpyValues } from '../calib/npyRead';
 import type { OracleId } from './oracles';
 
@@ -83,8 +83,10 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
   const req = { ...request, har: resolve(request.har), inputs: resolve(request.inputs), workDir: resolve(request.workDir) };
   const target = { dockerPath: settings.dockerPath, context: settings.context || undefined };
   const ctx = { dockerPath: settings.dockerPath, context: target.context, memoryLimit: settings.memoryLimit };
-  const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });
+  const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs, signal: env.signal });
   const none: EmulatorRun['contexts'] = {};
+  const argProblem = contextProblem(target.context) ?? (settings.image?.trim() ? imageProblem(settings.image.trim()) : undefined);
+  if (argProblem) return { status: 'docker-failed', message: argProblem.message, contexts: none };
   const version = await docker(versionArgs(), 20_000);
   const vp = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
   if (vp) return { status: 'docker-failed', message: vp.message, contexts: none };
@@ -103,6 +105,8 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
     if (ls.code !== 0) return { status: 'docker-failed', message: (daemonProblem(ls, ctx) ?? refusalProblem(ls, ctx)).message, contexts: none };
     image = pickImage(ls.stdout, req.hwArch ?? 'hailo10h') ?? DEFAULT_IMAGE;
   }
+  const picked = imageProblem(image);
+  if (picked) return { status: 'docker-failed', message: picked.message, contexts: none };
   const inspect = await docker(imageInspectArgs(image));
   if (inspect.code !== 0) return { status: 'docker-failed', message: (daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image })).message, contexts: none };
   if (env.signal?.aborted) return { status: 'cancelled', contexts: none };
@@ -144,14 +148,29 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
   };
   const container = { name, image, removed: false };
   let removal: Promise<unknown> | undefined;
-  const remove = () => (removal ??= docker(removeArgs(name), 60_000));
-  const onAbort = () => void remove();
+  // Removal runs after a cancel too: its own deadline, never the aborted signal.
+  const remove = () => (removal ??= capture(env.launch, ...dockerCommand(target, removeArgs(name)), { timeoutMs: 60_000 }));
+  let running: LaunchedProcess | undefined;
+  const onAbort = () => {
+    void remove();
+    // The docker client exits once its container is gone; if it hangs, stop it too.
+    setTimeout(() => running?.kill(), 15_000).unref();
+  };
   env.signal?.addEventListener('abort', onAbort, { once: true });
+  let deadline: NodeJS.Timeout | undefined;
   try {
     const p = env.launch(...dockerCommand(target, runArgs(spec)));
+    running = p;
+    deadline = setTimeout(() => {
+      void remove();
+      p.kill();
+    }, RUN_DEADLINE_MS);
+    deadline.unref();
     p.stdout.setEncoding('utf8').on('data', (d: string) => env.onOutput?.(d, 'stdout'));
     p.stderr.setEncoding('utf8').on('data', (d: string) => env.onOutput?.(d, 'stderr'));
     const exit = await p.exit;
+    clearTimeout(deadline);
+    running = undefined;
     await Promise.all([streamEnd(p.stdout), streamEnd(p.stderr)]);
     const started = startProblem(exit, ctx);
     if (started) return { status: 'docker-failed', message: started.message, contexts: none, container };
@@ -186,6 +205,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
     }
     return { status: 'finished', contexts, container, exit };
   } finally {
+    clearTimeout(deadline);
     env.signal?.removeEventListener('abort', onAbort);
     removal = undefined;
     const rm = (await remove()) as { code: number | null; stderr: string };

@@ -3,7 +3,9 @@
 // only `.onnx`), the model script whose `normalization` the chip applies, and the HAR whose
 // `original_names` pair HEF streams with ONNX tensors. Reads only files in the HEF's folder or
 // the ones the settings name; never a model's weights (the ONNX index is lazy).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readSmallFileSync } from '../common/fileAccess';
+import { limit } from '../common/limits';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { readNormalizations, type Normalization } from '../alls/normalization';
 import { readHar, type HarArchive } from '../har/harReader';
@@ -104,9 +106,13 @@ export function readReferenceModel(files: ModelFiles & { harArchive?: HarArchive
   const problems: string[] = [];
   let normalizations: Normalization[] = [];
   if (files.alls) {
-    const r = readNormalizations(readFileSync(files.alls, 'utf8'));
-    normalizations = r.normalizations;
-    problems.push(...r.problems.map((p) => `${basename(files.alls!)} ${p}`));
+    try {
+      const r = readNormalizations(readSmallFileSync(files.alls, limit('documentChars')).toString('utf8'));
+      normalizations = r.normalizations;
+      problems.push(...r.problems.map((p) => `${basename(files.alls!)} ${p}`));
+    } catch (err) {
+      problems.push(`${(err as Error).message}; no normalization is applied.`);
+    }
   }
   let originalNames: Record<string, string[]> | undefined;
   if (files.harArchive) {

@@ -4,6 +4,7 @@
 // not authoritative"), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
 // policies are closed. Meanings marked GUESS are not documented anywhere we could read.
 import type { ArgumentSet, ArchNote, CommandSpec, EnumSpec, EnumValue, Evidence, ParamSpec, Signature, SubcommandSpec, ValueSpec } from './schemaTypes';
+import { kindBits } from './schemaTypes';
 
 // ---- small builders ------------------------------------------------------------------------
 
@@ -1381,7 +1382,61 @@ const COMMAND_LIST: CommandSpec[] = [
   }),
 ];
 
-export const COMMANDS: ReadonlyMap<string, CommandSpec> = new Map(COMMAND_LIST.map((c) => [c.name, c]));
+/**
+ * Every spec of one kind gets the same properties in the same order (an absent one undefined), and
+ * every value spec its kind bits up front. The checker's hot functions (valueFits, chooseSignature,
+ * checkValue, …) then meet one hidden class per kind instead of up to eight, which grew further as
+ * kindBits filled `bits` in lazily: V8 deoptimized them on "wrong map" again and again during the
+ * first (cold) check of a large script, the one `hailo-tools check` pays for. Shared specs stay
+ * shared (one rebuilt object each), keyword tables keep their null prototype.
+ */
+function uniformShapes(commands: CommandSpec[]): CommandSpec[] {
+  const params = new Set<ParamSpec>();
+  const subs = new Set<SubcommandSpec>();
+  for (const c of commands) {
+    for (const s of c.signatures) for (const x of s.params) params.add(x);
+    for (const x of Object.values(c.kwargs)) params.add(x);
+    for (const sub of Object.values(c.subcommands?.items ?? {})) {
+      subs.add(sub);
+      for (const x of Object.values(sub.kwargs)) params.add(x);
+    }
+  }
+  const values = new Set([...params].map((x) => x.value));
+  for (const v of values) kindBits(v);
+  const keysOf = (objects: Iterable<object>) => {
+    const keys = new Set<string>();
+    for (const o of objects) for (const k of Object.keys(o)) keys.add(k);
+    return [...keys];
+  };
+  const rebuilt = <T extends object>(objects: Iterable<T>): Map<T, T> => {
+    const keys = keysOf(objects);
+    const out = new Map<T, T>();
+    for (const o of objects) {
+      const copy: Record<string, unknown> = {};
+      for (const k of keys) copy[k] = (o as Record<string, unknown>)[k];
+      out.set(o, copy as T);
+    }
+    return out;
+  };
+  const newValues = rebuilt(values);
+  const newParams = rebuilt(params);
+  for (const x of newParams.values()) x.value = newValues.get(x.value)!;
+  // A table shared by several specs is rewritten once (its entries are then already the new ones).
+  const retable = <T extends object>(table: Record<string, T>, map: Map<T, T>) => {
+    for (const k of Object.keys(table)) table[k] = map.get(table[k]) ?? table[k];
+  };
+  const newSubs = rebuilt(subs);
+  for (const sub of newSubs.values()) retable(sub.kwargs, newParams);
+  const newCommands = rebuilt(commands);
+  for (const c of newCommands.values()) {
+    c.signatures = c.signatures.map((s) => ({ params: s.params.map((x) => newParams.get(x)!) }));
+    retable(c.kwargs, newParams);
+    if (c.subcommands) retable(c.subcommands.items, newSubs);
+  }
+  return commands.map((c) => newCommands.get(c)!);
+}
+
+export const COMMANDS: ReadonlyMap<string, CommandSpec> = new Map(uniformShapes(COMMAND_LIST).map((c) => [c.name, c]));
 
 /** `ctx.method(...)` forms: a context's `place` and `compilation_param(fps=…)`. */
 export const METHODS: ReadonlyMap<string, CommandSpec> = new Map([

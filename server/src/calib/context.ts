@@ -2,7 +2,9 @@
 // normalization), and the model's input shape from the HAR beside the script (HN input layer) or
 // from the ONNX. Shared by the CLI and the language server. Reads only the files it is given or
 // the ones beside the script.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readSmallFileSync } from '../common/fileAccess';
+import { limit } from '../common/limits';
 import { basename, dirname, extname, join } from 'node:path';
 import { readHar } from '../har/harReader';
 import { findHarBeside, findOnnxBeside } from '../har/modelResolver';
@@ -36,7 +38,8 @@ export async function harInputs(path: string): Promise<{ inputs: ModelInput[]; o
 export async function calibContext(o: { scriptPath?: string; scriptText?: string; onnx?: string; har?: string; findBeside?: boolean }): Promise<CalibContext> {
   const ctx: CalibContext = { inputs: [], sources: [], problems: [] };
   if (o.scriptPath || o.scriptText !== undefined) {
-    const text = o.scriptText ?? readFileSync(o.scriptPath!, 'utf8');
+    // A regular file of at most LIMITS.documentChars (FileAccessError otherwise): a FIFO would block, /dev/zero never ends.
+    const text = o.scriptText ?? readSmallFileSync(o.scriptPath!, limit('documentChars')).toString('utf8');
     ctx.facts = scriptFactsOf(text).facts;
     if (o.scriptPath) ctx.sources.push(`script ${basename(o.scriptPath)}`);
   }

@@ -185,10 +185,13 @@ export function calibFindings(x: FindingInput): { findings: CalibFinding[]; dist
     add(
       'calib/duplicate-entries',
       'warning',
-      `${copies} entries repeat others (${e.duplicates
+      // A summary, never a list: a million copies of one entry made a 9.4 MB message.
+      `${fmt(copies)} entries repeat others (${e.duplicates
         .slice(0, 3)
-        .map((g) => g.join(' = '))
-        .join('; ')}${e.duplicates.length > 3 ? '; …' : ''}; same 64-bit content hash): the set is smaller than it looks.`,
+        .map((g) => g.slice(0, 4).join(' = ') + (g.length > 4 ? ` = … (${fmt(g.length)} equal entries)` : ''))
+        .join(
+          '; ',
+        )}${e.duplicates.length > 3 ? `; … ${fmt(e.duplicates.length)} groups in all` : ''}; same 64-bit content hash): the set is smaller than it looks.`,
     );
   }
   if (x.dtypeName !== 'float32' && x.dtypeName !== 'uint8' && o.count > 0) {

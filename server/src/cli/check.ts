@@ -8,14 +8,14 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
-import { nmsConfigResolver } from '../alls/nodeHost';
+import { nmsConfigResolver, setOpenedFolders } from '../alls/nodeHost';
 import { checkDocument } from '../alls/rules';
 import { HW_ARCHES, isHwArch } from '../common/arch';
 import { resolveSettings } from '../common/settings';
 import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
 import { ScriptArchResolver } from '../har/scriptArch';
 import type { ArchSource } from '../common/archInference';
-import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
+import { FileAccessError, readSmallFileSync, walkFilesSync } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -125,40 +125,13 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
   return o;
 }
 
-/** Expand the command-line paths to files, reporting the ones that cannot be read. */
-function collectFiles(paths: string[], problems: string[]): string[] {
+/**
+ * Expand the command-line paths to files, reporting the ones that cannot be read. A folder is
+ * walked without following links to folders and without leaving it (common/fileAccess
+ * walkFilesSync): `root -> /` walks nothing, a script linked from outside is left out with a note.
+ */
+function collectFiles(paths: string[], problems: string[], notes: string[]): string[] {
   const files: string[] = [];
-  const seenDirs = new Set<string>();
-  const walk = (dir: string) => {
-    let real: string;
-    try {
-      real = realpathSync(dir);
-    } catch (err) {
-      problems.push(`${dir}: ${(err as Error).message}`);
-      return;
-    }
-    if (seenDirs.has(real)) return; // symlink loop
-    seenDirs.add(real);
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch (err) {
-      problems.push(`${dir}: cannot read folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-      return;
-    }
-    for (const name of names) {
-      const p = join(dir, name);
-      let st;
-      try {
-        st = statSync(p);
-      } catch {
-        continue; // dangling symlink inside a folder: not ours to report
-      }
-      if (st.isDirectory()) {
-        if (name !== 'node_modules' && !name.startsWith('.')) walk(p);
-      } else if (name.endsWith('.alls')) files.push(p);
-    }
-  };
   for (const p of paths) {
     let st;
     try {
@@ -168,8 +141,13 @@ function collectFiles(paths: string[], problems: string[]): string[] {
       problems.push(`${p}: ${code === 'ENOENT' ? 'no such file or folder' : `cannot read (${code ?? (err as Error).message})`}`);
       continue;
     }
-    if (st.isDirectory()) walk(p);
-    else files.push(p);
+    if (!st.isDirectory()) {
+      files.push(p);
+      continue;
+    }
+    const walked = walkFilesSync(p, { wantFile: (name) => name.endsWith('.alls'), skipDir: (name) => name === 'node_modules' || name.startsWith('.') });
+    files.push(...walked.files);
+    for (const s of walked.skipped) (/cannot read folder/.test(s) ? problems : notes).push(s);
   }
   return files;
 }
@@ -408,12 +386,16 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
       return EXIT_USAGE;
     }
   }
-  const files = collectFiles(parsed.paths, problems);
+  // The folders paths inside a script may lead into (nms_postprocess configs): the current folder and the ones named here.
+  setOpenedFolders([process.cwd(), ...parsed.paths.map((p) => resolve(p))]);
+  const walkNotes: string[] = [];
+  const files = collectFiles(parsed.paths, problems, walkNotes);
   const model: ModelOptions = { resolver: new ModelResolver(memoisedOnnx()), paths: { harPath: parsed.har, onnxPath: parsed.onnx }, notes: [] };
   const report = await checkFiles(files, parsed.hwArch, problems, model, parsed.labels);
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
   for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);
+  for (const n of walkNotes) io.err(`hailo-tools check: note: ${n}\n`);
   for (const p of problems) io.err(`hailo-tools check: ${p}\n`);
   if (problems.length) return EXIT_USAGE;
   return report.summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;

@@ -141,6 +141,13 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
         startNodes: list(opts.get('--start-nodes') ?? ''),
         endNodes: list(opts.get('--end-nodes') ?? ''),
         outDir: opts.get('--out'),
+        // The folder rule: the current folder and the folders of the files named here; links that
+        // lead elsewhere (a cloned hailo-config.json -> ~/.ssh/…) are refused.
+        folders: [
+          process.cwd(),
+          ...['--alls', '--calib', '--hailo-config'].flatMap((k) => (opts.get(k) ? [dirname(resolve(opts.get(k)!))] : [])),
+          ...(opts.get('--out') ? [resolve(opts.get('--out')!)] : []),
+        ],
       },
       settings,
       {

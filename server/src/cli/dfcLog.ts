@@ -2,7 +2,7 @@
 // log from any run (the `hailo` CLI, `hailomz`, Python-API scripts; DFC 3.x and 5.x). The log is
 // streamed through the reader, never held whole. Exit 0: the log shows a successful run; 1: a
 // failed, killed or incomplete run; 2: usage, or the log (or --alls/--onnx) cannot be read.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { FileAccessError, readSmallFileSync, streamTextFile } from '../common/fileAccess';
 import { StringDecoder } from 'node:string_decoder';
 import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcExit, type DfcLogContext } from '../dfc';
 import { readOnnxFile, OnnxReadError } from '../onnx/reader';
@@ -70,10 +70,11 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
   const ctx: DfcLogContext = { logPath: log === '-' ? '<stdin>' : log };
   if (alls !== undefined) {
     try {
-      if (statSync(alls).size > MAX_SCRIPT_BYTES) return fail(io, `${alls}: the model script is larger than 64 MiB`);
-      ctx.allsText = readFileSync(alls, 'utf8');
+      // A regular file only (a FIFO would block, /dev/zero never ends), at most 64 MiB.
+      ctx.allsText = readSmallFileSync(alls, MAX_SCRIPT_BYTES).toString('utf8');
       ctx.allsPath = alls;
     } catch (err) {
+      if (err instanceof FileAccessError && err.code !== 'ENOENT') return fail(io, `cannot read the model script: ${err.message}`);
       return fail(io, `${alls}: cannot read the model script (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
   }
@@ -88,8 +89,12 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
   }
   const reader = new DfcLogReader(ctx);
   try {
-    await pump(log === '-' ? (io.stdin ?? process.stdin) : createReadStream(log), reader);
+    if (log === '-') await pump(io.stdin ?? process.stdin, reader);
+    else await streamTextFile(log, (text) => reader.push(text)); // regular files only: a FIFO named *.log is refused, never waited on
   } catch (err) {
+    if (err instanceof FileAccessError && err.code === 'not-regular') {
+      return fail(io, `${log}: cannot read the log (${/a folder/.test(err.message) ? 'is a folder, not a log file' : err.message.replace(/^'.*?' /, '')})`);
+    }
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'

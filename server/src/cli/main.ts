@@ -54,8 +54,12 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./dfcLog')).runDfcLog,
   },
   lsp: { summary: 'run the language server for any editor (--stdio)', load: async () => (await import('./lsp')).runLsp },
-  devices: { summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)', load: async () => (await import('./device')).runDevices },
-  run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun },
+  devices: {
+    summary: 'list the Hailo devices HailoRT sees (architecture, firmware, serial)',
+    load: async () => (await import('./device')).runDevices,
+    terminal: true,
+  },
+  run: { summary: 'run a .hef on the device: output statistics, checks, latency, FPS', load: async () => (await import('./device')).runRun, terminal: true },
   doctor: {
     summary: 'what Hailo pieces are installed and whether they agree (driver, libhailort, firmware, wheel, HEFs)',
     load: async () => (await import('./doctor')).runDoctorCommand,

@@ -68,3 +68,42 @@ export function terminalText(s: string): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * What terminalStream lets through or escapes, in one pass: an SGR sequence (colours, bold: it only
+ * styles text), or one control character other than newline, carriage return and tab (DEL, C1 and
+ * bidi included).
+ */
+const STREAM_TOKEN = /\x1b\[[0-9;]{0,32}m|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeStream(s: string): string {
+  return s.replace(STREAM_TOKEN, (t) => (t.length > 1 ? t : `\\u${t.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/**
+ * A program's console (the DFC in its container) on its way to a terminal, chunk by chunk: colours
+ * (SGR) and line ends, carriage returns (progress bars) and tabs pass; every other control
+ * character — the ESC of OSC-52 or of cursor moves, C1, bidi overrides — becomes a `\u001b`-style
+ * escape. A colour split between chunks is held back until it is whole.
+ */
+export class TerminalStreamEscaper {
+  private held = '';
+
+  push(chunk: string): string {
+    let s = this.held + chunk;
+    this.held = '';
+    const tail = s.lastIndexOf('\x1b');
+    if (tail >= 0 && s.length - tail <= 34 && /^\x1b(\[[0-9;]*)?$/.test(s.slice(tail))) {
+      this.held = s.slice(tail);
+      s = s.slice(0, tail);
+    }
+    return escapeStream(s);
+  }
+
+  /** Whatever is held back (the end of the stream). */
+  flush(): string {
+    const rest = escapeStream(this.held);
+    this.held = '';
+    return rest;
+  }
+}

@@ -5,7 +5,7 @@
 // into one diagnostic/finding with the sentence built by `limitMessage`, and the rest of the file is
 // handled as the `onHit` column says.
 
-export type LimitUnit = 'bytes' | 'characters' | 'tokens' | 'lines' | 'levels' | 'items' | 'errors' | 'entries' | 'ms' | 'times';
+export type LimitUnit = 'bytes' | 'characters' | 'tokens' | 'lines' | 'levels' | 'items' | 'errors' | 'entries' | 'ms' | 'times' | 'pixels';
 
 export interface Limit {
   readonly value: number;
@@ -185,7 +185,32 @@ export const LIMITS = {
     reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
     onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
   },
+  // ---- images and arrays -----------------------------------------------------------------------
+  imagePixels: {
+    value: 64_000_000,
+    unit: 'pixels',
+    where: 'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model)',
+    reason:
+      'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
+    onHit: 'the image is not decoded (one sentence); nothing runs on the device',
+  },
   // ---- language server -------------------------------------------------------------------------
+  lspHeaderBytes: {
+    value: 8 * KiB,
+    unit: 'bytes',
+    where: 'language server over stdio (hailo-tools lsp --stdio): the header of one LSP frame',
+    reason:
+      'A header is `Content-Length: N` and perhaps a Content-Type: under 100 bytes. An unterminated header of 32 MiB cost 17.8 s of CPU in the library reader, which searched it again on every chunk.',
+    onHit: 'the connection ends with one log line on stderr (a frame that cannot be delimited cannot be skipped)',
+  },
+  lspMessageBytes: {
+    value: 64 * MiB,
+    unit: 'bytes',
+    where: 'language server over stdio: the body of one LSP message (Content-Length)',
+    reason:
+      'The largest message is a document at the documentChars limit: 16 M characters, up to 48 MB of UTF-8 when every character takes 3 bytes. A Content-Length of terabytes was buffered without a cap.',
+    onHit: 'the connection ends with one log line on stderr, before any of the body is buffered',
+  },
   lspFeatureBudgetMs: {
     value: 1500,
     unit: 'ms',

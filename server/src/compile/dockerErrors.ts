@@ -171,3 +171,34 @@ export function killedOutside(ctx: ProblemContext, how: 'killed' | 'removed'): D
       : `Docker container ${name} was killed from outside this compile (exit 137 with no out-of-memory kill recorded by docker: 'docker kill', 'docker stop', 'docker rm -f' or a docker daemon restart)`;
   return { kind: 'killed-outside', message: `${what}; nothing was delivered and earlier outputs are untouched — compile again.` };
 }
+
+// Values that become docker arguments must never be read as flags: `docker image inspect -v` or
+// `docker run … --privileged` from an image setting. An image is checked against the reference
+// grammar of docker's distribution/reference package (domain[:port]/path[:tag][@digest]); a
+// context name against docker's own name rule (first character a letter or digit).
+const DOMAIN_PART = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const PATH_PART = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const IMAGE_REFERENCE = new RegExp(
+  `^(?:${DOMAIN_PART}(?:\\.${DOMAIN_PART})*(?::[0-9]+)?/)?${PATH_PART}(?:/${PATH_PART})*(?::[\\w][\\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$`,
+);
+const CONTEXT_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.+-]*$/;
+
+/** Why `image` cannot be passed to docker (not an image reference, e.g. it starts with `-`), or undefined. */
+export function imageProblem(image: string): DockerProblem | undefined {
+  if (image.length <= 255 && IMAGE_REFERENCE.test(image)) return undefined;
+  return {
+    kind: 'refused',
+    setting: 'hailo.dfc.image',
+    message: `'${image}' is not a docker image reference (repository[:tag], e.g. hailo_ai_sw_suite_2026-04:1), so it was not passed to docker: set hailo.dfc.image (CLI: --image) to the image's name.`,
+  };
+}
+
+/** Why `context` cannot be passed to docker (e.g. it starts with `-`), or undefined. */
+export function contextProblem(context: string | undefined): DockerProblem | undefined {
+  if (!context || CONTEXT_NAME.test(context)) return undefined;
+  return {
+    kind: 'context-missing',
+    setting: 'hailo.dfc.dockerContext',
+    message: `'${context}' is not a docker context name (letters, digits, '_', '.', '+', '-', starting with a letter or digit), so it was not passed to docker: set hailo.dfc.dockerContext (CLI: --context) to a name 'docker context ls' lists.`,
+  };
+}

@@ -24,7 +24,7 @@ export interface LaunchedProcess {
   /** Present when launched with stdin: 'pipe'. */
   readonly stdin: Writable | null;
   readonly exit: Promise<ProcessExit>;
-  /** SIGKILL the process (the docker client, not the container: see runner.cancel). */
+  /** Ends the process and its process group: SIGTERM, then SIGKILL after KILL_GRACE_MS (the docker client, not the container: see runner.cancel). */
   kill(): void;
 }
 
@@ -37,12 +37,32 @@ export interface Captured extends ProcessExit {
   timedOut?: boolean;
 }
 
-/** Runs a short command to completion, capturing (capped) output; kills it at the timeout. */
+/** Time between SIGTERM and SIGKILL when a process is stopped. */
+export const KILL_GRACE_MS = 3000;
+
+/**
+ * Sends `signal` to the process group led by `pid` (a child started with `detached: true`); false
+ * when there is no such group (already gone, or not a group leader).
+ */
+export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): boolean {
+  if (!pid || process.platform === 'win32') return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a short command to completion, capturing (capped) output; kills it at the timeout, or at
+ * once when `signal` aborts (a cancelled compile does not wait for a `docker version` that hangs).
+ */
 export async function capture(
   launch: ProcessLauncher,
   file: string,
   args: readonly string[],
-  { timeoutMs = 30_000, maxOutputBytes = 4 << 20 }: { timeoutMs?: number; maxOutputBytes?: number } = {},
+  { timeoutMs = 30_000, maxOutputBytes = 4 << 20, signal }: { timeoutMs?: number; maxOutputBytes?: number; signal?: AbortSignal } = {},
 ): Promise<Captured> {
   const p = launch(file, args);
   let stdout = '';
@@ -58,8 +78,12 @@ export async function capture(
     timedOut = true;
     p.kill();
   }, timeoutMs);
+  const onAbort = () => p.kill();
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   const exit = await p.exit;
   clearTimeout(timer);
+  signal?.removeEventListener('abort', onAbort);
   // Let the pipes drain: 'exit' can precede the last 'data' events.
   await Promise.all([streamEnd(p.stdout), streamEnd(p.stderr)]);
   return { ...exit, stdout, stderr, ...(timedOut ? { timedOut } : {}) };

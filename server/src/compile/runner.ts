@@ -32,7 +32,17 @@ import {
   type DockerTarget,
   type RunSpec,
 } from './dockerArgs';
-import { daemonProblem, imageMissing, killedOutside, outOfMemory, refusalProblem, startProblem, type DockerProblem } from './dockerErrors';
+import {
+  contextProblem,
+  imageProblem,
+  daemonProblem,
+  imageMissing,
+  killedOutside,
+  outOfMemory,
+  refusalProblem,
+  startProblem,
+  type DockerProblem,
+} from './dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from './images';
 import { OUTPUT_NAMES, driverArgs, resolveInputs, type CompileInputs, type ResolvedInputs } from './inputs';
 import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
@@ -83,6 +93,14 @@ export interface DriverManifest {
 
 export const MANIFEST = 'hailo-tools-result.json';
 
+/**
+ * Deadlines of the long docker calls (the short ones have theirs in `capture`): a compile of a
+ * large model runs for hours, so `docker run`/`start --attach` ends only after a day; a `docker cp`
+ * is stopped when no byte moves for five minutes.
+ */
+export const RUN_DEADLINE_MS = 24 * 60 * 60 * 1000;
+export const COPY_IDLE_MS = 5 * 60 * 1000;
+
 export interface ContainerInfo {
   name: string;
   image: string;
@@ -132,14 +150,17 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   const ctx = { dockerPath: settings.dockerPath, context: target.context, memoryLimit: settings.memoryLimit };
   const step = (s: RunnerStep) => env.onStep?.(s, STEP_TEXT[s]);
   const cancelled = () => env.signal?.aborted === true;
-  const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });
+  const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs, signal: env.signal });
+  /** The clean-up calls run after a cancel too: they have their deadline, but no abort. */
+  const dockerCleanup = (args: string[], timeoutMs = 60_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });
   const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
     const cache = env.queryCache;
     if (!cache) return docker(args, timeoutMs);
     const key = JSON.stringify(dockerCommand(target, args));
     let answer = cache.get(key);
     if (!answer) {
-      answer = docker(args, timeoutMs).then((r) => {
+      // Shared by the compiles of a pool: one compile's cancel must not end the others' answer (the deadline still does).
+      answer = dockerCleanup(args, timeoutMs).then((r) => {
         if (r.code !== 0) cache.delete(key);
         return r;
       });
@@ -147,6 +168,9 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     }
     return answer;
   };
+  // Values that become docker arguments cannot be read as flags (`docker image inspect -x`).
+  const argProblem = contextProblem(settings.context) ?? (settings.image?.trim() ? imageProblem(settings.image.trim()) : undefined);
+  if (argProblem) return { ...base, status: 'docker-failed', problem: argProblem };
 
   // 1. Docker itself: the client exists, the daemon answers, the context exists.
   step('checking-docker');
@@ -170,6 +194,8 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     if (ls.code !== 0) return { ...base, status: 'docker-failed', problem: daemonProblem(ls, ctx) ?? refusalProblem(ls, ctx) };
     image = pickImage(ls.stdout, resolved.hwArch) ?? DEFAULT_IMAGE;
   }
+  const picked = imageProblem(image);
+  if (picked) return { ...base, status: 'docker-failed', problem: picked };
   const inspect = await query(imageInspectArgs(image));
   if (inspect.code !== 0) return { ...base, status: 'docker-failed', problem: daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image }) };
 
@@ -218,7 +244,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   let running: LaunchedProcess | undefined;
   let removal: Promise<Captured> | undefined;
   const removeContainer = () => {
-    removal ??= docker(removeArgs(name), 60_000);
+    removal ??= dockerCleanup(removeArgs(name), 60_000);
     return removal;
   };
   const onAbort = () => {
@@ -255,7 +281,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     } else {
       step('starting-container');
       containerMayExist = true;
-      const created = await docker(createArgs(spec), 120_000);
+      const created = await dockerCleanup(createArgs(spec), 120_000);
       if (cancelled()) return { ...base, status: 'cancelled', container };
       if (created.code !== 0) return { ...base, status: 'docker-failed', container, problem: refusalProblem(created, ctxNamed) };
       step('copying-inputs');
@@ -266,6 +292,19 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       exit = await stream(dockerCommand(target, startAttachedArgs(name)));
     }
     if (cancelled()) return { ...base, status: 'cancelled', container, exit: { code: exit.code, signal: exit.signal } };
+    if (exit.timedOut) {
+      const hours = RUN_DEADLINE_MS / 3_600_000;
+      return {
+        ...base,
+        status: 'docker-failed',
+        container,
+        exit: { code: exit.code, signal: exit.signal },
+        problem: {
+          kind: 'timeout',
+          message: `The compile ran for ${hours} hours, the longest a compile may run; the container was stopped and removed, and nothing was delivered.`,
+        },
+      };
+    }
     const started = startProblem(exit, ctx);
     if (started) return { ...base, status: 'docker-failed', container, problem: started };
     if (exit.code === 125 || (transfer === 'copy' && exit.code === 1 && /Error response from daemon/i.test(exit.stderr))) {
@@ -287,7 +326,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     let oomKilled: boolean | undefined;
     let vanished = false;
     if (exit.code === 137) {
-      const state = await docker(stateArgs(name));
+      const state = await dockerCleanup(stateArgs(name), 30_000);
       const s = parseJsonObject(state.stdout) as { OOMKilled?: boolean } | undefined;
       oomKilled = typeof s?.OOMKilled === 'boolean' ? s.OOMKilled : undefined;
       // docker inspect's own words for a container that is gone (moby: "No such object").
@@ -328,10 +367,17 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     };
   }
 
-  /** Runs a long docker command, streaming its output to the caller; captures stderr's tail. */
+  /** Runs a long docker command, streaming its output to the caller; captures stderr's tail. Killed at RUN_DEADLINE_MS. */
   async function stream([file, args]: [string, string[]]): Promise<Captured> {
     const p = env.launch(file, args);
     running = p;
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      if (containerMayExist) void removeContainer();
+      p.kill();
+    }, RUN_DEADLINE_MS);
+    deadline.unref();
     const tail = { stdout: '', stderr: '' };
     const pump = (s: NodeJS.ReadableStream, which: 'stdout' | 'stderr') => {
       const dec = new StringDecoder('utf8');
@@ -349,9 +395,25 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     pump(p.stdout, 'stdout');
     pump(p.stderr, 'stderr');
     const exit = await p.exit;
+    clearTimeout(deadline);
     await Promise.all([streamEnd(p.stdout), streamEnd(p.stderr)]);
     running = undefined;
-    return { ...exit, stdout: tail.stdout, stderr: tail.stderr };
+    return { ...exit, stdout: tail.stdout, stderr: tail.stderr, ...(timedOut ? { timedOut } : {}) };
+  }
+
+  /** Kills `p` when nothing moves for COPY_IDLE_MS (a docker cp that never answers); returns the "it moved" hook. */
+  function idleDeadline(p: LaunchedProcess, what: string, problem: { message?: string }): { moved(): void; done(): void } {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        problem.message = `${what} stopped moving for ${Math.round(COPY_IDLE_MS / 1000)} s; it was stopped`;
+        p.kill();
+      }, COPY_IDLE_MS);
+      timer.unref();
+    };
+    arm();
+    return { moved: arm, done: () => timer && clearTimeout(timer) };
   }
 
   async function copyIn(): Promise<DockerProblem | undefined> {
@@ -366,7 +428,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     const rel = (containerPath: string) => containerPath.replace(/^\/tmp\//, '');
     for (const f of resolved.folders) dirs.push({ name: rel(f.target), mode: 0o755 });
     for (const p of [resolved.model, resolved.modelScript, resolved.calibration, resolved.hailoConfig]) {
-      if (p) files.push({ hostPath: p, name: rel(resolved.inContainer(p)) });
+      if (p) files.push({ hostPath: resolved.realOf(p), name: rel(resolved.inContainer(p)) });
     }
     // ONNX external data travels with the model, under the location the model records.
     if (resolved.kind === 'onnx') {
@@ -381,14 +443,18 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     const p = env.launch(file, args, { stdin: 'pipe' });
     running = p;
     let stderr = '';
+    const stalled: { message?: string } = {};
+    const idle = idleDeadline(p, 'docker cp (inputs)', stalled);
     p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     p.stdout.resume();
+    p.stdin!.on('drain', idle.moved);
     const packed = packInto(p.stdin!, dirs, files).catch((err: Error) => err);
     const [exit, packErr] = await Promise.all([p.exit, packed]);
+    idle.done();
     await streamEnd(p.stderr);
     running = undefined;
     if (exit.code === 0 && !packErr) return undefined;
-    const why = stderr.trim().split('\n')[0] || (packErr instanceof Error ? packErr.message : `exit ${exit.code}`);
+    const why = stalled.message ?? (stderr.trim().split('\n')[0] || (packErr instanceof Error ? packErr.message : `exit ${exit.code}`));
     return { kind: 'copy-failed', message: `Copying the inputs into container '${name}' failed: ${why}.` };
   }
 
@@ -397,15 +463,19 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     const p = env.launch(file, args);
     running = p;
     let stderr = '';
+    const stalled: { message?: string } = {};
+    const idle = idleDeadline(p, 'docker cp (outputs)', stalled);
     p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    p.stdout.on('data', idle.moved);
     const names = OUTPUT_NAMES(resolved.net);
     const allowed = new Set([names.har, names.optimizedHar, names.hef, MANIFEST]);
     const extracted = extractAllowed(p.stdout, staging, allowed).catch((err: Error) => err);
     const [exit, result] = await Promise.all([p.exit, extracted]);
+    idle.done();
     await streamEnd(p.stderr);
     running = undefined;
     if (exit.code === 0 && !(result instanceof Error)) return undefined;
-    const why = stderr.trim().split('\n')[0] || (result instanceof Error ? result.message : `exit ${exit.code}`);
+    const why = stalled.message ?? (stderr.trim().split('\n')[0] || (result instanceof Error ? result.message : `exit ${exit.code}`));
     return { kind: 'copy-failed', message: `Copying the outputs out of container '${name}' failed: ${why}.` };
   }
 

@@ -3,7 +3,9 @@
 // diagnostics, and afterwards the HEF core checks the new HEF (intact; carries the hailo-config.json
 // it was asked to embed; the mtmd contract). The console is also saved beside the outputs as
 // `<net>.dfc.log`, so `hailo-tools dfc-log` can explain it later and diagnostics can point into it.
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { createWriteStreamNoFollow, readSmallFileSync } from '../common/fileAccess';
+import { limit } from '../common/limits';
 import { join } from 'node:path';
 import { DfcLogReader, onnxNodeIndex, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from '../dfc';
 import { analyzeOnnx } from '../onnx/analysis';
@@ -63,7 +65,7 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   const logPath = join(resolved.outDir, `${resolved.net}${LOG_SUFFIX}`);
   let allsText: string | undefined;
   try {
-    allsText = resolved.modelScript ? readFileSync(resolved.modelScript, 'utf8') : undefined;
+    allsText = resolved.modelScript ? readSmallFileSync(resolved.modelScript, limit('documentChars')).toString('utf8') : undefined;
   } catch {
     allsText = undefined;
   }
@@ -79,14 +81,21 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   }
   const reader = new DfcLogReader(context);
   let log: WriteStream | undefined;
+  /** Why the log could not be saved (a link or FIFO in its place, a read-only folder): one note, the compile goes on. */
+  let logProblem: string | undefined;
   let logLines = 1;
   const onOutput = (text: string, stream: 'stdout' | 'stderr') => {
-    if (!log) {
-      mkdirSync(resolved.outDir, { recursive: true });
-      log = createWriteStream(logPath);
-      log.on('error', () => undefined); // a log we cannot write must not stop the compile
+    if (!log && logProblem === undefined) {
+      try {
+        mkdirSync(resolved.outDir, { recursive: true });
+        // Never through a link: a cloned folder's `<net>.dfc.log -> ~/.bashrc` must not be overwritten.
+        log = createWriteStreamNoFollow(logPath);
+        log.on('error', () => undefined); // a log we cannot write must not stop the compile
+      } catch (err) {
+        logProblem = `The DFC log was not saved: ${(err as Error).message}.`;
+      }
     }
-    log.write(text);
+    log?.write(text);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) logLines++;
     cb.onOutput?.(text, stream);
     for (const e of reader.push(text)) cb.onEvent?.(e);
@@ -103,7 +112,7 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
     hef: null,
     log: log ? logPath : null,
     calibration: run.manifest?.calibration?.source ?? null,
-    notes: run.notes,
+    notes: logProblem ? [...run.notes, logProblem] : run.notes,
   };
   const where = { path: log ? logPath : resolved.model, line: Math.max(1, logLines - 1) };
   if (run.problem?.kind === 'killed-outside') {
@@ -167,7 +176,7 @@ export async function checkHef(path: string, requestedConfig: string | undefined
       if (!carries) hailoConfig = 'missing';
       else {
         const got = await readResource(src, report.externalResources, HAILO_CONFIG);
-        const want = readFileSync(requestedConfig);
+        const want = readSmallFileSync(requestedConfig, limit('harJsonBytes'));
         hailoConfig = 'bytes' in got && Buffer.from(got.bytes).equals(want) ? 'embedded' : 'different';
       }
     }

@@ -2,7 +2,8 @@
 // paths: `docker cp - NAME:/tmp` unpacks a tar archive read from stdin, and `docker cp NAME:DIR -`
 // writes DIR as a tar archive to stdout (docker CLI reference, `docker cp`). We stream both with
 // tar-stream: no temporary archive on disk, exact file list, exact in-container layout.
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { openRegularFile } from '../common/fileAccess';
 import { join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,11 +24,22 @@ export async function packInto(sink: Writable, dirs: { name: string; mode: numbe
   try {
     for (const d of dirs) await addEntry(pack, { name: d.name.replace(/\/?$/, '/'), type: 'directory', mode: d.mode, mtime });
     for (const f of files) {
-      const size = statSync(f.hostPath).size;
-      await new Promise<void>((resolve, reject) => {
-        const entry = pack.entry({ name: f.name, size, mode: f.mode ?? 0o644, mtime, type: 'file' }, (err) => (err ? reject(err) : resolve()));
-        createReadStream(f.hostPath).on('error', reject).pipe(entry);
-      });
+      // Opened as a regular file (never a FIFO or device) and read from that one descriptor, so the
+      // size in the tar header and the bytes sent are the file that was checked.
+      const { handle, size } = await openRegularFile(f.hostPath);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const entry = pack.entry({ name: f.name, size, mode: f.mode ?? 0o644, mtime, type: 'file' }, (err) => (err ? reject(err) : resolve()));
+          if (size === 0) entry.end(Buffer.alloc(0));
+          else
+            handle
+              .createReadStream({ start: 0, end: size - 1, autoClose: false })
+              .on('error', reject)
+              .pipe(entry);
+        });
+      } finally {
+        await handle.close();
+      }
     }
     pack.finalize();
   } catch (err) {

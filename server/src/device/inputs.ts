@@ -8,7 +8,8 @@
 // (q = v / scale + zp). So a uint8 source (image pixels, a u1 .npy) becomes v = (q - zp) * scale
 // for float32 I/O and float values become round(v / scale + zp) for uint8 I/O: the device sees
 // the same bytes either way.
-import { readFileSync, statSync } from 'node:fs';
+import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
+import { limit, limitMessage } from '../common/limits';
 import { basename } from 'node:path';
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
@@ -100,15 +101,40 @@ function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: numb
   );
 }
 
+/** The whole of an input file: a regular file (never a FIFO or device) of at most 512 MiB. */
 export function readLimited(path: string): Buffer {
-  let size: number;
   try {
-    size = statSync(path).size;
+    return readSmallFileSync(path, MAX_INPUT_FILE_BYTES);
   } catch (err) {
+    if (err instanceof FileAccessError && err.code === 'too-large')
+      throw new InputError(`${basename(path)}: inputs above ${MAX_INPUT_FILE_BYTES >> 20} MiB are refused`);
+    if (err instanceof FileAccessError && err.code !== 'ENOENT') throw new InputError(`cannot read the input: ${err.message}`);
     throw new InputError(`cannot read the input ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
-  if (size > MAX_INPUT_FILE_BYTES) throw new InputError(`${basename(path)} is ${size} bytes; inputs above ${MAX_INPUT_FILE_BYTES >> 20} MiB are refused`);
-  return readFileSync(path);
+}
+
+/** Width × height from a PNG's IHDR (bytes 16–23, big-endian) or a JPEG's first SOFn marker; undefined when not found. */
+export function imageSize(buf: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (buf.length >= 24 && buf[0] === 0x89 && buf[12] === 0x49 && buf[13] === 0x48 && buf[14] === 0x44 && buf[15] === 0x52) {
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (buf[0] === 0xff && buf[1] === 0xd8) {
+    for (let i = 2; i + 9 < buf.length;) {
+      if (buf[i] !== 0xff) return undefined;
+      const marker = buf[i + 1];
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      const length = view.getUint16(i + 2);
+      // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC): height, then width.
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+      i += 2 + length;
+    }
+  }
+  return undefined;
 }
 
 function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
@@ -138,13 +164,19 @@ function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
 export function decodeImage(buf: Uint8Array, name: string): { width: number; height: number; rgba: Uint8Array } {
   const isPng = buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47;
   const isJpeg = buf[0] === 0xff && buf[1] === 0xd8;
+  // The pixel count comes from the header, before anything is inflated (PNG had no limit; JPEG's is the same one).
+  const size = imageSize(buf);
+  const maxPixels = limit('imagePixels');
+  if (size && size.width * size.height > maxPixels) {
+    throw new InputError(limitMessage('imagePixels', `${name} (${size.width}x${size.height})`, size.width * size.height));
+  }
   try {
     if (isPng) {
       const png = PNG.sync.read(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
       return { width: png.width, height: png.height, rgba: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
     }
     if (isJpeg) {
-      const img = jpeg.decode(buf, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 100, maxMemoryUsageInMB: 1024 });
+      const img = jpeg.decode(buf, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: maxPixels / 1e6, maxMemoryUsageInMB: 1024 });
       return { width: img.width, height: img.height, rgba: img.data };
     }
   } catch (err) {

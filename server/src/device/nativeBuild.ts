@@ -10,6 +10,7 @@
 // compiler call does not, so they are read from the library's file name or the package's
 // ConfigVersion file and passed with -D.
 import { spawn } from 'node:child_process';
+import { signalGroup } from '../compile/process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -209,8 +210,12 @@ export function runProgram(
 ): Promise<{ code: number | null; output: string; spawnError?: string }> {
   return new Promise((done) => {
     let output = '';
-    const child = spawn(file, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    // Its own process group (POSIX): the timeout ends the compiler's children (cc1plus, ld) too.
+    const group = process.platform !== 'win32';
+    const child = spawn(file, args, { shell: false, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => {
+      if (!group || !signalGroup(child.pid, 'SIGKILL')) child.kill('SIGKILL');
+    }, timeoutMs);
     const take = (d: Buffer) => {
       if (output.length < 1 << 20) output += d.toString('utf8');
     };

@@ -17,8 +17,10 @@ export interface Signal {
   /** Exception class without its module (`IndexError`), null for `[error]` lines. */
   cls: string | null;
   message: string;
-  /** Function names of the traceback chain, outermost first. */
+  /** Function names of the traceback chain, outermost first (the first and last ones of a long chain: errors.ts FrameList). */
   frames: string[];
+  /** Frames of a long chain between the kept ends, counted, not kept. */
+  framesOmitted?: number;
   line: LogLine;
   /** The stage its traceback shows (a DFC module's frame, the ClientRunner call), when it shows one. */
   stage?: StageName | null;

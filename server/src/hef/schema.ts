@@ -446,14 +446,46 @@ const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
   .replace(/  PreliminaryConfig preliminary_config = 2;\n/g, '');
 
 let root: protobuf.Root | undefined;
+let liteParsed = false;
 
-/** The schema's root (parsed once): package hefview, and hefviewlite (no operations). */
+/** The schema's root (parsed once): package hefview; hefviewlite (no operations) joins it when first needed. */
 export function hefRoot(): protobuf.Root {
   if (!root) {
     root = protobuf.parse(SCHEMA, { keepCase: true }).root;
-    protobuf.parse(LITE_SCHEMA, root, { keepCase: true });
+    decodersOnly(root);
   }
   return root;
+}
+
+/** The root with hefviewlite too: parsed on first use (only a damaged body needs it; parsing costs a `hailo-tools hef` run ~10 ms). */
+function liteRoot(): protobuf.Root {
+  const r = hefRoot();
+  if (!liteParsed) {
+    protobuf.parse(LITE_SCHEMA, r, { keepCase: true });
+    decodersOnly(r.lookup('hefviewlite') as protobuf.Namespace);
+    liteParsed = true;
+  }
+  return r;
+}
+
+/**
+ * Each type's first decode generates its decoder alone. protobufjs' own first decode runs setup(),
+ * which also generates encode, verify, fromObject and toObject — five functions per type, most of
+ * a `hailo-tools hef` run's start-up, none of them used by a reader. (encode and the rest still set
+ * themselves up when something calls them.)
+ */
+function decodersOnly(ns: protobuf.NamespaceBase): void {
+  for (const o of ns.nestedArray) {
+    if (o instanceof protobuf.Type) {
+      const type = o;
+      type.decode = function decodeFirst(this: protobuf.Type, ...args: Parameters<protobuf.Type['decode']>) {
+        const nested = type.fieldsArray.map((f) => f.resolve().resolvedType);
+        type.decode = protobuf.decoder(type)({ Reader: protobuf.Reader, types: nested, util: protobuf.util }) as protobuf.Type['decode'];
+        return type.decode(...args);
+      };
+    }
+    if (o instanceof protobuf.Namespace) decodersOnly(o);
+  }
 }
 
 const types = new Map<string, protobuf.Type>();
@@ -462,7 +494,7 @@ const types = new Map<string, protobuf.Type>();
 export function hefType(name: string, lite = false): protobuf.Type {
   const key = `${lite ? 'hefviewlite' : 'hefview'}.${name}`;
   let t = types.get(key);
-  if (!t) types.set(key, (t = hefRoot().lookupType(key)));
+  if (!t) types.set(key, (t = (lite ? liteRoot() : hefRoot()).lookupType(key)));
   return t;
 }
 

@@ -4,7 +4,7 @@
 // re-analysed incrementally from the previous one. Handlers await the model *before* touching the
 // cache: re-analysis reuses (mutates) the previous version's nodes, so no handler may hold a
 // document across an await.
-import { fileURLToPath } from 'node:url';
+import { localPathOf } from './uri';
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -76,14 +76,7 @@ const SYMBOL_KIND: Record<SymbolInfo['kind'], SymbolKind> = {
 /** Documents kept analysed (most recently used last). */
 const CACHE_SIZE = 8;
 
-function fsPathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
+const fsPathOf = localPathOf;
 
 export function toLspDiagnostic(uri: string, d: Diagnostic): LspDiagnostic {
   const out: LspDiagnostic = { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'alls', message: d.message };

@@ -6,7 +6,7 @@
 // service on every edit (`reportOf`), without reading the file again.
 import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { localPathOf } from './uri';
 import { findCalibrationSetBeside, harInputs } from '../calib/context';
 import { readCalibrationSet, type CalibArray } from '../calib/inspect';
 import { fileStamp } from '../common/fileAccess';
@@ -17,8 +17,8 @@ export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): Calibr
   const cache = new Map<string, { key: string; result: Promise<CalibArray | { error: string }> }>();
 
   return async (uri, settings) => {
-    if (!uri.startsWith('file:')) return undefined;
-    const scriptPath = fileURLToPath(uri);
+    const scriptPath = localPathOf(uri);
+    if (!scriptPath) return undefined;
     const dir = dirname(scriptPath);
     const setting = settings.model.calibrationSet || undefined;
     const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);

@@ -6,10 +6,11 @@
 //
 // `hailo.hef.inlineChecks`: off = nothing; auto = HEFs that embed hailo-config.json (mtmd
 // encoders); always = every HEF. A settings change (or the `hailo/hef/rescan` notification) re-checks.
-import { readdir } from 'node:fs/promises';
-import { FileAccessError } from '../common/fileAccess';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { FileAccessError, isInside } from '../common/fileAccess';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { localPathOf } from './uri';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
 import { hefDiagnostics } from '../hef/diagnostics';
@@ -34,13 +35,7 @@ function toLsp(d: Diagnostic): LspDiagnostic {
   return { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: 'hailo', message: d.message };
 }
 
-function pathOf(uri: string): string | undefined {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const pathOf = localPathOf;
 
 /** Runs the checks for one file; pure apart from reading it. Exported for tests. */
 export async function checkHefFile(path: string, settings: Pick<HailoSettings, 'hef' | 'mtmd'>): Promise<Diagnostic[] | undefined> {
@@ -83,12 +78,56 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         await connection.sendDiagnostics({ uri: entry.uri, diagnostics: diagnostics.map(toLsp) });
       }
 
+      /**
+       * One read per real file and version: 1,500 links to one 96 MiB HEF were read and hashed 1,500
+       * times at start-up (223 s of CPU). Keyed by device + inode + size + mtime and the settings.
+       */
+      const byRealFile = new Map<string, Promise<Diagnostic[]>>();
+      let outsideNoted = false;
+
+      /** The real file behind `path` when it may be read: a link must stay inside a workspace folder. */
+      async function readableFile(path: string): Promise<{ key: string } | 'outside' | undefined> {
+        let st;
+        try {
+          st = await lstat(path);
+          if (st.isSymbolicLink()) {
+            const real = await realpath(path);
+            const folders = (await host.workspaceFolders()).map(pathOf).filter((p): p is string => !!p);
+            const realFolders = await Promise.all(folders.map((f) => realpath(f).catch(() => f)));
+            if (!realFolders.some((f) => isInside(real, f))) return 'outside';
+            st = await stat(real);
+          }
+        } catch {
+          return undefined; // gone or dangling: the reader says so
+        }
+        return st.isFile() ? { key: `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}` } : undefined;
+      }
+
       async function check(path: string): Promise<void> {
         const entry = known.get(path);
         if (!entry) return;
         let diagnostics: Diagnostic[];
         try {
-          diagnostics = (await checkHefFile(path, await host.settingsFor(entry.uri))) ?? [];
+          const settings = await host.settingsFor(entry.uri);
+          const file = await readableFile(path);
+          if (file === 'outside') {
+            // Never read: a cloned folder's `x.hef -> /elsewhere/…` says nothing about the workspace.
+            if (!outsideNoted) host.log(`hef: ${path} links outside the workspace folders; not read (and no other such link is logged)`);
+            outsideNoted = true;
+            await publish(path, []);
+            return;
+          }
+          if (file) {
+            const key = `${file.key}|${settings.hef.inlineChecks}|${settings.mtmd.textModelWidth ?? ''}`;
+            let shared = byRealFile.get(key);
+            if (!shared) {
+              shared = checkHefFile(path, settings).then((d) => d ?? []);
+              byRealFile.set(key, shared);
+              if (byRealFile.size > 4 * maxFiles) byRealFile.delete(byRealFile.keys().next().value!);
+              shared.catch(() => byRealFile.delete(key)); // a failed read is reported per path below
+            }
+            diagnostics = await shared;
+          } else diagnostics = (await checkHefFile(path, settings)) ?? [];
         } catch (err) {
           const e = err as NodeJS.ErrnoException;
           if (e.code === 'ENOENT') {

@@ -2,7 +2,7 @@
 // `hailo.model.har` / `hailo.model.onnx` for the document and asks the shared core resolver
 // (server/src/har/modelResolver.ts — the same one `hailo-tools check` uses) for the model; the
 // ONNX side comes from the graph view's cache, so both share one parsed model.
-import { fileURLToPath } from 'node:url';
+import { localPathOf } from './uri';
 import { ModelResolver, type OnnxLoad } from '../har/modelResolver';
 import { graphUriForPath } from '../onnx/viewUri';
 import type { OnnxModelCache } from './onnxCache';
@@ -26,8 +26,9 @@ export function createHarLayerProvider(cache: OnnxModelCache, host: Pick<ServerH
   // and problem, not once per keystroke.
   const logged = new Map<string, string>();
   return async (uri, settings) => {
-    if (!uri.startsWith('file:')) return undefined;
-    const r = await resolver.resolve(fileURLToPath(uri), { harPath: settings.model.har || undefined, onnxPath: settings.model.onnx || undefined });
+    const scriptPath = localPathOf(uri);
+    if (!scriptPath) return undefined;
+    const r = await resolver.resolve(scriptPath, { harPath: settings.model.har || undefined, onnxPath: settings.model.onnx || undefined });
     const said = r.problems.join('\n');
     if (said && logged.get(uri) !== said) for (const p of r.problems) host.log(`model layers: ${p}`);
     logged.set(uri, said);

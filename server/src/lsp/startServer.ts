@@ -3,6 +3,8 @@
 // Handlers stay thin: they find the service for a document and call it. The server uses only
 // what the client declared in `initialize` (pull configuration, dynamic registration), so any
 // LSP client gets diagnostics.
+import { setOpenedFolders } from '../alls/nodeHost';
+import { localPathOf } from './uri';
 import {
   type CancellationToken,
   CodeActionKind,
@@ -54,6 +56,11 @@ export const INTERNAL_ERROR_CODE = 'hailo/internal-error';
 
 /** Documents larger than this are skipped politely instead of analysed (LIMITS.documentChars). */
 export const MAX_DOCUMENT_CHARS = limit('documentChars');
+
+/** Local paths of workspace-folder URIs (a folder on another host is not one we read). */
+function foldersOf(uris: readonly string[]): string[] {
+  return uris.map(localPathOf).filter((p): p is string => p !== undefined);
+}
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? 150;
@@ -228,6 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canRegisterWatchers = !!workspace?.didChangeWatchedFiles?.dynamicRegistration;
     canAskFolders = !!workspace?.workspaceFolders;
     initialFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    setOpenedFolders(foldersOf(initialFolders));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -262,7 +270,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       workspaceFolders: async () => {
         if (!canAskFolders) return initialFolders;
         try {
-          return (await connection.workspace.getWorkspaceFolders())?.map((f) => f.uri) ?? initialFolders;
+          const folders = (await connection.workspace.getWorkspaceFolders())?.map((f) => f.uri) ?? initialFolders;
+          setOpenedFolders(foldersOf(folders)); // the paths a file may name stay inside these (alls/nodeHost.ts)
+          return folders;
         } catch (err) {
           log(`workspace/workspaceFolders failed (${(err as Error)?.message ?? err}); using the folders sent in initialize`);
           return initialFolders;

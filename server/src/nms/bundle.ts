@@ -100,7 +100,6 @@ export interface NmsBundleOptions {
   /** An explicit HEF, else the one beside the script (or config). */
   hefPath?: string;
   open?: TextSource;
-  env?: Record<string, string | undefined>;
 }
 
 export interface NmsBundleResult {
@@ -146,7 +145,7 @@ export async function checkScriptNms(
   if (!call) return out;
   const input: NmsCheckInput = { script: { name: basename(scriptPath), call } };
   if (model) input.model = nmsModelFromIndex(model);
-  const configPath = call.configPath ? resolveNmsConfigPath(call.configPath.value, scriptPath, opts.env) : undefined;
+  const configPath = call.configPath ? resolveNmsConfigPath(call.configPath.value, scriptPath) : undefined;
   if (configPath) {
     // A missing file is the .alls rule's finding (alls/nms-config-not-found), not repeated here.
     const r = readNmsConfig(configPath, opts.open);

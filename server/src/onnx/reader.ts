@@ -174,7 +174,7 @@ class ModelReader {
 
   private modelFields(m: OnnxModel, saw: (graph: boolean, ir: boolean) => void): void {
     const w = this.w;
-    for (const f of w.fields(0, w.src.size, 'ModelProto')) {
+    for (const f = w.cursor(0, w.src.size, 'ModelProto'); f.next();) {
       this.count(1, f.pos);
       switch (f.no) {
         case 1:
@@ -207,7 +207,7 @@ class ModelReader {
           expectWt(f, WT_LEN, 'ModelProto.opset_import');
           let domain = '';
           let version = 0;
-          for (const g of w.fields(f.pos, f.pos + f.len, 'OperatorSetIdProto')) {
+          for (const g = w.cursor(f.pos, f.pos + f.len, 'OperatorSetIdProto'); g.next();) {
             if (g.no === 1) domain = this.str(g, 'opset domain');
             else if (g.no === 2 && g.wt === WT_VARINT) version = g.value;
           }
@@ -237,7 +237,7 @@ class ModelReader {
   private keyValue(f: Field): [string, string] {
     let k = '';
     let v = '';
-    for (const g of this.w.fields(f.pos, f.pos + f.len, 'StringStringEntryProto')) {
+    for (const g = this.w.cursor(f.pos, f.pos + f.len, 'StringStringEntryProto'); g.next();) {
       if (g.no === 1) k = this.str(g, 'key');
       else if (g.no === 2) v = this.str(g, 'value', 4096);
     }
@@ -262,7 +262,7 @@ class ModelReader {
 
   private graphFields(start: number, end: number): GraphIndex {
     const g = emptyGraph();
-    for (const f of this.w.fields(start, end, 'GraphProto')) {
+    for (const f = this.w.cursor(start, end, 'GraphProto'); f.next();) {
       this.count(1, f.pos);
       switch (f.no) {
         case 1:
@@ -300,7 +300,7 @@ class ModelReader {
 
   node(f: Field, index: number): NodeInfo {
     const n: NodeInfo = { index, name: '', opType: '', domain: '', inputs: [], outputs: [], attributes: [], subgraphs: [], offset: f.pos };
-    for (const g of this.w.fields(f.pos, f.pos + f.len, 'NodeProto')) {
+    for (const g = this.w.cursor(f.pos, f.pos + f.len, 'NodeProto'); g.next();) {
       this.count(1, g.pos);
       switch (g.no) {
         case 1:
@@ -338,7 +338,7 @@ class ModelReader {
     const w = this.w;
     const a: Attribute = { name: '', type: 'undefined' };
     let declared = 0;
-    for (const g of w.fields(f.pos, f.pos + f.len, 'AttributeProto')) {
+    for (const g = w.cursor(f.pos, f.pos + f.len, 'AttributeProto'); g.next();) {
       this.count(1, g.pos);
       switch (g.no) {
         case 1:
@@ -411,7 +411,7 @@ class ModelReader {
     let external = false;
     const ext: Record<string, string> = {};
     let badDim: string | undefined;
-    for (const f of w.fields(start, end, 'TensorProto')) {
+    for (const f = w.cursor(start, end, 'TensorProto'); f.next();) {
       switch (f.no) {
         case 1: {
           const before = t.dims.length;
@@ -499,7 +499,7 @@ class ModelReader {
 
   valueInfo(f: Field): ValueInfo {
     const v: ValueInfo = { name: '', type: { kind: 'unknown' } };
-    for (const g of this.w.fields(f.pos, f.pos + f.len, 'ValueInfoProto')) {
+    for (const g = this.w.cursor(f.pos, f.pos + f.len, 'ValueInfoProto'); g.next();) {
       if (g.no === 1) v.name = this.str(g, 'value name');
       else if (g.no === 2 && g.wt === WT_LEN) v.type = this.typeProto(g);
     }
@@ -524,12 +524,12 @@ class ModelReader {
   }
 
   typeProto(f: Field): TypeInfo {
-    for (const g of this.w.fields(f.pos, f.pos + f.len, 'TypeProto')) {
+    for (const g = this.w.cursor(f.pos, f.pos + f.len, 'TypeProto'); g.next();) {
       if (g.wt !== WT_LEN) continue;
       if (g.no === 1 || g.no === 8) {
         let elemType = 0;
         let shape: Shape = null;
-        for (const h of this.w.fields(g.pos, g.pos + g.len, 'TypeProto.Tensor')) {
+        for (const h = this.w.cursor(g.pos, g.pos + g.len, 'TypeProto.Tensor'); h.next();) {
           if (h.no === 1 && h.wt === WT_VARINT) elemType = h.value;
           else if (h.no === 2 && h.wt === WT_LEN) shape = this.shape(h);
         }
@@ -544,11 +544,11 @@ class ModelReader {
 
   shape(f: Field): Shape {
     const dims: Shape = [];
-    for (const g of this.w.fields(f.pos, f.pos + f.len, 'TensorShapeProto')) {
+    for (const g = this.w.cursor(f.pos, f.pos + f.len, 'TensorShapeProto'); g.next();) {
       if (g.no !== 1 || g.wt !== WT_LEN) continue;
       this.count(1, g.pos);
       let d: number | string | null = null;
-      for (const h of this.w.fields(g.pos, g.pos + g.len, 'Dimension')) {
+      for (const h = this.w.cursor(g.pos, g.pos + g.len, 'Dimension'); h.next();) {
         if (h.no === 1 && h.wt === WT_VARINT) {
           d = h.value;
           if (!Number.isSafeInteger(d) || d < 0) {
@@ -657,7 +657,10 @@ function dimProblem(w: Wire, f: Field, index: number, value: number): string {
     if (f.wt === WT_VARINT) exact = w.bigVarint(f.pos).toString();
     else {
       let p = f.pos;
-      for (let i = 0; i < index; i++) p = w.varint(p, f.pos + f.len)[1];
+      for (let i = 0; i < index; i++) {
+        w.varintAt(p, f.pos + f.len);
+        p = w.after;
+      }
       exact = w.bigVarint(p).toString();
     }
   }

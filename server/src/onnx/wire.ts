@@ -36,11 +36,25 @@ const TWO32 = 4294967296;
 export class Wire {
   constructor(readonly src: ByteSource) {}
 
+  /** Position after the varint the last varintAt read. */
+  after = 0;
+
   /** Reads a varint at pos; returns [value, nextPos]. Values are two's-complement int64. */
   varint(pos: number, limit: number): [number, number] {
+    const value = this.varintAt(pos, limit);
+    return [value, this.after];
+  }
+
+  /** The varint at pos (two's-complement int64); its end goes to `after`. Allocates nothing (the walker's hot path). */
+  varintAt(pos: number, limit: number): number {
     const avail = Math.max(0, Math.min(10, limit - pos, this.src.size - pos));
-    const off = this.src.ensure(pos, avail);
     const b = this.src.buf;
+    const off = this.src.ensure(pos, avail);
+    // One byte (field tags, small lengths and values): most varints of a model.
+    if (avail > 0 && b[off] < 0x80) {
+      this.after = pos + 1;
+      return b[off];
+    }
     let lo = 0;
     let hi = 0;
     let i = 0;
@@ -52,8 +66,8 @@ export class Wire {
         hi |= (byte & 0x7f) >> 4;
       } else hi |= (byte & 0x7f) << (7 * i - 32);
       if ((byte & 0x80) === 0) {
-        const value = (hi | 0) * TWO32 + (lo >>> 0);
-        return [value, pos + i + 1];
+        this.after = pos + i + 1;
+        return (hi | 0) * TWO32 + (lo >>> 0);
       }
     }
     if (avail < 10 && pos + avail >= this.src.size) {
@@ -62,50 +76,19 @@ export class Wire {
     throw new OnnxReadError('corrupt', `malformed varint at offset ${pos}`, pos);
   }
 
-  /** Iterates the fields of the message occupying [start, end). */
+  /**
+   * The fields of the message occupying [start, end), one at a time:
+   * `for (const f = w.cursor(start, end, 'NodeProto'); f.next(); ) …`. The cursor is the field
+   * (its properties change with each next()): one object per message, not one per field, and no
+   * generator — the walk of a model is mostly this loop.
+   */
+  cursor(start: number, end: number, what: string): FieldCursor {
+    return new FieldCursor(this, start, end, what);
+  }
+
+  /** Iterates the fields of the message occupying [start, end) (each a fresh object; see cursor). */
   *fields(start: number, end: number, what: string): Generator<Field> {
-    let pos = start;
-    while (pos < end) {
-      const [tag, p1] = this.varint(pos, end);
-      const no = Math.floor(tag / 8);
-      const wt = tag & 7;
-      if (no <= 0 || tag < 0) throw new OnnxReadError('corrupt', `invalid field tag ${tag} in ${what} at offset ${pos}`, pos);
-      let f: Field;
-      switch (wt) {
-        case WT_VARINT: {
-          const [value, p2] = this.varint(p1, end);
-          f = { no, wt, pos: p1, len: p2 - p1, value };
-          pos = p2;
-          break;
-        }
-        case WT_I64:
-          f = { no, wt, pos: p1, len: 8, value: 0 };
-          pos = p1 + 8;
-          break;
-        case WT_I32:
-          f = { no, wt, pos: p1, len: 4, value: 0 };
-          pos = p1 + 4;
-          break;
-        case WT_LEN: {
-          const [len, p2] = this.varint(p1, end);
-          if (len < 0) throw new OnnxReadError('corrupt', `negative length in ${what} at offset ${p1}`, p1);
-          f = { no, wt, pos: p2, len, value: len };
-          pos = p2 + len;
-          break;
-        }
-        default:
-          throw new OnnxReadError('corrupt', `unsupported wire type ${wt} (field ${no}) in ${what} at offset ${pos}`, pos);
-      }
-      if (pos > end) {
-        const kind = pos > this.src.size ? 'truncated' : 'corrupt';
-        const msg =
-          kind === 'truncated'
-            ? `file is truncated: field ${no} of ${what} at offset ${f.pos} needs ${pos - f.pos} bytes, the file ends at ${this.src.size}`
-            : `field ${no} of ${what} at offset ${f.pos} overruns its message (ends at ${end})`;
-        throw new OnnxReadError(kind, msg, f.pos);
-      }
-      yield f;
-    }
+    for (const f = this.cursor(start, end, what); f.next();) yield { no: f.no, wt: f.wt, pos: f.pos, len: f.len, value: f.value };
   }
 
   string(f: Field, maxLen = 1 << 20): string {
@@ -119,8 +102,9 @@ export class Wire {
     return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   }
 
+  /** A copy of [pos, pos + len) (the source's view is only valid until its next read). */
   bytes(pos: number, len: number): Uint8Array {
-    return Uint8Array.from(this.src.read(pos, len));
+    return new Uint8Array(this.src.read(pos, len)); // a native copy (Uint8Array.from iterates)
   }
 
   float32(pos: number): number {
@@ -156,10 +140,10 @@ export class Wire {
     let p = f.pos;
     const end = f.pos + f.len;
     while (p < end) {
-      const [v, n] = this.varint(p, end);
+      const v = this.varintAt(p, end);
       if (out.length >= max) onMax?.();
       out.push(v);
-      p = n;
+      p = this.after;
     }
   }
 
@@ -174,5 +158,81 @@ export class Wire {
     const b = this.src.read(f.pos, f.len);
     const dv = new DataView(b.buffer, b.byteOffset, b.length);
     for (let i = 0; i + 4 <= b.length; i += 4) out.push(dv.getFloat32(i, true));
+  }
+}
+
+/** A message's fields in order (Wire.cursor). */
+export class FieldCursor implements Field {
+  no = 0;
+  wt = 0;
+  pos = 0;
+  len = 0;
+  value = 0;
+  private at: number;
+
+  constructor(
+    private readonly w: Wire,
+    start: number,
+    private readonly end: number,
+    private readonly what: string,
+  ) {
+    this.at = start;
+  }
+
+  /** Moves to the next field; false at the end of the message. Throws OnnxReadError on bad bytes. */
+  next(): boolean {
+    const w = this.w;
+    const end = this.end;
+    const at = this.at;
+    if (at >= end) return false;
+    const tag = w.varintAt(at, end);
+    const p1 = w.after;
+    const no = Math.floor(tag / 8);
+    const wt = tag & 7;
+    if (no <= 0 || tag < 0) throw new OnnxReadError('corrupt', `invalid field tag ${tag} in ${this.what} at offset ${at}`, at);
+    let next: number;
+    switch (wt) {
+      case WT_VARINT:
+        this.value = w.varintAt(p1, end);
+        this.pos = p1;
+        this.len = w.after - p1;
+        next = w.after;
+        break;
+      case WT_I64:
+        this.value = 0;
+        this.pos = p1;
+        this.len = 8;
+        next = p1 + 8;
+        break;
+      case WT_I32:
+        this.value = 0;
+        this.pos = p1;
+        this.len = 4;
+        next = p1 + 4;
+        break;
+      case WT_LEN: {
+        const len = w.varintAt(p1, end);
+        if (len < 0) throw new OnnxReadError('corrupt', `negative length in ${this.what} at offset ${p1}`, p1);
+        this.value = len;
+        this.pos = w.after;
+        this.len = len;
+        next = w.after + len;
+        break;
+      }
+      default:
+        throw new OnnxReadError('corrupt', `unsupported wire type ${wt} (field ${no}) in ${this.what} at offset ${at}`, at);
+    }
+    this.no = no;
+    this.wt = wt;
+    if (next > end) {
+      const kind = next > w.src.size ? 'truncated' : 'corrupt';
+      const msg =
+        kind === 'truncated'
+          ? `file is truncated: field ${no} of ${this.what} at offset ${this.pos} needs ${next - this.pos} bytes, the file ends at ${w.src.size}`
+          : `field ${no} of ${this.what} at offset ${this.pos} overruns its message (ends at ${end})`;
+      throw new OnnxReadError(kind, msg, this.pos);
+    }
+    this.at = next;
+    return true;
   }
 }

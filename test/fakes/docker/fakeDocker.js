@@ -529,7 +529,10 @@ function startContainer(env, rec, prefix, refusal, suffix = '') {
   }
   const child = spawn(
     program,
-    entry.slice(1).map((a) => hostPathOf(rec, a)),
+    // A container path is an argument of its own or the value of `--option=/path` (the driver's form).
+    entry
+      .slice(1)
+      .map((a) => (/^--[\w-]+=\//.test(a) ? `${a.slice(0, a.indexOf('=') + 1)}${hostPathOf(rec, a.slice(a.indexOf('=') + 1))}` : hostPathOf(rec, a))),
     { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(process.stdout);
