@@ -110,8 +110,17 @@ std::shared_ptr<Session> find_session(int32_t handle) {
     return it->second;
 }
 
+/**
+ * Calls `call` on the session's model, LLM or VLM: HailoRT's two classes have these calls with the
+ * same names and types, so each export is written once for both.
+ */
+template <typename Call>
+auto on_model(Session &s, Call &&call) -> decltype(call(*s.llm)) {
+    return s.kind == 2 ? call(*s.vlm) : call(*s.llm);
+}
+
 Expected<LLMGeneratorParams> default_params(Session &s) {
-    return s.kind == 2 ? s.vlm->create_generator_params() : s.llm->create_generator_params();
+    return on_model(s, [](auto &m) { return m.create_generator_params(); });
 }
 
 bool generating(const Session &s) {
@@ -155,6 +164,7 @@ int start_generation(Session &s, uint32_t mask, float temperature, float top_p, 
     if (mask & P_SAMPLE) p.set_do_sample(do_sample != 0);
     if (mask & P_SEED) p.set_seed(seed);
 
+    std::vector<MemoryView> views;
     if (s.kind == 2) {
         const uint32_t frame_size = s.vlm->input_frame_size();
         uint32_t images = 0;
@@ -169,20 +179,14 @@ int start_generation(Session &s, uint32_t mask, float temperature, float top_p, 
                 " frame(s) of VLM::input_frame_size() = " + std::to_string(frame_size) + " bytes are " + std::to_string(static_cast<size_t>(frame_count) * frame_size));
             return HAILO_INVALID_ARGUMENT;
         }
-        std::vector<MemoryView> views;
         for (uint32_t i = 0; i < frame_count; i++) views.push_back(MemoryView(const_cast<uint8_t *>(frames) + static_cast<size_t>(i) * frame_size, frame_size));
-        auto c = s.vlm->generate(p, list, views);
-        if (!c) { set_error(c.status(), "VLM::generate"); return c.status(); }
-        s.completion.reset(new LLMGeneratorCompletion(c.release()));
-    } else {
-        if (frame_count > 0 || frames_size > 0) {
-            set_error(HAILO_INVALID_ARGUMENT, "refused before HailoRT: an LLM takes no image frames");
-            return HAILO_INVALID_ARGUMENT;
-        }
-        auto c = s.llm->generate(p, list);
-        if (!c) { set_error(c.status(), "LLM::generate"); return c.status(); }
-        s.completion.reset(new LLMGeneratorCompletion(c.release()));
+    } else if (frame_count > 0 || frames_size > 0) {
+        set_error(HAILO_INVALID_ARGUMENT, "refused before HailoRT: an LLM takes no image frames");
+        return HAILO_INVALID_ARGUMENT;
     }
+    auto c = s.kind == 2 ? s.vlm->generate(p, list, views) : s.llm->generate(p, list);
+    if (!c) { set_error(c.status(), s.kind == 2 ? "VLM::generate" : "LLM::generate"); return c.status(); }
+    s.completion.reset(new LLMGeneratorCompletion(c.release()));
     clear_error();
     return HAILO_SUCCESS;
 }
@@ -278,12 +282,12 @@ HTS_EXPORT int64_t hts_genai_info_json(int32_t handle, char *buf, size_t cap) {
         json_number(o, params->frequency_penalty());
         o << ",\"maxTokens\":" << params->max_generated_tokens() << ",\"doSample\":" << (params->do_sample() ? "true" : "false")
           << ",\"seed\":" << params->seed() << "},\"template\":";
-        auto tmpl = s->kind == 2 ? s->vlm->prompt_template() : s->llm->prompt_template();
+        auto tmpl = on_model(*s, [](auto &m) { return m.prompt_template(); });
         if (tmpl) json_string(o, tmpl.value()); else o << "null";
         o << ",\"contextUsage\":";
 #if HTS_GENAI_CONTEXT
-        auto usage = s->kind == 2 ? s->vlm->get_context_usage_size() : s->llm->get_context_usage_size();
-        auto capacity = s->kind == 2 ? s->vlm->max_context_capacity() : s->llm->max_context_capacity();
+        auto usage = on_model(*s, [](auto &m) { return m.get_context_usage_size(); });
+        auto capacity = on_model(*s, [](auto &m) { return m.max_context_capacity(); });
         if (usage) o << usage.value(); else o << "null";
         o << ",\"contextCapacity\":";
         if (capacity) o << capacity.value(); else o << "null";
@@ -399,9 +403,9 @@ HTS_EXPORT int hts_genai_context(int32_t handle, int64_t *usage, int64_t *capaci
 #else
         auto s = find_session(handle);
         if (!s) return HAILO_INVALID_ARGUMENT;
-        auto u = s->kind == 2 ? s->vlm->get_context_usage_size() : s->llm->get_context_usage_size();
+        auto u = on_model(*s, [](auto &m) { return m.get_context_usage_size(); });
         if (!u) { set_error(u.status(), "get_context_usage_size"); return u.status(); }
-        auto c = s->kind == 2 ? s->vlm->max_context_capacity() : s->llm->max_context_capacity();
+        auto c = on_model(*s, [](auto &m) { return m.max_context_capacity(); });
         if (!c) { set_error(c.status(), "max_context_capacity"); return c.status(); }
         if (usage) *usage = static_cast<int64_t>(u.value());
         if (capacity) *capacity = static_cast<int64_t>(c.value());
@@ -422,7 +426,7 @@ HTS_EXPORT int hts_genai_clear_context(int32_t handle) {
         auto s = find_session(handle);
         if (!s) return HAILO_INVALID_ARGUMENT;
         if (generating(*s)) { set_error(HAILO_INVALID_OPERATION, "clear_context: a generation is in progress"); return HAILO_INVALID_OPERATION; }
-        const auto st = s->kind == 2 ? s->vlm->clear_context() : s->llm->clear_context();
+        const auto st = on_model(*s, [](auto &m) { return m.clear_context(); });
         if (st != HAILO_SUCCESS) { set_error(st, "clear_context"); return st; }
         clear_error();
         return HAILO_SUCCESS;
@@ -451,7 +455,7 @@ HTS_EXPORT int64_t hts_genai_save_context(int32_t handle, uint8_t *buf, size_t c
             clear_error();
             return static_cast<int64_t>(n);
         }
-        auto blob = s->kind == 2 ? s->vlm->save_context() : s->llm->save_context();
+        auto blob = on_model(*s, [](auto &m) { return m.save_context(); });
         if (!blob) { set_error(blob.status(), "save_context"); return -1; }
         s->saved = blob.release();
         clear_error();
@@ -473,7 +477,7 @@ HTS_EXPORT int hts_genai_load_context(int32_t handle, const uint8_t *blob, size_
         if (!blob || size == 0) { set_error(HAILO_INVALID_ARGUMENT, "load_context: empty context"); return HAILO_INVALID_ARGUMENT; }
         if (generating(*s)) { set_error(HAILO_INVALID_OPERATION, "load_context: a generation is in progress"); return HAILO_INVALID_OPERATION; }
         const MemoryView view(const_cast<uint8_t *>(blob), size);
-        const auto st = s->kind == 2 ? s->vlm->load_context(view) : s->llm->load_context(view);
+        const auto st = on_model(*s, [&](auto &m) { return m.load_context(view); });
         if (st != HAILO_SUCCESS) { set_error(st, "load_context"); return st; }
         clear_error();
         return HAILO_SUCCESS;
@@ -491,7 +495,7 @@ HTS_EXPORT int64_t hts_genai_tokenize(int32_t handle, const char *text, int32_t 
 #else
         auto s = find_session(handle);
         if (!s) return -1;
-        auto tokens = s->kind == 2 ? s->vlm->tokenize(text ? text : "") : s->llm->tokenize(text ? text : "");
+        auto tokens = on_model(*s, [&](auto &m) { return m.tokenize(text ? text : ""); });
         if (!tokens) { set_error(tokens.status(), "tokenize"); return -1; }
         for (size_t i = 0; ids && i < tokens->size() && i < cap; i++) ids[i] = tokens.value()[i];
         clear_error();

@@ -4,16 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { analyze } from '../../server/src/alls/analysis';
 import { checkDocument } from '../../server/src/alls/rules';
+import { mistakeMismatches, type KnownMistakes } from '../helpers/allsMistakes';
 import { listFiles } from '../helpers/files';
 import { sharedPath } from '../helpers/shared';
 
 const corpus = sharedPath('corpus', 'alls-community');
 
 /** file → the errors it must get (`line:col code`) and the evidence each message must carry. */
-const MISTAKES: Record<string, { at: string; code: string; evidence: RegExp }[]> = {
+const MISTAKES: KnownMistakes = {
   // SOURCES.md: "KNOWN FAILURE: parameter name error" / "No argument named ...".
   'murasan201_doc_fail_nms_config_file_path.alls': [
     { at: '1:1', code: 'alls/nms-meta-arch-missing', evidence: /meta architecture missing/ },
@@ -47,22 +47,7 @@ test(
   () => {
     const files = listFiles(corpus!, '.alls');
     assert.ok(files.length >= 16, `expected the community scripts under ${corpus}, found ${files.length}`);
-    const wrong: string[] = [];
-    for (const f of files) {
-      const name = basename(f);
-      const errors = checkDocument(analyze(readFileSync(f, 'utf8')), { settings: { hwArch: archOf(name) } }).filter((d) => d.severity === 'error');
-      const expected = MISTAKES[name] ?? [];
-      for (const e of expected) {
-        const hit = errors.find((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}` === e.at && d.code === e.code);
-        if (!hit) wrong.push(`${name}: missing error ${e.at} ${e.code}`);
-        else if (!e.evidence.test(hit.message)) wrong.push(`${name}: ${e.code} does not quote its evidence: ${hit.message}`);
-      }
-      for (const d of errors) {
-        const at = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
-        if (!expected.some((e) => e.at === at && e.code === d.code)) wrong.push(`${name}:${at} false error ${d.code} ${d.message}`);
-      }
-    }
-    assert.deepEqual(wrong, []);
+    assert.deepEqual(mistakeMismatches(files, MISTAKES, archOf), []);
   },
 );
 

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { analyze } from '../../server/src/alls/analysis';
 import { checkDocument } from '../../server/src/alls/rules';
+import { mistakeMismatches, type KnownMistakes } from '../helpers/allsMistakes';
 import { listFiles } from '../helpers/files';
 import { sharedRoot, SKIP_NO_SHARED } from '../helpers/shared';
 
@@ -18,7 +19,7 @@ const skip = corpus ? false : sharedRoot() ? 'NOTE: ../shared/corpus/alls-thirdp
 if (!corpus && sharedRoot()) process.stderr.write('NOTE: ../shared/corpus/alls-thirdparty is absent; skipping the third-party script tests\n');
 
 /** file → the errors it must get: `line:col code`, with the DFC message that proves each. */
-const MISTAKES: Record<string, { at: string; code: string; evidence: RegExp }[]> = {
+const MISTAKES: KnownMistakes = {
   // An unassigned normalization: "BackendScriptParserException: Parsing failed at: >!<normalization(...)".
   'yolo-settings-unassigned-normalization.alls': [{ at: '1:1', code: 'alls/missing-target', evidence: /Parsing failed at: >!<normalization/ }],
 };
@@ -26,22 +27,10 @@ const MISTAKES: Record<string, { at: string; code: string; evidence: RegExp }[]>
 test('third-party scripts: their real mistakes are errors with evidence, nothing else is an error', { skip }, () => {
   const files = listFiles(corpus!, '.alls');
   assert.ok(files.length >= 10, `expected the third-party scripts under ${corpus}, found ${files.length}`);
-  const wrong: string[] = [];
-  for (const f of files) {
-    const name = basename(f);
-    const errors = checkDocument(analyze(readFileSync(f, 'utf8')), { settings: { hwArch: 'hailo10h' } }).filter((d) => d.severity === 'error');
-    const expected = MISTAKES[name] ?? [];
-    for (const e of expected) {
-      const hit = errors.find((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}` === e.at && d.code === e.code);
-      if (!hit) wrong.push(`${name}: missing error ${e.at} ${e.code}`);
-      else if (!e.evidence.test(hit.message)) wrong.push(`${name}: ${e.code} does not quote its evidence: ${hit.message}`);
-    }
-    for (const d of errors) {
-      const at = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
-      if (!expected.some((e) => e.at === at && e.code === d.code)) wrong.push(`${name}:${at} false error ${d.code} ${d.message}`);
-    }
-  }
-  assert.deepEqual(wrong, []);
+  assert.deepEqual(
+    mistakeMismatches(files, MISTAKES, () => 'hailo10h'),
+    [],
+  );
 });
 
 test('third-party scripts: forms several independent authors write are not warned as unknown', { skip }, () => {

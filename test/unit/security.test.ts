@@ -173,6 +173,12 @@ test('scan: every webview in the client has a nonce CSP and restricted resource 
   const files = sourceFiles(repoRoot, ['client/src']);
   const findings = files.flatMap(findWebviewProblems);
   assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+  // The scan takes preparePanel's pages as shared-policy pages: its page options are strictCsp's.
+  const editor = files.find((f) => f.path === 'client/src/customEditor.ts');
+  assert.ok(
+    editor && /page: \(\) => \(\{\s*\.\.\.strictCsp\(panel\.webview\),/.test(editor.text),
+    'customEditor.ts preparePanel builds its page options on strictCsp',
+  );
 });
 
 test('scan: the scanner sees the whole tree (no silently skipped folder)', () => {

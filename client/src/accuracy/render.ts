@@ -4,7 +4,7 @@
 // script (uPlot; dist/webview/deviceResults.js draws every `.chart[data-chart]` and posts the
 // Export JSON / Run Again clicks). Pure; the same escaping and CSP check as the other pages.
 import type { AccuracyDocument, OutputTable } from '@hailo/api';
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { checkedCsp, esc, messagePage, type PageOptions } from '../hef/render';
 import type { ChartSpec, ResultsPage } from '../device/resultsRender';
 
 const fig = (v: number | null | undefined) =>
@@ -76,5 +76,5 @@ ${doc.outputs.map(outputSection).join('\n')}
 }
 
 export function renderAccuracyMessage(title: string, message: string, o: PageOptions): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="accuracy-message"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+  return messagePage(title, message, o, 'accuracy-message');
 }

@@ -7,10 +7,9 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { calibContext, calibJson, CalibReadError, inspectCalibrationSet } from '@hailo/api';
 import { hailoSettings } from '../settings';
-import type { PageOptions } from '../hef/render';
 import { renderMessage } from '../hef/render';
 import { renderCalibPage } from './render';
-import { strictCsp } from '../webviewCsp';
+import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 
 export const CALIB_VIEW_TYPE = 'hailo.calibInspector';
 
@@ -30,33 +29,19 @@ export function scriptBeside(setPath: string): string | undefined {
   return pick ? path.join(dir, pick) : undefined;
 }
 
-class CalibDocument implements vscode.CustomDocument {
-  constructor(readonly uri: vscode.Uri) {}
-  dispose(): void {}
-}
-
-export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvider<CalibDocument> {
+export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvider<ReadonlyFileDocument> {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
-  openCustomDocument(uri: vscode.Uri): CalibDocument {
-    return new CalibDocument(uri);
+  openCustomDocument(uri: vscode.Uri): ReadonlyFileDocument {
+    return new ReadonlyFileDocument(uri);
   }
 
-  async resolveCustomEditor(document: CalibDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
-    const title = path.posix.basename(document.uri.path);
+  async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'hef.js');
     let json = '';
-    const page = (): PageOptions => {
-      return {
-        ...strictCsp(panel.webview),
-        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
-        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
-      };
-    };
     const render = async () => {
       if (document.uri.scheme !== 'file') {
         panel.webview.html = renderMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page());
@@ -90,10 +75,8 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
     };
     const disposables: vscode.Disposable[] = [
       panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
-        if (msg?.type === 'copyJson') {
-          await vscode.env.clipboard.writeText(json);
-          void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
-        } else if (msg?.type === 'reload') await render();
+        if (msg?.type === 'copyJson') await copyJsonToClipboard(panel, json);
+        else if (msg?.type === 'reload') await render();
       }),
     ];
     panel.onDidDispose(() => disposables.forEach((d) => d.dispose()));
@@ -103,10 +86,5 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
 }
 
 export function registerCalibInspector(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
-  context.subscriptions.push(
-    vscode.window.registerCustomEditorProvider(CALIB_VIEW_TYPE, new CalibInspectorProvider(context, log), {
-      supportsMultipleEditorsPerDocument: true,
-      webviewOptions: { retainContextWhenHidden: false },
-    }),
-  );
+  context.subscriptions.push(registerReadonlyEditor(CALIB_VIEW_TYPE, new CalibInspectorProvider(context, log)));
 }

@@ -3,7 +3,7 @@
 // the device, the worker or a file goes through `esc`; chart data travels as escaped JSON in a
 // `data-chart` attribute and is drawn by the bundled webview script (uPlot) — the charts carry
 // only numbers and fixed labels, never a name from the file. Stable `data-testid`s for the e2e.
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { checkedCsp, esc, messagePage, type PageOptions } from '../hef/render';
 import type { ErrorMetrics, FpsPoint, OutputStats } from '@hailo/api';
 import type { RunDocument } from './runDocument';
 
@@ -243,5 +243,5 @@ ${outputs(d)}
 
 /** A minimal page while the run is in progress, or when it failed. */
 export function renderRunMessage(title: string, message: string, o: PageOptions): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="device-results-message"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+  return messagePage(title, message, o, 'device-results-message');
 }

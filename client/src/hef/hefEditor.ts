@@ -18,17 +18,12 @@ import {
 } from '@hailo/api';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { hailoSettings } from '../settings';
-import { renderInspector, renderMessage, type PageOptions } from './render';
-import { strictCsp } from '../webviewCsp';
+import { renderInspector, renderMessage } from './render';
+import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
 /** client/src/device/runOnDevice.ts registers it (a string here: no import cycle). */
 const RUN_ON_DEVICE_COMMAND = 'hailo.runOnDevice';
-
-class HefDocument implements vscode.CustomDocument {
-  constructor(readonly uri: vscode.Uri) {}
-  dispose(): void {}
-}
 
 async function openSource(uri: vscode.Uri): Promise<ByteSource> {
   if (uri.scheme === 'file') return fileSource(uri.fsPath);
@@ -36,7 +31,7 @@ async function openSource(uri: vscode.Uri): Promise<ByteSource> {
   return bufferSource(await vscode.workspace.fs.readFile(uri), uri.toString());
 }
 
-export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider<HefDocument> {
+export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider<ReadonlyFileDocument> {
   private readonly live = new Set<() => Promise<void>>();
 
   constructor(
@@ -44,8 +39,8 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
-  openCustomDocument(uri: vscode.Uri): HefDocument {
-    return new HefDocument(uri);
+  openCustomDocument(uri: vscode.Uri): ReadonlyFileDocument {
+    return new ReadonlyFileDocument(uri);
   }
 
   /** Re-render every open inspector (settings changed). */
@@ -53,18 +48,9 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     await Promise.all([...this.live].map((r) => r()));
   }
 
-  async resolveCustomEditor(document: HefDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
-    const title = path.posix.basename(document.uri.path);
+  async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'hef.js');
     let json = '';
-    const page = (): PageOptions => {
-      return {
-        ...strictCsp(panel.webview),
-        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
-        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.js')).toString(),
-      };
-    };
 
     const render = async () => {
       const started = Date.now();
@@ -111,8 +97,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
     disposables.push(
       panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
         if (msg?.type === 'copyJson') {
-          await vscode.env.clipboard.writeText(json);
-          void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
+          await copyJsonToClipboard(panel, json);
         } else if (msg?.type === 'reload') {
           await render();
         } else if (msg?.type === 'runOnDevice') {
@@ -139,10 +124,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
 export function registerHefInspector(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): HefInspectorProvider {
   const provider = new HefInspectorProvider(context, log);
   context.subscriptions.push(
-    vscode.window.registerCustomEditorProvider(HEF_VIEW_TYPE, provider, {
-      supportsMultipleEditorsPerDocument: true,
-      webviewOptions: { retainContextWhenHidden: false },
-    }),
+    registerReadonlyEditor(HEF_VIEW_TYPE, provider),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('hailo.hef') || e.affectsConfiguration('hailo.mtmd') || e.affectsConfiguration('hailo.hwArch')) {
         provider.refreshAll().catch((err: unknown) => log.error(`hef: re-rendering the inspectors failed: ${(err as Error)?.stack ?? err}`));

@@ -386,5 +386,10 @@ ${problems(m)}
 
 /** A minimal page while the file is being read, or when reading failed. */
 export function renderMessage(title: string, message: string, o: PageOptions): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="hef-inspector-message"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+  return messagePage(title, message, o, 'hef-inspector-message');
+}
+
+/** Every page's one-message form (reading…, running…, why it cannot be shown), escaped, on the checked CSP. */
+export function messagePage(title: string, message: string, o: PageOptions, testId: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="${esc(testId)}"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
 }

@@ -9,7 +9,7 @@ import { limit } from '../common/limits';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { readNormalizations, type Normalization } from '../alls/normalization';
 import { readHar, type HarArchive } from '../har/harReader';
-import { findHarBeside, findOnnxBeside } from '../lsp/modelLayers';
+import { findHarBeside, findOnnxBeside } from '../har/modelResolver';
 import { readOnnxFile } from '../onnx/reader';
 import type { OnnxTensor } from './reference';
 

@@ -110,12 +110,26 @@ export class Bridge {
   }
 
   private fail(fallbackStatus = 8): never {
-    const status = (this.fn.lastStatus() as number) || fallbackStatus;
-    throw new ShimError(status, (this.fn.lastStatusName() as string) ?? '', (this.fn.lastError() as string) ?? '');
+    throw this.lastError(fallbackStatus);
   }
 
   private check(status: number): void {
     if (status !== HAILO_SUCCESS) this.fail(status);
+  }
+
+  /**
+   * Calls a size-then-copy export: once without room (it answers the size), then with a buffer of
+   * that size. `absentStatus`: the status that means "there is none" (then null).
+   */
+  private blob(call: (buf: Buffer | null, cap: number) => number | bigint, absentStatus?: number): Buffer | null {
+    const size = Number(call(null, 0));
+    if (size < 0) {
+      if (absentStatus !== undefined && (this.fn.lastStatus() as number) === absentStatus) return null;
+      this.fail();
+    }
+    const buf = Buffer.alloc(size);
+    if (Number(call(buf, size)) < 0) this.fail();
+    return buf;
   }
 
   /** Calls a JSON-answering export, growing the buffer when the answer is longer. */
@@ -190,15 +204,7 @@ export class Bridge {
 
   /** An embedded resource's bytes, or null when the HEF has none of that name (status 61). */
   resource(handle: number, name: string): Uint8Array | null {
-    const size = Number(this.fn.resource(handle, name, null, 0));
-    if (size < 0) {
-      if ((this.fn.lastStatus() as number) === 61) return null;
-      this.fail();
-    }
-    const buf = Buffer.alloc(size);
-    const again = Number(this.fn.resource(handle, name, buf, size));
-    if (again < 0) this.fail();
-    return buf;
+    return this.blob((buf, cap) => this.fn.resource(handle, name, buf, cap) as number | bigint, 61);
   }
 
   close(handle: number): void {
@@ -221,24 +227,7 @@ export class Bridge {
   genaiGenerate(handle: number, p: ShimGeneratorArgs, messages: string[], frames: Uint8Array[]): void {
     const block = messageBlock(messages);
     const all = frames.length ? Buffer.concat(frames) : null;
-    const st = this.fn.genaiGenerate(
-      handle,
-      p.mask,
-      p.temperature,
-      p.topP,
-      p.topK,
-      p.frequencyPenalty,
-      p.maxTokens,
-      p.doSample ? 1 : 0,
-      p.seed,
-      block,
-      block.length,
-      messages.length,
-      all,
-      all?.length ?? 0,
-      frames.length,
-    ) as number;
-    this.check(st);
+    this.check(this.fn.genaiGenerate(handle, ...generatorArgs(p), block, block.length, messages.length, all, all?.length ?? 0, frames.length) as number);
   }
 
   /**
@@ -246,13 +235,9 @@ export class Bridge {
    * 3 aborted), or a ShimError (4: nothing in time; 6: the generation is over).
    */
   genaiRead(handle: number, timeoutMs: number): { text: string; status: number } {
-    const status = [0];
-    for (;;) {
-      const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
-      if (n < 0) this.fail();
-      if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
-      this.textBuffer = Buffer.alloc(n + 1); // the shim keeps the chunk until it fits
-    }
+    const r = this.genaiTryRead(handle, timeoutMs);
+    if ('error' in r) this.fail();
+    return r;
   }
 
   /** Like genaiRead, but a failed read answers its status instead of throwing (the pump's hot path). */
@@ -262,12 +247,13 @@ export class Bridge {
       const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
       if (n < 0) return { error: (this.fn.lastStatus() as number) || 8 };
       if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
-      this.textBuffer = Buffer.alloc(n + 1);
+      this.textBuffer = Buffer.alloc(n + 1); // the shim keeps the chunk until it fits
     }
   }
 
-  lastError(): ShimError {
-    return new ShimError((this.fn.lastStatus() as number) || 8, (this.fn.lastStatusName() as string) ?? '', (this.fn.lastError() as string) ?? '');
+  /** The shim's last failure as a ShimError (`fallbackStatus` when it recorded no status). */
+  lastError(fallbackStatus = 8): ShimError {
+    return new ShimError((this.fn.lastStatus() as number) || fallbackStatus, (this.fn.lastStatusName() as string) ?? '', (this.fn.lastError() as string) ?? '');
   }
 
   genaiAbort(handle: number): void {
@@ -286,12 +272,7 @@ export class Bridge {
   }
 
   genaiSave(handle: number): Uint8Array {
-    const size = Number(this.fn.genaiSave(handle, null, 0));
-    if (size < 0) this.fail();
-    const buf = Buffer.alloc(size);
-    const again = Number(this.fn.genaiSave(handle, buf, size));
-    if (again < 0) this.fail();
-    return buf;
+    return this.blob((buf, cap) => this.fn.genaiSave(handle, buf, cap) as number | bigint)!;
   }
 
   genaiLoad(handle: number, blob: Uint8Array): void {
@@ -312,26 +293,7 @@ export class Bridge {
     const first = [0];
     const total = [0];
     const chunks = [0];
-    this.check(
-      this.fn.genaiTimed(
-        handle,
-        p.mask,
-        p.temperature,
-        p.topP,
-        p.topK,
-        p.frequencyPenalty,
-        p.maxTokens,
-        p.doSample ? 1 : 0,
-        p.seed,
-        block,
-        block.length,
-        messages.length,
-        timeoutMs,
-        first,
-        total,
-        chunks,
-      ) as number,
-    );
+    this.check(this.fn.genaiTimed(handle, ...generatorArgs(p), block, block.length, messages.length, timeoutMs, first, total, chunks) as number);
     return { firstTokenMs: first[0], totalMs: total[0], chunks: chunks[0] };
   }
 
@@ -361,6 +323,11 @@ export interface ShimGeneratorArgs {
   maxTokens: number;
   doSample: boolean;
   seed: number;
+}
+
+/** The generator arguments in the order hts_genai_generate and hts_genai_generate_timed take them. */
+function generatorArgs(p: ShimGeneratorArgs): [number, number, number, number, number, number, number, number] {
+  return [p.mask, p.temperature, p.topP, p.topK, p.frequencyPenalty, p.maxTokens, p.doSample ? 1 : 0, p.seed];
 }
 
 /** The messages as one block of NUL-terminated UTF-8 strings (what the shim splits). */
