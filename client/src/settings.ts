@@ -6,15 +6,18 @@
 import * as vscode from 'vscode';
 import { confineModelPaths, modelFolderOf, resolveSettings, type HailoSettings } from '@hailo/api';
 
-let note: (sentence: string) => void = () => undefined;
+let note: (sentence: string, once: string) => void = () => undefined;
 const noted = new Set<string>();
 
-/** Where a refused path setting is reported (the Hailo output channel); each sentence once per session. */
+/**
+ * Where a refused path setting is reported (the Hailo output channel): once per setting value and
+ * session, not once per model folder that asks for it (that filled the log in a 40-folder workspace).
+ */
 export function setSettingsNote(log: (sentence: string) => void): void {
-  note = (sentence) => {
+  note = (sentence, once) => {
     if (noted.size > 500) noted.clear();
-    if (!noted.has(sentence)) log(sentence);
-    noted.add(sentence);
+    if (!noted.has(once)) log(sentence);
+    noted.add(once);
   };
 }
 

@@ -52,6 +52,18 @@ test('lsp: hailo.model.har inside the workspace is used; one leading outside (..
         `settings: hailo.model.har '${value}' leads (links resolved) outside the opened folders and the model's folder '${join(ws, 'scripts')}'; not read: set it to a file inside the workspace folder.`,
       ]);
     }
+    // A script in another folder asks for the same refused value: still one line for it (one per
+    // value, not one per model folder: a workspace of 40 folders filled the log and hid the rest).
+    const again = join(outside, 'tinycnn_hailo_model.har');
+    await check(again);
+    const linesFor = () => server.log.filter((l) => l.message.includes(`hailo.model.har '${again}'`)).length;
+    const before = linesFor();
+    mkdirSync(join(ws, 'other'));
+    const otherUri = pathToFileURL(join(ws, 'other', 'o.alls')).toString();
+    writeFileSync(join(ws, 'other', 'o.alls'), SCRIPT);
+    server.open(otherUri, 'alls', SCRIPT);
+    await server.diagnostics(otherUri);
+    assert.equal(linesFor(), before, 'one line per refused value, not one per model folder');
     // With the setting refused the search beside the script runs, and skips the link out too.
     assert.ok(
       server.log.some(

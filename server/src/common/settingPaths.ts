@@ -30,7 +30,8 @@ export function confineModelPaths(
   settings: HailoSettings,
   modelFolder: string | undefined,
   openedFolders: readonly string[],
-  note: (sentence: string) => void,
+  /** `once` names the setting and its value: callers log one line per value, not one per folder. */
+  note: (sentence: string, once: string) => void,
 ): HailoSettings {
   const model = { ...settings.model };
   const roots = [...openedFolders, ...(modelFolder ? [modelFolder] : [])];
@@ -38,7 +39,10 @@ export function confineModelPaths(
     const raw = model[key];
     if (!raw) continue;
     if (!isAbsolute(raw) && !modelFolder) {
-      note(`hailo.model.${key} '${raw}' is relative and the document has no folder; not read: save the file inside the workspace folder.`);
+      note(
+        `hailo.model.${key} '${raw}' is relative and the document has no folder; not read: save the file inside the workspace folder.`,
+        `${key}\0${raw}\0untitled`,
+      );
       model[key] = '';
       continue;
     }
@@ -49,6 +53,7 @@ export function confineModelPaths(
     }
     note(
       `hailo.model.${key} '${raw}' leads (links resolved) outside the opened folders and the model's folder${modelFolder ? ` '${modelFolder}'` : ''}; not read: set it to a file inside the workspace folder.`,
+      `${key}\0${raw}`,
     );
     model[key] = '';
   }

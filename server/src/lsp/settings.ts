@@ -41,9 +41,10 @@ export class SettingsStore {
 
   private confined(uri: string, settings: HailoSettings): HailoSettings {
     const path = localPathOf(uri);
-    return confineModelPaths(settings, path ? modelFolderOf(path) : undefined, currentOpenedFolders(), (sentence) => {
-      if (this.refusalsLogged.has(sentence)) return;
-      this.refusalsLogged.add(sentence);
+    return confineModelPaths(settings, path ? modelFolderOf(path) : undefined, currentOpenedFolders(), (sentence, once) => {
+      // One line per setting value: a refused value is asked for by every model folder.
+      if (this.refusalsLogged.has(once)) return;
+      this.refusalsLogged.add(once);
       this.log(`settings: ${sentence}`);
     });
   }

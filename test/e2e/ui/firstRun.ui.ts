@@ -2,7 +2,7 @@
 // Hailo: Show Log shows the log the extension and its language server write.
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { openFile, openWorkbench, runCommand, screenshot, waitForText, webview } from './workbench';
+import { mod, openFile, openWorkbench, runCommand, screenshot, waitForText, webview } from './workbench';
 
 describe('first run', () => {
   let page: Page;
@@ -29,7 +29,13 @@ describe('first run', () => {
     // Opening a script activates the extension, which starts the language server and logs it.
     await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
     await runCommand(page, 'Hailo: Show Log');
-    // The Output view shows the channel as an editor; the line carries the log level.
+    // The Output view shows the channel as an editor scrolled to its end, and only the lines in
+    // view are in the page: go to the top, where the start-up lines are.
+    const output = page.locator('.part.panel .monaco-editor').first();
+    await output.waitFor();
+    await output.click();
+    await page.keyboard.press(`${mod}+Home`);
+    // The line carries the log level.
     const line = page.locator('.part.panel .view-line', { hasText: /Hailo\slanguage\sserver\sstarted/ }).first();
     await waitForText(line, /\[info\]/, 'the language server line of the log (its level)');
   });
