@@ -5,6 +5,7 @@
 // the outputs and the container. Exit 0: the DFC compiled and the HEF reads back intact; 1: it did
 // not (failed, killed, docker refused); 2: usage or unreadable input; 130: interrupted (Ctrl+C) —
 // the container is stopped and removed first.
+import { hookSignals, stopOnce } from './interrupt';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../dfc';
@@ -116,16 +117,12 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
     extraRunArgs: dockerArgs,
   };
   const controller = new AbortController();
-  let interrupted = false;
-  const stop = () => {
-    if (interrupted) {
-      io.err('hailo-tools compile: still stopping the container; it is removed before this exits\n');
-      return;
-    }
-    interrupted = true;
-    io.err('hailo-tools compile: interrupted: stopping and removing the container …\n');
-    controller.abort();
-  };
+  const stop = stopOnce(
+    controller,
+    (line) => io.err(line),
+    'hailo-tools compile: interrupted: stopping and removing the container …\n',
+    'hailo-tools compile: still stopping the container; it is removed before this exits\n',
+  );
   const unhook = (deps.onInterrupt ?? hookSignals)(stop);
   const stage = (line: string) => io.err(`hailo-tools compile: ${line}\n`);
   const shown = new Map<string, number>();
@@ -175,7 +172,7 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
   }
   const report = outcome.report!;
   io.out(json ? jsonForTerminal(report, 2) + '\n' : reportText(report, report.log ?? files[0]) + tail(report));
-  if (outcome.cancelled || interrupted) return EXIT_INTERRUPTED;
+  if (outcome.cancelled || controller.signal.aborted) return EXIT_INTERRUPTED;
   return report.outcome === 'success' && report.hef?.intact === true ? EXIT_OK : EXIT_FINDINGS;
 }
 
@@ -221,15 +218,6 @@ function tail(r: CompileReport): string {
     );
   for (const n of r.notes) lines.push(`note: ${e(n)}`);
   return lines.join('\n') + '\n';
-}
-
-function hookSignals(stop: () => void): () => void {
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
 }
 
 /** `driver/` of the package: dist/cli.js → ../driver (also from the sources, for tests). */

@@ -5,6 +5,7 @@
 // The figures are saved beside the HAR (`<net>.noise.json`) for the HAR view and the `.alls` hover.
 // Exit 0 no layer needs more bits, 1 some do (or the analysis failed), 2 usage, unreadable input or
 // a HAR that is not optimized, 130 interrupted.
+import { hookSignals } from './interrupt';
 import { basename, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
@@ -154,13 +155,4 @@ export async function runNoise(args: string[], io: CliIO, deps: { driverDir?: st
   } finally {
     unhook();
   }
-}
-
-function hookSignals(stop: () => void): () => void {
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
 }

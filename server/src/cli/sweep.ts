@@ -5,6 +5,7 @@
 // Exit 0: every variant has its result (a DFC failure is a result); 1: some did not finish (docker
 // refused, a host went away, a script the .alls rules refuse); 2: usage or an unreadable plan;
 // 130: interrupted — running containers are removed first, finished variants are kept.
+import { hookSignals, stopOnce } from './interrupt';
 import { commandLineTrust } from '../common/trust';
 import { hostUser, trustedLauncher } from '../compile/launcher';
 import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
@@ -79,16 +80,12 @@ export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliD
   }
   const trust = commandLineTrust('sweep');
   const controller = new AbortController();
-  let interrupted = false;
-  const stop = () => {
-    if (interrupted) {
-      io.err('hailo-tools sweep: still stopping; running containers are removed before this exits\n');
-      return;
-    }
-    interrupted = true;
-    io.err('hailo-tools sweep: interrupted: stopping the running compiles and removing their containers …\n');
-    controller.abort();
-  };
+  const stop = stopOnce(
+    controller,
+    (line) => io.err(line),
+    'hailo-tools sweep: interrupted: stopping the running compiles and removing their containers …\n',
+    'hailo-tools sweep: still stopping; running containers are removed before this exits\n',
+  );
   const unhook = (deps.onInterrupt ?? hookSignals)(stop);
   const ort = plan.accuracy ? locateOnnxRuntime(undefined, [__dirname, process.cwd()]) : undefined;
   let device: Pick<DeviceClient, 'scan' | 'run'> | undefined = deps.device;
@@ -117,7 +114,7 @@ export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliD
   try {
     const doc = await runSweep(plan, env, { onProgress: (line) => io.err(`hailo-tools sweep: ${line}\n`) });
     io.out(json ? JSON.stringify(doc, null, 2) + '\n' : sweepText(doc));
-    if (interrupted) return EXIT_INTERRUPTED;
+    if (controller.signal.aborted) return EXIT_INTERRUPTED;
     if (dryRun) return EXIT_OK;
     return allFinished(doc) ? EXIT_OK : EXIT_FINDINGS;
   } finally {
@@ -129,13 +126,4 @@ export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliD
 function usage(io: CliIO, message: string): number {
   io.err(`hailo-tools sweep: ${message}\n\n${USAGE}`);
   return EXIT_USAGE;
-}
-
-function hookSignals(stop: () => void): () => void {
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
 }
