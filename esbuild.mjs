@@ -32,7 +32,7 @@ export const targets = [
   // small command loads only what it uses (issue 25: start-up within 1.5x of bare node).
   cliTarget(),
   // The float reference's worker: loads onnxruntime-node (from a folder named at run time) in its own process.
-  { ...common, entryPoints: ['server/src/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
+  { ...common, entryPoints: ['server/src/processes/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
   // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
   // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
   {
@@ -52,7 +52,7 @@ export const targets = [
   // package's prebuilt binary), so the .vsix carries it.
   {
     ...common,
-    entryPoints: ['server/src/device/worker/main.ts'],
+    entryPoints: ['server/src/processes/device/worker/main.ts'],
     outfile: 'dist/deviceWorker.js',
     plugins: [
       {

@@ -42,4 +42,43 @@ export default tseslint.config(
       ],
     },
   },
+  // layout rules (issue 25): core/ is the engine's pure half — it imports nothing from processes/ or the
+  // front-ends (lsp/, cli/, server.ts, api.ts); processes/ never imports a front-end. Relative
+  // specifiers name the folder they cross into, so the folder name is enough to match.
+  {
+    files: ['server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(processes|lsp|cli)(/|$)',
+              message: 'core/ is pure: it imports nothing from processes/, lsp/ or cli/ (ARCHITECTURE.md: folders and import rules).',
+            },
+            {
+              regex: '^(\\.\\./)+(api|server|protocol)$',
+              message: 'core/ does not import the front-ends or the LSP protocol (ARCHITECTURE.md: folders and import rules).',
+            },
+            { regex: '^vscode', message: 'core/ is editor-neutral: no vscode* package.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/processes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(lsp|cli)(/|$)', message: 'processes/ never imports a front-end (lsp/, cli/) (ARCHITECTURE.md: folders and import rules).' },
+            { regex: '^(\\.\\./)+(api|server)$', message: 'processes/ never imports a front-end (ARCHITECTURE.md: folders and import rules).' },
+            { regex: '^vscode', message: 'processes/ is editor-neutral: no vscode* package.' },
+          ],
+        },
+      ],
+    },
+  },
 );

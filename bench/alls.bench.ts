@@ -19,8 +19,8 @@ import {
   StreamMessageWriter,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
-import { analyze } from '../server/src/alls/analysis';
-import { checkDocument } from '../server/src/alls/rules';
+import { analyze } from '../server/src/core/alls/analysis';
+import { checkDocument } from '../server/src/core/alls/rules';
 import { nowMs, report } from './report';
 
 // bench/run.mjs runs from the repository root.

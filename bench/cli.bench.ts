@@ -13,9 +13,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import * as nodeModule from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { analyze } from '../server/src/alls/analysis';
-import { decodeScript } from '../server/src/alls/encoding';
-import { checkDocument } from '../server/src/alls/rules';
+import { analyze } from '../server/src/core/alls/analysis';
+import { decodeScript } from '../server/src/core/alls/encoding';
+import { checkDocument } from '../server/src/core/alls/rules';
 import { readFileSync } from 'node:fs';
 import { nowMs, report } from './report';
 

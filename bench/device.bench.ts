@@ -5,8 +5,8 @@
 // device runs at 1,000 frames/s with a 1.5 ms round trip (the published efficientnet_lite0 run:
 // ~1,168 FPS; "one synchronous inference ≈ 1.4 ms"). Target: JS costs < 5 % more wall time.
 // Baseline and candidate alternate in the same process, medians of 5 pairs.
-import { commandLineTrust } from '../server/src/common/trust';
-import { Bridge } from '../server/src/device/worker/bridge';
+import { commandLineTrust } from '../server/src/core/common/trust';
+import { Bridge } from '../server/src/processes/device/worker/bridge';
 import { deviceSetup } from '../test/helpers/fakeHailort';
 import { nowMs, report } from './report';
 

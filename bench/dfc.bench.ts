@@ -4,7 +4,7 @@
 // line-oriented reader does); and the memory a 512 MB log costs when streamed (bounded by design).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DfcLogReader } from '../server/src/dfc';
+import { DfcLogReader } from '../server/src/core/dfc';
 import { nowMs, report, rssMB } from './report';
 
 const root = join(__dirname, '..', '..');

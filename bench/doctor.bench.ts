@@ -9,8 +9,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { readHefFile } from '../server/src/hef';
-import { runDoctor } from '../server/src/doctor';
+import { readHefFile } from '../server/src/core/hef';
+import { runDoctor } from '../server/src/core/doctor';
 import { buildHef } from '../test/helpers/hefBuilder';
 import { toolchain, writeStub } from '../test/helpers/elfStubs';
 import { nowMs, report } from './report';

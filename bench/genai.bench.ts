@@ -8,10 +8,10 @@
 // postMessage per chunk is not included (it needs a VS Code; the e2e sees tokens stream).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeviceClient } from '../server/src/device/client';
-import { commandLineTrust } from '../server/src/common/trust';
-import { ChatSession } from '../server/src/genai/session';
-import { userMessage } from '../server/src/genai/messages';
+import { DeviceClient } from '../server/src/processes/device/client';
+import { commandLineTrust } from '../server/src/core/common/trust';
+import { ChatSession } from '../server/src/processes/genai/session';
+import { userMessage } from '../server/src/core/genai/messages';
 import { genaiSetup } from '../test/helpers/genaiFixtures';
 import { projectRoot as repoRoot } from '../test/helpers/projectRoot';
 import { report } from './report';

@@ -10,8 +10,8 @@ import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { open } from 'node:fs/promises';
 import * as yauzl from 'yauzl';
-import { readHar } from '../server/src/har/harReader';
-import { readHarParams, tarMembers } from '../server/src/har/harParams';
+import { readHar } from '../server/src/core/har/harReader';
+import { readHarParams, tarMembers } from '../server/src/core/har/harParams';
 import { nowMs, report, rssMB } from './report';
 
 const LAYERS = 400;

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createXXHash3 } from 'hash-wasm';
-import { checkMtmdSource, fileSource, readHef, isIntact, withFileSource } from '../server/src/hef';
-import { readHefHwArch } from '../server/src/hef/hwArch';
+import { checkMtmdSource, fileSource, readHef, isIntact, withFileSource } from '../server/src/core/hef';
+import { readHefHwArch } from '../server/src/core/hef/hwArch';
 import { buildHef } from '../test/helpers/hefBuilder';
 import { FIXTURES } from '../test/helpers/hefBuilderFixtures';
 import { nowMs, report, rssMB } from './report';
@@ -98,7 +98,7 @@ async function main() {
     });
   }
 
-  // 1b. The architecture of a script from the HEF beside it (server/src/hef/hwArch.ts): header and
+  // 1b. The architecture of a script from the HEF beside it (server/src/core/hef/hwArch.ts): header and
   // at most 64 KiB of the body, against the full reader (no checksums) in the same run, on the
   // largest-bodied corpus HEF. It runs once per HEF version while a script is edited.
   const withBody = files.filter((f) => f.includes('arcface') || f.includes('face_landmarks')).slice(0, 1)[0] ?? files[files.length - 1];

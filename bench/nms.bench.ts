@@ -4,15 +4,15 @@
 // script/config pairs; RSS growth.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../server/src/alls/analysis';
-import { nmsConfigResolver } from '../server/src/alls/nodeHost';
-import { checkDocument } from '../server/src/alls/rules';
-import { ModelResolver } from '../server/src/har/modelResolver';
-import { readHefFile } from '../server/src/hef/read';
-import { checkScriptNms, readHefNms } from '../server/src/nms/bundle';
-import { parseNmsConfig } from '../server/src/nms/config';
-import { checkNms } from '../server/src/nms/checks';
-import { nmsCalls } from '../server/src/nms/script';
+import { analyze } from '../server/src/core/alls/analysis';
+import { nmsConfigResolver } from '../server/src/core/alls/nodeHost';
+import { checkDocument } from '../server/src/core/alls/rules';
+import { ModelResolver } from '../server/src/core/har/modelResolver';
+import { readHefFile } from '../server/src/core/hef/read';
+import { checkScriptNms, readHefNms } from '../server/src/core/nms/bundle';
+import { parseNmsConfig } from '../server/src/core/nms/config';
+import { checkNms } from '../server/src/core/nms/checks';
+import { nmsCalls } from '../server/src/core/nms/script';
 import { medianMs, nowMs, report, rssMB } from './report';
 
 const root = join(__dirname, '..', '..');

@@ -17,10 +17,10 @@ import {
   ShutdownRequest,
   ExitNotification,
 } from 'vscode-languageserver-protocol/node';
-import { readOnnx, readOnnxFile } from '../server/src/onnx/reader';
-import { FileSource, type ByteSource } from '../server/src/onnx/source';
-import { inferShapes } from '../server/src/onnx/inferShapes';
-import { graphUriForPath } from '../server/src/onnx/viewUri';
+import { readOnnx, readOnnxFile } from '../server/src/core/onnx/reader';
+import { FileSource, type ByteSource } from '../server/src/core/onnx/source';
+import { inferShapes } from '../server/src/core/onnx/inferShapes';
+import { graphUriForPath } from '../server/src/core/onnx/viewUri';
 import { ensureVitModel, VIT_3K, VIT_L } from './onnx-synth';
 import { nowMs, percentile, report } from './report';
 

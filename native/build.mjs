@@ -1,6 +1,6 @@
 // Builds the HailoRT bridge (native/hailo_shim.cpp) with the system C++ compiler against an
 // installed HailoRT — the same code path `hailo-tools devices|run` and the extension take on first
-// use (server/src/device/nativeBuild.ts). Or, with --syntax-only, checks that the shim and the
+// use (server/src/processes/device/nativeBuild.ts). Or, with --syntax-only, checks that the shim and the
 // fake's self-test compile against real HailoRT headers: an installed HailoRT, or a checkout of
 // github.com/hailo-ai/hailort named by HAILORT_SRC (nothing is copied into this repository).
 //
@@ -22,7 +22,7 @@ const opt = (name) => {
 
 const bundle = join(root, 'out', `native-build-${process.pid}.cjs`);
 await esbuild.build({
-  entryPoints: [join(root, 'server/src/device/nativeBuild.ts')],
+  entryPoints: [join(root, 'server/src/processes/device/nativeBuild.ts')],
   outfile: bundle,
   bundle: true,
   platform: 'node',

@@ -50,7 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'hailo-onnx', language: 'onnx-graph' },
       { scheme: 'file', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
-      // Labels files beside a detector HEF (server/src/nms/labels.ts looksLikeLabelsFile).
+      // Labels files beside a detector HEF (server/src/core/nms/labels.ts looksLikeLabelsFile).
       { scheme: 'file', pattern: '**/*.names' },
       { scheme: 'file', pattern: '**/*{label,Label,LABEL}*.txt' },
     ],

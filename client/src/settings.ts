@@ -1,5 +1,5 @@
 // The client's reader of `hailo.*` settings: the same definitions (defaults, validation) as the
-// language server's (server/src/common/settings.ts), over VS Code's configuration API. The model
+// language server's (server/src/core/common/settings.ts), over VS Code's configuration API. The model
 // path settings a folder can set go through the same confinement as the server's
 // (common/settingPaths.ts): absolute, inside the workspace folders or the model's folder, else
 // emptied with one line in the Hailo log.

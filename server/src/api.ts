@@ -19,18 +19,18 @@ export {
   type MtmdResult,
   type StreamInfo,
   type VStreamInfo,
-} from './hef';
-export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, graphUriForPath, pathForGraphUri } from './onnx/viewUri';
-export { HW_ARCHES, archDevice, type HwArch } from './common/arch';
-export { resolveSettings, type HailoSettings } from './common/settings';
-export { mintTrustToken, type TrustToken } from './common/trust';
+} from './core/hef';
+export { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, graphUriForPath, pathForGraphUri } from './core/onnx/viewUri';
+export { HW_ARCHES, archDevice, type HwArch } from './core/common/arch';
+export { resolveSettings, type HailoSettings } from './core/common/settings';
+export { mintTrustToken, type TrustToken } from './core/common/trust';
 // device runs and the float reference (issue 9)
-export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './device/client';
-export { errorFromKind } from './device/errors';
-export { hefRefusal, verdictForRuntime } from './device/hefGate';
-export { checkArchitecture } from './device/names';
-export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './device/hailortVersions';
-export { DEFAULT_OPEN_OPTIONS } from './device/protocol';
+export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './processes/device/client';
+export { errorFromKind } from './core/device/errors';
+export { hefRefusal, verdictForRuntime } from './core/device/hefGate';
+export { checkArchitecture } from './core/device/names';
+export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './core/device/hailortVersions';
+export { DEFAULT_OPEN_OPTIONS } from './core/device/protocol';
 export type {
   DeviceError,
   DeviceErrorKind,
@@ -43,46 +43,46 @@ export type {
   RunReport,
   RuntimeInfo,
   ScanResult,
-} from './device/protocol';
-export { compareWithReference, type ReferenceComparison } from './accuracy/reference';
-export type { ErrorMetrics } from './accuracy/metrics';
-export { findModelFiles, readReferenceModel } from './accuracy/modelFiles';
-export { locateOnnxRuntime, runOnnxInWorker } from './accuracy/ortProcess';
+} from './core/device/protocol';
+export { compareWithReference, type ReferenceComparison } from './core/accuracy/reference';
+export type { ErrorMetrics } from './core/accuracy/metrics';
+export { findModelFiles, readReferenceModel } from './core/accuracy/modelFiles';
+export { locateOnnxRuntime, runOnnxInWorker } from './processes/accuracy/ortProcess';
 // the calibration-set inspector (issue 12)
-export { calibContext } from './calib/context';
-export { calibJson, CalibReadError, inspectCalibrationSet, type CalibReport } from './calib/inspect';
+export { calibContext } from './core/calib/context';
+export { calibJson, CalibReadError, inspectCalibrationSet, type CalibReport } from './core/calib/inspect';
 // one table of every oracle (issue 12)
-export { compareOracles, CompareError, type CompareInputs } from './accuracy/compare';
-export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './accuracy/emulator';
-export { deviceOutputs } from './accuracy/deviceOracle';
-export type { AccuracyDocument, OutputTable } from './accuracy/oracles';
-export { trustedLauncher } from './compile/launcher';
-export { KILL_GRACE_MS, signalGroup } from './compile/process';
+export { compareOracles, CompareError, type CompareInputs } from './processes/accuracy/compare';
+export { runEmulator, EMULATOR_CONTEXTS, type EmulatorContext } from './processes/accuracy/emulator';
+export { deviceOutputs } from './processes/accuracy/deviceOracle';
+export type { AccuracyDocument, OutputTable } from './core/accuracy/oracles';
+export { trustedLauncher } from './processes/compile/launcher';
+export { KILL_GRACE_MS, signalGroup } from './processes/compile/process';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
-export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './common/fileAccess';
-export { TerminalStreamEscaper } from './common/escape';
-export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './dfc';
-export { analyzeOnnx } from './onnx/analysis';
-export { inspectHefNms, type NmsInspection } from './nms/bundle';
-export { setOpenedFolders, setSkippedPathNote } from './alls/nodeHost';
-export { confineModelPaths, modelFolderOf, MODEL_PATH_KEYS } from './common/settingPaths';
-export { readOnnxFile } from './onnx/reader';
+export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './core/common/fileAccess';
+export { TerminalStreamEscaper } from './core/common/escape';
+export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './core/dfc';
+export { analyzeOnnx } from './core/onnx/analysis';
+export { inspectHefNms, type NmsInspection } from './core/nms/bundle';
+export { setOpenedFolders, setSkippedPathNote } from './core/alls/nodeHost';
+export { confineModelPaths, modelFolderOf, MODEL_PATH_KEYS } from './core/common/settingPaths';
+export { readOnnxFile } from './core/onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
-export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './compile/session';
-export { hostUser } from './compile/launcher';
-export { findLeftovers, removeContainers, type CompileContainer } from './compile/leftovers';
-export type { CompileInputs } from './compile/inputs';
-export type { DockerSettings, Gpus, CompileRun } from './compile/runner';
-export { CompilePool, type PoolJob } from './compile/pool';
+export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './processes/compile/session';
+export { hostUser } from './processes/compile/launcher';
+export { findLeftovers, removeContainers, type CompileContainer } from './processes/compile/leftovers';
+export type { CompileInputs } from './processes/compile/inputs';
+export type { DockerSettings, Gpus, CompileRun } from './processes/compile/runner';
+export { CompilePool, type PoolJob } from './processes/compile/pool';
 // sweeps across docker contexts, one table (issue 23)
-export { readPlan, PlanError, PLAN_SUFFIX, type SweepPlan } from './sweep/plan';
-export { runSweep, DOCUMENT_FILE, CSV_FILE, type SweepEnv, type DeviceMeasure } from './sweep/run';
-export { measureOnDevice } from './sweep/deviceMeasure';
-export { allFinished, columns, sortRows, sweepCsv, summaryLine, type SweepDocument, type SweepRow, type ContextRow } from './sweep/table';
-export { stripAnsi, type DfcFix } from './dfc';
+export { readPlan, PlanError, PLAN_SUFFIX, type SweepPlan } from './core/sweep/plan';
+export { runSweep, DOCUMENT_FILE, CSV_FILE, type SweepEnv, type DeviceMeasure } from './processes/sweep/run';
+export { measureOnDevice } from './processes/sweep/deviceMeasure';
+export { allFinished, columns, sortRows, sweepCsv, summaryLine, type SweepDocument, type SweepRow, type ContextRow } from './core/sweep/table';
+export { stripAnsi, type DfcFix } from './core/dfc';
 // GenAI chat on the device (issue 13)
-export { ChatSession, type Answer, type Turn } from './genai/session';
+export { ChatSession, type Answer, type Turn } from './processes/genai/session';
 export {
   PARAM_RULES,
   parseParam,
@@ -96,21 +96,21 @@ export {
   type Frame,
   type TranscriptTurn,
   type ParamName,
-} from './genai';
-export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './device/protocol';
+} from './core/genai';
+export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './core/device/protocol';
 
 // setup doctor (issue 19)
-export { runDoctor, type DoctorReport, type Finding } from './doctor';
-export { doctorMarkdown, counts as doctorCounts } from './doctor/text';
+export { runDoctor, type DoctorReport, type Finding } from './core/doctor';
+export { doctorMarkdown, counts as doctorCounts } from './core/doctor/text';
 
 // The HAR view, layer noise analysis and its 16-bit line (issue 22).
-export { readHarView, type HarViewDocument, type HarViewLayer } from './har/harView';
-export { findOnnxBeside } from './har/modelResolver';
-export { readHar } from './har/harReader';
-export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } from './har/noise';
-export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './noise/noiseRun';
-export { sixteenBitEdit } from './alls/noisyLayers';
-export { scriptTarget, type ScriptTarget } from './har/scriptTarget';
-export { findDivergence, type DivergenceOutcome } from './noise/divergenceRun';
-export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './har/divergenceResults';
-export { checkText } from './alls/rules';
+export { readHarView, type HarViewDocument, type HarViewLayer } from './core/har/harView';
+export { findOnnxBeside } from './core/har/modelResolver';
+export { readHar } from './core/har/harReader';
+export { noiseSidecarPath, sixteenBitLine, type LayerNoise, type NoiseReport } from './core/har/noise';
+export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './processes/noise/noiseRun';
+export { sixteenBitEdit } from './core/alls/noisyLayers';
+export { scriptTarget, type ScriptTarget } from './core/har/scriptTarget';
+export { findDivergence, type DivergenceOutcome } from './processes/noise/divergenceRun';
+export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './core/har/divergenceResults';
+export { checkText } from './core/alls/rules';

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeviceClient, DeviceRequestError } from '../../server/src/device/client';
-import { commandLineTrust } from '../../server/src/common/trust';
+import { DeviceClient, DeviceRequestError } from '../../server/src/processes/device/client';
+import { commandLineTrust } from '../../server/src/core/common/trust';
 
 const dir = mkdtempSync(join(tmpdir(), 'hailo-client-silence-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,10 +9,10 @@ import { spawnSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { DeviceClient, DeviceRequestError, type DeviceClientEvent } from '../../server/src/device/client';
-import { commandLineTrust } from '../../server/src/common/trust';
-import type { RunOptions } from '../../server/src/device/protocol';
-import { readHefFile, fileSource, readResource } from '../../server/src/hef';
+import { DeviceClient, DeviceRequestError, type DeviceClientEvent } from '../../server/src/processes/device/client';
+import { commandLineTrust } from '../../server/src/core/common/trust';
+import type { RunOptions } from '../../server/src/core/device/protocol';
+import { readHefFile, fileSource, readResource } from '../../server/src/core/hef';
 import { deviceSetup, fakeEnv, type DeviceSetup } from '../helpers/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 

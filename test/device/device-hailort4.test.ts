@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeviceClient } from '../../server/src/device/client';
-import { commandLineTrust } from '../../server/src/common/trust';
+import { DeviceClient } from '../../server/src/processes/device/client';
+import { commandLineTrust } from '../../server/src/core/common/trust';
 import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
 import { genaiSetup } from '../helpers/genaiFixtures';
 import { buildHef } from '../helpers/hefBuilder';
@@ -216,7 +216,7 @@ test('issue 24: a device whose Device::create answers 86 (HailoRT 5.2) gets the 
 });
 
 test('one shim per library: the same libhailort found by the setting, HAILORT_ROOT and a symlinked prefix builds one shim', async () => {
-  const { buildShim, findHailoRT } = await import('../../server/src/device/nativeBuild');
+  const { buildShim, findHailoRT } = await import('../../server/src/processes/device/nativeBuild');
   const { fakeHailortPrefix } = await import('../helpers/fakeHailort');
   const { symlinkSync } = await import('node:fs');
   const prefix = fakeHailortPrefix('4.20.0');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { deviceSetup, FAKE_DIR } from '../helpers/fakeHailort';
-import { findHailoRT } from '../../server/src/device/nativeBuild';
+import { findHailoRT } from '../../server/src/processes/device/nativeBuild';
 
 // Each version the shim claims, and how many behaviour checks its self-test makes (a check that
 // silently stops running changes the count).

@@ -19,8 +19,8 @@ import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { mutant, mutantRows } from '../helpers/hefMutants';
 import { yolov8nHefSpec } from '../helpers/nmsDetectors';
 import { allTestHefs } from '../helpers/allTestHefs';
-import { bufferSource, readHef, type HefReport } from '../../server/src/hef';
-import { verdictAt } from '../../server/src/hef/verdict';
+import { bufferSource, readHef, type HefReport } from '../../server/src/core/hef';
+import { verdictAt } from '../../server/src/core/hef/verdict';
 
 const corpus = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
@@ -248,7 +248,7 @@ test("fake Hef::create (5.2.0): every HEF of the guard's list opens, file and bu
   }
 });
 
-// Our structural verdict (server/src/hef/verdict.ts, verdictAt) and the fake's own checks
+// Our structural verdict (server/src/core/hef/verdict.ts, verdictAt) and the fake's own checks
 // (fake_hef_checks.cpp), each written from hef.cpp of the tags, agree release by release on built
 // cases: header versions 4.18–4.19 (0–1), 4.20 (0–2), 4.21+ (0–3); 26 for 91/92 before 4.21; the
 // outdated refusal from 4.21; extensions by release; structure; the Hailo-8L partial core ops.

@@ -10,11 +10,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { DeviceClient } from '../../server/src/device/client';
-import { commandLineTrust } from '../../server/src/common/trust';
-import type { ChatOpenOptions, DeviceError } from '../../server/src/device/protocol';
-import { imageToFrame, turnMessages, userMessage } from '../../server/src/genai';
-import { ChatSession } from '../../server/src/genai/session';
+import { DeviceClient } from '../../server/src/processes/device/client';
+import { commandLineTrust } from '../../server/src/core/common/trust';
+import type { ChatOpenOptions, DeviceError } from '../../server/src/core/device/protocol';
+import { imageToFrame, turnMessages, userMessage } from '../../server/src/core/genai';
+import { ChatSession } from '../../server/src/processes/genai/session';
 import { genaiSetup, LLM_CONFIG, VLM_CONFIG, VLM_FRAME, type GenAiSetup } from '../helpers/genaiFixtures';
 import { repoRoot } from '../helpers/shared';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { findHailoRT } from '../../server/src/device/nativeBuild';
+import { findHailoRT } from '../../server/src/processes/device/nativeBuild';
 import { repoRoot } from '../helpers/shared';
 
 const available = !!process.env.HAILORT_SRC || !('error' in findHailoRT());

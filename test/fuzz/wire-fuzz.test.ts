@@ -18,8 +18,8 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { Message } from 'vscode-languageserver/node';
 import { SafeStdioReader } from '../../server/src/lsp/stdioReader';
-import { TerminalStreamEscaper } from '../../server/src/common/escape';
-import { prng } from '../../server/src/common/prng';
+import { TerminalStreamEscaper } from '../../server/src/core/common/escape';
+import { prng } from '../../server/src/core/common/prng';
 
 const LONG = process.env.HAILO_FUZZ_LONG === '1';
 const CASES = LONG ? 20_000 : 800;

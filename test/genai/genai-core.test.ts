@@ -1,4 +1,4 @@
-// The pure GenAI chat core (server/src/genai): HEF classification against what HailoRT's GenAI
+// The pure GenAI chat core (server/src/core/genai): HEF classification against what HailoRT's GenAI
 // server looks for, parameter ranges of llm.cpp:553-565, the JSON messages of HailoRT's examples,
 // image → frame layouts (numpy's transposes as the oracle), the Markdown transcript rendered by
 // markdown-it (nothing a model writes becomes a link, image or tag), the saved-context file.
@@ -17,7 +17,7 @@ import {
   turnMessages,
   userMessage,
   validateParams,
-} from '../../server/src/genai';
+} from '../../server/src/core/genai';
 import { writeGenAiHefs } from '../helpers/genaiFixtures';
 import { tempDir } from '../helpers/fakeHailort';
 import { assertInert, md } from '../helpers/markdown';

@@ -2,8 +2,8 @@
 // mistake must be an error quoting its evidence, and nothing else may be an error.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { analyze } from '../../server/src/alls/analysis';
-import { checkDocument } from '../../server/src/alls/rules';
+import { analyze } from '../../server/src/core/alls/analysis';
+import { checkDocument } from '../../server/src/core/alls/rules';
 
 /** A script's known mistakes: `line:column` (1-based), the code, what its message must quote. */
 export type KnownMistakes = Record<string, { at: string; code: string; evidence: RegExp }[]>;

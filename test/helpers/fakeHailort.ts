@@ -1,6 +1,6 @@
 // Builds the fake libhailort (test/fake-hailort) with g++ into a cached install prefix laid out
 // as a real HailoRT install (include/hailo/*.hpp, lib/libhailort.so.X.Y.Z), then the product's
-// own build (server/src/device/nativeBuild.ts) compiles the real shim against that prefix — the
+// own build (server/src/processes/device/nativeBuild.ts) compiles the real shim against that prefix — the
 // same path a user's machine takes with a real HailoRT. Also writes the fake's "facts" file: what
 // the simulated device knows about each HEF's streams, read with the project's own HEF reader.
 // Whether HailoRT opens a HEF at all the fake decides itself (fake_hef_checks.cpp, HailoRT's
@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandLineTrust } from '../../server/src/common/trust';
-import { isIntact, readHefFile } from '../../server/src/hef';
-import { FORMAT_ORDERS } from '../../server/src/hef/tables';
-import { buildShim, findHailoRT, type ShimLocation } from '../../server/src/device/nativeBuild';
+import { commandLineTrust } from '../../server/src/core/common/trust';
+import { isIntact, readHefFile } from '../../server/src/core/hef';
+import { FORMAT_ORDERS } from '../../server/src/core/hef/tables';
+import { buildShim, findHailoRT, type ShimLocation } from '../../server/src/processes/device/nativeBuild';
 import { projectRoot as repoRoot } from './projectRoot';
 
 export const FAKE_DIR = join(repoRoot, 'test', 'fake-hailort');

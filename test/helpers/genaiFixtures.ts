@@ -89,7 +89,7 @@ export interface GenAiSetup {
   hefs: GenAiHefs;
   facts: string;
   /** Unset when the setup was made without one (`withShim` false). */
-  shim: import('../../server/src/device/nativeBuild').ShimLocation;
+  shim: import('../../server/src/processes/device/nativeBuild').ShimLocation;
   /** Environment for a worker or CLI on the fake (shim + library + facts; fast tokens unless overridden). */
   env(extra?: Record<string, string>): Record<string, string>;
   cleanup(): void;

@@ -1,7 +1,7 @@
 // The catalogue of built HEF fixtures (test/fixtures/hef/*.hef). `node test/fixtures/hef/generate.mjs`
 // writes them; a unit test rebuilds them and checks the committed bytes are identical, so the
 // files and this script never drift apart.
-import type { RuleId } from '../../server/src/hef/mtmd';
+import type { RuleId } from '../../server/src/core/hef/mtmd';
 import { buildHef, utf8, type HefSpec, type NetworkGroupSpec, type StreamSpec } from './hefBuilder';
 
 /** The contract rules a built fixture can fail; the text-model width depends on a setting, not the file. */

@@ -11,10 +11,10 @@
 // test/fixtures/nms/zoo-history).
 import { Readable } from 'node:stream';
 import * as tar from 'tar-stream';
-import { parseHn } from '../../server/src/har/hn';
-import { buildLayerIndex } from '../../server/src/har/layers';
-import type { HarArchive } from '../../server/src/har/harReader';
-import type { ModelLayerIndex } from '../../server/src/common/modelLayers';
+import { parseHn } from '../../server/src/core/har/hn';
+import { buildLayerIndex } from '../../server/src/core/har/layers';
+import type { HarArchive } from '../../server/src/core/har/harReader';
+import type { ModelLayerIndex } from '../../server/src/core/common/modelLayers';
 import { buildHef, type HefSpec } from './hefBuilder';
 
 export interface Head {

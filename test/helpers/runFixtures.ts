@@ -6,7 +6,7 @@
 // are marked ASSUMED; tests never treat them as facts.
 import type { RunDocument } from '../../client/src/device/runDocument';
 import { calibrationStatement } from '../../client/src/device/runDocument';
-import type { RunReport } from '../../server/src/device/protocol';
+import type { RunReport } from '../../server/src/core/device/protocol';
 
 const hist = (counts: number[], min = 0, max = 255) => ({ min, max, counts });
 // ASSUMED: a bell-shaped histogram of 4096 uint8 values around the recorded mean.

@@ -22,7 +22,7 @@ import { startTestServer } from '../helpers/lsp';
 import { assertInert } from '../helpers/markdown';
 import { buildHef } from '../helpers/hefBuilder';
 import { paddedV3Spec } from '../helpers/inlineHefs';
-import { graphUriForPath } from '../../server/src/onnx/viewUri';
+import { graphUriForPath } from '../../server/src/core/onnx/viewUri';
 import { OnnxGraphTextRequest } from '../../server/src/protocol';
 import { deepSubgraphOnnx, harGzipBomb, hostileHn, hostileOnnx, makeFifo, releaseFifo, tarMember, TAR_END, tinyHn, writeHugeBodyHef } from '../helpers/hostile';
 

@@ -14,7 +14,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startTestServer, type TestServer } from '../helpers/lsp';
 import { repoRoot } from '../helpers/shared';
-import { graphUriForPath } from '../../server/src/onnx/viewUri';
+import { graphUriForPath } from '../../server/src/core/onnx/viewUri';
 import { OnnxGraphTextRequest } from '../../server/src/protocol';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');

@@ -1,14 +1,14 @@
-// The float reference's numeric core (server/src/accuracy/) against numpy: error metrics,
+// The float reference's numeric core (server/src/core/accuracy/) against numpy: error metrics,
 // transposes, normalization and dequantisation. Expected values come from
 // scripts/gen-accuracy-fixtures.py (numpy), committed in test/fixtures/accuracy/expected.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareArrays, type ErrorMetrics } from '../../server/src/accuracy/metrics';
-import { hefToOnnx, onnxToHef, planLayout, transpose } from '../../server/src/accuracy/layout';
-import { dequantize, normalize } from '../../server/src/accuracy/preprocess';
-import { readNormalizations } from '../../server/src/alls/normalization';
+import { compareArrays, type ErrorMetrics } from '../../server/src/core/accuracy/metrics';
+import { hefToOnnx, onnxToHef, planLayout, transpose } from '../../server/src/core/accuracy/layout';
+import { dequantize, normalize } from '../../server/src/core/accuracy/preprocess';
+import { readNormalizations } from '../../server/src/core/alls/normalization';
 import { repoRoot } from '../helpers/shared';
 
 type Num = number | string;

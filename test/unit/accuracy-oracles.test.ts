@@ -10,13 +10,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAccuracyDocument, type OracleRun } from '../../server/src/accuracy/oracles';
-import { compareOracles } from '../../server/src/accuracy/compare';
-import { runEmulator, type EmulatorRequest } from '../../server/src/accuracy/emulator';
-import { runOnnxInWorker, locateOnnxRuntime } from '../../server/src/accuracy/ortProcess';
-import { writeNpyFloat32 } from '../../server/src/calib/npyRead';
-import { trustedLauncher } from '../../server/src/compile/launcher';
-import { commandLineTrust } from '../../server/src/common/trust';
+import { buildAccuracyDocument, type OracleRun } from '../../server/src/core/accuracy/oracles';
+import { compareOracles } from '../../server/src/processes/accuracy/compare';
+import { runEmulator, type EmulatorRequest } from '../../server/src/processes/accuracy/emulator';
+import { runOnnxInWorker, locateOnnxRuntime } from '../../server/src/processes/accuracy/ortProcess';
+import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
+import { trustedLauncher } from '../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../server/src/core/common/trust';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { compareWithReference, ReferenceError, type FloatTensor, type Infer, type ReferenceRequest } from '../../server/src/accuracy/reference';
-import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/accuracy/ortProcess';
-import { commandLineTrust } from '../../server/src/common/trust';
-import type { StreamInfo } from '../../server/src/device/protocol';
+import { compareWithReference, ReferenceError, type FloatTensor, type Infer, type ReferenceRequest } from '../../server/src/core/accuracy/reference';
+import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/accuracy/ortProcess';
+import { commandLineTrust } from '../../server/src/core/common/trust';
+import type { StreamInfo } from '../../server/src/core/device/protocol';
 import { repoRoot } from '../helpers/shared';
 import { tinyOnnxBytes, writeTinyOnnx } from '../helpers/tinyOnnx';
 

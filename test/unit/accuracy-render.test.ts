@@ -3,7 +3,7 @@
 // numbers and fixed labels only, and a weak CSP is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildAccuracyDocument } from '../../server/src/accuracy/oracles';
+import { buildAccuracyDocument } from '../../server/src/core/accuracy/oracles';
 import { renderAccuracyPage } from '../../client/src/accuracy/render';
 
 const page = {

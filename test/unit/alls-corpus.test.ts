@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { analyze } from '../../server/src/alls/analysis';
-import { checkDocument } from '../../server/src/alls/rules';
-import { decodeScript } from '../../server/src/alls/encoding';
+import { analyze } from '../../server/src/core/alls/analysis';
+import { checkDocument } from '../../server/src/core/alls/rules';
+import { decodeScript } from '../../server/src/core/alls/encoding';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { listFiles } from '../helpers/files';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RULES } from '../../server/src/alls/codes';
+import { RULES } from '../../server/src/core/alls/codes';
 import { repoRoot } from '../helpers/shared';
 import { listFiles } from '../helpers/files';
 

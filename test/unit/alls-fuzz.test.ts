@@ -17,9 +17,9 @@ import {
   semanticTokens,
   signatureHelp,
   type SymbolInfo,
-} from '../../server/src/alls';
-import { LineIndex } from '../../server/src/alls/lineIndex';
-import type { Range } from '../../server/src/common/types';
+} from '../../server/src/core/alls';
+import { LineIndex } from '../../server/src/core/alls/lineIndex';
+import type { Range } from '../../server/src/core/common/types';
 import { repoRoot, sharedPath } from '../helpers/shared';
 import { modelFromJson } from './alls-model';
 import { listFiles } from '../helpers/files';

@@ -1,6 +1,6 @@
 // Builds a ModelLayerIndex from a small JSON description — a hand-made stand-in for the index the
-// HAR reader produces, with the same interface (server/src/common/modelLayers.ts).
-import type { Dim, ModelLayer, ModelLayerIndex, ModelNoise } from '../../server/src/common/modelLayers';
+// HAR reader produces, with the same interface (server/src/core/common/modelLayers.ts).
+import type { Dim, ModelLayer, ModelLayerIndex, ModelNoise } from '../../server/src/core/common/modelLayers';
 
 export interface ModelJson {
   source?: string;
@@ -14,7 +14,7 @@ export interface ModelJson {
     detail?: string;
     location?: ModelLayer['location'];
   }[];
-  /** A noise analysis of the model (as server/src/har/layers.ts builds it from `<net>.noise.json`). */
+  /** A noise analysis of the model (as server/src/core/har/layers.ts builds it from `<net>.noise.json`). */
   noise?: ModelNoise;
 }
 

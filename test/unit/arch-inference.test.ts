@@ -1,5 +1,5 @@
 // The architecture a `.alls` script targets, inferred before the setting (issue 11): the pure
-// decision (server/src/common/archInference.ts). Expected values come from the facts it encodes,
+// decision (server/src/core/common/archInference.ts). Expected values come from the facts it encodes,
 // not from its output: the model zoo keeps scripts in `cfg/alls/<arch>/{base,performance}/` and
 // looks hailo10h scripts up in `hailo15h/` (hailo_model_zoo core/main_utils.py resolve_alls_path,
 // v5.0.0 on: `hw_arch = "hailo15h" if hw_arch == "hailo10h"`); a HEF's header hw_arch 1 (HAILO8P)
@@ -7,7 +7,7 @@
 // hailo10h (hef-format.md, ProtoHEFHwArch); the HAR's metadata.json names the DFC arch string.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { archFolderOf, archHoverMarkdown, inferArch } from '../../server/src/common/archInference';
+import { archFolderOf, archHoverMarkdown, inferArch } from '../../server/src/core/common/archInference';
 
 const ZOO = '/home/u/hailo_model_zoo/hailo_model_zoo/cfg/alls';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderChat, renderChatMessage } from '../../client/src/genai/chatRender';
 import { answerInfo, readParams } from '../../client/src/genai/chatForm';
-import type { ChatModelInfo } from '../../server/src/device/protocol';
+import type { ChatModelInfo } from '../../server/src/core/device/protocol';
 
 import { assertNoncePage, assertOnlyElements, cspMeta as meta, EVIL, tagsIn, testPage } from '../helpers/webviewPage';
 

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeNpyFloat32 } from '../../server/src/calib/npyRead';
+import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 

@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
-import { fileSource, readHef, readResource } from '../../server/src/hef';
+import { fileSource, readHef, readResource } from '../../server/src/core/hef';
 import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 

@@ -9,8 +9,8 @@ import { CompileQueue } from '../../client/src/compile/queue';
 import { calibrationBeside, companions } from '../../client/src/compile/companions';
 import { ConsoleLines } from '../../client/src/compile/consoleLines';
 import { summaryText } from '../../client/src/compile/summary';
-import { readDfcLog, reportText } from '../../server/src/dfc';
-import type { CompileReport } from '../../server/src/compile/session';
+import { readDfcLog, reportText } from '../../server/src/core/dfc';
+import type { CompileReport } from '../../server/src/processes/compile/session';
 import { repoRoot } from '../helpers/shared';
 
 function deferred<T>() {

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkHefForDevice } from '../../client/src/device/archCheck';
-import { readHefFile } from '../../server/src/hef';
-import type { DeviceInfo } from '../../server/src/device/protocol';
+import { readHefFile } from '../../server/src/core/hef';
+import type { DeviceInfo } from '../../server/src/core/device/protocol';
 import { repoRoot } from '../helpers/shared';
 
 const H10: DeviceInfo = {
@@ -126,7 +126,7 @@ test("arch check, HailoRT 4.x: a Hailo-8 HEF is refused on a Hailo-8L; a Hailo-8
 });
 
 test('arch check: a device HailoRT could not identify gets its identify failure, never an architecture verdict', async () => {
-  const { errorFromStatus } = await import('../../server/src/device/errors');
+  const { errorFromStatus } = await import('../../server/src/core/device/errors');
   const unidentified: DeviceInfo = {
     ...H10,
     architecture: 'unknown',

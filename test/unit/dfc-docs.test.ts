@@ -1,10 +1,10 @@
-// docs/dfc-log.md's code table says what server/src/dfc/codes.ts says: same codes, severities,
+// docs/dfc-log.md's code table says what server/src/core/dfc/codes.ts says: same codes, severities,
 // stages, confidences and evidence — so the documentation cannot drift from the reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DFC_CODES } from '../../server/src/dfc/codes';
+import { DFC_CODES } from '../../server/src/core/dfc/codes';
 import { repoRoot } from '../helpers/shared';
 
 test('docs/dfc-log.md: the code table equals codes.ts', () => {

@@ -1,4 +1,4 @@
-// The doctor's ELF dynamic-section reader (server/src/doctor/elf.ts) against `readelf -d` (binutils,
+// The doctor's ELF dynamic-section reader (server/src/core/doctor/elf.ts) against `readelf -d` (binutils,
 // an independent reader) on files the system's linker builds here — a library with the SONAME
 // HailoRT gives libhailort, a plugin needing two libraries through a $ORIGIN RUNPATH, an executable
 // with an old-style RPATH — on a 32-bit big-endian file written byte by byte from the gABI, on the
@@ -11,9 +11,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { ElfError, bufferSource, parseElfDynamic, readElfDynamic, type ElfDynamicInfo } from '../../server/src/doctor/elf';
-import { FileAccessError } from '../../server/src/common/fileAccess';
-import { limit } from '../../server/src/common/limits';
+import { ElfError, bufferSource, parseElfDynamic, readElfDynamic, type ElfDynamicInfo } from '../../server/src/core/doctor/elf';
+import { FileAccessError } from '../../server/src/core/common/fileAccess';
+import { limit } from '../../server/src/core/common/limits';
 import { readelfDynamic, toolchain, writeStub } from '../helpers/elfStubs';
 import { prng } from '../helpers/random';
 import { skipUnless } from '../helpers/shared';

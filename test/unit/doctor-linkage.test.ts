@@ -1,4 +1,4 @@
-// Which libhailort each consumer actually links (server/src/doctor/linkage.ts, linkageRules.ts), on
+// Which libhailort each consumer actually links (server/src/core/doctor/linkage.ts, linkageRules.ts), on
 // fake systems whose libraries, plugins, _pyhailort and programs are real ELF files built here by
 // the system's linker (test/helpers/elfStubs.ts): the DT_NEEDED names, SONAMEs and RUNPATHs are
 // the linker's, not ours. Each system is one a user reported (the thread is named in the test);
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runDoctor, type DoctorReport } from '../../server/src/doctor';
-import { doctorMarkdown } from '../../server/src/doctor/text';
+import { runDoctor, type DoctorReport } from '../../server/src/core/doctor';
+import { doctorMarkdown } from '../../server/src/core/doctor/text';
 import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
 import { skipUnless } from '../helpers/shared';
 

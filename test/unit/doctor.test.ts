@@ -492,7 +492,7 @@ test('kern.log there but not readable (here a folder; EACCES for a user outside 
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {
   const { readFileSync } = await import('node:fs');
   const rules = ['rules.ts', 'linkageRules.ts', 'firmware.ts', 'packageRules.ts', 'kernelLog.ts']
-    .map((f) => readFileSync(join(repoRoot, 'server', 'src', 'doctor', f), 'utf8'))
+    .map((f) => readFileSync(join(repoRoot, 'server', 'src', 'core', 'doctor', f), 'utf8'))
     .join('\n');
   const doc = readFileSync(join(repoRoot, 'docs', 'doctor.md'), 'utf8');
   const made = new Set<string>();
@@ -510,7 +510,7 @@ test('docs/doctor.md lists every finding code the rules can make, with its sourc
 });
 
 test('Check Setup Markdown: file-derived names are escaped (a HEF named like Markdown/HTML stays text)', async () => {
-  const { doctorMarkdown } = await import('../../server/src/doctor/text');
+  const { doctorMarkdown } = await import('../../server/src/core/doctor/text');
   const md = doctorMarkdown({
     root: '/',
     devices: { asked: false, why: 'Restricted Mode' },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { main } from '../../server/src/cli/main';
-import { readHef, bufferSource } from '../../server/src/hef';
+import { readHef, bufferSource } from '../../server/src/core/hef';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { bufferSource, readHef } from '../../server/src/hef';
-import { RUNTIME_LINES, verdictFor, type RuntimeVerdict } from '../../server/src/hef/verdict';
+import { bufferSource, readHef } from '../../server/src/core/hef';
+import { RUNTIME_LINES, verdictFor, type RuntimeVerdict } from '../../server/src/core/hef/verdict';
 import { allTestHefs } from '../helpers/allTestHefs';
 import { tempDir } from '../helpers/fakeHailort';
 

@@ -1,14 +1,14 @@
-// The architecture of a HEF from its header only (server/src/hef/hwArch.ts, used to infer a
+// The architecture of a HEF from its header only (server/src/core/hef/hwArch.ts, used to infer a
 // script's target): the values corpus/hef/SOURCES.md records for each real file — Hailo-8 = 1,
 // the Hailo-10H class = 103, also for the file truncated upstream — read from at most the container
 // header and LIMITS.hefArchPrefixBytes of the body, however large the body is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { limit } from '../../server/src/common/limits';
-import { MAX_HEADER_SIZE, parseContainer } from '../../server/src/hef/container';
-import { readHefHwArch } from '../../server/src/hef/hwArch';
-import { bufferSource, withFileSource, type ByteSource } from '../../server/src/hef/source';
+import { limit } from '../../server/src/core/common/limits';
+import { MAX_HEADER_SIZE, parseContainer } from '../../server/src/core/hef/container';
+import { readHefHwArch } from '../../server/src/core/hef/hwArch';
+import { bufferSource, withFileSource, type ByteSource } from '../../server/src/core/hef/source';
 import { buildHef } from '../helpers/hefBuilder';
 import { archHefSpec, ARCH_HEF_IDS } from '../helpers/inlineHefs';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bufferSource, describeHef, loadsInTarget, readHef } from '../../server/src/hef';
+import { bufferSource, describeHef, loadsInTarget, readHef } from '../../server/src/core/hef';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 
 const corpus = sharedPath('corpus', 'hef');

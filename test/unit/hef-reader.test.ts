@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { bufferSource, readHef, isIntact, type ByteSource, type HefReport } from '../../server/src/hef';
-import { HASH_CHUNK } from '../../server/src/hef/integrity';
+import { bufferSource, readHef, isIntact, type ByteSource, type HefReport } from '../../server/src/core/hef';
+import { HASH_CHUNK } from '../../server/src/core/hef/integrity';
 import { buildHef, utf8, type HefSpec } from '../helpers/hefBuilder';
 import { repoRoot } from '../helpers/shared';
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../server/src/hef';
+import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../server/src/core/hef';
 import { esc, renderInspector, renderMessage, type InspectorModel } from '../../client/src/hef/render';
 import { buildHef, utf8 } from '../helpers/hefBuilder';
 import { htmlNamesHefSpec } from '../helpers/inlineHefs';

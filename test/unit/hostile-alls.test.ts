@@ -1,19 +1,19 @@
 // Issue 14, `.alls`: nesting without a limit overflowed the stack (the CLI printed nothing for any
 // file of the folder, the server stopped answering hover), a line of commas cost ~190 bytes each,
 // and semantic tokens were quadratic in a call's positional arguments. Each limit answers with a
-// diagnostic (LIMITS in server/src/common/limits.ts) and every editor feature keeps working.
+// diagnostic (LIMITS in server/src/core/common/limits.ts) and every editor feature keeps working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze, checkDocument, complete, definition, documentSymbols, foldingRanges, hover, semanticTokens, signatureHelp } from '../../server/src/alls';
-import { reanalyze } from '../../server/src/alls/incremental';
+import { analyze, checkDocument, complete, definition, documentSymbols, foldingRanges, hover, semanticTokens, signatureHelp } from '../../server/src/core/alls';
+import { reanalyze } from '../../server/src/core/alls/incremental';
 import { main } from '../../server/src/cli/main';
-import type { ArgNode, NameNode } from '../../server/src/alls/ast';
-import { ArgNodeObject, NameNodeObject } from '../../server/src/alls/nodes';
-import { LIMITS } from '../../server/src/common/limits';
-import type { Diagnostic } from '../../server/src/common/types';
+import type { ArgNode, NameNode } from '../../server/src/core/alls/ast';
+import { ArgNodeObject, NameNodeObject } from '../../server/src/core/alls/nodes';
+import { LIMITS } from '../../server/src/core/common/limits';
+import type { Diagnostic } from '../../server/src/core/common/types';
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 

@@ -12,10 +12,10 @@ import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { compareOracles, CompareError } from '../../server/src/accuracy/compare';
-import { readNpyFile } from '../../server/src/calib/npyRead';
-import { inspectCalibrationSet } from '../../server/src/calib/inspect';
-import { decodeImage, InputError } from '../../server/src/device/inputs';
+import { compareOracles, CompareError } from '../../server/src/processes/accuracy/compare';
+import { readNpyFile } from '../../server/src/core/calib/npyRead';
+import { inspectCalibrationSet } from '../../server/src/core/calib/inspect';
+import { decodeImage, InputError } from '../../server/src/core/device/inputs';
 import { makeFifo, releaseFifo } from '../helpers/hostile';
 import { repoRoot } from '../helpers/shared';
 

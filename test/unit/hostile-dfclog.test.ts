@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DfcLogReader } from '../../server/src/dfc';
-import { FRAMES_KEPT_EACH_END, FrameList } from '../../server/src/dfc/errors';
-import { FileAccessError, readTextPrefix, streamTextFile } from '../../server/src/common/fileAccess';
+import { DfcLogReader } from '../../server/src/core/dfc';
+import { FRAMES_KEPT_EACH_END, FrameList } from '../../server/src/core/dfc/errors';
+import { FileAccessError, readTextPrefix, streamTextFile } from '../../server/src/core/common/fileAccess';
 import { makeFifo, releaseFifo } from '../helpers/hostile';
 import { repoRoot } from '../helpers/shared';
 

@@ -2,7 +2,7 @@
 // no checksum covers, moved the CCW section and the file still read "Integrity: OK".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bufferSource, describeHef, readHef } from '../../server/src/hef';
+import { bufferSource, describeHef, readHef } from '../../server/src/core/hef';
 import { buildHef, type StreamSpec } from '../helpers/hefBuilder';
 import { paddedV3Spec } from '../helpers/inlineHefs';
 

@@ -22,8 +22,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confinePath, FileAccessError, openForWriteSync, realPathOf, walkFilesSync, writeFileNoFollowSync } from '../../server/src/common/fileAccess';
-import { resolveInputs } from '../../server/src/compile/inputs';
+import { confinePath, FileAccessError, openForWriteSync, realPathOf, walkFilesSync, writeFileNoFollowSync } from '../../server/src/core/common/fileAccess';
+import { resolveInputs } from '../../server/src/processes/compile/inputs';
 import { main } from '../../server/src/cli/main';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
 import { makeFifo } from '../helpers/hostile';

@@ -39,14 +39,14 @@ export function coreImportsVscode(files: SourceFile[]): string[] {
 
 test('layering rules fire on bad samples', () => {
   const bad: SourceFile[] = [
-    { path: 'client/src/x.ts', text: "import { readHef } from '../../server/src/hef';\nconst y = require('../../../server/src/cli/main');\n" },
+    { path: 'client/src/x.ts', text: "import { readHef } from '../../server/src/core/hef';\nconst y = require('../../../server/src/cli/main');\n" },
     {
-      path: 'server/src/hef/x.ts',
+      path: 'server/src/core/hef/x.ts',
       text: "import type { Diagnostic } from 'vscode-languageserver';\n// import * as vscode from 'vscode' in a comment is fine\n",
     },
   ];
-  assert.deepEqual(clientReachesIntoServer(bad), ['client/src/x.ts:1 ../../server/src/hef', 'client/src/x.ts:2 ../../../server/src/cli/main']);
-  assert.deepEqual(coreImportsVscode(bad), ['server/src/hef/x.ts:1 vscode-languageserver']);
+  assert.deepEqual(clientReachesIntoServer(bad), ['client/src/x.ts:1 ../../server/src/core/hef', 'client/src/x.ts:2 ../../../server/src/cli/main']);
+  assert.deepEqual(coreImportsVscode(bad), ['server/src/core/hef/x.ts:1 vscode-languageserver']);
   const good: SourceFile[] = [
     { path: 'client/src/x.ts', text: "import { readHef } from '@hailo/api';\n" },
     { path: 'server/src/lsp/x.ts', text: "import { TextDocuments } from 'vscode-languageserver/node';\n" },

@@ -1,10 +1,10 @@
-// SECURITY.md's limits table is LIMITS (server/src/common/limits.ts) written out: this test
+// SECURITY.md's limits table is LIMITS (server/src/core/common/limits.ts) written out: this test
 // rebuilds the table from the module and compares. UPDATE_SECURITY=1 rewrites the section (never in CI).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatLimit, LIMITS, type LimitName } from '../../server/src/common/limits';
+import { formatLimit, LIMITS, type LimitName } from '../../server/src/core/common/limits';
 import { repoRoot } from '../helpers/shared';
 
 const START = '<!-- limits:start -->';
@@ -19,7 +19,7 @@ export function limitsTable(): string {
   return ['| limit | value | applies to | why this value | when a file crosses it |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-test('SECURITY.md lists every limit of server/src/common/limits.ts, with its value, reason and consequence', () => {
+test('SECURITY.md lists every limit of server/src/core/common/limits.ts, with its value, reason and consequence', () => {
   const path = join(repoRoot, 'SECURITY.md');
   const doc = readFileSync(path, 'utf8');
   const a = doc.indexOf(START);

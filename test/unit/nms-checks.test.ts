@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../../server/src/alls/analysis';
-import { parseNmsConfig } from '../../server/src/nms/config';
-import { checkNms, type NmsCheckInput, type NmsFinding } from '../../server/src/nms/checks';
-import { parseLabels } from '../../server/src/nms/labels';
-import { nmsModelFromIndex, type NmsHefFacts } from '../../server/src/nms/model';
-import { nmsCalls } from '../../server/src/nms/script';
+import { analyze } from '../../server/src/core/alls/analysis';
+import { parseNmsConfig } from '../../server/src/core/nms/config';
+import { checkNms, type NmsCheckInput, type NmsFinding } from '../../server/src/core/nms/checks';
+import { parseLabels } from '../../server/src/core/nms/labels';
+import { nmsModelFromIndex, type NmsHefFacts } from '../../server/src/core/nms/model';
+import { nmsCalls } from '../../server/src/core/nms/script';
 import { DETECTORS, customYolov8n, detectorIndex, type Detector } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
 

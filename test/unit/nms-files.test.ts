@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NMS_CONFIG_FILE_MATCH, isNmsConfigName } from '../../server/src/nms/files';
-import { looksLikeLabelsFile } from '../../server/src/nms/labels';
-import { NMS_CODES } from '../../server/src/nms/codes';
+import { NMS_CONFIG_FILE_MATCH, isNmsConfigName } from '../../server/src/core/nms/files';
+import { looksLikeLabelsFile } from '../../server/src/core/nms/labels';
+import { NMS_CODES } from '../../server/src/core/nms/codes';
 import { repoRoot } from '../helpers/shared';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -56,7 +56,7 @@ test('docs/nms.md lists exactly the codes the NMS checks emit, with their severi
   // …and the sources use no other code.
   const used = new Set<string>();
   for (const f of ['checks.ts', 'bundle.ts'])
-    for (const m of readFileSync(join(repoRoot, 'server', 'src', 'nms', f), 'utf8').matchAll(/'(nms\/[\w-]+)'/g)) used.add(m[1]);
+    for (const m of readFileSync(join(repoRoot, 'server', 'src', 'core', 'nms', f), 'utf8').matchAll(/'(nms\/[\w-]+)'/g)) used.add(m[1]);
   for (const m of readFileSync(join(repoRoot, 'server', 'src', 'lsp', 'nmsService.ts'), 'utf8').matchAll(/'(nms\/[\w-]+)'/g)) used.add(m[1]);
   assert.deepEqual(
     [...used].filter((c) => !NMS_CODES[c]),

@@ -1,4 +1,4 @@
-// The HEF inspector's NMS section (client/src/hef/render.ts over server/src/nms inspectHefNms): the
+// The HEF inspector's NMS section (client/src/hef/render.ts over server/src/core/nms inspectHefNms): the
 // zoo detector's HEF agrees with its script, config and labels; the custom one shows where they
 // disagree, with file and line; a HEF alone says there is nothing to compare; names from the files
 // are escaped.
@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bufferSource, checkMtmdSource, readHef } from '../../server/src/hef';
-import { inspectHefNms } from '../../server/src/nms/bundle';
-import { setOpenedFolders } from '../../server/src/alls/nodeHost';
+import { bufferSource, checkMtmdSource, readHef } from '../../server/src/core/hef';
+import { inspectHefNms } from '../../server/src/core/nms/bundle';
+import { setOpenedFolders } from '../../server/src/core/alls/nodeHost';
 import { renderInspector } from '../../client/src/hef/render';
 import { yolov8nHef } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';

@@ -7,12 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
-import { readOnnxSide } from '../../server/src/har/modelResolver';
-import { parseHn } from '../../server/src/har/hn';
-import { buildLayerIndex } from '../../server/src/har/layers';
-import { parseNmsConfig } from '../../server/src/nms/config';
-import { checkNms } from '../../server/src/nms/checks';
-import { nmsModelFromIndex } from '../../server/src/nms/model';
+import { readOnnxSide } from '../../server/src/core/har/modelResolver';
+import { parseHn } from '../../server/src/core/har/hn';
+import { buildLayerIndex } from '../../server/src/core/har/layers';
+import { parseNmsConfig } from '../../server/src/core/nms/config';
+import { checkNms } from '../../server/src/core/nms/checks';
+import { nmsModelFromIndex } from '../../server/src/core/nms/model';
 import { repoRoot, sharedPath, skipUnless } from '../helpers/shared';
 import { join } from 'node:path';
 

@@ -8,11 +8,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze } from '../../server/src/alls/analysis';
-import { parseNmsConfig } from '../../server/src/nms/config';
-import { checkNms, familyOfConfig, familyOfMetaArch } from '../../server/src/nms/checks';
-import { nmsModelFromIndex } from '../../server/src/nms/model';
-import { nmsCalls } from '../../server/src/nms/script';
+import { analyze } from '../../server/src/core/alls/analysis';
+import { parseNmsConfig } from '../../server/src/core/nms/config';
+import { checkNms, familyOfConfig, familyOfMetaArch } from '../../server/src/core/nms/checks';
+import { nmsModelFromIndex } from '../../server/src/core/nms/model';
+import { nmsCalls } from '../../server/src/core/nms/script';
 import { DETECTORS, detectorIndex } from '../helpers/nmsDetectors';
 import { repoRoot, sharedPath, sharedRoot, skipUnless } from '../helpers/shared';
 

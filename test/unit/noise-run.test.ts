@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeNoise } from '../../server/src/noise/noiseRun';
-import { readNoiseResults } from '../../server/src/har/noise';
-import { readHarView } from '../../server/src/har/harView';
+import { analyzeNoise } from '../../server/src/processes/noise/noiseRun';
+import { readNoiseResults } from '../../server/src/core/har/noise';
+import { readHarView } from '../../server/src/core/har/harView';
 import { runNoise } from '../../server/src/cli/noise';
-import { trustedLauncher } from '../../server/src/compile/launcher';
-import { commandLineTrust } from '../../server/src/common/trust';
+import { trustedLauncher } from '../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../server/src/core/common/trust';
 import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 

@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ort from 'onnxruntime-node';
-import { readOnnxBuffer } from '../../server/src/onnx/reader';
-import { inferShapes } from '../../server/src/onnx/inferShapes';
-import { analyzeOnnx } from '../../server/src/onnx/analysis';
+import { readOnnxBuffer } from '../../server/src/core/onnx/reader';
+import { inferShapes } from '../../server/src/core/onnx/inferShapes';
+import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
 import { encodeModel, type ModelSpec } from '../helpers/onnxBuilder';
 import { dynamicQuantized, qdqQuantized, qoperatorQuantized, reflectPadChain } from '../helpers/onnxFixtures';
 import { executedShapes } from '../helpers/ortShapes';

@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OnnxModelCache } from '../../server/src/onnx/modelCache';
-import { readOnnxFile } from '../../server/src/onnx/reader';
-import { readPlan } from '../../server/src/sweep/plan';
-import { runSweep } from '../../server/src/sweep/run';
-import { trustedLauncher } from '../../server/src/compile/launcher';
-import { commandLineTrust } from '../../server/src/common/trust';
+import { OnnxModelCache } from '../../server/src/core/onnx/modelCache';
+import { readOnnxFile } from '../../server/src/core/onnx/reader';
+import { readPlan } from '../../server/src/core/sweep/plan';
+import { runSweep } from '../../server/src/processes/sweep/run';
+import { trustedLauncher } from '../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../server/src/core/common/trust';
 import { repoRoot } from '../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');

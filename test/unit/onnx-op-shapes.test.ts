@@ -5,9 +5,9 @@
 // spec's formula cited in the case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readOnnxBuffer } from '../../server/src/onnx/reader';
-import { inferShapes } from '../../server/src/onnx/inferShapes';
-import { hasRule } from '../../server/src/onnx/rules';
+import { readOnnxBuffer } from '../../server/src/core/onnx/reader';
+import { inferShapes } from '../../server/src/core/onnx/inferShapes';
+import { hasRule } from '../../server/src/core/onnx/rules';
 import { buildCase, caseName, ortRun } from '../helpers/opCase';
 import { OP_CASES } from './onnx-op-table';
 

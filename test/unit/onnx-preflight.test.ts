@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
-import { readOnnxBuffer, readOnnxFile } from '../../server/src/onnx/reader';
-import { analyzeOnnx, type Finding } from '../../server/src/onnx/analysis';
-import { checkEndNodeNames } from '../../server/src/onnx/preflight';
-import { opKnowledge } from '../../server/src/onnx/dfcFacts';
+import { readOnnxBuffer, readOnnxFile } from '../../server/src/core/onnx/reader';
+import { analyzeOnnx, type Finding } from '../../server/src/core/onnx/analysis';
+import { checkEndNodeNames } from '../../server/src/core/onnx/preflight';
+import { opKnowledge } from '../../server/src/core/onnx/dfcFacts';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');

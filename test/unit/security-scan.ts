@@ -84,7 +84,7 @@ export function findShellStrings(file: SourceFile): Finding[] {
 /**
  * In extension and server code, only the trust-gated runner may start processes or load native
  * code: child_process only in client/src/security/runTool.ts, the terminal CLI (which has no
- * workspace to trust) and server/src/{device,accuracy}/ modules that take a TrustToken; koffi only in a module
+ * workspace to trust) and server/src/processes/ modules that take a TrustToken; koffi only in a module
  * that takes a TrustToken.
  */
 export function findUngatedExecution(file: SourceFile): Finding[] {
@@ -93,13 +93,11 @@ export function findUngatedExecution(file: SourceFile): Finding[] {
   const inProduct = file.path.startsWith('client/src/') || file.path.startsWith('server/src/');
   if (!inProduct) return findings;
   const cp = CHILD_PROCESS.exec(code);
-  // The device client and the native build (server/src/device/) start the worker and the compiler:
+  // The device client and the native build (server/src/processes/device/) start the worker and the compiler:
   // allowed only in a module that demands a TrustToken.
-  // So does the float reference's onnxruntime worker (server/src/accuracy/ortProcess.ts).
-  // And the compile runner's launcher (server/src/compile/launcher.ts), which spawns docker.
-  const deviceGated =
-    (file.path.startsWith('server/src/device/') || file.path.startsWith('server/src/accuracy/') || file.path.startsWith('server/src/compile/')) &&
-    /\bTrustToken\b/.test(code);
+  // So does the float reference's onnxruntime worker (server/src/processes/accuracy/ortProcess.ts).
+  // And the compile runner's launcher (server/src/processes/compile/launcher.ts), which spawns docker.
+  const deviceGated = file.path.startsWith('server/src/processes/') && /\bTrustToken\b/.test(code);
   const allowedCp = file.path === 'client/src/security/runTool.ts' || file.path.startsWith('server/src/cli/') || deviceGated;
   if (cp && !allowedCp) findings.push({ path: file.path, line: lineOf(code, cp.index), rule: 'child_process outside security/runTool.ts', text: cp[0] });
   const koffi = /(?:from\s*|require\s*\(\s*)['"]koffi(?:\/[^'"]*)?['"]/.exec(code);

@@ -132,19 +132,19 @@ test('scan: no shell strings anywhere in the sources, scripts, tests or benches'
 
 test('scan: ungated execution is caught (positive controls)', () => {
   assert.equal(findUngatedExecution(sample('client/src/compile.ts', "import { spawn } from 'node:child_process';")).length, 1);
-  assert.equal(findUngatedExecution(sample('server/src/alls/x.ts', "const cp = require('child_process');")).length, 1);
+  assert.equal(findUngatedExecution(sample('server/src/core/alls/x.ts', "const cp = require('child_process');")).length, 1);
   assert.equal(findUngatedExecution(sample('client/src/native/hailort.ts', "import koffi from 'koffi';")).length, 1);
   assert.deepEqual(findUngatedExecution(sample('client/src/native/hailort.ts', "import koffi from 'koffi';\nexport function load(t: TrustToken) {}")), []);
   assert.deepEqual(findUngatedExecution(sample('client/src/security/runTool.ts', "import { spawn } from 'node:child_process';")), []);
   assert.deepEqual(findUngatedExecution(sample('test/unit/x.ts', "import { spawn } from 'node:child_process';")), []);
-  assert.equal(findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';")).length, 1);
+  assert.equal(findUngatedExecution(sample('server/src/processes/device/x.ts', "import { fork } from 'node:child_process';")).length, 1);
   assert.deepEqual(
-    findUngatedExecution(sample('server/src/device/x.ts', "import { fork } from 'node:child_process';\nexport function start(t: TrustToken) {}")),
+    findUngatedExecution(sample('server/src/processes/device/x.ts', "import { fork } from 'node:child_process';\nexport function start(t: TrustToken) {}")),
     [],
   );
-  assert.equal(findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';")).length, 1);
+  assert.equal(findUngatedExecution(sample('server/src/processes/accuracy/x.ts', "import { fork } from 'node:child_process';")).length, 1);
   assert.deepEqual(
-    findUngatedExecution(sample('server/src/accuracy/x.ts', "import { fork } from 'node:child_process';\nexport function run(t: TrustToken) {}")),
+    findUngatedExecution(sample('server/src/processes/accuracy/x.ts', "import { fork } from 'node:child_process';\nexport function run(t: TrustToken) {}")),
     [],
   );
 });

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkText } from '../../server/src/alls';
-import { resolveSettings } from '../../server/src/common/settings';
+import { checkText } from '../../server/src/core/alls';
+import { resolveSettings } from '../../server/src/core/common/settings';
 import { repoRoot } from '../helpers/shared';
 
 interface Snippet {

@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderSweepShell } from '../../client/src/sweep/render';
 import { sweepView } from '../../client/src/sweep/view';
-import { buildDocument, type SweepRow } from '../../server/src/sweep/table';
-import { readPlan, SHORTCUTS, type SweepPlan } from '../../server/src/sweep/plan';
-import { expandVariants } from '../../server/src/sweep/variants';
-import { HW_ARCHES } from '../../server/src/common/arch';
+import { buildDocument, type SweepRow } from '../../server/src/core/sweep/table';
+import { readPlan, SHORTCUTS, type SweepPlan } from '../../server/src/core/sweep/plan';
+import { expandVariants } from '../../server/src/core/sweep/variants';
+import { HW_ARCHES } from '../../server/src/core/common/arch';
 import { repoRoot } from '../helpers/shared';
 
 const page = {
@@ -122,7 +122,7 @@ test('schema: the fields, axis shortcuts and architectures of the plan checker; 
   assert.deepEqual(manifest.contributes.jsonValidation.find((j: { url: string }) => j.url === './schemas/sweep.schema.json').fileMatch, ['*.sweep.json']);
   assert.match(readFileSync(join(repoRoot, '.vscodeignore'), 'utf8'), /^!schemas\/\*\.json$/m, 'the schema is packaged');
   // Every field the checker takes (plan.ts `known`) and no other.
-  const src = readFileSync(join(repoRoot, 'server', 'src', 'sweep', 'plan.ts'), 'utf8');
+  const src = readFileSync(join(repoRoot, 'server', 'src', 'core', 'sweep', 'plan.ts'), 'utf8');
   const known = /const known = new Set\(\[([^\]]+)\]\)/
     .exec(src)![1]
     .match(/'([^']+)'/g)!

@@ -11,15 +11,15 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPlan } from '../../server/src/sweep/plan';
-import { runSweep, type SweepEnv } from '../../server/src/sweep/run';
-import { OnnxModelCache } from '../../server/src/onnx/modelCache';
-import { allFinished, type SweepDocument, type SweepRow } from '../../server/src/sweep/table';
-import { readResult } from '../../server/src/sweep/results';
-import { trustedLauncher } from '../../server/src/compile/launcher';
-import { commandLineTrust } from '../../server/src/common/trust';
-import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/accuracy/ortProcess';
-import { writeNpyFloat32 } from '../../server/src/calib/npyRead';
+import { readPlan } from '../../server/src/core/sweep/plan';
+import { runSweep, type SweepEnv } from '../../server/src/processes/sweep/run';
+import { OnnxModelCache } from '../../server/src/core/onnx/modelCache';
+import { allFinished, type SweepDocument, type SweepRow } from '../../server/src/core/sweep/table';
+import { readResult } from '../../server/src/core/sweep/results';
+import { trustedLauncher } from '../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../server/src/core/common/trust';
+import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/accuracy/ortProcess';
+import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 

@@ -1,5 +1,5 @@
 // The Calibration Set Inspector: a readonly custom editor for *.npy / *.npz. The extension host
-// measures the file with the shared core (server/src/calib: streamed, sampled past 256 MiB),
+// measures the file with the shared core (server/src/core/calib: streamed, sampled past 256 MiB),
 // judges it against the model script and HAR/ONNX found beside it, and sends a rendered, escaped
 // page (render.ts). Reading files only: works in Restricted Mode.
 import { readdirSync } from 'fs';

@@ -129,7 +129,7 @@ export async function gather(file: string, request: CompileRequest, state: vscod
   const modelFolder = dirname(model);
   const forModel = fromScript ? companions(model, modelFolder, safeNames(modelFolder)) : found;
   const modelScript = request.modelScript ?? (fromScript ? file : forModel.modelScript);
-  // The folders the compile may read from and write into (the folder rule, server/src/compile/inputs.ts):
+  // The folders the compile may read from and write into (the folder rule, server/src/processes/compile/inputs.ts):
   // the workspace folders, plus the folders of files the user picked here or earlier (remembered in
   // this machine's workspace state) and of path settings from the user's own settings — never a
   // folder a task, a request or a folder's settings name.

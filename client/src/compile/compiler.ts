@@ -1,4 +1,4 @@
-// Hailo: Compile Model in VS Code: one compile = the session core (server/src/compile/session.ts)
+// Hailo: Compile Model in VS Code: one compile = the session core (server/src/processes/compile/session.ts)
 // run through a TrustToken launcher, queued per docker context, with a progress notification
 // (stage, calibration/epoch progress, elapsed time, Cancel), the DFC's console in the "Hailo
 // Compile" output channel, diagnostics on the .alls lines / ONNX graph-view nodes / log lines, and a

@@ -1,5 +1,5 @@
 // The compile settings as the runner wants them, read through the shared settings reader
-// (client/src/settings.ts over server/src/common/settings.ts). `hailo.dfc.dockerPath` and
+// (client/src/settings.ts over server/src/core/common/settings.ts). `hailo.dfc.dockerPath` and
 // `hailo.dfc.extraRunArgs` are machine-scoped (VS Code ignores them in a folder's settings: they
 // choose what runs); the image, memory limit, GPUs and docker context may be set per folder.
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// Before anything is opened on the device: our HEF reader (server/src/hef) says what the installed
+// Before anything is opened on the device: our HEF reader (server/src/core/hef) says what the installed
 // HailoRT would do with the file (load it, refuse it with which status, crash) and which devices it
 // runs on, and that is checked against what the scan found, by the rule of the HailoRT the scan ran
 // on (4.x: a Hailo-8L runs only hailo8l HEFs; 5.x: the HEF's compatible devices) — so a refusal is

@@ -1,4 +1,4 @@
-// "Hailo: Check Setup": the doctor's table (server/src/doctor) for this machine and the first
+// "Hailo: Check Setup": the doctor's table (server/src/core/doctor) for this machine and the first
 // workspace folder, as a read-only Markdown document shown in the preview. Files only in
 // Restricted Mode; in a trusted workspace the devices are asked too (identify, native code), unless
 // a run holds them. The status bar uses `setupSummary` to turn to a warning when pieces disagree.

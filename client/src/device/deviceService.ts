@@ -1,4 +1,4 @@
-// The extension's one DeviceClient (server/src/device/client.ts: the crash-isolated worker that
+// The extension's one DeviceClient (server/src/processes/device/client.ts: the crash-isolated worker that
 // loads HailoRT), created on first use with a TrustToken and the settings, recreated when the
 // HailoRT setting changes or a run is cancelled (cancelling kills the worker: HailoRT releases the
 // device when its process ends). Knows whether a run is in progress, for the status bar.

@@ -1,4 +1,4 @@
-// What the user sees when a device run fails: the DeviceError's one sentence (server/src/device/
+// What the user sees when a device run fails: the DeviceError's one sentence (server/src/core/device/
 // errors.ts) as an error message, with a button where a fix exists. Pure, so every failure kind's
 // buttons are tested without VS Code; runOnDevice.ts carries the actions out.
 import type { DeviceError, DeviceErrorKind } from '@hailo/api';

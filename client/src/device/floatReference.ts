@@ -1,7 +1,7 @@
 // The float reference of a device run, for the results page: finds the ONNX, script and HAR
-// beside the HEF (server/src/accuracy/modelFiles.ts), onnxruntime-node (setting or the
+// beside the HEF (server/src/core/accuracy/modelFiles.ts), onnxruntime-node (setting or the
 // extension's own copy), runs the float model in its own process on the run's first frame and
-// compares (server/src/accuracy/reference.ts). No vscode import: settings come in as values,
+// compares (server/src/core/accuracy/reference.ts). No vscode import: settings come in as values,
 // so the unit tests run it on a real model. Never throws: every outcome is a ReferenceSection.
 import { basename, join } from 'node:path';
 import { type RunReport, type TrustToken, compareWithReference, findModelFiles, locateOnnxRuntime, readReferenceModel, runOnnxInWorker } from '@hailo/api';

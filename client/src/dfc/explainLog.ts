@@ -1,4 +1,4 @@
-// "Hailo: Explain DFC Log": runs the DFC log reader (server/src/dfc, pure) on a log file — from any
+// "Hailo: Explain DFC Log": runs the DFC log reader (server/src/core/dfc, pure) on a log file — from any
 // run, anywhere — and shows what it found where it was caused: the `.alls` lines, the nodes of the
 // ONNX graph view, the log's own lines; plus a summary. It only reads files (no process), so it
 // works in Restricted Mode. The script and model are found beside the log, or asked for once.

@@ -1,5 +1,5 @@
 // The HAR view: a readonly custom editor for *.har. The extension host reads the archive with the
-// shared core (server/src/har: tar by position, the HN, the npz arrays, `<net>.noise.json`) and
+// shared core (server/src/core/har: tar by position, the HN, the npz arrays, `<net>.noise.json`) and
 // sends a rendered, escaped page (render.ts); the page posts clicks and the search text back.
 // From here: Analyze Layer Noise and Find First Divergent Layer (divergeCommand.ts; the DFC in its
 // container, trusted workspaces only), Write 16-bit Line (into the script beside the HAR, checked by

@@ -13,7 +13,7 @@ export interface InspectorModel {
   targetArch?: string;
   /** Display name of the file (basename). */
   title: string;
-  /** The NMS checks against the script, config and labels file beside the HEF (server/src/nms). */
+  /** The NMS checks against the script, config and labels file beside the HEF (server/src/core/nms). */
   nms?: NmsInspection;
 }
 
@@ -97,7 +97,7 @@ function runtimeSummary(r: InspectorModel['report']): string {
   return badge(false, ['', v.outcome === 'crashes' ? `${v.label} crashes on it` : `${v.label} refuses it: ${v.status} ${v.statusName ?? ''}`]);
 }
 
-/** What each HailoRT line does at Hef::create on this file (server/src/hef/verdict.ts). */
+/** What each HailoRT line does at Hef::create on this file (server/src/core/hef/verdict.ts). */
 function runtime(m: InspectorModel): string {
   const r = m.report;
   const rows = (r.runtime?.verdicts ?? []).map((v) => {

@@ -17,7 +17,7 @@ export interface TrustHost {
   log(message: string): void;
 }
 
-// TrustToken lives in server/src/common/trust.ts so the device client and CLI can demand it too.
+// TrustToken lives in server/src/core/common/trust.ts so the device client and CLI can demand it too.
 import { mintTrustToken, type TrustToken } from '@hailo/api';
 export type { TrustToken };
 

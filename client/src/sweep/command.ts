@@ -1,6 +1,6 @@
 // Hailo: Run Sweep (palette, the explorer's menu and the editor title on a *.sweep.json) and
 // Hailo: Open Sweep Results…. A sweep runs in the extension host through the sweep core
-// (server/src/sweep) on the compiler's pool — the one single compiles use — so a sweep and a
+// (server/src/processes/sweep) on the compiler's pool — the one single compiles use — so a sweep and a
 // compile on the same docker context never exceed its width. The page updates as variants move;
 // Cancel (the page or the notification) stops everything and keeps what finished. Running needs a
 // trusted workspace; opening results only reads, so it works in Restricted Mode too.

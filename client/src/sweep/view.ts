@@ -1,6 +1,6 @@
 // What the sweep page shows, computed in the extension host from the SweepDocument: the table's
 // columns and, per row, each cell's sort value and text (the same columns as the CSV and the CLI,
-// server/src/sweep/table.ts), which files a click opens, and the chart's points (numbers only).
+// server/src/core/sweep/table.ts), which files a click opens, and the chart's points (numbers only).
 // The page script sorts and draws from this without knowing what a column means. Pure.
 import { columns, summaryLine, type SweepDocument, type SweepRow } from '@hailo/api';
 

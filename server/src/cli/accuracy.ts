@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { compareOracles, CompareError } from '../accuracy/compare';
-import { EMULATOR_CONTEXTS, runEmulator, type EmulatorContext } from '../accuracy/emulator';
-import { accuracyText } from '../accuracy/oracles';
-import { deviceOutputs } from '../accuracy/deviceOracle';
-import { DeviceClient } from '../device/client';
-import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
-import { hostUser, trustedLauncher } from '../compile/launcher';
-import { commandLineTrust } from '../common/trust';
+import { compareOracles, CompareError } from '../processes/accuracy/compare';
+import { EMULATOR_CONTEXTS, runEmulator, type EmulatorContext } from '../processes/accuracy/emulator';
+import { accuracyText } from '../core/accuracy/oracles';
+import { deviceOutputs } from '../processes/accuracy/deviceOracle';
+import { DeviceClient } from '../processes/device/client';
+import { locateOnnxRuntime, runOnnxInWorker } from '../processes/accuracy/ortProcess';
+import { hostUser, trustedLauncher } from '../processes/compile/launcher';
+import { commandLineTrust } from '../core/common/trust';
 import { defaultDriverDir } from './compile';
 
 const USAGE = `usage: hailo-tools accuracy [--json] --onnx MODEL --har OPTIMIZED.har [--alls SCRIPT] [--calib SET.npy]

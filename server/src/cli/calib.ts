@@ -4,9 +4,9 @@
 import { basename } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { calibContext } from '../calib/context';
-import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../calib/inspect';
-import { sparkline } from '../calib/render';
+import { calibContext } from '../core/calib/context';
+import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../core/calib/inspect';
+import { sparkline } from '../core/calib/render';
 
 const USAGE = `usage: hailo-tools calib [--json] [--full] [--alls SCRIPT] [--onnx MODEL] [--har HAR] FILE.npy|FILE.npz
 

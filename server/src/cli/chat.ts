@@ -4,11 +4,11 @@
 // one JSON document (--json). Ctrl-C stops the answer (HailoRT's abort) instead of killing the
 // worker mid-call. Exit: 0 answered (to its end or max tokens), 1 stopped (Ctrl-C), 2 could not run.
 import { basename, resolve } from 'node:path';
-import { errorFromKind } from '../device/errors';
-import { InputError, readLimited } from '../device/inputs';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, type GeneratorParams } from '../device/protocol';
-import { FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../genai';
-import { ChatSession, type Answer } from '../genai/session';
+import { errorFromKind } from '../core/device/errors';
+import { InputError, readLimited } from '../core/device/inputs';
+import { DEFAULT_OPEN_OPTIONS, type DeviceError, type GeneratorParams } from '../core/device/protocol';
+import { FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../core/genai';
+import { ChatSession, type Answer } from '../processes/genai/session';
 import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';

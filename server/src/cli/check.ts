@@ -1,26 +1,26 @@
 // `hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...` — the `.alls`
 // checker for terminals and CI: the same core the language server uses, and the same model
-// resolver (server/src/har/modelResolver.ts), so a `.har` beside a script gives the same layer
+// resolver (server/src/core/har/modelResolver.ts), so a `.har` beside a script gives the same layer
 // diagnostics here as in the editor. Folders are searched recursively for `*.alls`; files named
 // explicitly are checked whatever their extension.
 // Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { analyze } from '../alls/analysis';
-import { decodeScript, mergeEncodingDiagnostics } from '../alls/encoding';
-import { nmsConfigResolver, setOpenedFolders, setSkippedPathNote } from '../alls/nodeHost';
-import { checkDocument } from '../alls/rules';
-import { HW_ARCHES, isHwArch } from '../common/arch';
-import { resolveSettings } from '../common/settings';
-import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../har/modelResolver';
-import { ScriptArchResolver } from '../har/scriptArch';
-import type { ArchSource } from '../common/archInference';
-import { FileAccessError, readSmallFileSync, walkFilesSync } from '../common/fileAccess';
-import { limit, limitMessage } from '../common/limits';
-import { SEVERITY_ORDER, type Diagnostic } from '../common/types';
+import { analyze } from '../core/alls/analysis';
+import { decodeScript, mergeEncodingDiagnostics } from '../core/alls/encoding';
+import { nmsConfigResolver, setOpenedFolders, setSkippedPathNote } from '../core/alls/nodeHost';
+import { checkDocument } from '../core/alls/rules';
+import { HW_ARCHES, isHwArch } from '../core/common/arch';
+import { resolveSettings } from '../core/common/settings';
+import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../core/har/modelResolver';
+import { ScriptArchResolver } from '../core/har/scriptArch';
+import type { ArchSource } from '../core/common/archInference';
+import { FileAccessError, readSmallFileSync, walkFilesSync } from '../core/common/fileAccess';
+import { limit, limitMessage } from '../core/common/limits';
+import { SEVERITY_ORDER, type Diagnostic } from '../core/common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../nms/bundle';
+import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../core/nms/bundle';
 
 const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
 

@@ -1,6 +1,6 @@
 // `hailo-tools compile [--json] [--docker PATH] [--context NAME] [--image IMAGE] [--hw-arch ARCH]
 //   [--alls SCRIPT] [--calib NPY] [--out DIR] [--start-nodes a,b] [--end-nodes a,b] MODEL.onnx|.har`
-// Runs parse → optimize → compile in the Dataflow Compiler's docker container (server/src/compile),
+// Runs parse → optimize → compile in the Dataflow Compiler's docker container (server/src/processes/compile),
 // prints live stage lines on stderr and, at the end, the same report as `hailo-tools dfc-log` plus
 // the outputs and the container. Exit 0: the DFC compiled and the HEF reads back intact; 1: it did
 // not (failed, killed, docker refused); 2: usage or unreadable input; 130: interrupted (Ctrl+C) —
@@ -8,11 +8,11 @@
 import { hookSignals, stopOnce } from './interrupt';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../dfc';
-import { commandLineTrust } from '../common/trust';
-import { hostUser, trustedLauncher } from '../compile/launcher';
-import { compileModel, type CompileReport } from '../compile/session';
-import type { DockerSettings, Gpus } from '../compile/runner';
+import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../core/dfc';
+import { commandLineTrust } from '../core/common/trust';
+import { hostUser, trustedLauncher } from '../processes/compile/launcher';
+import { compileModel, type CompileReport } from '../processes/compile/session';
+import type { DockerSettings, Gpus } from '../processes/compile/runner';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 

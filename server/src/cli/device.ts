@@ -6,14 +6,14 @@
 // mismatch), 2 could not ask (HailoRT missing, usage); run: 0 every check passed, 1 a check
 // failed, 2 could not run (one sentence says why).
 import { basename, resolve } from 'node:path';
-import { commandLineTrust } from '../common/trust';
-import { readHefFile } from '../hef';
-import { hefRefusal } from '../device/hefGate';
-import { DeviceClient, DeviceRequestError } from '../device/client';
-import { describeError, errorFromKind } from '../device/errors';
-import { parseInputSpec } from '../device/inputs';
-import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamInfo } from '../device/protocol';
-import { DEFAULT_OPEN_OPTIONS } from '../device/protocol';
+import { commandLineTrust } from '../core/common/trust';
+import { readHefFile } from '../core/hef';
+import { hefRefusal } from '../core/device/hefGate';
+import { DeviceClient, DeviceRequestError } from '../processes/device/client';
+import { describeError, errorFromKind } from '../core/device/errors';
+import { parseInputSpec } from '../core/device/inputs';
+import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamInfo } from '../core/device/protocol';
+import { DEFAULT_OPEN_OPTIONS } from '../core/device/protocol';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable, type HelpRow } from './help';
 

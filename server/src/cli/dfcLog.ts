@@ -2,11 +2,11 @@
 // log from any run (the `hailo` CLI, `hailomz`, Python-API scripts; DFC 3.x and 5.x). The log is
 // streamed through the reader, never held whole. Exit 0: the log shows a successful run; 1: a
 // failed, killed or incomplete run; 2: usage, or the log (or --alls/--onnx) cannot be read.
-import { FileAccessError, readSmallFileSync, streamTextFile } from '../common/fileAccess';
+import { FileAccessError, readSmallFileSync, streamTextFile } from '../core/common/fileAccess';
 import { StringDecoder } from 'node:string_decoder';
-import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcExit, type DfcLogContext } from '../dfc';
-import { readOnnxFile, OnnxReadError } from '../onnx/reader';
-import { analyzeOnnx } from '../onnx/analysis';
+import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcExit, type DfcLogContext } from '../core/dfc';
+import { readOnnxFile, OnnxReadError } from '../core/onnx/reader';
+import { analyzeOnnx } from '../core/onnx/analysis';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 

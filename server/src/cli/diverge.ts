@@ -6,13 +6,13 @@
 import { resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { findDivergence } from '../noise/divergenceRun';
-import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
-import { hostUser, trustedLauncher } from '../compile/launcher';
-import { commandLineTrust } from '../common/trust';
-import { terminalText } from '../common/escape';
+import { findDivergence } from '../processes/noise/divergenceRun';
+import { locateOnnxRuntime, runOnnxInWorker } from '../processes/accuracy/ortProcess';
+import { hostUser, trustedLauncher } from '../processes/compile/launcher';
+import { commandLineTrust } from '../core/common/trust';
+import { terminalText } from '../core/common/escape';
 import { defaultDriverDir } from './compile';
-import { divergenceInputsText, saveDivergenceResults } from '../har/divergenceResults';
+import { divergenceInputsText, saveDivergenceResults } from '../core/har/divergenceResults';
 
 const USAGE = `usage: hailo-tools diverge [--json] --onnx MODEL --har OPTIMIZED.har --inputs X.npy [--count N] [--alls SCRIPT]
                            [--context quantized|fp_optimized|native] [--threshold R] [--save]

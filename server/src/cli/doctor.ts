@@ -1,11 +1,11 @@
 // `hailo-tools doctor [--json] [--root DIR] [--no-device] [--hailort DIR] [FOLDER]`: what is
-// installed and whether the pieces agree (server/src/doctor). Exit 0 when no finding is an error,
+// installed and whether the pieces agree (server/src/core/doctor). Exit 0 when no finding is an error,
 // 1 when one is, 2 on a usage error.
 import { resolve } from 'node:path';
-import { runDoctor, type DoctorOptions } from '../doctor';
-import { doctorText } from '../doctor/text';
-import { commandLineTrust } from '../common/trust';
-import { DeviceClient, DeviceRequestError } from '../device/client';
+import { runDoctor, type DoctorOptions } from '../core/doctor';
+import { doctorText } from '../core/doctor/text';
+import { commandLineTrust } from '../core/common/trust';
+import { DeviceClient, DeviceRequestError } from '../processes/device/client';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 

@@ -4,9 +4,9 @@
 // Exit 0 read, 2 usage or unreadable archive.
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { HarReadError } from '../har/harReader';
-import { HnFormatError } from '../har/hn';
-import { harViewText, readHarView } from '../har/harView';
+import { HarReadError } from '../core/har/harReader';
+import { HnFormatError } from '../core/har/hn';
+import { harViewText, readHarView } from '../core/har/harView';
 
 const USAGE = `usage: hailo-tools har [--json] FILE.har
 

@@ -6,7 +6,7 @@
 // carries what could be read), or a usage error.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, releaseRefusal, HAILO_CONFIG, type MtmdResult } from '../hef';
+import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, releaseRefusal, HAILO_CONFIG, type MtmdResult } from '../core/hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 

@@ -2,7 +2,7 @@
 // Every sub-command is `(args, io) => Promise<exitCode>` and uses the same pure cores as the server.
 import { EXIT_USAGE, processIO, type CliIO } from './io';
 import { helpTable } from './help';
-import { terminalText } from '../common/escape';
+import { terminalText } from '../core/common/escape';
 // Only the field is bundled (esbuild tree-shakes a JSON module's unused top-level keys).
 import { version } from '../../../package.json';
 

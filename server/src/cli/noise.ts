@@ -9,13 +9,13 @@ import { hookSignals } from './interrupt';
 import { basename, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../noise/noiseRun';
-import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../har/noise';
-import { hostUser, trustedLauncher } from '../compile/launcher';
-import { commandLineTrust } from '../common/trust';
-import type { Gpus } from '../common/settings';
+import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../processes/noise/noiseRun';
+import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../core/har/noise';
+import { hostUser, trustedLauncher } from '../processes/compile/launcher';
+import { commandLineTrust } from '../core/common/trust';
+import type { Gpus } from '../core/common/settings';
 import { defaultDriverDir } from './compile';
-import { terminalText } from '../common/escape';
+import { terminalText } from '../core/common/escape';
 
 const USAGE = `usage: hailo-tools noise [--json] [--calib SET.npy] [--count N] [--batch N] [--mode simple|advanced]
                          [--save-har] [--docker PATH] [--context NAME] [--image IMAGE] [--memory LIMIT]

@@ -2,9 +2,9 @@
 // infer shapes, and list the DFC pre-flight findings. Exit 0, or 2 when the file is not readable ONNX.
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
-import { readOnnxFile, OnnxReadError } from '../onnx/reader';
-import { analyzeOnnx } from '../onnx/analysis';
-import { summarize, summaryText } from '../onnx/summary';
+import { readOnnxFile, OnnxReadError } from '../core/onnx/reader';
+import { analyzeOnnx } from '../core/onnx/analysis';
+import { summarize, summaryText } from '../core/onnx/summary';
 
 const USAGE = `usage: hailo-tools onnx [--json] [--shapes] FILE
 

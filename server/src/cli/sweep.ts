@@ -1,19 +1,19 @@
 // `hailo-tools sweep [--json] [--dry-run] [--docker PATH] [--docker-arg ARG]… [--hailort DIR] PLAN.sweep.json`
-// Runs every variant of a sweep plan (server/src/sweep) over the plan's docker contexts, streams one
+// Runs every variant of a sweep plan (server/src/processes/sweep) over the plan's docker contexts, streams one
 // progress line per event on stderr, and prints the table (or, with --json, the document
 // `<out>/sweep.json` also holds). Variants finished earlier with the same inputs are not run again.
 // Exit 0: every variant has its result (a DFC failure is a result); 1: some did not finish (docker
 // refused, a host went away, a script the .alls rules refuse); 2: usage or an unreadable plan;
 // 130: interrupted — running containers are removed first, finished variants are kept.
 import { hookSignals, stopOnce } from './interrupt';
-import { commandLineTrust } from '../common/trust';
-import { hostUser, trustedLauncher } from '../compile/launcher';
-import { locateOnnxRuntime, runOnnxInWorker } from '../accuracy/ortProcess';
-import { DeviceClient } from '../device/client';
-import { readPlan, PlanError } from '../sweep/plan';
-import { runSweep, type SweepEnv } from '../sweep/run';
-import { allFinished, sweepText } from '../sweep/table';
-import { measureOnDevice } from '../sweep/deviceMeasure';
+import { commandLineTrust } from '../core/common/trust';
+import { hostUser, trustedLauncher } from '../processes/compile/launcher';
+import { locateOnnxRuntime, runOnnxInWorker } from '../processes/accuracy/ortProcess';
+import { DeviceClient } from '../processes/device/client';
+import { readPlan, PlanError } from '../core/sweep/plan';
+import { runSweep, type SweepEnv } from '../processes/sweep/run';
+import { allFinished, sweepText } from '../core/sweep/table';
+import { measureOnDevice } from '../processes/sweep/deviceMeasure';
 import { defaultDriverDir, EXIT_INTERRUPTED } from './compile';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';

@@ -1,4 +1,4 @@
-// LanguageService for `.alls` model scripts: adapts the pure core (server/src/alls) to LSP types.
+// LanguageService for `.alls` model scripts: adapts the pure core (server/src/core/alls) to LSP types.
 // Holds only a small cache of analysed documents (by URI and version) so hover, completion and
 // friends don't re-parse a multi-megabyte allocator script on every request, and a new version is
 // re-analysed incrementally from the previous one. Handlers await the model *before* touching the
@@ -37,15 +37,15 @@ import {
   type AllsDocument,
   type CompletionKind,
   type SymbolInfo,
-} from '../alls';
-import { reanalyze } from '../alls/incremental';
-import { nmsConfigResolver, resolveNmsConfigPath } from '../alls/nodeHost';
-import { checkScriptNms, scriptDiagnostics } from '../nms/bundle';
-import type { Diagnostic } from '../common/types';
-import { archHoverMarkdown, inferArch, type ArchInference } from '../common/archInference';
-import type { ModelLayerIndex } from '../common/modelLayers';
-import { ScriptArchResolver } from '../har/scriptArch';
-import { calibDiagnostics, calibHover } from '../calib/scriptView';
+} from '../core/alls';
+import { reanalyze } from '../core/alls/incremental';
+import { nmsConfigResolver, resolveNmsConfigPath } from '../core/alls/nodeHost';
+import { checkScriptNms, scriptDiagnostics } from '../core/nms/bundle';
+import type { Diagnostic } from '../core/common/types';
+import { archHoverMarkdown, inferArch, type ArchInference } from '../core/common/archInference';
+import type { ModelLayerIndex } from '../core/common/modelLayers';
+import { ScriptArchResolver } from '../core/har/scriptArch';
+import { calibDiagnostics, calibHover } from '../core/calib/scriptView';
 import { createCalibrationProvider } from './calibrationSet';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
 
@@ -158,7 +158,7 @@ export function createAllsService(): AttachableService {
       const doc = analysed(td);
       const list = checkDocument(doc, { settings: { hwArch: arch.arch }, archFrom: arch.from, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
       if (calib) list.push(...calibDiagnostics(doc, calib));
-      // nms_postprocess: its config against the model, the HEF and the labels (server/src/nms).
+      // nms_postprocess: its config against the model, the HEF and the labels (server/src/core/nms).
       const path = fsPathOf(td.uri);
       if (path) {
         const labels = ctx.settings.model.labels;

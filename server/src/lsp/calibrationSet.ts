@@ -7,10 +7,10 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { localPathOf } from './uri';
-import { findCalibrationSetBeside, harInputs } from '../calib/context';
-import { readCalibrationSet, type CalibArray } from '../calib/inspect';
-import { fileStamp } from '../common/fileAccess';
-import { findHarBeside } from '../har/modelResolver';
+import { findCalibrationSetBeside, harInputs } from '../core/calib/context';
+import { readCalibrationSet, type CalibArray } from '../core/calib/inspect';
+import { fileStamp } from '../core/common/fileAccess';
+import { findHarBeside } from '../core/har/modelResolver';
 import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
 
 export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): CalibrationProvider {

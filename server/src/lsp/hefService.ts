@@ -15,16 +15,16 @@
 // one diagnostic naming that file and line, with the place as related information — unless that
 // file is open, where its own service shows it on its line (so Problems lists it once).
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { FileAccessError, isInside } from '../common/fileAccess';
+import { FileAccessError, isInside } from '../core/common/fileAccess';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localPathOf } from './uri';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
-import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../hef';
-import { hefDiagnostics } from '../hef/diagnostics';
-import type { Diagnostic } from '../common/types';
-import type { HailoSettings } from '../common/settings';
-import { HefNmsScanner, type HefNmsScanResult } from '../nms/scan';
+import { checkMtmdSource, fileSource, readHef, HAILO_CONFIG } from '../core/hef';
+import { hefDiagnostics } from '../core/hef/diagnostics';
+import type { Diagnostic } from '../core/common/types';
+import type { HailoSettings } from '../core/common/settings';
+import { HefNmsScanner, type HefNmsScanResult } from '../core/nms/scan';
 import { HefRescanNotification } from '../protocol';
 import type { AttachableService, ServerHost } from './service';
 

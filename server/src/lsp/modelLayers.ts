@@ -1,14 +1,14 @@
 // The ModelLayerProvider behind `ServiceContext.modelLayers()` for `.alls` scripts: reads
 // `hailo.model.har` / `hailo.model.onnx` for the document and asks the shared core resolver
-// (server/src/har/modelResolver.ts — the same one `hailo-tools check` uses) for the model; the
+// (server/src/core/har/modelResolver.ts — the same one `hailo-tools check` uses) for the model; the
 // ONNX side comes from the graph view's cache, so both share one parsed model.
 import { localPathOf } from './uri';
-import { ModelResolver, type OnnxLoad } from '../har/modelResolver';
-import { graphUriForPath } from '../onnx/viewUri';
+import { ModelResolver, type OnnxLoad } from '../core/har/modelResolver';
+import { graphUriForPath } from '../core/onnx/viewUri';
 import type { OnnxModelCache } from './onnxCache';
 import type { ModelLayerProvider, ServerHost } from './service';
 
-export { findHarBeside, findOnnxBeside, type ModelPathSettings } from '../har/modelResolver';
+export { findHarBeside, findOnnxBeside, type ModelPathSettings } from '../core/har/modelResolver';
 
 /** The ONNX side from the graph view's cache (the view's lines are the layers' locations). */
 export function cachedOnnx(cache: OnnxModelCache): (path: string) => OnnxLoad {

@@ -1,4 +1,4 @@
-// NMS configs and labels files as JSON documents: the cross-file findings (server/src/nms) on the
+// NMS configs and labels files as JSON documents: the cross-file findings (server/src/core/nms) on the
 // config's lines — against the script that names it (its meta_arch, its HAR, the HEF beside it) or,
 // when no script does, the HAR/HEF beside the config — and on a labels JSON beside a HEF. A config
 // whose name VS Code's `jsonValidation` patterns miss but that an `.alls` names also gets the
@@ -11,18 +11,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, FileChangeType } from 'vscode-languageserver/node';
 import { getLanguageService, type JSONSchema, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze } from '../alls/analysis';
-import { resolveNmsConfigPath } from '../alls/nodeHost';
-import { codeActions } from '../alls/outline';
-import { readSmallFileSync } from '../common/fileAccess';
-import { limit } from '../common/limits';
-import type { Diagnostic } from '../common/types';
-import { findBeside } from '../har/modelResolver';
-import { checkConfigNms, checkHefNms, checkScriptNms, type TextSource } from '../nms/bundle';
-import type { NmsFinding } from '../nms/checks';
-import { isNmsConfigName } from '../nms/files';
-import { looksLikeLabelsFile } from '../nms/labels';
-import { nmsCalls } from '../nms/script';
+import { analyze } from '../core/alls/analysis';
+import { resolveNmsConfigPath } from '../core/alls/nodeHost';
+import { codeActions } from '../core/alls/outline';
+import { readSmallFileSync } from '../core/common/fileAccess';
+import { limit } from '../core/common/limits';
+import type { Diagnostic } from '../core/common/types';
+import { findBeside } from '../core/har/modelResolver';
+import { checkConfigNms, checkHefNms, checkScriptNms, type TextSource } from '../core/nms/bundle';
+import type { NmsFinding } from '../core/nms/checks';
+import { isNmsConfigName } from '../core/nms/files';
+import { looksLikeLabelsFile } from '../core/nms/labels';
+import { nmsCalls } from '../core/nms/script';
 import schema from '../../../schemas/nms-config.schema.json';
 import type { AttachableService, ServerHost, ServiceContext } from './service';
 

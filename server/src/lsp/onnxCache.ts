@@ -2,9 +2,9 @@
 // graph view and the HAR layer provider (which links HN layers to the view's lines).
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { analyzeOnnx, type OnnxAnalysis } from '../onnx/analysis';
-import { renderGraphView, type GraphView } from '../onnx/graphView';
-import { readOnnxFile, OnnxReadError } from '../onnx/reader';
+import { analyzeOnnx, type OnnxAnalysis } from '../core/onnx/analysis';
+import { renderGraphView, type GraphView } from '../core/onnx/graphView';
+import { readOnnxFile, OnnxReadError } from '../core/onnx/reader';
 
 export type LoadedModel =
   { ok: true; path: string; analysis: OnnxAnalysis; view: GraphView; stamp: string } | { ok: false; path: string; error: string; kind: string; stamp: string };

@@ -3,15 +3,15 @@
 // go-to-producer and find-consumers. It also installs the HAR model-layer provider for `.alls`.
 import { DiagnosticSeverity, SymbolKind, type Diagnostic, type DocumentSymbol, type Hover, type Location, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { nodeLabel, opKey } from '../onnx/analysis';
-import { findingSpan, GRAPH_LANGUAGE_ID, nodeHover, targetAt, tensorHover, type GraphView, type Span } from '../onnx/graphView';
-import { formatShape } from '../onnx/model';
-import { pathForGraphUri } from '../onnx/viewUri';
+import { nodeLabel, opKey } from '../core/onnx/analysis';
+import { findingSpan, GRAPH_LANGUAGE_ID, nodeHover, targetAt, tensorHover, type GraphView, type Span } from '../core/onnx/graphView';
+import { formatShape } from '../core/onnx/model';
+import { pathForGraphUri } from '../core/onnx/viewUri';
 import { OnnxGraphTextRequest, type OnnxGraphTextResult } from '../protocol';
 import { errorViewText, OnnxModelCache, type LoadedModel } from './onnxCache';
 import { createHarLayerProvider } from './modelLayers';
 import type { AttachableService, ServerHost } from './service';
-import { oneLine } from '../common/escape';
+import { oneLine } from '../core/common/escape';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 

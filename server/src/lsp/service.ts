@@ -17,10 +17,10 @@ import type {
   SignatureHelp,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { HailoSettings } from '../common/settings';
-import type { ModelLayerIndex } from '../common/modelLayers';
-import type { Budget } from '../common/budget';
-import type { CalibArray } from '../calib/inspect';
+import type { HailoSettings } from '../core/common/settings';
+import type { ModelLayerIndex } from '../core/common/modelLayers';
+import type { Budget } from '../core/common/budget';
+import type { CalibArray } from '../core/calib/inspect';
 
 export interface ServiceContext {
   settings: HailoSettings;

@@ -9,9 +9,9 @@
 // The model path settings then go through common/settingPaths.ts: absolute, and a value leading
 // outside the opened folders and the document's folder is emptied with one log line (never read).
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
-import { resolveSettings, sectionLookup, type HailoSettings, type SettingLookup } from '../common/settings';
-import { confineModelPaths, modelFolderOf } from '../common/settingPaths';
-import { currentOpenedFolders } from '../alls/nodeHost';
+import { resolveSettings, sectionLookup, type HailoSettings, type SettingLookup } from '../core/common/settings';
+import { confineModelPaths, modelFolderOf } from '../core/common/settingPaths';
+import { currentOpenedFolders } from '../core/alls/nodeHost';
 import { localPathOf } from './uri';
 
 export class SettingsStore {

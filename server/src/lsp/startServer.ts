@@ -3,7 +3,7 @@
 // Handlers stay thin: they find the service for a document and call it. The server uses only
 // what the client declared in `initialize` (pull configuration, dynamic registration), so any
 // LSP client gets diagnostics.
-import { setOpenedFolders, setSkippedPathNote } from '../alls/nodeHost';
+import { setOpenedFolders, setSkippedPathNote } from '../core/alls/nodeHost';
 import { localPathOf } from './uri';
 import {
   type CancellationToken,
@@ -21,8 +21,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { timeBudget } from '../common/budget';
-import { limit, limitMessage } from '../common/limits';
+import { timeBudget } from '../core/common/budget';
+import { limit, limitMessage } from '../core/common/limits';
 import { createServices } from './services';
 import { SettingsStore } from './settings';
 import {

@@ -13,7 +13,7 @@
 //   line without a colon, a header or body over its cap) ends the connection: one log line on
 //   stderr, then `onFatal` (the server exits) — never a server that reads on and answers nothing.
 import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-languageserver/node';
-import { limit } from '../common/limits';
+import { limit } from '../core/common/limits';
 
 export interface StdioReaderHooks {
   /** A frame that was delimited but is not a JSON-RPC message: answer it (code -32700 or -32600). */

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { writeNpyFloat32 } from '../../../server/src/calib/npyRead';
+import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
 import { e2e } from './context';
 import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, waitForCount, waitForEqual, waitUntil, webview } from './workbench';
 

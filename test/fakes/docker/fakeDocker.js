@@ -1,5 +1,5 @@
 // Fake `docker` CLI for the compile tests (the DFC image cannot run here). It mimics exactly the
-// calls server/src/compile/ makes, with docker's own messages and exit codes:
+// calls server/src/processes/compile/ makes, with docker's own messages and exit codes:
 //   version · info · context inspect · image ls · image inspect · run · create · start --attach ·
 //   cp (tar on stdin/stdout) · inspect · ps · kill · rm --force,   global --context NAME.
 // `run`/`start` execute the REAL driver script (driver/hailo_compile.py) under python3 against the

@@ -1,0 +1,139 @@
+// Entry of the device worker process (bundled as dist/deviceWorker.js). It is forked by
+// DeviceClient with an IPC channel, loads the native shim with koffi, and answers one request at a
+// time. A crash in native code ends only this process; the client reports it and starts another.
+//
+// It refuses to start unless its parent passed the action a TrustToken was given for
+// (HAILO_TOOLS_TRUSTED_ACTION): native code runs only where a guard allowed it.
+import koffi from 'koffi';
+import { mintTrustToken, type TrustToken } from '../../../core/common/trust';
+import { errorFromKind } from '../../../core/device/errors';
+import type {
+  ChatGenerateRequest,
+  ChatOpenOptions,
+  RuntimeInfo,
+  WorkerChatEvent,
+  WorkerMethod,
+  WorkerRequest,
+  WorkerResponse,
+} from '../../../core/device/protocol';
+import { Bridge, ShimError } from './bridge';
+import { ChatService } from './chat';
+import { DeviceFailure, DeviceService } from './service';
+
+function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
+  process.send?.(message);
+}
+
+function refuse(reason: string): never {
+  process.stderr.write(`hailo-tools device worker: ${reason}\n`);
+  process.exit(3);
+}
+
+function isFake(libraryPath: string): boolean {
+  if (!libraryPath) return false;
+  try {
+    koffi.load(libraryPath).func('const char *fake_hailort_marker(void)');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function start(): void {
+  if (!process.send) refuse('must be started by DeviceClient with an IPC channel');
+  const action = process.env.HAILO_TOOLS_TRUSTED_ACTION;
+  if (!action) refuse('refusing to load native code without a TrustToken (HAILO_TOOLS_TRUSTED_ACTION is not set)');
+  const trust: TrustToken = mintTrustToken(action);
+  const shimPath = process.env.HAILO_TOOLS_SHIM;
+  if (!shimPath) refuse('HAILO_TOOLS_SHIM is not set');
+
+  let service: DeviceService | undefined;
+  let chat: ChatService | undefined;
+  let startupError: ReturnType<typeof errorFromKind> | undefined;
+  try {
+    const bridge = new Bridge(trust, shimPath);
+    const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
+    const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(libraryPath) };
+    service = new DeviceService(bridge, runtime);
+    chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
+  } catch (err) {
+    const message = err instanceof ShimError ? err.message : (err as Error).message;
+    // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
+    startupError = errorFromKind('hailort-missing', `cannot load the HailoRT bridge ${shimPath}: ${message}`);
+  }
+
+  let queue: Promise<void> = Promise.resolve();
+  process.on('message', (req: WorkerRequest) => {
+    // One request at a time: HailoRT calls block this thread anyway.
+    queue = queue.then(() => handle(req));
+  });
+  process.on('disconnect', () => {
+    chat?.closeAll();
+    service?.closeAll();
+    process.exit(0);
+  });
+
+  async function handle(req: WorkerRequest): Promise<void> {
+    try {
+      if (!service) throw new DeviceFailure(startupError!);
+      const result = await dispatch(service, chat!, req);
+      send({ id: req.id, ok: true, result });
+    } catch (err) {
+      const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
+      send({ id: req.id, ok: false, error });
+    }
+  }
+
+  async function dispatch(s: DeviceService, c: ChatService, req: WorkerRequest): Promise<unknown> {
+    const p = req.params as never;
+    const method: WorkerMethod = req.method;
+    switch (method) {
+      case 'hello':
+        return s.hello();
+      case 'scan':
+        return s.scan();
+      case 'run':
+        return s.run(p, (phase, done, total) => send({ progress: { id: req.id, phase, done, total } }));
+      case 'open':
+        return s.openModel(p);
+      case 'infer': {
+        const { handle, inputs } = req.params as { handle: number; inputs: Record<string, string> };
+        return s.infer(handle, inputs);
+      }
+      case 'resource': {
+        const { handle, name } = req.params as { handle: number; name: string };
+        return s.resource(handle, name);
+      }
+      case 'close':
+        return s.close((req.params as { handle: number }).handle);
+      case 'chatOpen':
+        return c.open(req.params as ChatOpenOptions);
+      case 'chatGenerate':
+        return c.generate(req.params as ChatGenerateRequest);
+      case 'chatAbort':
+        return c.abort((req.params as { session: number }).session);
+      case 'chatContext':
+        return c.context((req.params as { session: number }).session);
+      case 'chatClear':
+        return c.clear((req.params as { session: number }).session);
+      case 'chatSave':
+        return c.save((req.params as { session: number }).session);
+      case 'chatLoad': {
+        const { session, base64 } = req.params as { session: number; base64: string };
+        return c.load(session, base64);
+      }
+      case 'chatTokenize': {
+        const { session, text } = req.params as { session: number; text: string };
+        return c.tokenize(session, text);
+      }
+      case 'chatTimed':
+        return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
+      case 'chatClose':
+        return c.close((req.params as { session: number }).session);
+      default:
+        throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
+    }
+  }
+}
+
+start();

@@ -1,0 +1,460 @@
+// What the device worker does for each request, over the koffi Bridge: scan, open/infer/close,
+// and a whole run (architecture check, checks, statistics, latency, FPS by queue depth). Every
+// failure leaves as a DeviceError with one sentence; HailoRT's "74" is told apart into "busy"
+// (the scan lists a device) and "no device"; an empty scan without the kernel driver is
+// "driver missing". A device HailoRT cannot identify (76/86: the driver's version is not the
+// library's) is never judged by architecture: the run stops with the mismatch and its fix. A HEF
+// path that is not a readable file is reported before anything asks the device.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readHefFile, type HefReport } from '../../../core/hef';
+import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type SystemFacts } from '../../../core/device/errors';
+import { hefRefusal } from '../../../core/device/hefGate';
+import { archMismatchSentence, parseVersion, runtimeOpensDevice } from '../../../core/device/hailortVersions';
+import { InputError, makeInputs } from '../../../core/device/inputs';
+import { checkArchitecture, deviceArchitectureName, formatOrderName, formatTypeName } from '../../../core/device/names';
+import type {
+  CheckResult,
+  DeviceError,
+  DeviceInfo,
+  FpsPoint,
+  ModelInfo,
+  OpenOptions,
+  RunOptions,
+  RunReport,
+  RuntimeInfo,
+  ScanResult,
+  StreamInfo,
+} from '../../../core/device/protocol';
+import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
+import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
+
+/** A request failure that carries its DeviceError to the host. */
+export class DeviceFailure extends Error {
+  constructor(readonly error: DeviceError) {
+    super(error.sentence);
+  }
+}
+
+export type Progress = (phase: string, done?: number, total?: number) => void;
+
+const LATENCY_SAMPLES = 100;
+
+export class DeviceService {
+  private readonly open = new Map<number, { model: ModelInfo; shim: ShimModel }>();
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly runtime: RuntimeInfo,
+    private readonly env: Record<string, string | undefined> = process.env,
+  ) {}
+
+  hello(): RuntimeInfo {
+    return this.runtime;
+  }
+
+  /** Whether the Hailo PCIe driver is loaded (Linux: its module or device node exists), and its version. */
+  driverInfo(): Pick<ScanResult, 'driver' | 'driverModule' | 'driverVersion'> {
+    if (process.platform !== 'linux') return { driver: 'unknown' };
+    const root = this.env.HAILO_TOOLS_SYSFS_ROOT ?? '/';
+    for (const module of ['hailo1x_pci', 'hailo_pci']) {
+      if (!existsSync(join(root, 'sys', 'module', module))) continue;
+      let version: string | undefined;
+      try {
+        // MODULE_VERSION(HAILO_DRV_VER) in hailort-drivers linux/pcie/src/pcie.c
+        version =
+          readFileSync(join(root, 'sys', 'module', module, 'version'), 'utf8')
+            .trim()
+            .slice(0, 32) || undefined;
+      } catch {
+        version = undefined;
+      }
+      return { driver: 'loaded', driverModule: module, driverVersion: version };
+    }
+    return { driver: existsSync(join(root, 'dev', 'hailo0')) ? 'loaded' : 'missing' };
+  }
+
+  driver(): ScanResult['driver'] {
+    return this.driverInfo().driver;
+  }
+
+  /** What the sentences may name: HailoRT's and the driver's versions. */
+  system(device?: DeviceInfo): SystemFacts {
+    const d = this.driverInfo();
+    return {
+      hailortVersion: this.runtime.hailortVersion || undefined,
+      driverModule: d.driverModule,
+      driverVersion: d.driverVersion,
+      deviceArch: device && device.architectureId >= 0 ? device.architecture : undefined,
+      firmware: device?.firmware ? device.firmware.split(' ')[0] : undefined,
+    };
+  }
+
+  scan(): ScanResult {
+    let entries: ShimScanEntry[];
+    try {
+      entries = this.bridge.scan();
+    } catch (err) {
+      throw this.failure(err, 'Device::scan');
+    }
+    const system = this.system();
+    return { runtime: this.runtime, devices: entries.map((e) => deviceInfo(e, system)), ...this.driverInfo() };
+  }
+
+  /**
+   * The first device HailoRT identified, or the sentence for none / no driver / a device it could
+   * not open (the identify failure itself, e.g. the driver/library mismatch — never a guess at the
+   * device's architecture).
+   */
+  requireDevice(): DeviceInfo {
+    const { devices, driver } = this.scan();
+    if (devices.length === 0) {
+      if (driver === 'missing')
+        throw new DeviceFailure(
+          errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded', null, undefined, this.system()),
+        );
+      throw new DeviceFailure(errorFromKind('no-device', 'Device::scan found no device', HailoStatus.OUT_OF_PHYSICAL_DEVICES));
+    }
+    const identified = devices.find((d) => !d.identifyError);
+    if (!identified) throw new DeviceFailure(devices[0].identifyError!);
+    // HailoRT's own refusal of a device family it does not run (pcie_device.cpp), said before it is asked.
+    const runtime = parseVersion(this.runtime.hailortVersion);
+    const opens = runtime ? runtimeOpensDevice(runtime, identified.architecture) : { ok: true as const };
+    if (!opens.ok) {
+      throw new DeviceFailure(
+        errorFromKind('runtime-mismatch', `HailoRT ${this.runtime.hailortVersion}: "${opens.hailortSays}"`, null, undefined, this.system(identified)),
+      );
+    }
+    return identified;
+  }
+
+  /** A HEF path that is not a readable regular file: said first, before the device is asked. */
+  requireHefFile(hef: string): void {
+    let why: string | undefined;
+    try {
+      const st = statSync(hef);
+      if (!st.isFile()) why = `${hef} is not a file`;
+    } catch (err) {
+      why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${hef} does not exist` : `${hef} cannot be opened: ${(err as Error).message}`;
+    }
+    if (why) throw new DeviceFailure({ ...errorFromKind('hef-missing', why), sentence: `The HEF ${hef} ${why.slice(hef.length + 1)}: check the path.` });
+  }
+
+  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo, read?: HefReport): Promise<ModelInfo & { handle: number }> {
+    if (!device) this.requireHefFile(options.hef);
+    const dev = device ?? this.requireDevice();
+    // A file that would crash libhailort never reaches it (the worker would die); what HailoRT
+    // merely refuses, HailoRT answers itself, with its own status.
+    const report = read ?? (await readHefFile(options.hef, { verifyResources: false }));
+    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef), true);
+    if (refusal) throw new DeviceFailure(refusal);
+    let handle: number;
+    try {
+      handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
+    } catch (err) {
+      // 4.x shares a device between processes through hailort.service (the shim asks for it then).
+      const throughService = /through hailort\.service/.test(err instanceof ShimError ? err.detail : '');
+      if (err instanceof ShimError && err.status === HailoStatus.OUT_OF_PHYSICAL_DEVICES) {
+        // 74 with a non-empty scan: another process holds the device (hailort5-api.md §4).
+        const count = this.scan().devices.length;
+        throw new DeviceFailure(
+          errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', throughService, system: this.system(dev) }, err.statusName),
+        );
+      }
+      throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
+    }
+    const shim = this.bridge.model(handle);
+    const model: ModelInfo = {
+      hef: options.hef,
+      device: dev,
+      format: options.format,
+      batch: options.batch,
+      asyncQueueSize: shim.queueSize,
+      inputs: shim.inputs.map((s) => streamInfo(s, 'input')),
+      outputs: shim.outputs.map((s) => streamInfo(s, 'output')),
+      resources: shim.resources,
+    };
+    this.open.set(handle, { model, shim });
+    return { ...model, handle };
+  }
+
+  infer(handle: number, inputs: Record<string, string>): { outputs: Record<string, string>; ms: number } {
+    const entry = this.entry(handle);
+    const frame = Buffer.concat(
+      entry.model.inputs.map((s) => {
+        const b64 = inputs[s.name];
+        if (b64 === undefined) throw new DeviceFailure(errorFromKind('bad-input', `no data for input '${s.name}'`));
+        return Buffer.from(b64, 'base64');
+      }),
+    );
+    const out = Buffer.alloc(entry.shim.outputBytes);
+    const t0 = performance.now();
+    try {
+      this.bridge.infer(handle, frame, out);
+    } catch (err) {
+      throw this.failure(err, 'infer');
+    }
+    const ms = performance.now() - t0;
+    const outputs: Record<string, string> = {};
+    for (const [name, bytes] of splitFrame(out, entry.model.outputs)) outputs[name] = Buffer.from(bytes).toString('base64');
+    return { outputs, ms };
+  }
+
+  resource(handle: number, name: string): { base64: string } | null {
+    this.entry(handle);
+    try {
+      const bytes = this.bridge.resource(handle, name);
+      return bytes ? { base64: Buffer.from(bytes).toString('base64') } : null;
+    } catch (err) {
+      throw this.failure(err, 'resource');
+    }
+  }
+
+  close(handle: number): null {
+    this.entry(handle);
+    this.open.delete(handle);
+    try {
+      this.bridge.close(handle);
+    } catch (err) {
+      throw this.failure(err, 'close');
+    }
+    return null;
+  }
+
+  closeAll(): void {
+    for (const handle of [...this.open.keys()]) {
+      try {
+        this.close(handle);
+      } catch {
+        // Best effort on shutdown: the process is exiting and the OS releases the device.
+      }
+    }
+  }
+
+  async run(options: RunOptions, progress: Progress): Promise<RunReport> {
+    this.requireHefFile(options.hef);
+    progress('scan');
+    const device = this.requireDevice();
+    progress('architecture');
+    const report = await readHefFile(options.hef, { verifyResources: false });
+    if (report.header === undefined && report.fileSize === 0) {
+      // Only our reader has looked at the file so far: say so, not "HailoRT could not…".
+      const why = report.problems[0]?.message ?? 'unreadable';
+      throw new DeviceFailure({
+        ...errorFromKind('hef-unreadable', `cannot read ${options.hef}: ${why}`),
+        sentence: `${options.hef} is not a readable HEF: ${why}.`,
+      });
+    }
+    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
+    if (!arch.ok) {
+      throw new DeviceFailure({ ...errorFromKind('arch-mismatch', arch.detail), sentence: archMismatchSentence('This HEF', arch.detail, device.architecture) });
+    }
+
+    progress('open');
+    const opened = await this.openModel(options, device, report);
+    const handle = opened.handle;
+    try {
+      const measured = this.measure(handle, options, progress);
+      if (arch.warning) measured.notes = [...(measured.notes ?? []), arch.warning];
+      return measured;
+    } finally {
+      if (this.open.has(handle)) this.close(handle);
+    }
+  }
+
+  private measure(handle: number, options: RunOptions, progress: Progress): RunReport {
+    const { model, shim } = this.entry(handle);
+    let inputs;
+    try {
+      inputs = makeInputs(options.input, model.inputs);
+    } catch (err) {
+      if (err instanceof InputError) throw new DeviceFailure(errorFromKind('bad-input', err.message));
+      throw err;
+    }
+    const [a, b] = inputs.frames;
+    const outA = Buffer.alloc(shim.outputBytes);
+    const outB = Buffer.alloc(shim.outputBytes);
+    const outA2 = Buffer.alloc(shim.outputBytes);
+    const run = (input: Uint8Array, out: Uint8Array) => {
+      try {
+        this.bridge.infer(handle, input, out);
+      } catch (err) {
+        throw this.failure(err, 'infer');
+      }
+    };
+
+    progress('checks');
+    run(a, outA);
+    run(b, outB);
+    run(a, outA2);
+    const checks: CheckResult[] = [];
+    const differ = !outA.equals(outB);
+    checks.push({
+      id: 'different-inputs',
+      name: 'different inputs → different outputs',
+      pass: differ,
+      detail: differ ? 'the device computed on what it was sent' : 'IDENTICAL OUTPUT for different inputs: the device ignored its input',
+    });
+    const same = outA.equals(outA2);
+    checks.push({
+      id: 'same-input-twice',
+      name: 'same input twice → bit-identical',
+      pass: same,
+      detail: same ? 'deterministic' : `DIFFERS: ${countDiff(outA, outA2)} of ${outA.length} bytes changed between two runs of the same input`,
+    });
+    // An undersized input (one byte short, as the published probe) must be refused by the shim
+    // before HailoRT sees it — HailoRT itself would answer 6 and shut the model down.
+    const short = a.subarray(0, Math.max(0, a.length - 1));
+    const refusal = this.bridge.inferStatus(handle, short, Buffer.alloc(shim.outputBytes));
+    // HailoRT would have shut the model down; the shim's refusal must leave it running.
+    const stillWorks =
+      refusal.status !== 0 &&
+      (() => {
+        try {
+          this.bridge.infer(handle, a, Buffer.alloc(shim.outputBytes));
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+    checks.push({
+      id: 'undersized-refused',
+      name: 'undersized input refused',
+      pass: refusal.status === HailoStatus.INVALID_ARGUMENT && stillWorks,
+      detail:
+        refusal.status === 0
+          ? 'ACCEPTED — the size check does not work'
+          : `refused, status=${refusal.status} (${refusal.statusName})${stillWorks ? '; the model still runs afterwards' : '; the model no longer runs afterwards'}`,
+    });
+
+    const outputs = model.outputs.map((s) => {
+      const bytes = splitFrame(outA, model.outputs).get(s.name)!;
+      return outputStats(s, bytes);
+    });
+
+    progress('latency');
+    const samples: number[] = [];
+    const count = Math.max(1, Math.min(LATENCY_SAMPLES, options.frames));
+    const scratch = Buffer.alloc(shim.outputBytes);
+    for (let i = 0; i < count; i++) {
+      const t0 = performance.now();
+      run(i % 2 === 0 ? a : b, scratch);
+      samples.push(performance.now() - t0);
+      if (i % 20 === 0) progress('latency', i, count);
+    }
+    const latency = {
+      p50Ms: percentile(samples, 50),
+      p99Ms: percentile(samples, 99),
+      meanMs: samples.reduce((x, y) => x + y, 0) / samples.length,
+      samples: samples.length,
+      histogram: histogramOf(samples),
+    };
+
+    progress('throughput');
+    const both = Buffer.concat([a, b]);
+    const depths = options.queueDepths ?? depthsUpTo(shim.slots);
+    const requested = options.queue > 0 ? Math.min(options.queue, shim.slots) : shim.slots;
+    const fpsByQueue: FpsPoint[] = [];
+    const frames = Math.max(1, options.frames);
+    for (const depth of [...new Set([...depths.filter((d) => d >= 1 && d <= shim.slots), requested])].sort((x, y) => x - y)) {
+      progress('throughput', depth, shim.slots);
+      let ms: number;
+      try {
+        ms = this.bridge.runPipelined(handle, both, frames, depth);
+      } catch (err) {
+        throw this.failure(err, 'run_pipelined');
+      }
+      fpsByQueue.push({ queueDepth: depth, frames, fps: (frames * 1000) / ms, msPerFrame: ms / frames });
+    }
+    const fps = fpsByQueue.find((p) => p.queueDepth === requested)!;
+
+    const report: RunReport = {
+      hef: options.hef,
+      runtime: this.runtime,
+      model,
+      input: inputs.description,
+      outputs,
+      checks,
+      latency,
+      fps,
+      fpsByQueue,
+      finishedAt: new Date().toISOString(),
+    };
+    if (options.keepTensors) {
+      report.tensors = { inputs: {}, outputs: {} };
+      for (const [name, bytes] of splitFrame(a, model.inputs)) report.tensors.inputs[name] = Buffer.from(bytes).toString('base64');
+      for (const [name, bytes] of splitFrame(outA, model.outputs)) report.tensors.outputs[name] = Buffer.from(bytes).toString('base64');
+    }
+    return report;
+  }
+
+  private entry(handle: number): { model: ModelInfo; shim: ShimModel } {
+    const e = this.open.get(handle);
+    if (!e) throw new DeviceFailure(errorFromKind('hailort-error', `no open model with handle ${handle}`, HailoStatus.INVALID_ARGUMENT));
+    return e;
+  }
+
+  private failure(err: unknown, what: string, during: 'open' | 'infer' | 'other' = 'other', context: StatusContext = {}): DeviceFailure {
+    if (err instanceof DeviceFailure) return err;
+    if (err instanceof ShimError) {
+      const e = errorFromStatus(err.status, err.detail || what, { during, system: this.system(), ...context }, err.statusName);
+      if (err.status === HailoStatus.INVALID_ARGUMENT && /refused before HailoRT/.test(err.detail)) {
+        return new DeviceFailure({ ...errorFromKind('wrong-input-size', err.detail, err.status, err.statusName) });
+      }
+      return new DeviceFailure(e);
+    }
+    return new DeviceFailure(errorFromKind('hailort-error', `${what}: ${(err as Error)?.message ?? String(err)}`));
+  }
+}
+
+function depthsUpTo(max: number): number[] {
+  const out: number[] = [];
+  for (let d = 1; d <= max; d *= 2) out.push(d);
+  return out;
+}
+
+function countDiff(a: Uint8Array, b: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+function streamInfo(s: ShimStream, direction: 'input' | 'output'): StreamInfo {
+  return {
+    name: s.name,
+    direction,
+    shape: s.shape,
+    order: formatOrderName(s.order),
+    type: formatTypeName(s.type),
+    frameSize: s.frameSize,
+    quant: s.quant.map(([zp, scale, limMin, limMax]) => ({ zp, scale, limMin, limMax })),
+    isNms: s.nms,
+  };
+}
+
+function deviceInfo(e: ShimScanEntry, system: SystemFacts): DeviceInfo {
+  if (!e.ok) {
+    return {
+      id: e.id,
+      architecture: 'unknown',
+      architectureId: -1,
+      firmware: '',
+      serial: '',
+      boardName: '',
+      partNumber: '',
+      productName: '',
+      identifyError: errorFromStatus(e.status ?? 8, `${e.message ?? 'identify'} on ${e.id}`, { during: 'create-vdevice', system }, e.statusName),
+    };
+  }
+  const fw = e.fw ?? [0, 0, 0];
+  return {
+    id: e.id,
+    architecture: deviceArchitectureName(e.architecture ?? -1),
+    architectureId: e.architecture ?? -1,
+    firmware: `${fw[0]}.${fw[1]}.${fw[2]} (${e.release ? 'release' : 'debug'})`,
+    serial: e.serial ?? '',
+    boardName: e.board ?? '',
+    partNumber: e.part ?? '',
+    productName: e.product ?? '',
+  };
+}

@@ -1,0 +1,77 @@
+// What makes two compiles the same compile: the bytes of the model (with its ONNX external data),
+// of the derived script and of the calibration set, the DFC image, the target architecture, the
+// parser's start/end nodes and the hailo-config.json to embed. A finished result whose key equals
+// a variant's key is that variant's result, wherever and whenever it ran — so a sweep resumes after
+// a crash, a killed CLI or a cancel without running anything twice. SHA-256 over the files (streamed),
+// then over one canonical JSON of the parts.
+import { createHash } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { externalDataFiles } from '../compile/modelFiles';
+import type { OnnxRead } from '../../core/onnx/modelCache';
+
+export interface KeyParts {
+  model: string;
+  script: string | null;
+  calibration: string | null;
+  image: string | null;
+  hwArch: string;
+  startNodes: string[];
+  endNodes: string[];
+  hailoConfig: string | null;
+}
+
+/** SHA-256 of files, cached by path, size and mtime for the life of the object (one sweep run). */
+export class FileDigests {
+  private readonly cache = new Map<string, Promise<string>>();
+
+  /** `readOnnx`: the sweep's shared ONNX reader (one parse per model), default a fresh parse. */
+  constructor(private readonly readOnnx?: OnnxRead) {}
+
+  file(path: string): Promise<string> {
+    const st = statSync(path);
+    const key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
+    let p = this.cache.get(key);
+    if (!p) {
+      p = digestFile(path);
+      this.cache.set(key, p);
+    }
+    return p;
+  }
+
+  /** The model and, for an ONNX, every external data file it names (by the location it records). */
+  async model(path: string): Promise<string> {
+    const h = createHash('sha256').update(await this.file(path));
+    if (/\.onnx$/i.test(path)) {
+      for (const d of externalDataFiles(path, this.readOnnx)) h.update(`\u0000${d.location}\u0000${await this.file(d.path)}`);
+    }
+    return h.digest('hex');
+  }
+}
+
+function digestFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(path)
+      .on('data', (b) => h.update(b))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
+  });
+}
+
+export const textDigest = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+/** The variant's key: SHA-256 of its parts as canonical JSON (fixed field order). */
+export function inputsKey(p: KeyParts): string {
+  const canonical = JSON.stringify([
+    'hailo-tools sweep inputs v1',
+    p.model,
+    p.script,
+    p.calibration,
+    p.image,
+    p.hwArch,
+    p.startNodes,
+    p.endNodes,
+    p.hailoConfig,
+  ]);
+  return textDigest(canonical);
+}
