@@ -2,7 +2,8 @@
 // script, config, HAR, HEF and labels), against the script's own .alls check measured in the same
 // run; the first check (HEF read) against our full HEF read with checksums; all 632 zoo
 // script/config pairs; RSS growth.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '../server/src/core/alls/analysis';
 import { nmsConfigResolver } from '../server/src/core/alls/nodeHost';
@@ -13,7 +14,7 @@ import { checkScriptNms, readHefNms } from '../server/src/core/nms/bundle';
 import { parseNmsConfig } from '../server/src/core/nms/config';
 import { checkNms } from '../server/src/core/nms/checks';
 import { nmsCalls } from '../server/src/core/nms/script';
-import { medianMs, nowMs, report, rssMB } from './report';
+import { medianMs, nowMs, percentile, report, rssMB } from './report';
 
 const root = join(__dirname, '..', '..');
 const fx = join(root, 'test', 'fixtures', 'nms');
@@ -41,13 +42,6 @@ async function main(): Promise<void> {
 
   // Baseline: the .alls check of the same script (what every edit already costs).
   const baseline = medianMs(() => void checkDocument(analyze(text), { settings: { hwArch: 'hailo8' }, fileExists: nmsConfigResolver(script) }), 50, 10);
-  // A HEF not read before (readHefNms keeps the facts per file version, so every later read of it
-  // hits the cache), after the reader's code is warm: the cost of a new or rebuilt HEF.
-  const full = await medianAsync(() => readHefFile(hef), 15, 3);
-  const first = nowMs();
-  const cold = await readHefNms(hef);
-  const coldMs = nowMs() - first;
-  if (!('facts' in cold)) throw new Error(cold.error);
   const warm = await medianAsync(() => checkScriptNms(script, analyze(text), model), 50, 10);
   report({
     figure: 'NMS checks per script re-check (zoo yolov8n: config + HAR + HEF + labels, warm)',
@@ -55,13 +49,51 @@ async function main(): Promise<void> {
     measured: `${warm.toFixed(2)} ms median, ${(warm / Math.max(baseline, 0.001)).toFixed(1)}× the script's own .alls check (${baseline.toFixed(2)} ms, same run)`,
     ratio: 5 / Math.max(warm, 0.01),
   });
-  report({
-    figure: "NMS: a new HEF's NMS facts (no checksums) vs our full HEF read",
-    target: '≤ full read',
-    measured: `${coldMs.toFixed(2)} ms vs ${full.toFixed(2)} ms (${(full / Math.max(coldMs, 0.001)).toFixed(1)}×)`,
-    ratio: full / Math.max(coldMs, 0.001),
-  });
-
+  // A HEF not read before: readHefNms keeps the facts per file version, so each timed call reads
+  // its own copy of the HEF (a new path = a cache miss), after the reader's code is warm — the cost
+  // of a new or rebuilt HEF — against a full read, the two interleaved round by round so that the
+  // machine's load falls on both. (A single first call in the process, timed once, mostly measured
+  // V8 compiling the NMS path and any GC pause: 2 ms in one run, 14 ms in the next; it is reported
+  // alongside, not compared.)
+  const copies = mkdtempSync(join(tmpdir(), 'nms-bench-'));
+  let copy = 0;
+  const newHef = (): string => {
+    const path = join(copies, `copy-${copy++}.hef`);
+    copyFileSync(hef, path);
+    return path;
+  };
+  try {
+    const firstPath = newHef();
+    const first = nowMs();
+    const cold = await readHefNms(firstPath);
+    const firstMs = nowMs() - first;
+    if (!('facts' in cold)) throw new Error(cold.error);
+    const rounds = 31;
+    const paths = Array.from({ length: rounds + 5 }, newHef);
+    const fullMs: number[] = [];
+    const freshMs: number[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      let s = nowMs();
+      await readHefFile(hef);
+      const f = nowMs() - s;
+      s = nowMs();
+      await readHefNms(paths[i]);
+      const n = nowMs() - s;
+      if (i < 5) continue; // warm-up
+      fullMs.push(f);
+      freshMs.push(n);
+    }
+    const full = percentile(fullMs, 50);
+    const fresh = percentile(freshMs, 50);
+    report({
+      figure: "NMS: a new HEF's NMS facts (no checksums) vs our full HEF read",
+      target: '≤ full read',
+      measured: `${fresh.toFixed(2)} ms vs ${full.toFixed(2)} ms (${(full / Math.max(fresh, 0.001)).toFixed(1)}×; medians of ${rounds} interleaved rounds; the first call in the process ${firstMs.toFixed(2)} ms)`,
+      ratio: full / Math.max(fresh, 0.001),
+    });
+  } finally {
+    rmSync(copies, { recursive: true, force: true });
+  }
   // Every zoo script/config pair (the precision test's work), parse + check.
   const hist = join(fx, 'zoo-history');
   const pairs = readFileSync(join(hist, 'pairs.tsv'), 'utf8')
