@@ -18,8 +18,14 @@ const common = {
   minify: production,
   logLevel: 'warning',
   // Microsoft's JSON packages ship UMD builds whose lazy require('./impl/…') esbuild cannot follow:
-  // bundle their ES modules instead.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js', 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' },
+  // bundle their ES modules instead. hash-wasm's `main` is one UMD file with every algorithm's wasm
+  // (268 KB of a `hailo-tools hef` bundle to compile at each start); its ES build tree-shakes to the
+  // three we use (issue 25).
+  alias: {
+    'jsonc-parser': 'jsonc-parser/lib/esm/main.js',
+    'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js',
+    'hash-wasm': 'hash-wasm/dist/index.esm.js',
+  },
 };
 
 export const targets = [

@@ -8,13 +8,14 @@
 // Enums are declared as uint32 so unknown values survive decoding; names are mapped in code.
 import * as protobuf from 'protobufjs';
 import Long from 'long';
+import { HEF_CONSTRUCTORS, HEF_DECODERS, HEF_SCHEMA_JSON } from './hefDecoders.generated';
 
 // Bundlers cannot see protobufjs' dynamic require of `long`; without it uint64 values (resource
 // checksums) would be rounded to doubles. Install it explicitly.
 protobuf.util.Long = Long;
 protobuf.configure();
 
-const SCHEMA = `
+export const SCHEMA = `
 syntax = "proto3";
 package hefview;
 
@@ -448,13 +449,45 @@ const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
 let root: protobuf.Root | undefined;
 let liteParsed = false;
 
-/** The schema's root (parsed once): package hefview; hefviewlite (no operations) joins it when first needed. */
+/**
+ * The schema's root (built once): package hefview from its JSON with the constructors and decoders
+ * generated at build time (hefDecoders.generated.js, from SCHEMA); hefviewlite (no operations)
+ * joins it when first needed.
+ */
 export function hefRoot(): protobuf.Root {
   if (!root) {
-    root = protobuf.parse(SCHEMA, { keepCase: true }).root;
-    decodersOnly(root);
+    // Not Root.fromJSON: it resolves every field at once, which generates every constructor at
+    // run time (and puts the fields' defaults on those, not on the prebuilt ones).
+    const built = new protobuf.Root();
+    built.addJSON(HEF_SCHEMA_JSON.nested!);
+    prebuilt(built);
+    root = built;
   }
   return root;
+}
+
+/**
+ * Each type gets the constructor and decoder protobufjs would generate for it at run time, written
+ * by scripts/gen-hef-decoders.mjs (no code generation at start-up; the decoder is bound to its
+ * fields' types on first use, as decodersOnly does).
+ */
+function prebuilt(ns: protobuf.NamespaceBase): void {
+  for (const o of ns.nestedArray) {
+    if (o instanceof protobuf.Type) {
+      const type = o;
+      const name = type.fullName.slice(1);
+      const ctor = HEF_CONSTRUCTORS[name];
+      const decoder = HEF_DECODERS[name];
+      if (!ctor || !decoder) throw new Error(`hefDecoders.generated.js has no ${name}: run node scripts/gen-hef-decoders.mjs`);
+      type.ctor = ctor as unknown as protobuf.Constructor<object>;
+      type.decode = function decodeFirst(this: protobuf.Type, ...args: Parameters<protobuf.Type['decode']>) {
+        const nested = type.fieldsArray.map((f) => f.resolve().resolvedType);
+        type.decode = decoder(protobuf.Reader, nested, protobuf.util) as protobuf.Type['decode'];
+        return type.decode(...args);
+      };
+    }
+    if (o instanceof protobuf.Namespace) prebuilt(o);
+  }
 }
 
 /** The root with hefviewlite too: parsed on first use (only a damaged body needs it; parsing costs a `hailo-tools hef` run ~10 ms). */
