@@ -8,7 +8,7 @@ import type { HefReport } from './model';
 import { n, type HefProblem } from './problems';
 import { decodeLenient, type LenientResult, type Msg } from './protoDecode';
 import { resourcesOf, verifyResources } from './resources';
-import { hefType } from './schema';
+import { decodeHefBody, hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
 import { structureProblems } from './structure';
 import { applyTargetSeverity, hefVerdicts, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
@@ -93,7 +93,7 @@ async function readParts(src: ByteSource, options: ReadOptions): Promise<HefRepo
   let decoded: LenientResult | undefined;
   if (whole) {
     try {
-      decoded = { message: hefType('Hef').decode(body) as Msg, complete: true };
+      decoded = { message: decodeHefBody(body) as Msg, complete: true };
     } catch {
       // damaged: salvaged below
     }

@@ -8,7 +8,7 @@
 // Enums are declared as uint32 so unknown values survive decoding; names are mapped in code.
 import * as protobuf from 'protobufjs';
 import Long from 'long';
-import { HEF_CONSTRUCTORS, HEF_DECODERS, HEF_SCHEMA_JSON } from './hefDecoders.generated';
+import { HEF_MESSAGES } from './hefDecoders.generated';
 
 // Bundlers cannot see protobufjs' dynamic require of `long`; without it uint64 values (resource
 // checksums) would be rounded to doubles. Install it explicitly.
@@ -449,45 +449,13 @@ const LITE_SCHEMA = SCHEMA.replace('package hefview;', 'package hefviewlite;')
 let root: protobuf.Root | undefined;
 let liteParsed = false;
 
-/**
- * The schema's root (built once): package hefview from its JSON with the constructors and decoders
- * generated at build time (hefDecoders.generated.js, from SCHEMA); hefviewlite (no operations)
- * joins it when first needed.
- */
+/** The schema's root (parsed once): package hefview; hefviewlite (no operations) joins it when first needed. */
 export function hefRoot(): protobuf.Root {
   if (!root) {
-    // Not Root.fromJSON: it resolves every field at once, which generates every constructor at
-    // run time (and puts the fields' defaults on those, not on the prebuilt ones).
-    const built = new protobuf.Root();
-    built.addJSON(HEF_SCHEMA_JSON.nested!);
-    prebuilt(built);
-    root = built;
+    root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+    decodersOnly(root);
   }
   return root;
-}
-
-/**
- * Each type gets the constructor and decoder protobufjs would generate for it at run time, written
- * by scripts/gen-hef-decoders.mjs (no code generation at start-up; the decoder is bound to its
- * fields' types on first use, as decodersOnly does).
- */
-function prebuilt(ns: protobuf.NamespaceBase): void {
-  for (const o of ns.nestedArray) {
-    if (o instanceof protobuf.Type) {
-      const type = o;
-      const name = type.fullName.slice(1);
-      const ctor = HEF_CONSTRUCTORS[name];
-      const decoder = HEF_DECODERS[name];
-      if (!ctor || !decoder) throw new Error(`hefDecoders.generated.js has no ${name}: run node scripts/gen-hef-decoders.mjs`);
-      type.ctor = ctor as unknown as protobuf.Constructor<object>;
-      type.decode = function decodeFirst(this: protobuf.Type, ...args: Parameters<protobuf.Type['decode']>) {
-        const nested = type.fieldsArray.map((f) => f.resolve().resolvedType);
-        type.decode = decoder(protobuf.Reader, nested, protobuf.util) as protobuf.Type['decode'];
-        return type.decode(...args);
-      };
-    }
-    if (o instanceof protobuf.Namespace) prebuilt(o);
-  }
 }
 
 /** The root with hefviewlite too: parsed on first use (only a damaged body needs it; parsing costs a `hailo-tools hef` run ~10 ms). */
@@ -529,6 +497,52 @@ export function hefType(name: string, lite = false): protobuf.Type {
   let t = types.get(key);
   if (!t) types.set(key, (t = (lite ? liteRoot() : hefRoot()).lookupType(key)));
   return t;
+}
+
+/** A message type as the generated decoders see it: `new this.ctor`, `types[i].decode(…)`. */
+interface PrebuiltType {
+  ctor: new () => object;
+  decode: (...args: unknown[]) => unknown;
+}
+
+let prebuiltTypes: Map<string, PrebuiltType> | undefined;
+
+/**
+ * The prebuilt message types (hefDecoders.generated.js, from SCHEMA by scripts/gen-hef-decoders.mjs):
+ * protobufjs' own generated constructors and decoders, with a prototype as protobufjs gives its
+ * messages (a Message, the fields' defaults, `$type` the reflected type, built only if asked for) —
+ * no schema parse, reflection or code generation at start-up. Each decoder is bound on first use.
+ */
+function prebuilt(name: string): PrebuiltType {
+  if (!prebuiltTypes) {
+    const made = new Map<string, PrebuiltType>();
+    for (const [full, spec] of Object.entries(HEF_MESSAGES)) {
+      const ctor = spec.ctor;
+      const proto = Object.create(protobuf.Message.prototype) as Record<string, unknown>;
+      proto.constructor = ctor;
+      Object.defineProperty(proto, '$type', { configurable: true, enumerable: true, get: () => hefType(full.slice('hefview.'.length)) });
+      Object.assign(proto, spec.defaults(protobuf.util));
+      ctor.prototype = proto;
+      const type: PrebuiltType = {
+        ctor,
+        decode(...args: unknown[]) {
+          const nested = spec.types.map((t) => (t ? prebuilt(t) : null));
+          type.decode = spec.decoder(protobuf.Reader, nested, protobuf.util);
+          return type.decode(...args);
+        },
+      };
+      made.set(full, type);
+    }
+    prebuiltTypes = made;
+  }
+  const type = prebuiltTypes.get(name);
+  if (!type) throw new Error(`hefDecoders.generated.js has no ${name}: run node scripts/gen-hef-decoders.mjs`);
+  return type;
+}
+
+/** Decodes a whole HEF body (throws on damage, as protobufjs does): the prebuilt decoders, the same result as hefType('Hef').decode. */
+export function decodeHefBody(body: Uint8Array): unknown {
+  return prebuilt('hefview.Hef').decode(body);
 }
 
 /** protobufjs gives uint64 as Long (or number); this returns an exact bigint. */
