@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
+  DRIVER_MODULE,
   IN_CONTAINER,
   containerName,
   contextHostArgs,
@@ -279,6 +280,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
     dirs.push({ name: rel(IN_CONTAINER.out), mode: 0o777 }, { name: rel(IN_CONTAINER.home), mode: 0o777 });
     const files: PackFile[] = [
       { hostPath: join(env.driverDir, EMULATE_DRIVER), name: rel(`${IN_CONTAINER.driver}/${EMULATE_DRIVER}`) },
+      { hostPath: join(env.driverDir, DRIVER_MODULE), name: rel(`${IN_CONTAINER.driver}/${DRIVER_MODULE}`) },
       { hostPath: req.har, name: rel(harIn) },
       { hostPath: req.inputs, name: rel(dataIn) },
     ];
