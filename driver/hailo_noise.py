@@ -10,7 +10,7 @@
 # `layer_noise_analysis` (`<layer>/layer_noise_analysis/noise_results/<output>`, `…/snr`,
 # `…/partial_snr`: Hailo's Layer Noise Analysis tutorial and optimization diagnostic tool read
 # them). This driver copies every such key verbatim, values as lists of floats, into
-# hailo-tools-noise.json; interpreting them is the host's job (server/src/har/noise.ts).
+# hailo-tools-noise.json; interpreting them is the host's job (server/src/core/har/noise.ts).
 # --save-har also saves the analysed HAR (the profiler's Accuracy tab reads it).
 #
 # Exit: 0 the analysis ran or its failure is recorded in the manifest, 2 bad arguments or

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Generate test/fixtures/accuracy/expected.json: inputs and numpy's answers for the float-reference
-numeric core (server/src/accuracy/: error metrics, NHWC<->NCHW transposes, normalization,
+numeric core (server/src/core/accuracy/: error metrics, NHWC<->NCHW transposes, normalization,
 dequantisation). The TypeScript is checked against these numbers, never against its own output.
 
     /usr/bin/python3 scripts/gen-accuracy-fixtures.py      (needs numpy)

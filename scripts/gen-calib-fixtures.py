@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Calibration-set fixtures for the inspector (server/src/calib/) and numpy's own numbers for them.
+"""Calibration-set fixtures for the inspector (server/src/core/calib/) and numpy's own numbers for them.
 
 Writes test/fixtures/calib/*.npy|.npz, a few deliberately broken files, and expected.json with, per
 case: numpy's header facts (np.load), per-channel min/max/mean/std computed by numpy in float64
