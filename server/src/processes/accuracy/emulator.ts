@@ -30,7 +30,7 @@ import {
 } from '../compile/dockerArgs';
 import { daemonProblem, imageMissing, refusalProblem, startProblem, contextProblem, imageProblem } from '../compile/dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from '../compile/images';
-import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from '../compile/process';
+import { capture, sharedAnswer, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from '../compile/process';
 import { extractAllowed, packInto, type PackFile } from '../compile/transfer';
 import { RUN_DEADLINE_MS, type DockerSettings } from '../compile/runner';
 import { readNpyFile, type NpyValues } from '../../core/calib/npyRead';
@@ -104,16 +104,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
   const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
     const cache = env.queryCache;
     if (!cache) return docker(args, timeoutMs);
-    const key = JSON.stringify(dockerCommand(target, args));
-    let answer = cache.get(key);
-    if (!answer) {
-      answer = docker(args, timeoutMs).then((r) => {
-        if (r.code !== 0) cache.delete(key);
-        return r;
-      });
-      cache.set(key, answer);
-    }
-    return answer;
+    return sharedAnswer(cache, JSON.stringify(dockerCommand(target, args)), () => docker(args, timeoutMs));
   };
   const version = await query(versionArgs(), 20_000);
   const vp = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
