@@ -20,16 +20,14 @@ import sys
 import time
 import traceback
 
+from hailo_tools_driver import reexec_in_dfc_python, sayer, write_json
+
 MANIFEST = "hailo-tools-emulate.json"
 CONTEXTS = {"native": "SDK_NATIVE", "fp_optimized": "SDK_FP_OPTIMIZED", "quantized": "SDK_QUANTIZED", "bit_exact": "SDK_BIT_EXACT"}
 EXIT_USAGE, EXIT_NO_DFC = 2, 3
-DFC_PYTHONS = ["/local/workspace/hailo_virtualenv/bin/python", "/opt/dfc/bin/python"]
-REEXEC_FLAG = "HAILO_TOOLS_DRIVER_REEXEC"
 
 
-def say(message):
-    sys.stdout.write("hailo-tools emulate: %s\n" % message)
-    sys.stdout.flush()
+say = sayer("emulate")
 
 
 def parse_args(argv):
@@ -48,12 +46,7 @@ def import_dfc():
 
         return ClientRunner, InferenceContext
     except ImportError:
-        if not os.environ.get(REEXEC_FLAG):
-            me = os.path.realpath(sys.executable)
-            for py in DFC_PYTHONS:
-                if os.path.isfile(py) and os.access(py, os.X_OK) and os.path.realpath(py) != me:
-                    os.environ[REEXEC_FLAG] = "1"
-                    os.execv(py, [py] + sys.argv)
+        reexec_in_dfc_python()
         return None, None
 
 
@@ -64,10 +57,7 @@ class Manifest(object):
         self.save()
 
     def save(self):
-        tmp = self.path + ".partial"
-        with open(tmp, "w") as f:
-            json.dump(self.data, f, indent=1)
-        os.replace(tmp, self.path)
+        write_json(self.path, self.data)
 
 
 def output_layers(runner):

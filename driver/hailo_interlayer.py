@@ -15,20 +15,17 @@
 # Exit: 0 ran or the failure is recorded, 2 bad arguments or unreadable inputs, 3 no Dataflow
 # Compiler, 130 interrupted. Lines it adds start with "hailo-tools interlayer:".
 import argparse
-import json
 import os
 import sys
 import traceback
 
+from hailo_tools_driver import reexec_in_dfc_python, sayer, write_json
+
 MANIFEST = "hailo-tools-interlayer.json"
 CONTEXTS = {"native": "SDK_NATIVE", "fp_optimized": "SDK_FP_OPTIMIZED", "quantized": "SDK_QUANTIZED"}
-DFC_PYTHONS = ["/local/workspace/hailo_virtualenv/bin/python", "/opt/dfc/bin/python"]
-REEXEC_FLAG = "HAILO_TOOLS_DRIVER_REEXEC"
 
 
-def say(message):
-    sys.stdout.write("hailo-tools interlayer: %s\n" % message)
-    sys.stdout.flush()
+say = sayer("interlayer")
 
 
 def import_dfc():
@@ -37,20 +34,12 @@ def import_dfc():
 
         return ClientRunner, InferenceContext
     except ImportError:
-        if not os.environ.get(REEXEC_FLAG):
-            me = os.path.realpath(sys.executable)
-            for py in DFC_PYTHONS:
-                if os.path.isfile(py) and os.access(py, os.X_OK) and os.path.realpath(py) != me:
-                    os.environ[REEXEC_FLAG] = "1"
-                    os.execv(py, [py] + sys.argv)
+        reexec_in_dfc_python()
         return None, None
 
 
 def save(out, data):
-    path = os.path.join(out, MANIFEST)
-    with open(path + ".partial", "w") as f:
-        json.dump(data, f, indent=1)
-    os.replace(path + ".partial", path)
+    write_json(os.path.join(out, MANIFEST), data)
 
 
 def main(argv):

@@ -17,23 +17,20 @@
 # unreadable data, 3 no Dataflow Compiler in this image, 130 interrupted. Lines it adds to the
 # console start with "hailo-tools noise:". Python 3.8+, standard library + numpy.
 import argparse
-import json
 import os
 import sys
 import time
 import traceback
 
+from hailo_tools_driver import reexec_in_dfc_python, sayer, write_json
+
 MANIFEST = "hailo-tools-noise.json"
 EXIT_USAGE, EXIT_NO_DFC = 2, 3
-DFC_PYTHONS = ["/local/workspace/hailo_virtualenv/bin/python", "/opt/dfc/bin/python"]
-REEXEC_FLAG = "HAILO_TOOLS_DRIVER_REEXEC"
 KEY = "layer_noise_analysis"
 MAX_VALUES = 4096
 
 
-def say(message):
-    sys.stdout.write("hailo-tools noise: %s\n" % message)
-    sys.stdout.flush()
+say = sayer("noise")
 
 
 def parse_args(argv):
@@ -55,20 +52,12 @@ def import_dfc():
 
         return ClientRunner
     except ImportError:
-        if not os.environ.get(REEXEC_FLAG):
-            me = os.path.realpath(sys.executable)
-            for py in DFC_PYTHONS:
-                if os.path.isfile(py) and os.access(py, os.X_OK) and os.path.realpath(py) != me:
-                    os.environ[REEXEC_FLAG] = "1"
-                    os.execv(py, [py] + sys.argv)
+        reexec_in_dfc_python()
         return None
 
 
 def save(out, data):
-    path = os.path.join(out, MANIFEST)
-    with open(path + ".partial", "w") as f:
-        json.dump(data, f, indent=1)
-    os.replace(path + ".partial", path)
+    write_json(os.path.join(out, MANIFEST), data)
 
 
 def as_floats(value):

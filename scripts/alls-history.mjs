@@ -7,44 +7,15 @@
 //   node scripts/alls-history.mjs GIT_DIR OUT_DIR
 //
 // GIT_DIR is a clone (bare or not) with its tags; OUT_DIR is written from scratch.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { filesIn, gitOn, historyArgs, tagsAndCommits, versionKey } from './zooHistory.mjs';
 
-const [gitDir, outDir] = process.argv.slice(2);
-if (!gitDir || !outDir) {
-  process.stderr.write('usage: node scripts/alls-history.mjs GIT_DIR OUT_DIR\n');
-  process.exit(2);
-}
-
-function git(args, input) {
-  const r = spawnSync('git', ['--git-dir', gitDir, ...args], { input, maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.toString().trim()}`);
-  return r.stdout;
-}
-
+const { gitDir, outDir } = historyArgs('alls-history.mjs');
+const git = gitOn(gitDir);
 /** [blob, path] of every `.alls` file in a tree-ish. */
-function allsIn(treeish) {
-  const out = [];
-  for (const line of git(['ls-tree', '-r', treeish]).toString().split('\n')) {
-    const m = /^\d+ blob ([0-9a-f]{40})\t(.+)$/.exec(line);
-    if (m && m[2].endsWith('.alls')) out.push([m[1], m[2]]);
-  }
-  return out;
-}
-
-const versionKey = (t) =>
-  t
-    .replace(/^v/, '')
-    .split(/[._-]/)
-    .map((x) => (/^\d+$/.test(x) ? x.padStart(6, '0') : x))
-    .join('.');
-const tags = git(['tag'])
-  .toString()
-  .split('\n')
-  .filter(Boolean)
-  .sort((a, b) => (versionKey(a) < versionKey(b) ? -1 : 1));
-const commits = git(['rev-list', '--all']).toString().split('\n').filter(Boolean);
+const allsIn = (treeish) => filesIn(git, treeish, (p) => p.endsWith('.alls'));
+const { tags, commits } = tagsAndCommits(git);
 
 /** blob → { tags: Set, paths: Set, commits: number } */
 const blobs = new Map();

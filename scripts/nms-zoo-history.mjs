@@ -12,43 +12,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { filesIn as filesOf, gitOn, historyArgs, tagsAndCommits } from './zooHistory.mjs';
 
-const [gitDir, outDir] = process.argv.slice(2);
-if (!gitDir || !outDir) {
-  process.stderr.write('usage: node scripts/nms-zoo-history.mjs GIT_DIR OUT_DIR\n');
-  process.exit(2);
-}
-
-function git(args) {
-  const r = spawnSync('git', ['--git-dir', gitDir, ...args], { maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.toString().trim()}`);
-  return r.stdout;
-}
+const { gitDir, outDir } = historyArgs('nms-zoo-history.mjs');
+const git = gitOn(gitDir);
+const filesIn = (treeish, keep) => filesOf(git, treeish, keep);
+const { tags, commits } = tagsAndCommits(git);
 
 const CONFIG_DIR = /(^|\/)hailo_model_zoo\/cfg\/postprocess_config\/[^/]+\.json$/;
-
-/** [blob, path] of the files of a tree-ish that `keep` accepts. */
-function filesIn(treeish, keep) {
-  const out = [];
-  for (const line of git(['ls-tree', '-r', treeish]).toString().split('\n')) {
-    const m = /^\d+ blob ([0-9a-f]{40})\t(.+)$/.exec(line);
-    if (m && keep(m[2])) out.push([m[1], m[2]]);
-  }
-  return out;
-}
-
-const versionKey = (t) =>
-  t
-    .replace(/^v/, '')
-    .split(/[._-]/)
-    .map((x) => (/^\d+$/.test(x) ? x.padStart(6, '0') : x))
-    .join('.');
-const tags = git(['tag'])
-  .toString()
-  .split('\n')
-  .filter(Boolean)
-  .sort((a, b) => (versionKey(a) < versionKey(b) ? -1 : 1));
-const commits = git(['rev-list', '--all']).toString().split('\n').filter(Boolean);
 
 /** blob → { tags, paths } */
 const configs = new Map();

@@ -1,4 +1,4 @@
-// What the readonly custom editors (HEF inspector, calibration inspector) share: a document that
+// What the readonly custom editors (HEF inspector, calibration inspector, HAR view) share: a document that
 // is just its URI, the webview's options (scripts on, only media/ readable), the page options on
 // the one nonce CSP, the Copy-as-JSON reply and the registration. Each editor keeps only what it
 // reads and renders.
@@ -40,10 +40,14 @@ export async function copyJsonToClipboard(panel: vscode.WebviewPanel, json: stri
   void panel.webview.postMessage({ type: 'status', text: `Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.` });
 }
 
-/** Registers a readonly editor (several editors per document; nothing kept while hidden). */
-export function registerReadonlyEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable {
+/** Registers a readonly editor (by default several editors per document; nothing kept while hidden). */
+export function registerReadonlyEditor(
+  viewType: string,
+  provider: vscode.CustomReadonlyEditorProvider,
+  options: { multipleEditorsPerDocument?: boolean } = {},
+): vscode.Disposable {
   return vscode.window.registerCustomEditorProvider(viewType, provider, {
-    supportsMultipleEditorsPerDocument: true,
+    supportsMultipleEditorsPerDocument: options.multipleEditorsPerDocument ?? true,
     webviewOptions: { retainContextWhenHidden: false },
   });
 }

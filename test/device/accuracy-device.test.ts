@@ -4,11 +4,10 @@
 // de-quantised as HailoRT documents ((q − zp) × scale, q a byte) — so the checks are: every value
 // is such a de-quantised byte, the same inputs give the same column, the column is compared with
 // float like any oracle (and, not being the network, flagged), and no device is one sentence.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeviceClient } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { deviceOutputs } from '../../server/src/processes/accuracy/deviceOracle';
 import { compareOracles } from '../../server/src/processes/accuracy/compare';
@@ -16,56 +15,30 @@ import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/a
 import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
 import { buildHef } from '../helpers/hefBuilder';
 import { tinycnnSpec, TINYCNN_SCALE, TINYCNN_ZP } from '../helpers/inlineHefs';
-import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
+import { writeFacts } from '../helpers/fakeHailort';
+import { useFakeDevice } from '../helpers/fakeDeviceClients';
+import { seededPixels } from '../helpers/tinycnnOracle';
 import { repoRoot } from '../helpers/shared';
 
-const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
 const MODEL = join(repoRoot, 'examples', 'model');
 const ZP = TINYCNN_ZP;
 const SCALE = TINYCNN_SCALE;
-let setup: DeviceSetup;
 let hef: string;
 let facts: string;
-const clients: DeviceClient[] = [];
-
-before(async () => {
-  assert.ok(existsSync(WORKER), 'dist/deviceWorker.js is missing: run `npm run build` first');
-  setup = await deviceSetup('accuracy-device');
-  hef = join(setup.dir, 'tinycnn.hef');
-  writeFileSync(hef, await buildHef(tinycnnSpec()));
-  facts = join(setup.dir, 'tinycnn-facts.tsv');
-  await writeFacts([hef], facts);
-});
-after(() => {
-  for (const c of clients) c.dispose();
-  setup?.cleanup();
+const device = useFakeDevice('accuracy-device', {
+  prepare: async (setup) => {
+    hef = join(setup.dir, 'tinycnn.hef');
+    writeFileSync(hef, await buildHef(tinycnnSpec()));
+    facts = join(setup.dir, 'tinycnn-facts.tsv');
+    await writeFacts([hef], facts);
+  },
 });
 
-function client(extra: Record<string, string> = {}) {
-  mkdirSync(join(setup.dir, 'sysfs-with-driver', 'sys', 'module', 'hailo1x_pci'), { recursive: true });
-  const c = new DeviceClient({
-    trust: commandLineTrust('test'),
-    workerPath: WORKER,
-    shim: setup.shim,
-    env: fakeEnv(facts, { HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'sysfs-with-driver'), ...extra }),
-  });
-  clients.push(c);
-  return c;
-}
-
-function pixels(n: number, seed: number): Float32Array {
-  const x = new Float32Array(n * 64 * 64 * 3);
-  let s = seed;
-  for (let i = 0; i < x.length; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    x[i] = (s >>> 16) % 256;
-  }
-  return x;
-}
+const client = (extra: Record<string, string> = {}) => device.client(extra, { facts });
 
 test('device column: one float32 output per input, each value a de-quantised byte; the same inputs give the same column', async () => {
   const c = client();
-  const inputs = { shape: [3, 64, 64, 3], data: pixels(3, 5) };
+  const inputs = { shape: [3, 64, 64, 3], data: seededPixels(3, 5) };
   const a = await deviceOutputs(c, hef, inputs);
   assert.ok('outputs' in a, JSON.stringify(a));
   assert.deepEqual(Object.keys(a.outputs), ['fc1']);
@@ -90,10 +63,10 @@ test('device column in the table: compared with float like any oracle, the calib
   const ort = locateOnnxRuntime(undefined, [repoRoot]);
   assert.ok('packageDir' in ort);
   const trust = commandLineTrust('test');
-  const dir = join(setup.dir, 'table');
+  const dir = join(device.setup.dir, 'table');
   mkdirSync(dir, { recursive: true });
   const inputs = join(dir, 'inputs.npy');
-  writeNpyFloat32(inputs, [2, 64, 64, 3], pixels(2, 9));
+  writeNpyFloat32(inputs, [2, 64, 64, 3], seededPixels(2, 9));
   const infer = async (feeds: Record<string, { dims: number[]; data: Float32Array }>) =>
     (
       await runOnnxInWorker(

@@ -2,51 +2,33 @@
 // whose frame rate and latency are set by FAKE_HAILORT_FPS / FAKE_HAILORT_LATENCY_US): a variant
 // compiled on the fake docker is run through the device worker and its row carries the device's
 // numbers; with no device attached the cell says so in one sentence and the variant stays done.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeviceClient } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { trustedLauncher } from '../../server/src/processes/compile/launcher';
 import { readPlan } from '../../server/src/core/sweep/plan';
 import { runSweep } from '../../server/src/processes/sweep/run';
 import { measureOnDevice } from '../../server/src/processes/sweep/deviceMeasure';
-import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
+import { writeFacts } from '../helpers/fakeHailort';
+import { useFakeDevice } from '../helpers/fakeDeviceClients';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 
-const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
 const MODEL = join(repoRoot, 'examples', 'model');
 // The fake DFC's compile() returns this HEF's bytes when no hailo-config.json is embedded.
 const COMPILED = join(repoRoot, 'examples', 'qwen3vl-vision-encoder-no-config.hef');
-let setup: DeviceSetup;
 let facts: string;
-const clients: DeviceClient[] = [];
-
-before(async () => {
-  assert.ok(existsSync(WORKER), 'dist/deviceWorker.js is missing: run `npm run build` first');
-  setup = await deviceSetup('sweep-device');
-  facts = join(setup.dir, 'sweep-facts.tsv');
-  await writeFacts([COMPILED], facts);
-});
-after(() => {
-  for (const c of clients) c.dispose();
-  setup?.cleanup();
+const device = useFakeDevice('sweep-device', {
+  prepare: async (setup) => {
+    facts = join(setup.dir, 'sweep-facts.tsv');
+    await writeFacts([COMPILED], facts);
+  },
 });
 
-function client(extra: Record<string, string> = {}) {
-  mkdirSync(join(setup.dir, 'sysfs-with-driver', 'sys', 'module', 'hailo1x_pci'), { recursive: true });
-  const c = new DeviceClient({
-    trust: commandLineTrust('test'),
-    workerPath: WORKER,
-    shim: setup.shim,
-    env: fakeEnv(facts, { HAILO_TOOLS_SYSFS_ROOT: join(setup.dir, 'sysfs-with-driver'), FAKE_HAILORT_FPS: '400', FAKE_HAILORT_LATENCY_US: '2000', ...extra }),
-  });
-  clients.push(c);
-  return c;
-}
+const client = (extra: Record<string, string> = {}) => device.client({ FAKE_HAILORT_FPS: '400', FAKE_HAILORT_LATENCY_US: '2000', ...extra }, { facts });
 
 test(
   'a compiled variant is measured on the device: FPS and latency as the fake device is set (400 frames/s, 2 ms)',

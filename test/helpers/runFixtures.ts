@@ -7,6 +7,7 @@
 import type { RunDocument } from '../../client/src/device/runDocument';
 import { calibrationStatement } from '../../client/src/device/runDocument';
 import type { RunReport } from '../../server/src/core/device/protocol';
+import { EVIL } from './webviewPage';
 
 const hist = (counts: number[], min = 0, max = 255) => ({ min, max, counts });
 // ASSUMED: a bell-shaped histogram of 4096 uint8 values around the recorded mean.
@@ -141,7 +142,8 @@ export function rbBatchedDocument(): RunDocument {
   };
 }
 
-export const EVIL = '<img src=x onerror=alert(1)>';
+// The hostile name the render tests check for (webviewPage.ts's).
+export { EVIL } from './webviewPage';
 export const EVIL_SCRIPT = '</script><script>alert(2)</script>';
 
 /** Every string a device, a HEF or a worker can put on the page, made hostile. */

@@ -13,6 +13,16 @@ export function testPage(style: string, script: string): { nonce: string; cspMet
   return { nonce: 'n0nce+/=', cspMeta: cspMeta(WEBVIEW_CSP), styleUri: `https://webview.test/${style}`, scriptUri: `https://webview.test/${script}` };
 }
 
+/** The elements of every page's frame: the document, its head (CSP meta, stylesheet, title), the body and our one script. */
+export const PAGE_FRAME = ['html', 'head', 'meta', 'link', 'title', 'body', 'script'] as const;
+
+/** The hostile name (EVIL) never appears raw, nothing injected a script, and the name is shown escaped. */
+export function assertPayloadEscaped(html: string): void {
+  assert.ok(!html.includes(EVIL), 'the raw payload never appears');
+  assert.ok(!html.includes('<script>alert(2)'), 'no injected script element');
+  assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the payload is shown, escaped');
+}
+
 /** Every element name that opens in `html`, in order. */
 export const tagsIn = (html: string) => [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1].toLowerCase());
 

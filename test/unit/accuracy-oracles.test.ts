@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAccuracyDocument, type OracleRun } from '../../server/src/core/accuracy/oracles';
@@ -19,6 +18,7 @@ import { trustedLauncher } from '../../server/src/processes/compile/launcher';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
+import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../helpers/tinycnnOracle';
 
 const f32 = (xs: number[]) => Float32Array.from(xs);
 
@@ -80,21 +80,7 @@ const ALLS = join(MODEL, 'tinycnn.alls');
 const N = 4;
 
 /** The float outputs computed here directly with onnxruntime-node (the replays are built from them). */
-async function floatLogits(inputs: Float32Array): Promise<Float32Array[]> {
-  const ort = createRequire(join(repoRoot, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
-  const s = await ort.InferenceSession.create(ONNX);
-  const out: Float32Array[] = [];
-  const per = 64 * 64 * 3;
-  for (let k = 0; k < N; k++) {
-    // tinycnn.alls: normalization([0,0,0],[255,255,255]) → x/255; NHWC → NCHW
-    const nchw = new Float32Array(per);
-    for (let h = 0; h < 64; h++)
-      for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = inputs[k * per + (h * 64 + w) * 3 + c] / 255;
-    const r = await s.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
-    out.push(Float32Array.from(r.logits.data as Float32Array));
-  }
-  return out;
-}
+const floatLogits = (x: Float32Array) => tinycnnFloatLogits(x, N);
 
 async function withScenario(emulate: Record<string, unknown>, run: (dir: string, fd: ReturnType<typeof fakeDocker>) => Promise<void>) {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-accuracy-'));
@@ -121,25 +107,15 @@ function deps(trust = commandLineTrust('accuracy tests')) {
   };
 }
 
-function seededPixels(): Float32Array {
-  const x = new Float32Array(N * 64 * 64 * 3);
-  let s = 7;
-  for (let i = 0; i < x.length; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    x[i] = (s >>> 16) % 256;
-  }
-  return x;
-}
+const pixels = () => seededPixels(N, 7);
 
 test('float (onnxruntime) + every emulator context (fake DFC in the fake docker): agreeing contexts unflagged, a ×10⁶ SDK_BIT_EXACT flagged', async () => {
   if (!existsSync(join(repoRoot, 'dist', 'ortWorker.js'))) throw new Error('run `npm run build` first (dist/ortWorker.js)');
-  const x = seededPixels();
+  const x = pixels();
   const logits = await floatLogits(x);
   await withScenario({}, async (dir, fd) => {
     const rep = (name: string, f: (v: number) => number) => {
-      const data = new Float32Array(N * 10);
-      logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = f(v))));
-      writeNpyFloat32(join(dir, name), [N, 1, 1, 10], data);
+      writeReplayedLogits(join(dir, name), logits, f);
       return name;
     };
     // Quantised: rounded to 1/1024 — |err| ≤ 1/2048 by construction.
@@ -199,12 +175,10 @@ test('float (onnxruntime) + every emulator context (fake DFC in the fake docker)
 });
 
 test('a context that raises (the a8_w8 SDK_BIT_EXACT pow InferenceError) is a crashed row; the other contexts still run', async () => {
-  const x = seededPixels();
+  const x = pixels();
   const logits = await floatLogits(x);
   await withScenario({}, async (dir) => {
-    const data = new Float32Array(N * 10);
-    logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = v)));
-    writeNpyFloat32(join(dir, 'q.npy'), [N, 1, 1, 10], data);
+    writeReplayedLogits(join(dir, 'q.npy'), logits, (v) => v);
     writeFileSync(
       join(dir, 'scenario.json'),
       JSON.stringify({
@@ -230,7 +204,7 @@ test('a context that raises (the a8_w8 SDK_BIT_EXACT pow InferenceError) is a cr
 test('docker missing: every emulator row says so in one sentence; float still runs', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-accuracy-'));
   try {
-    const x = seededPixels();
+    const x = pixels();
     const inputs = join(dir, 'inputs.npy');
     writeNpyFloat32(inputs, [N, 64, 64, 3], x);
     const d = deps();

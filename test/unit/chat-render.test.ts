@@ -8,7 +8,7 @@ import { renderChat, renderChatMessage } from '../../client/src/genai/chatRender
 import { answerInfo, readParams } from '../../client/src/genai/chatForm';
 import type { ChatModelInfo } from '../../server/src/core/device/protocol';
 
-import { assertNoncePage, assertOnlyElements, cspMeta as meta, EVIL, tagsIn, testPage } from '../helpers/webviewPage';
+import { assertNoncePage, assertOnlyElements, cspMeta as meta, EVIL, PAGE_FRAME, tagsIn, testPage } from '../helpers/webviewPage';
 
 const PAGE = testPage('chat.css', 'chat.js');
 /** Every attribute name of every tag (values skipped whole, so an escaped "onerror=" in a value is not a name). */
@@ -37,12 +37,7 @@ test('chat page: hostile HEF name, LoRA, runtime and frame strings are text; non
   assert.ok(!html.includes(EVIL), 'the raw payload never appears');
   assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;.hef'));
   assertOnlyElements(html, [
-    'html',
-    'head',
-    'meta',
-    'link',
-    'title',
-    'body',
+    ...PAGE_FRAME,
     'header',
     'main',
     'h1',
@@ -58,7 +53,6 @@ test('chat page: hostile HEF name, LoRA, runtime and frame strings are text; non
     'label',
     'input',
     'progress',
-    'script',
   ]);
   assertNoncePage(html, 'chat.js');
   assert.deepEqual(

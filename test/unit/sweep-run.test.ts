@@ -8,7 +8,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPlan } from '../../server/src/core/sweep/plan';
@@ -22,6 +21,7 @@ import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/a
 import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
 import { repoRoot } from '../helpers/shared';
+import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../helpers/tinycnnOracle';
 
 const trust = commandLineTrust('sweep tests');
 const launch = trustedLauncher(trust);
@@ -302,24 +302,8 @@ test(
   async () => {
     if (!existsSync(join(repoRoot, 'dist', 'ortWorker.js'))) throw new Error('run `npm run build` first (dist/ortWorker.js)');
     const N = 3;
-    const per = 64 * 64 * 3;
-    const x = new Float32Array(N * per);
-    let s = 11;
-    for (let i = 0; i < x.length; i++) {
-      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-      x[i] = (s >>> 16) % 256;
-    }
-    // The float logits, computed here with onnxruntime-node directly (tinycnn.alls: x/255, NHWC → NCHW).
-    const ort = createRequire(join(repoRoot, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
-    const session = await ort.InferenceSession.create(join(MODEL, 'tinycnn.onnx'));
-    const logits: Float32Array[] = [];
-    for (let k = 0; k < N; k++) {
-      const nchw = new Float32Array(per);
-      for (let h = 0; h < 64; h++)
-        for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = x[k * per + (h * 64 + w) * 3 + c] / 255;
-      const r = await session.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
-      logits.push(Float32Array.from(r.logits.data as Float32Array));
-    }
+    const x = seededPixels(N, 11);
+    const logits = await tinycnnFloatLogits(x);
     const fd = fakeDocker();
     process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
     const ws = workspace({
@@ -330,9 +314,7 @@ test(
     try {
       writeNpyFloat32(join(ws.dir, 'inputs.npy'), [N, 64, 64, 3], x);
       const replay = (name: string, f: (v: number) => number) => {
-        const data = new Float32Array(N * 10);
-        logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = f(v))));
-        writeNpyFloat32(join(ws.dir, name), [N, 1, 1, 10], data);
+        writeReplayedLogits(join(ws.dir, name), logits, f);
         return name;
       };
       // a16_w16: the float logits exactly; a8_w8: every logit 5 % too large — relative error 0.05, cosine 1.
@@ -396,27 +378,6 @@ test(
   },
 );
 
-/** The float logits of tinycnn.onnx for N seeded pixel images, by onnxruntime-node directly (x/255, NHWC → NCHW). */
-async function tinyInputsAndLogits(n: number, seed: number): Promise<{ x: Float32Array; logits: Float32Array[] }> {
-  const per = 64 * 64 * 3;
-  const x = new Float32Array(n * per);
-  let s = seed;
-  for (let i = 0; i < x.length; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    x[i] = (s >>> 16) % 256;
-  }
-  const ort = createRequire(join(repoRoot, 'package.json'))('onnxruntime-node') as typeof import('onnxruntime-node');
-  const session = await ort.InferenceSession.create(join(MODEL, 'tinycnn.onnx'));
-  const logits: Float32Array[] = [];
-  for (let k = 0; k < n; k++) {
-    const nchw = new Float32Array(per);
-    for (let h = 0; h < 64; h++) for (let w = 0; w < 64; w++) for (let c = 0; c < 3; c++) nchw[c * 4096 + h * 64 + w] = x[k * per + (h * 64 + w) * 3 + c] / 255;
-    const r = await session.run({ input: new ort.Tensor('float32', nchw, [1, 3, 64, 64]) });
-    logits.push(Float32Array.from(r.logits.data as Float32Array));
-  }
-  return { x, logits };
-}
-
 /** docker calls that created an emulator container: the context each went to and its argv. */
 function emulatorCreates(fd: FakeDocker): { ctx: string; args: string[] }[] {
   return fd
@@ -431,7 +392,8 @@ test(
   async () => {
     if (!existsSync(join(repoRoot, 'dist', 'ortWorker.js'))) throw new Error('run `npm run build` first (dist/ortWorker.js)');
     const N = 3;
-    const { x, logits } = await tinyInputsAndLogits(N, 23);
+    const x = seededPixels(N, 23);
+    const logits = await tinycnnFloatLogits(x);
     // No local docker at all: both hosts remote, docker's current context one of them.
     const remoteOnly = { contexts: { gpu: 'ssh://ci@gpu-box', cpu: 'tcp://cpu-box:2376' }, currentContext: 'gpu' };
     const fd = fakeDocker(remoteOnly);
@@ -449,9 +411,7 @@ test(
     try {
       writeNpyFloat32(join(ws.dir, 'inputs.npy'), [N, 64, 64, 3], x);
       const replay = (name: string, f: (v: number) => number) => {
-        const data = new Float32Array(N * 10);
-        logits.forEach((l, k) => l.forEach((v, j) => (data[k * 10 + j] = f(v))));
-        writeNpyFloat32(join(ws.dir, name), [N, 1, 1, 10], data);
+        writeReplayedLogits(join(ws.dir, name), logits, f);
         return name;
       };
       // a16_w16: the float logits exactly; a8_w8: every logit 3 % too large — relative error 0.03.

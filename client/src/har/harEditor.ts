@@ -25,8 +25,7 @@ import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { dockerSettings } from '../compile/settings';
 import { hailoSettings } from '../settings';
-import { strictCsp } from '../webviewCsp';
-import type { PageOptions } from '../hef/render';
+import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 import { openGraphView } from '../onnx/graphView';
 import { activeHar, calibrationFor, scriptsBeside, targetScript } from './beside';
 import { FIND_DIVERGENCE_COMMAND, registerDivergeCommand } from './divergeCommand';
@@ -36,11 +35,6 @@ export const HAR_VIEW_TYPE = 'hailo.harView';
 export const ANALYZE_NOISE_COMMAND = 'hailo.analyzeNoise';
 export const SHOW_LAYER_COMMAND = 'hailo.showLayerInHarView';
 
-class HarDocument implements vscode.CustomDocument {
-  constructor(readonly uri: vscode.Uri) {}
-  dispose(): void {}
-}
-
 interface ViewState {
   query: string;
   page: number;
@@ -48,7 +42,7 @@ interface ViewState {
   banner?: HarPageModel['banner'];
 }
 
-export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarDocument> {
+export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<ReadonlyFileDocument> {
   /** Open views by file, so "Show Layer in HAR View" can focus one. */
   private readonly views = new Map<string, { focus(layer: string): Promise<void>; render(): Promise<void> }>();
 
@@ -57,8 +51,8 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
-  openCustomDocument(uri: vscode.Uri): HarDocument {
-    return new HarDocument(uri);
+  openCustomDocument(uri: vscode.Uri): ReadonlyFileDocument {
+    return new ReadonlyFileDocument(uri);
   }
 
   async focus(harPath: string, layer: string): Promise<boolean> {
@@ -73,17 +67,10 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
     await v?.render(banner);
   }
 
-  async resolveCustomEditor(document: HarDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
-    const title = path.posix.basename(document.uri.path);
+  async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'har.js');
     const file = document.uri.fsPath;
-    const page = (): PageOptions => ({
-      ...strictCsp(panel.webview),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'har.js')).toString(),
-    });
-    const extraStyleUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'har.css')).toString();
+    const extraStyleUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'har.css')).toString();
     const state: ViewState = { query: '', page: 0 };
     let doc: HarViewDocument | undefined;
     let model: HarPageModel | undefined;
@@ -159,11 +146,8 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<HarD
           try {
             if (!doc) return;
             const status = (text: string) => void panel.webview.postMessage({ type: 'status', text });
-            if (msg.type === 'copyJson') {
-              const json = JSON.stringify(doc, null, 2);
-              await vscode.env.clipboard.writeText(json);
-              status(`Copied ${json.length.toLocaleString('en-US')} characters of JSON to the clipboard.`);
-            } else if (msg.type === 'reload') await render();
+            if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
+            else if (msg.type === 'reload') await render();
             else if (msg.type === 'search') {
               state.query = typeof msg.query === 'string' ? msg.query.slice(0, 200) : '';
               state.page = 0;
@@ -292,10 +276,8 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
   const output = vscode.window.createOutputChannel('Hailo Noise Analysis');
   context.subscriptions.push(
     output,
-    vscode.window.registerCustomEditorProvider(HAR_VIEW_TYPE, provider, {
-      supportsMultipleEditorsPerDocument: false,
-      webviewOptions: { retainContextWhenHidden: false },
-    }),
+    // One editor per HAR: "Show Layer in HAR View" focuses the view kept by file.
+    registerReadonlyEditor(HAR_VIEW_TYPE, provider, { multipleEditorsPerDocument: false }),
     vscode.commands.registerCommand(ANALYZE_NOISE_COMMAND, async (uri?: vscode.Uri) => {
       const trust = await requireWorkspaceTrust('Hailo: Analyze Layer Noise', vscodeTrustHost(log));
       if (!trust) return;

@@ -14,9 +14,9 @@
 // An NMS finding sits in another file (the config's `"classes"`, the labels list): on the HEF it is
 // one diagnostic naming that file and line, with the place as related information — unless that
 // file is open, where its own service shows it on its line (so Problems lists it once).
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { FileAccessError, isInside } from '../core/common/fileAccess';
-import { dirname, join, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localPathOf } from './uri';
 import { FileChangeType, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -27,6 +27,7 @@ import type { HailoSettings } from '../core/common/settings';
 import { HefNmsScanner, type HefNmsScanResult } from '../core/nms/scan';
 import { HefRescanNotification } from '../protocol';
 import type { AttachableService, ServerHost } from './service';
+import { walkWorkspaceFolder } from './workspaceWalk';
 
 export const HEF_GLOB = '**/*.hef';
 /** Files an NMS verdict on a HEF rests on (scripts, configs and labels JSON, names files, HARs). */
@@ -40,7 +41,6 @@ export interface HefServiceOptions {
   maxFiles?: number;
 }
 
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
 const AT_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -248,30 +248,12 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
         else timers.set(path, setTimeout(go, delay));
       }
 
-      async function scanFolder(dir: string, found: string[], depth: number): Promise<void> {
-        if (depth > 24 || found.length >= maxFiles) return;
-        let entries;
-        try {
-          entries = await readdir(dir, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        for (const e of entries) {
-          if (found.length >= maxFiles) return;
-          if (e.isDirectory()) {
-            if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await scanFolder(join(dir, e.name), found, depth + 1);
-          } else if (e.name.toLowerCase().endsWith('.hef')) {
-            // files, links, and anything else named *.hef (a FIFO or socket gets one finding, never an open)
-            found.push(join(dir, e.name));
-          }
-        }
-      }
-
       async function scanWorkspace(): Promise<void> {
         const found: string[] = [];
         for (const uri of await host.workspaceFolders()) {
           const p = pathOf(uri);
-          if (p) await scanFolder(p, found, 0);
+          // files, links, and anything else named *.hef (a FIFO or socket gets one finding, never an open)
+          if (p) await walkWorkspaceFolder(p, found, maxFiles, (e) => e.name.toLowerCase().endsWith('.hef'));
         }
         if (found.length >= maxFiles) host.log(`hef: stopped the workspace scan at ${maxFiles} .hef files`);
         for (const p of found) enqueue(p, known.get(p)?.uri ?? pathToFileURL(p).toString(), 0);

@@ -5,8 +5,6 @@
 // schema's diagnostics, hover and completion from here (vscode-json-languageservice), so the
 // association follows the scripts. Which scripts name which config: a scan of the workspace's
 // `.alls` at start, kept current by a file watcher and by the open documents.
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, FileChangeType } from 'vscode-languageserver/node';
 import { getLanguageService, type JSONSchema, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
@@ -25,9 +23,9 @@ import { looksLikeLabelsFile } from '../core/nms/labels';
 import { nmsCalls } from '../core/nms/script';
 import schema from '../../../schemas/nms-config.schema.json';
 import type { AttachableService, ServerHost, ServiceContext } from './service';
+import { walkWorkspaceFolder } from './workspaceWalk';
 
 const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const MAX_SCRIPTS = 5000;
 const SCHEMA_URI = 'hailo-tools://schemas/nms-config.schema.json';
 
@@ -110,23 +108,6 @@ export function createNmsService(): AttachableService {
     }
   }
 
-  async function scanFolder(dir: string, found: string[], depth: number): Promise<void> {
-    if (depth > 24 || found.length >= MAX_SCRIPTS) return;
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (found.length >= MAX_SCRIPTS) return;
-      // Dirents of symbolic links are neither folders nor files here: links are not followed.
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await scanFolder(join(dir, e.name), found, depth + 1);
-      } else if (e.isFile() && e.name.toLowerCase().endsWith('.alls')) found.push(join(dir, e.name));
-    }
-  }
-
   /** Is this JSON document an NMS config (by name, or named by a script)? */
   function role(path: string): { byName: boolean; scripts: string[] } {
     indexOpenScripts();
@@ -197,7 +178,7 @@ export function createNmsService(): AttachableService {
         const found: string[] = [];
         for (const uri of await h.workspaceFolders()) {
           const p = pathOf(uri);
-          if (p) await scanFolder(p, found, 0);
+          if (p) await walkWorkspaceFolder(p, found, MAX_SCRIPTS, (e) => e.isFile() && e.name.toLowerCase().endsWith('.alls'));
         }
         let any = false;
         for (const p of found) any = indexFromDisk(p) || any;

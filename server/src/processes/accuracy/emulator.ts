@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
+  DRIVER_MODULE,
   IN_CONTAINER,
   containerName,
   contextHostArgs,
@@ -29,7 +30,7 @@ import {
 } from '../compile/dockerArgs';
 import { daemonProblem, imageMissing, refusalProblem, startProblem, contextProblem, imageProblem } from '../compile/dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from '../compile/images';
-import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from '../compile/process';
+import { capture, sharedAnswer, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from '../compile/process';
 import { extractAllowed, packInto, type PackFile } from '../compile/transfer';
 import { RUN_DEADLINE_MS, type DockerSettings } from '../compile/runner';
 import { readNpyFile, type NpyValues } from '../../core/calib/npyRead';
@@ -103,16 +104,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
   const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
     const cache = env.queryCache;
     if (!cache) return docker(args, timeoutMs);
-    const key = JSON.stringify(dockerCommand(target, args));
-    let answer = cache.get(key);
-    if (!answer) {
-      answer = docker(args, timeoutMs).then((r) => {
-        if (r.code !== 0) cache.delete(key);
-        return r;
-      });
-      cache.set(key, answer);
-    }
-    return answer;
+    return sharedAnswer(cache, JSON.stringify(dockerCommand(target, args)), () => docker(args, timeoutMs));
   };
   const version = await query(versionArgs(), 20_000);
   const vp = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
@@ -279,6 +271,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
     dirs.push({ name: rel(IN_CONTAINER.out), mode: 0o777 }, { name: rel(IN_CONTAINER.home), mode: 0o777 });
     const files: PackFile[] = [
       { hostPath: join(env.driverDir, EMULATE_DRIVER), name: rel(`${IN_CONTAINER.driver}/${EMULATE_DRIVER}`) },
+      { hostPath: join(env.driverDir, DRIVER_MODULE), name: rel(`${IN_CONTAINER.driver}/${DRIVER_MODULE}`) },
       { hostPath: req.har, name: rel(harIn) },
       { hostPath: req.inputs, name: rel(dataIn) },
     ];

@@ -23,6 +23,8 @@ export const IN_CONTAINER = {
 } as const;
 
 export const DRIVER_FILE = 'hailo_compile.py';
+/** The module the analysis drivers (emulate, noise, interlayer) import from their own folder: copied in beside them. */
+export const DRIVER_MODULE = 'hailo_tools_driver.py';
 
 export interface DockerTarget {
   dockerPath: string;

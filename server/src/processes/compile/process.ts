@@ -37,6 +37,22 @@ export interface Captured extends ProcessExit {
   timedOut?: boolean;
 }
 
+/**
+ * docker's read-only answers shared by the runs of a sweep: `ask` runs once per key and every run
+ * waits on the same answer; an answer that did not exit 0 leaves the cache, so the next run asks again.
+ */
+export function sharedAnswer(cache: Map<string, Promise<Captured>>, key: string, ask: () => Promise<Captured>): Promise<Captured> {
+  let answer = cache.get(key);
+  if (!answer) {
+    answer = ask().then((r) => {
+      if (r.code !== 0) cache.delete(key);
+      return r;
+    });
+    cache.set(key, answer);
+  }
+  return answer;
+}
+
 /** Time between SIGTERM and SIGKILL when a process is stopped. */
 export const KILL_GRACE_MS = 3000;
 

@@ -45,7 +45,7 @@ import {
 } from './dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from './images';
 import { OUTPUT_NAMES, driverArgs, resolveInputs, type CompileInputs, type ResolvedInputs } from './inputs';
-import { capture, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
+import { capture, sharedAnswer, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
 import { extractAllowed, packInto, type PackFile } from './transfer';
 import { externalDataFiles } from './modelFiles';
 import type { OnnxRead } from '../../core/onnx/modelCache';
@@ -159,17 +159,8 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
     const cache = env.queryCache;
     if (!cache) return docker(args, timeoutMs);
-    const key = JSON.stringify(dockerCommand(target, args));
-    let answer = cache.get(key);
-    if (!answer) {
-      // Shared by the compiles of a pool: one compile's cancel must not end the others' answer (the deadline still does).
-      answer = dockerCleanup(args, timeoutMs).then((r) => {
-        if (r.code !== 0) cache.delete(key);
-        return r;
-      });
-      cache.set(key, answer);
-    }
-    return answer;
+    // Shared by the compiles of a pool: one compile's cancel must not end the others' answer (the deadline still does).
+    return sharedAnswer(cache, JSON.stringify(dockerCommand(target, args)), () => dockerCleanup(args, timeoutMs));
   };
   // Values that become docker arguments cannot be read as flags (`docker image inspect -x`).
   const argProblem = contextProblem(settings.context) ?? (settings.image?.trim() ? imageProblem(settings.image.trim()) : undefined);
