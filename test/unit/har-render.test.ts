@@ -86,12 +86,26 @@ test('har page: every name from the archive stays text', () => {
       refs: { scripts: [`/d/${evil}.alls`], lines: new Map([[layer.name, [[0, 2]]]]) },
       onnx: `/d/${evil}.onnx`,
       banner: { kind: 'bad', text: evil },
+      status: evil,
     },
     PAGE,
   );
   assert.doesNotMatch(html, /<img|<script>t|<svg onload|<b>|<i>k|<u>|<a16>|<k>|<r>/);
   assert.equal((html.match(/<script/g) ?? []).length, 1, 'only the nonce script');
   assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;conv1/);
+});
+
+test("har page: the last action's status is in the page it renders, so a re-render keeps it", async () => {
+  const doc = await readHarView(QUANT);
+  const html = renderHarPage(
+    { doc, title: 't', query: '', page: 0, refs: noRefs, status: 'Wrote quantization_param([conv3], precision_mode=a16_w16) into tinycnn.alls (line 9).' },
+    PAGE,
+  );
+  assert.match(
+    html,
+    /<p id="status" class="status" role="status">Wrote quantization_param\(\[conv3\], precision_mode=a16_w16\) into tinycnn\.alls \(line 9\)\.<\/p>/,
+  );
+  assert.match(renderHarPage({ doc, title: 't', query: '', page: 0, refs: noRefs }, PAGE), /<p id="status" class="status" role="status"><\/p>/);
 });
 
 test('har page: a big HN is paged and searched; the focused layer is on its page; the chart stops at 40 bars', async () => {

@@ -40,6 +40,8 @@ interface ViewState {
   page: number;
   focus?: string;
   banner?: HarPageModel['banner'];
+  /** The last action's one line (e.g. "Wrote … into tinycnn.alls"): kept when the page is rebuilt. */
+  status?: string;
 }
 
 export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<ReadonlyFileDocument> {
@@ -100,7 +102,18 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
 
     const show = () => {
       if (!doc || !side) return;
-      model = { doc, title, query: state.query, page: state.page, focus: state.focus, refs: side.refs, onnx: side.onnx, banner: state.banner, extraStyleUri };
+      model = {
+        doc,
+        title,
+        query: state.query,
+        page: state.page,
+        focus: state.focus,
+        refs: side.refs,
+        onnx: side.onnx,
+        banner: state.banner,
+        status: state.status,
+        extraStyleUri,
+      };
       panel.webview.html = renderHarPage(model, page());
     };
     const render = async (banner?: HarPageModel['banner']) => {
@@ -110,7 +123,10 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
       }
       try {
         side = await load();
-        state.banner = banner;
+        // A re-render for a changed file beside the HAR (the script just written, the sidecar a run
+        // just saved) keeps the last run's banner and the last action's status: it used to wipe both
+        // 300 ms after they appeared.
+        if (banner) state.banner = banner;
         show();
       } catch (err) {
         this.log.warn(`har: cannot read ${file}: ${(err as Error)?.message ?? err}`);
@@ -145,7 +161,10 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
         async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown; row?: unknown }) => {
           try {
             if (!doc) return;
-            const status = (text: string) => void panel.webview.postMessage({ type: 'status', text });
+            const status = (text: string) => {
+              state.status = text;
+              void panel.webview.postMessage({ type: 'status', text });
+            };
             if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
             else if (msg.type === 'reload') await render();
             else if (msg.type === 'search') {
@@ -190,7 +209,8 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
             }
           } catch (err) {
             this.log.error(`har: ${(err as Error)?.stack ?? err}`);
-            void panel.webview.postMessage({ type: 'status', text: `That did not work: ${(err as Error)?.message ?? err}` });
+            state.status = `That did not work: ${(err as Error)?.message ?? err}`;
+            void panel.webview.postMessage({ type: 'status', text: state.status });
           }
         },
       ),

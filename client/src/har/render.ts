@@ -29,6 +29,8 @@ export interface HarPageModel {
   onnx?: string;
   /** A message for the top of the page (a finished or failed run). */
   banner?: { kind: 'ok' | 'bad'; text: string };
+  /** The last action's one line, shown in the status line (it outlives a re-render of the page). */
+  status?: string;
   /** media/har.css (the chart, the marked layer) beside hef.css. */
   extraStyleUri?: string;
 }
@@ -213,7 +215,7 @@ export function renderHarPage(m: HarPageModel, o: PageOptions): string {
     : `<details class="section" open data-testid="har-diverge"><summary><h2>First divergent layer</h2></summary><p data-testid="har-diverge-none">${d.state === 'quantized_model' || d.state === 'compiled_model' ? `Not run yet for this HAR: <strong>Find First Divergent Layer</strong> runs ${onnxLinks ? 'the ONNX beside it' : 'its float ONNX'} and the DFC emulator on the same inputs and compares them layer by layer.` : `This is a ${esc(d.state ?? 'parsed')} archive: the comparison needs the optimized HAR (after optimize).`}</p></details>`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}">${m.extraStyleUri ? `<link rel="stylesheet" href="${esc(m.extraStyleUri)}">` : ''}<title>${esc(m.title)}</title></head><body data-testid="har-view" data-page="${page}" data-pages="${pages}">
 <div class="top"><h1>${esc(m.title)}</h1><div class="actions"><button id="analyze-noise" type="button">Analyze Layer Noise…</button><button id="find-divergence" type="button">Find First Divergent Layer…</button><button id="copy-json" type="button">Copy JSON</button><button id="reload" type="button">Reload</button></div></div>
-<p id="status" class="status" role="status"></p>${banner}
+<p id="status" class="status" role="status">${esc(m.status ?? '')}</p>${banner}
 ${d.notes.map((x) => `<p class="muted">${esc(x)}</p>`).join('')}
 <details class="section" open data-testid="har-summary"><summary><h2>Summary</h2></summary><dl class="grid">${summary.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></details>
 <details class="section" data-testid="har-outline"><summary><h2>Outline</h2></summary><ul class="outline">${outline}</ul></details>

@@ -95,7 +95,14 @@ describe('HAR view', () => {
       () => readFileSync(script(), 'utf8'),
       /\nquantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)\n$/,
     );
-    // the view re-reads the scripts beside it: conv3's row now links to that line
+    // the view re-reads the scripts beside it (the *.alls watcher rebuilds the page): conv3's row
+    // links to the new line, and the status line still says what was written
+    await view.locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script').first().waitFor({ timeout: 30_000 });
+    await waitForMatch(
+      'the status line after the page was rebuilt',
+      async () => (await textOf(view, '#status')) ?? '',
+      /^Wrote quantization_param\(\[conv3, deconv1\]/,
+    );
     await openHarView(page, 'model/tinycnn_quantized.har');
     const link = webview(page).locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script');
     await link.first().waitFor({ timeout: 30_000 });
