@@ -104,7 +104,9 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
   const query = (args: string[], timeoutMs = 30_000): Promise<Captured> => {
     const cache = env.queryCache;
     if (!cache) return docker(args, timeoutMs);
-    return sharedAnswer(cache, JSON.stringify(dockerCommand(target, args)), () => docker(args, timeoutMs));
+    // Shared by the runs of a sweep: one run's cancel must not end the others' answer (the deadline
+    // still does), as in the compile runner.
+    return sharedAnswer(cache, JSON.stringify(dockerCommand(target, args)), () => capture(env.launch, ...dockerCommand(target, args), { timeoutMs }));
   };
   const version = await query(versionArgs(), 20_000);
   const vp = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
