@@ -57,4 +57,7 @@
       vscode.setState(s);
     });
   });
+  // A status posted while this page was being replaced (the view is rebuilt when a file beside the
+  // HAR changes) reached the old page: ask the host for the last one once this page listens.
+  post({ type: 'ready' });
 })();

@@ -165,7 +165,9 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
               state.status = text;
               void panel.webview.postMessage({ type: 'status', text });
             };
-            if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
+            if (msg.type === 'ready') {
+              if (state.status) void panel.webview.postMessage({ type: 'status', text: state.status });
+            } else if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
             else if (msg.type === 'reload') await render();
             else if (msg.type === 'search') {
               state.query = typeof msg.query === 'string' ? msg.query.slice(0, 200) : '';
