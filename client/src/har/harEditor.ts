@@ -156,17 +156,18 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
       );
       for (const w of watchers) disposables.push(w, w.onDidChange(later), w.onDidCreate(later), w.onDidDelete(later));
     }
+    /** The last action's line: posted to the page and kept in the state, so a rebuilt page shows it too. */
+    const status = (text: string) => {
+      state.status = text;
+      void panel.webview.postMessage({ type: 'status', text });
+    };
     disposables.push(
       panel.webview.onDidReceiveMessage(
         async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown; row?: unknown }) => {
           try {
             if (!doc) return;
-            const status = (text: string) => {
-              state.status = text;
-              void panel.webview.postMessage({ type: 'status', text });
-            };
             if (msg.type === 'ready') {
-              if (state.status) void panel.webview.postMessage({ type: 'status', text: state.status });
+              if (state.status) status(state.status);
             } else if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
             else if (msg.type === 'reload') await render();
             else if (msg.type === 'search') {
@@ -211,8 +212,7 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
             }
           } catch (err) {
             this.log.error(`har: ${(err as Error)?.stack ?? err}`);
-            state.status = `That did not work: ${(err as Error)?.message ?? err}`;
-            void panel.webview.postMessage({ type: 'status', text: state.status });
+            status(`That did not work: ${(err as Error)?.message ?? err}`);
           }
         },
       ),
