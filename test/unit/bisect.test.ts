@@ -15,6 +15,7 @@ import { runBisect } from '../../server/src/cli/bisect';
 import { BisectSearch, bisectGraph, frontier, parseBudget } from '../../server/src/core/onnx/bisect';
 import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
 import { readOnnxFile } from '../../server/src/core/onnx/reader';
+import { renderGraphView } from '../../server/src/core/onnx/graphView';
 import { trustedLauncher } from '../../server/src/processes/compile/launcher';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario, type FakeDocker } from '../helpers/fakeDocker';
@@ -128,6 +129,9 @@ test(
       );
       assert.equal(f.dfcCode, 'dfc/concat-format', "the DFC log reader's reading of the message");
       assert.equal(out.dfcVersion, '5.3.0');
+      // where the editor selects it: the node's name in the graph view's text, as the language server renders it
+      const view = renderGraphView(analyzeOnnx(readOnnxFile(model)), basename(model)).text.split('\n');
+      assert.equal(view[f.place!.line - 1].slice(f.place!.column - 1, f.place!.endColumn - 1), '/visual/blocks.0/attn/Reshape');
       // confirmed: the prefix before it parsed, with it the parser refused
       const parsed = out.runs.filter((r) => r.outcome === 'parsed').map((r) => r.prefix);
       const refused = out.runs.filter((r) => r.outcome === 'refused').map((r) => r.prefix);

@@ -47,7 +47,10 @@ test('attention core with Q/K/V as inputs: the rank-3 additive mask into Softmax
   );
   assert.match(mm[0].fix, /pre_quantization_optimization\(matmul_correction, layers=\[matmul1, matmul2\], correction_type=zp_comp_none\)/);
   assert.match(mm[0].message, /it parses \(the DFC parses attention\)/);
-  assert.ok(found.every((f) => f.severity !== 'error'), 'one public probe each: never an error');
+  assert.ok(
+    found.every((f) => f.severity !== 'error'),
+    'one public probe each: never an error',
+  );
 });
 
 test('zoo-style attention (Q/K/V from a qkv linear), fused LayerNormalization, the packed tower: none of these pitfalls', () => {
