@@ -7,7 +7,7 @@
 // from the search's output.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bisectParser, type BisectOutcome } from '../../server/src/processes/bisect/bisectRun';
@@ -329,5 +329,34 @@ test('bisect: refused input in one sentence before docker — a tensor name as -
     const bad = await bisectParser({ model }, settings, { launch, driverDir: DRIVER_DIR });
     assert.equal(bad.status, 'refused-input');
     assert.deepEqual(fd.argv(), [], 'docker was never called');
+  });
+});
+
+test('bisect: --start-node-names — every parse starts there, the search covers only what follows', { skip: NEEDS_PYTHON }, async () => {
+  await inFolder('bisect-tower', TOWER, async (model, fd) => {
+    const start = '/visual/blocks.0/norm1/LayerNormalization';
+    const out = await bisectParser({ model, startNodeNames: [start] }, settings, { launch, driverDir: DRIVER_DIR });
+    assert.equal(out.status, 'ok', out.message);
+    assert.equal(out.firstRefusal?.node, '/visual/blocks.0/attn/Reshape');
+    const whole = bisectGraph(analyzeOnnx(readOnnxFile(model))).order.length;
+    assert.ok(out.nodes < whole, `${out.nodes} of ${whole} nodes searched`);
+    assert.ok(translations(fd).every((c) => JSON.stringify(c.kwargs.start_node_names) === JSON.stringify([start])));
+  });
+});
+
+test('bisect: a sidecar that cannot be written — the search still answers, says it cannot resume, leaves nothing', { skip: NEEDS_PYTHON }, async () => {
+  await inFolder('bisect-tower', TOWER, async (model, fd, dir) => {
+    mkdirSync(`${model}.bisect.json`); // a folder where the sidecar would go
+    const out = await bisectParser({ model }, settings, { launch, driverDir: DRIVER_DIR });
+    assert.equal(out.status, 'ok', out.message);
+    assert.equal(out.firstRefusal?.node, '/visual/blocks.0/attn/Reshape');
+    assert.equal(out.notes.length, 1);
+    assert.match(out.notes[0], /could not be kept beside the model .* a second run starts afresh/);
+    assert.deepEqual(fd.containers(), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => n.startsWith('.')),
+      [],
+      'no partial sidecar or staging folder left',
+    );
   });
 });

@@ -68,6 +68,7 @@ export function bisectJson(o: BisectOutcome): unknown {
     runs: o.runs,
     cache: o.cache ?? null,
     container: o.container ?? null,
+    notes: o.notes,
   };
 }
 

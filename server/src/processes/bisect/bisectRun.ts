@@ -6,7 +6,9 @@
 // inference), the DFC's own message classified by the DFC log reader, what is known about the node
 // (pre-flight findings with their public evidence), and every parse run. Finished parses are cached
 // beside the model (cache.ts), so a cancelled search resumes where it stopped.
-import { basename, dirname } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { analyzeOnnx, type OnnxAnalysis } from '../../core/onnx/analysis';
 import { readOnnxFile } from '../../core/onnx/reader';
 import { opKnowledge } from '../../core/onnx/dfcFacts';
@@ -92,6 +94,8 @@ export interface BisectOutcome {
   runs: BisectRun[];
   cache?: string;
   container?: { name: string; removed: boolean };
+  /** What the caller should know about the run itself (e.g. the cache could not be written). */
+  notes: string[];
 }
 
 export interface BisectProgress {
@@ -119,7 +123,7 @@ const netName = (model: string) =>
 
 export async function bisectParser(req: BisectRequest, settings: DockerSettings, env: BisectEnv): Promise<BisectOutcome> {
   const hwArch = req.hwArch ?? 'hailo10h';
-  const base: BisectOutcome = { status: 'ok', model: req.model, nodes: 0, budget: 0, hwArch, dfcVersion: null, firstRefusal: null, runs: [] };
+  const base: BisectOutcome = { status: 'ok', model: req.model, nodes: 0, budget: 0, hwArch, dfcVersion: null, firstRefusal: null, runs: [], notes: [] };
   let a: OnnxAnalysis;
   let g;
   try {
@@ -141,7 +145,7 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
       model: req.model,
       folders: [dirname(req.model)],
       args: (inside) => ['--model', inside(0, basename(req.model)), '--net', netName(req.model), '--hw-arch', hwArch],
-      workDir: dirname(req.model),
+      workDir: writableFolder(dirname(req.model)) ?? join(tmpdir(), 'hailo-tools-bisect'),
       hwArch,
     },
     settings,
@@ -191,7 +195,12 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
           dfcVersion: container.dfcVersion,
           at: new Date().toISOString(),
         };
-        cache.put(key, parse);
+        try {
+          cache.put(key, parse);
+        } catch (err) {
+          // A read-only model folder: the search goes on, it just cannot resume.
+          if (!out.notes.length) out.notes.push(`the finished parses could not be kept beside the model (${(err as Error).message}); a second run starts afresh`);
+        }
       } else out.dfcVersion ??= parse.dfcVersion ?? null;
       answers.set(k, parse);
       search.record(k, parse.outcome);
@@ -223,6 +232,16 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
     );
   }
   return out;
+}
+
+/** The folder when we may write into it (the staging folder goes there, as for the other analyses). */
+function writableFolder(dir: string): string | undefined {
+  try {
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return undefined;
+  }
 }
 
 function refusalText(p: CachedParse): string {

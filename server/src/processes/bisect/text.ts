@@ -34,5 +34,6 @@ export function bisectText(o: BisectOutcome): string {
     );
   }
   lines.push(`${o.runs.length} parse(s) of at most ${o.budget}${o.cache ? `; cache: ${o.cache}` : ''}`);
+  for (const n of o.notes) lines.push(`note: ${n}`);
   return lines.join('\n') + '\n';
 }
