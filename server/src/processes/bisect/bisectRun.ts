@@ -49,6 +49,8 @@ export interface BisectRun {
   /** `Exception: message` for a refusal. */
   message?: string;
   frames?: string[];
+  /** Counted as parsed: the translation went through, an end node was folded away (the DFC's InvalidHNError). */
+  absorbed?: string;
 }
 
 export interface FirstRefusal {
@@ -184,8 +186,12 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
           if (got.failed === 'cancelled' || env.signal?.aborted) return { ...out, status: 'cancelled' };
           return { ...out, status: 'failed', message: got.failed };
         }
+        // An end node folded into its neighbours is missing in the HN of a translation that went
+        // through (dfc-flow.md §3.5, InvalidHNError): the prefix parsed; only the name is gone.
+        const absorbed = got.outcome === 'refused' && (got.exception === 'InvalidHNError' || /missing in the HN/.test(got.message ?? ''));
         parse = {
-          outcome: got.outcome,
+          outcome: absorbed ? 'parsed' : got.outcome,
+          ...(absorbed ? { absorbed: got.message } : {}),
           seconds: Math.round(performance.now() - t0) / 1000,
           exception: got.exception,
           message: got.message,
@@ -199,7 +205,8 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
           cache.put(key, parse);
         } catch (err) {
           // A read-only model folder: the search goes on, it just cannot resume.
-          if (!out.notes.length) out.notes.push(`the finished parses could not be kept beside the model (${(err as Error).message}); a second run starts afresh`);
+          if (!out.notes.length)
+            out.notes.push(`the finished parses could not be kept beside the model (${(err as Error).message}); a second run starts afresh`);
         }
       } else out.dfcVersion ??= parse.dfcVersion ?? null;
       answers.set(k, parse);
@@ -211,6 +218,7 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
         seconds: parse.seconds,
         cached,
         ...(parse.outcome === 'refused' ? { message: refusalText(parse), frames: parse.frames ?? [] } : {}),
+        ...(parse.absorbed ? { absorbed: parse.absorbed } : {}),
       });
       env.onProgress?.({ ...progress, cached, outcome: parse.outcome, lo: search.lo, hi: search.hi });
     }

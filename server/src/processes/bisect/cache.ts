@@ -18,6 +18,8 @@ export interface CachedParse {
   console?: string;
   layers?: number | null;
   dfcVersion?: string | null;
+  /** The DFC's message when an end node was folded away after a translation that went through. */
+  absorbed?: string;
   at: string;
 }
 

@@ -8,7 +8,9 @@
 # no end nodes = the whole graph. Reads the ONNX protobuf itself (only numpy exists here, no onnx).
 #
 # Scenario key "parser": {"refuse": [{"node": NAME | "op": OP_TYPE, "raise": "IndexError",
-#   "message": "list index out of range", "in": "get_concat_info"}], "delayMs": N}
+#   "message": "list index out of range", "in": "get_concat_info"}], "absorbed": [OP_TYPE], "delayMs": N}
+# "absorbed": as an end node, a node of that op is missing in the HN after a translation that went
+# through (InvalidHNError), as reshape-like ops folded into their neighbours are.
 import re
 import sys
 import time
@@ -130,4 +132,12 @@ def translate(spec, path, net, start, end, write):
             function, exc = _raiser(rule.get("in", "parse"), rule.get("raise", "IndexError"), rule.get("module", "builtins"))
             function(exc, rule.get("message", "list index out of range"))
     write("[info] Translation completed on ONNX model %s (completion time: 00:00:%05.2f)\n" % (net, time.time() - started))
+    # Reshape-like ops are folded into their neighbours: as an end node such a node is not in the HN
+    # (dfc-flow.md 3.5, InvalidHNError on one-operator graphs).
+    absorbed = set(spec.get("absorbed") or [])
+    by_name = {n["name"]: n for n in included if n["name"]}
+    for name in end or []:
+        if by_name.get(name, {}).get("op") in absorbed:
+            exc = type("InvalidHNError", (Exception,), {"__module__": "hailo_sdk_common.hailo_nn.exceptions"})
+            raise exc("node name %s in end_node_names is missing in the HN" % name)
     return included
