@@ -227,6 +227,12 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
     else prepared.cleanup();
   }
   const among = search.refusing();
+  const unnamed = g.order.filter((m) => !m.name).length;
+  if (among && among.length > 1 && unnamed) {
+    out.notes.push(
+      `${unnamed} of the ${n} nodes have no name, and end_node_names takes node names, so the refusal is only known to lie among ${among.length} nodes; name the nodes (e.g. with onnx: n.name = n.name or f"{n.op_type}_{i}" for each graph.node) and run again`,
+    );
+  }
   if (among && search.hi !== null) {
     const refused = answers.get(search.hi)!;
     out.firstRefusal = describe(
