@@ -364,3 +364,46 @@ test('bisect: a sidecar that cannot be written — the search still answers, say
     );
   });
 });
+
+const unnamedModel = sharedPath('corpus', 'onnx-thirdparty', 'ultraface_RFB-320.onnx');
+test(
+  'bisect: a real export whose nodes have no names — no prefix can be cut; the answer says so instead of guessing',
+  { skip: NEEDS_PYTHON ?? (unnamedModel ? false : 'no ../shared') },
+  async () => {
+    await inFolder('bisect-unnamed', unnamedModel!, async (model, fd) => {
+      assert.ok(
+        readOnnxFile(model).graph.nodes.every((n) => !n.name),
+        'the export names no node',
+      );
+      const out = await bisectParser({ model }, settings, { launch, driverDir: DRIVER_DIR });
+      assert.equal(out.status, 'ok', out.message);
+      assert.equal(out.runs.length, 1, 'only the whole model can be parsed');
+      assert.equal(out.firstRefusal?.among.length, out.nodes);
+      assert.match(out.notes.join(' '), /have no name, and end_node_names takes node names/);
+      assert.deepEqual(fd.containers(), []);
+    });
+  },
+);
+
+test(
+  'bisect: a hostile sidecar (wrong types, a prototype key) is read field by field: no crash, the answer still from the DFC',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    await inFolder('bisect-tower', TOWER, async (model) => {
+      const first = await bisectParser({ model }, settings, { launch, driverDir: DRIVER_DIR });
+      const side = JSON.parse(readFileSync(`${model}.bisect.json`, 'utf8')) as { parses: Record<string, Record<string, unknown>> };
+      for (const p of Object.values(side.parses)) Object.assign(p, { seconds: 'slow', frames: 7, message: { html: '<b>' }, console: 12 });
+      side.parses.__proto__ = { outcome: 'refused' };
+      writeFileSync(`${model}.bisect.json`, JSON.stringify(side));
+      const lines: string[] = [];
+      const code = await runBisect(
+        ['--docker', FAKE_DOCKER, model],
+        { out: (t) => void lines.push(t), err: () => undefined },
+        { driverDir: DRIVER_DIR, onInterrupt: () => () => undefined },
+      );
+      assert.equal(code, 1);
+      assert.match(lines.join(''), new RegExp(`first refusal: ${first.firstRefusal!.node.replace(/[/.]/g, '\\$&')} \\(Reshape\\)`));
+      assert.match(lines.join(''), /DFC: IndexError\n/, 'a message that is not a string is dropped, not printed as an object');
+    });
+  },
+);

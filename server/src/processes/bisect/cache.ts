@@ -77,9 +77,23 @@ export class ParseCache {
     return `${image}|${hwArch}|${cut}`;
   }
 
+  /** A finished parse, its fields checked (the sidecar is a file in the user's folder, not our memory). */
   get(key: string): CachedParse | undefined {
-    const p = this.data.parses[key];
-    return p && (p.outcome === 'parsed' || p.outcome === 'refused') ? p : undefined;
+    const p = Object.prototype.hasOwnProperty.call(this.data.parses, key) ? (this.data.parses[key] as Partial<CachedParse> | null) : undefined;
+    if (!p || typeof p !== 'object' || (p.outcome !== 'parsed' && p.outcome !== 'refused')) return undefined;
+    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return {
+      outcome: p.outcome,
+      seconds: typeof p.seconds === 'number' && Number.isFinite(p.seconds) ? p.seconds : 0,
+      exception: str(p.exception),
+      message: str(p.message),
+      frames: Array.isArray(p.frames) ? p.frames.filter((f): f is string => typeof f === 'string') : undefined,
+      console: str(p.console),
+      layers: typeof p.layers === 'number' ? p.layers : null,
+      dfcVersion: str(p.dfcVersion) ?? null,
+      absorbed: str(p.absorbed),
+      at: str(p.at) ?? '',
+    };
   }
 
   /** Records a finished parse and writes the sidecar at once (an interrupt keeps it). */
