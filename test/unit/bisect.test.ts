@@ -407,3 +407,18 @@ test(
     });
   },
 );
+
+test('hailo-tools bisect: docker down is one sentence and exit 3; nothing is written beside the model', { skip: NEEDS_PYTHON }, async () => {
+  await inFolder('bisect-tower', TOWER, async (model, fd, dir) => {
+    fd.configure({ daemon: 'down', scenario: scenario('bisect-tower') });
+    const err: string[] = [];
+    const code = await runBisect(
+      ['--docker', FAKE_DOCKER, model],
+      { out: () => undefined, err: (t) => void err.push(t) },
+      { driverDir: DRIVER_DIR, onInterrupt: () => () => undefined },
+    );
+    assert.equal(code, 3);
+    assert.match(err.join(''), /^hailo-tools bisect: .*docker daemon.*\n$/i);
+    assert.deepEqual(readdirSync(dir), ['tower_packed.onnx']);
+  });
+});
