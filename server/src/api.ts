@@ -112,5 +112,7 @@ export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './processes/
 export { sixteenBitEdit } from './core/alls/noisyLayers';
 export { scriptTarget, type ScriptTarget } from './core/har/scriptTarget';
 export { findDivergence, type DivergenceOutcome } from './processes/noise/divergenceRun';
+export { bisectParser, type BisectOutcome, type BisectProgress, type FirstRefusal } from './processes/bisect/bisectRun';
+export { bisectText } from './processes/bisect/text';
 export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './core/har/divergenceResults';
 export { checkText } from './core/alls/rules';

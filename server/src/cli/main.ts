@@ -29,6 +29,10 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: "run the DFC's layer noise analysis on an optimized HAR: SNR per layer, the 16-bit line",
     load: async () => (await import('./noise')).runNoise,
   },
+  bisect: {
+    summary: "find where the DFC's parser first refuses an ONNX model: the node, its message, what is known",
+    load: async () => (await import('./bisect')).runBisect,
+  },
   diverge: {
     summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
     load: async () => (await import('./diverge')).runDiverge,

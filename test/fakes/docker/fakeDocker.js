@@ -2,6 +2,7 @@
 // calls server/src/processes/compile/ makes, with docker's own messages and exit codes:
 //   version · info · context inspect · image ls · image inspect · run · create · start --attach ·
 //   cp (tar on stdin/stdout) · inspect · ps · kill · rm --force,   global --context NAME.
+// `run --interactive` hands the client's stdin to the driver (docker forwards it the same way).
 // `run`/`start` execute the REAL driver script (driver/hailo_compile.py) under python3 against the
 // fake hailo_sdk_client in ../python, with container paths mapped onto the bind mounts (or onto a
 // per-container root folder for files that came in by `docker cp`). kill/rm --force SIGKILL the
@@ -460,6 +461,8 @@ function cmdRun(env, args, start) {
     workdir: o.workdir ?? '/',
     entrypoint: o.entrypoint ?? null,
     cmd: o.cmd,
+    // `run --interactive`: the container's stdin is the client's (the parser bisection's requests).
+    interactive: o.flags.includes('-i') || o.flags.includes('--interactive'),
     memory: o.memory ?? null,
     gpus: o.gpus ?? null,
     context: env.context,
@@ -533,7 +536,7 @@ function startContainer(env, rec, prefix, refusal, suffix = '') {
     entry
       .slice(1)
       .map((a) => (/^--[\w-]+=\//.test(a) ? `${a.slice(0, a.indexOf('=') + 1)}${hostPathOf(rec, a.slice(a.indexOf('=') + 1))}` : hostPathOf(rec, a))),
-    { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, env: childEnv, stdio: [rec.interactive ? 'inherit' : 'ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(process.stdout);
   child.stderr.pipe(process.stderr);

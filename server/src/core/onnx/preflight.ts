@@ -3,6 +3,7 @@
 // never flagged: fused LayerNormalization, the opset level, attention (MatMul+Softmax) as such,
 // a missing batch dimension on its own, rank 5 on its own (zoo ViTs parse with it).
 import { opKnowledge, REJECTED } from './dfcFacts';
+import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
 import type { OnnxAnalysis } from './analysis';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
@@ -28,6 +29,8 @@ export interface Finding {
 export interface PreflightOptions {
   /** Total initializer bytes above which the DFC is assumed to skip its own onnxsim retry (a guess). */
   largeModelBytes?: number;
+  /** The DFC release in use, when known (e.g. from its log): pitfalls seen on another release are info. */
+  dfcVersion?: string;
 }
 
 /** Default for "large": a guess (the only data point is a 151 k-vocabulary lm_head); see the finding's text. */
@@ -242,6 +245,7 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
     });
   }
   linearForms(a, initNames, out);
+  out.push(...transformerFindings(a, options.dfcVersion));
   endNodes(a, out);
   if (a.unresolved > 0) {
     out.push({

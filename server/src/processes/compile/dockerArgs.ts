@@ -78,6 +78,8 @@ export interface RunSpec {
   driverArgs: readonly string[];
   /** The script in the driver folder to run (default DRIVER_FILE; the accuracy table runs hailo_emulate.py). */
   driverFile?: string;
+  /** `--interactive`: the driver reads requests on stdin (the parser bisection's one container for all cuts). */
+  interactive?: boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export function containerOptions(spec: RunSpec): string[] {
   const a = ['--name', spec.name, '--label', `${LABEL}=1`, '--label', `${OWNER_LABEL}=${spec.owner}`, '--label', `${MODEL_LABEL}=${spec.model}`];
   if (spec.stagingHost) a.push('--label', `${STAGING_LABEL}=${spec.stagingHost}`);
   a.push('--pull', 'never', '--env', 'PYTHONUNBUFFERED=1', '--workdir', IN_CONTAINER.out);
+  if (spec.interactive) a.push('--interactive');
   if (spec.user) a.push('--user', spec.user, '--env', `HOME=${IN_CONTAINER.home}`);
   if (spec.driverDir) a.push('--mount', bindMount(spec.driverDir, IN_CONTAINER.driver, true));
   for (const m of spec.inputs) a.push('--mount', bindMount(m.source, m.target, true));
