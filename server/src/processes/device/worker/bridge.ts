@@ -67,7 +67,7 @@ export class Bridge {
     _trust: TrustToken,
     readonly shimPath: string,
   ) {
-    const lib = koffi().load(shimPath);
+    const lib = koffi(_trust).load(shimPath);
     this.fn = {
       abi: lib.func('uint32_t hts_abi_version(void)'),
       compiledVersion: lib.func('uint32_t hts_compiled_version(void)'),

@@ -31,10 +31,10 @@ function refuse(reason: string): never {
   process.exit(3);
 }
 
-function isFake(libraryPath: string): boolean {
+function isFake(trust: TrustToken, libraryPath: string): boolean {
   if (!libraryPath) return false;
   try {
-    koffi().load(libraryPath).func('const char *fake_hailort_marker(void)');
+    koffi(trust).load(libraryPath).func('const char *fake_hailort_marker(void)');
     return true;
   } catch {
     return false;
@@ -56,7 +56,7 @@ function start(): void {
   let startupError: ReturnType<typeof errorFromKind> | undefined = nativeBindingProblem(__dirname);
   if (!startupError) {
     try {
-      koffi();
+      koffi(trust);
     } catch (err) {
       const here = platformKey();
       const error = errorFromKind('native-missing', `loading koffi: ${(err as Error).message}`);
@@ -70,7 +70,7 @@ function start(): void {
     try {
       const bridge = new Bridge(trust, shimPath);
       const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
-      const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(libraryPath) };
+      const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(trust, libraryPath) };
       service = new DeviceService(bridge, runtime);
       chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
     } catch (err) {
