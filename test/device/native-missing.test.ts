@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeviceClient, DeviceRequestError } from '../../server/src/processes/device/client';
+import { nativeBindingProblem } from '../../server/src/processes/device/nativeBinding';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { fakeHailortPrefix, fakeShim, tempDir } from '../helpers/fakeHailort';
 import { repoRoot } from '../helpers/shared';
@@ -74,7 +75,7 @@ test(`another platform's package: the client says which platform it was built fo
 test('the universal package (no native code): the same sentence says so', async () => {
   const e = await failure(client(packageTree('universal', []), {}, join(dir, 'no-hailort')).scan());
   assert.equal(e.kind, 'native-missing');
-  assert.match(e.sentence, /is the universal one, without native code/);
+  assert.match(e.sentence, /This hailo-tools package carries no native code \(as the universal package\), so the device worker cannot load its native code on/);
   assert.match(e.sentence, new RegExp(`install hailo-tools-${here}\\.vsix`));
 });
 
@@ -141,4 +142,11 @@ test('CXX names a compiler that is not installed: the sentence names it and the 
   const r = devicesCli({ CXX: 'aarch64-no-such-g++', HAILORT_ROOT: fakeHailortPrefix(), HAILO_TOOLS_CACHE_DIR: join(dir, 'cache-cxx') });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /the CXX variable names \('aarch64-no-such-g\+\+'\) is not installed.*"sudo apt install g\+\+"/);
+});
+
+test('a platform without a package (macOS): the sentence says where the device path runs', () => {
+  const e = nativeBindingProblem(packageTree('mac', []), 'darwin', 'arm64');
+  assert.equal(e?.kind, 'native-missing');
+  assert.match(e!.sentence, /there is no build for darwin-arm64: running on the device needs Linux on x64 or arm64 \(linux-x64, linux-arm64\).*Remote-SSH/);
+  assert.equal(nativeBindingProblem(packageTree('mine', [here]), process.platform, process.arch), undefined);
 });

@@ -29,7 +29,7 @@ export function koffiBinaryPath(key: string): string {
  * binaries it has (`linux-x64`), empty for the universal package.
  */
 export function nativeMissingSentence(here: string, carried: readonly string[]): string {
-  const built = carried.length ? `was built for ${carried.join(', ')}` : 'is the universal one, without native code';
+  const built = carried.length ? `was built for ${carried.join(', ')}` : 'carries no native code (as the universal package)';
   if (PACKAGED_PLATFORMS.includes(here)) {
     return `This hailo-tools package ${built}, so the device worker cannot load its native code on ${here}: install ${packageFileName(here)} (npm run package makes it on any machine) or the Marketplace's build for ${here}.`;
   }
