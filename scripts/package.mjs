@@ -33,9 +33,11 @@ function koffiBinary(key) {
   return `${key.replace('-', '_')}/koffi.node`;
 }
 
+/** One sentence for what stopped the packaging (printed by the command line; nothing half-made is left). */
+class PackageError extends Error {}
+
 function fail(message) {
-  console.error(`package: ${message}`);
-  process.exit(1);
+  throw new PackageError(message);
 }
 
 /** Runs npm's own client (the one running this script under `npm run`, else `npm` on the PATH). */
@@ -86,20 +88,32 @@ async function koffiPlatformPackage(key) {
   const tmp = `${cached}.${process.pid}.partial`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
+  try {
+    return await fetchVerified(name, version, lock.integrity, key, tmp, cached);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** `npm pack` into `tmp`, the tarball checked against `integrity`, unpacked and renamed to `cached`. */
+async function fetchVerified(name, version, integrity, key, tmp, cached) {
   const r = npm(['pack', `${name}@${version}`, '--pack-destination', tmp, '--json', '--silent'], tmp);
   if (r.status !== 0) fail(`npm pack ${name}@${version} failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ')}`);
   const tgz = readdirSync(tmp).find((n) => n.endsWith('.tgz'));
   if (!tgz) fail(`npm pack ${name}@${version} wrote no tarball`);
-  const [algorithm, expected] = lock.integrity.split('-');
+  const [algorithm, expected] = integrity.split('-');
   const actual = createHash(algorithm)
     .update(readFileSync(join(tmp, tgz)))
     .digest('base64');
-  if (actual !== expected) fail(`${name}@${version} from the registry does not match package-lock.json's integrity (${lock.integrity})`);
+  if (actual !== expected) fail(`${name}@${version} from the registry does not match package-lock.json's integrity (${integrity})`);
   const unpacked = join(tmp, 'package');
   await extractTgz(join(tmp, tgz), unpacked);
-  rmSync(cached, { recursive: true, force: true });
-  renameSync(unpacked, cached);
-  rmSync(tmp, { recursive: true, force: true });
+  try {
+    renameSync(unpacked, cached);
+  } catch (err) {
+    // Another packaging run (a test beside this one) put the same verified copy there first.
+    if (!existsSync(join(cached, koffiBinary(key)))) throw err;
+  }
   return cached;
 }
 
@@ -155,10 +169,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const argv = process.argv.slice(2);
   const targets = argv.flatMap((a, i) => (argv[i - 1] === '--target' ? [a] : []));
   const outAt = argv.indexOf('--out-dir');
-  const written = await packageAll({
-    targets: targets.length ? targets : undefined,
-    build: !argv.includes('--no-build'),
-    outDir: outAt >= 0 ? resolve(argv[outAt + 1]) : root,
-  });
-  for (const f of written) console.log(f);
+  try {
+    const written = await packageAll({
+      targets: targets.length ? targets : undefined,
+      build: !argv.includes('--no-build'),
+      outDir: outAt >= 0 ? resolve(argv[outAt + 1]) : root,
+    });
+    for (const f of written) console.log(f);
+  } catch (err) {
+    if (!(err instanceof PackageError)) throw err;
+    console.error(`package: ${err.message}`);
+    process.exitCode = 1;
+  }
 }
