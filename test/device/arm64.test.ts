@@ -145,6 +145,8 @@ function arm64Cli(label: string, args: string[], extra: Record<string, string> =
     ...(nativeArm64 ? {} : { HAILO_TOOLS_WORKER_LAUNCHER: JSON.stringify(arm64Command(node)) }),
   };
   delete env.HAILO_TOOLS_SHIM;
+  // The package's bundles carry no source maps: their coverage would only slow the emulated Node.
+  delete env.NODE_V8_COVERAGE;
   delete env.HAILO_TOOLS_HAILORT_LIBRARY;
   const script = `process.stderr.write('node ' + process.arch + '\\n'); require(${JSON.stringify(cli)}).main(process.argv.slice(1)).then((c) => { process.exitCode = c; })`;
   const [program, ...pre] = arm64Command(node);
