@@ -283,7 +283,10 @@ test('text output: the table, each finding with its fix and source, the counts; 
   mkdirSync(join(base, 'empty'), { recursive: true });
   const r = await doctor(['--root', root, join(base, 'empty')]);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^Hailo setup under .*:\n {2}component +version +where \/ state\n {2}hailo_pci kernel module +4\.18\.0 +\/sys\/module\/hailo_pci/);
+  assert.match(
+    r.stdout,
+    /^Hailo setup under .*:\n {2}component +version +where \/ state\n {2}machine +OS release unknown \(no os-release\)\n {2}hailo_pci kernel module +4\.18\.0 +\/sys\/module\/hailo_pci/,
+  );
   assert.match(r.stdout, /\n {2}ERROR {2}driver-library-mismatch: The kernel driver hailo_pci 4\.18\.0 and libhailort 4\.19\.0/);
   assert.match(r.stdout, /\n {9}fix: Install the hailo_pci driver 4\.19\.0/);
   assert.match(r.stdout, /\n1 error, 0 warnings\.\n$/);

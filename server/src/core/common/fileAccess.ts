@@ -161,12 +161,29 @@ export function readSmallFileSync(path: string, maxBytes: number): Buffer {
     if (size > maxBytes) {
       throw new FileAccessError(`'${path}' is ${size.toLocaleString('en-US')} bytes, more than the ${formatBytes(maxBytes)} limit; not read`, 'too-large');
     }
+    // procfs reports 0 bytes for a file it generates on read (/proc/sys/kernel/osrelease): read to
+    // its end, within the limit.
+    if (size === 0) return readToEndSync(path, fd, maxBytes);
     const out = Buffer.allocUnsafe(size);
     const n = readIntoSync(fd, out, 0, size, 0);
     return n === size ? out : out.subarray(0, n);
   } finally {
     closeSync(fd);
   }
+}
+
+function readToEndSync(path: string, fd: number, maxBytes: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(maxBytes + 1 - total, 64 << 10));
+    const n = readSync(fd, chunk, 0, chunk.length, total);
+    if (n <= 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > maxBytes) throw new FileAccessError(`'${path}' is more than the ${formatBytes(maxBytes)} limit; not read`, 'too-large');
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** size:mtime of a regular file (a cache key that changes when the file does), or undefined. */

@@ -228,7 +228,11 @@ export type DeviceErrorKind =
   | 'lora-missing'
   | 'wrong-frames'
   | 'bad-params'
-  | 'hailort-too-old';
+  | 'hailort-too-old'
+  // what this machine lacks to run native code at all (issue 37): koffi's binary for its platform
+  // in this package, a C++ compiler for the bridge
+  | 'native-missing'
+  | 'compiler-missing';
 
 export interface DeviceError {
   kind: DeviceErrorKind;

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { readHefFile } from '../hef';
 import type { DeviceError, ScanResult } from '../device/protocol';
 import type { Consumer } from './linkage';
+import { machineDetail } from './machine';
 import { probeSystem, type SystemSnapshot } from './probe';
 import { findings, primaryLibrary, type Finding, type HefFacts } from './rules';
 
@@ -15,7 +16,7 @@ export type { Finding, Severity } from './rules';
 export type { SystemSnapshot } from './probe';
 
 export interface Component {
-  /** Stable kind: driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
+  /** Stable kind: machine, driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
   kind: string;
   name: string;
   version?: string;
@@ -75,7 +76,7 @@ function hefsIn(folder: string): string[] {
 }
 
 export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], hefs: HefFacts[]): Component[] {
-  const out: Component[] = [];
+  const out: Component[] = [{ kind: 'machine', name: system.machine.model ?? 'machine', detail: machineDetail(system.machine) }];
   for (const m of system.modules) out.push({ kind: 'driver', name: `${m.name} kernel module`, version: m.version, where: `/sys/module/${m.name}` });
   if (system.modules.length === 0) out.push({ kind: 'driver', name: 'Hailo kernel module', detail: 'not loaded (no /sys/module/hailo_pci or hailo1x_pci)' });
   for (const p of system.pci)

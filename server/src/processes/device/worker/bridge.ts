@@ -4,7 +4,7 @@
 // the shim, and this side polls (waitDone) or blocks (infer, runPipelined).
 //
 // Loaded only by the worker, which refuses to start without a TrustToken (see main.ts).
-import koffi from 'koffi';
+import { koffi } from './koffi';
 import type { TrustToken } from '../../../core/common/trust';
 
 export class ShimError extends Error {
@@ -67,7 +67,7 @@ export class Bridge {
     _trust: TrustToken,
     readonly shimPath: string,
   ) {
-    const lib = koffi.load(shimPath);
+    const lib = koffi(_trust).load(shimPath);
     this.fn = {
       abi: lib.func('uint32_t hts_abi_version(void)'),
       compiledVersion: lib.func('uint32_t hts_compiled_version(void)'),
