@@ -309,3 +309,19 @@ export const DFC_RELEASES: readonly Release[] = [
     ],
   },
 ];
+
+/** Hailo AI Software Suite images and the DFC each carries (the suite names are dates, not versions). */
+export const DFC_SUITES: readonly { image: string; dfc: string; evidence: string }[] = [
+  { image: 'hailo8_ai_sw_suite_2025-10', dfc: '3.33.0', evidence: 'shared/docs/dfc-flow.md §7.1' },
+  {
+    image: 'hailo8_ai_sw_suite_2026-07',
+    dfc: '3.34.0',
+    evidence: 'public SW-suite list (DFC 3.34.0 / MZ 2.19.0 / HailoRT 4.24.0), ../shared/docs/hailo-users-2026.md §2',
+  },
+  { image: 'hailo_ai_sw_suite_2026-04', dfc: '5.3.0', evidence: 'community.hailo.ai/t/19530 (hailo_ai_sw_suite_2026-04:1, DFC 5.3.0)' },
+  {
+    image: 'hailo_ai_sw_suite_2026-08',
+    dfc: '5.4.0',
+    evidence: 'public SW-suite list (DFC 5.4.0 / MZ 5.4.0 / HailoRT 5.4.0), ../shared/docs/hailo-users-2026.md §2',
+  },
+];
