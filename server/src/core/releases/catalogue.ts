@@ -215,13 +215,13 @@ export const HAILORT_RELEASES: readonly Release[] = [
       },
       {
         topic: 'genai',
-        text: 'LLM.read_all() needs an explicit timeout',
+        text: 'the Python LLM.read_all() needs an explicit timeout (the shim always reads with one: native/hailo_genai.cpp read_pending)',
         evidence: 'public 5.2→5.3 migration note (diff of tags v5.2.0..v5.3.0), ../shared/docs/hailo-users-2026.md §2',
         key: 'genai-read-all-timeout',
       },
       {
         topic: 'genai',
-        text: 'temperature 0 is rejected with HAILO_INVALID_ARGUMENT (LLM.generate)',
+        text: 'the Python LLM.generate rejects temperature 0 with HAILO_INVALID_ARGUMENT (the C++ generator params have refused it since 5.0: llm.cpp validate; the chat refuses it first in one sentence)',
         evidence: 'public 5.2→5.3 migration note, ../shared/docs/hailo-users-2026.md §2',
         key: 'genai-temperature-above-zero',
       },
