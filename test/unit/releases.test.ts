@@ -3,6 +3,9 @@
 // and says so. Expected wording from the issue; the facts are the catalogue's cited records.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { bufferSource, readHef } from '../../server/src/core/hef';
+import { hefRefusal, verdictForRuntime } from '../../server/src/core/device/hefGate';
+import { buildHef } from '../helpers/hefBuilder';
 import { DFC_RELEASES, HAILORT_RELEASES, judgeRelease, parseRelease, releaseHas, releaseUsageError } from '../../server/src/core/releases';
 
 test('releases: 5.3.2 is judged by 5.2 plus what 5.3 changes; 5.5.0 and 4.25.1 by the newest entries, saying nothing newer is on record', () => {
@@ -47,4 +50,27 @@ test('releases: every entry cites its evidence; versions parse leniently; only a
   assert.deepEqual(parseRelease('v4.24.0-1'), { major: 4, minor: 24, revision: 0 });
   assert.equal(releaseUsageError('hailort', '5.5.0'), undefined);
   assert.equal(releaseUsageError('hailort', 'latest'), "'latest' is not a HailoRT version: give it as X.Y.Z, e.g. 4.23.0 or 5.3.2.");
+});
+
+// Run on Device's check (the client's and the worker's hefGate) takes the installed HailoRT as it is:
+// a 4.24 / 5.3 library is judged, never refused for being new.
+test('releases: the device gate judges any installed HailoRT — a DFC 3.34 HEF is refused by 4.23.0 and opened by 4.24.0 / 4.25.1', async () => {
+  const bytes = await buildHef({
+    version: 1,
+    hwArch: 1,
+    sdk: [3, 34, 0],
+    ccwsSize: 256,
+    extensions: [0, 3, 12, 26],
+    networkGroups: [{ name: 'n', inputs: [{ name: 'n/in', shape: [8, 8, 3] }], outputs: [{ name: 'n/out', shape: [4, 4, 8] }] }],
+  });
+  const report = await readHef(bufferSource(bytes, 'dfc334.hef'));
+  const old = hefRefusal(report, '4.23.0', 'dfc334.hef');
+  assert.ok(old);
+  assert.match(old.sentence, /HEFs from DFC 3\.34 on need HailoRT 4\.24 or newer/);
+  assert.equal(hefRefusal(report, '4.24.0', 'dfc334.hef'), undefined);
+  assert.equal(hefRefusal(report, '4.25.1', 'dfc334.hef'), undefined);
+  assert.match(
+    verdictForRuntime(report, '4.25.1').judgedBy ?? '',
+    /^HailoRT 4\.25\.1: judged by 4\.23's rules plus what 4\.24 is known to change: loads HEFs from DFC 3\.34/,
+  );
 });
