@@ -307,6 +307,7 @@ test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0
       ['V2, hailo8l', h8(2, { hwArch: 3 })],
       ['V1, hailo8l without partial core ops', h8(1, { hwArch: 3, faults: { noPartialCoreOps: true } })],
       ['V1, hailo8l NMS detector', { ...yolov8nHefSpec(), version: 1, hwArch: 3 }],
+      ['V1, from DFC 3.34', h8(1, { sdk: [3, 34, 0] })],
     ];
     const paths: string[] = [];
     const reports: HefReport[] = [];
@@ -348,6 +349,8 @@ test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0
         ['V2, hailo8l', '8', '0', '0'],
         ['V1, hailo8l without partial core ops', 'crash', 'crash', 'crash'],
         ['V1, hailo8l NMS detector', '0', '0', '0'],
+        // Not from hef.cpp: a user's deploy note (HailoRT < 4.24 → HAILO_INVALID_HEF on a DFC 3.34 HEF; docs/releases.md).
+        ['V1, from DFC 3.34', '26', '26', '26'],
       ],
     );
   } finally {

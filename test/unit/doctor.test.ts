@@ -552,6 +552,25 @@ test('Hailo-8 or Hailo-8L: under --root a hailo8 HEF in the folder gets a warnin
   );
 });
 
+// HEFs from DFC 3.34 need HailoRT 4.24 (../shared/docs/hailo-users-2026.md §1 row 4: "Pi < 4.24 (apt default 4.23) → HEF load failure").
+test('a HEF from DFC 3.34 in the folder with libhailort 4.23.0: an error naming 4.24; with 4.24.0 none', async () => {
+  const folder = join(base, 'dfc334');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'new.hef'), await buildHef({ ...classifierV2Spec(3), sdk: [3, 34, 0] }));
+  const at = (v: string) =>
+    json(
+      system({ driver: [{ module: 'hailo_pci', version: v }], pci: [{ id: '2864', driver: 'hailo' }], devNodes: 1, libs: [{ dir: PI, version: v }] }),
+      folder,
+    );
+  const old = (await at('4.23.0')).report.findings.find((f) => f.code === 'hef-needs-newer-runtime');
+  assert.ok(old);
+  assert.match(old.sentence, /^new\.hef was compiled by Dataflow Compiler 3\.34\.0, whose HEFs need HailoRT 4\.24 or newer, and libhailort is 4\.23\.0/);
+  assert.equal(
+    (await at('4.24.0')).report.findings.find((f) => f.code === 'hef-needs-newer-runtime'),
+    undefined,
+  );
+});
+
 // hailo_model_zoo_genai PR#11 again, seen by identify instead of the kernel log: the device answers its
 // firmware version (hailortcli fw-control identify) older than the host driver.
 test('identify says the Hailo-10H runs firmware 5.1.1 under hailo1x_pci 5.3.0: an error whose fix is the PCI reset, not a reboot', () => {

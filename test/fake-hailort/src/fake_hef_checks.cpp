@@ -409,6 +409,13 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
             if (!named) return w.crash("partial core ops named differently from the group (" + where + "): std::out_of_range");
         }
     }
+    // HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line: older 4.x answered HAILO_INVALID_HEF (a
+    // user's deploy note; which check refuses is not public — the project's verdict.ts places it here too).
+    // ProtoHEFHeader.sdk_version=5 {major=1, minor=2}.
+    if (HAILORT_MAJOR_VERSION == 4 && !FAKE_HAILORT_VERSION_AT_LEAST(4, 24, 0)) {
+        const Msg sdk = header.sub(5);
+        if (sdk.num(1) == 3 && sdk.num(2) >= 34) return w.refuse(HAILO_INVALID_HEF, "HEF from DFC 3.34 or newer needs HailoRT 4.24");
+    }
     // validate_hef_extensions, after the networks.
     const auto supported = supported_extensions();
     for (auto e : extensions) {

@@ -18,6 +18,7 @@ import {
   type Version,
   versionText,
 } from '../device/hailortVersions';
+import { releaseHas } from '../releases';
 import { inRoot } from './files';
 import { linkageFindings } from './linkageRules';
 import { firmwareFindings } from './firmware';
@@ -336,6 +337,8 @@ export function findings(input: DoctorInput): Finding[] {
   return out;
 }
 
+const RELEASES_SOURCE = 'server/src/core/releases/catalogue.ts (HailoRT 4.24.0: a public deploy note, HailoRT < 4.24 → HAILO_INVALID_HEF on DFC 3.34 HEFs)';
+
 /** HEF hw_arch values a Hailo-8 runs and a Hailo-8L does not (4.x is_hef_compatible: HAILO8L runs only 3 = hailo8l). */
 const HAILO8_ONLY_HEF = new Set([1, 2]);
 
@@ -380,6 +383,17 @@ function hefFindings(h: HefFacts, lib: Version | undefined, libFile: Library | u
       sentence: `${h.path} was compiled with strict runtime versioning for ${versionText(sdk)}, and HailoRT ${versionText(lib)} refuses it ("DFC version from which this HEF was created … is different from library version").`,
       fix: `Run it with HailoRT ${sdk.major}.${sdk.minor}.x, or compile it again for HailoRT ${versionText(lib)}.`,
       source: SOURCES.strict,
+    });
+  }
+  // HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line (server/src/core/releases).
+  const compiler = parseVersion(r.header.compilerVersion);
+  if (compiler && compiler.major === 3 && compiler.minor >= 34 && lib.major === 4 && !releaseHas('hailort', lib, 'hef-dfc-3.34')) {
+    out.push({
+      code: 'hef-needs-newer-runtime',
+      severity: 'error',
+      sentence: `${h.path} was compiled by Dataflow Compiler ${versionText(compiler)}, whose HEFs need HailoRT 4.24 or newer, and libhailort is ${versionText(lib)}: it refuses the HEF (users report HAILO_INVALID_HEF).`,
+      fix: 'Install HailoRT 4.24 (its driver, library and wheel together), or compile the model with DFC 3.33 or older.',
+      source: RELEASES_SOURCE,
     });
   }
   const hefFamily = r.header.hwArch.compatibleDevices.some((d) => isHailo8Family(d)) ? 'hailo8' : 'hailo1x';
