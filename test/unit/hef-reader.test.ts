@@ -131,8 +131,12 @@ test('reader: post-process ops hide the streams they consume and add their own o
   // Its input has no per-feature lists at all: HailoRT before 5.0 crashes reading them (the real
   // libhailort 4.23.0 died so on this very file, ../shared/corpus/hef/libhailort-4.23.0/README.md).
   assert.deepEqual(codes(r), new Array(7).fill('hef/structure'));
-  assert.match(r.problems[0].message, /^Input 'yolov8n\/input_layer1' has 0 per-feature zero points .* crashes \(SIGSEGV in Hef::create\).* HailoRT before 5\.0\.0 only/);
-  for (const p of r.problems.slice(1)) assert.match(p.message, /has 0 zero points .* HailoRT before 5\.0\.0 only; the target HailoRT 5\.1–5\.2 does not refuse it/);
+  assert.match(
+    r.problems[0].message,
+    /^Input 'yolov8n\/input_layer1' has 0 per-feature zero points .* crashes \(SIGSEGV in Hef::create\).* HailoRT before 5\.0\.0 only/,
+  );
+  for (const p of r.problems.slice(1))
+    assert.match(p.message, /has 0 zero points .* HailoRT before 5\.0\.0 only; the target HailoRT 5\.1–5\.2 does not refuse it/);
   assert.ok(r.problems.every((p) => p.severity === 'warning'));
   const ng = r.networkGroups[0];
   assert.equal(ng.streams.filter((s) => s.direction === 'output').length, 6);
