@@ -35,6 +35,7 @@ const DEFAULTS = {
   clientVersion: '27.3.1',
   serverVersion: '27.3.1',
   images: ['hailo_ai_sw_suite_2026-04:1'],
+  imageLabels: {}, // normalized image ref → its Config.Labels
   runtimes: ['io.containerd.runc.v2', 'runc'],
   rootless: false,
   contexts: { default: 'unix:///var/run/docker.sock' },
@@ -372,10 +373,12 @@ function dispatch(argv) {
         return out(cfg.images.map((i) => `${normalizeRef(i)}\n`).join(''));
       }
       if (sub === 'inspect') {
-        requireFormat(rest, '{{.Id}}');
+        requireFormat(rest, '{{.Id}} {{json .Config.Labels}}');
         const ref = rest[rest.length - 1];
         if (!cfg.images.map(normalizeRef).includes(normalizeRef(ref))) fail(`Error response from daemon: No such image: ${ref}`, 1);
-        return out(`sha256:${Buffer.from(normalizeRef(ref)).toString('hex').padEnd(64, '0').slice(0, 64)}\n`);
+        // Go's json of an image without labels is `null`, as docker prints it.
+        const labels = (cfg.imageLabels ?? {})[normalizeRef(ref)] ?? null;
+        return out(`sha256:${Buffer.from(normalizeRef(ref)).toString('hex').padEnd(64, '0').slice(0, 64)} ${JSON.stringify(labels)}\n`);
       }
       return fail(`fake docker: image ${sub} is not mimicked`, 2);
     }

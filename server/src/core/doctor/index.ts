@@ -81,7 +81,7 @@ export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], 
   if (system.modules.length === 0) out.push({ kind: 'driver', name: 'Hailo kernel module', detail: 'not loaded (no /sys/module/hailo_pci or hailo1x_pci)' });
   for (const p of system.pci)
     out.push({ kind: 'pci', name: `PCI ${p.address} (1e60:${p.deviceId}, ${p.family})`, detail: p.driver ? `bound to ${p.driver}` : 'no driver bound' });
-  out.push({ kind: 'device-node', name: 'device nodes', detail: system.deviceNodes.length ? system.deviceNodes.join(', ') : 'none (/dev/hailo*)' });
+  out.push({ kind: 'device-node', name: 'device nodes', detail: system.deviceNodes.length ? system.deviceNodes.join(', ') : 'none (/dev/hailo*, /dev/h1x-*)' });
   const first = primaryLibrary(system);
   for (const l of system.libraries)
     out.push({
@@ -193,6 +193,6 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     folder: options.folder,
     devices: options.scan ? { asked: true } : { asked: false, why: options.noScanReason ?? 'not asked' },
     components: components(system, options.scan, hefs),
-    findings: findings({ system, scan: options.scan, hefs }),
+    findings: findings({ system, scan: options.scan, hefs, noScanReason: options.scan ? undefined : (options.noScanReason ?? 'not asked') }),
   };
 }

@@ -282,7 +282,8 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     machine: probeMachine(root),
     modules: probeModules(root),
     deviceNodes: list(join(root, 'dev'))
-      .filter((n) => /^hailo\d+$/.test(n))
+      // /dev/hailoN (hailo_pci; hailo1x_pci up to 5.2), /dev/h1x-N (hailo1x_pci from 5.3: releases catalogue).
+      .filter((n) => /^hailo\d+$/.test(n) || /^h1x-\d+$/.test(n))
       .map((n) => `/dev/${n}`),
     pci,
     libraries: probeLibraries(root),

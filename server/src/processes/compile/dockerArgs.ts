@@ -117,7 +117,8 @@ export const versionArgs = () => ['version', '--format', '{{json .}}'];
 export const INFO_FORMAT = '{"Runtimes":{{json .Runtimes}},"SecurityOptions":{{json .SecurityOptions}}}';
 export const infoArgs = () => ['info', '--format', INFO_FORMAT];
 export const imagesArgs = () => ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'];
-export const imageInspectArgs = (image: string) => ['image', 'inspect', '--format', '{{.Id}}', image];
+/** The Id, then the labels (a DFC version label tells the compiler line before anything runs). */
+export const imageInspectArgs = (image: string) => ['image', 'inspect', '--format', '{{.Id}} {{json .Config.Labels}}', image];
 export const contextHostArgs = (context?: string) => ['context', 'inspect', ...(context ? [context] : []), '--format', '{{json .Endpoints.docker.Host}}'];
 /** One line per compile container: ID, name, state, owner, staging folder, model (tab-separated; the model last: a path may hold a tab). */
 export const PS_FORMAT = `{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "${OWNER_LABEL}"}}\t{{.Label "${STAGING_LABEL}"}}\t{{.Label "${MODEL_LABEL}"}}`;

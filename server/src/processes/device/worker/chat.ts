@@ -4,6 +4,8 @@
 // with a short timeout and yields to the event loop between reads, so a Stop request (abort) is
 // served within one read slice. One generation per model at a time.
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { releaseHas } from '../../../core/releases';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../../core/genai';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
 import { archMismatchSentence } from '../../../core/device/hailortVersions';
@@ -90,6 +92,17 @@ export class ChatService {
       }
     }
     const device = this.devices.requireDevice();
+    // One LLM or VLM per device (HailoRT 5.4 documents it; 5.x's GenAI server already answered 6,
+    // "KV-Cache is already in use by another model!"): when this worker holds it, say whose it is.
+    const held = [...this.sessions.values()][0];
+    if (held) {
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('genai-busy', `session ${held.handle} (${held.info.hef}) is open`, HailoStatus.INVALID_OPERATION, 'HAILO_INVALID_OPERATION'),
+          `This chat's ${held.info.kind.toUpperCase()} ${basename(held.info.hef)} holds the ${device.architecture} (HailoRT runs one LLM or VLM per device${releaseHas('hailort', this.runtime.hailortVersion, 'genai-one-per-device') ? `, as HailoRT ${this.runtime.hailortVersion} documents` : ''}): close that chat first.`,
+        ),
+      );
+    }
     const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
     if (!arch.ok) {
       throw new DeviceFailure(withSentence(errorFromKind('arch-mismatch', arch.detail), archMismatchSentence('This HEF', arch.detail, device.architecture)));
