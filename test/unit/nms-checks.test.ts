@@ -311,3 +311,38 @@ test('classes= inline with no config against the HN heads: a 1-class YOLOv8n wit
     [],
   );
 });
+
+test('classes= inline with no config: YOLOv5, YOLOX and SSD heads are read as YOLOv8 heads are', () => {
+  const yolov5 = (k: number): Detector => ({
+    ...DETECTORS.yolov5s,
+    heads: DETECTORS.yolov5s.heads.map((h) => ({ ...h, hwc: [h.hwc[0], h.hwc[1], 3 * (5 + k)] })),
+  });
+  const v5 = 'nms_postprocess(meta_arch=yolov5, engine=cpu, classes=80)\n';
+  const f5 = only(run({ script: v5, model: yolov5(2) }), 'nms/classes');
+  assert.match(f5.message, /classes=80 but the heads of yolov5s\.har hold 2 classes \(output_layer1 80×80×21, .*3 anchors × \(5 \+ classes\)/);
+  assert.equal(f5.fixes?.[0].edits[0].newText, '2');
+  assert.deepEqual(run({ script: v5, model: DETECTORS.yolov5s }), [], 'the zoo yolov5s heads agree with 80');
+  const yolox = (k: number): Detector => ({
+    ...DETECTORS.yolox_s_leaky,
+    heads: DETECTORS.yolox_s_leaky.heads.map((h) => (h.hwc[2] === 80 ? { ...h, hwc: [h.hwc[0], h.hwc[1], k] } : h)),
+  });
+  const vx = 'nms_postprocess(meta_arch=yolox, engine=cpu, classes=80)\n';
+  const fx = only(run({ script: vx, model: yolox(5) }), 'nms/classes');
+  assert.match(fx.message, /the class heads of yolox_s_leaky\.har have 5 channels \(output_layer\d 80×80×5, output_layer\d 40×40×5, output_layer\d 20×20×5/);
+  assert.deepEqual(run({ script: vx, model: DETECTORS.yolox_s_leaky }), []);
+  // SSD (the zoo's ssd_mobilenet_v1: 91 classes with background, 3 then 6 anchors per scale).
+  const ssd = (k: number): Detector => ({
+    net: 'ssd_mobilenet_v1',
+    input: [300, 300, 3],
+    heads: [
+      { name: 'conv12', hwc: [19, 19, 12] },
+      { name: 'conv13', hwc: [19, 19, 3 * k] },
+      { name: 'conv16', hwc: [10, 10, 24] },
+      { name: 'conv17', hwc: [10, 10, 6 * k] },
+    ],
+    sdkVersion: '3.33.0',
+  });
+  const vs = 'nms_postprocess(meta_arch=ssd, classes=91)\n';
+  assert.match(only(run({ script: vs, model: ssd(3) }), 'nms/classes').message, /hold 3 classes \(output_layer2 19×19×9, output_layer4 10×10×18/);
+  assert.deepEqual(run({ script: vs, model: ssd(91) }), []);
+});

@@ -101,7 +101,7 @@ class Checker {
     if (script) this.scriptChecks(script.call, usable, metaFamily, configFamily, family);
     if (script?.call.metaArch && model?.sdkVersion) this.metaArchDfc(script.call.metaArch, model);
     if (usable && model) this.modelChecks(usable, model, family);
-    if (script && !usable && !script.call.configPath && model && family === 'yolov8') this.inlineClassesAgainstHeads(script.call, model);
+    if (script && !usable && !script.call.configPath && model && family) this.inlineClassesAgainstHeads(script.call, model, family);
     if (hef) this.hefChecks(hef, usable, script?.call, family);
     if (labels) this.labelsChecks(labels.name, labels.file, usable, script?.call, hef);
     return this.out;
@@ -211,10 +211,16 @@ class Checker {
   /**
    * `classes=` inline with no config: the DFC generates the config from the head layout it detects,
    * and no public file shows where it keeps it in the HAR, so the heads are read here from the HN's
-   * outputs — only when they are unambiguous: per scale exactly two outputs of one h×w, one of them
-   * the box head (4 × regression_length channels), and every scale's other head with one count.
+   * outputs — only when they are unambiguous, grouped per scale (one h×w) in the layout of the
+   * meta_arch (the zoo's configs: schemas/nms-config.schema.json):
+   * - yolov8: two outputs, one the box head (4 × regression_length channels), the other the classes;
+   * - yolov5: one output of 3 anchors × (5 + classes) (every zoo YOLOv5 config has 3 anchors per scale);
+   * - yolox: three outputs of 4 (box), 1 (objectness) and the classes;
+   * - ssd: two outputs, 4 × anchors (box) and anchors × classes (background included, as the zoo's
+   *   SSD configs count it).
+   * Every scale must give the same count.
    */
-  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel): void {
+  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel, family: NmsFamily): void {
     const classes = call.inline.get('classes');
     if (!classes || typeof classes.value !== 'number' || !model.outputs?.length) return;
     const rl = call.inline.get('regression_length')?.value;
@@ -224,24 +230,52 @@ class Checker {
       const key = `${o.shape[0]}×${o.shape[1]}`;
       scales.set(key, [...(scales.get(key) ?? []), o]);
     }
-    const cls: { name: string; shape: Hwc }[] = [];
+    const perScale: { count: number; heads: { name: string; shape: Hwc }[] }[] = [];
+    let rule = '';
     for (const heads of scales.values()) {
-      if (heads.length !== 2) return;
-      const others = heads.filter((h) => h.shape[2] !== regChannels);
-      if (others.length !== 1) return;
-      cls.push(others[0]);
+      const ch = heads.map((h) => h.shape[2]);
+      let count: number | undefined;
+      let shown = heads;
+      if (family === 'yolov8' && heads.length === 2) {
+        const others = heads.filter((h) => h.shape[2] !== regChannels);
+        if (others.length === 1) [count, shown] = [others[0].shape[2], others];
+        rule = `beside each ${regChannels}-channel box head, one per scale`;
+      } else if (family === 'yolov5' && heads.length === 1) {
+        if (ch[0] % 3 === 0 && ch[0] / 3 > 5) count = ch[0] / 3 - 5;
+        rule = 'one head per scale of 3 anchors × (5 + classes) channels';
+      } else if (family === 'yolox' && heads.length === 3) {
+        const others = heads.filter((h) => h.shape[2] !== 4 && h.shape[2] !== 1);
+        if (others.length === 1 && ch.includes(4) && ch.includes(1)) [count, shown] = [others[0].shape[2], others];
+        rule = 'beside each 4-channel box head and 1-channel objectness head, one per scale';
+      } else if (family === 'ssd' && heads.length === 2) {
+        // The box head has 4 channels per anchor; the class head `classes` per anchor.
+        const fits = heads.filter((h, i) => h.shape[2] % 4 === 0 && heads[1 - i].shape[2] % (h.shape[2] / 4) === 0);
+        if (fits.length === 1) {
+          const anchors = fits[0].shape[2] / 4;
+          const cls = heads.find((h) => h !== fits[0])!;
+          [count, shown] = [cls.shape[2] / anchors, [cls]];
+        }
+        rule = 'each class head has anchors × classes channels (the anchors from its 4 × anchors box head), background included';
+      }
+      if (count === undefined) return;
+      perScale.push({ count, heads: shown });
     }
-    const counts = new Set(cls.map((c) => c.shape[2]));
+    const counts = new Set(perScale.map((p) => p.count));
     if (counts.size !== 1) return;
-    const channels = cls[0].shape[2];
-    if (channels === classes.value) return;
+    const expected = perScale[0].count;
+    if (expected === classes.value) return;
+    const heads = perScale.flatMap((p) => p.heads);
+    const what =
+      family === 'yolov8' || family === 'yolox'
+        ? `the class heads of ${model.source} have ${plural(expected, 'channel')}`
+        : `the heads of ${model.source} hold ${plural(expected, 'class', 'classes')}`;
     this.add(
       'script',
       classes.range,
       'warning',
       'nms/classes',
-      `classes=${classes.value} but the class heads of ${model.source} have ${plural(channels, 'channel')} (${cls.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: beside each ${regChannels}-channel box head, one per scale; read from the HN's outputs, as no NMS config is named): the scores of ${plural(channels, 'class', 'classes')} would be read as ${classes.value} — set classes=${channels}.`,
-      { title: `Set classes to ${channels}`, newText: String(channels) },
+      `classes=${classes.value} but ${what} (${heads.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: ${rule}; read from the HN's outputs, as no NMS config is named): the scores of ${plural(expected, 'class', 'classes')} would be read as ${classes.value} — set classes=${expected}.`,
+      { title: `Set classes to ${expected}`, newText: String(expected) },
     );
   }
 

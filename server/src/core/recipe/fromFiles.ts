@@ -80,7 +80,9 @@ export async function recipeForOnnx(onnxPath: string, options: RecipeOptions): P
   }
   const ultralytics = ultralyticsFromOnnx(model.metadata, `${name} metadata`) ?? metadataYamlBeside(onnxPath);
   const r = buildRecipe({ head: head.head, base, onnxName: name, hwArch: options.hwArch, ...(hn ? { hn } : {}), ...(ultralytics ? { ultralytics } : {}) });
-  return r.ok ? { ok: true, recipe: r.recipe, ...(harPath ? { harPath } : {}) } : { ok: false, reason: `${name}: ${r.reason}` };
+  if (r.ok) return { ok: true, recipe: r.recipe, ...(harPath ? { harPath } : {}) };
+  // A HAR that does not fit the model is input the user named (or left beside it): a usage error.
+  return { ok: false, reason: `${name}: ${r.reason}`, usage: r.harMismatch === true };
 }
 
 /** The recipe JSON written beside the script: the facts and their sources, without the file texts. */

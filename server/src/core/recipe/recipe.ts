@@ -57,7 +57,7 @@ export interface Recipe {
   notes: string[];
 }
 
-export type RecipeResult = { ok: true; recipe: Recipe } | { ok: false; reason: string };
+export type RecipeResult = { ok: true; recipe: Recipe } | { ok: false; reason: string; harMismatch?: boolean };
 
 /** The model zoo's NMS settings per decoder (its configs in ../shared/corpus/nms-zoo). */
 const ZOO_NMS: Record<'yolov8' | 'yolov5' | 'yolox', { score: number; iou: number; maxProposals: number; file: string }> = {
@@ -110,6 +110,7 @@ export function buildRecipe(input: RecipeInput): RecipeResult {
     if (missing.length) {
       return {
         ok: false,
+        harMismatch: true,
         reason: `${input.hn.source} was not parsed from this model's head: no HN layer comes from ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''} — parse ${input.onnxName} with these end nodes first, or leave out the HAR`,
       };
     }
