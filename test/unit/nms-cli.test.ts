@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { main } from '../../server/src/cli/main';
 import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
@@ -80,4 +81,26 @@ test('--labels needs a readable file (exit 2)', async () => {
   const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
   assert.equal(await main(['check', '--labels', join(fx, 'nope.json'), join(fx, 'zoo')], io), 2);
   assert.match(io.errText, /--labels .*nope\.json: no such file/);
+});
+
+test('a config named on the command line is checked and listed whatever its name (a clean one too)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-named-'));
+  try {
+    const zooCfg = readFileSync(join(fx, 'zoo', 'cfg', 'postprocess_config', 'yolov8n_nms_config.json'), 'utf8');
+    writeFileSync(join(dir, 'nms_layer_config.json'), zooCfg);
+    writeFileSync(join(dir, 'layers.json'), zooCfg.replace('"classes": 80,', '"classes": 80, "number_of_detection_heads": 2,'));
+    const clean = await check(join(dir, 'nms_layer_config.json'));
+    assert.deepEqual(
+      clean.doc.files.map((f) => [f.path.slice(dir.length + 1), f.diagnostics.length]),
+      [['nms_layer_config.json', 0]],
+    );
+    const odd = await check(join(dir, 'layers.json'));
+    assert.deepEqual(
+      odd.by('layers.json').map((d) => d.code),
+      ['nms/detection-heads'],
+    );
+    assert.equal(odd.doc.files.length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
