@@ -14,6 +14,7 @@ import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
+import { registerRecipeCommand } from './onnx/recipeCommand';
 import { registerSweep } from './sweep/command';
 import { setSettingsNote } from './settings';
 import { setSkippedPathNote } from '@hailo/api';
@@ -59,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
   registerOnnxGraph(context, log, client);
+  registerRecipeCommand(context, log);
   await client.start();
   log.info('Hailo language server started');
 }

@@ -114,3 +114,4 @@ export { scriptTarget, type ScriptTarget } from './core/har/scriptTarget';
 export { findDivergence, type DivergenceOutcome } from './processes/noise/divergenceRun';
 export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './core/har/divergenceResults';
 export { checkText } from './core/alls/rules';
+export { recipeForOnnx, writeRecipe, type RecipeOutcome } from './core/recipe/fromFiles';
