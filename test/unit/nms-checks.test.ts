@@ -346,3 +346,17 @@ test('classes= inline with no config: YOLOv5, YOLOX and SSD heads are read as YO
   assert.match(only(run({ script: vs, model: ssd(3) }), 'nms/classes').message, /hold 3 classes \(output_layer2 19×19×9, output_layer4 10×10×18/);
   assert.deepEqual(run({ script: vs, model: ssd(91) }), []);
 });
+
+test("Ultralytics' metadata.yaml as a labels file: its names count, its imgsz against image_dims", () => {
+  const yaml = 'task: detect\nimgsz:\n- 480\n- 640\nnames:\n  0: apple\n  1: banana\n';
+  const f = run({ config: YOLOV8N, labels: ['metadata.yaml', yaml] });
+  assert.deepEqual(f.map((x) => x.code).sort(), ['nms/image-dims', 'nms/labels-count']);
+  const count = f.find((x) => x.code === 'nms/labels-count')!;
+  assert.equal(count.file, 'labels');
+  assert.match(count.message, /metadata\.yaml names 2 classes but the_nms_config\.json says classes 80/);
+  const dims = f.find((x) => x.code === 'nms/image-dims')!;
+  assert.equal(dims.file, 'config');
+  assert.match(dims.message, /image_dims is \[640, 640\] but metadata\.yaml says the model was exported at imgsz \[480, 640\]/);
+  const coco80 = `imgsz:\n- 640\n- 640\nnames:\n${Array.from({ length: 80 }, (_, i) => `  ${i}: c${i}`).join('\n')}\n`;
+  assert.deepEqual(run({ config: YOLOV8N, labels: ['metadata.yaml', coco80] }), []);
+});

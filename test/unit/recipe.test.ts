@@ -12,7 +12,7 @@ import { main } from '../../server/src/cli/main';
 import { analyze } from '../../server/src/core/alls/analysis';
 import { nmsCalls } from '../../server/src/core/nms/script';
 import { checkRecipe } from '../../server/src/core/recipe/recipe';
-import { parsePythonNames, ultralyticsFromYaml } from '../../server/src/core/recipe/ultralytics';
+import { parsePythonNames, ultralyticsFromYaml } from '../../server/src/core/nms/ultralytics';
 import { COCO_NAMES } from '../helpers/detectorOnnx';
 import { CUSTOM_NAMES, recipeFixtureFiles } from '../helpers/recipeFixtures';
 import { repoRoot, sharedPath, skipUnless } from '../helpers/shared';

@@ -55,7 +55,7 @@ export function readLabels(path: string, open?: TextSource): { file: LabelsFile 
   return file
     ? { file }
     : {
-        error: `${basename(path)} is not a labels file: expected a hailo-apps labels JSON ({"labels": [...]}), a JSON list of names, or one name per line (.names/.txt)`,
+        error: `${basename(path)} is not a labels file: expected a hailo-apps labels JSON ({"labels": [...]}), a JSON list of names, one name per line (.names/.txt), or Ultralytics' metadata.yaml (names:)`,
       };
 }
 

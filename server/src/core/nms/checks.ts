@@ -655,6 +655,19 @@ class Checker {
 
   private labelsChecks(name: string, labels: LabelsFile, doc: NmsConfig | undefined, call: NmsScriptCall | undefined, hef: NmsHefFacts | undefined): void {
     if (labels.kind === 'hailo-apps' && hef) this.appOutput(name, labels, hef);
+    // Ultralytics' metadata.yaml says the size the model was exported at (its `imgsz`).
+    const image = doc?.values.image_dims;
+    const size = labels.imageSize;
+    if (size && image && image.value.length === 2 && (image.value[0] !== size[0] || image.value[1] !== size[1])) {
+      this.add(
+        'config',
+        image.range,
+        'warning',
+        'nms/image-dims',
+        `image_dims is [${image.value.join(', ')}] but ${name} says the model was exported at imgsz [${size.join(', ')}] (height × width): boxes would be scaled for the wrong size — set image_dims to [${size.join(', ')}].`,
+        { title: `Set image_dims to [${size.join(', ')}]`, newText: `[${size.join(', ')}]` },
+      );
+    }
     let expected: number | undefined;
     let from = '';
     if (hef && hef.kind !== 'none' && hef.outputClasses !== undefined) {

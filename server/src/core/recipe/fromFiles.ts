@@ -12,7 +12,7 @@ import { inferShapes } from '../onnx/inferShapes';
 import { OnnxReadError, readOnnxFile } from '../onnx/reader';
 import { recognizeHead } from './head';
 import { buildRecipe, type Recipe } from './recipe';
-import { ultralyticsFromOnnx, ultralyticsFromYaml, type UltralyticsMetadata } from './ultralytics';
+import { ultralyticsFromOnnx, ultralyticsFromYaml, type UltralyticsMetadata } from '../nms/ultralytics';
 
 export interface RecipeOptions {
   hwArch: string;

@@ -19,7 +19,7 @@ import { parseLabels } from '../nms/labels';
 import { nmsModelFromIndex } from '../nms/model';
 import { nmsCalls } from '../nms/script';
 import type { DetectorHead, HeadFamily } from './head';
-import type { UltralyticsMetadata } from './ultralytics';
+import type { UltralyticsMetadata } from '../nms/ultralytics';
 
 export interface RecipeInput {
   head: DetectorHead;
