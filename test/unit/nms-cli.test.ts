@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { main } from '../../server/src/cli/main';
-import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles } from '../helpers/nmsDetectors';
+import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
@@ -100,6 +100,21 @@ test('a config named on the command line is checked and listed whatever its name
       ['nms/detection-heads'],
     );
     assert.equal(odd.doc.files.length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a format="hailo" export folder (best.hef + metadata.yaml): the metadata names are the labels the HEF is checked against', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-hailo-export-'));
+  try {
+    writeFileSync(join(dir, 'best.hef'), await yolov8nHef({ classes: 80 }));
+    writeFileSync(join(dir, 'metadata.yaml'), 'task: detect\nimgsz:\n- 640\n- 640\nnames:\n  0: apple\n  1: banana\n  2: cherry\n');
+    const r = await check(join(dir, 'best.hef'));
+    const [d] = r.by('metadata.yaml');
+    assert.equal(d.code, 'nms/labels-count');
+    assert.equal(d.line, 5, 'on the names: line');
+    assert.match(d.message, /metadata\.yaml names 3 classes but best\.hef's NMS output has 80 classes/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
