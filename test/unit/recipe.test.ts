@@ -230,3 +230,15 @@ test("Ultralytics' metadata forms: the ONNX's Python dict repr, metadata.yaml bl
   assert.deepEqual(ultralyticsFromYaml('imgsz: [320, 320]\nnames: {0: cat}\n', 'm')!.imgsz, [320, 320]);
   assert.equal(ultralyticsFromYaml('foo: 1\n', 'm'), undefined);
 });
+
+test('a HAR merely beside the model that does not fit its head is left out with a note (a named one is refused)', async () => {
+  await built;
+  const d = mkdtempSync(join(dir, 'beside-'));
+  writeFileSync(join(d, 'yolov8n.onnx'), readFileSync(join(dir, 'yolov8n/yolov8n.onnx')));
+  writeFileSync(join(d, 'yolov8n.har'), readFileSync(join(dir, 'yolov5s-har/yolov5s.har')));
+  const r = await recipe('--json', join(d, 'yolov8n.onnx'));
+  assert.equal(r.code, 0, r.err);
+  const j = r.json() as RecipeJson & { notes: string[] };
+  assert.ok(!j.files.includes('yolov8n_nms_config.json'));
+  assert.match(j.notes[0], /yolov8n\.har beside the model was not used: .*no HN layer comes from/);
+});

@@ -79,8 +79,18 @@ export async function recipeForOnnx(onnxPath: string, options: RecipeOptions): P
     }
   }
   const ultralytics = ultralyticsFromOnnx(model.metadata, `${name} metadata`) ?? metadataYamlBeside(onnxPath);
-  const r = buildRecipe({ head: head.head, base, onnxName: name, hwArch: options.hwArch, ...(hn ? { hn } : {}), ...(ultralytics ? { ultralytics } : {}) });
+  const input = { head: head.head, base, onnxName: name, hwArch: options.hwArch, ...(ultralytics ? { ultralytics } : {}) };
+  const r = buildRecipe({ ...input, ...(hn ? { hn } : {}) });
   if (r.ok) return { ok: true, recipe: r.recipe, ...(harPath ? { harPath } : {}) };
+  if (r.harMismatch && !options.harPath) {
+    // A HAR merely found beside the model (parsed with other end nodes, or from another model):
+    // the recipe without it, saying why — only a HAR the user named is an error.
+    const plain = buildRecipe(input);
+    if (plain.ok) {
+      plain.recipe.notes.unshift(`${basename(harPath!)} beside the model was not used: ${r.reason}`);
+      return { ok: true, recipe: plain.recipe };
+    }
+  }
   // A HAR that does not fit the model is input the user named (or left beside it): a usage error.
   return { ok: false, reason: `${name}: ${r.reason}`, usage: r.harMismatch === true };
 }
