@@ -360,3 +360,28 @@ test("Ultralytics' metadata.yaml as a labels file: its names count, its imgsz ag
   const coco80 = `imgsz:\n- 640\n- 640\nnames:\n${Array.from({ length: 80 }, (_, i) => `  ${i}: c${i}`).join('\n')}\n`;
   assert.deepEqual(run({ config: YOLOV8N, labels: ['metadata.yaml', coco80] }), []);
 });
+
+test("the model's own Ultralytics metadata (the ONNX's names, imgsz) against the config's classes and image_dims", () => {
+  const ultralytics = { source: "best.onnx's metadata", names: ['apple', 'banana', 'cherry'], imgsz: [480, 640] as [number, number] };
+  const f = checkNms({ config: { name: 'c.json', doc: parseNmsConfig(YOLOV8N) }, ultralytics });
+  assert.deepEqual(f.map((x) => [x.file, x.code]).sort(), [
+    ['config', 'nms/classes'],
+    ['config', 'nms/image-dims'],
+  ]);
+  assert.match(f.find((x) => x.code === 'nms/classes')!.message, /classes is 80 but best\.onnx's metadata names 3 classes .* set classes to 3/);
+  // inline classes= without a config, on the script's value
+  const call = nmsCalls(analyze('nms_postprocess(meta_arch=yolov8, engine=cpu, classes=80)\n'))[0];
+  const s = checkNms({ script: { name: 'm.alls', call }, ultralytics });
+  assert.deepEqual(
+    s.map((x) => [x.file, x.code]),
+    [['script', 'nms/classes']],
+  );
+  // agreeing metadata: nothing
+  assert.deepEqual(
+    checkNms({
+      config: { name: 'c.json', doc: parseNmsConfig(YOLOV8N) },
+      ultralytics: { source: 'm', names: Array.from({ length: 80 }, (_, i) => `c${i}`), imgsz: [640, 640] },
+    }),
+    [],
+  );
+});

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { main } from '../../server/src/cli/main';
 import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
+import { ultralyticsDetector, ultralyticsMetadata } from '../helpers/detectorOnnx';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
 
@@ -115,6 +116,28 @@ test('a format="hailo" export folder (best.hef + metadata.yaml): the metadata na
     assert.equal(d.code, 'nms/labels-count');
     assert.equal(d.line, 5, 'on the names: line');
     assert.match(d.message, /metadata\.yaml names 3 classes but best\.hef's NMS output has 80 classes/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the ONNX beside a script: its Ultralytics names and imgsz against the config (a 3-class model with the zoo's 80-class config)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-onnx-meta-'));
+  try {
+    writeFileSync(
+      join(dir, 'best.onnx'),
+      ultralyticsDetector({
+        kind: 'yolov8',
+        classes: 3,
+        metadata: ultralyticsMetadata('Ultralytics YOLOv8n model trained on fruits.yaml', ['apple', 'banana', 'cherry']),
+      }),
+    );
+    writeFileSync(join(dir, 'best_nms_config.json'), readFileSync(join(fx, 'zoo', 'cfg', 'postprocess_config', 'yolov8n_nms_config.json')));
+    writeFileSync(join(dir, 'best.alls'), 'nms_postprocess("best_nms_config.json", meta_arch=yolov8, engine=cpu)\n');
+    const r = await check(join(dir, 'best.alls'));
+    const [d] = r.by('best_nms_config.json');
+    assert.equal(d.code, 'nms/classes');
+    assert.match(d.message, /classes is 80 but best\.onnx's metadata names 3 classes/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import type { LabelsFile } from './labels';
 import type { Hwc, NmsHefFacts, NmsModel } from './model';
 import { LAYER_KEYS, type LayerKey, type Located, type NmsConfig, type NmsDecoder } from './config';
 import type { NmsScriptCall } from './script';
+import type { UltralyticsMetadata } from './ultralytics';
 
 export type NmsFile = 'config' | 'script' | 'labels' | 'hef';
 
@@ -22,6 +23,8 @@ export interface NmsCheckInput {
   model?: NmsModel;
   hef?: NmsHefFacts;
   labels?: { name: string; file: LabelsFile };
+  /** Ultralytics' metadata of the model the detector came from (its ONNX's metadata_props). */
+  ultralytics?: UltralyticsMetadata;
 }
 
 /** Decoder layouts, by the meta_arch the script names (schemas/nms-config.schema.json). */
@@ -104,6 +107,7 @@ class Checker {
     if (script && !usable && !script.call.configPath && model && family) this.inlineClassesAgainstHeads(script.call, model, family);
     if (hef) this.hefChecks(hef, usable, script?.call, family);
     if (labels) this.labelsChecks(labels.name, labels.file, usable, script?.call, hef);
+    if (this.input.ultralytics && (usable || script)) this.ultralyticsChecks(this.input.ultralytics, usable, script?.call);
     return this.out;
   }
 
@@ -623,6 +627,51 @@ class Checker {
       `${key} is ${mine} here but ${theirs} in ${hef.source} (compiled from another version of this config): compile again, or set ${theirs} if the HEF is right.`,
       /^\d/.test(theirs) && !key.includes(' ') ? { title: `Set ${key} to ${theirs} (the HEF's value)`, newText: theirs } : undefined,
     );
+  }
+
+  // ---- the model's own metadata ------------------------------------------------------------------
+
+  /**
+   * Ultralytics writes the model's class names and export size into the ONNX (exporter.py
+   * metadata_props `names`, `imgsz`): the config's (or the script's inline) `classes` and the
+   * config's `image_dims` must agree with them. Only when no HN head already said so (the same
+   * count would be reported twice).
+   */
+  private ultralyticsChecks(meta: UltralyticsMetadata, doc: NmsConfig | undefined, call: NmsScriptCall | undefined): void {
+    const inline = call?.inline.get('classes');
+    const classes = doc?.values.classes ?? (inline && typeof inline.value === 'number' ? (inline as Located<number>) : undefined);
+    const names = meta.names?.length;
+    if (classes && names && classes.value !== names && !this.out.some((f) => f.code === 'nms/classes')) {
+      const bg = doc?.values.background_removal?.value ? 1 : 0;
+      if (classes.value - bg !== names) {
+        this.add(
+          doc?.values.classes ? 'config' : 'script',
+          classes.range,
+          'warning',
+          'nms/classes',
+          `classes is ${classes.value} but ${meta.source} names ${plural(names, 'class', 'classes')} (Ultralytics' \`names\`, the classes it was trained on): the scores of ${plural(names, 'class', 'classes')} would be read as ${classes.value} — set classes to ${names + bg}.`,
+          { title: `Set classes to ${names + bg}`, newText: String(names + bg) },
+        );
+      }
+    }
+    const image = doc?.values.image_dims;
+    const size = meta.imgsz;
+    if (
+      size &&
+      image &&
+      image.value.length === 2 &&
+      (image.value[0] !== size[0] || image.value[1] !== size[1]) &&
+      !this.out.some((f) => f.code === 'nms/image-dims')
+    ) {
+      this.add(
+        'config',
+        image.range,
+        'warning',
+        'nms/image-dims',
+        `image_dims is [${image.value.join(', ')}] but ${meta.source} says the model was exported at imgsz [${size.join(', ')}] (height × width): boxes would be scaled for the wrong size — set image_dims to [${size.join(', ')}].`,
+        { title: `Set image_dims to [${size.join(', ')}]`, newText: `[${size.join(', ')}]` },
+      );
+    }
   }
 
   // ---- the labels file -----------------------------------------------------------------------------
