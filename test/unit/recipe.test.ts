@@ -242,3 +242,14 @@ test('a HAR merely beside the model that does not fit its head is left out with 
   assert.ok(!j.files.includes('yolov8n_nms_config.json'));
   assert.match(j.notes[0], /yolov8n\.har beside the model was not used: .*no HN layer comes from/);
 });
+
+test('the human output ends with the compile command that takes the recipe (cli/compile.ts options)', async () => {
+  const m = join(dir, 'custom3/best.onnx');
+  const r = await recipe('--hw-arch', 'hailo8l', m);
+  assert.equal(r.code, 0, r.err);
+  const last = r.out.trimEnd().split('\n').pop()!;
+  assert.equal(
+    last,
+    `next: hailo-tools compile --hw-arch hailo8l --alls best.alls --start-nodes images --end-nodes ${['0', '1', '2'].flatMap((i) => [`/model.22/cv2.${i}/cv2.${i}.2/Conv`, `/model.22/cv3.${i}/cv3.${i}.2/Conv`]).join(',')} ${m}`,
+  );
+});

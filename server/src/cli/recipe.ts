@@ -60,7 +60,7 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
   return o;
 }
 
-function human(recipe: Recipe, written: string[] | undefined): string {
+function human(recipe: Recipe, written: string[] | undefined, model?: string, hwArch?: string): string {
   const lines = [
     `family: ${recipe.family} (${recipe.sources.family})`,
     `meta_arch: ${recipe.metaArch ?? 'none (NMS-free)'}`,
@@ -75,6 +75,14 @@ function human(recipe: Recipe, written: string[] | undefined): string {
   ];
   for (const f of recipe.files) lines.push('', `--- ${f.name}`, f.text.trimEnd());
   if (written) lines.push('', ...written.map((w) => `wrote ${w}`));
+  // The next step, as hailo-tools compile takes it (cli/compile.ts: --alls, --start-nodes, --end-nodes).
+  if (model && !recipe.endNodes.some((n) => n.includes(','))) {
+    const alls = written?.find((w) => w.endsWith('.alls')) ?? recipe.files[0].name;
+    lines.push(
+      '',
+      `next: hailo-tools compile${hwArch ? ` --hw-arch ${hwArch}` : ''} --alls ${alls} --start-nodes ${recipe.startNodes.join(',')} --end-nodes ${recipe.endNodes.join(',')} ${model}`,
+    );
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -115,6 +123,6 @@ export async function runRecipe(args: string[], io: CliIO): Promise<number> {
     written = w.written;
   }
   if (parsed.json) io.out(JSON.stringify({ ...recipeJson(r.recipe), ...(r.harPath ? { har: r.harPath } : {}), ...(written ? { written } : {}) }) + '\n');
-  else io.out(human(r.recipe, written));
+  else io.out(human(r.recipe, written, parsed.model, parsed.hwArch));
   return EXIT_OK;
 }
