@@ -226,6 +226,12 @@ export function buildRecipe(input: RecipeInput): RecipeResult {
       alls.push(`nms_postprocess("${configName}", ${meta}, engine=cpu)`);
     } else {
       alls.push(comment(`NMS on the host; the DFC generates the config from the head it detects, with ${head.classes} classes (${sources.classes}).`));
+      if (head.metaArch === 'yolov8')
+        alls.push(
+          comment(
+            'The DFC puts the class heads\' sigmoid on the chip itself when it adds this NMS (its log: "The activation function of layer …/convN was replaced by a Sigmoid").',
+          ),
+        );
       const rl = head.regressionLength !== undefined && head.regressionLength !== 16 ? `, regression_length=${head.regressionLength}` : '';
       alls.push(`nms_postprocess(meta_arch=${head.metaArch}, engine=cpu, classes=${head.classes}${rl})`);
     }
