@@ -15,6 +15,7 @@ import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
 import { registerParserBisect } from './onnx/bisectCommand';
+import { registerRecipeCommand } from './onnx/recipeCommand';
 import { registerSweep } from './sweep/command';
 import { setSettingsNote } from './settings';
 import { setSkippedPathNote } from '@hailo/api';
@@ -61,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
   registerOnnxGraph(context, log, client);
   registerParserBisect(context, log);
+  registerRecipeCommand(context, log);
   await client.start();
   log.info('Hailo language server started');
 }

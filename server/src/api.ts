@@ -116,3 +116,4 @@ export { bisectParser, type BisectOutcome, type BisectProgress, type FirstRefusa
 export { bisectText } from './processes/bisect/text';
 export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './core/har/divergenceResults';
 export { checkText } from './core/alls/rules';
+export { recipeForOnnx, writeRecipe, type RecipeOutcome } from './core/recipe/fromFiles';

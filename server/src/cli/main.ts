@@ -42,6 +42,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./sweep')).runSweepCommand,
     terminal: true,
   },
+  recipe: {
+    summary: 'the compile recipe for a detector ONNX: end nodes, .alls, NMS config, labels — from its head',
+    load: async () => (await import('./recipe')).runRecipe,
+    terminal: true,
+  },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
   calib: {
     summary: 'inspect a calibration set (.npy/.npz) against the model and its script',

@@ -784,7 +784,7 @@ const COMMAND_LIST: CommandSpec[] = [
       p(
         'optimization_level',
         { kinds: ['int'], min: 0, max: 4, rangeSeverity: 'error', rangeNote: "Hailo's HACE inspector proposes raising it only while below 4" },
-        'optimization effort 0–4; ≥ 1 needs a GPU, otherwise the DFC drops it to 0',
+        'optimization effort 0–4 (default 2). 0 only calibrates (no bias correction, fine-tuning or compression) — and is the level the DFC drops its *default* to, silently, when the calibration set has fewer than 1024 images or the container has no GPU; a level written here runs as asked (2–4 then train on the CPU)',
       ),
       p(
         'compression_level',
