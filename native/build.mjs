@@ -64,6 +64,7 @@ function syntaxOnly() {
   for (const file of [
     'native/hailo_shim.cpp',
     'native/hailo_genai.cpp',
+    'native/hailo_speech.cpp',
     'test/fake-hailort/tests/selftest.cpp',
     ...(genai ? ['test/fake-hailort/tests/genai_selftest.cpp'] : []),
   ]) {

@@ -445,7 +445,7 @@ function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function withSentence(e: DeviceError, sentence: string): DeviceError {
+export function withSentence(e: DeviceError, sentence: string): DeviceError {
   return { ...e, sentence };
 }
 
@@ -462,7 +462,7 @@ function shimArgs(p: GeneratorParams): ShimGeneratorArgs {
   };
 }
 
-function tooOld(err: ShimError): DeviceError {
+export function tooOld(err: ShimError): DeviceError {
   const m = /needs HailoRT (\d+\.\d+\.\d+) or newer; this bridge was built against (\d+\.\d+\.\d+)/.exec(err.detail);
   const sentence = m
     ? `${capitalise(err.detail.split(' needs ')[0])} needs HailoRT ${m[1]} or newer, and the installed HailoRT is ${m[2]}: update HailoRT (hailo.hailort.path, CLI --hailort).`
@@ -504,7 +504,7 @@ function generateFailure(err: unknown): DeviceFailure {
   return failure(err, 'generate');
 }
 
-function failure(err: unknown, what: string): DeviceFailure {
+export function failure(err: unknown, what: string): DeviceFailure {
   if (err instanceof DeviceFailure) return err;
   if (err instanceof ShimError) {
     if (err.status === HailoStatus.NOT_IMPLEMENTED) return new DeviceFailure(tooOld(err));

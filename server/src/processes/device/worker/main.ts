@@ -11,6 +11,7 @@ import type {
   ChatGenerateRequest,
   ChatOpenOptions,
   RuntimeInfo,
+  TranscribeRequest,
   WorkerChatEvent,
   WorkerMethod,
   WorkerRequest,
@@ -19,6 +20,7 @@ import type {
 import { Bridge, ShimError } from './bridge';
 import { ChatService } from './chat';
 import { DeviceFailure, DeviceService } from './service';
+import { SpeechService } from './speech';
 
 function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
   process.send?.(message);
@@ -49,6 +51,7 @@ function start(): void {
 
   let service: DeviceService | undefined;
   let chat: ChatService | undefined;
+  let speech: SpeechService | undefined;
   let startupError: ReturnType<typeof errorFromKind> | undefined;
   try {
     const bridge = new Bridge(trust, shimPath);
@@ -56,6 +59,7 @@ function start(): void {
     const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(libraryPath) };
     service = new DeviceService(bridge, runtime);
     chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
+    speech = new SpeechService(bridge, runtime, service);
   } catch (err) {
     const message = err instanceof ShimError ? err.message : (err as Error).message;
     // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
@@ -76,7 +80,7 @@ function start(): void {
   async function handle(req: WorkerRequest): Promise<void> {
     try {
       if (!service) throw new DeviceFailure(startupError!);
-      const result = await dispatch(service, chat!, req);
+      const result = await dispatch(service, chat!, speech!, req);
       send({ id: req.id, ok: true, result });
     } catch (err) {
       const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
@@ -84,7 +88,7 @@ function start(): void {
     }
   }
 
-  async function dispatch(s: DeviceService, c: ChatService, req: WorkerRequest): Promise<unknown> {
+  async function dispatch(s: DeviceService, c: ChatService, sp: SpeechService, req: WorkerRequest): Promise<unknown> {
     const p = req.params as never;
     const method: WorkerMethod = req.method;
     switch (method) {
@@ -130,6 +134,8 @@ function start(): void {
         return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
       case 'chatClose':
         return c.close((req.params as { session: number }).session);
+      case 'transcribe':
+        return sp.transcribe(req.params as TranscribeRequest);
       default:
         throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
     }
