@@ -3,10 +3,11 @@
 // speech2text_server.cpp, v5.1.1 and v5.2.0), read with our HEF reader before anything is opened:
 //  * 5.1.x opens two fixed network groups, `base-whisper-encoder-10s` and
 //    `base-whisper-decoder-10s-out-seq-64` (Hailo's Whisper-Base HEF);
-//  * 5.2.0 reads hailo-config.json (required: its absence fails get_external_resources) and, unless
-//    it holds the old `embeddings_output_layers_names` key (then the fixed names again), takes the
-//    groups whose names end in `encoder` and `decoder` and refuses a config without any of the keys
-//    it CHECKs (HAILO_INVALID_ARGUMENT, status 2);
+//  * 5.2.0 reads hailo-config.json (required: its absence fails get_external_resources); with the
+//    old `embeddings_output_layers_names` key it opens the fixed names again, else it CHECKs its
+//    keys (HAILO_INVALID_ARGUMENT, status 2) and takes the groups whose names end in `encoder` and
+//    `decoder` (HAILO_INTERNAL_FAILURE, 8, without one; Whisper-Base's decoder group ends in
+//    `out-seq-64`, so its HEF carries the old key);
 //  * a HEF with a prefill group is an LLM/VLM (classify.ts), never a speech model.
 // Pure: takes the report and the config's text.
 import { readHefFile, type HefReport } from '../hef';
@@ -65,16 +66,22 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
   const not = (why: string): SpeechClass => ({ speech: false, confidence: 'unlikely', summary: `This HEF is not a speech-to-text model for HailoRT's Speech2Text: ${why}.`, evidence, problems, opensOn51 });
 
   if (groups.some((g) => g.endsWith('prefill'))) return not(`it has a prefill network group, so it is an LLM or VLM (chat with it instead)`);
-  let encoder = lastWithSuffix(groups, 'encoder');
-  let decoder = lastWithSuffix(groups, 'decoder');
-  if (!encoder || !decoder) {
-    return not(`it needs a network group ending in 'encoder' and one ending in 'decoder', and its ${groups.length === 1 ? 'group is' : 'groups are'} ${groups.join(', ') || 'none'}`);
+  const byEncoder = lastWithSuffix(groups, 'encoder');
+  const byDecoder = lastWithSuffix(groups, 'decoder');
+  const bySuffix = byEncoder !== undefined && byDecoder !== undefined;
+  if (!opensOn51 && !bySuffix) {
+    const list = groups.join(', ') || 'none';
+    return not(`it needs a network group ending in 'encoder' and one ending in 'decoder' (or Hailo's Whisper-Base groups), and its ${groups.length === 1 ? 'group is' : 'groups are'} ${list}`);
   }
+  let encoder: string | undefined = opensOn51 ? WHISPER_FIXED_GROUPS.encoder : byEncoder;
+  let decoder: string | undefined = opensOn51 ? WHISPER_FIXED_GROUPS.decoder : byDecoder;
   evidence.push(`network groups: ${encoder} (encoder), ${decoder} (decoder)`);
+  if (opensOn51) evidence.push("Hailo's Whisper-Base group names: HailoRT 5.1 opens these and no others");
 
   let chunkSeconds: number | undefined;
   if (configText === undefined) {
     problems.push(configError ?? "hailo-config.json is not embedded; HailoRT 5.2's Speech2Text server reads the model's token ids from it and refuses the HEF without it");
+    if (opensOn51) chunkSeconds = 10;
   } else {
     let json: unknown;
     try {
@@ -87,7 +94,7 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
       const o = json as Record<string, unknown>;
       evidence.push('embedded: hailo-config.json');
       if (OLD_CONFIG_KEY in o) {
-        evidence.push(`hailo-config.json has ${OLD_CONFIG_KEY} (the first Whisper HEFs' format: fixed group names)`);
+        evidence.push(`hailo-config.json has ${OLD_CONFIG_KEY} (the first Whisper HEFs' format: HailoRT opens the fixed group names)`);
         encoder = WHISPER_FIXED_GROUPS.encoder;
         decoder = WHISPER_FIXED_GROUPS.decoder;
         if (!opensOn51) problems.push(`with ${OLD_CONFIG_KEY} in its config HailoRT opens the groups ${encoder} and ${decoder}, which this HEF lacks`);
@@ -95,6 +102,14 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
       } else {
         const missing = SPEECH_CONFIG_KEYS.filter((k) => !(k in o));
         if (missing.length) problems.push(`hailo-config.json lacks ${missing.join(', ')} (HailoRT's Speech2Text server refuses it: status 2)`);
+        if (!bySuffix) {
+          problems.push(
+            `with this hailo-config.json HailoRT 5.2 takes the groups whose names end in 'encoder' and 'decoder', and ${byEncoder ? `no group ends in 'decoder'` : `no group ends in 'encoder'`} (status 8)`,
+          );
+        } else {
+          encoder = byEncoder;
+          decoder = byDecoder;
+        }
         const c = o.chunk_size_seconds;
         if (typeof c === 'number' && c > 0) chunkSeconds = c;
       }
