@@ -1,10 +1,12 @@
 // A recording as HailoRT's Speech2Text takes it: "PCM float32 normalized to [-1.0, 1.0), mono,
 // little-endian, at 16 kHz" (hailort/libhailort/include/hailo/genai/speech2text/speech2text.hpp,
-// generate_all_segments). WAV is decoded and resampled by the `wavefile` package (any PCM bit depth,
-// float, A-law, mu-law, IMA ADPCM; sinc resampling with its low-pass filter); channels are averaged
-// into one. Other containers (MP3, FLAC, Ogg …) are refused in one sentence with the conversion
+// generate_all_segments). WAV is decoded by the `wavefile` package (any PCM bit depth, float, A-law,
+// mu-law, IMA ADPCM), channels are averaged into one, and `wave-resampler` (the resampler wavefile
+// itself uses, called on the samples directly: wavefile's toSampleRate re-packs the whole file into
+// bytes around it, 15× slower) resamples with a windowed sinc and a low-pass filter. Other containers (MP3, FLAC, Ogg …) are refused in one sentence with the conversion
 // command. Pure: takes the file's bytes.
 import { WaveFile } from 'wavefile';
+import { resample } from 'wave-resampler';
 import { limit, limitMessage } from '../common/limits';
 
 /** The sample rate Speech2Text's pre-processing assumes (speech2text_server SAMPLE_RATE). */
@@ -83,9 +85,10 @@ export function decodeSpeechAudio(bytes: Uint8Array, name: string): SpeechAudio 
   const fmt = wav.fmt as { audioFormat: number; numChannels: number; sampleRate: number };
   const encoding = encodingOf(fmt.audioFormat, wav.bitDepth);
   try {
-    if (fmt.audioFormat === 17) wav.fromIMAADPCM('32f');
-    else if (fmt.audioFormat === 6) wav.fromALaw('32f');
-    else if (fmt.audioFormat === 7) wav.fromMuLaw('32f');
+    // The companded and ADPCM encodings become 16-bit PCM (wavefile's own decoders).
+    if (fmt.audioFormat === 17) wav.fromIMAADPCM();
+    else if (fmt.audioFormat === 6) wav.fromALaw();
+    else if (fmt.audioFormat === 7) wav.fromMuLaw();
   } catch (err) {
     throw new AudioError(`${name}'s ${encoding} audio could not be decoded (${(err as Error).message}); ${CONVERT}.`);
   }
@@ -94,8 +97,6 @@ export function decodeSpeechAudio(bytes: Uint8Array, name: string): SpeechAudio 
   if (!(channels >= 1) || !(rate >= 1)) throw new AudioError(`${name} declares ${channels} channels at ${rate} Hz, which is not audio; ${CONVERT}.`);
   let planar: Float64Array | Float64Array[];
   try {
-    // wavefile scales to the stored bit depth; '32f' makes every format floats in [-1, 1].
-    if (wav.bitDepth !== '32f' && wav.bitDepth !== '64') wav.toBitDepth('32f');
     planar = wav.getSamples(false, Float64Array) as unknown as Float64Array | Float64Array[];
   } catch (err) {
     throw new AudioError(`${name}'s ${encoding} samples could not be read (${(err as Error).message}); ${CONVERT}.`);
@@ -103,16 +104,18 @@ export function decodeSpeechAudio(bytes: Uint8Array, name: string): SpeechAudio 
   const planes = Array.isArray(planar) ? planar : [planar];
   const frames = planes[0]?.length ?? 0;
   if (frames === 0) throw new AudioError(`${name} holds no audio samples (an empty data chunk).`);
+  // getSamples answers stored values: floats as they are, 8-bit PCM unsigned (0…255), wider PCM signed.
+  const depth = wav.bitDepth;
+  const float = depth === '32f' || depth === '64';
+  const bits = parseInt(depth, 10);
+  const offset = !float && bits === 8 ? 128 : 0;
+  const scale = float ? 1 : 1 / (bits === 8 ? 128 : 2 ** (bits - 1));
   const mono = new Float64Array(frames);
-  for (const plane of planes) for (let i = 0; i < frames; i++) mono[i] += plane[i] / planes.length;
+  const weight = scale / planes.length;
+  for (const plane of planes) for (let i = 0; i < frames; i++) mono[i] += (plane[i] - offset) * weight;
 
-  let resampled: Float64Array = mono;
-  if (rate !== SPEECH_SAMPLE_RATE) {
-    const one = new WaveFile();
-    one.fromScratch(1, rate, '64', mono);
-    one.toSampleRate(SPEECH_SAMPLE_RATE, { method: 'sinc' });
-    resampled = one.getSamples(false, Float64Array) as unknown as Float64Array;
-  }
+  // wave-resampler (the resampler wavefile itself uses): windowed sinc, with its IIR low-pass filter below the new Nyquist rate.
+  const resampled: ArrayLike<number> = rate === SPEECH_SAMPLE_RATE ? mono : resample(mono, rate, SPEECH_SAMPLE_RATE, { method: 'sinc' });
   // [-1, 1): the resampler's ringing can overshoot a full-scale input.
   const top = 1 - 2 ** -23;
   const samples = new Float32Array(resampled.length);
