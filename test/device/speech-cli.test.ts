@@ -84,7 +84,10 @@ test('transcribe: the text on stdout, --segments with times, the figures on stde
   const plain = await cli(setup, [setup.hefs.speech.whisperTiny, stereo]);
   assert.equal(plain.code, 0, plain.stderr);
   assert.equal(plain.stdout, 'tone 440 Hz tone 1000 Hz tone 300 Hz tone 300 Hz\n');
-  assert.match(plain.stderr, /hailo-tools: 4 segments from 11\.0 s of PCM 16-bit audio at 44100 Hz, 2 channels, transcribed in \d+\.\d\d s \(\d+\.\d\d× real time\), model opened in/);
+  assert.match(
+    plain.stderr,
+    /hailo-tools: 4 segments from 11\.0 s of PCM 16-bit audio at 44100 Hz, 2 channels, transcribed in \d+\.\d\d s \(\d+\.\d\d× real time\), model opened in/,
+  );
   const seg = await cli(setup, ['--segments', '--task', 'translate', '--language', 'fr', setup.hefs.speech.whisper, stereo]);
   assert.equal(seg.code, 0, seg.stderr);
   const lines = seg.stdout.trimEnd().split('\n');
@@ -97,12 +100,24 @@ test('transcribe: what cannot run is one sentence and exit 2, before or after th
   const cases: [GenAiSetup, string[], RegExp][] = [
     [setup, [setup.hefs.llm, stereo], /not a speech-to-text model for HailoRT's Speech2Text: it has a prefill network group/],
     [setup, [setup.hefs.classifier, stereo], /not a speech-to-text model .*its group is efficientnet_lite0/],
-    [setup, [setup.hefs.speech.whisper, mp3], /talk\.mp3 is MP3 audio; only WAV files are read here: convert it first, e\.g\. `ffmpeg -i INPUT -ar 16000 -ac 1 OUTPUT\.wav`/],
-    [setup, [setup.hefs.speech.whisper, join(setup.dir, 'missing.wav')], /The recording cannot open '.*missing\.wav': no such file: nothing was sent to the device/],
+    [
+      setup,
+      [setup.hefs.speech.whisper, mp3],
+      /talk\.mp3 is MP3 audio; only WAV files are read here: convert it first, e\.g\. `ffmpeg -i INPUT -ar 16000 -ac 1 OUTPUT\.wav`/,
+    ],
+    [
+      setup,
+      [setup.hefs.speech.whisper, join(setup.dir, 'missing.wav')],
+      /The recording cannot open '.*missing\.wav': no such file: nothing was sent to the device/,
+    ],
     [setup, ['--language', 'xx', setup.hefs.speech.whisper, stereo], /HailoRT refused the language 'xx' \(status 2\)/],
     [setup, ['--language', 'English', setup.hefs.speech.whisper, stereo], /The language must be an ISO-639-1 code such as en or fr/],
     // 5.2 reads hailo-config.json: without it, 61; without a key it CHECKs, 2
-    [setup, [setup.hefs.speech.noConfig, stereo], /HailoRT did not find the encoder or decoder network group, or the hailo-config\.json, it runs this speech model with \(status 61\)/],
+    [
+      setup,
+      [setup.hefs.speech.noConfig, stereo],
+      /HailoRT did not find the encoder or decoder network group, or the hailo-config\.json, it runs this speech model with \(status 61\)/,
+    ],
     [setup, [setup.hefs.speech.partialConfig, stereo], /HailoRT refused the speech model's hailo-config\.json \(status 2\)/],
     // 5.1 opens only Whisper-Base's fixed groups
     [setup51, [setup51.hefs.speech.whisperTiny, stereo], /status 61/],

@@ -47,7 +47,10 @@ test('speech HEFs: an LLM, a VLM and a classifier are not speech models, in one 
   for (const [hef, why] of [
     [hefs.llm, /prefill network group/],
     [hefs.vlm, /prefill network group/],
-    [hefs.classifier, /needs a network group ending in 'encoder' and one ending in 'decoder' \(or Hailo's Whisper-Base groups\), and its group is efficientnet_lite0/],
+    [
+      hefs.classifier,
+      /needs a network group ending in 'encoder' and one ending in 'decoder' \(or Hailo's Whisper-Base groups\), and its group is efficientnet_lite0/,
+    ],
   ] as const) {
     const s = (await classifySpeechFile(hef)).speech;
     assert.equal(s.speech, false, hef);
@@ -100,13 +103,19 @@ test('audio: every PCM depth and float, any rate and channel count → 16 kHz mo
     const level = rms(a.samples, 0.25, 0.65);
     assert.ok(level > 0.25 && level < 0.36, `${what}: rms ${level}`);
     assert.ok(rms(a.samples, 0.8, 0.9) < 0.01, `${what}: silence ${rms(a.samples, 0.8, 0.9)}`);
-    assert.ok(a.samples.every((v) => v >= -1 && v < 1), what);
+    assert.ok(
+      a.samples.every((v) => v >= -1 && v < 1),
+      what,
+    );
   }
 });
 
 test('audio: other containers and damaged files are refused in one sentence naming the conversion, without their bytes', () => {
   const cases: [Uint8Array, RegExp][] = [
-    [new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 0x53, 0x45, 0x43, 0x52, 0x45, 0x54]), /^talk\.wav is MP3 audio; only WAV files are read here: convert it first, e\.g\. `ffmpeg/],
+    [
+      new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 0x53, 0x45, 0x43, 0x52, 0x45, 0x54]),
+      /^talk\.wav is MP3 audio; only WAV files are read here: convert it first, e\.g\. `ffmpeg/,
+    ],
     [new TextEncoder().encode('fLaC\0\0\0\x22SECRET'), /is FLAC audio/],
     [new TextEncoder().encode('OggS\0SECRET-BYTES'), /is Ogg audio/],
     [new TextEncoder().encode('hello SECRET text'), /is not a WAV file \(no RIFF\/WAVE header\)/],

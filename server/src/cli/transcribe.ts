@@ -5,7 +5,8 @@
 // worker (the transcription is one blocking HailoRT call). Exit: 0 transcribed, 1 stopped (Ctrl-C),
 // 2 could not run (one sentence says why).
 import { resolve } from 'node:path';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, type SpeechTask, type TranscribeResult } from '../core/device/protocol';
+import { DEFAULT_OPEN_OPTIONS, type DeviceError, type SpeechTask } from '../core/device/protocol';
+import { segmentLines, transcribeSummary } from '../core/genai';
 import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
 import { helpTable } from './help';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -64,7 +65,9 @@ export async function runTranscribe(args: string[], io: CliIO): Promise<number> 
     } else positional.push(a);
   }
   if (positional.length !== 2) {
-    io.err(`hailo-tools transcribe: expected a HEF and a recording, got ${positional.length} argument${positional.length === 1 ? '' : 's'}\n\n${TRANSCRIBE_USAGE}`);
+    io.err(
+      `hailo-tools transcribe: expected a HEF and a recording, got ${positional.length} argument${positional.length === 1 ? '' : 's'}\n\n${TRANSCRIBE_USAGE}`,
+    );
     return EXIT_USAGE;
   }
   const [hef, audio] = positional.map((p) => resolve(p));
@@ -80,7 +83,7 @@ export async function runTranscribe(args: string[], io: CliIO): Promise<number> 
     if (c.json) io.out(JSON.stringify(result, null, 2) + '\n');
     else {
       io.out(segments ? segmentLines(result) : `${result.text.trim()}\n`);
-      io.err(`hailo-tools: ${summary(result)}\n`);
+      io.err(`hailo-tools: ${transcribeSummary(result)}\n`);
     }
     return EXIT_OK;
   } catch (err) {
@@ -93,27 +96,4 @@ export async function runTranscribe(args: string[], io: CliIO): Promise<number> 
     process.off('SIGINT', onSigint);
     dc.dispose();
   }
-}
-
-/** "[00:01.250 → 00:02.000]  text", Whisper's own console form. */
-export function segmentLines(r: Pick<TranscribeResult, 'segments'>): string {
-  return r.segments.map((s) => `[${clock(s.start)} → ${clock(s.end)}]  ${s.text.trim()}\n`).join('');
-}
-
-function clock(seconds: number): string {
-  const ms = Math.round(seconds * 1000);
-  const m = Math.floor(ms / 60_000);
-  const s = (ms % 60_000) / 1000;
-  return `${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
-}
-
-function summary(r: TranscribeResult): string {
-  const src = r.source;
-  const rtf = src.seconds > 0 ? ` (${(r.ms / 1000 / src.seconds).toFixed(2)}× real time)` : '';
-  return [
-    `${r.segments.length} segment${r.segments.length === 1 ? '' : 's'} from ${src.seconds.toFixed(1)} s of ${src.encoding} audio at ${src.sampleRate} Hz, ${src.channels} channel${src.channels === 1 ? '' : 's'}`,
-    `transcribed in ${(r.ms / 1000).toFixed(2)} s${rtf}`,
-    `model opened in ${(r.openMs / 1000).toFixed(2)} s`,
-    `HailoRT ${r.runtime.hailortVersion}${r.runtime.fake ? ' (the fake libhailort)' : ''}`,
-  ].join(', ');
 }

@@ -71,9 +71,7 @@ export function decodeSpeechAudio(bytes: Uint8Array, name: string): SpeechAudio 
   const container = containerOf(bytes);
   if (container !== 'wav') {
     throw new AudioError(
-      container
-        ? `${name} is ${container} audio; only WAV files are read here: ${CONVERT}.`
-        : `${name} is not a WAV file (no RIFF/WAVE header); ${CONVERT}.`,
+      container ? `${name} is ${container} audio; only WAV files are read here: ${CONVERT}.` : `${name} is not a WAV file (no RIFF/WAVE header); ${CONVERT}.`,
     );
   }
   const wav = new WaveFile();

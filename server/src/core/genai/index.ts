@@ -20,3 +20,4 @@ export { mdInline, transcriptMarkdown, type Transcript, type TranscriptTurn } fr
 export { CONTEXT_MAGIC, decodeContextFile, encodeContextFile, type ContextHeader } from './contextFile';
 export { classifySpeech, classifySpeechFile, SPEECH_CONFIG_KEYS, WHISPER_FIXED_GROUPS, type SpeechClass } from './speech';
 export { AudioError, decodeSpeechAudio, SPEECH_SAMPLE_RATE, type AudioSource, type SpeechAudio } from './audio';
+export { clock, segmentLines, transcribeMarkdown, transcribeSummary } from './speechReport';

@@ -63,7 +63,14 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
   const evidence: string[] = [];
   const problems: string[] = [];
   const opensOn51 = groups.includes(WHISPER_FIXED_GROUPS.encoder) && groups.includes(WHISPER_FIXED_GROUPS.decoder);
-  const not = (why: string): SpeechClass => ({ speech: false, confidence: 'unlikely', summary: `This HEF is not a speech-to-text model for HailoRT's Speech2Text: ${why}.`, evidence, problems, opensOn51 });
+  const not = (why: string): SpeechClass => ({
+    speech: false,
+    confidence: 'unlikely',
+    summary: `This HEF is not a speech-to-text model for HailoRT's Speech2Text: ${why}.`,
+    evidence,
+    problems,
+    opensOn51,
+  });
 
   if (groups.some((g) => g.endsWith('prefill'))) return not(`it has a prefill network group, so it is an LLM or VLM (chat with it instead)`);
   const byEncoder = lastWithSuffix(groups, 'encoder');
@@ -71,7 +78,9 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
   const bySuffix = byEncoder !== undefined && byDecoder !== undefined;
   if (!opensOn51 && !bySuffix) {
     const list = groups.join(', ') || 'none';
-    return not(`it needs a network group ending in 'encoder' and one ending in 'decoder' (or Hailo's Whisper-Base groups), and its ${groups.length === 1 ? 'group is' : 'groups are'} ${list}`);
+    return not(
+      `it needs a network group ending in 'encoder' and one ending in 'decoder' (or Hailo's Whisper-Base groups), and its ${groups.length === 1 ? 'group is' : 'groups are'} ${list}`,
+    );
   }
   let encoder: string | undefined = opensOn51 ? WHISPER_FIXED_GROUPS.encoder : byEncoder;
   let decoder: string | undefined = opensOn51 ? WHISPER_FIXED_GROUPS.decoder : byDecoder;
@@ -80,7 +89,9 @@ export function classifySpeech(report: HefReport, configText?: string, configErr
 
   let chunkSeconds: number | undefined;
   if (configText === undefined) {
-    problems.push(configError ?? "hailo-config.json is not embedded; HailoRT 5.2's Speech2Text server reads the model's token ids from it and refuses the HEF without it");
+    problems.push(
+      configError ?? "hailo-config.json is not embedded; HailoRT 5.2's Speech2Text server reads the model's token ids from it and refuses the HEF without it",
+    );
     if (opensOn51) chunkSeconds = 10;
   } else {
     let json: unknown;

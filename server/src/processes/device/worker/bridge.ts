@@ -317,7 +317,14 @@ export class Bridge {
   }
 
   /** generate_all_segments over 16 kHz mono float32 samples; `repetitionPenalty` ≤ 0 keeps the model's default. */
-  speechGenerate(handle: number, audio: Float32Array, task: 'transcribe' | 'translate', language: string, repetitionPenalty: number, timeoutMs: number): ShimSegment[] {
+  speechGenerate(
+    handle: number,
+    audio: Float32Array,
+    task: 'transcribe' | 'translate',
+    language: string,
+    repetitionPenalty: number,
+    timeoutMs: number,
+  ): ShimSegment[] {
     this.check(this.fn.speechGenerate(handle, audio, audio.length, task === 'translate' ? 1 : 0, language, repetitionPenalty, timeoutMs) as number);
     return this.json<{ segments: ShimSegment[] }>((b, c) => this.fn.speechResult(handle, b, c) as number).segments;
   }

@@ -44,7 +44,9 @@ export class SpeechService {
     if (!speech.speech) throw new DeviceFailure(withSentence(errorFromKind('not-speech', speech.evidence.join('; ')), speech.summary));
     const task = r.task ?? 'transcribe';
     if (task !== 'transcribe' && task !== 'translate') {
-      throw new DeviceFailure(withSentence(errorFromKind('bad-params', `task ${String(task)}`), `The task must be transcribe or translate, not '${String(task)}'.`));
+      throw new DeviceFailure(
+        withSentence(errorFromKind('bad-params', `task ${String(task)}`), `The task must be transcribe or translate, not '${String(task)}'.`),
+      );
     }
     const language = r.language?.trim() ?? '';
     if (language && !/^[a-z]{2,3}$/.test(language)) {
@@ -102,7 +104,9 @@ export class SpeechService {
       bytes = readSmallFileSync(path, limit('audioFileBytes'));
     } catch (err) {
       const why = err instanceof FileAccessError ? err.message : String(err);
-      throw new DeviceFailure(withSentence(errorFromKind('bad-audio', why), `The recording ${why.replace(/;? not read$/, '')}: nothing was sent to the device.`));
+      throw new DeviceFailure(
+        withSentence(errorFromKind('bad-audio', why), `The recording ${why.replace(/;? not read$/, '')}: nothing was sent to the device.`),
+      );
     }
     try {
       return decodeSpeechAudio(bytes, basename(path));
