@@ -99,7 +99,7 @@ export class ChatService {
     try {
       handle = this.bridge.genaiOpen(o.hef, lora, kind, o.groupId);
     } catch (err) {
-      throw this.openFailure(err, kind, lora);
+      throw this.openFailure(err, kind, lora, o.groupId);
     }
     let shim: ShimGenAiInfo;
     try {
@@ -135,7 +135,7 @@ export class ChatService {
     return info;
   }
 
-  private openFailure(err: unknown, kind: 'llm' | 'vlm', lora: string): DeviceFailure {
+  private openFailure(err: unknown, kind: 'llm' | 'vlm', lora: string, groupId: string): DeviceFailure {
     if (!(err instanceof ShimError)) return failure(err, 'open');
     const what = kind === 'vlm' ? 'VLM' : 'LLM';
     switch (err.status) {
@@ -144,16 +144,24 @@ export class ChatService {
       case HailoStatus.INVALID_OPERATION:
         // After our own checks, 6 from LLM/VLM::create is the device's one-model rule (llm_server.cpp:1171).
         return new DeviceFailure(
-          errorFromKind(
-            'genai-busy',
-            `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`,
-            err.status,
-            err.statusName,
+          this.devices.explainBusy(
+            errorFromKind(
+              'genai-busy',
+              `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`,
+              err.status,
+              err.statusName,
+            ),
+            groupId,
           ),
         );
       case HailoStatus.OUT_OF_PHYSICAL_DEVICES: {
         const count = this.devices.scan().devices.length;
-        return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName));
+        return new DeviceFailure(
+          this.devices.explainBusy(
+            errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName),
+            groupId,
+          ),
+        );
       }
       case HailoStatus.NOT_FOUND:
         return new DeviceFailure(

@@ -69,7 +69,7 @@ export class SpeechService {
     try {
       handle = this.bridge.speechOpen(r.hef, r.groupId);
     } catch (err) {
-      throw this.openFailure(err);
+      throw this.openFailure(err, r.groupId);
     }
     const openMs = performance.now() - t0;
     try {
@@ -116,7 +116,7 @@ export class SpeechService {
     }
   }
 
-  private openFailure(err: unknown): DeviceFailure {
+  private openFailure(err: unknown, groupId: string): DeviceFailure {
     if (!(err instanceof ShimError)) return failure(err, 'open');
     switch (err.status) {
       case HailoStatus.NOT_IMPLEMENTED:
@@ -137,7 +137,12 @@ export class SpeechService {
         );
       case HailoStatus.OUT_OF_PHYSICAL_DEVICES: {
         const count = this.devices.scan().devices.length;
-        return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName));
+        return new DeviceFailure(
+          this.devices.explainBusy(
+            errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName),
+            groupId,
+          ),
+        );
       }
       default:
         return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open', system: this.devices.system() }, err.statusName));
