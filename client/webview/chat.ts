@@ -34,7 +34,8 @@ type HostMessage =
   | { type: 'paramErrors'; errors: Record<string, string> }
   | { type: 'images'; items: string[] }
   | { type: 'copied'; id: number }
-  | { type: 'insert'; text: string; note: string };
+  | { type: 'insert'; text: string; note: string }
+  | { type: 'health'; line: string; warnings: string[] };
 
 /** A streaming answer is re-rendered at most this often (each render parses the whole answer). */
 const RENDER_EVERY_MS = 80;
@@ -291,6 +292,18 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       }
       if (Object.keys(m.errors).length) ($('chat-params') ?? document.querySelector<HTMLDetailsElement>('details.params'))?.setAttribute('open', '');
       break;
+    case 'health': {
+      const line = $('health');
+      if (line) line.textContent = m.line;
+      $('health-warnings')?.replaceChildren(
+        ...m.warnings.map((w) => {
+          const li = document.createElement('li');
+          li.textContent = w;
+          return li;
+        }),
+      );
+      break;
+    }
     case 'insert': {
       // A transcript from Hailo: Transcribe Audio: added to the prompt, not sent.
       prompt.value = prompt.value ? `${prompt.value.trimEnd()}\n${m.text}` : m.text;

@@ -268,6 +268,15 @@ export class ChatPanel {
     this.post({ type: 'end', info: answer.info, failed: answer.failed });
     this.postContext(a.context);
     if (a.error) this.owner.log.error(`chat ${this.hef.fsPath}: [${a.error.kind}] ${a.error.message}`);
+    await this.postHealth(session);
+  }
+
+  /** The devices' state and the session's rates under the chat, with warnings before the model fails. */
+  private async postHealth(session: ChatSession): Promise<void> {
+    const h = await session.health();
+    if (h.unavailable) this.owner.log.info(`chat ${this.hef.fsPath}: device state unavailable: ${h.unavailable}`);
+    for (const w of h.warnings) this.owner.log.warn(`chat ${this.hef.fsPath}: ${w}`);
+    this.post({ type: 'health', line: h.line, warnings: h.warnings });
   }
 
   private async clear(): Promise<void> {

@@ -28,6 +28,7 @@
 //   FAKE_HAILORT_TOKENS_PER_S  tokens per second after the first (default 50)
 //   FAKE_HAILORT_PREFILL_MS    time to the first token (default 40)
 //   FAKE_HAILORT_FAULT=kv-cache-busy   another process's model holds the KV cache
+//   FAKE_HAILORT_TPS_DECAY_MILLI  the rate falls by this many thousandths as the context fills (default 0)
 #include "fake_internal.hpp"
 #include "fake_json.hpp"
 
@@ -201,7 +202,14 @@ struct Core : std::enable_shared_from_this<Core> {
     std::weak_ptr<Generation> active;  // weak: a generation keeps its model alive, not the reverse
     bool warned_full = false;
 
-    ~Core() { unmark_kv_cache_in_use(); }
+    /** Device memory this model's HEF takes in the simulated load. */
+    long long model_kib = 0;
+
+    ~Core() {
+        simulated_load().model_kib -= model_kib;
+        simulated_load().context_tokens -= static_cast<long long>(usage);
+        unmark_kv_cache_in_use();
+    }
 
     std::shared_ptr<Generation> running() {
         std::lock_guard<std::mutex> lock(mutex);
@@ -211,6 +219,7 @@ struct Core : std::enable_shared_from_this<Core> {
     void add_tokens(const std::vector<int> &ids) {
         std::lock_guard<std::mutex> lock(mutex);
         usage += ids.size();
+        simulated_load().context_tokens += static_cast<long long>(ids.size());
         history.insert(history.end(), ids.begin(), ids.end());
         if (usage >= capacity && !warned_full) {
             warned_full = true;
@@ -224,8 +233,21 @@ void Generation::start() {
 }
 
 void Generation::run() {
-    const long rate = std::max(1L, env_long("FAKE_HAILORT_TOKENS_PER_S", 50));
-    const auto period = std::chrono::nanoseconds(1000000000L / rate);
+    // FAKE_HAILORT_TPS_DECAY_MILLI: the rate falls by that fraction (in thousandths) as the context
+    // fills, as users report tokens/s decaying over a session (hailo-users-2026.md §1).
+    size_t usage_now;
+    {
+        std::lock_guard<std::mutex> core_lock(m_core->mutex);
+        usage_now = m_core->usage;
+    }
+    const double fill = m_core->capacity ? std::min(1.0, static_cast<double>(usage_now) / m_core->capacity) : 0.0;
+    const double decay = std::min(0.95, static_cast<double>(std::max(0L, env_long("FAKE_HAILORT_TPS_DECAY_MILLI", 0))) / 1000.0);
+    const double rate = std::max(1.0, static_cast<double>(std::max(1L, env_long("FAKE_HAILORT_TOKENS_PER_S", 50))) * (1.0 - decay * fill));
+    const auto period = std::chrono::nanoseconds(static_cast<long long>(1e9 / rate));
+    simulated_load().generating++;
+    struct Idle {
+        ~Idle() { simulated_load().generating--; }
+    } idle_at_end;
     auto due = std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(0L, env_long("FAKE_HAILORT_PREFILL_MS", 40)));
     std::unique_lock<std::mutex> lock(m_mutex);
     // Prefill: the prompt enters the context (or the server refuses it).
@@ -246,6 +268,7 @@ void Generation::run() {
         m_queue.emplace_back(m_tokens[i], last ? m_last : Status::GENERATING);
         lock.unlock();
         m_core->add_tokens({token_id(m_tokens[i])});
+        simulated_load().tokens++;
         lock.lock();
         m_cv.notify_all();
         if (last) break;
@@ -657,6 +680,8 @@ Expected<std::shared_ptr<Core>> create_core(std::shared_ptr<VDevice> vdevice, co
 
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
+    core->model_kib = static_cast<long long>(bytes->size() / 1024) + 1;
+    simulated_load().model_kib += core->model_kib;
     auto hef = load_hef(bytes->data(), bytes->size(), true);
     if (!hef) return make_unexpected(hef.status());
     const HefFacts &facts = facts_of(hef.value());
@@ -725,6 +750,7 @@ hailo_status clear(Core &core) {
     // The server waits on its generation lock: a clear during a generation waits for its end.
     if (auto active = core.running()) active->wait_finished();
     std::lock_guard<std::mutex> lock(core.mutex);
+    simulated_load().context_tokens -= static_cast<long long>(core.usage);
     core.usage = 0;
     core.history.clear();
     core.warned_full = false;

@@ -336,6 +336,20 @@ export type ChatEvent =
   | { session: number; generation: number; type: 'chunk'; text: string }
   | { session: number; generation: number; type: 'end'; reason: ChatEndReason; stats: ChatStats; context: ChatContext | null; error?: DeviceError };
 
+/** One physical device's state while a model runs; null where HailoRT did not report it. */
+export interface DeviceState {
+  id: string;
+  /** The hotter of the two on-die sensors (get_chip_temperature), °C. */
+  temperatureC: number | null;
+  ramUsedKib: number | null;
+  ramTotalKib: number | null;
+  /** Neural-core utilisation, % (query_performance_stats). */
+  nncUtilization: number | null;
+  cpuUtilization: number | null;
+  /** Calls HailoRT refused, as "query_performance_stats: HAILO_INVALID_DEVICE_ARCHITECTURE (75)". */
+  unavailable: string[];
+}
+
 // ---- Speech2Text (hailort::genai::Speech2Text) ----
 
 export type SpeechTask = 'transcribe' | 'translate';
@@ -403,6 +417,8 @@ export interface WorkerMethods {
   chatClose: { params: { session: number }; result: null };
   /** The bridge's own read loop (bench baseline): generate and read to the end in C++. */
   chatTimed: { params: ChatGenerateRequest & { timeoutMs: number }; result: { firstTokenMs: number; totalMs: number; chunks: number } };
+  /** The state of the devices under an open LLM/VLM (temperature, memory, utilisation). */
+  chatHealth: { params: { session: number }; result: { devices: DeviceState[] } };
   /** Open a speech model, transcribe one recording, close it. */
   transcribe: { params: TranscribeRequest; result: TranscribeResult };
 }

@@ -21,3 +21,4 @@ export { CONTEXT_MAGIC, decodeContextFile, encodeContextFile, type ContextHeader
 export { classifySpeech, classifySpeechFile, SPEECH_CONFIG_KEYS, WHISPER_FIXED_GROUPS, type SpeechClass } from './speech';
 export { AudioError, decodeSpeechAudio, SPEECH_SAMPLE_RATE, type AudioSource, type SpeechAudio } from './audio';
 export { clock, segmentLines, transcribeMarkdown, transcribeSummary } from './speechReport';
+export { deviceLine, healthWarnings, rateLine, type AnswerFigures } from './health';

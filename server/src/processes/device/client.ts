@@ -20,6 +20,7 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  DeviceState,
   InputSpec,
   ModelInfo,
   OpenOptions,
@@ -184,6 +185,10 @@ export class DeviceClient {
 
   chatClose(session: number): Promise<null> {
     return this.request('chatClose', { session });
+  }
+
+  chatHealth(session: number): Promise<{ devices: DeviceState[] }> {
+    return this.request('chatHealth', { session });
   }
 
   // ---- Speech2Text ----

@@ -104,6 +104,7 @@ export class Bridge {
         'int hts_genai_generate_timed(int32_t handle, uint32_t mask, float temperature, float top_p, uint32_t top_k, float frequency_penalty, uint32_t max_tokens, int do_sample, uint32_t seed, const void *messages, size_t messages_size, uint32_t message_count, uint32_t timeout_ms, _Out_ double *first_ms, _Out_ double *total_ms, _Out_ uint32_t *chunks)',
       ),
       genaiClose: lib.func('int hts_genai_close(int32_t handle)'),
+      genaiHealth: lib.func('int64_t hts_genai_health_json(int32_t handle, void *buf, size_t cap)'),
       // Speech2Text (native/hailo_speech.cpp)
       speechOpen: lib.func('int32_t hts_speech_open(const char *hef, const char *group)'),
       speechGenerate: lib.func(
@@ -308,6 +309,11 @@ export class Bridge {
     this.check(this.fn.genaiClose(handle) as number);
   }
 
+  /** What HailoRT reports of the devices under an open LLM/VLM (native/hailo_health.cpp). */
+  genaiHealth(handle: number): ShimHealth {
+    return this.json<ShimHealth>((b, c) => this.fn.genaiHealth(handle, b, c) as number);
+  }
+
   // ---- Speech2Text ----
 
   speechOpen(hef: string, groupId: string): number {
@@ -332,6 +338,17 @@ export class Bridge {
   speechClose(handle: number): void {
     this.check(this.fn.speechClose(handle) as number);
   }
+}
+
+/** hts_genai_health_json's answer: a null section is a call that failed, its status in `errors`. */
+export interface ShimHealth {
+  devices: {
+    id: string;
+    temperature: { ts0: number; ts1: number } | null;
+    health: { onDie: number; voltageMv: number; bistFailureMask: number } | null;
+    performance: { cpu: number; ramTotalKib: number; ramUsedKib: number; nnc: number; dsp: number } | null;
+    errors: Record<string, number>;
+  }[];
 }
 
 /** One Speech2Text::SegmentInfo. */

@@ -5,7 +5,7 @@
 // served within one read slice. One generation per model at a time.
 import { existsSync } from 'node:fs';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../../core/genai';
-import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
+import { errorFromKind, errorFromStatus, HailoStatus, statusName } from '../../../core/device/errors';
 import { archMismatchSentence } from '../../../core/device/hailortVersions';
 import { checkArchitecture, formatOrderName, formatTypeName } from '../../../core/device/names';
 import type {
@@ -16,11 +16,12 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  DeviceState,
   GeneratorParams,
   RuntimeInfo,
 } from '../../../core/device/protocol';
 import { paramMask } from '../../../core/genai/params';
-import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs } from './bridge';
+import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs, type ShimHealth } from './bridge';
 import { DeviceFailure, type DeviceService } from './service';
 
 /** How long one read blocks: the longest a Stop waits before the worker sees it. */
@@ -180,6 +181,29 @@ export class ChatService {
       default:
         return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open', system: this.devices.system() }, err.statusName));
     }
+  }
+
+  /** The devices' state under the session's model; a figure HailoRT reports as -1 (could not read) is null. */
+  health(session: number): { devices: DeviceState[] } {
+    const s = this.session(session);
+    let shim: ShimHealth;
+    try {
+      shim = this.bridge.genaiHealth(s.handle);
+    } catch (err) {
+      throw failure(err, 'device state');
+    }
+    const known = (v: number | undefined) => (v === undefined || v < 0 ? null : v);
+    return {
+      devices: shim.devices.map((d) => ({
+        id: d.id,
+        temperatureC: d.health ? known(d.health.onDie) : d.temperature ? known(Math.max(d.temperature.ts0, d.temperature.ts1)) : null,
+        ramUsedKib: known(d.performance?.ramUsedKib),
+        ramTotalKib: known(d.performance?.ramTotalKib),
+        nncUtilization: known(d.performance?.nnc),
+        cpuUtilization: known(d.performance?.cpu),
+        unavailable: Object.entries(d.errors).map(([call, status]) => `${call}: ${statusName(status)} (${status})`),
+      })),
+    };
   }
 
   generate(req: ChatGenerateRequest): { generation: number } {

@@ -134,6 +134,8 @@ function start(): void {
         return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
       case 'chatClose':
         return c.close((req.params as { session: number }).session);
+      case 'chatHealth':
+        return c.health((req.params as { session: number }).session);
       case 'transcribe':
         return sp.transcribe(req.params as TranscribeRequest);
       default:
