@@ -10,6 +10,7 @@ import { registerCompile } from './compile/command';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerChat } from './genai/chatPanel';
+import { registerTranscribe } from './genai/transcribeCommand';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
@@ -38,7 +39,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
   const compiler = registerCompile(context, log);
   registerSweep(context, log, compiler, (trust) => device.service.clientFor(trust));
-  registerChat(context, log, device.service);
+  const chats = registerChat(context, log, device.service);
+  registerTranscribe(context, log, device.service, chats);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {

@@ -93,11 +93,15 @@ export {
   encodeContextFile,
   decodeContextFile,
   classifyGenAiFile,
+  classifySpeechFile,
+  transcribeMarkdown,
+  transcribeSummary,
+  type SpeechClass,
   type Frame,
   type TranscriptTurn,
   type ParamName,
 } from './core/genai';
-export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './core/device/protocol';
+export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams, TranscribeResult } from './core/device/protocol';
 
 // setup doctor (issue 19)
 export { runDoctor, type DoctorReport, type Finding } from './core/doctor';

@@ -59,6 +59,7 @@ export function fakeHailortPrefix(version = '5.2.0', cross?: { cxx: string; tag:
     join(FAKE_DIR, 'include'),
     join(FAKE_DIR, 'src', 'fake_hailort.cpp'),
     join(FAKE_DIR, 'src', 'fake_genai.cpp'),
+    join(FAKE_DIR, 'src', 'fake_speech2text.cpp'),
     join(FAKE_DIR, 'src', 'fake_hef_checks.cpp'),
     join(FAKE_DIR, 'src', 'fake_xxh3.cpp'),
     '-o',

@@ -79,6 +79,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./chat')).runChat,
     terminal: true,
   },
+  transcribe: {
+    summary: 'transcribe a WAV recording with a speech-to-text .hef (Whisper) on the device',
+    load: async () => (await import('./transcribe')).runTranscribe,
+    terminal: true,
+  },
 };
 
 export function usage(): string {

@@ -21,6 +21,7 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  DeviceState,
   InputSpec,
   ModelInfo,
   OpenOptions,
@@ -28,6 +29,8 @@ import type {
   RunReport,
   RuntimeInfo,
   ScanResult,
+  TranscribeRequest,
+  TranscribeResult,
   WorkerMethod,
   WorkerMethods,
   WorkerChatEvent,
@@ -80,6 +83,8 @@ interface Pending {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** LLM/VLM::create streams a multi-gigabyte HEF to the device before it answers. */
 const CHAT_OPEN_TIMEOUT_MS = 15 * 60_000;
+/** Opening the speech model (the HEF streamed to the device) plus HailoRT 5.3's 10-minute generate. */
+const TRANSCRIBE_TIMEOUT_MS = 25 * 60_000;
 
 export class DeviceClient {
   private child: ChildProcess | undefined;
@@ -181,6 +186,17 @@ export class DeviceClient {
 
   chatClose(session: number): Promise<null> {
     return this.request('chatClose', { session });
+  }
+
+  chatHealth(session: number): Promise<{ devices: DeviceState[] }> {
+    return this.request('chatHealth', { session });
+  }
+
+  // ---- Speech2Text ----
+
+  /** Opens the speech model, transcribes one WAV recording and closes the model (paths resolved here). */
+  transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
+    return this.request('transcribe', { ...request, hef: resolvePath(request.hef), audio: resolvePath(request.audio) }, TRANSCRIBE_TIMEOUT_MS);
   }
 
   /** Listens to every chat event of this client's worker; answers the unsubscribe. */

@@ -59,8 +59,8 @@ export interface EnsureOptions extends FindOptions {
 const DEFAULT_PREFIXES = ['/usr', '/usr/local', '/opt/hailort'];
 const LIB_SUBDIRS = ['lib', 'lib64', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu'];
 export const SHIM_SOURCE = 'hailo_shim.cpp';
-/** Every translation unit of the bridge (devices + InferModel, GenAI), compiled into one library. */
-export const SHIM_SOURCES = [SHIM_SOURCE, 'hailo_genai.cpp'];
+/** Every translation unit of the bridge (devices + InferModel, GenAI, speech, device state), compiled into one library. */
+export const SHIM_SOURCES = [SHIM_SOURCE, 'hailo_genai.cpp', 'hailo_speech.cpp', 'hailo_health.cpp'];
 /** Headers the sources include: part of the cache key. */
 const SHIM_HEADERS = ['shim_common.hpp'];
 export const SHIM_LIBRARY = 'libhailo_tools_shim.so';

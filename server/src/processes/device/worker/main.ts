@@ -11,6 +11,7 @@ import type {
   ChatGenerateRequest,
   ChatOpenOptions,
   RuntimeInfo,
+  TranscribeRequest,
   WorkerChatEvent,
   WorkerMethod,
   WorkerRequest,
@@ -21,6 +22,7 @@ import { Bridge, ShimError } from './bridge';
 import { koffi } from './koffi';
 import { ChatService } from './chat';
 import { DeviceFailure, DeviceService } from './service';
+import { SpeechService } from './speech';
 
 function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
   process.send?.(message);
@@ -51,6 +53,7 @@ function start(): void {
 
   let service: DeviceService | undefined;
   let chat: ChatService | undefined;
+  let speech: SpeechService | undefined;
   // This package's koffi binary for the platform this Node runs on (dist/ is beside this bundle),
   // then koffi itself: either missing is one sentence for every request, not a dead worker.
   let startupError: ReturnType<typeof errorFromKind> | undefined = nativeBindingProblem(__dirname);
@@ -73,6 +76,7 @@ function start(): void {
       const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(trust, libraryPath) };
       service = new DeviceService(bridge, runtime);
       chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
+      speech = new SpeechService(bridge, runtime, service);
     } catch (err) {
       const message = err instanceof ShimError ? err.message : (err as Error).message;
       // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
@@ -94,7 +98,7 @@ function start(): void {
   async function handle(req: WorkerRequest): Promise<void> {
     try {
       if (!service) throw new DeviceFailure(startupError!);
-      const result = await dispatch(service, chat!, req);
+      const result = await dispatch(service, chat!, speech!, req);
       send({ id: req.id, ok: true, result });
     } catch (err) {
       const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
@@ -102,7 +106,7 @@ function start(): void {
     }
   }
 
-  async function dispatch(s: DeviceService, c: ChatService, req: WorkerRequest): Promise<unknown> {
+  async function dispatch(s: DeviceService, c: ChatService, sp: SpeechService, req: WorkerRequest): Promise<unknown> {
     const p = req.params as never;
     const method: WorkerMethod = req.method;
     switch (method) {
@@ -148,6 +152,10 @@ function start(): void {
         return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
       case 'chatClose':
         return c.close((req.params as { session: number }).session);
+      case 'chatHealth':
+        return c.health((req.params as { session: number }).session);
+      case 'transcribe':
+        return sp.transcribe(req.params as TranscribeRequest);
       default:
         throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
     }
