@@ -740,6 +740,14 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-hef-rejected': ['HAILO_HEF', 'HAILO_INVALID_HEF', 'HAILO_FILE_OPERATION'],
 };
 
+/** Any entry's words at all: one test before the entries (most lines of a log say none). */
+const ANY_KEY = new RegExp(
+  Object.values(MESSAGE_KEYS)
+    .flat()
+    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+);
+
 const KEYED = DFC_MESSAGES.filter((m) => !m.frames && m.patterns.length).map((m) => ({ m, keys: MESSAGE_KEYS[m.id] ?? [] }));
 
 /** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
@@ -758,7 +766,7 @@ export function matchDfcMessage(text: string, cls: string | null = null, frames:
   };
   // A class the traceback shows with the function that raised it (IndexError is many things).
   if (cls) for (const m of DFC_MESSAGES) if (m.frames && m.classes.includes(cls) && m.frames.some((f) => frames.includes(f))) return found(m, null);
-  for (const { m, keys } of KEYED) {
+  for (const { m, keys } of ANY_KEY.test(text) ? KEYED : []) {
     let has = false;
     for (const k of keys) {
       if (text.includes(k)) {
