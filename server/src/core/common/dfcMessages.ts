@@ -759,6 +759,18 @@ export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatM
  * entry whose patterns match wins in catalogue order, so specific entries stand before generic ones.
  */
 export function matchDfcMessage(text: string, cls: string | null = null, frames: readonly string[] = []): MessageMatch | null {
+  // The reader asks twice about one line (is it open? what does it say?): the last answer is kept.
+  if (cls === null && text === lastText) return lastMatch;
+  const m = matchUncached(text, cls, frames);
+  if (cls === null) [lastText, lastMatch] = [text, m];
+  return m;
+}
+
+let lastText: string | null = null;
+let lastMatch: MessageMatch | null = null;
+
+function matchUncached(text: string, cls: string | null, frames: readonly string[]): MessageMatch | null {
+  if (text.length < 8 && !cls) return null;
   const found = (message: DfcMessage, x: RegExpExecArray | null): MessageMatch => {
     const names: Record<string, string> = {};
     for (const [k, v] of Object.entries(x?.groups ?? {})) if (v) names[k] = v;

@@ -52,7 +52,7 @@ const PREFIXES: Prefix[] = [
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 /** Any prefix at all (one test before the loop: most lines have none). */
-const ANY_PREFIX = new RegExp(PREFIXES.map((p) => `(?:${p.re.source})`).join('|'));
+const ANY_PREFIX = new RegExp(`^(?:${PREFIXES.map((p) => `(?:${p.re.source.replace(/^\^/, '')})`).join('|')})`);
 
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
 export function normaliseLine(text: string): string {

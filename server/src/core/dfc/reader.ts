@@ -38,7 +38,10 @@ export class DfcLogReader {
   private feed(lines: LogLine[]): DfcEvent[] {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
-    for (const line of lines) this.state.line({ ...line, text: normaliseLine(line.text) }, events);
+    for (const line of lines) {
+      const text = normaliseLine(line.text);
+      this.state.line(text === line.text ? line : { ...line, text }, events);
+    }
     return events;
   }
 }
