@@ -3,6 +3,7 @@
 // finding on the value that is wrong, naming the other file and its value; a quick fix where the
 // fix is one value. Errors only where the DFC or HailoRT is known to refuse (codes and evidence:
 // docs/nms.md); the rest are warnings. Pure.
+import { quoteDfc } from '../common/dfcMessages';
 import type { Diagnostic, Fix, Range, Severity } from '../common/types';
 import type { LabelsFile } from './labels';
 import type { Hwc, NmsHefFacts, NmsModel } from './model';
@@ -361,7 +362,7 @@ class Checker {
         ref.range,
         'error',
         'nms/layer-not-in-hn',
-        `The layer named ${ref.value} doesn't exist in the HN of ${model.source}: its network is ${model.networkName}, so the layer is ${inScope.fullName} — the DFC stops with this message (write ${inScope.fullName} or ${short}).`,
+        `${quoteDfc('nms-layer-missing', { layer: ref.value })} of ${model.source}: its network is ${model.networkName}, so the layer is ${inScope.fullName} — the DFC stops with this message (write ${inScope.fullName} or ${short}).`,
         { title: `Use ${inScope.fullName}`, newText: JSON.stringify(inScope.fullName) },
       );
       return;
@@ -371,7 +372,7 @@ class Checker {
       ref.range,
       'error',
       'nms/layer-not-in-hn',
-      `The layer named ${ref.value} doesn't exist in the HN of ${model.source} — the DFC stops with this message: name the ${key.replace('_layer', '')} head of this scale as the HN calls it (the config may be another model's, or the model was parsed with other end nodes).`,
+      `${quoteDfc('nms-layer-missing', { layer: ref.value })} of ${model.source} — the DFC stops with this message: name the ${key.replace('_layer', '')} head of this scale as the HN calls it (the config may be another model's, or the model was parsed with other end nodes).`,
     );
   }
 

@@ -2,6 +2,7 @@
 // Every finding carries the evidence it rests on and a confidence. What the evidence cleared is
 // never flagged: fused LayerNormalization, the opset level, attention (MatMul+Softmax) as such,
 // a missing batch dimension on its own, rank 5 on its own (zoo ViTs parse with it).
+import { quoteDfc } from '../common/dfcMessages';
 import { opKnowledge, REJECTED } from './dfcFacts';
 import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
@@ -467,7 +468,7 @@ function endNodes(a: Ctx, out: Finding[]): void {
         nodeIndex: p.index,
         tensor: o.name,
         message: `output '${o.name}' comes from a node without a name; end_node_names cannot address it`,
-        evidence: 'start/end_node_names take NodeProto names; MisspellNodeError: Unable to find end node name(s) otherwise (dfc-flow.md §3.5)',
+        evidence: `start/end_node_names take NodeProto names; MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: '…' })} otherwise (dfc-flow.md §3.5)`,
         fix: 're-export with named nodes (torch.onnx names them by default) or name the node with onnx tools',
         confidence: 'medium',
       });
@@ -479,7 +480,7 @@ function endNodes(a: Ctx, out: Finding[]): void {
         nodeIndex: p.index,
         tensor: o.name,
         message: `output tensor '${o.name}' is produced by node '${p.name}': end_node_names takes the node name '${p.name}'`,
-        evidence: "MisspellNodeError: Unable to find end node name(s) when tensor names ('…_output_0') are passed (dfc-flow.md §3.5)",
+        evidence: `MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: "'…_output_0'" })} when tensor names are passed (dfc-flow.md §3.5)`,
         fix: `end_node_names=['${p.name}']`,
         confidence: 'high',
       });
@@ -499,7 +500,7 @@ export function checkEndNodeNames(a: Pick<OnnxAnalysis, 'model' | 'shapes'>, nam
       severity: 'error',
       node: name,
       message: p ? `'${name}' is a tensor name; the node producing it is '${p.name || label(p)}'` : `no node named '${name}'`,
-      evidence: 'MisspellNodeError: Unable to find end node name(s) — start/end_node_names take NodeProto names (dfc-flow.md §3.5)',
+      evidence: `MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: '…' })} — start/end_node_names take NodeProto names (dfc-flow.md §3.5)`,
       fix: p && p.name ? `use '${p.name}'` : 'pick a node name from the graph view',
       confidence: 'high',
     });
