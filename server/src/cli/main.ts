@@ -79,6 +79,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     load: async () => (await import('./chat')).runChat,
     terminal: true,
   },
+  genai: {
+    summary: "the folder's GenAI HEFs (LLM, VLM, speech) and the models hailo-ollama can pull",
+    load: async () => (await import('./genai')).runGenAi,
+    terminal: true,
+  },
   transcribe: {
     summary: 'transcribe a WAV recording with a speech-to-text .hef (Whisper) on the device',
     load: async () => (await import('./transcribe')).runTranscribe,

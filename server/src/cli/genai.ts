@@ -1,0 +1,101 @@
+// `hailo-tools genai [DIR] [--ollama URL] [--json]`: the GenAI HEFs of a folder as HailoRT would take
+// them (an LLM or VLM for chat, a speech model for transcribe — our reader, before anything is
+// loaded) next to what the installed hailo-ollama can pull and has pulled (its list endpoints, on
+// loopback). Exit: 0 listed, 2 usage or an unreadable folder.
+import { resolve } from 'node:path';
+import { walkFilesSync } from '../core/common/fileAccess';
+import { classifyGenAiFile, classifySpeechFile } from '../core/genai';
+import { DEFAULT_OLLAMA_URL, hailoOllamaModels } from '../processes/genai/ollama';
+import { helpTable } from './help';
+import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const USAGE = `usage: hailo-tools genai [--ollama URL] [--json] [DIR]
+
+Lists the GenAI HEFs under DIR (default: the current folder) — an LLM or a VLM for \`chat\`, a
+speech-to-text model for \`transcribe\`, by their network groups and hailo-config.json — and the
+models the installed hailo-ollama can pull (GET /hailo/v1/list) and has pulled (GET /api/tags).
+${helpTable([
+  ['--ollama URL', `where hailo-ollama listens (default ${DEFAULT_OLLAMA_URL}; loopback only)`],
+  ['--json', 'print one JSON document'],
+])}
+Exit: 0 listed, 2 usage or an unreadable folder.
+`;
+
+const MAX_HEFS = 500;
+
+export interface GenAiHefRow {
+  path: string;
+  /** llm, vlm, speech, or null (not a GenAI HEF). */
+  kind: 'llm' | 'vlm' | 'speech' | null;
+  confidence: string;
+  summary: string;
+}
+
+export async function runGenAi(args: string[], io: CliIO): Promise<number> {
+  let json = false;
+  let url = DEFAULT_OLLAMA_URL;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') {
+      io.out(USAGE);
+      return EXIT_OK;
+    }
+    if (a === '--json') json = true;
+    else if (a === '--ollama') {
+      if (!args[i + 1]) {
+        io.err('hailo-tools genai: --ollama needs a URL\n');
+        return EXIT_USAGE;
+      }
+      url = args[++i];
+    } else if (a.startsWith('-')) {
+      io.err(`hailo-tools genai: unknown option '${a}'\n\n${USAGE}`);
+      return EXIT_USAGE;
+    } else positional.push(a);
+  }
+  if (positional.length > 1) {
+    io.err(`hailo-tools genai: expected at most one folder, got ${positional.length}\n`);
+    return EXIT_USAGE;
+  }
+  const dir = resolve(positional[0] ?? '.');
+  let files: string[];
+  try {
+    files = walkFilesSync(dir, {
+      wantFile: (n) => n.toLowerCase().endsWith('.hef'),
+      skipDir: (n) => n === 'node_modules' || n.startsWith('.'),
+      maxFiles: MAX_HEFS,
+    }).files;
+  } catch (err) {
+    io.err(`hailo-tools genai: ${(err as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const [hefs, ollama] = await Promise.all([Promise.all(files.sort().map(classify)), hailoOllamaModels(url)]);
+  if (json) {
+    io.out(JSON.stringify({ folder: dir, hefs, ollama }, null, 2) + '\n');
+    return EXIT_OK;
+  }
+  const genai = hefs.filter((h) => h.kind);
+  io.out(`GenAI HEFs under ${dir}: ${genai.length ? '' : 'none'}\n`);
+  for (const h of genai) io.out(`  ${h.kind!.padEnd(6)} ${h.confidence.padEnd(8)} ${h.path}\n           ${h.summary}\n`);
+  const others = hefs.length - genai.length;
+  if (others) io.out(`  (${others} other HEF${others === 1 ? '' : 's'}: not LLM, VLM or speech models)\n`);
+  if (ollama.reachable && !ollama.problem) {
+    io.out(
+      `hailo-ollama at ${ollama.url} can pull ${ollama.pullable.length} model${ollama.pullable.length === 1 ? '' : 's'}: ${ollama.pullable.join(', ') || 'none'}\n`,
+    );
+    io.out(`  pulled: ${ollama.installed.join(', ') || 'none'}\n`);
+  } else io.out(`hailo-ollama: ${ollama.problem}\n`);
+  return EXIT_OK;
+}
+
+async function classify(path: string): Promise<GenAiHefRow> {
+  try {
+    const { genai } = await classifyGenAiFile(path);
+    if (genai.kind) return { path, kind: genai.kind, confidence: genai.confidence, summary: genai.summary };
+    const { speech } = await classifySpeechFile(path);
+    if (speech.speech) return { path, kind: 'speech', confidence: speech.confidence, summary: speech.summary };
+    return { path, kind: null, confidence: 'unlikely', summary: genai.summary };
+  } catch (err) {
+    return { path, kind: null, confidence: 'unlikely', summary: `not readable: ${(err as Error).message}` };
+  }
+}
