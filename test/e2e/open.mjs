@@ -1,16 +1,18 @@
 // Last step of `npm start`: opens the PACKAGED extension in a browser VS Code (code-server) on
 // examples/, so a newcomer sees it working. Packages this machine's hailo-tools-<platform>.vsix, installs it into a
 // code-server instance under the cache, starts code-server on 127.0.0.1 and prints the URL.
-//   - code-server not set up yet → prints the one command that sets it up, and exits 0
+//   - code-server not set up yet → sets it up first (setup.mjs, about a minute, once), as
+//     `npm test` does on its first run, so `npm install && npm start` is all a newcomer types
 //   - interactive terminal → keeps serving until Ctrl+C
 //   - not a terminal (CI, pipes) or --check → proves the page is served, stops, exits
 // Usage: node test/e2e/open.mjs [--check] [--port N]    (env HAILO_START_PORT; default 8080)
 import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { installExtension, instanceDirs, startCodeServer, writeUserSettings } from './codeServer.mjs';
 import { packageVsix, root } from './build.mjs';
-import { cacheRoot, isInstalled, CODE_SERVER_VERSION } from './setup.mjs';
+import { cacheRoot, ensureCodeServer, isInstalled, CODE_SERVER_VERSION } from './setup.mjs';
 
 const argv = process.argv.slice(2);
 const log = (s) => process.stdout.write(`${s}\n`);
@@ -34,14 +36,24 @@ async function startOn(port, options) {
   }
 }
 
-async function main() {
-  log('');
-  if (!isInstalled()) {
-    log(`To open the extension in a browser VS Code on examples/, set up code-server ${CODE_SERVER_VERSION} once (about a minute, from the npm registry):`);
-    log('    node test/e2e/setup.mjs && npm start');
-    log('(npm test does the same set-up on its first run.)');
-    return 0;
+/**
+ * The first-run rule: set code-server up when the cache lacks it, then open. The steps are
+ * parameters so a unit test can check the order without the network (test/unit/start-first-run).
+ */
+export async function start({ installed = isInstalled, setup = ensureCodeServer, open = openBrowserVsCode, say = log } = {}) {
+  say('');
+  if (!installed()) {
+    say(`First run: setting up code-server ${CODE_SERVER_VERSION} in ${cacheRoot.replace(`${root}/`, '')} (about a minute, once, from the npm registry)…`);
+    try {
+      setup();
+    } catch (err) {
+      throw new Error(`setting up code-server failed: ${err?.message ?? err}. Fix that, then run \`npm start\` again (or \`node test/e2e/setup.mjs\` alone).`);
+    }
   }
+  return open();
+}
+
+async function openBrowserVsCode() {
   const vsix = packageVsix();
   const dirs = instanceDirs(join(cacheRoot, 'start'));
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
@@ -67,10 +79,12 @@ async function main() {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(`npm start: ${err?.message ?? err}`);
-    process.exit(1);
-  },
-);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  start().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(`npm start: ${err?.message ?? err}`);
+      process.exit(1);
+    },
+  );
+}

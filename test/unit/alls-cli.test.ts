@@ -30,8 +30,8 @@ test('check --json: one JSON document with the specified shape, 1-based lines/co
     const code = await main(['check', '--json', join(dir, 'a.alls')], io);
     assert.equal(code, 1);
     const doc = JSON.parse(io.outText);
-    assert.deepEqual(Object.keys(doc).sort(), ['files', 'summary']);
-    assert.deepEqual(doc.summary, { files: 1, errors: 1, warnings: 0 });
+    assert.deepEqual(Object.keys(doc).sort(), ['files', 'skipped', 'summary']);
+    assert.deepEqual(doc.summary, { files: 1, errors: 1, warnings: 0, skipped: 0 });
     assert.equal(doc.files[0].path, join(dir, 'a.alls'));
     const [d] = doc.files[0].diagnostics;
     assert.deepEqual(Object.keys(d).sort(), ['code', 'column', 'endColumn', 'endLine', 'line', 'message', 'severity']);
@@ -50,7 +50,7 @@ test('check: exit 0 for clean files; warnings alone do not fail', async () => {
     const io = capture();
     assert.equal(await main(['check', '--json', dir], io), 0);
     const doc = JSON.parse(io.outText);
-    assert.deepEqual(doc.summary, { files: 1, errors: 0, warnings: 1 });
+    assert.deepEqual(doc.summary, { files: 1, errors: 0, warnings: 1, skipped: 0 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,9 +1,12 @@
-// `hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...` — the `.alls`
+// `hailo-tools check [--json] [--strict] [--hw-arch ARCH] [--har FILE] [--onnx FILE] PATH...` — the `.alls`
 // checker for terminals and CI: the same core the language server uses, and the same model
 // resolver (server/src/core/har/modelResolver.ts), so a `.har` beside a script gives the same layer
 // diagnostics here as in the editor. Folders are searched recursively for `*.alls`; files named
 // explicitly are checked whatever their extension.
-// Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input.
+// A file a script names (an NMS config, a labels file) is read when it lies under a folder named
+// on the command line, the current folder, or the git work tree of either (core/common/workTree.ts);
+// elsewhere it is skipped, and the summary line says so and why.
+// Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input, 3 (--strict) a file skipped.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../core/alls/analysis';
@@ -16,21 +19,25 @@ import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } fr
 import { ScriptArchResolver } from '../core/har/scriptArch';
 import type { ArchSource } from '../core/common/archInference';
 import { FileAccessError, readSmallFileSync, walkFilesSync } from '../core/common/fileAccess';
+import { gitWorkTreeOf } from '../core/common/workTree';
 import { limit, limitMessage } from '../core/common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../core/common/types';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../core/nms/bundle';
 
-const USAGE = `usage: hailo-tools check [--json] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
+const USAGE = `usage: hailo-tools check [--json] [--strict] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
 
 Check .alls model scripts (files, or folders searched recursively for *.alls), and — for a script's
 nms_postprocess, an NMS config JSON or a .hef named on the command line — that the NMS config,
-the model, the HEF and the labels file agree.
+the model, the HEF and the labels file agree. A file a script names is read when it lies under a
+folder named here, the current folder, or the git work tree of either; any other is skipped, and
+the summary line says how many and why.
 
 options:
 ${helpTable([
-  ['--json', 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"summary":{…}}'],
+  ['--json', 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"skipped":[…],"summary":{…}}'],
+  ['--strict', 'a skipped file (not read: outside those folders, or unreadable) fails the run: exit 3'],
   [
     '--hw-arch ARCH',
     `target architecture for architecture-specific rules (default hailo10h) where
@@ -52,7 +59,8 @@ line) to check against the classes; without it, one beside the HEF or script`,
   ['-h, --help', 'show this help'],
 ])}
 
-exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input
+exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input,
+             3 with --strict: no errors, but a file was skipped
 `;
 
 export interface JsonDiagnostic {
@@ -82,13 +90,22 @@ export interface JsonArch {
   why: string;
 }
 
+/** A file the run did not read: the note printed on stderr, and its reason in a few words. */
+export interface JsonSkipped {
+  note: string;
+  reason: string;
+}
+
 export interface CheckReport {
   files: { path: string; diagnostics: JsonDiagnostic[]; model?: JsonModel; arch?: JsonArch }[];
-  summary: { files: number; errors: number; warnings: number };
+  /** Files left out (set by runCheck from the notes of the run). */
+  skipped: JsonSkipped[];
+  summary: { files: number; errors: number; warnings: number; skipped: number };
 }
 
 interface Options {
   json: boolean;
+  strict: boolean;
   hwArch: string;
   paths: string[];
   /** Absolute (resolved against the working folder). */
@@ -98,7 +115,7 @@ interface Options {
 }
 
 function parseArgs(args: string[]): Options | { error: string } | 'help' {
-  const o: Options = { json: false, hwArch: 'hailo10h', paths: [] };
+  const o: Options = { json: false, strict: false, hwArch: 'hailo10h', paths: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
@@ -107,6 +124,7 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
     }
     if (a === '-h' || a === '--help') return 'help';
     if (a === '--json') o.json = true;
+    else if (a === '--strict') o.strict = true;
     else if (a === '--hw-arch' || a.startsWith('--hw-arch=')) {
       const v = a === '--hw-arch' ? args[++i] : a.slice('--hw-arch='.length);
       if (v === undefined || v === '') return { error: '--hw-arch needs a value' };
@@ -204,7 +222,7 @@ export interface ModelOptions {
 /** Check files (already expanded); unreadable ones go to `problems`. */
 export async function checkFiles(files: string[], hwArch: string, problems: string[], model?: ModelOptions, labelsPath?: string): Promise<CheckReport> {
   const settings = resolveSettings({ hwArch });
-  const report: CheckReport = { files: [], summary: { files: 0, errors: 0, warnings: 0 } };
+  const report: CheckReport = { files: [], skipped: [], summary: { files: 0, errors: 0, warnings: 0, skipped: 0 } };
   // Findings of the NMS checks that sit in other files (a config, a labels file), by path.
   const side = new SideFindings();
   const nmsOpts = { ...(labelsPath ? { labelsPath } : {}) };
@@ -363,8 +381,28 @@ export function formatHuman(report: CheckReport): string {
   for (const [a, n] of arches) lines.push(`arch: ${a} for ${n} file${n === 1 ? '' : 's'}`);
   const s = report.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-  lines.push(`${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}`);
+  lines.push(
+    `${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}${skippedSummary(report.skipped)}`,
+  );
   return lines.join('\n') + '\n';
+}
+
+/** The few words the summary line gives for a skipped file, from the note that says it in full. */
+function skipReason(note: string, fromModel: boolean): string {
+  if (fromModel) return 'a model file beside a script could not be used';
+  if (/environment variables are never expanded/.test(note)) return 'an environment variable in its path (never expanded)';
+  if (/outside/.test(note)) return 'outside the folders named, the current folder and their git work trees';
+  return 'could not be read';
+}
+
+/** "; 2 files skipped, not read (1 outside …; 1 …) — see the notes on stderr", or "". */
+function skippedSummary(skipped: readonly JsonSkipped[]): string {
+  if (skipped.length === 0) return '';
+  const byReason = new Map<string, number>();
+  for (const s of skipped) byReason.set(s.reason, (byReason.get(s.reason) ?? 0) + 1);
+  const reasons = [...byReason].map(([reason, n]) => `${n} ${reason}`).join('; ');
+  const n = skipped.length;
+  return `; ${n} file${n === 1 ? '' : 's'} skipped, not read (${reasons}) — see the note${n === 1 ? '' : 's'} on stderr`;
 }
 
 export async function runCheck(args: string[], io: CliIO): Promise<number> {
@@ -389,8 +427,12 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
       return EXIT_USAGE;
     }
   }
-  // The folders paths inside a script may lead into (nms_postprocess configs): the current folder and the ones named here.
-  setOpenedFolders([process.cwd(), ...parsed.paths.map((p) => resolve(p))]);
+  // The folders paths inside a script may lead into (nms_postprocess configs, labels): the current
+  // folder, the ones named here, and the git work tree each lies in — so `check` run from another
+  // folder than the detector's still reads the config its script names from the same project.
+  const named = [process.cwd(), ...parsed.paths.map((p) => resolve(p))];
+  const workTrees = named.map(gitWorkTreeOf).filter((t): t is string => t !== undefined);
+  setOpenedFolders([...new Set([...named, ...workTrees])]);
   const walkNotes: string[] = [];
   const skipped: string[] = [];
   const files = collectFiles(parsed.paths, problems, walkNotes);
@@ -402,6 +444,11 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   } finally {
     setSkippedPathNote(undefined);
   }
+  report.skipped = [
+    ...model.notes.map((note) => ({ note: `${note}; checked without it`, reason: skipReason(note, true) })),
+    ...[...walkNotes, ...skipped].map((note) => ({ note, reason: skipReason(note, false) })),
+  ];
+  report.summary.skipped = report.skipped.length;
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
   for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);
@@ -409,5 +456,6 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   for (const n of skipped) io.err(`hailo-tools check: note: ${n}\n`);
   for (const p of problems) io.err(`hailo-tools check: ${p}\n`);
   if (problems.length) return EXIT_USAGE;
-  return report.summary.errors > 0 ? EXIT_FINDINGS : EXIT_OK;
+  if (report.summary.errors > 0) return EXIT_FINDINGS;
+  return parsed.strict && report.skipped.length > 0 ? EXIT_SKIPPED : EXIT_OK;
 }

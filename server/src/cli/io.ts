@@ -15,3 +15,5 @@ export const processIO: CliIO = {
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
+/** `check --strict`: nothing worse, but a file was skipped (not read). */
+export const EXIT_SKIPPED = 3;
