@@ -81,11 +81,24 @@ function errnoWhy(e: NodeJS.ErrnoException): string {
 function ioError(path: string, err: unknown, verb: Verb = 'read'): FileAccessError {
   if (err instanceof FileAccessError) return err;
   const e = err as NodeJS.ErrnoException;
-  return new FileAccessError(`'${path}' cannot be ${verb === 'listed' ? 'listed' : verb === 'written' ? 'written' : 'opened'}: ${errnoWhy(e)}`, e.code ?? 'io');
+  const what = verb === 'listed' ? 'list' : verb === 'written' ? 'write' : verb === 'removed' ? 'remove' : 'open';
+  return new FileAccessError(`cannot ${what} '${path}': ${errnoWhy(e)}`, e.code ?? 'io');
 }
 
 function describeRoots(roots: readonly string[]): string {
   return roots.length === 1 ? `the folder '${roots[0]}'` : `the folders ${roots.map((r) => `'${r}'`).join(' or ')}`;
+}
+
+/** The folders the user opened (the language server's workspace folders; the CLI's current folder). */
+let openedFolders: readonly string[] = [];
+
+/** Set by the language server from its workspace folders, by the CLI to its current folder. */
+export function setOpenedFolders(folders: readonly string[]): void {
+  openedFolders = [...folders];
+}
+
+export function currentOpenedFolders(): readonly string[] {
+  return openedFolders;
 }
 
 /** Where a path may live: one or more folders, or one system root. Immutable. */
@@ -138,6 +151,11 @@ export class FileRoots {
     return new FileRoots([dirname(abs), realDir], false);
   }
 
+  /** Files found beside `file` or named by it: its own folder and the folders the user opened. */
+  static near(file: string): FileRoots {
+    return new FileRoots([dirname(resolve(file)), ...openedFolders], false);
+  }
+
   /** A fresh private folder (mode 0700) made by the product under `parent` (default: the OS temp folder); the only root. */
   static makeTemp(prefix: string, parent = tmpdir()): FileRoots {
     return new FileRoots([mkdtempSync(join(parent, prefix))], false);
@@ -169,7 +187,10 @@ export class FileRoots {
 
   private outside(path: string, verb: Verb, resolved?: string): FileAccessError {
     const where = resolved && resolved !== resolve(path) ? ` (it resolves to '${resolved}')` : '';
-    return new FileAccessError(`'${path}' leads outside ${describeRoots(this.given)}${where}; not ${verb}: put the file itself inside the folder`, 'outside');
+    return new FileAccessError(
+      `'${path}' leads outside ${describeRoots(this.given)}${where}; not ${verb}: put the file inside the folder, or give its real path yourself`,
+      'outside',
+    );
   }
 
   /**
@@ -182,7 +203,7 @@ export class FileRoots {
       const at = this.lexicalRoot(abs);
       if (!at) throw this.outside(path, verb);
       const host = resolveInSystem(at.root, at.rel);
-      if (host === undefined) throw new FileAccessError(`'${path}' cannot be opened: no such file`, 'ENOENT');
+      if (host === undefined) throw new FileAccessError(`cannot open '${path}': no such file`, 'ENOENT');
       return host;
     }
     let real: string;
@@ -445,7 +466,7 @@ export class FileRoots {
       }
       st = lstatSync(folder, { throwIfNoEntry: false });
     }
-    if (!st) throw new FileAccessError(`'${path}' cannot be written: the folder '${folder}' does not exist`, 'ENOENT');
+    if (!st) throw new FileAccessError(`cannot write '${path}': the folder '${folder}' does not exist`, 'ENOENT');
     if (st.isSymbolicLink())
       throw new FileAccessError(
         `'${folder}' is a symbolic link; '${path}' is not written through it: remove the link (or choose another output folder)`,

@@ -459,3 +459,8 @@ export async function readTextPrefix(path: string, maxBytes: number): Promise<st
     await handle.close();
   }
 }
+
+/** Closes a descriptor the layer opened (FileRoots.openSync / openForWriteSync). */
+export function closeFile(fd: number): void {
+  closeSync(fd);
+}
