@@ -37,7 +37,7 @@ import {
   type Stats,
   type WriteStream,
 } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -410,6 +410,27 @@ export class FileRoots {
       return readdirSync(real, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (err) {
       throw ioError(dir, err, 'listed');
+    }
+  }
+
+  /** Async twin of listEntries (a workspace walk must not block the server). */
+  async listEntriesAsync(dir: string): Promise<Dirent[]> {
+    const real = this.resolve(dir, 'listed');
+    try {
+      return (await readdir(real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      throw ioError(dir, err, 'listed');
+    }
+  }
+
+  /** lstat of a path lying (as written) inside a root: the entry itself, a link not followed; undefined when missing or not inside. */
+  lstat(path: string): Stats | undefined {
+    const abs = resolve(path);
+    if (!this.lexicalRoot(abs)) return undefined;
+    try {
+      return lstatSync(join(this.resolve(dirname(abs)), basename(abs)), { throwIfNoEntry: false });
+    } catch {
+      return undefined;
     }
   }
 
