@@ -45,7 +45,8 @@ async function handle(req: OrtRequest): Promise<OrtResponse> {
   const session = req.externalData?.length
     ? await ort.InferenceSession.create(FileRoots.named(req.onnx).readSync(req.onnx, EXTERNAL_DATA_MAX_BYTES), {
         ...options,
-        externalData: req.externalData.map((e) => ({ path: e.location, data: FileRoots.near(req.onnx).readSync(e.path, EXTERNAL_DATA_MAX_BYTES) })),
+        // External data paths were confined to the model's folder by the ONNX reader (onnx/reader.ts checkLocation).
+        externalData: req.externalData.map((e) => ({ path: e.location, data: FileRoots.named(e.path).readSync(e.path, EXTERNAL_DATA_MAX_BYTES) })),
       })
     : await ort.InferenceSession.create(req.onnx, options);
   const feeds: Record<string, unknown> = {};

@@ -6,8 +6,8 @@
 //
 // It refuses to start without a TrustToken (workspace trust in the extension, the terminal for the
 // CLI): native code runs only where the user allowed it.
+import { FileRoots } from '../../core/common/confined';
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { isTrustToken, type TrustToken } from '../../core/common/trust';
@@ -260,7 +260,7 @@ export class DeviceClient {
     };
     // The extension's log folder appears only once VS Code writes its first line; a missing cwd
     // fails the fork with a misleading "spawn node ENOENT".
-    if (this.options.hailortLogDir) mkdirSync(this.options.hailortLogDir, { recursive: true });
+    if (this.options.hailortLogDir) FileRoots.of([this.options.hailortLogDir]).mkdir(this.options.hailortLogDir); // the product's own log folder
     const child = fork(workerPath, [], {
       cwd: this.options.hailortLogDir ?? tmpdir(),
       env,
