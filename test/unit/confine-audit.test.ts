@@ -77,11 +77,17 @@ test('sweep plan: a calibration path outside the plan folder is refused before a
   try {
     const calib = l.outside('calib/set.npy', SECRET);
     const planPath = sweepWorkspace(l.ws, { calibration: calib });
-    assert.throws(() => readPlan(planPath), (e: Error) => e instanceof PlanError && /'calibration' names .* not inside the plan's folder/.test(e.message));
+    assert.throws(
+      () => readPlan(planPath),
+      (e: Error) => e instanceof PlanError && /'calibration' names .* not inside the plan's folder/.test(e.message),
+    );
     // The same through a link inside the folder.
     symlinkSync(join(l.home, 'calib'), join(l.ws, 'calib'));
     const linked = sweepWorkspace(l.ws, { calibration: 'calib/set.npy' });
-    assert.throws(() => readPlan(linked), (e: Error) => e instanceof PlanError && /not inside the plan's folder/.test(e.message) && !e.message.includes(SECRET));
+    assert.throws(
+      () => readPlan(linked),
+      (e: Error) => e instanceof PlanError && /not inside the plan's folder/.test(e.message) && !e.message.includes(SECRET),
+    );
   } finally {
     l.cleanup();
   }
@@ -93,7 +99,10 @@ test("sweep plan: 'out' through a link out of the folder is refused (results -> 
     mkdirSync(join(l.home, 'elsewhere'));
     symlinkSync(join(l.home, 'elsewhere'), join(l.ws, 'results'));
     const planPath = sweepWorkspace(l.ws, { out: 'results' });
-    assert.throws(() => readPlan(planPath), (e: Error) => e instanceof PlanError && /'out' cannot hold the results: .*results' is a symbolic link/.test(e.message));
+    assert.throws(
+      () => readPlan(planPath),
+      (e: Error) => e instanceof PlanError && /'out' cannot hold the results: .*results' is a symbolic link/.test(e.message),
+    );
     // A link leading back inside is refused too: a write never follows a link.
     rmSync(join(l.ws, 'results'));
     mkdirSync(join(l.ws, 'real'));

@@ -7,7 +7,20 @@
 // holds no outside byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { main } from '../../server/src/cli/main';
@@ -266,7 +279,8 @@ for (const e of TABLE) {
             } else {
               assert.ok(!r.ok, `${what}: a write through a linked folder is refused`);
               assert.match(r.text, /is a symbolic link/);
-              if (where === 'in') assert.match(readFileSync(join(root, `.real-${at}`, ...e.rel.slice(at)), 'utf8'), new RegExp(MARK), `${what}: the inside target is untouched`);
+              if (where === 'in')
+                assert.match(readFileSync(join(root, `.real-${at}`, ...e.rel.slice(at)), 'utf8'), new RegExp(MARK), `${what}: the inside target is untouched`);
             }
           } finally {
             rmSync(top, { recursive: true, force: true });

@@ -125,9 +125,15 @@ export function findDirectFileAccess(file: SourceFile): Finding[] {
   for (const m of code.matchAll(new RegExp(String.raw`import\s+(type\s+)?[^;]*?from\s*${FS_MODULE}`, 'g'))) {
     if (!m[1]) add(m.index, 'node:fs outside the confined file layer');
   }
-  for (const m of code.matchAll(new RegExp(String.raw`(?:require|import)\s*\(\s*${FS_MODULE}\s*\)`, 'g'))) add(m.index, 'node:fs outside the confined file layer');
+  for (const m of code.matchAll(new RegExp(String.raw`(?:require|import)\s*\(\s*${FS_MODULE}\s*\)`, 'g')))
+    add(m.index, 'node:fs outside the confined file layer');
   for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]*fileAccess|@hailo\/api)['"]/g)) {
-    const names = m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0].replace(/^type\s+/, ''));
+    const names = m[1].split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)[0]
+        .replace(/^type\s+/, ''),
+    );
     const bad = names.filter((n) => UNCONFINED_FILE_ACCESS.includes(n));
     if (bad.length) add(m.index, `a root-less path function of the layer (${bad.join(', ')}): use FileRoots`);
   }

@@ -10,7 +10,15 @@ import { MANAGE_TRUST_BUTTON, requireWorkspaceTrust, restrictedModeMessage, type
 import { runTool } from '../../client/src/security/runTool';
 import { repoRoot } from '../helpers/shared';
 import { FS_ALLOWED } from '../../scripts/fs-allowlist.mjs';
-import { describeFindings, findDirectFileAccess, findShellStrings, findUngatedExecution, findWebviewProblems, sourceFiles, type SourceFile } from './security-scan';
+import {
+  describeFindings,
+  findDirectFileAccess,
+  findShellStrings,
+  findUngatedExecution,
+  findWebviewProblems,
+  sourceFiles,
+  type SourceFile,
+} from './security-scan';
 
 function fakeHost(trusted: boolean, choice?: string) {
   const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
@@ -183,7 +191,10 @@ test('scan: every file access in the extension and the server goes through the c
   assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
   // Every allowlist entry names a module that exists and says why its paths are not folder-derived.
   for (const a of FS_ALLOWED) {
-    assert.ok(files.some((f) => f.path === a.path), `${a.path} (allowlisted) exists`);
+    assert.ok(
+      files.some((f) => f.path === a.path),
+      `${a.path} (allowlisted) exists`,
+    );
     assert.ok(a.reason.length > 20, `${a.path} has a reason`);
   }
 });

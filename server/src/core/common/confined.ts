@@ -573,7 +573,8 @@ export class FileRoots {
       fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | (constants.O_NONBLOCK ?? 0), 0o644);
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      if (e.code === 'ELOOP') throw new FileAccessError(`'${path}' is a symbolic link; not written through it: remove the link (or choose another output folder)`, 'link');
+      if (e.code === 'ELOOP')
+        throw new FileAccessError(`'${path}' is a symbolic link; not written through it: remove the link (or choose another output folder)`, 'link');
       if (e.code === 'ENXIO') throw new FileAccessError(`'${path}' is a FIFO (named pipe), not a regular file; not written`, 'not-regular');
       throw ioError(path, err, 'written');
     }

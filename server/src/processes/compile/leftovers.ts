@@ -87,7 +87,8 @@ export async function removeContainers(
       continue;
     }
     const staging = typeof c === 'string' ? '' : c.staging;
-    if (staging && basename(staging) === `.${name}` && basename(staging).startsWith(STAGING_PREFIX)) FileRoots.of([dirname(staging)]).remove(staging, { recursive: true });
+    if (staging && basename(staging) === `.${name}` && basename(staging).startsWith(STAGING_PREFIX))
+      FileRoots.of([dirname(staging)]).remove(staging, { recursive: true });
   }
   return failed;
 }

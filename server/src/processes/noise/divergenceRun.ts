@@ -167,7 +167,12 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
           message: `The emulator run did not start: ${code === 3 ? 'the image has no Dataflow Compiler (hailo.dfc.image / --image)' : code === 2 ? 'the driver could not read the inputs' : `the container exited with ${code ?? run.exit?.signal}`}.`,
         };
       }
-      const m = JSON.parse(staging.readText(mp, MANIFEST_MAX_BYTES)) as { status?: string; error?: string; message?: string; layers?: Record<string, { file: string }> };
+      const m = JSON.parse(staging.readText(mp, MANIFEST_MAX_BYTES)) as {
+        status?: string;
+        error?: string;
+        message?: string;
+        layers?: Record<string, { file: string }>;
+      };
       if (m.status !== 'ok') {
         return {
           status: 'failed',
