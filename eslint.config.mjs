@@ -7,7 +7,13 @@
 //   fields read; `unknown` + narrowing elsewhere).
 // - no-require-imports: imports are bundled; a require() is a run-time load that must say why.
 // - no-restricted-imports: the client reaches the server side only through `@hailo/api`.
+// - @typescript-eslint/no-restricted-imports: node:fs only in the confined file layer and the short
+//   list in scripts/fs-allowlist.mjs (issue 29); nor the layer's root-less path functions elsewhere.
 import tseslint from 'typescript-eslint';
+import { FS_ALLOWED, UNCONFINED_FILE_ACCESS } from './scripts/fs-allowlist.mjs';
+
+const FS_MESSAGE =
+  'Files a folder, a file or a setting names are reached only through the confined file layer (FileRoots, server/src/core/common/confined.ts; SECURITY.md). A path that is not folder-derived goes in scripts/fs-allowlist.mjs with its reason.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/e2e/.cache/**', 'test/fixtures/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -76,6 +82,26 @@ export default tseslint.config(
             { regex: '(^|/)(lsp|cli)(/|$)', message: 'processes/ never imports a front-end (lsp/, cli/) (ARCHITECTURE.md: folders and import rules).' },
             { regex: '^(\\.\\./)+(api|server)$', message: 'processes/ never imports a front-end (ARCHITECTURE.md: folders and import rules).' },
             { regex: '^vscode', message: 'processes/ is editor-neutral: no vscode* package.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The confined file layer (issue 29): no node:fs outside it (type-only imports are fine: a type opens nothing).
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    ignores: FS_ALLOWED.map((a) => a.path),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({ name, message: FS_MESSAGE, allowTypeImports: true })),
+          patterns: [
+            {
+              group: ['**/fileAccess', '@hailo/api'],
+              importNames: UNCONFINED_FILE_ACCESS,
+              message: 'A path a folder names is opened through FileRoots (server/src/core/common/confined.ts), which checks it against its roots.',
+            },
           ],
         },
       ],

@@ -60,7 +60,9 @@ export { trustedLauncher } from './processes/compile/launcher';
 export { KILL_GRACE_MS, signalGroup } from './processes/compile/process';
 export * from './protocol';
 // DFC logs: the reader the Explain DFC Log command (and the compile command) run in the extension host
-export { streamTextFile, readTextPrefix, readSmallFileSync, confinedOrUndefined, isInside } from './core/common/fileAccess';
+export { isInside, FileAccessError } from './core/common/fileAccess';
+// The confined file layer: the extension reaches files a folder names only through it (issue 29).
+export { FileRoots } from './core/common/confined';
 export { TerminalStreamEscaper } from './core/common/escape';
 export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './core/dfc';
 export { analyzeOnnx } from './core/onnx/analysis';

@@ -2,6 +2,7 @@
 // can prove each one fires on a bad sample (a rule that cannot fail protects nothing).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { FS_ALLOWED, UNCONFINED_FILE_ACCESS } from '../../scripts/fs-allowlist.mjs';
 
 export interface SourceFile {
   /** Path relative to the repository root, with forward slashes. */
@@ -103,6 +104,38 @@ export function findUngatedExecution(file: SourceFile): Finding[] {
   const koffi = /(?:from\s*|require\s*\(\s*)['"]koffi(?:\/[^'"]*)?['"]/.exec(code);
   if (koffi && !/\bTrustToken\b/.test(code) && !file.path.startsWith('server/src/cli/')) {
     findings.push({ path: file.path, line: lineOf(code, koffi.index), rule: 'koffi loaded without a TrustToken', text: koffi[0] });
+  }
+  return findings;
+}
+
+const FS_MODULE = String.raw`['"](?:node:)?fs(?:/promises)?['"]`;
+
+/**
+ * The confined file layer (issue 29): in client/src and server/src, node:fs (imported, required or
+ * dynamically imported) only in the modules of scripts/fs-allowlist.mjs — a type-only import opens
+ * nothing — and the layer's root-less path functions only inside the layer.
+ */
+export function findDirectFileAccess(file: SourceFile): Finding[] {
+  const inProduct = file.path.startsWith('client/src/') || file.path.startsWith('server/src/');
+  if (!inProduct || FS_ALLOWED.some((a) => a.path === file.path)) return [];
+  const code = stripComments(file.text);
+  const findings: Finding[] = [];
+  const add = (index: number, rule: string) =>
+    findings.push({ path: file.path, line: lineOf(code, index), rule, text: code.slice(index, code.indexOf('\n', index)).trim() });
+  for (const m of code.matchAll(new RegExp(String.raw`import\s+(type\s+)?[^;]*?from\s*${FS_MODULE}`, 'g'))) {
+    if (!m[1]) add(m.index, 'node:fs outside the confined file layer');
+  }
+  for (const m of code.matchAll(new RegExp(String.raw`(?:require|import)\s*\(\s*${FS_MODULE}\s*\)`, 'g')))
+    add(m.index, 'node:fs outside the confined file layer');
+  for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]*fileAccess|@hailo\/api)['"]/g)) {
+    const names = m[1].split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)[0]
+        .replace(/^type\s+/, ''),
+    );
+    const bad = names.filter((n) => UNCONFINED_FILE_ACCESS.includes(n));
+    if (bad.length) add(m.index, `a root-less path function of the layer (${bad.join(', ')}): use FileRoots`);
   }
   return findings;
 }

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { MANAGE_TRUST_BUTTON, requireWorkspaceTrust, restrictedModeMessage, type TrustHost, type TrustToken } from '../../client/src/security/workspaceTrust';
 import { runTool } from '../../client/src/security/runTool';
 import { repoRoot } from '../helpers/shared';
-import { describeFindings, findShellStrings, findUngatedExecution, findWebviewProblems, sourceFiles, type SourceFile } from './security-scan';
+import { FS_ALLOWED } from '../../scripts/fs-allowlist.mjs';
+import {
+  describeFindings,
+  findDirectFileAccess,
+  findShellStrings,
+  findUngatedExecution,
+  findWebviewProblems,
+  sourceFiles,
+  type SourceFile,
+} from './security-scan';
 
 function fakeHost(trusted: boolean, choice?: string) {
   const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
@@ -154,6 +163,40 @@ test('scan: extension and server code start processes / load native code only be
   assert.ok(files.some((f) => f.path === 'client/src/security/runTool.ts'));
   const findings = files.flatMap(findUngatedExecution);
   assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+});
+
+test('scan: node:fs outside the confined file layer is caught (positive controls)', () => {
+  const bad = [
+    "import { readFileSync } from 'node:fs';",
+    "import * as fs from 'fs';",
+    "import { promises as fs } from 'fs';",
+    "import { open } from 'node:fs/promises';",
+    "const fs = require('fs');",
+    "const fs = await import('node:fs');",
+    "import { readSmallFileSync } from '../common/fileAccess';",
+    "import { confinedOrUndefined, type X } from '@hailo/api';",
+  ];
+  for (const code of bad) assert.equal(findDirectFileAccess(sample('server/src/core/x.ts', code)).length, 1, code);
+  assert.equal(findDirectFileAccess(sample('client/src/x.ts', "import { readdirSync } from 'fs';")).length, 1);
+  // A type opens nothing; the layer itself, the allowlisted modules and the tests may import node:fs.
+  assert.deepEqual(findDirectFileAccess(sample('server/src/core/x.ts', "import type { Stats } from 'node:fs';")), []);
+  assert.deepEqual(findDirectFileAccess(sample('server/src/core/x.ts', "import { FileRoots } from '../common/confined';")), []);
+  assert.deepEqual(findDirectFileAccess(sample('server/src/core/common/confined.ts', "import { openSync } from 'node:fs';")), []);
+  assert.deepEqual(findDirectFileAccess(sample('test/unit/x.ts', "import { openSync } from 'node:fs';")), []);
+});
+
+test('scan: every file access in the extension and the server goes through the confined file layer (allowlist with reasons)', () => {
+  const files = sourceFiles(repoRoot, ['client/src', 'server/src']);
+  const findings = files.flatMap(findDirectFileAccess);
+  assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
+  // Every allowlist entry names a module that exists and says why its paths are not folder-derived.
+  for (const a of FS_ALLOWED) {
+    assert.ok(
+      files.some((f) => f.path === a.path),
+      `${a.path} (allowlisted) exists`,
+    );
+    assert.ok(a.reason.length > 20, `${a.path} has a reason`);
+  }
 });
 
 test('scan: webview problems are caught (positive controls)', () => {

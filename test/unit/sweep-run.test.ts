@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { FileRoots } from '../../server/src/core/common/confined';
 import { readPlan } from '../../server/src/core/sweep/plan';
 import { runSweep, type SweepEnv } from '../../server/src/processes/sweep/run';
 import { OnnxModelCache } from '../../server/src/core/onnx/modelCache';
@@ -144,7 +145,7 @@ test(
           alls,
         );
         assert.ok(alls.includes(`quantization_param(conv1, precision_mode=${a16w4 ? 'a16_w4' : 'a16_w16'})`));
-        assert.equal(readResult(r.files.folder)!.key, r.key);
+        assert.equal(readResult(FileRoots.of([dirname(r.files.folder)]), r.files.folder)!.key, r.key);
         assert.ok(existsSync(r.files.log!));
       }
       // No container is left on a host that can still be asked; the gone host may keep its one.
@@ -217,7 +218,7 @@ test(
       const running = doc.rows.filter((r) => r.state === 'cancelled' && r.startedAt);
       assert.equal(running.length, 1, 'one was running when the cancel came');
       assert.match(running[0].message!, /container was removed/);
-      assert.equal(readResult(running[0].files.folder)!.finished, false);
+      assert.equal(readResult(FileRoots.of([dirname(running[0].files.folder)]), running[0].files.folder)!.finished, false);
       assert.deepEqual(fd.containers(), [], 'no container left');
       assert.ok(!readdirSync(running[0].files.folder).some((n) => n.startsWith('.hailo-compile-') || /\.(hef|har)$/.test(n)), 'nothing half-delivered');
       assert.equal(compilesBy(fd).length, 2);
@@ -499,7 +500,7 @@ test(
       assert.ok(unmeasured.length >= 1, 'the cancel stopped a measurement');
       for (const r of unmeasured) {
         assert.equal(r.accuracy!.key, '', `${r.label}: an interrupted measurement keeps no key`);
-        assert.equal(readResult(r.files.folder)!.accuracy?.key ?? '', '');
+        assert.equal(readResult(FileRoots.of([dirname(r.files.folder)]), r.files.folder)!.accuracy?.key ?? '', '');
       }
       // Started again (emulator fast again): still nothing compiles, the figures come back.
       writeFileSync(join(ws.dir, 'scenario.json'), scenarioOf({}));

@@ -4,7 +4,6 @@
 // (`hailo.model.onnx`, else the only one), the optimized HAR (`*_optimized.har`, else
 // `hailo.model.har`, else the only one), the script and the calibration set beside it; whatever
 // is missing is asked for once.
-import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -21,6 +20,7 @@ import {
   type CompareInputs,
   type DeviceClient,
   type TrustToken,
+  FileRoots,
 } from '@hailo/api';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
@@ -34,7 +34,7 @@ const ACTION = 'Compare Accuracy';
 
 function only(dir: string, test: (f: string) => boolean): string | undefined {
   try {
-    const files = readdirSync(dir).filter(test).sort();
+    const files = FileRoots.of([dir]).listOrEmpty(dir).filter(test);
     return files.length === 1 ? path.join(dir, files[0]) : undefined;
   } catch {
     return undefined;
@@ -130,7 +130,8 @@ export function registerCompareAccuracy(
     const p = show(title);
     p.webview.html = renderAccuracyMessage(title, 'Running the float model and the emulator contexts…', page(p));
     const settings = hailoSettings(vscode.Uri.file(anchor));
-    const work = mkdtempSync(path.join(tmpdir(), 'hailo-accuracy-'));
+    const temp = FileRoots.makeTemp('hailo-accuracy-');
+    const work = temp.folders[0];
     try {
       const doc = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Hailo: Compare Accuracy', cancellable: true },
@@ -173,7 +174,7 @@ export function registerCompareAccuracy(
       if (!(err instanceof CompareError)) log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
       p.webview.html = renderAccuracyMessage(title, message, page(p));
     } finally {
-      rmSync(work, { recursive: true, force: true });
+      temp.removeRoot();
     }
   }
 

@@ -2,10 +2,9 @@
 // measures the file with the shared core (server/src/core/calib: streamed, sampled past 256 MiB),
 // judges it against the model script and HAR/ONNX found beside it, and sends a rendered, escaped
 // page (render.ts). Reading files only: works in Restricted Mode.
-import { readdirSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { calibContext, calibJson, CalibReadError, inspectCalibrationSet } from '@hailo/api';
+import { calibContext, calibJson, CalibReadError, inspectCalibrationSet, FileRoots } from '@hailo/api';
 import { hailoSettings } from '../settings';
 import { renderMessage } from '../hef/render';
 import { renderCalibPage } from './render';
@@ -18,7 +17,8 @@ export function scriptBeside(setPath: string): string | undefined {
   const dir = path.dirname(setPath);
   let scripts: string[];
   try {
-    scripts = readdirSync(dir)
+    scripts = FileRoots.of([dir])
+      .list(dir)
       .filter((f) => f.toLowerCase().endsWith('.alls'))
       .sort();
   } catch {

@@ -2,8 +2,7 @@
 // end-node quick fix's re-compile, Hailo: Remove Leftover Compile Containers and the `hailo` task
 // type (the DFC diagnostics and their quick fixes are the compiler's DfcDiagnosticsView, shared with
 // Explain DFC Log). Everything that runs passes the workspace-trust guard first.
-import { type CompileInputs, pathForGraphUri } from '@hailo/api';
-import { readdirSync } from 'node:fs';
+import { type CompileInputs, pathForGraphUri, FileRoots } from '@hailo/api';
 import { basename, dirname, extname, isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
@@ -107,7 +106,7 @@ export async function gather(file: string, request: CompileRequest, state: vscod
   const folder = dirname(file);
   let names: string[] = [];
   try {
-    names = readdirSync(folder);
+    names = FileRoots.of([folder]).list(folder);
   } catch {
     names = [];
   }
@@ -167,7 +166,7 @@ export async function gather(file: string, request: CompileRequest, state: vscod
 
 function safeNames(folder: string): string[] {
   try {
-    return readdirSync(folder);
+    return FileRoots.of([folder]).list(folder);
   } catch {
     return [];
   }

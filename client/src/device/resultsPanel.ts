@@ -4,7 +4,7 @@
 // Export JSON (save dialog, the whole RunDocument), Run Again, and the float reference's fixes.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { confinedOrUndefined } from '@hailo/api';
+import { FileRoots } from '@hailo/api';
 import { renderResults, renderRunMessage, type ResultsPage } from './resultsRender';
 import type { RunDocument } from './runDocument';
 import { strictCsp } from '../webviewCsp';
@@ -130,7 +130,7 @@ export class ResultsPanels implements vscode.Disposable {
     const folder = vscode.workspace.getWorkspaceFolder(hef);
     const dir = path.dirname(hef.fsPath);
     const opened = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-    if (!confinedOrUndefined(picked[0].fsPath, [...opened, dir])) {
+    if (!FileRoots.of([...opened, dir]).contains(picked[0].fsPath)) {
       // hailo.model.onnx may only name a file inside them (common/settingPaths.ts): it would not be read
       this.status(
         entry,

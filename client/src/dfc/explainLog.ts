@@ -2,21 +2,9 @@
 // run, anywhere — and shows what it found where it was caused: the `.alls` lines, the nodes of the
 // ONNX graph view, the log's own lines; plus a summary. It only reads files (no process), so it
 // works in Restricted Mode. The script and model are found beside the log, or asked for once.
-import { promises as fs } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import {
-  analyzeOnnx,
-  DfcLogReader,
-  onnxNodeIndex,
-  readOnnxFile,
-  readSmallFileSync,
-  readTextPrefix,
-  reportText,
-  streamTextFile,
-  type DfcLogContext,
-  type DfcReport,
-} from '@hailo/api';
+import { analyzeOnnx, DfcLogReader, onnxNodeIndex, readOnnxFile, reportText, type DfcLogContext, type DfcReport, FileRoots } from '@hailo/api';
 import { DfcDiagnosticsView } from './diagnostics';
 
 export const EXPLAIN_DFC_LOG_COMMAND = 'hailo.explainDfcLog';
@@ -89,7 +77,7 @@ async function pickLog(arg?: vscode.Uri): Promise<vscode.Uri | undefined> {
 /** Streams the log through the reader: one piece in memory at a time; a FIFO or device is refused (fileAccess). */
 async function readReport(uri: vscode.Uri, ctx: DfcLogContext): Promise<DfcReport> {
   const reader = new DfcLogReader(ctx);
-  await streamTextFile(uri.fsPath, (text) => reader.push(text));
+  await FileRoots.named(uri.fsPath).streamText(uri.fsPath, (text) => reader.push(text));
   return reader.end();
 }
 
@@ -105,7 +93,7 @@ async function explain(
   const ctx: DfcLogContext = { logPath: uri.fsPath };
   if (companions.alls) {
     try {
-      ctx.allsText = readSmallFileSync(companions.alls, MAX_SCRIPT_BYTES).toString('utf8');
+      ctx.allsText = FileRoots.near(uri.fsPath).readText(companions.alls, MAX_SCRIPT_BYTES);
       ctx.allsPath = companions.alls;
     } catch {
       // a script we cannot read (a FIFO, too large, gone): diagnostics stay on the log lines
@@ -125,7 +113,7 @@ async function explain(
 /** Files in the log's folder (not below it): a log never reaches outside the folder it is in. */
 async function siblings(dir: string, ext: string): Promise<string[]> {
   try {
-    return (await fs.readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.toLowerCase().endsWith(ext)).map((e) => path.join(dir, e.name));
+    return (await FileRoots.of([dir]).listEntriesAsync(dir)).filter((e) => e.isFile() && e.name.toLowerCase().endsWith(ext)).map((e) => path.join(dir, e.name));
   } catch {
     return [];
   }
@@ -141,7 +129,9 @@ async function findCompanions(uri: vscode.Uri, first: DfcReport, context: vscode
   const remembered = context.workspaceState.get<Companions>(key);
   const dir = path.dirname(uri.fsPath);
   // Only the head: the script the DFC loaded is named in its first lines, and a log can be gigabytes.
-  const text = await readTextPrefix(uri.fsPath, 4 * 1024 * 1024).catch(() => '');
+  const text = await FileRoots.named(uri.fsPath)
+    .readTextPrefix(uri.fsPath, 4 * 1024 * 1024)
+    .catch(() => '');
   const loaded = /Loading model script commands to \S+ from (.+?)\s*$/m.exec(text)?.[1];
   const pick = async (ext: '.alls' | '.onnx', wanted: (string | undefined)[]): Promise<string | undefined> => {
     const files = await siblings(dir, ext);

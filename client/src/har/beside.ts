@@ -1,14 +1,14 @@
 // The files a HAR's commands use, found beside it: the model scripts, the one the 16-bit line goes
 // into, and the calibration set (hailo.model.calibrationSet, else the .npy beside the HAR, else asked).
-import { readdirSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { calibrationBeside } from '@hailo/api';
+import { calibrationBeside, FileRoots } from '@hailo/api';
 import { hailoSettings } from '../settings';
 
 export const scriptsBeside = (har: string): string[] => {
   try {
-    return readdirSync(path.dirname(har))
+    return FileRoots.of([path.dirname(har)])
+      .list(path.dirname(har))
       .filter((f) => f.toLowerCase().endsWith('.alls'))
       .sort()
       .map((f) => path.join(path.dirname(har), f));

@@ -5,7 +5,6 @@
 // container, trusted workspaces only), Write 16-bit Line (into the script beside the HAR, checked by
 // the `.alls` checker first), go to the ONNX node or tensor in the graph view, go to the script lines
 // that name a layer; "Hailo: Show Layer in HAR View" comes back from a script.
-import { readdirSync, readFileSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -20,6 +19,7 @@ import {
   sixteenBitEdit,
   trustedLauncher,
   type HarViewDocument,
+  FileRoots,
 } from '@hailo/api';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
@@ -82,7 +82,7 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
       doc = await readHarView(file);
       const scripts = scriptsBeside(file).map((p) => {
         try {
-          return { path: p, text: readFileSync(p, 'utf8') };
+          return { path: p, text: FileRoots.near(file).readText(p, 64 << 20) };
         } catch {
           return { path: p, text: '' };
         }
@@ -361,7 +361,9 @@ export function registerHarView(context: vscode.ExtensionContext, log: vscode.Lo
       if (!editor) return;
       const layer = layerAtCursor(editor);
       const script = editor.document.uri.fsPath;
-      const hars = readdirSync(path.dirname(script)).filter((f) => f.toLowerCase().endsWith('.har'));
+      const hars = FileRoots.of([path.dirname(script)])
+        .listOrEmpty(path.dirname(script))
+        .filter((f) => f.toLowerCase().endsWith('.har'));
       const setting = hailoSettings(editor.document.uri).model.har;
       const base = path.basename(script, '.alls');
       const pick = setting

@@ -19,8 +19,8 @@ import {
   type DeviceClient,
   type SweepDocument,
   type SweepPlan,
+  FileRoots,
 } from '@hailo/api';
-import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Compiler } from '../compile/compiler';
@@ -254,8 +254,8 @@ export function registerSweep(
     if (!file) return { shown: false };
     try {
       const docPath = file.endsWith('.sweep.json') ? path.join(readPlan(file).out, DOCUMENT_FILE) : file;
-      if (statSync(docPath).size > MAX_DOCUMENT_BYTES) throw new Error(`${docPath} is larger than ${MAX_DOCUMENT_BYTES >> 20} MB`);
-      const doc = JSON.parse(readFileSync(docPath, 'utf8')) as SweepDocument;
+      // The results document lives in the plan's folder (or is the file picked): read there, at most MAX_DOCUMENT_BYTES.
+      const doc = JSON.parse(FileRoots.named(file).readText(docPath, MAX_DOCUMENT_BYTES)) as SweepDocument;
       if (doc?.version !== 1 || !Array.isArray(doc.rows) || !Array.isArray(doc.contexts))
         throw new Error(`${docPath} is not a sweep results document (sweep.json)`);
       const entry = panelFor(doc.plan, `Sweep: ${doc.name}`);

@@ -3,7 +3,7 @@
 // [--threshold R]` — one table of every oracle on the same inputs: float ONNX (onnxruntime-node in
 // its own process), each DFC emulator context (in the DFC container) and, with a device, HailoRT.
 // Exit 0 nothing flagged, 1 a disagreement or a crashed oracle, 2 usage or unreadable input.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -109,7 +109,8 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
   const trust = commandLineTrust('accuracy');
   const ort = locateOnnxRuntime(undefined, [__dirname, process.cwd()]);
   const onnx = o.get('--onnx')!;
-  const work = mkdtempSync(join(tmpdir(), 'hailo-accuracy-'));
+  const temp = FileRoots.makeTemp('hailo-accuracy-');
+  const work = temp.folders[0];
   const controller = new AbortController();
   const hef = o.get('--hef');
   const device = hef
@@ -161,7 +162,7 @@ export async function runAccuracy(args: string[], io: CliIO, deps: { driverDir?:
   } finally {
     process.removeListener('SIGINT', stop);
     if (device && device !== deps.device) device.dispose();
-    rmSync(work, { recursive: true, force: true });
+    temp.removeRoot();
   }
 }
 

@@ -7,7 +7,6 @@
 // on the command line, the current folder, or the git work tree of either (core/common/workTree.ts);
 // elsewhere it is skipped, and the summary line says so and why.
 // Exit: 0 no errors, 1 errors found, 2 usage error or unreadable input, 3 (--strict) a file skipped.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { analyze } from '../core/alls/analysis';
 import { decodeScript, mergeEncodingDiagnostics } from '../core/alls/encoding';
@@ -18,7 +17,8 @@ import { resolveSettings } from '../core/common/settings';
 import { ModelResolver, readOnnxSide, type ModelPathSettings, type OnnxLoad } from '../core/har/modelResolver';
 import { ScriptArchResolver } from '../core/har/scriptArch';
 import type { ArchSource } from '../core/common/archInference';
-import { FileAccessError, readSmallFileSync, walkFilesSync } from '../core/common/fileAccess';
+import { FileRoots } from '../core/common/confined';
+import { FileAccessError } from '../core/common/fileAccess';
 import { gitWorkTreeOf } from '../core/common/workTree';
 import { limit, limitMessage } from '../core/common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../core/common/types';
@@ -151,19 +151,27 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
 function collectFiles(paths: string[], problems: string[], notes: string[]): string[] {
   const files: string[] = [];
   for (const p of paths) {
+    // A path typed here is trusted as written: its own folder is its root.
+    const roots = FileRoots.named(p);
     let st;
     try {
-      st = statSync(p);
+      st = roots.stat(p);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      problems.push(`${p}: ${code === 'ENOENT' ? 'no such file or folder' : `cannot read (${code ?? (err as Error).message})`}`);
+      problems.push(`${p}: cannot read (${(err as Error).message})`);
+      continue;
+    }
+    if (!st) {
+      problems.push(`${p}: no such file or folder`);
       continue;
     }
     if (!st.isDirectory()) {
       files.push(p);
       continue;
     }
-    const walked = walkFilesSync(p, { wantFile: (name) => name.endsWith('.alls'), skipDir: (name) => name === 'node_modules' || name.startsWith('.') });
+    const walked = FileRoots.of([p]).walk(p, {
+      wantFile: (name) => name.endsWith('.alls'),
+      skipDir: (name) => name === 'node_modules' || name.startsWith('.'),
+    });
     files.push(...walked.files);
     for (const s of walked.skipped) (/cannot read folder/.test(s) ? problems : notes).push(s);
   }
@@ -185,11 +193,12 @@ function toJson(d: Diagnostic): JsonDiagnostic {
 /** A file named by `--har` / `--onnx` that cannot be used: one sentence, or undefined. */
 function unreadable(path: string, what: string): string | undefined {
   try {
-    if (statSync(path).isFile()) return undefined;
+    const st = FileRoots.named(path).stat(path);
+    if (!st) return `${what} ${path}: no such file`;
+    if (st.isFile()) return undefined;
     return `${what} ${path}: not a file`;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return `${what} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? (err as Error).message})`}`;
+    return `${what} ${path}: cannot read (${(err as Error).message})`;
   }
 }
 
@@ -198,13 +207,7 @@ function memoisedOnnx(): (path: string) => OnnxLoad {
   const seen = new Map<string, OnnxLoad>();
   return (path) => {
     const hit = seen.get(path);
-    let st: string | undefined;
-    try {
-      const s = statSync(path);
-      st = `${s.size}:${s.mtimeMs}`;
-    } catch {
-      st = 'missing';
-    }
+    const st = FileRoots.named(path).stamp(path) ?? 'missing';
     if (hit && hit.stamp === st) return hit;
     const r = readOnnxSide(path);
     seen.set(path, r);
@@ -225,7 +228,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
   const report: CheckReport = { files: [], skipped: [], summary: { files: 0, errors: 0, warnings: 0, skipped: 0 } };
   // Findings of the NMS checks that sit in other files (a config, a labels file), by path.
   const side = new SideFindings();
-  const nmsOpts = { ...(labelsPath ? { labelsPath } : {}) };
+  const nmsOpts = { ...(labelsPath ? { labelsPath, labelsTyped: true } : {}) };
   const scriptModel = async (p: string) => (model ? (await model.resolver.resolve(resolve(p), model.paths)).index : undefined);
   const reported = new Set<string>();
   const archResolver = new ScriptArchResolver();
@@ -248,7 +251,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
     let resolved: Awaited<ReturnType<ModelResolver['resolve']>> | undefined;
     let arch: JsonArch | undefined;
     try {
-      const bytes = readSmallFileSync(path, maxBytes);
+      const bytes = FileRoots.named(path).readSync(path, maxBytes);
       const { text, diagnostics: encoding } = decodeScript(bytes);
       resolved = model ? await model.resolver.resolve(resolve(path), model.paths) : undefined;
       for (const p of resolved?.problems ?? []) {
@@ -284,7 +287,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
             range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
             severity: 'warning',
             code: 'alls/limit',
-            message: limitMessage('documentChars', 'This file', `${statSync(path).size.toLocaleString('en-US')} bytes`),
+            message: limitMessage('documentChars', 'This file', `${(FileRoots.named(path).stat(path)?.size ?? 0).toLocaleString('en-US')} bytes`),
           },
         ];
       } else if (err instanceof FileAccessError) {

@@ -5,9 +5,9 @@
 // the outputs and the container. Exit 0: the DFC compiled and the HEF reads back intact; 1: it did
 // not (failed, killed, docker refused); 2: usage or unreadable input; 130: interrupted (Ctrl+C) —
 // the container is stopped and removed first.
+import { FileRoots } from '../core/common/confined';
 import { hookSignals, stopOnce } from './interrupt';
 import { dirname, join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
 import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../core/dfc';
 import { commandLineTrust } from '../core/common/trust';
 import { hostUser, trustedLauncher } from '../processes/compile/launcher';
@@ -223,7 +223,7 @@ function tail(r: CompileReport): string {
 /** `driver/` of the package: dist/cli.js → ../driver (also from the sources, for tests). */
 export function defaultDriverDir(): string {
   for (const d of [join(__dirname, '..', 'driver'), join(__dirname, '..', '..', '..', 'driver'), resolve('driver')]) {
-    if (existsSync(join(d, 'hailo_compile.py'))) return d;
+    if (FileRoots.of([d]).isFile(join(d, 'hailo_compile.py'))) return d; // the package's own driver/ folder
   }
   return join(dirname(__dirname), 'driver');
 }

@@ -2,7 +2,8 @@
 // log from any run (the `hailo` CLI, `hailomz`, Python-API scripts; DFC 3.x and 5.x). The log is
 // streamed through the reader, never held whole. Exit 0: the log shows a successful run; 1: a
 // failed, killed or incomplete run; 2: usage, or the log (or --alls/--onnx) cannot be read.
-import { FileAccessError, readSmallFileSync, streamTextFile } from '../core/common/fileAccess';
+import { FileRoots } from '../core/common/confined';
+import { FileAccessError } from '../core/common/fileAccess';
 import { StringDecoder } from 'node:string_decoder';
 import { DfcLogReader, jsonForTerminal, onnxNodeIndex, reportText, escapeTerminal, type DfcExit, type DfcLogContext } from '../core/dfc';
 import { readOnnxFile, OnnxReadError } from '../core/onnx/reader';
@@ -71,7 +72,7 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
   if (alls !== undefined) {
     try {
       // A regular file only (a FIFO would block, /dev/zero never ends), at most 64 MiB.
-      ctx.allsText = readSmallFileSync(alls, MAX_SCRIPT_BYTES).toString('utf8');
+      ctx.allsText = FileRoots.named(alls).readSync(alls, MAX_SCRIPT_BYTES).toString('utf8');
       ctx.allsPath = alls;
     } catch (err) {
       if (err instanceof FileAccessError && err.code !== 'ENOENT') return fail(io, `cannot read the model script: ${err.message}`);
@@ -90,7 +91,7 @@ export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
   const reader = new DfcLogReader(ctx);
   try {
     if (log === '-') await pump(io.stdin ?? process.stdin, reader);
-    else await streamTextFile(log, (text) => reader.push(text)); // regular files only: a FIFO named *.log is refused, never waited on
+    else await FileRoots.named(log).streamText(log, (text) => reader.push(text)); // regular files only: a FIFO named *.log is refused, never waited on
   } catch (err) {
     if (err instanceof FileAccessError && err.code === 'not-regular') {
       return fail(io, `${log}: cannot read the log (${/a folder/.test(err.message) ? 'is a folder, not a log file' : err.message.replace(/^'.*?' /, '')})`);

@@ -3,7 +3,7 @@
 // loaded) next to what the installed hailo-ollama can pull and has pulled (its list endpoints, on
 // loopback). Exit: 0 listed, 2 usage or an unreadable folder.
 import { resolve } from 'node:path';
-import { walkFilesSync } from '../core/common/fileAccess';
+import { FileRoots } from '../core/common/confined';
 import { classifyGenAiFile, classifySpeechFile } from '../core/genai';
 import { DEFAULT_OLLAMA_URL, hailoOllamaModels } from '../processes/genai/ollama';
 import { helpTable } from './help';
@@ -60,7 +60,7 @@ export async function runGenAi(args: string[], io: CliIO): Promise<number> {
   const dir = resolve(positional[0] ?? '.');
   let files: string[];
   try {
-    files = walkFilesSync(dir, {
+    files = FileRoots.of([dir]).walk(dir, {
       wantFile: (n) => n.toLowerCase().endsWith('.hef'),
       skipDir: (n) => n === 'node_modules' || n.startsWith('.'),
       maxFiles: MAX_HEFS,

@@ -5,7 +5,7 @@
 // and nothing else is wrong (and, with --mtmd, the contract passes); 1: the mtmd contract fails;
 // 2: that HailoRT refuses or crashes on it, or it is damaged in a way that matters (the JSON still
 // carries what could be read), or a usage error.
-import { existsSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { dirname, join } from 'node:path';
 import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, releaseRefusal, HAILO_CONFIG, type MtmdResult } from '../core/hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -79,7 +79,11 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
     let contract: MtmdResult | undefined;
     if (mtmd) {
       const beside = join(dirname(file), HAILO_CONFIG);
-      contract = await checkMtmdSource(src, report, { textModelWidth, hefPath: file, configBesideHef: existsSync(beside) ? beside : undefined });
+      contract = await checkMtmdSource(src, report, {
+        textModelWidth,
+        hefPath: file,
+        configBesideHef: FileRoots.named(file).exists(beside) ? beside : undefined,
+      });
     }
     io.out(json ? JSON.stringify(hefJson(report, contract), null, 2) + '\n' : describeHef(report, contract, { streams }));
     if (!loadsInTarget(report)) return EXIT_USAGE;

@@ -1,7 +1,7 @@
 // `hailo-tools lsp --stdio` — the language server for any LSP client (Neovim, Helix, Emacs…):
 // loads the bundled server (dist/server.js, beside dist/cli.js), which reads the transport from
 // the process arguments like `node dist/server.js --stdio` does.
-import { existsSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { join } from 'node:path';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 
@@ -25,7 +25,7 @@ export async function runLsp(args: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   const server = join(__dirname, 'server.js');
-  if (!existsSync(server)) {
+  if (!FileRoots.named(server).isFile(server)) {
     io.err(`hailo-tools lsp: ${server} is missing; run \`npm run build\`\n`);
     return EXIT_USAGE;
   }

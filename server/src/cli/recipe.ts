@@ -3,7 +3,7 @@
 // (core/recipe). Exit: 0 a recipe, 1 no recognised detector head (one sentence, no files),
 // 2 usage error, unreadable input, or files that would be replaced.
 import { resolve } from 'node:path';
-import { statSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { HW_ARCHES, isHwArch } from '../core/common/arch';
 import { recipeForOnnx, recipeJson, writeRecipe } from '../core/recipe/fromFiles';
 import type { Recipe } from '../core/recipe/recipe';
@@ -99,7 +99,7 @@ export async function runRecipe(args: string[], io: CliIO): Promise<number> {
   if (parsed.write) {
     let dir = false;
     try {
-      dir = statSync(parsed.write).isDirectory();
+      dir = FileRoots.named(parsed.write).isDirectory(parsed.write);
     } catch {
       dir = false;
     }

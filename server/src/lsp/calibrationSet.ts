@@ -4,12 +4,11 @@
 // model input from the HAR beside it, and measures the set once per file version (sampled past
 // 256 MiB, so a hover never waits for a multi-GB read). The script's own facts are applied by the
 // service on every edit (`reportOf`), without reading the file again.
-import { statSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { localPathOf } from './uri';
 import { findCalibrationSetBeside, harInputs } from '../core/calib/context';
 import { readCalibrationSet, type CalibArray } from '../core/calib/inspect';
-import { fileStamp } from '../core/common/fileAccess';
 import { findHarBeside } from '../core/har/modelResolver';
 import type { CalibrationInfo, CalibrationProvider, ServerHost } from './service';
 
@@ -23,7 +22,7 @@ export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): Calibr
     const setting = settings.model.calibrationSet || undefined;
     const path = setting ? (isAbsolute(setting) ? setting : resolve(dir, setting)) : findCalibrationSetBeside(scriptPath);
     if (!path) return undefined;
-    const st = fileStamp(path);
+    const st = FileRoots.named(path).stamp(path);
     if (!st)
       return {
         path,
@@ -31,7 +30,7 @@ export function createCalibrationProvider(host: Pick<ServerHost, 'log'>): Calibr
         error: `${setting ? 'hailo.model.calibrationSet names' : 'The calibration set'} ${path}, which is not a readable file.`,
       };
     const har = settings.model.har ? (isAbsolute(settings.model.har) ? settings.model.har : resolve(dir, settings.model.har)) : findHarBeside(scriptPath);
-    const key = `${st}|${har ? (fileStamp(har) ?? '') : ''}`;
+    const key = `${st}|${har ? (FileRoots.named(har).stamp(har) ?? '') : ''}`;
     let hit = cache.get(path);
     if (!hit || hit.key !== key) {
       const result = (async () => {

@@ -14,8 +14,8 @@
 // An NMS finding sits in another file (the config's `"classes"`, the labels list): on the HEF it is
 // one diagnostic naming that file and line, with the place as related information — unless that
 // file is open, where its own service shows it on its line (so Problems lists it once).
-import { lstat, realpath, stat } from 'node:fs/promises';
-import { FileAccessError, isInside } from '../core/common/fileAccess';
+import { FileRoots } from '../core/common/confined';
+import { FileAccessError } from '../core/common/fileAccess';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localPathOf } from './uri';
@@ -137,18 +137,18 @@ export function createHefService(options: HefServiceOptions = {}): AttachableSer
 
       /** The real file behind `path` when it may be read: a link must stay inside a workspace folder. */
       async function readableFile(path: string): Promise<{ key: string } | 'outside' | undefined> {
-        let st;
-        try {
-          st = await lstat(path);
-          if (st.isSymbolicLink()) {
-            const real = await realpath(path);
-            const folders = (await host.workspaceFolders()).map(pathOf).filter((p): p is string => !!p);
-            const realFolders = await Promise.all(folders.map((f) => realpath(f).catch(() => f)));
-            if (!realFolders.some((f) => isInside(real, f))) return 'outside';
-            st = await stat(real);
+        let st = FileRoots.named(path).lstat(path);
+        if (!st) return undefined; // gone: the reader says so
+        if (st.isSymbolicLink()) {
+          const folders = (await host.workspaceFolders()).map(pathOf).filter((p): p is string => !!p);
+          if (!folders.length) return 'outside';
+          const roots = FileRoots.of(folders);
+          try {
+            st = roots.stat(path);
+          } catch (err) {
+            return err instanceof FileAccessError && err.code === 'outside' ? 'outside' : undefined; // dangling: the reader says so
           }
-        } catch {
-          return undefined; // gone or dangling: the reader says so
+          if (!st) return undefined;
         }
         return st.isFile() ? { key: `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}` } : undefined;
       }

@@ -12,7 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../core/alls/analysis';
 import { resolveNmsConfigPath } from '../core/alls/nodeHost';
 import { codeActions } from '../core/alls/outline';
-import { readSmallFileSync } from '../core/common/fileAccess';
+import { FileRoots } from '../core/common/confined';
 import { limit } from '../core/common/limits';
 import type { Diagnostic } from '../core/common/types';
 import { findBeside } from '../core/har/modelResolver';
@@ -102,7 +102,7 @@ export function createNmsService(): AttachableService {
 
   function indexFromDisk(path: string): boolean {
     try {
-      return index.set(path, readSmallFileSync(path, limit('nmsSideFileBytes')).toString('utf8'));
+      return index.set(path, FileRoots.near(path).readText(path, limit('nmsSideFileBytes')));
     } catch {
       return index.delete(path); // unreadable or too large for a model script with nms_postprocess
     }
@@ -118,10 +118,10 @@ export function createNmsService(): AttachableService {
     const labels = ctx.settings.model.labels;
     if (scripts.length) {
       const script = scripts[0];
-      let text = openText(script);
+      let text = openText(script, FileRoots.near(path));
       if (text === undefined) {
         try {
-          text = readSmallFileSync(script, limit('nmsSideFileBytes')).toString('utf8');
+          text = FileRoots.near(path).readText(script, limit('nmsSideFileBytes'));
         } catch {
           text = undefined;
         }

@@ -1,6 +1,6 @@
 // Analysed ONNX models by file path, re-read when the file's size or mtime changes. Shared by the
 // graph view and the HAR layer provider (which links HN layers to the view's lines).
-import { statSync } from 'node:fs';
+import { FileRoots } from '../core/common/confined';
 import { basename } from 'node:path';
 import { analyzeOnnx, type OnnxAnalysis } from '../core/onnx/analysis';
 import { renderGraphView, type GraphView } from '../core/onnx/graphView';
@@ -17,7 +17,8 @@ export class OnnxModelCache {
   load(path: string): LoadedModel {
     let stamp: string;
     try {
-      const st = statSync(path);
+      const st = FileRoots.named(path).stat(path);
+      if (!st) throw new Error('no such file');
       stamp = `${st.size}:${st.mtimeMs}`;
     } catch (err) {
       return { ok: false, path, error: `cannot read ${path}: ${(err as Error).message}`, kind: 'io', stamp: 'missing' };

@@ -3,8 +3,7 @@
 // only `.onnx`), the model script whose `normalization` the chip applies, and the HAR whose
 // `original_names` pair HEF streams with ONNX tensors. Reads only files in the HEF's folder or
 // the ones the settings name; never a model's weights (the ONNX index is lazy).
-import { readdirSync, statSync } from 'node:fs';
-import { readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
 import { limit } from '../common/limits';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { readNormalizations, type Normalization } from '../alls/normalization';
@@ -26,22 +25,13 @@ export interface ModelFileSettings {
   har?: string;
 }
 
-const isFile = (p: string) => {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-};
+/** Files found beside the model: inside its folder and the opened folders, links resolved. */
+const isFile = (p: string) => FileRoots.near(p).isFile(p);
 
 function listDir(dir: string, ext: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((f) => extname(f).toLowerCase() === ext)
-      .sort();
-  } catch {
-    return [];
-  }
+  return FileRoots.near(join(dir, 'model'))
+    .listOrEmpty(dir)
+    .filter((f) => extname(f).toLowerCase() === ext);
 }
 
 const from = (dir: string, p: string) => (isAbsolute(p) ? p : resolve(dir, p));
@@ -107,7 +97,7 @@ export function readReferenceModel(files: ModelFiles & { harArchive?: HarArchive
   let normalizations: Normalization[] = [];
   if (files.alls) {
     try {
-      const r = readNormalizations(readSmallFileSync(files.alls, limit('documentChars')).toString('utf8'));
+      const r = readNormalizations(FileRoots.named(files.alls).readSync(files.alls, limit('documentChars')).toString('utf8'));
       normalizations = r.normalizations;
       problems.push(...r.problems.map((p) => `${basename(files.alls!)} ${p}`));
     } catch (err) {

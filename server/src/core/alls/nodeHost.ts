@@ -7,11 +7,9 @@
 // the path, links resolved, must stay inside the folders the user opened (the language server's
 // workspace folders; the CLI's current folder) or the script's own folder. Anything else is "cannot
 // tell": no finding, no read.
-import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { confinedOrUndefined } from '../common/fileAccess';
+import { currentOpenedFolders, FileRoots, setOpenedFolders } from '../common/confined';
 
-let openedFolders: readonly string[] = [];
 let skippedNote: ((sentence: string) => void) | undefined;
 const noted = new Set<string>();
 const MAX_NOTED = 500;
@@ -29,15 +27,8 @@ export function noteSkipped(sentence: string): void {
   skippedNote(sentence);
 }
 
-/** The folders paths a file or folder setting names must stay in (see setOpenedFolders). */
-export function currentOpenedFolders(): readonly string[] {
-  return openedFolders;
-}
-
-/** The folders the user opened (set by the language server from its workspace folders, by the CLI to its current folder). */
-export function setOpenedFolders(folders: readonly string[]): void {
-  openedFolders = [...folders];
-}
+/** The folders the user opened: kept by the confined file layer (FileRoots.near), set by the server and the CLI. */
+export { currentOpenedFolders, setOpenedFolders };
 
 /**
  * The file an `nms_postprocess` config path (or labels path) names: a relative path resolved
@@ -55,8 +46,8 @@ export function resolveNmsConfigPath(raw: string, scriptPath: string | undefined
   }
   if (!isAbsolute(raw) && !scriptPath) return undefined;
   const p = isAbsolute(raw) ? raw : resolve(dirname(scriptPath!), raw);
-  const roots = [...openedFolders, ...(scriptPath ? [dirname(scriptPath)] : [])];
-  if (confinedOrUndefined(p, roots)) return p;
+  const roots = rootsFor(scriptPath);
+  if (roots?.contains(p)) return p;
   noteSkipped(
     `The ${what} '${raw}'${named} was not read: it leads (links resolved) outside the opened folders and the folder of ${scriptPath ? basename(scriptPath) : 'the file'}; put the file inside the folder.`,
   );
@@ -68,10 +59,12 @@ export function nmsConfigResolver(scriptPath: string | undefined): (raw: string)
   return (raw) => {
     const p = resolveNmsConfigPath(raw, scriptPath);
     if (p === undefined) return undefined;
-    try {
-      return statSync(p).isFile();
-    } catch {
-      return false;
-    }
+    return rootsFor(scriptPath)?.isFile(p) ?? false;
   };
+}
+
+/** The opened folders and the script's folder; none (a path is never read) when there are neither. */
+function rootsFor(scriptPath: string | undefined): FileRoots | undefined {
+  const folders = [...currentOpenedFolders(), ...(scriptPath ? [dirname(scriptPath)] : [])];
+  return folders.length ? FileRoots.of(folders) : undefined;
 }

@@ -2,8 +2,7 @@
 // normalization), and the model's input shape from the HAR beside the script (HN input layer) or
 // from the ONNX. Shared by the CLI and the language server. Reads only the files it is given or
 // the ones beside the script.
-import { readdirSync } from 'node:fs';
-import { readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
 import { limit } from '../common/limits';
 import { basename, dirname, extname, join } from 'node:path';
 import { readHar } from '../har/harReader';
@@ -39,7 +38,7 @@ export async function calibContext(o: { scriptPath?: string; scriptText?: string
   const ctx: CalibContext = { inputs: [], sources: [], problems: [] };
   if (o.scriptPath || o.scriptText !== undefined) {
     // A regular file of at most LIMITS.documentChars (FileAccessError otherwise): a FIFO would block, /dev/zero never ends.
-    const text = o.scriptText ?? readSmallFileSync(o.scriptPath!, limit('documentChars')).toString('utf8');
+    const text = o.scriptText ?? FileRoots.named(o.scriptPath!).readSync(o.scriptPath!, limit('documentChars')).toString('utf8');
     ctx.facts = scriptFactsOf(text).facts;
     if (o.scriptPath) ctx.sources.push(`script ${basename(o.scriptPath)}`);
   }
@@ -74,14 +73,9 @@ const SET_EXTENSIONS = ['.npy', '.npz'];
 export function findCalibrationSetBeside(scriptPath: string): string | undefined {
   const dir = dirname(scriptPath);
   const base = basename(scriptPath, extname(scriptPath));
-  let files: string[];
-  try {
-    files = readdirSync(dir)
-      .filter((f) => SET_EXTENSIONS.includes(extname(f).toLowerCase()))
-      .sort();
-  } catch {
-    return undefined;
-  }
+  const files = FileRoots.near(scriptPath)
+    .listOrEmpty(dir)
+    .filter((f) => SET_EXTENSIONS.includes(extname(f).toLowerCase()));
   const pick =
     files.find((f) => basename(f, extname(f)) === base) ??
     files.find((f) => f.startsWith(base) && /calib/i.test(f)) ??

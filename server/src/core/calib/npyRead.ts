@@ -1,8 +1,9 @@
 // Whole small .npy arrays in and out, on the same header parser and decoder as the inspector: the
 // accuracy table reads emulator outputs and writes its N inputs (float32, C order, format 1.0 with
 // the header padded to 64 bytes as numpy writes it). Refuses Fortran order and arrays over 1 GiB.
-import { closeSync, renameSync, writeFileSync } from 'node:fs';
-import { openRegularFileSync, readIntoSync } from '../common/fileAccess';
+import { dirname, resolve } from 'node:path';
+import { FileRoots } from '../common/confined';
+import { closeFile, readIntoSync } from '../common/fileAccess';
 import { decodeElements, NpyFormatError, NPY_PREFIX_BYTES, parseNpyHeader, type NpyHeader } from '../common/npyFormat';
 
 export interface NpyValues {
@@ -28,7 +29,7 @@ export interface NpyReadOptions {
  * needed, decoded in steps (memory: the float32 result plus 8 MiB), never more than 1 GiB.
  */
 export function readNpyFile(path: string, options: NpyReadOptions = {}): NpyValues {
-  const { fd, size } = openRegularFileSync(path);
+  const { fd, size } = FileRoots.named(path).openSync(path);
   try {
     const prefix = new Uint8Array(Math.min(size, NPY_PREFIX_BYTES));
     readIntoSync(fd, prefix, 0, prefix.length, 0);
@@ -62,7 +63,7 @@ export function readNpyFile(path: string, options: NpyReadOptions = {}): NpyValu
     }
     return { shape: h.shape.length ? [items, ...h.shape.slice(1)] : [], dtype: h.dtype.name, data };
   } finally {
-    closeSync(fd);
+    closeFile(fd);
   }
 }
 
@@ -80,6 +81,6 @@ export function writeNpyFloat32(path: string, shape: readonly number[], data: Fl
   const body = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] === 1) body.copy(out, total);
   else for (let i = 0; i < data.length; i++) out.writeFloatLE(data[i], total + i * 4);
-  writeFileSync(`${path}.partial`, out);
-  renameSync(`${path}.partial`, path);
+  // In one rename, never through a link at `path` (the folder is the caller's work folder or the user's output).
+  FileRoots.of([dirname(resolve(path))]).writeSync(path, out);
 }

@@ -2,7 +2,8 @@
 // can be sampled anywhere) or one `.npy` member of a .npz (numpy's np.savez/np.savez_compressed
 // write a zip with one member per array, `arr_0.npy` …; read with yauzl). A stored member is read
 // in place like a .npy; a deflated one can only be streamed from its start.
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { FileRoots } from '../common/confined';
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
 import { NPY_PREFIX_BYTES } from '../common/npyFormat';
@@ -47,16 +48,22 @@ export class SourceError extends Error {
 const MAX_NPZ_ENTRIES = 4096;
 
 async function openRegular(path: string): Promise<{ handle: FileHandle; size: number }> {
+  const roots = FileRoots.named(path);
   let st;
   try {
-    st = await stat(path);
+    st = roots.stat(path);
+  } catch (err) {
+    throw new SourceError((err as Error).message);
+  }
+  if (!st) throw new SourceError('no such file');
+  if (!st.isFile()) throw new SourceError(st.isDirectory() ? 'a folder, not a file' : 'not a regular file');
+  try {
+    const { handle, size } = await roots.open(path);
+    return { handle, size };
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    throw new SourceError(e.code === 'ENOENT' ? `no such file` : e.code === 'EACCES' ? 'permission denied' : e.message);
+    throw new SourceError(e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : (err as Error).message);
   }
-  if (!st.isFile()) throw new SourceError(st.isDirectory() ? 'a folder, not a file' : 'not a regular file');
-  const handle = await open(path, 'r');
-  return { handle, size: (await handle.stat()).size };
 }
 
 function fileBytes(handle: FileHandle, label: string, offset: number, size: number): ArrayBytes {

@@ -172,7 +172,8 @@ export function readSmallFileSync(path: string, maxBytes: number): Buffer {
   }
 }
 
-function readToEndSync(path: string, fd: number, maxBytes: number): Buffer {
+/** An open file read to its end, at most `maxBytes` (for files whose size says 0: procfs). */
+export function readToEndSync(path: string, fd: number, maxBytes: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {
@@ -342,29 +343,6 @@ export function writeFileNoFollowSync(path: string, data: string | Uint8Array): 
   }
 }
 
-/**
- * Creates a new file and writes it whole, never replacing anything: O_EXCL (an existing file, or a
- * link at `path`, even a dangling one, fails with EEXIST) and O_NOFOLLOW. A write that fails removes
- * the file it created. For outputs that must not overwrite a user's file (hailo-tools recipe).
- */
-export function createFileExclusiveSync(path: string, data: string | Uint8Array): void {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileAccessError(`'${path}' exists; not overwritten`, 'EEXIST');
-    throw ioError(path, err);
-  }
-  try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-  } catch (err) {
-    closeSync(fd);
-    rmSync(path, { force: true });
-    throw ioError(path, err);
-  }
-  closeSync(fd);
-}
-
 // ---- walks -----------------------------------------------------------------------------------------
 
 export interface WalkOptions {
@@ -498,4 +476,9 @@ export async function readTextPrefix(path: string, maxBytes: number): Promise<st
   } finally {
     await handle.close();
   }
+}
+
+/** Closes a descriptor the layer opened (FileRoots.openSync / openForWriteSync). */
+export function closeFile(fd: number): void {
+  closeSync(fd);
 }

@@ -4,9 +4,8 @@
 // script's or the HEF's, as documented); the result, links resolved, must stay inside the opened
 // folders or the model's folder. Anything else is refused with one sentence and never read: the
 // setting is taken as empty (the file beside the model is looked for, as with no setting).
-import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { confinedOrUndefined } from './fileAccess';
+import { FileRoots } from './confined';
 import type { HailoSettings } from './settings';
 
 /** The `hailo.model.*` keys holding a path a folder may set. */
@@ -14,12 +13,8 @@ export const MODEL_PATH_KEYS = ['har', 'onnx', 'calibrationSet', 'labels'] as co
 
 /** The folder relative values are resolved against: the resource itself when it is a folder, else its folder. */
 export function modelFolderOf(resourcePath: string): string {
-  try {
-    if (statSync(resourcePath).isDirectory()) return resourcePath;
-  } catch {
-    // a document not saved yet, or gone: its folder still is the base
-  }
-  return dirname(resourcePath);
+  // A document not saved yet, or gone: its folder still is the base.
+  return FileRoots.named(resourcePath).isDirectory(resourcePath) ? resourcePath : dirname(resourcePath);
 }
 
 /**
@@ -47,7 +42,7 @@ export function confineModelPaths(
       continue;
     }
     const path = isAbsolute(raw) ? raw : resolve(modelFolder!, raw);
-    if (confinedOrUndefined(path, roots)) {
+    if (roots.length && FileRoots.of(roots).contains(path)) {
       model[key] = path;
       continue;
     }

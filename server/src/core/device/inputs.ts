@@ -8,7 +8,8 @@
 // (q = v / scale + zp). So a uint8 source (image pixels, a u1 .npy) becomes v = (q - zp) * scale
 // for float32 I/O and float values become round(v / scale + zp) for uint8 I/O: the device sees
 // the same bytes either way.
-import { FileAccessError, readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { FileAccessError } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { basename } from 'node:path';
 import * as jpeg from 'jpeg-js';
@@ -104,7 +105,7 @@ function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: numb
 /** The whole of an input file: a regular file (never a FIFO or device) of at most 512 MiB. */
 export function readLimited(path: string): Buffer {
   try {
-    return readSmallFileSync(path, MAX_INPUT_FILE_BYTES);
+    return FileRoots.named(path).readSync(path, MAX_INPUT_FILE_BYTES);
   } catch (err) {
     if (err instanceof FileAccessError && err.code === 'too-large')
       throw new InputError(`${basename(path)}: inputs above ${MAX_INPUT_FILE_BYTES >> 20} MiB are refused`);

@@ -6,8 +6,8 @@
 // load. Every read is bounded (LIMITS.elfTableBytes, elfStringBytes) and every offset is checked
 // against the file's size: a hostile file gives one ElfError sentence, never a crash or a large
 // allocation. Formats: ELF32/ELF64, little and big endian (System V gABI, "Dynamic Section").
-import { closeSync } from 'node:fs';
-import { openRegularFileSync, readIntoSync } from '../common/fileAccess';
+import { closeFile, readIntoSync } from '../common/fileAccess';
+import { rootsFor } from './files';
 import { limit } from '../common/limits';
 
 const PT_LOAD = 1;
@@ -64,7 +64,7 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
 
 /** Reads the dynamic section of the ELF file at `path` (regular files only; see common/fileAccess). */
 export function readElfDynamic(path: string): ElfDynamicInfo {
-  const { fd, size } = openRegularFileSync(path);
+  const { fd, size } = rootsFor(path).openSync(path);
   try {
     return parseElfDynamic({
       size,
@@ -75,21 +75,21 @@ export function readElfDynamic(path: string): ElfDynamicInfo {
       },
     });
   } finally {
-    closeSync(fd);
+    closeFile(fd);
   }
 }
 
 /** Only the identification and the type of an ELF file (the loader skips libraries of another class or machine). */
 export function readElfIdent(path: string): { bits: 32 | 64; littleEndian: boolean; machine: number } | undefined {
   try {
-    const { fd, size } = openRegularFileSync(path);
+    const { fd, size } = rootsFor(path).openSync(path);
     try {
       const head = new Uint8Array(Math.min(20, size));
       readIntoSync(fd, head, 0, head.length, 0);
       const h = identify(bufferSource(head), head.length);
       return { bits: h.bits, littleEndian: h.littleEndian, machine: h.u16(18) };
     } finally {
-      closeSync(fd);
+      closeFile(fd);
     }
   } catch {
     return undefined;

@@ -2,9 +2,9 @@
 // folders, small text files, folder listings, and paths resolved the way the system itself would
 // resolve them — symbolic links followed inside the root (an absolute link target starts again at
 // the root, `..` stops at it), so a fake system never reads the host's files through a link.
-import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { readSmallFileSync } from '../common/fileAccess';
+import { join, resolve } from 'node:path';
+import { FileRoots, resolveInSystem } from '../common/confined';
+import { isInside } from '../common/fileAccess';
 
 /** Library folders in the order the dynamic loader searches them on Debian (ld.so.conf.d, then the defaults). */
 export const LIBRARY_DIRS = [
@@ -25,24 +25,55 @@ export const LIBRARY_DIRS = [
 /** Where libraries are looked for but the loader itself does not look (only an ld.so.conf entry makes it). */
 export const NOT_LOADER_DIRS = new Set(['opt/hailort/lib']);
 
+// Every read goes through the confined file layer (issue 29): a path under the system root is
+// resolved the system's way inside it (`doctor --root R`: an absolute link starts again at R, so
+// R/sys/module/hailo_pci/version -> /etc/x reads R/etc/x, never the host's), a path in the workspace
+// folder (Check Setup's venvs) stays inside that folder, and any other path is not read.
+let system = { root: resolve('/'), roots: FileRoots.system('/') };
+let workspace: { folder: string; roots: FileRoots } | undefined;
+
+/** The system root and the workspace folder the doctor reads in (set once per run by probeSystem). */
+export function useDoctorRoots(root: string, folder?: string): void {
+  system = { root: resolve(root), roots: FileRoots.system(root) };
+  workspace = folder ? { folder: resolve(folder), roots: FileRoots.of([folder]) } : undefined;
+}
+
+/** The roots a doctor path is read in (see above); a FileRoots that refuses everything when it lies in neither. */
+export function rootsFor(path: string): FileRoots {
+  return workspace && isInside(path, workspace.folder) ? workspace.roots : system.roots;
+}
+
 export function readText(path: string, max = 64 << 10): string | undefined {
+  return rootsFor(path).readTextOrUndefined(path, max);
+}
+
+export function listDir(dir: string): string[] {
+  return rootsFor(dir).listOrEmpty(dir);
+}
+
+/** A regular file (links followed inside the roots). */
+export function isFileAt(path: string): boolean {
+  return rootsFor(path).isFile(path);
+}
+
+/** A folder (links followed inside the roots). */
+export function isDirAt(path: string): boolean {
+  return rootsFor(path).isDirectory(path);
+}
+
+/** stat inside the roots, or undefined (missing or refused). */
+export function statAt(path: string): ReturnType<FileRoots['stat']> {
   try {
-    return readSmallFileSync(path, max).toString('utf8');
+    return rootsFor(path).stat(path);
   } catch {
     return undefined;
   }
 }
 
-export function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
+/** The target of a link as written (a name to show, e.g. a PCI device's driver), or undefined. */
+export function linkTarget(path: string): string | undefined {
+  return rootsFor(path).readlink(path);
 }
-
-/** Symbolic links followed at most this often (Linux's MAXSYMLINKS). */
-const MAX_LINKS = 40;
 
 /**
  * The file `rooted` (an absolute path inside the system, `/usr/lib/x`) names, with every link
@@ -50,38 +81,17 @@ const MAX_LINKS = 40;
  * missing or the links loop.
  */
 export function resolveInRoot(root: string, rooted: string): { host: string; rooted: string } | undefined {
-  const todo = rooted.split('/').filter(Boolean);
-  const done: string[] = [];
-  let links = 0;
-  while (todo.length > 0) {
-    const part = todo.shift()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      done.pop();
-      continue;
-    }
-    const host = join(root, ...done, part);
-    let isLink: boolean;
-    try {
-      isLink = lstatSync(host).isSymbolicLink();
-    } catch {
-      return undefined;
-    }
-    if (!isLink) {
-      done.push(part);
-      continue;
-    }
-    if (++links > MAX_LINKS) return undefined;
-    let target: string;
-    try {
-      target = readlinkSync(host);
-    } catch {
-      return undefined;
-    }
-    if (target.startsWith('/')) done.length = 0;
-    todo.unshift(...target.split('/').filter(Boolean));
+  const host = resolveInSystem(root, rooted);
+  if (host === undefined || !statAtSystem(root, host)) return undefined;
+  return { host, rooted: inRoot(root, host) };
+}
+
+function statAtSystem(root: string, host: string): boolean {
+  try {
+    return FileRoots.system(root).stat(host) !== undefined;
+  } catch {
+    return false;
   }
-  return { host: join(root, ...done), rooted: `/${done.join('/')}` };
 }
 
 /** `/usr/lib/x` for a host path under `root`; other paths (a venv in the workspace) as they are. */

@@ -7,8 +7,7 @@
 // Hailo-10H's version check is the driver's own (soc.c hailo_soc_get_driver_info: its version
 // against the SoC's pci_ep driver), so nothing here compares versions.
 import { join } from 'node:path';
-import { statSync } from 'node:fs';
-import { listDir, readText } from './files';
+import { isFileAt, listDir, readText } from './files';
 import type { Finding } from './rules';
 import type { SystemSnapshot } from './probe';
 
@@ -41,7 +40,7 @@ export function firmwareDirs(root: string): string[] {
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    return isFileAt(path);
   } catch {
     return false;
   }

@@ -5,9 +5,8 @@
 // HAILO_OUT_OF_PHYSICAL_DEVICES (74), and with HailoRT 5.3+ hailo-ollama shares it when started with
 // HAILO_OLLAMA_VDEVICE_GROUP_ID and the other program uses the same group id. Reads under a root
 // (`/`, or a fake system in the tests), bounded in processes and descriptors.
-import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { listDir, readText } from './files';
+import { FileRoots } from '../common/confined';
 
 /** Device nodes of the Hailo drivers: hailo_pci's /dev/hailoN, hailo1x_pci's /dev/h1x-N (5.3+), the 5.x /dev/hailortN. */
 const DEVICE_NODE = /^\/dev\/(hailo\d+|h1x-\d+|hailort\d*)$/;
@@ -29,26 +28,23 @@ export interface DeviceHolder {
 
 export function deviceHolders(root = '/', selfPid = process.pid): DeviceHolder[] {
   const holders: DeviceHolder[] = [];
-  const pids = listDir(join(root, 'proc'))
+  const roots = FileRoots.system(root);
+  const pids = roots
+    .listOrEmpty(join(root, 'proc'))
     .filter((p) => /^\d+$/.test(p))
     .slice(0, MAX_PROCESSES);
   for (const pid of pids) {
     if (Number(pid) === selfPid) continue;
     const fdDir = join(root, 'proc', pid, 'fd');
     const nodes = new Set<string>();
-    for (const fd of listDir(fdDir).slice(0, MAX_FDS)) {
-      let target: string;
-      try {
-        target = readlinkSync(join(fdDir, fd));
-      } catch {
-        continue;
-      }
-      if (DEVICE_NODE.test(target)) nodes.add(target);
+    for (const fd of roots.listOrEmpty(fdDir).slice(0, MAX_FDS)) {
+      const target = roots.readlink(join(fdDir, fd));
+      if (target !== undefined && DEVICE_NODE.test(target)) nodes.add(target);
     }
     if (nodes.size === 0) continue;
-    const name = (readText(join(root, 'proc', pid, 'comm'), 256) ?? '').trim() || '(unknown)';
-    const command = (readText(join(root, 'proc', pid, 'cmdline'), 4096) ?? '').split('\0').filter(Boolean).join(' ').slice(0, 200);
-    const environ = readText(join(root, 'proc', pid, 'environ'), 64 << 10) ?? '';
+    const name = (roots.readTextOrUndefined(join(root, 'proc', pid, 'comm'), 256) ?? '').trim() || '(unknown)';
+    const command = (roots.readTextOrUndefined(join(root, 'proc', pid, 'cmdline'), 4096) ?? '').split('\0').filter(Boolean).join(' ').slice(0, 200);
+    const environ = roots.readTextOrUndefined(join(root, 'proc', pid, 'environ'), 64 << 10) ?? '';
     const group = environ
       .split('\0')
       .find((e) => e.startsWith('HAILO_OLLAMA_VDEVICE_GROUP_ID='))

@@ -3,7 +3,7 @@
 // hailort.service, TAPPAS / hailo-apps, Hailo's Debian packages, the HEFs of the folder) and the
 // findings where the pieces disagree (rules.ts). Reads files only; the device scan is passed in by
 // the caller (it needs the native worker, which only a trusted caller starts).
-import { lstatSync, readdirSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
 import { join, relative } from 'node:path';
 import { readHefFile } from '../hef';
 import type { DeviceError, ScanResult } from '../device/protocol';
@@ -49,26 +49,22 @@ const HEF_DEPTH = 4;
 
 function hefsIn(folder: string): string[] {
   const out: string[] = [];
+  const roots = FileRoots.of([folder]);
   const walk = (dir: string, depth: number) => {
     if (depth > HEF_DEPTH || out.length >= HEF_LIMIT) return;
-    let names: string[];
+    let entries;
     try {
-      names = readdirSync(dir).sort();
+      entries = roots.listEntries(dir);
     } catch {
       return;
     }
-    for (const name of names) {
+    for (const e of entries) {
       if (out.length >= HEF_LIMIT) return;
-      if (name.startsWith('.') || name === 'node_modules') continue;
-      const p = join(dir, name);
-      let st;
-      try {
-        st = lstatSync(p);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(p, depth + 1);
-      else if (st.isFile() && name.toLowerCase().endsWith('.hef')) out.push(p);
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const p = join(dir, e.name);
+      // Entry types as on disk: a link (to a folder or a file) is neither, so it is not followed.
+      if (e.isDirectory()) walk(p, depth + 1);
+      else if (e.isFile() && e.name.toLowerCase().endsWith('.hef')) out.push(p);
     }
   };
   walk(folder, 0);

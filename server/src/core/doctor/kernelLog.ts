@@ -7,9 +7,9 @@
 // "hailo1x 0001:01:00.0: …" (as in hailo-apps#111's log); a mismatch counts only when it follows
 // the last "Init module" of the driver and the last "Probing on" of its device — a reboot, a module
 // reload or a PCI reset re-probes, and an older line no longer describes the device.
-import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileAccessError, openRegularFileSync } from '../common/fileAccess';
+import { closeFile, FileAccessError, readIntoSync } from '../common/fileAccess';
+import { rootsFor } from './files';
 import type { Finding } from './rules';
 import type { SystemSnapshot } from './probe';
 
@@ -44,7 +44,7 @@ const MISMATCH = /\bhailo1x (\S+): Mismatch Driver version pcie driver (\d+):(\d
 function tail(path: string): string | { unreadable: string } | undefined {
   let opened: { fd: number; size: number };
   try {
-    opened = openRegularFileSync(path);
+    opened = rootsFor(path).openSync(path);
   } catch (err) {
     if (err instanceof FileAccessError && err.code === 'ENOENT') return undefined; // no kernel log: nothing to say
     return { unreadable: err instanceof Error ? err.message : String(err) };
@@ -52,12 +52,12 @@ function tail(path: string): string | { unreadable: string } | undefined {
   try {
     const length = Math.min(opened.size, TAIL_BYTES);
     const buf = Buffer.allocUnsafe(length);
-    const n = readSync(opened.fd, buf, 0, length, opened.size - length);
+    const n = readIntoSync(opened.fd, buf, 0, length, opened.size - length);
     const text = buf.subarray(0, n).toString('utf8');
     // A cut first line is not a whole message.
     return length < opened.size ? text.slice(text.indexOf('\n') + 1) : text;
   } finally {
-    closeSync(opened.fd);
+    closeFile(opened.fd);
   }
 }
 

@@ -7,10 +7,9 @@
 // no DT_RUNPATH, then DT_RUNPATH, then the folders of /etc/ld.so.conf (its `include`s), else
 // Debian's defaults — skipping files of another ELF class or machine, as the loader does.
 // LD_LIBRARY_PATH belongs to a shell, not to the system, and is not known here.
-import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readElfDynamic, readElfIdent, type ElfDynamicInfo } from './elf';
-import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot } from './files';
+import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot, statAt } from './files';
 import type { DebPackage, PythonWheel } from './probe';
 
 export type ConsumerKind = 'gstreamer-plugin' | 'tappas-plugin' | 'python-wheel' | 'tappas-python' | 'hailortcli' | 'hailo-ollama';
@@ -133,7 +132,7 @@ function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo
     const hit = resolveInRoot(root, join(s.dir, needed));
     if (!hit) continue;
     try {
-      if (!statSync(hit.host, { throwIfNoEntry: false })?.isFile()) continue;
+      if (!statAt(hit.host)?.isFile()) continue;
     } catch {
       continue;
     }
@@ -198,7 +197,7 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
     let id: string;
     try {
       // Most candidates are absent: no exception for them (its stack costs more than the stat).
-      const st = statSync(c.host, { throwIfNoEntry: false });
+      const st = statAt(c.host);
       if (!st?.isFile()) continue;
       // One file seen through two folders (/lib → /usr/lib) is one consumer.
       id = `${st.dev}:${st.ino}`;
@@ -242,7 +241,7 @@ function resolveVenvNeeded(root: string, host: string, elf: ElfDynamicInfo, need
   for (const dir of elf.runpath.length === 0 ? expandSearchPath(elf.rpath, origin) : expandSearchPath(elf.runpath, origin)) {
     const candidate = join(dir, needed);
     try {
-      if (statSync(candidate, { throwIfNoEntry: false })?.isFile())
+      if (statAt(candidate)?.isFile())
         return {
           needed,
           found: candidate,

@@ -2,9 +2,9 @@
 // the OS release, the kernel and its architecture, and the userland's architecture — a 32-bit
 // Raspberry Pi OS on a 64-bit kernel cannot install HailoRT's arm64 packages nor run the
 // linux-arm64 extension. Read from files under `root` (`--root` reads a copy of a system).
-import { closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { openRegularFileSync, readIntoSync, readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { closeFile, readIntoSync } from '../common/fileAccess';
 
 export interface MachineFacts {
   /** The device tree's model ("Raspberry Pi 5 Model B Rev 1.0"); absent on a PC. */
@@ -21,12 +21,9 @@ export interface MachineFacts {
 
 const SMALL = 4096;
 
-function text(path: string): string | undefined {
-  try {
-    return readSmallFileSync(path, SMALL).toString('utf8');
-  } catch {
-    return undefined;
-  }
+/** A small file of the system under `root` (links resolved inside it, as that system would). */
+function text(root: string, rel: string): string | undefined {
+  return FileRoots.system(root).readTextOrUndefined(join(root, rel), SMALL);
 }
 
 /** One printable line: file-derived, so bounded and without control characters. */
@@ -43,7 +40,7 @@ function line(raw: string | undefined): string | undefined {
 /** os-release(5): PRETTY_NAME, else NAME VERSION; /etc/os-release first, then /usr/lib/os-release. */
 function osRelease(root: string): string | undefined {
   for (const p of ['etc/os-release', 'usr/lib/os-release']) {
-    const t = text(join(root, p));
+    const t = text(root, p);
     if (t === undefined) continue;
     const field = (k: string) => {
       const m = new RegExp(`^${k}=(.*)$`, 'm').exec(t)?.[1]?.trim();
@@ -61,7 +58,7 @@ function userlandArch(root: string): string | undefined {
   for (const p of ['usr/bin/env', 'bin/sh']) {
     let fd: number | undefined;
     try {
-      const opened = openRegularFileSync(join(root, p));
+      const opened = FileRoots.system(root).openSync(join(root, p));
       fd = opened.fd;
       const head = Buffer.alloc(20);
       if (readIntoSync(fd, head, 0, 20, 0) < 20 || head.readUInt32BE(0) !== 0x7f454c46) continue;
@@ -69,7 +66,7 @@ function userlandArch(root: string): string | undefined {
     } catch {
       continue;
     } finally {
-      if (fd !== undefined) closeSync(fd);
+      if (fd !== undefined) closeFile(fd);
     }
   }
   return undefined;
@@ -78,11 +75,11 @@ function userlandArch(root: string): string | undefined {
 export function probeMachine(root: string): MachineFacts {
   return {
     // The firmware's device tree (Raspberry Pi, most arm64 boards); /proc/device-tree links to it.
-    model: line(text(join(root, 'proc', 'device-tree', 'model')) ?? text(join(root, 'sys', 'firmware', 'devicetree', 'base', 'model'))),
+    model: line(text(root, 'proc/device-tree/model') ?? text(root, 'sys/firmware/devicetree/base/model')),
     os: osRelease(root),
-    kernel: line(text(join(root, 'proc', 'sys', 'kernel', 'osrelease'))),
+    kernel: line(text(root, 'proc/sys/kernel/osrelease')),
     // kernel.arch (Linux 6.1+) is what `uname -m` prints.
-    kernelArch: line(text(join(root, 'proc', 'sys', 'kernel', 'arch'))),
+    kernelArch: line(text(root, 'proc/sys/kernel/arch')),
     userland: userlandArch(root),
   };
 }

@@ -4,10 +4,8 @@
 // site-packages folder and the Pythons it is built for, hailort.service (unit, enabled, running),
 // TAPPAS / hailo-apps and the Debian packages. Everything is read under `root` (default `/`), so
 // tests build fake systems. Reads are bounded (readSmallFileSync) and no walk follows a link.
-import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readSmallFileSync } from '../common/fileAccess';
-import { LIBRARY_DIRS } from './files';
+import { isDirAt, LIBRARY_DIRS, linkTarget, listDir, readText, statAt, useDoctorRoots } from './files';
 import { probeConsumers, type Consumer } from './linkage';
 import { probeFirmware, type FirmwareFiles } from './firmware';
 import { probeKernelLog, type KernelLogFacts } from './kernelLog';
@@ -88,29 +86,10 @@ export interface SystemSnapshot {
 
 export { LIBRARY_DIRS } from './files';
 
-function text(path: string, max = SMALL): string | undefined {
-  try {
-    return readSmallFileSync(path, max).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function list(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-}
-
-function isDir(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
+// Reads through the doctor's roots (files.ts: the system root, the workspace folder; issue 29).
+const text = (path: string, max = SMALL): string | undefined => readText(path, max);
+const list = listDir;
+const isDir = isDirAt;
 
 /** A short, printable version string (sysfs and package files are text; bound what we keep). */
 function versionOf(raw: string | undefined): string | undefined {
@@ -140,11 +119,8 @@ function probePci(root: string): PciFunction[] {
     if (vendor !== '0x1e60') continue;
     const deviceId = (text(join(base, address, 'device')) ?? '').trim().toLowerCase().replace(/^0x/, '');
     let driver: string | undefined;
-    try {
-      driver = basename(readlinkSync(join(base, address, 'driver')));
-    } catch {
-      driver = undefined;
-    }
+    const target = linkTarget(join(base, address, 'driver'));
+    driver = target === undefined ? undefined : basename(target);
     out.push({ address, deviceId, family: PCI_FAMILIES[deviceId] ?? 'unknown', driver });
   }
   return out;
@@ -159,14 +135,10 @@ function probeLibraries(root: string): Library[] {
       if (!m) continue;
       const path = join(root, dir, name);
       let id: string;
-      try {
-        // One file found through two folders (/lib → /usr/lib on merged-/usr systems) is one library.
-        const st = statSync(path);
-        if (!st.isFile()) continue;
-        id = `${st.dev}:${st.ino}`;
-      } catch {
-        continue;
-      }
+      // One file found through two folders (/lib → /usr/lib on merged-/usr systems) is one library.
+      const st = statAt(path);
+      if (!st?.isFile()) continue;
+      id = `${st.dev}:${st.ino}`;
       if (seen.has(id)) continue;
       seen.add(id);
       out.push({ path: `/${dir}/${name}`, version: m[1] });
@@ -274,6 +246,7 @@ function probePackages(root: string): DebPackage[] {
 }
 
 export function probeSystem(root = '/', folder?: string): SystemSnapshot {
+  useDoctorRoots(root, folder);
   const { wheels, hailoApps, tappasModules } = probeWheels(root, folder);
   const packages = probePackages(root);
   const pci = probePci(root);

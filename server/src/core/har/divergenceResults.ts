@@ -3,9 +3,9 @@
 // har`: per layer in dataflow order its relative error against the float ONNX and its inputs', the
 // layers that could not be compared and why, the first layer whose error jumps (ambiguity said),
 // and the inputs the figures were measured on with the calibration set's distribution.
-import { renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { readSmallFileSync } from '../common/fileAccess';
+import { basename, dirname, join, resolve } from 'node:path';
+import { FileRoots } from '../common/confined';
+import { jsonSyntaxWhere } from '../common/jsonError';
 import { limit } from '../common/limits';
 
 export const DIVERGENCE_FORMAT = 'hailo-tools-diverge/1';
@@ -62,17 +62,16 @@ const decode = (k: string, v: unknown) =>
 /** Writes the results beside the HAR in one rename (never half a file); returns the path. */
 export function saveDivergenceResults(harPath: string, results: DivergenceResults): string {
   const path = divergenceSidecarPath(harPath);
-  const partial = join(dirname(path), `.${basename(path)}.partial`);
-  writeFileSync(partial, JSON.stringify(results, encode, 1) + '\n');
-  renameSync(partial, path);
+  // In the HAR's folder, in one rename; a `<net>.diverge.json` link is replaced, never written through.
+  FileRoots.of([dirname(resolve(harPath))]).writeSync(path, JSON.stringify(results, encode, 1) + '\n');
   return path;
 }
 
 /** Reads `<net>.diverge.json`; undefined when there is none, a DivergenceFormatError when it is not ours. */
-export function readDivergenceResults(path: string): DivergenceResults | undefined {
+export function readDivergenceResults(path: string, roots: FileRoots = FileRoots.near(path)): DivergenceResults | undefined {
   let text: string;
   try {
-    text = readSmallFileSync(path, limit('noiseJsonBytes')).toString('utf8');
+    text = roots.readText(path, limit('noiseJsonBytes'));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || /ENOENT|no such file/i.test((err as Error).message)) return undefined;
     throw new DivergenceFormatError((err as Error).message);
@@ -81,7 +80,7 @@ export function readDivergenceResults(path: string): DivergenceResults | undefin
   try {
     v = JSON.parse(text, decode);
   } catch (err) {
-    throw new DivergenceFormatError(`${path} is not valid JSON: ${(err as Error).message}`);
+    throw new DivergenceFormatError(`${path} is not valid JSON (${jsonSyntaxWhere(text, err)})`);
   }
   const o = v as Partial<DivergenceResults> | null;
   if (!o || typeof o !== 'object' || o.format !== DIVERGENCE_FORMAT || !Array.isArray(o.layers) || typeof o.verdict !== 'string') {

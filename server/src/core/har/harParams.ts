@@ -5,10 +5,11 @@
 // zero points, statistics, SNR figures) also keep their values. Keys are `<scope>/<layer>/<param>:0`
 // (hn-har-format.md §1; netron reads `kernel, bias, *_activation_bits, weight_bits,
 // bias_decomposition` from them), so each array lands on its HN layer.
+import { FileRoots } from '../common/confined';
 import { Readable } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 import * as yauzl from 'yauzl';
-import { openRegularFile, readInto } from '../common/fileAccess';
+import { readInto } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { NpyFormatError, parseNpyHeader } from '../common/npyFormat';
 import { readNpy } from '../common/npy';
@@ -249,7 +250,7 @@ export async function readHarParams(path: string, scopes: readonly string[]): Pr
   const result: HarParams = { members: [], arrays: [], notes: [] };
   let opened;
   try {
-    opened = await openRegularFile(path);
+    opened = await FileRoots.named(path).open(path);
   } catch (err) {
     result.notes.push((err as Error).message);
     return result;

@@ -1,11 +1,12 @@
 // Reads a Hailo archive (.har): a plain POSIX tar (pax headers, as Python's tarfile writes it;
 // gzip tolerated) holding `<net>.hn` (the HN JSON), `<net>.metadata.json`, weights (.npz) and
 // `<net>.original_model_meta.json`. Only the small JSON members are kept; weights stream past.
+import { FileRoots } from '../common/confined';
 import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import * as tar from 'tar-stream';
-import { openRegularFile, readInto } from '../common/fileAccess';
+import { readInto } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { parseHn, type HnModel } from './hn';
 
@@ -51,7 +52,7 @@ function byteCeiling(max: number, onHit: (seen: number) => Error): Transform {
 export async function readHar(path: string): Promise<HarArchive> {
   let opened;
   try {
-    opened = await openRegularFile(path);
+    opened = await FileRoots.named(path).open(path);
   } catch (err) {
     throw new HarReadError((err as Error).message);
   }

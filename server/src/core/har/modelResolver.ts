@@ -5,10 +5,9 @@
 // HAR's `original_model_path` basename, `<net>.onnx` or the only `.onnx` beside the HAR. HAR reads
 // are cached by file size + mtime; the ONNX side comes from a loader the host supplies (the
 // server's shares the graph view's cache).
-import { readdirSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
 import { currentOpenedFolders, noteSkipped } from '../alls/nodeHost';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { confinedOrUndefined, fileStamp } from '../common/fileAccess';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import { analyzeOnnx } from '../onnx/analysis';
 import { renderGraphView } from '../onnx/graphView';
@@ -42,18 +41,13 @@ export interface ModelResolution {
  * folders: a cloned folder's `model.har -> ~/elsewhere` is not read (issue 18), and the log says so.
  */
 function listDir(dir: string, ext: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => extname(f).toLowerCase() === ext);
-  } catch {
-    return [];
-  }
+  const roots = FileRoots.of([dir, ...currentOpenedFolders()]);
+  const names = roots.listOrEmpty(dir).filter((f) => extname(f).toLowerCase() === ext);
   // A `.hef` link out is kept: scriptArch.ts refuses to read it and says so on the script's first line.
   if (ext !== '.har' && ext !== '.onnx') return names.sort();
-  const roots = [dir, ...currentOpenedFolders()];
   return names
     .filter((f) => {
-      if (confinedOrUndefined(join(dir, f), roots)) return true;
+      if (roots.contains(join(dir, f))) return true;
       noteSkipped(`The ${ext} file '${join(dir, f)}' was not read: it is a link leading outside the opened folders and its own folder.`);
       return false;
     })
@@ -87,7 +81,7 @@ export function findOnnxBeside(har: HarArchive): string | undefined {
 
 /** Reads the ONNX side without a cache (the CLI; the server uses the graph view's cache instead). */
 export function readOnnxSide(path: string): OnnxLoad {
-  const st = fileStamp(path);
+  const st = FileRoots.named(path).stamp(path);
   if (!st) return { ok: false, stamp: 'missing', error: `${path} is not a readable file` };
   try {
     const analysis = analyzeOnnx(readOnnxFile(path));
@@ -122,7 +116,7 @@ export class ModelResolver {
     const problems: string[] = [];
     const harPath = settings.harPath ? resolveFrom(dir, settings.harPath) : findHarBeside(scriptPath);
     if (!harPath) return { problems };
-    const harStamp = fileStamp(harPath);
+    const harStamp = FileRoots.named(harPath).stamp(harPath);
     if (!harStamp) return { harPath, problems: [`${harPath} is not a readable file`] };
     let har: HarArchive;
     try {
@@ -135,7 +129,7 @@ export class ModelResolver {
     const onnx = onnxPath ? this.loadOnnx(onnxPath) : undefined;
     if (onnx && !onnx.ok) problems.push(`ONNX ${onnxPath}: ${onnx.error}`);
     const sidecar = noiseSidecarPath(harPath);
-    const noiseStamp = fileStamp(sidecar) ?? '';
+    const noiseStamp = FileRoots.named(sidecar).stamp(sidecar) ?? '';
     const key = `${harStamp}|${onnxPath ?? ''}|${onnx?.stamp ?? ''}|${noiseStamp}`;
     const hit = this.indexes.get(harPath);
     if (hit && hit.key === key) return { index: hit.index, harPath, onnxPath, problems };

@@ -13,7 +13,8 @@
 // with the diagnostic tool's own rule: SNR ≤ 10 dB, or a low outlier (≤ Q1 − 1.5·IQR), input/output
 // layers and NMS/argmax excluded ("SNR is a bad metric for them").
 import { basename, dirname, join } from 'node:path';
-import { readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { jsonSyntaxWhere } from '../common/jsonError';
 import { limit } from '../common/limits';
 
 export const NOISE_FORMAT = 'hailo-tools-noise/1';
@@ -87,10 +88,10 @@ export function noiseSidecarPath(harPath: string): string {
 }
 
 /** Reads `<net>.noise.json`; undefined when there is none, a NoiseFormatError when it is not ours. */
-export function readNoiseResults(path: string): NoiseResults | undefined {
+export function readNoiseResults(path: string, roots: FileRoots = FileRoots.near(path)): NoiseResults | undefined {
   let text: string;
   try {
-    text = readSmallFileSync(path, limit('noiseJsonBytes')).toString('utf8');
+    text = roots.readText(path, limit('noiseJsonBytes'));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || /ENOENT|no such file/i.test((err as Error).message)) return undefined;
     throw new NoiseFormatError((err as Error).message);
@@ -99,7 +100,7 @@ export function readNoiseResults(path: string): NoiseResults | undefined {
   try {
     v = JSON.parse(text);
   } catch (err) {
-    throw new NoiseFormatError(`${path} is not valid JSON: ${(err as Error).message}`);
+    throw new NoiseFormatError(`${path} is not valid JSON (${jsonSyntaxWhere(text, err)})`);
   }
   const o = v as Partial<NoiseResults> | null;
   if (!o || typeof o !== 'object' || o.format !== NOISE_FORMAT || !o.statistics || typeof o.statistics !== 'object') {

@@ -4,10 +4,9 @@
 // HAR is: same basename, else one starting with it, else the only one), whose header is
 // read once per file version through the HEF core (regular files only, never outside the script's
 // folder), and the `hw_arch` of the HAR the model resolver already read.
-import { realpathSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
 import { basename, dirname, sep } from 'node:path';
 import { inferArch, type ArchInference } from '../common/archInference';
-import { fileStamp } from '../common/fileAccess';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import { readHefHwArch } from '../hef/hwArch';
 import { withFileSource } from '../hef/source';
@@ -18,10 +17,10 @@ type HefArch = { id: number } | { error: string };
 /** A path inside `dir` whose real location is outside it (a symlink out of the folder). */
 function leavesFolder(path: string, dir: string): boolean {
   try {
-    const realDir = realpathSync(dir);
-    return !realpathSync(path).startsWith(realDir + sep);
-  } catch {
-    return false; // missing: the read says so
+    FileRoots.of([dir]).resolve(path);
+    return false;
+  } catch (err) {
+    return (err as { code?: string }).code === 'outside'; // missing: the read says so
   }
 }
 
@@ -29,7 +28,7 @@ export class ScriptArchResolver {
   private readonly hefs = new Map<string, { stamp: string; result: Promise<HefArch> }>();
 
   private hefArch(path: string): Promise<HefArch> {
-    const st = fileStamp(path) ?? 'not a file';
+    const st = FileRoots.named(path).stamp(path) ?? 'not a file';
     const hit = this.hefs.get(path);
     if (hit && hit.stamp === st) return hit.result;
     const result = leavesFolder(path, dirname(path))

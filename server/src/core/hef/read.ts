@@ -1,6 +1,7 @@
 // Entry point of the HEF core: container → integrity → protobuf body → facts → resources.
 // Never throws for a bad file: every failure becomes a problem and the report keeps whatever was
 // read before (and beside) it.
+import type { FileRoots } from '../common/confined';
 import { MAX_HEADER_SIZE, parseContainer, protoComplete } from './container';
 import { extensionProblems, extensionsOf, featuresOf, headerInfo, networkGroupsOf } from './facts';
 import { verifyIntegrity, type IntegrityReport } from './integrity';
@@ -24,6 +25,8 @@ export interface ReadOptions {
    * its architecture targets: the exit rule and the errors follow it; every line's verdict stays.
    */
   hailortVersion?: string;
+  /** Where the file may live (a HEF found beside a script: the script's roots); default its own folder. */
+  roots?: FileRoots;
 }
 
 const NOT_CHECKED: IntegrityReport = { ok: false, check: 'none', detail: 'not checked', checks: [] };
@@ -139,7 +142,7 @@ async function readParts(src: ByteSource, options: ReadOptions): Promise<HefRepo
 export async function readHefFile(path: string, options: ReadOptions = {}): Promise<HefReport> {
   let src: ByteSource;
   try {
-    src = await fileSource(path);
+    src = await fileSource(path, options.roots);
   } catch (err) {
     const e = err as Error;
     return {

@@ -2,7 +2,8 @@
 // never held in memory: a file is read with positional reads, a buffer (tests, fuzzing) is sliced.
 // Files are opened through common/fileAccess (regular files only, never blocking on a FIFO; reads
 // split below Node's 2 GiB single-read limit).
-import { openRegularFile, readInto } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { readInto } from '../common/fileAccess';
 
 export interface ByteSource {
   /** Total size in bytes. */
@@ -33,10 +34,11 @@ export function bufferSource(bytes: Uint8Array, name = '<buffer>'): ByteSource {
 
 /**
  * A source over a file, read with positional reads (FileHandle.read at offsets). Throws a
- * FileAccessError for a path that is not a readable regular file.
+ * FileAccessError for a path that is not a readable regular file inside `roots` (default: the file
+ * the user named, in its own folder; a file found beside another passes that file's roots).
  */
-export async function fileSource(path: string): Promise<ByteSource> {
-  const { handle, size } = await openRegularFile(path);
+export async function fileSource(path: string, roots: FileRoots = FileRoots.named(path)): Promise<ByteSource> {
+  const { handle, size } = await roots.open(path);
   return {
     size,
     name: path,
@@ -52,8 +54,8 @@ export async function fileSource(path: string): Promise<ByteSource> {
 }
 
 /** Runs `fn` with a file source and always closes it. */
-export async function withFileSource<T>(path: string, fn: (src: ByteSource) => Promise<T>): Promise<T> {
-  const src = await fileSource(path);
+export async function withFileSource<T>(path: string, fn: (src: ByteSource) => Promise<T>, roots?: FileRoots): Promise<T> {
+  const src = await fileSource(path, roots);
   try {
     return await fn(src);
   } finally {

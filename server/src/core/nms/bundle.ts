@@ -2,11 +2,11 @@
 // `hailo-tools check` alike: the config a script's `nms_postprocess` names, the HEF beside the script
 // (or the config), a labels file (named, or beside the HEF / script), and runs the pure checks.
 // Reads go through common/fileAccess (regular files only, bounded).
-import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { analyze, type AllsDocument } from '../alls/analysis';
 import { resolveNmsConfigPath } from '../alls/nodeHost';
-import { FileAccessError, fileStamp, readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { FileAccessError } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import type { Diagnostic, Severity } from '../common/types';
@@ -22,13 +22,22 @@ import { isNmsConfigName } from './files';
 import { ultralyticsFromOnnx, type UltralyticsMetadata } from './ultralytics';
 import { readOnnxFile } from '../onnx/reader';
 
-/** Text of a file: the editor's buffer when it is open (the host supplies it), else the disk's. */
-export type TextSource = (path: string) => string | undefined;
+/**
+ * Text of a file: the editor's buffer when it is open (the host supplies it), else the disk's — read
+ * inside `roots` (a source that reads the disk itself must read through them).
+ */
+export type TextSource = (path: string, roots: FileRoots) => string | undefined;
 
-function readText(path: string, open: TextSource | undefined): string {
-  const buffered = open?.(path);
+/**
+ * A side file found beside or named by `near` (a script, HEF or config the user opened): read only
+ * inside its folder and the opened folders, links resolved (issue 29: `labels.json -> ~/private`
+ * beside a HEF is refused in one sentence, and nothing of it is shown).
+ */
+function readText(path: string, open: TextSource | undefined, near: string): string {
+  const roots = FileRoots.near(near);
+  const buffered = open?.(path, roots);
   if (buffered !== undefined) return buffered;
-  return readSmallFileSync(path, limit('nmsSideFileBytes')).toString('utf8');
+  return roots.readText(path, limit('nmsSideFileBytes'));
 }
 
 /** One sentence for a side file that could not be read. */
@@ -38,18 +47,18 @@ function unreadable(path: string, err: unknown): string {
   return `${path}: ${(err as Error).message}`;
 }
 
-export function readNmsConfig(path: string, open?: TextSource): { doc: NmsConfig } | { error: string; missing: boolean } {
+export function readNmsConfig(path: string, open?: TextSource, near = path): { doc: NmsConfig } | { error: string; missing: boolean } {
   try {
-    return { doc: parseNmsConfig(readText(path, open)) };
+    return { doc: parseNmsConfig(readText(path, open, near)) };
   } catch (err) {
     return { error: unreadable(path, err), missing: err instanceof FileAccessError && err.code === 'ENOENT' };
   }
 }
 
-export function readLabels(path: string, open?: TextSource): { file: LabelsFile } | { error: string } {
+export function readLabels(path: string, open?: TextSource, near = path): { file: LabelsFile } | { error: string } {
   let text: string;
   try {
-    text = readText(path, open);
+    text = readText(path, open, near);
   } catch (err) {
     return { error: unreadable(path, err) };
   }
@@ -67,18 +76,15 @@ export function readLabels(path: string, open?: TextSource): { file: LabelsFile 
  */
 export function findOnnxMetadataBeside(near: string): UltralyticsMetadata | undefined {
   const dir = dirname(near);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.onnx'));
-  } catch {
-    return undefined;
-  }
+  const roots = FileRoots.near(near);
+  const names = roots.listOrEmpty(dir).filter((n) => n.toLowerCase().endsWith('.onnx'));
   const base = basename(near, extname(near));
   const pick = names.find((n) => basename(n, extname(n)) === base) ?? (names.length === 1 ? names[0] : undefined);
-  if (!pick) return undefined;
-  const path = join(dir, pick);
+  if (!pick || !roots.contains(join(dir, pick))) return undefined;
+  // The real path inside the roots: a link that leads out of them is never opened.
+  const path = roots.resolve(join(dir, pick));
   // Read once per version of the file: a script is re-checked on every edit.
-  const stamp = fileStamp(path);
+  const stamp = roots.stamp(path);
   const hit = stamp ? onnxMetaCache.get(path) : undefined;
   if (hit && hit.stamp === stamp) return hit.meta;
   let meta: UltralyticsMetadata | undefined;
@@ -100,12 +106,7 @@ const onnxMetaCache = new Map<string, { stamp: string; meta: UltralyticsMetadata
 /** A labels file beside `near` (a HEF or script): one named after it, else the only one there. */
 export function findLabelsBeside(near: string): string | undefined {
   const dir = dirname(near);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter(looksLikeLabelsFile).sort();
-  } catch {
-    return undefined;
-  }
+  const names = FileRoots.near(near).listOrEmpty(dir).filter(looksLikeLabelsFile);
   const base = basename(near, extname(near));
   const pick = names.find((n) => n.startsWith(base)) ?? (names.length === 1 ? names[0] : undefined);
   return pick ? join(dir, pick) : undefined;
@@ -115,11 +116,12 @@ const hefCache = new Map<string, { stamp: string; result: { facts: NmsHefFacts }
 const HEF_CACHE_SIZE = 32;
 
 /** A HEF's NMS facts, read once per version of the file (a script is re-checked on every edit). */
-export async function readHefNms(path: string): Promise<{ facts: NmsHefFacts } | { error: string }> {
-  const stamp = fileStamp(path);
+export async function readHefNms(path: string, near = path): Promise<{ facts: NmsHefFacts } | { error: string }> {
+  const roots = FileRoots.near(near);
+  const stamp = roots.stamp(path);
   const hit = stamp ? hefCache.get(path) : undefined;
   if (hit && hit.stamp === stamp) return hit.result;
-  const report = await readHefFile(path, { verify: false, verifyResources: false });
+  const report = await readHefFile(path, { verify: false, verifyResources: false, roots });
   const group = report.networkGroups[0];
   const result = group
     ? { facts: nmsHefFacts(basename(path), group) }
@@ -135,6 +137,8 @@ export async function readHefNms(path: string): Promise<{ facts: NmsHefFacts } |
 export interface NmsBundleOptions {
   /** An explicit labels file (`--labels`, `hailo.model.labels`), else one beside the HEF / script. */
   labelsPath?: string;
+  /** labelsPath was typed by the user (`--labels`): read where it is; a setting's path stays inside the folders. */
+  labelsTyped?: boolean;
   /** An explicit HEF, else the one beside the script (or config). */
   hefPath?: string;
   /** The facts of `hefPath` when the caller has read it already (the workspace HEF scan): not read again. */
@@ -156,7 +160,7 @@ export interface NmsBundleResult {
 async function gather(input: NmsCheckInput, near: string, opts: NmsBundleOptions, out: NmsBundleResult, extraHefFrom?: string): Promise<void> {
   const hefPath = opts.hefPath ?? findBeside(near, '.hef') ?? (extraHefFrom ? findBeside(extraHefFrom, '.hef') : undefined);
   if (hefPath) {
-    const r = opts.hefFacts && hefPath === opts.hefPath ? { facts: opts.hefFacts } : await readHefNms(hefPath);
+    const r = opts.hefFacts && hefPath === opts.hefPath ? { facts: opts.hefFacts } : await readHefNms(hefPath, near);
     if ('facts' in r) {
       input.hef = r.facts;
       out.hef = r.facts;
@@ -167,7 +171,7 @@ async function gather(input: NmsCheckInput, near: string, opts: NmsBundleOptions
   if (onnx) input.ultralytics = onnx;
   const labelsPath = opts.labelsPath ?? (hefPath ? findLabelsBeside(hefPath) : undefined) ?? findLabelsBeside(near);
   if (labelsPath) {
-    const r = readLabels(labelsPath, opts.open);
+    const r = readLabels(labelsPath, opts.open, opts.labelsTyped && labelsPath === opts.labelsPath ? labelsPath : near);
     if ('file' in r) {
       input.labels = { name: basename(labelsPath), file: r.file };
       out.labelsPath = labelsPath;
@@ -190,7 +194,7 @@ export async function checkScriptNms(
   const configPath = call.configPath ? resolveNmsConfigPath(call.configPath.value, scriptPath) : undefined;
   if (configPath) {
     // A missing file is the .alls rule's finding (alls/nms-config-not-found), not repeated here.
-    const r = readNmsConfig(configPath, opts.open);
+    const r = readNmsConfig(configPath, opts.open, scriptPath);
     if ('doc' in r) {
       input.config = { name: basename(configPath), doc: r.doc };
       out.configPath = configPath;
@@ -229,7 +233,7 @@ export async function checkHefNms(
   if (scriptPath) {
     let text: string | undefined;
     try {
-      text = readText(scriptPath, opts.open);
+      text = readText(scriptPath, opts.open, hefPath);
     } catch {
       text = undefined; // unreadable script: fall back to the config beside the HEF
     }
@@ -251,12 +255,9 @@ export async function checkHefNms(
 /** The only NMS config (by name, see isNmsConfigName) in a file's folder. */
 export function findConfigBeside(near: string): string | undefined {
   const dir = dirname(near);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => isNmsConfigName(join(dir, n)));
-  } catch {
-    return undefined;
-  }
+  const names = FileRoots.near(near)
+    .listOrEmpty(dir)
+    .filter((n) => isNmsConfigName(join(dir, n)));
   return names.length === 1 ? join(dir, names[0]) : undefined;
 }
 

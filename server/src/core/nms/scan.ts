@@ -6,7 +6,6 @@
 // and the files the verdict rests on, so a change to one of them re-checks the HEF.
 import { basename } from 'node:path';
 import { resolveNmsConfigPath } from '../alls/nodeHost';
-import { fileStamp, readSmallFileSync } from '../common/fileAccess';
 import { limit } from '../common/limits';
 import type { ModelPathSettings } from '../har/modelResolver';
 import { ModelResolver } from '../har/modelResolver';
@@ -38,11 +37,11 @@ export class HefNmsScanner {
   private readonly texts = new Map<string, { stamp: string; text: string }>();
 
   /** Side files from disk (the saved state), once per version of each. Throws what the read throws. */
-  private readonly text: TextSource = (path) => {
-    const stamp = fileStamp(path);
+  private readonly text: TextSource = (path, roots) => {
+    const stamp = roots.stamp(path);
     const hit = this.texts.get(path);
     if (stamp && hit?.stamp === stamp) return hit.text;
-    const text = readSmallFileSync(path, limit('nmsSideFileBytes')).toString('utf8');
+    const text = roots.readText(path, limit('nmsSideFileBytes'));
     if (stamp) {
       this.texts.delete(path);
       this.texts.set(path, { stamp, text });

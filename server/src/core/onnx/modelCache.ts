@@ -3,7 +3,7 @@
 // accuracy table's input shape. Without it the same model was parsed again for every variant (and
 // several times per variant). Keyed by the file's resolved path, size and mtime: a model rewritten
 // during a sweep is read again. A read that failed fails the same way again without re-reading.
-import { statSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
 import { resolve } from 'node:path';
 import { readOnnxFile } from './reader';
 import type { OnnxModel } from './model';
@@ -46,11 +46,7 @@ export class OnnxModelCache {
 
   private key(path: string): string {
     const full = resolve(path);
-    try {
-      const st = statSync(full);
-      return `${full}\u0000${st.size}\u0000${st.mtimeMs}`;
-    } catch {
-      return full; // readOnnxFile says why it cannot be read
-    }
+    const stamp = FileRoots.named(full).stamp(full);
+    return stamp ? `${full}\u0000${stamp.replace(':', '\u0000')}` : full; // readOnnxFile says why it cannot be read
   }
 }

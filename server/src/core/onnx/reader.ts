@@ -2,7 +2,7 @@
 // `raw_data` and the typed data fields of initializers and Constant attributes are skipped on disk
 // (only tensors of at most SMALL_TENSOR_BYTES are copied: they are the shape constants inference needs).
 // Field numbers are those of onnx/onnx.proto (stable since IR 3).
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
 import { describeFileKind } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -609,16 +609,13 @@ function checkLocation(base: string, ref: ExternalRef, sizes: Map<string, number
   let size = sizes.get(path);
   if (size === undefined) {
     try {
-      if (!existsSync(path)) size = 'missing';
+      const roots = FileRoots.of([base]);
+      if (!roots.exists(path)) size = 'missing';
+      else if (!roots.contains(path)) size = 'outside';
       else {
-        const real = realpathSync(path);
-        const rel = relative(realpathSync(base), real);
-        if (rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '..') size = 'outside';
-        else {
-          const st = statSync(real);
-          // a folder, FIFO or device is never opened (a FIFO would block the server in open)
-          size = st.isFile() ? st.size : `not-regular:${describeFileKind(st)}`;
-        }
+        const st = roots.stat(path);
+        // a folder, FIFO or device is never opened (a FIFO would block the server in open)
+        size = !st ? 'missing' : st.isFile() ? st.size : `not-regular:${describeFileKind(st)}`;
       }
     } catch {
       size = 'missing';

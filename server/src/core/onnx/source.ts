@@ -1,7 +1,7 @@
 // Byte sources for the lazy ONNX reader. A file source reads positionally through one small
 // window, so walking a model costs a few MB of I/O whatever the size of its weights.
-import { closeSync } from 'node:fs';
-import { openRegularFileSync, readIntoSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
+import { closeFile, readIntoSync } from '../common/fileAccess';
 import { OnnxReadError } from './wire';
 
 export interface ByteSource {
@@ -57,7 +57,7 @@ export class FileSource implements ByteSource {
 
   /** Throws a FileAccessError for a path that is not a readable regular file (never blocks on a FIFO). */
   constructor(path: string, windowSize = DEFAULT_WINDOW) {
-    const { fd, size } = openRegularFileSync(path);
+    const { fd, size } = FileRoots.named(path).openSync(path);
     this.fd = fd;
     this.size = size;
     this.window = Buffer.allocUnsafe(Math.max(4096, windowSize)); // strings up to 4 KiB are decoded in place
@@ -108,7 +108,7 @@ export class FileSource implements ByteSource {
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
+    if (this.fd >= 0) closeFile(this.fd);
     this.fd = -1;
   }
 }

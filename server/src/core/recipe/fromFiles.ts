@@ -3,8 +3,8 @@
 // metadata.yaml beside it), a HAR parsed from it when one is named or lies beside it, and writes the
 // files with exclusive creation — nothing existing is replaced, and a refused recipe writes nothing.
 import { basename, dirname, extname, join } from 'node:path';
-import { createFileExclusiveSync, FileAccessError, readSmallFileSync } from '../common/fileAccess';
-import { lstatSync, rmSync, statSync } from 'node:fs';
+import { FileRoots } from '../common/confined';
+import { FileAccessError } from '../common/fileAccess';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import { readHar } from '../har/harReader';
 import { buildLayerIndex } from '../har/layers';
@@ -26,25 +26,16 @@ export type RecipeOutcome = { ok: true; recipe: Recipe; harPath?: string } | { o
 function metadataYamlBeside(onnxPath: string): UltralyticsMetadata | undefined {
   const p = join(dirname(onnxPath), 'metadata.yaml');
   try {
-    return ultralyticsFromYaml(readSmallFileSync(p, 1 << 20).toString('utf8'), 'metadata.yaml');
+    return ultralyticsFromYaml(FileRoots.near(onnxPath).readText(p, 1 << 20), 'metadata.yaml');
   } catch {
     return undefined; // none, or not readable: the names are optional
   }
 }
 
+/** A regular file beside the model (links followed only inside the folders it may read). */
 const exists = (p: string) => {
   try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-};
-
-/** Anything at `p` — a file, a folder, a link (dangling too): not ours to replace. */
-const occupied = (p: string) => {
-  try {
-    lstatSync(p);
-    return true;
+    return FileRoots.near(p).isFile(p);
   } catch {
     return false;
   }
@@ -107,7 +98,9 @@ export function recipeJson(recipe: Recipe): Record<string, unknown> {
  */
 export function writeRecipe(dir: string, base: string, recipe: Recipe): { written: string[] } | { error: string } {
   const files = [...recipe.files, { name: `${base}.recipe.json`, text: JSON.stringify(recipeJson(recipe), null, 2) + '\n' }];
-  const taken = files.map((f) => join(dir, f.name)).filter(occupied);
+  const roots = FileRoots.of([dir]);
+  // Anything at a name — a file, a folder, a link (dangling too) — is not ours to replace.
+  const taken = files.map((f) => join(dir, f.name)).filter((p) => roots.lstat(p) !== undefined);
   if (taken.length)
     return {
       error: `${taken.map((p) => basename(p)).join(', ')} already exist${taken.length === 1 ? 's' : ''} in ${dir}: nothing written (choose another --write folder)`,
@@ -116,10 +109,10 @@ export function writeRecipe(dir: string, base: string, recipe: Recipe): { writte
   for (const f of files) {
     const p = join(dir, f.name);
     try {
-      createFileExclusiveSync(p, f.text);
+      roots.writeSync(p, f.text, { exclusive: true });
       written.push(p);
     } catch (err) {
-      for (const w of written) rmSync(w, { force: true });
+      for (const w of written) roots.remove(w);
       return { error: err instanceof FileAccessError ? `${err.message}: nothing written` : `${p}: ${(err as Error).message}: nothing written` };
     }
   }

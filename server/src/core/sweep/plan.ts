@@ -3,9 +3,8 @@
 // the docker contexts with how many compiles each runs at once. Read and checked here, before
 // anything runs: every mistake is one sentence naming the JSON path and the fix. Paths are relative
 // to the plan's folder; results are written only below it. Pure apart from reading the plan.
-import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { readSmallFileSync } from '../common/fileAccess';
+import { FileRoots } from '../common/confined';
 import { isHwArch, HW_ARCHES } from '../common/arch';
 import { limit, limitMessage } from '../common/limits';
 
@@ -96,7 +95,7 @@ export function readPlan(path: string): SweepPlan {
   const abs = resolve(path);
   let text: string;
   try {
-    text = readSmallFileSync(abs, limit('sweepPlanBytes')).toString('utf8');
+    text = FileRoots.beside(abs).readText(abs, limit('sweepPlanBytes'));
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { code?: string };
     if (e.code === 'too-large') throw new PlanError(limitMessage('sweepPlanBytes', `The sweep plan ${abs}`));
@@ -129,8 +128,11 @@ function jsonErrorWhere(text: string, err: Error): string {
 
 class PlanChecker {
   readonly dir: string;
+  /** A plan names files and writes results only inside its own folder (issue 29: a cloned plan cannot mount /). */
+  readonly roots: FileRoots;
   constructor(readonly path: string) {
     this.dir = dirname(path);
+    this.roots = FileRoots.of([this.dir]);
   }
 
   fail(where: string, what: string): never {
@@ -241,8 +243,13 @@ class PlanChecker {
       if (/[\r\n]/.test(p)) this.fail(where, 'contains a line break, which docker cannot mount: rename the file.');
       if (!ext.test(p)) this.fail(where, `must name ${what}, not '${p}'.`);
       const abs = resolve(this.dir, p);
-      if (!existsSync(abs)) this.fail(where, `names ${abs}, which does not exist.`);
-      if (!statSync(abs).isFile()) this.fail(where, `names ${abs}, which is not a file.`);
+      if (!this.roots.contains(abs))
+        this.fail(
+          where,
+          `names ${abs}, which is not inside the plan's folder ${this.dir} (or leads out of it through a link): put the file inside that folder.`,
+        );
+      if (!this.roots.exists(abs)) this.fail(where, `names ${abs}, which does not exist.`);
+      if (!this.roots.isFile(abs)) this.fail(where, `names ${abs}, which is not a file.`);
       return abs;
     });
   }
@@ -406,7 +413,12 @@ class PlanChecker {
     const inside = relative(this.dir, abs);
     // A plan writes only below its own folder: a plan from a cloned folder cannot aim outputs elsewhere.
     if (!inside || inside.startsWith('..') || isAbsolute(inside)) this.fail('out', `must be a folder below the plan's folder ${this.dir}, not ${abs}.`);
-    if (existsSync(abs) && !statSync(abs).isDirectory()) this.fail('out', `names ${abs}, which is a file.`);
+    // Nor through a link: every folder from the plan's folder down to `out` must be a real folder.
+    try {
+      this.roots.checkWritableFolder(abs);
+    } catch (err) {
+      this.fail('out', `cannot hold the results: ${(err as Error).message}.`);
+    }
     return abs;
   }
 

@@ -3,7 +3,7 @@
 // for its inputs: the compile ran to the DFC's own verdict (success, or a failure in parse,
 // optimize or compile). Anything else — docker refused, the host went away, killed, cancelled —
 // is recorded for the table but runs again next time. Pure apart from the two file functions.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { FileRoots } from '../common/confined';
 import { join } from 'node:path';
 import type { FailedStage, Outcome } from '../dfc/types';
 
@@ -69,9 +69,12 @@ export interface VariantResult {
   endedAt: string | null;
 }
 
-export function readResult(folder: string): VariantResult | undefined {
+/** A result file is small; one past this is not ours. */
+const RESULT_MAX_BYTES = 4 << 20;
+
+export function readResult(roots: FileRoots, folder: string): VariantResult | undefined {
   try {
-    const r = JSON.parse(readFileSync(join(folder, RESULT_FILE), 'utf8')) as VariantResult;
+    const r = JSON.parse(roots.readText(join(folder, RESULT_FILE), RESULT_MAX_BYTES)) as VariantResult;
     return r && r.version === RESULT_VERSION && typeof r.key === 'string' ? r : undefined;
   } catch {
     return undefined;
@@ -79,13 +82,7 @@ export function readResult(folder: string): VariantResult | undefined {
 }
 
 /** Writes the result in one rename: a crash leaves the old result or the new one, never half. */
-export function writeResult(folder: string, r: VariantResult): void {
-  mkdirSync(folder, { recursive: true });
-  writeAtomic(join(folder, RESULT_FILE), JSON.stringify(r, null, 1) + '\n');
-}
-
-export function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.partial`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+export function writeResult(roots: FileRoots, folder: string, r: VariantResult): void {
+  roots.mkdir(folder);
+  roots.writeSync(join(folder, RESULT_FILE), JSON.stringify(r, null, 1) + '\n');
 }

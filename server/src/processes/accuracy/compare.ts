@@ -5,7 +5,7 @@
 // element order (NHWC, as the HN and the device return them) and builds the table (oracles.ts).
 // Float, emulator and device come in as functions, so tests inject the fakes and the CLI/extension
 // the real ones (onnxruntime-node in its own process, docker, DeviceClient).
-import { readSmallFileSync } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
 import { limit } from '../../core/common/limits';
 import { join } from 'node:path';
 import { readNormalizations, type Normalization } from '../../core/alls/normalization';
@@ -131,7 +131,7 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
 
   // Float: normalization as the script says, then the ONNX's layout.
   let norms: Normalization[] = [];
-  if (req.alls) norms = readNormalizations(readSmallFileSync(req.alls, limit('documentChars')).toString('utf8')).normalizations;
+  if (req.alls) norms = readNormalizations(FileRoots.named(req.alls).readSync(req.alls, limit('documentChars')).toString('utf8')).normalizations;
   const norm =
     norms.find((x) => x.inputLayer === hnInputs[0].name) ?? norms.find((x) => x.inputLayer === undefined) ?? (norms.length === 1 ? norms[0] : undefined);
   const hefIn = { height: entry.length === 3 ? entry[0] : 1, width: entry.length === 3 ? entry[1] : entry[0], features: entry[entry.length - 1] };

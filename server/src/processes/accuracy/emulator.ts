@@ -7,8 +7,8 @@
 // see our paths: there, as the compile runner does, the container is created, the driver, HAR and
 // inputs go in through `docker cp` (a tar on stdin), it runs attached, and the manifest and the
 // contexts' .npy outputs come out the same way (a tar on stdout, only those names unpacked).
+import { FileRoots } from '../../core/common/confined';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
@@ -129,10 +129,11 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
 
   const net = basename(req.har).replace(/\.har$/i, '');
   const name = containerName(`emulate-${net}`, env.nameSuffix ?? randomBytes(4).toString('hex'));
-  mkdirSync(req.workDir, { recursive: true });
+  const work = FileRoots.of([req.workDir]);
+  work.mkdir(req.workDir);
   const staging = join(req.workDir, `.${name}`);
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { mode: 0o700 });
+  work.remove(staging, { recursive: true });
+  work.mkdir(staging);
   const inHar = IN_CONTAINER.input(0);
   const inData = IN_CONTAINER.input(1);
   const harIn = `${inHar}/${basename(req.har)}`;
@@ -208,7 +209,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
       if (outFailed) return { status: 'failed', message: outFailed, contexts: none, container, exit };
     }
     const manifestPath = join(staging, MANIFEST);
-    if (!existsSync(manifestPath)) {
+    if (!work.exists(manifestPath)) {
       const why =
         exit.code === 3
           ? 'the image has no Dataflow Compiler (hailo_sdk_client is not importable)'
@@ -217,7 +218,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
             : `the container exited with ${exit.code ?? exit.signal} before the emulator started`;
       return { status: 'failed', message: `Emulation did not run: ${why}.`, contexts: none, container, exit };
     }
-    const m = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const m = JSON.parse(work.readText(manifestPath, 16 << 20)) as Manifest;
     const contexts: EmulatorRun['contexts'] = {};
     for (const c of req.contexts) {
       const r = m.contexts?.[c];
@@ -242,7 +243,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
     removal = undefined;
     const rm = (await remove()) as { code: number | null; stderr: string };
     container.removed = rm.code === 0 || /No such container/i.test(rm.stderr);
-    rmSync(staging, { recursive: true, force: true });
+    work.remove(staging, { recursive: true });
   }
 
   async function attached([file, args]: [string, string[]]): Promise<Captured> {

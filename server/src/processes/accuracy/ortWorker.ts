@@ -2,7 +2,7 @@
 // the folder the host names, runs one ONNX model once on the feeds it is sent, answers, exits.
 // It runs in its own process so native code (onnxruntime's, on a model from the workspace) cannot
 // take down the extension host, and the host can kill it on Cancel or a timeout.
-import { readSmallFileSync } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
 import type { OrtRequest, OrtResponse } from './ortProcess';
 
 /** Below 2 GiB: the most one read of ours takes (common/fileAccess.ts); a larger data file is one sentence. */
@@ -43,9 +43,10 @@ async function handle(req: OrtRequest): Promise<OrtResponse> {
   })();
   const options = { graphOptimizationLevel: 'all', intraOpNumThreads: req.threads ?? 0 };
   const session = req.externalData?.length
-    ? await ort.InferenceSession.create(readSmallFileSync(req.onnx, EXTERNAL_DATA_MAX_BYTES), {
+    ? await ort.InferenceSession.create(FileRoots.named(req.onnx).readSync(req.onnx, EXTERNAL_DATA_MAX_BYTES), {
         ...options,
-        externalData: req.externalData.map((e) => ({ path: e.location, data: readSmallFileSync(e.path, EXTERNAL_DATA_MAX_BYTES) })),
+        // External data paths were confined to the model's folder by the ONNX reader (onnx/reader.ts checkLocation).
+        externalData: req.externalData.map((e) => ({ path: e.location, data: FileRoots.named(e.path).readSync(e.path, EXTERNAL_DATA_MAX_BYTES) })),
       })
     : await ort.InferenceSession.create(req.onnx, options);
   const feeds: Record<string, unknown> = {};

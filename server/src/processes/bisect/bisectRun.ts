@@ -6,7 +6,7 @@
 // inference), the DFC's own message classified by the DFC log reader, what is known about the node
 // (pre-flight findings with their public evidence), and every parse run. Finished parses are cached
 // beside the model (cache.ts), so a cancelled search resumes where it stopped.
-import { accessSync, constants } from 'node:fs';
+import { FileRoots } from '../../core/common/confined';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { analyzeOnnx, type OnnxAnalysis } from '../../core/onnx/analysis';
@@ -250,12 +250,7 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
 
 /** The folder when we may write into it (the staging folder goes there, as for the other analyses). */
 function writableFolder(dir: string): string | undefined {
-  try {
-    accessSync(dir, constants.W_OK);
-    return dir;
-  } catch {
-    return undefined;
-  }
+  return FileRoots.of([dir]).canWrite(dir) ? dir : undefined;
 }
 
 function refusalText(p: CachedParse): string {

@@ -4,9 +4,9 @@
 // layer; written whole through its no-follow writer (a link at the sidecar's name is replaced, never
 // written through).
 import { createHash } from 'node:crypto';
-import { closeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { openRegularFileSync, readIntoSync, readSmallFileSync, writeFileNoFollowSync } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
+import { closeFile, readIntoSync } from '../../core/common/fileAccess';
 
 export interface CachedParse {
   outcome: 'parsed' | 'refused';
@@ -38,7 +38,7 @@ export const sidecarPath = (model: string) => join(dirname(model), `${basename(m
 
 /** SHA-256 of a regular file, read in 1 MiB pieces. */
 export function fileSha256(path: string): string {
-  const { fd, size } = openRegularFileSync(path);
+  const { fd, size } = FileRoots.named(path).openSync(path);
   try {
     const h = createHash('sha256');
     const buf = Buffer.allocUnsafe(1 << 20);
@@ -50,12 +50,13 @@ export function fileSha256(path: string): string {
     }
     return h.digest('hex');
   } finally {
-    closeSync(fd);
+    closeFile(fd);
   }
 }
 
 export class ParseCache {
   private data: Sidecar;
+  private readonly roots: FileRoots;
 
   constructor(
     readonly path: string,
@@ -63,8 +64,10 @@ export class ParseCache {
     sha256: string,
   ) {
     this.data = { kind: 'hailo-tools.bisect', version: 1, model: basename(model), sha256, parses: {} };
+    // The sidecar lives beside the model: the model's folder is its only root.
+    this.roots = FileRoots.named(model);
     try {
-      const got = JSON.parse(readSmallFileSync(path, MAX_SIDECAR).toString('utf8')) as Partial<Sidecar>;
+      const got = JSON.parse(this.roots.readText(path, MAX_SIDECAR)) as Partial<Sidecar>;
       if (got.kind === this.data.kind && got.version === 1 && got.sha256 === sha256 && got.parses && typeof got.parses === 'object') {
         this.data.parses = got.parses;
       }
@@ -99,6 +102,6 @@ export class ParseCache {
   /** Records a finished parse and writes the sidecar at once (an interrupt keeps it). */
   put(key: string, parse: CachedParse): void {
     this.data.parses[key] = { ...parse, ...(parse.console ? { console: parse.console.slice(-MAX_CONSOLE) } : {}) };
-    writeFileNoFollowSync(this.path, JSON.stringify(this.data, null, 1) + '\n');
+    this.roots.writeSync(this.path, JSON.stringify(this.data, null, 1) + '\n');
   }
 }

@@ -7,9 +7,9 @@
 // repository's `hailo-config.json -> ~/.ssh/id_ed25519` would otherwise be mounted, packed into the
 // `docker cp` stream and embedded into the HEF. Mounts and the packed files use the real paths, so
 // docker never resolves a link the check did not see.
-import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { confinePath, FileAccessError } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
+import { FileAccessError } from '../../core/common/fileAccess';
 import { IN_CONTAINER } from './dockerArgs';
 
 export interface CompileInputs {
@@ -47,6 +47,9 @@ export interface ResolvedInputs {
   inContainer(hostPath: string): string;
   /** The checked real path of an input (every link resolved): what is mounted or packed. */
   realOf(hostPath: string): string;
+  /** Where the compile reads (the roots) and writes (below the real output folder, never through a link). */
+  readRoots: FileRoots;
+  writeRoots: FileRoots;
   hwArch: string;
   startNodes: string[];
   endNodes: string[];
@@ -56,10 +59,9 @@ export const OUTPUT_NAMES = (net: string) => ({ har: `${net}.har`, optimizedHar:
 
 export const HAILO_CONFIG_NAME = 'hailo-config.json';
 
-function checkFile(path: string, what: string): string | undefined {
+function checkFile(path: string, what: string, roots: FileRoots): string | undefined {
   if (/[\r\n]/.test(path)) return `The ${what} path contains a line break, which docker cannot mount: rename '${JSON.stringify(path)}'.`;
-  if (!existsSync(path)) return `The ${what} '${path}' does not exist.`;
-  if (!statSync(path).isFile()) return `The ${what} '${path}' is not a file.`;
+  if (!roots.exists(path)) return `The ${what} '${path}' does not exist.`;
   return undefined;
 }
 
@@ -72,9 +74,11 @@ export function compileRoots(inputs: CompileInputs): string[] {
 }
 
 /** The real path of `path` inside the roots, or the sentence why not. */
-function confined(path: string, what: string, roots: string[], verb: 'read' | 'written'): { real: string } | string {
+function confined(path: string, what: string, roots: FileRoots, verb: 'read' | 'written'): { real: string } | string {
   try {
-    return { real: confinePath(path, roots, verb) };
+    const real = roots.resolve(path, verb);
+    if (verb === 'read' && !roots.isFile(path)) return `The ${what} '${path}' is not a file.`;
+    return { real };
   } catch (err) {
     if (err instanceof FileAccessError) return `The ${what} ${err.message}.`;
     throw err;
@@ -84,12 +88,12 @@ function confined(path: string, what: string, roots: string[], verb: 'read' | 'w
 /** Resolves and checks the inputs; a string is the one-sentence reason they cannot be used. */
 export function resolveInputs(inputs: CompileInputs): ResolvedInputs | string {
   const model = resolve(inputs.model);
-  const roots = compileRoots(inputs);
+  const roots = FileRoots.of(compileRoots(inputs));
   /** Lexical path (reports, diagnostics) → real path (mounts, docker cp), each checked against the roots. */
   const reals = new Map<string, string>();
   const check = (path: string | undefined, what: string): string | undefined => {
     if (!path) return undefined;
-    const problem = checkFile(path, what);
+    const problem = checkFile(path, what, roots);
     if (problem) return problem;
     const r = confined(path, what, roots, 'read');
     if (typeof r === 'string') return r;
@@ -114,7 +118,7 @@ export function resolveInputs(inputs: CompileInputs): ResolvedInputs | string {
   if (calibration && !/\.(npy|npz)$/i.test(calibration)) return `The calibration set must be a NumPy .npy (or .npz) file, not '${basename(calibration)}'.`;
   if (!hailoConfig) {
     const beside = join(dirname(model), HAILO_CONFIG_NAME);
-    if (existsSync(beside) && statSync(beside).isFile()) {
+    if (roots.exists(beside)) {
       // Found, not named: like a named one, it may only resolve into the model's folder or one the user opened.
       const problem = check(beside, HAILO_CONFIG_NAME);
       if (problem) return problem;
@@ -124,9 +128,9 @@ export function resolveInputs(inputs: CompileInputs): ResolvedInputs | string {
   if (!/^[a-z0-9_]+$/i.test(inputs.hwArch)) return `'${inputs.hwArch}' is not a hardware architecture name (e.g. hailo10h).`;
   const outDir = resolve(inputs.outDir ?? dirname(model));
   if (/[\r\n]/.test(outDir)) return `The output folder path contains a line break, which docker cannot mount.`;
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) return `The output folder '${outDir}' is a file.`;
   const out = confined(outDir, 'output folder', roots, 'written');
   if (typeof out === 'string') return out;
+  if (roots.exists(outDir) && !roots.isDirectory(outDir)) return `The output folder '${outDir}' is a file.`;
   const nodes = (list?: string[]) => (list ?? []).map((n) => n.trim()).filter(Boolean);
 
   const folders: { source: string; target: string }[] = [];
@@ -151,6 +155,8 @@ export function resolveInputs(inputs: CompileInputs): ResolvedInputs | string {
     hailoConfig,
     folders,
     realOf,
+    readRoots: roots,
+    writeRoots: FileRoots.of([outDir]), // confined above: its real path is inside the roots
     inContainer: (hostPath: string) => `${folderOf(hostPath).target}/${basename(realOf(hostPath))}`,
     hwArch: inputs.hwArch,
     startNodes: nodes(inputs.startNodes),

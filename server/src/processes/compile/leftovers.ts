@@ -1,9 +1,9 @@
 // Containers a crashed editor or a killed CLI left behind: every compile container carries the
 // LABEL and an owner label `host:pid`; one whose owner process is gone (or that is not running any
 // more) is a leftover, found by `docker ps --all --filter label=…` and removed with `docker rm -f`.
-import { rmSync } from 'node:fs';
+import { FileRoots } from '../../core/common/confined';
 import { hostname } from 'node:os';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { dockerCommand, leftoverArgs, removeArgs, STAGING_PREFIX, type DockerTarget } from './dockerArgs';
 import { daemonProblem, type DockerProblem } from './dockerErrors';
 import { capture, type ProcessLauncher } from './process';
@@ -87,7 +87,8 @@ export async function removeContainers(
       continue;
     }
     const staging = typeof c === 'string' ? '' : c.staging;
-    if (staging && basename(staging) === `.${name}` && basename(staging).startsWith(STAGING_PREFIX)) rmSync(staging, { recursive: true, force: true });
+    if (staging && basename(staging) === `.${name}` && basename(staging).startsWith(STAGING_PREFIX))
+      FileRoots.of([dirname(staging)]).remove(staging, { recursive: true });
   }
   return failed;
 }

@@ -8,7 +8,7 @@
 // finished. A failed run still delivers the stages before the failure (e.g. the parsed HAR); a
 // cancelled or killed run delivers nothing, and the previous HEF is replaced only by a new one.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import type { FileRoots } from '../../core/common/confined';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -216,13 +216,13 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   const container: ContainerInfo = { name, image, context: target.context ?? null, transfer, gpus, removed: false };
   const ctxNamed = { ...ctx, image, container: name };
   try {
-    mkdirSync(resolved.outDir, { recursive: true });
+    resolved.writeRoots.mkdir(resolved.outDir);
   } catch (err) {
     return { ...base, status: 'input-error', inputError: `Cannot create the output folder '${resolved.outDir}': ${(err as Error).message}.` };
   }
   const staging = join(resolved.outDir, `.${name}`); // STAGING_PREFIX + the name's random part
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { mode: 0o700 });
+  resolved.writeRoots.remove(staging, { recursive: true });
+  resolved.writeRoots.mkdir(staging);
 
   const spec: RunSpec = {
     name,
@@ -268,7 +268,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       if (!container.removed)
         notes.push(`Could not remove container '${name}': ${rm.stderr.trim() || `exit ${rm.code}`} — remove it with 'docker rm -f ${name}'.`);
     }
-    rmSync(staging, { recursive: true, force: true });
+    resolved.writeRoots.remove(staging, { recursive: true });
   }
   return result;
 
@@ -341,7 +341,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       if (problem) notes.push(problem.message);
     }
     if (cancelled()) return { ...base, status: 'cancelled', container };
-    const manifest = readManifest(join(staging, MANIFEST));
+    const manifest = readManifest(resolved.writeRoots, join(staging, MANIFEST));
     const finishedExit = { code: exit.code, signal: exit.signal, ...(oomKilled !== undefined ? { oomKilled } : {}) };
     // A killed driver never promotes anything: the stage in flight may have half-written.
     const outputs = exit.code === 137 ? empty : promote(manifest);
@@ -491,13 +491,13 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     for (const [key, stage, file] of pairs) {
       if (stages[stage]?.status !== 'ok') continue;
       const from = join(staging, file);
-      if (!existsSync(from) || statSync(from).size === 0) {
+      if (!((resolved.writeRoots.stat(from)?.size ?? 0) > 0)) {
         notes.push(`The driver reported ${stage} finished, but ${file} is missing or empty; nothing was moved.`);
         continue;
       }
       const to = join(resolved.outDir, file);
       try {
-        renameSync(from, to);
+        resolved.writeRoots.rename(from, to); // a link at `to` is replaced, never written through
         out[key] = to;
       } catch (err) {
         notes.push(`Could not move ${file} into ${resolved.outDir}: ${(err as Error).message}.`);
@@ -507,9 +507,12 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   }
 }
 
-function readManifest(path: string): DriverManifest | undefined {
+/** The driver's manifest is a few lines of JSON; a bigger one is not the driver's. */
+const MANIFEST_MAX_BYTES = 1 << 20;
+
+function readManifest(roots: FileRoots, path: string): DriverManifest | undefined {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as DriverManifest;
+    return JSON.parse(roots.readText(path, MANIFEST_MAX_BYTES)) as DriverManifest;
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
 // it was asked to embed; the mtmd contract). The console is also saved beside the outputs as
 // `<net>.dfc.log`, so `hailo-tools dfc-log` can explain it later and diagnostics can point into it.
 import type { WriteStream } from 'node:fs';
-import { createWriteStreamNoFollow, readSmallFileSync } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
 import { limit } from '../../core/common/limits';
 import { join } from 'node:path';
 import { DfcLogReader, onnxNodeIndex, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from '../../core/dfc';
@@ -16,7 +16,6 @@ import { checkMtmdSource, fileSource, isIntact, readHef, readResource, HAILO_CON
 import type { DockerProblem } from './dockerErrors';
 import { resolveInputs, type CompileInputs } from './inputs';
 import { runCompile, type CompileRun, type ContainerInfo, type DockerSettings, type RunnerEnv, type RunnerStep } from './runner';
-import { mkdirSync } from 'node:fs';
 
 export interface HefCheck {
   path: string;
@@ -70,7 +69,7 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   const logPath = join(resolved.outDir, `${resolved.net}${LOG_SUFFIX}`);
   let allsText: string | undefined;
   try {
-    allsText = resolved.modelScript ? readSmallFileSync(resolved.modelScript, limit('documentChars')).toString('utf8') : undefined;
+    allsText = resolved.modelScript ? resolved.readRoots.readText(resolved.modelScript, limit('documentChars')) : undefined;
   } catch {
     allsText = undefined;
   }
@@ -93,9 +92,9 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   const onOutput = (text: string, stream: 'stdout' | 'stderr') => {
     if (!log && logProblem === undefined) {
       try {
-        mkdirSync(resolved.outDir, { recursive: true });
+        resolved.writeRoots.mkdir(resolved.outDir);
         // Never through a link: a cloned folder's `<net>.dfc.log -> ~/.bashrc` must not be overwritten.
-        log = createWriteStreamNoFollow(logPath);
+        log = resolved.writeRoots.createWriteStream(logPath);
         log.on('error', () => undefined); // a log we cannot write must not stop the compile
       } catch (err) {
         logProblem = `The DFC log was not saved: ${(err as Error).message}.`;
@@ -182,7 +181,7 @@ export async function checkHef(path: string, requestedConfig: string | undefined
       if (!carries) hailoConfig = 'missing';
       else {
         const got = await readResource(src, report.externalResources, HAILO_CONFIG);
-        const want = readSmallFileSync(requestedConfig, limit('harJsonBytes'));
+        const want = FileRoots.named(requestedConfig).readSync(requestedConfig, limit('harJsonBytes'));
         hailoConfig = 'bytes' in got && Buffer.from(got.bytes).equals(want) ? 'embedded' : 'different';
       }
     }

@@ -2,8 +2,7 @@
 // paths: `docker cp - NAME:/tmp` unpacks a tar archive read from stdin, and `docker cp NAME:DIR -`
 // writes DIR as a tar archive to stdout (docker CLI reference, `docker cp`). We stream both with
 // tar-stream: no temporary archive on disk, exact file list, exact in-container layout.
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { openRegularFile } from '../../core/common/fileAccess';
+import { FileRoots } from '../../core/common/confined';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,7 +25,7 @@ export async function packInto(sink: Writable, dirs: { name: string; mode: numbe
     for (const f of files) {
       // Opened as a regular file (never a FIFO or device) and read from that one descriptor, so the
       // size in the tar header and the bytes sent are the file that was checked.
-      const { handle, size } = await openRegularFile(f.hostPath);
+      const { handle, size } = await FileRoots.named(f.hostPath).open(f.hostPath); // checked real paths (inputs.ts) and the package's driver files
       try {
         await new Promise<void>((resolve, reject) => {
           const entry = pack.entry({ name: f.name, size, mode: f.mode ?? 0o644, mtime, type: 'file' }, (err) => (err ? reject(err) : resolve()));
@@ -60,6 +59,7 @@ function addEntry(pack: tar.Pack, header: Parameters<tar.Pack['entry']>[0]): Pro
  */
 export async function extractAllowed(source: Readable, dir: string, allowed: ReadonlySet<string> | ((name: string) => boolean)): Promise<string[]> {
   const extract = tar.extract();
+  const roots = FileRoots.of([dir]); // a staging folder the product made; nothing is written through a link in it
   const written: string[] = [];
   const accepts = (name: string, depth: number) => (typeof allowed === 'function' ? allowed(name) : depth === 1 && allowed.has(name));
   extract.on('entry', (header, stream, next) => {
@@ -68,8 +68,15 @@ export async function extractAllowed(source: Readable, dir: string, allowed: Rea
     const name = parts.join('/');
     const safe = raw.length >= 2 && !raw.includes('..') && !header.name.startsWith('/');
     if (header.type === 'file' && safe && accepts(name, parts.length) && !written.includes(name)) {
-      if (parts.length > 1) mkdirSync(join(dir, ...parts.slice(0, -1)), { recursive: true });
-      pipeline(stream, createWriteStream(join(dir, ...parts))).then(
+      let out;
+      try {
+        if (parts.length > 1) roots.mkdir(join(dir, ...parts.slice(0, -1)));
+        out = roots.createWriteStream(join(dir, ...parts));
+      } catch (err) {
+        next(err as Error);
+        return;
+      }
+      pipeline(stream, out).then(
         () => {
           written.push(name);
           next();

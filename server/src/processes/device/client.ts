@@ -6,8 +6,8 @@
 //
 // It refuses to start without a TrustToken (workspace trust in the extension, the terminal for the
 // CLI): native code runs only where the user allowed it.
+import { FileRoots } from '../../core/common/confined';
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { isTrustToken, type TrustToken } from '../../core/common/trust';
@@ -259,7 +259,7 @@ export class DeviceClient {
     // A package without koffi's binary for this platform: said before a shim is compiled for nothing.
     // Only a packaged worker (koffi's loader beside it) is checked; under a launcher the worker may
     // run another platform's Node, and checks for itself.
-    const packaged = existsSync(join(dirname(workerPath), 'koffi', 'index.cjs'));
+    const packaged = FileRoots.of([dirname(workerPath)]).exists(join(dirname(workerPath), 'koffi', 'index.cjs'));
     const native = launcher.execPath || !packaged ? undefined : nativeBindingProblem(dirname(workerPath));
     if (native) throw new DeviceRequestError(native);
     if (!this.shim) {
@@ -285,7 +285,7 @@ export class DeviceClient {
     };
     // The extension's log folder appears only once VS Code writes its first line; a missing cwd
     // fails the fork with a misleading "spawn node ENOENT".
-    if (this.options.hailortLogDir) mkdirSync(this.options.hailortLogDir, { recursive: true });
+    if (this.options.hailortLogDir) FileRoots.of([this.options.hailortLogDir]).mkdir(this.options.hailortLogDir); // the product's own log folder
     const child = fork(workerPath, [], {
       cwd: this.options.hailortLogDir ?? tmpdir(),
       env,

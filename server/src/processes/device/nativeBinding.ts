@@ -4,24 +4,20 @@
 // the package to install — not in a worker that dies with Node's version as its last words.
 // The folder is the package's own dist/ (where esbuild.mjs and scripts/package.mjs put
 // `@koromix/koffi-<platform>`), never a file a workspace names.
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileRoots } from '../../core/common/confined';
 import { errorFromKind } from '../../core/device/errors';
 import { koffiBinaryPath, nativeMissingSentence, platformKey } from '../../core/device/nativePlatform';
 import type { DeviceError } from '../../core/device/protocol';
 
 /** The platforms whose koffi binary `distDir` holds (`linux-x64`, …). */
 export function carriedPlatforms(distDir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(distDir, '@koromix'));
-  } catch {
-    return [];
-  }
-  return names
+  const dist = FileRoots.of([distDir]);
+  return dist
+    .listOrEmpty(join(distDir, '@koromix'))
     .filter((n) => n.startsWith('koffi-'))
     .map((n) => n.slice('koffi-'.length))
-    .filter((key) => existsSync(join(distDir, koffiBinaryPath(key))))
+    .filter((key) => dist.exists(join(distDir, koffiBinaryPath(key))))
     .sort();
 }
 

@@ -5,7 +5,7 @@
 // in the container); divergence.ts compares them layer by layer. The ONNX copy with extra outputs is
 // a temp file; a model with external data keeps it where it is: the worker loads the copy from
 // memory with the data files' bytes (onnxruntime will not follow a copy's locations out of its folder).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { FileRoots } from '../../core/common/confined';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { readHar } from '../../core/har/harReader';
@@ -21,6 +21,11 @@ import { divergence, JUMP, layerTensors, withExtraOutputs, type DivergenceReport
 import { DIVERGENCE_FORMAT, type DivergenceResults } from '../../core/har/divergenceResults';
 import { inspectCalibrationSet } from '../../core/calib/inspect';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
+
+/** A protobuf message (an ONNX model without external data) is at most 2 GiB; a script and our manifest are small. */
+const ONNX_MAX_BYTES = 2 ** 31 - 1;
+const SCRIPT_MAX_BYTES = 64 << 20;
+const MANIFEST_MAX_BYTES = 64 << 20;
 
 export const INTERLAYER_DRIVER = 'hailo_interlayer.py';
 const MANIFEST = 'hailo-tools-interlayer.json';
@@ -87,15 +92,16 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
       `The ONNX input ${input.name} is [${onnxDims.join(', ')}]; the inputs' frames are (${h}, ${w}, ${c}) NHWC, which does not match its NCHW shape.`,
     );
   }
-  const norms = req.alls ? readNormalizations(readFileSync(req.alls, 'utf8')).normalizations : [];
+  const norms = req.alls ? readNormalizations(FileRoots.named(req.alls).readText(req.alls, SCRIPT_MAX_BYTES)).normalizations : [];
   const layers = dataflowOrder(har.hn.layers);
   const mapping = layerTensors(layers, analysis);
   const tensors = mapping.filter((m) => m.tensor).map((m) => m.tensor!);
-  const work = mkdtempSync(join(tmpdir(), 'hailo-diverge-'));
+  const temp = FileRoots.makeTemp('hailo-diverge-');
+  const work = temp.folders[0];
   try {
     // (1) float: one frame at a time (the model's batch is 1), outputs concatenated along N
     const extended = join(work, 'extended.onnx');
-    writeFileSync(extended, withExtraOutputs(readFileSync(req.onnx), tensors));
+    temp.writeSync(extended, withExtraOutputs(FileRoots.named(req.onnx).readSync(req.onnx, ONNX_MAX_BYTES), tensors));
     const float = new Map<string, { dims: number[]; parts: Float32Array[] }>();
     for (let k = 0; k < n; k++) {
       if (env.signal?.aborted) return { status: 'cancelled' };
@@ -153,14 +159,20 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
     if (run.status !== 'finished') return { status: run.status, message: run.message };
     try {
       const mp = join(run.staging!, MANIFEST);
-      if (!existsSync(mp)) {
+      const staging = FileRoots.of([run.staging!]);
+      if (!staging.exists(mp)) {
         const code = run.exit?.code;
         return {
           status: 'failed',
           message: `The emulator run did not start: ${code === 3 ? 'the image has no Dataflow Compiler (hailo.dfc.image / --image)' : code === 2 ? 'the driver could not read the inputs' : `the container exited with ${code ?? run.exit?.signal}`}.`,
         };
       }
-      const m = JSON.parse(readFileSync(mp, 'utf8')) as { status?: string; error?: string; message?: string; layers?: Record<string, { file: string }> };
+      const m = JSON.parse(staging.readText(mp, MANIFEST_MAX_BYTES)) as {
+        status?: string;
+        error?: string;
+        message?: string;
+        layers?: Record<string, { file: string }>;
+      };
       if (m.status !== 'ok') {
         return {
           status: 'failed',
@@ -191,7 +203,7 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
       run.cleanup();
     }
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    temp.removeRoot();
   }
 }
 

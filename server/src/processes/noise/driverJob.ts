@@ -5,8 +5,8 @@
 // (`docker rm --force`), also on cancel; the staging folder is the caller's to read and is removed
 // by `cleanup()`. Local docker only: a remote context cannot see our paths (the compile runner's
 // docker-cp transfer is not shared yet), which is said in one sentence.
+import { FileRoots } from '../../core/common/confined';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import {
@@ -121,11 +121,13 @@ export async function prepareDriverRun(
   if (env.signal?.aborted) return { status: 'cancelled' };
 
   const name = containerName(job.label, env.nameSuffix ?? randomBytes(4).toString('hex'));
-  mkdirSync(job.workDir, { recursive: true });
+  // The work folder is the caller's (a fresh temporary folder, or the HAR's folder): the staging folder is made in it without following a link.
+  const work = FileRoots.of([job.workDir]);
+  work.mkdir(job.workDir);
   const staging = join(job.workDir, `.${name}`);
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { mode: 0o700 });
-  const cleanup = () => rmSync(staging, { recursive: true, force: true });
+  work.remove(staging, { recursive: true });
+  work.mkdir(staging);
+  const cleanup = () => work.remove(staging, { recursive: true });
   const spec: RunSpec = {
     name,
     image,

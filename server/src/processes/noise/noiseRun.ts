@@ -5,8 +5,8 @@
 // stated beside every figure), runs driver/hailo_noise.py in the DFC container, and writes what it
 // found as `<net>.noise.json` beside the HAR in one rename (never half a file), so the HAR view,
 // `hailo-tools har` and the `.alls` hover read it back.
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { FileRoots } from '../../core/common/confined';
+import { basename, dirname, join, resolve } from 'node:path';
 import { readHar, HarReadError } from '../../core/har/harReader';
 import { NOISE_FORMAT, noiseSidecarPath, reportFromResults, type AnalyzeMode, type NoiseReport, type NoiseResults } from '../../core/har/noise';
 import { inspectCalibrationSet, CalibReadError } from '../../core/calib/inspect';
@@ -114,8 +114,9 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
   if (run.status !== 'finished') return { status: run.status, message: run.message, ...(container ? { container } : {}) };
   try {
     const manifestPath = join(run.staging!, MANIFEST);
+    const staging = FileRoots.of([run.staging!]);
     const code = run.exit?.code;
-    if (!existsSync(manifestPath)) {
+    if (!staging.exists(manifestPath)) {
       const why =
         code === 3
           ? `the image has no Dataflow Compiler (hailo_sdk_client is not importable): choose a Hailo AI Software Suite / DFC image with hailo.dfc.image (CLI: --image)`
@@ -124,9 +125,12 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
             : `the container exited with ${code ?? run.exit?.signal} before the analysis started`;
       return { status: 'failed', message: `Noise analysis did not run: ${why}.`, container };
     }
-    const text = readFileSync(manifestPath, 'utf8');
-    if (text.length > limit('noiseJsonBytes'))
-      return { status: 'failed', message: `The driver's ${MANIFEST} is over ${limit('noiseJsonBytes')} bytes; not read.`, container };
+    let text: string;
+    try {
+      text = staging.readText(manifestPath, limit('noiseJsonBytes'));
+    } catch {
+      return { status: 'failed', message: `The driver's ${MANIFEST} is over ${limit('noiseJsonBytes')} bytes or unreadable; not read.`, container };
+    }
     const m = JSON.parse(text) as DriverManifest;
     if (m.status === 'crashed') {
       return { status: 'failed', message: `The DFC's noise analysis failed: ${m.error ?? 'Error'}: ${(m.message ?? '').split('\n')[0]}`, container };
@@ -152,13 +156,13 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
       statistics,
     };
     const resultsPath = noiseSidecarPath(req.har);
-    const partial = join(dirname(resultsPath), `.${basename(resultsPath)}.partial`);
-    writeFileSync(partial, JSON.stringify(results, null, 1) + '\n');
-    renameSync(partial, resultsPath);
+    // Beside the HAR, never through a link there (a `<net>.noise.json -> ~/x` is replaced, not written through).
+    const harFolder = FileRoots.of([dirname(resolve(req.har))]);
+    harFolder.writeSync(resultsPath, JSON.stringify(results, null, 1) + '\n');
     let savedHar: string | undefined;
-    if (req.saveHar && m.savedHar === savedName && existsSync(join(run.staging!, savedName))) {
+    if (req.saveHar && m.savedHar === savedName && staging.isFile(join(run.staging!, savedName))) {
       savedHar = join(dirname(req.har), savedName);
-      renameSync(join(run.staging!, savedName), savedHar);
+      FileRoots.of([dirname(resolve(req.har)), run.staging!]).rename(join(run.staging!, savedName), savedHar);
     }
     const types = new Map(har.hn.layers.map((l) => [l.fullName, l.type]));
     const report = reportFromResults(results, resultsPath, types);
@@ -175,12 +179,7 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
 
 /** The calibration set beside a HAR: a *calib*.npy/.npz, else the only .npy. */
 export function calibrationBeside(harPath: string): string | undefined {
-  let files: string[];
-  try {
-    files = readdirSync(dirname(harPath)).sort();
-  } catch {
-    return undefined;
-  }
+  const files = FileRoots.near(harPath).listOrEmpty(dirname(harPath));
   const calib = files.filter((f) => /calib.*\.(npy|npz)$/i.test(f));
   if (calib.length === 1) return join(dirname(harPath), calib[0]);
   const npy = files.filter((f) => /\.npy$/i.test(f));

@@ -4,8 +4,8 @@
 // a variant's key is that variant's result, wherever and whenever it ran — so a sweep resumes after
 // a crash, a killed CLI or a cancel without running anything twice. SHA-256 over the files (streamed),
 // then over one canonical JSON of the parts.
+import { FileRoots } from '../../core/common/confined';
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
 import { externalDataFiles } from '../compile/modelFiles';
 import type { OnnxRead } from '../../core/onnx/modelCache';
 
@@ -28,7 +28,8 @@ export class FileDigests {
   constructor(private readonly readOnnx?: OnnxRead) {}
 
   file(path: string): Promise<string> {
-    const st = statSync(path);
+    const st = FileRoots.named(path).stat(path);
+    if (!st) throw new Error(`cannot open '${path}': no such file`);
     const key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
     let p = this.cache.get(key);
     if (!p) {
@@ -51,10 +52,16 @@ export class FileDigests {
 function digestFile(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const h = createHash('sha256');
-    createReadStream(path)
-      .on('data', (b) => h.update(b))
-      .on('error', reject)
-      .on('end', () => resolve(h.digest('hex')));
+    FileRoots.named(path)
+      .open(path)
+      .then(({ handle }) =>
+        handle
+          .createReadStream()
+          .on('data', (b) => h.update(b))
+          .on('error', reject)
+          .on('end', () => resolve(h.digest('hex'))),
+      )
+      .catch(reject);
   });
 }
 

@@ -7,7 +7,8 @@
 // ones stop and lose their container (the runner removes it), finished ones stay. After a compile:
 // the accuracy column (the accuracy table's emulator context against the float ONNX on the same
 // inputs) and, with a device, FPS/latency. Shared by `hailo-tools sweep` and the extension.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { FileRoots } from '../../core/common/confined';
+import { limit } from '../../core/common/limits';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { compileModel, type CompileOutcome } from '../compile/session';
 import { CompilePool } from '../compile/pool';
@@ -29,7 +30,6 @@ import { OnnxModelCache } from '../../core/onnx/modelCache';
 import type { SweepPlan } from '../../core/sweep/plan';
 import {
   readResult,
-  writeAtomic,
   writeResult,
   RESULT_FILE,
   RESULT_VERSION,
@@ -120,8 +120,10 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const say = (line: string) => cb.onProgress?.(line);
 
   // 1. Variants, their scripts (written by the .alls core, checked by it) and their inputs keys.
+  // Everything a plan names or writes stays inside its own folder, links resolved (reads) or refused (writes).
+  const roots = FileRoots.of([plan.dir]);
   const prepared = await prepare(plan, digests);
-  const byKey = finishedResults(plan.out);
+  const byKey = finishedResults(roots, plan.out);
   const rows = new Map<string, SweepRow>();
   const contexts: ContextState[] = plan.contexts.map((c) => ({
     name: c.name,
@@ -139,7 +141,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   };
   let writeTimer: NodeJS.Timeout | undefined;
   const persist = () => {
-    writeAtomic(join(plan.out, DOCUMENT_FILE), JSON.stringify(doc(), null, 1) + '\n');
+    roots.writeSync(join(plan.out, DOCUMENT_FILE), JSON.stringify(doc(), null, 1) + '\n');
   };
   for (const p of prepared) {
     const folder = join(plan.out, p.variant.id);
@@ -275,10 +277,18 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     if (ctx.state === 'down' || ctx.missingImages.has(p.variant.image ?? '')) return 'retry';
     const v = p.variant;
     const folder = join(plan.out, v.id);
-    mkdirSync(folder, { recursive: true });
     const net = basename(v.model, extname(v.model));
     const allsPath = p.script !== null ? join(folder, `${net}.alls`) : undefined;
-    if (allsPath) writeFileSync(allsPath, p.script!);
+    try {
+      roots.mkdir(folder);
+      // Never through a link: a cloned results/<variant>/<net>.alls linked to a file outside is replaced, not written through.
+      if (allsPath) roots.writeSync(allsPath, p.script!);
+    } catch (err) {
+      const row: SweepRow = { ...rows.get(v.id)!, state: 'failed', message: (err as Error).message };
+      emit(row);
+      say(`${v.label}: ${(err as Error).message}`);
+      return 'ended';
+    }
     const t0 = Date.now();
     const startedAt = new Date().toISOString();
     let row: SweepRow = { ...rows.get(v.id)!, state: 'running', dockerContext: ctxName, stage: 'starting', startedAt, message: null };
@@ -434,8 +444,8 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     // remote hosts only — the context that compiled the variant, through docker cp.
     const dockerContext = emulatorContext(p, slotCtx);
     const work = join(dirname(har), '.sweep-accuracy');
-    rmSync(work, { recursive: true, force: true });
-    mkdirSync(work, { recursive: true });
+    roots.remove(work, { recursive: true });
+    roots.mkdir(work);
     try {
       const docAcc = await compareOracles(
         {
@@ -471,7 +481,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     } catch (err) {
       return cell({ message: (err as Error).message });
     } finally {
-      rmSync(work, { recursive: true, force: true });
+      roots.remove(work, { recursive: true });
     }
   }
 
@@ -491,7 +501,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     const prev = rows.get(p.variant.id)!;
     const result: VariantResult = { ...stripLive(prev), ...r, endedAt: new Date().toISOString(), key: p.key, version: RESULT_VERSION };
     // Only a variant that ran writes its folder's record (a refused or never-started one has nothing to keep).
-    if (r.startedAt) writeResult(folder, result);
+    if (r.startedAt) writeResult(roots, folder, result);
     const row: SweepRow = { ...result, state: r.state };
     emit(row);
     const what =
@@ -507,7 +517,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   for (const p of prepared) {
     const row = rows.get(p.variant.id)!;
     if (row.state === 'waiting') tasks.push(schedule(p));
-    else if (row.state === 'reused' && plan.accuracy && row.files.optimizedHar && existsSync(row.files.optimizedHar) && row.accuracy?.key !== p.accuracyKey) {
+    else if (row.state === 'reused' && plan.accuracy && row.files.optimizedHar && roots.exists(row.files.optimizedHar) && row.accuracy?.key !== p.accuracyKey) {
       // Finished earlier, measured with other accuracy settings (or none): measure, do not compile again.
       tasks.push(
         (async () => {
@@ -517,7 +527,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
           const cell = await job.result;
           if (!cell) return;
           const prior = byKey.get(p.key)!;
-          writeResult(prior.files.folder, { ...prior, accuracy: cell });
+          writeResult(roots, prior.files.folder, { ...prior, accuracy: cell });
           emit({ ...rows.get(p.variant.id)!, accuracy: cell });
         })(),
       );
@@ -539,13 +549,14 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     started,
     new Date().toISOString(),
   );
-  writeAtomic(join(plan.out, DOCUMENT_FILE), JSON.stringify(final, null, 1) + '\n');
-  writeAtomic(join(plan.out, CSV_FILE), sweepCsv(final));
+  roots.writeSync(join(plan.out, DOCUMENT_FILE), JSON.stringify(final, null, 1) + '\n');
+  roots.writeSync(join(plan.out, CSV_FILE), sweepCsv(final));
   return final;
 }
 
 async function prepare(plan: SweepPlan, digests: FileDigests): Promise<Prepared[]> {
-  const baseText = plan.alls ? readFileSync(plan.alls, 'utf8') : null;
+  const roots = FileRoots.of([plan.dir]);
+  const baseText = plan.alls ? roots.readText(plan.alls, limit('documentChars')) : null;
   const base = new BaseScript(baseText ?? '');
   const baseFindings = new Map<string, Set<string>>();
   const findingsFor = (arch: string) => {
@@ -596,7 +607,7 @@ async function prepare(plan: SweepPlan, digests: FileDigests): Promise<Prepared[
       hwArch: v.hwArch,
       startNodes: plan.startNodes,
       endNodes: plan.endNodes,
-      hailoConfig: existsSync(configBeside) ? await digests.file(configBeside) : null,
+      hailoConfig: roots.isFile(configBeside) ? await digests.file(configBeside) : null,
     });
     out.push({ variant: v, key, script, invalid, notes, accuracyKey });
   }
@@ -609,19 +620,13 @@ function stripHeader(script: string): string {
 }
 
 /** Finished results under `out`, by inputs key (a variant renamed or moved is still found). */
-function finishedResults(out: string): Map<string, VariantResult> {
+function finishedResults(roots: FileRoots, out: string): Map<string, VariantResult> {
   const found = new Map<string, VariantResult>();
-  let names: string[] = [];
-  try {
-    names = readdirSync(out);
-  } catch {
-    return found;
-  }
-  for (const n of names) {
+  for (const n of roots.listOrEmpty(out)) {
     if (n.startsWith('.')) continue;
     const folder = join(out, n);
-    if (!existsSync(join(folder, RESULT_FILE))) continue;
-    const r = readResult(folder);
+    if (!roots.exists(join(folder, RESULT_FILE))) continue;
+    const r = readResult(roots, folder);
     if (r?.finished && r.files.folder === folder) found.set(r.key, r);
   }
   return found;

@@ -3,9 +3,9 @@
 // to the host as ChatEvents. No callback crosses from native code: the pump calls the bridge's read
 // with a short timeout and yields to the event loop between reads, so a Stop request (abort) is
 // served within one read slice. One generation per model at a time.
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { releaseHas } from '../../../core/releases';
+import { FileRoots } from '../../../core/common/confined';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../../core/genai';
 import { errorFromKind, errorFromStatus, HailoStatus, statusName } from '../../../core/device/errors';
 import { archMismatchSentence } from '../../../core/device/hailortVersions';
@@ -61,7 +61,7 @@ export class ChatService {
   ) {}
 
   async open(o: ChatOpenOptions): Promise<ChatModelInfo> {
-    if (!o.hef || !existsSync(o.hef)) this.devices.requireHefFile(o.hef || '(no path)');
+    if (!o.hef || !FileRoots.named(o.hef).exists(o.hef)) this.devices.requireHefFile(o.hef || '(no path)');
     // HailoRT 4.x (the Hailo-8 family's runtime) has no hailort::genai of the shape the bridge speaks.
     const major = Number(this.runtime.hailortVersion.split('.')[0]);
     if (major > 0 && major < 5) {

@@ -5,7 +5,7 @@
 // "driver missing". A device HailoRT cannot identify (76/86: the driver's version is not the
 // library's) is never judged by architecture: the run stops with the mismatch and its fix. A HEF
 // path that is not a readable file is reported before anything asks the device.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { FileRoots } from '../../../core/common/confined';
 import { basename, join } from 'node:path';
 import { readHefFile, type HefReport } from '../../../core/hef';
 import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type SystemFacts } from '../../../core/device/errors';
@@ -58,21 +58,18 @@ export class DeviceService {
   driverInfo(): Pick<ScanResult, 'driver' | 'driverModule' | 'driverVersion'> {
     if (process.platform !== 'linux') return { driver: 'unknown' };
     const root = this.env.HAILO_TOOLS_SYSFS_ROOT ?? '/';
+    const system = FileRoots.system(root); // links resolved the system's way inside the root
     for (const module of ['hailo1x_pci', 'hailo_pci']) {
-      if (!existsSync(join(root, 'sys', 'module', module))) continue;
-      let version: string | undefined;
-      try {
-        // MODULE_VERSION(HAILO_DRV_VER) in hailort-drivers linux/pcie/src/pcie.c
-        version =
-          readFileSync(join(root, 'sys', 'module', module, 'version'), 'utf8')
-            .trim()
-            .slice(0, 32) || undefined;
-      } catch {
-        version = undefined;
-      }
+      if (!system.exists(join(root, 'sys', 'module', module))) continue;
+      // MODULE_VERSION(HAILO_DRV_VER) in hailort-drivers linux/pcie/src/pcie.c
+      const version =
+        system
+          .readTextOrUndefined(join(root, 'sys', 'module', module, 'version'), 4096)
+          ?.trim()
+          .slice(0, 32) || undefined;
       return { driver: 'loaded', driverModule: module, driverVersion: version };
     }
-    return { driver: existsSync(join(root, 'dev', 'hailo0')) ? 'loaded' : 'missing' };
+    return { driver: system.exists(join(root, 'dev', 'hailo0')) ? 'loaded' : 'missing' };
   }
 
   driver(): ScanResult['driver'] {
@@ -145,10 +142,11 @@ export class DeviceService {
   requireHefFile(hef: string): void {
     let why: string | undefined;
     try {
-      const st = statSync(hef);
-      if (!st.isFile()) why = `${hef} is not a file`;
+      const st = FileRoots.named(hef).stat(hef);
+      if (!st) why = `${hef} does not exist`;
+      else if (!st.isFile()) why = `${hef} is not a file`;
     } catch (err) {
-      why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${hef} does not exist` : `${hef} cannot be opened: ${(err as Error).message}`;
+      why = `${hef} cannot be opened: ${(err as Error).message}`;
     }
     if (why) throw new DeviceFailure({ ...errorFromKind('hef-missing', why), sentence: `The HEF ${hef} ${why.slice(hef.length + 1)}: check the path.` });
   }

@@ -4,7 +4,8 @@
 // opens the model, runs generate_all_segments and closes it. The call blocks the worker for the
 // whole transcription, as HailoRT's does; the client's request deadline bounds it.
 import { basename } from 'node:path';
-import { FileAccessError, readSmallFileSync } from '../../../core/common/fileAccess';
+import { FileRoots } from '../../../core/common/confined';
+import { FileAccessError } from '../../../core/common/fileAccess';
 import { limit } from '../../../core/common/limits';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
 import { archMismatchSentence } from '../../../core/device/hailortVersions';
@@ -101,7 +102,8 @@ export class SpeechService {
   private readAudio(path: string): SpeechAudio {
     let bytes: Buffer;
     try {
-      bytes = readSmallFileSync(path, limit('audioFileBytes'));
+      // A recording the user named: its own folder is its root.
+      bytes = FileRoots.named(path).readSync(path, limit('audioFileBytes'));
     } catch (err) {
       const why = err instanceof FileAccessError ? err.message : String(err);
       throw new DeviceFailure(

@@ -1,0 +1,686 @@
+// The confined file layer (issue 29): the one way the product touches a path that a folder, a file
+// or a setting names. A `FileRoots` is the set of folders such a path may live in (the opened
+// folders, a model's or a plan's folder, the doctor's `--root`); every method takes a path and gives
+// back an opened handle, bytes, a listing — or a FileAccessError whose message is one sentence naming
+// the path and why it was refused, and never a byte of the refused file.
+//
+// - Reads resolve every link and refuse a path whose real location is outside every root
+//   (`labels.json -> ~/.ssh/id_rsa` is refused before it is opened). The file is then opened by its
+//   real path with O_NOFOLLOW, so a link swapped in after the check fails instead of being followed.
+// - Writes never follow a link at any component: the path must lie lexically inside a root, every
+//   folder from the root down is lstat'ed and must be a real folder (a link, even one leading back
+//   inside, is refused), missing folders are made one at a time the same way, and the file is
+//   written to a fresh O_EXCL|O_NOFOLLOW temporary name in that folder and renamed into place — a
+//   link at the file's own name is replaced, never written through.
+// - A system root (`doctor --root R`) resolves links the way the system inside R would: an absolute
+//   target starts again at R and `..` stops at it, so nothing outside R is reached.
+//
+// eslint (`eslint.config.mjs`) and the security scan (test/unit/security-scan.ts) reject `node:fs`
+// everywhere else in server/src and client/src, except the short list in scripts/fs-allowlist.mjs.
+import {
+  accessSync,
+  closeSync,
+  constants,
+  createWriteStream,
+  fstatSync,
+  ftruncateSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Dirent,
+  type Stats,
+  type WriteStream,
+} from 'node:fs';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import {
+  describeFileKind,
+  FileAccessError,
+  isInside,
+  readInto,
+  readIntoSync,
+  readToEndSync,
+  realPathOf,
+  walkFilesSync,
+  type WalkOptions,
+  type WalkResult,
+} from './fileAccess';
+import { formatBytes } from './limits';
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | NOFOLLOW;
+/** Links followed at most this often in a system root (Linux's MAXSYMLINKS). */
+const MAX_LINKS = 40;
+
+export type Verb = 'read' | 'written' | 'listed' | 'mounted' | 'sent' | 'removed';
+
+function errnoWhy(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    case 'ENOTDIR':
+      return 'a part of it is not a folder';
+    default:
+      return e.code ?? 'cannot be opened';
+  }
+}
+
+/** A FileAccessError for an I/O failure: the path and the errno's meaning, nothing read from the file. */
+function ioError(path: string, err: unknown, verb: Verb = 'read'): FileAccessError {
+  if (err instanceof FileAccessError) return err;
+  const e = err as NodeJS.ErrnoException;
+  const what = verb === 'listed' ? 'list' : verb === 'written' ? 'write' : verb === 'removed' ? 'remove' : 'open';
+  return new FileAccessError(`cannot ${what} '${path}': ${errnoWhy(e)}`, e.code ?? 'io');
+}
+
+function describeRoots(roots: readonly string[]): string {
+  return roots.length === 1 ? `the folder '${roots[0]}'` : `the folders ${roots.map((r) => `'${r}'`).join(' or ')}`;
+}
+
+/** The folders the user opened (the language server's workspace folders; the CLI's current folder). */
+let openedFolders: readonly string[] = [];
+
+/** Set by the language server from its workspace folders, by the CLI to its current folder. */
+export function setOpenedFolders(folders: readonly string[]): void {
+  openedFolders = [...folders];
+}
+
+export function currentOpenedFolders(): readonly string[] {
+  return openedFolders;
+}
+
+/** Where a path may live: one or more folders, or one system root. Immutable. */
+export class FileRoots {
+  /** The roots as given (resolved) and as real paths, pairwise. */
+  private readonly given: readonly string[];
+  private readonly real: readonly string[];
+
+  private constructor(
+    roots: readonly string[],
+    /** A system root: absolute link targets start again at the root (`doctor --root`). */
+    readonly system: boolean,
+  ) {
+    const given = [...new Set(roots.map((r) => resolve(r)))];
+    this.given = given;
+    this.real = given.map((r) => {
+      try {
+        return realPathOf(r);
+      } catch {
+        return r;
+      }
+    });
+  }
+
+  /** Paths may live in any of these folders (the opened folders, a model's folder…). */
+  static of(roots: readonly string[]): FileRoots {
+    if (roots.length === 0) throw new Error('FileRoots.of: at least one root');
+    return new FileRoots(roots, false);
+  }
+
+  /** The folder a file the user named lives in (a path typed on the command line is trusted as written). */
+  static beside(file: string): FileRoots {
+    return new FileRoots([dirname(resolve(file))], false);
+  }
+
+  /** A whole system laid out under `root` (`/`, or `doctor --root R`). */
+  static system(root: string): FileRoots {
+    return new FileRoots([root], true);
+  }
+
+  /** A file the user named (an argument, an opened document): its folder as written and its real folder. */
+  static named(file: string): FileRoots {
+    const abs = resolve(file);
+    let realDir = dirname(abs);
+    try {
+      realDir = dirname(realPathOf(abs));
+    } catch {
+      // missing: its folder as written
+    }
+    return new FileRoots([dirname(abs), realDir], false);
+  }
+
+  /** Files found beside `file` or named by it: its own folder and the folders the user opened. */
+  static near(file: string): FileRoots {
+    return new FileRoots([dirname(resolve(file)), ...openedFolders], false);
+  }
+
+  /** A fresh private folder (mode 0700) made by the product under `parent` (default: the OS temp folder); the only root. */
+  static makeTemp(prefix: string, parent = tmpdir()): FileRoots {
+    return new FileRoots([mkdtempSync(join(parent, prefix))], false);
+  }
+
+  /** Removes the (first) root folder itself with everything in it (a temp folder made by makeTemp); links inside are removed, not followed. */
+  removeRoot(): void {
+    rmSync(this.real[0], { recursive: true, force: true });
+  }
+
+  /** These roots and more. */
+  with(...more: readonly string[]): FileRoots {
+    return new FileRoots([...this.given, ...more], this.system);
+  }
+
+  get folders(): readonly string[] {
+    return this.given;
+  }
+
+  /** The root a path lies in lexically (as given or as its real path), or undefined. */
+  private lexicalRoot(abs: string): { root: string; rel: string } | undefined {
+    for (let i = 0; i < this.given.length; i++) {
+      for (const r of [this.given[i], this.real[i]]) {
+        if (isInside(abs, r)) return { root: this.real[i], rel: relative(r, abs) };
+      }
+    }
+    return undefined;
+  }
+
+  private outside(path: string, verb: Verb, resolved?: string): FileAccessError {
+    const where = resolved && resolved !== resolve(path) ? ` (it resolves to '${resolved}')` : '';
+    return new FileAccessError(
+      `'${path}' leads outside ${describeRoots(this.given)}${where}; not ${verb}: put the file inside the folder, or give its real path yourself`,
+      'outside',
+    );
+  }
+
+  /**
+   * The real path of `path` with every link resolved, checked to lie inside a root; a FileAccessError
+   * (code `outside`) otherwise. A tail that does not exist yet resolves through its nearest ancestor.
+   */
+  resolve(path: string, verb: Verb = 'read'): string {
+    const abs = resolve(path);
+    if (this.system) {
+      const at = this.lexicalRoot(abs);
+      if (!at) throw this.outside(path, verb);
+      const host = resolveInSystem(at.root, at.rel);
+      if (host === undefined) throw new FileAccessError(`cannot open '${path}': no such file`, 'ENOENT');
+      return host;
+    }
+    let real: string;
+    try {
+      real = realPathOf(abs);
+    } catch (err) {
+      throw ioError(path, err, verb);
+    }
+    if (this.real.some((r) => isInside(real, r))) return real;
+    throw this.outside(path, verb, real);
+  }
+
+  /** True when `path` resolves inside a root (missing files count as inside when their folder is). */
+  contains(path: string): boolean {
+    try {
+      this.resolve(path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // ---- reads ----------------------------------------------------------------------------------
+
+  /** stat (links followed inside the roots); undefined when missing; throws when it leads outside. */
+  stat(path: string): Stats | undefined {
+    let real: string;
+    try {
+      real = this.resolve(path);
+    } catch (err) {
+      if (err instanceof FileAccessError && (err.code === 'ENOENT' || err.code === 'ENOTDIR')) return undefined;
+      throw err;
+    }
+    try {
+      return statSync(real);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw ioError(path, err);
+    }
+  }
+
+  /** Something (a file, a folder, a link — even one leading outside) is at `path`; nothing is followed. */
+  exists(path: string): boolean {
+    try {
+      if (this.system) return this.stat(path) !== undefined;
+      if (!this.lexicalRoot(resolve(path)) && !this.contains(path)) return false;
+      return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A regular file inside the roots (false when missing, outside, or not a regular file). */
+  isFile(path: string): boolean {
+    try {
+      return this.stat(path)?.isFile() === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A folder inside the roots (false when missing, outside, or not a folder). */
+  isDirectory(path: string): boolean {
+    try {
+      return this.stat(path)?.isDirectory() === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** size:mtime of a regular file inside the roots (a cache key), or undefined. */
+  stamp(path: string): string | undefined {
+    try {
+      const s = this.stat(path);
+      return s?.isFile() ? `${s.size}:${s.mtimeMs}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Opens a regular file inside the roots for reading (never a FIFO, folder or device). The caller closes `fd`. */
+  openSync(path: string): { fd: number; size: number; real: string } {
+    const real = this.resolve(path);
+    let fd: number;
+    try {
+      fd = openSync(real, READ_FLAGS);
+    } catch (err) {
+      throw ioError(path, err);
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new FileAccessError(`'${path}' is ${describeFileKind(st)}, not a regular file; not read`, 'not-regular');
+      return { fd, size: st.size, real };
+    } catch (err) {
+      closeSync(fd);
+      throw ioError(path, err);
+    }
+  }
+
+  /** Async twin of openSync. The caller closes the handle. */
+  async open(path: string): Promise<{ handle: FileHandle; size: number; real: string }> {
+    const real = this.resolve(path);
+    let handle: FileHandle;
+    try {
+      handle = await open(real, READ_FLAGS);
+    } catch (err) {
+      throw ioError(path, err);
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) throw new FileAccessError(`'${path}' is ${describeFileKind(st)}, not a regular file; not read`, 'not-regular');
+      return { handle, size: st.size, real };
+    } catch (err) {
+      await handle.close();
+      throw ioError(path, err);
+    }
+  }
+
+  /** The whole of a regular file of at most `maxBytes` (FileAccessError `too-large` past it). */
+  readSync(path: string, maxBytes: number): Buffer {
+    const { fd, size } = this.openSync(path);
+    try {
+      if (size > maxBytes) {
+        throw new FileAccessError(`'${path}' is ${size.toLocaleString('en-US')} bytes, more than the ${formatBytes(maxBytes)} limit; not read`, 'too-large');
+      }
+      // procfs reports 0 bytes for a file it generates on read (/proc/sys/kernel/osrelease).
+      if (size === 0) return readToEndSync(path, fd, maxBytes);
+      const out = Buffer.allocUnsafe(size);
+      const n = readIntoSync(fd, out, 0, size, 0);
+      return n === size ? out : out.subarray(0, n);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** readSync as UTF-8 text. */
+  readText(path: string, maxBytes: number): string {
+    return this.readSync(path, maxBytes).toString('utf8');
+  }
+
+  /** readText, or undefined when the file is missing, refused or unreadable (optional files: a note is the caller's). */
+  readTextOrUndefined(path: string, maxBytes: number): string | undefined {
+    try {
+      return this.readText(path, maxBytes);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Streams a regular file inside the roots as UTF-8 text to `onText` in pieces of `chunkBytes` (a
+   * character split between pieces is decoded whole); memory is one piece. Returns the bytes read.
+   */
+  async streamText(path: string, onText: (text: string) => void, chunkBytes = 1 << 20): Promise<number> {
+    const { handle } = await this.open(path);
+    try {
+      const decoder = new StringDecoder('utf8');
+      const buf = Buffer.allocUnsafe(chunkBytes);
+      let position = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buf, 0, chunkBytes, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        const text = decoder.write(buf.subarray(0, bytesRead));
+        if (text) onText(text);
+      }
+      const rest = decoder.end();
+      if (rest) onText(rest);
+      return position;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The first `maxBytes` of a regular file inside the roots as UTF-8 text (a partial last character dropped). */
+  async readTextPrefix(path: string, maxBytes: number): Promise<string> {
+    const { handle, size } = await this.open(path);
+    try {
+      const buf = Buffer.allocUnsafe(Math.min(size, maxBytes));
+      const n = await readInto(handle, buf, 0, buf.length, 0);
+      return new StringDecoder('utf8').write(buf.subarray(0, n));
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The names in a folder inside the roots, sorted; a FileAccessError when it cannot be listed. */
+  list(dir: string): string[] {
+    return this.listEntries(dir).map((e) => e.name);
+  }
+
+  /** list, or [] when the folder is missing, refused or unreadable. */
+  listOrEmpty(dir: string): string[] {
+    try {
+      return this.list(dir);
+    } catch {
+      return [];
+    }
+  }
+
+  /** The entries of a folder inside the roots (types as on disk: a link is a link), sorted by name. */
+  listEntries(dir: string): Dirent[] {
+    const real = this.resolve(dir, 'listed');
+    try {
+      return readdirSync(real, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      throw ioError(dir, err, 'listed');
+    }
+  }
+
+  /** Async twin of listEntries (a workspace walk must not block the server). */
+  async listEntriesAsync(dir: string): Promise<Dirent[]> {
+    const real = this.resolve(dir, 'listed');
+    try {
+      return (await readdir(real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      throw ioError(dir, err, 'listed');
+    }
+  }
+
+  /** lstat of a path lying (as written) inside a root: the entry itself, a link not followed; undefined when missing or not inside. */
+  lstat(path: string): Stats | undefined {
+    const abs = resolve(path);
+    if (!this.lexicalRoot(abs)) return undefined;
+    try {
+      return lstatSync(join(this.resolve(dirname(abs)), basename(abs)), { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Where a link inside the roots points (the target as written: a name for a caller to show, not a path to open). */
+  readlink(path: string): string | undefined {
+    const at = this.lexicalRoot(resolve(path));
+    if (!at) return undefined;
+    try {
+      // The link itself must sit in a real folder inside the root.
+      const parent = this.resolve(dirname(path));
+      return readlinkSync(join(parent, basename(path)));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The link-free entries of a folder tree inside a root (walkFilesSync's rules, within these roots). */
+  walk(dir: string, options: WalkOptions): WalkResult {
+    try {
+      this.resolve(dir, 'listed');
+    } catch (err) {
+      return { files: [], skipped: [(err as Error).message], truncated: false };
+    }
+    return walkFilesSync(dir, options);
+  }
+
+  // ---- writes ---------------------------------------------------------------------------------
+
+  /**
+   * The folder chain of `path` below its root, every component checked without following a link;
+   * missing folders are made (one at a time, never through a link) when `make`. Returns the
+   * checked real folder the leaf goes in.
+   */
+  private writableParent(path: string, make: boolean): string {
+    const abs = resolve(path);
+    const at = this.lexicalRoot(abs);
+    if (!at || at.rel === '' || at.rel.startsWith('..') || isAbsolute(at.rel)) throw this.outside(path, 'written');
+    const parts = at.rel.split(sep).filter(Boolean);
+    let cur = at.root;
+    for (const part of parts.slice(0, -1)) {
+      cur = join(cur, part);
+      this.checkFolder(cur, path, make);
+    }
+    return cur;
+  }
+
+  private checkFolder(folder: string, path: string, make: boolean): void {
+    let st = lstatSync(folder, { throwIfNoEntry: false });
+    if (!st && make) {
+      try {
+        mkdirSync(folder, { mode: 0o755 }); // one component; mkdir never follows a link at its own name
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(folder, err, 'written');
+      }
+      st = lstatSync(folder, { throwIfNoEntry: false });
+    }
+    if (!st) throw new FileAccessError(`cannot write '${path}': the folder '${folder}' does not exist`, 'ENOENT');
+    if (st.isSymbolicLink())
+      throw new FileAccessError(
+        `'${folder}' is a symbolic link; '${path}' is not written through it: remove the link (or choose another output folder)`,
+        'link',
+      );
+    if (!st.isDirectory()) throw new FileAccessError(`'${folder}' is ${describeFileKind(st)}, not a folder; '${path}' is not written`, 'not-regular');
+  }
+
+  /** Checks, without making anything, that every existing folder from the root down to `dir` is a real folder (no link, no file). */
+  checkWritableFolder(dir: string): void {
+    const abs = resolve(dir);
+    const at = this.lexicalRoot(abs);
+    if (!at || at.rel.startsWith('..') || isAbsolute(at.rel)) throw this.outside(dir, 'written');
+    let cur = at.root;
+    for (const part of at.rel.split(sep).filter(Boolean)) {
+      cur = join(cur, part);
+      if (!lstatSync(cur, { throwIfNoEntry: false })) return; // made later, one component at a time
+      this.checkFolder(cur, dir, false);
+    }
+  }
+
+  /** True when `dir` is a real folder inside a root (no link on the way) that this process may write into. */
+  canWrite(dir: string): boolean {
+    try {
+      this.checkWritableFolder(dir);
+      accessSync(this.resolve(dir, 'written'), constants.W_OK);
+      return this.isDirectory(dir);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Makes the folder `dir` (and its missing parents) inside a root, one component at a time, refusing links. */
+  mkdir(dir: string): void {
+    const abs = resolve(dir);
+    const i = Math.max(this.given.indexOf(abs), this.real.indexOf(abs));
+    if (i >= 0) {
+      // A root itself is trusted as given (the user named it, or a caller confined it): made as a whole.
+      try {
+        mkdirSync(this.real[i], { recursive: true });
+      } catch (err) {
+        throw ioError(dir, err, 'written');
+      }
+      return;
+    }
+    this.writableParent(join(dir, '.leaf'), true); // makes and checks every folder down to `dir` itself
+  }
+
+  /**
+   * Writes a whole file: the folders checked (and made when `makeFolders`), the bytes written to a
+   * fresh O_EXCL|O_NOFOLLOW temporary name beside it, then renamed over `path` — a link at `path`
+   * is replaced, never written through, and a reader never sees half a file. `exclusive`: nothing
+   * at `path` (a file, a link, anything) is ever replaced — the temporary file is hard-linked to
+   * the name, which fails with EEXIST when it is taken, so no other writer can slip in between.
+   */
+  writeSync(path: string, data: string | Uint8Array, options: { makeFolders?: boolean; exclusive?: boolean } = {}): void {
+    const folder = this.writableParent(path, options.makeFolders ?? false);
+    const target = join(folder, basename(resolve(path)));
+    const tmp = join(folder, `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}.partial`);
+    let fd: number;
+    try {
+      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+    } catch (err) {
+      throw ioError(path, err, 'written');
+    }
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      let off = 0;
+      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    } catch (err) {
+      closeSync(fd);
+      rmSync(tmp, { force: true });
+      throw ioError(path, err, 'written');
+    }
+    closeSync(fd);
+    try {
+      const st = lstatSync(target, { throwIfNoEntry: false });
+      if (st?.isDirectory()) throw new FileAccessError(`'${path}' is a folder; not written`, 'not-regular');
+      if (options.exclusive) {
+        if (st) throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
+        linkSync(tmp, target);
+        rmSync(tmp, { force: true });
+      } else renameSync(tmp, target);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      if (err instanceof FileAccessError) throw err;
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
+      throw ioError(path, err, 'written');
+    }
+  }
+
+  /**
+   * Opens `path` for writing (created or truncated) in a checked folder, without following a link
+   * at its name (O_NOFOLLOW) and refusing a FIFO, a device or a file with other hard links.
+   * The caller closes the descriptor.
+   */
+  openForWriteSync(path: string, options: { makeFolders?: boolean } = {}): number {
+    const folder = this.writableParent(path, options.makeFolders ?? false);
+    const target = join(folder, basename(resolve(path)));
+    let fd: number;
+    try {
+      fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | (constants.O_NONBLOCK ?? 0), 0o644);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'ELOOP')
+        throw new FileAccessError(`'${path}' is a symbolic link; not written through it: remove the link (or choose another output folder)`, 'link');
+      if (e.code === 'ENXIO') throw new FileAccessError(`'${path}' is a FIFO (named pipe), not a regular file; not written`, 'not-regular');
+      throw ioError(path, err, 'written');
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new FileAccessError(`'${path}' is ${describeFileKind(st)}, not a regular file; not written`, 'not-regular');
+      if (st.nlink > 1) throw new FileAccessError(`'${path}' has ${st.nlink} hard links; not written through them: remove it first`, 'link');
+      return fd;
+    } catch (err) {
+      closeSync(fd);
+      throw ioError(path, err, 'written');
+    }
+  }
+
+  /** A write stream (a log that grows while a compile runs) on openForWriteSync, truncated. */
+  createWriteStream(path: string, options: { makeFolders?: boolean; append?: boolean } = {}): WriteStream {
+    const fd = this.openForWriteSync(path, options);
+    if (!options.append) {
+      try {
+        ftruncateSync(fd, 0);
+      } catch (err) {
+        closeSync(fd);
+        throw ioError(path, err, 'written');
+      }
+    }
+    return createWriteStream(path, { fd, flags: options.append ? 'a' : 'w', start: options.append ? fstatSync(fd).size : 0 });
+  }
+
+  /** Renames `from` to `to`, both in checked folders inside the roots (a link at `to` is replaced, not followed). */
+  rename(from: string, to: string, options: { makeFolders?: boolean } = {}): void {
+    const a = join(this.writableParent(from, false), basename(resolve(from)));
+    const b = join(this.writableParent(to, options.makeFolders ?? false), basename(resolve(to)));
+    try {
+      renameSync(a, b);
+    } catch (err) {
+      throw ioError(to, err, 'written');
+    }
+  }
+
+  /** Removes a file or (with `recursive`) a tree inside a root; a link is removed itself, never followed. */
+  remove(path: string, options: { recursive?: boolean } = {}): void {
+    const target = join(this.writableParent(path, false), basename(resolve(path)));
+    try {
+      rmSync(target, { force: true, recursive: options.recursive ?? false });
+    } catch (err) {
+      throw ioError(path, err, 'removed');
+    }
+  }
+}
+
+/**
+ * The host path of `rel` (a path inside the system) with every link followed inside `root`: an
+ * absolute target starts again at the root, `..` stops at it. Undefined when a part is missing or
+ * the links loop. A missing last component resolves to where it would be (an output's name).
+ */
+export function resolveInSystem(root: string, rel: string): string | undefined {
+  const todo = rel.split(/[\\/]/).filter(Boolean);
+  const done: string[] = [];
+  let links = 0;
+  while (todo.length > 0) {
+    const part = todo.shift()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      done.pop();
+      continue;
+    }
+    const host = join(root, ...done, part);
+    const st = lstatSync(host, { throwIfNoEntry: false });
+    if (!st) return todo.length === 0 ? host : undefined;
+    if (!st.isSymbolicLink()) {
+      done.push(part);
+      continue;
+    }
+    if (++links > MAX_LINKS) return undefined;
+    let target: string;
+    try {
+      target = readlinkSync(host);
+    } catch {
+      return undefined;
+    }
+    if (target.startsWith('/')) done.length = 0;
+    todo.unshift(...target.split('/').filter(Boolean));
+  }
+  return join(root, ...done);
+}
