@@ -297,9 +297,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       if (line) line.textContent = m.line;
       $('health-warnings')?.replaceChildren(
         ...m.warnings.map((w) => {
-          const li = document.createElement('li');
-          li.textContent = w;
-          return li;
+          const p = document.createElement('p');
+          p.textContent = w;
+          return p;
         }),
       );
       break;

@@ -53,7 +53,7 @@ ${csp}
 <p class="muted" data-testid="chat-model"><span class="badge na">${kind}</span>${i.lora ? ` LoRA ${esc(i.lora)} ·` : ''} ${esc(runtime)}${frame ? ` · ${esc(frame)}` : ''}</p>
 ${context}
 <div id="health" class="health muted" data-testid="chat-health" aria-live="polite"></div>
-<ul id="health-warnings" class="health-warnings" data-testid="chat-health-warnings" role="alert"></ul>
+<div id="health-warnings" class="health-warnings" data-testid="chat-health-warnings" role="alert"></div>
 </header>
 <main>
 <div id="log" class="log" data-testid="chat-log" aria-live="polite"></div>

@@ -544,7 +544,10 @@ Expected<hailo_chip_temperature_info_t> Device::get_chip_temperature() {
 }
 
 static bool has_stats(hailo_device_architecture_t arch) {
-    return arch == HAILO_ARCH_HAILO10H || arch == HAILO_ARCH_HAILO15H || arch == HAILO_ARCH_HAILO15L || arch == HAILO_ARCH_HAILO15M;
+#if FAKE_HAILORT_VERSION_AT_LEAST(4, 20, 0)
+    if (arch == HAILO_ARCH_HAILO15L) return true;
+#endif
+    return arch == HAILO_ARCH_HAILO10H || arch == HAILO_ARCH_HAILO15H || arch == HAILO_ARCH_HAILO15M;
 }
 
 Expected<hailo_health_stats_t> Device::query_health_stats() {
