@@ -7,6 +7,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readSmallFileSync } from '../common/fileAccess';
 import { limit } from '../common/limits';
+import { parseFileJson } from '../common/json';
 
 export const DIVERGENCE_FORMAT = 'hailo-tools-diverge/1';
 
@@ -79,9 +80,9 @@ export function readDivergenceResults(path: string): DivergenceResults | undefin
   }
   let v: unknown;
   try {
-    v = JSON.parse(text, decode);
+    v = parseFileJson(text, path, decode);
   } catch (err) {
-    throw new DivergenceFormatError(`${path} is not valid JSON: ${(err as Error).message}`);
+    throw new DivergenceFormatError((err as Error).message);
   }
   const o = v as Partial<DivergenceResults> | null;
   if (!o || typeof o !== 'object' || o.format !== DIVERGENCE_FORMAT || !Array.isArray(o.layers) || typeof o.verdict !== 'string') {

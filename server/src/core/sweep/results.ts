@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FailedStage, Outcome } from '../dfc/types';
+import { parseFileJson } from '../common/json';
 
 export const RESULT_FILE = 'sweep-result.json';
 export const RESULT_VERSION = 1;
@@ -71,7 +72,7 @@ export interface VariantResult {
 
 export function readResult(folder: string): VariantResult | undefined {
   try {
-    const r = JSON.parse(readFileSync(join(folder, RESULT_FILE), 'utf8')) as VariantResult;
+    const r = parseFileJson(readFileSync(join(folder, RESULT_FILE), 'utf8'), RESULT_FILE) as VariantResult;
     return r && r.version === RESULT_VERSION && typeof r.key === 'string' ? r : undefined;
   } catch {
     return undefined;

@@ -51,6 +51,7 @@ import { externalDataFiles } from './modelFiles';
 import type { OnnxRead } from '../../core/onnx/modelCache';
 
 import type { Gpus } from '../../core/common/settings';
+import { parseFileJson } from '../../core/common/json';
 export type { Gpus };
 
 export interface DockerSettings extends DockerTarget {
@@ -503,7 +504,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
 
 function readManifest(path: string): DriverManifest | undefined {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as DriverManifest;
+    return parseFileJson(readFileSync(path, 'utf8'), path) as DriverManifest;
   } catch {
     return undefined;
   }

@@ -21,6 +21,7 @@ import { divergence, JUMP, layerTensors, withExtraOutputs, type DivergenceReport
 import { DIVERGENCE_FORMAT, type DivergenceResults } from '../../core/har/divergenceResults';
 import { inspectCalibrationSet } from '../../core/calib/inspect';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
+import { parseFileJson } from '../../core/common/json';
 
 export const INTERLAYER_DRIVER = 'hailo_interlayer.py';
 const MANIFEST = 'hailo-tools-interlayer.json';
@@ -160,7 +161,7 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
           message: `The emulator run did not start: ${code === 3 ? 'the image has no Dataflow Compiler (hailo.dfc.image / --image)' : code === 2 ? 'the driver could not read the inputs' : `the container exited with ${code ?? run.exit?.signal}`}.`,
         };
       }
-      const m = JSON.parse(readFileSync(mp, 'utf8')) as { status?: string; error?: string; message?: string; layers?: Record<string, { file: string }> };
+      const m = parseFileJson(readFileSync(mp, 'utf8'), mp) as { status?: string; error?: string; message?: string; layers?: Record<string, { file: string }> };
       if (m.status !== 'ok') {
         return {
           status: 'failed',
