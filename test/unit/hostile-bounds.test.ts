@@ -19,6 +19,7 @@ import { globMatcher } from '../../server/src/core/common/glob';
 import { buildHarView, dataflowOrder, readHarView } from '../../server/src/core/har/harView';
 import { parseHn, type HnLayer } from '../../server/src/core/har/hn';
 import { noiseReport } from '../../server/src/core/har/noise';
+import { DivergenceFormatError, readDivergenceResults } from '../../server/src/core/har/divergenceResults';
 import { layerTensors } from '../../server/src/core/noise/divergence';
 import { ldSoConfDirs } from '../../server/src/core/doctor/linkage';
 import { runDoctor } from '../../server/src/core/doctor/index';
@@ -215,6 +216,12 @@ test('JSON nested 10⁶ deep: parseFileJson refuses it from one scan; the HAR vi
     assert.ok(
       view.notes.some((n) => /net\.noise\.json has more than 64 levels/.test(n)),
       view.notes.join('\n'),
+    );
+    // JSON.parse with a reviver (the divergence sidecar's) recurses in V8: 10⁶ levels overflowed the stack
+    writeFileSync(join(dir, 'net.diverge.json'), `{"format":"hailo-tools-diverge/1","layers":${deep}}`);
+    assert.throws(
+      () => readDivergenceResults(join(dir, 'net.diverge.json')),
+      (e: unknown) => e instanceof DivergenceFormatError && /has more than 64 levels/.test(e.message),
     );
     const j = run(['har', 'net.har'], dir);
     noStackTrace(j.stderr);
