@@ -39,6 +39,25 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'error',
     },
   },
+  // issue 29: an array a file sized never goes into a call as arguments — `Math.min(...xs)` and
+  // `push(...xs)` overflow the stack past about 10⁵ elements (a million-entry SNR list lost the HAR
+  // view's column; 400,000 dpkg rows crashed the doctor). server/src/core/common/arrays.ts has the loops.
+  {
+    files: ['server/src/**/*.ts', 'client/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(min|max)$/] > SpreadElement",
+          message: 'Math.min/max(...xs) overflows the stack on a large array: use minOf/maxOf (server/src/core/common/arrays.ts) or a loop.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='push'] > SpreadElement",
+          message: 'push(...xs) overflows the stack on a large array: use pushAll (server/src/core/common/arrays.ts) or a loop.',
+        },
+      ],
+    },
+  },
   {
     files: ['client/**/*.ts'],
     rules: {

@@ -205,5 +205,8 @@ test('chat on arm64: the LLM answers through the GenAI exports of the AArch64 sh
   assert.equal(r.code, 0, r.stderr);
   // The fake model answers "You said: <prompt>. …" (test/fake-hailort/src/fake_genai.cpp).
   assert.match(r.stdout, /^You said: hello from a pi\. [\w -]+\.\n$/);
-  assert.match(r.stderr, /hailo-tools: \d+ tokens, first token after \d+ ms, [\d.]+ tokens\/s, context \d+ of 1024 tokens\nhailo-tools: device [\d.]+ °C · memory [\d.]+ of 8\.0 GiB · NNC \d+ %\n$/);
+  assert.match(
+    r.stderr,
+    /hailo-tools: \d+ tokens, first token after \d+ ms, [\d.]+ tokens\/s, context \d+ of 1024 tokens\nhailo-tools: device [\d.]+ °C · memory [\d.]+ of 8\.0 GiB · NNC \d+ %\n$/,
+  );
 });

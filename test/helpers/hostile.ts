@@ -244,3 +244,29 @@ export function hostileHn(): object {
     },
   };
 }
+
+/**
+ * An HN of `n` layers in one chain, written consumer-first (the reverse of dataflow order, so an
+ * order that sorts or searches its ready list per layer does the most work): issue 29's 40,000
+ * layers took more than a minute in `hailo-tools har`.
+ */
+export function chainHn(n: number): string {
+  const name = (i: number) => (i === 0 ? 'net/input_layer1' : `net/conv${i}`);
+  const layers: Record<string, unknown> = {};
+  for (let i = n - 1; i >= 0; i--)
+    layers[name(i)] = {
+      type: i === 0 ? 'input_layer' : 'conv',
+      input: i === 0 ? [] : [name(i - 1)],
+      output: i === n - 1 ? [] : [name(i + 1)],
+      input_shapes: [[-1, 8, 8, 3]],
+      output_shapes: [[-1, 8, 8, 3]],
+      original_names: [`n${i}`],
+      params: {},
+    };
+  return JSON.stringify({ name: 'net', net_params: { net_scopes: ['net'] }, layers });
+}
+
+/** A plain-tar HAR holding `hn` as `net.hn`. */
+export function harOf(hn: string): Buffer {
+  return Buffer.concat([tarMember('net.hn', Buffer.from(hn)), TAR_END]);
+}

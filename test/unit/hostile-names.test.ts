@@ -94,9 +94,11 @@ test('the CLI never writes a control character from a file to the terminal (onnx
   }
 });
 
-test('an HN param nested 200,000 deep (JSON.parse takes it) is summarised without recursion', () => {
+test('an HN param nested 200,000 deep: the HN is refused by its nesting (issue 29); a deep value is still summarised without recursion', () => {
   const text = `{"name":"net","layers":{"net/conv1":{"type":"conv","original_names":["conv1"],"params":{"kernel_shape":${'['.repeat(200_000)}3${']'.repeat(200_000)}}}}}`;
-  const hn = parseHn(text, 'deep.hn');
+  assert.throws(() => parseHn(text, 'deep.hn'), /^HnFormatError: deep\.hn has more than 64 levels, over the limit of 64 levels/);
+  const hn = parseHn(`{"name":"net","layers":{"net/conv1":{"type":"conv","original_names":["conv1"],"params":{}}}}`, 'deep.hn');
+  hn.layers[0].params.kernel_shape = JSON.parse(`${'['.repeat(200_000)}3${']'.repeat(200_000)}`) as unknown;
   const index = buildLayerIndex({ path: 'deep.har', members: [], hnMember: 'net.hn', hn });
   const detail = index.layers.get('conv1')!.detail!;
   assert.match(detail, /^HN params: `kernel_shape=\[{80}…`\n/);

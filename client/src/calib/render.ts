@@ -28,7 +28,7 @@ export function histogramSvg(edges: readonly number[], counts: readonly number[]
   const W = 320;
   const H = 80;
   if (!counts.length) return `<p class="muted" data-testid="${testid}-empty">No finite values.</p>`;
-  const max = Math.max(...counts);
+  const max = counts.reduce((m, c) => Math.max(m, c), -Infinity); // not Math.max(...counts): a spread of 10⁵ arguments overflows the stack
   const bw = W / counts.length;
   const bars = counts
     .map((c, i) => {

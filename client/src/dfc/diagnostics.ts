@@ -102,7 +102,7 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
   private refresh(uris: Iterable<string>): void {
     for (const k of uris) {
       const all: vscode.Diagnostic[] = [];
-      for (const m of this.byKey.values()) all.push(...(m.get(k) ?? []));
+      for (const m of this.byKey.values()) for (const d of m.get(k) ?? []) all.push(d);
       this.collection.set(vscode.Uri.parse(k), all);
     }
   }
@@ -145,7 +145,7 @@ export class DfcDiagnosticsView implements vscode.CodeActionProvider {
         a.diagnostics = [diag];
         out.push(a);
       }
-      if (this.options.extraActions) out.push(...this.options.extraActions(d, files, diag));
+      if (this.options.extraActions) for (const a of this.options.extraActions(d, files, diag)) out.push(a);
       if (d.excerpt?.length) {
         const a = new vscode.CodeAction('Copy the log lines to report', vscode.CodeActionKind.QuickFix);
         a.command = { title: a.title, command: COPY_LINES_COMMAND, arguments: [d.excerpt] };

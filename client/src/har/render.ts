@@ -58,8 +58,8 @@ export function snrChartSvg(layers: readonly LayerNoise[], thresholdDb: number):
   const W = 480;
   const row = 14;
   const H = shown.length * row;
-  const max = Math.max(thresholdDb * 2, ...shown.map((l) => l.snrDb));
-  const min = Math.min(0, ...shown.map((l) => l.snrDb));
+  const max = shown.reduce((m, l) => Math.max(m, l.snrDb), thresholdDb * 2);
+  const min = shown.reduce((m, l) => Math.min(m, l.snrDb), 0);
   const x = (v: number) => ((v - min) / (max - min || 1)) * (W - 60);
   const bars = shown
     .map((l, i) => {
@@ -72,10 +72,11 @@ export function snrChartSvg(layers: readonly LayerNoise[], thresholdDb: number):
 }
 
 function noiseSection(n: NoiseReport): string {
+  const chosenSet = new Set(n.chosen);
   const rows = n.layers
     .map((l, i) => {
       const outs = l.perOutput.length ? l.perOutput.map((o) => `${esc(o.output)}: ${esc(db(o.snrDb))}`).join(', ') : esc(l.basis);
-      const chosen = n.chosen.includes(l.name);
+      const chosen = chosenSet.has(l.name);
       return `<tr data-testid="har-noise-row" data-layer-index="${i}"><td><input type="checkbox" class="sixteen" data-noise-index="${i}" ${chosen ? 'checked' : ''} ${l.unranked ? 'disabled' : ''} aria-label="16 bits"></td><td><a href="#" class="goto-layer" data-noise-index="${i}"><code>${esc(l.name)}</code></a></td><td class="nowrap ${l.reasons.length ? 'bad' : ''}" data-testid="har-noise-snr">${esc(db(l.snrDb))}</td><td class="muted">${outs}</td><td>${l.unranked ? `<span class="muted">${esc(l.unranked)}</span>` : esc(l.reasons.join('; '))}</td></tr>`;
     })
     .join('');
@@ -102,7 +103,7 @@ export function errorChartSvg(rows: readonly DivergenceRow[], threshold: number,
   const row = 14;
   const H = shown.length * row;
   const finite = shown.map(({ r }) => r.relativeError!).filter(Number.isFinite);
-  const max = Math.max(threshold * 2, ...finite);
+  const max = finite.reduce((m, v) => Math.max(m, v), threshold * 2);
   const x = (v: number) => (Math.min(v, max) / max) * (W - 70);
   const bars = shown
     .map(({ r, i }, k) => {

@@ -15,6 +15,7 @@ import { commandLineTrust } from '../core/common/trust';
 import type { Gpus } from '../core/common/settings';
 import { defaultDriverDir } from './compile';
 import { terminalText } from '../core/common/escape';
+import { pushAll } from '../core/common/arrays';
 
 export const EXIT_NOT_FINISHED = 3;
 
@@ -86,7 +87,7 @@ export async function runBisect(args: string[], io: CliIO, deps: { driverDir?: s
     } else if (VALUE.has(a)) {
       const v = args[++i];
       if (v === undefined || v.startsWith('--')) return usage(io, `${a} needs a value`);
-      if (a === '--start-node-names') starts.push(...v.split(',').filter(Boolean));
+      if (a === '--start-node-names') pushAll(starts, v.split(',').filter(Boolean));
       else o.set(a, v);
     } else if (a.startsWith('-')) return usage(io, `unknown option '${a}'`);
     else files.push(a);

@@ -7,6 +7,7 @@ import { helpTable } from './help';
 import { calibContext } from '../core/calib/context';
 import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../core/calib/inspect';
 import { sparkline } from '../core/calib/render';
+import { maxOf } from '../core/common/arrays';
 
 const USAGE = `usage: hailo-tools calib [--json] [--full] [--alls SCRIPT] [--onnx MODEL] [--har HAR] FILE.npy|FILE.npz
 
@@ -38,7 +39,7 @@ export function calibText(r: CalibReport, sources: string[]): string {
   lines.push(`distribution: ${r.distribution.text}${r.sampled ? ` — sampled: ${r.sampleNote}` : ''}`);
   const rows = r.channels.map((c, i) => [String(i), fmt(c.min), fmt(c.max), fmt(c.mean), fmt(c.std), sparkline(c.histogram.counts)]);
   const head = ['channel', 'min', 'max', 'mean', 'std', 'histogram'];
-  const widths = head.map((h, k) => Math.max(h.length, ...rows.slice(0, 64).map((row) => row[k].length)));
+  const widths = head.map((h, k) => Math.max(h.length, maxOf(rows.slice(0, 64).map((row) => row[k].length))));
   lines.push(head.map((h, k) => h.padEnd(widths[k])).join('  '));
   for (const row of rows.slice(0, 64)) lines.push(row.map((x, k) => (k === 0 || k === 5 ? x.padEnd(widths[k]) : x.padStart(widths[k]))).join('  '));
   if (rows.length > 64) lines.push(`… ${rows.length - 64} more channels (--json lists all)`);

@@ -25,6 +25,7 @@ import { SEVERITY_ORDER, type Diagnostic } from '../core/common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../core/nms/bundle';
+import { pushAll } from '../core/common/arrays';
 
 const USAGE = `usage: hailo-tools check [--json] [--strict] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
 
@@ -119,7 +120,7 @@ function parseArgs(args: string[]): Options | { error: string } | 'help' {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
-      o.paths.push(...args.slice(i + 1));
+      pushAll(o.paths, args.slice(i + 1));
       break;
     }
     if (a === '-h' || a === '--help') return 'help';
@@ -172,7 +173,7 @@ function collectFiles(paths: string[], problems: string[], notes: string[]): str
       wantFile: (name) => name.endsWith('.alls'),
       skipDir: (name) => name === 'node_modules' || name.startsWith('.'),
     });
-    files.push(...walked.files);
+    pushAll(files, walked.files);
     for (const s of walked.skipped) (/cannot read folder/.test(s) ? problems : notes).push(s);
   }
   return files;
@@ -277,7 +278,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
         }),
       );
       const nms = await checkScriptNms(resolve(path), doc, index, nmsOpts);
-      diagnostics.push(...scriptDiagnostics(nms, doc));
+      pushAll(diagnostics, scriptDiagnostics(nms, doc));
       side.add(nms, path);
       for (const p of nms.problems) model?.notes.push(p);
     } catch (err) {
@@ -311,7 +312,7 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
   for (const [path, list] of side.byPath) {
     const existing = report.files.find((f) => resolve(f.path) === resolve(path));
     const json = sortDiagnostics(list).map(toJson);
-    if (existing) existing.diagnostics.push(...json);
+    if (existing) pushAll(existing.diagnostics, json);
     else report.files.push({ path, diagnostics: json });
   }
   report.summary.files = report.files.length;
@@ -454,7 +455,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   report.summary.skipped = report.skipped.length;
   if (parsed.json) io.out(JSON.stringify(report) + '\n');
   else io.out(formatHuman(report));
-  for (const n of model.notes) io.err(`hailo-tools check: note: ${n}; checked without it\n`);
+  for (const n of model.notes) io.err(`hailo-tools check: note: ${n.replace(/\.$/, '')}; checked without it\n`);
   for (const n of walkNotes) io.err(`hailo-tools check: note: ${n}\n`);
   for (const n of skipped) io.err(`hailo-tools check: note: ${n}\n`);
   for (const p of problems) io.err(`hailo-tools check: ${p}\n`);

@@ -16,6 +16,7 @@ import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamIn
 import { DEFAULT_OPEN_OPTIONS } from '../core/device/protocol';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable, type HelpRow } from './help';
+import { maxOf } from '../core/common/arrays';
 
 /** The options every device command takes (after its own, in one table). */
 export const COMMON: readonly HelpRow[] = [
@@ -183,7 +184,7 @@ export function describeRun(r: RunReport): string {
   lines.push(`Input: ${r.input.text}`, '');
   const rows = r.outputs.map((o) => [o.name, fmt(o.mean), fmt(o.std), fmt(o.min), fmt(o.max), String(o.argmax), o.sha256]);
   const head = ['output (first frame)', 'mean', 'std', 'min', 'max', 'argmax', 'sha256'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const widths = head.map((h, i) => Math.max(h.length, maxOf(rows.map((row) => row[i].length))));
   for (const row of [head, ...rows])
     lines.push(
       '  ' +

@@ -9,6 +9,7 @@ import { recipeForOnnx, recipeJson, writeRecipe } from '../core/recipe/fromFiles
 import type { Recipe } from '../core/recipe/recipe';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { pushAll } from '../core/common/arrays';
 
 const USAGE = `usage: hailo-tools recipe [--json] [--hw-arch ARCH] [--har FILE] [--write DIR] MODEL.onnx
 
@@ -74,7 +75,12 @@ function human(recipe: Recipe, written: string[] | undefined, model?: string, hw
     ...recipe.notes.map((n) => `note: ${n}`),
   ];
   for (const f of recipe.files) lines.push('', `--- ${f.name}`, f.text.trimEnd());
-  if (written) lines.push('', ...written.map((w) => `wrote ${w}`));
+  if (written)
+    pushAll(
+      lines,
+      [''],
+      written.map((w) => `wrote ${w}`),
+    );
   // The next step, as hailo-tools compile takes it (cli/compile.ts: --alls, --start-nodes, --end-nodes).
   if (model && !recipe.endNodes.some((n) => n.includes(','))) {
     const alls = written?.find((w) => w.endsWith('.alls')) ?? recipe.files[0].name;

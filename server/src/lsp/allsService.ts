@@ -48,6 +48,7 @@ import { ScriptArchResolver } from '../core/har/scriptArch';
 import { calibDiagnostics, calibHover } from '../core/calib/scriptView';
 import { createCalibrationProvider } from './calibrationSet';
 import { SEMANTIC_TOKEN_MODIFIERS, SEMANTIC_TOKEN_TYPES, type AttachableService } from './service';
+import { pushAll } from '../core/common/arrays';
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -157,7 +158,7 @@ export function createAllsService(): AttachableService {
       lastArch.set(td.uri, arch);
       const doc = analysed(td);
       const list = checkDocument(doc, { settings: { hwArch: arch.arch }, archFrom: arch.from, model, fileExists: nmsConfigResolver(fsPathOf(td.uri)) });
-      if (calib) list.push(...calibDiagnostics(doc, calib));
+      if (calib) pushAll(list, calibDiagnostics(doc, calib));
       // nms_postprocess: its config against the model, the HEF and the labels (server/src/core/nms).
       const path = fsPathOf(td.uri);
       if (path) {
@@ -166,7 +167,7 @@ export function createAllsService(): AttachableService {
           open: openText,
           ...(labels ? { labelsPath: resolveNmsConfigPath(labels, path, 'hailo.model.labels path') } : {}),
         });
-        list.push(...scriptDiagnostics(nms, doc));
+        pushAll(list, scriptDiagnostics(nms, doc));
       }
       diagnostics.delete(td.uri);
       diagnostics.set(td.uri, { version: td.version, list });

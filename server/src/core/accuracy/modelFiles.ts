@@ -11,6 +11,7 @@ import { readHar, type HarArchive } from '../har/harReader';
 import { findHarBeside, findOnnxBeside } from '../har/modelResolver';
 import { readOnnxFile } from '../onnx/reader';
 import type { OnnxTensor } from './reference';
+import { pushAll } from '../common/arrays';
 
 export interface ModelFiles {
   onnx?: { path: string; foundBy: string };
@@ -99,7 +100,10 @@ export function readReferenceModel(files: ModelFiles & { harArchive?: HarArchive
     try {
       const r = readNormalizations(FileRoots.named(files.alls).readSync(files.alls, limit('documentChars')).toString('utf8'));
       normalizations = r.normalizations;
-      problems.push(...r.problems.map((p) => `${basename(files.alls!)} ${p}`));
+      pushAll(
+        problems,
+        r.problems.map((p) => `${basename(files.alls!)} ${p}`),
+      );
     } catch (err) {
       problems.push(`${(err as Error).message}; no normalization is applied.`);
     }

@@ -6,6 +6,7 @@
 // one published model, §5.2, with no third oracle to say which was right). Every figure that
 // depends on quantisation carries the calibration distribution beside it (§3.4). Pure.
 import { compareArrays, type ErrorMetrics } from './metrics';
+import { maxOf } from '../common/arrays';
 
 export const ORACLES = ['float', 'native', 'fp_optimized', 'quantized', 'bit_exact', 'device'] as const;
 export type OracleId = (typeof ORACLES)[number];
@@ -222,7 +223,7 @@ export function accuracyText(doc: AccuracyDocument): string {
             ]
           : [r.label, '—', '—', '—', '—', r.calibration ?? '', `${r.status.toUpperCase()}${r.message ? `: ${r.message}` : ''}`],
     );
-    const w = head.map((h, k) => Math.max(h.length, ...rows.map((r) => (k === 5 || k === 6 ? 0 : r[k].length))));
+    const w = head.map((h, k) => Math.max(h.length, maxOf(rows.map((r) => (k === 5 || k === 6 ? 0 : r[k].length)))));
     out.push(
       head
         .map((h, k) => h.padEnd(w[k]))

@@ -1,7 +1,7 @@
 // Lookups into a parsed model (ModelLayerIndex) as scripts write layer names: with or without the
 // `net/` scope prefix, or as a `{glob}`.
 import type { ModelLayer, ModelLayerIndex } from '../common/modelLayers';
-import { globToRegExp } from './glob';
+import { globMatcher } from '../common/glob';
 
 export interface LayerLookup {
   index: ModelLayerIndex;
@@ -35,7 +35,7 @@ export function layerLookup(index: ModelLayerIndex): LayerLookup {
       return undefined;
     },
     matchGlob(pattern) {
-      const re = globToRegExp(pattern);
+      const re = globMatcher(pattern);
       return all.filter((x) => re.test(x.name) || re.test(x.fullName));
     },
   };

@@ -6,7 +6,7 @@ import { isBoolWord, isNoneWord, paramFor, type AllsDocument, type ResolvedState
 import { commandMarkdown, enumValueMarkdown, layerMarkdown, paramMarkdown, subcommandMarkdown } from './docs';
 import type { HoverInfo, LocationInfo } from './featureTypes';
 import { layerLookup } from './layers';
-import { globToRegExp } from './glob';
+import { globMatcher } from '../common/glob';
 import type { ParamSpec } from './schemaTypes';
 import type { FeatureOptions } from './completion';
 import type { Position } from '../common/types';
@@ -152,7 +152,7 @@ export function hover(doc: AllsDocument, pos: Position, options: FeatureOptions 
         else if (prm) md = paramMarkdown(prm);
       } else if (v.kind === 'glob' && lookup) {
         const matches = lookup.matchGlob(v.pattern);
-        const re = globToRegExp(v.pattern);
+        const re = globMatcher(v.pattern);
         const local = [...doc.definitions.keys()].filter((n) => re.test(n));
         const names = [...matches.map((m) => m.name), ...local];
         md = `${mdCode(v.text)} matches ${names.length} layer${names.length === 1 ? '' : 's'}${names.length ? ': ' + names.slice(0, 20).map(mdCode).join(', ') + (names.length > 20 ? ', …' : '') : ''}.\n\n*From ${mdCode(lookup.index.source)}.*`;

@@ -9,17 +9,17 @@
 import type { Diagnostic, Fix } from '../common/types';
 import type { ModelNoise } from '../common/modelLayers';
 import type { AllsDocument } from './analysis';
-import { globToRegExp } from './glob';
+import { globMatcher, type GlobMatcher } from '../common/glob';
 
 export const NOISY_LAYERS_CODE = 'alls/noisy-layers';
 
 /** Layer names (and `{pattern}`s) a statement's first positional names. */
-function targetsOf(doc: AllsDocument, start: number, end: number): { names: Set<string>; patterns: RegExp[] } {
+function targetsOf(doc: AllsDocument, start: number, end: number): { names: Set<string>; patterns: GlobMatcher[] } {
   const text = doc.text.slice(start, end);
   const names = new Set<string>();
-  const patterns: RegExp[] = [];
+  const patterns: GlobMatcher[] = [];
   for (const m of text.matchAll(/\{([^{}]*)\}|([A-Za-z_][\w/.-]*)/g)) {
-    if (m[1] !== undefined) patterns.push(globToRegExp(m[1].slice(m[1].lastIndexOf('/') + 1)));
+    if (m[1] !== undefined) patterns.push(globMatcher(m[1].slice(m[1].lastIndexOf('/') + 1)));
     else names.add(m[2].slice(m[2].lastIndexOf('/') + 1));
   }
   return { names, patterns };
@@ -27,7 +27,7 @@ function targetsOf(doc: AllsDocument, start: number, end: number): { names: Set<
 
 /** Layers the script already gives 16-bit activations (`quantization_param(..., precision_mode=a16_…)`). */
 export function sixteenBitLayers(doc: AllsDocument): (name: string) => boolean {
-  const sets: { names: Set<string>; patterns: RegExp[] }[] = [];
+  const sets: { names: Set<string>; patterns: GlobMatcher[] }[] = [];
   for (const st of doc.statements) {
     if (st.spec?.name !== 'quantization_param' || st.isMethod) continue;
     const mode = st.keywords.find((k) => k.keyword?.text === 'precision_mode');

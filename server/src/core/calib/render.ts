@@ -1,6 +1,7 @@
 // Text forms of a calibration report: a sparkline of a histogram (CLI, hover) and the markdown the
 // .alls hover shows. Everything taken from a file name goes through `mdEscape`. Pure.
 import type { CalibReport } from './inspect';
+import { maxOf } from '../common/arrays';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -16,7 +17,7 @@ export function sparkline(counts: readonly number[], width = 16): string {
     for (let i = a; i < b; i++) s += counts[i];
     sums.push(s);
   }
-  const max = Math.max(...sums);
+  const max = maxOf(sums);
   return sums.map((s) => (s === 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.floor((s / max) * (BARS.length - 1) + 0.5))])).join('');
 }
 

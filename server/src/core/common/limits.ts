@@ -178,12 +178,30 @@ export const LIMITS = {
     onHit: 'the results are not read (one sentence; the HAR view shows no SNR column)',
   },
   // ---- NMS configs and labels ------------------------------------------------------------------
+  labelIndex: {
+    value: 65_536,
+    unit: 'items',
+    where: 'labels files (a class index of a JSON object keyed by index, or the length of a list of names; language server and CLI)',
+    reason:
+      "The largest public label sets have 21,843 classes (ImageNet-21k) and the zoo's labels at most 1,203 (LVIS); hailo-apps keys labels by an 8-bit id. A 23-byte file naming index 150,000,000 made the language server allocate 1.6 GB and stop answering.",
+    onHit: 'the labels file is not used, the other checks go on without it',
+  },
   nmsSideFileBytes: {
     value: 4 * MiB,
     unit: 'bytes',
     where: 'NMS config JSON and labels files read beside a script or HEF (language server and CLI)',
     reason: "The model zoo's largest NMS config is 4 kB (SSD anchors) and a labels file of 10⁴ classes is about 200 kB; both are read whole and parsed.",
     onHit: 'the file is not read (one finding saying so; the other checks go on without it)',
+  },
+  // ---- JSON files ------------------------------------------------------------------------------
+  jsonNesting: {
+    value: 64,
+    unit: 'levels',
+    where:
+      'every JSON file read from a folder (HN and metadata of a HAR, noise and divergence results, NMS configs, labels, sweep plans and results, manifests)',
+    reason:
+      'Real files nest at most 8 levels (an HN: layers → layer → params → a list of lists); every walk of the parsed value (printing, comparing, copying) recurses once per level, and JSON nested 10⁶ deep overflowed the stack with a stack trace.',
+    onHit: 'the file is not read (one sentence naming it); the rest goes on without it',
   },
   // ---- images and arrays -----------------------------------------------------------------------
   imagePixels: {
@@ -209,6 +227,14 @@ export const LIMITS = {
     where: 'setup doctor: one string of an ELF dynamic section (a library name, a RUNPATH)',
     reason: 'A library name or search path is a file path: at most PATH_MAX (4,096 bytes) on Linux.',
     onHit: 'the file is listed as unreadable (one sentence in its row); the other checks go on',
+  },
+  doctorPackages: {
+    value: 256,
+    unit: 'items',
+    where: "setup doctor: Hailo's Debian packages listed from dpkg's status file",
+    reason:
+      "A system has about ten of Hailo's packages (hailort, hailo-all, hailo-dkms, hailofw, python3-hailort, hailo-tappas-core…); 400,000 fake ones overflowed the stack of the report.",
+    onHit: 'the first ones are listed and checked; one row says how many were left out',
   },
   // ---- language server -------------------------------------------------------------------------
   lspHeaderBytes: {
@@ -298,4 +324,40 @@ export function limitMessage(name: LimitName, what: string, actual?: number | bi
   const l = LIMITS[name];
   const has = actual === undefined ? 'is' : `has ${typeof actual === 'string' ? actual : `${actual.toLocaleString('en-US')} ${l.unit}`},`;
   return `${what} ${has} over the limit of ${formatLimit(name)}: ${l.onHit}.`;
+}
+
+/**
+ * A bound a file crossed, thrown by `boundedCount`/`boundedIndex`/`parseFileJson` and turned by each
+ * reader into its one finding or sentence (`message` is `limitMessage`'s).
+ */
+export class LimitError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LimitError';
+  }
+}
+
+/**
+ * A count read from a file (a list length, a row count, a declared size), checked before anything
+ * is allocated or looped over by it: a non-negative integer at most the limit, else a LimitError.
+ */
+export function boundedCount(name: LimitName, what: string, n: number | bigint): number {
+  const v = typeof n === 'bigint' ? (n <= BigInt(Number.MAX_SAFE_INTEGER) && n >= 0n ? Number(n) : NaN) : n;
+  if (!Number.isSafeInteger(v) || v < 0) throw new LimitError(name, `${what} is not a count (${String(n)}): ${LIMITS[name].onHit}.`);
+  if (v > LIMITS[name].value) throw new LimitError(name, limitMessage(name, what, v));
+  return v;
+}
+
+/**
+ * An index read from a file, used to place something in an array of index + 1 entries: below the
+ * limit, else a LimitError ("<what> 150,000,000 is over the limit of 65,536 items: …").
+ */
+export function boundedIndex(name: LimitName, what: string, i: number): number {
+  if (!Number.isSafeInteger(i) || i < 0) throw new LimitError(name, `${what} ${String(i)} is not an index: ${LIMITS[name].onHit}.`);
+  if (i >= LIMITS[name].value)
+    throw new LimitError(name, `${what} ${i.toLocaleString('en-US')} is over the limit of ${formatLimit(name)}: ${LIMITS[name].onHit}.`);
+  return i;
 }

@@ -3,6 +3,7 @@
 // dfc-flow.md §5.1), and a 32-bin histogram for charts. Pure.
 import { createHash } from 'node:crypto';
 import type { OutputStats, StreamInfo } from './protocol';
+import { maxOf, minOf } from '../common/arrays';
 
 export const HISTOGRAM_BINS = 32;
 
@@ -77,8 +78,8 @@ export function outputStats(stream: Pick<StreamInfo, 'name' | 'shape' | 'type'>,
 export function histogramOf(samples: readonly number[]): { min: number; max: number; counts: number[] } {
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
   if (samples.length === 0) return { min: 0, max: 0, counts };
-  const min = Math.min(...samples);
-  const max = Math.max(...samples);
+  const min = minOf(samples);
+  const max = maxOf(samples);
   const width = max > min ? (max - min) / HISTOGRAM_BINS : 1;
   for (const v of samples) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((v - min) / width))]++;
   return { min, max, counts };

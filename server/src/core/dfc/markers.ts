@@ -3,6 +3,7 @@
 // summary. The public lines each pattern was written from are in test/fixtures/dfc/SOURCES.md;
 // docs/dfc-log.md says which are composed from dfc-flow.md §7.3 rather than seen.
 import type { StageName } from './types';
+import { pushAll } from '../common/arrays';
 
 /** `[info] ` / `[warning] ` / `[error] ` prefix (colour already stripped). `[Info]` occurs too. */
 const LEVEL = /^\s*\[(info|warning|error|debug|critical)\]\s?/i;
@@ -82,7 +83,7 @@ function flagList(words: string[], flag: string): string[] {
   const i = words.indexOf(flag);
   if (i < 0) return [];
   const out: string[] = [];
-  for (let j = i + 1; j < words.length && !words[j].startsWith('--'); j++) out.push(...words[j].split(',').filter(Boolean));
+  for (let j = i + 1; j < words.length && !words[j].startsWith('--'); j++) pushAll(out, words[j].split(',').filter(Boolean));
   return out;
 }
 

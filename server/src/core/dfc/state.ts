@@ -18,6 +18,7 @@ import {
   type StageName,
   type StageStatus,
 } from './types';
+import { pushAll } from '../common/arrays';
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
@@ -312,7 +313,7 @@ export class ReaderState {
     } else {
       outcome = 'incomplete';
     }
-    if (outcome === 'failed' && failed !== 'docker') added.push(...this.errors.unexplainedIfNone(exit));
+    if (outcome === 'failed' && failed !== 'docker') pushAll(added, this.errors.unexplainedIfNone(exit));
     if (failed && failed !== 'docker' && failed !== 'unknown') this.finishStage(failed, 'failed', null, this.lastLine, events);
     for (const d of added) events.push({ kind: 'diagnostic', diagnostic: d });
     return { report: this.build(outcome, failed, this.errors.diagnostics()), events };

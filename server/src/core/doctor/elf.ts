@@ -9,6 +9,7 @@
 import { closeFile, readIntoSync } from '../common/fileAccess';
 import { rootsFor } from './files';
 import { limit } from '../common/limits';
+import { pushAll } from '../common/arrays';
 
 const PT_LOAD = 1;
 const PT_DYNAMIC = 2;
@@ -218,8 +219,8 @@ export function parseElfDynamic(src: ByteSource): ElfDynamicInfo {
     const s = str(n.at);
     if (n.tag === DT_NEEDED) out.needed.push(s);
     else if (n.tag === DT_SONAME) out.soname ??= s;
-    else if (n.tag === DT_RUNPATH) out.runpath.push(...s.split(':').filter(Boolean));
-    else out.rpath.push(...s.split(':').filter(Boolean));
+    else if (n.tag === DT_RUNPATH) pushAll(out.runpath, s.split(':').filter(Boolean));
+    else pushAll(out.rpath, s.split(':').filter(Boolean));
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { Consumer } from './linkage';
 import { machineDetail } from './machine';
 import { probeSystem, type SystemSnapshot } from './probe';
 import { findings, primaryLibrary, type Finding, type HefFacts } from './rules';
+import { limitMessage } from '../common/limits';
 
 export type { Finding, Severity } from './rules';
 export type { SystemSnapshot } from './probe';
@@ -134,6 +135,12 @@ export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], 
   if (system.tappas) out.push({ kind: 'tappas', name: 'TAPPAS (hailo-tappas-core)', version: system.tappas.version, where: system.tappas.where });
   if (system.hailoApps) out.push({ kind: 'hailo-apps', name: 'hailo-apps', version: system.hailoApps.version, where: system.hailoApps.where });
   for (const p of system.packages) out.push({ kind: 'package', name: `${p.name} (Debian package)`, version: p.version });
+  if (system.packagesLeftOut)
+    out.push({
+      kind: 'package',
+      name: `${system.packagesLeftOut.toLocaleString('en-US')} more Debian packages`,
+      detail: limitMessage('doctorPackages', "dpkg's status", `${(system.packages.length + system.packagesLeftOut).toLocaleString('en-US')} Hailo packages`),
+    });
   for (const h of hefs) {
     const header = h.report.header;
     out.push({

@@ -11,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { readElfDynamic, readElfIdent, type ElfDynamicInfo } from './elf';
 import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot, statAt } from './files';
 import type { DebPackage, PythonWheel } from './probe';
+import { globMatcher } from '../common/glob';
 
 export type ConsumerKind = 'gstreamer-plugin' | 'tappas-plugin' | 'python-wheel' | 'tappas-python' | 'hailortcli' | 'hailo-ollama';
 
@@ -77,13 +78,9 @@ export function ldSoConfDirs(root: string): string[] | undefined {
         // `include /etc/ld.so.conf.d/*.conf`: a glob in the last part only, as Debian writes it.
         const pattern = inc[1].startsWith('/') ? inc[1] : join(dirname(rooted), inc[1]);
         const dir = dirname(pattern);
-        const re = new RegExp(
-          `^${basename(pattern)
-            .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-            .replace(/\*/g, '.*')
-            .replace(/\?/g, '.')}$`,
-        );
-        for (const name of listDir(join(root, dir))) if (re.test(name)) read(join(dir, name), depth + 1);
+        // glibc's ldconfig expands it with glob(3); matched without a RegExp (common/glob: no backtracking).
+        const glob = globMatcher(basename(pattern));
+        for (const name of listDir(join(root, dir))) if (glob.test(name)) read(join(dir, name), depth + 1);
         continue;
       }
       if (line.startsWith('/')) out.push(line.replace(/\/+$/, '').slice(1));

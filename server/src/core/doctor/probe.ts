@@ -6,6 +6,7 @@
 // tests build fake systems. Reads are bounded (readSmallFileSync) and no walk follows a link.
 import { basename, join } from 'node:path';
 import { isDirAt, LIBRARY_DIRS, linkTarget, listDir, readText, statAt, useDoctorRoots } from './files';
+import { limit } from '../common/limits';
 import { probeConsumers, type Consumer } from './linkage';
 import { probeFirmware, type FirmwareFiles } from './firmware';
 import { probeKernelLog, type KernelLogFacts } from './kernelLog';
@@ -76,6 +77,8 @@ export interface SystemSnapshot {
   tappas?: { version: string; where: string };
   hailoApps?: { version: string; where: string };
   packages: DebPackage[];
+  /** Hailo packages past `LIMITS.doctorPackages` that dpkg's status lists but the doctor left out. */
+  packagesLeftOut?: number;
   /** Programs and modules that load libhailort or TAPPAS's libraries, with what their ELF needs (linkage.ts). */
   consumers: Consumer[];
   /** Hailo firmware files in the kernel's firmware folders (firmware.ts). */
@@ -231,24 +234,28 @@ function probeTappas(root: string): { version: string; where: string } | undefin
 }
 
 /** Hailo's Debian packages (hailort, hailo-all, hailo-dkms, hailofw, h10-hailort, python3-hailort, hailo-tappas-core…). */
-function probePackages(root: string): DebPackage[] {
+function probePackages(root: string): { packages: DebPackage[]; leftOut: number } {
   const status = text(join(root, 'var', 'lib', 'dpkg', 'status'), DPKG_STATUS_MAX);
-  if (!status) return [];
   const out: DebPackage[] = [];
+  let leftOut = 0;
+  if (!status) return { packages: out, leftOut };
+  const max = limit('doctorPackages'); // each one is a row of the report and a file list read
   for (const block of status.split(/\n\s*\n/)) {
     const name = /^Package:\s*(\S+)/m.exec(block)?.[1];
     if (!name || !/hailo|^h10-/i.test(name)) continue;
     if (!/^Status:.*\binstalled\b/m.test(block)) continue;
     const version = versionOf(/^Version:\s*(\S+)/m.exec(block)?.[1]);
-    if (version) out.push({ name: name.slice(0, 60), version });
+    if (!version) continue;
+    if (out.length < max) out.push({ name: name.slice(0, 60), version });
+    else leftOut++;
   }
-  return out;
+  return { packages: out, leftOut };
 }
 
 export function probeSystem(root = '/', folder?: string): SystemSnapshot {
   useDoctorRoots(root, folder);
   const { wheels, hailoApps, tappasModules } = probeWheels(root, folder);
-  const packages = probePackages(root);
+  const { packages, leftOut } = probePackages(root);
   const pci = probePci(root);
   return {
     root,
@@ -266,6 +273,7 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
     tappas: probeTappas(root),
     hailoApps,
     packages,
+    ...(leftOut ? { packagesLeftOut: leftOut } : {}),
     consumers: probeConsumers(root, wheels, tappasModules, packages),
     firmware: probeFirmware(root),
     // Only the Hailo-10H's driver logs the line kernelLog.ts looks for: no read (up to 4 MiB) otherwise.

@@ -25,6 +25,7 @@ import { firmwareFindings } from './firmware';
 import { packageFindings } from './packageRules';
 import { firmwareResetFix, kernelLogFindings, RESET_SOURCE } from './kernelLog';
 import type { Library, SystemSnapshot } from './probe';
+import { pushAll } from '../common/arrays';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -277,17 +278,18 @@ export function findings(input: DoctorInput): Finding[] {
   }
 
   // ---- which libhailort each consumer loads (ELF DT_NEEDED), TAPPAS without hailonet
-  out.push(...linkageFindings(system, lib));
+  pushAll(out, linkageFindings(system, lib));
 
   // ---- the firmware files the driver loads at probe
-  out.push(...firmwareFindings(system));
+  pushAll(out, firmwareFindings(system));
 
   // ---- what the Hailo-10H's driver logged about the firmware it talks to
-  out.push(...kernelLogFindings(system));
+  pushAll(out, kernelLogFindings(system));
 
   // ---- the Raspberry Pi runtime package of the device's family (hailort vs h10-hailort)
-  out.push(
-    ...packageFindings(
+  pushAll(
+    out,
+    packageFindings(
       system,
       identified.map((d) => d.architecture),
     ),
@@ -326,8 +328,9 @@ export function findings(input: DoctorInput): Finding[] {
 
   // ---- HEFs in the folder, against the library (and the attached device)
   for (const h of input.hefs)
-    out.push(
-      ...hefFindings(
+    pushAll(
+      out,
+      hefFindings(
         h,
         libVersion,
         lib,

@@ -1,6 +1,7 @@
 // The doctor's report for a terminal (`hailo-tools doctor`) and as Markdown (Hailo: Check Setup).
 // Every file-derived string goes through common/escape.ts for Markdown; the CLI's terminalText
 // wrapper (cli/main.ts) escapes control characters for the terminal.
+import { maxOf, pushAll } from '../common/arrays';
 import { mdCell, mdText } from '../common/escape';
 import type { DoctorReport } from './index';
 
@@ -13,7 +14,17 @@ export function counts(report: DoctorReport): { errors: number; warnings: number
 export function doctorText(report: DoctorReport): string {
   const lines: string[] = [`Hailo setup${report.root !== '/' ? ` under ${report.root}` : ''}:`];
   const rows = report.components.map((c) => [c.name, c.version ?? '', [c.where, c.detail].filter(Boolean).join(' — ')]);
-  const widths = [0, 1].map((i) => Math.min(48, Math.max(...rows.map((r) => r[i].length), i === 0 ? 9 : 7)));
+  const widths = [0, 1].map((i) =>
+    Math.min(
+      48,
+      maxOf(
+        pushAll(
+          rows.map((r) => r[i].length),
+          [i === 0 ? 9 : 7],
+        ),
+      ),
+    ),
+  );
   lines.push(`  ${'component'.padEnd(widths[0])}  ${'version'.padEnd(widths[1])}  where / state`);
   for (const r of rows) lines.push(`  ${r[0].padEnd(widths[0])}  ${r[1].padEnd(widths[1])}  ${r[2]}`.trimEnd());
   if (!report.devices.asked) lines.push(`  (devices not asked: ${report.devices.why})`);

@@ -10,6 +10,7 @@
 // Pure: takes the report and the config's text.
 import { readHefFile, readResource, withFileSource, type HefReport } from '../hef';
 import type { GeneratorParams } from '../device/protocol';
+import { parseFileJson } from '../common/json';
 
 export type GenAiConfidence = 'certain' | 'likely' | 'unlikely';
 
@@ -62,9 +63,9 @@ function num(v: unknown): number | undefined {
 export function parseGenAiConfig(text: string): GenAiConfig | { error: string } {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseFileJson(text, 'hailo-config.json');
   } catch (err) {
-    return { error: `hailo-config.json is not JSON (${(err as Error).message})` };
+    return { error: (err as Error).message };
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return { error: 'hailo-config.json is not a JSON object' };
   const o = json as Record<string, unknown>;

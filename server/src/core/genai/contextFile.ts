@@ -3,6 +3,7 @@
 // what the chat shows (model, turns). A bare blob (saved by another program) loads too, without turns.
 // Pure: encode/decode bytes; the caller writes the file in one go.
 import type { TranscriptTurn } from './transcript';
+import { parseFileJson } from '../common/json';
 
 export const CONTEXT_MAGIC = 'HAILO-TOOLS-CHAT-CONTEXT 1\n';
 const MAX_HEADER = 64 << 20;
@@ -37,9 +38,9 @@ export function decodeContextFile(bytes: Uint8Array): { header?: ContextHeader; 
   if (end < 0 || end - magic.length > MAX_HEADER) return { error: 'the file has a chat-context header but no end to it (truncated?)' };
   let header: ContextHeader;
   try {
-    header = JSON.parse(new TextDecoder('utf-8').decode(bytes.subarray(magic.length, end))) as ContextHeader;
+    header = parseFileJson(new TextDecoder('utf-8').decode(bytes.subarray(magic.length, end)), 'the chat-context header') as ContextHeader;
   } catch (err) {
-    return { error: `the chat-context header is not JSON (${(err as Error).message})` };
+    return { error: (err as Error).message };
   }
   if (!header || typeof header !== 'object' || !Array.isArray(header.turns) || (header.kind !== 'llm' && header.kind !== 'vlm')) {
     return { error: 'the chat-context header lacks its model kind or turns' };

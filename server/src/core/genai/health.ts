@@ -5,6 +5,7 @@
 // tokens/s falling from 125 to 41 (hailo-users-2026.md §1, themes 5 and 10) — the warning comes
 // before the model fails. Pure: takes the figures, answers one line and the warnings.
 import type { ChatContext, DeviceState } from '../device/protocol';
+import { maxOf } from '../common/arrays';
 
 /** One answer's figures, as the host measured them (what the user sees). */
 export interface AnswerFigures {
@@ -49,7 +50,7 @@ export function healthWarnings(answers: readonly AnswerFigures[], devices: reado
   const out: string[] = [];
   const rated = answers.filter((a) => a.tokensPerSecond !== null && a.tokens >= MIN_TOKENS);
   if (rated.length >= 3) {
-    const best = Math.max(...rated.slice(0, 3).map((a) => a.tokensPerSecond!));
+    const best = maxOf(rated.slice(0, 3).map((a) => a.tokensPerSecond!));
     const last = rated[rated.length - 1];
     if (last.tokensPerSecond! < DECAY_SHARE * best) {
       const ctx = last.context

@@ -2,6 +2,7 @@
 // blocks (a fence longer than any backtick run inside), so nothing a model — or a prompt — wrote
 // renders as HTML or Markdown where the file is previewed. Pure.
 import type { ChatEndReason, ChatStats, GeneratorParams } from '../device/protocol';
+import { maxOf } from '../common/arrays';
 
 export interface TranscriptTurn {
   role: 'system' | 'user' | 'assistant';
@@ -24,7 +25,7 @@ export interface Transcript {
 }
 
 function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = Math.max(2, maxOf([...text.matchAll(/`+/g)].map((m) => m[0].length)));
   const f = '`'.repeat(longest + 1);
   return `${f}text\n${text}\n${f}`;
 }

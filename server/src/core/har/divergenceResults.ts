@@ -5,8 +5,8 @@
 // and the inputs the figures were measured on with the calibration set's distribution.
 import { basename, dirname, join, resolve } from 'node:path';
 import { FileRoots } from '../common/confined';
-import { jsonSyntaxWhere } from '../common/jsonError';
 import { limit } from '../common/limits';
+import { parseFileJson } from '../common/json';
 
 export const DIVERGENCE_FORMAT = 'hailo-tools-diverge/1';
 
@@ -78,9 +78,9 @@ export function readDivergenceResults(path: string, roots: FileRoots = FileRoots
   }
   let v: unknown;
   try {
-    v = JSON.parse(text, decode);
+    v = parseFileJson(text, path, decode);
   } catch (err) {
-    throw new DivergenceFormatError(`${path} is not valid JSON (${jsonSyntaxWhere(text, err)})`);
+    throw new DivergenceFormatError((err as Error).message);
   }
   const o = v as Partial<DivergenceResults> | null;
   if (!o || typeof o !== 'object' || o.format !== DIVERGENCE_FORMAT || !Array.isArray(o.layers) || typeof o.verdict !== 'string') {

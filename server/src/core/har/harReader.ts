@@ -9,6 +9,7 @@ import * as tar from 'tar-stream';
 import { readInto } from '../common/fileAccess';
 import { limit, limitMessage } from '../common/limits';
 import { parseHn, type HnModel } from './hn';
+import { parseFileJson } from '../common/json';
 
 export class HarReadError extends Error {
   constructor(message: string) {
@@ -152,9 +153,9 @@ function chooseHn(metadata: Record<string, unknown> | undefined, names: string[]
 function parseJsonObject(buf: Buffer, member: string, path: string): Record<string, unknown> {
   let v: unknown;
   try {
-    v = JSON.parse(buf.toString('utf8'));
+    v = parseFileJson(buf.toString('utf8'), `${path}: member ${member}`);
   } catch (err) {
-    throw new HarReadError(`${path}: member ${member} is not valid JSON: ${(err as Error).message}`);
+    throw new HarReadError((err as Error).message);
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new HarReadError(`${path}: member ${member} is not a JSON object`);
   return v as Record<string, unknown>;

@@ -3,6 +3,7 @@
 // `original_names` are ONNX NodeProto names (graph input/output names for I/O layers, and
 // `<consumer node>_input` for const_input layers). Unknown layer types and keys are tolerated.
 import type { Dim } from '../common/modelLayers';
+import { parseFileJson } from '../common/json';
 
 export interface HnLayer {
   /** Scoped name as in the HN, e.g. `whisper-hailo8l/conv1`. */
@@ -40,9 +41,9 @@ export class HnFormatError extends Error {
 export function parseHn(text: string, where: string): HnModel {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseFileJson(text, where);
   } catch (err) {
-    throw new HnFormatError(`${where}: not valid JSON: ${(err as Error).message}`);
+    throw new HnFormatError((err as Error).message);
   }
   const o = raw as { name?: unknown; net_params?: unknown; layers?: unknown };
   if (!o || typeof o !== 'object' || typeof o.layers !== 'object' || o.layers === null || Array.isArray(o.layers)) {

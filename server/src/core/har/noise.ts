@@ -14,8 +14,9 @@
 // layers and NMS/argmax excluded ("SNR is a bad metric for them").
 import { basename, dirname, join } from 'node:path';
 import { FileRoots } from '../common/confined';
-import { jsonSyntaxWhere } from '../common/jsonError';
 import { limit } from '../common/limits';
+import { minOf } from '../common/arrays';
+import { parseFileJson } from '../common/json';
 
 export const NOISE_FORMAT = 'hailo-tools-noise/1';
 /** HighPrecisionInspector.SQNR_THRESHOLD (Hailo-Application-Code-Examples, basic_optimization_diagnostic_tool). */
@@ -98,9 +99,9 @@ export function readNoiseResults(path: string, roots: FileRoots = FileRoots.near
   }
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseFileJson(text, path);
   } catch (err) {
-    throw new NoiseFormatError(`${path} is not valid JSON (${jsonSyntaxWhere(text, err)})`);
+    throw new NoiseFormatError((err as Error).message);
   }
   const o = v as Partial<NoiseResults> | null;
   if (!o || typeof o !== 'object' || o.format !== NOISE_FORMAT || !o.statistics || typeof o.statistics !== 'object') {
@@ -148,12 +149,12 @@ export function noiseReport(
   if (unknownKeys) notes.push(`${unknownKeys} statistics key(s) of a kind this version does not read were kept in the file but not shown.`);
   const layers: LayerNoise[] = [];
   for (const [layer, e] of per) {
-    const outputs = e.outputs.filter((o) => o.values.length).map((o) => ({ output: unscope(o.output), snrDb: Math.min(...o.values) }));
+    const outputs = e.outputs.filter((o) => o.values.length).map((o) => ({ output: unscope(o.output), snrDb: minOf(o.values) }));
     let snrDb: number | undefined;
     let basis: LayerNoise['basis'] = 'noise_results';
-    if (outputs.length) snrDb = Math.min(...outputs.map((o) => o.snrDb));
-    else if (e.snr?.length) [snrDb, basis] = [Math.min(...e.snr), 'snr'];
-    else if (e.partial?.length) [snrDb, basis] = [Math.min(...e.partial), 'partial_snr'];
+    if (outputs.length) snrDb = minOf(outputs.map((o) => o.snrDb));
+    else if (e.snr?.length) [snrDb, basis] = [minOf(e.snr), 'snr'];
+    else if (e.partial?.length) [snrDb, basis] = [minOf(e.partial), 'partial_snr'];
     if (snrDb === undefined) continue;
     const type = types.get(layer);
     layers.push({

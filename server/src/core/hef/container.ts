@@ -2,6 +2,7 @@
 // part), the protobuf body, and for V1-V3 the CCW (config words) section; V3 adds 4 KiB padding
 // before the CCWs and an "additional info" tail. Layout facts: docs/hef-format.md §1.
 import { hex, n, type HefProblem } from './problems';
+import { pushAll } from '../common/arrays';
 
 export const HEF_MAGIC = 0x01484546; // bytes 01 48 45 46, "\x01HEF"
 export const HEF_COMMON_SIZE = 12;
@@ -223,7 +224,7 @@ export function parseContainer(head: Uint8Array, fileSize: number): ContainerRes
     }
   }
   c.expectedFileSize = end;
-  problems.push(...lengthProblems(c));
+  pushAll(problems, lengthProblems(c));
   return { container: c, raw, problems };
 }
 

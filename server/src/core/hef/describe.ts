@@ -6,6 +6,7 @@ import type { MtmdResult } from './mtmd';
 import { nmsByClassFrameSize } from './facts';
 import { orderDisplay } from './tables';
 import type { RuntimeVerdict } from './verdict';
+import { maxOf } from '../common/arrays';
 
 const TAB = '    ';
 
@@ -147,7 +148,7 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
   }
   if (mtmd) {
     lines.push('', `mtmd contract (llama.cpp Hailo vision encoder)${mtmd.networkGroup ? `, network group ${mtmd.networkGroup}` : ''}:`);
-    const w = Math.max(...mtmd.rules.map((r) => r.id.length));
+    const w = maxOf(mtmd.rules.map((r) => r.id.length));
     for (const r of mtmd.rules) {
       const mark = r.pass === true ? 'PASS' : r.pass === false ? 'FAIL' : ' -- ';
       lines.push(

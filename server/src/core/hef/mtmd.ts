@@ -7,6 +7,7 @@ import type { HefReport, VStreamInfo } from './model';
 import { readResource } from './resources';
 import type { ByteSource } from './source';
 import { RUNTIME_LINES, verdictFor, verdictSentence } from './verdict';
+import { parseFileJson } from '../common/json';
 
 export const HAILO_CONFIG = 'hailo-config.json';
 /** Slot keys in `encoder_output_layers_names_suffixes`, in slot order. */
@@ -347,7 +348,7 @@ export function parseConfig(bytes: Uint8Array): { value: unknown } | { error: st
     return { error: 'invalid UTF-8' };
   }
   try {
-    return { value: JSON.parse(text) };
+    return { value: parseFileJson(text, HAILO_CONFIG) };
   } catch (err) {
     return { error: (err as Error).message };
   }

@@ -14,6 +14,7 @@ import { fileSource, type ByteSource } from './source';
 import { structureProblems } from './structure';
 import { applyTargetSeverity, hefVerdicts, neededRelease, normalRelease, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
 import { limit, limitMessage } from '../common/limits';
+import { pushAll } from '../common/arrays';
 
 export interface ReadOptions {
   /** Run the container checksums (default true). Off only for callers that verify separately. */
@@ -63,7 +64,7 @@ async function readParts(src: ByteSource, options: ReadOptions): Promise<HefRepo
   };
   const head = await src.read(0, MAX_HEADER_SIZE);
   const { container, raw, problems: containerProblems } = parseContainer(head, src.size);
-  problems.push(...containerProblems);
+  pushAll(problems, containerProblems);
   if (raw) report.rawHeader = raw;
   if (!container) {
     report.integrity = { ok: false, check: 'none', detail: containerProblems[0]?.message ?? 'not a HEF', checks: [] };

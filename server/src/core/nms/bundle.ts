@@ -7,7 +7,7 @@ import { analyze, type AllsDocument } from '../alls/analysis';
 import { resolveNmsConfigPath } from '../alls/nodeHost';
 import { FileRoots } from '../common/confined';
 import { FileAccessError } from '../common/fileAccess';
-import { limit, limitMessage } from '../common/limits';
+import { limit, LimitError, limitMessage } from '../common/limits';
 import type { ModelLayerIndex } from '../common/modelLayers';
 import type { Diagnostic, Severity } from '../common/types';
 import { findBeside, ModelResolver } from '../har/modelResolver';
@@ -62,7 +62,13 @@ export function readLabels(path: string, open?: TextSource, near = path): { file
   } catch (err) {
     return { error: unreadable(path, err) };
   }
-  const file = parseLabels(text, basename(path));
+  let file: LabelsFile | undefined;
+  try {
+    file = parseLabels(text, basename(path));
+  } catch (err) {
+    if (err instanceof LimitError) return { error: err.message };
+    throw err;
+  }
   return file
     ? { file }
     : {

@@ -1,7 +1,9 @@
 // An NMS post-process config (the JSON `nms_postprocess` names) read with the position of every
 // value, so a finding can sit on the line that holds the wrong number. Keys and their meanings:
 // schemas/nms-config.schema.json (from every config the model zoo released). Pure.
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseFileJsonTree } from '../common/json';
+import { LimitError } from '../common/limits';
 import { LineIndex } from '../alls/lineIndex';
 import type { Range } from '../common/types';
 
@@ -78,8 +80,15 @@ export function parseNmsConfig(text: string): NmsConfig {
   const lines = new LineIndex(text);
   const range = (n: Node): Range => lines.range(n.offset, n.offset + n.length);
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const out: NmsConfig = { text, lines, isObject: false, values: {}, decoders: [], decodersRange: lines.range(0, text.length) };
+  let root: Node | undefined;
+  try {
+    root = parseFileJsonTree(text, 'the config', errors, { allowTrailingComma: false, disallowComments: true });
+  } catch (err) {
+    if (!(err instanceof LimitError)) throw err;
+    out.syntaxError = { message: err.message, range: lines.range(0, lines.lineEnd(0)) };
+    return out;
+  }
   if (errors.length) {
     const e = errors[0];
     out.syntaxError = { message: `not valid JSON (${printParseErrorCode(e.error)})`, range: lines.range(e.offset, e.offset + Math.max(1, e.length)) };

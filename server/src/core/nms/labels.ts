@@ -2,8 +2,10 @@
 // (`{"detection_threshold", "max_boxes", "labels": ["unlabeled", …]}`, `--labels-json`), a plain
 // JSON list of names, a JSON object keyed by class index (the model zoo's `coco_names.json`), or a
 // names file with one name per line (darknet/COCO `.names`). Pure.
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import { LineIndex } from '../alls/lineIndex';
+import { parseFileJsonTree } from '../common/json';
+import { boundedCount, boundedIndex } from '../common/limits';
 import type { Range } from '../common/types';
 import { ultralyticsFromYaml } from './ultralytics';
 
@@ -28,16 +30,22 @@ export interface LabelsFile {
 
 const BACKGROUND = /^(__)?(background|unlabeled|unlabelled|bg)(__)?$/i;
 
-/** `undefined` when the text is none of the forms (a finding says so). */
+/**
+ * `undefined` when the text is none of the forms (a finding says so). Indices and counts are
+ * bounded (`LIMITS.labelIndex`) before anything is sized by them: a LimitError otherwise.
+ */
 export function parseLabels(text: string, fileName: string): LabelsFile | undefined {
   const lines = new LineIndex(text);
   const range = (n: Node): Range => lines.range(n.offset, n.offset + n.length);
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    const root = parseTree(text, [], { disallowComments: true });
+    const root = parseFileJsonTree(text, fileName, [], { disallowComments: true });
     if (!root) return undefined;
-    const strings = (n: Node | undefined) =>
-      n?.type === 'array' && n.children?.every((c) => c.type === 'string') ? n.children.map((c) => c.value as string) : undefined;
+    const strings = (n: Node | undefined) => {
+      if (n?.type !== 'array' || !n.children?.every((c) => c.type === 'string')) return undefined;
+      boundedCount('labelIndex', `${fileName}'s list of names`, n.children.length);
+      return n.children.map((c) => c.value as string);
+    };
     if (root.type === 'array') {
       const names = strings(root);
       if (!names) return undefined;
@@ -52,7 +60,7 @@ export function parseLabels(text: string, fileName: string): LabelsFile | undefi
     const entries = (root.children ?? []).map((p) => [p.children?.[0]?.value, p.children?.[1]] as const);
     if (!entries.length || !entries.every(([k, v]) => typeof k === 'string' && /^\d+$/.test(k) && v?.type === 'string')) return undefined;
     const names: string[] = [];
-    for (const [k, v] of entries) names[Number(k)] = v!.value as string;
+    for (const [k, v] of entries) names[boundedIndex('labelIndex', `${fileName} names class`, Number(k))] = v!.value as string;
     const dense = Array.from(names, (n) => n ?? '');
     const offset = dense.length && BACKGROUND.test(dense[0]) ? 1 : 0;
     return { kind: 'index-map', names: dense, offset, classes: dense.length - offset, range: range(root) };
@@ -74,6 +82,7 @@ export function parseLabels(text: string, fileName: string): LabelsFile | undefi
   if (!/\.(names|txt)$/i.test(fileName)) return undefined;
   const names = text.split(/\r\n|\r|\n/).map((l) => l.trim());
   while (names.length && names[names.length - 1] === '') names.pop();
+  boundedCount('labelIndex', `${fileName}'s list of names`, names.length);
   if (names.some((n) => n === '')) return undefined; // a blank line in the middle: not a names file
   const offset = names.length && BACKGROUND.test(names[0]) ? 1 : 0;
   return { kind: 'names', names, offset, classes: names.length - offset, range: lines.range(0, lines.lineEnd(0)) };

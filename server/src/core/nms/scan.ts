@@ -13,6 +13,7 @@ import type { NetworkGroupInfo } from '../hef/model';
 import { checkHefNms, type TextSource } from './bundle';
 import type { NmsFinding } from './checks';
 import { nmsHefFacts } from './hefFacts';
+import { pushAll } from '../common/arrays';
 
 export interface HefNmsScanResult {
   /** Findings with the path of the file each sits in (script, config or labels file). */
@@ -70,7 +71,7 @@ export class HefNmsScanner {
             model: async (script: string) => {
               const m = await this.resolver.resolve(script, modelSettings);
               harPath = m.harPath;
-              out.problems.push(...m.problems);
+              pushAll(out.problems, m.problems);
               return m.index;
             },
           }),
@@ -81,7 +82,7 @@ export class HefNmsScanner {
       if (path) out.located.push({ ...f, path });
     }
     out.dependsOn = [r.scriptPath, r.configPath, r.labelsPath, harPath].filter((p): p is string => !!p);
-    out.problems.push(...r.problems);
+    pushAll(out.problems, r.problems);
     return out;
   }
 }

@@ -7,6 +7,7 @@
 // the jump may start there.
 import type { HnLayer } from '../har/hn';
 import type { OnnxAnalysis } from '../onnx/analysis';
+import { pushAll } from '../common/arrays';
 
 export interface LayerTensor {
   layer: string;
@@ -25,7 +26,7 @@ export function layerTensors(layers: readonly HnLayer[], analysis: OnnxAnalysis)
   for (const n of g.nodes) for (const i of n.inputs) if (i) (consumers.get(i) ?? consumers.set(i, new Set()).get(i)!).add(n.name);
   const graphOutputs = new Set(g.outputs.map((o) => o.name));
   const out: LayerTensor[] = [];
-  const owner = new Map<string, string>();
+  const owner = new Map<string, LayerTensor>(); // tensor → the entry of the layer that has it (a map: the HN is a file, no search per layer)
   for (const l of layers) {
     if (l.type === 'input_layer' || l.type === 'output_layer' || l.type === 'const_input') {
       out.push({ layer: l.name, type: l.type, why: `${l.type} layers are not compared` });
@@ -49,16 +50,16 @@ export function layerTensors(layers: readonly HnLayer[], analysis: OnnxAnalysis)
       continue;
     }
     const t = leaving[0];
-    const prev = owner.get(t);
-    if (prev) {
-      out.push({ layer: l.name, type: l.type, why: `shares ONNX tensor ${t} with layer ${prev}` });
-      const p = out.find((x) => x.layer === prev)!;
+    const p = owner.get(t);
+    if (p) {
+      out.push({ layer: l.name, type: l.type, why: `shares ONNX tensor ${t} with layer ${p.layer}` });
       p.why = `shares ONNX tensor ${t} with layer ${l.name}`;
       delete p.tensor;
       continue;
     }
-    owner.set(t, l.name);
-    out.push({ layer: l.name, type: l.type, tensor: t });
+    const entry: LayerTensor = { layer: l.name, type: l.type, tensor: t };
+    owner.set(t, entry);
+    out.push(entry);
   }
   return out;
 }
@@ -162,7 +163,7 @@ export function divergence(
         if (r && byName.get(p)?.type !== 'input_layer' && byName.get(p)?.type !== 'const_input') uncompared.push(p);
         const up = inputInfo(p, seen);
         error = Math.max(error, up.error);
-        uncompared.push(...up.uncompared);
+        pushAll(uncompared, up.uncompared);
       }
     }
     return { error, uncompared };

@@ -1,6 +1,7 @@
 // Dimension arithmetic for shape inference. A dim is a number, a symbol (e.g. 'batch', kept as
 // written in the model) or null (unknown). Nothing here guesses: what cannot be derived is null.
 import type { Dim, Shape } from './model';
+import { maxOf } from '../common/arrays';
 
 /** numpy broadcasting of two dims. */
 export function broadcastDim(a: Dim, b: Dim): Dim {
@@ -18,7 +19,7 @@ export function broadcastDim(a: Dim, b: Dim): Dim {
 export function broadcastShapes(shapes: Shape[]): Shape {
   if (shapes.some((s) => s === null)) return null;
   const ss = shapes as Dim[][];
-  const rank = Math.max(0, ...ss.map((s) => s.length));
+  const rank = Math.max(0, maxOf(ss.map((s) => s.length)));
   const out: Dim[] = [];
   for (let i = 0; i < rank; i++) {
     let d: Dim = 1;

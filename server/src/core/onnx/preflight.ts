@@ -8,6 +8,7 @@ import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
 import type { OnnxAnalysis } from './analysis';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
+import { pushAll } from '../common/arrays';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -246,7 +247,7 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
     });
   }
   linearForms(a, initNames, out);
-  out.push(...transformerFindings(a, options.dfcVersion));
+  pushAll(out, transformerFindings(a, options.dfcVersion));
   endNodes(a, out);
   if (a.unresolved > 0) {
     out.push({

@@ -4,6 +4,7 @@
 import { arith, broadcastShapes, normAxis, product, productDim, quotient, unary } from './dims';
 import { DT, isIntegerType, numel, type Attribute, type Dim, type GraphIndex, type NodeInfo, type Shape } from './model';
 import { tensorValues } from './tensorData';
+import { pushAll } from '../common/arrays';
 
 export interface TensorFact {
   shape: Shape;
@@ -353,7 +354,7 @@ const concat: Rule = (c) => {
         value = undefined;
         break;
       }
-      vals.push(...v);
+      pushAll(vals, v);
       value = vals;
     }
   }

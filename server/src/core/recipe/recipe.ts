@@ -20,6 +20,7 @@ import { nmsModelFromIndex } from '../nms/model';
 import { nmsCalls } from '../nms/script';
 import type { DetectorHead, HeadFamily } from './head';
 import type { UltralyticsMetadata } from '../nms/ultralytics';
+import { maxOf, pushAll } from '../common/arrays';
 
 export interface RecipeInput {
   head: DetectorHead;
@@ -130,8 +131,7 @@ export function buildRecipe(input: RecipeInput): RecipeResult {
   if (u?.imgsz && (u.imgsz[0] !== head.input.dims[0] || u.imgsz[1] !== head.input.dims[1])) {
     notes.push(`${u.source} says imgsz [${u.imgsz.join(', ')}] but the graph input is ${head.input.dims.join('×')}: the graph's size is used`);
   }
-  if (u?.stride && u.stride !== Math.max(...strides))
-    notes.push(`${u.source} says stride ${u.stride} but the head's largest stride is ${Math.max(...strides)}`);
+  if (u?.stride && u.stride !== maxOf(strides)) notes.push(`${u.source} says stride ${u.stride} but the head's largest stride is ${maxOf(strides)}`);
 
   // ---- anchors (YOLOv5)
   let anchors: Recipe['anchors'];
@@ -304,6 +304,9 @@ export function checkRecipe(
     ...(input.hn ? { model: nmsModelFromIndex(input.hn) } : {}),
     ...(labels ? { labels: { name: labelsName, file: labels } } : {}),
   });
-  out.push(...nms.filter((f) => bad(f.severity)).map((f) => ({ code: f.code ?? '', message: `${f.file}: ${f.message}` })));
+  pushAll(
+    out,
+    nms.filter((f) => bad(f.severity)).map((f) => ({ code: f.code ?? '', message: `${f.file}: ${f.message}` })),
+  );
   return out;
 }

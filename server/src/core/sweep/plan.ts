@@ -6,7 +6,8 @@
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { FileRoots } from '../common/confined';
 import { isHwArch, HW_ARCHES } from '../common/arch';
-import { limit, limitMessage } from '../common/limits';
+import { limit, LimitError, limitMessage } from '../common/limits';
+import { checkJsonNesting } from '../common/json';
 
 export const PLAN_SUFFIX = '.sweep.json';
 
@@ -109,8 +110,10 @@ export function readPlan(path: string): SweepPlan {
 export function parsePlan(text: string, path: string): SweepPlan {
   let doc: Json;
   try {
+    checkJsonNesting(text, basename(path));
     doc = JSON.parse(text.replace(/^\uFEFF/, '')) as Json;
   } catch (err) {
+    if (err instanceof LimitError) throw new PlanError(err.message);
     throw new PlanError(`${basename(path)} is not valid JSON (${jsonErrorWhere(text, err as Error)}): fix the syntax and run the sweep again.`);
   }
   return new PlanChecker(path).check(doc);

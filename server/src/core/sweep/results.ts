@@ -6,6 +6,7 @@
 import type { FileRoots } from '../common/confined';
 import { join } from 'node:path';
 import type { FailedStage, Outcome } from '../dfc/types';
+import { parseFileJson } from '../common/json';
 
 export const RESULT_FILE = 'sweep-result.json';
 export const RESULT_VERSION = 1;
@@ -74,7 +75,7 @@ const RESULT_MAX_BYTES = 4 << 20;
 
 export function readResult(roots: FileRoots, folder: string): VariantResult | undefined {
   try {
-    const r = JSON.parse(roots.readText(join(folder, RESULT_FILE), RESULT_MAX_BYTES)) as VariantResult;
+    const r = parseFileJson(roots.readText(join(folder, RESULT_FILE), RESULT_MAX_BYTES), RESULT_FILE) as VariantResult;
     return r && r.version === RESULT_VERSION && typeof r.key === 'string' ? r : undefined;
   } catch {
     return undefined;

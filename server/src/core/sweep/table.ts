@@ -5,6 +5,7 @@
 // the terminal table are written from it. Pure.
 import type { SweepPlan } from './plan';
 import type { VariantResult, VariantState } from './results';
+import { maxOf } from '../common/arrays';
 
 export interface SweepRow extends Omit<VariantResult, 'state'> {
   state: VariantState;
@@ -183,7 +184,7 @@ export function sweepText(doc: SweepDocument): string {
       : '',
     r.device ? (r.device.status === 'ok' ? r.device.fps.toFixed(1) : 'n/a') : '',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const widths = head.map((h, i) => Math.max(h.length, maxOf(body.map((b) => b[i].length))));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i]))

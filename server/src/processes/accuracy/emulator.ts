@@ -35,6 +35,7 @@ import { extractAllowed, packInto, type PackFile } from '../compile/transfer';
 import { RUN_DEADLINE_MS, type DockerSettings } from '../compile/runner';
 import { readNpyFile, type NpyValues } from '../../core/calib/npyRead';
 import type { OracleId } from '../../core/accuracy/oracles';
+import { parseFileJson } from '../../core/common/json';
 
 export const EMULATOR_CONTEXTS = ['native', 'fp_optimized', 'quantized', 'bit_exact'] as const;
 export type EmulatorContext = (typeof EMULATOR_CONTEXTS)[number];
@@ -218,7 +219,7 @@ export async function runEmulator(request: EmulatorRequest, settings: DockerSett
             : `the container exited with ${exit.code ?? exit.signal} before the emulator started`;
       return { status: 'failed', message: `Emulation did not run: ${why}.`, contexts: none, container, exit };
     }
-    const m = JSON.parse(work.readText(manifestPath, 16 << 20)) as Manifest;
+    const m = parseFileJson(work.readText(manifestPath, 16 << 20), manifestPath) as Manifest;
     const contexts: EmulatorRun['contexts'] = {};
     for (const c of req.contexts) {
       const r = m.contexts?.[c];

@@ -2,6 +2,7 @@
 // entry; nothing is ever joined into a shell string. Facts: docker/cli `opts/mount.go` parses
 // `--mount` with Go's encoding/csv (a field holding `,` `"` or a line break must be quoted, `"`
 // doubled); `--pull never` keeps docker from trying to pull a multi-GB Hailo image from a registry.
+import { pushAll } from '../../core/common/arrays';
 
 /** Label every compile container carries: `docker ps -a --filter label=…` finds leftovers. */
 export const LABEL = 'dev.hailo-tools.compile';
@@ -97,9 +98,9 @@ export function containerOptions(spec: RunSpec): string[] {
   if (spec.staging) a.push('--mount', bindMount(spec.staging, IN_CONTAINER.out, false));
   if (spec.memoryLimit) a.push('--memory', spec.memoryLimit);
   if (spec.gpus) a.push('--gpus', 'all');
-  a.push(...spec.extraRunArgs);
+  pushAll(a, spec.extraRunArgs);
   // The DFC runs as a plain python program: no shell and no image entrypoint script in between.
-  a.push('--entrypoint', 'python3', spec.image, `${IN_CONTAINER.driver}/${spec.driverFile ?? DRIVER_FILE}`, ...spec.driverArgs);
+  pushAll(a, ['--entrypoint', 'python3', spec.image, `${IN_CONTAINER.driver}/${spec.driverFile ?? DRIVER_FILE}`], spec.driverArgs);
   return a;
 }
 

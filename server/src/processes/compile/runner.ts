@@ -52,6 +52,7 @@ import { externalDataFiles } from './modelFiles';
 import type { OnnxRead } from '../../core/onnx/modelCache';
 
 import type { Gpus } from '../../core/common/settings';
+import { parseFileJson } from '../../core/common/json';
 export type { Gpus };
 
 export interface DockerSettings extends DockerTarget {
@@ -512,7 +513,7 @@ const MANIFEST_MAX_BYTES = 1 << 20;
 
 function readManifest(roots: FileRoots, path: string): DriverManifest | undefined {
   try {
-    return JSON.parse(roots.readText(path, MANIFEST_MAX_BYTES)) as DriverManifest;
+    return parseFileJson(roots.readText(path, MANIFEST_MAX_BYTES), path) as DriverManifest;
   } catch {
     return undefined;
   }

@@ -16,6 +16,7 @@ import { checkMtmdSource, fileSource, isIntact, readHef, readResource, HAILO_CON
 import type { DockerProblem } from './dockerErrors';
 import { resolveInputs, type CompileInputs } from './inputs';
 import { runCompile, type CompileRun, type ContainerInfo, type DockerSettings, type RunnerEnv, type RunnerStep } from './runner';
+import { pushAll } from '../../core/common/arrays';
 
 export interface HefCheck {
   path: string;
@@ -135,7 +136,7 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   if (cancelled) report.outcome = 'killed';
   if (run.outputs.hef) {
     report.hef = await checkHef(run.outputs.hef, resolved.hailoConfig);
-    report.diagnostics.push(...hefDiagnostics(report.hef, resolved.hailoConfig, run, where.line));
+    pushAll(report.diagnostics, hefDiagnostics(report.hef, resolved.hailoConfig, run, where.line));
   }
   if (report.calibration === 'random' && report.outcome === 'success') {
     report.diagnostics.push({

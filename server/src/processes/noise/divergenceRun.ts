@@ -21,6 +21,7 @@ import { divergence, JUMP, layerTensors, withExtraOutputs, type DivergenceReport
 import { DIVERGENCE_FORMAT, type DivergenceResults } from '../../core/har/divergenceResults';
 import { inspectCalibrationSet } from '../../core/calib/inspect';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
+import { parseFileJson } from '../../core/common/json';
 
 /** A protobuf message (an ONNX model without external data) is at most 2 GiB; a script and our manifest are small. */
 const ONNX_MAX_BYTES = 2 ** 31 - 1;
@@ -167,7 +168,7 @@ export async function findDivergence(req: DivergenceRequest, settings: DockerSet
           message: `The emulator run did not start: ${code === 3 ? 'the image has no Dataflow Compiler (hailo.dfc.image / --image)' : code === 2 ? 'the driver could not read the inputs' : `the container exited with ${code ?? run.exit?.signal}`}.`,
         };
       }
-      const m = JSON.parse(staging.readText(mp, MANIFEST_MAX_BYTES)) as {
+      const m = parseFileJson(staging.readText(mp, MANIFEST_MAX_BYTES), mp) as {
         status?: string;
         error?: string;
         message?: string;

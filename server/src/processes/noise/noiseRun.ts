@@ -13,6 +13,7 @@ import { inspectCalibrationSet, CalibReadError } from '../../core/calib/inspect'
 import { limit } from '../../core/common/limits';
 import type { DockerSettings } from '../compile/runner';
 import { runDriverJob, type DriverJobEnv } from './driverJob';
+import { parseFileJson } from '../../core/common/json';
 
 export const NOISE_DRIVER = 'hailo_noise.py';
 const MANIFEST = 'hailo-tools-noise.json';
@@ -131,7 +132,7 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
     } catch {
       return { status: 'failed', message: `The driver's ${MANIFEST} is over ${limit('noiseJsonBytes')} bytes or unreadable; not read.`, container };
     }
-    const m = JSON.parse(text) as DriverManifest;
+    const m = parseFileJson(text, MANIFEST) as DriverManifest;
     if (m.status === 'crashed') {
       return { status: 'failed', message: `The DFC's noise analysis failed: ${m.error ?? 'Error'}: ${(m.message ?? '').split('\n')[0]}`, container };
     }

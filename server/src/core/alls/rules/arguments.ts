@@ -8,6 +8,7 @@ import { suggest } from '../suggest';
 import type { RuleContext } from './context';
 import { listWords, short, zooText } from './messages';
 import { checkValue } from './values';
+import { minOf } from '../../common/arrays';
 
 // ---- R4 / R14 / R3 arguments ---------------------------------------------------------------
 
@@ -128,7 +129,7 @@ export function checkPositionals(ctx: RuleContext, st: ResolvedStatement, spec: 
     );
     const at = n > 0 ? { start: st.positionals[0].start, end: st.positionals[n - 1].end } : { start: call.name.start, end: call.name.end };
     const ranges = spec.signatures.map(signatureArity);
-    const min = Math.min(...ranges.map((r) => r.min));
+    const min = minOf(ranges.map((r) => r.min));
     // A missing required argument is an error only where the signature is known complete.
     const set = spec.argumentSet;
     const refused = set.kind === 'documented' && n < min;

@@ -21,6 +21,7 @@ import { checkNormalization, checkOrder, INPUT_INSERTERS } from './normalization
 import { checkCluster } from './placement';
 import { checkCalibration, checkClipping, checkOptimizationLevel, checkPrecision } from './quantization';
 import { checkTargets } from './targets';
+import { pushAll } from '../../common/arrays';
 
 export type { CheckOptions } from './context';
 
@@ -108,7 +109,11 @@ export function checkDocument(doc: AllsDocument, options: CheckOptions = {}): Di
   const list = run(new RuleContext(doc, options));
   // A noise analysis of the model: its 16-bit line, checked on the edited script without the noise.
   const noise = options.model?.noise;
-  if (noise) list.push(...noisyLayerDiagnostics(doc, noise, list, (text) => checkText(text, { ...options, model: { ...options.model!, noise: undefined } })));
+  if (noise)
+    pushAll(
+      list,
+      noisyLayerDiagnostics(doc, noise, list, (text) => checkText(text, { ...options, model: { ...options.model!, noise: undefined } })),
+    );
   return list;
 }
 

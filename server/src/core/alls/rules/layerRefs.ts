@@ -2,7 +2,7 @@
 // match nothing.
 import { forEachLayerRef } from '../analysis';
 import type { GlobNode } from '../ast';
-import { globToRegExp } from '../glob';
+import { globMatcher } from '../../common/glob';
 import { suggest } from '../suggest';
 import type { LayerLookup } from '../layers';
 import { short } from './messages';
@@ -52,7 +52,7 @@ export function checkLayerRefs(ctx: RuleContext): void {
 function checkGlob(ctx: RuleContext, node: GlobNode, lookup: LayerLookup): void {
   if (node.pattern === '') return;
   if (lookup.matchGlob(node.pattern).length > 0) return;
-  const re = globToRegExp(node.pattern);
+  const re = globMatcher(node.pattern);
   for (const n of ctx.doc.definitions.keys()) if (re.test(n)) return;
   ctx.add(
     node.start,

@@ -5,6 +5,7 @@
 import { broadcastShapes, normAxis, productDim } from '../dims';
 import { DT, type Attribute, type Dim } from '../model';
 import { conv, fact, matmul, RULES, RuleCtx, same, spatialOut, type Rule, type TensorFact } from '../shapeRules';
+import { maxOf, minOf, pushAll } from '../../common/arrays';
 
 const nulls = (n: number): Dim[] => new Array(n).fill(null);
 const num = (d: Dim): d is number => typeof d === 'number';
@@ -70,7 +71,7 @@ const einsum: Rule = (c) => {
   if (rhs !== undefined) {
     for (let i = 0; i < rhs.length;) {
       if (rhs.startsWith('...', i)) {
-        out.push(...(ellipsis ?? []));
+        pushAll(out, ellipsis ?? []);
         i += 3;
       } else out.push(dims.get(rhs[i++]) ?? null);
     }
@@ -268,7 +269,7 @@ const regexFullMatch: Rule = (c) => [fact(c.shape(0), DT.BOOL)];
 const tfIdf: Rule = (c) => {
   const x = c.shape(0);
   const idx = c.ints('ngram_indexes') ?? [];
-  const width = idx.length ? Math.max(...idx) + 1 : null;
+  const width = idx.length ? maxOf(idx) + 1 : null;
   if (!x) return [fact(null, DT.FLOAT)];
   return [fact(x.length === 1 ? [width] : [x[0], width], DT.FLOAT)];
 };
@@ -291,7 +292,7 @@ const resize: Rule = (c) => {
         c.dtype(0),
       ),
     ];
-  const scale = policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
+  const scale = policy === 'not_larger' ? minOf(ratios) : maxOf(ratios);
   // the spec rounds half up: out = floor(scale * in + 0.5)
   return [
     fact(
