@@ -15,6 +15,7 @@ import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
 import { registerSweep } from './sweep/command';
+import { registerCommandBridge } from './testing/registerCommandBridge';
 import { setSettingsNote } from './settings';
 import { setSkippedPathNote } from '@hailo/api';
 
@@ -59,6 +60,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
   registerOnnxGraph(context, log, client);
+  // The e2e suite's way to run commands, once every command above is registered (only when its
+  // runner set HAILO_TOOLS_E2E_BRIDGE: client/src/testing/commandBridge.ts).
+  registerCommandBridge(context, log);
   await client.start();
   log.info('Hailo language server started');
 }
