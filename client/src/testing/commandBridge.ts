@@ -7,12 +7,13 @@
 // host inherits it. Without that variable nothing listens and nothing is registered, so a user's
 // VS Code never has it (test/unit/command-bridge.test.ts checks the packaged bundle); with a folder
 // others could reach, it refuses to start. The socket lives in that folder, so only this user can
-// connect; every extension host (one per window) listens on its own socket, named by its pid.
+// connect; every extension host (one per window) listens on its own socket (its pid and a random part).
 //
 // Protocol: newline-delimited JSON over the Unix socket. A request `{id, command, args}` is answered
 // once the command has settled by `{id, ok: true, result}` or `{id, ok: false, error}`. Arguments
 // and results pass through `revive` / `toWire` (the host maps `{ $file }` / `{ $uri }` to a Uri).
 // No vscode import here: the unit test runs it in plain node.
+import { randomBytes } from 'node:crypto';
 import { lstatSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute, join } from 'node:path';
@@ -72,8 +73,8 @@ export function startCommandBridge(env: NodeJS.ProcessEnv, host: CommandBridgeHo
     host.log(`e2e command bridge not started: ${unsafe}`);
     return undefined;
   }
-  const socketPath = join(dir, `ext-host-${process.pid}.sock`);
-  rmSync(socketPath, { force: true });
+  // A name no earlier host had (a pid can come again): the driver tells windows apart by new names.
+  const socketPath = join(dir, `ext-host-${process.pid}-${randomBytes(4).toString('hex')}.sock`);
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
