@@ -24,16 +24,18 @@ describe('ONNX graph view in the editor', () => {
 
   /**
    * Moves the mouse over a node's name (just after the two-space indent), as a user would, once
-   * the language server has analysed the model (its outline of the graph view lists an `op` node:
+   * the language server has analysed the model (its outline of the graph view has the nodes:
    * a hover asked for before that comes back empty, and VS Code does not ask again until the
    * mouse moves).
    */
   async function hoverNode(relativePath: string, op: string): Promise<Locator> {
     const view = { $uri: `hailo-onnx:${encodeURI(join(e2e().workspace, relativePath))}.graph` };
+    // (The answer crosses the bridge as JSON, where VS Code's symbols keep only name, kind and
+    // location: the "nodes" section is there once the server has read the model.)
     await waitUntil(
-      `the server's outline of ${relativePath}.graph to list a ${op} node`,
+      `the server's outline of ${relativePath}.graph (its nodes section)`,
       () => execute(page, 'vscode.executeDocumentSymbolProvider', [view]),
-      (symbols) => JSON.stringify(symbols ?? []).includes(`"detail":"${op} `),
+      (symbols) => Array.isArray(symbols) && symbols.some((s: { name?: string }) => s.name === 'nodes'),
     );
     // (The editor renders spaces as U+00A0; \s matches both.)
     // Only the visible editor: a previous graph tab keeps its (hidden) lines in the DOM.
