@@ -64,6 +64,8 @@ function syntaxOnly() {
   for (const file of [
     'native/hailo_shim.cpp',
     'native/hailo_genai.cpp',
+    'native/hailo_speech.cpp',
+    'native/hailo_health.cpp',
     'test/fake-hailort/tests/selftest.cpp',
     ...(genai ? ['test/fake-hailort/tests/genai_selftest.cpp'] : []),
   ]) {

@@ -576,3 +576,15 @@ HTS_EXPORT int hts_genai_close(int32_t handle) {
 HTS_EXPORT uint32_t hts_genai_count_images(const char *json) {
     return guarded("genai_count_images", [&]() -> uint32_t { return json ? count_image_entries(json) : 0; }, static_cast<uint32_t>(0));
 }
+
+/** The VDevice an open LLM/VLM runs on (for hailo_health.cpp), or null with the last error set. */
+std::shared_ptr<VDevice> hts::genai_vdevice(int32_t handle) {
+#if !HTS_GENAI
+    (void)handle;
+    set_error(HAILO_NOT_IMPLEMENTED, version_needed("GenAI", "5.0.1"));
+    return nullptr;
+#else
+    auto s = find_session(handle);
+    return s ? s->vdevice : nullptr;
+#endif
+}

@@ -119,7 +119,7 @@ using namespace hts;
 
 namespace {
 
-constexpr uint32_t SHIM_ABI = 2;  // 2: the GenAI exports (hailo_genai.cpp)
+constexpr uint32_t SHIM_ABI = 3;  // 2: the GenAI exports (hailo_genai.cpp); 3: the speech exports (hailo_speech.cpp)
 
 std::string fixed_string(const char *s, size_t max_len, size_t len) {
     return std::string(s, std::min(max_len, len));

@@ -1,5 +1,5 @@
 // Shared by the bridge's translation units (hailo_shim.cpp: devices and InferModel;
-// hailo_genai.cpp: LLM and VLM): the per-thread last error, JSON writing, answers into caller
+// hailo_genai.cpp: LLM and VLM; hailo_speech.cpp: Speech2Text; hailo_health.cpp: device state): the per-thread last error, JSON writing, answers into caller
 // buffers, and `guarded`, which keeps every C++ exception on this side of the extern "C" boundary.
 #ifndef HAILO_TOOLS_SHIM_COMMON_HPP
 #define HAILO_TOOLS_SHIM_COMMON_HPP
@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -34,6 +35,9 @@ void json_string(std::ostringstream &o, const std::string &s);
 void json_number(std::ostringstream &o, double v);
 /** Copies text into a caller buffer; answers the full length (call again with more room if larger). */
 int64_t answer_text(const std::string &text, char *buf, size_t cap);
+
+/** The VDevice of an open LLM/VLM session (hailo_genai.cpp), or null with the last error set. */
+std::shared_ptr<hailort::VDevice> genai_vdevice(int32_t handle);
 
 template <typename F>
 auto guarded(const char *what, F &&body, decltype(body()) failure) -> decltype(body()) {

@@ -10,10 +10,13 @@ import { registerCompile } from './compile/command';
 import { registerCheckDocker } from './docker/checkDocker';
 import { registerDevice } from './device/register';
 import { registerChat } from './genai/chatPanel';
+import { registerTranscribe } from './genai/transcribeCommand';
 import { registerGettingStarted } from './gettingStarted';
 import { registerHefInspector, registerHefRecheck } from './hef/hefEditor';
 import { registerHarView } from './har/harEditor';
 import { registerOnnxGraph } from './onnx/graphView';
+import { registerParserBisect } from './onnx/bisectCommand';
+import { registerRecipeCommand } from './onnx/recipeCommand';
 import { registerSweep } from './sweep/command';
 import { registerCommandBridge } from './testing/registerCommandBridge';
 import { setSettingsNote } from './settings';
@@ -37,7 +40,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerCompareAccuracy(context, log, (trust) => device.service.clientFor(trust));
   const compiler = registerCompile(context, log);
   registerSweep(context, log, compiler, (trust) => device.service.clientFor(trust));
-  registerChat(context, log, device.service);
+  const chats = registerChat(context, log, device.service);
+  registerTranscribe(context, log, device.service, chats);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -60,6 +64,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   client = new LanguageClient('hailo', 'Hailo Language Server', serverOptions, clientOptions);
   registerOnnxGraph(context, log, client);
+  registerParserBisect(context, log);
+  registerRecipeCommand(context, log);
   // The e2e suite's way to run commands, once every command above is registered (only when its
   // runner set HAILO_TOOLS_E2E_BRIDGE: client/src/testing/commandBridge.ts).
   registerCommandBridge(context, log);

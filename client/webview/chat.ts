@@ -33,7 +33,9 @@ type HostMessage =
   | { type: 'status'; text: string; error?: boolean }
   | { type: 'paramErrors'; errors: Record<string, string> }
   | { type: 'images'; items: string[] }
-  | { type: 'copied'; id: number };
+  | { type: 'copied'; id: number }
+  | { type: 'insert'; text: string; note: string }
+  | { type: 'health'; line: string; warnings: string[] };
 
 /** A streaming answer is re-rendered at most this often (each render parses the whole answer). */
 const RENDER_EVERY_MS = 80;
@@ -290,6 +292,26 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       }
       if (Object.keys(m.errors).length) ($('chat-params') ?? document.querySelector<HTMLDetailsElement>('details.params'))?.setAttribute('open', '');
       break;
+    case 'health': {
+      const line = $('health');
+      if (line) line.textContent = m.line;
+      $('health-warnings')?.replaceChildren(
+        ...m.warnings.map((w) => {
+          const li = document.createElement('li');
+          li.textContent = w;
+          return li;
+        }),
+      );
+      break;
+    }
+    case 'insert': {
+      // A transcript from Hailo: Transcribe Audio: added to the prompt, not sent.
+      prompt.value = prompt.value ? `${prompt.value.trimEnd()}\n${m.text}` : m.text;
+      prompt.focus();
+      status.textContent = m.note;
+      status.classList.remove('error');
+      break;
+    }
     case 'copied': {
       const button = document.querySelector<HTMLButtonElement>(`button.copy[data-copy-id="${Number(m.id)}"]`);
       if (button) button.textContent = 'Copied';

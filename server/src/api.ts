@@ -93,11 +93,15 @@ export {
   encodeContextFile,
   decodeContextFile,
   classifyGenAiFile,
+  classifySpeechFile,
+  transcribeMarkdown,
+  transcribeSummary,
+  type SpeechClass,
   type Frame,
   type TranscriptTurn,
   type ParamName,
 } from './core/genai';
-export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams } from './core/device/protocol';
+export type { ChatContext, ChatModelInfo, ChatStats, ChatEndReason, GeneratorParams, TranscribeResult } from './core/device/protocol';
 
 // setup doctor (issue 19)
 export { runDoctor, type DoctorReport, type Finding } from './core/doctor';
@@ -112,5 +116,8 @@ export { analyzeNoise, calibrationBeside, type NoiseOutcome } from './processes/
 export { sixteenBitEdit } from './core/alls/noisyLayers';
 export { scriptTarget, type ScriptTarget } from './core/har/scriptTarget';
 export { findDivergence, type DivergenceOutcome } from './processes/noise/divergenceRun';
+export { bisectParser, type BisectOutcome, type BisectProgress, type FirstRefusal } from './processes/bisect/bisectRun';
+export { bisectText } from './processes/bisect/text';
 export { divergenceSidecarPath, saveDivergenceResults, type DivergenceResults, type DivergenceRow } from './core/har/divergenceResults';
 export { checkText } from './core/alls/rules';
+export { recipeForOnnx, writeRecipe, type RecipeOutcome } from './core/recipe/fromFiles';

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fakeHailortPrefix, FAKE_DIR, tempDir } from '../helpers/fakeHailort';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 import { FIXTURES } from '../helpers/hefBuilderFixtures';
@@ -25,6 +25,8 @@ import { verdictAt } from '../../server/src/core/hef/verdict';
 const corpus = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
 const skipShared = corpus && real ? false : SKIP_NO_SHARED;
+const real423 = sharedPath('corpus', 'hef', 'libhailort-4.23.0');
+const skip423 = corpus && real423 ? false : SKIP_NO_SHARED;
 
 /** The status program, built against the fake of `version`. */
 function statusProgram(version: string, dir: string): (paths: string[], buffer?: boolean) => Map<string, string> {
@@ -65,26 +67,44 @@ function statusProgram(version: string, dir: string): (paths: string[], buffer?:
   };
 }
 
-test('fake Hef::create (5.2.0): the corpus and all 108 damaged copies get the real libhailort 5.2.0 status', { skip: skipShared }, () => {
-  const dir = tempDir('fake-hef-checks');
+const CORPUS = [
+  'arcface_mobilefacenet',
+  'darrr05__New1V2',
+  'mnist_model_v_0cd51b2',
+  'seeed10h__face_landmarks_lite',
+  'seeed10h__lightface_slim',
+  'seeed10h__mspn_regnetx_800mf',
+];
+/** A real-library answer as the status program prints it: 0, the status, or "crash". */
+const realAnswer = (facts: { ok: boolean; status?: string; crashed?: boolean }) =>
+  facts.ok ? '0' : facts.crashed ? 'crash' : String(facts.status).split(' ')[0];
+
+/** The fake built as `version` against the real library's answers in `oracle`: corpus, 108 mutants, and the committed HEFs it ran. */
+function againstOracle(version: string, oracle: string): void {
+  const dir = tempDir(`fake-hef-checks-${version}`);
   try {
-    const run = statusProgram('5.2.0', dir);
-    const names = [
-      'arcface_mobilefacenet',
-      'darrr05__New1V2',
-      'mnist_model_v_0cd51b2',
-      'seeed10h__face_landmarks_lite',
-      'seeed10h__lightface_slim',
-      'seeed10h__mspn_regnetx_800mf',
-    ];
-    const got = run(names.map((nm) => join(corpus!, `${nm}.hef`)));
-    for (const nm of names) {
-      const facts = JSON.parse(readFileSync(join(real!, `${nm}.json`), 'utf8')) as { ok: boolean; status?: string };
-      assert.equal(got.get(join(corpus!, `${nm}.hef`)), facts.ok ? '0' : String(facts.status).split(' ')[0], nm);
+    const run = statusProgram(version, dir);
+    const wrong: string[] = [];
+    const got = run(CORPUS.map((nm) => join(corpus!, `${nm}.hef`)));
+    for (const nm of CORPUS) {
+      const want = realAnswer(JSON.parse(readFileSync(join(oracle, `${nm}.json`), 'utf8')) as { ok: boolean; status?: string; crashed?: boolean });
+      if (got.get(join(corpus!, `${nm}.hef`)) !== want) wrong.push(`${nm}: real ${want}, fake ${got.get(join(corpus!, `${nm}.hef`))}`);
+    }
+    // The project's committed HEFs the real library ran (fixtures/NAME.json by base name).
+    if (existsSync(join(oracle, 'fixtures'))) {
+      const committed = spawnSync('git', ['ls-files', '*.hef'], { cwd: projectRoot, encoding: 'utf8' }).stdout.trim().split('\n');
+      const ran = committed.filter((rel) => existsSync(join(oracle, 'fixtures', basename(rel, '.hef') + '.json')));
+      assert.equal(ran.length, 30);
+      const statuses = run(ran.map((rel) => join(projectRoot, rel)));
+      for (const rel of ran) {
+        const want = realAnswer(
+          JSON.parse(readFileSync(join(oracle, 'fixtures', basename(rel, '.hef') + '.json'), 'utf8')) as { ok: boolean; status?: string; crashed?: boolean },
+        );
+        if (statuses.get(join(projectRoot, rel)) !== want) wrong.push(`${rel}: real ${want}, fake ${statuses.get(join(projectRoot, rel))}`);
+      }
     }
     // One source at a time: its 18 mutants on disk, then gone (the largest source is 3.5 MB).
-    const rows = mutantRows(join(real!, 'mutants.tsv'));
-    const wrong: string[] = [];
+    const rows = mutantRows(join(oracle, 'mutants.tsv'));
     for (const source of [...new Set(rows.map((r) => r.source))]) {
       const bytes = readFileSync(join(corpus!, source));
       const mine = rows.filter((r) => r.source === source);
@@ -106,6 +126,16 @@ test('fake Hef::create (5.2.0): the corpus and all 108 damaged copies get the re
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('fake Hef::create (5.2.0): the corpus and all 108 damaged copies get the real libhailort 5.2.0 status', { skip: skipShared }, () => {
+  againstOracle('5.2.0', real!);
+});
+
+// Two of these crash the real 4.23.0 (SIGSEGV in Hef::create): V3 files with per-feature scales whose
+// input layer has empty qp_zps/qp_scales (the oracle's README).
+test('fake Hef::create (4.23.0): the corpus, all 108 damaged copies and the 30 committed HEFs get the real libhailort 4.23.0 answer', { skip: skip423 }, () => {
+  againstOracle('4.23.0', real423!);
 });
 
 test('fake Hef::create (4.23.0): V3 files get the full check 4.x makes — a CCW cut, a trailing byte, a wrong magic are refused', { skip: skipShared }, () => {
@@ -114,7 +144,7 @@ test('fake Hef::create (4.23.0): V3 files get the full check 4.x makes — a CCW
     const run = statusProgram('4.23.0', dir);
     const lf = readFileSync(join(corpus!, 'seeed10h__lightface_slim.hef'));
     const cases: [string, Buffer, string][] = [
-      ['intact', lf, '0'],
+      ['intact (crashes the real 4.23.0: an input without per-feature lists)', lf, 'crash'],
       ['mspn as shipped (cut inside its CCWs)', readFileSync(join(corpus!, 'seeed10h__mspn_regnetx_800mf.hef')), '91'],
       ['one appended byte', mutant(lf, 'append', '00'), '91'],
       ['a flipped CCW byte', mutant(lf, 'xor-ff', String(lf.length - 100)), '91'],
@@ -277,6 +307,7 @@ test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0
       ['V2, hailo8l', h8(2, { hwArch: 3 })],
       ['V1, hailo8l without partial core ops', h8(1, { hwArch: 3, faults: { noPartialCoreOps: true } })],
       ['V1, hailo8l NMS detector', { ...yolov8nHefSpec(), version: 1, hwArch: 3 }],
+      ['V1, from DFC 3.34', h8(1, { sdk: [3, 34, 0] })],
     ];
     const paths: string[] = [];
     const reports: HefReport[] = [];
@@ -318,6 +349,8 @@ test('fake Hef::create and our verdict answer alike at 4.18.0, 4.20.0 and 4.23.0
         ['V2, hailo8l', '8', '0', '0'],
         ['V1, hailo8l without partial core ops', 'crash', 'crash', 'crash'],
         ['V1, hailo8l NMS detector', '0', '0', '0'],
+        // Not from hef.cpp: a user's deploy note (HailoRT < 4.24 → HAILO_INVALID_HEF on a DFC 3.34 HEF; docs/releases.md).
+        ['V1, from DFC 3.34', '26', '26', '26'],
       ],
     );
   } finally {

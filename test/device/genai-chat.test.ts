@@ -238,12 +238,35 @@ test("chat busy: HailoRT runs one LLM/VLM per device — a second model, or anot
   const second = await refusal(open(c, setup.hefs.vlm));
   assert.equal(second.kind, 'genai-busy');
   assert.equal(second.status, 6);
-  assert.match(second.sentence, /^Another LLM or VLM holds the Hailo device/);
+  // Held by this worker: the sentence names whose model holds it (the HEF and its kind).
+  assert.match(second.sentence, /^This chat's LLM [^ ]+\.hef holds the HAILO10H \(HailoRT runs one LLM or VLM per device\): close that chat first\.$/);
   await s.close();
   // Closed: the device is free again.
   await (await open(c, setup.hefs.vlm)).close();
   const other = await refusal(open(client({ FAKE_HAILORT_FAULT: 'kv-cache-busy' }), setup.hefs.llm));
   assert.equal(other.kind, 'genai-busy');
+  assert.match(other.sentence, /^Another LLM or VLM holds the Hailo device/);
+});
+
+// Issue 36: a release past the public source is run, not refused; 5.4's rule (one LLM or VLM per
+// device, from the GenAI docs) is named in the sentence.
+test('chat on HailoRT 5.4.0 (the fake built as 5.4.0): chat works; a second model is refused naming the holder and 5.4', async () => {
+  const v54 = await genaiSetup('genai-chat-540', '5.4.0');
+  try {
+    const c = client({}, v54);
+    const s = await open(c, v54.hefs.llm);
+    assert.equal(s.info.runtime.hailortVersion, '5.4.0');
+    const a = await s.ask({ messages: [userMessage('hi')] });
+    assert.ok(a.text.startsWith('You said: hi.'), a.text);
+    const second = await refusal(open(c, v54.hefs.vlm));
+    assert.match(
+      second.sentence,
+      /^This chat's LLM [^ ]+\.hef holds the HAILO10H \(HailoRT runs one LLM or VLM per device, as HailoRT 5\.4\.0 documents\): close that chat first\.$/,
+    );
+    await s.close();
+  } finally {
+    v54.cleanup();
+  }
 });
 
 test('chat on HailoRT 5.0.1: chat works, the context calls (5.1.1+) say which version they need', async () => {

@@ -55,7 +55,10 @@ test('chat CLI: the answer streams to stdout while the device produces it; figur
   // At 40 tokens/s a 20-token answer takes ~0.5 s: the first words were out long before the end.
   assert.ok(r.outTimes.length >= 5, `${r.outTimes.length} writes`);
   assert.ok(r.closedAfterFirstOut >= 250, `first output ${r.closedAfterFirstOut.toFixed(0)} ms before the end`);
-  assert.match(r.stderr, /hailo-tools: \d+ tokens, first token after \d+ ms, \d+\.\d tokens\/s, context \d+ of 1024 tokens\n$/);
+  assert.match(
+    r.stderr,
+    /hailo-tools: \d+ tokens, first token after \d+ ms, \d+\.\d tokens\/s, context \d+ of 1024 tokens\nhailo-tools: device \d+\.\d °C · memory \d+\.\d of 8\.0 GiB · NNC \d+ %\n$/,
+  );
 });
 
 test('chat CLI --json: one document with the text, token counts, timings and the parameters used', async () => {
@@ -76,6 +79,11 @@ test('chat CLI --json: one document with the text, token counts, timings and the
   assert.equal(typeof doc.timings.firstTokenMs, 'number');
   assert.equal(typeof doc.timings.worker.firstTokenMs, 'number');
   assert.equal(doc.runtime.fake, true);
+  // The device's state under the model (the fake's 8 GiB; a temperature; no refused query).
+  assert.equal(doc.health.devices.length, 1);
+  assert.equal(doc.health.devices[0].ramTotalKib, 8 << 20);
+  assert.equal(typeof doc.health.devices[0].temperatureC, 'number');
+  assert.deepEqual(doc.health.devices[0].unavailable, []);
 });
 
 test('chat CLI --image: a VLM sees the image laid out as its frame', async () => {
@@ -100,7 +108,7 @@ test('chat CLI: Ctrl-C stops the answer (abort), prints what came, exit 1', asyn
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stdout, /^You/);
   assert.ok(!r.stdout.includes('tell me a long story.'), `the whole answer came: ${r.stdout}`);
-  assert.match(r.stderr, /— stopped \(Ctrl-C\)\n$/);
+  assert.match(r.stderr, /— stopped \(Ctrl-C\)\nhailo-tools: device \d+\.\d °C · memory [^\n]*\n$/);
 });
 
 test('chat CLI: a terminal escape in the answer is printed as text, not sent to the terminal', async () => {

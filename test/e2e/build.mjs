@@ -6,6 +6,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFil
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLATFORMS, UNIVERSAL, packageFile } from '../../scripts/package.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -54,14 +55,19 @@ export async function bundleSuites() {
   };
 }
 
-/** `npm run package` → hailo-tools.vsix (skipped with reuse=true when the file exists). */
+/**
+ * `npm run package` for this machine only → hailo-tools-<platform>.vsix (the universal package on a
+ * platform without one), skipped with reuse=true when the file exists.
+ */
 export function packageVsix({ reuse = false } = {}) {
-  const vsix = join(root, 'hailo-tools.vsix');
+  const machine = `${process.platform}-${process.arch}`;
+  const target = PLATFORMS.includes(machine) ? machine : UNIVERSAL;
+  const vsix = join(root, packageFile(target));
   if (!reuse || !existsSync(vsix)) {
     const t = Date.now();
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync('npm', ['run', '--silent', 'package', '--', '--target', target], { cwd: root, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    log(`packaged ${vsix.replace(`${root}/`, '')} in ${((Date.now() - t) / 1000).toFixed(1)} s (npm run package)`);
+    log(`packaged ${vsix.replace(`${root}/`, '')} in ${((Date.now() - t) / 1000).toFixed(1)} s (npm run package -- --target ${target})`);
   }
   return vsix;
 }

@@ -1,5 +1,5 @@
 // Last step of `npm start`: opens the PACKAGED extension in a browser VS Code (code-server) on
-// examples/, so a newcomer sees it working. Packages hailo-tools.vsix, installs it into a
+// examples/, so a newcomer sees it working. Packages this machine's hailo-tools-<platform>.vsix, installs it into a
 // code-server instance under the cache, starts code-server on 127.0.0.1 and prints the URL.
 //   - code-server not set up yet → prints the one command that sets it up, and exits 0
 //   - interactive terminal → keeps serving until Ctrl+C

@@ -1,7 +1,7 @@
 // End-to-end driver: the packaged extension in a real VS Code (code-server 4.100.3, VS Code 1.100)
 // driven by headless Debian Chromium through playwright-core, fully offline.
 //   1. set up code-server in the cache (first run only, see setup.mjs)
-//   2. `npm run package` → hailo-tools.vsix, and install THAT file into a temp extensions dir
+//   2. `npm run package -- --target <this platform>` → hailo-tools-<platform>.vsix, and install THAT file into a temp extensions dir
 //   3. a temp copy of examples/ (+ test/e2e/fixtures, + a corpus HEF when ../shared exists)
 //   4. in-host suite (test/e2e/suite, mocha through the run() contract) in a trusted window
 //   5. browser scenarios (test/e2e/ui, mocha here, asserting the DOM a user sees) + screenshots

@@ -27,6 +27,8 @@ export const scenario = (name: string) => join(repoRoot, 'test', 'fixtures', 'co
 export interface FakeDockerConfig {
   daemon?: 'up' | 'down' | 'permission';
   images?: string[];
+  /** normalized image ref → its Config.Labels (docker image inspect). */
+  imageLabels?: Record<string, Record<string, string>>;
   runtimes?: string[];
   rootless?: boolean;
   contexts?: Record<string, string>;

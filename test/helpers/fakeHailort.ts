@@ -17,7 +17,7 @@ import { buildShim, findHailoRT, type ShimLocation } from '../../server/src/proc
 import { projectRoot as repoRoot } from './projectRoot';
 
 export const FAKE_DIR = join(repoRoot, 'test', 'fake-hailort');
-const CACHE = join(tmpdir(), 'hailo-tools-test-native');
+export const CACHE = join(tmpdir(), 'hailo-tools-test-native');
 
 function sourcesHash(version: string): string {
   const h = createHash('sha256').update(version);
@@ -32,9 +32,12 @@ function sourcesHash(version: string): string {
   return h.digest('hex').slice(0, 12);
 }
 
-/** An install prefix holding the fake HailoRT `version` (built once per source change). */
-export function fakeHailortPrefix(version = '5.2.0'): string {
-  const prefix = join(CACHE, `fake-${version}-${sourcesHash(version)}`);
+/**
+ * An install prefix holding the fake HailoRT `version` (built once per source change); `cross` builds
+ * it for another machine (test/device/arm64.test.ts: Debian's aarch64-linux-gnu-g++).
+ */
+export function fakeHailortPrefix(version = '5.2.0', cross?: { cxx: string; tag: string }): string {
+  const prefix = join(CACHE, `fake-${version}${cross ? `-${cross.tag}` : ''}-${sourcesHash(version)}`);
   const lib = join(prefix, 'lib', `libhailort.so.${version}`);
   if (existsSync(lib)) return prefix;
   mkdirSync(join(prefix, 'lib'), { recursive: true });
@@ -56,12 +59,13 @@ export function fakeHailortPrefix(version = '5.2.0'): string {
     join(FAKE_DIR, 'include'),
     join(FAKE_DIR, 'src', 'fake_hailort.cpp'),
     join(FAKE_DIR, 'src', 'fake_genai.cpp'),
+    join(FAKE_DIR, 'src', 'fake_speech2text.cpp'),
     join(FAKE_DIR, 'src', 'fake_hef_checks.cpp'),
     join(FAKE_DIR, 'src', 'fake_xxh3.cpp'),
     '-o',
     partial,
   ];
-  const r = spawnSync(process.env.CXX || 'g++', args, { encoding: 'utf8' });
+  const r = spawnSync(cross?.cxx ?? (process.env.CXX || 'g++'), args, { encoding: 'utf8' });
   if (r.status !== 0) {
     rmSync(partial, { force: true });
     throw new Error(`building the fake libhailort failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stderr}`);

@@ -3,7 +3,8 @@
 // groups named "prefill"/"tbt" (≤ 2 groups) or "<base_model|lora>__prefill"/"__tbt", a VLM's
 // "...encoder" group whose first input is the frame, and the embedded resources hailo-config.json
 // (eos_token_id, chat_template, default_generation_params, pre_process_params.kv_cache_size,
-// image_pad for a VLM), tokenizer.json, embeddings.bin. Shapes are small stand-ins, not a real model's.
+// image_pad for a VLM), tokenizer.json, embeddings.bin; speech models as speech2text_server.cpp opens
+// them (WHISPER_CONFIG). Shapes are small stand-ins, not a real model's.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHef, utf8, type HefSpec, type NetworkGroupSpec } from './hefBuilder';
@@ -21,8 +22,54 @@ export interface GenAiHefs {
   vlmNoImagePad: string;
   /** A small classifier: not a GenAI HEF. */
   classifier: string;
+  /** Speech-to-text HEFs for HailoRT's Speech2Text (hailort_server/genai/speech2text). */
+  speech: SpeechHefs;
   all: string[];
 }
+
+export interface SpeechHefs {
+  /** Hailo's Whisper-Base layout: the fixed group names (5.1) and a config in the old format (5.2 then opens the same names). */
+  whisper: string;
+  /** Group names ending in encoder/decoder and the full new-format config (what 5.2 looks for); 5.1 cannot open it. */
+  whisperTiny: string;
+  /** Whisper-Base groups but no hailo-config.json: 5.1 opens it, 5.2's server refuses it (61). */
+  noConfig: string;
+  /** encoder/decoder groups, a config without chunk_size_seconds (5.2's server refuses it with 2). */
+  partialConfig: string;
+}
+
+/**
+ * The keys and values speech2text_server.cpp (v5.2.0) reads from a Whisper HEF's hailo-config.json:
+ * the token ids are Whisper's own (the server's constants for the old format: 50258
+ * <|startoftranscript|>, 50359 <|transcribe|>, 50358 <|translate|>, 50364 <|0.00|>, 50257
+ * <|endoftext|>, 50259 <|en|> … 50357 <|su|>), 10-second chunks, 80 mel bins.
+ */
+export const WHISPER_CONFIG = {
+  decoder_start_token_id: 50258,
+  task_transcribe_token_id: 50359,
+  task_translate_token_id: 50358,
+  timestamp_begin_token_id: 50364,
+  eos_token_id: 50257,
+  first_language_token_id: 50259,
+  last_language_token_id: 50357,
+  chunk_size_seconds: 10,
+  num_mel_bins: 80,
+  n_audio_ctx: 500,
+  repetition_penalty_window_size: 16,
+  repetition_penalty_default_value: 1.5,
+  special_tokens_ids_to_suppress: [50257, 50358, 50359, 50360, 50361, 50362],
+  decoder_ordered_outputs_names__embeddings: ['conv49', 'conv50', 'conv51', 'conv52'],
+};
+
+/** The first Whisper HEFs' config: the key 5.2 takes as "the old format" (OLD_HEF_CONFIG_JSON_PARSING_KEY) with the server's fixed output names. */
+export const WHISPER_OLD_CONFIG = {
+  embeddings_output_layers_names: [
+    'base-whisper-decoder-10s-out-seq-64/conv49',
+    'base-whisper-decoder-10s-out-seq-64/conv50',
+    'base-whisper-decoder-10s-out-seq-64/conv51',
+    'base-whisper-decoder-10s-out-seq-64/conv52',
+  ],
+};
 
 export const LLM_CONFIG = {
   eos_token_id: 151645,
@@ -80,7 +127,18 @@ export async function writeGenAiHefs(dir: string): Promise<GenAiHefs> {
     ccwsSize: 256,
     networkGroups: [group('efficientnet_lite0', [224, 224, 3], [1, 1, 1000], 1)],
   });
-  return { llm, lora, vlm, noConfig, vlmNoImagePad, classifier, all: [llm, lora, vlm, noConfig, vlmNoImagePad, classifier] };
+  const whisperGroups = (enc: string, dec: string) => [group(enc, [1, 1000, 80], [1, 500, 512]), group(dec, [1, 64, 512], [1, 64, 1024])];
+  const speech: SpeechHefs = {
+    whisper: await write('whisper-base.hef', spec(whisperGroups('base-whisper-encoder-10s', 'base-whisper-decoder-10s-out-seq-64'), WHISPER_OLD_CONFIG)),
+    whisperTiny: await write('whisper-tiny.hef', spec(whisperGroups('whisper_tiny_encoder', 'whisper_tiny_decoder'), WHISPER_CONFIG)),
+    noConfig: await write('whisper-no-config.hef', spec(whisperGroups('base-whisper-encoder-10s', 'base-whisper-decoder-10s-out-seq-64'), undefined)),
+    partialConfig: await write(
+      'whisper-partial-config.hef',
+      spec(whisperGroups('whisper_small_encoder', 'whisper_small_decoder'), { ...WHISPER_CONFIG, chunk_size_seconds: undefined }),
+    ),
+  };
+  const all = [llm, lora, vlm, noConfig, vlmNoImagePad, classifier, ...Object.values(speech)];
+  return { llm, lora, vlm, noConfig, vlmNoImagePad, classifier, speech, all };
 }
 
 /** Everything a chat test needs: GenAI HEFs, their facts, the shim built against the fake. */

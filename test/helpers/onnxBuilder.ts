@@ -66,6 +66,8 @@ export interface ModelSpec {
   opset?: number;
   opsets?: Record<string, number>;
   irVersion?: number;
+  /** ModelProto.metadata_props (Ultralytics writes names, imgsz, stride… here). */
+  metadata?: Record<string, string>;
 }
 
 function rawBytes(t: TensorSpec): Uint8Array {
@@ -174,6 +176,7 @@ export function modelProto(m: ModelSpec): onnx.ModelProto {
     producerName: 'hailo-tools test builder',
     opsetImport: Object.entries(opsets).map(([domain, version]) => ({ domain, version })),
     graph: graphProto(m.graph),
+    ...(m.metadata ? { metadataProps: Object.entries(m.metadata).map(([key, value]) => ({ key, value })) } : {}),
   });
 }
 

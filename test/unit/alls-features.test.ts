@@ -114,6 +114,11 @@ test('hover: command, keyword, enum value, sub-command', () => {
   assert.match(h('quantization_param(conv1, precision_mode=a16_w8_a|16)'), /16-bit activations, 8-bit weights, 16-bit output/);
   assert.match(h('post_quantization_optimization(fine|tune)'), /quantization-aware fine-tuning/);
   assert.match(h('allocator_param(time|out=30m)'), /duration/);
+  // The silent drop to level 0 is named where a script sets the level (R13's evidence).
+  assert.match(
+    h('model_optimization_flavor(optimization_le|vel=0)'),
+    /drops its \*default\* to, silently, when the calibration set has fewer than 1024 images or the container has no GPU/,
+  );
 });
 
 test("hover: a layer shows the model's type, shapes, ONNX source names and detail", () => {

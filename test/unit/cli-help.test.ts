@@ -59,12 +59,13 @@ test('cli: --version and -V print the package version and exit 0', async () => {
   assert.match((await run('--help')).out, /hailo-tools --version/);
 });
 
-test('cli: the command table fits its longest name (accuracy), and lists every command', async () => {
+test('cli: the command table fits its longest name (transcribe), and lists every command', async () => {
   const help = (await run('--help')).out;
   assertAligned(help, 'hailo-tools --help');
-  assert.match(help, /^ {2}accuracy {2}one table of every oracle/m);
+  assert.match(help, /^ {2}transcribe {2}transcribe a WAV recording/m);
+  assert.match(help, /^ {2}accuracy {4}one table of every oracle/m);
   const names = tables(help)[0].rows.map((r) => r.name);
-  for (const name of ['check', 'hef', 'compile', 'onnx', 'calib', 'accuracy', 'dfc-log', 'lsp', 'devices', 'run', 'chat'])
+  for (const name of ['check', 'hef', 'compile', 'onnx', 'calib', 'accuracy', 'dfc-log', 'lsp', 'devices', 'run', 'chat', 'transcribe'])
     assert.ok(names.includes(name), name);
 });
 

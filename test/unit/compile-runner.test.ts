@@ -365,6 +365,61 @@ test("docker's own failures: one sentence each, with the setting or command that
   }
 });
 
+// The DFC lines split (../shared/docs/hailo-users-2026.md §2: "3.34 rejects hailo10h (\"Please use Dataflow
+// Compiler v5.x\"), 5.4 rejects hailo8/hailo8l"): the image's line is known from its name or labels
+// before docker runs anything, and a target it cannot build is refused in one sentence.
+test(
+  'an image whose DFC line cannot build the target is refused before any container runs, naming the image, its DFC and the line to use',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    const ws = workspace();
+    const fd = fakeDocker();
+    try {
+      const images = ['hailo_ai_sw_suite_2026-08:1', 'hailo8_ai_sw_suite_2026-07:1', 'my-dfc:latest', 'iacaelectronique/hailo-compiler:5.2.0'];
+      fd.configure({ images, imageLabels: { 'my-dfc:latest': { 'com.hailo.dfc.version': '3.34.0' } } });
+      const cases: [string, string, RegExp][] = [
+        [
+          'hailo_ai_sw_suite_2026-08:1',
+          'hailo8l',
+          /^The image 'hailo_ai_sw_suite_2026-08:1' carries Dataflow Compiler 5\.4\.0 \(the suite hailo_ai_sw_suite_2026-08\), which builds only Hailo-10H\/15 and refuses hailo8l: use a Dataflow Compiler 3\.x image/,
+        ],
+        [
+          'hailo8_ai_sw_suite_2026-07:1',
+          'hailo10h',
+          /^The image 'hailo8_ai_sw_suite_2026-07:1' carries Dataflow Compiler 3\.34\.0 \(the suite hailo8_ai_sw_suite_2026-07\), which builds only Hailo-8\/8L\/8R and refuses hailo10h: use a Dataflow Compiler 5\.x image/,
+        ],
+        ['my-dfc:latest', 'hailo10h', /^The image 'my-dfc:latest' carries Dataflow Compiler 3\.34\.0 \(its label com\.hailo\.dfc\.version=3\.34\.0\)/],
+        [
+          'iacaelectronique/hailo-compiler:5.2.0',
+          'hailo8',
+          /carries Dataflow Compiler 5\.2\.0 \(its tag 5\.2\.0\), which builds only Hailo-10H\/15 and refuses hailo8/,
+        ],
+      ];
+      for (const [image, hwArch, message] of cases) {
+        const { run } = await compile(fd, { model: ws.model, hwArch }, { image });
+        assert.equal(run.status, 'docker-failed', `${image}: ${JSON.stringify(run)}`);
+        assert.equal(run.problem?.kind, 'image-wrong-line');
+        assert.equal(run.problem?.setting, 'hailo.dfc.image');
+        assert.match(run.problem!.message, message);
+        assert.ok(!fd.argv().some((a) => a.includes('run') || a.includes('create')), `${image}: no container was started`);
+        assert.deepEqual(outputsOf(ws.dir), []);
+        rmSync(join(fd.dir, 'argv.jsonl'), { force: true });
+      }
+      // The right line builds: the same 3.34 image for hailo8l runs its stages.
+      const ok = await compile(fd, { model: ws.model, hwArch: 'hailo8l' }, { image: 'hailo8_ai_sw_suite_2026-07:1' });
+      assert.equal(ok.run.status, 'finished', JSON.stringify(ok.run));
+      // No setting: the picker prefers the image of the target's line (hailo8_ for hailo8l).
+      rmSync(join(fd.dir, 'argv.jsonl'), { force: true });
+      const picked = await compile(fd, { model: ws.model, hwArch: 'hailo8l' });
+      assert.equal(picked.run.status, 'finished', JSON.stringify(picked.run));
+      assert.equal(picked.run.container?.image, 'hailo8_ai_sw_suite_2026-07:1');
+    } finally {
+      ws.cleanup();
+      fd.cleanup();
+    }
+  },
+);
+
 test('name clash: exit 125 is docker refusing, not a DFC failure; the other container is left alone', { skip: NEEDS_PYTHON }, async () => {
   const ws = workspace();
   const fd = fakeDocker();

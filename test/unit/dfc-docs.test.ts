@@ -12,7 +12,7 @@ test('docs/dfc-log.md: the code table equals codes.ts', () => {
   const table = doc.slice(doc.indexOf('<!-- codes:start -->'), doc.indexOf('<!-- codes:end -->'));
   const rows = table
     .split('\n')
-    .filter((l) => l.startsWith('| `dfc/'))
+    .filter((l) => l.startsWith('| `dfc/') || l.startsWith('| `hailort/'))
     .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '').replace(/ \|$/, '')));
   const fromDoc = Object.fromEntries(
     rows.map((c) => [c[0].replace(/`/g, ''), { severity: c[1], stage: c[2] === '—' ? null : c[2], confidence: c[3], evidence: c[5] }]),

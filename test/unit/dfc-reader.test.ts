@@ -121,6 +121,6 @@ test('dfc reader: a repeated warning is one diagnostic per run', () => {
   const rep = readDfcLog(w + w + w);
   assert.deepEqual(
     rep.diagnostics.map((d) => [d.code, d.line]),
-    [['dfc/no-gpu', 1]],
+    [['dfc/optimization-level-0', 1]],
   );
 });

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildHef } from '../helpers/hefBuilder';
 import { classifierV2Spec } from '../helpers/inlineHefs';
+import { findings } from '../../server/src/core/doctor/rules';
+import { probeSystem } from '../../server/src/core/doctor/probe';
 import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
 import { repoRoot } from '../helpers/shared';
 
@@ -22,6 +24,8 @@ interface FakeSystem {
   /** PCI functions: device id and the driver bound (undefined: none). */
   pci?: { id: string; driver?: string }[];
   devNodes?: number;
+  /** Device node names under /dev instead (e.g. h1x-0, HailoRT 5.3's). */
+  devNodeNames?: string[];
   libs?: { dir: string; version: string }[];
   wheel?: { site: string; version: string; builtFor: string };
   pythons?: string[];
@@ -57,6 +61,7 @@ function system(s: FakeSystem): string {
     }
   });
   for (let i = 0; i < (s.devNodes ?? 0); i++) put(`dev/hailo${i}`);
+  for (const name of s.devNodeNames ?? []) put(`dev/${name}`);
   if (s.firmware !== false) {
     // hailort-drivers common/pcie_common.c: the mandatory files per chip.
     if (s.pci?.some((p) => p.id === '2864')) put('lib/firmware/hailo/hailo8_fw.bin', 'fw');
@@ -283,7 +288,10 @@ test('text output: the table, each finding with its fix and source, the counts; 
   mkdirSync(join(base, 'empty'), { recursive: true });
   const r = await doctor(['--root', root, join(base, 'empty')]);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^Hailo setup under .*:\n {2}component +version +where \/ state\n {2}hailo_pci kernel module +4\.18\.0 +\/sys\/module\/hailo_pci/);
+  assert.match(
+    r.stdout,
+    /^Hailo setup under .*:\n {2}component +version +where \/ state\n {2}machine +OS release unknown \(no os-release\)\n {2}hailo_pci kernel module +4\.18\.0 +\/sys\/module\/hailo_pci/,
+  );
   assert.match(r.stdout, /\n {2}ERROR {2}driver-library-mismatch: The kernel driver hailo_pci 4\.18\.0 and libhailort 4\.19\.0/);
   assert.match(r.stdout, /\n {9}fix: Install the hailo_pci driver 4\.19\.0/);
   assert.match(r.stdout, /\n1 error, 0 warnings\.\n$/);
@@ -465,7 +473,11 @@ test('genai PR#11: kern.log says the Hailo-10H runs the 5.1.1 firmware under the
     /^The Hailo-10H at 0001:01:00\.0 runs firmware whose driver is 5\.1\.1 while the host's hailo1x_pci is 5\.3\.0; the driver then refuses every request/,
   );
   assert.match(f.sentence, /\/var\/log\/kern\.log: ".*hailo1x 0001:01:00\.0: Mismatch Driver version pcie driver 5:3:0 pci_ep driver 5:1:1"/);
-  assert.match(f.fix, /^Restart the device so it boots the firmware of the 5\.3\.0 driver: reboot/);
+  // PR#11 recovered without a reboot: a PCI reset and a driver reload.
+  assert.match(
+    f.fix,
+    /^Reset the device so it loads the firmware of the 5\.3\.0 driver — no reboot needed: "sudo modprobe -r hailo1x_pci && echo 1 \| sudo tee \/sys\/bus\/pci\/devices\/0001:01:00\.0\/reset && sudo modprobe hailo1x_pci"/,
+  );
   assert.match(f.source, /soc\.c \(hailo_soc_get_driver_info/);
 });
 
@@ -487,6 +499,114 @@ test('kern.log there but not readable (here a folder; EACCES for a user outside 
   assert.equal(code, 0);
   assert.deepEqual(codes(report), ['info:kernel-log-unreadable']);
   assert.match(report.findings[0].sentence, /^\/var\/log\/kern\.log was not read \(.+\), so a driver\/firmware version mismatch/);
+});
+
+// Issue 36: HailoRT 5.3.0 names the Hailo-10H's node /dev/h1x-0 (community.hailo.ai/t/19218; HAOS PR#4690
+// hailo10h-pci 5.3.0). A consistent 5.3.0 system is not broken.
+test('a consistent Hailo-10H on HailoRT 5.3.0 with /dev/h1x-0: no finding, exit 0, the node listed', async () => {
+  const { code, report } = await json(
+    system({
+      driver: [{ module: 'hailo1x_pci', version: '5.3.0' }],
+      pci: [{ id: '45c4', driver: 'hailo1x' }],
+      devNodeNames: ['h1x-0'],
+      libs: [{ dir: 'usr/lib', version: '5.3.0' }],
+    }),
+  );
+  assert.deepEqual(codes(report), []);
+  assert.equal(code, 0);
+  assert.equal(report.components.find((c) => c.kind === 'device-node')?.detail, '/dev/h1x-0');
+  // With no node at all it is still a warning, naming both forms.
+  const none = (
+    await json(
+      system({ driver: [{ module: 'hailo1x_pci', version: '5.3.0' }], pci: [{ id: '45c4', driver: 'hailo1x' }], libs: [{ dir: 'usr/lib', version: '5.3.0' }] }),
+    )
+  ).report;
+  assert.deepEqual(codes(none), ['warning:no-device-node']);
+  assert.match(none.findings[0].sentence, /no \/dev\/hailo\* \(or, from HailoRT 5\.3, \/dev\/h1x-\*\) node/);
+});
+
+// One PCI id (0x2864) for the Hailo-8 family (hailort-drivers pcie_common.h); 4.x is_hef_compatible runs a
+// hailo8 HEF on a Hailo-8 only. Under --root the device cannot be asked, so the doctor says which it may be.
+test('Hailo-8 or Hailo-8L: under --root a hailo8 HEF in the folder gets a warning naming both and "hailo-tools devices"; a hailo8l HEF does not', async () => {
+  const root = system({
+    driver: [{ module: 'hailo_pci', version: '4.23.0' }],
+    pci: [{ id: '2864', driver: 'hailo' }],
+    devNodes: 1,
+    libs: [{ dir: PI, version: '4.23.0' }],
+  });
+  const folder = join(base, 'h8-hefs');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'yolo-h8.hef'), await buildHef(classifierV2Spec(1)));
+  const { report } = await json(root, folder);
+  const f = report.findings.find((x) => x.code === 'hailo8-or-hailo8l');
+  assert.ok(f, JSON.stringify(report.findings));
+  assert.equal(f.severity, 'warning');
+  assert.match(
+    f.sentence,
+    /^The device at 0000:01:00\.0 \(PCI id 1e60:2864\) is a Hailo-8 or a Hailo-8L — both show this id — and the doctor could not ask it \(--root: only the files under it were read\); yolo-h8\.hef is compiled for hailo8, which a Hailo-8 runs and a Hailo-8L refuses/,
+  );
+  assert.match(f.fix, /"hailo-tools devices"/);
+  const folder8l = join(base, 'h8l-hefs');
+  mkdirSync(folder8l, { recursive: true });
+  writeFileSync(join(folder8l, 'yolo-h8l.hef'), await buildHef(classifierV2Spec(3)));
+  assert.equal(
+    (await json(root, folder8l)).report.findings.find((x) => x.code === 'hailo8-or-hailo8l'),
+    undefined,
+  );
+});
+
+// HEFs from DFC 3.34 need HailoRT 4.24 (../shared/docs/hailo-users-2026.md §1 row 4: "Pi < 4.24 (apt default 4.23) → HEF load failure").
+test('a HEF from DFC 3.34 in the folder with libhailort 4.23.0: an error naming 4.24; with 4.24.0 none', async () => {
+  const folder = join(base, 'dfc334');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'new.hef'), await buildHef({ ...classifierV2Spec(3), sdk: [3, 34, 0] }));
+  const at = (v: string) =>
+    json(
+      system({ driver: [{ module: 'hailo_pci', version: v }], pci: [{ id: '2864', driver: 'hailo' }], devNodes: 1, libs: [{ dir: PI, version: v }] }),
+      folder,
+    );
+  const old = (await at('4.23.0')).report.findings.find((f) => f.code === 'hef-needs-newer-runtime');
+  assert.ok(old);
+  assert.match(old.sentence, /^new\.hef was compiled by Dataflow Compiler 3\.34\.0, whose HEFs need HailoRT 4\.24 or newer, and libhailort is 4\.23\.0/);
+  assert.equal(
+    (await at('4.24.0')).report.findings.find((f) => f.code === 'hef-needs-newer-runtime'),
+    undefined,
+  );
+});
+
+// hailo_model_zoo_genai PR#11 again, seen by identify instead of the kernel log: the device answers its
+// firmware version (hailortcli fw-control identify) older than the host driver.
+test('identify says the Hailo-10H runs firmware 5.1.1 under hailo1x_pci 5.3.0: an error whose fix is the PCI reset, not a reboot', () => {
+  const root = system({
+    driver: [{ module: 'hailo1x_pci', version: '5.3.0' }],
+    pci: [{ id: '45c4', driver: 'hailo1x' }],
+    devNodeNames: ['h1x-0'],
+    libs: [{ dir: 'usr/lib', version: '5.3.0' }],
+  });
+  const device = {
+    id: '0000:01:00.0',
+    architecture: 'HAILO10H',
+    architectureId: 6,
+    firmware: '5.1.1 (release,app)',
+    serial: 's',
+    boardName: 'b',
+    partNumber: 'p',
+    productName: 'AI HAT+ 2',
+  };
+  const scan = {
+    runtime: { hailortVersion: '5.3.0', shimPath: '', libraryPath: '/usr/lib/libhailort.so.5.3.0', fake: false },
+    devices: [device],
+    driver: 'loaded' as const,
+  };
+  const got = findings({ system: probeSystem(root), scan, hefs: [] });
+  assert.deepEqual(
+    got.map((f) => f.code),
+    ['firmware-older-than-driver'],
+  );
+  assert.match(got[0].sentence, /^The HAILO10H at 0000:01:00\.0 still runs firmware 5\.1\.1 while the host's hailo1x_pci is 5\.3\.0/);
+  assert.match(got[0].fix, /^Reset the device .* no reboot needed: .*\/sys\/bus\/pci\/devices\/0000:01:00\.0\/reset/);
+  const current = findings({ system: probeSystem(root), scan: { ...scan, devices: [{ ...device, firmware: '5.3.0 (release,app)' }] }, hefs: [] });
+  assert.deepEqual(current, []);
 });
 
 test('docs/doctor.md lists every finding code the rules can make, with its source', async () => {

@@ -1,6 +1,6 @@
 // `hailo-tools hef --hailort-version X.Y.Z`: the exit code and the headline verdict follow the
 // release given (default: the line the file's architecture targets); every line's verdict stays
-// in the text and the JSON; a release outside 4.18.0–5.2.x is refused in one sentence.
+// in the text and the JSON; any release is judged (one past the rules read here by the nearest, saying so).
 // Expected verdicts: the real libhailort 5.2.0 (../shared/corpus/hef/libhailort-5.2.0: mspn loads)
 // and hef.cpp of the tags (4.21–5.0 check the whole length: 91; the outdated-HEF check exists from
 // v4.21.0, absent from v4.20.1).
@@ -104,26 +104,68 @@ test('cli hef --hailort-version: an outdated Hailo-8 HEF exits 2 by its target (
   }
 });
 
-test('cli hef --hailort-version: a release outside 4.18.0–5.2.x is refused in one sentence, before the file is read', async () => {
-  for (const bad of ['4.17.1', '4.24.0', '5.3.0', '6.0.0']) {
-    const r = await run('--json', '--hailort-version', bad, '/nonexistent/model.hef');
-    assert.equal(r.code, 2, bad);
-    assert.equal(r.out, '');
-    assert.equal(
-      r.err,
-      `hailo-tools hef: --hailort-version: HailoRT ${bad} is outside the releases whose Hef::create rules are known here (4.18.0–5.2.x: 4.18, 4.19, 4.20, 4.21, 4.22, 4.23, 5.0, 5.1, 5.2); give one of them, e.g. 4.23.0 or 5.2.0.\n`,
-    );
+// Issue 36: a release is never refused for being new (or old); only a string that is no version is.
+test('cli hef --hailort-version: any release is judged (4.17.1, 4.24.0, 5.3.2, 5.5.0, 6.0.0, 5.2, 5.2.0-rc1); only a non-version is refused in one sentence', async () => {
+  for (const any of ['4.17.1', '4.24.0', '5.3.0', '5.3.2', '5.5.0', '6.0.0', '5.2', '5.2.0-rc1', '5.2.7']) {
+    const r = await run('--json', '--hailort-version', any, '/nonexistent/model.hef');
+    assert.equal(r.code, 2, any);
+    // The file is then read: here it is missing, and that is the only complaint.
+    assert.match(r.out, /cannot open/, any);
+    assert.doesNotMatch(r.out + r.err, /--hailort-version/, any);
   }
-  for (const bad of ['5.2', 'latest', '5.2.0-rc1']) {
+  for (const bad of ['latest', '5', 'five.three', '5.3.x']) {
     const r = await run('--hailort-version', bad, '/nonexistent/model.hef');
     assert.equal(r.code, 2, bad);
-    assert.equal(r.err, `hailo-tools hef: --hailort-version: '${bad}' is not a HailoRT release: give one as X.Y.Z, e.g. 4.23.0 or 5.2.0.\n`);
+    assert.equal(r.err, `hailo-tools hef: --hailort-version: '${bad}' is not a HailoRT version: give it as X.Y.Z, e.g. 4.23.0 or 5.3.2.\n`);
   }
   const missing = await run('--hailort-version');
   assert.equal(missing.code, 2);
   assert.match(missing.err, /^hailo-tools hef: --hailort-version: it needs a release X\.Y\.Z/);
-  // Any revision of a known line is a release to judge by (the file is then read: here, missing).
-  assert.match((await run('--hailort-version', '5.2.7', '/nonexistent/model.hef')).err, /cannot open/);
+});
+
+test("cli hef --hailort-version 5.3.2: judged by 5.2.0's Hef::create plus what 5.3 is known to change, and the text says so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hef-release-'));
+  try {
+    const file = join(dir, 'v3.hef');
+    writeFileSync(file, await buildHef({ ...outdatedHailo8, version: 3, hwArch: 103, extensions: [0, 3, 12, 26] }));
+    const r = await run('--hailort-version', '5.3.2', file);
+    assert.equal(r.code, 0, r.out.slice(0, 600));
+    assert.match(r.out, /^HailoRT 5\.3\.2 \(chosen; the verdict that counts\): loads$/m);
+    assert.match(r.out, /^ {4}HailoRT 5\.3\.2: judged by 5\.2's rules plus what 5\.3 is known to change: HEFs from 5\.2 load\.$/m);
+    const j = JSON.parse((await run('--json', '--hailort-version', '5.5.0', file)).out);
+    assert.match(
+      j.runtime.chosen.judgedBy,
+      /^HailoRT 5\.5\.0: judged by 5\.2's rules plus what 5\.3 is known to change: .*nothing newer than 5\.4 is on record/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// HEFs from DFC 3.34 need HailoRT 4.24 (a user's deploy note: 4.23 answered HAILO_INVALID_HEF; another:
+// "DFC 3.34.0 HEFs load fine on HailoRT 4.24.0" — ../shared/docs/hailo-users-2026.md §1 row 4).
+test('cli hef: a Hailo-8 HEF from DFC 3.34 is judged by 4.24 (loads, exit 0); --hailort-version 4.23.0 refuses it naming 4.24; DFC 3.33 loads on 4.23', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hef-release-'));
+  try {
+    const h8 = { ...outdatedHailo8, extensions: [0, 3, 12, 26] };
+    const file = join(dir, 'dfc334.hef');
+    writeFileSync(file, await buildHef({ ...h8, sdk: [3, 34, 0] }));
+    const byFile = await run('--json', file);
+    assert.equal(byFile.code, 0, byFile.out.slice(0, 600));
+    const j = JSON.parse(byFile.out);
+    assert.deepEqual([j.runtime.chosen.version, j.runtime.chosen.outcome], ['4.24.0', 'loads']);
+    assert.match(j.runtime.chosenFor, /DFC 3\.34\.0/);
+    const old = await run('--hailort-version', '4.23.0', file);
+    assert.equal(old.code, 2);
+    assert.match(old.out, /HailoRT 4\.23\.0 \(chosen; the verdict that counts\): refuses with 26 HAILO_INVALID_HEF — .*need HailoRT 4\.24 or newer/);
+    assert.equal((await run('--hailort-version', '4.24.1', file)).code, 0);
+    const older = join(dir, 'dfc333.hef');
+    writeFileSync(older, await buildHef({ ...h8, sdk: [3, 33, 0] }));
+    assert.equal((await run('--hailort-version', '4.23.0', older)).code, 0);
+    assert.equal(JSON.parse((await run('--json', older)).out).runtime.chosen, undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the reader without a release (inspector, Problems) judges by the target line and sets no chosen verdict', async () => {

@@ -128,8 +128,15 @@ test('reader: post-process ops hide the streams they consume and add their own o
   const r = await read(fx('netflow-yolov8-nms.hef'));
   // Its heads carry per-feature scales and no per-feature zero points: fill_layer_info before 5.0.0
   // refuses that (26), 5.0.0 on takes the single zero point — a warning for this Hailo-15H file.
-  assert.deepEqual(codes(r), new Array(6).fill('hef/structure'));
-  for (const p of r.problems) assert.match(p.message, /has 0 zero points .* HailoRT before 5\.0\.0 only; the target HailoRT 5\.1–5\.2 does not refuse it/);
+  // Its input has no per-feature lists at all: HailoRT before 5.0 crashes reading them (the real
+  // libhailort 4.23.0 died so on this very file, ../shared/corpus/hef/libhailort-4.23.0/README.md).
+  assert.deepEqual(codes(r), new Array(7).fill('hef/structure'));
+  assert.match(
+    r.problems[0].message,
+    /^Input 'yolov8n\/input_layer1' has 0 per-feature zero points .* crashes \(SIGSEGV in Hef::create\).* HailoRT before 5\.0\.0 only/,
+  );
+  for (const p of r.problems.slice(1))
+    assert.match(p.message, /has 0 zero points .* HailoRT before 5\.0\.0 only; the target HailoRT 5\.1–5\.2 does not refuse it/);
   assert.ok(r.problems.every((p) => p.severity === 'warning'));
   const ng = r.networkGroups[0];
   assert.equal(ng.streams.filter((s) => s.direction === 'output').length, 6);
@@ -179,12 +186,17 @@ test('reader: per-feature quantisation (extension 25) on outputs; inputs must ag
     ],
   };
   const r = await read(await buildHef(spec));
-  // Empty lists are one per feature only from 5.0.0 (hef.cpp fill_layer_info): q/b is a warning for this Hailo-15H file.
+  // Empty lists are one per feature only from 5.0.0 (hef.cpp fill_layer_info): q/b is a warning for this
+  // Hailo-15H file, and so is q/in's missing zero-point list (before 5.0 a crash, as the real 4.23.0 showed).
   assert.deepEqual(
     r.problems.map((p) => [p.code, p.severity]),
-    [['hef/structure', 'warning']],
+    [
+      ['hef/structure', 'warning'],
+      ['hef/structure', 'warning'],
+    ],
   );
-  assert.match(r.problems[0].message, /Output 'q\/b' has 0 zero points and 0 scales for 2 features: HailoRT before 5\.0 needs one of each per feature/);
+  assert.match(r.problems[0].message, /^Input 'q\/in' has 0 per-feature zero points and 3 scales/);
+  assert.match(r.problems[1].message, /Output 'q\/b' has 0 zero points and 0 scales for 2 features: HailoRT before 5\.0 needs one of each per feature/);
   const [a, b] = r.networkGroups[0].outputs;
   assert.deepEqual(a.quant.perFeature, { zp: [1, 2, 3], scale: [0.1, 0.2, 0.3] });
   assert.equal(a.quant.scale, 0);

@@ -3,20 +3,30 @@
 // (mutants.tsv, made byte-exactly as its README says). Expected values are the real library's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { bufferSource, readHef } from '../../server/src/core/hef';
-import { RUNTIME_LINES, verdictFor } from '../../server/src/core/hef/verdict';
+import { RUNTIME_LINES, verdictAt, verdictFor } from '../../server/src/core/hef/verdict';
 import type { HefReport } from '../../server/src/core/hef';
 import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 import { mutant, mutantRows } from '../helpers/hefMutants';
 import { yolov8nHefSpec } from '../helpers/nmsDetectors';
+import { projectRoot } from '../helpers/projectRoot';
 
 const dir = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');
 const skip = dir && real ? false : SKIP_NO_SHARED;
 const LINE_5_2 = RUNTIME_LINES.find((l) => l.id === '5.1-5.2')!;
+const CORPUS = [
+  'arcface_mobilefacenet',
+  'darrr05__New1V2',
+  'mnist_model_v_0cd51b2',
+  'seeed10h__face_landmarks_lite',
+  'seeed10h__lightface_slim',
+  'seeed10h__mspn_regnetx_800mf',
+];
 
 const status52 = (r: HefReport) => {
   const v = verdictFor(r, LINE_5_2);
@@ -24,14 +34,7 @@ const status52 = (r: HefReport) => {
 };
 
 test('verdict: the corpus HEFs get the status the real libhailort 5.2.0 gave', { skip }, async () => {
-  for (const name of [
-    'arcface_mobilefacenet',
-    'darrr05__New1V2',
-    'mnist_model_v_0cd51b2',
-    'seeed10h__face_landmarks_lite',
-    'seeed10h__lightface_slim',
-    'seeed10h__mspn_regnetx_800mf',
-  ]) {
+  for (const name of CORPUS) {
     const facts = JSON.parse(readFileSync(join(real!, `${name}.json`), 'utf8')) as { ok: boolean; status?: string };
     const expected = facts.ok ? 0 : Number(String(facts.status).split(' ')[0]);
     const report = await readHef(bufferSource(readFileSync(join(dir!, `${name}.hef`)), name));
@@ -51,6 +54,58 @@ test('verdict: all 108 damaged copies get the status the real libhailort 5.2.0 g
     const got = status52(report);
     if (got !== row.status)
       wrong.push(`${row.source} ${row.mutation} ${row.parameter}: real ${row.status}, ours ${got} (${verdictFor(report, LINE_5_2).reason})`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+// The same against a running 4.x library: what the real libhailort 4.23.0 said about the corpus, its
+// 108 damaged copies and the project's own committed HEFs (../shared/corpus/hef/libhailort-4.23.0).
+const real423 = sharedPath('corpus', 'hef', 'libhailort-4.23.0');
+const skip423 = dir && real423 ? false : SKIP_NO_SHARED;
+/** A real-library answer as we compare it: 0 opens, -1 the process died, else the status. */
+const realStatus = (facts: { ok: boolean; status?: string; crashed?: boolean }) =>
+  facts.ok ? 0 : facts.crashed ? -1 : Number(String(facts.status).split(' ')[0]);
+const status423 = (r: HefReport) => {
+  const v = verdictAt(r, '4.23.0');
+  return v.outcome === 'loads' ? 0 : v.outcome === 'crashes' ? -1 : v.status!;
+};
+
+test('verdict: the corpus HEFs and every committed HEF get what the real libhailort 4.23.0 did (two crash it)', { skip: skip423 }, async () => {
+  const wrong: string[] = [];
+  const judge = async (file: string, factsPath: string) => {
+    const expected = realStatus(JSON.parse(readFileSync(factsPath, 'utf8')) as { ok: boolean; status?: string; crashed?: boolean });
+    const report = await readHef(bufferSource(readFileSync(file), basename(file)));
+    const got = status423(report);
+    if (got !== expected) wrong.push(`${basename(file)}: real ${expected}, ours ${got} (${verdictAt(report, '4.23.0').reason})`);
+    return expected;
+  };
+  const crashed: string[] = [];
+  for (const name of CORPUS) if ((await judge(join(dir!, `${name}.hef`), join(real423!, `${name}.json`))) === -1) crashed.push(name);
+  const committed = execFileSync('git', ['ls-files', '*.hef'], { cwd: projectRoot, encoding: 'utf8' }).trim().split('\n');
+  let seen = 0;
+  for (const rel of committed) {
+    const facts = join(real423!, 'fixtures', basename(rel).replace(/\.hef$/, '.json'));
+    if (!existsSync(facts)) continue; // a HEF committed after the run (main 9b9c7b2)
+    seen++;
+    if ((await judge(join(projectRoot, rel), facts)) === -1) crashed.push(basename(rel, '.hef'));
+  }
+  assert.equal(seen, 30);
+  assert.deepEqual(wrong, []);
+  // The README's two: V3 files with per-feature scales whose input layer has empty qp_zps/qp_scales.
+  assert.deepEqual(crashed.sort(), ['netflow-yolov8-nms', 'seeed10h__lightface_slim']);
+});
+
+test('verdict: all 108 damaged copies get the status the real libhailort 4.23.0 gave', { skip: skip423 }, async () => {
+  const rows = mutantRows(join(real423!, 'mutants.tsv'));
+  assert.equal(rows.length, 108);
+  const sources = new Map<string, Buffer>();
+  const wrong: string[] = [];
+  for (const row of rows) {
+    if (!sources.has(row.source)) sources.set(row.source, readFileSync(join(dir!, row.source)));
+    const report = await readHef(bufferSource(mutant(sources.get(row.source)!, row.mutation, row.parameter), `${row.source}~${row.mutation}`));
+    const got = status423(report);
+    if (got !== row.status)
+      wrong.push(`${row.source} ${row.mutation} ${row.parameter}: real ${row.status}, ours ${got} (${verdictAt(report, '4.23.0').reason})`);
   }
   assert.deepEqual(wrong, []);
 });

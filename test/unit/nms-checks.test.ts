@@ -311,3 +311,77 @@ test('classes= inline with no config against the HN heads: a 1-class YOLOv8n wit
     [],
   );
 });
+
+test('classes= inline with no config: YOLOv5, YOLOX and SSD heads are read as YOLOv8 heads are', () => {
+  const yolov5 = (k: number): Detector => ({
+    ...DETECTORS.yolov5s,
+    heads: DETECTORS.yolov5s.heads.map((h) => ({ ...h, hwc: [h.hwc[0], h.hwc[1], 3 * (5 + k)] })),
+  });
+  const v5 = 'nms_postprocess(meta_arch=yolov5, engine=cpu, classes=80)\n';
+  const f5 = only(run({ script: v5, model: yolov5(2) }), 'nms/classes');
+  assert.match(f5.message, /classes=80 but the heads of yolov5s\.har hold 2 classes \(output_layer1 80×80×21, .*3 anchors × \(5 \+ classes\)/);
+  assert.equal(f5.fixes?.[0].edits[0].newText, '2');
+  assert.deepEqual(run({ script: v5, model: DETECTORS.yolov5s }), [], 'the zoo yolov5s heads agree with 80');
+  const yolox = (k: number): Detector => ({
+    ...DETECTORS.yolox_s_leaky,
+    heads: DETECTORS.yolox_s_leaky.heads.map((h) => (h.hwc[2] === 80 ? { ...h, hwc: [h.hwc[0], h.hwc[1], k] } : h)),
+  });
+  const vx = 'nms_postprocess(meta_arch=yolox, engine=cpu, classes=80)\n';
+  const fx = only(run({ script: vx, model: yolox(5) }), 'nms/classes');
+  assert.match(fx.message, /the class heads of yolox_s_leaky\.har have 5 channels \(output_layer\d 80×80×5, output_layer\d 40×40×5, output_layer\d 20×20×5/);
+  assert.deepEqual(run({ script: vx, model: DETECTORS.yolox_s_leaky }), []);
+  // SSD (the zoo's ssd_mobilenet_v1: 91 classes with background, 3 then 6 anchors per scale).
+  const ssd = (k: number): Detector => ({
+    net: 'ssd_mobilenet_v1',
+    input: [300, 300, 3],
+    heads: [
+      { name: 'conv12', hwc: [19, 19, 12] },
+      { name: 'conv13', hwc: [19, 19, 3 * k] },
+      { name: 'conv16', hwc: [10, 10, 24] },
+      { name: 'conv17', hwc: [10, 10, 6 * k] },
+    ],
+    sdkVersion: '3.33.0',
+  });
+  const vs = 'nms_postprocess(meta_arch=ssd, classes=91)\n';
+  assert.match(only(run({ script: vs, model: ssd(3) }), 'nms/classes').message, /hold 3 classes \(output_layer2 19×19×9, output_layer4 10×10×18/);
+  assert.deepEqual(run({ script: vs, model: ssd(91) }), []);
+});
+
+test("Ultralytics' metadata.yaml as a labels file: its names count, its imgsz against image_dims", () => {
+  const yaml = 'task: detect\nimgsz:\n- 480\n- 640\nnames:\n  0: apple\n  1: banana\n';
+  const f = run({ config: YOLOV8N, labels: ['metadata.yaml', yaml] });
+  assert.deepEqual(f.map((x) => x.code).sort(), ['nms/image-dims', 'nms/labels-count']);
+  const count = f.find((x) => x.code === 'nms/labels-count')!;
+  assert.equal(count.file, 'labels');
+  assert.match(count.message, /metadata\.yaml names 2 classes but the_nms_config\.json says classes 80/);
+  const dims = f.find((x) => x.code === 'nms/image-dims')!;
+  assert.equal(dims.file, 'config');
+  assert.match(dims.message, /image_dims is \[640, 640\] but metadata\.yaml says the model was exported at imgsz \[480, 640\]/);
+  const coco80 = `imgsz:\n- 640\n- 640\nnames:\n${Array.from({ length: 80 }, (_, i) => `  ${i}: c${i}`).join('\n')}\n`;
+  assert.deepEqual(run({ config: YOLOV8N, labels: ['metadata.yaml', coco80] }), []);
+});
+
+test("the model's own Ultralytics metadata (the ONNX's names, imgsz) against the config's classes and image_dims", () => {
+  const ultralytics = { source: "best.onnx's metadata", names: ['apple', 'banana', 'cherry'], imgsz: [480, 640] as [number, number] };
+  const f = checkNms({ config: { name: 'c.json', doc: parseNmsConfig(YOLOV8N) }, ultralytics });
+  assert.deepEqual(f.map((x) => [x.file, x.code]).sort(), [
+    ['config', 'nms/classes'],
+    ['config', 'nms/image-dims'],
+  ]);
+  assert.match(f.find((x) => x.code === 'nms/classes')!.message, /classes is 80 but best\.onnx's metadata names 3 classes .* set classes to 3/);
+  // inline classes= without a config, on the script's value
+  const call = nmsCalls(analyze('nms_postprocess(meta_arch=yolov8, engine=cpu, classes=80)\n'))[0];
+  const s = checkNms({ script: { name: 'm.alls', call }, ultralytics });
+  assert.deepEqual(
+    s.map((x) => [x.file, x.code]),
+    [['script', 'nms/classes']],
+  );
+  // agreeing metadata: nothing
+  assert.deepEqual(
+    checkNms({
+      config: { name: 'c.json', doc: parseNmsConfig(YOLOV8N) },
+      ultralytics: { source: 'm', names: Array.from({ length: 80 }, (_, i) => `c${i}`), imgsz: [640, 640] },
+    }),
+    [],
+  );
+});

@@ -5,10 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { main } from '../../server/src/cli/main';
-import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles } from '../helpers/nmsDetectors';
+import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../helpers/nmsDetectors';
 import { repoRoot } from '../helpers/shared';
+import { ultralyticsDetector, ultralyticsMetadata } from '../helpers/detectorOnnx';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
 
@@ -80,4 +82,63 @@ test('--labels needs a readable file (exit 2)', async () => {
   const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
   assert.equal(await main(['check', '--labels', join(fx, 'nope.json'), join(fx, 'zoo')], io), 2);
   assert.match(io.errText, /--labels .*nope\.json: no such file/);
+});
+
+test('a config named on the command line is checked and listed whatever its name (a clean one too)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-named-'));
+  try {
+    const zooCfg = readFileSync(join(fx, 'zoo', 'cfg', 'postprocess_config', 'yolov8n_nms_config.json'), 'utf8');
+    writeFileSync(join(dir, 'nms_layer_config.json'), zooCfg);
+    writeFileSync(join(dir, 'layers.json'), zooCfg.replace('"classes": 80,', '"classes": 80, "number_of_detection_heads": 2,'));
+    const clean = await check(join(dir, 'nms_layer_config.json'));
+    assert.deepEqual(
+      clean.doc.files.map((f) => [f.path.slice(dir.length + 1), f.diagnostics.length]),
+      [['nms_layer_config.json', 0]],
+    );
+    const odd = await check(join(dir, 'layers.json'));
+    assert.deepEqual(
+      odd.by('layers.json').map((d) => d.code),
+      ['nms/detection-heads'],
+    );
+    assert.equal(odd.doc.files.length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a format="hailo" export folder (best.hef + metadata.yaml): the metadata names are the labels the HEF is checked against', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-hailo-export-'));
+  try {
+    writeFileSync(join(dir, 'best.hef'), await yolov8nHef({ classes: 80 }));
+    writeFileSync(join(dir, 'metadata.yaml'), 'task: detect\nimgsz:\n- 640\n- 640\nnames:\n  0: apple\n  1: banana\n  2: cherry\n');
+    const r = await check(join(dir, 'best.hef'));
+    const [d] = r.by('metadata.yaml');
+    assert.equal(d.code, 'nms/labels-count');
+    assert.equal(d.line, 5, 'on the names: line');
+    assert.match(d.message, /metadata\.yaml names 3 classes but best\.hef's NMS output has 80 classes/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the ONNX beside a script: its Ultralytics names and imgsz against the config (a 3-class model with the zoo's 80-class config)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nms-onnx-meta-'));
+  try {
+    writeFileSync(
+      join(dir, 'best.onnx'),
+      ultralyticsDetector({
+        kind: 'yolov8',
+        classes: 3,
+        metadata: ultralyticsMetadata('Ultralytics YOLOv8n model trained on fruits.yaml', ['apple', 'banana', 'cherry']),
+      }),
+    );
+    writeFileSync(join(dir, 'best_nms_config.json'), readFileSync(join(fx, 'zoo', 'cfg', 'postprocess_config', 'yolov8n_nms_config.json')));
+    writeFileSync(join(dir, 'best.alls'), 'nms_postprocess("best_nms_config.json", meta_arch=yolov8, engine=cpu)\n');
+    const r = await check(join(dir, 'best.alls'));
+    const [d] = r.by('best_nms_config.json');
+    assert.equal(d.code, 'nms/classes');
+    assert.match(d.message, /classes is 80 but best\.onnx's metadata names 3 classes/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

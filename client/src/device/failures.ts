@@ -51,6 +51,10 @@ export const FAILURE_ACTIONS: Record<DeviceErrorKind, FailureAction[]> = {
   'wrong-frames': [LOG],
   'bad-params': [LOG],
   'hailort-too-old': [SETTINGS('hailo.hailort.path'), LOG],
+  'native-missing': [LOG],
+  'compiler-missing': [LOG, RETRY],
+  'not-speech': [INSPECT],
+  'bad-audio': [LOG],
 };
 
 export function failureMessage(err: DeviceError): { text: string; actions: FailureAction[] } {

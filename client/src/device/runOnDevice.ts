@@ -12,7 +12,7 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import { checkHefFile, checkHefForDevice } from './archCheck';
 import { asDeviceError, DeviceService } from './deviceService';
-import { CHECK_SETUP_COMMAND, failureMessage, type FailureAction } from './failures';
+import { showDeviceFailure } from './failureActions';
 import { floatReference } from './floatReference';
 import { ResultsPanels } from './resultsPanel';
 import {
@@ -272,36 +272,12 @@ export class RunOnDevice {
 
   /** The failure's sentence as an error message; its buttons do what they say. */
   async showFailure(err: DeviceError, hef?: vscode.Uri): Promise<void> {
-    const { text, actions } = failureMessage(err);
-    const chosen = await vscode.window.showErrorMessage(text, ...actions.map((a) => a.label));
-    const action = actions.find((a) => a.label === chosen);
-    if (action) await this.perform(action, hef);
-  }
-
-  private async perform(action: FailureAction, hef?: vscode.Uri): Promise<void> {
-    switch (action.kind) {
-      case 'open-settings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', action.setting);
-        break;
-      case 'show-log':
-        this.log.show(true);
-        break;
-      case 'manage-trust':
-        await vscode.commands.executeCommand('workbench.trust.manage');
-        break;
-      case 'open-inspector':
-        if (hef) await vscode.commands.executeCommand('vscode.openWith', hef, HEF_VIEW_TYPE);
-        break;
-      case 'retry':
-        await vscode.commands.executeCommand(RUN_COMMAND, hef, { prompt: false });
-        break;
-      case 'change-options':
-        await vscode.commands.executeCommand(RUN_COMMAND, hef);
-        break;
-      case 'check-setup':
-        await vscode.commands.executeCommand(CHECK_SETUP_COMMAND);
-        break;
-    }
+    await showDeviceFailure(err, {
+      log: this.log,
+      hef,
+      retry: () => vscode.commands.executeCommand(RUN_COMMAND, hef, { prompt: false }),
+      changeOptions: () => vscode.commands.executeCommand(RUN_COMMAND, hef),
+    });
   }
 }
 

@@ -28,9 +28,8 @@ import { hailoSettings } from '../settings';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { asDeviceError, type DeviceService } from '../device/deviceService';
-import { CHECK_SETUP_COMMAND, failureMessage } from '../device/failures';
+import { showDeviceFailure } from '../device/failureActions';
 import { resolveHef } from '../device/runOnDevice';
-import { HEF_VIEW_TYPE } from '../hef/hefEditor';
 import type { PageOptions } from '../hef/render';
 import { answerInfo, readParams } from './chatForm';
 import { externalLink } from './links';
@@ -64,7 +63,7 @@ type PageMessage =
   | { type: 'copy'; text?: unknown; id?: unknown }
   | { type: 'removeImage'; index?: unknown };
 
-class ChatPanel {
+export class ChatPanel {
   session: ChatSession | undefined;
   private turns: ViewTurn[] = [];
   private transcript: TranscriptTurn[] = [];
@@ -90,6 +89,12 @@ class ChatPanel {
 
   status(text: string, error = false): void {
     this.post({ type: 'status', text, error });
+  }
+
+  /** Puts text into the prompt box (not sent); `note` goes to the status line. */
+  insert(text: string, note: string): void {
+    this.panel.reveal(undefined, false);
+    this.post({ type: 'insert', text, note });
   }
 
   show(session: ChatSession): void {
@@ -263,6 +268,15 @@ class ChatPanel {
     this.post({ type: 'end', info: answer.info, failed: answer.failed });
     this.postContext(a.context);
     if (a.error) this.owner.log.error(`chat ${this.hef.fsPath}: [${a.error.kind}] ${a.error.message}`);
+    await this.postHealth(session);
+  }
+
+  /** The devices' state and the session's rates under the chat, with warnings before the model fails. */
+  private async postHealth(session: ChatSession): Promise<void> {
+    const h = await session.health();
+    if (h.unavailable) this.owner.log.info(`chat ${this.hef.fsPath}: device state unavailable: ${h.unavailable}`);
+    for (const w of h.warnings) this.owner.log.warn(`chat ${this.hef.fsPath}: ${w}`);
+    this.post({ type: 'health', line: h.line, warnings: h.warnings });
   }
 
   private async clear(): Promise<void> {
@@ -460,16 +474,13 @@ export class ChatPanels implements vscode.Disposable {
   }
 
   private async showFailure(err: DeviceError, hef: vscode.Uri): Promise<void> {
-    const { text, actions } = failureMessage(err);
-    const chosen = await vscode.window.showErrorMessage(text, ...actions.map((a) => a.label));
-    const action = actions.find((a) => a.label === chosen);
-    if (!action) return;
-    if (action.kind === 'open-settings') await vscode.commands.executeCommand('workbench.action.openSettings', action.setting);
-    else if (action.kind === 'show-log') this.log.show(true);
-    else if (action.kind === 'manage-trust') await vscode.commands.executeCommand('workbench.trust.manage');
-    else if (action.kind === 'open-inspector') await vscode.commands.executeCommand('vscode.openWith', hef, HEF_VIEW_TYPE);
-    else if (action.kind === 'retry') await vscode.commands.executeCommand(CHAT_COMMAND, hef);
-    else if (action.kind === 'check-setup') await vscode.commands.executeCommand(CHECK_SETUP_COMMAND);
+    await showDeviceFailure(err, { log: this.log, hef, retry: () => vscode.commands.executeCommand(CHAT_COMMAND, hef) });
+  }
+
+  /** The chat a transcript goes into: the active one, else the last opened with a model loaded. */
+  target(): ChatPanel | undefined {
+    const ready = [...this.open.values()].filter((p) => p.session);
+    return ready.find((p) => p.panel.active) ?? ready[ready.length - 1];
   }
 
   dispose(): void {

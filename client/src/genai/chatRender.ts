@@ -52,6 +52,8 @@ ${csp}
 <h1 data-testid="chat-title">Chat: ${esc(model.name)}</h1>
 <p class="muted" data-testid="chat-model"><span class="badge na">${kind}</span>${i.lora ? ` LoRA ${esc(i.lora)} ·` : ''} ${esc(runtime)}${frame ? ` · ${esc(frame)}` : ''}</p>
 ${context}
+<div id="health" class="health muted" data-testid="chat-health" aria-live="polite"></div>
+<ul id="health-warnings" class="health-warnings" data-testid="chat-health-warnings" role="alert"></ul>
 </header>
 <main>
 <div id="log" class="log" data-testid="chat-log" aria-live="polite"></div>

@@ -7,7 +7,7 @@ import { basename, resolve } from 'node:path';
 import { errorFromKind } from '../core/device/errors';
 import { InputError, readLimited } from '../core/device/inputs';
 import { DEFAULT_OPEN_OPTIONS, type DeviceError, type GeneratorParams } from '../core/device/protocol';
-import { FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../core/genai';
+import { deviceLine, FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../core/genai';
 import { ChatSession, type Answer } from '../processes/genai/session';
 import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
@@ -146,11 +146,15 @@ export async function runChat(args: string[], io: CliIO): Promise<number> {
     if (stopped) return EXIT_FINDINGS;
     const answer = await session.ask({ messages: turnMessages(prompt, frames.length, system), frames, params }, c.json ? undefined : (t) => io.out(t));
     if (answer.error) return fail(io, c.json, answer.error);
+    const health = await session.health();
     if (c.json) {
-      io.out(JSON.stringify(document(session, prompt, images, params, contextBefore, answer), null, 2) + '\n');
+      io.out(JSON.stringify({ ...document(session, prompt, images, params, contextBefore, answer), health }, null, 2) + '\n');
     } else {
       io.out('\n');
       io.err(`hailo-tools: ${summary(answer)}\n`);
+      const state = health.devices.map(deviceLine).filter(Boolean).join('; ');
+      io.err(`hailo-tools: device ${state || `state not reported: ${health.unavailable ?? 'HailoRT answered no figures'}`}\n`);
+      for (const w of health.warnings) io.err(`hailo-tools: warning: ${w}\n`);
     }
     return answer.reason === 'aborted' ? EXIT_FINDINGS : EXIT_OK;
   } catch (err) {

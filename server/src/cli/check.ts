@@ -221,6 +221,9 @@ export async function checkFiles(files: string[], hwArch: string, problems: stri
         : await checkConfigNms(resolve(path), await scriptModel(path), nmsOpts);
       side.add(r, path);
       for (const p of r.problems) model?.notes.push(p);
+      // Listed whatever it found: a file named on the command line was checked, under any name
+      // (a clean `nms_layer_config.json` gave `files: []`, as if it had been skipped).
+      if (!r.problems.length) report.files.push({ path, diagnostics: [] });
       continue;
     }
     let diagnostics: Diagnostic[];

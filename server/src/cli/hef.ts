@@ -1,6 +1,7 @@
 // `hailo-tools hef [--json] [--mtmd] [--streams] [--hailort-version X.Y.Z] [--text-model-width N] FILE` —
 // reads a compiled HEF without HailoRT or a device. Exit 0: the HailoRT its architecture targets
-// (4.21–4.23 for Hailo-8, 5.1–5.2 for Hailo-10/15), or the release --hailort-version names, loads it
+// (4.21–4.23 for Hailo-8, 5.1–5.2 for Hailo-10/15), or the release --hailort-version names (any
+// release: one past the rules read here is judged by the nearest, and says so), loads it
 // and nothing else is wrong (and, with --mtmd, the contract passes); 1: the mtmd contract fails;
 // 2: that HailoRT refuses or crashes on it, or it is damaged in a way that matters (the JSON still
 // carries what could be read), or a usage error.
@@ -16,7 +17,7 @@ Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, r
 ${helpTable([
   ['--json', 'print one JSON document instead of text'],
   ['--streams', 'text: also list the boundary streams (as hailortcli --parse-streams)'],
-  ['--hailort-version X.Y.Z', "judge by this HailoRT release (4.18.0-5.2.x) instead of the file's target line"],
+  ['--hailort-version X.Y.Z', "judge by this HailoRT release (any; a newer one by the nearest known, said so) instead of the file's target line"],
   ['--mtmd', "also check the contract of llama.cpp's mtmd Hailo vision loader"],
   ['--text-model-width N', "with --mtmd: the text model's n_embd_inp, checked against 4 x features"],
 ])}
@@ -48,7 +49,7 @@ export async function runHef(args: string[], io: CliIO): Promise<number> {
       textModelWidth = Number(v);
     } else if (a === '--hailort-version' || a.startsWith('--hailort-version=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      const refusal = v ? releaseRefusal(v) : 'it needs a release X.Y.Z, e.g. 4.23.0 or 5.2.0.';
+      const refusal = v ? releaseRefusal(v) : 'it needs a release X.Y.Z, e.g. 4.23.0 or 5.3.2.';
       if (refusal) {
         io.err(`hailo-tools hef: --hailort-version: ${refusal}\n`);
         return EXIT_USAGE;

@@ -29,6 +29,10 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
     summary: "run the DFC's layer noise analysis on an optimized HAR: SNR per layer, the 16-bit line",
     load: async () => (await import('./noise')).runNoise,
   },
+  bisect: {
+    summary: "find where the DFC's parser first refuses an ONNX model: the node, its message, what is known",
+    load: async () => (await import('./bisect')).runBisect,
+  },
   diverge: {
     summary: 'float ONNX vs the DFC emulator layer by layer: the first layer whose error jumps',
     load: async () => (await import('./diverge')).runDiverge,
@@ -36,6 +40,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   sweep: {
     summary: 'compile every variant of a sweep plan across docker contexts; one table of the results',
     load: async () => (await import('./sweep')).runSweepCommand,
+    terminal: true,
+  },
+  recipe: {
+    summary: 'the compile recipe for a detector ONNX: end nodes, .alls, NMS config, labels — from its head',
+    load: async () => (await import('./recipe')).runRecipe,
     terminal: true,
   },
   onnx: { summary: 'index an ONNX model: shapes, ranks, DFC pre-flight findings', load: async () => (await import('./onnx')).runOnnx, terminal: true },
@@ -68,6 +77,11 @@ const commands: Record<string, { summary: string; load: () => Promise<SubCommand
   chat: {
     summary: 'ask an LLM/VLM .hef on the device one question; the answer streams to stdout',
     load: async () => (await import('./chat')).runChat,
+    terminal: true,
+  },
+  transcribe: {
+    summary: 'transcribe a WAV recording with a speech-to-text .hef (Whisper) on the device',
+    load: async () => (await import('./transcribe')).runTranscribe,
     terminal: true,
   },
 };

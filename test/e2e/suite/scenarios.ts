@@ -7,4 +7,5 @@ import './hef.e2e';
 import './nms.e2e';
 import './dfc.e2e';
 import './compile.e2e';
+import './bisect.e2e';
 import './setup.e2e';

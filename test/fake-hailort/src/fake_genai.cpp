@@ -28,7 +28,9 @@
 //   FAKE_HAILORT_TOKENS_PER_S  tokens per second after the first (default 50)
 //   FAKE_HAILORT_PREFILL_MS    time to the first token (default 40)
 //   FAKE_HAILORT_FAULT=kv-cache-busy   another process's model holds the KV cache
+//   FAKE_HAILORT_TPS_DECAY_MILLI  the rate falls by this many thousandths as the context fills (default 0)
 #include "fake_internal.hpp"
+#include "fake_json.hpp"
 
 // 4.x has no GenAI API of this shape (its hailo/genai headers are an older, different one): the fake
 // provides none, and the bridge answers every GenAI call with HAILO_NOT_IMPLEMENTED there.
@@ -53,141 +55,6 @@ using namespace hailort::fake;
 using Status = LLMGeneratorCompletion::Status;
 
 namespace {
-
-// ------------------------------------------------------------------ a small JSON reader
-struct Json {
-    enum Type { Null, Bool, Number, String, Array, Object } type = Null;
-    bool boolean = false;
-    double number = 0;
-    std::string text;
-    std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> members;
-    const Json *get(const std::string &key) const {
-        if (type != Object) return nullptr;
-        for (const auto &m : members) if (m.first == key) return &m.second;
-        return nullptr;
-    }
-};
-
-class JsonParser {
-public:
-    explicit JsonParser(const std::string &s) : m_s(s) {}
-    bool parse(Json &out) {
-        if (!value(out, 0)) return false;
-        space();
-        return m_i == m_s.size();
-    }
-
-private:
-    void space() { while (m_i < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_i]))) m_i++; }
-    bool literal(const char *word) {
-        const size_t n = std::strlen(word);
-        if (m_s.compare(m_i, n, word) != 0) return false;
-        m_i += n;
-        return true;
-    }
-    bool string(std::string &out) {
-        if (m_i >= m_s.size() || m_s[m_i] != '"') return false;
-        m_i++;
-        while (m_i < m_s.size()) {
-            const char c = m_s[m_i++];
-            if (c == '"') return true;
-            if (c != '\\') { out += c; continue; }
-            if (m_i >= m_s.size()) return false;
-            const char e = m_s[m_i++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                if (m_i + 4 > m_s.size()) return false;
-                unsigned cp = std::stoul(m_s.substr(m_i, 4), nullptr, 16);
-                m_i += 4;
-                if (cp >= 0xD800 && cp < 0xDC00 && m_i + 6 <= m_s.size() && m_s[m_i] == '\\' && m_s[m_i + 1] == 'u') {
-                    const unsigned lo = std::stoul(m_s.substr(m_i + 2, 4), nullptr, 16);
-                    m_i += 6;
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                }
-                if (cp < 0x80) out += static_cast<char>(cp);
-                else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-                else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-                else { out += static_cast<char>(0xF0 | (cp >> 18)); out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-                break;
-            }
-            default: return false;
-            }
-        }
-        return false;
-    }
-    bool value(Json &out, int depth) {
-        if (depth > 64) return false;
-        space();
-        if (m_i >= m_s.size()) return false;
-        const char c = m_s[m_i];
-        if (c == '{') {
-            out.type = Json::Object;
-            m_i++;
-            space();
-            if (m_i < m_s.size() && m_s[m_i] == '}') { m_i++; return true; }
-            for (;;) {
-                space();
-                std::string key;
-                if (!string(key)) return false;
-                space();
-                if (m_i >= m_s.size() || m_s[m_i++] != ':') return false;
-                Json v;
-                if (!value(v, depth + 1)) return false;
-                out.members.emplace_back(std::move(key), std::move(v));
-                space();
-                if (m_i < m_s.size() && m_s[m_i] == ',') { m_i++; continue; }
-                if (m_i < m_s.size() && m_s[m_i] == '}') { m_i++; return true; }
-                return false;
-            }
-        }
-        if (c == '[') {
-            out.type = Json::Array;
-            m_i++;
-            space();
-            if (m_i < m_s.size() && m_s[m_i] == ']') { m_i++; return true; }
-            for (;;) {
-                Json v;
-                if (!value(v, depth + 1)) return false;
-                out.items.push_back(std::move(v));
-                space();
-                if (m_i < m_s.size() && m_s[m_i] == ',') { m_i++; continue; }
-                if (m_i < m_s.size() && m_s[m_i] == ']') { m_i++; return true; }
-                return false;
-            }
-        }
-        if (c == '"') { out.type = Json::String; return string(out.text); }
-        if (literal("true")) { out.type = Json::Bool; out.boolean = true; return true; }
-        if (literal("false")) { out.type = Json::Bool; return true; }
-        if (literal("null")) { out.type = Json::Null; return true; }
-        const char *start = m_s.c_str() + m_i;
-        char *end = nullptr;
-        out.number = std::strtod(start, &end);
-        if (end == start) return false;
-        out.type = Json::Number;
-        m_i += static_cast<size_t>(end - start);
-        return true;
-    }
-
-    const std::string &m_s;
-    size_t m_i = 0;
-};
-
-bool parse_json(const std::string &text, Json &out) {
-    try {
-        return JsonParser(text).parse(out);
-    } catch (...) {
-        return false;
-    }
-}
 
 // ------------------------------------------------------------------ tokens
 // A token is a word with its leading spaces, or one punctuation character (BPE-like enough).
@@ -335,7 +202,14 @@ struct Core : std::enable_shared_from_this<Core> {
     std::weak_ptr<Generation> active;  // weak: a generation keeps its model alive, not the reverse
     bool warned_full = false;
 
-    ~Core() { unmark_kv_cache_in_use(); }
+    /** Device memory this model's HEF takes in the simulated load. */
+    long long model_kib = 0;
+
+    ~Core() {
+        simulated_load().model_kib -= model_kib;
+        simulated_load().context_tokens -= static_cast<long long>(usage);
+        unmark_kv_cache_in_use();
+    }
 
     std::shared_ptr<Generation> running() {
         std::lock_guard<std::mutex> lock(mutex);
@@ -345,6 +219,7 @@ struct Core : std::enable_shared_from_this<Core> {
     void add_tokens(const std::vector<int> &ids) {
         std::lock_guard<std::mutex> lock(mutex);
         usage += ids.size();
+        simulated_load().context_tokens += static_cast<long long>(ids.size());
         history.insert(history.end(), ids.begin(), ids.end());
         if (usage >= capacity && !warned_full) {
             warned_full = true;
@@ -358,8 +233,21 @@ void Generation::start() {
 }
 
 void Generation::run() {
-    const long rate = std::max(1L, env_long("FAKE_HAILORT_TOKENS_PER_S", 50));
-    const auto period = std::chrono::nanoseconds(1000000000L / rate);
+    // FAKE_HAILORT_TPS_DECAY_MILLI: the rate falls by that fraction (in thousandths) as the context
+    // fills, as users report tokens/s decaying over a session (hailo-users-2026.md §1).
+    size_t usage_now;
+    {
+        std::lock_guard<std::mutex> core_lock(m_core->mutex);
+        usage_now = m_core->usage;
+    }
+    const double fill = m_core->capacity ? std::min(1.0, static_cast<double>(usage_now) / m_core->capacity) : 0.0;
+    const double decay = std::min(0.95, static_cast<double>(std::max(0L, env_long("FAKE_HAILORT_TPS_DECAY_MILLI", 0))) / 1000.0);
+    const double rate = std::max(1.0, static_cast<double>(std::max(1L, env_long("FAKE_HAILORT_TOKENS_PER_S", 50))) * (1.0 - decay * fill));
+    const auto period = std::chrono::nanoseconds(static_cast<long long>(1e9 / rate));
+    simulated_load().generating++;
+    struct Idle {
+        ~Idle() { simulated_load().generating--; }
+    } idle_at_end;
     auto due = std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(0L, env_long("FAKE_HAILORT_PREFILL_MS", 40)));
     std::unique_lock<std::mutex> lock(m_mutex);
     // Prefill: the prompt enters the context (or the server refuses it).
@@ -380,6 +268,7 @@ void Generation::run() {
         m_queue.emplace_back(m_tokens[i], last ? m_last : Status::GENERATING);
         lock.unlock();
         m_core->add_tokens({token_id(m_tokens[i])});
+        simulated_load().tokens++;
         lock.lock();
         m_cv.notify_all();
         if (last) break;
@@ -791,6 +680,8 @@ Expected<std::shared_ptr<Core>> create_core(std::shared_ptr<VDevice> vdevice, co
 
     auto bytes = read_file(hef_path);
     if (!bytes) return make_unexpected(bytes.status());
+    core->model_kib = static_cast<long long>(bytes->size() / 1024) + 1;
+    simulated_load().model_kib += core->model_kib;
     auto hef = load_hef(bytes->data(), bytes->size(), true);
     if (!hef) return make_unexpected(hef.status());
     const HefFacts &facts = facts_of(hef.value());
@@ -859,6 +750,7 @@ hailo_status clear(Core &core) {
     // The server waits on its generation lock: a clear during a generation waits for its end.
     if (auto active = core.running()) active->wait_finished();
     std::lock_guard<std::mutex> lock(core.mutex);
+    simulated_load().context_tokens -= static_cast<long long>(core.usage);
     core.usage = 0;
     core.history.clear();
     core.warned_full = false;

@@ -519,6 +519,64 @@ std::vector<std::string> Hef::get_external_resource_names() const {
 // ------------------------------------------------------------------ Device
 Device::Device(Type type) : m_type(type), m_device_architecture(device_arch()) {}
 
+namespace fake {
+SimulatedLoad &simulated_load() {
+    static SimulatedLoad load;
+    return load;
+}
+
+}  // namespace fake
+
+// ------------------------------------------------------------------ device state
+// The chip warms from 42 °C by FAKE_HAILORT_TEMP_PER_TOKEN (default 0.02 °C) per generated token, up
+// to 95 °C; memory: FAKE_HAILORT_RAM_TOTAL_KIB (default 8 GiB, the Hailo-10H's LPDDR4X) with 1.5 GiB
+// taken by the system, the open models' HEFs and FAKE_HAILORT_KIB_PER_TOKEN (default 128) per token
+// in their contexts. As device.cpp (5.2.0): health and performance stats only on Hailo-10/15 (75
+// elsewhere), the health's on-die temperature the hotter sensor.
+Expected<hailo_chip_temperature_info_t> Device::get_chip_temperature() {
+    const auto &load = fake::simulated_load();
+    const double per_token = static_cast<double>(fake::env_long("FAKE_HAILORT_TEMP_PER_TOKEN_MILLI", 20)) / 1000.0;
+    hailo_chip_temperature_info_t t{};
+    t.ts0_temperature = static_cast<float32_t>(std::min(95.0, 42.0 + per_token * static_cast<double>(load.tokens.load())));
+    t.ts1_temperature = t.ts0_temperature - 0.5f;
+    t.sample_count = 1;
+    return t;
+}
+
+static bool has_stats(hailo_device_architecture_t arch) {
+    return arch == HAILO_ARCH_HAILO10H || arch == HAILO_ARCH_HAILO15H || arch == HAILO_ARCH_HAILO15L || arch == HAILO_ARCH_HAILO15M;
+}
+
+Expected<hailo_health_stats_t> Device::query_health_stats() {
+    if (!has_stats(fake::device_arch())) {
+        fake::log_line("error", "Query health stats is not supported for device arch");
+        return make_unexpected(HAILO_INVALID_DEVICE_ARCHITECTURE);
+    }
+    auto t = get_chip_temperature();
+    if (!t) return make_unexpected(t.status());
+    hailo_health_stats_t h{};
+    h.on_die_temperature = std::max(t->ts0_temperature, t->ts1_temperature);
+    h.on_die_voltage = 780;
+    h.bist_failure_mask = 0;
+    return h;
+}
+
+Expected<hailo_performance_stats_t> Device::query_performance_stats() {
+    if (!has_stats(fake::device_arch())) {
+        fake::log_line("error", "Query performance stats is not supported for device arch");
+        return make_unexpected(HAILO_INVALID_DEVICE_ARCHITECTURE);
+    }
+    const auto &load = fake::simulated_load();
+    hailo_performance_stats_t p{};
+    p.ram_size_total = fake::env_long("FAKE_HAILORT_RAM_TOTAL_KIB", 8L << 20);
+    p.ram_size_used = std::min<int64_t>(p.ram_size_total, (3L << 19) + load.model_kib.load() + load.context_tokens.load() * fake::env_long("FAKE_HAILORT_KIB_PER_TOKEN", 128));
+    p.cpu_utilization = 25.0f;
+    p.nnc_utilization = load.generating.load() > 0 ? 80.0f : 0.0f;
+    p.ddr_noc_total_transactions = -1;
+    p.dsp_utilization = 0;
+    return p;
+}
+
 namespace {
 // The ids the driver's sysfs class lists (no ioctl: scan works even when the driver's version differs).
 std::vector<std::string> device_ids() {

@@ -201,6 +201,8 @@ struct Msg {
 // ------------------------------------------------------------------ the checks
 struct Walk {
     uint32_t container_version = 0;
+    /** OUTPUT_SCALE_PER_FEATURE (extension 25) is on: fill_layer_info reads the per-feature lists. */
+    bool scale_by_feature = false;
     HefCheck result;
     bool done = false;
     void refuse(hailo_status s, const std::string &why) {
@@ -267,12 +269,26 @@ void buffer_indices(const Msg &layer_info, Walk &w, const std::string &where) {
     if (base.all(13).empty()) w.crash("boundary edge layer without buffer_indices (" + where + "): libhailort reads element 0 of an empty list");
 }
 
-void mux_indices(const Msg &mux, Walk &w, const std::string &where) {
+// fill_layer_info before 5.0.0, with per-feature scales on: the list sizes are checked for outputs only,
+// then qp_zps()[i] / qp_scales()[i] are read per feature for inputs too — an input whose numeric_info=3
+// has an empty qp_zps=5 or qp_scales=6 is read through a null pointer. The real libhailort 4.23.0 dies
+// so (../shared/corpus/hef/libhailort-4.23.0/README.md); 5.0.0 on takes the single value.
+void input_quant(const Msg &layer_info, Walk &w, const std::string &where) {
+    if (!w.scale_by_feature || FAKE_HAILORT_VERSION_AT_LEAST(5, 0, 0)) return;
+    const Msg numeric = layer_info.sub(3);
+    const bool zps = numeric.has(5) || numeric.has(5, 1), scales = numeric.has(6) || numeric.has(6, 1);
+    if (!zps || !scales) w.crash("input layer with per-feature scales on and an empty qp_zps/qp_scales (" + where + "): libhailort reads element 0 of an empty list");
+}
+
+void mux_indices(const Msg &mux, Walk &w, const std::string &where, bool input) {
     buffer_indices(mux, w, where);
     for (const auto &pf : mux.all(5)) {  // predecessors: ProtoHefEdge {layer_info=1, layer_mux=2}
         Msg pred(pf);
-        if (pred.has(2)) mux_indices(pred.sub(2), w, where);
-        else buffer_indices(pred.sub(1), w, where);
+        if (pred.has(2)) mux_indices(pred.sub(2), w, where, input);
+        else {
+            buffer_indices(pred.sub(1), w, where);
+            if (input) input_quant(pred.sub(1), w, where);
+        }
     }
 }
 
@@ -293,9 +309,16 @@ void core_op(const Msg &core, Walk &w, const std::string &group) {
             const uint64_t connection = csi.num(3);
             const uint64_t type = el.num(2);
             if (connection == 0) {
-                if (type == 0) buffer_indices(el.sub(3), w, where);
-                else if (type == 1) mux_indices(el.sub(4), w, where);
-                else if (type == 2) for (const auto &pl : el.sub(8).all(3)) buffer_indices(Msg(pl).sub(1), w, where);
+                const bool input = el.num(1) == 0;  // direction: 0 host-to-device
+                if (type == 0) {
+                    buffer_indices(el.sub(3), w, where);
+                    if (input) input_quant(el.sub(3), w, where);
+                } else if (type == 1) mux_indices(el.sub(4), w, where, input);
+                else if (type == 2)
+                    for (const auto &pl : el.sub(8).all(3)) {
+                        buffer_indices(Msg(pl).sub(1), w, where);
+                        if (input) input_quant(Msg(pl).sub(1), w, where);
+                    }
             } else if (connection == 1) {
                 if (type != 0) return w.refuse(HAILO_INVALID_HEF, "Inter-context layer can't be mux.");
                 if (!nn_stream_config(el.sub(3).sub(2), w)) return;
@@ -346,6 +369,7 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
     default: break;
     }
     const bool net_flow = has_ext(13);
+    w.scale_by_feature = has_ext(25);
     const bool multi_layout = arch == 3 || arch == 4;
     int g = 0;
     for (const auto &gf : hef.all(2)) {
@@ -384,6 +408,13 @@ void body(const uint8_t *proto, size_t size, Walk &w) {
             for (const auto &core : cores) named = named || core.sub(1).str(1) == lookup;
             if (!named) return w.crash("partial core ops named differently from the group (" + where + "): std::out_of_range");
         }
+    }
+    // HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line: older 4.x answered HAILO_INVALID_HEF (a
+    // user's deploy note; which check refuses is not public — the project's verdict.ts places it here too).
+    // ProtoHEFHeader.sdk_version=5 {major=1, minor=2}.
+    if (HAILORT_MAJOR_VERSION == 4 && !FAKE_HAILORT_VERSION_AT_LEAST(4, 24, 0)) {
+        const Msg sdk = header.sub(5);
+        if (sdk.num(1) == 3 && sdk.num(2) >= 34) return w.refuse(HAILO_INVALID_HEF, "HEF from DFC 3.34 or newer needs HailoRT 4.24");
     }
     // validate_hef_extensions, after the networks.
     const auto supported = supported_extensions();

@@ -5,6 +5,7 @@
 
 #include <hailo/hailort.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -78,6 +79,18 @@ Expected<Hef> load_hef(const uint8_t *data, size_t size, bool from_file = false)
 const HefFacts &facts_of(const Hef &hef);
 /** One embedded resource by name (61 when absent, 91 on a checksum mismatch), in any 5.x. */
 Expected<MemoryView> resource_of(const Hef &hef, const std::string &name);
+
+/** What the simulated device is doing, for its temperature and memory figures (fake_hailort.cpp). */
+struct SimulatedLoad {
+    /** Tokens generated since the library was loaded (the chip warms with work). */
+    std::atomic<long long> tokens{0};
+    /** Kibibytes of device memory the open models take (their HEFs). */
+    std::atomic<long long> model_kib{0};
+    /** Tokens in every open model's context (the KV cache's share of memory). */
+    std::atomic<long long> context_tokens{0};
+    std::atomic<int> generating{0};
+};
+SimulatedLoad &simulated_load();
 
 }  // namespace fake
 }  // namespace hailort

@@ -2,6 +2,7 @@
 // calls server/src/processes/compile/ makes, with docker's own messages and exit codes:
 //   version · info · context inspect · image ls · image inspect · run · create · start --attach ·
 //   cp (tar on stdin/stdout) · inspect · ps · kill · rm --force,   global --context NAME.
+// `run --interactive` hands the client's stdin to the driver (docker forwards it the same way).
 // `run`/`start` execute the REAL driver script (driver/hailo_compile.py) under python3 against the
 // fake hailo_sdk_client in ../python, with container paths mapped onto the bind mounts (or onto a
 // per-container root folder for files that came in by `docker cp`). kill/rm --force SIGKILL the
@@ -34,6 +35,7 @@ const DEFAULTS = {
   clientVersion: '27.3.1',
   serverVersion: '27.3.1',
   images: ['hailo_ai_sw_suite_2026-04:1'],
+  imageLabels: {}, // normalized image ref → its Config.Labels
   runtimes: ['io.containerd.runc.v2', 'runc'],
   rootless: false,
   contexts: { default: 'unix:///var/run/docker.sock' },
@@ -371,10 +373,12 @@ function dispatch(argv) {
         return out(cfg.images.map((i) => `${normalizeRef(i)}\n`).join(''));
       }
       if (sub === 'inspect') {
-        requireFormat(rest, '{{.Id}}');
+        requireFormat(rest, '{{.Id}} {{json .Config.Labels}}');
         const ref = rest[rest.length - 1];
         if (!cfg.images.map(normalizeRef).includes(normalizeRef(ref))) fail(`Error response from daemon: No such image: ${ref}`, 1);
-        return out(`sha256:${Buffer.from(normalizeRef(ref)).toString('hex').padEnd(64, '0').slice(0, 64)}\n`);
+        // Go's json of an image without labels is `null`, as docker prints it.
+        const labels = (cfg.imageLabels ?? {})[normalizeRef(ref)] ?? null;
+        return out(`sha256:${Buffer.from(normalizeRef(ref)).toString('hex').padEnd(64, '0').slice(0, 64)} ${JSON.stringify(labels)}\n`);
       }
       return fail(`fake docker: image ${sub} is not mimicked`, 2);
     }
@@ -460,6 +464,8 @@ function cmdRun(env, args, start) {
     workdir: o.workdir ?? '/',
     entrypoint: o.entrypoint ?? null,
     cmd: o.cmd,
+    // `run --interactive`: the container's stdin is the client's (the parser bisection's requests).
+    interactive: o.flags.includes('-i') || o.flags.includes('--interactive'),
     memory: o.memory ?? null,
     gpus: o.gpus ?? null,
     context: env.context,
@@ -533,7 +539,7 @@ function startContainer(env, rec, prefix, refusal, suffix = '') {
     entry
       .slice(1)
       .map((a) => (/^--[\w-]+=\//.test(a) ? `${a.slice(0, a.indexOf('=') + 1)}${hostPathOf(rec, a.slice(a.indexOf('=') + 1))}` : hostPathOf(rec, a))),
-    { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, env: childEnv, stdio: [rec.interactive ? 'inherit' : 'ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(process.stdout);
   child.stderr.pipe(process.stderr);

@@ -3,6 +3,7 @@
 // corpus-derived unless marked otherwise (reference §7: "full kwarg lists … are corpus-derived,
 // not authoritative"), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
 // policies are closed. Meanings marked GUESS are not documented anywhere we could read.
+import { quoteDfc } from '../common/dfcMessages';
 import type { ArgumentSet, ArchNote, CommandSpec, EnumSpec, EnumValue, Evidence, ParamSpec, Signature, SubcommandSpec, ValueSpec } from './schemaTypes';
 import { kindBits } from './schemaTypes';
 
@@ -574,7 +575,7 @@ export const NMS_ARGUMENTS: ArgumentSet = {
   kind: 'documented',
   evidence:
     'the DFC answers any other keyword with "No argument named …" (DFC 3.33.0 deployment guide: "No argument named nms_score_threshold"; a user\'s failing nms_config= and nms_config_file_path=); the keywords are the model zoo\'s (its scripts and core/main_utils.py) and its NMS config JSONs\' keys',
-  refusal: 'No argument named',
+  refusal: quoteDfc('no-argument-named', { keyword: '' }).trim(),
 };
 
 /** Keywords of nms_postprocess that carry the NMS config's values: with a config path the DFC refuses them. */
@@ -784,7 +785,7 @@ const COMMAND_LIST: CommandSpec[] = [
       p(
         'optimization_level',
         { kinds: ['int'], min: 0, max: 4, rangeSeverity: 'error', rangeNote: "Hailo's HACE inspector proposes raising it only while below 4" },
-        'optimization effort 0–4; ≥ 1 needs a GPU, otherwise the DFC drops it to 0',
+        'optimization effort 0–4 (default 2). 0 only calibrates (no bias correction, fine-tuning or compression) — and is the level the DFC drops its *default* to, silently, when the calibration set has fewer than 1024 images or the container has no GPU; a level written here runs as asked (2–4 then train on the CPU)',
       ),
       p(
         'compression_level',

@@ -161,12 +161,29 @@ export function readSmallFileSync(path: string, maxBytes: number): Buffer {
     if (size > maxBytes) {
       throw new FileAccessError(`'${path}' is ${size.toLocaleString('en-US')} bytes, more than the ${formatBytes(maxBytes)} limit; not read`, 'too-large');
     }
+    // procfs reports 0 bytes for a file it generates on read (/proc/sys/kernel/osrelease): read to
+    // its end, within the limit.
+    if (size === 0) return readToEndSync(path, fd, maxBytes);
     const out = Buffer.allocUnsafe(size);
     const n = readIntoSync(fd, out, 0, size, 0);
     return n === size ? out : out.subarray(0, n);
   } finally {
     closeSync(fd);
   }
+}
+
+function readToEndSync(path: string, fd: number, maxBytes: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(maxBytes + 1 - total, 64 << 10));
+    const n = readSync(fd, chunk, 0, chunk.length, total);
+    if (n <= 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > maxBytes) throw new FileAccessError(`'${path}' is more than the ${formatBytes(maxBytes)} limit; not read`, 'too-large');
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** size:mtime of a regular file (a cache key that changes when the file does), or undefined. */
@@ -323,6 +340,29 @@ export function writeFileNoFollowSync(path: string, data: string | Uint8Array): 
     rmSync(tmp, { force: true });
     throw ioError(path, err);
   }
+}
+
+/**
+ * Creates a new file and writes it whole, never replacing anything: O_EXCL (an existing file, or a
+ * link at `path`, even a dangling one, fails with EEXIST) and O_NOFOLLOW. A write that fails removes
+ * the file it created. For outputs that must not overwrite a user's file (hailo-tools recipe).
+ */
+export function createFileExclusiveSync(path: string, data: string | Uint8Array): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileAccessError(`'${path}' exists; not overwritten`, 'EEXIST');
+    throw ioError(path, err);
+  }
+  try {
+    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+  } catch (err) {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw ioError(path, err);
+  }
+  closeSync(fd);
 }
 
 // ---- walks -----------------------------------------------------------------------------------------

@@ -258,6 +258,15 @@ export const LIMITS = {
     reason: 'One DFC optimize takes most of a host (a large backbone peaked at 39.87 GiB); 16 at once is beyond any host users reported.',
     onHit: 'the plan is refused (one sentence)',
   },
+  // ---- audio (speech-to-text) ----------------------------------------------------------------
+  audioFileBytes: {
+    value: 128 * MiB,
+    unit: 'bytes',
+    where: 'audio files read for Speech2Text (transcribe, Hailo: Transcribe Audio)',
+    reason:
+      'The whole recording is decoded in memory (about 8 bytes a sample while resampling): 128 MiB is 70 minutes of 16 kHz mono 16-bit or 12 minutes of CD stereo, far beyond the 10-second chunks Whisper works in.',
+    onHit: 'the file is not read (one sentence); split or down-sample the recording first',
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

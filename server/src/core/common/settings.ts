@@ -8,6 +8,7 @@ import { DEFAULT_HW_ARCH, HW_ARCHES } from './arch';
 export const INLINE_CHECKS = ['off', 'auto', 'always'] as const;
 export type InlineChecks = (typeof INLINE_CHECKS)[number];
 export const GPUS = ['auto', 'all', 'none'] as const;
+export const SPEECH_TASKS = ['transcribe', 'translate'] as const;
 export type Gpus = (typeof GPUS)[number];
 
 export interface HailoSettings {
@@ -63,6 +64,12 @@ export interface HailoSettings {
     /** `hailo.device.groupId`: HailoRT's VDevice group id. */
     groupId: string;
   };
+  transcribe: {
+    /** `hailo.transcribe.language`: ISO-639-1 code ('' = the model detects it). */
+    language: string;
+    /** `hailo.transcribe.task`: transcribe, or translate into English. */
+    task: (typeof SPEECH_TASKS)[number];
+  };
 }
 
 type Scope = 'application' | 'machine' | 'window' | 'resource' | 'machine-overridable' | 'language-overridable';
@@ -100,6 +107,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'hailort.path', scope: 'machine', default: '', readBy: 'client', path: true },
   { key: 'device.groupId', scope: 'resource', default: 'UNIQUE', readBy: 'client' },
   { key: 'onnxruntime.path', scope: 'machine', default: '', readBy: 'client', path: true },
+  { key: 'transcribe.language', scope: 'resource', default: '', readBy: 'client' },
+  { key: 'transcribe.task', scope: 'resource', default: 'transcribe', enum: SPEECH_TASKS, readBy: 'client' },
 ];
 
 /**
@@ -157,6 +166,7 @@ export function resolveSettings(raw: unknown): HailoSettings {
     hailort: { path: text(get('hailort.path')) ?? '' },
     onnxruntime: { path: text(get('onnxruntime.path')) ?? '' },
     device: { groupId: text(get('device.groupId')) ?? 'UNIQUE' },
+    transcribe: { language: text(get('transcribe.language'))?.toLowerCase() ?? '', task: oneOf(SPEECH_TASKS, get('transcribe.task')) ?? 'transcribe' },
   };
 }
 

@@ -90,6 +90,13 @@ const SENTENCES: Record<DeviceErrorKind, string> = {
     'A VLM takes exactly one frame of VLM::input_frame_size() bytes per image in the message, so the images were refused before they reached the device.',
   'bad-params': 'A generator parameter is outside the range HailoRT accepts.',
   'hailort-too-old': 'The installed HailoRT is too old for this call: update HailoRT (hailo.hailort.path, CLI --hailort).',
+  'native-missing':
+    "This hailo-tools package carries no native code for this machine's platform: install the package built for it (npm run package makes one per platform).",
+  'compiler-missing':
+    'No C++ compiler is installed, and the HailoRT bridge is compiled on this machine on first use: install one ("sudo apt install g++"), then try again.',
+  'not-speech':
+    "This HEF is not a speech-to-text model that HailoRT's Speech2Text can run: it needs an encoder and a decoder network group and the hailo-config.json HailoRT's server reads.",
+  'bad-audio': 'The recording could not be read as audio: convert it to WAV (e.g. `ffmpeg -i INPUT -ar 16000 -ac 1 OUTPUT.wav`).',
 };
 
 /** What is known about the system when a status is explained (any field may be missing). */

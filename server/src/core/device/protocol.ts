@@ -228,7 +228,14 @@ export type DeviceErrorKind =
   | 'lora-missing'
   | 'wrong-frames'
   | 'bad-params'
-  | 'hailort-too-old';
+  | 'hailort-too-old'
+  // what this machine lacks to run native code at all (issue 37): koffi's binary for its platform
+  // in this package, a C++ compiler for the bridge
+  | 'native-missing'
+  | 'compiler-missing'
+  // speech-to-text (issue 33)
+  | 'not-speech'
+  | 'bad-audio';
 
 export interface DeviceError {
   kind: DeviceErrorKind;
@@ -333,6 +340,60 @@ export type ChatEvent =
   | { session: number; generation: number; type: 'chunk'; text: string }
   | { session: number; generation: number; type: 'end'; reason: ChatEndReason; stats: ChatStats; context: ChatContext | null; error?: DeviceError };
 
+/** One physical device's state while a model runs; null where HailoRT did not report it. */
+export interface DeviceState {
+  id: string;
+  /** The hotter of the two on-die sensors (get_chip_temperature), °C. */
+  temperatureC: number | null;
+  ramUsedKib: number | null;
+  ramTotalKib: number | null;
+  /** Neural-core utilisation, % (query_performance_stats). */
+  nncUtilization: number | null;
+  cpuUtilization: number | null;
+  /** Calls HailoRT refused, as "query_performance_stats: HAILO_INVALID_DEVICE_ARCHITECTURE (75)". */
+  unavailable: string[];
+}
+
+// ---- Speech2Text (hailort::genai::Speech2Text) ----
+
+export type SpeechTask = 'transcribe' | 'translate';
+
+export interface TranscribeRequest {
+  hef: string;
+  /** A WAV file; the worker decodes it to what Speech2Text takes (16 kHz mono float32). */
+  audio: string;
+  task?: SpeechTask;
+  /** ISO-639-1 code ("en", "fr"); unset: the model detects the language. */
+  language?: string;
+  /** VDevice group id, as for runs. */
+  groupId: string;
+  /** Passed to generate_all_segments (HailoRT 5.2 does not use it; 5.3 raised its default to 10 min). */
+  timeoutMs?: number;
+}
+
+/** One Speech2Text::SegmentInfo: seconds from the start of the recording. */
+export interface SpeechSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TranscribeResult {
+  hef: string;
+  audio: string;
+  runtime: RuntimeInfo;
+  task: SpeechTask;
+  language: string | null;
+  /** What the recording was before it was converted (encoding, rate, channels, seconds). */
+  source: { encoding: string; sampleRate: number; channels: number; seconds: number };
+  segments: SpeechSegment[];
+  /** The segments' texts joined, as generate_all_text answers. */
+  text: string;
+  /** Time the model took (open excluded): the real-time factor is ms / 1000 / source.seconds. */
+  ms: number;
+  openMs: number;
+}
+
 export interface WorkerChatEvent {
   chat: ChatEvent;
 }
@@ -360,6 +421,10 @@ export interface WorkerMethods {
   chatClose: { params: { session: number }; result: null };
   /** The bridge's own read loop (bench baseline): generate and read to the end in C++. */
   chatTimed: { params: ChatGenerateRequest & { timeoutMs: number }; result: { firstTokenMs: number; totalMs: number; chunks: number } };
+  /** The state of the devices under an open LLM/VLM (temperature, memory, utilisation). */
+  chatHealth: { params: { session: number }; result: { devices: DeviceState[] } };
+  /** Open a speech model, transcribe one recording, close it. */
+  transcribe: { params: TranscribeRequest; result: TranscribeResult };
 }
 
 export type WorkerMethod = keyof WorkerMethods;

@@ -178,12 +178,12 @@ export const DFC_CODES = {
     confidence: 'high',
     evidence: "docker's own refusal (`docker: Error response from daemon`, exit 125) before the DFC ran",
   },
-  'dfc/no-gpu': {
+  'dfc/optimization-level-0': {
     severity: 'warning',
     stage: 'optimize',
     confidence: 'high',
     evidence:
-      "[warning] Reducing optimization level to 0 … because there's no available GPU (public hailomz output, SOURCES.md) — the default level only: an explicit level 1 ran its bias correction on the CPU (SOURCES.md AD)",
+      "[warning] Reducing optimization level to 0 … because there's less data than the recommended amount (1024), and/or there's no available GPU (public hailomz outputs, SOURCES.md A; users' logs, dfc-corpus) — the default level only: an explicit level 1 ran its bias correction on the CPU (SOURCES.md AD)",
   },
   'dfc/calibration-range': {
     severity: 'info',
@@ -191,6 +191,40 @@ export const DFC_CODES = {
     confidence: 'medium',
     evidence:
       'the calibration set seems to not be normalized; uniform [0,1) calibration gave 66.65 % error where standard normal gave 2.44 % (dfc-flow.md §3.4)',
+  },
+  'dfc/nms-layer-missing': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'high',
+    evidence:
+      "HailoNNException: The layer named conv63 doesn't exist in the HN — an NMS config naming another model's head layers; an empty name when the DFC's generated config found none (users' logs, dfc-corpus tune/07, tune/09)",
+  },
+  'dfc/version-mismatch': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'medium',
+    evidence: "ValueError: 'yolov8' is not a valid NMSMetaArchitectures — a model zoo newer than the DFC (hailo_model_zoo#86, the maintainer's question)",
+  },
+  'hailort/out-of-physical-devices': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      'HAILO_OUT_OF_PHYSICAL_DEVICES(74): HailoRT\'s "Failed to create vdevice. there are not enough free devices" — another VDevice holds the device (dfc-corpus tune/37)',
+  },
+  'hailort/network-already-activated': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      '"Cant activate network because a network is already activated" HAILO_INVALID_OPERATION(6): one activated network group at a time (dfc-corpus tune/37)',
+  },
+  'hailort/hef-rejected': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      'HAILO_HEF_FILE_CORRUPTED / HAILO_HEF_NOT_SUPPORTED / HAILO_FILE_OPERATION_FAILURE: what the real libhailort 5.2.0 answered for damaged HEFs (shared corpus hef/libhailort-5.2.0/mutants.tsv)',
   },
   'dfc/no-error-in-log': {
     severity: 'error',

@@ -2,6 +2,7 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
+import { CATALOGUE_CLASSES, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -37,7 +38,7 @@ export function stageOfCall(code: string): StageName | null {
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
 
 /** Codes reported once per run, however many lines show them. */
-const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/no-gpu', 'dfc/calibration-range']);
+const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
 /** A log can repeat an error without end; past this many the rest are counted, not kept. */
 export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
@@ -45,6 +46,24 @@ const GENERIC_ALLOCATION = /the allocator could not map the network|no split of 
 function allocationDetail(message: string): number {
   return (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0);
 }
+
+/**
+ * An exception class anywhere in a line, with its message: `hailo_sdk_client.…BackendValueError: …`
+ * inside a wrapper's output, `BadInputsShape: …` after a user's own prefix, `Exception: …`. The
+ * class is followed by `:` or ends the line, so prose that merely names a class is not an error.
+ */
+const EXCEPTION_ANYWHERE = new RegExp(
+  `(?:^|[\\s(\\[\\]'"|>:])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
+);
+
+export function exceptionIn(body: string): { cls: string; message: string } | null {
+  if (!/Error|Exception|Failure|BadInputs/.test(body)) return null;
+  const m = EXCEPTION_ANYWHERE.exec(body);
+  return m ? { cls: m[1], message: (m[2] ?? '').trim() } : null;
+}
+
+/** A wrapped message is joined from at most this many lines. */
+const MAX_JOINED = 4;
 
 /** Lines of a traceback chain kept for quoting (bounded). */
 const EXCERPT_LINES = 24;
@@ -122,28 +141,91 @@ export class ErrorCollector {
     const added: DfcDiagnostic[] = [];
     const consumed = this.trackTraceback(l, added);
     if (grid) return added;
-    // `ExcType: message` printed without its traceback (scripts log `type(exc).__name__: str(exc)`).
-    const bare = consumed ? null : /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Failure)): (.*)$/.exec(t);
+    // `ExcType: message` wherever it stands in the line (scripts log `type(exc).__name__: str(exc)`,
+    // wrappers and UIs add their own prefixes, authors paste it into prose).
+    const body = withoutLevel(t).trim();
+    const bare = consumed ? null : exceptionIn(body);
     if (bare) {
-      const s: Signal = { kind: 'exception', cls: bare[1], message: bare[2], frames: [], line: l };
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
     }
-    // Line-level signals, in or out of a traceback.
-    this.explainer.observe(l, (s) => this.accept(s, added));
+    // Line-level signals, in or out of a traceback: every catalogue message the line says.
+    this.explainer.observe(l, (s) => this.accept(s, added), consumed || bare !== null);
     if (this.pendingSyntax && !this.pendingSyntax.echo && t.includes('>!<')) {
       this.pendingSyntax.echo = t;
       this.flushSyntax(added);
     }
     const lv = level(t);
-    if (lv === 'error' || lv === 'critical') {
-      const msg = withoutLevel(t).trim();
-      const s: Signal = { kind: 'error-line', cls: null, message: msg, frames: [], line: l };
+    if ((lv === 'error' || lv === 'critical') && !bare) {
+      const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
-      if (n === 0 && msg) this.unexplained = { signal: s, excerpt: this.recent(l) };
+      if (n === 0 && body) this.unexplained = { signal: s, excerpt: this.recent(l) };
     }
     return added;
+  }
+
+  // ---- wrapped messages ------------------------------------------------------------------------
+  // A message split over lines — by its author (a README's wrapped paste) or by the DFC itself
+  // (`No successful assignments: L errors:` then a tab-indented `Agent infeasible`) — is read as
+  // one line at its first line's place. One rule for all: a line that says something (a level tag,
+  // an exception class, a catalogue message) and ends unfinished (`:`, a word, a comma) is held;
+  // the next line continues it when it is no log line of its own (no level tag, no traceback
+  // line, no message of its own) and reads as a continuation (indented, lower-case, or after `:`).
+
+  private held: { line: LogLine; count: number } | null = null;
+
+  /**
+   * Called with every line before the reader looks at it. Returns the line to read: `l` itself,
+   * or `l` joined to the held line (then `continued`: `l` is part of a message, nothing else).
+   * `flush` receives the held line when `l` does not continue it.
+   */
+  join(l: LogLine, flush: (held: LogLine) => void): { line: LogLine; continued: boolean } {
+    const h = this.held;
+    if (h) {
+      this.held = null;
+      if (this.continues(h.line, l)) {
+        const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${l.text.trim()}`, length: h.line.length };
+        if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
+        else flush(joined);
+        return { line: l, continued: true };
+      }
+      flush(h.line);
+    }
+    return { line: l, continued: false };
+  }
+
+  /** Whether to hold `l` (read it when the next line shows whether it continues). */
+  hold(l: LogLine): boolean {
+    if (this.inTraceback || this.afterException || l.overwritten || !this.opens(l)) return false;
+    this.held = { line: l, count: 1 };
+    return true;
+  }
+
+  /** The held line, at the end of the log. */
+  release(): LogLine | null {
+    const h = this.held;
+    this.held = null;
+    return h ? h.line : null;
+  }
+
+  private opens(l: LogLine): boolean {
+    const body = withoutLevel(l.text).trim();
+    if (!body || !/(?:[\w,:]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
+    const lv = level(l.text);
+    return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null;
+  }
+
+  private continues(prev: LogLine, l: LogLine): boolean {
+    const t = l.text;
+    const body = t.trim();
+    if (!body || level(t) !== null || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
+    const own = matchDfcMessage(body);
+    const afterColon = /:\s*$/.test(prev.text);
+    if (own) return afterColon && own.message.role === 'cause';
+    if (afterColon) return true;
+    return /^\s+\S/.test(t) || /^[a-z(]/.test(body);
   }
 
   /** Follows traceback chains; true when the line was the chain's exception line. */

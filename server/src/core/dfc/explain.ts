@@ -3,6 +3,7 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of dfc-flow.md §4.2.
 import { COMMANDS } from '../alls/schema';
+import { dfcMessage, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
@@ -31,18 +32,6 @@ export interface Signal {
 /** The memory-limit setting of the compile runner (client and CLI `--memory`). */
 export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
 
-/** Substrings every line-level signal contains (a cheap gate before the patterns below). */
-const MAY_SIGNAL =
-  /Error|end node names|end_node_names|Assertion|docker|Docker|Unable to find image|Automri|Mapping Failed|warning|calibration set|No argument named|config arguments|bbox conv|Context-Partition|reources|symbol lookup|Context switch is disabled|Detailed error is/;
-/**
- * DFC error sentences printed without an exception class (public logs, SOURCES.md): the script
- * parser's, the allocator's, the partitioner's, the dynamic loader's.
- */
-const CLASSLESS_ERROR =
-  /No argument named \S+|Both config path and config arguments were given|Cannot infer bbox conv layers automatically|Context-Partition topology error|Model uses too many reources?:|symbol lookup error: .*undefined symbol|Context switch is disabled, but model could not fit in single context|Detailed error is: Failed to save enough resources/;
-/** `SomeError: …` / `pkg.mod.SomeException: …` — the traceback and bare-exception paths take these lines. */
-const EXCEPTION_PREFIX = /^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failure):/;
-const UNSUPPORTED_ENTRY = /\b((?:Unsupported\w*|Unexpected\w*)Error) in op (.+?): (.*)$/;
 const RECOMMEND_LIST = /recommendations for end node names: \[(.*)\]/;
 const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
 const END_NODE_ECHO = /\bend_node_names\s*=\s*\[([^\]]*)\]/;
@@ -63,7 +52,7 @@ export class Explainer {
   /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
   private brokenInstallLine: number | null = null;
   /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
-  private readonly allocationFacts: { cause?: string; detail?: string; over?: string } = {};
+  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   private retrySeen = false;
@@ -149,83 +138,99 @@ export class Explainer {
 
   // ---- line-level signals ---------------------------------------------------------------------
 
-  /** Signals that are whole lines wherever they occur (also inside exception messages). */
-  observe(l: LogLine, emit: (s: Signal) => void): void {
+  /**
+   * Line-level facts and signals: the end nodes a run was given, the parser's recommendation, and
+   * any catalogue message the line says, wherever it stands (core/common/dfcMessages.ts). `handled`:
+   * the collector already took the line as an exception line.
+   */
+  observe(l: LogLine, emit: (s: Signal) => void, handled = false): void {
     const t = l.text;
-    if (!MAY_SIGNAL.test(t)) return;
     let m: RegExpExecArray | null;
-    if ((m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
-    if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
-    else if ((m = RECOMMEND_TEXT.exec(t)))
-      this.state.recommend(
-        m[1]
-          .split(/,\s*/)
-          .map((s) => s.trim())
-          .filter(Boolean),
-      );
-    if (
-      UNSUPPORTED_ENTRY.test(t) ||
-      /Assertion [`'].*' failed/.test(t) ||
-      /^\s*(?:Automri finished with too many resources on context_\d+|Mapping Failed\b)/.test(t) ||
-      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(t)
-    ) {
-      emit({ kind: 'error-line', cls: null, message: withoutLevel(t).trim(), frames: [], line: l });
+    if (t.includes('end_node_names') && (m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
+    if (t.includes('end node names')) {
+      if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
+      else if ((m = RECOMMEND_TEXT.exec(t)))
+        this.state.recommend(
+          m[1]
+            .split(/,\s*/)
+            .map((x) => x.trim())
+            .filter(Boolean),
+        );
     }
-    // Class-less error sentences (an `[error]` line reaches explain() through the collector already).
-    const bare = withoutLevel(t).trim();
-    const lv = /^\s*\[(error|critical)\]/i.test(t);
-    if (!lv && CLASSLESS_ERROR.test(t) && !EXCEPTION_PREFIX.test(bare)) emit({ kind: 'error-line', cls: null, message: bare, frames: [], line: l });
-    const w = /^\s*\[warning\]\s*(.*)$/i.exec(t);
-    if (w && /Reducing optimization level to 0\b.*no available GPU/.test(w[1]))
-      emit({ kind: 'error-line', cls: 'warning', message: w[1], frames: [], line: l });
-    if (/The calibration set seems to not be normalized/.test(t))
-      emit({ kind: 'error-line', cls: 'info', message: withoutLevel(t).trim(), frames: [], line: l });
+    if (handled) return;
+    const body = withoutLevel(t).trim();
+    const hit = matchDfcMessage(body);
+    if (hit?.message.code && hit.message.id !== 'end-nodes-retried') emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
   }
 
   // ---- explanations ---------------------------------------------------------------------------
 
-  /** Diagnostics for an error signal; null when it is not a known class (the caller keeps it). */
+  /** Diagnostics for an error signal; null when the catalogue does not know it (the caller keeps it). */
   explain(s: Signal): DfcDiagnostic[] | null {
     const msg = s.message;
     const cls = s.cls ?? '';
-    const has = (fn: string) => s.frames.includes(fn);
-    let m: RegExpExecArray | null;
-
-    if (/Parsing failed at:|\(line:\d+, col:\d+\)/.test(msg)) return []; // the collector places model-script syntax errors
     if (cls === 'EOFError' && this.state.promptLine !== null) return [this.parserPrompt(s)];
-    if (/symbol lookup error: .*undefined symbol/.test(msg)) return [this.brokenInstall(s)];
     // The allocator exception after a compiler that could not start says nothing more.
     if (this.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
-    if (/Context-Partition topology error/.test(msg)) return [this.contextPartition(s)];
-    if (/No argument named \S+|Both config path and config arguments were given|Cannot infer bbox conv layers automatically/.test(msg))
-      return [this.scriptError(s)];
-    if ((m = UNSUPPORTED_ENTRY.exec(msg))) return [this.unsupported(m[1], m[2].trim(), m[3].trim(), s.line)];
-    if (s.cls === 'warning') return [this.noGpu(s.line)];
-    if (s.cls === 'info') return [this.calibrationRange(s.line, msg)];
-    if (/Assertion [`'].*' failed|Compilation failed with unexpected crash|Failed to produce compiled graph/.test(msg)) return [this.compilerBug(s)];
-    if (
-      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/.test(msg)
-    )
-      return [this.docker(s)];
-    if (cls === 'MisspellNodeError' || /Unable to find (?:end|start) node names?/.test(msg)) return this.misspelled(s);
-    if (/in (?:end|start)_node_names is missing in the HN/.test(msg)) return [this.absorbed(s)];
-    if (cls === 'IndexError' && has('get_concat_info')) return [this.concatFormat(s)];
-    if (cls === 'IndexError' && has('_convert_axes_to_nhwc')) return [this.axesFormat(s)];
-    if (/channels'?>? is not in list/.test(msg)) return [this.reshapeFormat(s)];
-    if (/operands could not be broadcast together/.test(msg)) return [this.broadcast(s)];
-    if (/GPU memory has been exhausted|OOM when allocating tensor/.test(msg) || cls === 'AccelerasResourceError') return [this.gpuMemory(s)];
-    if (/has no attribute 'set_wraparound_loss'/.test(msg)) return [this.wraparound(s)];
-    if (/Model requires quantized weights/.test(msg)) return [this.notQuantized(s)];
-    if (cls === 'BadInputsShape' || /^BadInputsShape\b/.test(msg)) return [this.calibShape(s)];
-    if (cls === 'AllocatorScriptParserException' || /^AllocatorScriptParserException\b/.test(msg)) return [this.scriptError(s)];
-    if (
-      /Mapping Failed|No successful assignments|Agent infeasible|could not find a valid partition|too many resources on context|required too many SCs|failed on kernel validation|resources calculation failed|too many reources?:|Context switch is disabled, but model could not fit|Failed to save enough resources/.test(
-        msg,
-      ) ||
-      cls === 'BackendAllocatorException'
-    )
-      return [this.allocation(s)];
-    if (cls === 'ParsingWithRecommendationException' || /^Parsing failed\. The errors found in the graph are:?$/.test(msg)) return []; // its entries carry the diagnostics
+    const hit = matchDfcMessage(msg, s.cls, s.frames);
+    if (!hit) return null;
+    const n = hit.names;
+    switch (hit.message.id) {
+      case 'model-script-syntax': // the collector places model-script syntax errors
+      case 'parsing-failed-list': // its entries carry the diagnostics
+        return [];
+      case 'broken-install':
+        return [this.brokenInstall(s)];
+      case 'context-partition':
+        return [this.contextPartition(s)];
+      case 'no-argument-named':
+      case 'config-path-and-arguments':
+      case 'bbox-conv-infer':
+      case 'nms-last-layers':
+      case 'nms-config-not-found':
+      case 'allocator-script':
+        return [this.scriptError(s)];
+      case 'unsupported-layer':
+        return [this.unsupported(n.cls, n.node, (n.reason ?? '').trim(), s.line)];
+      case 'optimization-level-0':
+        return [this.levelZero(s.line, n.why ?? '')];
+      case 'calibration-range':
+        return [this.calibrationRange(s.line, withoutLevel(s.line.text).trim())];
+      case 'compiler-assertion':
+        return [this.compilerBug(s)];
+      case 'docker':
+        return [this.docker(s)];
+      case 'misspelled-node':
+        return this.misspelled(s);
+      case 'end-node-absorbed':
+        return [this.absorbed(s)];
+      case 'concat-format':
+        return [this.concatFormat(s)];
+      case 'axes-format':
+        return [this.axesFormat(s)];
+      case 'reshape-format':
+        return [this.reshapeFormat(s)];
+      case 'broadcast':
+        return [this.broadcast(s)];
+      case 'gpu-memory':
+        return [this.gpuMemory(s)];
+      case 'wraparound-a16w4':
+        return [this.wraparound(s)];
+      case 'not-quantized':
+        return [this.notQuantized(s)];
+      case 'calibration-shape':
+        return [this.calibShape(s)];
+      case 'nms-layer-missing':
+        return [this.nmsLayerMissing(s, hit)];
+      case 'nms-meta-arch':
+        return [this.versionMismatch(s, hit)];
+      case 'parser-prompt':
+      case 'parser-recommendation':
+      case 'end-nodes-retried':
+        return null;
+    }
+    if (hit.message.code === 'dfc/allocation-failed') return [this.allocation(s, hit)];
+    if (hit.message.tool === 'hailort' && hit.message.code) return [this.hailort(s, hit)];
     return null;
   }
 
@@ -510,26 +515,64 @@ export class Explainer {
     );
   }
 
-  private allocation(s: Signal): DfcDiagnostic {
+  /**
+   * An allocation failure: a header (`Mapping Failed`, `No successful assignments: L errors: …`,
+   * the allocator exception) and the cause lines after it (catalogue role `cause`). Every line
+   * of one failure becomes one diagnostic (errors.ts MERGED): the most precise line's wording, the
+   * layer or context it names, and the cause's own advice.
+   */
+  private allocation(s: Signal, hit: MessageMatch): DfcDiagnostic {
     const msg = s.message.trim();
     const facts = this.allocationFacts;
+    const e = hit.message;
+    const n = hit.names;
+    if (e.id === 'single-context') facts.cause = 'single-context';
+    if (e.id === 'save-resources' && n.why) facts.over = overBudget(n.why);
+    if (e.role === 'cause' && e.id !== 'single-context' && e.id !== 'save-resources' && e.id !== 'agent-infeasible') facts.causeEntry = e.id;
     let what: string;
-    let m: RegExpExecArray | null;
-    if (/Context switch is disabled, but model could not fit in single context/.test(msg)) facts.cause = 'single-context';
-    if ((m = /Failed to save enough resources to fit in the required parameters[^:]*:\s*(.*)$/.exec(msg))) facts.over = overBudget(m[1]);
-    if ((m = /No successful assignments: (\S+) errors: (.*)$/.exec(msg))) what = `layer ${m[1]} could not be placed (${m[2].trim()})`;
-    else if ((m = /too many resources on (context_\d+)/.exec(msg))) what = `${m[1]} needs more resources than the device has`;
-    else if ((m = /layer (\S+) required too many SCs/.exec(msg))) what = `layer ${m[1]} needs too many sub-clusters`;
-    else if ((m = /(\S+) failed on kernel validation: (.*)$/.exec(msg))) what = `layer ${m[1]} failed kernel validation (${m[2]})`;
-    else if ((m = /too many reources?: (\d+) Layer-Controllers/.exec(msg)))
-      what = `the network needs ${m[1]} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
-    else if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
-    else if (/could not find a valid partition/.test(msg)) what = 'no split of the network into contexts fits the device';
-    else what = 'the allocator could not map the network onto the device';
-    const layer = /^layer |^(context_\d+)/.test(what) ? m?.[1] : undefined;
-    const place = layer && this.script ? this.script.mentioning(layer)[0] : undefined;
+    let named: string | undefined;
+    switch (e.id) {
+      case 'no-successful-assignments':
+        named = n.layer;
+        what = `layer ${n.layer} could not be placed${n.why ? ` (${n.why})` : ''}`;
+        break;
+      case 'automri-context':
+        named = n.context;
+        what = `${n.context} needs more resources than the device has`;
+        break;
+      case 'too-many-scs':
+        named = n.layer;
+        what = `layer ${n.layer} needs too many sub-clusters`;
+        break;
+      case 'kernel-validation':
+        named = n.layer;
+        what = `layer ${n.layer} failed kernel validation (${n.why})`;
+        break;
+      case 'resources-calculation':
+        named = n.layer;
+        what = n.layer ? `layer ${n.layer}'s resources could not be computed (${n.why})` : `resources could not be computed (${n.why})`;
+        break;
+      case 'apus-over':
+        named = n.layer;
+        what = `layer ${n.layer} needs ${n.n} APUs where ${n.max} is the most allowed`;
+        break;
+      case 'microcode-size':
+        named = n.layer;
+        what = `layer ${n.layer}'s microcode exceeds the size a cluster holds`;
+        break;
+      case 'too-many-lcus':
+        what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
+        break;
+      default:
+        if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
+        else if (e.id === 'partition-failed') what = 'no split of the network into contexts fits the device';
+        else if (e.id === 'agent-infeasible') what = 'the allocator could not map the network onto the device (Agent infeasible)';
+        else what = 'the allocator could not map the network onto the device';
+    }
+    const place = named && this.script ? this.script.mentioning(named)[0] : undefined;
     let where: { path: string; place: Place } = place ? { path: this.scriptPath, place } : this.onLog(s.line);
     let hint: string;
+    const causeEntry = facts.causeEntry ? dfcMessage(facts.causeEntry) : undefined;
     if (facts.cause === 'single-context') {
       // The log's own cause line: "Context switch is disabled … consider changing it and try again".
       const cs = this.script?.statements('context_switch_param').find((st) => /\bmode\s*=\s*disabled\b/.test(st.text));
@@ -540,16 +583,50 @@ export class Explainer {
     } else if (/Layer-Controllers/.test(msg)) {
       hint =
         ' Layer-Controllers schedule the data flow of the layers, and one context has a fixed number of them (the control utilisation of the resource tables): let the compiler split the network into more contexts (context_switch_param(mode=enabled) where the script disables it), or reduce the number of layers.';
-    } else if (/16bit|16x4/.test(msg)) {
+    } else if (/16bit|16x4/.test(msg) || causeEntry?.id === 'resources-calculation') {
       hint = ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.';
+    } else if (causeEntry) {
+      hint = ` The DFC names the cause (${causeEntry.cause}): ${causeEntry.fix}.`;
     } else {
       hint =
         " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
     }
     const over = facts.over ? ` Over the budget: ${facts.over}.` : '';
-    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${msg.replace(/\.$/, '')}.${over}${hint}`, {
+    const said = s.cls && !msg.startsWith(s.cls) && e.id === 'backend-allocator' ? `${s.cls}: ${msg}` : msg;
+    return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${said.replace(/\.$/, '')}.${over}${hint}`, {
       excerpt: [withoutLevel(s.line.text).trim()],
     });
+  }
+
+  /** The NMS config names a layer the parsed network (HN) does not have. */
+  private nmsLayerMissing(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const layer = hit.names.layer;
+    const loc = this.onStatement('nms_postprocess', s.line);
+    const which = layer
+      ? `names ${layer}, which this network's HN does not have`
+      : 'names an empty layer — the NMS config the DFC generated found no head layers (its reg_layer/cls_layer are empty)';
+    return this.make(
+      'dfc/nms-layer-missing',
+      { path: loc.path, place: loc.place },
+      s.line,
+      `HailoNNException: The layer named ${layer ?? ''} doesn't exist in the HN — the NMS config of nms_postprocess ${which}. The config's bbox_decoders must name the HN's layers (reg_layer/cls_layer per scale, e.g. conv63), read from the parsed HAR (hailo-tools har), not the ONNX; a config made for another model (another size, a seg model compiled as detection) names other layers. hailo-tools check reads the config against the HAR.`,
+    );
+  }
+
+  /** The model zoo (or a script) names something this DFC does not know: mismatched releases. */
+  private versionMismatch(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    return this.make(
+      'dfc/version-mismatch',
+      this.onStatement('nms_postprocess', s.line),
+      s.line,
+      `${s.cls ? `${s.cls}: ` : ''}${s.message.trim()} — this DFC does not know meta_arch '${hit.names.arch ?? '?'}': the model zoo (or the script) is from a newer release than the installed DFC. Use the model-zoo version made for this DFC version (the model zoo's README pairs each release with its DFC), or a DFC that knows this architecture.`,
+    );
+  }
+
+  /** A HailoRT status the catalogue knows (a run on the device, not the compile). */
+  private hailort(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const e = hit.message;
+    return this.make(e.code as DfcCode, this.onLog(s.line), s.line, `HailoRT: ${s.message.trim()} — ${e.fix}.`, { stage: 'unknown' });
   }
 
   private compilerBug(s: Signal): DfcDiagnostic {
@@ -574,13 +651,21 @@ export class Explainer {
     return this.make('dfc/docker', this.onLog(s.line), s.line, `Docker refused before the DFC ran: ${msg} ${advice}`, { stage: 'docker', excerpt: [msg] });
   }
 
-  private noGpu(l: LogLine): DfcDiagnostic {
-    const fewImages = /less data than the recommended amount \((\d+)\)/.exec(l.text);
+  /**
+   * `Reducing optimization level to 0 … because {why}`: fewer calibration images than the 1024 it
+   * recommends, no GPU, or both — the accuracy risk of a run that looks successful.
+   */
+  private levelZero(l: LogLine, why: string): DfcDiagnostic {
+    const fewImages = /less data than the recommended amount \((\d+)\)/.exec(why);
+    const noGpu = /no available GPU/.test(why);
+    const causes = [fewImages ? `the calibration set has fewer images than the ${fewImages[1]} it recommends` : '', noGpu ? 'it found no GPU' : '']
+      .filter(Boolean)
+      .join(' and ');
     return this.make(
-      'dfc/no-gpu',
+      'dfc/optimization-level-0',
       this.onLog(l),
       l,
-      `The DFC found no GPU${fewImages ? ` and fewer calibration images than the ${fewImages[1]} it recommends` : ''} and lowered its default optimization level to 0: no fine-tuning, bias correction or compression — accuracy may suffer and 16-bit biases can make allocation fail. Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds, or ask for model_optimization_flavor(optimization_level=1) explicitly: only the default level is lowered, and level 1's bias correction runs on the CPU (slower: about 25 s per block in one public run).`,
+      `The DFC lowered its optimization level to 0 because ${causes || why || "of the run's resources"}: no fine-tuning, bias correction or compression — an accuracy risk the run does not report as a failure (int8 results can collapse), and 16-bit biases can make allocation fail.${fewImages ? ` Give optimize at least ${fewImages[1]} calibration images.` : ''}${noGpu ? " Give the container a GPU (hailo.dfc.gpus, docker --gpus all) for production builds, or ask for model_optimization_flavor(optimization_level=1) explicitly: only the default level is lowered, and level 1's bias correction runs on the CPU (slower: about 25 s per block in one public run)." : ''}`,
     );
   }
 

@@ -3,6 +3,7 @@
 // `hailo parser|optimize|compiler` CLI, `hailomz compile`, Python-API scripts; DFC 3.x and 5.x —
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { LineSplitter, type LogLine } from './lines';
+import { normaliseLine } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
@@ -36,7 +37,11 @@ export class DfcLogReader {
 
   private feed(lines: LogLine[]): DfcEvent[] {
     const events: DfcEvent[] = [];
-    for (const line of lines) this.state.line(line, events);
+    // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
+    for (const line of lines) {
+      const text = normaliseLine(line.text);
+      this.state.line(text === line.text ? line : { ...line, text }, events);
+    }
     return events;
   }
 }

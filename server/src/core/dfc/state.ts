@@ -92,12 +92,17 @@ export class ReaderState {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
+    const flush = (held: LogLine) => this.errorsOf(held, events);
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
     if (GRID_LINE.test(text)) {
+      const held = this.errors.release();
+      if (held) flush(held);
       for (const d of this.errors.line(l, true)) events.push({ kind: 'diagnostic', diagnostic: d });
       return;
     }
+    // A message wrapped over lines is read once, whole, at its first line (errors.ts).
+    if (this.errors.join(l, flush).continued) return;
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
@@ -166,6 +171,10 @@ export class ReaderState {
     const s = text.includes('|') || text.includes('ontext') ? classifySummaryLine(text) : null;
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
+    if (!this.errors.hold(l)) this.errorsOf(l, events);
+  }
+
+  private errorsOf(l: LogLine, events: DfcEvent[]): void {
     for (const d of this.errors.line(l)) events.push({ kind: 'diagnostic', diagnostic: d });
   }
 
@@ -243,6 +252,17 @@ export class ReaderState {
   }
 
   /**
+   * With no command line to say which stages the run meant to do, the stages that ran tell: a log
+   * whose every started stage finished (a notebook's `runner.optimize(…)` ending in `Model
+   * Optimization is done`, `hailomz profile` ending in `Profiler report generated`) and that shows
+   * no error ran to its end — parse-only, optimize-only or a whole compile alike.
+   */
+  private ranToItsEnd(): boolean {
+    if (this.command || this.current !== null || this.errors.hasErrors()) return false;
+    return STAGES.some((s) => this.stages.get(s)!.status === 'ok');
+  }
+
+  /**
    * The stage an error belongs to: the running one; else what the error itself shows (its
    * traceback's modules, the call that raised it); else the only stage of the command the log
    * shows (`hailo optimize X.har`); else `unknown` — a log excerpt without any of these says
@@ -262,6 +282,8 @@ export class ReaderState {
 
   finish(exit?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
     const events: DfcEvent[] = [];
+    const held = this.errors.release();
+    if (held) this.errorsOf(held, events);
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
     const killed =
@@ -285,7 +307,7 @@ export class ReaderState {
     } else if ((exit && exit.code !== null && exit.code !== 0) || (!exit && this.errors.endsInException())) {
       outcome = 'failed';
       failed = this.current ?? this.stageForError(this.errors.stageEvidence());
-    } else if (this.stages.get(this.lastStage)!.status === 'ok' || (exit?.code === 0 && this.current === null)) {
+    } else if (this.stages.get(this.lastStage)!.status === 'ok' || (exit?.code === 0 && this.current === null) || this.ranToItsEnd()) {
       outcome = 'success';
     } else {
       outcome = 'incomplete';

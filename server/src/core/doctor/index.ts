@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { readHefFile } from '../hef';
 import type { DeviceError, ScanResult } from '../device/protocol';
 import type { Consumer } from './linkage';
+import { machineDetail } from './machine';
 import { probeSystem, type SystemSnapshot } from './probe';
 import { findings, primaryLibrary, type Finding, type HefFacts } from './rules';
 
@@ -15,7 +16,7 @@ export type { Finding, Severity } from './rules';
 export type { SystemSnapshot } from './probe';
 
 export interface Component {
-  /** Stable kind: driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
+  /** Stable kind: machine, driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */
   kind: string;
   name: string;
   version?: string;
@@ -75,12 +76,12 @@ function hefsIn(folder: string): string[] {
 }
 
 export function components(system: SystemSnapshot, scan: DoctorOptions['scan'], hefs: HefFacts[]): Component[] {
-  const out: Component[] = [];
+  const out: Component[] = [{ kind: 'machine', name: system.machine.model ?? 'machine', detail: machineDetail(system.machine) }];
   for (const m of system.modules) out.push({ kind: 'driver', name: `${m.name} kernel module`, version: m.version, where: `/sys/module/${m.name}` });
   if (system.modules.length === 0) out.push({ kind: 'driver', name: 'Hailo kernel module', detail: 'not loaded (no /sys/module/hailo_pci or hailo1x_pci)' });
   for (const p of system.pci)
     out.push({ kind: 'pci', name: `PCI ${p.address} (1e60:${p.deviceId}, ${p.family})`, detail: p.driver ? `bound to ${p.driver}` : 'no driver bound' });
-  out.push({ kind: 'device-node', name: 'device nodes', detail: system.deviceNodes.length ? system.deviceNodes.join(', ') : 'none (/dev/hailo*)' });
+  out.push({ kind: 'device-node', name: 'device nodes', detail: system.deviceNodes.length ? system.deviceNodes.join(', ') : 'none (/dev/hailo*, /dev/h1x-*)' });
   const first = primaryLibrary(system);
   for (const l of system.libraries)
     out.push({
@@ -192,6 +193,6 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
     folder: options.folder,
     devices: options.scan ? { asked: true } : { asked: false, why: options.noScanReason ?? 'not asked' },
     components: components(system, options.scan, hefs),
-    findings: findings({ system, scan: options.scan, hefs }),
+    findings: findings({ system, scan: options.scan, hefs, noScanReason: options.scan ? undefined : (options.noScanReason ?? 'not asked') }),
   };
 }

@@ -127,7 +127,20 @@ export function kernelLogFindings(system: SystemSnapshot): Finding[] {
     code: 'soc-driver-mismatch',
     severity: 'error' as const,
     sentence: `The Hailo-10H at ${m.address} runs firmware whose driver is ${m.endpointDriver} while the host's hailo1x_pci is ${m.pcieDriver}; the driver then refuses every request to the device (${log.path}: "${m.line}"), so HailoRT cannot open it.`,
-    fix: `Restart the device so it boots the firmware of the ${m.pcieDriver} driver: reboot (or reset its PCI function and reload hailo1x_pci), with the firmware files of HailoRT ${m.pcieDriver} in /lib/firmware/hailo/hailo10h/.`,
-    source: KERNEL_LOG_SOURCE,
+    fix: firmwareResetFix(m.address, m.pcieDriver),
+    source: `${KERNEL_LOG_SOURCE}; ${RESET_SOURCE}`,
   }));
+}
+
+/** Where the reset comes from: a live upgrade left the 5.3.0 driver talking to 5.1.1 firmware, recovered without a reboot. */
+export const RESET_SOURCE =
+  'github.com/hailo-ai/hailo_model_zoo_genai PR#11 (PCI reset and driver reload after a live upgrade; hailortcli fw-control identify then reports the new firmware)';
+
+/**
+ * The device keeps the firmware it booted until it is reset: after a live upgrade of hailo1x_pci a
+ * PCI reset and a reload of the driver load the new firmware, no reboot needed.
+ */
+export function firmwareResetFix(address: string, driverVersion: string): string {
+  const at = /^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]$/i.test(address) ? address : '<PCI address>';
+  return `Reset the device so it loads the firmware of the ${driverVersion} driver — no reboot needed: "sudo modprobe -r hailo1x_pci && echo 1 | sudo tee /sys/bus/pci/devices/${at}/reset && sudo modprobe hailo1x_pci" (where /sys/bus/pci/devices/${at}/reset exists; otherwise reboot), with the firmware files of HailoRT ${driverVersion} in /lib/firmware/hailo/hailo10h/; "hailortcli fw-control identify" then reports firmware ${driverVersion}.`;
 }

@@ -11,6 +11,7 @@ import { LIBRARY_DIRS } from './files';
 import { probeConsumers, type Consumer } from './linkage';
 import { probeFirmware, type FirmwareFiles } from './firmware';
 import { probeKernelLog, type KernelLogFacts } from './kernelLog';
+import { probeMachine, type MachineFacts } from './machine';
 
 const SMALL = 64 << 10;
 /** /var/lib/dpkg/status of a full desktop is a few MiB. */
@@ -64,6 +65,8 @@ export interface DebPackage {
 
 export interface SystemSnapshot {
   root: string;
+  /** The board, OS release, kernel and architectures (machine.ts). */
+  machine: MachineFacts;
   modules: KernelModule[];
   deviceNodes: string[];
   pci: PciFunction[];
@@ -276,9 +279,11 @@ export function probeSystem(root = '/', folder?: string): SystemSnapshot {
   const pci = probePci(root);
   return {
     root,
+    machine: probeMachine(root),
     modules: probeModules(root),
     deviceNodes: list(join(root, 'dev'))
-      .filter((n) => /^hailo\d+$/.test(n))
+      // /dev/hailoN (hailo_pci; hailo1x_pci up to 5.2), /dev/h1x-N (hailo1x_pci from 5.3: releases catalogue).
+      .filter((n) => /^hailo\d+$/.test(n) || /^h1x-\d+$/.test(n))
       .map((n) => `/dev/${n}`),
     pci,
     libraries: probeLibraries(root),

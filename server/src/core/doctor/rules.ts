@@ -7,6 +7,7 @@ import type { ScanResult, DeviceError } from '../device/protocol';
 import {
   HAILO8_LAST_RUNTIME,
   atLeast,
+  compareVersions,
   driverModuleFor,
   hefArchLabel,
   hefRunsOnDevice,
@@ -17,11 +18,12 @@ import {
   type Version,
   versionText,
 } from '../device/hailortVersions';
+import { releaseHas } from '../releases';
 import { inRoot } from './files';
 import { linkageFindings } from './linkageRules';
 import { firmwareFindings } from './firmware';
 import { packageFindings } from './packageRules';
-import { kernelLogFindings } from './kernelLog';
+import { firmwareResetFix, kernelLogFindings, RESET_SOURCE } from './kernelLog';
 import type { Library, SystemSnapshot } from './probe';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -46,6 +48,8 @@ export interface DoctorInput {
   /** The device scan (identify of each device), when it could be asked. */
   scan?: ScanResult | { error: DeviceError };
   hefs: HefFacts[];
+  /** Why the devices were not asked (--root, --no-device, no HailoRT), when they were not. */
+  noScanReason?: string;
 }
 
 export const SOURCES = {
@@ -126,7 +130,7 @@ export function findings(input: DoctorInput): Finding[] {
     out.push({
       code: 'no-device-node',
       severity: 'warning',
-      sentence: `The ${system.modules[0].name} driver is bound but there is no /dev/hailo* node, so HailoRT finds no device.`,
+      sentence: `The ${system.modules[0].name} driver is bound but there is no /dev/hailo* (or, from HailoRT 5.3, /dev/h1x-*) node, so HailoRT finds no device.`,
       fix: 'Read the driver\'s messages ("dmesg | grep -i hailo": a firmware file missing or a PCIe error) and reboot.',
       source: SOURCES.driverNames,
     });
@@ -215,6 +219,19 @@ export function findings(input: DoctorInput): Finding[] {
       }
       const fw = parseVersion(d.firmware);
       const rt = parseVersion(input.scan.runtime.hailortVersion);
+      // A Hailo-10H keeps the firmware it booted: after a live upgrade of hailo1x_pci it is older than the driver.
+      const h1x = system.modules.find((m) => m.name === 'hailo1x_pci');
+      const hostDriver = parseVersion(h1x?.version);
+      if (fw && hostDriver && !isHailo8Family(d.architecture) && compareVersions(fw, hostDriver) < 0) {
+        const pci = system.pci.filter((p) => p.family !== 'hailo8' && p.family !== 'unknown');
+        out.push({
+          code: 'firmware-older-than-driver',
+          severity: 'error',
+          sentence: `The ${d.architecture} at ${d.id} still runs firmware ${versionText(fw)} while the host's hailo1x_pci is ${versionText(hostDriver)} — what a live upgrade leaves until the device is reset; the driver and the firmware then disagree on every request.`,
+          fix: firmwareResetFix(pci.length === 1 ? pci[0].address : d.id, versionText(hostDriver)),
+          source: RESET_SOURCE,
+        });
+      }
       // update_fw_state compares major.minor; traced for the Hailo-8 family's PcieDevice.
       if (fw && rt && isHailo8Family(d.architecture) && (fw.major !== rt.major || fw.minor !== rt.minor)) {
         out.push({
@@ -291,6 +308,22 @@ export function findings(input: DoctorInput): Finding[] {
     });
   }
 
+  // ---- Hailo-8 or Hailo-8L: one PCI id (1e60:2864) for both; only the device itself (identify) tells
+  const h8 = system.pci.filter((p) => p.family === 'hailo8');
+  const identifiedH8 = identified.some((d) => isHailo8Family(d.architecture));
+  if (h8.length > 0 && !identifiedH8) {
+    const hailo8Only = input.hefs.filter((h) => h.report.header && HAILO8_ONLY_HEF.has(h.report.header.hwArch.id));
+    if (hailo8Only.length > 0) {
+      out.push({
+        code: 'hailo8-or-hailo8l',
+        severity: 'warning',
+        sentence: `The device at ${h8.map((p) => p.address).join(', ')} (PCI id 1e60:2864) is a Hailo-8 or a Hailo-8L — both show this id — and the doctor could not ask it (${input.noScanReason ?? (input.scan && 'error' in input.scan ? 'the scan failed' : 'not asked')}); ${hailo8Only.map((h) => h.path).join(', ')} ${hailo8Only.length === 1 ? 'is' : 'are'} compiled for hailo8, which a Hailo-8 runs and a Hailo-8L refuses (HAILO_HEF_NOT_COMPATIBLE_WITH_DEVICE).`,
+        fix: 'Ask the device which it is: "hailo-tools devices" (or "hailortcli fw-control identify") where HailoRT can reach it names HAILO8 or HAILO8L; for a Hailo-8L compile with --hw-arch hailo8l (which runs on both).',
+        source: `${SOURCES.hefArch}; ${SOURCES.driverNames} (one id, 0x2864, for the Hailo-8 family)`,
+      });
+    }
+  }
+
   // ---- HEFs in the folder, against the library (and the attached device)
   for (const h of input.hefs)
     out.push(
@@ -303,6 +336,11 @@ export function findings(input: DoctorInput): Finding[] {
     );
   return out;
 }
+
+const RELEASES_SOURCE = 'server/src/core/releases/catalogue.ts (HailoRT 4.24.0: a public deploy note, HailoRT < 4.24 → HAILO_INVALID_HEF on DFC 3.34 HEFs)';
+
+/** HEF hw_arch values a Hailo-8 runs and a Hailo-8L does not (4.x is_hef_compatible: HAILO8L runs only 3 = hailo8l). */
+const HAILO8_ONLY_HEF = new Set([1, 2]);
 
 function sameText(a: string, b: string): boolean {
   const x = parseVersion(a);
@@ -345,6 +383,17 @@ function hefFindings(h: HefFacts, lib: Version | undefined, libFile: Library | u
       sentence: `${h.path} was compiled with strict runtime versioning for ${versionText(sdk)}, and HailoRT ${versionText(lib)} refuses it ("DFC version from which this HEF was created … is different from library version").`,
       fix: `Run it with HailoRT ${sdk.major}.${sdk.minor}.x, or compile it again for HailoRT ${versionText(lib)}.`,
       source: SOURCES.strict,
+    });
+  }
+  // HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line (server/src/core/releases).
+  const compiler = parseVersion(r.header.compilerVersion);
+  if (compiler && compiler.major === 3 && compiler.minor >= 34 && lib.major === 4 && !releaseHas('hailort', lib, 'hef-dfc-3.34')) {
+    out.push({
+      code: 'hef-needs-newer-runtime',
+      severity: 'error',
+      sentence: `${h.path} was compiled by Dataflow Compiler ${versionText(compiler)}, whose HEFs need HailoRT 4.24 or newer, and libhailort is ${versionText(lib)}: it refuses the HEF (users report HAILO_INVALID_HEF).`,
+      fix: 'Install HailoRT 4.24 (its driver, library and wheel together), or compile the model with DFC 3.33 or older.',
+      source: RELEASES_SOURCE,
     });
   }
   const hefFamily = r.header.hwArch.compatibleDevices.some((d) => isHailo8Family(d)) ? 'hailo8' : 'hailo1x';

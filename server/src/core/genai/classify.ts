@@ -156,19 +156,20 @@ export function classifyGenAi(report: HefReport, configText?: string, configErro
   return { ...base, kind, confidence, summary, prefillGroup, frame, config };
 }
 
+/** A HEF's embedded hailo-config.json as text, or why it could not be read (both undefined: not embedded). */
+export async function readHailoConfig(path: string, report: HefReport): Promise<{ text?: string; error?: string }> {
+  if (!report.externalResources.some((r) => r.name === 'hailo-config.json')) return {};
+  try {
+    const got = await withFileSource(path, (src) => readResource(src, report.externalResources, 'hailo-config.json', 4 << 20));
+    return 'bytes' in got ? { text: new TextDecoder('utf-8').decode(got.bytes) } : { error: got.error };
+  } catch (err) {
+    return { error: `hailo-config.json could not be read: ${(err as Error).message}` };
+  }
+}
+
 /** Reads a HEF (without hashing the whole file: a GenAI HEF is gigabytes) and classifies it. */
 export async function classifyGenAiFile(path: string): Promise<{ report: HefReport; genai: GenAiClass }> {
   const report = await readHefFile(path, { verify: false, verifyResources: false });
-  let text: string | undefined;
-  let error: string | undefined;
-  if (report.externalResources.some((r) => r.name === 'hailo-config.json')) {
-    try {
-      const got = await withFileSource(path, (src) => readResource(src, report.externalResources, 'hailo-config.json', 4 << 20));
-      if ('bytes' in got) text = new TextDecoder('utf-8').decode(got.bytes);
-      else error = got.error;
-    } catch (err) {
-      error = `hailo-config.json could not be read: ${(err as Error).message}`;
-    }
-  }
+  const { text, error } = await readHailoConfig(path, report);
   return { report, genai: classifyGenAi(report, text, error) };
 }

@@ -1,9 +1,11 @@
-// The GenAI chat core: is a HEF an LLM/VLM (classify), generator parameters in HailoRT's ranges,
+// The GenAI core: is a HEF an LLM/VLM (classify) or a speech-to-text model (speech), a recording as
+// Speech2Text takes it (audio), generator parameters in HailoRT's ranges,
 // the JSON messages, images as VLM frames, the Markdown transcript and the saved-context file.
-// Pure apart from classifyGenAiFile (reads the HEF); no vscode imports. session.ts is the host side.
+// Pure apart from classifyGenAiFile and classifySpeechFile (read the HEF); no vscode imports. session.ts is the host side.
 export {
   classifyGenAi,
   classifyGenAiFile,
+  readHailoConfig,
   parseGenAiConfig,
   GENAI_RESOURCES,
   type GenAiClass,
@@ -16,3 +18,7 @@ export { countImageEntries, textMessage, turnMessages, userMessage, type Role } 
 export { FrameError, imageToFrame, layoutFrame, type Frame } from './frames';
 export { mdInline, transcriptMarkdown, type Transcript, type TranscriptTurn } from './transcript';
 export { CONTEXT_MAGIC, decodeContextFile, encodeContextFile, type ContextHeader } from './contextFile';
+export { classifySpeech, classifySpeechFile, SPEECH_CONFIG_KEYS, WHISPER_FIXED_GROUPS, type SpeechClass } from './speech';
+export { AudioError, decodeSpeechAudio, SPEECH_SAMPLE_RATE, type AudioSource, type SpeechAudio } from './audio';
+export { clock, segmentLines, transcribeMarkdown, transcribeSummary } from './speechReport';
+export { deviceLine, healthWarnings, rateLine, type AnswerFigures } from './health';

@@ -72,7 +72,11 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
           : `refuses with ${v.status} ${v.statusName} — ${v.reason}`;
     const chosen = report.runtime.chosen;
     // The release asked for (hef --hailort-version) heads the list: the exit code follows it.
-    if (chosen) lines.push(`HailoRT ${chosen.version} (chosen; the verdict that counts): ${what(chosen)}`);
+    if (chosen) {
+      const why = report.runtime.chosenFor ?? 'chosen';
+      lines.push(`HailoRT ${chosen.version} (${why}; the verdict that counts): ${what(chosen)}`);
+      if (chosen.judgedBy) lines.push(`${TAB}${chosen.judgedBy}`);
+    }
     lines.push('HailoRT (Hef::create on this file):');
     for (const v of report.runtime.verdicts) lines.push(`${TAB}${v.label}${v.line === target ? ' (target)' : ''}: ${what(v)}`);
   }

@@ -552,14 +552,30 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
       quant.scale = 0;
       quant.limvalsMin = 0;
       quant.limvalsMax = 0;
-    } else if (new Set(zp).size > 1 || new Set(scale).size > 1) {
-      compat(
-        problems,
-        `Different quantization infos are not allowed for input streams (H2D)! Input '${s.name}' has per-feature values that differ.`,
-        'error',
-        'hef/structure',
-        26,
-      );
+    } else {
+      if (s.numeric.zps.length === 0 || s.numeric.scales.length === 0) {
+        // fill_layer_info before 5.0.0 checks the list sizes for outputs only, then reads qp_zps()[i] /
+        // qp_scales()[i] per feature for every layer: an input with an empty list is read through a null
+        // pointer (SIGSEGV inside Hef::create). The real libhailort 4.23.0 dies so on two files
+        // (../shared/corpus/hef/libhailort-4.23.0/README.md); 5.0 on takes the single value.
+        compat(
+          problems,
+          `Input '${s.name}' has ${s.numeric.zps.length} per-feature zero points and ${s.numeric.scales.length} scales (OUTPUT_SCALE_PER_FEATURE is on): HailoRT before 5.0 reads one per feature for inputs too and crashes (SIGSEGV in Hef::create); 5.0 on uses the single value.`,
+          'error',
+          'hef/structure',
+          undefined,
+          { before: '5.0.0', crash: true },
+        );
+      }
+      if (new Set(zp).size > 1 || new Set(scale).size > 1) {
+        compat(
+          problems,
+          `Different quantization infos are not allowed for input streams (H2D)! Input '${s.name}' has per-feature values that differ.`,
+          'error',
+          'hef/structure',
+          26,
+        );
+      }
     }
   }
   const frameSize = nmsShape ? nmsByClassFrameSize(nmsShape) : shape[0] * shape[1] * shape[2] * (TYPE_BYTES[type] ?? 1);

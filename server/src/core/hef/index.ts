@@ -21,6 +21,8 @@ export {
   targetLine,
   lineOfVersion,
   releaseRefusal,
+  normalRelease,
+  neededRelease,
   verdictSentence,
   hefStatusName,
   type RuntimeLine,

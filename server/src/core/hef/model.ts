@@ -171,5 +171,10 @@ export interface HefReport {
    * the file's architecture targets; set by readHef. `chosen`: the verdict of the release the
    * reader was asked to judge by (ReadOptions.hailortVersion), which the exit code then follows.
    */
-  runtime?: { target: RuntimeLineId; verdicts: RuntimeVerdict[]; chosen?: RuntimeVerdict };
+  runtime?: {
+    target: RuntimeLineId;
+    verdicts: RuntimeVerdict[];
+    chosen?: RuntimeVerdict;
+    /** Why `chosen` was chosen when no release was asked for. */ chosenFor?: string;
+  };
 }

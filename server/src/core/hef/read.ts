@@ -11,7 +11,7 @@ import { resourcesOf, verifyResources } from './resources';
 import { decodeHefBody, hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
 import { structureProblems } from './structure';
-import { applyTargetSeverity, hefVerdicts, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
+import { applyTargetSeverity, hefVerdicts, neededRelease, normalRelease, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
 import { limit, limitMessage } from '../common/limits';
 
 export interface ReadOptions {
@@ -32,8 +32,16 @@ export async function readHef(src: ByteSource, options: ReadOptions = {}): Promi
   const report = await readParts(src, options);
   // Judged last: the verdicts need every finding, and tolerated damage becomes a warning.
   const verdicts = hefVerdicts(report);
-  const chosen = options.hailortVersion ? verdictAt(report, options.hailortVersion) : undefined;
-  report.runtime = { target: targetLine(report).id, verdicts, ...(chosen ? { chosen } : {}) };
+  // Asked for a release, or the file's own compiler needs a release past its line's newest (DFC 3.34 → 4.24).
+  const needed = options.hailortVersion ? undefined : neededRelease(report);
+  const release = options.hailortVersion ? normalRelease(options.hailortVersion) : needed;
+  const chosen = release ? verdictAt(report, release) : undefined;
+  report.runtime = {
+    target: targetLine(report).id,
+    verdicts,
+    ...(chosen ? { chosen } : {}),
+    ...(needed ? { chosenFor: `the release its compiler, DFC ${report.header?.compilerVersion}, needs` } : {}),
+  };
   applyTargetSeverity(report, verdicts, chosen);
   return report;
 }

@@ -19,6 +19,10 @@
 // the line that answers otherwise is named in `others`. Damage a release tolerates is reported with
 // its consequence: 5.1+ checks only the protobuf body's hash of a V3 file, so cut or flipped config
 // words reach the device, which then fails to configure or computes garbage.
+// Releases past the source (4.24, 5.3, 5.4, and any newer one) are judged by the nearest release read
+// here plus what the release catalogue (server/src/core/releases) has on record; the verdict says so
+// (`judgedBy`). Nothing is refused for being new.
+import { judgeRelease, parseRelease, releaseHas, releaseUsageError } from '../releases';
 import { HEADER_SIZES, HEF_MAGIC } from './container';
 import type { HefReport } from './model';
 import type { HefProblem } from './problems';
@@ -127,6 +131,8 @@ export interface RuntimeVerdict {
   damagesConfig?: boolean;
   /** The release does not read this header (container) version at all. */
   unreadableVersion?: boolean;
+  /** For a release past the rules read from source: which rules judged it (judgeRelease's sentence). */
+  judgedBy?: string;
   /** Older releases of the line that answer otherwise (a line's verdict only). */
   others?: { version: string; outcome: RuntimeVerdict['outcome']; status?: number; statusName?: string; reason: string }[];
 }
@@ -157,22 +163,43 @@ function check(report: HefReport, name: string): boolean | undefined {
 
 const CCW_CONSEQUENCE = 'the device then gets config words that are not the compiled ones: configuring the network fails, or it runs and computes garbage';
 
-/** The line a release belongs to (by major.minor; a release after the newest known one is read as 5.1–5.2). */
+/**
+ * The line a release belongs to: the newest line of its major at or before it (4.24 → 4.21–4.23,
+ * 5.3 → 5.1–5.2); another major goes to the nearest line. undefined only before 4.18.
+ */
 export function lineOfRelease(version: string): RuntimeLine | undefined {
   const v = versionNumber(version);
   if (v < 41800) return undefined;
-  const mm = Math.floor(v / 100);
-  return (
-    RUNTIME_LINES.find((l) => l.releases.some((r) => Math.floor(versionNumber(r) / 100) === mm)) ??
-    (v >= 50100 ? RUNTIME_LINES[RUNTIME_LINES.length - 1] : undefined)
-  );
+  const major = Math.floor(v / 10000);
+  const sameMajor = RUNTIME_LINES.filter((l) => Math.floor(versionNumber(l.releases[0]) / 10000) === major);
+  const atOrBefore = sameMajor.filter((l) => versionNumber(l.releases[0]) <= v);
+  if (atOrBefore.length) return atOrBefore[atOrBefore.length - 1];
+  return major > 5 ? RUNTIME_LINES[RUNTIME_LINES.length - 1] : RUNTIME_LINES[0];
+}
+
+/** The release whose Hef::create was read from source that judges `version` (4.24.1 → 4.23.0). */
+function sourceReleaseOf(version: string): string | undefined {
+  const line = lineOfRelease(version);
+  if (!line) return undefined;
+  const v = versionNumber(version);
+  const newest = line.releases[line.releases.length - 1];
+  return v > versionNumber(newest) ? newest : undefined;
+}
+
+/** The compiler version a HEF records (header sdk_version), when it says one. */
+function compilerOf(report: HefReport): { major: number; minor: number } | undefined {
+  const v = parseRelease(report.header?.compilerVersion ?? '');
+  return v && (v.major > 0 || v.minor > 0) ? v : undefined;
 }
 
 /** The verdict of one HailoRT release (X.Y.Z) on the report's file. */
 export function verdictAt(report: HefReport, version: string, mode: OpenMode = 'file'): RuntimeVerdict {
-  const r = rulesOf(version);
+  // Past the source: the newest source-read release's checks, plus what is on record after it.
+  const source = sourceReleaseOf(version);
+  const r = rulesOf(source ?? version);
   const line = lineOfRelease(version) ?? RUNTIME_LINES[0];
   const label = `HailoRT ${version}`;
+  const judgedBy = source || versionNumber(version) < 41800 ? judgeRelease('hailort', version, ['hef']).sentence : undefined;
   const tolerated: string[] = [];
   let damagesConfig = false;
   const out = (v: Pick<RuntimeVerdict, 'outcome' | 'status' | 'statusName' | 'reason' | 'unreadableVersion'>): RuntimeVerdict => ({
@@ -182,6 +209,7 @@ export function verdictAt(report: HefReport, version: string, mode: OpenMode = '
     mode,
     tolerated,
     ...(damagesConfig ? { damagesConfig } : {}),
+    ...(judgedBy ? { judgedBy } : {}),
     ...v,
   });
   // 91/92/93 came with 4.21.0; the same checks answered 26 before.
@@ -277,6 +305,18 @@ export function verdictAt(report: HefReport, version: string, mode: OpenMode = '
   if (structural?.crash) return out({ outcome: 'crashes', reason: structural.message });
   if (structural?.status !== undefined) return out(refuse(st(structural.status), structural.message));
 
+  // 4b. HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line: older 4.x answered HAILO_INVALID_HEF
+  // (a user's deploy note, ../shared/docs/hailo-users-2026.md §1 row 4; which check refuses is not public).
+  const dfc = compilerOf(report);
+  if (dfc && dfc.major === 3 && dfc.minor >= 34 && Math.floor(versionNumber(version) / 10000) === 4 && !releaseHas('hailort', version, 'hef-dfc-3.34')) {
+    return out(
+      refuse(
+        26,
+        `this HEF was compiled by Dataflow Compiler ${report.header?.compilerVersion}, and HEFs from DFC 3.34 on need HailoRT 4.24 or newer: ${label} refuses them (users report HAILO_INVALID_HEF); install HailoRT 4.24, or compile with DFC 3.33 or older.`,
+      ),
+    );
+  }
+
   // 5. Extensions, checked after the networks are parsed (validate_hef_extensions).
   const unsupported = report.extensions.filter((e) => !e.optional && !r.extensions.has(e.id));
   if (unsupported.length) {
@@ -343,18 +383,28 @@ export function targetLine(report: HefReport): RuntimeLine {
   return RUNTIME_LINES.find((l) => l.id === (arch !== undefined && HAILO8_ARCHS.has(arch) ? '4.21-4.23' : '5.1-5.2'))!;
 }
 
-/** The releases a verdict can be asked of: the lines' major.minor, any revision (4.18.0–5.2.x). */
-const KNOWN_MINORS = [...new Set(RUNTIME_LINES.flatMap((l) => l.releases.map((r) => r.split('.').slice(0, 2).join('.'))))];
-
 /**
- * Why `version` cannot be judged (one sentence), or undefined when it is a release X.Y.Z of a
- * known line: 4.18 … 4.23, 5.0 … 5.2 (no 4.24 exists; 5.3+ is not read yet).
+ * Why `version` cannot be judged (one sentence), or undefined: any release X.Y.Z (or X.Y) is judged —
+ * a release past the rules read here by the nearest one plus what is on record (judgeRelease). Only
+ * a string that is no version is refused.
  */
 export function releaseRefusal(version: string): string | undefined {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  if (!m) return `'${version}' is not a HailoRT release: give one as X.Y.Z, e.g. 4.23.0 or 5.2.0.`;
-  if (KNOWN_MINORS.includes(`${Number(m[1])}.${Number(m[2])}`)) return undefined;
-  return `HailoRT ${version} is outside the releases whose Hef::create rules are known here (4.18.0–5.2.x: ${KNOWN_MINORS.join(', ')}); give one of them, e.g. 4.23.0 or 5.2.0.`;
+  return releaseUsageError('hailort', version);
+}
+
+/** `5.3` → `5.3.0`, `v4.24.0-1` → `4.24.0`: the form the verdicts use. */
+export function normalRelease(version: string): string {
+  const v = parseRelease(version);
+  return v ? `${v.major}.${v.minor}.${v.revision}` : version;
+}
+
+/**
+ * The release a file's own compiler needs past its target line (a DFC 3.34 HEF → 4.24.0), when the
+ * line's newest release would refuse it for that alone.
+ */
+export function neededRelease(report: HefReport): string | undefined {
+  const dfc = compilerOf(report);
+  return dfc && dfc.major === 3 && dfc.minor >= 34 && targetLine(report).id === '4.21-4.23' ? '4.24.0' : undefined;
 }
 
 /** The line a HailoRT library version belongs to (`5.2.0` → 5.1–5.2); undefined before 4.18. */

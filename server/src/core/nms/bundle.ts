@@ -19,6 +19,8 @@ import { looksLikeLabelsFile, parseLabels, type LabelsFile } from './labels';
 import { nmsModelFromIndex, type NmsHefFacts } from './model';
 import { nmsCalls, type NmsScriptCall } from './script';
 import { isNmsConfigName } from './files';
+import { ultralyticsFromOnnx, type UltralyticsMetadata } from './ultralytics';
+import { readOnnxFile } from '../onnx/reader';
 
 /** Text of a file: the editor's buffer when it is open (the host supplies it), else the disk's. */
 export type TextSource = (path: string) => string | undefined;
@@ -55,9 +57,45 @@ export function readLabels(path: string, open?: TextSource): { file: LabelsFile 
   return file
     ? { file }
     : {
-        error: `${basename(path)} is not a labels file: expected a hailo-apps labels JSON ({"labels": [...]}), a JSON list of names, or one name per line (.names/.txt)`,
+        error: `${basename(path)} is not a labels file: expected a hailo-apps labels JSON ({"labels": [...]}), a JSON list of names, one name per line (.names/.txt), or Ultralytics' metadata.yaml (names:)`,
       };
 }
+
+/**
+ * Ultralytics' metadata of the ONNX beside `near` (one named after it, else the only `.onnx` there):
+ * the class names and export size the model carries. Only the index is read, never the weights.
+ */
+export function findOnnxMetadataBeside(near: string): UltralyticsMetadata | undefined {
+  const dir = dirname(near);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.onnx'));
+  } catch {
+    return undefined;
+  }
+  const base = basename(near, extname(near));
+  const pick = names.find((n) => basename(n, extname(n)) === base) ?? (names.length === 1 ? names[0] : undefined);
+  if (!pick) return undefined;
+  const path = join(dir, pick);
+  // Read once per version of the file: a script is re-checked on every edit.
+  const stamp = fileStamp(path);
+  const hit = stamp ? onnxMetaCache.get(path) : undefined;
+  if (hit && hit.stamp === stamp) return hit.meta;
+  let meta: UltralyticsMetadata | undefined;
+  try {
+    meta = ultralyticsFromOnnx(readOnnxFile(path).metadata, `${pick}'s metadata`);
+  } catch {
+    meta = undefined; // not readable ONNX: the ONNX's own checks say so where it is opened
+  }
+  if (stamp) {
+    onnxMetaCache.delete(path);
+    onnxMetaCache.set(path, { stamp, meta });
+    while (onnxMetaCache.size > HEF_CACHE_SIZE) onnxMetaCache.delete(onnxMetaCache.keys().next().value as string);
+  }
+  return meta;
+}
+
+const onnxMetaCache = new Map<string, { stamp: string; meta: UltralyticsMetadata | undefined }>();
 
 /** A labels file beside `near` (a HEF or script): one named after it, else the only one there. */
 export function findLabelsBeside(near: string): string | undefined {
@@ -125,6 +163,8 @@ async function gather(input: NmsCheckInput, near: string, opts: NmsBundleOptions
       out.hefPath = hefPath;
     } else out.problems.push(r.error);
   }
+  const onnx = findOnnxMetadataBeside(near);
+  if (onnx) input.ultralytics = onnx;
   const labelsPath = opts.labelsPath ?? (hefPath ? findLabelsBeside(hefPath) : undefined) ?? findLabelsBeside(near);
   if (labelsPath) {
     const r = readLabels(labelsPath, opts.open);

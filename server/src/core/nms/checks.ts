@@ -3,11 +3,13 @@
 // finding on the value that is wrong, naming the other file and its value; a quick fix where the
 // fix is one value. Errors only where the DFC or HailoRT is known to refuse (codes and evidence:
 // docs/nms.md); the rest are warnings. Pure.
+import { quoteDfc } from '../common/dfcMessages';
 import type { Diagnostic, Fix, Range, Severity } from '../common/types';
 import type { LabelsFile } from './labels';
 import type { Hwc, NmsHefFacts, NmsModel } from './model';
 import { LAYER_KEYS, type LayerKey, type Located, type NmsConfig, type NmsDecoder } from './config';
 import type { NmsScriptCall } from './script';
+import type { UltralyticsMetadata } from './ultralytics';
 
 export type NmsFile = 'config' | 'script' | 'labels' | 'hef';
 
@@ -22,6 +24,8 @@ export interface NmsCheckInput {
   model?: NmsModel;
   hef?: NmsHefFacts;
   labels?: { name: string; file: LabelsFile };
+  /** Ultralytics' metadata of the model the detector came from (its ONNX's metadata_props). */
+  ultralytics?: UltralyticsMetadata;
 }
 
 /** Decoder layouts, by the meta_arch the script names (schemas/nms-config.schema.json). */
@@ -101,9 +105,10 @@ class Checker {
     if (script) this.scriptChecks(script.call, usable, metaFamily, configFamily, family);
     if (script?.call.metaArch && model?.sdkVersion) this.metaArchDfc(script.call.metaArch, model);
     if (usable && model) this.modelChecks(usable, model, family);
-    if (script && !usable && !script.call.configPath && model && family === 'yolov8') this.inlineClassesAgainstHeads(script.call, model);
+    if (script && !usable && !script.call.configPath && model && family) this.inlineClassesAgainstHeads(script.call, model, family);
     if (hef) this.hefChecks(hef, usable, script?.call, family);
     if (labels) this.labelsChecks(labels.name, labels.file, usable, script?.call, hef);
+    if (this.input.ultralytics && (usable || script)) this.ultralyticsChecks(this.input.ultralytics, usable, script?.call);
     return this.out;
   }
 
@@ -211,10 +216,16 @@ class Checker {
   /**
    * `classes=` inline with no config: the DFC generates the config from the head layout it detects,
    * and no public file shows where it keeps it in the HAR, so the heads are read here from the HN's
-   * outputs — only when they are unambiguous: per scale exactly two outputs of one h×w, one of them
-   * the box head (4 × regression_length channels), and every scale's other head with one count.
+   * outputs — only when they are unambiguous, grouped per scale (one h×w) in the layout of the
+   * meta_arch (the zoo's configs: schemas/nms-config.schema.json):
+   * - yolov8: two outputs, one the box head (4 × regression_length channels), the other the classes;
+   * - yolov5: one output of 3 anchors × (5 + classes) (every zoo YOLOv5 config has 3 anchors per scale);
+   * - yolox: three outputs of 4 (box), 1 (objectness) and the classes;
+   * - ssd: two outputs, 4 × anchors (box) and anchors × classes (background included, as the zoo's
+   *   SSD configs count it).
+   * Every scale must give the same count.
    */
-  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel): void {
+  private inlineClassesAgainstHeads(call: NmsScriptCall, model: NmsModel, family: NmsFamily): void {
     const classes = call.inline.get('classes');
     if (!classes || typeof classes.value !== 'number' || !model.outputs?.length) return;
     const rl = call.inline.get('regression_length')?.value;
@@ -224,24 +235,52 @@ class Checker {
       const key = `${o.shape[0]}×${o.shape[1]}`;
       scales.set(key, [...(scales.get(key) ?? []), o]);
     }
-    const cls: { name: string; shape: Hwc }[] = [];
+    const perScale: { count: number; heads: { name: string; shape: Hwc }[] }[] = [];
+    let rule = '';
     for (const heads of scales.values()) {
-      if (heads.length !== 2) return;
-      const others = heads.filter((h) => h.shape[2] !== regChannels);
-      if (others.length !== 1) return;
-      cls.push(others[0]);
+      const ch = heads.map((h) => h.shape[2]);
+      let count: number | undefined;
+      let shown = heads;
+      if (family === 'yolov8' && heads.length === 2) {
+        const others = heads.filter((h) => h.shape[2] !== regChannels);
+        if (others.length === 1) [count, shown] = [others[0].shape[2], others];
+        rule = `beside each ${regChannels}-channel box head, one per scale`;
+      } else if (family === 'yolov5' && heads.length === 1) {
+        if (ch[0] % 3 === 0 && ch[0] / 3 > 5) count = ch[0] / 3 - 5;
+        rule = 'one head per scale of 3 anchors × (5 + classes) channels';
+      } else if (family === 'yolox' && heads.length === 3) {
+        const others = heads.filter((h) => h.shape[2] !== 4 && h.shape[2] !== 1);
+        if (others.length === 1 && ch.includes(4) && ch.includes(1)) [count, shown] = [others[0].shape[2], others];
+        rule = 'beside each 4-channel box head and 1-channel objectness head, one per scale';
+      } else if (family === 'ssd' && heads.length === 2) {
+        // The box head has 4 channels per anchor; the class head `classes` per anchor.
+        const fits = heads.filter((h, i) => h.shape[2] % 4 === 0 && heads[1 - i].shape[2] % (h.shape[2] / 4) === 0);
+        if (fits.length === 1) {
+          const anchors = fits[0].shape[2] / 4;
+          const cls = heads.find((h) => h !== fits[0])!;
+          [count, shown] = [cls.shape[2] / anchors, [cls]];
+        }
+        rule = 'each class head has anchors × classes channels (the anchors from its 4 × anchors box head), background included';
+      }
+      if (count === undefined) return;
+      perScale.push({ count, heads: shown });
     }
-    const counts = new Set(cls.map((c) => c.shape[2]));
+    const counts = new Set(perScale.map((p) => p.count));
     if (counts.size !== 1) return;
-    const channels = cls[0].shape[2];
-    if (channels === classes.value) return;
+    const expected = perScale[0].count;
+    if (expected === classes.value) return;
+    const heads = perScale.flatMap((p) => p.heads);
+    const what =
+      family === 'yolov8' || family === 'yolox'
+        ? `the class heads of ${model.source} have ${plural(expected, 'channel')}`
+        : `the heads of ${model.source} hold ${plural(expected, 'class', 'classes')}`;
     this.add(
       'script',
       classes.range,
       'warning',
       'nms/classes',
-      `classes=${classes.value} but the class heads of ${model.source} have ${plural(channels, 'channel')} (${cls.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: beside each ${regChannels}-channel box head, one per scale; read from the HN's outputs, as no NMS config is named): the scores of ${plural(channels, 'class', 'classes')} would be read as ${classes.value} — set classes=${channels}.`,
-      { title: `Set classes to ${channels}`, newText: String(channels) },
+      `classes=${classes.value} but ${what} (${heads.map((c) => `${c.name} ${dims(c.shape)}`).join(', ')}: ${rule}; read from the HN's outputs, as no NMS config is named): the scores of ${plural(expected, 'class', 'classes')} would be read as ${classes.value} — set classes=${expected}.`,
+      { title: `Set classes to ${expected}`, newText: String(expected) },
     );
   }
 
@@ -323,7 +362,7 @@ class Checker {
         ref.range,
         'error',
         'nms/layer-not-in-hn',
-        `The layer named ${ref.value} doesn't exist in the HN of ${model.source}: its network is ${model.networkName}, so the layer is ${inScope.fullName} — the DFC stops with this message (write ${inScope.fullName} or ${short}).`,
+        `${quoteDfc('nms-layer-missing', { layer: ref.value })} of ${model.source}: its network is ${model.networkName}, so the layer is ${inScope.fullName} — the DFC stops with this message (write ${inScope.fullName} or ${short}).`,
         { title: `Use ${inScope.fullName}`, newText: JSON.stringify(inScope.fullName) },
       );
       return;
@@ -333,7 +372,7 @@ class Checker {
       ref.range,
       'error',
       'nms/layer-not-in-hn',
-      `The layer named ${ref.value} doesn't exist in the HN of ${model.source} — the DFC stops with this message: name the ${key.replace('_layer', '')} head of this scale as the HN calls it (the config may be another model's, or the model was parsed with other end nodes).`,
+      `${quoteDfc('nms-layer-missing', { layer: ref.value })} of ${model.source} — the DFC stops with this message: name the ${key.replace('_layer', '')} head of this scale as the HN calls it (the config may be another model's, or the model was parsed with other end nodes).`,
     );
   }
 
@@ -591,6 +630,51 @@ class Checker {
     );
   }
 
+  // ---- the model's own metadata ------------------------------------------------------------------
+
+  /**
+   * Ultralytics writes the model's class names and export size into the ONNX (exporter.py
+   * metadata_props `names`, `imgsz`): the config's (or the script's inline) `classes` and the
+   * config's `image_dims` must agree with them. Only when no HN head already said so (the same
+   * count would be reported twice).
+   */
+  private ultralyticsChecks(meta: UltralyticsMetadata, doc: NmsConfig | undefined, call: NmsScriptCall | undefined): void {
+    const inline = call?.inline.get('classes');
+    const classes = doc?.values.classes ?? (inline && typeof inline.value === 'number' ? (inline as Located<number>) : undefined);
+    const names = meta.names?.length;
+    if (classes && names && classes.value !== names && !this.out.some((f) => f.code === 'nms/classes')) {
+      const bg = doc?.values.background_removal?.value ? 1 : 0;
+      if (classes.value - bg !== names) {
+        this.add(
+          doc?.values.classes ? 'config' : 'script',
+          classes.range,
+          'warning',
+          'nms/classes',
+          `classes is ${classes.value} but ${meta.source} names ${plural(names, 'class', 'classes')} (Ultralytics' \`names\`, the classes it was trained on): the scores of ${plural(names, 'class', 'classes')} would be read as ${classes.value} — set classes to ${names + bg}.`,
+          { title: `Set classes to ${names + bg}`, newText: String(names + bg) },
+        );
+      }
+    }
+    const image = doc?.values.image_dims;
+    const size = meta.imgsz;
+    if (
+      size &&
+      image &&
+      image.value.length === 2 &&
+      (image.value[0] !== size[0] || image.value[1] !== size[1]) &&
+      !this.out.some((f) => f.code === 'nms/image-dims')
+    ) {
+      this.add(
+        'config',
+        image.range,
+        'warning',
+        'nms/image-dims',
+        `image_dims is [${image.value.join(', ')}] but ${meta.source} says the model was exported at imgsz [${size.join(', ')}] (height × width): boxes would be scaled for the wrong size — set image_dims to [${size.join(', ')}].`,
+        { title: `Set image_dims to [${size.join(', ')}]`, newText: `[${size.join(', ')}]` },
+      );
+    }
+  }
+
   // ---- the labels file -----------------------------------------------------------------------------
 
   /**
@@ -621,6 +705,19 @@ class Checker {
 
   private labelsChecks(name: string, labels: LabelsFile, doc: NmsConfig | undefined, call: NmsScriptCall | undefined, hef: NmsHefFacts | undefined): void {
     if (labels.kind === 'hailo-apps' && hef) this.appOutput(name, labels, hef);
+    // Ultralytics' metadata.yaml says the size the model was exported at (its `imgsz`).
+    const image = doc?.values.image_dims;
+    const size = labels.imageSize;
+    if (size && image && image.value.length === 2 && (image.value[0] !== size[0] || image.value[1] !== size[1])) {
+      this.add(
+        'config',
+        image.range,
+        'warning',
+        'nms/image-dims',
+        `image_dims is [${image.value.join(', ')}] but ${name} says the model was exported at imgsz [${size.join(', ')}] (height × width): boxes would be scaled for the wrong size — set image_dims to [${size.join(', ')}].`,
+        { title: `Set image_dims to [${size.join(', ')}]`, newText: `[${size.join(', ')}]` },
+      );
+    }
     let expected: number | undefined;
     let from = '';
     if (hef && hef.kind !== 'none' && hef.outputClasses !== undefined) {

@@ -5,8 +5,9 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import { LineIndex } from '../alls/lineIndex';
 import type { Range } from '../common/types';
+import { ultralyticsFromYaml } from './ultralytics';
 
-export type LabelsKind = 'hailo-apps' | 'list' | 'index-map' | 'names';
+export type LabelsKind = 'hailo-apps' | 'list' | 'index-map' | 'names' | 'ultralytics';
 
 export interface LabelsFile {
   kind: LabelsKind;
@@ -21,6 +22,8 @@ export interface LabelsFile {
   classes: number;
   /** Where a finding about the count goes: the `labels` array, the list, or line 1. */
   range: Range;
+  /** Ultralytics' metadata.yaml: its `imgsz` ([height, width]), which image_dims must match. */
+  imageSize?: [number, number];
 }
 
 const BACKGROUND = /^(__)?(background|unlabeled|unlabelled|bg)(__)?$/i;
@@ -54,6 +57,20 @@ export function parseLabels(text: string, fileName: string): LabelsFile | undefi
     const offset = dense.length && BACKGROUND.test(dense[0]) ? 1 : 0;
     return { kind: 'index-map', names: dense, offset, classes: dense.length - offset, range: range(root) };
   }
+  // Ultralytics' metadata.yaml (beside a format="hailo" export): `names:` indexed by class id.
+  if (/\.ya?ml$/i.test(fileName)) {
+    const meta = ultralyticsFromYaml(text, fileName);
+    if (!meta?.names) return undefined;
+    const at = /^names:/m.exec(text)?.index ?? 0;
+    return {
+      kind: 'ultralytics',
+      names: meta.names,
+      offset: 0,
+      classes: meta.names.length,
+      range: lines.range(at, lines.lineEnd(lines.positionAt(at).line)),
+      ...(meta.imgsz ? { imageSize: meta.imgsz } : {}),
+    };
+  }
   if (!/\.(names|txt)$/i.test(fileName)) return undefined;
   const names = text.split(/\r\n|\r|\n/).map((l) => l.trim());
   while (names.length && names[names.length - 1] === '') names.pop();
@@ -64,5 +81,6 @@ export function parseLabels(text: string, fileName: string): LabelsFile | undefi
 
 /** File names taken as a labels file when one lies beside a HEF or script. */
 export function looksLikeLabelsFile(name: string): boolean {
+  if (name === 'metadata.yaml') return true; // Ultralytics' export sidecar (names, imgsz)
   return /label/i.test(name) ? /\.(json|txt|names)$/i.test(name) : /\.names$/i.test(name);
 }

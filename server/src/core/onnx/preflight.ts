@@ -2,7 +2,9 @@
 // Every finding carries the evidence it rests on and a confidence. What the evidence cleared is
 // never flagged: fused LayerNormalization, the opset level, attention (MatMul+Softmax) as such,
 // a missing batch dimension on its own, rank 5 on its own (zoo ViTs parse with it).
+import { quoteDfc } from '../common/dfcMessages';
 import { opKnowledge, REJECTED } from './dfcFacts';
+import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
 import type { OnnxAnalysis } from './analysis';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
@@ -28,6 +30,8 @@ export interface Finding {
 export interface PreflightOptions {
   /** Total initializer bytes above which the DFC is assumed to skip its own onnxsim retry (a guess). */
   largeModelBytes?: number;
+  /** The DFC release in use, when known (e.g. from its log): pitfalls seen on another release are info. */
+  dfcVersion?: string;
 }
 
 /** Default for "large": a guess (the only data point is a 151 k-vocabulary lm_head); see the finding's text. */
@@ -242,6 +246,7 @@ export function preflight(a: Ctx, options: PreflightOptions = {}): Finding[] {
     });
   }
   linearForms(a, initNames, out);
+  out.push(...transformerFindings(a, options.dfcVersion));
   endNodes(a, out);
   if (a.unresolved > 0) {
     out.push({
@@ -463,7 +468,7 @@ function endNodes(a: Ctx, out: Finding[]): void {
         nodeIndex: p.index,
         tensor: o.name,
         message: `output '${o.name}' comes from a node without a name; end_node_names cannot address it`,
-        evidence: 'start/end_node_names take NodeProto names; MisspellNodeError: Unable to find end node name(s) otherwise (dfc-flow.md §3.5)',
+        evidence: `start/end_node_names take NodeProto names; MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: '…' })} otherwise (dfc-flow.md §3.5)`,
         fix: 're-export with named nodes (torch.onnx names them by default) or name the node with onnx tools',
         confidence: 'medium',
       });
@@ -475,7 +480,7 @@ function endNodes(a: Ctx, out: Finding[]): void {
         nodeIndex: p.index,
         tensor: o.name,
         message: `output tensor '${o.name}' is produced by node '${p.name}': end_node_names takes the node name '${p.name}'`,
-        evidence: "MisspellNodeError: Unable to find end node name(s) when tensor names ('…_output_0') are passed (dfc-flow.md §3.5)",
+        evidence: `MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: "'…_output_0'" })} when tensor names are passed (dfc-flow.md §3.5)`,
         fix: `end_node_names=['${p.name}']`,
         confidence: 'high',
       });
@@ -495,7 +500,7 @@ export function checkEndNodeNames(a: Pick<OnnxAnalysis, 'model' | 'shapes'>, nam
       severity: 'error',
       node: name,
       message: p ? `'${name}' is a tensor name; the node producing it is '${p.name || label(p)}'` : `no node named '${name}'`,
-      evidence: 'MisspellNodeError: Unable to find end node name(s) — start/end_node_names take NodeProto names (dfc-flow.md §3.5)',
+      evidence: `MisspellNodeError: ${quoteDfc('misspelled-node', { nodes: '…' })} — start/end_node_names take NodeProto names (dfc-flow.md §3.5)`,
       fix: p && p.name ? `use '${p.name}'` : 'pick a node name from the graph view',
       confidence: 'high',
     });

@@ -78,6 +78,8 @@ export interface RunSpec {
   driverArgs: readonly string[];
   /** The script in the driver folder to run (default DRIVER_FILE; the accuracy table runs hailo_emulate.py). */
   driverFile?: string;
+  /** `--interactive`: the driver reads requests on stdin (the parser bisection's one container for all cuts). */
+  interactive?: boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export function containerOptions(spec: RunSpec): string[] {
   const a = ['--name', spec.name, '--label', `${LABEL}=1`, '--label', `${OWNER_LABEL}=${spec.owner}`, '--label', `${MODEL_LABEL}=${spec.model}`];
   if (spec.stagingHost) a.push('--label', `${STAGING_LABEL}=${spec.stagingHost}`);
   a.push('--pull', 'never', '--env', 'PYTHONUNBUFFERED=1', '--workdir', IN_CONTAINER.out);
+  if (spec.interactive) a.push('--interactive');
   if (spec.user) a.push('--user', spec.user, '--env', `HOME=${IN_CONTAINER.home}`);
   if (spec.driverDir) a.push('--mount', bindMount(spec.driverDir, IN_CONTAINER.driver, true));
   for (const m of spec.inputs) a.push('--mount', bindMount(m.source, m.target, true));
@@ -114,7 +117,8 @@ export const versionArgs = () => ['version', '--format', '{{json .}}'];
 export const INFO_FORMAT = '{"Runtimes":{{json .Runtimes}},"SecurityOptions":{{json .SecurityOptions}}}';
 export const infoArgs = () => ['info', '--format', INFO_FORMAT];
 export const imagesArgs = () => ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'];
-export const imageInspectArgs = (image: string) => ['image', 'inspect', '--format', '{{.Id}}', image];
+/** The Id, then the labels (a DFC version label tells the compiler line before anything runs). */
+export const imageInspectArgs = (image: string) => ['image', 'inspect', '--format', '{{.Id}} {{json .Config.Labels}}', image];
 export const contextHostArgs = (context?: string) => ['context', 'inspect', ...(context ? [context] : []), '--format', '{{json .Endpoints.docker.Host}}'];
 /** One line per compile container: ID, name, state, owner, staging folder, model (tab-separated; the model last: a path may hold a tab). */
 export const PS_FORMAT = `{{.ID}}\t{{.Names}}\t{{.State}}\t{{.Label "${OWNER_LABEL}"}}\t{{.Label "${STAGING_LABEL}"}}\t{{.Label "${MODEL_LABEL}"}}`;

@@ -14,6 +14,7 @@ export type DockerProblemKind =
   | 'permission-denied'
   | 'context-missing'
   | 'image-missing'
+  | 'image-wrong-line'
   | 'no-gpu-runtime'
   | 'name-clash'
   | 'path-not-visible'

@@ -43,7 +43,8 @@ import {
   startProblem,
   type DockerProblem,
 } from './dockerErrors';
-import { DEFAULT_IMAGE, pickImage } from './images';
+import { DEFAULT_IMAGE, dfcOfImage, inspectLabels, pickImage } from './images';
+import { dfcCannotBuild } from '../../core/releases';
 import { OUTPUT_NAMES, driverArgs, resolveInputs, type CompileInputs, type ResolvedInputs } from './inputs';
 import { capture, sharedAnswer, streamEnd, type Captured, type LaunchedProcess, type ProcessLauncher } from './process';
 import { extractAllowed, packInto, type PackFile } from './transfer';
@@ -192,6 +193,11 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
   if (picked) return { ...base, status: 'docker-failed', problem: picked };
   const inspect = await query(imageInspectArgs(image));
   if (inspect.code !== 0) return { ...base, status: 'docker-failed', problem: daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image }) };
+  // The image's DFC line, from its labels or name, before any stage runs: 3.x builds the Hailo-8
+  // family only, 5.x Hailo-10H/15 only (server/src/core/releases/compileTargets.ts).
+  const dfc = dfcOfImage(image, inspectLabels(inspect.stdout));
+  const cannot = dfc && dfcCannotBuild(image, dfc.version, dfc.from, resolved.hwArch);
+  if (cannot) return { ...base, status: 'docker-failed', problem: { kind: 'image-wrong-line', setting: 'hailo.dfc.image', message: cannot } };
 
   // 3. GPUs: `auto` asks docker whether an NVIDIA runtime is configured; rootless docker maps
   // container root to the user, so no --user there.

@@ -7,11 +7,12 @@
 // It refuses to start without a TrustToken (workspace trust in the extension, the terminal for the
 // CLI): native code runs only where the user allowed it.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { isTrustToken, type TrustToken } from '../../core/common/trust';
 import { errorFromKind } from '../../core/device/errors';
+import { nativeBindingProblem } from './nativeBinding';
 import { ensureShim, type ShimLocation } from './nativeBuild';
 import type {
   ChatContext,
@@ -20,6 +21,7 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  DeviceState,
   InputSpec,
   ModelInfo,
   OpenOptions,
@@ -27,6 +29,8 @@ import type {
   RunReport,
   RuntimeInfo,
   ScanResult,
+  TranscribeRequest,
+  TranscribeResult,
   WorkerMethod,
   WorkerMethods,
   WorkerChatEvent,
@@ -79,6 +83,8 @@ interface Pending {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** LLM/VLM::create streams a multi-gigabyte HEF to the device before it answers. */
 const CHAT_OPEN_TIMEOUT_MS = 15 * 60_000;
+/** Opening the speech model (the HEF streamed to the device) plus HailoRT 5.3's 10-minute generate. */
+const TRANSCRIBE_TIMEOUT_MS = 25 * 60_000;
 
 export class DeviceClient {
   private child: ChildProcess | undefined;
@@ -182,6 +188,17 @@ export class DeviceClient {
     return this.request('chatClose', { session });
   }
 
+  chatHealth(session: number): Promise<{ devices: DeviceState[] }> {
+    return this.request('chatHealth', { session });
+  }
+
+  // ---- Speech2Text ----
+
+  /** Opens the speech model, transcribes one WAV recording and closes the model (paths resolved here). */
+  transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
+    return this.request('transcribe', { ...request, hef: resolvePath(request.hef), audio: resolvePath(request.audio) }, TRANSCRIBE_TIMEOUT_MS);
+  }
+
   /** Listens to every chat event of this client's worker; answers the unsubscribe. */
   onChat(listener: (event: ChatEvent) => void): () => void {
     this.chatListeners.add(listener);
@@ -236,6 +253,15 @@ export class DeviceClient {
 
   private async ensureWorker(): Promise<ChildProcess> {
     if (this.child && this.child.connected && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    const workerPath = this.options.workerPath ?? join(__dirname, 'deviceWorker.js');
+    const launcher = workerLauncher({ ...process.env, ...this.options.env });
+    if ('error' in launcher) throw new DeviceRequestError(launcher.error);
+    // A package without koffi's binary for this platform: said before a shim is compiled for nothing.
+    // Only a packaged worker (koffi's loader beside it) is checked; under a launcher the worker may
+    // run another platform's Node, and checks for itself.
+    const packaged = existsSync(join(dirname(workerPath), 'koffi', 'index.cjs'));
+    const native = launcher.execPath || !packaged ? undefined : nativeBindingProblem(dirname(workerPath));
+    if (native) throw new DeviceRequestError(native);
     if (!this.shim) {
       const located =
         this.options.shim ??
@@ -247,7 +273,6 @@ export class DeviceClient {
       if ('error' in located) throw new DeviceRequestError(located.error);
       this.shim = located;
     }
-    const workerPath = this.options.workerPath ?? join(__dirname, 'deviceWorker.js');
     const env: Record<string, string | undefined> = {
       ...process.env,
       ...this.options.env,
@@ -266,6 +291,7 @@ export class DeviceClient {
       env,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
+      ...(launcher.execPath ? { execPath: launcher.execPath, execArgv: launcher.execArgv } : {}),
     });
     this.child = child;
     this.lastStderr = '';
@@ -382,4 +408,26 @@ export class DeviceClient {
  */
 function absoluteInput(input: InputSpec): InputSpec {
   return input.kind === 'npy' || input.kind === 'image' ? { ...input, path: resolvePath(input.path) } : input;
+}
+
+/**
+ * HAILO_TOOLS_WORKER_LAUNCHER: a JSON array, the program and arguments that run the worker script
+ * in place of this Node (the arm64 test runs `["qemu-aarch64-static", "-L", sysroot, arm64-node]`:
+ * without binfmt_misc an emulated Node cannot fork another). Read from the process environment
+ * only — like CXX, never from a setting a folder could carry.
+ */
+export function workerLauncher(env: Record<string, string | undefined>): { execPath?: string; execArgv: string[] } | { error: DeviceError } {
+  const raw = env.HAILO_TOOLS_WORKER_LAUNCHER;
+  if (!raw) return { execArgv: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((a) => typeof a === 'string' && a !== '')) {
+    return { error: errorFromKind('worker-crashed', 'HAILO_TOOLS_WORKER_LAUNCHER is not a JSON array of the program and its arguments') };
+  }
+  const [execPath, ...execArgv] = parsed as string[];
+  return { execPath, execArgv };
 }

@@ -59,8 +59,8 @@ export interface EnsureOptions extends FindOptions {
 const DEFAULT_PREFIXES = ['/usr', '/usr/local', '/opt/hailort'];
 const LIB_SUBDIRS = ['lib', 'lib64', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu'];
 export const SHIM_SOURCE = 'hailo_shim.cpp';
-/** Every translation unit of the bridge (devices + InferModel, GenAI), compiled into one library. */
-export const SHIM_SOURCES = [SHIM_SOURCE, 'hailo_genai.cpp'];
+/** Every translation unit of the bridge (devices + InferModel, GenAI, speech, device state), compiled into one library. */
+export const SHIM_SOURCES = [SHIM_SOURCE, 'hailo_genai.cpp', 'hailo_speech.cpp', 'hailo_health.cpp'];
 /** Headers the sources include: part of the cache key. */
 const SHIM_HEADERS = ['shim_common.hpp'];
 export const SHIM_LIBRARY = 'libhailo_tools_shim.so';
@@ -207,12 +207,13 @@ export function runProgram(
   file: string,
   args: string[],
   timeoutMs = 300_000,
-): Promise<{ code: number | null; output: string; spawnError?: string }> {
+  env?: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string; spawnError?: string; spawnCode?: string }> {
   return new Promise((done) => {
     let output = '';
     // Its own process group (POSIX): the timeout ends the compiler's children (cc1plus, ld) too.
     const group = process.platform !== 'win32';
-    const child = spawn(file, args, { shell: false, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { shell: false, detached: group, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
     const timer = setTimeout(() => {
       if (!group || !signalGroup(child.pid, 'SIGKILL')) child.kill('SIGKILL');
     }, timeoutMs);
@@ -223,7 +224,7 @@ export function runProgram(
     child.stderr.on('data', take);
     child.on('error', (err) => {
       clearTimeout(timer);
-      done({ code: null, output, spawnError: err.message });
+      done({ code: null, output, spawnError: err.message, spawnCode: (err as NodeJS.ErrnoException).code });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -273,9 +274,12 @@ export async function buildShim(
   mkdirSync(outDir, { recursive: true });
   const partial = `${output}.${process.pid}.partial`;
   options.log?.(`compiling the HailoRT bridge against HailoRT ${versionString(install.version)} (${install.libraryPath}) with ${compiler}`);
-  const result = await runProgram(trust, compiler, compilerArgs(install, sources, partial, options.extraArgs));
+  // The compiler is looked up on the caller's PATH (env), as a shell would.
+  const result = await runProgram(trust, compiler, compilerArgs(install, sources, partial, options.extraArgs), undefined, env);
   if (result.code !== 0 || !existsSync(partial)) {
     rmSync(partial, { force: true });
+    // Raspberry Pi OS Lite has no compiler: say which command installs one (issue 37).
+    if (result.spawnCode === 'ENOENT') return { error: compilerMissing(compiler, env.CXX !== undefined && env.CXX !== '', result.spawnError ?? '') };
     const detail = result.spawnError
       ? `the C++ compiler '${compiler}' could not be started (${result.spawnError}); install g++ (or set CXX)`
       : `${compiler} exited with ${result.code}: ${result.output.trim().split('\n').slice(-12).join('\n')}`;
@@ -283,6 +287,15 @@ export async function buildShim(
   }
   renameSync(partial, output);
   return location;
+}
+
+function compilerMissing(compiler: string, fromCxx: boolean, detail: string): DeviceError {
+  const error = errorFromKind('compiler-missing', `the C++ compiler '${compiler}' could not be started (${detail})`);
+  if (!fromCxx) return error;
+  return {
+    ...error,
+    sentence: `The C++ compiler the CXX variable names ('${compiler}') is not installed, and the HailoRT bridge is compiled on this machine on first use: install it, or unset CXX and install g++ ("sudo apt install g++").`,
+  };
 }
 
 /** The shim to load: the given one, or one built for the HailoRT found on this machine. */

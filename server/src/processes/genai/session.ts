@@ -1,8 +1,8 @@
 // The host side of one chat (CLI, extension, bench): an LLM/VLM opened in the device worker through
 // a DeviceClient, asked one turn at a time; chunks arrive as worker events and are handed on as they
 // come. The host measures time to first token and tokens/s itself too (what the user sees: worker
-// + IPC), beside the worker's figures. A failed answer resolves with its DeviceError, never throws.
-import type { DeviceClient } from '../device/client';
+// + IPC), beside the worker's figures, and keeps them over the session for health(): the devices'
+// state and a warning when the rate decays. A failed answer resolves with its DeviceError, never throws.
 import type {
   ChatContext,
   ChatEndReason,
@@ -11,8 +11,11 @@ import type {
   ChatOpenOptions,
   ChatStats,
   DeviceError,
+  DeviceState,
   GeneratorParams,
 } from '../../core/device/protocol';
+import { deviceLine, healthWarnings, rateLine, type AnswerFigures } from '../../core/genai/health';
+import { DeviceRequestError, type DeviceClient } from '../device/client';
 
 export interface Turn {
   /** JSON messages of this turn (messages.ts). */
@@ -33,8 +36,19 @@ export interface Answer {
   error?: DeviceError;
 }
 
+/** The session's health: the devices' state, the answers' rates, and what is going wrong (health.ts). */
+export interface SessionHealth {
+  devices: DeviceState[];
+  /** "52.0 °C · memory 3.1 of 8.0 GiB · NNC 80 % · 41.0 tokens/s (first 125.0) · first token 240 ms". */
+  line: string;
+  warnings: string[];
+  /** Why the device's state is missing (HailoRT refused the query), when it is. */
+  unavailable?: string;
+}
+
 export class ChatSession {
   private running: { generation?: number; stop?: boolean } | undefined;
+  private readonly figures: AnswerFigures[] = [];
 
   private constructor(
     private readonly client: DeviceClient,
@@ -79,6 +93,7 @@ export class ChatSession {
         totalMs: end - t0,
         chunks,
       };
+      if (!e.error) this.figures.push({ firstTokenMs: host.firstTokenMs, tokensPerSecond: host.tokensPerSecond, tokens: e.stats.tokens, context: e.context });
       settle({ text, reason: e.reason, stats: e.stats, host, context: e.context, ...(e.error ? { error: e.error } : {}) });
     };
     const unsubscribe = this.client.onChat((e) => {
@@ -109,6 +124,28 @@ export class ChatSession {
     if (!run) return;
     run.stop = true;
     if (run.generation !== undefined) await this.client.chatAbort(this.info.session);
+  }
+
+  /** Every answer's figures so far (the session's rate history). */
+  get answers(): readonly AnswerFigures[] {
+    return this.figures;
+  }
+
+  /**
+   * The devices' state now and the session's rates, with warnings. A HailoRT that does not report the
+   * state (4.x, a device that lacks the query) leaves `devices` empty and says why in `unavailable`.
+   */
+  async health(): Promise<SessionHealth> {
+    let devices: DeviceState[] = [];
+    let unavailable: string | undefined;
+    try {
+      devices = (await this.client.chatHealth(this.info.session)).devices;
+    } catch (err) {
+      if (!(err instanceof DeviceRequestError)) throw err;
+      unavailable = err.error.sentence;
+    }
+    const line = [...devices.map(deviceLine), rateLine(this.figures)].filter(Boolean).join(' · ');
+    return { devices, line, warnings: healthWarnings(this.figures, devices), ...(unavailable ? { unavailable } : {}) };
   }
 
   context(): Promise<ChatContext | null> {

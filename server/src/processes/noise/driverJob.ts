@@ -20,11 +20,12 @@ import {
   removeArgs,
   runArgs,
   versionArgs,
+  type DockerTarget,
   type RunSpec,
 } from '../compile/dockerArgs';
 import { daemonProblem, imageMissing, refusalProblem, startProblem } from '../compile/dockerErrors';
 import { DEFAULT_IMAGE, pickImage } from '../compile/images';
-import { capture, streamEnd, type ProcessLauncher } from '../compile/process';
+import { capture, streamEnd, type Captured, type ProcessLauncher } from '../compile/process';
 import type { DockerSettings } from '../compile/runner';
 
 export interface DriverJob {
@@ -64,31 +65,49 @@ export interface DriverJobRun {
   cleanup(): void;
 }
 
-export async function runDriverJob(job: DriverJob, settings: DockerSettings, env: DriverJobEnv): Promise<DriverJobRun> {
+/** A container ready to start: its argv spec, and docker as the job reaches it. */
+export interface PreparedDriverRun {
+  status: 'ready';
+  spec: RunSpec;
+  target: DockerTarget;
+  ctx: { dockerPath: string; context?: string; memoryLimit?: string };
+  docker: (args: string[], timeoutMs?: number) => Promise<Captured>;
+  staging: string;
+  cleanup(): void;
+}
+
+/**
+ * docker's checks before a driver container starts (daemon, local context, image, GPUs), then the
+ * labelled container's spec and a fresh staging folder. Shared by one-shot jobs and the parser
+ * bisection's long-lived container.
+ */
+export async function prepareDriverRun(
+  job: DriverJob,
+  settings: DockerSettings,
+  env: DriverJobEnv,
+): Promise<PreparedDriverRun | { status: 'docker-failed' | 'cancelled'; message?: string }> {
   const target = { dockerPath: settings.dockerPath, context: settings.context || undefined };
   const ctx = { dockerPath: settings.dockerPath, context: target.context, memoryLimit: settings.memoryLimit };
   const docker = (args: string[], timeoutMs = 30_000) => capture(env.launch, ...dockerCommand(target, args), { timeoutMs });
-  const none = { cleanup: () => undefined };
   const version = await docker(versionArgs(), 20_000);
   const vp = daemonProblem(version, ctx) ?? (version.code !== 0 ? refusalProblem(version, ctx) : undefined);
-  if (vp) return { status: 'docker-failed', message: vp.message, ...none };
+  if (vp) return { status: 'docker-failed', message: vp.message };
   const host = await docker(contextHostArgs(target.context));
-  if (host.code !== 0) return { status: 'docker-failed', message: (daemonProblem(host, ctx) ?? refusalProblem(host, ctx)).message, ...none };
+  if (host.code !== 0) return { status: 'docker-failed', message: (daemonProblem(host, ctx) ?? refusalProblem(host, ctx)).message };
   if (!/"(unix|npipe):\/\//.test(host.stdout)) {
     return {
       status: 'docker-failed',
-      message: `The docker context${target.context ? ` '${target.context}'` : ''} is not this machine (${host.stdout.trim()}); this analysis bind-mounts the HAR and its data, so it needs a local docker (unset hailo.dfc.dockerContext, or --context).`,
-      ...none,
+      message: `The docker context${target.context ? ` '${target.context}'` : ''} is not this machine (${host.stdout.trim()}); this analysis bind-mounts its input files, so it needs a local docker (unset hailo.dfc.dockerContext, or --context).`,
     };
   }
   let image = settings.image?.trim();
   if (!image) {
     const ls = await docker(imagesArgs());
-    if (ls.code !== 0) return { status: 'docker-failed', message: (daemonProblem(ls, ctx) ?? refusalProblem(ls, ctx)).message, ...none };
+    if (ls.code !== 0) return { status: 'docker-failed', message: (daemonProblem(ls, ctx) ?? refusalProblem(ls, ctx)).message };
     image = pickImage(ls.stdout, job.hwArch ?? 'hailo10h') ?? DEFAULT_IMAGE;
   }
   const inspect = await docker(imageInspectArgs(image));
-  if (inspect.code !== 0) return { status: 'docker-failed', message: (daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image })).message, ...none };
+  if (inspect.code !== 0) return { status: 'docker-failed', message: (daemonProblem(inspect, ctx) ?? imageMissing({ ...ctx, image })).message };
   let gpus = settings.gpus === 'all';
   if (settings.gpus === 'auto') {
     const info = await docker(infoArgs());
@@ -99,7 +118,7 @@ export async function runDriverJob(job: DriverJob, settings: DockerSettings, env
       gpus = false;
     }
   }
-  if (env.signal?.aborted) return { status: 'cancelled', ...none };
+  if (env.signal?.aborted) return { status: 'cancelled' };
 
   const name = containerName(job.label, env.nameSuffix ?? randomBytes(4).toString('hex'));
   mkdirSync(job.workDir, { recursive: true });
@@ -123,6 +142,15 @@ export async function runDriverJob(job: DriverJob, settings: DockerSettings, env
     extraRunArgs: settings.extraRunArgs,
     driverArgs: job.args((i, file) => `${IN_CONTAINER.input(i)}/${file}`, IN_CONTAINER.out),
   };
+  return { status: 'ready', spec, target, ctx, docker, staging, cleanup };
+}
+
+export async function runDriverJob(job: DriverJob, settings: DockerSettings, env: DriverJobEnv): Promise<DriverJobRun> {
+  const none = { cleanup: () => undefined };
+  const prepared = await prepareDriverRun(job, settings, env);
+  if (prepared.status !== 'ready') return { ...prepared, ...none };
+  const { spec, target, ctx, docker, staging, cleanup } = prepared;
+  const { name, image } = spec;
   const container = { name, image, removed: false };
   let removal: Promise<{ code: number | null; stderr: string }> | undefined;
   const remove = () => (removal ??= docker(removeArgs(name), 60_000));

@@ -34,6 +34,10 @@ public:
     virtual Expected<hailo_device_identity_t> identify();
     virtual Expected<hailo_device_architecture_t> get_architecture() const = 0;
     virtual const char* get_dev_id() const = 0;
+    virtual Expected<hailo_chip_temperature_info_t> get_chip_temperature();
+    /* Hailo-10/Hailo-15 on Linux only (75, HAILO_INVALID_DEVICE_ARCHITECTURE, elsewhere). */
+    virtual Expected<hailo_health_stats_t> query_health_stats();
+    virtual Expected<hailo_performance_stats_t> query_performance_stats();
 
     virtual ~Device() = default;
     Device(const Device &) = delete;

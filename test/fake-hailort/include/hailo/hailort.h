@@ -177,6 +177,28 @@ typedef struct {
     char product_name[HAILO_MAX_PRODUCT_NAME_LENGTH];
 } hailo_device_identity_t;
 
+/* Device state (hailort.h of 4.23/5.x: a field of -1 is a stat HailoRT could not read). */
+typedef struct {
+    float32_t ts0_temperature;
+    float32_t ts1_temperature;
+    uint16_t sample_count;
+} hailo_chip_temperature_info_t;
+
+typedef struct {
+    float32_t cpu_utilization;
+    int64_t ram_size_total;
+    int64_t ram_size_used;
+    float32_t nnc_utilization;
+    int32_t ddr_noc_total_transactions;
+    int32_t dsp_utilization;
+} hailo_performance_stats_t;
+
+typedef struct {
+    float32_t on_die_temperature;
+    int32_t on_die_voltage;
+    int32_t bist_failure_mask;
+} hailo_health_stats_t;
+
 typedef enum {
     HAILO_FORMAT_TYPE_AUTO = 0,
     HAILO_FORMAT_TYPE_UINT8 = 1,

@@ -36,6 +36,9 @@
 #              A HAR saved after a script was loaded keeps it (member <net>.fake_model_script.alls —
 #              a member of this fake only), and a ClientRunner(har=…) applies the rules to it, so the
 #              emulator of a variant replays that variant's outputs.
+#   parser     {"refuse": [{"node"|"op", "raise", "message", "in"}], "delayMs"}: translate_onnx_model reads the
+#              ONNX, walks the ancestors of end_node_names and raises from a function named "in" when a
+#              refused node is among them (_parser.py; the parser bisection's stand-in)
 # Every call is appended to $HAILO_FAKE_DFC_CALLS as one JSON line {"method", "args", "kwargs"}.
 import json
 import os
@@ -60,6 +63,8 @@ def _scenario():
 
 
 _SCENARIO, _BASE = _scenario()
+# The DFC release the fake claims to be (hailo_sdk_client.__version__), when the scenario names one.
+__version__ = _SCENARIO.get("dfcVersion")
 _REPO = os.environ.get("HAILO_FAKE_REPO", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")))
 
 
@@ -291,6 +296,14 @@ class ClientRunner(object):
                                                                 net_input_shapes=net_input_shapes))
         if not os.path.isfile(model):
             raise FileNotFoundError("[Errno 2] No such file or directory: %r" % model)
+        if _SCENARIO.get("parser") is not None:
+            from hailo_sdk_client import _parser
+
+            included = _parser.translate(_SCENARIO["parser"], model, net_name, start_node_names, end_node_names, _write)
+            self._net = net_name
+            self._hn = {"name": net_name, "net_params": {"version": "fake"},
+                        "layers": {"%s/%s%d" % (net_name, n["op"].lower(), i + 1): {"type": n["op"].lower()} for i, n in enumerate(included)}}
+            return self._hn, {}
         _play("translate_onnx_model")
         self._net = net_name
         self._hn = {"name": net_name, "net_params": {"version": "fake"},

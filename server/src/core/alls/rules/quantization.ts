@@ -82,7 +82,7 @@ function layerType(ctx: RuleContext, name: string): string | undefined {
 
 /**
  * What an explicit optimization_level does without a GPU. The DFC lowers only its *default*
- * level (2) to 0 when it finds no GPU ("Reducing optimization level to 0 … no available GPU");
+ * level (2) to 0 when it finds no GPU (the catalogue's `optimization-level-0`, core/common/dfcMessages.ts);
  * an explicit level runs as asked: level 1 (bias correction) on the CPU, slower but fine, levels
  * 2–4 train (fine-tuning, AdaRound) on the CPU — hours, and one record saw QAFT diverge there
  * (docs/alls-rules.md, R13). Level 1 gets no finding.

@@ -4,7 +4,7 @@
 // the shim, and this side polls (waitDone) or blocks (infer, runPipelined).
 //
 // Loaded only by the worker, which refuses to start without a TrustToken (see main.ts).
-import koffi from 'koffi';
+import { koffi } from './koffi';
 import type { TrustToken } from '../../../core/common/trust';
 
 export class ShimError extends Error {
@@ -55,7 +55,7 @@ export interface ShimScanEntry {
   message?: string;
 }
 
-export const SHIM_ABI = 2;
+export const SHIM_ABI = 3;
 const HAILO_SUCCESS = 0;
 
 export class Bridge {
@@ -67,7 +67,7 @@ export class Bridge {
     _trust: TrustToken,
     readonly shimPath: string,
   ) {
-    const lib = koffi.load(shimPath);
+    const lib = koffi(_trust).load(shimPath);
     this.fn = {
       abi: lib.func('uint32_t hts_abi_version(void)'),
       compiledVersion: lib.func('uint32_t hts_compiled_version(void)'),
@@ -104,6 +104,14 @@ export class Bridge {
         'int hts_genai_generate_timed(int32_t handle, uint32_t mask, float temperature, float top_p, uint32_t top_k, float frequency_penalty, uint32_t max_tokens, int do_sample, uint32_t seed, const void *messages, size_t messages_size, uint32_t message_count, uint32_t timeout_ms, _Out_ double *first_ms, _Out_ double *total_ms, _Out_ uint32_t *chunks)',
       ),
       genaiClose: lib.func('int hts_genai_close(int32_t handle)'),
+      genaiHealth: lib.func('int64_t hts_genai_health_json(int32_t handle, void *buf, size_t cap)'),
+      // Speech2Text (native/hailo_speech.cpp)
+      speechOpen: lib.func('int32_t hts_speech_open(const char *hef, const char *group)'),
+      speechGenerate: lib.func(
+        'int hts_speech_generate(int32_t handle, const float *audio, size_t count, int task, const char *language, float repetition_penalty, uint32_t timeout_ms)',
+      ),
+      speechResult: lib.func('int64_t hts_speech_result_json(int32_t handle, void *buf, size_t cap)'),
+      speechClose: lib.func('int hts_speech_close(int32_t handle)'),
     };
     const abi = this.fn.abi() as number;
     if (abi !== SHIM_ABI) throw new ShimError(8, 'HAILO_INTERNAL_FAILURE', `the shim at ${shimPath} speaks ABI ${abi}, this worker ${SHIM_ABI}: rebuild it`);
@@ -300,6 +308,54 @@ export class Bridge {
   genaiClose(handle: number): void {
     this.check(this.fn.genaiClose(handle) as number);
   }
+
+  /** What HailoRT reports of the devices under an open LLM/VLM (native/hailo_health.cpp). */
+  genaiHealth(handle: number): ShimHealth {
+    return this.json<ShimHealth>((b, c) => this.fn.genaiHealth(handle, b, c) as number);
+  }
+
+  // ---- Speech2Text ----
+
+  speechOpen(hef: string, groupId: string): number {
+    const handle = this.fn.speechOpen(hef, groupId) as number;
+    if (handle <= 0) this.fail();
+    return handle;
+  }
+
+  /** generate_all_segments over 16 kHz mono float32 samples; `repetitionPenalty` ≤ 0 keeps the model's default. */
+  speechGenerate(
+    handle: number,
+    audio: Float32Array,
+    task: 'transcribe' | 'translate',
+    language: string,
+    repetitionPenalty: number,
+    timeoutMs: number,
+  ): ShimSegment[] {
+    this.check(this.fn.speechGenerate(handle, audio, audio.length, task === 'translate' ? 1 : 0, language, repetitionPenalty, timeoutMs) as number);
+    return this.json<{ segments: ShimSegment[] }>((b, c) => this.fn.speechResult(handle, b, c) as number).segments;
+  }
+
+  speechClose(handle: number): void {
+    this.check(this.fn.speechClose(handle) as number);
+  }
+}
+
+/** hts_genai_health_json's answer: a null section is a call that failed, its status in `errors`. */
+export interface ShimHealth {
+  devices: {
+    id: string;
+    temperature: { ts0: number; ts1: number } | null;
+    health: { onDie: number; voltageMv: number; bistFailureMask: number } | null;
+    performance: { cpu: number; ramTotalKib: number; ramUsedKib: number; nnc: number; dsp: number } | null;
+    errors: Record<string, number>;
+  }[];
+}
+
+/** One Speech2Text::SegmentInfo. */
+export interface ShimSegment {
+  start: number;
+  end: number;
+  text: string;
 }
 
 /** hts_genai_info_json's answer. */

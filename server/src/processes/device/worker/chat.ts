@@ -4,8 +4,10 @@
 // with a short timeout and yields to the event loop between reads, so a Stop request (abort) is
 // served within one read slice. One generation per model at a time.
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { releaseHas } from '../../../core/releases';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../../core/genai';
-import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
+import { errorFromKind, errorFromStatus, HailoStatus, statusName } from '../../../core/device/errors';
 import { archMismatchSentence } from '../../../core/device/hailortVersions';
 import { checkArchitecture, formatOrderName, formatTypeName } from '../../../core/device/names';
 import type {
@@ -16,11 +18,12 @@ import type {
   ChatModelInfo,
   ChatOpenOptions,
   DeviceError,
+  DeviceState,
   GeneratorParams,
   RuntimeInfo,
 } from '../../../core/device/protocol';
 import { paramMask } from '../../../core/genai/params';
-import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs } from './bridge';
+import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs, type ShimHealth } from './bridge';
 import { DeviceFailure, type DeviceService } from './service';
 
 /** How long one read blocks: the longest a Stop waits before the worker sees it. */
@@ -90,6 +93,17 @@ export class ChatService {
       }
     }
     const device = this.devices.requireDevice();
+    // One LLM or VLM per device (HailoRT 5.4 documents it; 5.x's GenAI server already answered 6,
+    // "KV-Cache is already in use by another model!"): when this worker holds it, say whose it is.
+    const held = [...this.sessions.values()][0];
+    if (held) {
+      throw new DeviceFailure(
+        withSentence(
+          errorFromKind('genai-busy', `session ${held.handle} (${held.info.hef}) is open`, HailoStatus.INVALID_OPERATION, 'HAILO_INVALID_OPERATION'),
+          `This chat's ${held.info.kind.toUpperCase()} ${basename(held.info.hef)} holds the ${device.architecture} (HailoRT runs one LLM or VLM per device${releaseHas('hailort', this.runtime.hailortVersion, 'genai-one-per-device') ? `, as HailoRT ${this.runtime.hailortVersion} documents` : ''}): close that chat first.`,
+        ),
+      );
+    }
     const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
     if (!arch.ok) {
       throw new DeviceFailure(withSentence(errorFromKind('arch-mismatch', arch.detail), archMismatchSentence('This HEF', arch.detail, device.architecture)));
@@ -99,7 +113,7 @@ export class ChatService {
     try {
       handle = this.bridge.genaiOpen(o.hef, lora, kind, o.groupId);
     } catch (err) {
-      throw this.openFailure(err, kind, lora);
+      throw this.openFailure(err, kind, lora, o.groupId);
     }
     let shim: ShimGenAiInfo;
     try {
@@ -135,7 +149,7 @@ export class ChatService {
     return info;
   }
 
-  private openFailure(err: unknown, kind: 'llm' | 'vlm', lora: string): DeviceFailure {
+  private openFailure(err: unknown, kind: 'llm' | 'vlm', lora: string, groupId: string): DeviceFailure {
     if (!(err instanceof ShimError)) return failure(err, 'open');
     const what = kind === 'vlm' ? 'VLM' : 'LLM';
     switch (err.status) {
@@ -144,16 +158,24 @@ export class ChatService {
       case HailoStatus.INVALID_OPERATION:
         // After our own checks, 6 from LLM/VLM::create is the device's one-model rule (llm_server.cpp:1171).
         return new DeviceFailure(
-          errorFromKind(
-            'genai-busy',
-            `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`,
-            err.status,
-            err.statusName,
+          this.devices.explainBusy(
+            errorFromKind(
+              'genai-busy',
+              `${err.detail} (HailoRT's log says why; "KV-Cache is already in use by another model!" when another model holds it)`,
+              err.status,
+              err.statusName,
+            ),
+            groupId,
           ),
         );
       case HailoStatus.OUT_OF_PHYSICAL_DEVICES: {
         const count = this.devices.scan().devices.length;
-        return new DeviceFailure(errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName));
+        return new DeviceFailure(
+          this.devices.explainBusy(
+            errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', system: this.devices.system() }, err.statusName),
+            groupId,
+          ),
+        );
       }
       case HailoStatus.NOT_FOUND:
         return new DeviceFailure(
@@ -172,6 +194,29 @@ export class ChatService {
       default:
         return new DeviceFailure(errorFromStatus(err.status, err.detail, { during: 'open', system: this.devices.system() }, err.statusName));
     }
+  }
+
+  /** The devices' state under the session's model; a figure HailoRT reports as -1 (could not read) is null. */
+  health(session: number): { devices: DeviceState[] } {
+    const s = this.session(session);
+    let shim: ShimHealth;
+    try {
+      shim = this.bridge.genaiHealth(s.handle);
+    } catch (err) {
+      throw failure(err, 'device state');
+    }
+    const known = (v: number | undefined) => (v === undefined || v < 0 ? null : v);
+    return {
+      devices: shim.devices.map((d) => ({
+        id: d.id,
+        temperatureC: d.health ? known(d.health.onDie) : d.temperature ? known(Math.max(d.temperature.ts0, d.temperature.ts1)) : null,
+        ramUsedKib: known(d.performance?.ramUsedKib),
+        ramTotalKib: known(d.performance?.ramTotalKib),
+        nncUtilization: known(d.performance?.nnc),
+        cpuUtilization: known(d.performance?.cpu),
+        unavailable: Object.entries(d.errors).map(([call, status]) => `${call}: ${statusName(status)} (${status})`),
+      })),
+    };
   }
 
   generate(req: ChatGenerateRequest): { generation: number } {
@@ -445,7 +490,7 @@ function yieldToEvents(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function withSentence(e: DeviceError, sentence: string): DeviceError {
+export function withSentence(e: DeviceError, sentence: string): DeviceError {
   return { ...e, sentence };
 }
 
@@ -462,7 +507,7 @@ function shimArgs(p: GeneratorParams): ShimGeneratorArgs {
   };
 }
 
-function tooOld(err: ShimError): DeviceError {
+export function tooOld(err: ShimError): DeviceError {
   const m = /needs HailoRT (\d+\.\d+\.\d+) or newer; this bridge was built against (\d+\.\d+\.\d+)/.exec(err.detail);
   const sentence = m
     ? `${capitalise(err.detail.split(' needs ')[0])} needs HailoRT ${m[1]} or newer, and the installed HailoRT is ${m[2]}: update HailoRT (hailo.hailort.path, CLI --hailort).`
@@ -504,7 +549,7 @@ function generateFailure(err: unknown): DeviceFailure {
   return failure(err, 'generate');
 }
 
-function failure(err: unknown, what: string): DeviceFailure {
+export function failure(err: unknown, what: string): DeviceFailure {
   if (err instanceof DeviceFailure) return err;
   if (err instanceof ShimError) {
     if (err.status === HailoStatus.NOT_IMPLEMENTED) return new DeviceFailure(tooOld(err));

@@ -4,21 +4,25 @@
 //
 // It refuses to start unless its parent passed the action a TrustToken was given for
 // (HAILO_TOOLS_TRUSTED_ACTION): native code runs only where a guard allowed it.
-import koffi from 'koffi';
 import { mintTrustToken, type TrustToken } from '../../../core/common/trust';
 import { errorFromKind } from '../../../core/device/errors';
+import { packageFileName, platformKey } from '../../../core/device/nativePlatform';
 import type {
   ChatGenerateRequest,
   ChatOpenOptions,
   RuntimeInfo,
+  TranscribeRequest,
   WorkerChatEvent,
   WorkerMethod,
   WorkerRequest,
   WorkerResponse,
 } from '../../../core/device/protocol';
+import { nativeBindingProblem } from '../nativeBinding';
 import { Bridge, ShimError } from './bridge';
+import { koffi } from './koffi';
 import { ChatService } from './chat';
 import { DeviceFailure, DeviceService } from './service';
+import { SpeechService } from './speech';
 
 function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
   process.send?.(message);
@@ -29,10 +33,10 @@ function refuse(reason: string): never {
   process.exit(3);
 }
 
-function isFake(libraryPath: string): boolean {
+function isFake(trust: TrustToken, libraryPath: string): boolean {
   if (!libraryPath) return false;
   try {
-    koffi.load(libraryPath).func('const char *fake_hailort_marker(void)');
+    koffi(trust).load(libraryPath).func('const char *fake_hailort_marker(void)');
     return true;
   } catch {
     return false;
@@ -49,17 +53,35 @@ function start(): void {
 
   let service: DeviceService | undefined;
   let chat: ChatService | undefined;
-  let startupError: ReturnType<typeof errorFromKind> | undefined;
-  try {
-    const bridge = new Bridge(trust, shimPath);
-    const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
-    const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(libraryPath) };
-    service = new DeviceService(bridge, runtime);
-    chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
-  } catch (err) {
-    const message = err instanceof ShimError ? err.message : (err as Error).message;
-    // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
-    startupError = errorFromKind('hailort-missing', `cannot load the HailoRT bridge ${shimPath}: ${message}`);
+  let speech: SpeechService | undefined;
+  // This package's koffi binary for the platform this Node runs on (dist/ is beside this bundle),
+  // then koffi itself: either missing is one sentence for every request, not a dead worker.
+  let startupError: ReturnType<typeof errorFromKind> | undefined = nativeBindingProblem(__dirname);
+  if (!startupError) {
+    try {
+      koffi(trust);
+    } catch (err) {
+      const here = platformKey();
+      const error = errorFromKind('native-missing', `loading koffi: ${(err as Error).message}`);
+      startupError = {
+        ...error,
+        sentence: `koffi's native binary for ${here} is in this package but could not be loaded: reinstall ${packageFileName(here)}, the package built for ${here}.`,
+      };
+    }
+  }
+  if (!startupError) {
+    try {
+      const bridge = new Bridge(trust, shimPath);
+      const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
+      const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(trust, libraryPath) };
+      service = new DeviceService(bridge, runtime);
+      chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
+      speech = new SpeechService(bridge, runtime, service);
+    } catch (err) {
+      const message = err instanceof ShimError ? err.message : (err as Error).message;
+      // A shim that cannot be loaded usually means libhailort moved or was removed since the build.
+      startupError = errorFromKind('hailort-missing', `cannot load the HailoRT bridge ${shimPath}: ${message}`);
+    }
   }
 
   let queue: Promise<void> = Promise.resolve();
@@ -76,7 +98,7 @@ function start(): void {
   async function handle(req: WorkerRequest): Promise<void> {
     try {
       if (!service) throw new DeviceFailure(startupError!);
-      const result = await dispatch(service, chat!, req);
+      const result = await dispatch(service, chat!, speech!, req);
       send({ id: req.id, ok: true, result });
     } catch (err) {
       const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
@@ -84,7 +106,7 @@ function start(): void {
     }
   }
 
-  async function dispatch(s: DeviceService, c: ChatService, req: WorkerRequest): Promise<unknown> {
+  async function dispatch(s: DeviceService, c: ChatService, sp: SpeechService, req: WorkerRequest): Promise<unknown> {
     const p = req.params as never;
     const method: WorkerMethod = req.method;
     switch (method) {
@@ -130,6 +152,10 @@ function start(): void {
         return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
       case 'chatClose':
         return c.close((req.params as { session: number }).session);
+      case 'chatHealth':
+        return c.health((req.params as { session: number }).session);
+      case 'transcribe':
+        return sp.transcribe(req.params as TranscribeRequest);
       default:
         throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
     }

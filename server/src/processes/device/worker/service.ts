@@ -27,6 +27,7 @@ import type {
   StreamInfo,
 } from '../../../core/device/protocol';
 import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
+import { deviceHolders, holderSentence } from '../../../core/doctor/holders';
 import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
 /** A request failure that carries its DeviceError to the host. */
@@ -102,6 +103,18 @@ export class DeviceService {
   }
 
   /**
+   * A busy device's error with who holds it (the processes with a Hailo device node open) and what
+   * to do about each, when /proc says; other errors, or no holder found, as they are.
+   */
+  explainBusy(error: DeviceError, groupId: string): DeviceError {
+    if (error.kind !== 'busy' && error.kind !== 'genai-busy') return error;
+    const said = holderSentence(deviceHolders(this.env.HAILO_TOOLS_SYSFS_ROOT ?? '/'), groupId, this.runtime.hailortVersion);
+    if (!said) return error;
+    const lead = error.kind === 'genai-busy' ? 'Another LLM or VLM holds the Hailo device (HailoRT runs one at a time)' : 'The Hailo device is busy';
+    return { ...error, sentence: `${lead}: ${said}` };
+  }
+
+  /**
    * The first device HailoRT identified, or the sentence for none / no driver / a device it could
    * not open (the identify failure itself, e.g. the driver/library mismatch — never a guess at the
    * device's architecture).
@@ -158,7 +171,10 @@ export class DeviceService {
         // 74 with a non-empty scan: another process holds the device (hailort5-api.md §4).
         const count = this.scan().devices.length;
         throw new DeviceFailure(
-          errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', throughService, system: this.system(dev) }, err.statusName),
+          this.explainBusy(
+            errorFromStatus(err.status, err.detail, { scanCount: count, during: 'open', throughService, system: this.system(dev) }, err.statusName),
+            options.groupId,
+          ),
         );
       }
       throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });

@@ -1,0 +1,798 @@
+// One catalogue of what the Dataflow Compiler and HailoRT say (issue 30): every message some part
+// of hailo-tools recognises or quotes as evidence — the DFC log reader (core/dfc), the `.alls`
+// rules (core/alls), the NMS checks (core/nms) and the ONNX pre-flight (core/onnx) — is an entry
+// here, so a message learned in one place is known everywhere. An entry gives the message's
+// patterns (over a line already stripped of logger prefixes by core/dfc/normalise.ts), the
+// exception classes it comes with, the stage that prints it, its severity, the layers or nodes it
+// names (named capture groups), the reader's diagnostic code, the fix and the evidence (a public
+// URL or a file in this repository). Pure data and matching: no I/O; core/common so that every
+// domain may import it (eslint's layering rules; core/dfc depends on alls/ and onnx/, not back).
+
+export type MessageStage = 'parse' | 'optimize' | 'compile' | 'runtime';
+export type MessageSeverity = 'error' | 'warning' | 'info';
+
+export interface DfcMessage {
+  /** Stable id other modules reference (`quoteDfc('nms-layer-missing', …)`). */
+  id: string;
+  /** The message as printed, `{name}` where it varies (what other modules quote). */
+  text: string;
+  tool: 'dfc' | 'hailort';
+  /** Exception classes it is raised with (empty: printed as a line, or with any class). */
+  classes: string[];
+  /**
+   * Patterns over the message (prefixes stripped; class and all may be anywhere in the line).
+   * Named groups are what it names: `layer`, `node`, `nodes`, `context`, `keyword`, `why`.
+   */
+  patterns: RegExp[];
+  /** Only when the traceback's frames include one of these functions (IndexError is many things). */
+  frames?: string[];
+  /** Its class alone identifies it, whatever the message says (a distinctive exception class). */
+  anyMessage?: boolean;
+  stage: MessageStage | null;
+  severity: MessageSeverity;
+  /** The reader's diagnostic code (core/dfc/codes.ts), null for a line that only frames others. */
+  code: string | null;
+  /**
+   * `cause`: a line that follows a header (`Mapping Failed`) and says why; the reader joins it
+   * into the header's diagnostic (layer, resource, limit) and takes its advice.
+   */
+  role?: 'header' | 'cause';
+  /** What the cause is, in a few words (`microcode size`), for cause lines. */
+  cause?: string;
+  fix: string;
+  evidence: string;
+}
+
+const CORPUS = 'test/fixtures/dfc-corpus/tune';
+const FIXTURES = 'test/fixtures/dfc';
+
+export const DFC_MESSAGES: readonly DfcMessage[] = [
+  // ---- parse ------------------------------------------------------------------------------------
+  {
+    id: 'misspelled-node',
+    text: 'Unable to find end node names: [{nodes}]',
+    tool: 'dfc',
+    classes: ['MisspellNodeError'],
+    anyMessage: true,
+    patterns: [/Unable to find (?:end|start) node names?(?::\s*(?<nodes>\[[^\]]*\]?))?/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/misspelled-node',
+    fix: 'start/end_node_names take NodeProto names (the ONNX node), not tensor names',
+    evidence: `dfc-flow.md §3.5; ${CORPUS}/17-end-nodes-conv2d`,
+  },
+  {
+    id: 'end-node-absorbed',
+    text: 'node name {node} in end_node_names is missing in the HN',
+    tool: 'dfc',
+    classes: ['InvalidHNError'],
+    anyMessage: true,
+    patterns: [/node name (?<node>\S+) in (?:end|start)_node_names is missing in the HN|in (?:end|start)_node_names is missing in the HN/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/end-node-absorbed',
+    fix: 'choose an end node that computes (conv, matmul, add) before the reshape-like node',
+    evidence: 'dfc-flow.md §3.5',
+  },
+  {
+    id: 'unsupported-layer',
+    text: '{cls} in op {node}: {reason}',
+    tool: 'dfc',
+    // The parser's classes seen in public logs (the ONNX pre-flight quotes them as its evidence).
+    classes: [
+      'UnsupportedOperationError',
+      'UnsupportedShuffleLayerError',
+      'UnsupportedSoftmaxLayerError',
+      'UnsupportedConcatLayerError',
+      'UnsupportedGatherLayerError',
+      'UnsupportedReduceMaxLayerError',
+      'UnsupportedLSTMLayerError',
+      'UnsupportedActivationLayerError',
+      'UnsupportedSliceLayerError',
+      'UnsupportedModelError',
+      'UnexpectedNodeError',
+    ],
+    // The node ends at whitespace or at a colon followed by a space (node names contain `::`).
+    patterns: [/\b(?<cls>(?:Unsupported|Unexpected)\w*Error) in op (?<node>\S+?):?(?:\s+(?<reason>.*))?$/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/unsupported-layer',
+    fix: 'cut the graph before the node (end node names) and run the rest on the host, or rewrite the op',
+    evidence: `${FIXTURES}/SOURCES.md (C, F, G); ${CORPUS}/25-segformer-docstring`,
+  },
+  {
+    id: 'parsing-failed-list',
+    text: 'Parsing failed. The errors found in the graph are:',
+    tool: 'dfc',
+    classes: ['ParsingWithRecommendationException'],
+    patterns: [/^Parsing failed\. The errors found in the graph are:?$/],
+    stage: 'parse',
+    severity: 'error',
+    code: null,
+    fix: 'its entries (one line each) carry the diagnostics',
+    evidence: `${FIXTURES}/SOURCES.md (C, F)`,
+  },
+  {
+    id: 'parser-recommendation',
+    text: 'Parsing failed with recommendations for end node names: [{nodes}]',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/recommendations for end node names: \[(?<nodes>.*)\]/, /using these end node names: (?<nodes>.+?)\s*$/],
+    stage: 'parse',
+    severity: 'info',
+    code: null,
+    fix: 'the nodes the parser can end at',
+    evidence: 'https://github.com/ankandrew/fast-plate-ocr/issues/44',
+  },
+  {
+    id: 'parser-prompt',
+    text: 'Would you like to parse again with the recommendation? (y/n)',
+    tool: 'dfc',
+    classes: ['EOFError'],
+    patterns: [/Would you like to parse again with the recommendation\? \(y\/n\)/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/parser-prompt',
+    fix: 'hailo parser -y, or --end-node-names with the recommended nodes',
+    evidence: 'https://github.com/ankandrew/fast-plate-ocr/issues/44',
+  },
+  {
+    id: 'end-nodes-retried',
+    text: 'According to recommendations, retrying parsing with end node names: [{nodes}]',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/According to recommendations, retrying parsing with end node names: \[(?<nodes>.*)\]/],
+    stage: 'parse',
+    severity: 'warning',
+    code: 'dfc/end-nodes-changed',
+    fix: 'pass those end nodes explicitly, or change the model where the parser stopped',
+    evidence: `${FIXTURES}/SOURCES.md (Q)`,
+  },
+  {
+    id: 'concat-format',
+    text: 'IndexError: list index out of range (get_concat_info)',
+    tool: 'dfc',
+    classes: ['IndexError'],
+    patterns: [],
+    frames: ['get_concat_info'],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/concat-format',
+    fix: 'onnxsim at a fixed input shape folds the rank-1 shape Concats',
+    evidence: 'dfc-flow.md §3.5, §4.1',
+  },
+  {
+    id: 'axes-format',
+    text: 'IndexError: list index out of range (_convert_axes_to_nhwc)',
+    tool: 'dfc',
+    classes: ['IndexError'],
+    patterns: [],
+    frames: ['_convert_axes_to_nhwc'],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/axes-format',
+    fix: 'find the cause by parsing sub-graphs (end_node_names, onnx.utils.extract_model)',
+    evidence: 'dfc-flow.md §3.5, §4.2',
+  },
+  {
+    id: 'reshape-format',
+    text: "ValueError: 'channels' is not in list",
+    tool: 'dfc',
+    classes: ['ValueError'],
+    patterns: [/channels'?>? is not in list/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/reshape-format',
+    fix: 'look upstream of the Reshape for where the layout changed',
+    evidence: 'dfc-flow.md §3.5',
+  },
+  {
+    id: 'broadcast',
+    text: 'operands could not be broadcast together with shapes {shapes}',
+    tool: 'dfc',
+    classes: ['ValueError'],
+    patterns: [/operands could not be broadcast together/],
+    stage: 'parse',
+    severity: 'error',
+    code: 'dfc/broadcast',
+    fix: 'make the broadcast explicit at export (equal ranks)',
+    evidence: 'dfc-flow.md §3.5',
+  },
+  // ---- the model script (optimize) -------------------------------------------------------------
+  {
+    id: 'model-script-syntax',
+    text: 'Expected {what}, found {found} (at char {n}), (line:{line}, col:{col})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Parsing failed at:|\(line:\d+, col:\d+\)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script-syntax',
+    fix: 'fix the statement the `>!<` echo points at',
+    evidence: "dfc-flow.md §7.3; pyparsing's ParseBaseException",
+  },
+  {
+    id: 'no-argument-named',
+    text: 'No argument named {keyword}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/No argument named ['"`]?(?<keyword>\w+)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'use a keyword the command takes (nms_postprocess: nms_scores_th, nms_iou_th, config_path, …)',
+    evidence: `${FIXTURES}/SOURCES.md (W, X)`,
+  },
+  {
+    id: 'config-path-and-arguments',
+    text: 'Both config path and config arguments were given',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Both config path and config arguments were given/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'nms_postprocess takes the settings from the JSON or as keywords, not both',
+    evidence: `${FIXTURES}/SOURCES.md (W)`,
+  },
+  {
+    id: 'bbox-conv-infer',
+    text: 'Cannot infer bbox conv layers automatically. Please specify the bbox layer in the json configuration file.',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Cannot infer bbox conv layers automatically/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'name reg_layer/cls_layer in the NMS JSON with the HN layer names',
+    evidence: `${FIXTURES}/SOURCES.md (W)`,
+  },
+  {
+    id: 'nms-last-layers',
+    text: 'Error in the last layers of the model, expected conv but found {found}',
+    tool: 'dfc',
+    classes: ['AllocatorScriptParserException'],
+    patterns: [/Error in the last layers of the model, expected conv but found (?<why>.*?)\.?$/, /expected conv but found/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'parse with end nodes at the per-scale conv heads',
+    evidence: `${FIXTURES}/SOURCES.md (J)`,
+  },
+  {
+    id: 'nms-config-not-found',
+    text: "Post-process config file isn't found in {path}",
+    tool: 'dfc',
+    classes: ['AllocatorScriptParserException'],
+    patterns: [/Post-process config file isn't found/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'give nms_postprocess a config path that exists where the DFC runs',
+    evidence: `${FIXTURES}/SOURCES.md (J)`,
+  },
+  {
+    id: 'allocator-script',
+    text: 'AllocatorScriptParserException: {message}',
+    tool: 'dfc',
+    classes: ['AllocatorScriptParserException'],
+    patterns: [],
+    anyMessage: true,
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: 'the model script asks for something the model does not allow',
+    evidence: `${FIXTURES}/SOURCES.md (J)`,
+  },
+  {
+    id: 'nms-layer-missing',
+    text: "The layer named {layer} doesn't exist in the HN",
+    tool: 'dfc',
+    classes: ['HailoNNException'],
+    anyMessage: true,
+    // An empty name (two spaces) is what the DFC's own generated NMS config gives (tune/09).
+    patterns: [/The layer named (?<layer>\S*)\s*doesn't exist in the HN/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/nms-layer-missing',
+    fix: "name the HN's layers in the NMS config (reg_layer/cls_layer per scale), read from the parsed HAR, not the ONNX",
+    evidence: `${CORPUS}/07-nms-conv63-yolov5, ${CORPUS}/09-nms-empty-name-gate; core/nms/checks.ts`,
+  },
+  {
+    id: 'nms-meta-arch',
+    text: "'{arch}' is not a valid NMSMetaArchitectures",
+    tool: 'dfc',
+    classes: ['ValueError'],
+    patterns: [/'(?<arch>\w+)' is not a valid NMSMetaArchitectures/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/version-mismatch',
+    fix: 'the model zoo (or script) names a meta_arch this DFC does not know: use the model-zoo release made for the installed DFC version',
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/86',
+  },
+  // ---- optimize ---------------------------------------------------------------------------------
+  {
+    id: 'gpu-memory',
+    text: 'GPU memory has been exhausted. Please try to use Quantization-Aware Fine-Tuning with lower batch size.',
+    tool: 'dfc',
+    classes: ['AccelerasResourceError'],
+    anyMessage: true,
+    patterns: [/GPU memory has been exhausted|OOM when allocating tensor/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/gpu-memory',
+    fix: 'lower the fine-tuning (or calibration) batch_size',
+    evidence: 'dfc-flow.md §3.4',
+  },
+  {
+    id: 'wraparound-a16w4',
+    text: "AttributeError: 'function' object has no attribute 'set_wraparound_loss'",
+    tool: 'dfc',
+    classes: ['AttributeError'],
+    patterns: [/has no attribute 'set_wraparound_loss'/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/wraparound-a16w4',
+    fix: 'another precision mode than a16_w4',
+    evidence: 'dfc-flow.md §3.5',
+  },
+  {
+    id: 'calibration-shape',
+    text: "Data shape {data} for layer {layer} doesn't match network's input shape {shape}",
+    tool: 'dfc',
+    classes: ['BadInputsShape'],
+    anyMessage: true,
+    patterns: [/Data shape (?<data>\([^)]*\))(?: for layer (?<layer>\S+))?\s+doesn't match (?:the )?network's input shape (?<shape>\([^)]*\))/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/calibration-shape',
+    fix: "calibration in NHWC at the network's input size, N first",
+    evidence: `${FIXTURES}/SOURCES.md (I); ${CORPUS}/19-yolov5seg-badinputs-nchw`,
+  },
+  {
+    id: 'optimization-level-0',
+    text: "Reducing optimization level to 0 (the accuracy won't be optimized and compression won't be used) because {why}",
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Reducing optimization level to 0\b.*?because (?<why>.*?)\s*$/],
+    stage: 'optimize',
+    severity: 'warning',
+    code: 'dfc/optimization-level-0',
+    fix: 'at least 1024 calibration images and a GPU, or an explicit optimization level',
+    evidence: `${FIXTURES}/SOURCES.md (A, AD); ${CORPUS}/03-calib-doc-wrapped-warning`,
+  },
+  {
+    id: 'calibration-range',
+    text: 'The calibration set seems to not be normalized, because the values range is {range}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/The calibration set seems to not be normalized/],
+    stage: 'optimize',
+    severity: 'info',
+    code: 'dfc/calibration-range',
+    fix: "calibrate with the input's own distribution",
+    evidence: 'dfc-flow.md §3.4',
+  },
+  {
+    id: 'not-quantized',
+    text: 'Model requires quantized weights in order to run on HW, but none were given. Did you forget to quantize?',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Model requires quantized weights/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/not-quantized',
+    fix: 'optimize first and compile the _optimized.har',
+    evidence: `${FIXTURES}/SOURCES.md (L)`,
+  },
+  // ---- compile: allocation headers and the cause lines after them -------------------------------
+  {
+    id: 'mapping-failed',
+    text: 'Mapping Failed (allocation time: {time})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/^\s*Mapping Failed\b/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'header',
+    fix: 'the cause line after it says what did not fit',
+    evidence: `${FIXTURES}/SOURCES.md (I, AB)`,
+  },
+  {
+    id: 'no-successful-assignments',
+    text: 'No successful assignments: {layer} errors: {why}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/No successful assignments(?: for)?:\s*(?<layer>[^\s:]+)(?:\s+errors:\s*(?<why>.*?))?\s*$/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'header',
+    fix: 'the layer cannot be placed: smaller input or layer, other end nodes, or another hw arch',
+    evidence: `${FIXTURES}/SOURCES.md (I); ${CORPUS}/21-concat24-inline`,
+  },
+  {
+    id: 'agent-infeasible',
+    text: 'Agent infeasible',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/^\s*(?<agent>\w*)Agent infeasible\s*$/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'no agent can place it',
+    fix: 'the layer does not fit the resources of one context',
+    evidence: `${FIXTURES}/SOURCES.md (I)`,
+  },
+  {
+    id: 'automri-context',
+    text: 'Automri finished with too many resources on {context} with {n}/{m} failures.',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/too many resources on (?<context>context_\d+)/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'too many resources in one context',
+    fix: 'that context needs more than the device has',
+    evidence: `${FIXTURES}/SOURCES.md (H)`,
+  },
+  {
+    id: 'partition-failed',
+    text: 'Compiler could not find a valid partition to contexts.',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/could not find a valid partition/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'header',
+    fix: 'no split into contexts fits',
+    evidence: `${FIXTURES}/SOURCES.md (H); ${CORPUS}/13-bilstm-automri-context2`,
+  },
+  {
+    id: 'too-many-scs',
+    text: 'layer {layer} required too many SCs',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/layer (?<layer>\S+) required too many SCs/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'sub-clusters',
+    fix: 'the layer needs more sub-clusters than one context has',
+    evidence: 'dfc-flow.md §3.5',
+  },
+  {
+    id: 'kernel-validation',
+    text: '{layer} failed on kernel validation: {why}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/(?<layer>\S+) failed on kernel validation: (?<why>.*?)\s*$/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'kernel validation',
+    fix: '16x4 kernels come from 16-bit biases (optimization level 0): optimize with a GPU',
+    evidence: `${CORPUS}/05-dw-16bit-activation2`,
+  },
+  {
+    id: 'resources-calculation',
+    text: 'DW resources calculation failed: more than 1 subclusters are needed for 16bit L2 biases and contexts at {layer}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/resources calculation failed:\s*(?<why>.*?)(?:\s+at\s+(?<layer>[\w/.]+))?\s*$/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'resources of 16-bit biases',
+    fix: '16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU',
+    evidence: `${CORPUS}/05-dw-16bit-activation2`,
+  },
+  {
+    id: 'apus-over',
+    text: '{layer} has {n} APUs but max allowed is {max}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/(?<layer>[\w/.]+) has (?<n>\d+) APUs but max allowed is (?<max>\d+)/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'APUs',
+    fix: 'the layer needs more APUs than the hardware allows for it',
+    evidence: `${CORPUS}/39-v26seg-apus-concat23`,
+  },
+  {
+    id: 'microcode-size',
+    text: 'microcode exceeded size for {layer} (cluster_index={c}, layer_index={l})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/microcode exceeded size for (?<layer>[\w/.]+)/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'microcode size',
+    fix: 'the layer’s microcode is too large: a big one-step Resize (bilinear upsampling by a large, non-integer ratio) — split it (align_corners=True lets the DFC decompose it), or move the Resize out of the graph to the host',
+    evidence: 'issue 30 (a DeepLab compile whose fix was moving the Resize out of the graph)',
+  },
+  {
+    id: 'too-many-lcus',
+    text: 'Model uses too many reources: {n} Layer-Controllers',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/too many reources?: (?<n>\d+) Layer-Controllers/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'header',
+    fix: 'allow context switching, or fewer layers',
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/33',
+  },
+  {
+    id: 'single-context',
+    text: 'Context switch is disabled, but model could not fit in single context. consider changing it and try again.',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Context switch is disabled, but model could not fit in single context/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'context switching disabled',
+    fix: 'context_switch_param(mode=enabled)',
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/124',
+  },
+  {
+    id: 'save-resources',
+    text: 'Detailed error is: Failed to save enough resources to fit in the required parameters: {resources}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Failed to save enough resources to fit in the required parameters[^:]*:\s*(?<why>.*)$/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'resources over the budget',
+    fix: 'the resources named over their budget',
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/124',
+  },
+  {
+    id: 'backend-allocator',
+    text: 'BackendAllocatorException: Compilation failed: {message}',
+    tool: 'dfc',
+    classes: ['BackendAllocatorException'],
+    patterns: [],
+    anyMessage: true,
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'header',
+    fix: 'the allocator could not map the network',
+    evidence: `${FIXTURES}/SOURCES.md (H, AA)`,
+  },
+  {
+    id: 'context-partition',
+    text: 'Context-Partition topology error: {a} ({bucket}) is in later context than its successor {b} ({bucket})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Context-Partition topology error/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/context-partition',
+    fix: 'report it to Hailo with the quoted lines',
+    evidence: `${FIXTURES}/SOURCES.md (Y)`,
+  },
+  {
+    id: 'compiler-assertion',
+    text: "compiler: {file}:{line}: Assertion `{condition}' failed.",
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Assertion [`'].*' failed|Compilation failed with unexpected crash|Failed to produce compiled graph/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/compiler-bug',
+    fix: 'report it to Hailo with the quoted lines and the DFC version',
+    evidence: `${FIXTURES}/SOURCES.md (H); ${CORPUS}/15-racehorse-assert`,
+  },
+  {
+    id: 'broken-install',
+    text: '{binary}: symbol lookup error: {library}: undefined symbol: {symbol}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/symbol lookup error: .*undefined symbol/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/broken-install',
+    fix: 'install the DFC into a clean venv, or use the AI Software Suite image',
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/113',
+  },
+  {
+    id: 'docker',
+    text: 'docker: Error response from daemon: {message}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/,
+    ],
+    stage: null,
+    severity: 'error',
+    code: 'dfc/docker',
+    fix: 'fix the docker setup',
+    evidence: "docker's documented CLI messages",
+  },
+  // ---- HailoRT -----------------------------------------------------------------------------------
+  {
+    id: 'hailort-out-of-physical-devices',
+    text: 'Failed to create vdevice. there are not enough free devices. requested: {n}, found: {m} (HAILO_OUT_OF_PHYSICAL_DEVICES(74))',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/HAILO_OUT_OF_PHYSICAL_DEVICES|there are not enough free devices/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/out-of-physical-devices',
+    fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
+    evidence: `HailoRT's vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
+  },
+  {
+    id: 'hailort-network-already-activated',
+    text: 'Cant activate network because a network is already activated (HAILO_INVALID_OPERATION(6))',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Can'?t activate network because a network is already activated/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/network-already-activated',
+    fix: 'one activated network group at a time: share the activation, or use the InferModel API / the scheduler',
+    evidence: `${CORPUS}/37-xfeat-hailort-devices`,
+  },
+  {
+    id: 'hailort-hef-rejected',
+    text: 'HAILO_HEF_FILE_CORRUPTED / HAILO_HEF_NOT_SUPPORTED / HAILO_FILE_OPERATION_FAILURE',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\b(?<status>HAILO_HEF_FILE_CORRUPTED|HAILO_HEF_NOT_SUPPORTED|HAILO_INVALID_HEF|HAILO_FILE_OPERATION_FAILURE)\b/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/hef-rejected',
+    fix: 'the HEF is cut, damaged or of another HailoRT/device generation: hailo-tools hef explains which',
+    evidence: '../shared/corpus/hef/libhailort-5.2.0/mutants.tsv (what the real libhailort 5.2.0 answered for damaged HEFs)',
+  },
+];
+
+const BY_ID = new Map(DFC_MESSAGES.map((m) => [m.id, m]));
+
+/** The catalogue entry of an id (a missing id is a programming error, caught by the tests). */
+export function dfcMessage(id: string): DfcMessage {
+  const m = BY_ID.get(id);
+  if (!m) throw new Error(`no DFC message '${id}' in the catalogue`);
+  return m;
+}
+
+/** The message's text with its `{name}`s filled (what other modules quote as evidence). */
+export function quoteDfc(id: string, values: Record<string, string> = {}): string {
+  return dfcMessage(id).text.replace(/\{(\w+)\}/g, (all, k: string) => values[k] ?? all);
+}
+
+export interface MessageMatch {
+  message: DfcMessage;
+  /** The named groups of the pattern that matched (empty strings dropped). */
+  names: Record<string, string>;
+  /** Where the match starts in the text. */
+  index: number;
+}
+
+/**
+ * Words every match of an entry's patterns contains: a substring test per entry before its
+ * patterns run (most lines of a log say none of these; one alternation of all patterns cost more
+ * than the whole reader). The catalogue test checks that every entry with patterns has its words.
+ */
+export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
+  'misspelled-node': ['node name'],
+  'end-node-absorbed': ['missing in the HN'],
+  'unsupported-layer': [' in op '],
+  'parsing-failed-list': ['Parsing failed'],
+  'parser-recommendation': ['end node names'],
+  'parser-prompt': ['parse again'],
+  'end-nodes-retried': ['retrying parsing'],
+  'reshape-format': ['is not in list'],
+  broadcast: ['broadcast together'],
+  'model-script-syntax': ['Parsing failed at:', '(line:'],
+  'no-argument-named': ['No argument named'],
+  'config-path-and-arguments': ['Both config path'],
+  'bbox-conv-infer': ['bbox conv'],
+  'nms-last-layers': ['expected conv'],
+  'nms-config-not-found': ['config file'],
+  'nms-layer-missing': ["doesn't exist in the HN"],
+  'nms-meta-arch': ['NMSMetaArchitectures'],
+  'gpu-memory': ['GPU memory', 'OOM when'],
+  'wraparound-a16w4': ['set_wraparound_loss'],
+  'calibration-shape': ['Data shape'],
+  'optimization-level-0': ['optimization level to 0'],
+  'calibration-range': ['not be normalized'],
+  'not-quantized': ['quantized weights'],
+  'mapping-failed': ['Mapping Failed'],
+  'no-successful-assignments': ['successful assignments'],
+  'agent-infeasible': ['Agent infeasible'],
+  'automri-context': ['too many resources'],
+  'partition-failed': ['valid partition'],
+  'too-many-scs': ['too many SCs'],
+  'kernel-validation': ['kernel validation'],
+  'resources-calculation': ['resources calculation'],
+  'apus-over': ['APUs'],
+  'microcode-size': ['microcode'],
+  'too-many-lcus': ['Layer-Controllers'],
+  'single-context': ['Context switch is disabled'],
+  'save-resources': ['save enough resources'],
+  'context-partition': ['Context-Partition'],
+  'compiler-assertion': ['Assertion', 'unexpected crash', 'compiled graph'],
+  'broken-install': ['symbol lookup'],
+  docker: ['docker', 'Docker', 'Unable to find image'],
+  'hailort-out-of-physical-devices': ['OUT_OF_PHYSICAL', 'free devices'],
+  'hailort-network-already-activated': ['already activated'],
+  'hailort-hef-rejected': ['HAILO_HEF', 'HAILO_INVALID_HEF', 'HAILO_FILE_OPERATION'],
+};
+
+/** Any entry's words at all: one test before the entries (most lines of a log say none). */
+const ANY_KEY = new RegExp(
+  Object.values(MESSAGE_KEYS)
+    .flat()
+    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+);
+
+const KEYED = DFC_MESSAGES.filter((m) => !m.frames && m.patterns.length).map((m) => ({ m, keys: MESSAGE_KEYS[m.id] ?? [] }));
+
+/** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
+export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
+
+/**
+ * The catalogue entry a message is, given its exception class (null: a line without one) and the
+ * traceback's function names. Entries that need a class or frames are tried only with them; an
+ * entry whose patterns match wins in catalogue order, so specific entries stand before generic ones.
+ */
+export function matchDfcMessage(text: string, cls: string | null = null, frames: readonly string[] = []): MessageMatch | null {
+  // The reader asks twice about one line (is it open? what does it say?): the last answer is kept.
+  if (cls === null && text === lastText) return lastMatch;
+  const m = matchUncached(text, cls, frames);
+  if (cls === null) [lastText, lastMatch] = [text, m];
+  return m;
+}
+
+let lastText: string | null = null;
+let lastMatch: MessageMatch | null = null;
+
+function matchUncached(text: string, cls: string | null, frames: readonly string[]): MessageMatch | null {
+  if (text.length < 8 && !cls) return null;
+  const found = (message: DfcMessage, x: RegExpExecArray | null): MessageMatch => {
+    const names: Record<string, string> = {};
+    for (const [k, v] of Object.entries(x?.groups ?? {})) if (v) names[k] = v;
+    return { message, names, index: x?.index ?? 0 };
+  };
+  // A class the traceback shows with the function that raised it (IndexError is many things).
+  if (cls) for (const m of DFC_MESSAGES) if (m.frames && m.classes.includes(cls) && m.frames.some((f) => frames.includes(f))) return found(m, null);
+  for (const { m, keys } of ANY_KEY.test(text) ? KEYED : []) {
+    let has = false;
+    for (const k of keys) {
+      if (text.includes(k)) {
+        has = true;
+        break;
+      }
+    }
+    if (!has) continue;
+    for (const p of m.patterns) {
+      const x = p.exec(text);
+      if (x) return found(m, x);
+    }
+  }
+  // A distinctive class identifies its message whatever the text (a message the DFC reworded).
+  if (cls) for (const m of DFC_MESSAGES) if (m.anyMessage && m.classes.includes(cls)) return found(m, null);
+  return null;
+}

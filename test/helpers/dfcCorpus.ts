@@ -1,0 +1,98 @@
+// Scores the DFC log reader on users' published logs (test/fixtures/dfc-corpus/, issue 30): each
+// case's expect.json was written from the log and its thread, never from the reader's output; a
+// case is read right when every field it states holds. Fields are checked one by one so a score can
+// say which part of the reading failed.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDfcLog, type DfcReport } from '../../server/src/core/dfc';
+import { repoRoot } from './shared';
+
+export const DFC_CORPUS = join(repoRoot, 'test', 'fixtures', 'dfc-corpus');
+
+export interface CorpusExpect {
+  outcome?: DfcReport['outcome'];
+  failedStage?: DfcReport['failedStage'];
+  /** Codes that must be among the diagnostics. */
+  codes?: string[];
+  /** Codes that must be among the diagnostics with severity warning. */
+  warnings?: string[];
+  /** Layer or node names a diagnostic must name (its node, or its message). */
+  names?: string[];
+  /** Words of the thread's cause or fix a diagnostic must say (case-insensitive). */
+  mentions?: string[];
+  /** No diagnostic of severity error. */
+  noErrors?: boolean;
+}
+
+export interface FieldResult {
+  field: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface CaseResult {
+  name: string;
+  fields: FieldResult[];
+  ok: boolean;
+}
+
+export function corpusCases(part: 'tune' | 'heldout'): string[] {
+  const dir = join(DFC_CORPUS, part);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(dir, d.name))
+    .sort();
+}
+
+export function scoreCase(dir: string): CaseResult {
+  const e = (JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { expect: CorpusExpect }).expect;
+  const r = readDfcLog(readFileSync(join(dir, 'run.log'), 'utf8'), { logPath: 'run.log' });
+  return { name: dir.slice(dir.lastIndexOf('/') + 1), ...scoreReport(r, e) };
+}
+
+export function scoreReport(r: DfcReport, e: CorpusExpect): { fields: FieldResult[]; ok: boolean } {
+  const fields: FieldResult[] = [];
+  const ds = r.diagnostics;
+  const said = (d: DfcReport['diagnostics'][number]) => `${d.node ?? ''} ${d.message}`;
+  if (e.outcome !== undefined) fields.push({ field: 'outcome', ok: r.outcome === e.outcome, detail: `${r.outcome} (want ${e.outcome})` });
+  if (e.failedStage !== undefined)
+    fields.push({ field: 'failedStage', ok: r.failedStage === e.failedStage, detail: `${r.failedStage} (want ${e.failedStage})` });
+  for (const c of e.codes ?? []) fields.push({ field: `code ${c}`, ok: ds.some((d) => d.code === c), detail: ds.map((d) => d.code).join(', ') || 'none' });
+  for (const c of e.warnings ?? [])
+    fields.push({
+      field: `warning ${c}`,
+      ok: ds.some((d) => d.code === c && d.severity === 'warning'),
+      detail: ds.map((d) => `${d.code}:${d.severity}`).join(', ') || 'none',
+    });
+  // Names and mentions are looked for in the diagnostics of the expected codes when the case names any.
+  const wanted = [...(e.codes ?? []), ...(e.warnings ?? [])];
+  const pool = wanted.length ? ds.filter((d) => wanted.includes(d.code)) : ds;
+  for (const n of e.names ?? [])
+    fields.push({ field: `names ${n}`, ok: pool.some((d) => said(d).includes(n)), detail: pool.map(said).join(' | ').slice(0, 300) });
+  for (const w of e.mentions ?? [])
+    fields.push({
+      field: `mentions ${w}`,
+      ok: pool.some((d) => said(d).toLowerCase().includes(w.toLowerCase())),
+      detail: pool.map(said).join(' | ').slice(0, 300),
+    });
+  if (e.noErrors)
+    fields.push({ field: 'noErrors', ok: !ds.some((d) => d.severity === 'error'), detail: ds.map((d) => `${d.code}:${d.severity}`).join(', ') || 'none' });
+  return { fields, ok: fields.every((f) => f.ok) };
+}
+
+export interface Score {
+  cases: number;
+  right: number;
+  fields: number;
+  fieldsRight: number;
+}
+
+export function score(results: CaseResult[]): Score {
+  return {
+    cases: results.length,
+    right: results.filter((r) => r.ok).length,
+    fields: results.reduce((n, r) => n + r.fields.length, 0),
+    fieldsRight: results.reduce((n, r) => n + r.fields.filter((f) => f.ok).length, 0),
+  };
+}
