@@ -18,6 +18,7 @@ import { registerOnnxGraph } from './onnx/graphView';
 import { registerParserBisect } from './onnx/bisectCommand';
 import { registerRecipeCommand } from './onnx/recipeCommand';
 import { registerSweep } from './sweep/command';
+import { registerCommandBridge } from './testing/registerCommandBridge';
 import { setSettingsNote } from './settings';
 import { setSkippedPathNote } from '@hailo/api';
 
@@ -65,6 +66,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerOnnxGraph(context, log, client);
   registerParserBisect(context, log);
   registerRecipeCommand(context, log);
+  // The e2e suite's way to run commands, once every command above is registered (only when its
+  // runner set HAILO_TOOLS_E2E_BRIDGE: client/src/testing/commandBridge.ts).
+  registerCommandBridge(context, log);
   await client.start();
   log.info('Hailo language server started');
 }

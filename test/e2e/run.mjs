@@ -10,13 +10,14 @@
 // Usage: node test/e2e/run.mjs [--no-package] [--only host|ui] [--grep TEXT] [--screenshots]
 //   --screenshots writes the README pictures to docs/screenshots/ (else they stay in the temp folder)
 // Env: HAILO_E2E_KEEP=1 keeps the temp folder; HAILO_E2E_CACHE moves the code-server cache.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { haveChromium, installExtension, instanceDirs, launchChromium, startCodeServer, writeUserSettings, CHROMIUM } from './codeServer.mjs';
 import { ensureCodeServer } from './setup.mjs';
+import { describeLoad, measureLoadFactor } from './loadFactor.mjs';
 import {
   bundleSuites,
   fakeDockerState,
@@ -36,8 +37,16 @@ const require = createRequire(import.meta.url);
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : undefined;
-// The in-host suite's whole run (about 2 min under load here; its tests' own deadlines add up to more).
-const HOST_TIMEOUT_MS = 12 * 60_000;
+// The in-host suite's whole run, in the suite's deadlines (waits.ts deadlineMs: 30 s × the load
+// factor): about 2 min on a quiet machine; its tests' own deadlines add up to more.
+const HOST_SUITE_STEPS = 24;
+// mocha's per-test backstop behind the browser scenarios' own waits, in the same deadlines.
+const UI_TEST_STEPS = 10;
+
+/** The suite's one deadline (waits.ts deadlineMs, the same rule: base × steps × load factor). */
+function deadlineMs(steps) {
+  return Math.round((Number(process.env.HAILO_E2E_DEADLINE_MS) || 30_000) * steps * Number(process.env.HAILO_E2E_LOAD_FACTOR || 1));
+}
 
 const log = (s) => process.stdout.write(`${s}\n`);
 
@@ -57,7 +66,7 @@ async function runHostSuite({ browser, server, extensionFolder, hostSuite, resul
     ['skipWelcome', 'true'],
   ];
   await page.goto(server.pageUrl({ payload }));
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), HOST_TIMEOUT_MS));
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), deadlineMs(HOST_SUITE_STEPS)));
   const code = await Promise.race([exited, timeout]);
   await page.close().catch(() => {});
   let results = [];
@@ -78,7 +87,7 @@ async function runUiSuite({ uiSuite, context, label }) {
   // Every wait in a scenario has its own deadline and says what it waited for; mocha's per-test
   // timeout is only the backstop behind them, so it must not cut a scenario's waits short on a
   // loaded machine (it would fail with "Timeout of N ms exceeded" instead of the condition).
-  const mocha = new Mocha({ ui: 'bdd', timeout: 300_000, reporter: 'spec', color: false, grep });
+  const mocha = new Mocha({ ui: 'bdd', timeout: deadlineMs(UI_TEST_STEPS), reporter: 'spec', color: false, grep });
   mocha.suite.emit('pre-require', globalThis, uiSuite, mocha);
   delete require.cache[uiSuite];
   require(uiSuite);
@@ -93,6 +102,14 @@ async function runUiSuite({ uiSuite, context, label }) {
 async function runInstance({ trust, vsix, bundles, browser, tmp }) {
   const label = trust ? 'trusted workspace' : 'untrusted workspace (Restricted Mode)';
   const base = join(tmp, trust ? 'trusted' : 'untrusted');
+  // Measured before each instance (the machine is shared): both halves read it from the environment.
+  const load = measureLoadFactor();
+  process.env.HAILO_E2E_LOAD_FACTOR = String(load.factor);
+  log(`\ne2e: ${label}: ${describeLoad(load)} → deadline ${(deadlineMs(1) / 1000).toFixed(0)} s per step`);
+  // The command bridge's sockets (client/src/testing/commandBridge.ts): a folder only this user can reach.
+  const bridgeDir = join(base, 'bridge');
+  mkdirSync(bridgeDir, { recursive: true });
+  chmodSync(bridgeDir, 0o700);
   const dirs = instanceDirs(base);
   writeUserSettings(dirs);
   // The machine-scoped docker path is the fake docker CLI, whose state (scenario, recorded argv,
@@ -118,6 +135,7 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
     fakeDevice = fake.env;
   }
   const server = await startCodeServer({
+    settleTimeoutMs: deadlineMs(2),
     dirs,
     workspace,
     trust,
@@ -128,6 +146,8 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
       HAILO_E2E_REPO: root,
       HAILO_E2E_FAKE_DOCKER: FAKE_DOCKER,
       HAILO_FAKE_DOCKER_STATE: fakeDocker,
+      HAILO_TOOLS_E2E_BRIDGE: bridgeDir,
+      HAILO_E2E_LOAD_FACTOR: String(load.factor),
       ...fakeDevice,
     },
   });
@@ -151,6 +171,7 @@ async function runInstance({ trust, vsix, bundles, browser, tmp }) {
           fakeDockerState: fakeDocker,
           repo: root,
           shared: sharedRoot(),
+          bridgeDir,
         },
       });
     }

@@ -5,13 +5,28 @@
 import { inspect, isDeepStrictEqual } from 'node:util';
 
 export interface WaitOptions {
-  /** The deadline (default 30 s: the suite runs on a loaded 2-core machine). */
+  /** The deadline (default: deadlineMs(), the suite's one deadline scaled by the load factor). */
   timeoutMs?: number;
   /** Pause between reads. */
   intervalMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The suite's one setting for time: how long any awaited state may take on a quiet machine
+ * (HAILO_E2E_DEADLINE_MS, default 30 s). Every wait's deadline is this, times the number of steps
+ * the state takes (a page, a container run — said where it is used), times the load factor
+ * run.mjs measured when the suite started (HAILO_E2E_LOAD_FACTOR, loadFactor.mjs).
+ */
+export function deadlineMs(steps = 1): number {
+  const base = Number(process.env.HAILO_E2E_DEADLINE_MS) || 30_000;
+  return Math.round(base * steps * loadFactor());
+}
+
+/** The load factor the driver measured (≥ 1; 1 when the suite runs without it). */
+export function loadFactor(): number {
+  const f = Number(process.env.HAILO_E2E_LOAD_FACTOR);
+  return Number.isFinite(f) && f >= 1 ? f : 1;
+}
 
 export function shown(value: unknown): string {
   return inspect(value, { depth: 6, breakLength: 160, maxArrayLength: 60, maxStringLength: 3000 });
@@ -28,7 +43,7 @@ function errorText(err: unknown): string {
  * error seen.
  */
 export async function waitUntil<T>(what: string, read: () => T | Promise<T>, accept: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? deadlineMs();
   const deadline = Date.now() + timeoutMs;
   let last = 'nothing (no read finished)';
   for (;;) {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { eventually, hailoExtension, openInEditor, workspaceFile } from './host';
+import { eventually, hailoExtension, openInEditor, workspaceFile, deadlineMs } from './host';
 
 describe('packaged extension', () => {
   it('runs from the .vsix contents: bundles, no sources or node_modules', () => {
@@ -20,7 +20,7 @@ describe('packaged extension', () => {
     const editor = await openInEditor(workspaceFile('e2e-fixtures', 'e2e-minimal.alls'));
     assert.equal(editor.document.languageId, 'alls');
     const ext = hailoExtension();
-    await eventually(() => (ext.isActive ? true : undefined), 30_000, 'the Hailo extension to activate');
+    await eventually(() => (ext.isActive ? true : undefined), deadlineMs(), 'the Hailo extension to activate');
     assert.ok((await vscode.languages.getLanguages()).includes('alls'));
   });
 });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { discardUntitled, eventually, openAndWaitForPublication, openInEditor, waitForDiagnostics, waitForEqual, workspaceFile } from './host';
+import { discardUntitled, eventually, openAndWaitForPublication, openInEditor, waitForDiagnostics, waitForEqual, workspaceFile, deadlineMs } from './host';
 
 interface CliDiagnostic {
   line: number;
@@ -55,7 +55,7 @@ describe('.alls language server', () => {
       await openAndWaitForPublication(uri);
       // model/ scripts are re-published once their HAR is read: wait for the set to settle on the
       // CLI's; if it never does, the failure shows the last set seen against the expected one.
-      await waitForEqual(`the problems of ${rel}`, () => keysOf(vscode.languages.getDiagnostics(uri)), want, { timeoutMs: 20_000 });
+      await waitForEqual(`the problems of ${rel}`, () => keysOf(vscode.languages.getDiagnostics(uri)), want, { timeoutMs: deadlineMs() });
       const actual = vscode.languages.getDiagnostics(uri);
       const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
       if (rel.startsWith('broken/')) assert.ok(errors > 0, `${rel} is meant to have errors`);
@@ -86,7 +86,7 @@ describe('.alls language server', () => {
         const t = hoverText(hovers ?? []);
         return t.includes('normalization') ? t : undefined;
       },
-      30_000,
+      deadlineMs(),
       'a hover on normalization',
     );
     assert.ok(text.length > 60, `hover is documentation, not just a name: ${text}`);
@@ -101,7 +101,7 @@ describe('.alls language server', () => {
         const t = hoverText(hovers ?? []);
         return t.includes('Target architecture') ? t : undefined;
       },
-      30_000,
+      deadlineMs(),
       'the architecture hover on line 1',
     );
     assert.match(text, /Target architecture: hailo8l\*\* — from its HAR/);
@@ -133,7 +133,7 @@ describe('.alls language server', () => {
         const l = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
         return l.includes('a8_w8') ? l : undefined;
       },
-      30_000,
+      deadlineMs(),
       'precision-mode completions',
     );
     for (const mode of ['a8_w8', 'a8_w4', 'a16_w16', 'a16_w8']) assert.ok(labels.includes(mode), `${mode} in ${labels.join(', ')}`);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { eventually, expectUntrusted, hailoExtension, waitForDiagnostics, workspaceFile } from './host';
+import { deadlineMs, eventually, expectUntrusted, hailoExtension, waitForDiagnostics, workspaceFile } from './host';
 
 const state = process.env.HAILO_FAKE_DOCKER_STATE ?? '';
 const argv = (): string[][] =>
@@ -61,7 +61,7 @@ describe('Hailo: Find Where the Parser Fails (fake docker)', () => {
     assert.match(d.message, /The DFC parser first refuses the model here \(Reshape\): IndexError: list index out of range/);
     const editor = await eventually(
       () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === view.toString()),
-      30_000,
+      deadlineMs(),
       'the graph view',
     );
     assert.equal(editor.document.getText(editor.selection), '/visual/blocks.0/attn/Reshape');

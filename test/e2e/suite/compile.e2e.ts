@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { eventually, expectUntrusted, hailoExtension, waitForDiagnostics, waitForEvent, workspaceFile } from './host';
+import { eventually, expectUntrusted, hailoExtension, waitForDiagnostics, waitForEvent, workspaceFile, deadlineMs } from './host';
 
 const state = process.env.HAILO_FAKE_DOCKER_STATE ?? '';
 const repo = process.env.HAILO_E2E_REPO ?? '';
@@ -107,14 +107,14 @@ describe('Hailo: Compile Model (fake docker)', () => {
     assert.equal(r.outcome, 'failed', JSON.stringify(r));
     assert.equal(r.failedStage, 'parse');
     const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
-    const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, 'the graph view');
+    const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), deadlineMs(), 'the graph view');
     // test/fixtures/dfc/parse-unsupported-shuffle/expected.json: three Reshape nodes, four recommended end nodes.
     const diags = await eventually(
       () => {
         const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.source === 'Hailo DFC' && d.code === 'dfc/unsupported-shuffle');
         return ds.length === 3 ? ds : undefined;
       },
-      10_000,
+      deadlineMs(),
       "three of the compile's node diagnostics on the graph view",
     );
     for (const d of diags) assert.ok(view.lineAt(d.range.start.line).text.includes(' = Reshape('), view.lineAt(d.range.start.line).text);
@@ -131,7 +131,7 @@ describe('Hailo: Compile Model (fake docker)', () => {
 
   it('a tasks.json `hailo` task (Tasks: Run Task) compiles, its problem matcher reads the report; terminating it stops and removes the container and keeps the previous HEF', async function () {
     // Two compiles, each waited for by its own condition below (the deadlines add up to this).
-    this.timeout(2 * 120_000 + 30_000 + 60_000 + 2 * 30_000);
+    this.timeout(deadlineMs(14));
     const label = 'e2e: compile tinycnn';
     const tasks = await vscode.tasks.fetchTasks({ type: 'hailo' });
     assert.ok(
@@ -139,7 +139,7 @@ describe('Hailo: Compile Model (fake docker)', () => {
       `tasks.json's task is offered (${tasks.map((t) => t.name).join(', ')})`,
     );
     const runTask = () => vscode.commands.executeCommand('workbench.action.tasks.runTask', label);
-    const endOf = (what: string) => waitForEvent(vscode.tasks.onDidEndTaskProcess, (e) => e.execution.task.name === label, 120_000, what);
+    const endOf = (what: string) => waitForEvent(vscode.tasks.onDidEndTaskProcess, (e) => e.execution.task.name === label, deadlineMs(4), what);
 
     scenario({ log: log('compile/logs/success-dfc5.log') });
     const hef = join(folder().fsPath, 'tinycnn.hef');
@@ -150,26 +150,26 @@ describe('Hailo: Compile Model (fake docker)', () => {
     // The $hailo-dfc problem matcher read the report's lines from the task's terminal: the
     // random-calibration warning lands on the model (the run itself publishes only ONNX-node ones).
     const model = vscode.Uri.joinPath(folder(), 'tinycnn.onnx');
-    const matched = await waitForDiagnostics(model, (ds) => ds.some((d) => d.code === 'compile/random-calibration'), 30_000);
+    const matched = await waitForDiagnostics(model, (ds) => ds.some((d) => d.code === 'compile/random-calibration'), deadlineMs());
     assert.equal(matched.find((d) => d.code === 'compile/random-calibration')?.severity, vscode.DiagnosticSeverity.Warning);
 
     scenario({ log: log('compile/logs/success-dfc5.log'), progress: { at: 'optimize', entries: 64, intervalMs: 500 } });
     callsBefore = existsSync(join(state, 'calls.jsonl')) ? readFileSync(join(state, 'calls.jsonl'), 'utf8').split('\n').filter(Boolean).length : 0;
     const stopped = endOf('the cancelled task to end');
     await runTask();
-    await eventually(() => (running() ? true : undefined), 60_000, 'the compile container to run');
+    await eventually(() => (running() ? true : undefined), deadlineMs(2), 'the compile container to run');
     const execution = vscode.tasks.taskExecutions.find((e) => e.task.name === label);
     assert.ok(execution, 'the task is running');
     execution.terminate();
     const end = await stopped;
     assert.notEqual(end.exitCode, 0, 'a terminated compile does not end as a success');
     assert.ok(!calls().some((c) => c.method === 'compile'), 'the DFC was stopped before compile');
-    await eventually(() => (containers().length === 0 ? true : undefined), 30_000, 'the container to be removed');
+    await eventually(() => (containers().length === 0 ? true : undefined), deadlineMs(), 'the container to be removed');
     assert.equal(statSync(hef).mtimeMs, before, 'the previous HEF is untouched');
     // The terminal closed at once; the runner finishes its cleanup (container, then staging) after.
     await eventually(
       () => (readdirSync(folder().fsPath).some((n) => n.startsWith('.hailo-compile-')) ? undefined : true),
-      30_000,
+      deadlineMs(),
       'the staging folder to be removed',
     );
   });

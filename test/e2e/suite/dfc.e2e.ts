@@ -3,7 +3,7 @@
 // scenarios pass in Restricted Mode (this suite runs in both instances).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { eventually, hailoExtension, workspaceFile } from './host';
+import { eventually, hailoExtension, workspaceFile, deadlineMs } from './host';
 
 interface ExplainResult {
   report: { outcome: string; diagnostics: { code: string }[] };
@@ -26,7 +26,7 @@ describe('Explain DFC Log', () => {
     assert.equal(r.alls, script.fsPath, 'the only .alls beside the log is taken as its script');
     const diag = await eventually(
       () => vscode.languages.getDiagnostics(script).find((d) => d.code === 'dfc/gpu-memory'),
-      10_000,
+      deadlineMs(),
       'the dfc/gpu-memory diagnostic',
     );
     // `post_quantization_optimization(finetune, policy=enabled, batch_size=4, epochs=4)` is line 5; the 4 is at character 68.
@@ -45,13 +45,13 @@ describe('Explain DFC Log', () => {
     assert.equal(r.report.outcome, 'failed');
     const model = workspaceFile('e2e-fixtures', 'dfc', 'parse-unsupported-shuffle', 'model.onnx');
     const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
-    const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, 'the graph view');
+    const view = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), deadlineMs(), 'the graph view');
     const diags = await eventually(
       () => {
         const ds = vscode.languages.getDiagnostics(view.uri).filter((d) => d.code === 'dfc/unsupported-shuffle');
         return ds.length === 3 ? ds : undefined;
       },
-      10_000,
+      deadlineMs(),
       'three node diagnostics on the graph view',
     );
     for (const d of diags) {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { nextPublication, workspaceFile } from './host';
+import { nextPublication, workspaceFile, deadlineMs } from './host';
 
 const RECHECK_HEFS_COMMAND = 'hailo.recheckHefFiles';
 
@@ -28,7 +28,7 @@ describe('HEF inline checks', () => {
     );
     // Listen first, then ask the server to check every HEF again: each one is published (an empty
     // list too), so "no problems" is an answer, not the absence of one. A timeout fails.
-    const published = names.map((name) => nextPublication(workspaceFile(name), 60_000));
+    const published = names.map((name) => nextPublication(workspaceFile(name), deadlineMs(2)));
     assert.equal(await vscode.commands.executeCommand(RECHECK_HEFS_COMMAND), true, 'the language server took the request');
     const lists = await Promise.all(published);
     names.forEach((name, i) => {

@@ -1,8 +1,8 @@
 // Helpers for in-host scenarios: find workspace files, wait on VS Code events (never fixed sleeps).
 import * as vscode from 'vscode';
-import { shown, waitUntil } from '../waits';
+import { deadlineMs, shown, waitUntil } from '../waits';
 
-export { waitForEqual, waitForMatch, waitUntil } from '../waits';
+export { deadlineMs, waitForEqual, waitForMatch, waitUntil } from '../waits';
 
 export const EXTENSION_ID = 'hailo-tools.hailo-tools';
 
@@ -39,7 +39,7 @@ export function waitForEvent<T>(event: vscode.Event<T>, accept: (value: T) => bo
  * Diagnostics of `uri` once `accept` holds: checks the current set first, then waits on
  * onDidChangeDiagnostics (the language server publishes after didOpen).
  */
-export async function waitForDiagnostics(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+export async function waitForDiagnostics(uri: vscode.Uri, accept: (d: vscode.Diagnostic[]) => boolean, timeoutMs = deadlineMs()): Promise<vscode.Diagnostic[]> {
   const now = vscode.languages.getDiagnostics(uri);
   if (accept(now)) return now;
   await waitForEvent(
@@ -73,7 +73,7 @@ vscode.languages.onDidChangeDiagnostics((e) => e.uris.forEach((u) => published.a
  * Opens a file and returns its diagnostics once the server has published for it — an empty list
  * is an answer only after a publication. A timeout fails; it never stands for "no problems".
  */
-export async function openAndWaitForPublication(uri: vscode.Uri, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+export async function openAndWaitForPublication(uri: vscode.Uri, timeoutMs = deadlineMs()): Promise<vscode.Diagnostic[]> {
   const key = uri.toString();
   const first = published.has(key)
     ? Promise.resolve()
@@ -84,7 +84,7 @@ export async function openAndWaitForPublication(uri: vscode.Uri, timeoutMs = 30_
 }
 
 /** Resolves when diagnostics of `uri` are published next (listen first, then cause it). */
-export function nextPublication(uri: vscode.Uri, timeoutMs = 60_000): Promise<vscode.Diagnostic[]> {
+export function nextPublication(uri: vscode.Uri, timeoutMs = deadlineMs(2)): Promise<vscode.Diagnostic[]> {
   const key = uri.toString();
   return waitForEvent(vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key), timeoutMs, `diagnostics of ${uri.path}`).then(
     () => vscode.languages.getDiagnostics(uri),

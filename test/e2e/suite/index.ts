@@ -5,6 +5,7 @@
 // because the extension host's stdout is not visible from the browser driver.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
+import { deadlineMs } from '../waits';
 
 export interface HostTestResult {
   title: string;
@@ -15,7 +16,7 @@ export interface HostTestResult {
 
 export function run(): Promise<void> {
   // The backstop behind each test's own condition waits (they have their deadlines and messages).
-  const mocha = new Mocha({ ui: 'bdd', timeout: 180_000, color: false, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', timeout: deadlineMs(6), color: false, reporter: 'spec' });
   // Install describe/it on the global object, then load the bundled scenario modules.
   mocha.suite.emit('pre-require', globalThis, 'hailo-e2e', mocha);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- after 'pre-require' has installed describe/it; an import would be hoisted above it

@@ -4,7 +4,7 @@
 // the summary on the script's nms_postprocess line. Reading only: runs in Restricted Mode too.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { eventually, openInEditor, waitForDiagnostics, workspaceFile } from './host';
+import { eventually, openInEditor, waitForDiagnostics, workspaceFile, deadlineMs } from './host';
 
 const codeOf = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
 
@@ -12,7 +12,7 @@ describe('NMS configs', () => {
   it('the config: classes against the HAR on its line, with a quick fix', async () => {
     const uri = workspaceFile('e2e-fixtures', 'nms', 'custom', 'custom_nms_config.json');
     const editor = await openInEditor(uri);
-    const diags = await waitForDiagnostics(uri, (d) => d.some((x) => codeOf(x) === 'nms/classes'), 60_000);
+    const diags = await waitForDiagnostics(uri, (d) => d.some((x) => codeOf(x) === 'nms/classes'), deadlineMs(2));
     const d = diags.find((x) => codeOf(x) === 'nms/classes')!;
     assert.equal(editor.document.getText(d.range), '80');
     assert.match(d.message, /custom\.har has 1 channel/);
@@ -21,7 +21,7 @@ describe('NMS configs', () => {
         const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d.range);
         return all?.some((a) => a.title === 'Set classes to 1') ? all : undefined;
       },
-      30_000,
+      deadlineMs(),
       'the quick fix',
     );
     assert.ok(actions.some((a) => a.title === 'Set classes to 1'));
@@ -35,7 +35,7 @@ describe('NMS configs', () => {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
     try {
       await openInEditor(uri);
-      const diags = await waitForDiagnostics(uri, (list) => list.some((x) => /nms_score_th/.test(x.message)), 30_000);
+      const diags = await waitForDiagnostics(uri, (list) => list.some((x) => /nms_score_th/.test(x.message)), deadlineMs());
       const schema = diags.find((x) => /nms_score_th/.test(x.message))!;
       assert.match(schema.message, /not allowed/);
       assert.notEqual(schema.source, 'hailo-nms', "the JSON language's own diagnostic");
@@ -50,7 +50,7 @@ describe('NMS configs', () => {
     await openInEditor(uri);
     const summary = (x: vscode.Diagnostic) =>
       codeOf(x) === 'nms/config-mismatch' && /custom_nms_config\.json has 1 problem: line 9: classes is 80/.test(x.message);
-    const diags = await waitForDiagnostics(uri, (d) => d.some(summary), 30_000).catch((err: unknown) => {
+    const diags = await waitForDiagnostics(uri, (d) => d.some(summary), deadlineMs()).catch((err: unknown) => {
       throw new Error(`${(err as Error).message}; last: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((x) => [codeOf(x), x.message]))}`);
     });
     assert.equal(diags.find(summary)!.range.start.line, 1);

@@ -3,7 +3,7 @@
 // and an .alls layer goes to its ONNX source node. Reading only: works in Restricted Mode too.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { eventually, hailoExtension, openInEditor, workspaceFile } from './host';
+import { eventually, hailoExtension, openInEditor, workspaceFile, deadlineMs } from './host';
 
 const NODE_LINE = /^ {2}(\S.*?) = (\w+)\(/;
 
@@ -18,7 +18,7 @@ async function openGraph(model: vscode.Uri): Promise<vscode.TextDocument> {
   await hailoExtension().activate();
   const viewUri = await vscode.commands.executeCommand<string>('hailo.openOnnxGraph', model);
   assert.ok(viewUri, 'the command returns the view URI');
-  const doc = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), 30_000, `the graph document ${viewUri}`);
+  const doc = await eventually(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === viewUri), deadlineMs(), `the graph document ${viewUri}`);
   return doc;
 }
 
@@ -48,7 +48,7 @@ describe('ONNX graph view', () => {
         const t = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(lineNo, 4)));
         return t.includes(op) ? t : undefined;
       },
-      30_000,
+      deadlineMs(),
       'a node hover',
     );
     assert.ok(text.length > op.length + 10, `the hover explains the node: ${text}`);
@@ -69,7 +69,7 @@ describe('ONNX graph view', () => {
         const d = defs?.find((x) => ('uri' in x ? x.uri : x.targetUri).scheme === 'hailo-onnx');
         return d ? ('uri' in d ? d : { uri: d.targetUri, range: d.targetRange }) : undefined;
       },
-      30_000,
+      deadlineMs(),
       'a definition in the ONNX graph view',
     );
     const graph = await vscode.workspace.openTextDocument(target.uri);

@@ -2,7 +2,7 @@
 // the workspace folder and shows its report as a read-only Markdown document (hailo-setup:).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { eventually, expectUntrusted, hailoExtension } from './host';
+import { eventually, expectUntrusted, hailoExtension, deadlineMs } from './host';
 
 describe('Hailo: Check Setup', () => {
   it('shows one table of the installed pieces and the findings, from the command palette command', async () => {
@@ -15,7 +15,7 @@ describe('Hailo: Check Setup', () => {
         const t = (await vscode.workspace.openTextDocument(uri)).getText();
         return t.startsWith('# Hailo: Check Setup') ? t : undefined;
       },
-      30_000,
+      deadlineMs(),
       'the Check Setup report',
     );
     assert.match(text, /\n\| component \| version \| where \/ state \|\n\|---\|---\|---\|\n/);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { goTo, mod, openFile, openWorkbench, problemsRows, screenshot, waitForTextThat, waitUntil, waitUntilStill } from './workbench';
+import { execute, fileArg, goTo, mod, openFile, openWorkbench, problemsRows, screenshot, waitForTextThat, waitUntil, waitUntilStill } from './workbench';
 
 interface CliReport {
   files: { path: string; diagnostics: { line: number; severity: string; code: string; message: string }[] }[];
@@ -17,18 +17,24 @@ function expectedFor(relativePath: string) {
   return entry.diagnostics;
 }
 
-/** Runs `attempt` until it succeeds (calling `reset` between tries), for up to `timeoutMs`. */
-async function retry(attempt: () => Promise<unknown>, reset: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await attempt();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await reset();
-    }
-  }
+/**
+ * Waits until the language server answers `provider` (vscode.executeHoverProvider, …) at line:column
+ * (1-based) with something `accept` takes: asked before the server has analysed the file, the answer
+ * is empty, and the editor does not ask again by itself.
+ */
+function serverAnswers(
+  page: import('playwright-core').Page,
+  provider: string,
+  file: string,
+  line: number,
+  column: number,
+  accept: (answer: unknown) => boolean,
+) {
+  return waitUntil(
+    `${provider} on ${file}:${line}:${column} to answer`,
+    () => execute(page, provider, [fileArg(file), { line: line - 1, character: column - 1 }]),
+    accept,
+  );
 }
 
 describe('.alls in the editor', () => {
@@ -60,18 +66,13 @@ describe('.alls in the editor', () => {
   });
 
   it('hovering a command shows its documentation', async () => {
-    await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
-    await goTo(page, 1, 22);
+    await goTo(page, 'e2e-fixtures/e2e-minimal.alls', 1, 22);
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents').filter({ hasText: 'normalization' }).first();
-    // "Show Hover" (Ctrl+K Ctrl+I) asks once; if the server had not analysed the file yet, ask again.
-    await retry(
-      async () => {
-        await page.keyboard.press(`${mod}+K`);
-        await page.keyboard.press(`${mod}+I`);
-        await hover.waitFor({ timeout: 3000 });
-      },
-      () => page.keyboard.press('Escape'),
-    );
+    // "Show Hover" (Ctrl+K Ctrl+I) asks once, so first the server must have something to say there.
+    await serverAnswers(page, 'vscode.executeHoverProvider', 'e2e-fixtures/e2e-minimal.alls', 1, 22, (h) => Array.isArray(h) && h.length > 0);
+    await page.keyboard.press(`${mod}+K`);
+    await page.keyboard.press(`${mod}+I`);
+    await hover.waitFor();
     // Documentation, not just a name.
     await waitForTextThat(hover, (text) => text.length > 60, 'the hover to show documentation (more than 60 characters)');
     await waitUntilStill(hover);
@@ -80,17 +81,18 @@ describe('.alls in the editor', () => {
   });
 
   it('completion after precision_mode= offers the precision modes', async () => {
-    await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
-    await goTo(page, 3, 1);
-    await page.keyboard.type('quantization_param(conv1, precision_mode=');
+    await goTo(page, 'e2e-fixtures/e2e-minimal.alls', 3, 1);
+    const typed = 'quantization_param(conv1, precision_mode=';
+    await page.keyboard.type(typed);
     const rows = page.locator('.suggest-widget .monaco-list-row');
-    await retry(
-      async () => {
-        await page.keyboard.press(`${mod}+Space`);
-        await rows.filter({ hasText: 'a8_w8' }).first().waitFor({ timeout: 3000 });
-      },
-      () => page.keyboard.press('Escape'),
+    // The typed text has reached the server and it offers the modes there; then the widget asks once.
+    const labels = (list: unknown) =>
+      ((list as { items?: { label: string | { label: string } }[] })?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    await serverAnswers(page, 'vscode.executeCompletionItemProvider', 'e2e-fixtures/e2e-minimal.alls', 3, typed.length + 1, (list) =>
+      labels(list).includes('a8_w8'),
     );
+    await page.keyboard.press(`${mod}+Space`);
+    await rows.filter({ hasText: 'a8_w8' }).first().waitFor();
     await waitUntil(
       'a16_w16 among the completion labels',
       async () => (await rows.allInnerTexts()).map((t) => t.split('\n')[0].trim()),
@@ -98,7 +100,8 @@ describe('.alls in the editor', () => {
     );
     if (e2e().trust) await screenshot(page, 'completion');
     await page.keyboard.press('Escape');
-    // Leave the file as it was: undo the typing (nothing was saved).
-    for (let i = 0; i < 5; i++) await page.keyboard.press(`${mod}+Z`);
+    // Leave the file as it was (nothing was saved): revert it, and wait until it is clean.
+    await execute(page, 'workbench.action.files.revert');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
   });
 });

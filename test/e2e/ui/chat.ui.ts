@@ -11,7 +11,19 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
-import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, waitForCount, waitForMatch, waitForText, waitUntil, webview } from './workbench';
+import {
+  closeAllEditors,
+  deadlineMs,
+  execute,
+  openFile,
+  openWorkbench,
+  screenshot,
+  waitForCount,
+  waitForMatch,
+  waitForText,
+  waitUntil,
+  webview,
+} from './workbench';
 
 const HEF = 'qwen2-llm.hef';
 // The fake model echoes the prompt token by token (10 tokens/s) before its filler words: a long
@@ -67,12 +79,13 @@ function answerState(view: FrameLocator, n: number): Promise<TurnState> {
 }
 
 /** The n-th answer once it has ended (no longer streaming, its figures line written). */
-async function answer(view: FrameLocator, n: number, timeoutMs = 60_000): Promise<TurnState> {
+async function answer(view: FrameLocator, n: number): Promise<TurnState> {
   return waitUntil(
     `answer ${n + 1} to end`,
     () => answerState(view, n),
     (s) => !s.streaming && s.info !== '',
-    { timeoutMs },
+    // the fake model's 10 tokens/s: a long answer is a few of the suite's steps
+    { timeoutMs: deadlineMs(2) },
   );
 }
 
@@ -113,14 +126,16 @@ describe('Chat with Model', () => {
       ? 'chat with the fixture LLM: tokens stream, Stop, ranges, hostile answer as text, kept when hidden, Clear'
       : 'Chat with Model is refused in Restricted Mode, with the way out',
     async function () {
-      this.timeout(400_000);
+      this.timeout(deadlineMs(14));
       await closeAllEditors(page);
-      await runCommand(page, 'Hailo: Chat with Model');
+      // Started, not awaited: the command ends once the panel is open (it asks which HEF first).
+      const chat = execute(page, 'hailo.chatWithModel', [], { steps: 8 });
       const toasts = page.locator('.notifications-toasts .notification-list-item');
       if (!e2e().trust) {
         const refusal = toasts.filter({ hasText: 'Hailo: Chat with Model runs programs on this machine, so it is disabled in Restricted Mode' }).first();
         await refusal.waitFor();
         await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+        await chat; // ended, refused, without asking anything
         assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which' }).count(), 0, 'no HEF is even asked for');
         return;
       }
@@ -129,8 +144,9 @@ describe('Chat with Model', () => {
       await input.fill(HEF);
       await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: HEF }).waitFor();
       await page.keyboard.press('Enter');
+      await chat;
       const view = webview(page);
-      await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 240_000 });
+      await view.locator('[data-testid="chat-prompt"]').waitFor();
       await waitForText(view.locator('[data-testid="chat-model"]'), /LLM .*HailoRT 5\.2\.0 — FAKE/, 'the model line');
       await waitForText(view.locator('[data-testid="chat-context-text"]'), '0 of 1024 tokens', 'the context bar of a fresh chat');
 
@@ -208,8 +224,8 @@ describe('Chat with Model', () => {
       await openDialog.waitFor({ state: 'detached' });
       // The page reloaded (as after a crash of the webview): the host re-sends the conversation, still as text.
       const before = await view.locator('[data-testid^="chat-turn-"]').count();
-      await runCommand(page, 'Developer: Reload Webviews');
-      await view.locator('[data-testid="chat-answer"]', { hasText: 'You said: <img src=x' }).waitFor({ timeout: 60_000 });
+      await execute(page, 'workbench.action.webview.reloadWebviewAction');
+      await view.locator('[data-testid="chat-answer"]', { hasText: 'You said: <img src=x' }).waitFor({ timeout: deadlineMs(2) });
       await waitForCount(view.locator('[data-testid^="chat-turn-"]'), before, 'turns after the page reloaded');
       assert.deepEqual(await injected(view), { elements: 0, scripts: 0, pwned: null });
 
@@ -254,17 +270,18 @@ describe('Chat with Model', () => {
 
   it('chat with the fixture VLM: a dropped image is resized to the frame the device reports and described', async function () {
     if (!e2e().trust) return this.skip();
-    this.timeout(300_000);
+    this.timeout(deadlineMs(10));
     // Closing the LLM's chat releases the device (one LLM/VLM at a time).
     await closeAllEditors(page);
-    await runCommand(page, 'Hailo: Chat with Model');
+    const chat = execute(page, 'hailo.chatWithModel', [], { steps: 4 });
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Chat with which LLM or VLM HEF?' }).waitFor();
     await input.fill('qwen2vl-vlm.hef');
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'qwen2vl-vlm.hef' }).waitFor();
     await page.keyboard.press('Enter');
+    await chat;
     const view = webview(page);
-    await view.locator('[data-testid="chat-prompt"]').waitFor({ timeout: 120_000 });
+    await view.locator('[data-testid="chat-prompt"]').waitFor();
     await waitForText(view.locator('[data-testid="chat-model"]'), /VLM .*frame 56x56x3 UINT8 NHWC, 9,408 bytes/, 'the model line');
     // A 40x30 PNG of one colour, dropped on the page: every pixel of the 56x56 frame keeps it.
     const png = new PNG({ width: 40, height: 30 });

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { HOSTILE_SETUP_HEF } from '../hostileFiles';
 import { e2e } from './context';
-import { closeAllEditors, openWorkbench, waitForCount, waitForText, webview } from './workbench';
+import { closeAllEditors, deadlineMs, openWorkbench, waitForCount, waitForText, webview } from './workbench';
 import { waitUntil } from '../waits';
 
 describe('Check Setup', () => {
@@ -21,12 +21,12 @@ describe('Check Setup', () => {
   });
 
   it('the status bar warns when the setup disagrees; its click opens Check Setup, whose table shows the findings and names as text', async function () {
-    this.timeout(300_000);
+    this.timeout(deadlineMs(10));
     await closeAllEditors(page);
     // The device item (createStatusBarItem('hailo.device')) with the warning background, once the
     // first scan and the doctor have run (the extension compiles the shim against the fake first).
     const item = page.locator('.statusbar-item.warning-kind[id$="hailo.device"]');
-    await item.waitFor({ timeout: 240_000 });
+    await item.waitFor({ timeout: deadlineMs(8) });
     await waitForText(item, /HAILO|Hailo/, 'the device item to name the device');
     await item.click();
     const setupRow = page.locator('.quick-input-list .monaco-list-row', { hasText: /Check Setup: \d+ error\(s\), [1-9]\d* warning\(s\)/ });

@@ -30,6 +30,8 @@ export interface E2EContext {
   fakeDockerState: string;
   /** The repository (fixtures of the compile scenarios). */
   repo: string;
+  /** Where each window's extension host listens for commands (HAILO_TOOLS_E2E_BRIDGE; ui/commands.ts). */
+  bridgeDir: string;
 }
 
 export function e2e(): E2EContext {

@@ -9,9 +9,11 @@ import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
 import {
   closeAllEditors,
+  deadlineMs,
+  execute,
+  fileArg,
   openFile,
   openWorkbench,
-  runCommand,
   screenshot,
   waitForCount,
   waitForEqual,
@@ -26,9 +28,9 @@ async function openResults(page: Page, relativePath: string): Promise<FrameLocat
   await closeAllEditors(page);
   await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
   await openFile(page, relativePath);
-  await runCommand(page, 'Hailo: Open Device Run Results…');
+  await execute(page, 'hailo.openRunResults', [fileArg(relativePath)]);
   const view = webview(page);
-  await view.locator('[data-testid="device-results"]').waitFor({ timeout: 60_000 });
+  await view.locator('[data-testid="device-results"]').waitFor({ timeout: deadlineMs(2) });
   return view;
 }
 
@@ -72,7 +74,7 @@ describe('Run on Device', () => {
     await waitForTextThat(view.locator('[data-testid="chart-fps"] .u-legend'), (t) => t.includes('frames/s'), 'the FPS legend to name frames/s');
     if (e2e().trust) {
       // The README's pictures: the page alone (the export's editor closed), top and charts.
-      await runCommand(page, 'View: Close Editors in Other Groups');
+      await execute(page, 'workbench.action.closeEditorsInOtherGroups');
       await page.locator('.tabs-container .tab', { hasText: 'rb_batched.run.json' }).waitFor({ state: 'detached' });
       await view.locator('[data-testid="run-summary"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'device-results');
@@ -106,17 +108,20 @@ describe('Run on Device', () => {
 
   it(
     e2e().trust
-      ? 'Run on Device from the palette runs the example HEF on the fake device and shows the checks'
+      ? 'Run on Device asks which HEF and its options, runs the example HEF on the fake device and shows the checks'
       : 'Run on Device is refused in Restricted Mode, with the way out',
     async function () {
-      this.timeout(300_000);
+      this.timeout(deadlineMs(10));
       await closeAllEditors(page);
-      await runCommand(page, 'Hailo: Run on Device');
+      // Started, not awaited yet: its questions are answered in the page.
+      const ran = execute(page, 'hailo.runOnDevice', [], { steps: 8 });
       const toasts = page.locator('.notifications-toasts .notification-list-item');
       if (!e2e().trust) {
         const refusal = toasts.filter({ hasText: 'Hailo: Run on Device runs programs on this machine, so it is disabled in Restricted Mode' }).first();
         await refusal.waitFor();
         await refusal.getByRole('button', { name: 'Manage Workspace Trust' }).waitFor();
+        // The command has ended (refused) without asking anything: no question is open.
+        assert.equal(await ran, null);
         assert.equal(await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run which HEF' }).count(), 0, 'no HEF is even asked for');
         return;
       }
@@ -139,8 +144,10 @@ describe('Run on Device', () => {
       await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Run qwen3vl-vision-encoder.hef on the device' }).waitFor();
       await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '100 frames' }).waitFor();
       await page.keyboard.press('Enter');
+      const doc = (await ran) as { kind?: string; title?: string } | null;
+      assert.deepEqual([doc?.kind, doc?.title], ['hailo-tools.device-run', 'qwen3vl-vision-encoder.hef'], 'the run ended with its document');
       const view = webview(page);
-      await view.locator('[data-testid="device-results"]').waitFor({ timeout: 240_000 });
+      await view.locator('[data-testid="device-results"]').waitFor();
       await waitForEqual('the check rows of the run', () => checkRows(view), [
         ['different-inputs', 'true'],
         ['same-input-twice', 'true'],

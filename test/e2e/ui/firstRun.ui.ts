@@ -2,7 +2,7 @@
 // Hailo: Show Log shows the log the extension and its language server write.
 import type { Page } from 'playwright-core';
 import { e2e } from './context';
-import { mod, openFile, openWorkbench, runCommand, screenshot, waitForText, webview } from './workbench';
+import { execute, mod, openFile, openWorkbench, screenshot, waitForText, webview } from './workbench';
 
 describe('first run', () => {
   let page: Page;
@@ -14,7 +14,7 @@ describe('first run', () => {
   });
 
   it('Hailo: Get Started opens the walkthrough with its steps', async () => {
-    await runCommand(page, 'Hailo: Get Started');
+    await execute(page, 'hailo.openWalkthrough');
     const walkthrough = page.locator('.gettingStartedContainer');
     await walkthrough.getByText('Get started with Hailo Tools').first().waitFor();
     for (const step of ['Open a model script', 'Inspect a compiled HEF', 'Trust decides what may run', 'Read the log']) {
@@ -28,7 +28,7 @@ describe('first run', () => {
   it('Hailo: Show Log shows the log with the language server start', async () => {
     // Opening a script activates the extension, which starts the language server and logs it.
     await openFile(page, 'e2e-fixtures/e2e-minimal.alls');
-    await runCommand(page, 'Hailo: Show Log');
+    await execute(page, 'hailo.showLog');
     // The Output view shows the channel as an editor scrolled to its end, and only the lines in
     // view are in the page: go to the top, where the start-up lines are.
     const output = page.locator('.part.panel .monaco-editor').first();

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { e2e } from './context';
-import { closeAllEditors, goTo, openFile, openWorkbench, runCommand, waitForEqual, waitForMatch, waitUntil, webview } from './workbench';
+import { closeAllEditors, deadlineMs, execute, fileArg, goTo, openFile, openWorkbench, waitForEqual, waitForMatch, webview } from './workbench';
 
 /** textContent of the first match (one read; the waits around it retry). */
 const textOf = (view: FrameLocator, selector: string) => view.locator(selector).first().textContent({ timeout: 2000 });
@@ -30,7 +30,7 @@ function cliHar(relativePath: string): CliHar {
 async function openHarView(page: Page, relativePath: string): Promise<FrameLocator> {
   await openFile(page, relativePath);
   const view = webview(page);
-  await view.locator('[data-testid="har-view"]').waitFor({ timeout: 60_000 });
+  await view.locator('[data-testid="har-view"]').waitFor({ timeout: deadlineMs(2) });
   return view;
 }
 
@@ -87,9 +87,7 @@ describe('HAR view', () => {
   it('Write 16-bit Line puts the checked layers into the script beside the HAR; its line is then linked from the layer', async () => {
     const view = webview(page);
     await view.locator('#write-sixteen').click();
-    await view
-      .locator('#status', { hasText: 'Wrote quantization_param([conv3, deconv1], precision_mode=a16_w16) into tinycnn.alls' })
-      .waitFor({ timeout: 30_000 });
+    await view.locator('#status', { hasText: 'Wrote quantization_param([conv3, deconv1], precision_mode=a16_w16) into tinycnn.alls' }).waitFor();
     await waitForMatch(
       'the script beside the HAR',
       () => readFileSync(script(), 'utf8'),
@@ -97,7 +95,7 @@ describe('HAR view', () => {
     );
     // the view re-reads the scripts beside it (the *.alls watcher rebuilds the page): conv3's row
     // links to the new line, and the status line still says what was written
-    await view.locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script').first().waitFor({ timeout: 30_000 });
+    await view.locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script').first().waitFor();
     await waitForMatch(
       'the status line after the page was rebuilt',
       async () => (await textOf(view, '#status')) ?? '',
@@ -105,7 +103,7 @@ describe('HAR view', () => {
     );
     await openHarView(page, 'model/tinycnn_quantized.har');
     const link = webview(page).locator('[data-testid="har-layer-row"][data-layer="conv3"] a.goto-script');
-    await link.first().waitFor({ timeout: 30_000 });
+    await link.first().waitFor();
     const lines = original.split('\n').length; // the new line's number (1-based)
     await waitForEqual("conv3's link to the script", () => link.first().textContent({ timeout: 2000 }), `tinycnn.alls:${lines}`);
   });
@@ -117,10 +115,12 @@ describe('HAR view', () => {
     await view.locator('[data-testid="har-layer-row"][data-layer="conv1"] a.goto-script', { hasText: 'tinycnn.alls:3' }).click();
     await page.locator('.tabs-container .tab.active[aria-label^="tinycnn.alls"]').first().waitFor();
     await page.locator('.monaco-editor .cursor-line-number, .monaco-editor .active-line-number', { hasText: /^3$/ }).first().waitFor();
-    await runCommand(page, 'View: Close Editors in Other Groups');
-    await goTo(page, 3, 22); // inside `conv1`
-    await runCommand(page, 'Hailo: Show Layer in HAR View');
-    await webview(page).locator('tr.layer.focus[data-layer="conv1"]').waitFor({ timeout: 60_000 });
+    await execute(page, 'workbench.action.closeEditorsInOtherGroups');
+    await goTo(page, 'model/tinycnn.alls', 3, 22); // inside `conv1`
+    await execute(page, 'hailo.showLayerInHarView');
+    await webview(page)
+      .locator('tr.layer.focus[data-layer="conv1"]')
+      .waitFor({ timeout: deadlineMs(2) });
   });
 });
 
@@ -162,7 +162,7 @@ describe('HAR view: the noise run', () => {
     it('is refused in Restricted Mode: docker is never called and nothing is written', async () => {
       const calls = argvCount();
       await openHarView(page, 'model/tinycnn_quantized.har');
-      await runCommand(page, 'Hailo: Analyze Layer Noise');
+      assert.equal(await execute(page, 'hailo.analyzeNoise', [fileArg('model/tinycnn_quantized.har')]), null);
       await page
         .locator('.notifications-toasts .notification-list-item')
         .filter({ hasText: 'Hailo: Analyze Layer Noise runs programs on this machine' })
@@ -178,16 +178,12 @@ describe('HAR view: the noise run', () => {
     assert.deepEqual(scriptErrors(), [], 'the example script has no error to begin with');
     const view = await openHarView(page, 'model/tinycnn_quantized.har');
     await view.locator('[data-testid="har-noise-none"]', { hasText: 'Not run yet for this HAR' }).waitFor();
-    await runCommand(page, 'Hailo: Analyze Layer Noise');
-    // The run's result is the sidecar beside the HAR (written by one rename). The "done" banner is
-    // not waited for: the view re-renders when the sidecar appears and the banner can go with it
-    // (seen in CI, the figures on the page and no banner).
-    await waitUntil(
-      'the noise sidecar beside the HAR',
-      () => existsSync(sidecar()),
-      (there) => there,
-      { timeoutMs: 120_000 },
-    );
+    // No argument: the HAR of the active view. The command ends once the run has ended and the view
+    // has been told; its result is the sidecar beside the HAR (written by one rename). The "done"
+    // banner is not waited for: the view re-renders when the sidecar appears and the banner can go
+    // with it (seen in CI, the figures on the page and no banner).
+    await execute(page, 'hailo.analyzeNoise', [], { steps: 4 });
+    assert.ok(existsSync(sidecar()), 'the noise sidecar beside the HAR');
     const cli = cliHar('model/tinycnn_quantized.har'); // reads the sidecar the run wrote
     assert.ok(cli.noise.layers.length > 0, 'the run wrote figures beside the HAR');
     const after = webview(page);
@@ -198,26 +194,21 @@ describe('HAR view: the noise run', () => {
     );
     await after.locator(`[data-testid="har-noise-chart"][data-bars="${cli.noise.layers.filter((l) => !l.unranked).length}"]`).waitFor();
     assert.equal(cli.noise.layers.find((l) => l.name === 'conv3')?.snrDb.toFixed(2), '6.30', "the scenario's figure for conv3");
-    // The view renders again when the sidecar appears (its watcher) and a render resets the boxes:
-    // wait until a mark put on the first box outlives 2 s, so the boxes set below are the final page's.
-    const firstBox = after.locator('input.sixteen').first();
-    await waitUntil(
-      'the noise table to stop re-rendering',
-      async () => {
-        await firstBox.evaluate((el) => el.setAttribute('data-e2e-mark', '1'));
-        await page.waitForTimeout(2000);
-        return after.locator('input.sixteen[data-e2e-mark="1"]').count();
-      },
-      (marked) => marked === 1,
-    );
-    // check exactly conv3 and conv2 (the row order is the page's, worst first)
-    const rows = cli.noise.layers;
-    for (const [i, l] of rows.entries()) {
-      if (l.unranked) continue;
-      const box = after.locator(`input.sixteen[data-noise-index="${i}"]`);
-      await box.setChecked(l.name === 'conv3' || l.name === 'conv2');
-    }
-    await after.locator('#write-sixteen').click();
+    // The view renders again when the sidecar appears (its watcher), and a render rebuilds the page
+    // and its boxes. So the boxes are set and Write is clicked in one task of the page: no render
+    // can come between them, whichever page is there (the row order is the page's, worst first).
+    const wanted = cli.noise.layers.map((l) => !l.unranked && (l.name === 'conv3' || l.name === 'conv2'));
+    await after.locator('#write-sixteen').evaluate((button, want) => {
+      const doc = (button as unknown as { ownerDocument: { querySelectorAll(s: string): ArrayLike<unknown> } }).ownerDocument;
+      for (const el of Array.from(doc.querySelectorAll('input.sixteen'))) {
+        const box = el as { checked: boolean; disabled: boolean; getAttribute(n: string): string | null; dispatchEvent(e: unknown): boolean };
+        const on = want[Number(box.getAttribute('data-noise-index'))] === true;
+        if (box.disabled || box.checked === on) continue;
+        box.checked = on;
+        box.dispatchEvent(new (globalThis as unknown as { Event: new (t: string, o: object) => unknown }).Event('change', { bubbles: true }));
+      }
+      (button as unknown as { click(): void }).click();
+    }, wanted);
     // the view re-renders when the script changes (its watcher), so the state waited for is the file itself
     await waitForMatch(
       'the script beside the HAR',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { HOSTILE } from '../hostileFiles';
 import { e2e } from './context';
-import { openFile, openWorkbench, screenshot, waitForEqual, waitForTextThat, webview } from './workbench';
+import { deadlineMs, openFile, openWorkbench, screenshot, waitForEqual, waitForTextThat, webview } from './workbench';
 
 interface CliHef {
   networkGroups: { name: string }[];
@@ -26,7 +26,7 @@ function cliReport(relativePath: string): CliHef {
 async function openInspector(page: Page, relativePath: string): Promise<FrameLocator> {
   await openFile(page, relativePath);
   const view = webview(page);
-  await view.locator('[data-testid="hef-inspector"]').waitFor({ timeout: 60_000 });
+  await view.locator('[data-testid="hef-inspector"]').waitFor({ timeout: deadlineMs(2) });
   return view;
 }
 

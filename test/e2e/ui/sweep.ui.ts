@@ -1,5 +1,5 @@
 // Hailo: Run Sweep as a user meets it, against the fake docker (test/fakes/docker) and the fake DFC:
-// a plan of four variants opened in the editor, run from the Command Palette, to a page whose
+// a plan of four variants opened in the editor, run (through the command bridge, awaited to its end), to a page whose
 // table fills as the variants end (two at once on the context's width 2), sorts by a column, draws
 // accuracy against compile time, and opens a variant's HEF from its cell; run again, nothing
 // compiles twice. In Restricted Mode the command is refused and docker is never called.
@@ -10,7 +10,19 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
 import { e2e } from './context';
-import { closeAllEditors, openFile, openWorkbench, runCommand, screenshot, waitForCount, waitForEqual, waitUntil, webview } from './workbench';
+import {
+  closeAllEditors,
+  deadlineMs,
+  execute,
+  fileArg,
+  openFile,
+  openWorkbench,
+  screenshot,
+  waitForCount,
+  waitForEqual,
+  waitUntil,
+  webview,
+} from './workbench';
 
 const argvLines = () => {
   const f = join(e2e().fakeDockerState, 'argv.jsonl');
@@ -105,7 +117,7 @@ describe('Hailo: Run Sweep', () => {
       await setUp();
       const calls = argvLines().length;
       await openFile(page, 'e2e-fixtures/sweep/tiny.sweep.json');
-      await runCommand(page, 'Hailo: Run Sweep');
+      assert.deepEqual(await execute(page, 'hailo.runSweep', [fileArg('e2e-fixtures/sweep/tiny.sweep.json')]), { ran: false, reason: 'untrusted' });
       await page
         .locator('.notifications-toasts .notification-list-item')
         .filter({ hasText: 'Hailo: Run Sweep runs programs on this machine' })
@@ -113,7 +125,9 @@ describe('Hailo: Run Sweep', () => {
         .waitFor();
       assert.equal(argvLines().length, calls);
       // Opening results only reads, so it works here — and says there are none yet.
-      await runCommand(page, 'Hailo: Open Sweep Results…');
+      const opened = await execute<{ shown: boolean; message?: string }>(page, 'hailo.openSweepResults', [fileArg('e2e-fixtures/sweep/tiny.sweep.json')]);
+      assert.equal(opened.shown, false);
+      assert.match(opened.message ?? '', /No results yet: .*tiny\.sweep\.json has not been run/);
       await page
         .locator('.notifications-toasts .notification-list-item')
         .filter({ hasText: /No results yet: .*tiny\.sweep\.json has not been run/ })
@@ -124,19 +138,30 @@ describe('Hailo: Run Sweep', () => {
   }
 
   it('runs a plan to one sortable table with the accuracy chart; a cell opens the variant’s HEF; run again, nothing compiles twice', async function () {
-    // Eight containers (four compiles, four emulator runs) and the float model: minutes on a loaded machine.
-    this.timeout(600_000);
+    // Eight containers (four compiles, four emulator runs) and the float model: 18 of the suite's steps.
+    this.timeout(deadlineMs(20));
     await closeAllEditors(page);
     await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
     const { out } = await setUp();
     const before = compiles();
     await openFile(page, 'e2e-fixtures/sweep/tiny.sweep.json');
-    await runCommand(page, 'Hailo: Run Sweep');
+    // Started, not awaited yet: the page is watched while the sweep runs.
+    const ran = execute<{ ran: boolean; doc?: { summary: { variants: number; done: number } } }>(
+      page,
+      'hailo.runSweep',
+      [fileArg('e2e-fixtures/sweep/tiny.sweep.json')],
+      {
+        steps: 18,
+      },
+    );
     const view = webview(page);
     const rows = view.locator('[data-testid="sweep-row"]');
     // The table lists every variant at once and fills in as they end.
-    await rows.nth(3).waitFor({ timeout: 60_000 });
-    await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor({ timeout: 540_000 });
+    await rows.nth(3).waitFor({ timeout: deadlineMs(2) });
+    const result = await ran;
+    assert.equal(result.ran, true);
+    assert.deepEqual([result.doc?.summary.variants, result.doc?.summary.done], [4, 4]);
+    await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor();
     await view.locator('[data-testid="sweep-row"][data-state="done"]').nth(3).waitFor();
     await waitForCount(rows, 4, 'variant rows');
     await waitForEqual('the compiles the fake docker ran', () => compiles() - before, 4);
@@ -178,20 +203,19 @@ describe('Hailo: Run Sweep', () => {
     await screenshot(page, 'sweep-results');
     // Run Again: every variant is finished with the same inputs, so none compiles.
     await view.locator('[data-testid="sweep-run-again"]').click();
-    await view.locator('[data-testid="sweep-summary"]', { hasText: '4 variants, 4 reused' }).waitFor({ timeout: 60_000 });
+    await view.locator('[data-testid="sweep-summary"]', { hasText: '4 variants, 4 reused' }).waitFor({ timeout: deadlineMs(2) });
     await view.locator('[data-testid="sweep-summary"][data-running="false"]').waitFor();
     assert.equal(compiles() - before, 4, 'nothing compiled twice');
     // Hailo: Open Sweep Results… on the plan shows the table again from <out>/sweep.json (a new page).
-    await page.locator('.tabs-container .tab', { hasText: 'Sweep: tiny e2e' }).click();
-    await runCommand(page, 'View: Revert and Close Editor');
+    await closeAllEditors(page);
     await page.locator('iframe.webview').first().waitFor({ state: 'detached' });
-    await page.locator('.tabs-container .tab', { hasText: 'tiny.sweep.json' }).click();
-    await page.locator('.tabs-container .tab.active[aria-label^="tiny.sweep.json"]').waitFor();
-    await runCommand(page, 'Hailo: Open Sweep Results…');
-    await view.locator('[data-testid="sweep-row"][data-state="reused"]').nth(3).waitFor({ timeout: 30_000 });
+    await openFile(page, 'e2e-fixtures/sweep/tiny.sweep.json');
+    // No argument: the command takes the plan from the active editor.
+    assert.deepEqual(await execute(page, 'hailo.openSweepResults'), { shown: true });
+    await view.locator('[data-testid="sweep-row"][data-state="reused"]').nth(3).waitFor();
     // A cell of the HEF column opens that variant's HEF in the HEF inspector.
     await view.locator(`[data-testid="sweep-row"][data-id="${first.id}"] td[data-col="hef_bytes"]`).click();
-    await page.locator('.tabs-container .tab', { hasText: 'tinycnn_hailo_model.hef' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'tinycnn_hailo_model.hef' }).first().waitFor();
     assert.equal(compiles() - before, 4);
   });
 });

@@ -3,10 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { waitForEqual, waitForMatch, waitUntil, type WaitOptions } from '../waits';
+import { deadlineMs, waitForEqual, waitForMatch, waitUntil, type WaitOptions } from '../waits';
+import { attachBridge, bridgeSockets, execute, fileArg } from './commands';
 import { e2e } from './context';
 
-export { waitForEqual, waitForMatch, waitUntil };
+export { deadlineMs, execute, fileArg, waitForEqual, waitForMatch, waitUntil };
 
 /** One read of a locator may wait this long for its element; the wait around it retries. */
 const READ_MS = 2000;
@@ -29,87 +30,85 @@ export function waitForTextThat(locator: Locator, accept: (text: string) => bool
 /** The platform's command modifier for keyboard shortcuts (`${mod}+P`). */
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-/** Opens the workspace in a new browser page and waits until the explorer lists its files. */
+/**
+ * Opens the workspace in a new browser page; waits until the explorer lists its files and the
+ * window's extension host has activated the extension (its command bridge, ui/commands.ts: from
+ * then on every Hailo command is registered and listed). Every playwright wait on the page without
+ * its own deadline gets the suite's (waits.ts deadlineMs).
+ */
 export async function openWorkbench(): Promise<Page> {
   const { browser, server, pages } = e2e();
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  page.setDefaultTimeout(deadlineMs());
   pages.push(page);
-  await page.goto(server.pageUrl());
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  const sockets = bridgeSockets();
+  await page.goto(server.pageUrl(), { timeout: deadlineMs(2) });
+  await page.locator('.monaco-workbench').waitFor({ timeout: deadlineMs(2) });
+  await page
+    .locator('.explorer-folders-view .monaco-list-row')
+    .first()
+    .waitFor({ timeout: deadlineMs(2) });
+  await attachBridge(page, sockets);
   return page;
 }
 
 /**
- * Quick Open (Ctrl+P) a workspace file by its relative path; waits for its editor tab, or for the
- * tab whose label contains `opens.tab` when the file's editor hands off to another document.
+ * Opens a workspace file in its default editor (`vscode.open` through the command bridge, which
+ * resolves once the editor is open) and waits for its editor tab, or for the tab whose label
+ * contains `opens.tab` when the file's editor hands off to another document.
  */
-export async function openFile(page: Page, relativePath: string, opens?: { tab: string; timeoutMs: number }): Promise<void> {
+export async function openFile(page: Page, relativePath: string, opens?: { tab: string; steps?: number }): Promise<void> {
   const name = relativePath.split('/').pop()!;
-  await page.keyboard.press(`${mod}+P`);
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(relativePath);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  if (opens) await page.locator(`.tabs-container .tab.active[aria-label*="${opens.tab}"]`).waitFor({ timeout: opens.timeoutMs });
+  await execute(page, 'vscode.open', [fileArg(relativePath)], { steps: opens?.steps ?? 1 });
+  if (opens) await page.locator(`.tabs-container .tab.active[aria-label*="${opens.tab}"]`).waitFor({ timeout: deadlineMs(opens.steps ?? 1) });
   else await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
 }
 
 /**
- * Runs a command from the Command Palette by its visible title. Right after start-up the remote
- * extension host may still be registering contributions, and an open palette does not refresh,
- * so it reopens the palette until the command is listed (up to `timeoutMs`).
+ * Runs a command from the Command Palette by its visible title, as a user does: for the scenarios
+ * about the palette itself (others run commands with `execute`). The window's extension host has
+ * registered the commands (openWorkbench waited for it), so the row is there once the palette has
+ * filtered.
  */
-export async function runCommand(page: Page, title: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await openCommandPalette(page, title);
-    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
-    const found = await row.waitFor({ timeout: 3000 }).then(
-      () => true,
-      () => false,
-    );
-    if (found) break;
-    if (Date.now() > deadline) throw new Error(`"${title}" is not in the Command Palette`);
-    await closeQuickInput(page);
-  }
-  await page.keyboard.press('Enter');
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await openCommandPalette(page, title);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).waitFor();
+  await page.locator('.quick-input-widget input').press('Enter');
 }
 
-/** Opens the Command Palette with `text` typed; returns the visible rows' labels. */
+/**
+ * Opens the Command Palette with `text` typed; returns the visible rows. The palette is opened by
+ * its command (workbench.action.quickOpen with the ">" prefix) through the bridge: a key press goes
+ * to whatever has focus, and a webview that has it (or is being replaced) may not pass F1 on.
+ */
 export async function openCommandPalette(page: Page, text: string): Promise<Locator> {
-  await page.keyboard.press('F1');
+  await execute(page, 'workbench.action.quickOpen', [`>${text}`]);
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
-  await input.fill(`>${text}`);
+  await waitForEqual('the Command Palette input', () => input.inputValue(), `>${text}`);
   return page.locator('.quick-input-list .monaco-list-row');
 }
 
 export async function closeQuickInput(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
+  await execute(page, 'workbench.action.closeQuickOpen');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
-/** Moves the cursor with Go to Line/Column (Ctrl+G, "line:column"), both 1-based. */
-export async function goTo(page: Page, line: number, column: number): Promise<void> {
-  await page.keyboard.press(`${mod}+G`);
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`:${line}:${column}`);
-  // Enter before the picker has parsed the text is ignored (seen in CI): wait for its own
-  // "Go to line …" answer, and press again if the widget is still open.
-  const widget = page.locator('.quick-input-widget');
-  await widget.getByText(`Go to line ${line}`).first().waitFor();
-  for (let attempt = 1; ; attempt++) {
-    await input.press('Enter');
-    try {
-      await widget.waitFor({ state: 'hidden', timeout: 5000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
+/**
+ * Opens `relativePath` (or brings it forward) with the cursor at line:column, both 1-based
+ * (`vscode.open` with a selection, through the bridge), and waits for the editor to show that line
+ * as the cursor's.
+ */
+export async function goTo(page: Page, relativePath: string, line: number, column: number): Promise<void> {
+  const at = { line: line - 1, character: column - 1 };
+  await execute(page, 'vscode.open', [fileArg(relativePath), { selection: { start: at, end: at }, preview: false }]);
+  const name = relativePath.split('/').pop()!;
+  await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
+  await page
+    .locator('.monaco-editor .cursor-line-number, .monaco-editor .active-line-number')
+    .filter({ visible: true, hasText: new RegExp(`^${line}$`) })
+    .first()
+    .waitFor();
 }
 
 /** Text of the status bar's language mode item (e.g. "Hailo Model Script"). */
@@ -145,37 +144,45 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Waits until an element stops moving and fading (toasts slide in, hovers fade in), e.g. before a screenshot. */
-export async function waitUntilStill(locator: Locator, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits until an element stops moving and fading (toasts slide in, hovers fade in), e.g. before a
+ * screenshot: two reads in a row with the same box, fully opaque.
+ */
+export async function waitUntilStill(locator: Locator): Promise<void> {
   let last = '';
-  for (;;) {
-    const opacity = await locator.evaluate((el) => {
-      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle;
-      let o = 1;
-      for (let e: { parentElement: unknown } | null = el as unknown as { parentElement: unknown }; e; e = e.parentElement as typeof e)
-        o *= Number(style(e).opacity);
-      return o;
-    });
-    const box = JSON.stringify(await locator.boundingBox());
-    if (box === last && box !== 'null' && opacity >= 0.99) return;
-    if (Date.now() > deadline) return;
-    last = box;
-    await locator.page().waitForTimeout(100);
-  }
+  await waitUntil(
+    'the element to stop moving and fading (its box the same twice, opacity 1)',
+    async () => {
+      const opacity = await locator.evaluate((el) => {
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle;
+        let o = 1;
+        for (let e: { parentElement: unknown } | null = el as unknown as { parentElement: unknown }; e; e = e.parentElement as typeof e)
+          o *= Number(style(e).opacity);
+        return o;
+      });
+      const box = JSON.stringify(await locator.boundingBox());
+      const still = box === last && box !== 'null' && opacity >= 0.99;
+      last = box;
+      return { box, opacity, still };
+    },
+    (r) => r.still,
+  );
 }
 
 /**
- * Closes every editor, discarding unsaved ones first (a dirty Untitled editor — restored by hot
- * exit from an earlier scenario — would keep "Close All Editors" behind a save dialog).
+ * Closes every editor, reverting unsaved ones first (a dirty Untitled editor — restored by hot exit
+ * from an earlier scenario — would keep "Close All Editors" behind a save dialog), and waits until
+ * no tab is left.
  */
 export async function closeAllEditors(page: Page): Promise<void> {
   const dirty = page.locator('.tabs-container .tab.dirty');
-  for (let i = 0; i < 5 && (await dirty.count()) > 0; i++) {
+  // Nothing makes an editor dirty while this runs: the ones there now are all there will be.
+  for (let left = await dirty.count(); left > 0; left--) {
     await dirty.first().click();
-    await runCommand(page, 'View: Revert and Close Editor');
+    await page.locator('.tabs-container .tab.dirty.active').waitFor();
+    await execute(page, 'workbench.action.revertAndCloseActiveEditor');
+    await waitForCount(dirty, left - 1, 'unsaved editors after one was reverted and closed');
   }
-  await runCommand(page, 'View: Close All Editors');
-  // The command returns when the palette takes Enter, not when the editors are gone.
+  await execute(page, 'workbench.action.closeAllEditors');
   await waitForCount(page.locator('.tabs-container .tab'), 0, 'editor tabs after Close All Editors');
 }
