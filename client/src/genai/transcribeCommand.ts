@@ -141,17 +141,21 @@ export class Transcriber {
     this.log.info(`transcribe: ${audio.fsPath} with ${hef.fsPath}: ${transcribeSummary(result)}`);
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: transcribeMarkdown(result, names) });
     await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
-    await this.offerToChat(result, names.audio, args.toChat);
+    this.offerToChat(result, names.audio, args.toChat);
     return result;
   }
 
-  private async offerToChat(result: TranscribeResult, audioName: string, toChat?: boolean): Promise<void> {
+  private offerToChat(result: TranscribeResult, audioName: string, toChat?: boolean): void {
     const text = result.text.trim();
     const chat = this.chats.target();
     if (!text || !chat) return;
+    const note = `The transcript of ${audioName} is in the prompt box: edit it, then Send.`;
+    if (toChat) return chat.insert(text, note);
+    // Offered, not awaited: the command is done when the transcript is shown.
     const send = 'Put into Chat';
-    const choice = toChat ? send : await vscode.window.showInformationMessage(`Transcribed ${audioName}: put the text into the chat with ${chat.name}?`, send);
-    if (choice === send) chat.insert(text, `The transcript of ${audioName} is in the prompt box: edit it, then Send.`);
+    void vscode.window.showInformationMessage(`Transcribed ${audioName}: put the text into the chat with ${chat.name}?`, send).then((choice) => {
+      if (choice === send) chat.insert(text, note);
+    });
   }
 
   private async showFailure(err: DeviceError, hef: vscode.Uri, audio: vscode.Uri): Promise<void> {

@@ -7,6 +7,7 @@ import './onnx.ui';
 import './device.ui';
 import './checkSetup.ui';
 import './chat.ui';
+import './speech.ui';
 import './firstRun.ui';
 import './compile.ui';
 import './har.ui';
