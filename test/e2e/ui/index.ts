@@ -8,6 +8,7 @@ import './device.ui';
 import './checkSetup.ui';
 import './chat.ui';
 import './speech.ui';
+import './recipe.ui';
 import './firstRun.ui';
 import './compile.ui';
 import './har.ui';

@@ -7,6 +7,7 @@
 // no DT_RUNPATH, then DT_RUNPATH, then the folders of /etc/ld.so.conf (its `include`s), else
 // Debian's defaults — skipping files of another ELF class or machine, as the loader does.
 // LD_LIBRARY_PATH belongs to a shell, not to the system, and is not known here.
+import { FileRoots } from '../common/confined';
 import { basename, dirname, join } from 'node:path';
 import { readElfDynamic, readElfIdent, type ElfDynamicInfo } from './elf';
 import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot, statAt } from './files';
@@ -63,12 +64,14 @@ const DPKG_LIST_MAX = 4 << 20;
 
 /** The folders of /etc/ld.so.conf (and the files its `include` lines name), inside the system. */
 export function ldSoConfDirs(root: string): string[] | undefined {
+  // The system under `root` itself (not the doctor's current roots): its links resolve inside it.
+  const system = FileRoots.system(root);
   const out: string[] = [];
   const seen = new Set<string>();
   const read = (rooted: string, depth: number) => {
     if (depth > 4 || seen.has(rooted)) return;
     seen.add(rooted);
-    const text = readText(join(root, rooted), 1 << 20);
+    const text = system.readTextOrUndefined(join(root, rooted), 1 << 20);
     if (text === undefined) return;
     for (const raw of text.split('\n')) {
       const line = raw.replace(/#.*/, '').trim();
@@ -80,13 +83,13 @@ export function ldSoConfDirs(root: string): string[] | undefined {
         const dir = dirname(pattern);
         // glibc's ldconfig expands it with glob(3); matched without a RegExp (common/glob: no backtracking).
         const glob = globMatcher(basename(pattern));
-        for (const name of listDir(join(root, dir))) if (glob.test(name)) read(join(dir, name), depth + 1);
+        for (const name of system.listOrEmpty(join(root, dir))) if (glob.test(name)) read(join(dir, name), depth + 1);
         continue;
       }
       if (line.startsWith('/')) out.push(line.replace(/\/+$/, '').slice(1));
     }
   };
-  if (readText(join(root, 'etc', 'ld.so.conf'), 1 << 20) === undefined) return undefined;
+  if (system.readTextOrUndefined(join(root, 'etc', 'ld.so.conf'), 1 << 20) === undefined) return undefined;
   read('/etc/ld.so.conf', 0);
   return out;
 }
