@@ -37,6 +37,4 @@ export const UNCONFINED_FILE_ACCESS = [
   'createWriteStreamNoFollow',
   'writeFileNoFollowSync',
   'walkFilesSync',
-  'streamTextFile',
-  'readTextPrefix',
 ];

@@ -14,7 +14,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DfcLogReader } from '../../server/src/core/dfc';
 import { FRAMES_KEPT_EACH_END, FrameList } from '../../server/src/core/dfc/errors';
-import { FileAccessError, readTextPrefix, streamTextFile } from '../../server/src/core/common/fileAccess';
+import { FileRoots } from '../../server/src/core/common/confined';
+import { FileAccessError } from '../../server/src/core/common/fileAccess';
 import { makeFifo, releaseFifo } from '../helpers/hostile';
 import { repoRoot } from '../helpers/shared';
 
@@ -152,27 +153,28 @@ test('dfc-log refuses a FIFO named *.log, and --alls naming a FIFO or /dev/zero,
   }
 });
 
-test('streamTextFile and readTextPrefix (Explain DFC Log): pieces of bounded size, UTF-8 kept whole, a FIFO refused', async (t) => {
+test('FileRoots streamText and readTextPrefix (Explain DFC Log): pieces of bounded size, UTF-8 kept whole, a FIFO refused', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-stream-'));
   try {
     const p = join(dir, 'x.log');
     writeFileSync(p, 'é'.repeat(5000));
     const pieces: string[] = [];
-    const bytes = await streamTextFile(p, (s) => pieces.push(s), 1001);
+    const roots = FileRoots.named(p);
+    const bytes = await roots.streamText(p, (s) => pieces.push(s), 1001);
     assert.equal(bytes, 10_000);
     assert.equal(pieces.join(''), 'é'.repeat(5000));
     assert.ok(pieces.every((s) => s.length <= 1001));
-    assert.equal(await readTextPrefix(p, 7), 'ééé');
+    assert.equal(await roots.readTextPrefix(p, 7), 'ééé');
     const fifo = join(dir, 'fifo.log');
     if (!makeFifo(fifo)) {
       t.diagnostic('NOTE: mkfifo is not available; the FIFO case is not checked');
       return;
     }
     await assert.rejects(
-      streamTextFile(fifo, () => undefined),
+      roots.streamText(fifo, () => undefined),
       (e: unknown) => e instanceof FileAccessError && e.code === 'not-regular',
     );
-    await assert.rejects(readTextPrefix(fifo, 10), FileAccessError);
+    await assert.rejects(roots.readTextPrefix(fifo, 10), FileAccessError);
     releaseFifo(fifo);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -42,14 +42,14 @@ import {
 import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import {
   describeFileKind,
   FileAccessError,
   isInside,
-  readInto,
+  readHandleTextPrefix,
   readIntoSync,
   readToEndSync,
+  streamHandleText,
   realPathOf,
   walkFilesSync,
   type WalkOptions,
@@ -364,19 +364,7 @@ export class FileRoots {
   async streamText(path: string, onText: (text: string) => void, chunkBytes = 1 << 20): Promise<number> {
     const { handle } = await this.open(path);
     try {
-      const decoder = new StringDecoder('utf8');
-      const buf = Buffer.allocUnsafe(chunkBytes);
-      let position = 0;
-      for (;;) {
-        const { bytesRead } = await handle.read(buf, 0, chunkBytes, position);
-        if (bytesRead === 0) break;
-        position += bytesRead;
-        const text = decoder.write(buf.subarray(0, bytesRead));
-        if (text) onText(text);
-      }
-      const rest = decoder.end();
-      if (rest) onText(rest);
-      return position;
+      return await streamHandleText(handle, onText, chunkBytes);
     } finally {
       await handle.close();
     }
@@ -386,9 +374,7 @@ export class FileRoots {
   async readTextPrefix(path: string, maxBytes: number): Promise<string> {
     const { handle, size } = await this.open(path);
     try {
-      const buf = Buffer.allocUnsafe(Math.min(size, maxBytes));
-      const n = await readInto(handle, buf, 0, buf.length, 0);
-      return new StringDecoder('utf8').write(buf.subarray(0, n));
+      return await readHandleTextPrefix(handle, size, maxBytes);
     } finally {
       await handle.close();
     }

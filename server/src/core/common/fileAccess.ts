@@ -441,41 +441,31 @@ export function walkFilesSync(root: string, options: WalkOptions): WalkResult {
 // ---- streaming ---------------------------------------------------------------------------------
 
 /**
- * Streams a regular file as UTF-8 text to `onText` in pieces of `chunkBytes` (a sequence split
- * between pieces is decoded whole): memory is one piece, whatever the size of the file; a FIFO,
- * folder or device is refused before anything is read (FileAccessError).
+ * Streams an opened file as UTF-8 text to `onText` in pieces of `chunkBytes` (a sequence split
+ * between pieces is decoded whole): memory is one piece, whatever the size of the file. The caller
+ * opened it (FileRoots.streamText) and closes it.
  */
-export async function streamTextFile(path: string, onText: (text: string) => void, chunkBytes = 1 << 20): Promise<number> {
-  const { handle } = await openRegularFile(path);
-  try {
-    const decoder = new StringDecoder('utf8');
-    const buf = Buffer.allocUnsafe(chunkBytes);
-    let position = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buf, 0, chunkBytes, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      const text = decoder.write(buf.subarray(0, bytesRead));
-      if (text) onText(text);
-    }
-    const rest = decoder.end();
-    if (rest) onText(rest);
-    return position;
-  } finally {
-    await handle.close();
+export async function streamHandleText(handle: FileHandle, onText: (text: string) => void, chunkBytes = 1 << 20): Promise<number> {
+  const decoder = new StringDecoder('utf8');
+  const buf = Buffer.allocUnsafe(chunkBytes);
+  let position = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buf, 0, chunkBytes, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    const text = decoder.write(buf.subarray(0, bytesRead));
+    if (text) onText(text);
   }
+  const rest = decoder.end();
+  if (rest) onText(rest);
+  return position;
 }
 
-/** The first `maxBytes` of a regular file as UTF-8 text (a partial last character dropped). */
-export async function readTextPrefix(path: string, maxBytes: number): Promise<string> {
-  const { handle, size } = await openRegularFile(path);
-  try {
-    const buf = Buffer.allocUnsafe(Math.min(size, maxBytes));
-    const n = await readInto(handle, buf, 0, buf.length, 0);
-    return new StringDecoder('utf8').write(buf.subarray(0, n));
-  } finally {
-    await handle.close();
-  }
+/** The first `maxBytes` of an opened file of `size` bytes as UTF-8 text (a partial last character dropped). */
+export async function readHandleTextPrefix(handle: FileHandle, size: number, maxBytes: number): Promise<string> {
+  const buf = Buffer.allocUnsafe(Math.min(size, maxBytes));
+  const n = await readInto(handle, buf, 0, buf.length, 0);
+  return new StringDecoder('utf8').write(buf.subarray(0, n));
 }
 
 /** Closes a descriptor the layer opened (FileRoots.openSync / openForWriteSync). */
