@@ -1,4 +1,4 @@
-// Error lines and Python tracebacks → diagnostics. Every error class of dfc-flow.md §3.5 (and the
+// Error lines and Python tracebacks → diagnostics. Every error class of docs/research/dfc-flow.md#error-classes (and the
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
@@ -11,7 +11,7 @@ import type { DfcDiagnostic, DfcExit, StageName } from './types';
 
 /**
  * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public
- * tracebacks show: SOURCES.md) or the ClientRunner method; null for frames of no stage (the CLI's
+ * tracebacks show: test/fixtures/dfc/SOURCES.md) or the ClientRunner method; null for frames of no stage (the CLI's
  * `main`, decorators, the user's script).
  */
 export function stageOfFrame(path: string, fn: string): StageName | null {

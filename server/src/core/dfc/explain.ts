@@ -1,7 +1,7 @@
 // What each DFC error means and where it goes: the `.alls` line that caused it, the ONNX node,
 // the setting — or the log line when nothing better is known. Explanations say only what the
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
-// level, rank 2 alone, attention) of dfc-flow.md §4.2.
+// level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
 import { dfcMessage, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';

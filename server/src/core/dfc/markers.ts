@@ -1,7 +1,7 @@
 // Patterns for the DFC's non-error console lines: the CLI header, stage markers, progress (tqdm,
 // Keras epochs, allocation iterations), the success endings of DFC 3.x and 5.x and the resource
 // summary. The public lines each pattern was written from are in test/fixtures/dfc/SOURCES.md;
-// docs/dfc-log.md says which are composed from dfc-flow.md §7.3 rather than seen.
+// docs/dfc-log.md says which are composed from docs/research/dfc-flow.md#console-format rather than seen.
 import type { StageName } from './types';
 import { pushAll } from '../common/arrays';
 
@@ -151,7 +151,7 @@ export type Marker =
 const OPTIMIZATION_ALGORITHM =
   /(?:Mixed Precision|Layer ?Norm|create_layer_norm|Statistics Collector|Stats Collector|zp_comp|Equaliz|Matmul ?Decompos|MatmulDecompose|Bias Correction|Ada ?[Rr]ound|Fine[- ]?[Tt]un|Finetune|Quantization-Aware|Layer Noise Analysis|Smart Softmax|Activation Clipping|Dead Channels|Quantization Param)/;
 
-/** Lines only the optimize stage prints (public logs: SOURCES.md, cases `real-*`). */
+/** Lines only the optimize stage prints (public logs: test/fixtures/dfc/SOURCES.md, cases `real-*`). */
 function optimizeLine(t: string): boolean {
   if (/^Model Optimization Algorithm .+ is done\b/.test(t)) return true;
   let m = /^Starting (.+?)\s*$/.exec(t);
@@ -228,7 +228,7 @@ export function classifyProgress(text: string): Progress | null {
   if (m) return { label: m[1].trim() || 'progress', done: Number(m[3]), total: m[4] && m[4] !== '?' ? Number(m[4]) : null };
   m = /^\s*Epoch (\d+)\/(\d+)\s*$/.exec(text);
   if (m) return { label: 'Epoch', done: Number(m[1]), total: Number(m[2]) };
-  // Keras 2 `500/500 [=====]`, Keras 3 `1024/1024 ━━━━━━━━━━━━━━━━━━━━ 203s 115ms/step` (SOURCES.md).
+  // Keras 2 `500/500 [=====]`, Keras 3 `1024/1024 ━━━━━━━━━━━━━━━━━━━━ 203s 115ms/step` (test/fixtures/dfc/SOURCES.md).
   m = /^\s*(\d+)\/(\d+) (?:\[[=>.]*\]|[━─]+)/.exec(text);
   if (m) return { label: 'Step', done: Number(m[1]), total: Number(m[2]) };
   m = /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/.exec(text);
@@ -270,7 +270,7 @@ export function classifySummaryLine(text: string): SummaryFact | null {
       };
     }
     if (/^total$/i.test(cells[0])) {
-      // `60,9%` where the machine's locale writes a decimal comma (SOURCES.md, case real-efficientnet-multicontext).
+      // `60,9%` where the machine's locale writes a decimal comma (test/fixtures/dfc/SOURCES.md, case real-efficientnet-multicontext).
       return { kind: 'total', values: cells.slice(1).map((c) => (/^\d+(?:[.,]\d+)?%$/.test(c) ? Number(c.slice(0, -1).replace(',', '.')) : null)) };
     }
     return null;

@@ -139,7 +139,7 @@ export class ReaderState {
         case 'end':
           if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
           // DFC 5's `Successful Compilation (duration: …)` times the whole flow, allocation included;
-          // DFC 3 prints allocation and compilation times apart (SOURCES.md).
+          // DFC 3 prints allocation and compilation times apart (test/fixtures/dfc/SOURCES.md).
           this.finishStage(m.stage, 'ok', m.stage === 'compile' && !m.dfc5 ? this.compileSeconds() : m.seconds, l.no, events);
           break;
         case 'allocated':
