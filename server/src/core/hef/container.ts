@@ -1,6 +1,6 @@
 // The HEF container: a big-endian header (magic, version, proto size, then a version-specific
 // part), the protobuf body, and for V1-V3 the CCW (config words) section; V3 adds 4 KiB padding
-// before the CCWs and an "additional info" tail. Layout facts: docs/hef-format.md §1.
+// before the CCWs and an "additional info" tail. Layout facts: docs/research/hef-format.md#container-layout.
 import { hex, n, type HefProblem } from './problems';
 import { pushAll } from '../common/arrays';
 

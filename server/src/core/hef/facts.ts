@@ -1,7 +1,7 @@
 // From the decoded protobuf body to the facts HailoRT would report: arch and compatible devices,
 // SDK version, extensions, network groups, networks, streams, vstreams (with post-process ops
 // hiding the streams they consume), sorted output order. Follows HailoRT's rules as recorded in
-// docs/hef-format.md §2; where HailoRT would refuse the file, a `compat` problem says why.
+// docs/research/hef-format.md#protobuf-schema; where HailoRT would refuse the file, a `compat` problem says why.
 import { limit, limitMessage } from '../common/limits';
 import { has, type Msg } from './protoDecode';
 import {
@@ -557,7 +557,7 @@ function vstreamOf(s: StreamInfo, features: Features, problems: HefProblem[], fr
         // fill_layer_info before 5.0.0 checks the list sizes for outputs only, then reads qp_zps()[i] /
         // qp_scales()[i] per feature for every layer: an input with an empty list is read through a null
         // pointer (SIGSEGV inside Hef::create). The real libhailort 4.23.0 dies so on two files
-        // (../shared/corpus/hef/libhailort-4.23.0/README.md); 5.0 on takes the single value.
+        // (docs/releases.md#checked-against-the-real-libraries); 5.0 on takes the single value.
         compat(
           problems,
           `Input '${s.name}' has ${s.numeric.zps.length} per-feature zero points and ${s.numeric.scales.length} scales (OUTPUT_SCALE_PER_FEATURE is on): HailoRT before 5.0 reads one per feature for inputs too and crashes (SIGSEGV in Hef::create); 5.0 on uses the single value.`,

@@ -1,4 +1,4 @@
-// The checksums libhailort verifies when it opens a HEF (docs/hef-format.md §1.3), computed by
+// The checksums libhailort verifies when it opens a HEF (docs/research/hef-format.md#integrity-checks), computed by
 // streaming the file through hash-wasm in fixed-size chunks: memory stays at one chunk however
 // large the CCW section is.
 import { createCRC32, createMD5, createXXHash3, type IHasher } from 'hash-wasm';
@@ -192,7 +192,7 @@ export async function verifyIntegrity(src: ByteSource, c: HefContainer, problems
   return { ok, check, detail, checks };
 }
 
-/** CCW sections start on a 4 KiB boundary (docs/hef-format.md §1: "so that the CCWs start 4 KiB-aligned"). */
+/** CCW sections start on a 4 KiB boundary (docs/research/hef-format.md#container-layout: "so that the CCWs start 4 KiB-aligned"). */
 export const CCW_ALIGNMENT = 4096;
 
 /**

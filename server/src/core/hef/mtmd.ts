@@ -1,5 +1,5 @@
 // The contract llama.cpp's mtmd Hailo loader (HailoVisionEncoder, Qwen3-VL vision tower) puts on
-// a HEF, checked without a device (docs/mtmd-contract.md §1.2-1.6 plus the gaps listed there).
+// a HEF, checked without a device (docs/research/mtmd-contract.md#contract plus the gaps listed there).
 // Each rule carries the text llama.cpp would print, where it prints one, and how sure we are:
 // `read` = the check is in the loader's code; `inferred` = it follows from the code paths but the
 // loader does not test it by name.

@@ -1,6 +1,6 @@
 // External resources: named blobs stored after the CCWs (e.g. `hailo-config.json`), addressed
 // relative to the container's zero point and, when the HEF stores one, protected by an XXH3-64
-// checksum that HailoRT verifies when the resource is requested (docs/hef-format.md §1.5).
+// checksum that HailoRT verifies when the resource is requested (docs/research/hef-format.md#external-resources).
 import type { HefContainer } from './container';
 import { hashRange } from './integrity';
 import type { ExternalResourceInfo } from './model';

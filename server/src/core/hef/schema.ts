@@ -1,5 +1,5 @@
 // Our own protobuf schema for the HEF body: only the messages and fields the inspector needs,
-// written from the format facts (docs/hef-format.md §2; field numbers as in HailoRT's
+// written from the format facts (docs/research/hef-format.md#protobuf-schema; field numbers as in HailoRT's
 // hef.proto). Everything not declared here (mappings, what a CCW action carries beyond its kind
 // and pointer) is skipped by the decoder without being copied, which keeps decoding fast and
 // memory small. Context operations are declared only as far as HailoRT's parser rejects them

@@ -1,4 +1,4 @@
-// Name tables for the numbers a HEF stores (docs/hef-format.md §2 and §3.3). Kept as data so the
+// Name tables for the numbers a HEF stores (docs/research/hef-format.md#protobuf-schema, docs/research/hef-format.md#name-tables). Kept as data so the
 // reader, the CLI and the inspector agree on every name.
 
 /** ProtoHEFHwArch value → name (as HailoRT master names it; 5 is HAILO10H in 4.x). */

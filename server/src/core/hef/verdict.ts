@@ -306,7 +306,7 @@ export function verdictAt(report: HefReport, version: string, mode: OpenMode = '
   if (structural?.status !== undefined) return out(refuse(st(structural.status), structural.message));
 
   // 4b. HEFs from DFC 3.34 on need HailoRT 4.24 on the 4.x line: older 4.x answered HAILO_INVALID_HEF
-  // (a user's deploy note, ../shared/docs/hailo-users-2026.md §1 row 4; which check refuses is not public).
+  // (a user's deploy note, docs/research/hailo-users.md#which-hef-runs-where row 4; which check refuses is not public).
   const dfc = compilerOf(report);
   if (dfc && dfc.major === 3 && dfc.minor >= 34 && Math.floor(versionNumber(version) / 10000) === 4 && !releaseHas('hailort', version, 'hef-dfc-3.34')) {
     return out(

@@ -3,7 +3,7 @@
 // a release as the newest entry of its line at or before it, plus what newer entries are known to
 // change). Sources: the tags of github.com/hailo-ai/hailort (v4.18.0 … v5.2.0, read file by file in
 // server/src/core/hef/verdict.ts and server/src/core/device/hailortVersions.ts) and, past 5.2.0,
-// the public records that ../shared/docs/hailo-users-2026.md §2 collects.
+// the public records that docs/research/hailo-users.md#releases collects.
 
 export type Product = 'hailort' | 'dfc';
 
