@@ -1,4 +1,4 @@
-// Syntax tree of a `.alls` script (grammar: reference §1.2). Every node carries UTF-16 offsets
+// Syntax tree of a `.alls` script (grammar: docs/research/alls-reference.md#grammar). Every node carries UTF-16 offsets
 // into the document text (`start` inclusive, `end` exclusive); positions are computed only when a
 // diagnostic or a feature needs them (see lineIndex.ts).
 

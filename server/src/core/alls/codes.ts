@@ -4,7 +4,7 @@
 import type { Severity } from '../common/types';
 
 export interface RuleInfo {
-  /** Reference §3 rule (R1–R20), `syntax`, `fault` (known DFC faults), `input` or `noise` (a noise analysis of the model). */
+  /** Rule R1–R20 of docs/research/alls-reference.md#rules, `syntax`, `fault` (known DFC faults), `input` or `noise` (a noise analysis of the model). */
   rule: string;
   severity: Severity | 'varies';
   summary: string;

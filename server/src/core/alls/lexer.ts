@@ -1,4 +1,4 @@
-// Tokenizer for `.alls` model scripts (reference §1.1). Hand-written over char codes because the
+// Tokenizer for `.alls` model scripts (docs/research/alls-reference.md#grammar). Hand-written over char codes because the
 // language server re-lexes multi-megabyte allocator dumps on every edit.
 //
 // Decisions forced by the corpus: `{...}` without `:` or newline is one raw GLOB token (character

@@ -1,9 +1,9 @@
-// Recursive-descent parser for `.alls` (reference §1.2) with error recovery.
+// Recursive-descent parser for `.alls` (docs/research/alls-reference.md#grammar) with error recovery.
 //
 // One statement per logical line; inside brackets newlines are ignored. Recovery rules:
 // - a newline inside brackets followed by a line that looks like a new statement (`name(`,
 //   `a, b = name(`) ends the statement: the missing closer is reported at its opener
-//   ("unclosed `(` opened here"), never at the next line (reference §6);
+//   ("unclosed `(` opened here"), never at the next line (docs/research/alls-reference.md#grammar);
 // - a closer that matches an outer opener closes the inner bracket with one error;
 // - a missing comma between two values is reported once and parsing continues;
 // - anything else unexpected is reported once and skipped to the end of the line.

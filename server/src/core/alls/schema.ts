@@ -1,7 +1,7 @@
 // The `.alls` command schema: every command, sub-command, keyword and enum of the reference
-// (../shared/docs/alls-reference.md §2 and Appendix A), each with a one-line doc. Sets are
-// corpus-derived unless marked otherwise (reference §7: "full kwarg lists … are corpus-derived,
-// not authoritative"), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
+// (docs/research/alls-reference.md#commands), each with a one-line doc. Sets are
+// corpus-derived unless marked otherwise (docs/research/alls-reference.md#not-known: full keyword lists are corpus-derived,
+// not authoritative), so only the DFC 5.3.0 precision_mode enum and the enabled/disabled/allowed
 // policies are closed. Meanings marked GUESS are not documented anywhere we could read.
 import { quoteDfc } from '../common/dfcMessages';
 import type { ArgumentSet, ArchNote, CommandSpec, EnumSpec, EnumValue, Evidence, ParamSpec, Signature, SubcommandSpec, ValueSpec } from './schemaTypes';

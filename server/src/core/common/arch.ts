@@ -3,15 +3,15 @@
 // metadata.json), with what each is to the rest of the tool: the family whose model-zoo scripts
 // the `.alls` rules compare against, the device HailoRT names, and which HEF `hw_arch` values are
 // compiled for it. package.json's `hailo.hwArch` enum is held to HW_ARCHES by a test.
-// Sources: hef-format.md (ProtoHEFHwArch, DeviceBase::hef_arch_to_device_compatible_archs),
-// hn-har-format.md (metadata.json), alls-reference.md §5 (model-zoo folders per family).
+// Sources: docs/research/hef-format.md#protobuf-schema (ProtoHEFHwArch, DeviceBase::hef_arch_to_device_compatible_archs),
+// docs/research/hn-har-format.md#har-container (metadata.json), docs/research/alls-reference.md#architectures (model-zoo folders per family).
 
 export const HW_ARCHES = ['hailo8', 'hailo8r', 'hailo8l', 'hailo10h', 'hailo15h', 'hailo15m', 'hailo15l'] as const;
 export type HwArch = (typeof HW_ARCHES)[number];
 
 export const DEFAULT_HW_ARCH: HwArch = 'hailo10h';
 
-/** Architecture families scripts are written for (alls-reference §5). */
+/** Architecture families scripts are written for (docs/research/alls-reference.md#architectures). */
 export type ArchFamily = 'hailo8' | 'hailo15' | 'hailo15l';
 
 interface ArchFacts {

@@ -4,12 +4,12 @@
 // the result before anyone writes it (core/nms/checks, core/alls/rules). Pure.
 //
 // The NMS config names HN layers (`conv41`), which exist only once the DFC has parsed the model;
-// their numbering is the parser's and is not derivable from the ONNX (hn-har-format.md: "counters
-// are not contiguous with topology"). So the config is written when a HAR parsed from this ONNX
+// their numbering is the parser's and is not derivable from the ONNX (docs/research/hn-har-format.md#layer-names:
+// counters do not follow the topology). So the config is written when a HAR parsed from this ONNX
 // gives the names (its layers' original_names are the ONNX head convs); without one the script
 // asks for the DFC's own config (`nms_postprocess(meta_arch=…)`: "NMS structure of yolox … was
 // detected, a generated config file will be saved inside the har" — the DFC's log,
-// ../shared/docs/alls-reference.md) with the class count inline, as the model zoo's `--classes` does.
+// docs/research/alls-reference.md#commands) with the class count inline, as the model zoo's `--classes` does.
 import { analyze } from '../alls/analysis';
 import { checkDocument } from '../alls/rules';
 import type { ModelLayerIndex } from '../common/modelLayers';
@@ -86,7 +86,7 @@ const FAMILY_NAME: Record<HeadFamily, string> = {
 
 const ULTRALYTICS: HeadFamily[] = ['yolov8', 'yolo11', 'yolov5u', 'yolov10', 'yolo26', 'yolov5'];
 
-/** A comment line per source sentence (the .alls has only full-line comments: alls-reference.md). */
+/** A comment line per source sentence (the .alls has only full-line comments: docs/research/alls-reference.md#grammar). */
 const comment = (s: string) => `# ${s.replace(/[\r\n]+/g, ' ')}`;
 
 export function buildRecipe(input: RecipeInput): RecipeResult {

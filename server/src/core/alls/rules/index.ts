@@ -1,5 +1,5 @@
 // Diagnostics for `.alls` scripts: syntax errors from the parser plus rules R1–R20 of the
-// reference (§3) and known DFC faults. Severities follow the evidence: errors where the DFC is
+// reference (docs/research/alls-reference.md#rules) and known DFC faults. Severities follow the evidence: errors where the DFC is
 // known to fail or a set is authoritative, warnings where the facts are corpus-derived, infos for
 // advice. Every message names its evidence.
 //
