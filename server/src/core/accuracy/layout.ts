@@ -1,6 +1,6 @@
 // Moving tensors between a HEF vstream and the ONNX model it was compiled from. HailoRT hands
 // frames over in the host order of the vstream (NHWC for images, [height, width, features]); the
-// DFC read rank-4 ONNX tensors as NCHW (dfc-flow.md §3.4: ONNX [1,3,H,W] → calib (N,H,W,3),
+// DFC read rank-4 ONNX tensors as NCHW (docs/research/dfc-flow.md#calibration: ONNX [1,3,H,W] → calib (N,H,W,3),
 // [1,C,1,S] → (N,1,S,C), [1,S,C] → (N,1,S,C)). Pure; checked against numpy.transpose.
 
 /** Transposes a dense row-major tensor: out has dims `perm.map(i => dims[i])`. */

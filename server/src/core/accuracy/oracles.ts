@@ -1,10 +1,10 @@
 // One table of every oracle: on the same inputs, the float ONNX (onnxruntime), each DFC emulator
 // context (SDK_NATIVE, SDK_FP_OPTIMIZED, SDK_QUANTIZED, SDK_BIT_EXACT) and the device, compared
 // with the float model and with each other, per output. A context that crashed is a row that says
-// so (the a8_w8 SDK_BIT_EXACT `pow` InferenceError, dfc-flow.md §3.5); a pair that disagrees beyond
+// so (the a8_w8 SDK_BIT_EXACT `pow` InferenceError, docs/research/dfc-flow.md#error-classes); a pair that disagrees beyond
 // the threshold is flagged (SDK_QUANTIZED vs SDK_BIT_EXACT disagreed by six orders of magnitude on
-// one published model, §5.2, with no third oracle to say which was right). Every figure that
-// depends on quantisation carries the calibration distribution beside it (§3.4). Pure.
+// one published model, docs/research/dfc-flow.md#emulator-contexts, with no third oracle to say which was right). Every figure that
+// depends on quantisation carries the calibration distribution beside it (docs/research/dfc-flow.md#calibration). Pure.
 import { compareArrays, type ErrorMetrics } from './metrics';
 import { maxOf } from '../common/arrays';
 

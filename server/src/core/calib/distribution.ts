@@ -1,4 +1,4 @@
-// Names the distribution of a calibration set in a few words — what dfc-flow.md §3.4 says must be
+// Names the distribution of a calibration set in a few words — what docs/research/dfc-flow.md#calibration says must be
 // stated beside any quantisation figure ("uniform [0,1) → 66.65 % rel. error; standard normal →
 // 2.44 %"). The tests are deliberately narrow: a name is given only when the numbers fit it. Pure.
 import { UNIT_BINS, type StatsResult } from './stats';

@@ -1,5 +1,5 @@
 // What one calibration entry must look like for the model: the DFC's optimize takes NHWC arrays
-// shaped like the HN input layer with the batch replaced (dfc-flow.md §3.4: `rung_batch.py` builds
+// shaped like the HN input layer with the batch replaced (docs/research/dfc-flow.md#calibration: `rung_batch.py` builds
 // `[N] + output_shapes[0][1:]`; ONNX [1,C,H,W] → (N,H,W,C), [1,S,C] → (N,1,S,C), [1,C,1,1] →
 // (N,1,1,C)). From a HAR (the HN input layer) or, without one, from the ONNX graph input. Pure.
 import type { Dim } from '../common/modelLayers';

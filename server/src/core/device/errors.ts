@@ -136,7 +136,7 @@ export function kindOfStatus(status: number, context: StatusContext = {}): Devic
     case HailoStatus.UNSUPPORTED_FW_VERSION:
       return 'firmware-mismatch';
     case HailoStatus.OUT_OF_PHYSICAL_DEVICES:
-      // 74 with a non-empty scan: the device exists but another process holds it (hailort5-api.md §4).
+      // 74 with a non-empty scan: the device exists but another process holds it (docs/research/hailort5-api.md#busy-devices-and-sharing).
       return context.scanCount && context.scanCount > 0 ? 'busy' : 'no-device';
     case HailoStatus.DEVICE_IN_USE:
       return 'busy';

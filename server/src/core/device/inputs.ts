@@ -17,7 +17,7 @@ import { PNG } from 'pngjs';
 import { NpyError, readNpy } from '../common/npy';
 import type { InputDescription, InputSpec, StreamInfo } from './protocol';
 
-/** The probe's seeds (dfc-flow.md §5.1: seeds 1171 and 2026). */
+/** The probe's seeds (docs/research/dfc-flow.md#device-probes: seeds 1171 and 2026). */
 export const DEFAULT_SEEDS = [1171, 2026];
 const MAX_INPUT_FILE_BYTES = 512 << 20;
 

@@ -1,6 +1,6 @@
 // Per-output statistics of what the device computed: mean, std (population), min, max, argmax,
 // the first 16 hex digits of the SHA-256 of the bytes (as the published rung3 probe prints them,
-// dfc-flow.md §5.1), and a 32-bin histogram for charts. Pure.
+// docs/research/dfc-flow.md#device-probes), and a 32-bin histogram for charts. Pure.
 import { createHash } from 'node:crypto';
 import type { OutputStats, StreamInfo } from './protocol';
 import { maxOf, minOf } from '../common/arrays';

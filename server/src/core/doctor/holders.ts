@@ -1,7 +1,7 @@
 // Who holds the Hailo device: the processes with a Hailo device node open, read from /proc the way
 // `lsof /dev/hailo*` does (each /proc/<pid>/fd/<n> is a link whose text names the file; the link
-// is read, never followed). Users' reports name the holders that matter (hailo-users-2026.md §1,
-// theme 9): hailo-ollama keeps the chip while it serves, a second VDevice() then fails with
+// is read, never followed). Users' reports name the holders that matter (docs/research/hailo-users.md#device-sharing):
+// hailo-ollama keeps the chip while it serves, a second VDevice() then fails with
 // HAILO_OUT_OF_PHYSICAL_DEVICES (74), and with HailoRT 5.3+ hailo-ollama shares it when started with
 // HAILO_OLLAMA_VDEVICE_GROUP_ID and the other program uses the same group id. Reads under a root
 // (`/`, or a fake system in the tests), bounded in processes and descriptors.

@@ -1,5 +1,5 @@
 // Is a HEF an LLM or VLM that HailoRT's GenAI API can run, and how sure are we? Decided from what
-// HailoRT's GenAI server looks for (hailort5-api.md §2; hailort_server/genai/llm/llm_server.cpp,
+// HailoRT's GenAI server looks for (docs/research/hailort5-api.md#genai; hailort_server/genai/llm/llm_server.cpp,
 // vlm/vlm_server.cpp, utils.hpp), read with our HEF reader before anything is opened:
 //  * the prefill network group: "prefill" when the HEF has ≤ 2 groups, else
 //    "base_model__prefill" or "<lora>__prefill" (llm_server.cpp:46-56) — so LoRA adapters are the

@@ -2,7 +2,7 @@
 // memory, utilisation: Device::get_chip_temperature, query_health_stats, query_performance_stats)
 // and the answers' time to first token and tokens per second over the session, with a warning when
 // they decay. Users of the Hailo-10H report both: device memory running out over a session and
-// tokens/s falling from 125 to 41 (hailo-users-2026.md §1, themes 5 and 10) — the warning comes
+// tokens/s falling from 125 to 41 (docs/research/hailo-users.md#genai-memory-and-stability) — the warning comes
 // before the model fails. Pure: takes the figures, answers one line and the warnings.
 import type { ChatContext, DeviceState } from '../device/protocol';
 import { maxOf } from '../common/arrays';

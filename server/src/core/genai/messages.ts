@@ -1,4 +1,4 @@
-// The JSON messages HailoRT's LLM/VLM generate() takes (hailort5-api.md §2): {"role", "content"}
+// The JSON messages HailoRT's LLM/VLM generate() takes (docs/research/hailort5-api.md#genai): {"role", "content"}
 // with content a string, or for a VLM an array of {"type": "image"} and {"type": "text", "text"}
 // entries — one frame per image entry. HailoRT keeps the conversation in the device's context, so
 // each turn sends only its new messages (the system prompt only on a fresh context).

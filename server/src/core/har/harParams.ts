@@ -3,7 +3,7 @@
 // by position to find each member's bytes, and yauzl reads each npz's central directory through a
 // window onto those bytes. Per array we keep its key, dtype and shape; small arrays (bits, scales,
 // zero points, statistics, SNR figures) also keep their values. Keys are `<scope>/<layer>/<param>:0`
-// (hn-har-format.md §1; netron reads `kernel, bias, *_activation_bits, weight_bits,
+// (docs/research/hn-har-format.md#har-container; netron reads `kernel, bias, *_activation_bits, weight_bits,
 // bias_decomposition` from them), so each array lands on its HN layer.
 import { FileRoots } from '../common/confined';
 import { Readable } from 'node:stream';

@@ -1,8 +1,8 @@
 // Where the DFC's parser first refuses, as a search over the model's own topological order (pure).
 // A cut is what translate_onnx_model is asked to parse: the prefix of the first k data nodes, named
 // by the parser's own `end_node_names` at the prefix's frontier (its nodes whose outputs no node of
-// the prefix reads). The parser walks the ancestors of its end nodes (docs/bisect.md; dfc-flow.md
-// §3.5: "start/end_node_names … still walks the ancestors"), so the frontier of a prefix closed under
+// the prefix reads). The parser walks the ancestors of its end nodes (docs/bisect.md;
+// docs/research/dfc-flow.md#error-classes: end nodes "still walk the ancestors"), so the frontier of a prefix closed under
 // predecessors parses exactly that prefix. The search keeps `lo` (the longest prefix seen to parse)
 // and `hi` (the shortest seen to refuse) and halves the gap: one whole-model parse plus ⌈log2 N⌉.
 import { nodeLabel, type OnnxAnalysis } from './analysis';

@@ -1,6 +1,6 @@
 // What is known about how Hailo's Dataflow Compiler (DFC) parser treats each ONNX operator, with
 // the evidence for it. Sources are the research notes in the repository's shared docs
-// (onnx-notes.md §3, dfc-flow.md §3.5/§4); the official supported-layer table is under NDA, so
+// (docs/research/onnx-notes.md#parser-refusals, docs/research/dfc-flow.md#error-classes, docs/research/dfc-flow.md#onnx-measurements); the official supported-layer table is under NDA, so
 // every entry names where it was seen. Nothing here is a guess presented as a fact.
 
 export type OpStatus = 'supported' | 'activation' | 'pattern-only' | 'rejected' | 'restricted' | 'seen-parsed' | 'absorbed' | 'not-listed';
@@ -12,7 +12,7 @@ export interface OpKnowledge {
   evidence: string;
 }
 
-/** DFC 5.3.0 supported-layer table (hailo_ops.usda, opset 17), as recorded in dfc-flow.md §4.1. */
+/** DFC 5.3.0 supported-layer table (hailo_ops.usda, opset 17), as recorded in docs/research/dfc-flow.md#onnx-measurements. */
 export const DFC53_LAYERS = new Set(
   'Add ArgMax AveragePool BatchNormalization Concat Conv ConvTranspose DepthToSpace Div Dropout GRU Gemm LSTM LayerNormalization LogSoftmax MatMul Max MaxPool Min Mul Neg OneHot Pad Pow RNN ReduceL2 ReduceMax ReduceMean ReduceMin ReduceSum ReduceSumSquare Reshape Resize Slice Softmax SpaceToDepth Split Sub Transpose Upsample'.split(
     ' ',

@@ -2,9 +2,9 @@
 // QAT exports): which form a file is in and what the DFC pre-flight can say about it.
 //
 // What the evidence carries (docs/onnx-preflight.md, "Quantized models"): no quantization operator
-// is in the DFC 5.3.0 supported-layer or activation tables (dfc-flow.md §4.1), and the DFC
+// is in the DFC 5.3.0 supported-layer or activation tables (docs/research/dfc-flow.md#onnx-measurements), and the DFC
 // quantizes by itself — `hailo optimize` turns float32 parameters into 8-bit ones from a
-// calibration set (dfc-flow.md §3; the DFC user guide's Model Optimization chapter); Hailo's QAT
+// calibration set (docs/research/dfc-flow.md#calibration; the DFC user guide's Model Optimization chapter); Hailo's QAT
 // is its own flow (user guide §4.7 "Quantization Aware Training Tutorial"). No public DFC log of a
 // quantized ONNX was found, so no finding here is an error and none claims the exact message.
 import type { NodeInfo } from './model';

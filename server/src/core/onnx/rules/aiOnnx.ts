@@ -1,6 +1,6 @@
 // Shape rules for the ai.onnx operators that shapeRules.ts does not cover (generators, index and
 // data-dependent ops, signal processing, losses, strings, integer/quantized ops, newer opsets).
-// Each rule follows the operator's shape formula in onnx/onnx docs/Operators.md; dims that depend on
+// Each rule follows the operator's shape formula in https://github.com/onnx/onnx/blob/main/docs/Operators.md; dims that depend on
 // tensor *values* the file does not hold stay null.
 import { broadcastShapes, normAxis, productDim } from '../dims';
 import { DT, type Attribute, type Dim } from '../model';
