@@ -187,7 +187,7 @@ export async function bisectParser(req: BisectRequest, settings: DockerSettings,
           return { ...out, status: 'failed', message: got.failed };
         }
         // An end node folded into its neighbours is missing in the HN of a translation that went
-        // through (dfc-flow.md §3.5, InvalidHNError): the prefix parsed; only the name is gone.
+        // through (docs/research/dfc-flow.md#error-classes, InvalidHNError): the prefix parsed; only the name is gone.
         const absorbed = got.outcome === 'refused' && (got.exception === 'InvalidHNError' || /missing in the HN/.test(got.message ?? ''));
         parse = {
           outcome: absorbed ? 'parsed' : got.outcome,

@@ -1,8 +1,8 @@
 // Which local docker image runs the Dataflow Compiler when the user did not name one.
-// Names seen (dfc-flow.md §7.1): hailo_sw_suite_2022_01_ubuntu_20:v1.1, hailo_ai_sw_suite_2024-10:1,
+// Names seen (docs/research/dfc-flow.md#images): hailo_sw_suite_2022_01_ubuntu_20:v1.1, hailo_ai_sw_suite_2024-10:1,
 // hailo_ai_sw_suite_2025-01:1, hailo8_ai_sw_suite_2025-10:1 (DFC 3.33), hailo8_ai_sw_suite_2026-07
 // (DFC 3.34), hailo_ai_sw_suite_2026-04:1 (DFC 5.3.0, Hailo-10H), hailo_ai_sw_suite_2026-08 (DFC
-// 5.4.0); self-built images such as weftspun-hailo-dfc:latest (§3.1).
+// 5.4.0); self-built images such as weftspun-hailo-dfc:latest (docs/research/dfc-flow.md#environment).
 
 import { DFC_SUITES, parseRelease } from '../../core/releases';
 
@@ -18,7 +18,7 @@ export function looksLikeDfcImage(ref: string): boolean {
 
 /**
  * Since 2025-10 the Hailo-8 family suites carry a `hailo8_` prefix and hold DFC 3.x, which does not
- * target Hailo-10H/15 (inferred from the release names in §7.1, not from a refusal we saw). So a
+ * target Hailo-10H/15 (inferred from the release names in docs/research/dfc-flow.md#images, not from a refusal we saw). So a
  * Hailo-8 target prefers a `hailo8_` image and any other target prefers one without the prefix.
  */
 function preferred(ref: string, hwArch: string): boolean {

@@ -2,7 +2,7 @@
 // (GET /hailo/v1/list) and which it has (GET /api/tags), asked on loopback only — hailo-ollama
 // listens on localhost:8000 by default (hailo_model_zoo_genai's README; users' guides check it with
 // `curl http://localhost:8000/hailo/v1/list`). The list is served by the installed package, so it is
-// the answer to "which models can I pull on my version?" (hailo-users-2026.md §1, theme 7).
+// the answer to "which models can I pull on my version?" (docs/research/hailo-users.md#genai-catalogue).
 // /hailo/v1/list answers `{"models": [...]}` of names or of objects with a `name` (both seen).
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:8000';

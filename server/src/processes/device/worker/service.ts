@@ -166,7 +166,7 @@ export class DeviceService {
       // 4.x shares a device between processes through hailort.service (the shim asks for it then).
       const throughService = /through hailort\.service/.test(err instanceof ShimError ? err.detail : '');
       if (err instanceof ShimError && err.status === HailoStatus.OUT_OF_PHYSICAL_DEVICES) {
-        // 74 with a non-empty scan: another process holds the device (hailort5-api.md §4).
+        // 74 with a non-empty scan: another process holds the device (docs/research/hailort5-api.md#busy-devices-and-sharing).
         const count = this.scan().devices.length;
         throw new DeviceFailure(
           this.explainBusy(

@@ -16,7 +16,7 @@ import { ShimError, type Bridge } from './bridge';
 import { failure, tooOld, withSentence } from './chat';
 import { DeviceFailure, type DeviceService } from './service';
 
-/** HailoRT 5.3 raised Speech2Text's default timeout from 10 s to 10 min (hailo-users-2026.md §2). */
+/** HailoRT 5.3 raised Speech2Text's default timeout from 10 s to 10 min (docs/research/hailo-users.md#releases). */
 export const DEFAULT_TRANSCRIBE_TIMEOUT_MS = 10 * 60_000;
 
 export class SpeechService {
