@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # hailo-tools parser-bisection driver. Runs INSIDE the Dataflow Compiler container (never on the
 # host), in one long-lived container for a whole search: it reads cut requests from stdin, one JSON
-# object a line, and parses each with the DFC's own parser (dfc-flow.md 3.2):
+# object a line, and parses each with the DFC's own parser (docs/research/dfc-flow.md#python-api):
 #     runner = ClientRunner(hw_arch=...)
 #     runner.translate_onnx_model(model, net_name, start_node_names=[...], end_node_names=[...])
 # A request is {"id": N, "start": [node names] | null, "end": [node names] | null}; null end = the

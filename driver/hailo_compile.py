@@ -10,7 +10,7 @@
 #
 # Exit: 0 all stages done, 1 the DFC failed (its traceback printed as Python prints it), 2 bad
 # arguments or unreadable calibration data, 3 no Dataflow Compiler in this image, 130 interrupted.
-# Facts used: dfc-flow.md section 3.2 and 7.2 (API and CLI forms), mtmd-contract.md section 1.6
+# Facts used: docs/research/dfc-flow.md#python-api, docs/research/dfc-flow.md#command-forms (API and CLI forms), docs/research/mtmd-contract.md#contract
 # (add_external_file, seen only in GenAI pipelines -- whether a vision-only compile keeps the
 # resource is unverified, so the host checks the HEF afterwards).
 # Python 3.8+ (old suites ship 3.8), standard library + numpy (present in every DFC image).
@@ -229,7 +229,7 @@ def run_api(a, manifest, outputs):
 
 
 def run_cli(a, manifest, outputs):
-    """The `hailo` CLI forms of dfc-flow.md 7.2, run in the output folder (where they write)."""
+    """The `hailo` CLI forms of docs/research/dfc-flow.md#command-forms, run in the output folder (where they write)."""
 
     def hailo(args):
         say("running: hailo %s" % " ".join(args))

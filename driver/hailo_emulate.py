@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 # hailo-tools emulate driver. Runs INSIDE the Dataflow Compiler container (never on the host),
 # beside driver/hailo_compile.py: loads a HAR and runs the same inputs through each DFC emulator
-# context the caller names (dfc-flow.md 3.2:
+# context the caller names (docs/research/dfc-flow.md#python-api:
 #     with runner.infer_context(InferenceContext.SDK_QUANTIZED) as ctx: y = runner.infer(ctx, x)
 # ), writing every context's outputs as .npy and what happened in hailo-tools-emulate.json:
 #   {"har": ..., "inputs": [N, ...], "outputLayers": [...],
 #    "contexts": {"quantized": {"status": "ok", "seconds": s, "outputs": [{"name", "file", "shape"}]},
 #                 "bit_exact": {"status": "crashed", "error": "InferenceError", "message": "..."}}}
 # A context that raises is recorded as crashed (its traceback printed as Python prints it) and the
-# next context still runs: one crashing context (a8_w8 SDK_BIT_EXACT `pow`, dfc-flow.md 3.5) must
+# next context still runs: one crashing context (a8_w8 SDK_BIT_EXACT `pow`, docs/research/dfc-flow.md#error-classes) must
 # not hide the others. Lines it adds to the console start with "hailo-tools emulate:".
 #
 # Exit: 0 every requested context was tried, 2 bad arguments or unreadable inputs, 3 no Dataflow

@@ -1,5 +1,5 @@
 // hailo-tools native bridge, GenAI part: extern "C" exports over HailoRT 5.x's hailort::genai LLM and
-// VLM (facts: ../shared/docs/hailort5-api.md §2). Loaded with koffi in the device worker process,
+// VLM (facts: docs/research/hailort5-api.md#genai). Loaded with koffi in the device worker process,
 // like hailo_shim.cpp, and built into the same library.
 //
 // Rules this file keeps:

@@ -1,7 +1,7 @@
 // hailo-tools native bridge: an extern "C" shim over HailoRT's C++ InferModel API — 4.18 … 4.23
 // (Hailo-8, Hailo-8L) and 5.x (Hailo-10H, Hailo-15) — loaded with koffi in the device worker
 // process (the Hailo-10H rejects HailoRT's flat C API with status 7, and InferModel returns C++
-// types koffi cannot call). Facts: ../shared/docs/hailort5-api.md; the 4.x drift: native/README.md.
+// types koffi cannot call). Facts: docs/research/hailort5-api.md; the 4.x drift: native/README.md.
 //
 // Rules this file keeps:
 //  * every export catches: no C++ exception and no HailoRT callback crosses into JavaScript;

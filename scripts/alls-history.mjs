@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the historical `.alls` corpus (../shared/corpus/alls-history) from a clone of
 // hailo-ai/hailo_model_zoo: every distinct `.alls` blob of every commit (released tags and the
-// history between them), deduplicated by git blob id, plus SOURCES.md (which tags and paths hold
+// history between them), deduplicated by git blob id, plus OUT_DIR/SOURCES.md (which tags and paths hold
 // each blob) and sources.tsv (the same, for tests). Data only: no code of the zoo is kept.
 //
 //   node scripts/alls-history.mjs GIT_DIR OUT_DIR

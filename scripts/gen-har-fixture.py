@@ -2,7 +2,7 @@
 """Generate test/fixtures/har/: a small HAR (tar with an .hn JSON) and the ONNX it describes.
 
 The real DFC is not available here, so the HN is written the way DFC 3.33 wrote the real sample in
-../shared/corpus/har (see ../shared/docs/hn-har-format.md): PAX tar with `<net>.hn`, `<net>.npz`,
+../shared/corpus/har (see docs/research/hn-har-format.md): PAX tar with `<net>.hn`, `<net>.npz`,
 `<net>.original_model_meta.json`, `<net>.metadata.json`; layers keyed `<net>/<layer>`; NHWC shapes with
 batch -1; `output_shapes` repeated once per consumer; `original_names` = ONNX node names (graph input /
 output names for I/O layers); fused nodes listed together (Conv+BN+Relu -> conv). The archive is named

@@ -6,7 +6,7 @@ our pipeline writes beside it.
 No quantized HAR is public (../shared/corpus/har holds one parsed HAR), so what differs from the
 parsed archive is built from the facts we have, each with its source:
   * metadata.json `state: quantized_model` and a `<net>.q.npz` member: netron's hailo.js maps
-    quantized_model/compiled_model to `<base>.q.npz` (hn-har-format.md section 4).
+    quantized_model/compiled_model to `<base>.q.npz` (docs/research/hn-har-format.md#har-container).
   * q.npz keys `<net>/<layer>/<param>:0.npy` (the real parsed npz's form, section 1) with the
     params netron reads from it: kernel, bias, input_activation_bits, output_activation_bits,
     weight_bits, bias_decomposition; `stats/output_0/stats_limvals` (Hailo's diagnostic tool reads

@@ -48,7 +48,7 @@ export interface RunDocument {
   reference: ReferenceSection;
 }
 
-/** dfc-flow.md §3.4: the same graph, two calibration sets, 27× apart. Said beside every figure. */
+/** docs/research/dfc-flow.md#calibration: the same graph, two calibration sets, 27× apart. Said beside every figure. */
 export const CALIBRATION_LESSON =
   'The same attention block compiled twice measured 66.65 % relative error (corr 0.769) with a uniform [0,1) calibration set and 2.44 % (corr 0.99971) with a standard-normal one (published DFC logbook, dfc-flow.md §3.4): read these figures against the distribution your calibration set was drawn from.';
 
