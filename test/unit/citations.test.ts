@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../helpers/shared';
+import { anchorsOf, slugOf } from '../helpers/headings';
 
 const ROOTS = ['server/src', 'client/src', 'driver', 'native', 'scripts'];
 const CODE = /\.(?:ts|mts|cts|js|mjs|cjs|cpp|cc|hpp|h|py)$/;
@@ -77,31 +78,6 @@ export function citationsIn(comment: string): { path: string; anchor?: string; s
     found.push({ path: m[1], anchor: m[2]?.slice(1), section: m[3]?.trim() });
   }
   return found;
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slugOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
-
-function anchorsOf(file: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  let fenced = false;
-  for (const l of readFileSync(file, 'utf8').split('\n')) {
-    if (l.startsWith('```')) fenced = !fenced;
-    const h = !fenced && /^#{1,6}\s+(.*)$/.exec(l);
-    if (!h) continue;
-    const base = slugOf(h[1]);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    anchors.add(n === 0 ? base : `${base}-${n}`);
-  }
-  return anchors;
 }
 
 function resolve(path: string): string | undefined {
