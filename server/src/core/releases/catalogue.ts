@@ -111,7 +111,7 @@ export const HAILORT_RELEASES: readonly Release[] = [
       {
         topic: 'hef',
         text: 'crashes (SIGSEGV) on a V3 HEF whose input layer has empty per-feature quantisation lists',
-        evidence: '../shared/corpus/hef/libhailort-4.23.0/README.md (a real libhailort 4.23.0)',
+        evidence: 'docs/releases.md#checked-against-the-real-libraries (a real libhailort 4.23.0)',
       },
     ],
   },
@@ -124,12 +124,12 @@ export const HAILORT_RELEASES: readonly Release[] = [
         text: 'loads HEFs from DFC 3.34, which older 4.x refuse (HAILO_INVALID_HEF)',
         key: 'hef-dfc-3.34',
         evidence:
-          'public deploy note "HEF 컴파일 DFC 3.34 / HailoRT 4.24 … Pi < 4.24 (apt default 4.23) → HEF load failure (HAILO_INVALID_HEF)", ../shared/docs/hailo-users-2026.md §1 row 4',
+          'public deploy note "HEF 컴파일 DFC 3.34 / HailoRT 4.24 … Pi < 4.24 (apt default 4.23) → HEF load failure (HAILO_INVALID_HEF)", docs/research/hailo-users.md#which-hef-runs-where row 4',
       },
       {
         topic: 'packages',
         text: 'hailort-pcie-driver_4.24.0_all.deb: the Hailo-8/8L line (hailo8 branch) goes on',
-        evidence: '../shared/docs/hailo-users-2026.md §2 (HailoRT 4.24.0)',
+        evidence: 'docs/research/hailo-users.md#releases (HailoRT 4.24.0)',
       },
     ],
   },
@@ -194,7 +194,7 @@ export const HAILORT_RELEASES: readonly Release[] = [
       {
         topic: 'hef',
         text: 'the newest public source; its Hef::create answers were checked on every corpus HEF',
-        evidence: '../shared/corpus/hef/libhailort-5.2.0/README.md',
+        evidence: 'docs/releases.md#checked-against-the-real-libraries (a real libhailort 5.2.0)',
       },
     ],
   },
@@ -205,7 +205,7 @@ export const HAILORT_RELEASES: readonly Release[] = [
       {
         topic: 'hef',
         text: 'HEFs from 5.2 load',
-        evidence: 'public 5.2→5.3 migration note (YOLOv8n, CLIP, Qwen2.5-1.5B, Qwen2-VL-2B, Whisper-Base), ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public 5.2→5.3 migration note (YOLOv8n, CLIP, Qwen2.5-1.5B, Qwen2-VL-2B, Whisper-Base), docs/research/hailo-users.md#releases',
       },
       {
         topic: 'driver',
@@ -216,24 +216,24 @@ export const HAILORT_RELEASES: readonly Release[] = [
       {
         topic: 'genai',
         text: 'the Python LLM.read_all() needs an explicit timeout (the shim always reads with one: native/hailo_genai.cpp read_pending)',
-        evidence: 'public 5.2→5.3 migration note (diff of tags v5.2.0..v5.3.0), ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public 5.2→5.3 migration note (diff of tags v5.2.0..v5.3.0), docs/research/hailo-users.md#releases',
         key: 'genai-read-all-timeout',
       },
       {
         topic: 'genai',
         text: 'the Python LLM.generate rejects temperature 0 with HAILO_INVALID_ARGUMENT (the C++ generator params have refused it since 5.0: llm.cpp validate; the chat refuses it first in one sentence)',
-        evidence: 'public 5.2→5.3 migration note, ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public 5.2→5.3 migration note, docs/research/hailo-users.md#releases',
         key: 'genai-temperature-above-zero',
       },
       {
         topic: 'genai',
         text: 'VLM::generate_from_embeddings; InferModel::set_nms_classes_filter_mask',
-        evidence: 'public 5.2→5.3 migration note, ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public 5.2→5.3 migration note, docs/research/hailo-users.md#releases',
       },
       {
         topic: 'device',
         text: 'Hailo-8 camera/ISP/firmware-update APIs removed from device.hpp',
-        evidence: 'public 5.2→5.3 migration note, ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public 5.2→5.3 migration note, docs/research/hailo-users.md#releases',
       },
       {
         topic: 'driver',
@@ -258,7 +258,7 @@ export const HAILORT_RELEASES: readonly Release[] = [
         text: 'one LLM or VLM per device: a second is not supported',
         key: 'genai-one-per-device',
         evidence:
-          'public code citing the Hailo GenAI docs ("multiple LLM or VLM models on one device are not supported"), ../shared/docs/hailo-users-2026.md §1 row 5',
+          'public code citing the Hailo GenAI docs ("multiple LLM or VLM models on one device are not supported"), docs/research/hailo-users.md#which-hef-runs-where row 5',
       },
     ],
   },
@@ -285,9 +285,9 @@ export const DFC_RELEASES: readonly Release[] = [
         topic: 'compile',
         text: 'builds Hailo-8/8L only and refuses hailo10h ("Please use Dataflow Compiler v5.x")',
         key: 'compile-8-family-only',
-        evidence: 'public notes (P15: "3.34.0 rejects hailo10h"), ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public notes (P15: "3.34.0 rejects hailo10h"), docs/research/hailo-users.md#releases',
       },
-      { topic: 'hef', text: 'its HEFs need HailoRT 4.24', evidence: 'public deploy note, ../shared/docs/hailo-users-2026.md §1 row 4' },
+      { topic: 'hef', text: 'its HEFs need HailoRT 4.24', evidence: 'public deploy note, docs/research/hailo-users.md#which-hef-runs-where row 4' },
     ],
   },
   {
@@ -304,7 +304,7 @@ export const DFC_RELEASES: readonly Release[] = [
         topic: 'compile',
         text: 'builds Hailo-10H/15 only and refuses hailo8/hailo8l; needs Python 3.10',
         key: 'compile-1x-family-only',
-        evidence: 'public notes (P15: "5.4.0 rejects hailo8l"), ../shared/docs/hailo-users-2026.md §2',
+        evidence: 'public notes (P15: "5.4.0 rejects hailo8l"), docs/research/hailo-users.md#releases',
       },
     ],
   },
@@ -312,16 +312,16 @@ export const DFC_RELEASES: readonly Release[] = [
 
 /** Hailo AI Software Suite images and the DFC each carries (the suite names are dates, not versions). */
 export const DFC_SUITES: readonly { image: string; dfc: string; evidence: string }[] = [
-  { image: 'hailo8_ai_sw_suite_2025-10', dfc: '3.33.0', evidence: 'shared/docs/dfc-flow.md §7.1' },
+  { image: 'hailo8_ai_sw_suite_2025-10', dfc: '3.33.0', evidence: 'docs/research/dfc-flow.md#images' },
   {
     image: 'hailo8_ai_sw_suite_2026-07',
     dfc: '3.34.0',
-    evidence: 'public SW-suite list (DFC 3.34.0 / MZ 2.19.0 / HailoRT 4.24.0), ../shared/docs/hailo-users-2026.md §2',
+    evidence: 'public SW-suite list (DFC 3.34.0 / MZ 2.19.0 / HailoRT 4.24.0), docs/research/hailo-users.md#releases',
   },
   { image: 'hailo_ai_sw_suite_2026-04', dfc: '5.3.0', evidence: 'community.hailo.ai/t/19530 (hailo_ai_sw_suite_2026-04:1, DFC 5.3.0)' },
   {
     image: 'hailo_ai_sw_suite_2026-08',
     dfc: '5.4.0',
-    evidence: 'public SW-suite list (DFC 5.4.0 / MZ 5.4.0 / HailoRT 5.4.0), ../shared/docs/hailo-users-2026.md §2',
+    evidence: 'public SW-suite list (DFC 5.4.0 / MZ 5.4.0 / HailoRT 5.4.0), docs/research/hailo-users.md#releases',
   },
 ];
