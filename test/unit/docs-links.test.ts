@@ -64,3 +64,15 @@ test('docs: every relative link leads to a file of the repository and an existin
   }
   assert.deepEqual(broken, []);
 });
+
+test('docs: every command the extension contributes is described on a page of docs/', () => {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { commands: { command: string; title: string; category?: string }[] };
+  };
+  const pages = readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(repoRoot, 'docs', f), 'utf8').replace(/\s+/g, ' '))
+    .join('\n');
+  const undocumented = pkg.contributes.commands.map((c) => `${c.category ? `${c.category}: ` : ''}${c.title}`).filter((title) => !pages.includes(title));
+  assert.deepEqual(undocumented, [], 'commands no page of docs/ names');
+});
