@@ -6,8 +6,8 @@
 // hosts' switches are checked the same way by `tsc -p .`); the shell refuses a weak CSP and escapes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { receiver } from '../../client/src/webview/channel';
 import { checkedCsp, messagePage, pageShell, PAGE_SCRIPTS, type PageScript } from '../../client/src/webview/html';
@@ -79,6 +79,35 @@ test('webview kit: every panel has its page script (pages/<name>.ts), its protoc
   }
   const mediaScripts = readdirSync(join(projectRoot, 'media')).filter((f) => /\.(js|ts)$/.test(f));
   assert.deepEqual(mediaScripts, [], 'page scripts are TypeScript under client/src/webview/pages/, not media/');
+});
+
+/** Every .ts under a folder, as [path from the repository root, text]. */
+function sources(dir: string): [string, string][] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [relative(projectRoot, join(dir, f)).split('\\').join('/'), readFileSync(join(dir, f), 'utf8')]);
+}
+
+test("webview kit: hosts and pages talk only through the two channels, and every panel's protocol is connected by its host", () => {
+  const client = sources(join(projectRoot, 'client', 'src'));
+  const raw = /\.postMessage\(|onDidReceiveMessage\(|acquireVsCodeApi\(|addEventListener\(\s*['"]message['"]/;
+  const outside = client.filter(([p, text]) => raw.test(text) && p !== 'client/src/webview/channel.ts' && p !== 'client/src/webview/pages/lib/channel.ts');
+  assert.deepEqual(
+    outside.map(([p]) => p),
+    [],
+    'webview.postMessage/onDidReceiveMessage only in webview/channel.ts; acquireVsCodeApi and message events only in pages/lib/channel.ts',
+  );
+  for (const name of PAGE_SCRIPTS) {
+    const protocol = readFileSync(join(webviewDir, 'protocols', `${name}.ts`), 'utf8');
+    const schema = /export const (\w+_FROM_PAGE): Schema</.exec(protocol)?.[1];
+    assert.ok(schema, `protocols/${name}.ts exports its FromPage schema`);
+    const hosts = client.filter(([p, text]) => !p.startsWith('client/src/webview/') && new RegExp(`connectPage<[^>]*>\\([^;]*\\b${schema}\\b`).test(text));
+    assert.equal(hosts.length, 1, `one host connects ${name}'s page with ${schema}`);
+    assert.match(hosts[0][1], /default:\s*unhandled\(\w+\);/, `${hosts[0][0]} ends its switch with unhandled()`);
+    const page = readFileSync(join(webviewDir, 'pages', `${name}.ts`), 'utf8');
+    assert.match(page, new RegExp(`connectHost<\\w+ToPage, \\w+FromPage>\\(\\)`), `pages/${name}.ts connects through the page channel`);
+    assert.match(page, /default:\s*unhandled\(/, `pages/${name}.ts ends its switch with unhandled()`);
+  }
 });
 
 test('webview kit: the host accepts every message each protocol declares, and passes on only the fields it names', () => {
