@@ -39,20 +39,9 @@ export const targets = [
   cliTarget(),
   // The float reference's worker: loads onnxruntime-node (from a folder named at run time) in its own process.
   { ...common, entryPoints: ['server/src/processes/accuracy/ortWorker.ts'], outfile: 'dist/ortWorker.js' },
-  // The device results webview's script with its chart library (uPlot) and uPlot's stylesheet
-  // (→ dist/webview/deviceResults.css): loaded from the extension by nonce, never from a CDN.
-  {
-    ...common,
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome114',
-    entryPoints: ['client/webview/deviceResults.ts'],
-    outfile: 'dist/webview/deviceResults.js',
-  },
-  // The sweep results page's script with uPlot (→ dist/webview/sweep.css for uPlot's stylesheet).
-  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/sweep.ts'], outfile: 'dist/webview/sweep.js' },
-  // The chat page's script (Hailo: Chat with Model): no library, loaded by nonce.
-  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: ['client/webview/chat.ts'], outfile: 'dist/webview/chat.js' },
+  // Every webview page's script, one entry per file in client/src/webview/pages/ (→ dist/webview/<page>.js,
+  // and <page>.css where the script imports uPlot's stylesheet): loaded by nonce, never inline or from a CDN.
+  { ...common, platform: 'browser', format: 'iife', target: 'chrome114', entryPoints: webviewPages(), outdir: 'dist/webview' },
   // The device worker (forked by DeviceClient): loads the native HailoRT shim with koffi. koffi's
   // .node cannot be bundled: it is required from dist/koffi/ (copied below, with the platform
   // package's prebuilt binary), so the .vsix carries it.
@@ -70,6 +59,14 @@ export const targets = [
     ],
   },
 ];
+
+/** The page scripts: each .ts directly in client/src/webview/pages/ (lib/ holds what they share). */
+export function webviewPages(root = '.') {
+  const dir = join(root, 'client', 'src', 'webview', 'pages');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f));
+}
 
 /**
  * The sub-command modules main.ts loads lazily (`import('./check')` …), read from its source so a

@@ -21,7 +21,7 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'client/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { project: ['./tsconfig.json', './client/webview/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ['./tsconfig.json', './client/src/webview/pages/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { '@typescript-eslint': tseslint.plugin },

@@ -1,5 +1,5 @@
 // What the render tests of our webview pages share: the page options a host passes (the one nonce
-// CSP on a webview source, as client/src/webviewCsp.ts writes it), the hostile name, and the check
+// CSP on a webview source, as client/src/webview/csp.ts writes it), the hostile name, and the check
 // that a page holds only the elements its renderer writes and exactly our one script.
 import assert from 'node:assert/strict';
 

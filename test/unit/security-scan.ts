@@ -149,10 +149,10 @@ export function findWebviewProblems(file: SourceFile): Finding[] {
   const findings: Finding[] = [];
   const setsHtml = /\.html\s*=(?!=)/.exec(code);
   const isWebviewHtml = setsHtml && /webview/i.test(code);
-  // A page built on client/src/webviewCsp.ts (strictCsp) carries the shared policy, checked below;
-  // so does a readonly editor's page from client/src/customEditor.ts (preparePanel's page() is
-  // strictCsp's, which security.test.ts holds).
-  const sharedCsp = /\bstrictCsp\(/.test(code) || /\bpreparePanel\(/.test(code);
+  // A page built on client/src/webview/csp.ts (strictCsp, or assets.ts pageOptions built on it)
+  // carries the shared policy, checked below; so does a readonly editor's page from
+  // client/src/customEditor.ts (preparePanel's page() is pageOptions'), which security.test.ts holds.
+  const sharedCsp = /\b(strictCsp|pageOptions|preparePanel)\(/.test(code);
   if (isWebviewHtml && !sharedCsp) {
     const line = lineOf(code, setsHtml.index);
     if (!/Content-Security-Policy/.test(code))

@@ -216,12 +216,12 @@ test('scan: every webview in the client has a nonce CSP and restricted resource 
   const files = sourceFiles(repoRoot, ['client/src']);
   const findings = files.flatMap(findWebviewProblems);
   assert.deepEqual(findings, [], `\n${describeFindings(findings)}`);
-  // The scan takes preparePanel's pages as shared-policy pages: its page options are strictCsp's.
+  // The scan takes preparePanel's and pageOptions' pages as shared-policy pages: preparePanel's page
+  // options are pageOptions', and pageOptions builds them on strictCsp.
   const editor = files.find((f) => f.path === 'client/src/customEditor.ts');
-  assert.ok(
-    editor && /page: \(\) => \(\{\s*\.\.\.strictCsp\(panel\.webview\),/.test(editor.text),
-    'customEditor.ts preparePanel builds its page options on strictCsp',
-  );
+  assert.ok(editor && /page: \(\) => pageOptions\(panel\.webview,/.test(editor.text), 'customEditor.ts preparePanel builds its page options with pageOptions');
+  const assets = files.find((f) => f.path === 'client/src/webview/assets.ts');
+  assert.ok(assets && /return \{\s*\.\.\.strictCsp\(webview\),/.test(assets.text), 'webview/assets.ts pageOptions builds on strictCsp');
 });
 
 test('scan: the scanner sees the whole tree (no silently skipped folder)', () => {
@@ -230,8 +230,8 @@ test('scan: the scanner sees the whole tree (no silently skipped folder)', () =>
 });
 
 test('the shared webview policy: default-src none, extension roots only, scripts by a fresh nonce (checkedCsp accepts it)', async () => {
-  const { strictCsp } = await import('../../client/src/webviewCsp');
-  const { checkedCsp } = await import('../../client/src/hef/render');
+  const { strictCsp } = await import('../../client/src/webview/csp');
+  const { checkedCsp } = await import('../../client/src/webview/html');
   const webview = { cspSource: 'vscode-webview://abc' } as unknown as import('vscode').Webview;
   const a = strictCsp(webview);
   const b = strictCsp(webview);

@@ -25,9 +25,12 @@ import {
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { hailoSettings } from '../settings';
-import type { ResultsPage } from '../device/resultsRender';
 import { renderAccuracyMessage, renderAccuracyPage } from './render';
-import { strictCsp } from '../webviewCsp';
+import { pageOptions, pageRoots } from '../webview/assets';
+import { connectPage, type HostChannel } from '../webview/channel';
+import type { ChartPageOptions } from '../webview/html';
+import { unhandled } from '../webview/protocol';
+import { ACCURACY_FROM_PAGE, type AccuracyFromPage, type AccuracyToPage } from '../webview/protocols/accuracy';
 
 export const COMPARE_COMMAND = 'hailo.compareAccuracy';
 const ACTION = 'Compare Accuracy';
@@ -74,17 +77,37 @@ export function registerCompareAccuracy(
   deviceClient?: (trust: TrustToken) => DeviceClient,
 ): void {
   let panel: vscode.WebviewPanel | undefined;
+  let channel: HostChannel<AccuracyToPage> | undefined;
   let last: { doc: AccuracyDocument; anchor: string } | undefined;
 
-  const page = (p: vscode.WebviewPanel): ResultsPage => {
-    const media = vscode.Uri.joinPath(context.extensionUri, 'media');
-    const web = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
-    return {
-      ...strictCsp(p.webview),
-      styleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
-      chartStyleUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
-      scriptUri: p.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),
-    };
+  const page = (p: vscode.WebviewPanel): ChartPageOptions => pageOptions(p.webview, context.extensionUri, 'device.css', 'accuracy');
+
+  const onMessage = async (msg: AccuracyFromPage): Promise<void> => {
+    try {
+      switch (msg.type) {
+        case 'runAgain':
+          if (last) await run(last.anchor);
+          break;
+        case 'exportJson': {
+          if (!last) return;
+          const target = await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(path.join(path.dirname(last.anchor), 'accuracy.json')),
+            filters: { JSON: ['json'] },
+            saveLabel: 'Export',
+          });
+          if (!target) return;
+          // One write of the whole document (the CLI's --json): nothing half-written on failure.
+          await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(last.doc, null, 2)}\n`));
+          channel?.post({ type: 'status', text: `Exported to ${target.fsPath}.` });
+          break;
+        }
+        default:
+          unhandled(msg);
+      }
+    } catch (err) {
+      log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
+      channel?.post({ type: 'status', text: `That did not work: ${(err as Error)?.message ?? err}` });
+    }
   };
 
   const show = (title: string): vscode.WebviewPanel => {
@@ -92,27 +115,14 @@ export function registerCompareAccuracy(
       panel = vscode.window.createWebviewPanel('hailo.accuracy', title, vscode.ViewColumn.Beside, {
         enableScripts: true,
         retainContextWhenHidden: true,
-        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media'), vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview')],
+        localResourceRoots: pageRoots(context.extensionUri),
       });
-      panel.onDidDispose(() => (panel = undefined));
-      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
-        try {
-          if (msg?.type === 'runAgain' && last) await run(last.anchor);
-          else if (msg?.type === 'exportJson' && last) {
-            const target = await vscode.window.showSaveDialog({
-              defaultUri: vscode.Uri.file(path.join(path.dirname(last.anchor), 'accuracy.json')),
-              filters: { JSON: ['json'] },
-              saveLabel: 'Export',
-            });
-            if (!target) return;
-            // One write of the whole document (the CLI's --json): nothing half-written on failure.
-            await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(last.doc, null, 2)}\n`));
-            void panel?.webview.postMessage({ type: 'status', text: `Exported to ${target.fsPath}.` });
-          }
-        } catch (err) {
-          log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
-          void panel?.webview.postMessage({ type: 'status', text: `That did not work: ${(err as Error)?.message ?? err}` });
-        }
+      const ch = connectPage<AccuracyToPage, AccuracyFromPage>(panel.webview, 'accuracy', ACCURACY_FROM_PAGE, log, onMessage);
+      channel = ch;
+      panel.onDidDispose(() => {
+        ch.dispose();
+        panel = undefined;
+        channel = undefined;
       });
     }
     panel.title = title;

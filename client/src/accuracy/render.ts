@@ -4,8 +4,8 @@
 // script (uPlot; dist/webview/deviceResults.js draws every `.chart[data-chart]` and posts the
 // Export JSON / Run Again clicks). Pure; the same escaping and CSP check as the other pages.
 import type { AccuracyDocument, OutputTable } from '@hailo/api';
-import { checkedCsp, esc, messagePage, type PageOptions } from '../hef/render';
-import type { ChartSpec, ResultsPage } from '../device/resultsRender';
+import { esc, messagePage, pageShell, type ChartPageOptions, type PageOptions } from '../webview/html';
+import type { ChartSpec } from '../webview/protocols/charts';
 
 const fig = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : Number.isNaN(v) ? 'NaN' : Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(3) : v.toFixed(4);
@@ -58,21 +58,20 @@ ${pairs ? `<h3>Between oracles</h3><table data-testid="acc-pairs"><thead><tr><th
 <div class="charts">${charts}</div></details>`;
 }
 
-export function renderAccuracyPage(doc: AccuracyDocument, title: string, o: ResultsPage): string {
+export function renderAccuracyPage(doc: AccuracyDocument, title: string, o: ChartPageOptions): string {
   const flags = doc.flags.length
     ? `<ul data-testid="acc-flags">${doc.flags.map((f) => `<li class="bad">${esc(f)}</li>`).join('')}</ul>`
     : `<p data-testid="acc-no-flags"><span class="badge ok">AGREE</span> every oracle that ran agrees within ${pct(doc.threshold)} relative error</p>`;
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${esc(o.chartStyleUri)}"><link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head>
-<body data-testid="accuracy-results">
-<header class="top"><h1>${esc(title)}</h1><div class="actions"><button type="button" id="export-json" data-testid="acc-export-json">Export JSON…</button><button type="button" id="run-again" data-testid="acc-run-again">Run Again</button></div></header>
+  return pageShell(o, {
+    title,
+    styles: [o.chartStyleUri, o.styleUri],
+    bodyAttrs: { 'data-testid': 'accuracy-results' },
+    body: `<header class="top"><h1>${esc(title)}</h1><div class="actions"><button type="button" id="export-json" data-testid="acc-export-json">Export JSON…</button><button type="button" id="run-again" data-testid="acc-run-again">Run Again</button></div></header>
 <p class="status" id="status" role="status"></p>
 <dl class="grid"><dt>Inputs</dt><dd data-testid="acc-inputs">${esc(doc.inputs.text)}</dd><dt>Calibration</dt><dd data-testid="acc-calibration">${esc(doc.calibration)}</dd><dt>Flag above</dt><dd>${pct(doc.threshold)} relative error</dd></dl>
 ${flags}
-${doc.outputs.map(outputSection).join('\n')}
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
-</body></html>`;
+${doc.outputs.map(outputSection).join('\n')}`,
+  });
 }
 
 export function renderAccuracyMessage(title: string, message: string, o: PageOptions): string {

@@ -6,9 +6,11 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { calibContext, calibJson, CalibReadError, inspectCalibrationSet, FileRoots } from '@hailo/api';
 import { hailoSettings } from '../settings';
-import { renderMessage } from '../hef/render';
-import { renderCalibPage } from './render';
+import { renderCalibMessage, renderCalibPage } from './render';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
+import { connectPage } from '../webview/channel';
+import { unhandled } from '../webview/protocol';
+import { CALIB_FROM_PAGE, type CalibFromPage, type CalibToPage } from '../webview/protocols/calib';
 
 export const CALIB_VIEW_TYPE = 'hailo.calibInspector';
 
@@ -40,11 +42,11 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
   }
 
   async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const { title, page } = preparePanel(this.context, panel, document.uri, 'hef.js');
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'calib');
     let json = '';
     const render = async () => {
       if (document.uri.scheme !== 'file') {
-        panel.webview.html = renderMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page());
+        panel.webview.html = renderCalibMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page());
         return;
       }
       const started = Date.now();
@@ -70,17 +72,24 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
       } catch (err) {
         const message = err instanceof CalibReadError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
         if (!(err instanceof CalibReadError)) this.log.error(`calib: ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
-        panel.webview.html = renderMessage(title, `Cannot read this calibration set: ${message}`, page());
+        panel.webview.html = renderCalibMessage(title, `Cannot read this calibration set: ${message}`, page());
       }
     };
-    const disposables: vscode.Disposable[] = [
-      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
-        if (msg?.type === 'copyJson') await copyJsonToClipboard(panel, json);
-        else if (msg?.type === 'reload') await render();
-      }),
-    ];
+    const channel = connectPage<CalibToPage, CalibFromPage>(panel.webview, 'calib', CALIB_FROM_PAGE, this.log, async (msg) => {
+      switch (msg.type) {
+        case 'copyJson':
+          channel.post({ type: 'status', text: await copyJsonToClipboard(json) });
+          break;
+        case 'reload':
+          await render();
+          break;
+        default:
+          unhandled(msg);
+      }
+    });
+    const disposables: vscode.Disposable[] = [channel];
     panel.onDidDispose(() => disposables.forEach((d) => d.dispose()));
-    panel.webview.html = renderMessage(title, 'Reading…', page());
+    panel.webview.html = renderCalibMessage(title, 'Reading…', page());
     await render();
   }
 }

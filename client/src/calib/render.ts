@@ -1,9 +1,9 @@
 // HTML of the Calibration Set Inspector (a readonly custom editor for .npy/.npz). Pure, no vscode
 // import, unit-tested directly. Same rules as the HEF inspector: nonce CSP checked before anything
 // is rendered, every string from a file through `esc`, histograms as inline SVG built from numbers
-// only (no inline style, no script beyond the nonce'd media/hef.js that posts button clicks).
+// only (no inline style; its page script, client/src/webview/pages/calib.ts, posts button clicks).
 import type { CalibReport } from '@hailo/api';
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { esc, messagePage, pageShell, type PageOptions } from '../webview/html';
 
 export interface CalibPageModel {
   report: CalibReport;
@@ -67,13 +67,19 @@ export function renderCalibPage(m: CalibPageModel, o: PageOptions): string {
     .join('');
   const more = r.channels.length > shown.length ? `<p class="muted">${r.channels.length - shown.length} more channels: Copy JSON has them all.</p>` : '';
   const problems = m.problems.length ? `<ul>${m.problems.map((p) => `<li class="bad">${esc(p)}</li>`).join('')}</ul>` : '';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(m.title)}</title></head><body data-testid="calib-inspector">
-<h1>${esc(m.title)} <span class="badge ${warnings ? 'bad' : 'ok'}" data-testid="calib-verdict">${warnings ? `${warnings} WARNING${warnings === 1 ? '' : 'S'}` : 'NO WARNINGS'}</span></h1>
+  return pageShell(o, {
+    title: m.title,
+    bodyAttrs: { 'data-testid': 'calib-inspector' },
+    body: `<h1>${esc(m.title)} <span class="badge ${warnings ? 'bad' : 'ok'}" data-testid="calib-verdict">${warnings ? `${warnings} WARNING${warnings === 1 ? '' : 'S'}` : 'NO WARNINGS'}</span></h1>
 <p><button id="copy-json" type="button">Copy JSON</button> <button id="reload" type="button">Reload</button> <span id="status" role="status"></span></p>
 ${problems}
 <details class="section" open data-testid="calib-summary"><summary><h2>Summary</h2></summary><dl class="grid">${summary.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></details>
 <details class="section" open data-testid="calib-findings-section"><summary><h2>Findings</h2></summary>${findings}</details>
-<details class="section" open data-testid="calib-channels"><summary><h2>Channels</h2></summary><table data-testid="calib-channel-table"><thead><tr><th scope="col">channel</th><th scope="col">min</th><th scope="col">max</th><th scope="col">mean</th><th scope="col">std</th><th scope="col">values</th><th scope="col">histogram</th></tr></thead><tbody>${rows}</tbody></table>${more}</details>
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
-</body></html>`;
+<details class="section" open data-testid="calib-channels"><summary><h2>Channels</h2></summary><table data-testid="calib-channel-table"><thead><tr><th scope="col">channel</th><th scope="col">min</th><th scope="col">max</th><th scope="col">mean</th><th scope="col">std</th><th scope="col">values</th><th scope="col">histogram</th></tr></thead><tbody>${rows}</tbody></table>${more}</details>`,
+  });
+}
+
+/** A minimal page while the set is being read, or when reading failed. */
+export function renderCalibMessage(title: string, message: string, o: PageOptions): string {
+  return messagePage(title, message, o, 'calib-inspector-message');
 }

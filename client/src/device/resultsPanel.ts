@@ -1,13 +1,17 @@
 // The results webview of "Run on Device": one panel per HEF, re-used by "Run Again". The page is
-// rendered and escaped in the extension host (resultsRender.ts) under a nonce CSP; the webview's
-// script (dist/webview/deviceResults.js, with uPlot) draws the charts and posts button clicks:
+// rendered and escaped in the extension host (resultsRender.ts) under a nonce CSP; the page's
+// script (client/src/webview/pages/deviceResults.ts, with uPlot) draws the charts and posts button
+// clicks, typed by client/src/webview/protocols/deviceResults.ts:
 // Export JSON (save dialog, the whole RunDocument), Run Again, and the float reference's fixes.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { FileRoots } from '@hailo/api';
 import { renderResults, renderRunMessage, type ResultsPage } from './resultsRender';
 import type { RunDocument } from './runDocument';
-import { strictCsp } from '../webviewCsp';
+import { pageOptions, pageRoots } from '../webview/assets';
+import { connectPage, type HostChannel } from '../webview/channel';
+import { unhandled } from '../webview/protocol';
+import { DEVICE_RESULTS_FROM_PAGE, type DeviceResultsFromPage, type DeviceResultsToPage } from '../webview/protocols/deviceResults';
 
 export const RESULTS_VIEW_TYPE = 'hailo.deviceResults';
 
@@ -19,6 +23,7 @@ export interface ResultsActions {
 
 interface Open {
   panel: vscode.WebviewPanel;
+  channel: HostChannel<DeviceResultsToPage>;
   doc?: RunDocument;
 }
 
@@ -32,14 +37,7 @@ export class ResultsPanels implements vscode.Disposable {
   ) {}
 
   private page(panel: vscode.WebviewPanel): ResultsPage {
-    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    const web = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
-    return {
-      ...strictCsp(panel.webview),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'device.css')).toString(),
-      chartStyleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'deviceResults.js')).toString(),
-    };
+    return pageOptions(panel.webview, this.context.extensionUri, 'device.css', 'deviceResults');
   }
 
   private panelFor(hef: vscode.Uri): Open {
@@ -52,15 +50,17 @@ export class ResultsPanels implements vscode.Disposable {
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       {
         enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
+        localResourceRoots: pageRoots(this.context.extensionUri),
         retainContextWhenHidden: true,
       },
     );
-    const entry: Open = { panel };
+    const channel = connectPage<DeviceResultsToPage, DeviceResultsFromPage>(panel.webview, 'device results', DEVICE_RESULTS_FROM_PAGE, this.log, (msg) =>
+      this.onMessage(hef, entry, msg),
+    );
+    const entry: Open = { panel, channel };
     this.open.set(key, entry);
-    const sub = panel.webview.onDidReceiveMessage((msg: { type?: string; fix?: string }) => void this.onMessage(hef, entry, msg));
     panel.onDidDispose(() => {
-      sub.dispose();
+      channel.dispose();
       this.open.delete(key);
     });
     return entry;
@@ -87,16 +87,25 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private status(entry: Open, text: string): void {
-    void entry.panel.webview.postMessage({ type: 'status', text });
+    entry.channel.post({ type: 'status', text });
   }
 
-  private async onMessage(hef: vscode.Uri, entry: Open, msg: { type?: string; fix?: string }): Promise<void> {
+  private async onMessage(hef: vscode.Uri, entry: Open, msg: DeviceResultsFromPage): Promise<void> {
     try {
-      if (msg?.type === 'runAgain') this.actions.runAgain(hef);
-      else if (msg?.type === 'exportJson' && entry.doc) await this.exportJson(hef, entry);
-      else if (msg?.type === 'fix' && msg.fix === 'set-onnxruntime')
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'hailo.onnxruntime.path');
-      else if (msg?.type === 'fix' && msg.fix === 'set-onnx' && entry.doc) await this.chooseOnnx(hef, entry);
+      switch (msg.type) {
+        case 'runAgain':
+          this.actions.runAgain(hef);
+          break;
+        case 'exportJson':
+          if (entry.doc) await this.exportJson(hef, entry);
+          break;
+        case 'fix':
+          if (msg.fix === 'set-onnxruntime') await vscode.commands.executeCommand('workbench.action.openSettings', 'hailo.onnxruntime.path');
+          else if (entry.doc) await this.chooseOnnx(hef, entry);
+          break;
+        default:
+          unhandled(msg);
+      }
     } catch (err) {
       this.log.error(`device results: ${(err as Error)?.stack ?? err}`);
       this.status(entry, `That did not work: ${(err as Error)?.message ?? err}`);

@@ -1,29 +1,16 @@
 // HTML of the "Run on Device" results page. Pure (no vscode import) so it is unit-tested directly,
-// like client/src/hef/render.ts whose escaping and CSP check it reuses. Every string from the HEF,
+// on the one page shell (client/src/webview/html.ts). Every string from the HEF,
 // the device, the worker or a file goes through `esc`; chart data travels as escaped JSON in a
 // `data-chart` attribute and is drawn by the bundled webview script (uPlot) — the charts carry
 // only numbers and fixed labels, never a name from the file. Stable `data-testid`s for the e2e.
-import { checkedCsp, esc, messagePage, type PageOptions } from '../hef/render';
+import { esc, messagePage, pageShell, type ChartPageOptions, type PageOptions } from '../webview/html';
+import type { ChartSpec } from '../webview/protocols/charts';
 import type { ErrorMetrics, FpsPoint, OutputStats } from '@hailo/api';
 import type { RunDocument } from './runDocument';
 
-/** What the webview script draws. Numbers and fixed labels only. */
-export interface ChartSpec {
-  kind: 'line' | 'bars';
-  title: string;
-  xLabel: string;
-  yLabel: string;
-  /** x values (bar centres for `bars`). */
-  x: number[];
-  series: { label: string; values: (number | null)[] }[];
-  /** Draw x on a log2 axis (queue depths 1, 2, 4, …). */
-  xLog2?: boolean;
-}
-
-export interface ResultsPage extends PageOptions {
-  /** The bundled chart library's stylesheet (uPlot). */
-  chartStyleUri: string;
-}
+export type { ChartSpec } from '../webview/protocols/charts';
+/** The results page's options: its own stylesheet and uPlot's. */
+export type ResultsPage = ChartPageOptions;
 
 function fmt(v: number | null | undefined, sig = 4): string {
   if (v === null || v === undefined) return '—';
@@ -218,27 +205,19 @@ function reference(d: RunDocument): string {
 
 /** The whole results page. */
 export function renderResults(d: RunDocument, o: ResultsPage): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-${checkedCsp(o)}
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${esc(o.chartStyleUri)}">
-<link rel="stylesheet" href="${esc(o.styleUri)}">
-<title>${esc(d.title)} on the device</title>
-</head>
-<body data-testid="device-results" data-vscode-context='{"preventDefaultContextMenuItems": true}'>
-<header class="top"><h1>${esc(d.title)} <span class="muted">on ${esc(d.report.model.device.architecture)}</span></h1><div class="actions"><button type="button" id="export-json" data-testid="run-export-json">Export JSON…</button><button type="button" id="run-again" data-testid="run-again">Run Again</button></div></header>
+  return pageShell(o, {
+    title: `${d.title} on the device`,
+    styles: [o.chartStyleUri, o.styleUri],
+    bodyAttrs: { 'data-testid': 'device-results' },
+    noDefaultContextMenu: true,
+    body: `<header class="top"><h1>${esc(d.title)} <span class="muted">on ${esc(d.report.model.device.architecture)}</span></h1><div class="actions"><button type="button" id="export-json" data-testid="run-export-json">Export JSON…</button><button type="button" id="run-again" data-testid="run-again">Run Again</button></div></header>
 <p class="status" id="status" data-testid="run-status" role="status"></p>
 ${summary(d)}
 ${checks(d)}
 ${reference(d)}
 ${performance(d)}
-${outputs(d)}
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
-</body>
-</html>`;
+${outputs(d)}`,
+  });
 }
 
 /** A minimal page while the run is in progress, or when it failed. */

@@ -4,7 +4,7 @@
 // page is re-sent the whole transcript when it is shown again, and the panel retains its context
 // when hidden). The page shell is rendered and escaped by chatRender.ts under a nonce CSP; the
 // model's text reaches the page only as messages: answers as Markdown built from allowed elements
-// with createElement/textContent (chatMarkdown.ts, client/webview/chat.ts), the rest as text. Links
+// with createElement/textContent (chatMarkdown.ts, client/src/webview/pages/chat.ts), the rest as text. Links
 // it asks to open are checked again here (http(s) only) before vscode.env.openExternal.
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -30,11 +30,14 @@ import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { asDeviceError, type DeviceService } from '../device/deviceService';
 import { showDeviceFailure } from '../device/failureActions';
 import { resolveHef } from '../device/runOnDevice';
-import type { PageOptions } from '../hef/render';
 import { answerInfo, readParams } from './chatForm';
 import { externalLink } from './links';
 import { renderChat, renderChatMessage } from './chatRender';
-import { strictCsp } from '../webviewCsp';
+import { pageOptions, pageRoots } from '../webview/assets';
+import { connectPage, type HostChannel } from '../webview/channel';
+import type { PageOptions } from '../webview/html';
+import { unhandled } from '../webview/protocol';
+import { CHAT_FROM_PAGE, type ChatFromPage, type ChatToPage, type TurnView } from '../webview/protocols/chat';
 
 export const CHAT_COMMAND = 'hailo.chatWithModel';
 export const CHAT_VIEW_TYPE = 'hailo.chat';
@@ -45,46 +48,29 @@ const MAX_CONTEXT_BYTES = 1 << 30;
 /** A code block copied from an answer (answers are far smaller; the page's message is input). */
 const MAX_COPY_CHARS = 1 << 20;
 
-interface ViewTurn {
-  role: 'system' | 'user' | 'assistant';
-  text: string;
-  images?: string[];
-  info?: string;
-  failed?: boolean;
-}
-
-type PageMessage =
-  | { type: 'ready' }
-  | { type: 'ask'; text?: unknown; params?: unknown; system?: unknown }
-  | { type: 'params'; params?: unknown }
-  | { type: 'stop' | 'clear' | 'save' | 'load' | 'export' | 'attach' }
-  | { type: 'dropImage'; name?: unknown; base64?: unknown }
-  | { type: 'openLink'; url?: unknown }
-  | { type: 'copy'; text?: unknown; id?: unknown }
-  | { type: 'removeImage'; index?: unknown };
-
 export class ChatPanel {
   session: ChatSession | undefined;
-  private turns: ViewTurn[] = [];
+  private turns: TurnView[] = [];
   private transcript: TranscriptTurn[] = [];
   private images: { name: string; frame: Frame }[] = [];
   private lastParams: GeneratorParams = {};
   private generating = false;
+  private readonly channel: HostChannel<ChatToPage>;
 
   constructor(
     readonly hef: vscode.Uri,
     readonly panel: vscode.WebviewPanel,
     private readonly owner: ChatPanels,
   ) {
-    panel.webview.onDidReceiveMessage((m: PageMessage) => void this.onMessage(m));
+    this.channel = connectPage<ChatToPage, ChatFromPage>(panel.webview, `chat ${hef.fsPath}`, CHAT_FROM_PAGE, owner.log, (m) => this.onMessage(m));
   }
 
   get name(): string {
     return path.posix.basename(this.hef.path);
   }
 
-  private post(message: unknown): void {
-    void this.panel.webview.postMessage(message);
+  private post(message: ChatToPage): void {
+    this.channel.post(message);
   }
 
   status(text: string, error = false): void {
@@ -102,9 +88,9 @@ export class ChatPanel {
     this.panel.webview.html = renderChat({ name: this.name, info: session.info }, this.owner.page(this.panel));
   }
 
-  private async onMessage(m: PageMessage): Promise<void> {
+  private async onMessage(m: ChatFromPage): Promise<void> {
     try {
-      switch (m?.type) {
+      switch (m.type) {
         case 'ready':
           this.post({ type: 'restore', turns: this.turns, busy: this.generating });
           this.postImages();
@@ -114,7 +100,7 @@ export class ChatPanel {
           this.post({ type: 'paramErrors', errors: readParams(m.params).errors });
           break;
         case 'ask':
-          await this.ask(typeof m.text === 'string' ? m.text : '', m.params, typeof m.system === 'string' ? m.system : '');
+          await this.ask(m.text, m.params, m.system);
           break;
         case 'stop':
           await this.session?.stop();
@@ -135,7 +121,7 @@ export class ChatPanel {
           await this.attach();
           break;
         case 'dropImage':
-          if (typeof m.name === 'string' && typeof m.base64 === 'string') this.addImage(path.basename(m.name), Buffer.from(m.base64, 'base64'));
+          this.addImage(path.basename(m.name), Buffer.from(m.base64, 'base64'));
           break;
         case 'openLink': {
           // The page offers only http(s) links; a message claiming otherwise is refused here too.
@@ -145,15 +131,17 @@ export class ChatPanel {
           break;
         }
         case 'copy':
-          if (typeof m.text === 'string' && m.text.length <= MAX_COPY_CHARS && typeof m.id === 'number') {
+          if (m.text.length <= MAX_COPY_CHARS) {
             await vscode.env.clipboard.writeText(m.text);
             this.post({ type: 'copied', id: m.id });
           }
           break;
         case 'removeImage':
-          if (typeof m.index === 'number') this.images.splice(m.index, 1);
+          this.images.splice(m.index, 1);
           this.postImages();
           break;
+        default:
+          unhandled(m);
       }
     } catch (err) {
       const e = asDeviceError(err);
@@ -223,7 +211,7 @@ export class ChatPanel {
     // The system prompt belongs at the start of a context; later turns send only their message.
     const fresh = !this.turns.some((t) => t.role === 'user');
     const sys = fresh && system.trim() ? system : undefined;
-    const user: ViewTurn = { role: 'user', text, ...(images.length ? { images: images.map((i) => i.name) } : {}) };
+    const user: TurnView = { role: 'user', text, ...(images.length ? { images: images.map((i) => i.name) } : {}) };
     if (sys) {
       this.turns.push({ role: 'system', text: sys });
       this.transcript.push({ role: 'system', text: sys });
@@ -233,7 +221,7 @@ export class ChatPanel {
     this.transcript.push({ role: 'user', text, ...(user.images ? { images: user.images } : {}) });
     this.post({ type: 'turn', turn: user });
     this.status('');
-    const answer: ViewTurn = { role: 'assistant', text: '' };
+    const answer: TurnView = { role: 'assistant', text: '' };
     this.turns.push(answer);
     this.generating = true;
     this.lastParams = params;
@@ -386,13 +374,7 @@ export class ChatPanels implements vscode.Disposable {
   ) {}
 
   page(panel: vscode.WebviewPanel): PageOptions {
-    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    const web = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
-    return {
-      ...strictCsp(panel.webview),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'chat.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'chat.js')).toString(),
-    };
+    return pageOptions(panel.webview, this.context.extensionUri, 'chat.css', 'chat');
   }
 
   /** The command. Resolves when the chat is shown (or could not be opened). */
@@ -419,7 +401,7 @@ export class ChatPanels implements vscode.Disposable {
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
         {
           enableScripts: true,
-          localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')],
+          localResourceRoots: pageRoots(this.context.extensionUri),
           retainContextWhenHidden: true,
         },
       );

@@ -1,9 +1,9 @@
 // HTML shell of the "Hailo: Chat with Model" page. Pure (no vscode import), unit-tested directly.
 // Only the shell is HTML: the model's answers, the prompts, image names and every later status
 // arrive as messages and are written by the page script with textContent, answers as Markdown built
-// from allowed elements (chatMarkdown.ts, client/webview/chat.ts) — never as markup. What is rendered here from the model or the file (HEF name, LoRA, runtime, the
+// from allowed elements (chatMarkdown.ts, client/src/webview/pages/chat.ts) — never as markup. What is rendered here from the model or the file (HEF name, LoRA, runtime, the
 // defaults) goes through `esc`. Stable `data-testid`s for the e2e.
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { esc, pageShell, type PageOptions } from '../webview/html';
 import { PARAM_RULES, type ChatModelInfo } from '@hailo/api';
 
 export interface ChatPageModel {
@@ -29,7 +29,6 @@ function paramField(rule: (typeof PARAM_RULES)[number], info: ChatModelInfo): st
 }
 
 export function renderChat(model: ChatPageModel, page: PageOptions): string {
-  const csp = checkedCsp(page);
   const i = model.info;
   const kind = i.kind === 'vlm' ? 'VLM' : 'LLM';
   const runtime = `HailoRT ${i.runtime.hailortVersion}${i.runtime.fake ? ' — FAKE (test/fake-hailort, not a device)' : ''}`;
@@ -38,17 +37,10 @@ export function renderChat(model: ChatPageModel, page: PageOptions): string {
     ? `<div class="context" data-testid="chat-context"><progress id="context-bar" data-testid="chat-context-bar" max="${i.context.capacity}" value="${i.context.usage}"></progress>` +
       ` <span id="context-text" data-testid="chat-context-text">${i.context.usage} of ${i.context.capacity} tokens</span></div>`
     : `<div class="context muted" data-testid="chat-context">Context usage needs HailoRT 5.1.1 or newer (installed: ${esc(i.runtime.hailortVersion)}).</div>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-${csp}
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${esc(page.styleUri)}">
-<title>Chat: ${esc(model.name)}</title>
-</head>
-<body class="chat" data-kind="${esc(i.kind)}">
-<header>
+  return pageShell(page, {
+    title: `Chat: ${model.name}`,
+    bodyAttrs: { class: 'chat', 'data-kind': i.kind },
+    body: `<header>
 <h1 data-testid="chat-title">Chat: ${esc(model.name)}</h1>
 <p class="muted" data-testid="chat-model"><span class="badge na">${kind}</span>${i.lora ? ` LoRA ${esc(i.lora)} ·` : ''} ${esc(runtime)}${frame ? ` · ${esc(frame)}` : ''}</p>
 ${context}
@@ -75,18 +67,16 @@ ${i.kind === 'vlm' ? '<div id="images" class="images" data-testid="chat-images">
 ${PARAM_RULES.map((r) => paramField(r, i)).join('\n')}
 <label class="param" for="param-system">System prompt <span class="muted">sent at the start of a fresh context</span><textarea id="param-system" data-testid="param-system" rows="2"></textarea></label>
 </details>
-</main>
-<script nonce="${esc(page.nonce)}" src="${esc(page.scriptUri)}"></script>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** A page with one message (loading the model, or why it could not be opened). */
 export function renderChatMessage(name: string, message: string, page: PageOptions): string {
-  const csp = checkedCsp(page);
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="UTF-8">
-${csp}
-<link rel="stylesheet" href="${esc(page.styleUri)}"><title>Chat: ${esc(name)}</title></head>
-<body class="chat"><h1>Chat: ${esc(name)}</h1><p data-testid="chat-message">${esc(message)}</p></body></html>`;
+  return pageShell(page, {
+    title: `Chat: ${name}`,
+    bodyAttrs: { class: 'chat' },
+    body: `<h1>Chat: ${esc(name)}</h1><p data-testid="chat-message">${esc(message)}</p>`,
+    script: false,
+  });
 }

@@ -1,6 +1,7 @@
 // The HAR view: a readonly custom editor for *.har. The extension host reads the archive with the
 // shared core (server/src/core/har: tar by position, the HN, the npz arrays, `<net>.noise.json`) and
-// sends a rendered, escaped page (render.ts); the page posts clicks and the search text back.
+// sends a rendered, escaped page (render.ts); the page (client/src/webview/pages/har.ts) posts clicks
+// and the search text back, typed by client/src/webview/protocols/har.ts.
 // From here: Analyze Layer Noise and Find First Divergent Layer (divergeCommand.ts; the DFC in its
 // container, trusted workspaces only), Write 16-bit Line (into the script beside the HAR, checked by
 // the `.alls` checker first), go to the ONNX node or tensor in the graph view, go to the script lines
@@ -26,6 +27,9 @@ import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { dockerSettings } from '../compile/settings';
 import { hailoSettings } from '../settings';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
+import { connectPage } from '../webview/channel';
+import { unhandled } from '../webview/protocol';
+import { HAR_FROM_PAGE, type HarFromPage, type HarToPage } from '../webview/protocols/har';
 import { openGraphView } from '../onnx/graphView';
 import { activeHar, calibrationFor, scriptsBeside, targetScript } from './beside';
 import { FIND_DIVERGENCE_COMMAND, registerDivergeCommand } from './divergeCommand';
@@ -70,7 +74,7 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
   }
 
   async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const { title, page } = preparePanel(this.context, panel, document.uri, 'har.js');
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'har');
     const file = document.uri.fsPath;
     const extraStyleUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'har.css')).toString();
     const state: ViewState = { query: '', page: 0 };
@@ -159,64 +163,85 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
     /** The last action's line: posted to the page and kept in the state, so a rebuilt page shows it too. */
     const status = (text: string) => {
       state.status = text;
-      void panel.webview.postMessage({ type: 'status', text });
+      channel.post({ type: 'status', text });
     };
-    disposables.push(
-      panel.webview.onDidReceiveMessage(
-        async (msg: { type?: string; query?: unknown; script?: unknown; line?: unknown; layer?: unknown; name?: unknown; noise?: unknown; row?: unknown }) => {
-          try {
-            if (!doc) return;
-            if (msg.type === 'ready') {
-              if (state.status) status(state.status);
-            } else if (msg.type === 'copyJson') await copyJsonToClipboard(panel, JSON.stringify(doc, null, 2));
-            else if (msg.type === 'reload') await render();
-            else if (msg.type === 'search') {
-              state.query = typeof msg.query === 'string' ? msg.query.slice(0, 200) : '';
-              state.page = 0;
-              state.focus = undefined;
-              show();
-            } else if (msg.type === 'pagePrev' || msg.type === 'pageNext') {
-              state.page = Math.max(0, state.page + (msg.type === 'pageNext' ? 1 : -1));
-              show();
-            } else if (msg.type === 'focusNoise' && typeof msg.noise === 'number') {
-              const l = doc.noise?.layers[msg.noise];
-              if (l) await focus(l.name);
-            } else if (msg.type === 'openScript' && typeof msg.script === 'number' && typeof msg.line === 'number') {
-              const s = side?.refs.scripts[msg.script];
-              if (!s) return;
-              const editor = await vscode.window.showTextDocument(vscode.Uri.file(s), { viewColumn: vscode.ViewColumn.Beside, preview: false });
-              const pos = new vscode.Position(msg.line, 0);
-              editor.selection = new vscode.Selection(pos, pos);
-              editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
-            } else if (msg.type === 'openOnnx' && typeof msg.layer === 'number' && typeof msg.name === 'number') {
-              const node = doc.layers[msg.layer]?.originalNames[msg.name];
-              if (node && side?.onnx) await revealInGraph(side.onnx, node);
-            } else if (msg.type === 'openTensor' && typeof msg.row === 'number') {
-              const tensor = doc.divergence?.layers[msg.row]?.tensor;
-              if (tensor && side?.onnx) await revealInGraph(side.onnx, tensor);
-            } else if (msg.type === 'focusDiverge' && typeof msg.row === 'number') {
-              const l = doc.divergence?.layers[msg.row];
-              if (l && doc.layers.some((x) => x.name === l.layer)) await focus(l.layer);
-            } else if (msg.type === 'findDivergence') {
-              await vscode.commands.executeCommand(FIND_DIVERGENCE_COMMAND, document.uri);
-            } else if (msg.type === 'analyzeNoise') {
-              await vscode.commands.executeCommand(ANALYZE_NOISE_COMMAND, document.uri);
-            } else if (msg.type === 'writeSixteen' && Array.isArray(msg.noise)) {
-              const names = (msg.noise as unknown[]).map((i) => (typeof i === 'number' ? doc!.noise?.layers[i] : undefined)).filter((l) => l && !l.unranked);
-              await writeSixteen(
-                file,
-                doc,
-                names.map((l) => l!.name),
-                status,
-              );
-            }
-          } catch (err) {
-            this.log.error(`har: ${(err as Error)?.stack ?? err}`);
-            status(`That did not work: ${(err as Error)?.message ?? err}`);
-          }
-        },
-      ),
-    );
+    const onMessage = async (msg: HarFromPage): Promise<void> => {
+      if (!doc) return;
+      switch (msg.type) {
+        case 'ready':
+          if (state.status) status(state.status);
+          break;
+        case 'copyJson':
+          status(await copyJsonToClipboard(JSON.stringify(doc, null, 2)));
+          break;
+        case 'reload':
+          await render();
+          break;
+        case 'search':
+          state.query = msg.query.slice(0, 200);
+          state.page = 0;
+          state.focus = undefined;
+          show();
+          break;
+        case 'pagePrev':
+        case 'pageNext':
+          state.page = Math.max(0, state.page + (msg.type === 'pageNext' ? 1 : -1));
+          show();
+          break;
+        case 'focusNoise': {
+          const l = doc.noise?.layers[msg.noise];
+          if (l) await focus(l.name);
+          break;
+        }
+        case 'openScript': {
+          const s = side?.refs.scripts[msg.script];
+          if (!s) return;
+          const editor = await vscode.window.showTextDocument(vscode.Uri.file(s), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+          const pos = new vscode.Position(msg.line, 0);
+          editor.selection = new vscode.Selection(pos, pos);
+          editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
+          break;
+        }
+        case 'openOnnx': {
+          const node = doc.layers[msg.layer]?.originalNames[msg.name];
+          if (node && side?.onnx) await revealInGraph(side.onnx, node);
+          break;
+        }
+        case 'openTensor': {
+          const tensor = doc.divergence?.layers[msg.row]?.tensor;
+          if (tensor && side?.onnx) await revealInGraph(side.onnx, tensor);
+          break;
+        }
+        case 'focusDiverge': {
+          const l = doc.divergence?.layers[msg.row];
+          if (l && doc.layers.some((x) => x.name === l.layer)) await focus(l.layer);
+          break;
+        }
+        case 'findDivergence':
+          await vscode.commands.executeCommand(FIND_DIVERGENCE_COMMAND, document.uri);
+          break;
+        case 'analyzeNoise':
+          await vscode.commands.executeCommand(ANALYZE_NOISE_COMMAND, document.uri);
+          break;
+        case 'writeSixteen': {
+          const layers = doc.noise?.layers ?? [];
+          const names = msg.noise.flatMap((i) => (layers[i] && !layers[i].unranked ? [layers[i].name] : []));
+          await writeSixteen(file, doc, names, status);
+          break;
+        }
+        default:
+          unhandled(msg);
+      }
+    };
+    const channel = connectPage<HarToPage, HarFromPage>(panel.webview, 'har', HAR_FROM_PAGE, this.log, async (msg) => {
+      try {
+        await onMessage(msg);
+      } catch (err) {
+        this.log.error(`har: ${(err as Error)?.stack ?? err}`);
+        status(`That did not work: ${(err as Error)?.message ?? err}`);
+      }
+    });
+    disposables.push(channel);
     this.views.set(file, { focus, render });
     panel.onDidDispose(() => {
       if (timer) clearTimeout(timer);

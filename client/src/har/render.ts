@@ -1,11 +1,11 @@
 // HTML of the HAR view (a readonly custom editor for .har). Pure, no vscode import, unit-tested
 // directly. Same rules as the HEF inspector: the nonce CSP is checked before anything is rendered,
 // every string from the archive goes through `esc`, the SNR chart is SVG built from numbers only,
-// and media/har.js only posts clicks and the search text back (data-* attributes carry indexes,
+// and its page script (client/src/webview/pages/har.ts) only posts clicks and the search text back (data-* attributes carry indexes,
 // never names the script would have to trust). Big HNs stay bounded: layers are shown a page at a
 // time, filtered by the search on the host.
 import type { DivergenceResults, DivergenceRow, HarViewDocument, HarViewLayer, LayerNoise, NoiseReport } from '@hailo/api';
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { esc, messagePage, pageShell, type PageOptions } from '../webview/html';
 
 export const PAGE_SIZE = 200;
 
@@ -214,8 +214,11 @@ export function renderHarPage(m: HarPageModel, o: PageOptions): string {
   const diverge = d.divergence
     ? divergenceSection(d.divergence, onnxLinks)
     : `<details class="section" open data-testid="har-diverge"><summary><h2>First divergent layer</h2></summary><p data-testid="har-diverge-none">${d.state === 'quantized_model' || d.state === 'compiled_model' ? `Not run yet for this HAR: <strong>Find First Divergent Layer</strong> runs ${onnxLinks ? 'the ONNX beside it' : 'its float ONNX'} and the DFC emulator on the same inputs and compares them layer by layer.` : `This is a ${esc(d.state ?? 'parsed')} archive: the comparison needs the optimized HAR (after optimize).`}</p></details>`;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}">${m.extraStyleUri ? `<link rel="stylesheet" href="${esc(m.extraStyleUri)}">` : ''}<title>${esc(m.title)}</title></head><body data-testid="har-view" data-page="${page}" data-pages="${pages}">
-<div class="top"><h1>${esc(m.title)}</h1><div class="actions"><button id="analyze-noise" type="button">Analyze Layer Noise…</button><button id="find-divergence" type="button">Find First Divergent Layer…</button><button id="copy-json" type="button">Copy JSON</button><button id="reload" type="button">Reload</button></div></div>
+  return pageShell(o, {
+    title: m.title,
+    styles: m.extraStyleUri ? [o.styleUri, m.extraStyleUri] : [o.styleUri],
+    bodyAttrs: { 'data-testid': 'har-view', 'data-page': page, 'data-pages': pages },
+    body: `<div class="top"><h1>${esc(m.title)}</h1><div class="actions"><button id="analyze-noise" type="button">Analyze Layer Noise…</button><button id="find-divergence" type="button">Find First Divergent Layer…</button><button id="copy-json" type="button">Copy JSON</button><button id="reload" type="button">Reload</button></div></div>
 <p id="status" class="status" role="status">${esc(m.status ?? '')}</p>${banner}
 ${d.notes.map((x) => `<p class="muted">${esc(x)}</p>`).join('')}
 <details class="section" open data-testid="har-summary"><summary><h2>Summary</h2></summary><dl class="grid">${summary.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></details>
@@ -224,13 +227,12 @@ ${noise}
 ${diverge}
 <details class="section" open data-testid="har-layers"><summary><h2>Layers</h2></summary>
 <p><label>Search <input id="search" type="search" value="${esc(m.query)}" placeholder="name, type or ONNX node" aria-label="search layers"></label> <span class="muted" data-testid="har-match-count">${filtered.length} of ${d.layers.length} layers</span></p>${pager}
-<table data-testid="har-layer-table"><thead><tr><th scope="col">layer</th><th scope="col">type</th><th scope="col">shapes (NHWC)</th><th scope="col">ONNX nodes</th><th scope="col">quantization</th><th scope="col">SNR</th><th scope="col">scripts</th><th scope="col">params</th></tr></thead><tbody>${rows}</tbody></table>${pager}</details>
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
-</body></html>`;
+<table data-testid="har-layer-table"><thead><tr><th scope="col">layer</th><th scope="col">type</th><th scope="col">shapes (NHWC)</th><th scope="col">ONNX nodes</th><th scope="col">quantization</th><th scope="col">SNR</th><th scope="col">scripts</th><th scope="col">params</th></tr></thead><tbody>${rows}</tbody></table>${pager}</details>`,
+  });
 }
 
 export function renderHarMessage(title: string, text: string, o: PageOptions): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="har-view-message"><h1>${esc(title)}</h1><p>${esc(text)}</p><script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script></body></html>`;
+  return messagePage(title, text, o, 'har-view-message');
 }
 
 /** Layer names a script's lines mention (identifiers outside comments), for the scripts column. */

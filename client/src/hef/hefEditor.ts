@@ -1,6 +1,7 @@
 // The HEF inspector: a readonly custom editor for *.hef. The extension host reads the file with
 // the shared HEF core (positional reads, streamed checksums) and sends a fully rendered, escaped
-// page to the webview (render.ts); the webview only posts button clicks back.
+// page to the webview (render.ts); the page (client/src/webview/pages/hef.ts) only posts button
+// clicks back, typed by client/src/webview/protocols/hef.ts.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -20,6 +21,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage } from './render';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
+import { connectPage } from '../webview/channel';
+import { unhandled } from '../webview/protocol';
+import { HEF_FROM_PAGE, type HefFromPage, type HefToPage } from '../webview/protocols/hef';
 
 export const HEF_VIEW_TYPE = 'hailo.hefInspector';
 /** client/src/device/runOnDevice.ts registers it (a string here: no import cycle). */
@@ -49,7 +53,7 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
   }
 
   async resolveCustomEditor(document: ReadonlyFileDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const { title, page } = preparePanel(this.context, panel, document.uri, 'hef.js');
+    const { title, page } = preparePanel(this.context, panel, document.uri, 'hef');
     let json = '';
 
     const render = async () => {
@@ -94,18 +98,23 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
       );
       disposables.push(watcher, watcher.onDidChange(later), watcher.onDidCreate(later));
     }
-    disposables.push(
-      panel.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
-        if (msg?.type === 'copyJson') {
-          await copyJsonToClipboard(panel, json);
-        } else if (msg?.type === 'reload') {
+    const channel = connectPage<HefToPage, HefFromPage>(panel.webview, 'hef', HEF_FROM_PAGE, this.log, async (msg) => {
+      switch (msg.type) {
+        case 'copyJson':
+          channel.post({ type: 'status', text: await copyJsonToClipboard(json) });
+          break;
+        case 'reload':
           await render();
-        } else if (msg?.type === 'runOnDevice') {
+          break;
+        case 'runOnDevice':
           // The command itself asks for workspace trust and the run options.
           await vscode.commands.executeCommand(RUN_ON_DEVICE_COMMAND, document.uri);
-        }
-      }),
-    );
+          break;
+        default:
+          unhandled(msg);
+      }
+    });
+    disposables.push(channel);
     this.live.add(render);
     panel.onDidDispose(() => {
       if (timer) clearTimeout(timer);

@@ -1,7 +1,7 @@
-// HTML of the HEF inspector webview. Pure (no vscode import) so it is unit-tested directly.
-// Every string that comes from the file goes through `esc` — names, config text, messages — and
-// the page carries a nonce CSP: no inline styles, scripts only by nonce, resources only from the
-// extension's media folder. Elements have stable `data-testid`s for the end-to-end tests.
+// HTML of the HEF inspector webview, on the one page shell (client/src/webview/html.ts). Pure (no
+// vscode import) so it is unit-tested directly. Every string that comes from the file goes through
+// `esc` — names, config text, messages. Elements have stable `data-testid`s for the end-to-end tests.
+import { esc, messagePage, pageShell, type PageOptions } from '../webview/html';
 import { archDevice, shapeString, type HefReport, type MtmdResult, type NmsInspection, type VStreamInfo, type StreamInfo } from '@hailo/api';
 
 export interface InspectorModel {
@@ -15,34 +15,6 @@ export interface InspectorModel {
   title: string;
   /** The NMS checks against the script, config and labels file beside the HEF (server/src/core/nms). */
   nms?: NmsInspection;
-}
-
-export interface PageOptions {
-  nonce: string;
-  /**
-   * The page's Content-Security-Policy `<meta>` tag, written by the host that knows
-   * `webview.cspSource`. It must start from `default-src 'none'` and allow scripts only by this
-   * page's nonce (checked here, before anything is rendered).
-   */
-  cspMeta: string;
-  styleUri: string;
-  scriptUri: string;
-}
-
-export function checkedCsp(o: PageOptions): string {
-  const m = /^<meta http-equiv="Content-Security-Policy" content="([^"<>]*)">$/.exec(o.cspMeta);
-  const policy = m?.[1] ?? '';
-  if (!m || !/^default-src 'none'(;|$)/.test(policy) || !policy.includes(`script-src 'nonce-${o.nonce}'`) || /unsafe-/.test(policy)) {
-    throw new Error(`refusing to render the HEF inspector with a weak Content-Security-Policy: ${o.cspMeta}`);
-  }
-  return o.cspMeta;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
-
-/** Escapes text for element content and double- or single-quoted attribute values. */
-export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
 }
 
 const fmt = (v: number) => v.toLocaleString('en-US');
@@ -357,17 +329,11 @@ function problems(m: InspectorModel): string {
 
 /** The whole inspector page. */
 export function renderInspector(m: InspectorModel, o: PageOptions): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-${checkedCsp(o)}
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${esc(o.styleUri)}">
-<title>${esc(m.title)}</title>
-</head>
-<body data-testid="hef-inspector" data-vscode-context='{"preventDefaultContextMenuItems": true}'>
-<header class="top"><h1>${esc(m.title)}</h1><div class="actions"><button type="button" id="run-on-device" data-testid="hef-run-on-device" title="Hailo: Run on Device (trusted workspaces)">Run on Device</button><button type="button" id="copy-json" data-testid="hef-copy-json">Copy as JSON</button><button type="button" id="reload" data-testid="hef-reload">Reload</button></div></header>
+  return pageShell(o, {
+    title: m.title,
+    bodyAttrs: { 'data-testid': 'hef-inspector' },
+    noDefaultContextMenu: true,
+    body: `<header class="top"><h1>${esc(m.title)}</h1><div class="actions"><button type="button" id="run-on-device" data-testid="hef-run-on-device" title="Hailo: Run on Device (trusted workspaces)">Run on Device</button><button type="button" id="copy-json" data-testid="hef-copy-json">Copy as JSON</button><button type="button" id="reload" data-testid="hef-reload">Reload</button></div></header>
 <p class="status" id="status" data-testid="hef-status" role="status"></p>
 ${summary(m)}
 ${contract(m)}
@@ -378,18 +344,11 @@ ${arch(m)}
 ${networks(m)}
 ${quant(m)}
 ${resources(m)}
-${problems(m)}
-<script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
-</body>
-</html>`;
+${problems(m)}`,
+  });
 }
 
 /** A minimal page while the file is being read, or when reading failed. */
 export function renderMessage(title: string, message: string, o: PageOptions): string {
   return messagePage(title, message, o, 'hef-inspector-message');
-}
-
-/** Every page's one-message form (reading…, running…, why it cannot be shown), escaped, on the checked CSP. */
-export function messagePage(title: string, message: string, o: PageOptions, testId: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${checkedCsp(o)}<link rel="stylesheet" href="${esc(o.styleUri)}"><title>${esc(title)}</title></head><body data-testid="${esc(testId)}"><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
 }

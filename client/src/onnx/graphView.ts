@@ -2,10 +2,11 @@
 // path, language `onnx-graph`) whose text the language server renders; hover, diagnostics, outline
 // and producer/consumer navigation then come over LSP like for any language. Opening a `.onnx` from
 // the explorer goes through a tiny custom editor that hands over to that document.
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, OnnxGraphTextRequest } from '@hailo/api';
+import { strictCsp } from '../webview/csp';
+import { messagePage } from '../webview/html';
 
 export const ONNX_GRAPH_VIEW_TYPE = 'hailo.onnxGraph';
 export const OPEN_ONNX_GRAPH_COMMAND = 'hailo.openOnnxGraph';
@@ -58,16 +59,21 @@ export async function openGraphView(model: vscode.Uri, column?: vscode.ViewColum
 
 /** A `.onnx` opened from the explorer: hand over to the text graph view and close this tab. */
 class OnnxHandOffEditor implements vscode.CustomReadonlyEditorProvider<vscode.CustomDocument> {
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly extensionUri: vscode.Uri,
+  ) {}
 
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
     return { uri, dispose: () => undefined };
   }
 
   async resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const nonce = randomBytes(16).toString('base64');
-    panel.webview.options = { enableScripts: false };
-    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}';"><style nonce="${nonce}">body{font-family:var(--vscode-font-family);padding:1em}</style></head><body>Opening the ONNX graph view…</body></html>`;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    panel.webview.options = { enableScripts: false, localResourceRoots: [media] };
+    // The one page shell and CSP (client/src/webview/html.ts), without a script.
+    const page = { ...strictCsp(panel.webview), styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(), scriptUri: '' };
+    panel.webview.html = messagePage('ONNX graph view', 'Opening the ONNX graph view…', page, 'onnx-handoff');
     try {
       await openGraphView(document.uri, panel.viewColumn);
     } catch (err) {
@@ -94,7 +100,7 @@ export function registerOnnxGraph(context: vscode.ExtensionContext, log: vscode.
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(GRAPH_SCHEME, provider),
     watcher,
-    vscode.window.registerCustomEditorProvider(ONNX_GRAPH_VIEW_TYPE, new OnnxHandOffEditor(log), {
+    vscode.window.registerCustomEditorProvider(ONNX_GRAPH_VIEW_TYPE, new OnnxHandOffEditor(log, context.extensionUri), {
       supportsMultipleEditorsPerDocument: true,
     }),
     vscode.commands.registerCommand(OPEN_ONNX_GRAPH_COMMAND, async (arg?: unknown) => {

@@ -27,9 +27,12 @@ import type { Compiler } from '../compile/compiler';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust, type TrustToken } from '../security/workspaceTrust';
 import { hailoSettings } from '../settings';
-import { strictCsp } from '../webviewCsp';
 import { renderSweepShell } from './render';
 import { sweepView } from './view';
+import { pageOptions, pageRoots } from '../webview/assets';
+import { connectPage, type HostChannel } from '../webview/channel';
+import { unhandled } from '../webview/protocol';
+import { SWEEP_FROM_PAGE, type SweepFile, type SweepFromPage, type SweepToPage } from '../webview/protocols/sweep';
 
 export const RUN_SWEEP_COMMAND = 'hailo.runSweep';
 export const OPEN_SWEEP_RESULTS_COMMAND = 'hailo.openSweepResults';
@@ -42,6 +45,7 @@ export type RunSweepResult =
 
 interface Panel {
   panel: vscode.WebviewPanel;
+  channel: HostChannel<SweepToPage>;
   doc?: SweepDocument;
   planPath: string;
   running?: AbortController;
@@ -56,8 +60,6 @@ export function registerSweep(
   deviceClient?: (trust: TrustToken) => DeviceClient,
 ): void {
   const panels = new Map<string, Panel>();
-  const web = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
-  const media = vscode.Uri.joinPath(context.extensionUri, 'media');
 
   const panelFor = (planPath: string, title: string): Panel => {
     const existing = panels.get(planPath);
@@ -69,20 +71,14 @@ export function registerSweep(
       VIEW_TYPE,
       title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [media, web], retainContextWhenHidden: true },
+      { enableScripts: true, localResourceRoots: pageRoots(context.extensionUri), retainContextWhenHidden: true },
     );
-    const entry: Panel = { panel, planPath, ready: false };
+    const channel = connectPage<SweepToPage, SweepFromPage>(panel.webview, 'sweep page', SWEEP_FROM_PAGE, log, (m) => onMessage(entry, m));
+    const entry: Panel = { panel, channel, planPath, ready: false };
     panels.set(planPath, entry);
-    const csp = strictCsp(panel.webview);
-    panel.webview.html = renderSweepShell(title, planPath, {
-      ...csp,
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'sweep.css')).toString(),
-      chartStyleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'sweep.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(web, 'sweep.js')).toString(),
-    });
-    const sub = panel.webview.onDidReceiveMessage((m: { type?: string; id?: string; what?: string }) => void onMessage(entry, m));
+    panel.webview.html = renderSweepShell(title, planPath, pageOptions(panel.webview, context.extensionUri, 'sweep.css', 'sweep'));
     panel.onDidDispose(() => {
-      sub.dispose();
+      channel.dispose();
       panels.delete(planPath);
     });
     return entry;
@@ -91,23 +87,37 @@ export function registerSweep(
   // At most one page update per 100 ms per panel (a tqdm bar redraws many times a second).
   const post = (entry: Panel, now = false) => {
     const send = () => {
-      if (entry.ready && entry.doc) void entry.panel.webview.postMessage({ type: 'view', view: sweepView(entry.doc, !!entry.running) });
+      if (entry.ready && entry.doc) entry.channel.post({ type: 'view', view: sweepView(entry.doc, !!entry.running) });
     };
     clearTimeout(entry.timer);
     if (now) send();
     else entry.timer = setTimeout(send, 100);
   };
-  const status = (entry: Panel, text: string) => void entry.panel.webview.postMessage({ type: 'status', text });
+  const status = (entry: Panel, text: string) => entry.channel.post({ type: 'status', text });
 
-  async function onMessage(entry: Panel, m: { type?: string; id?: string; what?: string }): Promise<void> {
+  async function onMessage(entry: Panel, m: SweepFromPage): Promise<void> {
     try {
-      if (m.type === 'ready') {
-        entry.ready = true;
-        post(entry, true);
-      } else if (m.type === 'cancel') entry.running?.abort();
-      else if (m.type === 'runAgain') await vscode.commands.executeCommand(RUN_SWEEP_COMMAND, vscode.Uri.file(entry.planPath));
-      else if (m.type === 'exportCsv' || m.type === 'exportJson') await exportDoc(entry, m.type === 'exportCsv' ? 'csv' : 'json');
-      else if (m.type === 'open' && entry.doc) await openFile(entry.doc, String(m.id), m.what);
+      switch (m.type) {
+        case 'ready':
+          entry.ready = true;
+          post(entry, true);
+          break;
+        case 'cancel':
+          entry.running?.abort();
+          break;
+        case 'runAgain':
+          await vscode.commands.executeCommand(RUN_SWEEP_COMMAND, vscode.Uri.file(entry.planPath));
+          break;
+        case 'exportCsv':
+        case 'exportJson':
+          await exportDoc(entry, m.type === 'exportCsv' ? 'csv' : 'json');
+          break;
+        case 'open':
+          if (entry.doc) await openFile(entry.doc, m.id, m.what);
+          break;
+        default:
+          unhandled(m);
+      }
     } catch (err) {
       log.error(`sweep page: ${(err as Error)?.stack ?? err}`);
       status(entry, `That did not work: ${(err as Error)?.message ?? err}`);
@@ -115,7 +125,7 @@ export function registerSweep(
   }
 
   /** The file of a row the page asked for, from the host's own document (the page never names a path). */
-  async function openFile(doc: SweepDocument, id: string, what: string | undefined): Promise<void> {
+  async function openFile(doc: SweepDocument, id: string, what: SweepFile): Promise<void> {
     const row = doc.rows.find((r) => r.id === id);
     if (!row) return;
     const file = what === 'hef' ? row.files.hef : what === 'alls' ? row.files.alls : row.files.log;

@@ -1,27 +1,17 @@
 // The shell of the sweep results page (Hailo: Run Sweep / Open Sweep Results). Pure, escaped, on
 // the one nonce CSP (checked again here). The table, the contexts and the chart are built by the
-// page's own script (client/webview/sweep.ts) from the SweepDocument the host posts, with
+// page's own script (client/src/webview/pages/sweep.ts) from the SweepDocument the host posts, with
 // textContent only — every name from a plan, a log or a file reaches the page as text, never markup.
-import { checkedCsp, esc, type PageOptions } from '../hef/render';
+import { esc, pageShell, type ChartPageOptions } from '../webview/html';
 
-export interface SweepPage extends PageOptions {
-  /** uPlot's stylesheet, bundled beside the script. */
-  chartStyleUri: string;
-}
+/** The sweep page's options: its own stylesheet and uPlot's. */
+export type SweepPage = ChartPageOptions;
 
 export function renderSweepShell(title: string, planPath: string, page: SweepPage): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-${checkedCsp(page)}
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${esc(page.styleUri)}">
-<link rel="stylesheet" href="${esc(page.chartStyleUri)}">
-<title>${esc(title)}</title>
-</head>
-<body>
-<header class="sweep-head">
+  return pageShell(page, {
+    title,
+    styles: [page.styleUri, page.chartStyleUri],
+    body: `<header class="sweep-head">
   <h1 data-testid="sweep-title">${esc(title)}</h1>
   <p class="muted" data-testid="sweep-plan">${esc(planPath)}</p>
   <p data-testid="sweep-summary" aria-live="polite">Loading…</p>
@@ -48,9 +38,6 @@ ${checkedCsp(page)}
 <section>
   <h2>Docker contexts</h2>
   <table data-testid="sweep-contexts"><thead><tr><th scope="col">context</th><th scope="col">width</th><th scope="col">state</th><th scope="col">ran</th><th scope="col">why</th></tr></thead><tbody></tbody></table>
-</section>
-<script nonce="${esc(page.nonce)}" src="${esc(page.scriptUri)}"></script>
-</body>
-</html>
-`;
+</section>`,
+  });
 }

@@ -2,43 +2,10 @@
 // columns and, per row, each cell's sort value and text (the same columns as the CSV and the CLI,
 // server/src/core/sweep/table.ts), which files a click opens, and the chart's points (numbers only).
 // The page script sorts and draws from this without knowing what a column means. Pure.
-import { columns, summaryLine, type SweepDocument, type SweepRow } from '@hailo/api';
+import { columns, summaryLine, type SweepDocument } from '@hailo/api';
+import type { ChartPoint, SweepView, ViewRow } from '../webview/protocols/sweep';
 
-export interface ViewCell {
-  /** Sort value: numbers sort as numbers; null sorts last. */
-  v: number | string | null;
-  text: string;
-}
-
-export interface ViewRow {
-  id: string;
-  /** 1-based, as the chart's points are numbered. */
-  n: number;
-  state: SweepRow['state'];
-  cells: ViewCell[];
-  /** Which files a click can open (the host resolves them from its own document). */
-  has: { log: boolean; hef: boolean; alls: boolean };
-}
-
-export interface ChartPoint {
-  n: number;
-  seconds: number | null;
-  fps: number | null;
-  /** Relative error against float, percent. */
-  relErrorPct: number;
-}
-
-export interface SweepView {
-  title: string;
-  summary: string;
-  running: boolean;
-  columns: { id: string; title: string; link: 'log' | 'hef' | null }[];
-  rows: ViewRow[];
-  contexts: { name: string; width: number; state: string; ran: number; message: string }[];
-  chart: ChartPoint[];
-  /** Which accuracy oracle the chart shows, in words. */
-  chartNote: string;
-}
+export type { ChartPoint, SweepView, ViewCell, ViewRow } from '../webview/protocols/sweep';
 
 /** Columns the page shows (the CSV also has the file paths). */
 const HIDDEN = new Set(['folder', 'log', 'hef', 'image', 'hw_arch']);

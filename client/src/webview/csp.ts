@@ -1,7 +1,7 @@
 // The one Content-Security-Policy of our webviews: nothing by default; styles, images and fonts
-// from the extension's own roots only; scripts only by this page's fresh nonce. Every page
-// (HEF inspector, calibration inspector, device results, accuracy table, chat) is built on it, and
-// the renderers check the tag again before they render (hef/render.ts checkedCsp).
+// from the extension's own roots only; scripts only by this page's fresh nonce. Every page is built
+// on it (html.ts pageShell checks the tag again before it renders), and its script is the page's
+// bundle in dist/webview/ (pages/<page>.ts, built by esbuild.mjs) — never inline, never a CDN.
 import { randomBytes } from 'crypto';
 import type * as vscode from 'vscode';
 

@@ -1,20 +1,16 @@
 // The sweep page's script (bundled with uPlot into dist/webview/sweep.js, loaded by nonce). It
-// builds the table, the contexts and the chart from the view the host posts (client/src/sweep/view.ts)
+// builds the table, the contexts and the chart from the view the host posts (client/src/sweep/view.ts;
+// messages: ../protocols/sweep.ts)
 // with textContent only, sorts on a heading click, and posts clicks: open a variant's log or HEF,
 // export, cancel, run again. It never gets a path: the host resolves the row id against its own document.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { SweepView, ViewRow } from '../src/sweep/view';
+import { unhandled } from '../protocol';
+import type { SweepFromPage, SweepToPage, SweepView, ViewRow } from '../protocols/sweep';
+import { connectHost } from './lib/channel';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
-const saved = (vscode.getState() ?? {}) as { sort?: { col: number; desc: boolean }; x?: 'time' | 'fps' };
+const vscode = connectHost<SweepToPage, SweepFromPage>();
+const saved = vscode.getState<{ sort: { col: number; desc: boolean }; x: 'time' | 'fps' }>();
 let sort = saved.sort ?? { col: 0, desc: false };
 let xAxis: 'time' | 'fps' = saved.x ?? 'time';
 let view: SweepView | undefined;
@@ -76,7 +72,7 @@ function renderTable(v: SweepView): void {
       if (col.link && what) {
         td.classList.add('link');
         td.title = what === 'hef' ? 'Open the HEF' : what === 'log' ? 'Open the DFC log' : 'Open the derived script';
-        td.addEventListener('click', () => vscode.postMessage({ type: 'open', id: r.id, what }));
+        td.addEventListener('click', () => vscode.post({ type: 'open', id: r.id, what }));
       }
       tr.appendChild(td);
     });
@@ -164,10 +160,18 @@ for (const [id, type] of [
   ['cancel', 'cancel'],
   ['run-again', 'runAgain'],
 ] as const)
-  document.getElementById(id)?.addEventListener('click', () => vscode.postMessage({ type }));
+  document.getElementById(id)?.addEventListener('click', () => vscode.post({ type }));
 
-window.addEventListener('message', (event: MessageEvent<{ type?: string; view?: SweepView; text?: unknown }>) => {
-  if (event.data?.type === 'view' && event.data.view) render(event.data.view);
-  else if (event.data?.type === 'status') $('#status').textContent = String(event.data.text ?? '');
+vscode.onMessage((m) => {
+  switch (m.type) {
+    case 'view':
+      render(m.view);
+      break;
+    case 'status':
+      $('#status').textContent = m.text;
+      break;
+    default:
+      unhandled(m);
+  }
 });
-vscode.postMessage({ type: 'ready' });
+vscode.post({ type: 'ready' });

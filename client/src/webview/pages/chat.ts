@@ -4,43 +4,18 @@
 // tree of allowed elements (client/src/genai/chatMarkdown.ts) and built here, re-built while the
 // answer streams (at most every RENDER_EVERY_MS). A link is opened by the host (openExternal, after
 // it validates the address again); a code block's Copy button asks the host to copy. The host
-// (client/src/genai/chatPanel.ts) owns the conversation: it validates parameters with HailoRT's
+// (client/src/genai/chatPanel.ts; messages: ../protocols/chat.ts) owns the conversation: it validates parameters with HailoRT's
 // ranges, talks to the device worker and re-sends the whole transcript when the page is (re)loaded,
 // so nothing is lost when it is hidden.
-import { markdownTree, MD_TAGS, type MdNode } from '../src/genai/chatMarkdown';
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-interface TurnView {
-  role: 'system' | 'user' | 'assistant';
-  text: string;
-  images?: string[];
-  /** The figures line under an answer. */
-  info?: string;
-  failed?: boolean;
-}
-
-type HostMessage =
-  | { type: 'restore'; turns: TurnView[]; busy: boolean }
-  | { type: 'turn'; turn: TurnView }
-  | { type: 'start' }
-  | { type: 'chunk'; text: string }
-  | { type: 'end'; info: string; failed: boolean }
-  | { type: 'context'; usage: number; capacity: number }
-  | { type: 'status'; text: string; error?: boolean }
-  | { type: 'paramErrors'; errors: Record<string, string> }
-  | { type: 'images'; items: string[] }
-  | { type: 'copied'; id: number }
-  | { type: 'insert'; text: string; note: string }
-  | { type: 'health'; line: string; warnings: string[] };
+import { markdownTree, MD_TAGS, type MdNode } from '../../genai/chatMarkdown';
+import { unhandled } from '../protocol';
+import type { ChatFromPage, ChatToPage, TurnView } from '../protocols/chat';
+import { connectHost } from './lib/channel';
 
 /** A streaming answer is re-rendered at most this often (each render parses the whole answer). */
 const RENDER_EVERY_MS = 80;
 
-const vscode = acquireVsCodeApi();
+const vscode = connectHost<ChatToPage, ChatFromPage>();
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 const log = $('log')!;
 const status = $('status')!;
@@ -163,7 +138,7 @@ function params(): Record<string, string | boolean> {
 function ask(): void {
   if (busy) return;
   const text = prompt.value;
-  vscode.postMessage({ type: 'ask', text, params: params(), system: $<HTMLTextAreaElement>('param-system')?.value ?? '' });
+  vscode.post({ type: 'ask', text, params: params(), system: $<HTMLTextAreaElement>('param-system')?.value ?? '' });
 }
 
 $('ask')!.addEventListener('submit', (e) => {
@@ -176,7 +151,7 @@ prompt.addEventListener('keydown', (e) => {
     ask();
   }
 });
-stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
+stop.addEventListener('click', () => vscode.post({ type: 'stop' }));
 
 // Links and Copy buttons inside answers (the log is rebuilt while an answer streams: delegate).
 function onAnswerAction(e: Event): void {
@@ -184,23 +159,23 @@ function onAnswerAction(e: Event): void {
   const link = target?.closest<HTMLElement>('a[data-href]');
   if (link) {
     e.preventDefault();
-    vscode.postMessage({ type: 'openLink', url: link.dataset.href });
+    vscode.post({ type: 'openLink', url: link.dataset.href ?? '' });
     return;
   }
   const copy = target?.closest<HTMLButtonElement>('button.copy');
   const code = copy?.parentElement?.querySelector('pre code');
   if (copy && code && e.type === 'click') {
     copy.dataset.copyId = String(++copies);
-    vscode.postMessage({ type: 'copy', text: code.textContent ?? '', id: copies });
+    vscode.post({ type: 'copy', text: code.textContent ?? '', id: copies });
   }
 }
 log.addEventListener('click', onAnswerAction);
 log.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') onAnswerAction(e);
 });
-for (const id of ['clear', 'save', 'load', 'export', 'attach']) $(id)?.addEventListener('click', () => vscode.postMessage({ type: id }));
+for (const id of ['clear', 'save', 'load', 'export', 'attach'] as const) $(id)?.addEventListener('click', () => vscode.post({ type: id }));
 for (const el of document.querySelectorAll<HTMLInputElement>('[data-param]')) {
-  el.addEventListener('change', () => vscode.postMessage({ type: 'params', params: params() }));
+  el.addEventListener('change', () => vscode.post({ type: 'params', params: params() }));
 }
 for (const id of ['save', 'load']) {
   const el = $<HTMLButtonElement>(id);
@@ -220,15 +195,14 @@ drop.addEventListener('drop', (e) => {
     const reader = new FileReader();
     reader.onload = () => {
       const url = String(reader.result ?? '');
-      vscode.postMessage({ type: 'dropImage', name: file.name, base64: url.slice(url.indexOf(',') + 1) });
+      vscode.post({ type: 'dropImage', name: file.name, base64: url.slice(url.indexOf(',') + 1) });
     };
     reader.readAsDataURL(file);
   }
 });
 
-window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
-  const m = event.data;
-  switch (m?.type) {
+vscode.onMessage((m) => {
+  switch (m.type) {
     case 'restore':
       log.replaceChildren();
       for (const t of m.turns) add(t);
@@ -329,14 +303,16 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
           const rm = document.createElement('button');
           rm.type = 'button';
           rm.textContent = 'Remove';
-          rm.addEventListener('click', () => vscode.postMessage({ type: 'removeImage', index: i }));
+          rm.addEventListener('click', () => vscode.post({ type: 'removeImage', index: i }));
           row.append(rm);
           return row;
         }),
       );
       break;
     }
+    default:
+      unhandled(m);
   }
 });
 
-vscode.postMessage({ type: 'ready' });
+vscode.post({ type: 'ready' });
