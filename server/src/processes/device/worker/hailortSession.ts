@@ -1,10 +1,9 @@
 // HailortSession: the worker's HailoRT session — what the device worker does for each request,
-// over the koffi Bridge: scan, open/infer/close, and a whole run (architecture check, checks, statistics, latency, FPS by queue depth). Every
-// failure leaves as a DeviceError with one sentence; HailoRT's "74" is told apart into "busy"
-// (the scan lists a device) and "no device"; an empty scan without the kernel driver is
-// "driver missing". A device HailoRT cannot identify (76/86: the driver's version is not the
-// library's) is never judged by architecture: the run stops with the mismatch and its fix. A HEF
-// path that is not a readable file is reported before anything asks the device.
+// over the koffi Bridge: scan, open/infer/close, and a whole run (checks, statistics, latency, FPS
+// by queue depth). Before anything is opened, the pre-run gate (core/device/runGate.ts) on this
+// worker's scan — the same one Run on Device and `hailo-tools run` ask. Every failure leaves as a
+// DeviceError with one sentence; HailoRT's "74" is told apart into "busy" (the scan lists a
+// device) and "no device".
 import { FileRoots } from '../../../core/common/confined';
 import { basename, join } from 'node:path';
 import { readHefFile, type HefReport } from '../../../core/hef';
