@@ -1,10 +1,11 @@
 // The pre-run gate (server/src/core/device/runGate.ts) against answers it was not derived from: what
 // the real libhailort 5.2.0 and 4.23.0 said about the corpus HEFs, their 108 damaged copies and the
 // committed fixtures (../shared/corpus/hef/libhailort-*/: Hef::create's status, a crash, and
-// get_compatible_device_archs), the compatibility table of hef-format.md (DeviceBase::
-// hef_arch_to_device_compatible_archs) and 4.x's is_hef_compatible as quoted below, HailoRT's
-// refusal of the other device family (hailort5-api.md §0), and its order (hef-format.md §3.2: the
-// scan, Hef::create without a device, the VDevice, then configure). The agreement of the extension,
+// get_compatible_device_archs), HailoRT's compatibility table (DeviceBase::
+// hef_arch_to_device_compatible_archs, docs/research/hef-format.md) and 4.x's is_hef_compatible as
+// quoted below, HailoRT's refusal of the other device family (pcie_device.cpp,
+// docs/research/hailort5-api.md#versions-and-devices), and its order (its C example
+// vstreams_example.c: the scan, the Hef created without a device, the VDevice, then configure). The agreement of the extension,
 // the CLI and the worker is test/device/run-gate-agreement.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -146,7 +147,7 @@ test(
       let why: string | undefined;
       if (!facts.ok) why = expectRefusal(v, { status: Number(String(facts.status).split(' ')[0]), crashed: facts.crashed }, bytes.length);
       else {
-        // hef-format.md §3.2 step 5: 4.23 answers a Hailo-1X device with HAILO_NOT_SUPPORTED.
+        // 4.23 answers a Hailo-1X device with HAILO_NOT_SUPPORTED (pcie_device.cpp; docs/research/hailort5-api.md).
         const expected = HAILO8_FAMILY.has(d) ? 'runs' : 'runtime-refuses-device';
         if (v.rule !== expected) why = `rule ${v.rule} on ${d}, expected ${expected}`;
       }
@@ -179,8 +180,8 @@ test(
 
 // ---- HailoRT's source, as the shared docs quote it ----
 
-test('gate, 5.x: a HEF runs on the devices of hef_arch_to_device_compatible_archs (hef-format.md), and on no other', async () => {
-  // hef-format.md "Device compatibility" (device_internal.cpp 736-763), for the ids the catalogue builds.
+test('gate, 5.x: a HEF runs on the devices of hef_arch_to_device_compatible_archs (docs/research/hef-format.md), and on no other', async () => {
+  // HailoRT src/device_common/device_internal.cpp 736-763 (as ../shared/docs/hef-format.md tabulates it), for the ids the catalogue builds.
   const TABLE: Record<number, string[]> = {
     0: ['HAILO8'],
     1: ['HAILO8'],
@@ -195,7 +196,7 @@ test('gate, 5.x: a HEF runs on the devices of hef_arch_to_device_compatible_arch
     const report = await readHef(bufferSource(await buildHef(archHefSpec(id)), `arch-${id}.hef`));
     for (const d of DEVICES) {
       const v = gate(report, `arch-${id}.hef`, '5.2.0', [device(d)]);
-      // hailort5-api.md §0: 5.x answers a Hailo-8-family device with 79 before any HEF is judged.
+      // pcie_device.cpp (docs/research/hailort5-api.md#versions-and-devices): 5.x answers a Hailo-8-family device with 79 before any HEF is judged.
       const expected = HAILO8_FAMILY.has(d) ? 'runtime-refuses-device' : TABLE[id].includes(d) ? 'runs' : 'arch-mismatch';
       if (v.rule !== expected) wrong.push(`hw_arch ${id} on ${d}: ${v.rule}, expected ${expected}`);
     }
@@ -255,14 +256,14 @@ test('gate: no device, no driver, a device HailoRT could not identify — each s
   assert.doesNotMatch(refusal(r)?.sentence ?? '', /architecture|recompile/i);
   // An identified device after one that is not: that one is judged.
   assert.equal(gate(report, 'mtmd-pass.hef', '5.2.0', [unidentified, H10]).rule, 'runs');
-  // VDevice without device ids takes the first device of the scan (hailort5-api.md §1.2, §4), so
+  // VDevice without device ids takes the first device of the scan (hailo_vdevice_params_t defaults: no device ids; docs/research/hailort5-api.md#busy-devices-and-sharing), so
   // that is the one judged — not any device the HEF would run on.
   const first = gate(report, 'mtmd-pass.hef', '5.2.0', [device('HAILO15L'), H10]);
   assert.equal(first.rule, 'arch-mismatch');
   assert.equal(first.arch?.device, 'HAILO15L');
 });
 
-test('gate: the file is judged before the device (hef-format.md §3.2: Hef::create needs no device)', async () => {
+test("gate: the file is judged before the device (HailoRT's vstreams_example.c creates the Hef before any device)", async () => {
   const report = await readHefFile(hef('mtmd-fail-hef-opens.hef'));
   assert.equal(runGate({ title: 'old.hef', report, scan: scan('5.2.0', [], 'missing') }).rule, 'hailort-refuses');
   // A missing file is said without asking the device at all.

@@ -4,14 +4,16 @@
 // (hailortSession.ts: run, open; chat.ts; speech.ts) for every caller that reaches it directly
 // (sweeps, accuracy, bench). Same inputs, same verdict in each: allow, warn (HailoRT runs it and
 // says why it is slower) or refuse (one DeviceError whose sentence names the fix; `gate` names the
-// rule, so a caller that bypassed the gate is seen in test/unit/device-run-gate.test.ts).
+// rule, so a caller that bypassed the gate shows in test/device/run-gate-agreement.test.ts).
 //
-// The rules, in order — the file first (a fault of the file is fixed without the hardware), then the
-// device HailoRT would take (VDevice without device ids takes the first free device of the scan,
-// ../shared/docs/hailort5-api.md §4), then the pair:
+// The rules, in HailoRT's own order (its C example, hailort/libhailort/examples/c/vstreams_example/
+// vstreams_example.c at github.com/hailo-ai/hailort: scan, create the Hef — no device needed —,
+// create the VDevice, configure): the file, then the device HailoRT would take (a VDevice without
+// device ids takes the first free device of the scan: docs/research/hailort5-api.md#busy-devices-
+// and-sharing), then the pair:
 //  1. what the installed HailoRT does with the file, read before it does (hefGate.ts over
-//     core/hef/verdict.ts): crash or refuse with its status (the real libhailort 4.23.0/5.2.0 answers
-//     in ../shared/corpus/hef/libhailort-*/ are what verdict.ts is tested against);
+//     core/hef/verdict.ts, which is tested against what the real libhailort 4.23.0 and 5.2.0 said):
+//     crash, or refuse with its status;
 //  2. our reader: no bytes, or not a HEF at all;
 //  3. a file 5.1+ opens although its config words are cut or changed (it hashes only the protobuf
 //     body; 4.x refuses the same file with 91): the file's own whole-file hash says it is not what the
