@@ -80,7 +80,7 @@ export function hefFileGate(report: HefReport, title: string, hailortVersion: st
     if (report.fileSize === 0) {
       // The reader's words name the path ("Cannot open '…': no such file", "'…' is a folder").
       const said = detail.charAt(0).toLowerCase() + detail.slice(1);
-      return refuse('hef-unreadable', { ...errorFromKind('hef-missing', detail), sentence: `The HEF was not read: ${said}; check the path.` });
+      return refuse('hef-unreadable', { ...errorFromKind('hef-missing', said), sentence: `The HEF was not read: ${said}; check the path.` });
     }
     return refuse('hef-unreadable', { ...errorFromKind('hef-unreadable', detail), sentence: `${title} is not a readable HEF: ${detail}.` });
   }
