@@ -37,8 +37,8 @@ export class DeviceFailure extends Error {
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
 
-/** The gate's allow/warn verdict with the HEF it read. */
-export type GateAllowed = Extract<GateVerdict, { action: 'allow' | 'warn' }> & { report: HefReport };
+/** The gate's allow/warn verdict: the device HailoRT takes, HailoRT's warnings. */
+export type GateAllowed = Extract<GateVerdict, { action: 'allow' | 'warn' }>;
 
 const LATENCY_SAMPLES = 100;
 
@@ -123,7 +123,7 @@ export class HailortSession {
       return this.scan();
     });
     if (verdict.action === 'refuse') throw new DeviceFailure(verdict.error);
-    return { ...verdict, report };
+    return verdict;
   }
 
   async openModel(options: OpenOptions & { hef: string }, allowed?: GateAllowed): Promise<ModelInfo & { handle: number }> {
