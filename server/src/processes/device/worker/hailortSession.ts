@@ -215,8 +215,9 @@ export class HailortSession {
   }
 
   async run(options: RunOptions, progress: Progress): Promise<RunReport> {
-    progress('scan');
-    const allowed = await this.gate(options.hef, undefined, () => progress('architecture'));
+    // Phases as the host shows them: the HEF (the gate's file rules), the scan (then its device rules), open.
+    progress('hef');
+    const allowed = await this.gate(options.hef, undefined, () => progress('scan'));
     progress('open');
     const opened = await this.openModel(options, allowed);
     const handle = opened.handle;
