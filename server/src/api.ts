@@ -27,9 +27,7 @@ export { mintTrustToken, type TrustToken } from './core/common/trust';
 // device runs and the float reference (issue 9)
 export { DeviceClient, DeviceRequestError, type DeviceClientEvent } from './processes/device/client';
 export { errorFromKind } from './core/device/errors';
-export { hefRefusal, verdictForRuntime } from './core/device/hefGate';
-export { checkArchitecture } from './core/device/names';
-export { archMismatchSentence, parseVersion, hefRunsOnDevice } from './core/device/hailortVersions';
+export { gateBeforeRun, type GateArch } from './core/device/runGate';
 export { DEFAULT_OPEN_OPTIONS } from './core/device/protocol';
 export type {
   DeviceError,

@@ -87,19 +87,24 @@ test('run --json --format float32 --queue 2: one JSON document; a failed check e
 test('run: each failure is one sentence on stderr and exit 2', async () => {
   const cases: [string[], Record<string, string>, RegExp][] = [
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'busy' }, /The Hailo device is busy: .*--group-id.*\[HAILO_OUT_OF_PHYSICAL_DEVICES, status 74\]/],
-    [[setup.hefs.corrupted], {}, /HailoRT found the HEF corrupted \(status 91\)/],
+    // The pre-run gate reads what HailoRT would answer (91, as the real libhailort 5.2.0 does for a flipped body byte).
+    [
+      [setup.hefs.corrupted],
+      {},
+      /classifier-corrupted\.hef was not opened: read before HailoRT, it is a file HailoRT 5\.2\.0 refuses with HAILO_HEF_FILE_CORRUPTED .*copy or compile it again\./,
+    ],
     [[setup.hefs.crashes], {}, /classifier-no-buffer-indices\.hef was not opened: HailoRT 5\.2\.0 would crash on it \(.*no buffer_indices/],
     [
       [setup.hefs.hailo8],
       {},
-      /This HEF was compiled for legacy hailo8 \(hw_arch 0\) \(runs on HAILO8\), but the device is a HAILO10H: recompile it with the Dataflow Compiler \(--hw-arch hailo10h\)\./,
+      /classifier-hailo8\.hef was compiled for legacy hailo8 \(hw_arch 0\) \(runs on HAILO8\), but the device is a HAILO10H: recompile it with the Dataflow Compiler \(--hw-arch hailo10h\)\./,
     ],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-compatible' }, /not compatible with this device \(status 93\)/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'not-supported' }, /does not support the HEF \(status 92\)/],
     [['--timeout', '200', setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'timeout' }, /did not answer in time.*\[HAILO_TIMEOUT, status 4\]/],
     [[setup.hefs.classifier], { FAKE_HAILORT_FAULT: 'crash' }, /The device worker stopped unexpectedly.*killed by SIGABRT.*injected crash/],
     [['--input', 'nothing.png', setup.hefs.classifier], {}, /nothing\.png/],
-    [[join(setup.dir, 'missing.hef')], {}, /The HEF .*missing\.hef does not exist: check the path\./],
+    [[join(setup.dir, 'missing.hef')], {}, /The HEF was not read: cannot open '.*missing\.hef': no such file; check the path\./],
   ];
   for (const [args, env, sentence] of cases) {
     const r = await cli(['run', '--frames', '5', ...args], setup.cliEnv(env));

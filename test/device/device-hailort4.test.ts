@@ -91,7 +91,7 @@ test('HailoRT 4.x architecture rules: a Hailo-8 HEF is refused on a Hailo-8L in 
   const refused = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8V1], { FAKE_HAILORT_ARCH: 'HAILO8L' });
   assert.equal(refused.code, 2, refused.stdout);
   assert.deepEqual(toolLines(refused.stderr), [
-    'hailo-tools: This HEF was compiled for hailo8; HailoRT 4.20.0 runs only hailo8l HEFs on a HAILO8L: recompile it with the Dataflow Compiler (--hw-arch hailo8l).',
+    'hailo-tools: classifier-hailo8-v1.hef was compiled for hailo8; HailoRT 4.20.0 runs only hailo8l HEFs on a HAILO8L: recompile it with the Dataflow Compiler (--hw-arch hailo8l).',
   ]);
   const slower = await cli(h4, ['run', '--frames', '5', h4.hefs.hailo8lV1], { FAKE_HAILORT_ARCH: 'HAILO8' });
   assert.equal(slower.code, 0, slower.stderr);
@@ -142,7 +142,7 @@ test('a mistyped HEF path is said first, even with no driver loaded (4.20 scans 
   const missing = join(h4.dir, 'yolov8s_h8l.hef');
   const r = await cli(h4, ['run', missing], { FAKE_HAILORT_FAULT: 'driver-missing', HAILO_TOOLS_SYSFS_ROOT: sysfs(h4, 'sys-none', undefined) });
   assert.equal(r.code, 2);
-  assert.deepEqual(toolLines(r.stderr), [`hailo-tools: The HEF ${missing} does not exist: check the path.`]);
+  assert.deepEqual(toolLines(r.stderr), [`hailo-tools: The HEF was not read: cannot open '${missing}': no such file; check the path.`]);
   const noDriver = await cli(h4, ['devices'], { FAKE_HAILORT_FAULT: 'driver-missing', HAILO_TOOLS_SYSFS_ROOT: sysfs(h4, 'sys-none', undefined) });
   assert.equal(noDriver.code, 2);
   assert.match(noDriver.stderr, /The Hailo PCIe driver is not loaded: install the hailo_pci driver of HailoRT 4\.20\.0/);

@@ -131,7 +131,7 @@ test('chat CLI refusals: one sentence each, exit 2', async () => {
     [['--lora', 'writer', setup.hefs.lora, 'x'], /^hailo-tools: The HEF has no LoRA adapter 'writer': it has 'coder'\./],
     [['--image', join(setup.dir, 'missing.png'), setup.hefs.vlm, 'x'], /^hailo-tools: .*cannot read the input .*missing\.png: no such file/],
     [['--image', setup.hefs.llm, setup.hefs.vlm, 'x'], /qwen2-llm\.hef is neither PNG nor JPEG/],
-    [[join(setup.dir, 'nope.hef'), 'x'], /^hailo-tools: The HEF .*nope\.hef does not exist: check the path\./],
+    [[join(setup.dir, 'nope.hef'), 'x'], /^hailo-tools: The HEF was not read: cannot open '.*nope\.hef': no such file; check the path\./],
   ];
   for (const [args, re] of cases) {
     const r = await cli(args);

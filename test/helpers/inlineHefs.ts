@@ -101,7 +101,7 @@ export const manyOutputsHefSpec = (): HefSpec => {
 export function inlineHefSpecs(): { name: string; spec: HefSpec }[] {
   return [
     ...ARCH_HEF_IDS.map((id) => ({ name: `inline archHefSpec(${id}) (lsp/alls-arch, hef-hwarch, script-target)`, spec: archHefSpec(id) })),
-    ...[1, 3].map((id) => ({ name: `inline classifierV2Spec(${id}) (doctor, device-arch-check)`, spec: classifierV2Spec(id) })),
+    ...[1, 3].map((id) => ({ name: `inline classifierV2Spec(${id}) (doctor, device-run-gate)`, spec: classifierV2Spec(id) })),
     { name: 'inline h8lResourceSpec (device-hailort4)', spec: h8lResourceSpec() },
     { name: 'inline tinycnnSpec (accuracy-device)', spec: tinycnnSpec() },
     { name: 'inline ansiNamesHefSpec (hostile-names)', spec: ansiNamesHefSpec() },

@@ -4,7 +4,7 @@
 // a run holds them. The status bar uses `setupSummary` to turn to a warning when pieces disagree.
 import * as vscode from 'vscode';
 import { doctorCounts, doctorMarkdown, runDoctor, type DoctorReport, type ScanResult } from '@hailo/api';
-import { asDeviceError, type DeviceService } from './deviceService';
+import { asDeviceError, type DeviceConnection } from './deviceConnection';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { CHECK_SETUP_COMMAND } from './failures';
@@ -15,7 +15,7 @@ const SCHEME = 'hailo-setup';
 const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Hailo Setup.md' });
 
 /** The doctor over the first workspace folder; `scan` when the caller already has one. */
-export async function setupReport(service: DeviceService, log: vscode.LogOutputChannel, scan?: ScanResult, askDevices = true): Promise<DoctorReport> {
+export async function setupReport(service: DeviceConnection, log: vscode.LogOutputChannel, scan?: ScanResult, askDevices = true): Promise<DoctorReport> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (scan) return runDoctor({ folder, scan });
   if (!askDevices || !vscode.workspace.isTrusted)
@@ -47,7 +47,7 @@ export class CheckSetup implements vscode.Disposable, vscode.TextDocumentContent
   private readonly registration: vscode.Disposable;
 
   constructor(
-    private readonly service: DeviceService,
+    private readonly service: DeviceConnection,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);

@@ -3,7 +3,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { parseRunDocument } from './runDocument';
-import { DeviceService } from './deviceService';
+import { DeviceConnection } from './deviceConnection';
 import { ResultsPanels } from './resultsPanel';
 import { RUN_COMMAND, RunOnDevice, type RunArgs } from './runOnDevice';
 import { DETAILS_COMMAND, DeviceStatusBar } from './statusBar';
@@ -52,8 +52,8 @@ async function openResults(panels: ResultsPanels, log: vscode.LogOutputChannel, 
 export function registerDevice(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
-): { runner: RunOnDevice; status: DeviceStatusBar; service: DeviceService } {
-  const service = new DeviceService(context, log);
+): { runner: RunOnDevice; status: DeviceStatusBar; service: DeviceConnection } {
+  const service = new DeviceConnection(context, log);
   let runner: RunOnDevice | undefined;
   const panels = new ResultsPanels(context, log, {
     runAgain: (hef) => void vscode.commands.executeCommand(RUN_COMMAND, hef, { prompt: false } satisfies RunArgs),

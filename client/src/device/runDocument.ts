@@ -1,17 +1,10 @@
 // The document behind the results page and its "Export JSON": the device run as the worker
 // reported it, the options it ran with, the architecture check, and the float reference.
 // Pure types and statements (no vscode import): the renderer, the exporter and the tests share them.
-import type { ReferenceComparison, RunOptions, RunReport } from '@hailo/api';
+import type { GateArch, ReferenceComparison, RunOptions, RunReport } from '@hailo/api';
 
-export interface ArchCheck {
-  /** The HEF's architecture as our HEF reader reads it (e.g. `HAILO15H`). */
-  hefArch: string;
-  /** Devices HailoRT runs it on. */
-  compatible: string[];
-  /** The device's architecture, as identify() names it. */
-  device: string;
-  ok: boolean;
-}
+/** Both sides of the pre-run gate's architecture check (server/src/core/device/runGate.ts). */
+export type ArchCheck = GateArch;
 
 export type ReferenceSection =
   | {

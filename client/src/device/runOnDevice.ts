@@ -1,17 +1,16 @@
 // "Hailo: Run on Device" for a .hef (HEF inspector button, explorer context menu, palette):
 // trusted workspaces only; options picked in one quick pick and remembered per workspace folder;
-// our HEF reader checks the file and its architecture against the scanned device before anything
-// is opened; the run shows progress with Cancel (which stops the worker); then the float
+// the pre-run gate (server/src/core/device/runGate.ts, the one the CLI and the worker ask) judges
+// the file, the scanned device and the pair before anything is opened; the run shows progress with Cancel (which stops the worker); then the float
 // reference; then the results page. Every failure is one sentence with its fix as a button.
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { hailoSettings } from '../settings';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, readHefFile, type RunReport } from '@hailo/api';
+import { DEFAULT_OPEN_OPTIONS, type DeviceError, gateBeforeRun, readHefFile, type RunReport } from '@hailo/api';
 import { requireWorkspaceTrust, type TrustToken } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { HEF_VIEW_TYPE } from '../hef/hefEditor';
-import { checkHefFile, checkHefForDevice } from './archCheck';
-import { asDeviceError, DeviceService } from './deviceService';
+import { asDeviceError, DeviceConnection } from './deviceConnection';
 import { showDeviceFailure } from './failureActions';
 import { floatReference } from './floatReference';
 import { ResultsPanels } from './resultsPanel';
@@ -160,7 +159,7 @@ export class RunOnDevice {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-    private readonly service: DeviceService,
+    private readonly service: DeviceConnection,
     private readonly panels: ResultsPanels,
   ) {}
 
@@ -198,13 +197,12 @@ export class RunOnDevice {
         async (progress, token) => {
           progress.report({ message: 'reading the HEF…' });
           const report = await readHefFile(hef.fsPath);
-          // The file first: a missing or damaged HEF is said before the device is asked.
-          const file = checkHefFile(report, title);
-          if (!file.ok) throw file.error;
-          progress.report({ message: 'looking for the device…' });
-          const scan = await this.service.scan(trust);
-          const check = checkHefForDevice(report, scan.devices, title, scan.runtime.hailortVersion);
-          if (!check.ok) throw check.error;
+          // The file first (a missing or damaged HEF is said before the device is asked), then the scan.
+          const check = await gateBeforeRun(title, report, () => {
+            progress.report({ message: 'looking for the device…' });
+            return this.service.scan(trust);
+          });
+          if (check.action === 'refuse') throw check.error;
           if (token.isCancellationRequested) return undefined;
           this.panels.showProgress(hef, `Running on ${check.device.architecture} ${check.device.id}…`);
           let last = 0;
@@ -246,7 +244,9 @@ export class RunOnDevice {
     } catch (err) {
       this.panels.dropEmpty(hef);
       const e: DeviceError = isDeviceError(err) ? err : asDeviceError(err);
-      this.log.error(`device: ${RUN_ACTION} ${hef.fsPath}: [${e.kind}${e.status !== null ? ` ${e.status}` : ''}] ${e.message}`);
+      this.log.error(
+        `device: ${RUN_ACTION} ${hef.fsPath}: [${e.kind}${e.status !== null ? ` ${e.status}` : ''}] ${e.message}${e.gate ? ` (gate ${e.gate})` : ''}`,
+      );
       void this.showFailure(e, hef);
       return undefined;
     }

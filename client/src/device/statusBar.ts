@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
-import { asDeviceError, type DeviceService } from './deviceService';
+import { asDeviceError, type DeviceConnection } from './deviceConnection';
 import { RUN_COMMAND, type RunOnDevice } from './runOnDevice';
 import { stateFromScan, statusView, type DeviceState } from './statusView';
 import { CHECK_SETUP_COMMAND, setupReport, summary } from './checkSetup';
@@ -23,7 +23,7 @@ export class DeviceStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    private readonly service: DeviceService,
+    private readonly service: DeviceConnection,
     private readonly runner: RunOnDevice,
   ) {
     this.item.name = 'Hailo Device';

@@ -1,5 +1,5 @@
 // "Hailo: Chat with Model": a webview chat with an LLM or VLM HEF on the device, through the
-// extension's one device worker (DeviceService.clientFor → ChatSession). Trusted workspaces only:
+// extension's one device worker (DeviceConnection.clientFor → ChatSession). Trusted workspaces only:
 // opening the model loads native HailoRT. One panel per HEF; the host keeps the conversation (the
 // page is re-sent the whole transcript when it is shown again, and the panel retains its context
 // when hidden). The page shell is rendered and escaped by chatRender.ts under a nonce CSP; the
@@ -27,7 +27,7 @@ import {
 import { hailoSettings } from '../settings';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
-import { asDeviceError, type DeviceService } from '../device/deviceService';
+import { asDeviceError, type DeviceConnection } from '../device/deviceConnection';
 import { showDeviceFailure } from '../device/failureActions';
 import { resolveHef } from '../device/runOnDevice';
 import { answerInfo, readParams } from './chatForm';
@@ -370,7 +370,7 @@ export class ChatPanels implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
-    private readonly service: DeviceService,
+    private readonly service: DeviceConnection,
   ) {}
 
   page(panel: vscode.WebviewPanel): PageOptions {
@@ -472,7 +472,7 @@ export class ChatPanels implements vscode.Disposable {
 }
 
 /** Registers the command; `service` is the device half's (one worker for runs and chats). */
-export function registerChat(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, service: DeviceService): ChatPanels {
+export function registerChat(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, service: DeviceConnection): ChatPanels {
   const panels = new ChatPanels(context, log, service);
   context.subscriptions.push(
     panels,

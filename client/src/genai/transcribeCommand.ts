@@ -1,6 +1,6 @@
 // Hailo: Transcribe Audio — a WAV recording (from the explorer, the active editor or a pick of the
 // workspace's .wav files) through a speech-to-text HEF (Whisper) on the device, with HailoRT's
-// Speech2Text, in the extension's one device worker (DeviceService.clientFor → DeviceClient.transcribe).
+// Speech2Text, in the extension's one device worker (DeviceConnection.clientFor → DeviceClient.transcribe).
 // Trusted workspaces only. Which HEF: our reader classifies the workspace's HEFs first
 // (classifySpeechFile) and only speech models are offered; the last one used is remembered per
 // folder. The transcript opens as Markdown (every model and file string escaped), and goes into the
@@ -8,7 +8,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { classifySpeechFile, transcribeMarkdown, transcribeSummary, type DeviceError, type TranscribeResult } from '@hailo/api';
-import { asDeviceError, type DeviceService } from '../device/deviceService';
+import { asDeviceError, type DeviceConnection } from '../device/deviceConnection';
 import { showDeviceFailure } from '../device/failureActions';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
@@ -51,7 +51,7 @@ export class Transcriber {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
-    private readonly service: DeviceService,
+    private readonly service: DeviceConnection,
     private readonly chats: ChatPanels,
   ) {}
 
@@ -163,7 +163,7 @@ export class Transcriber {
   }
 }
 
-export function registerTranscribe(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, service: DeviceService, chats: ChatPanels): Transcriber {
+export function registerTranscribe(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, service: DeviceConnection, chats: ChatPanels): Transcriber {
   const transcriber = new Transcriber(context, log, service, chats);
   context.subscriptions.push(vscode.commands.registerCommand(TRANSCRIBE_COMMAND, (arg?: unknown) => transcriber.transcribe(arg)));
   return transcriber;

@@ -8,7 +8,7 @@
 import { basename, resolve } from 'node:path';
 import { commandLineTrust } from '../core/common/trust';
 import { readHefFile } from '../core/hef';
-import { hefRefusal } from '../core/device/hefGate';
+import { gateBeforeRun } from '../core/device/runGate';
 import { DeviceClient, DeviceRequestError } from '../processes/device/client';
 import { describeError, errorFromKind } from '../core/device/errors';
 import { parseInputSpec } from '../core/device/inputs';
@@ -261,15 +261,15 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   }
   const spec = parseInputSpec(input, seed);
   if (spec.kind === 'npy' || spec.kind === 'image') spec.path = resolve(spec.path);
-  // A HEF that crashes libhailort in every version is refused here, before a worker exists; the
-  // worker refuses what its own HailoRT version refuses, before the native open.
-  const hefReport = await readHefFile(resolve(files[0]), { verifyResources: false });
-  if (hefReport.fileSize > 0 && hefReport.runtime?.verdicts.every((v) => v.outcome === 'crashes')) {
-    return fail(io, c.json, hefRefusal(hefReport, undefined, basename(files[0]), true)!);
-  }
+  const hef = resolve(files[0]);
+  const hefReport = await readHefFile(hef, { verifyResources: false });
   const dc = client(c, io, 'run');
   try {
-    const report = await dc.run({ hef: resolve(files[0]), input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });
+    // The pre-run gate (core/device/runGate.ts), as Run on Device asks it: a missing or broken file
+    // before the worker starts, then the worker's scan; its warnings come back in the report's notes.
+    const gate = await gateBeforeRun(basename(hef), hefReport, () => dc.scan());
+    if (gate.action === 'refuse') return fail(io, c.json, gate.error);
+    const report = await dc.run({ hef, input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });
     io.out(c.json ? JSON.stringify(report, null, 2) + '\n' : describeRun(report));
     return report.checks.every((k) => k.pass) ? EXIT_OK : EXIT_FINDINGS;
   } catch (err) {

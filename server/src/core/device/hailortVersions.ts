@@ -1,7 +1,7 @@
 // What each HailoRT version does with a device and a HEF, read in github.com/hailo-ai/hailort
 // (tags v4.18.0 … v5.2.0) and hailort-drivers; every rule names its source file so docs/doctor.md
-// can cite it. Pure: used by the worker (before HailoRT opens a HEF), the client's pre-run check,
-// the status bar and `hailo-tools doctor`.
+// can cite it. Pure: used by the pre-run gate (runGate.ts: before HailoRT opens a HEF), the status
+// bar and `hailo-tools doctor`.
 
 export interface Version {
   major: number;

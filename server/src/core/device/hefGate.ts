@@ -1,8 +1,8 @@
 // Before native code opens a HEF: what the installed HailoRT would do with it, from our reading of
-// the file (server/src/core/hef/verdict.ts). A file that would crash libhailort (boundary edge layers
-// without buffer_indices) never reaches it, so the worker is not lost to a SIGSEGV; Run on Device
-// also says up front which status that HailoRT would refuse a file with (a prediction, worded as
-// one — when HailoRT itself refuses, its own answer is reported). Pure.
+// the file (server/src/core/hef/verdict.ts): rule 1 of the pre-run gate (runGate.ts). A file that
+// would crash libhailort (boundary edge layers without buffer_indices) never reaches it, so the
+// worker is not lost to a SIGSEGV; a file it would refuse is refused with that status, worded as
+// read before HailoRT. Pure.
 import { lineOfVersion, targetLine, verdictAt, verdictFor, type HefReport, type RuntimeVerdict } from '../hef';
 import { errorFromKind } from './errors';
 import type { DeviceError } from './protocol';

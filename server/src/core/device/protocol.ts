@@ -247,7 +247,21 @@ export interface DeviceError {
   message: string;
   /** One sentence for the user: what happened and what to do. */
   sentence: string;
+  /** Set when the pre-run gate (runGate.ts) refused: the rule that decided. */
+  gate?: GateRule;
 }
+
+/** The pre-run gate's rules (runGate.ts), in the order it asks them. */
+export type GateRule =
+  | 'hailort-crashes'
+  | 'hailort-refuses'
+  | 'hef-unreadable'
+  | 'config-damaged'
+  | 'driver-missing'
+  | 'no-device'
+  | 'device-unidentified'
+  | 'runtime-refuses-device'
+  | 'arch-mismatch';
 
 // ---- the IPC wire: host → worker requests, worker → host responses ----
 

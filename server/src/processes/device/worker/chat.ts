@@ -5,11 +5,10 @@
 // served within one read slice. One generation per model at a time.
 import { basename } from 'node:path';
 import { releaseHas } from '../../../core/releases';
-import { FileRoots } from '../../../core/common/confined';
 import { classifyGenAiFile, countImageEntries, validateParams } from '../../../core/genai';
 import { errorFromKind, errorFromStatus, HailoStatus, statusName } from '../../../core/device/errors';
-import { archMismatchSentence } from '../../../core/device/hailortVersions';
-import { checkArchitecture, formatOrderName, formatTypeName } from '../../../core/device/names';
+import { formatOrderName, formatTypeName } from '../../../core/device/names';
+import { hefFileGate } from '../../../core/device/runGate';
 import type {
   ChatContext,
   ChatEndReason,
@@ -24,7 +23,7 @@ import type {
 } from '../../../core/device/protocol';
 import { paramMask } from '../../../core/genai/params';
 import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs, type ShimHealth } from './bridge';
-import { DeviceFailure, type DeviceService } from './service';
+import { DeviceFailure, type HailortSession } from './hailortSession';
 
 /** How long one read blocks: the longest a Stop waits before the worker sees it. */
 export const READ_SLICE_MS = 50;
@@ -56,12 +55,16 @@ export class ChatService {
   constructor(
     private readonly bridge: Bridge,
     private readonly runtime: RuntimeInfo,
-    private readonly devices: DeviceService,
+    private readonly devices: HailortSession,
     private readonly emit: (event: ChatEvent) => void,
   ) {}
 
   async open(o: ChatOpenOptions): Promise<ChatModelInfo> {
-    if (!o.hef || !FileRoots.named(o.hef).exists(o.hef)) this.devices.requireHefFile(o.hef || '(no path)');
+    // The file alone first (a missing path is said before anything else); the whole gate below.
+    // Read without hashing: an LLM's HEF is gigabytes, and HailoRT checks its own hashes.
+    const { report, genai } = await classifyGenAiFile(o.hef);
+    const unreadable = hefFileGate(report, basename(o.hef) || '(no path)', null);
+    if (unreadable) throw new DeviceFailure(unreadable.error);
     // HailoRT 4.x (the Hailo-8 family's runtime) has no hailort::genai of the shape the bridge speaks.
     const major = Number(this.runtime.hailortVersion.split('.')[0]);
     if (major > 0 && major < 5) {
@@ -71,11 +74,6 @@ export class ChatService {
           `Chatting with an LLM or VLM needs a Hailo-10H with HailoRT 5.x; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no GenAI runtime.`,
         ),
       );
-    }
-    const { report, genai } = await classifyGenAiFile(o.hef);
-    if (!report.header) {
-      const why = report.problems[0]?.message ?? 'not a HEF';
-      throw new DeviceFailure(withSentence(errorFromKind('hef-unreadable', `cannot read ${o.hef}: ${why}`), `${o.hef} is not a readable HEF: ${why}.`));
     }
     if (!genai.kind) throw new DeviceFailure(withSentence(errorFromKind('not-genai', genai.evidence.join('; ')), genai.summary));
     const kind = o.kind ?? genai.kind;
@@ -92,7 +90,8 @@ export class ChatService {
         );
       }
     }
-    const device = this.devices.requireDevice();
+    // The pre-run gate (core/device/runGate.ts): the file under this HailoRT, the device, the pair.
+    const { device } = await this.devices.gate(o.hef, report);
     // One LLM or VLM per device (HailoRT 5.4 documents it; 5.x's GenAI server already answered 6,
     // "KV-Cache is already in use by another model!"): when this worker holds it, say whose it is.
     const held = [...this.sessions.values()][0];
@@ -104,11 +103,6 @@ export class ChatService {
         ),
       );
     }
-    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
-    if (!arch.ok) {
-      throw new DeviceFailure(withSentence(errorFromKind('arch-mismatch', arch.detail), archMismatchSentence('This HEF', arch.detail, device.architecture)));
-    }
-
     let handle: number;
     try {
       handle = this.bridge.genaiOpen(o.hef, lora, kind, o.groupId);

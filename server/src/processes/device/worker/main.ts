@@ -1,27 +1,20 @@
 // Entry of the device worker process (bundled as dist/deviceWorker.js). It is forked by
 // DeviceClient with an IPC channel, loads the native shim with koffi, and answers one request at a
-// time. A crash in native code ends only this process; the client reports it and starts another.
+// time, through the dispatch table typed by WorkerMethods (dispatch.ts). A crash in native code ends
+// only this process; the client reports it and starts another.
 //
 // It refuses to start unless its parent passed the action a TrustToken was given for
 // (HAILO_TOOLS_TRUSTED_ACTION): native code runs only where a guard allowed it.
 import { mintTrustToken, type TrustToken } from '../../../core/common/trust';
 import { errorFromKind } from '../../../core/device/errors';
 import { packageFileName, platformKey } from '../../../core/device/nativePlatform';
-import type {
-  ChatGenerateRequest,
-  ChatOpenOptions,
-  RuntimeInfo,
-  TranscribeRequest,
-  WorkerChatEvent,
-  WorkerMethod,
-  WorkerRequest,
-  WorkerResponse,
-} from '../../../core/device/protocol';
+import type { RuntimeInfo, WorkerChatEvent, WorkerResponse } from '../../../core/device/protocol';
 import { nativeBindingProblem } from '../nativeBinding';
 import { Bridge, ShimError } from './bridge';
 import { koffi } from './koffi';
 import { ChatService } from './chat';
-import { DeviceFailure, DeviceService } from './service';
+import { dispatch, workerHandlers, type IncomingRequest } from './dispatch';
+import { HailortSession } from './hailortSession';
 import { SpeechService } from './speech';
 
 function send(message: WorkerResponse | WorkerChatEvent | { progress: { id: number; phase: string; done?: number; total?: number } }): void {
@@ -51,7 +44,7 @@ function start(): void {
   const shimPath = process.env.HAILO_TOOLS_SHIM;
   if (!shimPath) refuse('HAILO_TOOLS_SHIM is not set');
 
-  let service: DeviceService | undefined;
+  let service: HailortSession | undefined;
   let chat: ChatService | undefined;
   let speech: SpeechService | undefined;
   // This package's koffi binary for the platform this Node runs on (dist/ is beside this bundle),
@@ -74,7 +67,7 @@ function start(): void {
       const bridge = new Bridge(trust, shimPath);
       const libraryPath = process.env.HAILO_TOOLS_HAILORT_LIBRARY ?? '';
       const runtime: RuntimeInfo = { hailortVersion: bridge.libraryVersion(), shimPath, libraryPath, fake: isFake(trust, libraryPath) };
-      service = new DeviceService(bridge, runtime);
+      service = new HailortSession(bridge, runtime);
       chat = new ChatService(bridge, runtime, service, (event) => send({ chat: event }));
       speech = new SpeechService(bridge, runtime, service);
     } catch (err) {
@@ -84,82 +77,19 @@ function start(): void {
     }
   }
 
+  const handlers = service && chat && speech ? workerHandlers(service, chat, speech) : undefined;
   let queue: Promise<void> = Promise.resolve();
-  process.on('message', (req: WorkerRequest) => {
+  process.on('message', (req: IncomingRequest) => {
     // One request at a time: HailoRT calls block this thread anyway.
-    queue = queue.then(() => handle(req));
+    queue = queue.then(async () =>
+      send(await dispatch(handlers, startupError, req, (phase, done, total) => send({ progress: { id: req.id, phase, done, total } }))),
+    );
   });
   process.on('disconnect', () => {
     chat?.closeAll();
     service?.closeAll();
     process.exit(0);
   });
-
-  async function handle(req: WorkerRequest): Promise<void> {
-    try {
-      if (!service) throw new DeviceFailure(startupError!);
-      const result = await dispatch(service, chat!, speech!, req);
-      send({ id: req.id, ok: true, result });
-    } catch (err) {
-      const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${req.method}: ${(err as Error)?.stack ?? String(err)}`);
-      send({ id: req.id, ok: false, error });
-    }
-  }
-
-  async function dispatch(s: DeviceService, c: ChatService, sp: SpeechService, req: WorkerRequest): Promise<unknown> {
-    const p = req.params as never;
-    const method: WorkerMethod = req.method;
-    switch (method) {
-      case 'hello':
-        return s.hello();
-      case 'scan':
-        return s.scan();
-      case 'run':
-        return s.run(p, (phase, done, total) => send({ progress: { id: req.id, phase, done, total } }));
-      case 'open':
-        return s.openModel(p);
-      case 'infer': {
-        const { handle, inputs } = req.params as { handle: number; inputs: Record<string, string> };
-        return s.infer(handle, inputs);
-      }
-      case 'resource': {
-        const { handle, name } = req.params as { handle: number; name: string };
-        return s.resource(handle, name);
-      }
-      case 'close':
-        return s.close((req.params as { handle: number }).handle);
-      case 'chatOpen':
-        return c.open(req.params as ChatOpenOptions);
-      case 'chatGenerate':
-        return c.generate(req.params as ChatGenerateRequest);
-      case 'chatAbort':
-        return c.abort((req.params as { session: number }).session);
-      case 'chatContext':
-        return c.context((req.params as { session: number }).session);
-      case 'chatClear':
-        return c.clear((req.params as { session: number }).session);
-      case 'chatSave':
-        return c.save((req.params as { session: number }).session);
-      case 'chatLoad': {
-        const { session, base64 } = req.params as { session: number; base64: string };
-        return c.load(session, base64);
-      }
-      case 'chatTokenize': {
-        const { session, text } = req.params as { session: number; text: string };
-        return c.tokenize(session, text);
-      }
-      case 'chatTimed':
-        return c.timed(req.params as ChatGenerateRequest & { timeoutMs: number });
-      case 'chatClose':
-        return c.close((req.params as { session: number }).session);
-      case 'chatHealth':
-        return c.health((req.params as { session: number }).session);
-      case 'transcribe':
-        return sp.transcribe(req.params as TranscribeRequest);
-      default:
-        throw new DeviceFailure(errorFromKind('hailort-error', `unknown request '${String(method)}'`));
-    }
-  }
 }
 
 start();

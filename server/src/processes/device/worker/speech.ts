@@ -8,13 +8,12 @@ import { FileRoots } from '../../../core/common/confined';
 import { FileAccessError } from '../../../core/common/fileAccess';
 import { limit } from '../../../core/common/limits';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
-import { archMismatchSentence } from '../../../core/device/hailortVersions';
-import { checkArchitecture } from '../../../core/device/names';
+import { hefFileGate } from '../../../core/device/runGate';
 import type { RuntimeInfo, TranscribeRequest, TranscribeResult } from '../../../core/device/protocol';
 import { AudioError, classifySpeechFile, decodeSpeechAudio, type SpeechAudio } from '../../../core/genai';
 import { ShimError, type Bridge } from './bridge';
 import { failure, tooOld, withSentence } from './chat';
-import { DeviceFailure, type DeviceService } from './service';
+import { DeviceFailure, type HailortSession } from './hailortSession';
 
 /** HailoRT 5.3 raised Speech2Text's default timeout from 10 s to 10 min (docs/research/hailo-users.md#releases). */
 export const DEFAULT_TRANSCRIBE_TIMEOUT_MS = 10 * 60_000;
@@ -23,11 +22,14 @@ export class SpeechService {
   constructor(
     private readonly bridge: Bridge,
     private readonly runtime: RuntimeInfo,
-    private readonly devices: DeviceService,
+    private readonly devices: HailortSession,
   ) {}
 
   async transcribe(r: TranscribeRequest): Promise<TranscribeResult> {
-    this.devices.requireHefFile(r.hef || '(no path)');
+    // The file alone first (a missing path is said before anything else); the whole gate below.
+    const { report, speech } = await classifySpeechFile(r.hef);
+    const unreadable = hefFileGate(report, basename(r.hef) || '(no path)', null);
+    if (unreadable) throw new DeviceFailure(unreadable.error);
     const major = Number(this.runtime.hailortVersion.split('.')[0]);
     if (major > 0 && major < 5) {
       throw new DeviceFailure(
@@ -36,11 +38,6 @@ export class SpeechService {
           `Speech-to-text needs a Hailo-10H with HailoRT 5.1 or newer; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no Speech2Text.`,
         ),
       );
-    }
-    const { report, speech } = await classifySpeechFile(r.hef);
-    if (!report.header) {
-      const why = report.problems[0]?.message ?? 'not a HEF';
-      throw new DeviceFailure(withSentence(errorFromKind('hef-unreadable', `cannot read ${r.hef}: ${why}`), `${r.hef} is not a readable HEF: ${why}.`));
     }
     if (!speech.speech) throw new DeviceFailure(withSentence(errorFromKind('not-speech', speech.evidence.join('; ')), speech.summary));
     const task = r.task ?? 'transcribe';
@@ -59,11 +56,8 @@ export class SpeechService {
       );
     }
     const audio = this.readAudio(r.audio);
-    const device = this.devices.requireDevice();
-    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
-    if (!arch.ok) {
-      throw new DeviceFailure(withSentence(errorFromKind('arch-mismatch', arch.detail), archMismatchSentence('This HEF', arch.detail, device.architecture)));
-    }
+    // The pre-run gate (core/device/runGate.ts): the file under this HailoRT, the device, the pair.
+    await this.devices.gate(r.hef, report);
 
     const t0 = performance.now();
     let handle: number;

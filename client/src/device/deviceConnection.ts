@@ -1,7 +1,8 @@
-// The extension's one DeviceClient (server/src/processes/device/client.ts: the crash-isolated worker that
-// loads HailoRT), created on first use with a TrustToken and the settings, recreated when the
-// HailoRT setting changes or a run is cancelled (cancelling kills the worker: HailoRT releases the
-// device when its process ends). Knows whether a run is in progress, for the status bar.
+// DeviceConnection: the extension's one connection to the device worker — its DeviceClient
+// (server/src/processes/device/client.ts: the crash-isolated worker that loads HailoRT), created
+// on first use with a TrustToken and the settings, recreated when the HailoRT setting changes or
+// a run is cancelled (cancelling kills the worker: HailoRT releases the device when its process
+// ends). Knows whether a run is in progress, for the status bar.
 import * as vscode from 'vscode';
 import { hailoSettings } from '../settings';
 import {
@@ -22,7 +23,7 @@ export function asDeviceError(err: unknown): DeviceError {
   return errorFromKind('hailort-error', err instanceof Error ? err.message : String(err));
 }
 
-export class DeviceService implements vscode.Disposable {
+export class DeviceConnection implements vscode.Disposable {
   private client: DeviceClient | undefined;
   private running: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();

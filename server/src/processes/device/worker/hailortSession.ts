@@ -1,18 +1,16 @@
-// What the device worker does for each request, over the koffi Bridge: scan, open/infer/close,
-// and a whole run (architecture check, checks, statistics, latency, FPS by queue depth). Every
-// failure leaves as a DeviceError with one sentence; HailoRT's "74" is told apart into "busy"
-// (the scan lists a device) and "no device"; an empty scan without the kernel driver is
-// "driver missing". A device HailoRT cannot identify (76/86: the driver's version is not the
-// library's) is never judged by architecture: the run stops with the mismatch and its fix. A HEF
-// path that is not a readable file is reported before anything asks the device.
+// HailortSession: the worker's HailoRT session — what the device worker does for each request,
+// over the koffi Bridge: scan, open/infer/close, and a whole run (checks, statistics, latency, FPS
+// by queue depth). Before anything is opened, the pre-run gate (core/device/runGate.ts) on this
+// worker's scan — the same one Run on Device and `hailo-tools run` ask. Every failure leaves as a
+// DeviceError with one sentence; HailoRT's "74" is told apart into "busy" (the scan lists a
+// device) and "no device".
 import { FileRoots } from '../../../core/common/confined';
 import { basename, join } from 'node:path';
 import { readHefFile, type HefReport } from '../../../core/hef';
 import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type SystemFacts } from '../../../core/device/errors';
-import { hefRefusal } from '../../../core/device/hefGate';
-import { archMismatchSentence, parseVersion, runtimeOpensDevice } from '../../../core/device/hailortVersions';
 import { InputError, makeInputs } from '../../../core/device/inputs';
-import { checkArchitecture, deviceArchitectureName, formatOrderName, formatTypeName } from '../../../core/device/names';
+import { deviceArchitectureName, formatOrderName, formatTypeName } from '../../../core/device/names';
+import { gateBeforeRun, type GateVerdict } from '../../../core/device/runGate';
 import type {
   CheckResult,
   DeviceError,
@@ -39,9 +37,12 @@ export class DeviceFailure extends Error {
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
 
+/** The gate's allow/warn verdict: the device HailoRT takes, HailoRT's warnings. */
+export type GateAllowed = Extract<GateVerdict, { action: 'allow' | 'warn' }>;
+
 const LATENCY_SAMPLES = 100;
 
-export class DeviceService {
+export class HailortSession {
   private readonly open = new Map<number, { model: ModelInfo; shim: ShimModel }>();
 
   constructor(
@@ -112,53 +113,21 @@ export class DeviceService {
   }
 
   /**
-   * The first device HailoRT identified, or the sentence for none / no driver / a device it could
-   * not open (the identify failure itself, e.g. the driver/library mismatch — never a guess at the
-   * device's architecture).
+   * The pre-run gate (core/device/runGate.ts) on this worker's scan: the verdict when the HEF may run
+   * (the device HailoRT takes, HailoRT's warnings), else its refusal as the request's failure.
    */
-  requireDevice(): DeviceInfo {
-    const { devices, driver } = this.scan();
-    if (devices.length === 0) {
-      if (driver === 'missing')
-        throw new DeviceFailure(
-          errorFromKind('driver-missing', 'Device::scan found nothing and no hailo1x_pci/hailo_pci kernel module is loaded', null, undefined, this.system()),
-        );
-      throw new DeviceFailure(errorFromKind('no-device', 'Device::scan found no device', HailoStatus.OUT_OF_PHYSICAL_DEVICES));
-    }
-    const identified = devices.find((d) => !d.identifyError);
-    if (!identified) throw new DeviceFailure(devices[0].identifyError!);
-    // HailoRT's own refusal of a device family it does not run (pcie_device.cpp), said before it is asked.
-    const runtime = parseVersion(this.runtime.hailortVersion);
-    const opens = runtime ? runtimeOpensDevice(runtime, identified.architecture) : { ok: true as const };
-    if (!opens.ok) {
-      throw new DeviceFailure(
-        errorFromKind('runtime-mismatch', `HailoRT ${this.runtime.hailortVersion}: "${opens.hailortSays}"`, null, undefined, this.system(identified)),
-      );
-    }
-    return identified;
+  async gate(hef: string, read?: HefReport, onScan?: () => void): Promise<GateAllowed> {
+    const report = read ?? (await readHefFile(hef, { verifyResources: false }));
+    const verdict = await gateBeforeRun(basename(hef) || '(no path)', report, () => {
+      onScan?.();
+      return this.scan();
+    });
+    if (verdict.action === 'refuse') throw new DeviceFailure(verdict.error);
+    return verdict;
   }
 
-  /** A HEF path that is not a readable regular file: said first, before the device is asked. */
-  requireHefFile(hef: string): void {
-    let why: string | undefined;
-    try {
-      const st = FileRoots.named(hef).stat(hef);
-      if (!st) why = `${hef} does not exist`;
-      else if (!st.isFile()) why = `${hef} is not a file`;
-    } catch (err) {
-      why = `${hef} cannot be opened: ${(err as Error).message}`;
-    }
-    if (why) throw new DeviceFailure({ ...errorFromKind('hef-missing', why), sentence: `The HEF ${hef} ${why.slice(hef.length + 1)}: check the path.` });
-  }
-
-  async openModel(options: OpenOptions & { hef: string }, device?: DeviceInfo, read?: HefReport): Promise<ModelInfo & { handle: number }> {
-    if (!device) this.requireHefFile(options.hef);
-    const dev = device ?? this.requireDevice();
-    // A file that would crash libhailort never reaches it (the worker would die); what HailoRT
-    // merely refuses, HailoRT answers itself, with its own status.
-    const report = read ?? (await readHefFile(options.hef, { verifyResources: false }));
-    const refusal = hefRefusal(report, this.bridge.libraryVersion(), basename(options.hef), true);
-    if (refusal) throw new DeviceFailure(refusal);
+  async openModel(options: OpenOptions & { hef: string }, allowed?: GateAllowed): Promise<ModelInfo & { handle: number }> {
+    const dev = (allowed ?? (await this.gate(options.hef))).device;
     let handle: number;
     try {
       handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
@@ -246,30 +215,15 @@ export class DeviceService {
   }
 
   async run(options: RunOptions, progress: Progress): Promise<RunReport> {
-    this.requireHefFile(options.hef);
-    progress('scan');
-    const device = this.requireDevice();
-    progress('architecture');
-    const report = await readHefFile(options.hef, { verifyResources: false });
-    if (report.header === undefined && report.fileSize === 0) {
-      // Only our reader has looked at the file so far: say so, not "HailoRT could not…".
-      const why = report.problems[0]?.message ?? 'unreadable';
-      throw new DeviceFailure({
-        ...errorFromKind('hef-unreadable', `cannot read ${options.hef}: ${why}`),
-        sentence: `${options.hef} is not a readable HEF: ${why}.`,
-      });
-    }
-    const arch = checkArchitecture(report, device.architecture, this.runtime.hailortVersion);
-    if (!arch.ok) {
-      throw new DeviceFailure({ ...errorFromKind('arch-mismatch', arch.detail), sentence: archMismatchSentence('This HEF', arch.detail, device.architecture) });
-    }
-
+    // Phases as the host shows them: the HEF (the gate's file rules), the scan (then its device rules), open.
+    progress('hef');
+    const allowed = await this.gate(options.hef, undefined, () => progress('scan'));
     progress('open');
-    const opened = await this.openModel(options, device, report);
+    const opened = await this.openModel(options, allowed);
     const handle = opened.handle;
     try {
       const measured = this.measure(handle, options, progress);
-      if (arch.warning) measured.notes = [...(measured.notes ?? []), arch.warning];
+      if (allowed.warnings.length) measured.notes = [...(measured.notes ?? []), ...allowed.warnings];
       return measured;
     } finally {
       if (this.open.has(handle)) this.close(handle);
