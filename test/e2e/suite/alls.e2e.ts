@@ -130,7 +130,11 @@ describe('.alls language server', () => {
     const labels = await eventually(
       async () => {
         const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
-        const l = (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+        // Only the language server's values: until it answers, VS Code falls back to words of other
+        // open documents, which may hold a8_w8 too (and the invented a16_w9 of a test fixture).
+        const l = (list?.items ?? [])
+          .filter((i) => i.kind === vscode.CompletionItemKind.EnumMember)
+          .map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
         return l.includes('a8_w8') ? l : undefined;
       },
       deadlineMs(),
