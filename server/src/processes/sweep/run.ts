@@ -10,11 +10,10 @@ import { FileRoots } from '../../core/common/confined';
 import { limit } from '../../core/common/limits';
 import { OnnxModelCache } from '../../core/onnx/modelCache';
 import type { SweepPlan } from '../../core/sweep/plan';
-import { readResult, RESULT_FILE, writeResult, type VariantResult } from '../../core/sweep/results';
+import { finishedResults, writeResult } from '../../core/sweep/results';
 import { accuracyContexts, initialContexts, initialRows, jobs, startLine } from '../../core/sweep/schedule';
 import type { SweepDocument } from '../../core/sweep/table';
 import { planVariants } from '../../core/sweep/variantPlan';
-import { join } from 'node:path';
 import { CompilePool } from '../compile/pool';
 import { SweepContexts } from './contexts';
 import { FileDigests, keyVariants } from './inputsHash';
@@ -88,17 +87,4 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   const final = table.ended(planned);
   table.persist(final, true);
   return final;
-}
-
-/** Finished results under `out`, by inputs key (a variant renamed or moved is still found). */
-function finishedResults(roots: FileRoots, out: string): Map<string, VariantResult> {
-  const found = new Map<string, VariantResult>();
-  for (const n of roots.listOrEmpty(out)) {
-    if (n.startsWith('.')) continue;
-    const folder = join(out, n);
-    if (!roots.exists(join(folder, RESULT_FILE))) continue;
-    const r = readResult(roots, folder);
-    if (r?.finished && r.files.folder === folder) found.set(r.key, r);
-  }
-  return found;
 }
