@@ -1,6 +1,6 @@
 // Import cycles among our TypeScript modules: every relative `import`, `import type`, `export … from`
 // and `import('…')` of a .ts file is an edge (type-only ones too: a cycle made of types means a type
-// lives in its consumer instead of the folder's types.ts — ARCHITECTURE.md "Invariants"); every
+// lives in its consumer instead of the folder's types.ts — ARCHITECTURE.md "No import cycles"); every
 // strongly connected component of more than one module (or a module importing itself) is a cycle.
 // The imports are read by TypeScript's own pre-processor (ts.preProcessFile), not by a regex.
 // Usage: node scripts/import-cycles.mjs [folder ...]   (default: server/src client/src; exit 1 on a cycle)

@@ -1,5 +1,5 @@
 // No module of server/src or client/src reaches itself through its imports, type-only imports
-// included (scripts/import-cycles.mjs; ARCHITECTURE.md "Invariants"): a type two modules share
+// included (scripts/import-cycles.mjs; ARCHITECTURE.md "No import cycles"): a type two modules share
 // lives in their folder's types.ts, not in one of its consumers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // Types the compile command's modules share (command.ts, task.ts): here, not in one of them, so no
-// module imports its own importer (ARCHITECTURE.md "Invariants").
+// module imports its own importer (ARCHITECTURE.md "No import cycles").
 
 /** The command's optional second argument (tasks, quick fixes, tests): anything given is not asked. */
 export interface CompileRequest {

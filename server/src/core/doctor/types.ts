@@ -1,6 +1,6 @@
 // Types the doctor's modules share: the system snapshot probe.ts reads (with the parts firmware.ts,
 // kernelLog.ts and linkage.ts read for it) and the findings every rule module returns — here, not in
-// probe.ts or rules.ts, so no module imports its own importer (ARCHITECTURE.md "Invariants").
+// probe.ts or rules.ts, so no module imports its own importer (ARCHITECTURE.md "No import cycles").
 import type { MachineFacts } from './machine';
 
 // What the system snapshot holds (probe.ts reads it).

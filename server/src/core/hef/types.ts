@@ -1,6 +1,6 @@
 // Types the HEF modules share: what HailoRT's releases answer about a HEF (verdict.ts decides it,
 // model.ts carries it in the report, read.ts and describe.ts use it) — here, not in verdict.ts,
-// so no module imports its own importer (ARCHITECTURE.md "Invariants").
+// so no module imports its own importer (ARCHITECTURE.md "No import cycles").
 
 export type RuntimeLineId = '4.18-4.19' | '4.20' | '4.21-4.23' | '5.0' | '5.1-5.2';
 

@@ -1,6 +1,6 @@
 // Types the ONNX modules share — the pre-flight's findings (preflight.ts makes them; quantized.ts,
 // transformerRules.ts and analysis.ts too) and the analysis its rules read — here, not in one of
-// their consumers, so no module imports its own importer (ARCHITECTURE.md "Invariants"). Nothing
+// their consumers, so no module imports its own importer (ARCHITECTURE.md "No import cycles"). Nothing
 // the shape inference imports may import this file (it imports inferShapes.ts).
 import type { ShapeResult } from './inferShapes';
 import type { NodeInfo, OnnxModel, ValueInfo } from './model';

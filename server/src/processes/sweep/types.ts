@@ -1,5 +1,5 @@
 // Types the sweep runner's modules share (run.ts, queue.ts, variant.ts, measure.ts, deviceMeasure.ts):
-// here, not in one of them, so no module imports its own importer (ARCHITECTURE.md "Invariants").
+// here, not in one of them, so no module imports its own importer (ARCHITECTURE.md "No import cycles").
 import type { CompilePool } from '../compile/pool';
 import type { ProcessLauncher } from '../compile/process';
 import type { Infer } from '../../core/accuracy/reference';
