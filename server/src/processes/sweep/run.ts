@@ -45,7 +45,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
   for (const r of table.rows.values()) if (r.state === 'invalid') table.say(`${r.label}: not run: ${r.message}`);
   if (env.dryRun) return table.ended(planned);
 
-  // The contexts: which answer; leftovers of this sweep (a killed run's containers) removed.
+  // The queue and the contexts (a context that goes down sends its waiting variants to the others).
   const queue: SweepQueue = new SweepQueue(pool, contextStates, {
     signal,
     run: (p, ctx) => runVariant(p, ctx, { plan, env, cb, roots, onnx, table, contexts, measure }),
@@ -58,6 +58,7 @@ export async function runSweep(plan: SweepPlan, env: SweepEnv, cb: SweepCallback
     down: (name) => queue.contextDown(name),
   });
   const measure = new SweepMeasure(plan, env, roots, onnx, contextStates, contexts.queryCache);
+  // Which contexts answer; leftovers of this sweep (a killed run's containers) removed.
   await contexts.open(pool, plan.out);
 
   // The schedule, in plan order: compile what is not finished; measure what finished earlier without this plan's accuracy.
