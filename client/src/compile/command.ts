@@ -11,23 +11,11 @@ import { companions, type FolderChoice } from './companions';
 import { Compiler, RECOMPILE_WITH_END_NODES, type CompileResult } from './compiler';
 import { dockerSettings, hailoConfigSetting, hwArch, isUserPathSetting, outputFolderSetting } from './settings';
 import { registerCompileTasks } from './task';
+import type { CompileRequest } from './types';
 
 export const COMPILE_COMMAND = 'hailo.compileModel';
 export const REMOVE_LEFTOVERS_COMMAND = 'hailo.removeLeftoverContainers';
 export const RANDOM_CALIBRATION = 'random';
-
-/** The command's optional second argument (tasks, quick fixes, tests): anything given is not asked. */
-export interface CompileRequest {
-  model?: string;
-  modelScript?: string;
-  /** A .npy/.npz, or 'random'. */
-  calibration?: string;
-  hwArch?: string;
-  startNodes?: string[];
-  endNodes?: string[];
-  outDir?: string;
-  hailoConfig?: string;
-}
 
 export type CompileCommandResult = { ran: false; reason: 'untrusted' | 'no-model' | 'cancelled' } | CompileResult;
 

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { vscodeTrustHost } from '../security/vscodeTrustHost';
 import { requireWorkspaceTrust } from '../security/workspaceTrust';
 import type { Compiler } from './compiler';
-import type { CompileRequest } from './command';
+import type { CompileRequest } from './types';
 
 export const TASK_TYPE = 'hailo';
 export const PROBLEM_MATCHER = '$hailo-dfc';

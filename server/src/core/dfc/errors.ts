@@ -6,8 +6,7 @@ import { CATALOGUE_CLASSES, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
-import type { ReaderState } from './state';
-import type { DfcDiagnostic, DfcExit, StageName } from './types';
+import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 
 /**
  * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public
@@ -127,7 +126,7 @@ export class ErrorCollector {
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
-  constructor(private readonly state: ReaderState) {
+  constructor(private readonly state: ReaderView) {
     this.explainer = new Explainer(state);
   }
 

@@ -9,8 +9,7 @@ import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
 import { withoutLevel } from './markers';
-import type { ReaderState } from './state';
-import type { DfcDiagnostic, DfcExit, DfcFix, Place, StageName } from './types';
+import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
 
 /** An error as the log shows it. */
 export interface Signal {
@@ -57,7 +56,7 @@ export class Explainer {
   endNodesGiven: string[] = [];
   private retrySeen = false;
 
-  constructor(private readonly state: ReaderState) {
+  constructor(private readonly state: ReaderView) {
     if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
   }
 

@@ -15,6 +15,7 @@ import {
   type DfcReport,
   type FailedStage,
   type Outcome,
+  type ReaderView,
   type StageName,
   type StageStatus,
 } from './types';
@@ -35,7 +36,7 @@ interface StageState {
   seconds: number | null;
 }
 
-export class ReaderState {
+export class ReaderState implements ReaderView {
   readonly ctx: DfcLogContext & { logPath: string };
   private readonly stages = new Map<StageName, StageState>(STAGES.map((s) => [s, { status: 'not-reached', seconds: null }]));
   private current: StageName | null = null;

@@ -153,3 +153,24 @@ export interface DfcLogContext {
   onnxPath?: string;
   onnx?: OnnxNodeIndex;
 }
+
+/**
+ * What the error collector (errors.ts) and its explainer (explain.ts) read of the reader's state,
+ * and the two things they ask of it; `ReaderState` (state.ts) is the one implementation.
+ */
+export interface ReaderView {
+  readonly ctx: DfcLogContext & { logPath: string };
+  readonly currentStage: StageName | null;
+  readonly commandEndNodes: string[];
+  readonly recommendedEndNodes: string[];
+  /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
+  readonly scriptPathFromLog: string | null;
+  readonly lastProgressLabel: string | null;
+  readonly lastProgress: { label: string; done: number; total: number | null } | null;
+  readonly killedLine: number | null;
+  readonly promptLine: number | null;
+  /** The DFC recommended these end nodes: record them (once each). */
+  recommend(nodes: string[]): void;
+  /** The stage an error belongs to (state.ts says how it decides). */
+  stageForError(evidence?: StageName | null): StageName | 'unknown';
+}

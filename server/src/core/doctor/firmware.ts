@@ -8,8 +8,7 @@
 // against the SoC's pci_ep driver), so nothing here compares versions.
 import { join } from 'node:path';
 import { isFileAt, listDir, readText } from './files';
-import type { Finding } from './rules';
-import type { SystemSnapshot } from './probe';
+import type { Finding, FirmwareFiles, SystemSnapshot } from './types';
 
 export const FIRMWARE_SOURCE =
   'hailort-drivers common/pcie_common.c (hailo8_files_stg1, hailo10h_files_stg1-3: the mandatory files; "Failed to load mandatory firmware file") and download_firmware.sh, download_firmware_hailo10h.sh; the kernel firmware loader searches /lib/firmware/updates/<release>, /lib/firmware/updates, /lib/firmware/<release>, /lib/firmware';
@@ -44,13 +43,6 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-export interface FirmwareFiles {
-  /** The kernel's firmware folders, inside the system, in its order. */
-  dirs: string[];
-  /** The Hailo firmware files present (`/lib/firmware/hailo/hailo8_fw.bin`). */
-  files: string[];
 }
 
 export function probeFirmware(root: string): FirmwareFiles {

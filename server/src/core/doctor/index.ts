@@ -7,14 +7,13 @@ import { FileRoots } from '../common/confined';
 import { join, relative } from 'node:path';
 import { readHefFile } from '../hef';
 import type { DeviceError, ScanResult } from '../device/protocol';
-import type { Consumer } from './linkage';
 import { machineDetail } from './machine';
-import { probeSystem, type SystemSnapshot } from './probe';
-import { findings, primaryLibrary, type Finding, type HefFacts } from './rules';
+import { probeSystem } from './probe';
+import { findings, primaryLibrary, type HefFacts } from './rules';
+import type { Consumer, Finding, SystemSnapshot } from './types';
 import { limitMessage } from '../common/limits';
 
-export type { Finding, Severity } from './rules';
-export type { SystemSnapshot } from './probe';
+export type { Finding, Severity, SystemSnapshot } from './types';
 
 export interface Component {
   /** Stable kind: machine, driver, device-node, pci, libhailort, consumer, device, python-wheel, python, service, tappas, hailo-apps, package, hef. */

@@ -10,32 +10,13 @@
 import { join } from 'node:path';
 import { closeFile, FileAccessError, readIntoSync } from '../common/fileAccess';
 import { rootsFor } from './files';
-import type { Finding } from './rules';
-import type { SystemSnapshot } from './probe';
+import type { Finding, KernelLogFacts, SocDriverMismatch, SystemSnapshot } from './types';
 
 /** The tail read: kern.log rotates weekly; the last boot's driver lines are near the end. */
 const TAIL_BYTES = 4 << 20;
 
 export const KERNEL_LOG_SOURCE =
   'hailort-drivers linux/pcie/src/soc.c (hailo_soc_get_driver_info: "Mismatch Driver version pcie driver %u:%u:%u pci_ep driver %u:%u:%u", driver_compatible = false) and linux/pcie/src/pcie.c (hailo_soc_get_driver_info after the firmware load; "Init module. driver version", "Probing on")';
-
-export interface SocDriverMismatch {
-  /** PCI address, `0001:01:00.0`. */
-  address: string;
-  /** The host's hailo1x_pci version (X.Y.Z). */
-  pcieDriver: string;
-  /** The version the device's firmware (its pci_ep driver) answered. */
-  endpointDriver: string;
-  /** The log line, trimmed. */
-  line: string;
-}
-
-export interface KernelLogFacts {
-  path: string;
-  mismatches: SocDriverMismatch[];
-  /** Why the log is there but was not read (EACCES: Debian's kern.log is root:adm 0640). */
-  unreadable?: string;
-}
 
 const INIT = /\bhailo1x: Init module\. driver version /;
 const PROBE = /\bhailo1x (\S+): Probing on: /;

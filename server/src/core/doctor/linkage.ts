@@ -11,41 +11,8 @@ import { FileRoots } from '../common/confined';
 import { basename, dirname, join } from 'node:path';
 import { readElfDynamic, readElfIdent, type ElfDynamicInfo } from './elf';
 import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot, statAt } from './files';
-import type { DebPackage, PythonWheel } from './probe';
+import type { Consumer, ConsumerKind, DebPackage, LinkedLibrary, PythonWheel } from './types';
 import { globMatcher } from '../common/glob';
-
-export type ConsumerKind = 'gstreamer-plugin' | 'tappas-plugin' | 'python-wheel' | 'tappas-python' | 'hailortcli' | 'hailo-ollama';
-
-export interface LinkedLibrary {
-  /** The DT_NEEDED name (`libhailort.so.4.20.0`). */
-  needed: string;
-  /** Where the loader finds it (a path inside the system), or undefined when it does not. */
-  found?: string;
-  /** That file with its links followed, when it differs from `found`. */
-  realPath?: string;
-  /** For libhailort: the version of the file found (its SONAME, else its real name). */
-  version?: string;
-  /** How it was found. */
-  via?: 'RPATH' | 'RUNPATH' | 'loader';
-}
-
-export interface Consumer {
-  kind: ConsumerKind;
-  /** `HailoRT's GStreamer plugin (libgsthailo.so)`, `hailortcli`, … */
-  label: string;
-  /** Inside the system (`/usr/lib/aarch64-linux-gnu/gstreamer-1.0/libgsthailo.so`), or a host path for a venv. */
-  path: string;
-  /** The Debian package that installed it (dpkg's file lists). */
-  owner?: DebPackage;
-  /** `AArch64, 64-bit`, when the ELF was read. */
-  machine?: string;
-  /** Why the ELF could not be read (the file is listed, nothing is concluded from it). */
-  error?: string;
-  /** The libhailort it needs, when it needs one (at most one: a build links one HailoRT). */
-  hailort?: LinkedLibrary & { builtFor: string };
-  /** Every Hailo library it needs (libhailort*, libgsthailo*, libhailo*), resolved or not. */
-  links: LinkedLibrary[];
-}
 
 const LABELS: Record<ConsumerKind, string> = {
   'gstreamer-plugin': "HailoRT's GStreamer plugin (libgsthailo.so: hailonet)",

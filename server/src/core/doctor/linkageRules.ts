@@ -3,9 +3,7 @@
 // whose libhailort differs from the driver (or from the one the other programs load), and TAPPAS
 // without HailoRT's GStreamer plugin. Sources in docs/doctor.md; pure.
 import { parseVersion, versionText, type Version } from '../device/hailortVersions';
-import type { Consumer, ConsumerKind } from './linkage';
-import type { Library, SystemSnapshot } from './probe';
-import type { Finding } from './rules';
+import type { Consumer, ConsumerKind, Finding, Library, SystemSnapshot } from './types';
 
 export const LINK_SOURCES = {
   soname:

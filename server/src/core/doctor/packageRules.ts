@@ -8,8 +8,7 @@
 // upgrade (hailo-rpi5-examples#194/#195). Which HailoRT line drives which device is HailoRT's own
 // rule (pcie_device.cpp, the same as runtime-device-family); the package names are Raspberry Pi's.
 import { HAILO8_LAST_RUNTIME, atLeast, isHailo8Family, parseVersion } from '../device/hailortVersions';
-import type { Finding } from './rules';
-import type { DebPackage, SystemSnapshot } from './probe';
+import type { DebPackage, Finding, SystemSnapshot } from './types';
 
 export const PACKAGE_SOURCE =
   'hailort/libhailort/src/vdma/pcie/pcie_device.cpp (PcieDevice::create: 5.x refuses the Hailo-8 family, 4.22+ the Hailo-1X family) with the package names users report: theNetworkChuck/frigate-nvr-guide#3 (apt: hailort and python3-hailort replaced by h10-hailort and python3-h10-hailort), hailo-ai/hailo-apps#106 ("System package h10-hailort is not installed" on a Hailo-10H), hailo-ai/hailo-rpi5-examples#194/#195 (an upgrade replaced h10-hailort with hailort on a Hailo-10H), hailo-rpi5-examples#98 (apt-cache show hailo-all: Depends hailofw, hailort, hailo-tappas-core, python3-hailort)';

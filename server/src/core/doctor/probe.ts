@@ -7,85 +7,15 @@
 import { basename, join } from 'node:path';
 import { isDirAt, LIBRARY_DIRS, linkTarget, listDir, readText, statAt, useDoctorRoots } from './files';
 import { limit } from '../common/limits';
-import { probeConsumers, type Consumer } from './linkage';
-import { probeFirmware, type FirmwareFiles } from './firmware';
-import { probeKernelLog, type KernelLogFacts } from './kernelLog';
-import { probeMachine, type MachineFacts } from './machine';
+import { probeConsumers } from './linkage';
+import { probeFirmware } from './firmware';
+import { probeKernelLog } from './kernelLog';
+import { probeMachine } from './machine';
+import type { DebPackage, KernelModule, Library, PciFunction, PythonWheel, ServiceState, SystemSnapshot } from './types';
 
 const SMALL = 64 << 10;
 /** /var/lib/dpkg/status of a full desktop is a few MiB. */
 const DPKG_STATUS_MAX = 32 << 20;
-
-export interface KernelModule {
-  name: 'hailo_pci' | 'hailo1x_pci';
-  version?: string;
-}
-
-export interface PciFunction {
-  /** `0000:01:00.0`. */
-  address: string;
-  /** `2864`. */
-  deviceId: string;
-  /** What the driver source names it (hailort-drivers common/pcie_common.h). */
-  family: 'hailo8' | 'hailo10h' | 'hailo15l' | 'hailo12l' | 'unknown';
-  /** The bound driver's name, or undefined when none is bound. */
-  driver?: string;
-}
-
-export interface Library {
-  path: string;
-  version: string;
-}
-
-export interface PythonWheel {
-  /** The hailo_platform package folder. */
-  path: string;
-  version?: string;
-  /** `3.11`, from the site-packages path (undefined for Debian's version-less python3/dist-packages). */
-  sitePython?: string;
-  /** Pythons the wheel's _pyhailort extension is built for (`3.11`, from `_pyhailort.cpython-311-…so`). */
-  builtFor: string[];
-  /** The `_pyhailort.cpython-3XY-…so` files (host paths): their ELF says which libhailort they load. */
-  extensions: string[];
-}
-
-export interface ServiceState {
-  unit?: string;
-  enabled: boolean;
-  /** The pid file names a live process (/run/hailo/hailort_service.pid, the unit's PIDFile). */
-  running: boolean;
-  pidFile?: string;
-}
-
-export interface DebPackage {
-  name: string;
-  version: string;
-}
-
-export interface SystemSnapshot {
-  root: string;
-  /** The board, OS release, kernel and architectures (machine.ts). */
-  machine: MachineFacts;
-  modules: KernelModule[];
-  deviceNodes: string[];
-  pci: PciFunction[];
-  libraries: Library[];
-  wheels: PythonWheel[];
-  /** `3.11` for each /usr/bin/python3.X, /usr/local/bin/python3.X. */
-  pythons: string[];
-  service: ServiceState;
-  tappas?: { version: string; where: string };
-  hailoApps?: { version: string; where: string };
-  packages: DebPackage[];
-  /** Hailo packages past `LIMITS.doctorPackages` that dpkg's status lists but the doctor left out. */
-  packagesLeftOut?: number;
-  /** Programs and modules that load libhailort or TAPPAS's libraries, with what their ELF needs (linkage.ts). */
-  consumers: Consumer[];
-  /** Hailo firmware files in the kernel's firmware folders (firmware.ts). */
-  firmware: FirmwareFiles;
-  /** The hailo1x_pci lines of /var/log/kern.log, when one is there (kernelLog.ts). */
-  kernelLog?: KernelLogFacts;
-}
 
 export { LIBRARY_DIRS } from './files';
 

@@ -24,19 +24,8 @@ import { linkageFindings } from './linkageRules';
 import { firmwareFindings } from './firmware';
 import { packageFindings } from './packageRules';
 import { firmwareResetFix, kernelLogFindings, RESET_SOURCE } from './kernelLog';
-import type { Library, SystemSnapshot } from './probe';
+import type { Finding, Library, SystemSnapshot } from './types';
 import { pushAll } from '../common/arrays';
-
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface Finding {
-  code: string;
-  severity: Severity;
-  sentence: string;
-  fix: string;
-  /** Where the rule comes from (a file in github.com/hailo-ai/hailort or hailort-drivers). */
-  source: string;
-}
 
 export interface HefFacts {
   /** Path relative to the folder. */

@@ -5,7 +5,7 @@ import type { HefReport, PostProcessOp, StreamInfo, VStreamInfo } from './model'
 import type { MtmdResult } from './mtmd';
 import { nmsByClassFrameSize } from './facts';
 import { orderDisplay } from './tables';
-import type { RuntimeVerdict } from './verdict';
+import type { RuntimeVerdict } from './types';
 import { maxOf } from '../common/arrays';
 
 const TAB = '    ';

@@ -26,9 +26,7 @@ export {
   verdictSentence,
   hefStatusName,
   type RuntimeLine,
-  type RuntimeLineId,
   type RuntimeRules,
-  type RuntimeVerdict,
-  type OpenMode,
 } from './verdict';
+export type { OpenMode, RuntimeLineId, RuntimeVerdict } from './types';
 export { headlineVerdict, loadsInTarget } from './read';

@@ -4,7 +4,7 @@
 import type { HefContainer } from './container';
 import type { IntegrityReport } from './integrity';
 import type { HefProblem } from './problems';
-import type { RuntimeLineId, RuntimeVerdict } from './verdict';
+import type { RuntimeLineId, RuntimeVerdict } from './types';
 
 export interface QuantInfo {
   zp: number;

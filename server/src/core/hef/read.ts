@@ -12,7 +12,8 @@ import { resourcesOf, verifyResources } from './resources';
 import { decodeHefBody, hefType } from './schema';
 import { fileSource, type ByteSource } from './source';
 import { structureProblems } from './structure';
-import { applyTargetSeverity, hefVerdicts, neededRelease, normalRelease, targetLine, verdictAt, type RuntimeVerdict } from './verdict';
+import { applyTargetSeverity, hefVerdicts, neededRelease, normalRelease, targetLine, verdictAt } from './verdict';
+import type { RuntimeVerdict } from './types';
 import { limit, limitMessage } from '../common/limits';
 import { pushAll } from '../common/arrays';
 

@@ -26,8 +26,7 @@ import { judgeRelease, parseRelease, releaseHas, releaseUsageError } from '../re
 import { HEADER_SIZES, HEF_MAGIC } from './container';
 import type { HefReport } from './model';
 import type { HefProblem } from './problems';
-
-export type RuntimeLineId = '4.18-4.19' | '4.20' | '4.21-4.23' | '5.0' | '5.1-5.2';
+import type { OpenMode, RuntimeLineId, RuntimeVerdict } from './types';
 
 export interface RuntimeLine {
   id: RuntimeLineId;
@@ -108,33 +107,6 @@ export const HEF_STATUS_NAMES: Record<number, string> = {
 
 export function hefStatusName(status: number): string {
   return HEF_STATUS_NAMES[status] ?? `hailo_status ${status}`;
-}
-
-/** `Hef::create(path)` (file) or `Hef::create(MemoryView)` (buffer: llama.cpp's mtmd loader). */
-export type OpenMode = 'file' | 'buffer';
-
-export interface RuntimeVerdict {
-  line: RuntimeLineId;
-  label: string;
-  /** The release this verdict is of (a line's: its newest). */
-  version: string;
-  mode: OpenMode;
-  outcome: 'loads' | 'refuses' | 'crashes';
-  /** For `refuses`: the hailo_status number and name. */
-  status?: number;
-  statusName?: string;
-  /** One sentence: why (HailoRT's own words first where it has them). */
-  reason: string;
-  /** Damage this release lets through, each with its consequence. */
-  tolerated: string[];
-  /** Among the tolerated damage: config words (CCWs) cut or changed — the device fails or computes garbage. */
-  damagesConfig?: boolean;
-  /** The release does not read this header (container) version at all. */
-  unreadableVersion?: boolean;
-  /** For a release past the rules read from source: which rules judged it (judgeRelease's sentence). */
-  judgedBy?: string;
-  /** Older releases of the line that answer otherwise (a line's verdict only). */
-  others?: { version: string; outcome: RuntimeVerdict['outcome']; status?: number; statusName?: string; reason: string }[];
 }
 
 interface Raw {
@@ -461,4 +433,4 @@ export function applyTargetSeverity(report: HefReport, verdicts: RuntimeVerdict[
 const TOLERABLE = new Set(['hef/bad-magic', 'hef/truncated', 'hef/trailing-bytes', 'hef/checksum', 'hef/implausible-header']);
 const CCW_CODES = new Set(['hef/truncated', 'hef/checksum', 'hef/implausible-header']);
 
-export type { HefProblem };
+export type { HefProblem, OpenMode, RuntimeLineId, RuntimeVerdict };

@@ -1,30 +1,12 @@
 // Model-level analysis on top of the index and the inferred shapes: operator and tensor-rank
 // histograms, per-node ranks, what onnxsim would fold at fixed input shapes, DFC pre-flight findings.
-import { inferShapes, type InferOptions, type ShapeResult } from './inferShapes';
+import { inferShapes, type InferOptions } from './inferShapes';
 import { isAiOnnx, type NodeInfo, type OnnxModel, type Shape, type ValueInfo } from './model';
-import { preflight, type Finding, type PreflightOptions } from './preflight';
+import { preflight } from './preflight';
+import type { Finding, OnnxAnalysis, PreflightOptions } from './types';
+import type { ShapeResult } from './inferShapes';
 
-export type { Finding };
-
-export interface OnnxAnalysis {
-  model: OnnxModel;
-  shapes: ShapeResult;
-  /** Graph inputs that are not initializers. */
-  inputs: ValueInfo[];
-  /** Op counts, most frequent first; ops outside ai.onnx are written `domain.Op`. */
-  operators: Record<string, number>;
-  /** Tensor ranks over graph inputs and node outputs (the DFC logbooks' method); unknown ranks excluded. */
-  rankHistogram: Record<string, number>;
-  /** Tensors (graph inputs and node outputs) whose rank is unknown. */
-  unknownRank: number;
-  /** Tensors with at least one unknown (null) dim, including unknown rank. */
-  unresolved: number;
-  /** Nodes whose outputs are constant once input shapes are fixed (what onnxsim removes). */
-  foldable: Set<NodeInfo>;
-  initializerBytes: number;
-  findings: Finding[];
-  ms: number;
-}
+export type { Finding, OnnxAnalysis };
 
 export interface AnalyzeOptions extends InferOptions, PreflightOptions {}
 

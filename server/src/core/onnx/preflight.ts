@@ -6,34 +6,11 @@ import { quoteDfc } from '../common/dfcMessages';
 import { opKnowledge, REJECTED } from './dfcFacts';
 import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
-import type { OnnxAnalysis } from './analysis';
+import type { Confidence, Finding, OnnxAnalysis, PreflightOptions } from './types';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
 import { pushAll } from '../common/arrays';
 
-export type Confidence = 'high' | 'medium' | 'low';
-
-export interface Finding {
-  /** Stable code, e.g. `onnx/unsupported-op`. */
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  /** Node label (NodeProto.name, or `Op#index` when unnamed), graph input name, or null for the model. */
-  node: string | null;
-  /** Index of the node in the graph, when the finding is about a node. */
-  nodeIndex?: number;
-  /** Graph input or output the finding is about. */
-  tensor?: string;
-  message: string;
-  evidence: string;
-  fix: string;
-  confidence: Confidence;
-}
-
-export interface PreflightOptions {
-  /** Total initializer bytes above which the DFC is assumed to skip its own onnxsim retry (a guess). */
-  largeModelBytes?: number;
-  /** The DFC release in use, when known (e.g. from its log): pitfalls seen on another release are info. */
-  dfcVersion?: string;
-}
+export type { Confidence, Finding, PreflightOptions };
 
 /** Default for "large": a guess (the only data point is a 151 k-vocabulary lm_head); see the finding's text. */
 export const LARGE_MODEL_BYTES = 512 * 1024 * 1024;

@@ -8,7 +8,7 @@
 // is its own flow (user guide §4.7 "Quantization Aware Training Tutorial"). No public DFC log of a
 // quantized ONNX was found, so no finding here is an error and none claims the exact message.
 import type { NodeInfo } from './model';
-import type { Finding } from './preflight';
+import type { Finding } from './types';
 
 /** Integer-arithmetic operators (QOperator and dynamic forms), by domain-qualified name. */
 const INTEGER_OPS = new Set([

@@ -2,26 +2,9 @@
 // window, so walking a model costs a few MB of I/O whatever the size of its weights.
 import { FileRoots } from '../common/confined';
 import { closeFile, readIntoSync } from '../common/fileAccess';
-import { OnnxReadError } from './wire';
+import { OnnxReadError, type ByteSource } from './wire';
 
-export interface ByteSource {
-  readonly size: number;
-  /**
-   * Bytes [pos, pos + len), clipped at the end of the source. The view may alias an internal
-   * window and is valid only until the next call: copy what you keep.
-   */
-  read(pos: number, len: number): Uint8Array;
-  /** Total bytes fetched from the underlying storage so far (for the "reads little" claim). */
-  readonly bytesRead: number;
-  /**
-   * Makes bytes [pos, pos + len) (clipped at the end, len ≤ the window) addressable in `buf`
-   * without allocating; returns their offset in `buf`. For the walker's hot path (varints).
-   */
-  ensure(pos: number, len: number): number;
-  /** The buffer `ensure` offsets point into (changes only through ensure/read). */
-  readonly buf: Buffer;
-  close(): void;
-}
+export type { ByteSource };
 
 export class BufferSource implements ByteSource {
   readonly size: number;

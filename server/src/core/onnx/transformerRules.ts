@@ -4,9 +4,8 @@
 // warning, never an error, and an info when the DFC in use is known to be another release. What the
 // evidence does NOT say is not said: attention (MatMul + Softmax) parses; a MatMul of two
 // activations is an optimize-time matter, not a parse refusal; LayerNormalization translates.
-import type { Finding } from './preflight';
-import type { OnnxAnalysis } from './analysis';
 import type { NodeInfo } from './model';
+import type { Finding, OnnxAnalysis } from './types';
 
 type Ctx = Omit<OnnxAnalysis, 'findings' | 'ms'>;
 

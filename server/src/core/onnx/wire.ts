@@ -1,6 +1,25 @@
 // Protobuf wire-format walker over a ByteSource with absolute positions. It never materialises a
 // length-delimited field it is told to skip, which is how weights stay on disk.
-import type { ByteSource } from './source';
+
+/** What the walker reads: source.ts's file and buffer sources implement it (declared here, where it is read, so source.ts → wire.ts only). */
+export interface ByteSource {
+  readonly size: number;
+  /**
+   * Bytes [pos, pos + len), clipped at the end of the source. The view may alias an internal
+   * window and is valid only until the next call: copy what you keep.
+   */
+  read(pos: number, len: number): Uint8Array;
+  /** Total bytes fetched from the underlying storage so far (for the "reads little" claim). */
+  readonly bytesRead: number;
+  /**
+   * Makes bytes [pos, pos + len) (clipped at the end, len ≤ the window) addressable in `buf`
+   * without allocating; returns their offset in `buf`. For the walker's hot path (varints).
+   */
+  ensure(pos: number, len: number): number;
+  /** The buffer `ensure` offsets point into (changes only through ensure/read). */
+  readonly buf: Buffer;
+  close(): void;
+}
 
 export type ReadErrorKind = 'truncated' | 'corrupt' | 'not-onnx' | 'io' | 'limit';
 

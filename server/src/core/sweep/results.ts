@@ -2,7 +2,7 @@
 // rename when the variant ends) and as the table shows it. `finished` marks a result that stands
 // for its inputs: the compile ran to the DFC's own verdict (success, or a failure in parse,
 // optimize or compile). Anything else — docker refused, the host went away, killed, cancelled —
-// is recorded for the table but runs again next time. Pure apart from the two file functions.
+// is recorded for the table but runs again next time. Pure apart from the three file functions.
 import type { FileRoots } from '../common/confined';
 import { join } from 'node:path';
 import type { FailedStage, Outcome } from '../dfc/types';
@@ -86,4 +86,20 @@ export function readResult(roots: FileRoots, folder: string): VariantResult | un
 export function writeResult(roots: FileRoots, folder: string, r: VariantResult): void {
   roots.mkdir(folder);
   roots.writeSync(join(folder, RESULT_FILE), JSON.stringify(r, null, 1) + '\n');
+}
+
+/**
+ * The finished results under `out`, by inputs key (a variant renamed or moved is still found). A
+ * record whose files are in another folder (a copied folder) or that is not finished is not one.
+ */
+export function finishedResults(roots: FileRoots, out: string): Map<string, VariantResult> {
+  const found = new Map<string, VariantResult>();
+  for (const n of roots.listOrEmpty(out)) {
+    if (n.startsWith('.')) continue;
+    const folder = join(out, n);
+    if (!roots.exists(join(folder, RESULT_FILE))) continue;
+    const r = readResult(roots, folder);
+    if (r?.finished && r.files.folder === folder) found.set(r.key, r);
+  }
+  return found;
 }

@@ -5,7 +5,7 @@
 import type { DeviceClient } from '../device/client';
 import { DeviceRequestError } from '../device/client';
 import { DEFAULT_OPEN_OPTIONS } from '../../core/device/protocol';
-import type { DeviceMeasure } from './run';
+import type { DeviceMeasure } from './types';
 
 export async function measureOnDevice(
   client: Pick<DeviceClient, 'scan' | 'run'>,

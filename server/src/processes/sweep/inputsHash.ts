@@ -6,8 +6,12 @@
 // then over one canonical JSON of the parts.
 import { FileRoots } from '../../core/common/confined';
 import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { externalDataFiles } from '../compile/modelFiles';
+import { HAILO_CONFIG_NAME } from '../compile/inputs';
 import type { OnnxRead } from '../../core/onnx/modelCache';
+import type { SweepPlan } from '../../core/sweep/plan';
+import { stripHeader, type PlannedVariant, type VariantScript } from '../../core/sweep/variantPlan';
 
 export interface KeyParts {
   model: string;
@@ -81,4 +85,40 @@ export function inputsKey(p: KeyParts): string {
     p.hailoConfig,
   ]);
   return textDigest(canonical);
+}
+
+/**
+ * The variants with their keys: each one's inputs key (the hailo-config.json beside its model is
+ * one of the inputs when it is there) and the plan's accuracy key (its emulator context, count,
+ * seed, inputs file and float model). `roots` holds the plan's folder.
+ */
+export async function keyVariants(plan: SweepPlan, scripts: readonly VariantScript[], digests: FileDigests, roots: FileRoots): Promise<PlannedVariant[]> {
+  const accuracyKey = plan.accuracy
+    ? textDigest(
+        JSON.stringify([
+          plan.accuracy.context,
+          plan.accuracy.count,
+          plan.accuracy.seed,
+          plan.accuracy.inputs ? await digests.file(plan.accuracy.inputs) : null,
+          await digests.model(plan.onnx!),
+        ]),
+      )
+    : null;
+  const out: PlannedVariant[] = [];
+  for (const s of scripts) {
+    const v = s.variant;
+    const configBeside = join(dirname(v.model), HAILO_CONFIG_NAME);
+    const key = inputsKey({
+      model: await digests.model(v.model),
+      script: s.script === null ? null : textDigest(stripHeader(s.script)),
+      calibration: v.calibration ? await digests.file(v.calibration) : null,
+      image: v.image ?? null,
+      hwArch: v.hwArch,
+      startNodes: plan.startNodes,
+      endNodes: plan.endNodes,
+      hailoConfig: roots.isFile(configBeside) ? await digests.file(configBeside) : null,
+    });
+    out.push({ ...s, key, accuracyKey });
+  }
+  return out;
 }
