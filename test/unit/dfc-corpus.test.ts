@@ -4,12 +4,14 @@
 // older fixtures were built against (tune/). The scores below are what was measured at the end —
 // the held-out half once — and must not fall: a case that is read right stays read right.
 // A second batch (tune2/, unseen/) was collected later by an engineer who did not build the reader and
-// split by a fixed rule (scripts/dfc-corpus-split.mjs); only its structure is checked here —
+// split by a fixed rule (scripts/dfc-corpus-split.mjs); only its structure and its split are checked here —
 // its scores and thresholds are the lead's, after unseen/ is run once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { corpusCases, score, scoreCase, type CaseResult, type CorpusPart } from '../helpers/dfcCorpus';
+import { repoRoot } from '../helpers/shared';
 
 /** Measured 2026-12-06 (docs/dfc-log.md "Scores"): logs read right, fields right. */
 const MEASURED = {
@@ -49,4 +51,12 @@ test('dfc corpus: every case states what its thread says and where it comes from
     assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
     assert.ok(Object.keys(e.expect).length > 0, `${dir}: checks something`);
   }
+});
+
+test('dfc corpus: the second batch sits where the split rule puts it (tune2/ and unseen/ each at least 18)', () => {
+  // The rule reads only each case's source and folder name, so this never shows a set-aside log.
+  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'dfc-corpus-split.mjs'), '--check'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  assert.ok(corpusCases('tune2').length >= 18, 'tune2/ has at least 18 logs');
+  assert.ok(corpusCases('unseen').length >= 18, 'unseen/ has at least 18 logs');
 });
