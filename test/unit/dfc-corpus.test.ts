@@ -4,8 +4,10 @@
 // older fixtures were built against (tune/). The scores below are what was measured at the end —
 // the held-out half once — and must not fall: a case that is read right stays read right.
 // A second batch (tune2/, unseen/) was collected later by an engineer who did not build the reader and
-// split by a fixed rule (scripts/dfc-corpus-split.mjs); only its structure and its split are checked here —
-// its scores and thresholds are the lead's, after unseen/ is run once.
+// split by a fixed rule (scripts/dfc-corpus-split.mjs). tune2/ was scored once before the reader was
+// changed for it (9/21, docs/dfc-log.md) and is kept at its score after; unseen/ is never scored here —
+// only its structure and its split are checked — the lead scores it once with
+// `node scripts/dfc-corpus-score.mjs unseen`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,7 +18,10 @@ import { repoRoot } from '../helpers/shared';
 /** Measured 2026-12-06 (docs/dfc-log.md "Scores"): logs read right, fields right. */
 const MEASURED = {
   tune: { cases: 20, right: 20, fields: 69, fieldsRight: 69 },
-  heldout: { cases: 20, right: 18, fields: 70, fieldsRight: 68 },
+  // 18/20 at the end of the first batch; the two misses (NaN params, a profile ending in its report) were fixed as classes with tune2/.
+  heldout: { cases: 20, right: 20, fields: 70, fieldsRight: 70 },
+  // 9/21 logs, 38/61 fields before the reader was changed for it.
+  tune2: { cases: 21, right: 21, fields: 61, fieldsRight: 61 },
 };
 
 function report(results: CaseResult[]): string {
@@ -32,7 +37,7 @@ function report(results: CaseResult[]): string {
     .join('\n');
 }
 
-for (const part of ['tune', 'heldout'] as const) {
+for (const part of ['tune', 'heldout', 'tune2'] as const) {
   test(`dfc corpus ${part}: users' logs are read at least as well as measured, field by field`, () => {
     const results = corpusCases(part).map(scoreCase);
     const s = score(results);
