@@ -305,3 +305,31 @@ test('reader: 16-bit biases at allocation name both causes — optimization leve
   assert.match(r.diagnostics[0].message, /optimization level 0/);
   assert.match(r.diagnostics[0].message, /end nodes cut after the detection heads/);
 });
+
+test("hailort: pyhailort's exceptions are their statuses — the indicative class, and HailoRTStatusException's bare number", () => {
+  // pyhailort.py raises the indicative class `from` the status exception: Python users see both.
+  const r = readDfcLog(
+    'Traceback (most recent call last):\n  File "infer.py", line 10, in <module>\n    hef = HEF(path)\nhailo_platform.pyhailort._pyhailort.HailoRTStatusException: 26\n\nThe above exception was the direct cause of the following exception:\n\nTraceback (most recent call last):\n  File "infer.py", line 10, in <module>\n    hef = HEF(path)\nhailo_platform.pyhailort.pyhailort.HailoRTInvalidHEFException: Invalid HEF. See hailort.log for more information\n',
+  );
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['hailort/hef-rejected'],
+  );
+  assert.match(r.diagnostics[0].message, /HAILO_INVALID_HEF\(26\)/);
+  const t = readDfcLog('hailo_platform.pyhailort.pyhailort.HailoRTTimeout: Received a timeout - hailort has failed because a timeout had occurred\n');
+  assert.equal(t.diagnostics[0]?.code, 'hailort/timeout');
+  // Each alone: the class says its status; the status exception's number says its family.
+  const cls = readDfcLog('hailo_platform.pyhailort.pyhailort.HailoRTInvalidHEFException: Invalid HEF. See hailort.log for more information\n');
+  assert.equal(cls.diagnostics[0]?.code, 'hailort/hef-rejected');
+  assert.match(cls.diagnostics[0].message, /HAILO_INVALID_HEF\(26\)/);
+  const num = readDfcLog('hailo_platform.pyhailort._pyhailort.HailoRTStatusException: 74\n');
+  assert.equal(num.diagnostics[0]?.code, 'hailort/out-of-physical-devices');
+});
+
+test('reader: a run on the device that printed its result ended (hailortcli run)', () => {
+  const r = readDfcLog(
+    '$ hailortcli run ei-car-yolov5s.hef\n\nRunning streaming inference (ei-car-yolov5s.hef):\n  Transform data: true\nNetwork ei-car-yolov5s/ei-car-yolov5s: 100% | 317 | FPS: 63.33 | ETA: 00:00:00\n> Inference result:\n Network group: ei-carhef-yolov5s\n    Frames count: 317\n    FPS: 63.33\n',
+  );
+  assert.equal(r.outcome, 'success');
+  assert.equal(readDfcLog('$ hailortcli run m.hef\nRunning streaming inference (m.hef):\n').outcome, 'incomplete');
+});

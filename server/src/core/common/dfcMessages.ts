@@ -8,7 +8,15 @@
 // URL or a file in this repository). Pure data and matching: no I/O; core/common so that every
 // domain may import it (eslint's layering rules; core/dfc depends on alls/ and onnx/, not back).
 
-import { HAILORT_FAMILIES, HAILORT_STATUS_NAMES, hailortFamily, hailortFamilyValues, hailortStatusValue, type HailortFamilyCode } from './hailortStatus';
+import {
+  HAILORT_FAMILIES,
+  HAILORT_STATUS_NAMES,
+  hailortFamily,
+  hailortFamilyValues,
+  hailortStatusValue,
+  pyhailortClasses,
+  type HailortFamilyCode,
+} from './hailortStatus';
 
 export type MessageStage = 'parse' | 'optimize' | 'compile' | 'runtime';
 export type MessageSeverity = 'error' | 'warning' | 'info';
@@ -78,14 +86,6 @@ const HAILORT_FIXES: Record<HailortFamilyCode, string> = {
   'hailort/connection-closed':
     "the other end of HailoRT's connection closed it — the device's own runtime (Hailo-10H), hailort.service, or a server: it ended, crashed or was reset; its log (dmesg, the service's journal) says why",
   'hailort/status': 'HailoRT refused the operation: the line before the status says which check failed',
-};
-
-/** pyhailort's exception classes per family (hailo_platform/pyhailort/pyhailort.py, create_exception_from_status). */
-const PYHAILORT_CLASSES: Partial<Record<HailortFamilyCode, string[]>> = {
-  'hailort/hef-rejected': ['HailoRTInvalidHEFException'],
-  'hailort/driver': ['HailoRTDriverOperationFailedException', 'HailoRTPCIeDriverException', 'HailoRTFirmwareControlFailedException'],
-  'hailort/connection-closed': ['HailoCommunicationClosedException'],
-  'hailort/version-mismatch': ['InvalidProtocolVersionException'],
 };
 
 export const DFC_MESSAGES: readonly DfcMessage[] = [
@@ -785,8 +785,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     id: 'hailort-hef-arch',
     text: 'HEF format is not compatible with device. Device arch: {device}, HEF arch: {hef}',
     tool: 'hailort',
-    classes: ['HailoRTHEFNotCompatibleWithDevice'],
-    anyMessage: true,
+    classes: [],
     patterns: [
       /HEF format is not compatible with device\. Device arch: (?<device>[^,]+), HEF (?:arch|compatible for): (?<hef>.*?)\s*$/,
       /HEF file is not compatible with device/,
@@ -837,8 +836,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     id: 'hailort-python-timeout',
     text: 'Received a timeout - hailort has failed because a timeout had occurred',
     tool: 'hailort',
-    classes: ['HailoRTTimeout'],
-    anyMessage: true,
+    classes: [],
     patterns: [/Received a timeout - hailort has failed because a timeout had occurred/],
     stage: 'runtime',
     severity: 'error',
@@ -853,8 +851,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       id: code === 'hailort/hef-rejected' ? 'hailort-hef-rejected' : `hailort-${code.slice(8)}-status`,
       text: `${HAILORT_FAMILIES[code as keyof typeof HAILORT_FAMILIES].map((n) => `HAILO_${n}`).join(' / ')}`,
       tool: 'hailort',
-      classes: [...(PYHAILORT_CLASSES[code] ?? [])],
-      anyMessage: (PYHAILORT_CLASSES[code] ?? []).length > 0,
+      classes: pyhailortClasses(code),
+      anyMessage: pyhailortClasses(code).length > 0,
       patterns: [statusPattern(code)],
       stage: 'runtime',
       severity: 'error',
@@ -866,7 +864,9 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     id: 'hailort-status',
     text: 'CHECK_SUCCESS failed with status=HAILO_{NAME}({n})',
     tool: 'hailort',
-    classes: ['HailoRTStatusException'],
+    // pyhailort's classes of statuses in no family; `HailoRTStatusException: N` is read by its number (explain.ts).
+    classes: pyhailortClasses('hailort/status'),
+    anyMessage: true,
     patterns: [statusPattern('hailort/status')],
     stage: 'runtime',
     severity: 'error',

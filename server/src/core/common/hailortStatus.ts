@@ -242,6 +242,37 @@ export function describeHailortStatus(value: number): string {
   return `${name}(${value})${meaning ? `: ${meaning}` : ''}${former}`;
 }
 
+/**
+ * pyhailort's exception per status (hailo_platform/pyhailort/pyhailort.py, `create_exception_from_status`,
+ * 4.22.0 and 5.2.0): Python users see the class, not the status. `_pyhailort.HailoRTStatusException: N`
+ * carries the bare number (the indicative class is raised `from` it).
+ */
+export const PYHAILORT_CLASS_STATUS: Readonly<Record<string, number>> = {
+  InvalidProtocolVersionException: 15,
+  HailoRTFirmwareControlFailedException: 18,
+  HailoRTUnsupportedOpcodeException: 48,
+  HailoRTInvalidFrameException: 25,
+  HailoRTTimeout: 4,
+  HailoRTStreamAborted: 63,
+  HailoRTInvalidOperationException: 6,
+  HailoRTInvalidArgumentException: 2,
+  HailoRTNotFoundException: 61,
+  HailoRTInvalidHEFException: 26,
+  HailoRTHEFNotCompatibleWithDevice: 93,
+  HailoRTEthException: 19,
+  HailoRTDriverOperationFailedException: 36,
+  HailoRTPCIeDriverException: 36,
+  HailoCommunicationClosedException: 62,
+  HailoRTNetworkGroupNotActivatedException: 69,
+};
+
+/** The pyhailort classes of a family's statuses. */
+export function pyhailortClasses(code: HailortFamilyCode): string[] {
+  return Object.entries(PYHAILORT_CLASS_STATUS)
+    .filter(([, v]) => hailortFamily(v) === code)
+    .map(([c]) => c);
+}
+
 /** Where a line names a status: `HAILO_NAME` (with or without `(N)`), or `status=N` / `status = N` / `status N`. */
 const STATUS_IN_TEXT = /\b(HAILO_[A-Z0-9_]+)\b(?:\((\d+)\))?|\bstatus\s*(?:=|:)?\s*(\d{1,3})\b(?![.\d])/g;
 

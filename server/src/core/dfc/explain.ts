@@ -9,7 +9,7 @@ import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
 import { level, withoutLevel } from './markers';
-import { describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
+import { PYHAILORT_CLASS_STATUS, describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
 import { sentenceFor } from '../device/errors';
 import type { ReaderState } from './state';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, StageName } from './types';
@@ -199,6 +199,8 @@ export class Explainer {
       return [this.parserDeclined(s)];
     // The allocator exception after a compiler that could not start says nothing more.
     if (this.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
+    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number.
+    if (cls === 'HailoRTStatusException' && /^\s*\d{1,3}\s*$/.test(msg)) return this.explain({ ...s, cls: null, message: `status=${msg.trim()}` });
     const hit = matchDfcMessage(msg, s.cls, s.frames);
     if (!hit) return null;
     const n = hit.names;
@@ -730,7 +732,10 @@ export class Explainer {
     const code = e.code as DfcCode;
     const body = withoutLevel(s.line.text).trim();
     const named = hit.names.status ?? (hit.names.value ? hailortStatusName(Number(hit.names.value)) : undefined);
-    const status = named !== undefined ? (hailortStatusValue(named) ?? null) : (hailortStatusIn(body)?.value ?? null);
+    const status =
+      named !== undefined
+        ? (hailortStatusValue(named) ?? null)
+        : (hailortStatusIn(s.message)?.value ?? hailortStatusIn(body)?.value ?? (s.cls ? PYHAILORT_CLASS_STATUS[s.cls] : undefined) ?? null);
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
     const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));

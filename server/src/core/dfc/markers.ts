@@ -147,7 +147,9 @@ export type Marker =
   /** The `hailo parser` question on stdin: `Would you like to parse again with the recommendation? (y/n)`. */
   | { kind: 'prompt' }
   /** The profiler wrote its report (`hailomz profile`, `hailo profiler`): the run ended, whatever stage its estimate ran. */
-  | { kind: 'profiled' };
+  | { kind: 'profiled' }
+  /** hailortcli's `> Inference result:` (infer_stats_printer.cpp): a run on the device ended and printed its figures. */
+  | { kind: 'inferred' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
 const OPTIMIZATION_ALGORITHM =
@@ -202,6 +204,7 @@ export function classifyMarker(text: string): Marker | null {
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
+  if (/^(?:>\s*)?Inference result:/.test(t)) return { kind: 'inferred' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
