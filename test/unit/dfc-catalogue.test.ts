@@ -333,3 +333,16 @@ test('reader: a run on the device that printed its result ended (hailortcli run)
   assert.equal(r.outcome, 'success');
   assert.equal(readDfcLog('$ hailortcli run m.hef\nRunning streaming inference (m.hef):\n').outcome, 'incomplete');
 });
+
+test('hailort: a status said at info level is no failure, at warning level a warning; `exit status 1` is no status', () => {
+  // queue_elements.cpp logs an abort the user asked for at info level.
+  const info = readDfcLog('[HailoRT] [info] enqueue() in element PushQEl0yolov5 was aborted, got status = HAILO_STREAM_ABORT(63)\n');
+  assert.deepEqual(info.diagnostics, []);
+  const warn = readDfcLog('[HailoRT] [warning] clear configured apps ended with status HAILO_DRIVER_OPERATION_FAILED(36)\n');
+  assert.deepEqual(
+    warn.diagnostics.map((d) => [d.code, d.severity]),
+    [['hailort/driver', 'warning']],
+  );
+  assert.equal(hailortStatusIn('Process finished with exit status 1'), null);
+  assert.deepEqual(readDfcLog('[info] Process finished with exit status 1\n').diagnostics, []);
+});

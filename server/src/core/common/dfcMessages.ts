@@ -59,7 +59,10 @@ const FIXTURES = 'test/fixtures/dfc';
 /** HailoRT's public source (https://github.com/hailo-ai/hailort, v5.2.0 unless a release is named). */
 const HAILORT = 'hailo-ai/hailort hailort';
 
-/** A family's statuses wherever a line names them: `HAILO_X`, `HAILO_X(N)`, `status=N`, `status = N`. */
+/**
+ * A family's statuses wherever a line names them: `HAILO_X`, `HAILO_X(N)`, `status=N`, `status = N`
+ * (a number only after `status=`/`status:` — `exit status 1` is no HailoRT status).
+ */
 function statusPattern(code: HailortFamilyCode): RegExp {
   const values = code === 'hailort/status' ? null : new Set(hailortFamilyValues(code));
   const names = HAILORT_STATUS_NAMES.filter((n) => {
@@ -67,7 +70,7 @@ function statusPattern(code: HailortFamilyCode): RegExp {
     return v !== 0 && (values ? values.has(v) : hailortFamily(v) === 'hailort/status');
   });
   const nums = [...new Set(names.map((n) => hailortStatusValue(n)!))].sort((a, b) => b - a);
-  return new RegExp(`\\b(?<status>${names.join('|')})\\b|\\bstatus\\s*[=:]?\\s*(?<value>${nums.join('|')})\\b(?![.\\d])`);
+  return new RegExp(`\\b(?<status>${names.join('|')})\\b|\\bstatus\\s*[=:]\\s*(?<value>${nums.join('|')})\\b(?![.\\d])`);
 }
 
 /** What to do about each family (the status's own meaning is said with it: hailortStatus.ts). */

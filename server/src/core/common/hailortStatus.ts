@@ -273,8 +273,8 @@ export function pyhailortClasses(code: HailortFamilyCode): string[] {
     .map(([c]) => c);
 }
 
-/** Where a line names a status: `HAILO_NAME` (with or without `(N)`), or `status=N` / `status = N` / `status N`. */
-const STATUS_IN_TEXT = /\b(HAILO_[A-Z0-9_]+)\b(?:\((\d+)\))?|\bstatus\s*(?:=|:)?\s*(\d{1,3})\b(?![.\d])/g;
+/** Where a line names a status: `HAILO_NAME` (with or without `(N)`), or `status=N` / `status = N` / `status: N`. */
+const STATUS_IN_TEXT = /\b(HAILO_[A-Z0-9_]+)\b(?:\((\d+)\))?|\bstatus\s*[=:]\s*(\d{1,3})\b(?![.\d])/g;
 
 /** The first status a line names (a `HAILO_…` word that is not a status, e.g. an ioctl's name, is skipped). */
 export function hailortStatusIn(text: string): { name: string; value: number } | null {

@@ -736,6 +736,9 @@ export class Explainer {
       named !== undefined
         ? (hailortStatusValue(named) ?? null)
         : (hailortStatusIn(s.message)?.value ?? hailortStatusIn(body)?.value ?? (s.cls ? PYHAILORT_CLASS_STATUS[s.cls] : undefined) ?? null);
+    // HailoRT logs statuses at info level too (a stream the user aborted): only its errors and warnings say it failed.
+    const lv = level(s.line.text);
+    if (lv === 'info' || lv === 'debug') return [];
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
     const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));
@@ -767,7 +770,7 @@ export class Explainer {
     const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, excerpt };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
-      severity: e.severity === 'warning' ? 'warning' : undefined,
+      severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
       excerpt: [...excerpt],
     });
     this.rt = chain;
