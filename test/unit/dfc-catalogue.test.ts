@@ -346,3 +346,23 @@ test('hailort: a status said at info level is no failure, at warning level a war
   assert.equal(hailortStatusIn('Process finished with exit status 1'), null);
   assert.deepEqual(readDfcLog('[info] Process finished with exit status 1\n').diagnostics, []);
 });
+
+test("hailort: a runtime of the other device family, and GenAI's one model at a time, say what the device errors say", () => {
+  // pcie_device.cpp (5.2.0), llm_server.cpp (5.2.0).
+  const family = readDfcLog(
+    '[HailoRT] [error] CHECK failed - Hailo8 devices are only supported in versions 4.x.x and earlier\n[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_NOT_SUPPORTED(79)\n',
+  );
+  assert.deepEqual(
+    family.diagnostics.map((d) => d.code),
+    ['hailort/version-mismatch'],
+  );
+  assert.match(
+    family.diagnostics[0].message,
+    /Hailo-8 family needs HailoRT 4\.x.*HAILO_NOT_SUPPORTED\(79\)|HAILO_NOT_SUPPORTED\(79\).*Hailo-8 family needs HailoRT 4\.x/,
+  );
+  const kv = readDfcLog(
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_INTERNAL_FAILURE(8) - Failed to mark KV-Cache in use. KV-Cache is already in use by another model!\n',
+  );
+  assert.equal(kv.diagnostics[0]?.code, 'hailort/out-of-physical-devices');
+  assert.match(kv.diagnostics[0].message, /hailo-ollama/);
+});

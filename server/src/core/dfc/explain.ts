@@ -764,6 +764,9 @@ export class Explainer {
     const at = fromPlain ? plain.line : s.line;
     if (e.id === 'hailort-open-file' && !hit.names.path) detail = 'Failed opening file: the path given was empty';
     let fix = e.fix;
+    // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
+    if (e.id === 'hailort-device-family') fix = sentenceFor('runtime-mismatch').replace(/\.$/, '');
+    if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
     if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
       fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
     const excerpt = fromPlain ? [plain.text, body] : [body];
