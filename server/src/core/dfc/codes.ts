@@ -230,7 +230,7 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'high',
     evidence:
-      'HAILO_OUT_OF_PHYSICAL_DEVICES(74): HailoRT\'s "Failed to create vdevice. there are not enough free devices" — another VDevice holds the device (dfc-corpus tune/37)',
+      'HAILO_OUT_OF_PHYSICAL_DEVICES(74) / HAILO_DEVICE_IN_USE: HailoRT\'s "Failed to create vdevice. there are not enough free devices" — another VDevice holds the device (dfc-corpus tune/37); the GenAI server\'s "KV-Cache is already in use by another model!" (llm_server.cpp)',
   },
   'hailort/network-already-activated': {
     severity: 'error',
@@ -258,7 +258,7 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'high',
     evidence:
-      'HAILO_INVALID_DRIVER_VERSION / HAILO_DRIVER_INVALID_IOCTL / HAILO_DRIVER_INVALID_RESPONSE / HAILO_UNSUPPORTED_FW_VERSION / HAILO_INVALID_SERVICE_VERSION (hailort.h); hailort_driver.cpp\'s "Driver version (X) is different from library version (Y)" (viseron#1490: fixed by installing one release), hef.cpp\'s DFC-version check',
+      "HAILO_INVALID_DRIVER_VERSION / HAILO_DRIVER_INVALID_IOCTL / HAILO_DRIVER_INVALID_RESPONSE / HAILO_UNSUPPORTED_FW_VERSION / HAILO_INVALID_SERVICE_VERSION (hailort.h); hailort_driver.cpp's \"Driver version (X) is different from library version (Y)\" (viseron#1490: fixed by installing one release), hef.cpp's DFC-version check; pcie_device.cpp's device-family checks (Hailo-8 needs 4.x, Hailo-1X 5.x)",
   },
   'hailort/timeout': {
     severity: 'error',
