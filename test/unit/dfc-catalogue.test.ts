@@ -332,6 +332,17 @@ test('reader: a run on the device that printed its result ended (hailortcli run)
   );
   assert.equal(r.outcome, 'success');
   assert.equal(readDfcLog('$ hailortcli run m.hef\nRunning streaming inference (m.hef):\n').outcome, 'incomplete');
+  // benchmark_command.cpp's summary, fw_control_command.cpp's identify (4.22.0).
+  assert.equal(
+    readDfcLog('=======\nSummary\n=======\nFPS     (hw_only)                 = 1250.5\n        (streaming)               = 1249.8\n').outcome,
+    'success',
+  );
+  assert.equal(
+    readDfcLog(
+      'Executing on device: 0000:01:00.0\nIdentifying board\nControl Protocol Version: 2\nFirmware Version: 4.22.0 (release,app,extended context switch buffer)\nDevice Architecture: HAILO8L\n',
+    ).outcome,
+    'success',
+  );
 });
 
 test('hailort: a status said at info level is no failure, at warning level a warning; `exit status 1` is no status', () => {

@@ -148,7 +148,7 @@ export type Marker =
   | { kind: 'prompt' }
   /** The profiler wrote its report (`hailomz profile`, `hailo profiler`): the run ended, whatever stage its estimate ran. */
   | { kind: 'profiled' }
-  /** hailortcli's `> Inference result:` (infer_stats_printer.cpp): a run on the device ended and printed its figures. */
+  /** hailortcli printed its answer (`> Inference result:`, benchmark's `FPS (hw_only) =`, identify's `Device Architecture:`): a run on the device ended. */
   | { kind: 'inferred' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
@@ -204,7 +204,8 @@ export function classifyMarker(text: string): Marker | null {
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
-  if (/^(?:>\s*)?Inference result:/.test(t)) return { kind: 'inferred' };
+  // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
+  if (/^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S/.test(t)) return { kind: 'inferred' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
