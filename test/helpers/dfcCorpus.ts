@@ -36,7 +36,14 @@ export interface CaseResult {
   ok: boolean;
 }
 
-export function corpusCases(part: 'tune' | 'heldout'): string[] {
+/**
+ * The halves: tune/ and heldout/ (the first batch, issue 30), tune2/ and unseen/ (a second batch collected
+ * by another engineer than the one who builds the reader; unseen/ is set aside unread until the lead scores it
+ * once — test/fixtures/dfc-corpus/README.md).
+ */
+export type CorpusPart = 'tune' | 'heldout' | 'tune2' | 'unseen';
+
+export function corpusCases(part: CorpusPart): string[] {
   const dir = join(DFC_CORPUS, part);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })

@@ -86,11 +86,11 @@ describe('.alls in the editor', () => {
     await page.keyboard.type(typed);
     const rows = page.locator('.suggest-widget .monaco-list-row');
     // The typed text has reached the server and it offers the modes there; then the widget asks once.
-    // Only the language server's values (kind 19 = vscode.CompletionItemKind.EnumMember): until it
-    // answers, VS Code falls back to words of other open documents, which may hold a8_w8 too.
+    // Only the language server's values (the bridge names the kind: vscode.CompletionItemKind.EnumMember):
+    // until it answers, VS Code falls back to words of other open documents, which may hold a8_w8 too.
     const labels = (list: unknown) =>
-      ((list as { items?: { label: string | { label: string }; kind?: number }[] })?.items ?? [])
-        .filter((i) => i.kind === 19)
+      ((list as { items?: { label: string | { label: string }; kind?: string }[] })?.items ?? [])
+        .filter((i) => i.kind === 'EnumMember')
         .map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     await serverAnswers(page, 'vscode.executeCompletionItemProvider', 'e2e-fixtures/e2e-minimal.alls', 3, typed.length + 1, (list) =>
       labels(list).includes('a8_w8'),

@@ -8,6 +8,16 @@
 // URL or a file in this repository). Pure data and matching: no I/O; core/common so that every
 // domain may import it (eslint's layering rules; core/dfc depends on alls/ and onnx/, not back).
 
+import {
+  HAILORT_FAMILIES,
+  HAILORT_STATUS_NAMES,
+  hailortFamily,
+  hailortFamilyValues,
+  hailortStatusValue,
+  pyhailortClasses,
+  type HailortFamilyCode,
+} from './hailortStatus';
+
 export type MessageStage = 'parse' | 'optimize' | 'compile' | 'runtime';
 export type MessageSeverity = 'error' | 'warning' | 'info';
 
@@ -44,7 +54,42 @@ export interface DfcMessage {
 }
 
 const CORPUS = 'test/fixtures/dfc-corpus/tune';
+const CORPUS2 = 'test/fixtures/dfc-corpus/tune2';
 const FIXTURES = 'test/fixtures/dfc';
+/** HailoRT's public source (https://github.com/hailo-ai/hailort, v5.2.0 unless a release is named). */
+const HAILORT = 'hailo-ai/hailort hailort';
+
+/**
+ * A family's statuses wherever a line names them: `HAILO_X`, `HAILO_X(N)`, `status=N`, `status = N`
+ * (a number only after `status=`/`status:` — `exit status 1` is no HailoRT status).
+ */
+function statusPattern(code: HailortFamilyCode): RegExp {
+  const values = code === 'hailort/status' ? null : new Set(hailortFamilyValues(code));
+  const names = HAILORT_STATUS_NAMES.filter((n) => {
+    const v = hailortStatusValue(n)!;
+    return v !== 0 && (values ? values.has(v) : hailortFamily(v) === 'hailort/status');
+  });
+  const nums = [...new Set(names.map((n) => hailortStatusValue(n)!))].sort((a, b) => b - a);
+  return new RegExp(`\\b(?<status>${names.join('|')})\\b|\\bstatus\\s*[=:]\\s*(?<value>${nums.join('|')})\\b(?![.\\d])`);
+}
+
+/** What to do about each family (the status's own meaning is said with it: hailortStatus.ts). */
+const HAILORT_FIXES: Record<HailortFamilyCode, string> = {
+  'hailort/hef-rejected':
+    'HailoRT could not open or read the HEF, or does not support it: check the path, copy or compile the HEF again, and run it with the HailoRT release of the DFC that compiled it (hailo-tools hef explains which)',
+  'hailort/hef-device-mismatch': "the HEF was compiled for another device architecture: compile it for this device's (the DFC's --hw-arch)",
+  'hailort/version-mismatch':
+    'driver, firmware, hailort.service and library must be of one HailoRT release: install the matching driver (and firmware) of the installed HailoRT, or that HailoRT of the driver, then reboot (hailo-tools doctor shows the versions)',
+  'hailort/out-of-physical-devices':
+    'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
+  'hailort/timeout':
+    'the device did not answer in time: check that every input is written and every output read (a pipeline that stops reading stalls the device), raise the timeout for a slow model, and reset the device if it stays stuck',
+  'hailort/driver':
+    "the PCIe driver failed or is missing: read the driver's log (dmesg | grep hailo), check the driver is loaded and of HailoRT's release, and reset or re-seat the device",
+  'hailort/connection-closed':
+    "the other end of HailoRT's connection closed it — the device's own runtime (Hailo-10H), hailort.service, or a server: it ended, crashed or was reset; its log (dmesg, the service's journal) says why",
+  'hailort/status': 'HailoRT refused the operation: the line before the status says which check failed',
+};
 
 export const DFC_MESSAGES: readonly DfcMessage[] = [
   // ---- parse ------------------------------------------------------------------------------------
@@ -93,7 +138,13 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       'UnexpectedNodeError',
     ],
     // The node ends at whitespace or at a colon followed by a space (node names contain `::`).
-    patterns: [/\b(?<cls>(?:Unsupported|Unexpected)\w*Error) in op (?<node>\S+?):?(?:\s+(?<reason>.*))?$/],
+    patterns: [
+      /\b(?<cls>(?:Unsupported|Unexpected)\w*Error) in op (?<node>\S+?):?(?:\s+(?<reason>.*))?$/,
+      // DFC 5's form: the reason first, the ONNX node it was translated from after it.
+      /(?<reason>\b(?:Unsupported|Unexpected)\b.*?)\s*\(translated from (?<node>[^)\s]+)\)/,
+    ],
+    // The parser's own classes say which stage refused whatever their message says.
+    anyMessage: true,
     stage: 'parse',
     severity: 'error',
     code: 'dfc/unsupported-layer',
@@ -337,6 +388,31 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'dfc-flow.md §3.5',
   },
   {
+    id: 'quantization-failed',
+    text: 'Quantization failed in layer {layer} due to unsupported required slope. Desired shift is {shift}, but op has only {bits} data bits.',
+    tool: 'dfc',
+    classes: ['NegativeSlopeExponentNonFixable'],
+    anyMessage: true,
+    patterns: [/Quantization failed in layer (?<layer>\S+?) due to (?<why>[^.]*)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/quantization-failed',
+    fix: "the layer's data or weight range is unbalanced — as the DFC says: mostly a random (synthetic) calibration set or random weights, a calibration set not normalized the way the model's input is (0-255 where training saw 0-1), or a model trained without batch normalization: calibrate with real images, preprocessed as in training (or normalize on the chip with the model script's normalization)",
+    evidence: `the DFC's own message (${CORPUS2}/37, library file id 59685997022); users' notes: synthetic calibration frames made the DFC refuse, real frames cleared it (library file id 60183850446); 0-255 inputs for a 0-1 network (library file id 71269478379)`,
+  },
+  {
+    id: 'nan-params',
+    text: 'Unsupported NaN values were found in params',
+    tool: 'dfc',
+    classes: ['BackendValueError'],
+    patterns: [/NaN values were found in (?<why>\w+)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/nan-params',
+    fix: "the network's parameters contain NaN: check the model's weights (a diverged training, a broken export or conversion) and export it again",
+    evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/136',
+  },
+  {
     id: 'calibration-shape',
     text: "Data shape {data} for layer {layer} doesn't match network's input shape {shape}",
     tool: 'dfc',
@@ -478,8 +554,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/allocation-failed',
     role: 'cause',
     cause: 'kernel validation',
-    fix: '16x4 kernels come from 16-bit biases (optimization level 0): optimize with a GPU',
-    evidence: `${CORPUS}/05-dw-16bit-activation2`,
+    fix: "16x4 kernels come from 16-bit biases (optimization level 0, or end nodes cut after the heads' post-processing): optimize with a GPU, end at the heads' raw Conv outputs",
+    evidence: `${CORPUS}/05-dw-16bit-activation2; ${CORPUS2}/33`,
   },
   {
     id: 'resources-calculation',
@@ -492,8 +568,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/allocation-failed',
     role: 'cause',
     cause: 'resources of 16-bit biases',
-    fix: '16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU',
-    evidence: `${CORPUS}/05-dw-16bit-activation2`,
+    fix: "16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU; or from end nodes cut after the heads' post-processing (Sigmoid, Concat, Mul): end at the heads' raw Conv outputs",
+    evidence: `${CORPUS}/05-dw-16bit-activation2; ${CORPUS2}/33 (a users' pitfalls note: the cut after post-processing, fixed by ending at the raw Convs)`,
   },
   {
     id: 'apus-over',
@@ -615,6 +691,18 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/113',
   },
   {
+    id: 'system-requirements',
+    text: 'The SDK requires {n} GB of RAM ({m} GB recommended), while this system has only {k} GB.',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/(?<why>The SDK requires \d+ GB of RAM.*?)\s*$/, /(?<why>Unsupported release - .*?)\s*$/, /(?<why>System requirements check failed)/],
+    stage: null,
+    severity: 'warning',
+    code: 'dfc/system-requirements',
+    fix: 'the DFC checks the machine on its first run and asks whether to continue: it runs, but below 16 GB of RAM an optimize or compile can be killed (exit 137) — give the machine (or the WSL2 VM) the memory the DFC asks for, on a supported Ubuntu release',
+    evidence: `the DFC 3.31 first-run check of a users' WSL2 guide (${CORPUS2}/25, library file id 51878943534): [Error] lines, then "Continue? [Y/n]", then the command ran`,
+  },
+  {
     id: 'docker',
     text: 'docker: Error response from daemon: {message}',
     tool: 'dfc',
@@ -629,17 +717,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: "docker's documented CLI messages",
   },
   // ---- HailoRT -----------------------------------------------------------------------------------
+  // HailoRT reports a failure innermost first: the check that failed (`CHECK failed - <what>`), then
+  // each caller with the status (`CHECK_SUCCESS failed with status=HAILO_X(N)`). The messages below
+  // say what failed; the families after them (core/common/hailortStatus.ts) say what a status means,
+  // for every status of hailort.h, so a message nobody listed still reads as its family.
   {
     id: 'hailort-out-of-physical-devices',
     text: 'Failed to create vdevice. there are not enough free devices. requested: {n}, found: {m} (HAILO_OUT_OF_PHYSICAL_DEVICES(74))',
     tool: 'hailort',
     classes: [],
-    patterns: [/HAILO_OUT_OF_PHYSICAL_DEVICES|there are not enough free devices/],
+    patterns: [/there are not enough free devices/, statusPattern('hailort/out-of-physical-devices')],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/out-of-physical-devices',
     fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
-    evidence: `HailoRT's vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
+    evidence: `${HAILORT}/libhailort/src/vdevice/vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
   },
   {
     id: 'hailort-network-already-activated',
@@ -654,16 +746,160 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${CORPUS}/37-xfeat-hailort-devices`,
   },
   {
-    id: 'hailort-hef-rejected',
-    text: 'HAILO_HEF_FILE_CORRUPTED / HAILO_HEF_NOT_SUPPORTED / HAILO_FILE_OPERATION_FAILURE',
+    id: 'hailort-driver-version',
+    text: 'Driver version ({driver}) is different from library version ({library})',
     tool: 'hailort',
     classes: [],
-    patterns: [/\b(?<status>HAILO_HEF_FILE_CORRUPTED|HAILO_HEF_NOT_SUPPORTED|HAILO_INVALID_HEF|HAILO_FILE_OPERATION_FAILURE)\b/],
+    patterns: [/Driver version \((?<driver>[\d.]+)\) is different from library version \((?<library>[\d.]+)\)/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/version-mismatch',
+    fix: 'install the PCIe driver and HailoRT of one release (HailoRT opens a device only when both are the same version), then reboot',
+    evidence: `${HAILORT}/libhailort/src/vdma/driver/hailort_driver.cpp (validate_driver_version, HAILO_INVALID_DRIVER_VERSION); roflcoopter/viseron#1490 (${CORPUS2}/38)`,
+  },
+  {
+    id: 'hailort-device-family',
+    text: 'Hailo8 devices are only supported in versions 4.x.x and earlier',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Hailo8 devices are only supported in versions 4\.x\.x and earlier/, /Hailo1X Devices are only supported in versions 5\.0\.0 and above/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/version-mismatch',
+    fix: "this HailoRT does not run this device's family: the Hailo-8 family needs HailoRT 4.x (hailo_pci), the Hailo-10H HailoRT 5.x (hailo1x_pci) — install the runtime of the device's family",
+    evidence: `${HAILORT}/libhailort/src/vdma/pcie/pcie_device.cpp (PcieDevice::create: 5.2.0 "Hailo8 devices are only supported in versions 4.x.x and earlier", 4.22.0 "Hailo1X Devices are only supported in versions 5.0.0 and above", HAILO_NOT_SUPPORTED)`,
+  },
+  {
+    id: 'hailort-kv-cache-in-use',
+    text: 'Failed to mark KV-Cache in use. KV-Cache is already in use by another model!',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/KV-Cache is already in use by another model/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/out-of-physical-devices',
+    fix: "another LLM or VLM holds the device (HailoRT's GenAI server runs one at a time): close the other chat or program (e.g. hailo-ollama), then try again",
+    evidence: `${HAILORT}/hailort_server/genai/llm/llm_server.cpp and vlm/vlm_server.cpp (5.2.0)`,
+  },
+  {
+    id: 'hailort-hef-dfc-version',
+    text: 'DFC version from which this HEF was created ({dfc}) is different from library version ({library}), which is not allowed for this model.',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/DFC version from which this HEF was created \((?<dfc>[\d.]+)\) is different from library version \((?<library>[\d.]+)\)/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/version-mismatch',
+    fix: 'compile the HEF with the DFC of the installed HailoRT release, or install the HailoRT of the DFC that compiled it',
+    evidence: `${HAILORT}/libhailort/src/hef/hef.cpp`,
+  },
+  {
+    id: 'hailort-hef-extensions',
+    text: 'Failed opening non-compatible HEF with the following unsupported extensions: {extensions}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [
+      /non-compatible HEF with the following unsupported extensions:\s*(?<why>.*?)\s*$/,
+      /Failed opening non-compatible HEF that uses the following deprecated features:\s*(?<why>.*?)\s*$/,
+    ],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/hef-rejected',
-    fix: 'the HEF is cut, damaged or of another HailoRT/device generation: hailo-tools hef explains which',
-    evidence: '../shared/corpus/hef/libhailort-5.2.0/mutants.tsv (what the real libhailort 5.2.0 answered for damaged HEFs)',
+    fix: "the HEF uses features this HailoRT does not have: it was compiled by a DFC of another (newer) release — run it with the HailoRT of the DFC that compiled it, or compile it with the DFC of this HailoRT's release",
+    evidence: `${HAILORT}/libhailort/src/hef/hef.cpp (CHECK(unsupported_extensions.empty(), HAILO_HEF_NOT_SUPPORTED, …)); hailo-ai/hailo_model_zoo#29`,
+  },
+  {
+    id: 'hailort-hef-arch',
+    text: 'HEF format is not compatible with device. Device arch: {device}, HEF arch: {hef}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [
+      /HEF format is not compatible with device\. Device arch: (?<device>[^,]+), HEF (?:arch|compatible for): (?<hef>.*?)\s*$/,
+      /HEF file is not compatible with device/,
+    ],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/hef-device-mismatch',
+    fix: "compile the HEF for the device's architecture (the DFC's --hw-arch: hailo8, hailo8l, hailo10h, …)",
+    evidence: `${HAILORT}/libhailort/src/device_common/device_internal.cpp (4.17–4.23 "HEF arch", 5.x "HEF compatible for"); pyhailort.py (HailoRTHEFNotCompatibleWithDevice)`,
+  },
+  {
+    id: 'hailort-hef-arch-lower-performance',
+    text: 'HEF was compiled for {hef} device, while the device itself is {device}. This will result in lower performance.',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/HEF was compiled for (?<hef>\w+) device, while the device itself is (?<device>\w+)/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/hef-device-mismatch',
+    fix: "it runs, slower: compile the HEF for the device's own architecture for its full speed",
+    evidence: `${HAILORT}/libhailort/src/device_common/device_internal.cpp (LOGGER__WARNING, 4.22.0)`,
+  },
+  {
+    id: 'hailort-desc-page-size',
+    text: 'max_desc_page_size given {given} is bigger than hw max desc page size {max}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/max_desc_page_size given (?<given>\d+) is bigger than hw max desc page size (?<max>\d+)/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    fix: 'the PCIe driver set a DMA descriptor page size larger than this HailoRT accepts (the driver sets it at probe from the kernel\'s page size, 16384 on a 16K-page kernel; dmesg shows "max_desc_page_size"): make the driver use 4096-byte pages (it prints "Force setting max_desc_page_size to 4096" when it does), or install driver and HailoRT of one release',
+    evidence: `${HAILORT}/libhailort/src/vdma/memory/buffer_requirements.cpp (4.18.0, HAILO_INTERNAL_FAILURE); raspberrypi/firmware#1895 and geerlingguy/raspberry-pi-pcie-devices#164 (the driver's probe lines); SEAME-pt/Team5_Senna_Tech#224`,
+  },
+  {
+    id: 'hailort-open-file',
+    text: 'Failed opening file, path: {path}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Failed opening file, path:\s*(?<path>.*?)\s*$/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/hef-rejected',
+    fix: "the path HailoRT was given does not open (wrong, relative to another directory, unreadable, or empty): pass the HEF's full path",
+    evidence: `${HAILORT}/common/file_utils.cpp (CHECK(…, HAILO_OPEN_FILE_FAILURE, "Failed opening file, path: {}"))`,
+  },
+  {
+    id: 'hailort-python-timeout',
+    text: 'Received a timeout - hailort has failed because a timeout had occurred',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Received a timeout - hailort has failed because a timeout had occurred/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/timeout',
+    fix: HAILORT_FIXES['hailort/timeout'],
+    evidence: `${HAILORT}/libhailort/bindings/python/platform/hailo_platform/pyhailort/pyhailort.py (HAILO_TIMEOUT → HailoRTTimeout)`,
+  },
+  // Every status of hailort.h by its family, named or numbered (`HAILO_TIMEOUT(4)`, `status=26`).
+  ...(Object.keys(HAILORT_FAMILIES) as HailortFamilyCode[])
+    .filter((code) => code !== 'hailort/out-of-physical-devices')
+    .map((code): DfcMessage => ({
+      id: code === 'hailort/hef-rejected' ? 'hailort-hef-rejected' : `hailort-${code.slice(8)}-status`,
+      text: `${HAILORT_FAMILIES[code as keyof typeof HAILORT_FAMILIES].map((n) => `HAILO_${n}`).join(' / ')}`,
+      tool: 'hailort',
+      classes: pyhailortClasses(code),
+      anyMessage: pyhailortClasses(code).length > 0,
+      patterns: [statusPattern(code)],
+      stage: 'runtime',
+      severity: 'error',
+      code,
+      fix: HAILORT_FIXES[code],
+      evidence: `${HAILORT}/libhailort/include/hailo/hailort.h (HAILO_STATUS_VARIABLES, v5.2.0)${code === 'hailort/hef-rejected' ? '; ../shared/corpus/hef/libhailort-5.2.0/mutants.tsv (what the real libhailort 5.2.0 answered for damaged HEFs)' : ''}`,
+    })),
+  {
+    id: 'hailort-status',
+    text: 'CHECK_SUCCESS failed with status=HAILO_{NAME}({n})',
+    tool: 'hailort',
+    // pyhailort's classes of statuses in no family; `HailoRTStatusException: N` is read by its number (explain.ts).
+    classes: pyhailortClasses('hailort/status'),
+    anyMessage: true,
+    patterns: [statusPattern('hailort/status')],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/status',
+    fix: HAILORT_FIXES['hailort/status'],
+    evidence: `${HAILORT}/libhailort/include/hailo/hailort.h (HAILO_STATUS_VARIABLES, v5.2.0)`,
   },
 ];
 
@@ -697,7 +933,7 @@ export interface MessageMatch {
 export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'misspelled-node': ['node name'],
   'end-node-absorbed': ['missing in the HN'],
-  'unsupported-layer': [' in op '],
+  'unsupported-layer': [' in op ', 'translated from'],
   'parsing-failed-list': ['Parsing failed'],
   'parser-recommendation': ['end node names'],
   'parser-prompt': ['parse again'],
@@ -718,6 +954,9 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'optimization-level-0': ['optimization level to 0'],
   'calibration-range': ['not be normalized'],
   'not-quantized': ['quantized weights'],
+  'quantization-failed': ['Quantization failed in layer'],
+  'nan-params': ['NaN values'],
+  'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check'],
   'mapping-failed': ['Mapping Failed'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
@@ -735,9 +974,25 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'compiler-assertion': ['Assertion', 'unexpected crash', 'compiled graph'],
   'broken-install': ['symbol lookup'],
   docker: ['docker', 'Docker', 'Unable to find image'],
-  'hailort-out-of-physical-devices': ['OUT_OF_PHYSICAL', 'free devices'],
+  'hailort-out-of-physical-devices': ['HAILO_', 'status', 'free devices'],
   'hailort-network-already-activated': ['already activated'],
-  'hailort-hef-rejected': ['HAILO_HEF', 'HAILO_INVALID_HEF', 'HAILO_FILE_OPERATION'],
+  'hailort-driver-version': ['Driver version'],
+  'hailort-hef-dfc-version': ['HEF was created'],
+  'hailort-device-family': ['devices are only supported', 'Devices are only supported'],
+  'hailort-kv-cache-in-use': ['KV-Cache'],
+  'hailort-hef-extensions': ['non-compatible HEF'],
+  'hailort-hef-arch': ['not compatible with device'],
+  'hailort-hef-arch-lower-performance': ['HEF was compiled for'],
+  'hailort-desc-page-size': ['max_desc_page_size'],
+  'hailort-open-file': ['Failed opening file'],
+  'hailort-python-timeout': ['Received a timeout'],
+  ...Object.fromEntries(
+    (Object.keys(HAILORT_FAMILIES) as HailortFamilyCode[]).map((code) => [
+      code === 'hailort/hef-rejected' ? 'hailort-hef-rejected' : `hailort-${code.slice(8)}-status`,
+      ['HAILO_', 'status'],
+    ]),
+  ),
+  'hailort-status': ['HAILO_', 'status'],
 };
 
 /** Any entry's words at all: one test before the entries (most lines of a log say none). */

@@ -4,6 +4,7 @@
 // sentence names them: status 76 and 86 read the same wherever they come from (run, chat, devices,
 // the status bar). Pure: used by the worker, the client, the CLI and the webview.
 import type { DeviceError, DeviceErrorKind } from './protocol';
+import { hailortStatusName } from '../common/hailortStatus';
 
 /** hailo_status values the device path meets (names as hailort.h spells them). */
 export const HailoStatus = {
@@ -45,7 +46,7 @@ export const HailoStatus = {
 const STATUS_NAMES = new Map<number, string>(Object.entries(HailoStatus).map(([k, v]) => [v, `HAILO_${k}`]));
 
 export function statusName(status: number): string {
-  return STATUS_NAMES.get(status) ?? `hailo_status ${status}`;
+  return STATUS_NAMES.get(status) ?? hailortStatusName(status) ?? `hailo_status ${status}`;
 }
 
 const SENTENCES: Record<DeviceErrorKind, string> = {

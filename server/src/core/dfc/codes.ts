@@ -132,6 +132,26 @@ export const DFC_CODES = {
     confidence: 'high',
     evidence: "AttributeError: 'function' object has no attribute 'set_wraparound_loss' with precision_mode=a16_w4 — a DFC bug (dfc-flow.md §3.5)",
   },
+  'dfc/quantization-failed': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'high',
+    evidence:
+      "NegativeSlopeExponentNonFixable: Quantization failed in layer L due to unsupported required slope — the DFC's message names the causes (random or unnormalized calibration set, random weights, no batch normalization); users' records: synthetic frames refused, real frames cleared it (dfc-corpus tune2/37; SOURCES in dfcMessages.ts)",
+  },
+  'dfc/nan-params': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'high',
+    evidence: 'BackendValueError: Unsupported NaN values were found in params — the model parameters contain NaN (hailo_model_zoo#136)',
+  },
+  'dfc/system-requirements': {
+    severity: 'warning',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      "the DFC's first-run system check (`The SDK requires 16 GB of RAM (32 GB recommended), while this system has only 9 GB`, `Unsupported release`): printed as [Error] lines, then `Continue? [Y/n]` — and the command ran (dfc-corpus tune2/25)",
+  },
   'dfc/not-quantized': {
     severity: 'error',
     stage: 'compile',
@@ -210,7 +230,7 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'high',
     evidence:
-      'HAILO_OUT_OF_PHYSICAL_DEVICES(74): HailoRT\'s "Failed to create vdevice. there are not enough free devices" — another VDevice holds the device (dfc-corpus tune/37)',
+      'HAILO_OUT_OF_PHYSICAL_DEVICES(74) / HAILO_DEVICE_IN_USE: HailoRT\'s "Failed to create vdevice. there are not enough free devices" — another VDevice holds the device (dfc-corpus tune/37); the GenAI server\'s "KV-Cache is already in use by another model!" (llm_server.cpp)',
   },
   'hailort/network-already-activated': {
     severity: 'error',
@@ -224,7 +244,48 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'high',
     evidence:
-      'HAILO_HEF_FILE_CORRUPTED / HAILO_HEF_NOT_SUPPORTED / HAILO_FILE_OPERATION_FAILURE: what the real libhailort 5.2.0 answered for damaged HEFs (shared corpus hef/libhailort-5.2.0/mutants.tsv)',
+      'HAILO_INVALID_HEF / HAILO_HEF_FILE_CORRUPTED / HAILO_HEF_NOT_SUPPORTED / HAILO_INVALID_HEF_USE / HAILO_OPEN_FILE_FAILURE / HAILO_FILE_OPERATION_FAILURE (hailort.h); what the real libhailort 5.2.0 answered for damaged HEFs (shared corpus hef/libhailort-5.2.0/mutants.tsv); hef.cpp\'s "non-compatible HEF with the following unsupported extensions" (hailo_model_zoo#29), file_utils.cpp\'s "Failed opening file, path:"',
+  },
+  'hailort/hef-device-mismatch': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      'HAILO_HEF_NOT_COMPATIBLE_WITH_DEVICE / HAILO_INVALID_DEVICE_ARCHITECTURE (hailort.h); device_internal.cpp\'s "HEF format is not compatible with device. Device arch: …" (an error) and "HEF was compiled for Hailo8L device, while the device itself is Hailo8" (a warning: it runs, slower)',
+  },
+  'hailort/version-mismatch': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      "HAILO_INVALID_DRIVER_VERSION / HAILO_DRIVER_INVALID_IOCTL / HAILO_DRIVER_INVALID_RESPONSE / HAILO_UNSUPPORTED_FW_VERSION / HAILO_INVALID_SERVICE_VERSION (hailort.h); hailort_driver.cpp's \"Driver version (X) is different from library version (Y)\" (viseron#1490: fixed by installing one release), hef.cpp's DFC-version check; pcie_device.cpp's device-family checks (Hailo-8 needs 4.x, Hailo-1X 5.x)",
+  },
+  'hailort/timeout': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence:
+      'HAILO_TIMEOUT / HAILO_DRIVER_TIMEOUT (hailort.h); pyhailort\'s HailoRTTimeout "Received a timeout - hailort has failed because a timeout had occurred"; D2H stream timeouts of a users\' log (dfc-corpus tune2/12)',
+  },
+  'hailort/driver': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence:
+      'HAILO_DRIVER_OPERATION_FAILED ("Read driver log for more info (dmesg for linux)") / HAILO_DRIVER_NOT_INSTALLED / HAILO_PCIE_NOT_SUPPORTED_ON_PLATFORM / HAILO_DEVICE_NOT_CONNECTED / HAILO_FW_CONTROL_FAILURE (hailort.h); buffer_requirements.cpp\'s "max_desc_page_size given N is bigger than hw max desc page size M" with the driver\'s probe lines (raspberrypi/firmware#1895)',
+  },
+  'hailort/connection-closed': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence:
+      'HAILO_COMMUNICATION_CLOSED ("The communication between endpoints is closed"; 62 was a stream abort before HailoRT 4.17) / HAILO_RPC_FAILED / HAILO_CONNECTION_REFUSED (hailort.h); hrpc/client.cpp\'s "Failed to send request, status = …"',
+  },
+  'hailort/status': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence: "any other status of hailort.h's HAILO_STATUS_VARIABLES (v5.2.0), named or numbered, said with its meaning and the check that failed before it",
   },
   'dfc/no-error-in-log': {
     severity: 'error',

@@ -55,10 +55,24 @@ const EXCEPTION_ANYWHERE = new RegExp(
   `(?:^|[\\s(\\[\\]'"|>:])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
 );
 
-export function exceptionIn(body: string): { cls: string; message: string } | null {
-  if (!/Error|Exception|Failure|BadInputs/.test(body)) return null;
+/**
+ * A class raised from one of the DFC's own packages, whatever its name ends in
+ * (`hailo_model_optimization.acceleras.utils.acceleras_exceptions.NegativeSlopeExponentNonFixable: …`):
+ * the module path says it is the DFC's, and which stage's code raised it.
+ */
+const DFC_QUALIFIED = /(?:^|[\s(\[\]'"|>:])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
+
+export function exceptionIn(body: string): { cls: string; message: string; module?: string } | null {
+  if (!/Error|Exception|Failure|BadInputs|hailo_/.test(body)) return null;
+  const q = body.includes('hailo_') ? DFC_QUALIFIED.exec(body) : null;
+  if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
   return m ? { cls: m[1], message: (m[2] ?? '').trim() } : null;
+}
+
+/** The stage a DFC module's code belongs to (`hailo_model_optimization.…` → optimize), as stageOfFrame reads a path. */
+export function stageOfModule(module: string | undefined): StageName | null {
+  return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
 }
 
 /** A wrapped message is joined from at most this many lines. */
@@ -145,7 +159,7 @@ export class ErrorCollector {
     const body = withoutLevel(t).trim();
     const bare = consumed ? null : exceptionIn(body);
     if (bare) {
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l };
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage: stageOfModule(bare.module) };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
@@ -211,7 +225,7 @@ export class ErrorCollector {
 
   private opens(l: LogLine): boolean {
     const body = withoutLevel(l.text).trim();
-    if (!body || !/(?:[\w,:]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
+    if (!body || !/(?:[\w,:)]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
     const lv = level(l.text);
     return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null;
   }
@@ -222,6 +236,9 @@ export class ErrorCollector {
     if (!body || level(t) !== null || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
+    // After a closing parenthesis only a sentence that goes on in lower case continues
+    // (`Data shape (3, 640, 640)` / `doesn't match …`); a line of its own starts otherwise.
+    if (/\)\s*$/.test(prev.text)) return !own && /^\s*[a-z]/.test(t);
     if (own) return afterColon && own.message.role === 'cause';
     if (afterColon) return true;
     return /^\s+\S/.test(t) || /^[a-z(]/.test(body);
@@ -273,6 +290,7 @@ export class ErrorCollector {
       this.ipythonClass = null;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
+        if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
         const { frames, omitted } = this.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
@@ -384,7 +402,7 @@ export class ErrorCollector {
     if (this.keys.has(key)) return;
     // One compiler bug / allocation failure / docker refusal, however many lines report it: later
     // lines join its excerpt, and a line that names the layer or context makes the message precise.
-    if (MERGED.has(d.code)) {
+    if (MERGED.has(d.code) || d.code.startsWith('hailort/')) {
       const prior = this.out.find((x) => x.code === d.code);
       if (prior) {
         const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];

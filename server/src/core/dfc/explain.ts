@@ -8,7 +8,9 @@ import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
-import { withoutLevel } from './markers';
+import { level, withoutLevel } from './markers';
+import { PYHAILORT_CLASS_STATUS, describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
+import { sentenceFor } from '../device/errors';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
 
 /** An error as the log shows it. */
@@ -26,6 +28,25 @@ export interface Signal {
   stage?: StageName | null;
   /** The log stops inside the traceback: no exception line (its class only if IPython printed it first). */
   cut?: boolean;
+}
+
+/** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
+const HAILORT_CHAIN_LINES = 8;
+
+interface HailortChain {
+  code: DfcCode;
+  d: DfcDiagnostic;
+  /** The chain's last line so far. */
+  last: number;
+  status: number | null;
+  detail: string;
+  fix: string;
+  excerpt: string[];
+}
+
+/** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
+function stripCheck(text: string): string {
+  return text.replace(/^CHECK(?:_[A-Z_]+)? failed\s*-\s*/, '').trim();
 }
 
 /** The memory-limit setting of the compile runner (client and CLI `--memory`). */
@@ -160,6 +181,7 @@ export class Explainer {
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried') emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
+    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) this.rtPlain = { line: l, text: stripCheck(body) };
   }
 
   // ---- explanations ---------------------------------------------------------------------------
@@ -169,8 +191,15 @@ export class Explainer {
     const msg = s.message;
     const cls = s.cls ?? '';
     if (cls === 'EOFError' && this.state.promptLine !== null) return [this.parserPrompt(s)];
+    // The recommendation declined (`n`): the CLI raises out of its question — whatever it raises (or
+    // wherever the excerpt stops) is the parse failing with the nodes it recommended.
+    const prompt = this.state.promptLine;
+    if (prompt !== null && this.state.promptAnswer === 'n' && s.line.no > prompt && (s.cut || !matchDfcMessage(msg, s.cls, s.frames)))
+      return [this.parserDeclined(s)];
     // The allocator exception after a compiler that could not start says nothing more.
     if (this.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
+    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number.
+    if (cls === 'HailoRTStatusException' && /^\s*\d{1,3}\s*$/.test(msg)) return this.explain({ ...s, cls: null, message: `status=${msg.trim()}` });
     const hit = matchDfcMessage(msg, s.cls, s.frames);
     if (!hit) return null;
     const n = hit.names;
@@ -190,7 +219,8 @@ export class Explainer {
       case 'allocator-script':
         return [this.scriptError(s)];
       case 'unsupported-layer':
-        return [this.unsupported(n.cls, n.node, (n.reason ?? '').trim(), s.line)];
+        if (!n.node) return [this.catalogued(s, hit, 'dfc/unsupported-layer')];
+        return [this.unsupported(n.cls ?? s.cls ?? '', n.node, (n.reason ?? '').trim(), s.line)];
       case 'optimization-level-0':
         return [this.levelZero(s.line, n.why ?? '')];
       case 'calibration-range':
@@ -223,13 +253,19 @@ export class Explainer {
         return [this.nmsLayerMissing(s, hit)];
       case 'nms-meta-arch':
         return [this.versionMismatch(s, hit)];
+      case 'quantization-failed':
+        return [this.quantizationFailed(s, hit)];
+      case 'nan-params':
+        return [this.catalogued(s, hit, 'dfc/nan-params')];
+      case 'system-requirements':
+        return this.systemRequirements(s, hit);
       case 'parser-prompt':
       case 'parser-recommendation':
       case 'end-nodes-retried':
         return null;
     }
     if (hit.message.code === 'dfc/allocation-failed') return [this.allocation(s, hit)];
-    if (hit.message.tool === 'hailort' && hit.message.code) return [this.hailort(s, hit)];
+    if (hit.message.tool === 'hailort' && hit.message.code) return this.hailort(s, hit);
     return null;
   }
 
@@ -264,7 +300,13 @@ export class Explainer {
       code = 'dfc/unsupported-operation';
       meaning = 'The DFC has no layer for this operator.';
     }
-    return this.make(code, where, l, `${cls} in op ${node}${note}: ${reason}. ${meaning} ${cut}`.replace(/\s+/g, ' ').trim(), { fix });
+    return this.make(
+      code,
+      where,
+      l,
+      `${cls ? `${cls} in op` : 'The parser refused op'} ${node}${note}: ${reason}. ${meaning} ${cut}`.replace(/\s+/g, ' ').trim(),
+      { fix },
+    );
   }
 
   private misspelled(s: Signal): DfcDiagnostic[] {
@@ -473,6 +515,19 @@ export class Explainer {
     );
   }
 
+  /** The parser failed, recommended end nodes, and the user answered `n` to parsing again with them. */
+  private parserDeclined(s: Signal): DfcDiagnostic {
+    const rec = this.state.recommendedEndNodes;
+    const at = this.state.promptLine ?? s.line.no;
+    return this.make(
+      'dfc/parser-prompt',
+      { path: this.state.ctx.logPath, place: { line: at, column: 1, endLine: at, endColumn: 1 } },
+      s.line,
+      `The parser could not parse the whole model and recommended end nodes${rec.length ? ` (${rec.join(', ')})` : ''}; the answer to "Would you like to parse again with the recommendation? (y/n)" was n, so it stopped without a HAR. Parse with ${rec.length ? `--end-node-names ${rec.join(' ')}` : 'the recommended --end-node-names'} (or -y) — the parsed model then ends at those nodes and what follows them runs on the host — or change the model where the parser stopped.`,
+      rec.length ? { fix: { kind: 'endNodes', nodes: [...rec] } } : {},
+    );
+  }
+
   /** `According to recommendations, retrying parsing with end node names: [...]`. */
   endNodesChanged(l: LogLine, nodes: string[]): DfcDiagnostic {
     const given = this.state.commandEndNodes.length ? this.state.commandEndNodes : this.endNodesGiven;
@@ -583,7 +638,8 @@ export class Explainer {
       hint =
         ' Layer-Controllers schedule the data flow of the layers, and one context has a fixed number of them (the control utilisation of the resource tables): let the compiler split the network into more contexts (context_switch_param(mode=enabled) where the script disables it), or reduce the number of layers.';
     } else if (/16bit|16x4/.test(msg) || causeEntry?.id === 'resources-calculation') {
-      hint = ' 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit.';
+      hint =
+        " 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit. They also come from end nodes cut after the detection heads' post-processing (Sigmoid, Concat, Mul): those activations then go on the chip with 16-bit biases — end each head at its raw Conv output, as the model zoo's YAMLs do, and decode on the host.";
     } else if (causeEntry) {
       hint = ` The DFC names the cause (${causeEntry.cause}): ${causeEntry.fix}.`;
     } else {
@@ -622,11 +678,115 @@ export class Explainer {
     );
   }
 
-  /** A HailoRT status the catalogue knows (a run on the device, not the compile). */
-  private hailort(s: Signal, hit: MessageMatch): DfcDiagnostic {
-    const e = hit.message;
-    return this.make(e.code as DfcCode, this.onLog(s.line), s.line, `HailoRT: ${s.message.trim()} — ${e.fix}.`, { stage: 'unknown' });
+  /** A message whose catalogue entry says it all: the DFC's words, then the entry's fix. */
+  private catalogued(s: Signal, hit: MessageMatch, code: DfcCode): DfcDiagnostic {
+    const said = `${s.cls && !s.message.includes(s.cls) ? `${s.cls}: ` : ''}${s.message.trim()}`.replace(/\.$/, '');
+    const fix = hit.message.fix;
+    return this.make(code, this.onLog(s.line), s.line, `${said}: ${fix}.`);
   }
+
+  /** A layer the optimizer cannot quantize (its data or weight range): the layer, and the causes the DFC itself names. */
+  private quantizationFailed(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const n = hit.names;
+    const shift = /Desired shift is ([\d.]+), but op has only (\d+) data bits/.exec(s.message);
+    const fix = hit.message.fix;
+    const what = n.layer
+      ? `Quantization failed in layer ${n.layer}${n.why ? ` due to ${n.why.trim()}` : ''}${shift ? ` (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits)` : ''}`
+      : s.message.trim().replace(/\.$/, '');
+    return this.make('dfc/quantization-failed', this.onLog(s.line), s.line, `${s.cls ? `${s.cls}: ` : ''}${what}: ${fix}.`);
+  }
+
+  /** The DFC's first-run system check: one warning listing every requirement it found unmet. */
+  private systemRequirements(s: Signal, hit: MessageMatch): DfcDiagnostic[] {
+    const item = (hit.names.why ?? withoutLevel(s.line.text).trim()).replace(/\.$/, '');
+    const prior = this.sysreq;
+    if (prior) {
+      if (!prior.items.includes(item)) prior.items.push(item);
+      prior.d.message = this.sysreqMessage(prior.items, hit.message.fix);
+      prior.d.excerpt = [...prior.items];
+      return [];
+    }
+    const items = [item];
+    const d = this.make('dfc/system-requirements', this.onLog(s.line), s.line, this.sysreqMessage(items, hit.message.fix), { excerpt: [...items] });
+    this.sysreq = { d, items };
+    return [d];
+  }
+
+  private sysreqMessage(items: string[], fix: string): string {
+    const unmet = items.filter((x) => !/check failed/i.test(x));
+    return `The DFC's system check found ${unmet.length ? unmet.join('; ') : 'requirements unmet'}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
+  }
+
+  private sysreq: { d: DfcDiagnostic; items: string[] } | null = null;
+
+  /**
+   * A HailoRT failure (a run on the device, not the compile). HailoRT prints the check that failed
+   * first and then, at each caller, the status (`CHECK failed - X` / `CHECK_SUCCESS failed with
+   * status=HAILO_Y(N)`): lines of one failure within a few lines of each other are one diagnostic —
+   * its first message, the status that message failed with, the family's advice. A status of no
+   * family that follows a known message is that message's status, not a second failure.
+   */
+  private hailort(s: Signal, hit: MessageMatch): DfcDiagnostic[] {
+    const e = hit.message;
+    const code = e.code as DfcCode;
+    const body = withoutLevel(s.line.text).trim();
+    const named = hit.names.status ?? (hit.names.value ? hailortStatusName(Number(hit.names.value)) : undefined);
+    const status =
+      named !== undefined
+        ? (hailortStatusValue(named) ?? null)
+        : (hailortStatusIn(s.message)?.value ?? hailortStatusIn(body)?.value ?? (s.cls ? PYHAILORT_CLASS_STATUS[s.cls] : undefined) ?? null);
+    // HailoRT logs statuses at info level too (a stream the user aborted): only its errors and warnings say it failed.
+    const lv = level(s.line.text);
+    if (lv === 'info' || lv === 'debug') return [];
+    const rt = this.rt;
+    // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
+    const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));
+    if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
+      if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
+      rt.last = s.line.no;
+      if (rt.status === null && status !== null) {
+        rt.status = status;
+        rt.d.message = this.hailortMessage(rt);
+      }
+      rt.d.excerpt = [...rt.excerpt];
+      return [];
+    }
+    // A line that only carries the status: the check that failed is the error line just before it.
+    const plain = this.rtPlain;
+    const isStatusLine = e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
+    // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
+    const said =
+      s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
+    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= 3 && plain.line.no > (rt?.last ?? 0);
+    let detail = fromPlain ? plain.text : stripCheck(said);
+    // The diagnostic stands on the failure's first line: the check, when the status came after it.
+    const at = fromPlain ? plain.line : s.line;
+    if (e.id === 'hailort-open-file' && !hit.names.path) detail = 'Failed opening file: the path given was empty';
+    let fix = e.fix;
+    // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
+    if (e.id === 'hailort-device-family') fix = sentenceFor('runtime-mismatch').replace(/\.$/, '');
+    if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
+    if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
+      fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
+    const excerpt = fromPlain ? [plain.text, body] : [body];
+    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, excerpt };
+    chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
+      stage: 'unknown',
+      severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
+      excerpt: [...excerpt],
+    });
+    this.rt = chain;
+    return [chain.d];
+  }
+
+  private hailortMessage(c: HailortChain): string {
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${c.fix.charAt(0).toUpperCase()}${c.fix.slice(1)}.`;
+  }
+
+  /** The HailoRT failure being reported (its later lines join it). */
+  private rt: HailortChain | null = null;
+  /** The last error line no catalogue message explains (the check a following status line failed with). */
+  private rtPlain: { line: LogLine; text: string } | null = null;
 
   private compilerBug(s: Signal): DfcDiagnostic {
     return this.make(

@@ -145,7 +145,11 @@ export type Marker =
   /** `According to recommendations, retrying parsing with end node names: [...]` — the outputs change. */
   | { kind: 'retryEndNodes'; nodes: string[] }
   /** The `hailo parser` question on stdin: `Would you like to parse again with the recommendation? (y/n)`. */
-  | { kind: 'prompt' };
+  | { kind: 'prompt' }
+  /** The profiler wrote its report (`hailomz profile`, `hailo profiler`): the run ended, whatever stage its estimate ran. */
+  | { kind: 'profiled' }
+  /** hailortcli printed its answer (`> Inference result:`, benchmark's `FPS (hw_only) =`, identify's `Device Architecture:`): a run on the device ended. */
+  | { kind: 'inferred' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
 const OPTIMIZATION_ALGORITHM =
@@ -197,6 +201,11 @@ export function classifyMarker(text: string): Marker | null {
   if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
+  // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, SOURCES.md; dfc-corpus tune2/01, tune2/08).
+  if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
+  // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
+  if (/^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S/.test(t)) return { kind: 'inferred' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };

@@ -37,6 +37,8 @@ const PREFIXES: Prefix[] = [
   // HailoRT's own prefix: `[12345] [HailoRT] [error] [vdevice.cpp:229] [create] …`.
   { re: /^\[\d+\]\s+(?=\[)/ },
   { re: /^\[HailoRT\]\s*/i },
+  // spdlog's `[%n] [%l] %v`: a logger's name before its level (`[HailoRT CLI] [error] …`, hailortcli.cpp).
+  { re: /^\[[A-Za-z][\w .-]{0,40}\]\s+(?=\[(?:info|warning|warn|error|debug|critical|fatal|trace)\])/i },
   { re: /^\[[\w.-]+\.(?:cpp|hpp|cc|c|h|py):\d+\]\s*(?:\[\w+\]\s*)?/ },
   // Levels: `[ERROR]`, `ERROR:`, `ERROR - `, `ERROR | `, `<Hailo Model Zoo ERROR>`, `E: `.
   { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\]\s*/, level: 1 },

@@ -25,7 +25,7 @@ const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
+  /Translation|HEF file written|Profiler report|Inference result|hw_only|Device Architecture|Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
@@ -64,6 +64,10 @@ export class ReaderState implements ReaderView {
   killedLine: number | null = null;
   /** The `hailo parser (y/n)` question's line, when the log shows it. */
   promptLine: number | null = null;
+  /** The answer typed to that question (`n` declines the recommendation), when the log shows it. */
+  promptAnswer: 'y' | 'n' | null = null;
+  /** hailortcli printed its answer (markers.ts `inferred`) — a run on the device that ended. */
+  deviceRunEnded = false;
   /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
   /** The `hailo …`/`hailomz …` command line, when the log shows it. */
@@ -94,6 +98,10 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
+    if (this.promptLine === l.no - 1 && this.promptAnswer === null) {
+      const a = /^\s*(y|yes|n|no)\s*$/i.exec(text);
+      if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
+    }
     const flush = (held: LogLine) => this.errorsOf(held, events);
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
@@ -131,7 +139,7 @@ export class ReaderState implements ReaderView {
     }
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
-      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated' || m.kind === 'stageLine') this.errors.progressed();
+      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated' || m.kind === 'stageLine' || m.kind === 'profiled') this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
       switch (m.kind) {
         case 'start':
@@ -155,9 +163,12 @@ export class ReaderState implements ReaderView {
           this.recommend(m.nodes);
           this.errors.endNodesRetried(l, m.nodes);
           break;
-        case 'prompt':
+        case 'prompt': {
           this.promptLine = l.no;
+          const a = /\(y\/n\)\s*([yn])\w*\s*$/i.exec(text);
+          if (a) this.promptAnswer = a[1].toLowerCase() as 'y' | 'n';
           break;
+        }
         case 'script':
           // `… from string`: the Python API's load_model_script(text) — no file to point at.
           if (m.path !== 'string') this.scriptPathFromLog = m.path;
@@ -167,6 +178,13 @@ export class ReaderState implements ReaderView {
           break;
         case 'killed':
           this.killedLine = l.no;
+          break;
+        case 'inferred':
+          this.deviceRunEnded = true;
+          break;
+        case 'profiled':
+          // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report.
+          if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
           break;
       }
     }
@@ -309,7 +327,12 @@ export class ReaderState implements ReaderView {
     } else if ((exit && exit.code !== null && exit.code !== 0) || (!exit && this.errors.endsInException())) {
       outcome = 'failed';
       failed = this.current ?? this.stageForError(this.errors.stageEvidence());
-    } else if (this.stages.get(this.lastStage)!.status === 'ok' || (exit?.code === 0 && this.current === null) || this.ranToItsEnd()) {
+    } else if (
+      this.stages.get(this.lastStage)!.status === 'ok' ||
+      (exit?.code === 0 && this.current === null) ||
+      this.ranToItsEnd() ||
+      (this.deviceRunEnded && this.current === null && !this.errors.hasErrors())
+    ) {
       outcome = 'success';
     } else {
       outcome = 'incomplete';

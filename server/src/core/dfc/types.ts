@@ -169,6 +169,8 @@ export interface ReaderView {
   readonly lastProgress: { label: string; done: number; total: number | null } | null;
   readonly killedLine: number | null;
   readonly promptLine: number | null;
+  /** What the user answered the parser's `(y/n)` question, when the log shows it. */
+  readonly promptAnswer: 'y' | 'n' | null;
   /** The DFC recommended these end nodes: record them (once each). */
   recommend(nodes: string[]): void;
   /** The stage an error belongs to (state.ts says how it decides). */

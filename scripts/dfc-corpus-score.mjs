@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Scores the DFC log reader on one half of users' published logs (test/fixtures/dfc-corpus/, issue 30)
+// with the corpus test's own scoring (test/helpers/dfcCorpus.ts): one line per case (read right or
+// not, and each field that failed), then the totals. This is how the set-aside half (unseen/) is
+// scored, once, by someone who did not tune the reader — the corpus test never reads it.
+//   node scripts/dfc-corpus-score.mjs <tune|heldout|tune2|unseen> [--json]
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const HALVES = ['tune', 'heldout', 'tune2', 'unseen'];
+const root = new URL('..', import.meta.url).pathname;
+const [half, ...rest] = process.argv.slice(2);
+if (!HALVES.includes(half) || rest.some((a) => a !== '--json')) {
+  console.error(`usage: node scripts/dfc-corpus-score.mjs <${HALVES.join('|')}> [--json]`);
+  process.exit(2);
+}
+
+const entry = `
+import { corpusCases, score, scoreCase } from './test/helpers/dfcCorpus';
+const half = process.argv[2];
+const results = corpusCases(half).map(scoreCase);
+const s = score(results);
+if (process.argv[3] === '--json') console.log(JSON.stringify({ half, ...s, results }, null, 2));
+else {
+  for (const r of results)
+    console.log(\`\${r.ok ? 'right' : 'WRONG'}  \${r.name}\${r.ok ? '' : '  ' + r.fields.filter((f) => !f.ok).map((f) => \`\${f.field} — \${f.detail}\`).join('; ')}\`);
+  console.log(\`\${half}: \${s.right}/\${s.cases} logs read right, \${s.fieldsRight}/\${s.fields} fields right\`);
+}
+`;
+
+mkdirSync(join(root, 'out'), { recursive: true });
+const out = mkdtempSync(join(root, 'out', 'dfc-score-'));
+try {
+  // Two folders below out/, where the test runner puts its bundles, so the helpers' repoRoot
+  // (three levels above the bundle) is the repository.
+  const outfile = join(out, 'score', 'score.js');
+  await esbuild.build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'dfc-corpus-score.ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const r = spawnSync(process.execPath, [outfile, half, ...rest], { stdio: 'inherit', cwd: root });
+  process.exitCode = r.status ?? 1;
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
