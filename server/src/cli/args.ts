@@ -91,7 +91,7 @@ export function parseCommand<T extends OptionTable>(
   };
   const argv = attachDashValues(args, options);
   // Non-strict first: only to see --help and, on an error, which argument it was about.
-  const { tokens } = parseArgs({ ...config, args: argv, strict: false, tokens: true });
+  const { tokens } = parseArgs({ ...config, args: argv, strict: false, allowPositionals: true, tokens: true });
   if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) {
     io.out(usage);
     return EXIT_OK;
