@@ -21,8 +21,8 @@ export interface OptionSpec {
   help?: string;
   /** The help row's name when it is not `--name ARG` (`--greedy, --sample`). */
   row?: string;
-  /** What a missing value says it needs: "--har needs a file" (default: "a value"). */
-  needs?: string;
+  /** The sentence for a missing (or empty) value (default: "--NAME needs a value"). */
+  missing?: string;
   /** An empty value ('') is a value; otherwise it is refused as missing. */
   empty?: boolean;
 }
@@ -109,7 +109,7 @@ export function parseCommand<T extends OptionTable>(
     if (s.type === 'boolean') values[name] ??= false;
     else if (s.multiple) values[name] ??= [];
     const v = values[name];
-    if (!s.empty && (v === '' || (Array.isArray(v) && v.includes('')))) return usageError(io, command, usage, `--${name} needs ${s.needs ?? 'a value'}`);
+    if (!s.empty && (v === '' || (Array.isArray(v) && v.includes('')))) return usageError(io, command, usage, s.missing ?? `--${name} needs a value`);
   }
   return { values: values as OptionValues<T>, positionals: parsed.positionals };
 }
@@ -125,7 +125,7 @@ function problemOf(tokens: readonly Token[], options: Record<string, OptionSpec>
     if (!spec) return `unknown option '${t.rawName}'`;
     if (spec.type === 'boolean' && t.value !== undefined) return `${t.rawName} takes no value`;
     if (spec.type === 'string' && (t.value === undefined || (!t.inlineValue && t.value.length > 1 && t.value.startsWith('-'))))
-      return `${t.rawName} needs ${spec.needs ?? 'a value'}`;
+      return spec.missing ?? `${t.rawName} needs a value`;
   }
   return undefined;
 }

@@ -43,15 +43,15 @@ one of ${HW_ARCHES.join(', ')}`,
   har: {
     type: 'string',
     arg: 'FILE',
-    needs: 'a file',
+    missing: '--har needs a file',
     help: `the parsed model (.har) to check layer names against; without it, a .har beside
 each script is used, as in the editor (same basename, else the only one)`,
   },
-  onnx: { type: 'string', arg: 'FILE', needs: 'a file', help: 'the ONNX the HAR was parsed from; without it, the one beside the HAR' },
+  onnx: { type: 'string', arg: 'FILE', missing: '--onnx needs a file', help: 'the ONNX the HAR was parsed from; without it, the one beside the HAR' },
   labels: {
     type: 'string',
     arg: 'FILE',
-    needs: 'a file',
+    missing: '--labels needs a file',
     help: `the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
 line) to check against the classes; without it, one beside the HEF or script`,
   },
