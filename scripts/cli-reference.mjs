@@ -59,7 +59,7 @@ export function cliReference() {
     "Exit codes are each command's own, listed at the end of its help. Every option takes `--opt value` or",
     '`--opt=value`; a value may start with `-` (`--docker-arg --shm-size=16g`) unless it is one of the',
     "command's own options. `--` ends the options; `-h`/`--help` anywhere shows the help. Arguments a command",
-    "cannot parse are one sentence naming the command, then its usage, exit 2 (`server/src/cli/args.ts`).",
+    'cannot parse are one sentence naming the command, then its usage, exit 2 (`server/src/cli/args.ts`).',
     '',
     '```text',
     top,

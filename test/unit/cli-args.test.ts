@@ -96,7 +96,13 @@ test('cli arguments: every value option takes the --opt=value form as it takes -
 test('cli arguments: a value may start with a dash unless it is one of the command own options (a docker argument)', async () => {
   const usage = (await run('compile', '--help')).out;
   // --docker-arg --shm-size=16g: a docker argument, taken as the value.
-  assertUsageError(await run('compile', '--docker-arg', '--shm-size=16g', '--no-such-option'), 'compile', usage, /^unknown option '--no-such-option'$/, 'docker-arg');
+  assertUsageError(
+    await run('compile', '--docker-arg', '--shm-size=16g', '--no-such-option'),
+    'compile',
+    usage,
+    /^unknown option '--no-such-option'$/,
+    'docker-arg',
+  );
   // --hw-arch --json: --json is compile's own flag, so --hw-arch has no value.
   assertUsageError(await run('compile', '--hw-arch', '--json', 'm.onnx'), 'compile', usage, /^--hw-arch needs a value$/, 'hw-arch --json');
   // After --, everything is a positional.
