@@ -9,12 +9,11 @@ import { hookSignals, stopOnce } from './interrupt';
 import { dirname, resolve } from 'node:path';
 import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../core/dfc';
 import { commandLineTrust } from '../core/common/trust';
-import { hostUser, trustedLauncher } from '../processes/compile/launcher';
 import { compileModel, type CompileReport } from '../processes/compile/session';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { optionRows, parseCommand, usageError } from './args';
-import { defaultDriverDir, dockerSettings } from './dfcJob';
+import { dockerSettings, driverJobEnv } from './dfcJob';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -99,12 +98,7 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
         folders: [process.cwd(), ...[o.alls, o.calib, o['hailo-config']].flatMap((f) => (f ? [dirname(resolve(f))] : [])), ...(o.out ? [resolve(o.out)] : [])],
       },
       settings,
-      {
-        launch: trustedLauncher(commandLineTrust('compile'), { newProcessGroup: true }),
-        driverDir: deps.driverDir ?? defaultDriverDir(),
-        user: hostUser(),
-        signal: controller.signal,
-      },
+      driverJobEnv(commandLineTrust('compile'), deps.driverDir, controller.signal),
       {
         onStep: (_s, detail) => stage(detail),
         onOutput: verbose ? (t) => io.err(escapeTerminal(t).replace(/\\x0a/g, '\n').replace(/\\x0d/g, '\r')) : undefined,
