@@ -10,14 +10,23 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { bisectParser, type BisectOutcome } from '../processes/bisect/bisectRun';
 import { bisectText } from '../processes/bisect/text';
-import { hostUser, trustedLauncher } from '../processes/compile/launcher';
 import { commandLineTrust } from '../core/common/trust';
-import type { Gpus } from '../core/common/settings';
-import { defaultDriverDir } from './compile';
 import { terminalText } from '../core/common/escape';
-import { pushAll } from '../core/common/arrays';
+import { optionRows, parseCommand, usageError } from './args';
+import { DOCKER_OPTIONS, dockerSettings, driverJobEnv } from './dfcJob';
 
 export const EXIT_NOT_FINISHED = 3;
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'one JSON document: firstRefusal {node, opType, message, ...} (null when the model parses), runs' },
+  'hw-arch': { type: 'string', arg: 'ARCH', help: 'ClientRunner(hw_arch=...) (default hailo10h)' },
+  'start-node-names': { type: 'string', multiple: true, arg: 'A,B', help: 'start_node_names for every parse (node names; repeat or comma-separate)' },
+  docker: DOCKER_OPTIONS.docker,
+  context: { ...DOCKER_OPTIONS.context, help: 'as for hailo-tools compile (a local docker: the model is bind-mounted)' },
+  image: DOCKER_OPTIONS.image,
+  memory: DOCKER_OPTIONS.memory,
+  gpus: { ...DOCKER_OPTIONS.gpus, help: 'as for hailo-tools compile (default none: the parser needs no GPU)' },
+} as const;
 
 const USAGE = `usage: hailo-tools bisect [--json] [--hw-arch ARCH] [--start-node-names A,B] [--docker PATH]
                           [--context NAME] [--image IMAGE] [--memory LIMIT] [--gpus auto|all|none] MODEL.onnx
@@ -31,27 +40,11 @@ node whose inclusion first makes the parser refuse, its op and input shapes, the
 what is known about it (rewrites with public evidence), and every parse with its cut and time.
 Finished parses are kept in MODEL.onnx.bisect.json beside the model: a second run resumes.
 
-${helpTable([
-  ['--json', 'one JSON document: firstRefusal {node, opType, message, ...} (null when the model parses), runs'],
-  ['--hw-arch ARCH', 'ClientRunner(hw_arch=...) (default hailo10h)'],
-  ['--start-node-names A,B', 'start_node_names for every parse (node names; repeat or comma-separate)'],
-  ['--docker PATH', 'as for hailo-tools compile'],
-  ['--context NAME', 'as for hailo-tools compile (a local docker: the model is bind-mounted)'],
-  ['--image IMAGE', 'as for hailo-tools compile'],
-  ['--memory LIMIT', 'as for hailo-tools compile'],
-  ['--gpus G', 'as for hailo-tools compile (default none: the parser needs no GPU)'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 Exit 0 the whole model parses, 1 the parser refuses (the node is printed), 2 usage or an unreadable
 model, 3 docker or the DFC failed before the search finished, 130 interrupted.
 `;
-
-const VALUE = new Set(['--hw-arch', '--start-node-names', '--docker', '--context', '--image', '--memory', '--gpus']);
-
-function usage(io: CliIO, message: string): number {
-  io.err(`hailo-tools bisect: ${message}\n\n${USAGE}`);
-  return EXIT_USAGE;
-}
 
 /** The --json document (fields named in docs/bisect.md). */
 export function bisectJson(o: BisectOutcome): unknown {
@@ -74,57 +67,27 @@ export function bisectJson(o: BisectOutcome): unknown {
 }
 
 export async function runBisect(args: string[], io: CliIO, deps: { driverDir?: string; onInterrupt?: (stop: () => void) => () => void } = {}): Promise<number> {
-  const o = new Map<string, string>();
-  const starts: string[] = [];
-  let json = false;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (VALUE.has(a)) {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) return usage(io, `${a} needs a value`);
-      if (a === '--start-node-names') pushAll(starts, v.split(',').filter(Boolean));
-      else o.set(a, v);
-    } else if (a.startsWith('-')) return usage(io, `unknown option '${a}'`);
-    else files.push(a);
-  }
-  if (files.length !== 1) return usage(io, 'give one .onnx model');
-  const gpus = o.get('--gpus') ?? 'none';
-  if (gpus !== 'auto' && gpus !== 'all' && gpus !== 'none') return usage(io, `--gpus is auto, all or none, not '${gpus}'`);
-  const model = resolve(files[0]);
+  const parsed = parseCommand('bisect', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const o = parsed.values;
+  const json = o.json;
+  const starts = o['start-node-names'].flatMap((v) => v.split(',').filter(Boolean));
+  if (parsed.positionals.length !== 1) return usageError(io, 'bisect', USAGE, 'give one .onnx model');
+  const settings = dockerSettings(o, 'none');
+  if ('error' in settings) return usageError(io, 'bisect', USAGE, settings.error);
+  const model = resolve(parsed.positionals[0]);
 
-  const trust = commandLineTrust('bisect');
   const controller = new AbortController();
   const unhook = (deps.onInterrupt ?? hookSignals)(() => controller.abort());
   try {
-    const out = await bisectParser(
-      { model, hwArch: o.get('--hw-arch'), startNodeNames: starts },
-      {
-        dockerPath: o.get('--docker') || 'docker',
-        context: o.get('--context'),
-        image: o.get('--image'),
-        memoryLimit: o.get('--memory'),
-        gpus: gpus as Gpus,
-        extraRunArgs: [],
+    const out = await bisectParser({ model, hwArch: o['hw-arch'], startNodeNames: starts }, settings, {
+      ...driverJobEnv(commandLineTrust('bisect'), deps.driverDir, controller.signal),
+      onOutput: (text) => io.err(terminalText(text)),
+      onProgress: (p) => {
+        if (p.outcome)
+          io.err(terminalText(`hailo-tools bisect: parse ${p.run}/${p.budget}: ${p.prefix} of ${p.nodes} nodes ${p.outcome}${p.cached ? ' (cached)' : ''}\n`));
       },
-      {
-        launch: trustedLauncher(trust, { newProcessGroup: true }),
-        driverDir: deps.driverDir ?? defaultDriverDir(),
-        user: hostUser(),
-        signal: controller.signal,
-        onOutput: (text) => io.err(terminalText(text)),
-        onProgress: (p) => {
-          if (p.outcome)
-            io.err(
-              terminalText(`hailo-tools bisect: parse ${p.run}/${p.budget}: ${p.prefix} of ${p.nodes} nodes ${p.outcome}${p.cached ? ' (cached)' : ''}\n`),
-            );
-        },
-      },
-    );
+    });
     if (out.status === 'cancelled') {
       io.err('hailo-tools bisect: interrupted; the container was removed and the finished parses are kept for the next run\n');
       return 130;

@@ -4,10 +4,24 @@
 import { basename } from 'node:path';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
 import { calibContext } from '../core/calib/context';
 import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../core/calib/inspect';
 import { sparkline } from '../core/calib/render';
 import { maxOf } from '../core/common/arrays';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'print {"dtype","shape","layout","count","channels","findings"} (+ "sampled")' },
+  full: { type: 'boolean', help: 'read every value (default: files over 256 MiB are sampled)' },
+  alls: {
+    type: 'string',
+    arg: 'FILE',
+    missing: '--alls needs a file',
+    help: 'the model script (calibset_size, normalization); a .har beside it gives the input',
+  },
+  onnx: { type: 'string', arg: 'FILE', missing: '--onnx needs a file', help: 'the ONNX model, for the input shape' },
+  har: { type: 'string', arg: 'FILE', missing: '--har needs a file', help: 'the parsed model (.har), for the input shape (HN input layer)' },
+} as const;
 
 const USAGE = `usage: hailo-tools calib [--json] [--full] [--alls SCRIPT] [--onnx MODEL] [--har HAR] FILE.npy|FILE.npz
 
@@ -16,13 +30,7 @@ model's input, entries vs the script's calibset_size, per-channel min/max/mean/s
 and findings (np.random.rand-like data for a normalized input, a range the script's normalization
 contradicts, NCHW, too few entries, constant or duplicated entries).
 
-${helpTable([
-  ['--json', 'print {"dtype","shape","layout","count","channels","findings"} (+ "sampled")'],
-  ['--full', 'read every value (default: files over 256 MiB are sampled)'],
-  ['--alls FILE', 'the model script (calibset_size, normalization); a .har beside it gives the input'],
-  ['--onnx FILE', 'the ONNX model, for the input shape'],
-  ['--har FILE', 'the parsed model (.har), for the input shape (HN input layer)'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 Exit 0 no warning, 1 warnings, 2 usage or unreadable file.
 `;
@@ -53,39 +61,11 @@ export function calibText(r: CalibReport, sources: string[]): string {
 }
 
 export async function runCalib(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  let full = false;
-  let alls: string | undefined;
-  let onnx: string | undefined;
-  let har: string | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a file`);
-      return v;
-    };
-    try {
-      if (a === '--json') json = true;
-      else if (a === '--full') full = true;
-      else if (a === '--alls') alls = value();
-      else if (a === '--onnx') onnx = value();
-      else if (a === '--har') har = value();
-      else if (a === '--help' || a === '-h') {
-        io.out(USAGE);
-        return EXIT_OK;
-      } else if (a.startsWith('-')) throw new Error(`unknown option '${a}'`);
-      else files.push(a);
-    } catch (err) {
-      io.err(`hailo-tools calib: ${(err as Error).message}\n\n${USAGE}`);
-      return EXIT_USAGE;
-    }
-  }
-  if (files.length !== 1) {
-    io.err(`hailo-tools calib: expected one FILE.npy or FILE.npz, got ${files.length}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('calib', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, full, alls, onnx, har } = parsed.values;
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'calib', USAGE, `expected one FILE.npy or FILE.npz, got ${files.length}`);
   const file = files[0];
   let ctx;
   try {

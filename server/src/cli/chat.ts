@@ -6,12 +6,33 @@
 import { basename, resolve } from 'node:path';
 import { errorFromKind } from '../core/device/errors';
 import { InputError, readLimited } from '../core/device/inputs';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, type GeneratorParams } from '../core/device/protocol';
+import type { DeviceError, GeneratorParams } from '../core/device/protocol';
 import { deviceLine, FrameError, imageToFrame, parseParam, turnMessages, type ParamName } from '../core/genai';
 import { ChatSession, type Answer } from '../processes/genai/session';
-import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
+import { client, COMMON_OPTIONS, commonOf, errorOf, fail } from './device';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
+
+const CHAT_OPTIONS = {
+  image: {
+    type: 'string',
+    multiple: true,
+    arg: 'FILE',
+    help: 'a PNG/JPEG for a VLM, resized to the frame the device reports (repeatable;\none image entry per frame)',
+  },
+  'max-tokens': { type: 'string', arg: 'N', help: 'at most N generated tokens (≥ 1)' },
+  seed: { type: 'string', arg: 'N', help: 'sampling seed (0 … 4294967295; 4294967295 = random)' },
+  temperature: { type: 'string', arg: 'X', help: '> 0' },
+  'top-p': { type: 'string', arg: 'X', help: '0 … 1' },
+  'top-k': { type: 'string', arg: 'N', help: '≥ 1' },
+  'frequency-penalty': { type: 'string', arg: 'X', help: '≠ 0 (1 = none)' },
+  greedy: { type: 'boolean', row: '--greedy, --sample', help: 'greedy decoding, or statistical sampling' },
+  sample: { type: 'boolean' },
+  lora: { type: 'string', default: '', empty: true, arg: 'NAME', help: 'a LoRA adapter the HEF carries (LLM only)' },
+  system: { type: 'string', empty: true, arg: 'TEXT', help: 'a system prompt before the question' },
+  ...COMMON_OPTIONS,
+} as const;
 
 const CHAT_USAGE = `usage: hailo-tools chat [--json] [--image FILE]… [--max-tokens N] [--seed N]
                         [--temperature X] [--top-p X] [--top-k N] [--frequency-penalty X]
@@ -20,81 +41,43 @@ const CHAT_USAGE = `usage: hailo-tools chat [--json] [--image FILE]… [--max-to
 Asks an LLM or VLM HEF one question on the attached Hailo device (HailoRT's GenAI API) and streams
 the answer to stdout; time to first token and tokens/s go to stderr. Unset parameters are the
 model's defaults (its hailo-config.json).
-${helpTable([
-  ['--image FILE', 'a PNG/JPEG for a VLM, resized to the frame the device reports (repeatable;\none image entry per frame)'],
-  ['--max-tokens N', 'at most N generated tokens (≥ 1)'],
-  ['--seed N', 'sampling seed (0 … 4294967295; 4294967295 = random)'],
-  ['--temperature X', '> 0'],
-  ['--top-p X', '0 … 1'],
-  ['--top-k N', '≥ 1'],
-  ['--frequency-penalty X', '≠ 0 (1 = none)'],
-  ['--greedy, --sample', 'greedy decoding, or statistical sampling'],
-  ['--lora NAME', 'a LoRA adapter the HEF carries (LLM only)'],
-  ['--system TEXT', 'a system prompt before the question'],
-  ...COMMON,
-])}
+${helpTable(optionRows(CHAT_OPTIONS))}
 Exit: 0 answered, 1 stopped (Ctrl-C), 2 could not run (one sentence says why).
 `;
 
-const PARAM_OPTIONS: Record<string, ParamName> = {
-  '--max-tokens': 'maxTokens',
-  '--seed': 'seed',
-  '--temperature': 'temperature',
-  '--top-p': 'topP',
-  '--top-k': 'topK',
-  '--frequency-penalty': 'frequencyPenalty',
-};
+const PARAM_OPTIONS = {
+  'max-tokens': 'maxTokens',
+  seed: 'seed',
+  temperature: 'temperature',
+  'top-p': 'topP',
+  'top-k': 'topK',
+  'frequency-penalty': 'frequencyPenalty',
+} as const satisfies Partial<Record<keyof typeof CHAT_OPTIONS, ParamName>>;
 
 export async function runChat(args: string[], io: CliIO): Promise<number> {
-  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
+  const parsed = parseCommand('chat', CHAT_USAGE, CHAT_OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  const c = commonOf('chat', v, io);
+  if (!c) return EXIT_USAGE;
   const params: GeneratorParams = {};
-  const images: string[] = [];
-  const positional: string[] = [];
-  let lora = '';
-  let system: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      io.out(CHAT_USAGE);
-      return EXIT_OK;
-    }
-    const r = parseCommon(args, i, c, io);
-    if (r === 'error') return EXIT_USAGE;
-    if (r !== 'unknown') {
-      i = r;
-      continue;
-    }
-    const param = PARAM_OPTIONS[a];
-    if (param) {
-      const text = args[i + 1];
-      const parsed = text === undefined ? { error: `${a} needs a value` } : parseParam(param, text);
-      if (parsed.error || parsed.value === undefined) {
-        io.err(`hailo-tools chat: ${parsed.error ?? `${a} needs a value`}\n`);
-        return EXIT_USAGE;
-      }
-      (params as Record<string, number | boolean>)[param] = parsed.value;
-      i++;
-    } else if (a === '--greedy' || a === '--sample') {
-      params.doSample = a === '--sample';
-    } else if (a === '--image' || a === '--lora' || a === '--system') {
-      const v = args[i + 1];
-      if (v === undefined) {
-        io.err(`hailo-tools chat: ${a} needs a value\n`);
-        return EXIT_USAGE;
-      }
-      i++;
-      if (a === '--image') images.push(resolve(v));
-      else if (a === '--lora') lora = v;
-      else system = v;
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools chat: unknown option '${a}'\n\n${CHAT_USAGE}`);
+  for (const [option, param] of Object.entries(PARAM_OPTIONS)) {
+    const text = v[option as keyof typeof PARAM_OPTIONS];
+    if (text === undefined) continue;
+    const p = parseParam(param, text);
+    if (p.error || p.value === undefined) {
+      io.err(`hailo-tools chat: ${p.error ?? `--${option} needs a value`}\n`);
       return EXIT_USAGE;
-    } else positional.push(a);
+    }
+    (params as Record<string, number | boolean>)[param] = p.value;
   }
-  if (positional.length !== 2) {
-    io.err(`hailo-tools chat: expected a HEF and a prompt, got ${positional.length} argument${positional.length === 1 ? '' : 's'}\n\n${CHAT_USAGE}`);
-    return EXIT_USAGE;
-  }
+  if (v.greedy && v.sample) return usageError(io, 'chat', CHAT_USAGE, '--greedy and --sample exclude each other: give one');
+  if (v.greedy || v.sample) params.doSample = v.sample;
+  const images = v.image.map((f) => resolve(f));
+  const { lora, system } = v;
+  const positional = parsed.positionals;
+  if (positional.length !== 2)
+    return usageError(io, 'chat', CHAT_USAGE, `expected a HEF and a prompt, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`);
   const [hefArg, prompt] = positional;
   if (!prompt.trim() && images.length === 0) {
     io.err('hailo-tools chat: the prompt is empty\n');

@@ -24,8 +24,39 @@ import { limit, limitMessage } from '../core/common/limits';
 import { SEVERITY_ORDER, type Diagnostic } from '../core/common/types';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
 import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../core/nms/bundle';
 import { pushAll } from '../core/common/arrays';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"skipped":[…],"summary":{…}}' },
+  strict: { type: 'boolean', help: 'a skipped file (not read: outside those folders, or unreadable) fails the run: exit 3' },
+  'hw-arch': {
+    type: 'string',
+    default: 'hailo10h',
+    arg: 'ARCH',
+    help: `target architecture for architecture-specific rules (default hailo10h) where
+nothing else says: a HEF beside a script, its HAR, or a folder named after an
+architecture (the model zoo's layout) come first, as in the editor;
+one of ${HW_ARCHES.join(', ')}`,
+  },
+  har: {
+    type: 'string',
+    arg: 'FILE',
+    missing: '--har needs a file',
+    help: `the parsed model (.har) to check layer names against; without it, a .har beside
+each script is used, as in the editor (same basename, else the only one)`,
+  },
+  onnx: { type: 'string', arg: 'FILE', missing: '--onnx needs a file', help: 'the ONNX the HAR was parsed from; without it, the one beside the HAR' },
+  labels: {
+    type: 'string',
+    arg: 'FILE',
+    missing: '--labels needs a file',
+    help: `the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
+line) to check against the classes; without it, one beside the HEF or script`,
+  },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
 
 const USAGE = `usage: hailo-tools check [--json] [--strict] [--hw-arch ARCH] [--har FILE] [--onnx FILE] [--labels FILE] PATH...
 
@@ -36,29 +67,7 @@ folder named here, the current folder, or the git work tree of either; any other
 the summary line says how many and why.
 
 options:
-${helpTable([
-  ['--json', 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"skipped":[…],"summary":{…}}'],
-  ['--strict', 'a skipped file (not read: outside those folders, or unreadable) fails the run: exit 3'],
-  [
-    '--hw-arch ARCH',
-    `target architecture for architecture-specific rules (default hailo10h) where
-nothing else says: a HEF beside a script, its HAR, or a folder named after an
-architecture (the model zoo's layout) come first, as in the editor;
-one of ${HW_ARCHES.join(', ')}`,
-  ],
-  [
-    '--har FILE',
-    `the parsed model (.har) to check layer names against; without it, a .har beside
-each script is used, as in the editor (same basename, else the only one)`,
-  ],
-  ['--onnx FILE', 'the ONNX the HAR was parsed from; without it, the one beside the HAR'],
-  [
-    '--labels FILE',
-    `the app's labels file (hailo-apps labels JSON, a JSON list, or one name per
-line) to check against the classes; without it, one beside the HEF or script`,
-  ],
-  ['-h, --help', 'show this help'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input,
              3 with --strict: no errors, but a file was skipped
@@ -115,33 +124,16 @@ interface Options {
   labels?: string;
 }
 
-function parseArgs(args: string[]): Options | { error: string } | 'help' {
-  const o: Options = { json: false, strict: false, hwArch: 'hailo10h', paths: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--') {
-      pushAll(o.paths, args.slice(i + 1));
-      break;
-    }
-    if (a === '-h' || a === '--help') return 'help';
-    if (a === '--json') o.json = true;
-    else if (a === '--strict') o.strict = true;
-    else if (a === '--hw-arch' || a.startsWith('--hw-arch=')) {
-      const v = a === '--hw-arch' ? args[++i] : a.slice('--hw-arch='.length);
-      if (v === undefined || v === '') return { error: '--hw-arch needs a value' };
-      const arch = v.trim().toLowerCase();
-      if (!isHwArch(arch)) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
-      o.hwArch = arch;
-    } else if (a === '--har' || a.startsWith('--har=') || a === '--onnx' || a.startsWith('--onnx=') || a === '--labels' || a.startsWith('--labels=')) {
-      const name = a.startsWith('--har') ? 'har' : a.startsWith('--onnx') ? 'onnx' : 'labels';
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (v === undefined || v === '') return { error: `--${name} needs a file` };
-      o[name] = resolve(v);
-    } else if (a.startsWith('-') && a !== '-') return { error: `unknown option '${a}'` };
-    else o.paths.push(a);
-  }
-  if (o.paths.length === 0) return { error: 'no PATH given' };
-  return o;
+/** The options, or the exit code when the arguments were help or a usage error (printed). */
+function parseOptions(args: string[], io: CliIO): Options | number {
+  const parsed = parseCommand('check', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  const arch = v['hw-arch'].trim().toLowerCase();
+  if (!isHwArch(arch)) return usageError(io, 'check', USAGE, `unknown architecture '${v['hw-arch']}' (expected one of ${HW_ARCHES.join(', ')})`);
+  if (parsed.positionals.length === 0) return usageError(io, 'check', USAGE, 'no PATH given');
+  const file = (p: string | undefined) => (p === undefined ? undefined : resolve(p));
+  return { json: v.json, strict: v.strict, hwArch: arch, paths: parsed.positionals, har: file(v.har), onnx: file(v.onnx), labels: file(v.labels) };
 }
 
 /**
@@ -410,15 +402,8 @@ function skippedSummary(skipped: readonly JsonSkipped[]): string {
 }
 
 export async function runCheck(args: string[], io: CliIO): Promise<number> {
-  const parsed = parseArgs(args);
-  if (parsed === 'help') {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
-  if ('error' in parsed) {
-    io.err(`hailo-tools check: ${parsed.error}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseOptions(args, io);
+  if (typeof parsed === 'number') return parsed;
   const problems: string[] = [];
   for (const [file, what] of [
     [parsed.har, '--har'],

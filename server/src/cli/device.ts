@@ -12,30 +12,54 @@ import { gateBeforeRun } from '../core/device/runGate';
 import { DeviceClient, DeviceRequestError } from '../processes/device/client';
 import { describeError, errorFromKind } from '../core/device/errors';
 import { parseInputSpec } from '../core/device/inputs';
-import type { DeviceError, DeviceInfo, IoFormat, RunReport, ScanResult, StreamInfo } from '../core/device/protocol';
+import type { DeviceError, DeviceInfo, RunReport, ScanResult, StreamInfo } from '../core/device/protocol';
 import { DEFAULT_OPEN_OPTIONS } from '../core/device/protocol';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
-import { helpTable, type HelpRow } from './help';
+import { helpTable } from './help';
 import { maxOf } from '../core/common/arrays';
+import { optionRows, parseCommand, usageError, type OptionValues } from './args';
 
 /** The options every device command takes (after its own, in one table). */
-export const COMMON: readonly HelpRow[] = [
-  ['--hailort DIR', 'HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)'],
-  [
-    '--group-id ID',
-    'VDevice group id: UNIQUE (default) takes the device alone; the same other id in\nseveral processes shares it (on HailoRT 4.x through hailort.service)',
-  ],
-  ['--timeout MS', `per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})`],
-  ['--json', 'print one JSON document'],
-];
+export const COMMON_OPTIONS = {
+  hailort: { type: 'string', arg: 'DIR', help: 'HailoRT install prefix (else HAILORT_ROOT, the HailoRT CMake config, /usr, /usr/local)' },
+  'group-id': {
+    type: 'string',
+    default: DEFAULT_OPEN_OPTIONS.groupId,
+    arg: 'ID',
+    help: 'VDevice group id: UNIQUE (default) takes the device alone; the same other id in\nseveral processes shares it (on HailoRT 4.x through hailort.service)',
+  },
+  timeout: {
+    type: 'string',
+    arg: 'MS',
+    missing: '--timeout needs an integer ≥ 1',
+    help: `per-call HailoRT timeout (default ${DEFAULT_OPEN_OPTIONS.timeoutMs})`,
+  },
+  json: { type: 'boolean', help: 'print one JSON document' },
+} as const;
 
 const DEVICES_USAGE = `usage: hailo-tools devices [--json] [--hailort DIR]
 
 Lists the Hailo devices HailoRT sees (Device::scan + identify): id, architecture, firmware, serial.
-${helpTable(COMMON)}
+${helpTable(optionRows(COMMON_OPTIONS))}
 Exit: 0 a device was identified, 1 none (no device, no driver, or none HailoRT could identify),
 2 HailoRT missing or another failure.
 `;
+
+const RUN_OPTIONS = {
+  frames: { type: 'string', arg: 'N', missing: '--frames needs an integer ≥ 1', help: 'frames per throughput measurement (default 200)' },
+  input: {
+    type: 'string',
+    default: 'random',
+    arg: 'SPEC',
+    missing: '--input needs random, normal, a .npy file or an image',
+    help: 'random (uniform, default), normal, a .npy array, or a PNG/JPEG image',
+  },
+  seed: { type: 'string', arg: 'N', missing: '--seed needs an integer', help: 'seed of random/normal inputs (default: 1171 and 2026, as the published probe)' },
+  format: { type: 'string', default: 'uint8', arg: 'F', help: 'host I/O: uint8 (quantised, default) or float32' },
+  batch: { type: 'string', arg: 'N', missing: '--batch needs an integer', help: 'batch size (default 0: HailoRT chooses)' },
+  queue: { type: 'string', arg: 'N', missing: '--queue needs an integer', help: "frames in flight (default: the model's async queue size)" },
+  ...COMMON_OPTIONS,
+} as const;
 
 const RUN_USAGE = `usage: hailo-tools run [--json] [--frames N] [--input random|normal|FILE.npy|IMAGE]
                        [--format uint8|float32] [--batch N] [--queue N] [--seed N] HEF
@@ -43,15 +67,7 @@ const RUN_USAGE = `usage: hailo-tools run [--json] [--frames N] [--input random|
 Runs a HEF on the attached device: per-output statistics of the first frame (mean, std, min, max,
 argmax, sha256 prefix), the checks (different inputs → different outputs; same input twice →
 bit-identical; an undersized input refused), latency p50/p99, FPS and FPS by queue depth.
-${helpTable([
-  ['--frames N', 'frames per throughput measurement (default 200)'],
-  ['--input SPEC', 'random (uniform, default), normal, a .npy array, or a PNG/JPEG image'],
-  ['--seed N', 'seed of random/normal inputs (default: 1171 and 2026, as the published probe)'],
-  ['--format F', 'host I/O: uint8 (quantised, default) or float32'],
-  ['--batch N', 'batch size (default 0: HailoRT chooses)'],
-  ['--queue N', "frames in flight (default: the model's async queue size)"],
-  ...COMMON,
-])}
+${helpTable(optionRows(RUN_OPTIONS))}
 Exit: 0 every check passed, 1 a check failed, 2 could not run.
 `;
 
@@ -62,32 +78,21 @@ export interface Common {
   timeoutMs: number;
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; code: number };
-
-export function intArg(name: string, v: string | undefined, io: CliIO, min = 0): number | undefined {
-  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) {
-    io.err(`hailo-tools: ${name} needs an integer${min > 0 ? ` ≥ ${min}` : ''}\n`);
+/** An integer option's value (its default when not given), or undefined after saying why not. */
+export function intArg(command: string, name: string, v: string | undefined, fallback: number, io: CliIO, min = 0): number | undefined {
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min) {
+    io.err(`hailo-tools ${command}: ${name} needs an integer${min > 0 ? ` ≥ ${min}` : ''}\n`);
     return undefined;
   }
   return Number(v);
 }
 
-export function parseCommon(args: string[], i: number, c: Common, io: CliIO): number | 'unknown' | 'error' {
-  const a = args[i];
-  if (a === '--json') c.json = true;
-  else if (a === '--hailort') {
-    if (!args[i + 1]) return 'error';
-    c.hailortRoot = args[++i];
-  } else if (a === '--group-id') {
-    if (!args[i + 1]) return 'error';
-    c.groupId = args[++i];
-  } else if (a === '--timeout') {
-    const v = intArg('--timeout', args[i + 1], io, 1);
-    if (v === undefined) return 'error';
-    c.timeoutMs = v;
-    i++;
-  } else return 'unknown';
-  return i;
+/** The common options as the device client takes them, or undefined after saying why not. */
+export function commonOf(command: string, v: OptionValues<typeof COMMON_OPTIONS>, io: CliIO): Common | undefined {
+  const timeoutMs = intArg(command, '--timeout', v.timeout, DEFAULT_OPEN_OPTIONS.timeoutMs, io, 1);
+  if (timeoutMs === undefined) return undefined;
+  return { json: v.json, hailortRoot: v.hailort, groupId: v['group-id'], timeoutMs };
 }
 
 export function client(c: Common, io: CliIO, action: string): DeviceClient {
@@ -123,20 +128,10 @@ function runtimeLine(scan: Pick<ScanResult, 'runtime'>): string {
 }
 
 export async function runDevices(args: string[], io: CliIO): Promise<number> {
-  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--help' || args[i] === '-h') {
-      io.out(DEVICES_USAGE);
-      return EXIT_OK;
-    }
-    const r = parseCommon(args, i, c, io);
-    if (r === 'error') return EXIT_USAGE;
-    if (r === 'unknown') {
-      io.err(`hailo-tools devices: unknown argument '${args[i]}'\n\n${DEVICES_USAGE}`);
-      return EXIT_USAGE;
-    }
-    i = r;
-  }
+  const parsed = parseCommand('devices', DEVICES_USAGE, COMMON_OPTIONS, args, io, { positionals: false });
+  if (typeof parsed === 'number') return parsed;
+  const c = commonOf('devices', parsed.values, io);
+  if (!c) return EXIT_USAGE;
   const dc = client(c, io, 'devices');
   try {
     const scan = await dc.scan();
@@ -209,56 +204,26 @@ export function describeRun(r: RunReport): string {
 }
 
 export async function runRun(args: string[], io: CliIO): Promise<number> {
-  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
-  let frames = 200;
-  let input = 'random';
-  let seed: number | undefined;
-  let format: IoFormat = 'uint8';
-  let batch = 0;
-  let queue = 0;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      io.out(RUN_USAGE);
-      return EXIT_OK;
-    }
-    const r = parseCommon(args, i, c, io);
-    if (r === 'error') return EXIT_USAGE;
-    if (r !== 'unknown') {
-      i = r;
-      continue;
-    }
-    if (a === '--frames' || a === '--batch' || a === '--queue' || a === '--seed') {
-      const v = intArg(a, args[i + 1], io, a === '--frames' ? 1 : 0);
-      if (v === undefined) return EXIT_USAGE;
-      i++;
-      if (a === '--frames') frames = v;
-      else if (a === '--batch') batch = v;
-      else if (a === '--queue') queue = v;
-      else seed = v;
-    } else if (a === '--input') {
-      if (!args[i + 1]) {
-        io.err('hailo-tools run: --input needs random, normal, a .npy file or an image\n');
-        return EXIT_USAGE;
-      }
-      input = args[++i];
-    } else if (a === '--format') {
-      const v = args[++i];
-      if (v !== 'uint8' && v !== 'float32') {
-        io.err(`hailo-tools run: --format is uint8 or float32, not '${v ?? ''}'\n`);
-        return EXIT_USAGE;
-      }
-      format = v;
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools run: unknown option '${a}'\n\n${RUN_USAGE}`);
-      return EXIT_USAGE;
-    } else files.push(a);
-  }
-  if (files.length !== 1) {
-    io.err(`hailo-tools run: expected exactly one HEF, got ${files.length}\n\n${RUN_USAGE}`);
+  const parsed = parseCommand('run', RUN_USAGE, RUN_OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  const c = commonOf('run', v, io);
+  if (!c) return EXIT_USAGE;
+  const frames = intArg('run', '--frames', v.frames, 200, io, 1);
+  if (frames === undefined) return EXIT_USAGE;
+  const batch = intArg('run', '--batch', v.batch, 0, io);
+  if (batch === undefined) return EXIT_USAGE;
+  const queue = intArg('run', '--queue', v.queue, 0, io);
+  if (queue === undefined) return EXIT_USAGE;
+  const seed = v.seed === undefined ? undefined : intArg('run', '--seed', v.seed, 0, io);
+  if (v.seed !== undefined && seed === undefined) return EXIT_USAGE;
+  const { input, format } = v;
+  if (format !== 'uint8' && format !== 'float32') {
+    io.err(`hailo-tools run: --format is uint8 or float32, not '${format}'\n`);
     return EXIT_USAGE;
   }
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'run', RUN_USAGE, `expected exactly one HEF, got ${files.length}`);
   const spec = parseInputSpec(input, seed);
   if (spec.kind === 'npy' || spec.kind === 'image') spec.path = resolve(spec.path);
   const hef = resolve(files[0]);

@@ -10,23 +10,33 @@ import { readOnnxFile, OnnxReadError } from '../core/onnx/reader';
 import { analyzeOnnx } from '../core/onnx/analysis';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'print one JSON document' },
+  alls: { type: 'string', arg: 'SCRIPT', missing: '--alls needs a file', help: 'the model script the run used (errors land on its lines)' },
+  onnx: {
+    type: 'string',
+    arg: 'MODEL',
+    missing: '--onnx needs a file',
+    help: 'the ONNX model the run parsed (errors land on its nodes; tensor vs node names)',
+  },
+  'exit-code': {
+    type: 'string',
+    arg: 'N',
+    missing: "--exit-code needs a process exit status 0…255, got ''",
+    help: `how the run ended, when you know it (a shell's $?, docker's exit status): a log
+that just stops is then read as killed (137: the OOM killer or docker's memory
+limit, in the stage it stopped in) or failed (any other non-zero status)`,
+  },
+} as const;
 
 const USAGE = `usage: hailo-tools dfc-log [--json] [--alls SCRIPT] [--onnx MODEL] [--exit-code N] LOG|-
 
 Explains a Dataflow Compiler console log (hailo parser|optimize|compiler, hailomz, Python API;
 DFC 3.x and 5.x): stages and their times, versions, the compile summary, and every error on the
 .alls line, ONNX node or setting that caused it. '-' reads the log from stdin.
-${helpTable([
-  ['--json', 'print one JSON document'],
-  ['--alls SCRIPT', 'the model script the run used (errors land on its lines)'],
-  ['--onnx MODEL', 'the ONNX model the run parsed (errors land on its nodes; tensor vs node names)'],
-  [
-    '--exit-code N',
-    `how the run ended, when you know it (a shell's $?, docker's exit status): a log
-that just stops is then read as killed (137: the OOM killer or docker's memory
-limit, in the stage it stopped in) or failed (any other non-zero status)`,
-  ],
-])}
+${helpTable(optionRows(OPTIONS))}
 Exit: 0 the log shows a successful run, 1 a failed, killed or incomplete run, 2 unreadable input.
 `;
 
@@ -38,35 +48,13 @@ function fail(io: CliIO, msg: string): number {
 }
 
 export async function runDfcLog(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  let alls: string | undefined;
-  let onnx: string | undefined;
-  let exit: DfcExit | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (a === '--alls' || a === '--onnx' || a.startsWith('--alls=') || a.startsWith('--onnx=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (!v) return fail(io, `${a.replace(/=.*/, '')} needs a file`);
-      if (a.startsWith('--alls')) alls = v;
-      else onnx = v;
-    } else if (a === '--exit-code' || a.startsWith('--exit-code=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (v === undefined || !/^\d{1,3}$/.test(v) || Number(v) > 255) return fail(io, `--exit-code needs a process exit status 0…255, got '${v ?? ''}'`);
-      exit = { code: Number(v) };
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools dfc-log: unknown option '${escapeTerminal(a)}'\n\n${USAGE}`);
-      return EXIT_USAGE;
-    } else files.push(a);
-  }
-  if (files.length !== 1) {
-    io.err(`hailo-tools dfc-log: expected one LOG (or - for stdin), got ${files.length}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('dfc-log', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, alls, onnx, 'exit-code': code } = parsed.values;
+  if (code !== undefined && (!/^\d{1,3}$/.test(code) || Number(code) > 255)) return fail(io, `--exit-code needs a process exit status 0…255, got '${code}'`);
+  const exit: DfcExit | undefined = code === undefined ? undefined : { code: Number(code) };
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'dfc-log', USAGE, `expected one LOG (or - for stdin), got ${files.length}`);
   const log = files[0];
   const ctx: DfcLogContext = { logPath: log === '-' ? '<stdin>' : log };
   if (alls !== undefined) {

@@ -1,5 +1,5 @@
 // `hailo-tools diverge [--json] --onnx MODEL --har OPTIMIZED.har --inputs X.npy [--count N] [--alls SCRIPT]
-// [--context quantized|fp_optimized|native] [--threshold R] [--save] [--docker PATH] [--context-name NAME] [--image IMAGE]`
+// [--context quantized|fp_optimized|native] [--threshold R] [--save] [--docker PATH] [--docker-context NAME] [--image IMAGE]`
 // — the float ONNX's and the DFC emulator's per-layer outputs on the same inputs, compared layer by
 // layer through original_names, and the first layer whose error jumps. Exit 0 no divergent layer,
 // 1 one found (or the run failed), 2 usage or unreadable input.
@@ -8,11 +8,27 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { findDivergence } from '../processes/noise/divergenceRun';
 import { locateOnnxRuntime, runOnnxInWorker } from '../processes/accuracy/ortProcess';
-import { hostUser, trustedLauncher } from '../processes/compile/launcher';
 import { commandLineTrust } from '../core/common/trust';
 import { terminalText } from '../core/common/escape';
-import { defaultDriverDir } from './compile';
+import { optionRows, parseCommand, usageError } from './args';
+import { dockerSettings, driverJobEnv } from './dfcJob';
 import { divergenceInputsText, saveDivergenceResults } from '../core/har/divergenceResults';
+
+const OPTIONS = {
+  inputs: { type: 'string', arg: 'FILE', help: '(N, H, W, C) inputs in the scale the device gets (e.g. the calibration set)' },
+  count: { type: 'string', arg: 'N', help: 'entries to use (default 1)' },
+  alls: { type: 'string', arg: 'FILE', help: 'the model script (its normalization is applied before the float model)' },
+  save: { type: 'boolean', help: 'keep the results beside the HAR as <net>.diverge.json (the HAR view shows them)' },
+  // In the usage line only.
+  json: { type: 'boolean' },
+  onnx: { type: 'string' },
+  har: { type: 'string' },
+  context: { type: 'string', default: 'quantized' },
+  threshold: { type: 'string' },
+  docker: { type: 'string' },
+  'docker-context': { type: 'string' },
+  image: { type: 'string' },
+} as const;
 
 const USAGE = `usage: hailo-tools diverge [--json] --onnx MODEL --har OPTIMIZED.har --inputs X.npy [--count N] [--alls SCRIPT]
                            [--context quantized|fp_optimized|native] [--threshold R] [--save]
@@ -24,39 +40,19 @@ each HN layer with its ONNX tensor through original_names, and name the first la
 error jumps (above the threshold, default 0.1, and at least 3x its inputs'). Layers that cannot be
 compared say why; a jump right after one says it may start there.
 
-${helpTable([
-  ['--inputs FILE', '(N, H, W, C) inputs in the scale the device gets (e.g. the calibration set)'],
-  ['--count N', 'entries to use (default 1)'],
-  ['--alls FILE', 'the model script (its normalization is applied before the float model)'],
-  ['--save', 'keep the results beside the HAR as <net>.diverge.json (the HAR view shows them)'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 Exit 0 no divergent layer, 1 one found or the run failed, 2 usage or unreadable input.
 `;
 
-const VALUE = new Set(['--onnx', '--har', '--inputs', '--count', '--alls', '--context', '--threshold', '--docker', '--docker-context', '--image']);
-
 export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: string; ortWorker?: string } = {}): Promise<number> {
-  const o = new Map<string, string>();
-  let json = false;
-  let save = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--save') save = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (VALUE.has(a)) {
-      const v = args[++i];
-      if (v === undefined) return usage(io, `${a} needs a value`);
-      o.set(a, v);
-    } else return usage(io, `unexpected argument '${a}'`);
-  }
-  if (!o.get('--onnx') || !o.get('--har') || !o.get('--inputs')) return usage(io, '--onnx, --har and --inputs are required');
-  const count = o.has('--count') ? Number(o.get('--count')) : 1;
-  const threshold = o.has('--threshold') ? Number(o.get('--threshold')) : undefined;
-  const context = o.get('--context') ?? 'quantized';
+  const parsed = parseCommand('diverge', USAGE, OPTIONS, args, io, { positionals: false });
+  if (typeof parsed === 'number') return parsed;
+  const o = parsed.values;
+  const { json, save, context } = o;
+  if (!o.onnx || !o.har || !o.inputs) return usage(io, '--onnx, --har and --inputs are required');
+  const count = o.count !== undefined ? Number(o.count) : 1;
+  const threshold = o.threshold !== undefined ? Number(o.threshold) : undefined;
   if (!Number.isInteger(count) || count < 1 || (threshold !== undefined && !(threshold > 0)))
     return usage(io, '--count takes a positive integer, --threshold a positive number');
   if (!['quantized', 'fp_optimized', 'native'].includes(context)) return usage(io, `--context is quantized, fp_optimized or native, not '${context}'`);
@@ -66,21 +62,13 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
     io.err(`hailo-tools diverge: ${ort.error}\n`);
     return EXIT_USAGE;
   }
+  const settings = dockerSettings({ docker: o.docker, context: o['docker-context'], image: o.image }, 'auto');
+  if ('error' in settings) return usage(io, settings.error);
   const out = await findDivergence(
+    { onnx: resolve(o.onnx), har: resolve(o.har), inputs: resolve(o.inputs), count, alls: o.alls, context: context as 'quantized', threshold },
+    settings,
     {
-      onnx: resolve(o.get('--onnx')!),
-      har: resolve(o.get('--har')!),
-      inputs: resolve(o.get('--inputs')!),
-      count,
-      alls: o.get('--alls'),
-      context: context as 'quantized',
-      threshold,
-    },
-    { dockerPath: o.get('--docker') || 'docker', context: o.get('--docker-context'), image: o.get('--image'), gpus: 'auto', extraRunArgs: [] },
-    {
-      launch: trustedLauncher(trust, { newProcessGroup: true }),
-      driverDir: deps.driverDir ?? defaultDriverDir(),
-      user: hostUser(),
+      ...driverJobEnv(trust, deps.driverDir),
       onOutput: (t) => io.err(t),
       infer: async (onnx, feeds, externalData) =>
         (await runOnnxInWorker(trust, { ortPackage: ort.packageDir, onnx, feeds, ...(externalData ? { externalData } : {}) }, { workerPath: deps.ortWorker }))
@@ -93,7 +81,7 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
     return out.status === 'refused' ? EXIT_USAGE : EXIT_FINDINGS;
   }
   const r = out.report!;
-  const saved = save ? saveDivergenceResults(resolve(o.get('--har')!), out.results!) : undefined;
+  const saved = save ? saveDivergenceResults(resolve(o.har), out.results!) : undefined;
   if (json) io.out(JSON.stringify({ status: 'ok', inputs: out.inputs, context, ...r, ...(saved ? { saved } : {}) }) + '\n');
   else {
     const lines = [`Measured on ${divergenceInputsText(out.results!)}:`, ''];
@@ -108,7 +96,6 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
   return r.first ? EXIT_FINDINGS : EXIT_OK;
 }
 
-function usage(io: CliIO, message: string): number {
-  io.err(`hailo-tools diverge: ${message}\n\n${USAGE}`);
-  return EXIT_USAGE;
+function usage(io: CliIO, sentence: string): number {
+  return usageError(io, 'diverge', USAGE, sentence);
 }

@@ -6,8 +6,21 @@ import { runDoctor, type DoctorOptions } from '../core/doctor';
 import { doctorText } from '../core/doctor/text';
 import { commandLineTrust } from '../core/common/trust';
 import { DeviceClient, DeviceRequestError } from '../processes/device/client';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { EXIT_FINDINGS, EXIT_OK, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'one JSON document: components, findings (code, severity, sentence, fix, source)' },
+  root: {
+    type: 'string',
+    arg: 'DIR',
+    missing: '--root needs a folder',
+    help: 'read sysfs, /dev, the library folders and site-packages under DIR instead of /\n(the devices are then asked only through HAILO_TOOLS_SHIM)',
+  },
+  'no-device': { type: 'boolean', help: 'do not ask the devices (no native code is loaded)' },
+  hailort: { type: 'string', arg: 'DIR', missing: '--hailort needs a folder', help: 'HailoRT install prefix for asking the devices' },
+} as const;
 
 const USAGE = `usage: hailo-tools doctor [--json] [--root DIR] [--no-device] [--hailort DIR] [FOLDER]
 
@@ -16,47 +29,17 @@ PCI functions and their driver, every libhailort, each device's firmware (identi
 wheel (hailo_platform) and the Python it is built for, hailort.service, TAPPAS / hailo-apps,
 Hailo's Debian packages, the HEFs in FOLDER (default: the current folder) — and one finding with
 its fix for each pair that disagrees (rules and sources: docs/doctor.md).
-${helpTable([
-  ['--json', 'one JSON document: components, findings (code, severity, sentence, fix, source)'],
-  ['--root DIR', 'read sysfs, /dev, the library folders and site-packages under DIR instead of /\n(the devices are then asked only through HAILO_TOOLS_SHIM)'],
-  ['--no-device', 'do not ask the devices (no native code is loaded)'],
-  ['--hailort DIR', 'HailoRT install prefix for asking the devices'],
-])}
+${helpTable(optionRows(OPTIONS))}
 Exit: 0 the pieces agree (warnings allowed), 1 a finding is an error, 2 usage.
 `;
 
 export async function runDoctorCommand(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  let root: string | undefined;
-  let noDevice = false;
-  let hailortRoot: string | undefined;
-  const folders: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    }
-    if (a === '--json') json = true;
-    else if (a === '--no-device') noDevice = true;
-    else if (a === '--root' || a === '--hailort') {
-      const v = args[i + 1];
-      if (!v) {
-        io.err(`hailo-tools doctor: ${a} needs a folder\n`);
-        return EXIT_USAGE;
-      }
-      if (a === '--root') root = resolve(v);
-      else hailortRoot = v;
-      i++;
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools doctor: unknown option '${a}'\n\n${USAGE}`);
-      return EXIT_USAGE;
-    } else folders.push(a);
-  }
-  if (folders.length > 1) {
-    io.err(`hailo-tools doctor: at most one FOLDER, got ${folders.length}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('doctor', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, 'no-device': noDevice, hailort: hailortRoot } = parsed.values;
+  const root = parsed.values.root === undefined ? undefined : resolve(parsed.values.root);
+  const folders = parsed.positionals;
+  if (folders.length > 1) return usageError(io, 'doctor', USAGE, `at most one FOLDER, got ${folders.length}`);
   const options: DoctorOptions = { root, folder: resolve(folders[0] ?? '.') };
   if (noDevice) options.noScanReason = '--no-device';
   else if (root && !process.env.HAILO_TOOLS_SHIM) options.noScanReason = '--root: only the files under it were read';

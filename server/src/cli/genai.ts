@@ -7,17 +7,26 @@ import { FileRoots } from '../core/common/confined';
 import { classifyGenAiFile, classifySpeechFile } from '../core/genai';
 import { DEFAULT_OLLAMA_URL, hailoOllamaModels } from '../processes/genai/ollama';
 import { helpTable } from './help';
+import { optionRows, parseCommand } from './args';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const OPTIONS = {
+  ollama: {
+    type: 'string',
+    default: DEFAULT_OLLAMA_URL,
+    arg: 'URL',
+    missing: '--ollama needs a URL',
+    help: `where hailo-ollama listens (default ${DEFAULT_OLLAMA_URL}; loopback only)`,
+  },
+  json: { type: 'boolean', help: 'print one JSON document' },
+} as const;
 
 const USAGE = `usage: hailo-tools genai [--ollama URL] [--json] [DIR]
 
 Lists the GenAI HEFs under DIR (default: the current folder) — an LLM or a VLM for \`chat\`, a
 speech-to-text model for \`transcribe\`, by their network groups and hailo-config.json — and the
 models the installed hailo-ollama can pull (GET /hailo/v1/list) and has pulled (GET /api/tags).
-${helpTable([
-  ['--ollama URL', `where hailo-ollama listens (default ${DEFAULT_OLLAMA_URL}; loopback only)`],
-  ['--json', 'print one JSON document'],
-])}
+${helpTable(optionRows(OPTIONS))}
 Exit: 0 listed, 2 usage or an unreadable folder.
 `;
 
@@ -32,27 +41,10 @@ export interface GenAiHefRow {
 }
 
 export async function runGenAi(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  let url = DEFAULT_OLLAMA_URL;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    }
-    if (a === '--json') json = true;
-    else if (a === '--ollama') {
-      if (!args[i + 1]) {
-        io.err('hailo-tools genai: --ollama needs a URL\n');
-        return EXIT_USAGE;
-      }
-      url = args[++i];
-    } else if (a.startsWith('-')) {
-      io.err(`hailo-tools genai: unknown option '${a}'\n\n${USAGE}`);
-      return EXIT_USAGE;
-    } else positional.push(a);
-  }
+  const parsed = parseCommand('genai', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, ollama: url } = parsed.values;
+  const positional = parsed.positionals;
   if (positional.length > 1) {
     io.err(`hailo-tools genai: expected at most one folder, got ${positional.length}\n`);
     return EXIT_USAGE;

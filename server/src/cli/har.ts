@@ -4,9 +4,12 @@
 // Exit 0 read, 2 usage or unreadable archive.
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
 import { HarReadError } from '../core/har/harReader';
 import { HnFormatError } from '../core/har/hn';
 import { harViewText, readHarView } from '../core/har/harView';
+
+const OPTIONS = { json: { type: 'boolean', help: "one JSON document (the HAR view's data)" } } as const;
 
 const USAGE = `usage: hailo-tools har [--json] FILE.har
 
@@ -18,28 +21,17 @@ ranges and statistics with their values), and the per-layer SNR of a layer noise
 (hailo-tools noise, or statistics inside the archive), worst first, with the 16-bit line for the
 layers that need it.
 
-${helpTable([['--json', "one JSON document (the HAR view's data)"]])}
+${helpTable(optionRows(OPTIONS))}
 
 Exit 0 read, 2 usage or unreadable archive.
 `;
 
 export async function runHarCommand(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  const files: string[] = [];
-  for (const a of args) {
-    if (a === '--json') json = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools har: unknown option '${a}'\n\n${USAGE}`);
-      return EXIT_USAGE;
-    } else files.push(a);
-  }
-  if (files.length !== 1) {
-    io.err(`hailo-tools har: give one .har file\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('har', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json } = parsed.values;
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'har', USAGE, 'give one .har file');
   try {
     const doc = await readHarView(files[0]);
     io.out(json ? JSON.stringify(doc) + '\n' : harViewText(doc));

@@ -10,60 +10,51 @@ import { dirname, join } from 'node:path';
 import { checkMtmdSource, describeHef, fileSource, hefJson, loadsInTarget, readHef, releaseRefusal, HAILO_CONFIG, type MtmdResult } from '../core/hef';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'print one JSON document instead of text' },
+  streams: { type: 'boolean', help: 'text: also list the boundary streams (as hailortcli --parse-streams)' },
+  'hailort-version': {
+    type: 'string',
+    arg: 'X.Y.Z',
+    missing: '--hailort-version: it needs a release X.Y.Z, e.g. 4.23.0 or 5.3.2.',
+    help: "judge by this HailoRT release (any; a newer one by the nearest known, said so) instead of the file's target line",
+  },
+  mtmd: { type: 'boolean', help: "also check the contract of llama.cpp's mtmd Hailo vision loader" },
+  'text-model-width': {
+    type: 'string',
+    arg: 'N',
+    missing: '--text-model-width needs a positive integer',
+    help: "with --mtmd: the text model's n_embd_inp, checked against 4 x features",
+  },
+} as const;
 
 const USAGE = `usage: hailo-tools hef [--json] [--mtmd] [--streams] [--hailort-version X.Y.Z] [--text-model-width N] FILE
 
 Reads a compiled .hef (container, checksums, networks, vstreams, quantisation, resources).
-${helpTable([
-  ['--json', 'print one JSON document instead of text'],
-  ['--streams', 'text: also list the boundary streams (as hailortcli --parse-streams)'],
-  ['--hailort-version X.Y.Z', "judge by this HailoRT release (any; a newer one by the nearest known, said so) instead of the file's target line"],
-  ['--mtmd', "also check the contract of llama.cpp's mtmd Hailo vision loader"],
-  ['--text-model-width N', "with --mtmd: the text model's n_embd_inp, checked against 4 x features"],
-])}
+${helpTable(optionRows(OPTIONS))}
 Exit: 0 the HailoRT the HEF targets (or --hailort-version's) loads it (and the contract passes),
       1 contract fails, 2 that HailoRT refuses or crashes on it, or it is damaged.
 `;
 
 export async function runHef(args: string[], io: CliIO): Promise<number> {
-  let json = false;
-  let mtmd = false;
-  let streams = false;
-  let textModelWidth: number | undefined;
-  let hailortVersion: string | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--mtmd') mtmd = true;
-    else if (a === '--streams') streams = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (a === '--text-model-width' || a.startsWith('--text-model-width=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (!v || !/^\d+$/.test(v)) {
-        io.err(`hailo-tools hef: --text-model-width needs a positive integer\n`);
-        return EXIT_USAGE;
-      }
-      textModelWidth = Number(v);
-    } else if (a === '--hailort-version' || a.startsWith('--hailort-version=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      const refusal = v ? releaseRefusal(v) : 'it needs a release X.Y.Z, e.g. 4.23.0 or 5.3.2.';
-      if (refusal) {
-        io.err(`hailo-tools hef: --hailort-version: ${refusal}\n`);
-        return EXIT_USAGE;
-      }
-      hailortVersion = v;
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools hef: unknown option '${a}'\n\n${USAGE}`);
-      return EXIT_USAGE;
-    } else files.push(a);
-  }
-  if (files.length !== 1) {
-    io.err(`hailo-tools hef: expected exactly one FILE, got ${files.length}\n\n${USAGE}`);
+  const parsed = parseCommand('hef', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, mtmd, streams, 'hailort-version': hailortVersion } = parsed.values;
+  const width = parsed.values['text-model-width'];
+  if (width !== undefined && !/^\d+$/.test(width)) {
+    io.err(`hailo-tools hef: --text-model-width needs a positive integer\n`);
     return EXIT_USAGE;
   }
+  const textModelWidth = width === undefined ? undefined : Number(width);
+  const refusal = hailortVersion === undefined ? undefined : releaseRefusal(hailortVersion);
+  if (refusal) {
+    io.err(`hailo-tools hef: --hailort-version: ${refusal}\n`);
+    return EXIT_USAGE;
+  }
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'hef', USAGE, `expected exactly one FILE, got ${files.length}`);
   const file = files[0];
   let src;
   try {

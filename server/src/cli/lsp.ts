@@ -4,6 +4,7 @@
 import { FileRoots } from '../core/common/confined';
 import { join } from 'node:path';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+import { parseCommand, usageError } from './args';
 
 const USAGE = `usage: hailo-tools lsp --stdio
 
@@ -13,17 +14,23 @@ for an editor that starts it and talks LSP on stdin/stdout. Other transports: --
 initializationOptions {"hailo": {"hwArch": "hailo8", …}}.
 `;
 
-const TRANSPORT = /^--(stdio|node-ipc|socket|pipe)(=.+)?$/;
+/**
+ * What vscode-languageserver reads from the process arguments (its node main: the transport, and
+ * the client's process id, which VS Code-style clients pass to a server they start).
+ */
+const OPTIONS = {
+  stdio: { type: 'boolean' },
+  'node-ipc': { type: 'boolean' },
+  socket: { type: 'string' },
+  pipe: { type: 'string' },
+  clientProcessId: { type: 'string' },
+} as const;
 
 export async function runLsp(args: string[], io: CliIO): Promise<number> {
-  if (args.includes('-h') || args.includes('--help')) {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
-  if (!args.some((a) => TRANSPORT.test(a))) {
-    io.err(`hailo-tools lsp: no transport given (e.g. --stdio)\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('lsp', USAGE, OPTIONS, args, io, { positionals: false });
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  if (!v.stdio && !v['node-ipc'] && v.socket === undefined && v.pipe === undefined) return usageError(io, 'lsp', USAGE, 'no transport given (e.g. --stdio)');
   const server = join(__dirname, 'server.js');
   if (!FileRoots.named(server).isFile(server)) {
     io.err(`hailo-tools lsp: ${server} is missing; run \`npm run build\`\n`);

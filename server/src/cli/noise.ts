@@ -11,11 +11,21 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../processes/noise/noiseRun';
 import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../core/har/noise';
-import { hostUser, trustedLauncher } from '../processes/compile/launcher';
 import { commandLineTrust } from '../core/common/trust';
-import type { Gpus } from '../core/common/settings';
-import { defaultDriverDir } from './compile';
 import { terminalText } from '../core/common/escape';
+import { optionRows, parseCommand, usageError } from './args';
+import { DOCKER_OPTIONS, dockerSettings, driverJobEnv } from './dfcJob';
+
+const OPTIONS = {
+  calib: { type: 'string', arg: 'FILE', help: 'calibration set (default: the *calib*.npy, else the only .npy, beside the HAR)' },
+  count: { type: 'string', arg: 'N', help: 'entries to analyse (data_count; default all of the set)' },
+  batch: { type: 'string', arg: 'N', help: 'batch_size' },
+  mode: { type: 'string', arg: 'M', help: 'analyze_mode: simple (whole-model quantized; fast) or advanced (layer by layer)' },
+  'save-har': { type: 'boolean', help: 'also keep the analysed HAR as <net>_noise.har (hailo profiler shows it)' },
+  json: { type: 'boolean', help: 'one JSON document (the figures, the report, the line)' },
+  ...DOCKER_OPTIONS,
+  'hw-arch': { type: 'string', arg: 'ARCH', help: 'as for hailo-tools compile' },
+} as const;
 
 const USAGE = `usage: hailo-tools noise [--json] [--calib SET.npy] [--count N] [--batch N] [--mode simple|advanced]
                          [--save-har] [--docker PATH] [--context NAME] [--image IMAGE] [--memory LIMIT]
@@ -29,30 +39,12 @@ A layer is picked by the rule of Hailo's optimization diagnostic tool: SNR at or
 low outlier (at or below Q1 - 1.5 IQR); input/output layers, NMS and argmax are not ranked. The
 figures are saved as <net>.noise.json beside the HAR (the HAR view and the .alls hover read it).
 
-${helpTable([
-  ['--calib FILE', 'calibration set (default: the *calib*.npy, else the only .npy, beside the HAR)'],
-  ['--count N', 'entries to analyse (data_count; default all of the set)'],
-  ['--batch N', 'batch_size'],
-  ['--mode M', 'analyze_mode: simple (whole-model quantized; fast) or advanced (layer by layer)'],
-  ['--save-har', 'also keep the analysed HAR as <net>_noise.har (hailo profiler shows it)'],
-  ['--json', 'one JSON document (the figures, the report, the line)'],
-  ['--docker PATH', 'as for hailo-tools compile'],
-  ['--context NAME', 'as for hailo-tools compile'],
-  ['--image IMAGE', 'as for hailo-tools compile'],
-  ['--memory LIMIT', 'as for hailo-tools compile'],
-  ['--gpus G', 'as for hailo-tools compile'],
-  ['--hw-arch ARCH', 'as for hailo-tools compile'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 Exit 0 no layer needs more bits, 1 some do or the analysis failed, 2 usage or unreadable input.
 `;
 
-const VALUE = new Set(['--calib', '--count', '--batch', '--mode', '--docker', '--context', '--image', '--memory', '--gpus', '--hw-arch']);
-
-function usage(io: CliIO, message: string): number {
-  io.err(`hailo-tools noise: ${message}\n\n${USAGE}`);
-  return EXIT_USAGE;
-}
+const usage = (io: CliIO, sentence: string) => usageError(io, 'noise', USAGE, sentence);
 
 export function noiseText(o: NoiseOutcome): string {
   const r = o.report!;
@@ -74,60 +66,31 @@ export function noiseText(o: NoiseOutcome): string {
 }
 
 export async function runNoise(args: string[], io: CliIO, deps: { driverDir?: string; onInterrupt?: (stop: () => void) => () => void } = {}): Promise<number> {
-  const o = new Map<string, string>();
-  let json = false;
-  let saveHar = false;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--save-har') saveHar = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (VALUE.has(a)) {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) return usage(io, `${a} needs a value`);
-      o.set(a, v);
-    } else if (a.startsWith('-')) return usage(io, `unknown option '${a}'`);
-    else files.push(a);
-  }
-  if (files.length !== 1) return usage(io, 'give one optimized .har');
-  const int = (k: string) => {
-    const v = o.get(k);
-    if (v === undefined) return undefined;
-    return /^[1-9]\d*$/.test(v) ? Number(v) : NaN;
-  };
-  const count = int('--count');
-  const batch = int('--batch');
+  const parsed = parseCommand('noise', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const o = parsed.values;
+  const json = o.json;
+  if (parsed.positionals.length !== 1) return usage(io, 'give one optimized .har');
+  const int = (v: string | undefined) => (v === undefined ? undefined : /^[1-9]\d*$/.test(v) ? Number(v) : NaN);
+  const count = int(o.count);
+  const batch = int(o.batch);
   if (Number.isNaN(count) || Number.isNaN(batch)) return usage(io, '--count and --batch take positive integers');
-  const mode = o.get('--mode');
+  const mode = o.mode;
   if (mode !== undefined && mode !== 'simple' && mode !== 'advanced') return usage(io, `--mode is simple or advanced, not '${mode}'`);
-  const gpus = o.get('--gpus') ?? 'auto';
-  if (gpus !== 'auto' && gpus !== 'all' && gpus !== 'none') return usage(io, `--gpus is auto, all or none, not '${gpus}'`);
-  const har = resolve(files[0]);
-  const calib = o.has('--calib') ? resolve(o.get('--calib')!) : calibrationBeside(har);
+  const settings = dockerSettings(o, 'auto');
+  if ('error' in settings) return usage(io, settings.error);
+  const har = resolve(parsed.positionals[0]);
+  const calib = o.calib !== undefined ? resolve(o.calib) : calibrationBeside(har);
   if (!calib) return usage(io, `no calibration set beside ${basename(har)} (a *calib*.npy, or the only .npy): give --calib SET.npy`);
 
-  const trust = commandLineTrust('noise');
   const controller = new AbortController();
   const unhook = (deps.onInterrupt ?? hookSignals)(() => controller.abort());
   try {
     const out = await analyzeNoise(
-      { har, calibration: calib, dataCount: count, batchSize: batch, mode: mode as AnalyzeMode | undefined, saveHar, hwArch: o.get('--hw-arch') },
+      { har, calibration: calib, dataCount: count, batchSize: batch, mode: mode as AnalyzeMode | undefined, saveHar: o['save-har'], hwArch: o['hw-arch'] },
+      settings,
       {
-        dockerPath: o.get('--docker') || 'docker',
-        context: o.get('--context'),
-        image: o.get('--image'),
-        memoryLimit: o.get('--memory'),
-        gpus: gpus as Gpus,
-        extraRunArgs: [],
-      },
-      {
-        launch: trustedLauncher(trust, { newProcessGroup: true }),
-        driverDir: deps.driverDir ?? defaultDriverDir(),
-        user: hostUser(),
-        signal: controller.signal,
+        ...driverJobEnv(commandLineTrust('noise'), deps.driverDir, controller.signal),
         onOutput: (text) => io.err(text),
       },
     );

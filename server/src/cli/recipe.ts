@@ -9,7 +9,23 @@ import { recipeForOnnx, recipeJson, writeRecipe } from '../core/recipe/fromFiles
 import type { Recipe } from '../core/recipe/recipe';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
 import { pushAll } from '../core/common/arrays';
+
+const OPTIONS = {
+  json: {
+    type: 'boolean',
+    help: 'print one JSON document: family, startNodes, endNodes, classes, regressionLength, strides, imageDims, metaArch, sources, files…',
+  },
+  'hw-arch': {
+    type: 'string',
+    default: 'hailo8',
+    arg: 'ARCH',
+    help: `the architecture the .alls is checked for (default hailo8); one of ${HW_ARCHES.join(', ')}`,
+  },
+  har: { type: 'string', arg: 'FILE', help: 'a HAR parsed from this model (default: MODEL.har beside it): the NMS config is written with its layer names' },
+  write: { type: 'string', arg: 'DIR', help: 'write the files into DIR (an existing file is never replaced: then nothing is written)' },
+} as const;
 
 const USAGE = `usage: hailo-tools recipe [--json] [--hw-arch ARCH] [--har FILE] [--write DIR] MODEL.onnx
 
@@ -20,12 +36,7 @@ parsed from the model: its layer names) and a labels file from Ultralytics' meta
 says where it came from; the recipe passes hailo-tools' .alls and NMS checks before it is shown.
 
 options:
-${helpTable([
-  ['--json', 'print one JSON document: family, startNodes, endNodes, classes, regressionLength, strides, imageDims, metaArch, sources, files…'],
-  ['--hw-arch ARCH', `the architecture the .alls is checked for (default hailo8); one of ${HW_ARCHES.join(', ')}`],
-  ['--har FILE', 'a HAR parsed from this model (default: MODEL.har beside it): the NMS config is written with its layer names'],
-  ['--write DIR', 'write the files into DIR (an existing file is never replaced: then nothing is written)'],
-])}
+${helpTable(optionRows(OPTIONS))}
 
 exit: 0 a recipe, 1 no recognised detector head, 2 usage error or unreadable input
 `;
@@ -38,27 +49,23 @@ interface Options {
   model?: string;
 }
 
-function parseArgs(args: string[]): Options | { error: string } | 'help' {
-  const o: Options = { json: false, hwArch: 'hailo8' };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '-h' || a === '--help') return 'help';
-    if (a === '--json') o.json = true;
-    else if (['--hw-arch', '--har', '--write'].some((k) => a === k || a.startsWith(`${k}=`))) {
-      const key = a.split('=')[0];
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (v === undefined || v === '') return { error: `${key} needs a value` };
-      if (key === '--hw-arch') {
-        if (!isHwArch(v.trim().toLowerCase())) return { error: `unknown architecture '${v}' (expected one of ${HW_ARCHES.join(', ')})` };
-        o.hwArch = v.trim().toLowerCase();
-      } else if (key === '--har') o.har = resolve(v);
-      else o.write = resolve(v);
-    } else if (a.startsWith('-')) return { error: `unknown option '${a}'` };
-    else if (o.model) return { error: `one MODEL.onnx only (got ${o.model} and ${a})` };
-    else o.model = a;
-  }
-  if (!o.model) return { error: 'no MODEL.onnx given' };
-  return o;
+/** The options, or the exit code when the arguments were help or a usage error (printed). */
+function parseOptions(args: string[], io: CliIO): Options | number {
+  const parsed = parseCommand('recipe', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  const hwArch = v['hw-arch'].trim().toLowerCase();
+  if (!isHwArch(hwArch)) return usageError(io, 'recipe', USAGE, `unknown architecture '${v['hw-arch']}' (expected one of ${HW_ARCHES.join(', ')})`);
+  const [model, extra] = parsed.positionals;
+  if (extra !== undefined) return usageError(io, 'recipe', USAGE, `one MODEL.onnx only (got ${model} and ${extra})`);
+  if (model === undefined) return usageError(io, 'recipe', USAGE, 'no MODEL.onnx given');
+  return {
+    json: v.json,
+    hwArch,
+    model,
+    ...(v.har !== undefined ? { har: resolve(v.har) } : {}),
+    ...(v.write !== undefined ? { write: resolve(v.write) } : {}),
+  };
 }
 
 function human(recipe: Recipe, written: string[] | undefined, model?: string, hwArch?: string): string {
@@ -93,15 +100,8 @@ function human(recipe: Recipe, written: string[] | undefined, model?: string, hw
 }
 
 export async function runRecipe(args: string[], io: CliIO): Promise<number> {
-  const parsed = parseArgs(args);
-  if (parsed === 'help') {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
-  if ('error' in parsed) {
-    io.err(`hailo-tools recipe: ${parsed.error}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseOptions(args, io);
+  if (typeof parsed === 'number') return parsed;
   if (parsed.write) {
     let dir = false;
     try {

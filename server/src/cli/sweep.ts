@@ -14,9 +14,19 @@ import { readPlan, PlanError } from '../core/sweep/plan';
 import { runSweep, type SweepEnv } from '../processes/sweep/run';
 import { allFinished, sweepText } from '../core/sweep/table';
 import { measureOnDevice } from '../processes/sweep/deviceMeasure';
-import { defaultDriverDir, EXIT_INTERRUPTED } from './compile';
+import { EXIT_INTERRUPTED } from './compile';
+import { defaultDriverDir } from './dfcJob';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
+
+const OPTIONS = {
+  json: { type: 'boolean', help: 'print the table as one JSON document' },
+  'dry-run': { type: 'boolean', help: "list the variants, their derived scripts' findings and what is finished; run nothing" },
+  docker: { type: 'string', default: 'docker', arg: 'PATH', help: 'the docker executable (default: docker)' },
+  'docker-arg': { type: 'string', multiple: true, arg: 'ARG', help: "one extra 'docker run' argument for every compile (repeat for several)" },
+  hailort: { type: 'string', arg: 'DIR', help: 'HailoRT install prefix, for the plan\'s "device" column' },
+} as const;
 
 const USAGE = `usage: hailo-tools sweep [--json] [--dry-run] [--docker PATH] [--docker-arg ARG]... [--hailort DIR] PLAN.sweep.json
 
@@ -27,13 +37,7 @@ whose inputs (model, script, calibration, image, architecture) already have a fi
 not run again, so an interrupted sweep resumes. Progress goes to stderr; the table (outcome and
 failed stage, stage times, context, utilisation, HEF size, mtmd contract, accuracy against the
 float model, FPS/latency with a device) to stdout; <out>/sweep.json and <out>/sweep.csv hold it too.
-${helpTable([
-  ['--json', 'print the table as one JSON document'],
-  ['--dry-run', "list the variants, their derived scripts' findings and what is finished; run nothing"],
-  ['--docker PATH', 'the docker executable (default: docker)'],
-  ['--docker-arg ARG', "one extra 'docker run' argument for every compile (repeat for several)"],
-  ['--hailort DIR', 'HailoRT install prefix, for the plan\'s "device" column'],
-])}
+${helpTable(optionRows(OPTIONS))}
 Exit: 0 every variant has its result, 1 some did not finish, 2 usage or an unreadable plan,
 130 interrupted (running containers are removed first; finished variants are kept).
 `;
@@ -46,29 +50,11 @@ export interface SweepCliDeps {
 }
 
 export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliDeps = {}): Promise<number> {
-  let json = false;
-  let dryRun = false;
-  let docker = 'docker';
-  let hailort: string | undefined;
-  const dockerArgs: string[] = [];
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--json') json = true;
-    else if (a === '--dry-run') dryRun = true;
-    else if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return EXIT_OK;
-    } else if (a === '--docker' || a === '--docker-arg' || a === '--hailort') {
-      const v = args[++i];
-      if (v === undefined) return usage(io, `${a} needs a value`);
-      if (a === '--docker') docker = v;
-      else if (a === '--hailort') hailort = v;
-      else dockerArgs.push(v);
-    } else if (a.startsWith('-')) return usage(io, `unknown option '${a}'`);
-    else files.push(a);
-  }
-  if (files.length !== 1) return usage(io, `expected one PLAN (a .sweep.json file), got ${files.length}`);
+  const parsed = parseCommand('sweep', USAGE, OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { json, 'dry-run': dryRun, docker, 'docker-arg': dockerArgs, hailort } = parsed.values;
+  const files = parsed.positionals;
+  if (files.length !== 1) return usageError(io, 'sweep', USAGE, `expected one PLAN (a .sweep.json file), got ${files.length}`);
   let plan;
   try {
     plan = readPlan(files[0]);
@@ -121,9 +107,4 @@ export async function runSweepCommand(args: string[], io: CliIO, deps: SweepCliD
     unhook();
     owned?.dispose();
   }
-}
-
-function usage(io: CliIO, message: string): number {
-  io.err(`hailo-tools sweep: ${message}\n\n${USAGE}`);
-  return EXIT_USAGE;
 }

@@ -5,11 +5,19 @@
 // worker (the transcription is one blocking HailoRT call). Exit: 0 transcribed, 1 stopped (Ctrl-C),
 // 2 could not run (one sentence says why).
 import { resolve } from 'node:path';
-import { DEFAULT_OPEN_OPTIONS, type DeviceError, type SpeechTask } from '../core/device/protocol';
+import type { DeviceError } from '../core/device/protocol';
 import { segmentLines, transcribeSummary } from '../core/genai';
-import { client, COMMON, errorOf, fail, parseCommon, type Common } from './device';
+import { client, COMMON_OPTIONS, commonOf, errorOf, fail } from './device';
 import { helpTable } from './help';
+import { optionRows, parseCommand, usageError } from './args';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
+
+const TRANSCRIBE_OPTIONS = {
+  language: { type: 'string', arg: 'L', help: 'the spoken language, an ISO-639-1 code (en, fr, …); default: the model detects it' },
+  task: { type: 'string', default: 'transcribe', arg: 'T', help: 'transcribe (default) or translate (into English)' },
+  segments: { type: 'boolean', help: 'one line per segment with its start and end time' },
+  ...COMMON_OPTIONS,
+} as const;
 
 const TRANSCRIBE_USAGE = `usage: hailo-tools transcribe [--language L] [--task transcribe|translate] [--segments]
                              [--json] HEF AUDIO
@@ -18,58 +26,28 @@ Transcribes a recording with a speech-to-text HEF (Hailo's Whisper) on the attac
 (HailoRT 5.1+ Speech2Text). AUDIO is a WAV file (PCM, float, A-law, mu-law or IMA ADPCM; any rate
 and channel count: it is mixed to mono and resampled to 16 kHz). The text goes to stdout; the
 timings to stderr.
-${helpTable([
-  ['--language L', 'the spoken language, an ISO-639-1 code (en, fr, …); default: the model detects it'],
-  ['--task T', 'transcribe (default) or translate (into English)'],
-  ['--segments', 'one line per segment with its start and end time'],
-  ...COMMON,
-])}
+${helpTable(optionRows(TRANSCRIBE_OPTIONS))}
 Exit: 0 transcribed, 1 stopped (Ctrl-C), 2 could not run (one sentence says why).
 `;
 
 export async function runTranscribe(args: string[], io: CliIO): Promise<number> {
-  const c: Common = { json: false, groupId: DEFAULT_OPEN_OPTIONS.groupId, timeoutMs: DEFAULT_OPEN_OPTIONS.timeoutMs };
-  let language: string | undefined;
-  let task: SpeechTask = 'transcribe';
-  let segments = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      io.out(TRANSCRIBE_USAGE);
-      return EXIT_OK;
-    }
-    const r = parseCommon(args, i, c, io);
-    if (r === 'error') return EXIT_USAGE;
-    if (r !== 'unknown') {
-      i = r;
-      continue;
-    }
-    if (a === '--segments') segments = true;
-    else if (a === '--language' || a === '--task') {
-      const v = args[i + 1];
-      if (v === undefined) {
-        io.err(`hailo-tools transcribe: ${a} needs a value\n`);
-        return EXIT_USAGE;
-      }
-      i++;
-      if (a === '--language') language = v;
-      else if (v === 'transcribe' || v === 'translate') task = v;
-      else {
-        io.err(`hailo-tools transcribe: --task is transcribe or translate, not '${v}'\n`);
-        return EXIT_USAGE;
-      }
-    } else if (a.startsWith('-') && a !== '-') {
-      io.err(`hailo-tools transcribe: unknown option '${a}'\n\n${TRANSCRIBE_USAGE}`);
-      return EXIT_USAGE;
-    } else positional.push(a);
-  }
-  if (positional.length !== 2) {
-    io.err(
-      `hailo-tools transcribe: expected a HEF and a recording, got ${positional.length} argument${positional.length === 1 ? '' : 's'}\n\n${TRANSCRIBE_USAGE}`,
-    );
+  const parsed = parseCommand('transcribe', TRANSCRIBE_USAGE, TRANSCRIBE_OPTIONS, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { language, task, segments } = parsed.values;
+  const c = commonOf('transcribe', parsed.values, io);
+  if (!c) return EXIT_USAGE;
+  if (task !== 'transcribe' && task !== 'translate') {
+    io.err(`hailo-tools transcribe: --task is transcribe or translate, not '${task}'\n`);
     return EXIT_USAGE;
   }
+  const positional = parsed.positionals;
+  if (positional.length !== 2)
+    return usageError(
+      io,
+      'transcribe',
+      TRANSCRIBE_USAGE,
+      `expected a HEF and a recording, got ${positional.length} argument${positional.length === 1 ? '' : 's'}`,
+    );
   const [hef, audio] = positional.map((p) => resolve(p));
   const dc = client(c, io, 'transcribe');
   let stopped = false;
