@@ -151,8 +151,13 @@ function arm64Cli(label: string, args: string[], extra: Record<string, string> =
   const script = `process.stderr.write('node ' + process.arch + '\\n'); require(${JSON.stringify(cli)}).main(process.argv.slice(1)).then((c) => { process.exitCode = c; })`;
   const [program, ...pre] = arm64Command(node);
   const started = performance.now();
+  // Under qemu-user the worker's own start (an emulated Node loading koffi and the shim) counts
+  // against the client's silence limit (30 s, or 6 × --timeout); on a loaded 2-core machine that
+  // start alone took more than 30 s once. A Pi runs it natively; here every command gets 120 s.
+  const [command, ...rest] = args;
+  const withTimeout = [command, '--timeout', '20000', ...rest];
   return new Promise((done) => {
-    const child = spawn(program, [...pre, '-e', script, ...args], { env, cwd: dir });
+    const child = spawn(program, [...pre, '-e', script, ...withTimeout], { env, cwd: dir });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -9,8 +9,8 @@
 // The rules, in HailoRT's own order (its C example, hailort/libhailort/examples/c/vstreams_example/
 // vstreams_example.c at github.com/hailo-ai/hailort: scan, create the Hef — no device needed —,
 // create the VDevice, configure): the file, then the device HailoRT would take (a VDevice without
-// device ids takes the first free device of the scan: docs/research/hailort5-api.md#busy-devices-
-// and-sharing), then the pair:
+// device ids takes the first free device of the scan:
+// docs/research/hailort5-api.md#busy-devices-and-sharing), then the pair:
 //  1. what the installed HailoRT does with the file, read before it does (hefGate.ts over
 //     core/hef/verdict.ts, which is tested against what the real libhailort 4.23.0 and 5.2.0 said):
 //     crash, or refuse with its status;

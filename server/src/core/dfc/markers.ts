@@ -201,7 +201,7 @@ export function classifyMarker(text: string): Marker | null {
   if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
-  // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, SOURCES.md; dfc-corpus tune2/01, tune2/08).
+  // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
