@@ -22,6 +22,8 @@ import { nmsModelFromIndex } from '../../server/src/core/nms/model';
 import { networkGroupsOf } from '../../server/src/core/hef/facts';
 import type { Msg } from '../../server/src/core/hef/protoDecode';
 import type { HefProblem } from '../../server/src/core/hef/problems';
+import { analyze, checkDocument } from '../../server/src/core/alls';
+import { limit } from '../../server/src/core/common/limits';
 import { encodeModel, type NodeSpec, type ValueSpec } from '../helpers/onnxBuilder';
 
 /** CPU milliseconds (this process: user + system) per run of `fn` over `k` runs: load on the machine does not count. */
@@ -300,4 +302,32 @@ test('HEF reader: a defused NMS stream finds its fused layer by a map — the co
     [],
   );
   assert.equal(g.outputs.length, 1);
+});
+
+// ---- .alls against a model ----------------------------------------------------------------------------
+
+test('.alls: unknown layer names against a large model — "did you mean" searches are bounded, the warnings stay', (t) => {
+  const modelOf = (n: number): ModelLayerIndex => ({
+    source: 'm.har',
+    networkName: 'net',
+    layers: new Map(
+      Array.from({ length: n }, (_, i) => [
+        `conv${i}`,
+        { name: `conv${i}`, fullName: `net/conv${i}`, type: 'conv', originalNames: [], inputShapes: [], outputShapes: [] },
+      ]),
+    ),
+  });
+  const scriptOf = (n: number) => Array.from({ length: n }, (_, i) => `quantization_param(cnv${i}, precision_mode=a8_w8)\n`).join('');
+  // each unknown name searched every layer of the model: n names × n layers
+  assertLinear(t, 'checkDocument (n unknown layers, n-layer model)', 400, (n) => {
+    const doc = analyze(scriptOf(n));
+    const model = modelOf(n);
+    return { run: () => void checkDocument(doc, { model }), names: [...model.layers.keys()] };
+  });
+  const n = limit('allsNameSearches') + 50;
+  const unknown = checkDocument(analyze(scriptOf(n)), { model: modelOf(n) }).filter((d) => d.code === 'alls/unknown-layer');
+  assert.equal(unknown.length, n);
+  assert.match(unknown[0].message, /Did you mean `conv0`\?/);
+  assert.match(unknown[limit('allsNameSearches') - 1].message, /Did you mean/);
+  assert.doesNotMatch(unknown[n - 1].message, /Did you mean/);
 });
