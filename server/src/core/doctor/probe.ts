@@ -3,7 +3,7 @@
 // each, every libhailort in the usual library folders, the Python wheel (hailo_platform) of each
 // site-packages folder and the Pythons it is built for, hailort.service (unit, enabled, running),
 // TAPPAS / hailo-apps and the Debian packages. Everything is read under `root` (default `/`), so
-// tests build fake systems. Reads are bounded (readSmallFileSync) and no walk follows a link.
+// tests build fake systems. Reads are bounded (DoctorFiles over FileRoots) and no walk follows a link.
 import { basename, join } from 'node:path';
 import { DoctorFiles, LIBRARY_DIRS } from './files';
 import { limit } from '../common/limits';
