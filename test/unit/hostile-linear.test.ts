@@ -59,8 +59,8 @@ interface Walk {
  * Asserts that the walk `make(n)` returns (built outside the timing) is linear: t(8n)/t(n) below 32
  * (linear ≈ 8, quadratic ≈ 64), or, where the caches make a linear pass itself grow more than 8× on
  * this machine, t(8n)/t(n) over that pass's growth below 2 (linear ≈ 1, quadratic ≈ 8). Measured on
- * the 2-core VM under load 11: the fixed walks 8.6–18.8 raw and 0.5–1.3 over the baseline; the old
- * quadratic ones 85–224 raw and 3.7–28 over it. Times are CPU time, not wall time (the CI machine
+ * the 2-core VM under load 11: the fixed walks 7.8–21.5 raw and 0.5–1.3 over the baseline; the old
+ * quadratic ones 55–224 raw and 2.9–28 over it. Times are CPU time, not wall time (the CI machine
  * runs other suites); the small size repeats so one measurement lasts at least 25 ms; the walks and
  * baselines are measured in turn, 5 times, the best of each kept.
  */
