@@ -2,7 +2,7 @@
 // only these modules may import node:fs / fs/promises, each for a reason that is not a folder-derived
 // path. eslint.config.mjs and the security scan (test/unit/security-scan.ts) both read this table.
 export const FS_ALLOWED = [
-  { path: 'server/src/core/common/fileAccess.ts', reason: 'the layer: descriptor reads, regular-file checks, walks' },
+  { path: 'server/src/core/common/fileAccess.ts', reason: 'the layer: reads of a descriptor FileRoots opened (no path is opened here)' },
   { path: 'server/src/core/common/confined.ts', reason: 'the layer: FileRoots, every folder-derived read and write' },
   {
     path: 'server/src/cli/compileCache.ts',
@@ -23,7 +23,11 @@ export const FS_ALLOWED = [
   },
 ];
 
-/** The functions of fileAccess.ts that take a path without roots: only the layer itself may call them. */
+/**
+ * Path-taking functions fileAccess.ts once had (issue 29 removed them: FileRoots is the one way to
+ * the disk). Importing one of these names from fileAccess or @hailo/api is refused by eslint and the
+ * security scan, should one come back.
+ */
 export const UNCONFINED_FILE_ACCESS = [
   'statRegularSync',
   'openRegularFile',

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import { ElfError, bufferSource, parseElfDynamic, readElfDynamic, type ElfDynamicInfo } from '../../server/src/core/doctor/elf';
 import { FileAccessError } from '../../server/src/core/common/fileAccess';
+import { FileRoots } from '../../server/src/core/common/confined';
 import { limit } from '../../server/src/core/common/limits';
 import { readelfDynamic, toolchain, writeStub } from '../helpers/elfStubs';
 import { prng } from '../helpers/random';
@@ -24,7 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hailo-elf-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const ours = (path: string) => {
-  const e = readElfDynamic(path);
+  const e = readElfDynamic(FileRoots.near(path), path);
   return { needed: e.needed, soname: e.soname, runpath: e.runpath, rpath: e.rpath };
 };
 
@@ -37,12 +38,12 @@ test('built files: SONAME, NEEDED in order, RUNPATH with $ORIGIN and RPATH read 
   writeStub(cli, { kind: 'exe', needs: ['libhailort.so.5.1.1'], rpath: ['/usr/local/lib'] });
   for (const f of [lib, plugin, cli]) assert.deepEqual(ours(f), readelfDynamic(f), f);
   // And the values themselves, so that the comparison cannot pass on two empty readings.
-  assert.equal(readElfDynamic(lib).soname, 'libhailort.so.4.20.0');
-  assert.deepEqual(readElfDynamic(plugin).needed.slice(0, 2), ['libhailort.so.4.20.0', 'libgsthailometa.so.3']);
-  assert.deepEqual(readElfDynamic(plugin).runpath, ['$ORIGIN/../lib', '/opt/hailo/lib']);
-  assert.deepEqual(readElfDynamic(cli).rpath, ['/usr/local/lib']);
-  assert.equal(readElfDynamic(cli).runpath.length, 0);
-  const host = readElfDynamic(cli);
+  assert.equal(readElfDynamic(FileRoots.near(lib), lib).soname, 'libhailort.so.4.20.0');
+  assert.deepEqual(readElfDynamic(FileRoots.near(plugin), plugin).needed.slice(0, 2), ['libhailort.so.4.20.0', 'libgsthailometa.so.3']);
+  assert.deepEqual(readElfDynamic(FileRoots.near(plugin), plugin).runpath, ['$ORIGIN/../lib', '/opt/hailo/lib']);
+  assert.deepEqual(readElfDynamic(FileRoots.near(cli), cli).rpath, ['/usr/local/lib']);
+  assert.equal(readElfDynamic(FileRoots.near(cli), cli).runpath.length, 0);
+  const host = readElfDynamic(FileRoots.near(cli), cli);
   assert.equal(host.bits, process.arch === 'x64' || process.arch === 'arm64' ? 64 : 32);
   assert.equal(host.machineName, process.arch === 'x64' ? 'x86-64' : process.arch === 'arm64' ? 'AArch64' : host.machineName);
 });
@@ -52,7 +53,7 @@ test(
   'the real libhailort 5.2.0 (built from the public source, where present): SONAME libhailort.so.5.2.0',
   { skip: existsSync(ORACLE) ? false : 'NOTE: the libhailort 5.2.0 oracle is not on this machine' },
   () => {
-    const e = readElfDynamic(ORACLE);
+    const e = readElfDynamic(FileRoots.near(ORACLE), ORACLE);
     assert.equal(e.soname, 'libhailort.so.5.2.0');
     if (tools.readelf) assert.deepEqual(ours(ORACLE), readelfDynamic(ORACLE));
   },
@@ -202,6 +203,6 @@ test('every prefix of a real file and 3,000 seeded byte flips end in a reading o
 test('a FIFO or a folder named like a plugin is refused without blocking', { skip: process.platform === 'win32' ? 'no FIFOs' : false }, () => {
   const fifo = join(dir, 'libgsthailo.so.fifo');
   assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
-  assert.throws(() => readElfDynamic(fifo), FileAccessError);
-  assert.throws(() => readElfDynamic(dir), FileAccessError);
+  assert.throws(() => readElfDynamic(FileRoots.near(fifo), fifo), FileAccessError);
+  assert.throws(() => readElfDynamic(FileRoots.near(dir), dir), FileAccessError);
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { machine, release, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { readSmallFileSync } from '../../server/src/core/common/fileAccess';
+import { FileRoots } from '../../server/src/core/common/confined';
 import { runDoctor } from '../../server/src/core/doctor';
 import { doctorText } from '../../server/src/core/doctor/text';
 import { probeMachine } from '../../server/src/core/doctor/machine';
@@ -104,7 +104,7 @@ test(
   'this machine: procfs files (which report 0 bytes) are read through the file layer and agree with uname',
   { skip: process.platform !== 'linux' && 'procfs is Linux' },
   () => {
-    assert.equal(readSmallFileSync('/proc/sys/kernel/osrelease', 4096).toString('utf8').trim(), release());
+    assert.equal(FileRoots.system('/').readText('/proc/sys/kernel/osrelease', 4096).trim(), release());
     const m = probeMachine('/');
     assert.equal(m.kernel, release());
     assert.equal(m.kernelArch, machine());

@@ -22,7 +22,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confinePath, FileAccessError, openForWriteSync, realPathOf, walkFilesSync, writeFileNoFollowSync } from '../../server/src/core/common/fileAccess';
+import { FileAccessError } from '../../server/src/core/common/fileAccess';
+import { FileRoots } from '../../server/src/core/common/confined';
 import { resolveInputs } from '../../server/src/processes/compile/inputs';
 import { main } from '../../server/src/cli/main';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
@@ -43,17 +44,18 @@ function layout(): { root: string; ws: string; home: string; secret: string; cle
   return { root, ws, home, secret, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-test('confinePath: a link out of the folder is refused in one sentence; links inside and plain paths pass', () => {
+test('FileRoots.resolve: a link out of the folder is refused in one sentence; links inside and plain paths pass', () => {
   const l = layout();
   try {
+    const ws = FileRoots.of([l.ws]);
     writeFileSync(join(l.ws, 'a.json'), '{}');
     symlinkSync(l.secret, join(l.ws, 'out.json'));
     symlinkSync('a.json', join(l.ws, 'in.json'));
     symlinkSync(l.home, join(l.ws, 'data'));
-    assert.equal(confinePath(join(l.ws, 'a.json'), [l.ws]), join(l.ws, 'a.json'));
-    assert.equal(confinePath(join(l.ws, 'in.json'), [l.ws]), join(l.ws, 'a.json'));
+    assert.equal(ws.resolve(join(l.ws, 'a.json')), join(l.ws, 'a.json'));
+    assert.equal(ws.resolve(join(l.ws, 'in.json')), join(l.ws, 'a.json'));
     assert.throws(
-      () => confinePath(join(l.ws, 'out.json'), [l.ws]),
+      () => ws.resolve(join(l.ws, 'out.json')),
       (e: unknown) =>
         e instanceof FileAccessError &&
         e.code === 'outside' &&
@@ -61,38 +63,41 @@ test('confinePath: a link out of the folder is refused in one sentence; links in
           `'${join(l.ws, 'out.json')}' leads outside the folder '${l.ws}' (it resolves to '${l.secret}'); not read: put the file inside the folder, or give its real path yourself`,
     );
     // Through a linked folder, and for a file that does not exist yet (an output).
-    assert.throws(() => confinePath(join(l.ws, 'data', 'secret'), [l.ws]), /leads outside/);
-    assert.throws(() => confinePath(join(l.ws, 'data', 'new.log'), [l.ws], 'written'), /it resolves to '.*home\/new\.log'\); not written/);
-    assert.equal(realPathOf(join(l.ws, 'no', 'such', 'file')), join(l.ws, 'no', 'such', 'file'));
+    assert.throws(() => ws.resolve(join(l.ws, 'data', 'secret')), /leads outside/);
+    assert.throws(() => ws.resolve(join(l.ws, 'data', 'new.log'), 'written'), /it resolves to '.*home\/new\.log'\); not written/);
+    assert.equal(ws.resolve(join(l.ws, 'no', 'such', 'file')), join(l.ws, 'no', 'such', 'file'));
     // A dangling link is not a missing file: where it points is what counts.
     symlinkSync(join(l.home, 'later'), join(l.ws, 'dangling'));
-    assert.throws(() => confinePath(join(l.ws, 'dangling'), [l.ws]), FileAccessError);
+    assert.throws(() => ws.resolve(join(l.ws, 'dangling')), FileAccessError);
   } finally {
     l.cleanup();
   }
 });
 
-test('openForWriteSync never writes through a link, a FIFO or a hard link; a regular file is truncated and written', (t) => {
+test('FileRoots.openForWriteSync never writes through a link, a FIFO or a hard link; writeSync replaces a file whole', (t) => {
   const l = layout();
   try {
+    const ws = FileRoots.of([l.ws]);
     const link = join(l.ws, 'net.dfc.log');
     symlinkSync(l.secret, link);
-    assert.throws(() => openForWriteSync(link), /net\.dfc\.log' is a symbolic link; not written through it/);
+    assert.throws(() => ws.openForWriteSync(link), /net\.dfc\.log' is a symbolic link; not written through it/);
     assert.equal(readFileSync(l.secret, 'utf8'), 'PRIVATE KEY\n', 'the link target is untouched');
     const hard = join(l.ws, 'hard.log');
     linkSync(l.secret, hard);
-    assert.throws(() => openForWriteSync(hard), /has 2 hard links; not written/);
+    assert.throws(() => ws.openForWriteSync(hard), /has 2 hard links; not written/);
     assert.equal(readFileSync(l.secret, 'utf8'), 'PRIVATE KEY\n', 'not truncated through the hard link');
     const plain = join(l.ws, 'plain.log');
     writeFileSync(plain, 'old content that is longer');
-    const fd = openForWriteSync(plain);
+    const fd = ws.openForWriteSync(plain);
     writeSync(fd, 'new');
     closeSync(fd);
+    assert.equal(readFileSync(plain, 'utf8'), 'new content that is longer', 'opened in place (a log is truncated by createWriteStream)');
+    ws.writeSync(plain, 'new');
     assert.equal(readFileSync(plain, 'utf8'), 'new');
     // Write-then-rename replaces a link instead of following it.
     const replaced = join(l.ws, 'replaced.json');
     symlinkSync(l.secret, replaced);
-    writeFileNoFollowSync(replaced, 'mine');
+    ws.writeSync(replaced, 'mine');
     assert.equal(readFileSync(replaced, 'utf8'), 'mine');
     assert.equal(readFileSync(l.secret, 'utf8'), 'PRIVATE KEY\n');
     const fifo = join(l.ws, 'fifo.log');
@@ -101,14 +106,14 @@ test('openForWriteSync never writes through a link, a FIFO or a hard link; a reg
       return;
     }
     const started = Date.now();
-    assert.throws(() => openForWriteSync(fifo), /FIFO \(named pipe\), not a regular file; not written/);
+    assert.throws(() => ws.openForWriteSync(fifo), /FIFO \(named pipe\), not a regular file; not written/);
     assert.ok(Date.now() - started < 2000, 'refused at once, not blocked');
   } finally {
     l.cleanup();
   }
 });
 
-test('walkFilesSync: a link to / or a loop is never entered, a file link out of the root is skipped, each real file is listed once', () => {
+test('FileRoots.walk: a link to / or a loop is never entered, a file link out of the root is skipped, each real file is listed once', () => {
   const l = layout();
   try {
     writeFileSync(join(l.home, 'outside.alls'), 'x\n');
@@ -123,7 +128,7 @@ test('walkFilesSync: a link to / or a loop is never entered, a file link out of 
     linkSync(join(l.ws, 'a.alls'), join(l.ws, 'hard-a.alls'));
     for (let i = 0; i < 200; i++) symlinkSync(join(l.ws, 'a.alls'), join(l.ws, 'sub', `copy${i}.alls`));
     const started = Date.now();
-    const r = walkFilesSync(l.ws, { wantFile: (n) => n.endsWith('.alls') });
+    const r = FileRoots.of([l.ws]).walk(l.ws, { wantFile: (n) => n.endsWith('.alls') });
     assert.ok(Date.now() - started < 5000);
     assert.deepEqual(
       r.files.map((f) => f.slice(l.ws.length + 1)),

@@ -12,7 +12,8 @@ import { readHefFile } from '../../server/src/core/hef';
 import { readHar } from '../../server/src/core/har/harReader';
 import { createHarLayerProvider } from '../../server/src/lsp/modelLayers';
 import { OnnxModelCache } from '../../server/src/lsp/onnxCache';
-import { FileAccessError, openRegularFile, readSmallFileSync } from '../../server/src/core/common/fileAccess';
+import { FileAccessError } from '../../server/src/core/common/fileAccess';
+import { FileRoots } from '../../server/src/core/common/confined';
 import { LIMITS } from '../../server/src/core/common/limits';
 import { resolveSettings } from '../../server/src/core/common/settings';
 import { repoRoot } from '../helpers/shared';
@@ -111,11 +112,11 @@ test('a folder or a device where a file should be is one sentence naming what it
     assert.equal(onnx.status, 2);
     assert.match(onnx.err, /folder\.onnx' is a folder, not a regular file; not read/);
     await assert.rejects(
-      () => openRegularFile('/dev/null'),
+      () => FileRoots.of(['/dev']).open('/dev/null'),
       (e: FileAccessError) => e.code === 'not-regular' && /is a character device/.test(e.message),
     );
     assert.throws(
-      () => readSmallFileSync('/dev/zero', 1024),
+      () => FileRoots.of(['/dev']).readSync('/dev/zero', 1024),
       (e: FileAccessError) => e.code === 'not-regular',
     );
   } finally {
@@ -185,16 +186,16 @@ test('a broken HAR is read once per version of the file, not on every keystroke 
   }
 });
 
-test('readSmallFileSync refuses a file over its limit without reading it', () => {
+test('FileRoots.readSync refuses a file over its limit without reading it', () => {
   const dir = scratch();
   try {
     const p = join(dir, 'big.alls');
     writeFileSync(p, Buffer.alloc(2048, 0x61));
     assert.throws(
-      () => readSmallFileSync(p, 1024),
+      () => FileRoots.of([dir]).readSync(p, 1024),
       (e: FileAccessError) => e.code === 'too-large' && /is 2,048 bytes, more than the 1 KiB limit; not read/.test(e.message),
     );
-    assert.equal(readSmallFileSync(p, 4096).length, 2048);
+    assert.equal(FileRoots.of([dir]).readSync(p, 4096).length, 2048);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

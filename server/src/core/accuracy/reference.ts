@@ -152,10 +152,9 @@ export async function compareWithReference(req: ReferenceRequest, infer: Infer):
       if (n.mean.length !== 1 && n.mean.length !== p.stream.shape[2]) {
         throw new ReferenceError(`normalization (line ${n.line}) has ${n.mean.length} channels but input '${p.stream.name}' has ${p.stream.shape[2]}.`);
       }
-      values =
-        n.mean.length === 1 && p.stream.shape[2] !== 1
-          ? normalize(raw, new Array(p.stream.shape[2]).fill(n.mean[0]), new Array(p.stream.shape[2]).fill(n.std[0]))
-          : normalize(raw, n.mean, n.std);
+      // one mean and std for every channel: applied as they are (an array as long as the HEF's channel
+      // count would be sized by the file: 2³¹ features made it allocate before anything was checked)
+      values = normalize(raw, n.mean, n.std);
       preprocessing.push(
         `${t.name} ← ${p.stream.name}: (x − [${n.mean.join(', ')}]) / [${n.std.join(', ')}] (${n.name ?? 'normalization'}, line ${n.line}), ${plan.description}`,
       );

@@ -31,6 +31,7 @@ import {
   openSync,
   readdirSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -42,19 +43,7 @@ import {
 import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import {
-  describeFileKind,
-  FileAccessError,
-  isInside,
-  readHandleTextPrefix,
-  readIntoSync,
-  readToEndSync,
-  streamHandleText,
-  realPathOf,
-  walkFilesSync,
-  type WalkOptions,
-  type WalkResult,
-} from './fileAccess';
+import { describeFileKind, FileAccessError, isInside, readHandleTextPrefix, readIntoSync, readToEndSync, streamHandleText } from './fileAccess';
 import { formatBytes } from './limits';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -669,4 +658,130 @@ export function resolveInSystem(root: string, rel: string): string | undefined {
     todo.unshift(...target.split('/').filter(Boolean));
   }
   return join(root, ...done);
+}
+
+// ---- path resolution and walks (private to the layer) -------------------------------------------
+
+/**
+ * The real path of `path`: every link resolved; a tail that does not exist yet (an output file, a
+ * folder to be created) is resolved through its nearest existing ancestor.
+ */
+function realPathOf(path: string): string {
+  const abs = resolve(path);
+  const missing: string[] = [];
+  let cur = abs;
+  for (;;) {
+    try {
+      const real = realpathSync.native(cur);
+      return missing.length ? join(real, ...missing.reverse()) : real;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const parent = dirname(cur);
+      // A dangling link is not "missing": resolving it through its parent would hide where it points.
+      if (code !== 'ENOENT' || parent === cur || isDanglingLink(cur)) throw ioError(path, err);
+      missing.push(basename(cur));
+      cur = parent;
+    }
+  }
+}
+
+function isDanglingLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export interface WalkOptions {
+  /** Folders (by name) not entered; default: none. */
+  skipDir?: (name: string) => boolean;
+  /** Which file names are wanted. */
+  wantFile: (name: string) => boolean;
+  /** Stop after this many files (default: no bound). */
+  maxFiles?: number;
+  /** Do not go deeper than this many folders below the root (default 64). */
+  maxDepth?: number;
+}
+
+export interface WalkResult {
+  /** Wanted files, each real file once: regular files, and links to regular files inside the root (as the link's path). */
+  files: string[];
+  /** One sentence per entry left out for the folder rule or unreadable (a link outside the root, a folder we may not read). */
+  skipped: string[];
+  /** True when maxFiles stopped the walk. */
+  truncated: boolean;
+}
+
+/**
+ * Walks `root` without following links to folders and without leaving it: a directory link is
+ * never entered (`root -> /` walks nothing), a file link counts only when its target is a regular
+ * file inside the root, and each real file (device + inode) is listed once however many names it has.
+ * Entries are visited in name order.
+ */
+function walkFilesSync(root: string, options: WalkOptions): WalkResult {
+  const out: WalkResult = { files: [], skipped: [], truncated: false };
+  const maxDepth = options.maxDepth ?? 64;
+  const max = options.maxFiles ?? Infinity;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync.native(root);
+  } catch (err) {
+    out.skipped.push(ioError(root, err).message);
+    return out;
+  }
+  const seen = new Set<string>();
+  const visit = (dir: string, depth: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      out.skipped.push(`${dir}: cannot read folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      return;
+    }
+    for (const e of entries) {
+      if (out.files.length >= max) {
+        out.truncated = true;
+        return;
+      }
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (options.skipDir?.(e.name)) continue;
+        if (depth + 1 > maxDepth) {
+          out.skipped.push(`${p}: more than ${maxDepth} folders deep; not walked`);
+          continue;
+        }
+        visit(p, depth + 1);
+        continue;
+      }
+      if (!options.wantFile(e.name)) continue;
+      let st: Stats;
+      if (e.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync.native(p);
+          st = statSync(real);
+        } catch {
+          continue; // a dangling link: nothing to read
+        }
+        if (st.isDirectory()) continue; // never entered
+        if (!isInside(real, realRoot)) {
+          out.skipped.push(`${p}: a link to '${real}', outside '${root}'; not read`);
+          continue;
+        }
+      } else {
+        try {
+          st = lstatSync(p);
+        } catch {
+          continue;
+        }
+      }
+      const key = `${st.dev}:${st.ino}`;
+      if (st.isFile() && seen.has(key)) continue;
+      seen.add(key);
+      out.files.push(p); // FIFOs and devices too: their reader refuses them in one sentence
+    }
+  };
+  visit(root, 0);
+  return out;
 }

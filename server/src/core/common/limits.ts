@@ -74,6 +74,14 @@ export const LIMITS = {
     reason: 'A line of 10⁶ commas would otherwise hold 10⁶ error objects; past a few errors a statement is simply broken.',
     onHit: 'the first ones are listed, then one line says how many more there are',
   },
+  allsNameSearches: {
+    value: 256,
+    unit: 'times',
+    where: '.alls checks against a model (language server and CLI): "did you mean" searches for unknown names and globs checked against every layer',
+    reason:
+      'Each search walks every layer of the model (a HAR has up to 10⁴–10⁵): one per reference made a script of 10⁵ unknown names against a large HN quadratic. Real scripts have a handful of unknown names or globs; repeated ones are answered once.',
+    onHit: 'later unknown names get no suggestion and later globs are not checked for matching nothing; every other check goes on',
+  },
   // ---- HEF -------------------------------------------------------------------------------------
   hefProtoBytes: {
     value: 256 * MiB,

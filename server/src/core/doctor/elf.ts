@@ -7,7 +7,7 @@
 // against the file's size: a hostile file gives one ElfError sentence, never a crash or a large
 // allocation. Formats: ELF32/ELF64, little and big endian (System V gABI, "Dynamic Section").
 import { closeFile, readIntoSync } from '../common/fileAccess';
-import { rootsFor } from './files';
+import type { FileRoots } from '../common/confined';
 import { limit } from '../common/limits';
 import { pushAll } from '../common/arrays';
 
@@ -63,9 +63,9 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
   return { size: bytes.length, read: (position, length) => bytes.subarray(position, Math.min(bytes.length, position + length)) };
 }
 
-/** Reads the dynamic section of the ELF file at `path` (regular files only; see common/fileAccess). */
-export function readElfDynamic(path: string): ElfDynamicInfo {
-  const { fd, size } = rootsFor(path).openSync(path);
+/** Reads the dynamic section of the ELF file at `path`, opened inside `roots` (regular files only). */
+export function readElfDynamic(roots: FileRoots, path: string): ElfDynamicInfo {
+  const { fd, size } = roots.openSync(path);
   try {
     return parseElfDynamic({
       size,
@@ -81,9 +81,9 @@ export function readElfDynamic(path: string): ElfDynamicInfo {
 }
 
 /** Only the identification and the type of an ELF file (the loader skips libraries of another class or machine). */
-export function readElfIdent(path: string): { bits: 32 | 64; littleEndian: boolean; machine: number } | undefined {
+export function readElfIdent(roots: FileRoots, path: string): { bits: 32 | 64; littleEndian: boolean; machine: number } | undefined {
   try {
-    const { fd, size } = rootsFor(path).openSync(path);
+    const { fd, size } = roots.openSync(path);
     try {
       const head = new Uint8Array(Math.min(20, size));
       readIntoSync(fd, head, 0, head.length, 0);

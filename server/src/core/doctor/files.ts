@@ -28,51 +28,66 @@ export const NOT_LOADER_DIRS = new Set(['opt/hailort/lib']);
 // Every read goes through the confined file layer (issue 29): a path under the system root is
 // resolved the system's way inside it (`doctor --root R`: an absolute link starts again at R, so
 // R/sys/module/hailo_pci/version -> /etc/x reads R/etc/x, never the host's), a path in the workspace
-// folder (Check Setup's venvs) stays inside that folder, and any other path is not read.
-let system = { root: resolve('/'), roots: FileRoots.system('/') };
-let workspace: { folder: string; roots: FileRoots } | undefined;
+// folder (Check Setup's venvs) stays inside that folder, and any other path is not read. The roots
+// are a value each probe is given, never module state: two doctor runs in one process (the language
+// server's Check Setup, the tests' fake systems) cannot read through each other's roots.
+export class DoctorFiles {
+  readonly root: string;
+  private readonly system: FileRoots;
+  private readonly workspace: { folder: string; roots: FileRoots } | undefined;
 
-/** The system root and the workspace folder the doctor reads in (set once per run by probeSystem). */
-export function useDoctorRoots(root: string, folder?: string): void {
-  system = { root: resolve(root), roots: FileRoots.system(root) };
-  workspace = folder ? { folder: resolve(folder), roots: FileRoots.of([folder]) } : undefined;
-}
-
-/** The roots a doctor path is read in (see above); a FileRoots that refuses everything when it lies in neither. */
-export function rootsFor(path: string): FileRoots {
-  return workspace && isInside(path, workspace.folder) ? workspace.roots : system.roots;
-}
-
-export function readText(path: string, max = 64 << 10): string | undefined {
-  return rootsFor(path).readTextOrUndefined(path, max);
-}
-
-export function listDir(dir: string): string[] {
-  return rootsFor(dir).listOrEmpty(dir);
-}
-
-/** A regular file (links followed inside the roots). */
-export function isFileAt(path: string): boolean {
-  return rootsFor(path).isFile(path);
-}
-
-/** A folder (links followed inside the roots). */
-export function isDirAt(path: string): boolean {
-  return rootsFor(path).isDirectory(path);
-}
-
-/** stat inside the roots, or undefined (missing or refused). */
-export function statAt(path: string): ReturnType<FileRoots['stat']> {
-  try {
-    return rootsFor(path).stat(path);
-  } catch {
-    return undefined;
+  /** The system root (`/`, or a fake system) and the workspace folder (Check Setup's venvs), if any. */
+  constructor(root: string, folder?: string) {
+    this.root = root; // as given: the probes join paths under it and name them inside the system (inRoot)
+    this.system = FileRoots.system(root);
+    this.workspace = folder ? { folder: resolve(folder), roots: FileRoots.of([folder]) } : undefined;
   }
-}
 
-/** The target of a link as written (a name to show, e.g. a PCI device's driver), or undefined. */
-export function linkTarget(path: string): string | undefined {
-  return rootsFor(path).readlink(path);
+  /** The roots a doctor path is read in (see above). */
+  rootsFor(path: string): FileRoots {
+    return this.workspace && isInside(path, this.workspace.folder) ? this.workspace.roots : this.system;
+  }
+
+  readText(path: string, max = 64 << 10): string | undefined {
+    return this.rootsFor(path).readTextOrUndefined(path, max);
+  }
+
+  listDir(dir: string): string[] {
+    return this.rootsFor(dir).listOrEmpty(dir);
+  }
+
+  /** A regular file (links followed inside the roots); false when missing or refused. */
+  isFile(path: string): boolean {
+    try {
+      return this.rootsFor(path).isFile(path);
+    } catch {
+      return false;
+    }
+  }
+
+  /** A folder (links followed inside the roots). */
+  isDir(path: string): boolean {
+    return this.rootsFor(path).isDirectory(path);
+  }
+
+  /** stat inside the roots, or undefined (missing or refused). */
+  stat(path: string): ReturnType<FileRoots['stat']> {
+    try {
+      return this.rootsFor(path).stat(path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The target of a link as written (a name to show, e.g. a PCI device's driver), or undefined. */
+  linkTarget(path: string): string | undefined {
+    return this.rootsFor(path).readlink(path);
+  }
+
+  /** Opens a regular file inside the roots (the caller closes it). */
+  openSync(path: string): { fd: number; size: number } {
+    return this.rootsFor(path).openSync(path);
+  }
 }
 
 /**

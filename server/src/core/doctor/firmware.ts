@@ -7,7 +7,7 @@
 // Hailo-10H's version check is the driver's own (soc.c hailo_soc_get_driver_info: its version
 // against the SoC's pci_ep driver), so nothing here compares versions.
 import { join } from 'node:path';
-import { isFileAt, listDir, readText } from './files';
+import type { DoctorFiles } from './files';
 import type { Finding, FirmwareFiles, SystemSnapshot } from './types';
 
 export const FIRMWARE_SOURCE =
@@ -31,26 +31,18 @@ const MANDATORY: Record<'hailo8' | 'hailo10h', { module: 'hailo_pci' | 'hailo1x_
 };
 
 /** The kernel's firmware folders, in its order (drivers/base/firmware_loader/main.c fw_path). */
-export function firmwareDirs(root: string): string[] {
-  const release = readText(join(root, 'proc', 'sys', 'kernel', 'osrelease'), 256)?.trim();
+export function firmwareDirs(fs: DoctorFiles, root = fs.root): string[] {
+  const release = fs.readText(join(root, 'proc', 'sys', 'kernel', 'osrelease'), 256)?.trim();
   const dirs = ['lib/firmware/updates', 'lib/firmware'];
   return release && /^[\w.+-]+$/.test(release) ? [`lib/firmware/updates/${release}`, dirs[0], `lib/firmware/${release}`, dirs[1]] : dirs;
 }
 
-function isFile(path: string): boolean {
-  try {
-    return isFileAt(path);
-  } catch {
-    return false;
-  }
-}
-
-export function probeFirmware(root: string): FirmwareFiles {
+export function probeFirmware(fs: DoctorFiles, root = fs.root): FirmwareFiles {
   const out: string[] = [];
-  const dirs = firmwareDirs(root);
+  const dirs = firmwareDirs(fs);
   for (const dir of dirs) {
     for (const sub of ['hailo', 'hailo/hailo10h']) {
-      for (const name of listDir(join(root, dir, sub))) if (isFile(join(root, dir, sub, name))) out.push(`/${dir}/${sub}/${name}`);
+      for (const name of fs.listDir(join(root, dir, sub))) if (fs.isFile(join(root, dir, sub, name))) out.push(`/${dir}/${sub}/${name}`);
     }
   }
   return { dirs, files: out };

@@ -9,7 +9,7 @@
 // reload or a PCI reset re-probes, and an older line no longer describes the device.
 import { join } from 'node:path';
 import { closeFile, FileAccessError, readIntoSync } from '../common/fileAccess';
-import { rootsFor } from './files';
+import type { DoctorFiles } from './files';
 import type { Finding, KernelLogFacts, SocDriverMismatch, SystemSnapshot } from './types';
 
 /** The tail read: kern.log rotates weekly; the last boot's driver lines are near the end. */
@@ -22,10 +22,10 @@ const INIT = /\bhailo1x: Init module\. driver version /;
 const PROBE = /\bhailo1x (\S+): Probing on: /;
 const MISMATCH = /\bhailo1x (\S+): Mismatch Driver version pcie driver (\d+):(\d+):(\d+) pci_ep driver (\d+):(\d+):(\d+)/;
 
-function tail(path: string): string | { unreadable: string } | undefined {
+function tail(fs: DoctorFiles, path: string): string | { unreadable: string } | undefined {
   let opened: { fd: number; size: number };
   try {
-    opened = rootsFor(path).openSync(path);
+    opened = fs.openSync(path);
   } catch (err) {
     if (err instanceof FileAccessError && err.code === 'ENOENT') return undefined; // no kernel log: nothing to say
     return { unreadable: err instanceof Error ? err.message : String(err) };
@@ -83,9 +83,9 @@ export function parseKernelLog(text: string): SocDriverMismatch[] {
   return [...byDevice.values()].filter((m): m is SocDriverMismatch => !!m);
 }
 
-export function probeKernelLog(root: string): KernelLogFacts | undefined {
+export function probeKernelLog(fs: DoctorFiles): KernelLogFacts | undefined {
   const rooted = 'var/log/kern.log';
-  const text = tail(join(root, rooted));
+  const text = tail(fs, join(fs.root, rooted));
   if (text === undefined) return undefined;
   if (typeof text !== 'string') return { path: `/${rooted}`, mismatches: [], unreadable: text.unreadable };
   return { path: `/${rooted}`, mismatches: parseKernelLog(text) };

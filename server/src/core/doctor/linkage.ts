@@ -10,7 +10,7 @@
 import { FileRoots } from '../common/confined';
 import { basename, dirname, join } from 'node:path';
 import { readElfDynamic, readElfIdent, type ElfDynamicInfo } from './elf';
-import { LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, listDir, readText, resolveInRoot, statAt } from './files';
+import { DoctorFiles, LIBRARY_DIRS, NOT_LOADER_DIRS, inRoot, resolveInRoot } from './files';
 import type { Consumer, ConsumerKind, DebPackage, LinkedLibrary, PythonWheel } from './types';
 import { globMatcher } from '../common/glob';
 
@@ -69,9 +69,9 @@ export function loaderDirs(root: string): string[] {
   return [...new Set(dirs)];
 }
 
-function versionOfLibrary(host: string, rootedReal: string): string | undefined {
+function versionOfLibrary(fs: DoctorFiles, host: string, rootedReal: string): string | undefined {
   try {
-    const soname = readElfDynamic(host).soname;
+    const soname = readElfDynamic(fs.rootsFor(host), host).soname;
     const m = soname && HAILORT_NAME.exec(soname);
     if (m) return m[1];
   } catch {
@@ -88,7 +88,8 @@ function expandSearchPath(entries: string[], origin: string): string[] {
     .map((e) => (e.startsWith('/') ? e : join(origin, e)));
 }
 
-function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo, needed: string, dirs: string[]): LinkedLibrary {
+function resolveNeeded(fs: DoctorFiles, consumerRooted: string, elf: ElfDynamicInfo, needed: string, dirs: string[]): LinkedLibrary {
+  const root = fs.root;
   const origin = dirname(consumerRooted);
   const searches: { dir: string; via: LinkedLibrary['via'] }[] = [
     ...(elf.runpath.length === 0 ? expandSearchPath(elf.rpath, origin).map((dir) => ({ dir, via: 'RPATH' as const })) : []),
@@ -99,15 +100,15 @@ function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo
     const hit = resolveInRoot(root, join(s.dir, needed));
     if (!hit) continue;
     try {
-      if (!statAt(hit.host)?.isFile()) continue;
+      if (!fs.stat(hit.host)?.isFile()) continue;
     } catch {
       continue;
     }
     // The loader skips a library of another class or machine and goes on searching.
-    const ident = readElfIdent(hit.host);
+    const ident = readElfIdent(fs.rootsFor(hit.host), hit.host);
     if (ident && (ident.bits !== elf.bits || ident.machine !== elf.machine || ident.littleEndian !== elf.littleEndian)) continue;
     const found = join(s.dir, needed);
-    const version = HAILORT_NAME.test(needed) ? versionOfLibrary(hit.host, hit.rooted) : undefined;
+    const version = HAILORT_NAME.test(needed) ? versionOfLibrary(fs, hit.host, hit.rooted) : undefined;
     return { needed, found, realPath: hit.rooted !== found ? hit.rooted : undefined, version, via: s.via };
   }
   return { needed };
@@ -117,16 +118,16 @@ function resolveNeeded(root: string, consumerRooted: string, elf: ElfDynamicInfo
  * Which Debian package installed a file (dpkg's `info/<package>.list`), among Hailo's packages. The
  * lists are read once, on the first question, and searched for whole lines (a list has thousands).
  */
-function fileOwners(root: string, packages: DebPackage[]): (path: string) => DebPackage | undefined {
+function fileOwners(fs: DoctorFiles, packages: DebPackage[]): (path: string) => DebPackage | undefined {
   let texts: { p: DebPackage; text: string }[] | undefined;
   return (path) => {
     if (!texts) {
-      const info = join(root, 'var', 'lib', 'dpkg', 'info');
-      const lists = packages.length ? listDir(info).filter((n) => n.endsWith('.list')) : [];
+      const info = join(fs.root, 'var', 'lib', 'dpkg', 'info');
+      const lists = packages.length ? fs.listDir(info).filter((n) => n.endsWith('.list')) : [];
       texts = [];
       for (const p of packages) {
         const name = lists.find((n) => n === `${p.name}.list` || n.startsWith(`${p.name}:`));
-        const text = name && readText(join(info, name), DPKG_LIST_MAX);
+        const text = name && fs.readText(join(info, name), DPKG_LIST_MAX);
         if (text) texts.push({ p, text: `\n${text}\n` });
       }
     }
@@ -155,16 +156,17 @@ function candidates(root: string, wheels: PythonWheel[], tappasModules: string[]
   return out;
 }
 
-export function probeConsumers(root: string, wheels: PythonWheel[], tappasModules: string[], packages: DebPackage[]): Consumer[] {
+export function probeConsumers(fs: DoctorFiles, wheels: PythonWheel[], tappasModules: string[], packages: DebPackage[]): Consumer[] {
+  const root = fs.root;
   const dirs = loaderDirs(root);
-  const owners = fileOwners(root, packages);
+  const owners = fileOwners(fs, packages);
   const seen = new Set<string>();
   const out: Consumer[] = [];
   for (const c of candidates(root, wheels, tappasModules)) {
     let id: string;
     try {
       // Most candidates are absent: no exception for them (its stack costs more than the stat).
-      const st = statAt(c.host);
+      const st = fs.stat(c.host);
       if (!st?.isFile()) continue;
       // One file seen through two folders (/lib → /usr/lib) is one consumer.
       id = `${st.dev}:${st.ino}`;
@@ -181,7 +183,7 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
     const consumer: Consumer = { kind: c.kind, label: LABELS[c.kind], path, owner, links: [] };
     let elf: ElfDynamicInfo;
     try {
-      elf = readElfDynamic(c.host);
+      elf = readElfDynamic(fs.rootsFor(c.host), c.host);
     } catch (err) {
       consumer.error = err instanceof Error ? err.message : String(err);
       out.push(consumer);
@@ -189,7 +191,7 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
     }
     consumer.machine = `${elf.machineName}, ${elf.bits}-bit`;
     for (const needed of elf.needed.filter((n) => HAILO_LIBRARY.test(n))) {
-      const link = insideRoot ? resolveNeeded(root, real?.rooted ?? path, elf, needed, dirs) : resolveVenvNeeded(root, c.host, elf, needed, dirs);
+      const link = insideRoot ? resolveNeeded(fs, real?.rooted ?? path, elf, needed, dirs) : resolveVenvNeeded(fs, c.host, elf, needed, dirs);
       consumer.links.push(link);
       const m = HAILORT_NAME.exec(needed);
       if (m && !consumer.hailort) consumer.hailort = { ...link, builtFor: m[1] };
@@ -203,21 +205,21 @@ export function probeConsumers(root: string, wheels: PythonWheel[], tappasModule
  * A consumer outside the root (a venv in the workspace folder of a fake system): its own RUNPATH
  * is read on the host, the loader's folders inside the root.
  */
-function resolveVenvNeeded(root: string, host: string, elf: ElfDynamicInfo, needed: string, dirs: string[]): LinkedLibrary {
+function resolveVenvNeeded(fs: DoctorFiles, host: string, elf: ElfDynamicInfo, needed: string, dirs: string[]): LinkedLibrary {
   const origin = dirname(host);
   for (const dir of elf.runpath.length === 0 ? expandSearchPath(elf.rpath, origin) : expandSearchPath(elf.runpath, origin)) {
     const candidate = join(dir, needed);
     try {
-      if (statAt(candidate)?.isFile())
+      if (fs.stat(candidate)?.isFile())
         return {
           needed,
           found: candidate,
-          version: HAILORT_NAME.test(needed) ? versionOfLibrary(candidate, candidate) : undefined,
+          version: HAILORT_NAME.test(needed) ? versionOfLibrary(fs, candidate, candidate) : undefined,
           via: elf.runpath.length ? 'RUNPATH' : 'RPATH',
         };
     } catch {
       // not there: the next folder
     }
   }
-  return resolveNeeded(root, '/', { ...elf, rpath: [], runpath: [] }, needed, dirs);
+  return resolveNeeded(fs, '/', { ...elf, rpath: [], runpath: [] }, needed, dirs);
 }

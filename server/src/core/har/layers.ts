@@ -122,6 +122,19 @@ function firstLocation(onnx: OnnxSide, l: HnLayer, byName: Map<string, NodeInfo>
   return undefined;
 }
 
+const issueCounts = new WeakMap<OnnxAnalysis, Map<number, number>>();
+
+/** Warnings and errors per ONNX node index, counted once per analysis (a scan of the findings per layer was quadratic, issue 29). */
+function issuesByNode(a: OnnxAnalysis): Map<number, number> {
+  let m = issueCounts.get(a);
+  if (!m) {
+    m = new Map();
+    for (const f of a.findings) if (f.nodeIndex !== undefined && f.severity !== 'info') m.set(f.nodeIndex, (m.get(f.nodeIndex) ?? 0) + 1);
+    issueCounts.set(a, m);
+  }
+  return m;
+}
+
 // Names and params come from the HAR and the ONNX file: code spans only (mdCode; mdCell in tables).
 const code = mdCode;
 
@@ -149,7 +162,7 @@ function layerDetail(l: HnLayer, onnx: OnnxSide | undefined, byName: Map<string,
         .filter((_, i) => s.node.inputs[i])
         .map((x) => x ?? '?')
         .join(',')} → ${r.outputs.map((x) => x ?? '?').join(',')}`;
-      const issues = a.findings.filter((f) => f.nodeIndex === s.node.index && f.severity !== 'info').length;
+      const issues = issuesByNode(a).get(s.node.index) ?? 0;
       lines.push(`| ${cell(nodeLabel(s.node))} | ${cell(opKey(s.node))} | ${cell(ins)} | ${cell(outs)} | ${ranks} |${issues ? ` ⚠️ ${issues}` : ''}`);
     } else if (s.kind === 'input' || s.kind === 'output') {
       const sh = shp(s.tensor);

@@ -248,6 +248,9 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
   const outputs: VStreamInfo[] = [];
   const fused = core.fused_layers_metadata ?? {};
   const seenFused = new Set<string>();
+  // fused layers by name, the first of a name as HailoRT's search finds it: the file sets how many
+  // there are (no limit), so one map, not a scan per edge layer (issue 29)
+  let fusedByName: Map<string, NonNullable<typeof fused.fused_layers>[number]> | undefined;
   const contexts = core.contexts ?? [];
   const maxStreams = limit('hefStreamsPerGroup');
   let edgeLayers = 0;
@@ -267,7 +270,14 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
         const nmsInfo = el.layer_info.edge_layer_base?.additional_info?.nms_info;
         if (fused.network_has_fused_layers && s.deviceOrder === 'HAILO_NMS_ON_CHIP' && nmsInfo?.is_defused) {
           const original = String(nmsInfo.defuse_info?.original_name ?? '');
-          const fl = (fused.fused_layers ?? []).find((f) => f.layer_info?.name === original);
+          if (!fusedByName) {
+            fusedByName = new Map();
+            for (const f of fused.fused_layers ?? []) {
+              const key = f.layer_info?.name;
+              if (typeof key === 'string' && !fusedByName.has(key)) fusedByName.set(key, f);
+            }
+          }
+          const fl = fusedByName.get(original);
           if (!fl) {
             compat(problems, `Could not find the fused layer ${original} (defused NMS stream '${s.name}').`, 'error', 'hef/structure', 61);
             continue;
@@ -291,14 +301,15 @@ function networkGroupOf(ng: ProtoNetworkGroup, index: number, archId: number, fe
         const pl = el.layer_planes;
         const order = PLANES_ORDERS[Number(pl.planes_format ?? 0)] ?? `UNKNOWN(${pl.planes_format})`;
         const planeNames: string[] = [];
+        let first: (typeof info.streams)[number] | undefined; // the first plane's stream (a scan of all streams per layer was quadratic)
         for (const plane of pl.planes ?? []) {
           if (has(plane, 'layer_info') && plane.layer_info) {
             const ps = streamOf(plane.layer_info, 'PLANES', direction, network, ctxIndex, transposedNet, padIndex, problems);
             info.streams.push(ps);
             planeNames.push(ps.name);
+            first ??= ps;
           }
         }
-        const first = info.streams.find((s) => s.name === planeNames[0]);
         const shape: [number, number, number] = [Number(pl.height ?? 0), Number(pl.width ?? 0), Number(pl.features ?? 0)];
         const q = first?.numeric ?? { zp: 0, scale: 0, limvalsMin: 0, limvalsMax: 0 };
         target.push({

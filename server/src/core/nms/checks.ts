@@ -82,12 +82,19 @@ const shortName = (n: string) => n.slice(n.lastIndexOf('/') + 1);
 
 class Checker {
   readonly out: NmsFinding[] = [];
+  /** Codes already reported: "once per file" checks ask this set, not a scan of `out` per decoder (issue 29). */
+  private readonly codes = new Set<string>();
   constructor(readonly input: NmsCheckInput) {}
+
+  has(code: string): boolean {
+    return this.codes.has(code);
+  }
 
   add(file: NmsFile, range: Range, severity: Severity, code: string, message: string, fix?: { title: string; newText: string }): void {
     const f: NmsFinding = { file, range, severity, code, message };
     if (fix) f.fixes = [{ title: fix.title, edits: [{ range, newText: fix.newText }], preferred: true } satisfies Fix];
     this.out.push(f);
+    this.codes.add(code);
   }
 
   get configName(): string {
@@ -435,7 +442,7 @@ class Checker {
           'nms/reg-channels',
           `${src('reg_layer')}, not a multiple of 4 (4 sides × regression_length): HailoRT refuses the HEF ("YOLOV8PostProcess: regression input ${d.layers.reg_layer.value} is not a multiple of 4") — this is not the box regression head.`,
         );
-      } else if (rl && reg[2] !== 4 * rl.value && !this.out.some((f) => f.code === 'nms/regression-length')) {
+      } else if (rl && reg[2] !== 4 * rl.value && !this.has('nms/regression-length')) {
         const want = reg[2] / 4;
         this.add(
           'config',
@@ -561,12 +568,13 @@ class Checker {
     if (hef.decoders?.length) {
       const hefByLayer = new Map<string, { stride?: number; layers: string[] }>();
       for (const hd of hef.decoders) for (const l of hd.layers) hefByLayer.set(shortName(l), hd);
+      let hefNames: string | undefined; // the HEF's decoders as text, built once (not once per config decoder)
       for (const d of doc.decoders) {
         const main = d.layers.reg_layer ?? d.layers.encoded_layer;
         if (!main || main.value === '') continue;
         const hd = hefByLayer.get(shortName(main.value));
         if (!hd) {
-          const names = hef.decoders.map((x) => x.layers.map(shortName).join('+')).join(', ');
+          const names = (hefNames ??= hef.decoders.map((x) => x.layers.map(shortName).join('+')).join(', '));
           this.add(
             'config',
             main.range,
@@ -642,7 +650,7 @@ class Checker {
     const inline = call?.inline.get('classes');
     const classes = doc?.values.classes ?? (inline && typeof inline.value === 'number' ? (inline as Located<number>) : undefined);
     const names = meta.names?.length;
-    if (classes && names && classes.value !== names && !this.out.some((f) => f.code === 'nms/classes')) {
+    if (classes && names && classes.value !== names && !this.has('nms/classes')) {
       const bg = doc?.values.background_removal?.value ? 1 : 0;
       if (classes.value - bg !== names) {
         this.add(
@@ -657,13 +665,7 @@ class Checker {
     }
     const image = doc?.values.image_dims;
     const size = meta.imgsz;
-    if (
-      size &&
-      image &&
-      image.value.length === 2 &&
-      (image.value[0] !== size[0] || image.value[1] !== size[1]) &&
-      !this.out.some((f) => f.code === 'nms/image-dims')
-    ) {
+    if (size && image && image.value.length === 2 && (image.value[0] !== size[0] || image.value[1] !== size[1]) && !this.has('nms/image-dims')) {
       this.add(
         'config',
         image.range,

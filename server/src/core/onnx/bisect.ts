@@ -62,9 +62,44 @@ export function bisectGraph(a: OnnxAnalysis, startNodeNames: readonly string[] =
   }
   const order = a.shapes.order.filter((n) => data.has(n) && !a.foldable.has(n));
   if (!order.length) throw new BisectInputError('the model has no node that reads its inputs: nothing for the parser to translate');
+  return { order, start: [...startNodeNames], nameable: nameablePrefixes(a, order) };
+}
+
+/**
+ * For every prefix length k, whether frontier(order, k) has only named nodes — in one pass over the
+ * nodes and their edges (the frontier of each prefix rebuilt from scratch was quadratic: a model of
+ * 10⁵ nodes is a file, issue 29). Each node counts the edges from its outputs to nodes of the prefix;
+ * it is in the frontier while that count is 0, and the unnamed ones among those are counted.
+ */
+function nameablePrefixes(a: OnnxAnalysis, order: readonly NodeInfo[]): boolean[] {
+  const producers = new Map<string, NodeInfo[]>(); // every node of the order that writes a tensor
+  for (const n of order)
+    for (const o of new Set(n.outputs)) {
+      if (!o) continue;
+      const list = producers.get(o);
+      if (list) list.push(n);
+      else producers.set(o, [n]);
+    }
+  const inside = new Set<NodeInfo>();
+  const edges = new Map<NodeInfo, number>(); // edges from the node's outputs to nodes inside
+  let unnamed = 0; // unnamed nodes in the frontier
+  const addEdge = (p: NodeInfo) => {
+    const e = edges.get(p) ?? 0;
+    edges.set(p, e + 1);
+    if (e === 0 && !p.name) unnamed--; // p leaves the frontier
+  };
   const nameable = [true];
-  for (let k = 1; k <= order.length; k++) nameable.push(frontier(a, order, k).every((n) => !!n.name));
-  return { order, start: [...startNodeNames], nameable };
+  for (const m of order) {
+    inside.add(m);
+    edges.set(m, 0);
+    if (!m.name) unnamed++; // in the frontier until an edge to the prefix is found
+    // edges from m's outputs to nodes already inside (a cycle or a self-loop in a hostile file)
+    for (const o of new Set(m.outputs)) if (o) for (const c of a.shapes.consumers.get(o) ?? []) if (c !== m && inside.has(c)) addEdge(m);
+    // edges from the outputs of nodes inside to m (consumers lists hold m once per tensor)
+    for (const i of new Set(m.inputs)) if (i) for (const p of producers.get(i) ?? []) if (inside.has(p)) addEdge(p);
+    nameable.push(unnamed === 0);
+  }
+  return nameable;
 }
 
 /** The prefix's nodes whose outputs no node of the prefix reads (the end nodes that cover it). */

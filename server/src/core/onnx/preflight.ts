@@ -7,6 +7,7 @@ import { opKnowledge, REJECTED } from './dfcFacts';
 import { transformerFindings } from './transformerRules';
 import { quantizedModelFinding, quantizedOpFinding, quantSummary } from './quantized';
 import type { Confidence, Finding, OnnxAnalysis, PreflightOptions } from './types';
+import type { ShapeResult } from './inferShapes';
 import { isAiOnnx, isIntegerType, type Dim, type NodeInfo, type Shape } from './model';
 import { pushAll } from '../common/arrays';
 
@@ -486,16 +487,31 @@ export function checkEndNodeNames(a: Pick<OnnxAnalysis, 'model' | 'shapes'>, nam
   return out;
 }
 
-function hasShapeAncestor(a: Ctx, n: NodeInfo, depth = 0, seen = new Set<NodeInfo>()): boolean {
-  if (depth > 12 || seen.has(n)) return false;
-  seen.add(n);
-  for (const i of n.inputs) {
-    const p = a.shapes.producer.get(i);
-    if (!p) continue;
-    if (p.opType === 'Shape' || p.opType === 'Size') return true;
-    if (hasShapeAncestor(a, p, depth + 1, seen)) return true;
+/** How many producer hops up a Shape/Size is found (13: the DFC-facing chains real exporters write are shorter). */
+const SHAPE_ANCESTOR_HOPS = 13;
+const shapeHops = new WeakMap<ShapeResult, Map<NodeInfo, number>>();
+
+/**
+ * Whether a Shape or Size lies at most SHAPE_ANCESTOR_HOPS producers up from `n`. The hops of every
+ * node are computed once, in topological order (a search per Concat with a fresh visited set was
+ * quadratic on a file whose Concats share one wide ancestor, issue 29).
+ */
+function hasShapeAncestor(a: Ctx, n: NodeInfo): boolean {
+  let hops = shapeHops.get(a.shapes);
+  if (!hops) {
+    hops = new Map<NodeInfo, number>();
+    for (const m of a.shapes.order) {
+      let best = Infinity;
+      for (const i of m.inputs) {
+        const p = i ? a.shapes.producer.get(i) : undefined;
+        if (!p) continue;
+        best = Math.min(best, p.opType === 'Shape' || p.opType === 'Size' ? 1 : (hops.get(p) ?? Infinity) + 1);
+      }
+      hops.set(m, best);
+    }
+    shapeHops.set(a.shapes, hops);
   }
-  return false;
+  return (hops.get(n) ?? Infinity) <= SHAPE_ANCESTOR_HOPS;
 }
 
 function foldedOutput(a: Ctx, t: string): boolean {

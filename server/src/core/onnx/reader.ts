@@ -100,6 +100,8 @@ const MAX_DEPTH = limit('onnxSubgraphDepth');
 
 class ModelReader {
   readonly problems: ReadProblem[] = [];
+  /** The problems by code and message (or location): one map lookup per tensor, not a scan of the list (issue 29). */
+  private readonly problemBy = new Map<string, ReadProblem>();
   private readonly pendingExternal: TensorInfo[] = [];
   /** Objects recorded so far (nodes, tensors, value infos, attributes and their list items, dims). */
   private entries = 0;
@@ -515,12 +517,15 @@ class ModelReader {
 
   /** One problem per code and location (or message), listing the tensors it affects. */
   private addProblem(code: ReadProblem['code'], message: string, tensor: string, evidence?: string): void {
-    const same = this.problems.find((p) => p.code === code && p.message === message);
+    const key = `${code}\0m\0${message}`;
+    const same = this.problemBy.get(key);
     if (same) {
       if (same.tensors!.length < 100) same.tensors!.push(tensor);
       return;
     }
-    this.problems.push({ code, message, tensors: [tensor], ...(evidence ? { evidence } : {}) });
+    const p: ReadProblem = { code, message, tensors: [tensor], ...(evidence ? { evidence } : {}) };
+    this.problemBy.set(key, p);
+    this.problems.push(p);
   }
 
   typeProto(f: Field): TypeInfo {
@@ -576,9 +581,14 @@ class ModelReader {
       if (problem) {
         ref.problem = problem.message;
         // one problem per file and kind, listing the tensors it affects
-        const same = this.problems.find((p) => p.code === problem.code && p.location === ref.location);
+        const key = `${problem.code}\0l\0${ref.location}`;
+        const same = this.problemBy.get(key);
         if (same) same.tensors!.push(t.name);
-        else this.problems.push({ ...problem, location: ref.location, tensors: [t.name] });
+        else {
+          const p: ReadProblem = { ...problem, location: ref.location, tensors: [t.name] };
+          this.problemBy.set(key, p);
+          this.problems.push(p);
+        }
         continue;
       }
       const length = ref.length ?? (sizes.get(ref.path!) as number) - ref.offset;

@@ -5,6 +5,7 @@ import { arith, broadcastShapes, normAxis, product, productDim, quotient, unary 
 import { DT, isIntegerType, numel, type Attribute, type Dim, type GraphIndex, type NodeInfo, type Shape } from './model';
 import { tensorValues } from './tensorData';
 import { pushAll } from '../common/arrays';
+import { boundedCount } from '../common/limits';
 
 export interface TensorFact {
   shape: Shape;
@@ -22,6 +23,15 @@ export interface TensorFact {
 
 /** Largest tensor (elements) whose values are propagated. */
 export const MAX_VALUE_ELEMENTS = 1024;
+
+/**
+ * `n` unknown dims, where `n` comes from the file (a dim of a shape input, an attribute): bounded
+ * by LIMITS.onnxRank before the array is made — a shape input declared [10⁹] made `new Array(10⁹)`
+ * and ended the process. Past the limit a LimitError, which applyRule turns into an unknown shape.
+ */
+export function unknownDims(n: number, what: string): Dim[] {
+  return new Array<Dim>(boundedCount('onnxRank', what, n)).fill(null);
+}
 
 /** Infers a subgraph (If/Loop/Scan body) whose formal inputs get the given facts; its outputs' facts. */
 export type SubgraphInfer = (g: GraphIndex, inputs: (TensorFact | undefined)[]) => TensorFact[];
@@ -267,7 +277,7 @@ const reshape: Rule = (c) => {
     // rank still follows from the length of the shape input
     const s = c.shape(1);
     const len = s && s.length === 1 && typeof s[0] === 'number' ? s[0] : null;
-    return [fact(len === null ? null : new Array(len).fill(null), c.dtype(0))];
+    return [fact(len === null ? null : unknownDims(len, 'the length of a Reshape target'), c.dtype(0))];
   }
   const out: Dim[] = target.map((v, i) => (v === 0 && !allowZero ? (x && i < x.length ? x[i] : null) : v === -1 ? -1 : v));
   const neg = out.indexOf(-1);
@@ -571,7 +581,7 @@ const constantOfShape: Rule = (c) => {
   }
   const s = c.shape(0);
   const len = s && typeof s[0] === 'number' ? s[0] : null;
-  return [fact(len === null ? null : new Array(len).fill(null), dtype)];
+  return [fact(len === null ? null : unknownDims(len, 'the length of a ConstantOfShape shape'), dtype)];
 };
 
 export const range: Rule = (c) => {
@@ -590,7 +600,7 @@ const expand: Rule = (c) => {
     const s = c.shape(1);
     const len = s && typeof s[0] === 'number' ? s[0] : null;
     if (len === null || !x) return [fact(null, c.dtype(0))];
-    return [fact(new Array(Math.max(len, x.length)).fill(null), c.dtype(0))];
+    return [fact(unknownDims(Math.max(len, x.length), 'the length of an Expand shape'), c.dtype(0))];
   }
   const out = broadcastShapes([x, target]);
   let value: Dim[] | undefined;

@@ -99,18 +99,30 @@ export function transformerFindings(a: Ctx, dfcVersion?: string): Finding[] {
   // Q·Kᵀ and P·V: the default matmul zero-point correction walks back for a weight and raises at the input.
   function matmulCorrection(): void {
     const weighted = (n: NodeInfo) => ['Conv', 'ConvTranspose', 'Gemm'].includes(n.opType) || (n.opType === 'MatMul' && n.inputs.some((t) => isConst(t)));
-    const reachesInputUnweighted = (t: string, seen = new Set<string>()): boolean => {
-      if (seen.has(t)) return false;
-      seen.add(t);
-      const p = producer(t);
-      if (!p) return !initNames.has(t); // a graph input
-      if (weighted(p)) return false;
-      return p.inputs.some((i) => i && !isConst(i) && reachesInputUnweighted(i, seen));
+    // Whether a tensor reaches a graph input through non-constant inputs without a weighted layer
+    // between: once per tensor, in topological order (a recursive walk per MatMul was quadratic and
+    // overflowed the stack on a long chain, issue 29). Tensors of nodes in cycles count as not reaching.
+    const reaches = new Map<string, boolean>();
+    const reachesInputUnweighted = (t: string): boolean => {
+      const known = reaches.get(t);
+      if (known !== undefined) return known;
+      return !producer(t) && !initNames.has(t); // a graph input (or a tensor nothing writes)
     };
+    for (const p of a.shapes.order) {
+      const r = !weighted(p) && p.inputs.some((i) => i !== '' && !isConst(i) && reachesInputUnweighted(i));
+      for (const o of p.outputs) if (o && producer(o) === p) reaches.set(o, r);
+    }
     const exposed = activationMatMuls.filter((n) => n.inputs.some((t) => reachesInputUnweighted(t)));
     if (!exposed.length) return;
     // The DFC names the activation×activation MatMuls matmul1, matmul2, … in graph order (weighted ones become conv).
-    const hn = (n: NodeInfo) => `matmul${activationMatMuls.indexOf(n) + 1}`;
+    const position = new Map(activationMatMuls.map((n, i) => [n, i + 1]));
+    // Every finding repeats the list: at most LISTED names, so a file of 10⁵ such MatMuls does not make 10¹⁰ characters.
+    const LISTED = 256;
+    const layerList =
+      exposed
+        .slice(0, LISTED)
+        .map((n) => `matmul${position.get(n)}`)
+        .join(', ') + (exposed.length > LISTED ? `, … (${exposed.length - LISTED} more; \`hailo-tools onnx --json\` lists every finding)` : '');
     const { severity, note } = severityFor(MATMUL_ZP, dfcVersion);
     for (const n of exposed) {
       out.push({
@@ -120,7 +132,7 @@ export function transformerFindings(a: Ctx, dfcVersion?: string): Finding[] {
         nodeIndex: n.index,
         message: `MatMul of two activations with no weighted layer between it and the graph input: it parses (the DFC parses attention), but optimize's default matmul zero-point correction (zp_comp_block) walks back for a weight and has raised 'No predecessor with weight for layer …' (${note})`,
         evidence: `optimize on an attention core whose Q, K, V are graph inputs (DFC 5.4.0, hailo10h): ${PROBE}/compile_attn_core.py`,
-        fix: `in the .alls: pre_quantization_optimization(matmul_correction, layers=[${exposed.map(hn).join(', ')}], correction_type=zp_comp_none) — layer names assumed from graph order; check them in the parsed HAR (hailo-tools har)`,
+        fix: `in the .alls: pre_quantization_optimization(matmul_correction, layers=[${layerList}], correction_type=zp_comp_none) — layer names assumed from graph order; check them in the parsed HAR (hailo-tools har)`,
         confidence: 'low',
       });
     }

@@ -179,12 +179,8 @@ export async function compareOracles(req: CompareInputs, deps: CompareDeps): Pro
       for (let k = 0; k < n; k++) {
         let x: Float32Array = data.slice(k * per, (k + 1) * per);
         if (norm) {
-          const c = hefIn.features;
-          x = normalize(
-            x,
-            norm.mean.length === 1 ? new Array(c).fill(norm.mean[0]) : norm.mean,
-            norm.std.length === 1 ? new Array(c).fill(norm.std[0]) : norm.std,
-          );
+          // one mean/std pair applies to every channel as it is: no array sized by the HEF's feature count
+          x = normalize(x, norm.mean, norm.std);
         }
         const feed: FloatTensor = {
           dims: inPlan.onnxDims,

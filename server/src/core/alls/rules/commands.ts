@@ -87,9 +87,10 @@ export function checkCommand(ctx: RuleContext, st: ResolvedStatement): CommandSp
 function checkContextObject(ctx: RuleContext, st: ResolvedStatement): void {
   const obj = st.node.call!.object!;
   const defs = ctx.doc.definitions.get(obj.text);
-  const before = defs?.find((d) => d.statement < st.index);
+  const before = defs && defs[0].statement < st.index ? defs[0] : undefined; // definitions are in statement order
   if (before && before.command === 'context') return;
-  const contexts = [...ctx.doc.definitions.values()].filter((ds) => ds[0].command === 'context' && ds[0].statement < st.index).map((ds) => ds[0].name);
+  // the contexts defined before this statement: a walk over every definition, within the script's search budget
+  const contexts = () => [...ctx.doc.definitions.values()].filter((ds) => ds[0].command === 'context' && ds[0].statement < st.index).map((ds) => ds[0].name);
   if (before) {
     ctx.add(
       obj.start,
@@ -101,7 +102,7 @@ function checkContextObject(ctx: RuleContext, st: ResolvedStatement): void {
     return;
   }
   const later = defs?.find((d) => d.command === 'context');
-  const cands = suggest(obj.text, contexts);
+  const cands = ctx.nearNames(obj.text, contexts, `context@${st.index}`);
   ctx.add(
     obj.start,
     obj.end,

@@ -5,11 +5,13 @@ import type { ResolvedStatement, AllsDocument } from '../analysis';
 import type { ValueNode } from '../ast';
 import type { AllsCode } from '../codes';
 import { layerLookup, type LayerLookup } from '../layers';
+import { suggest } from '../suggest';
 import type { ArchNote } from '../schemaTypes';
 import type { Diagnostic, Fix, Severity } from '../../common/types';
 import type { HailoSettings } from '../../common/settings';
 import { DEFAULT_SETTINGS } from '../../common/settings';
 import type { ModelLayerIndex } from '../../common/modelLayers';
+import { limit } from '../../common/limits';
 import { archFamily, FAMILY_LABEL, type ArchFamily } from '../../common/arch';
 
 export interface CheckOptions {
@@ -52,6 +54,8 @@ export class RuleContext {
   readonly keywordSeenIn = new Map<string, number>();
   /** Commands whose bare legacy form was already hinted in this script. */
   readonly bareFormHinted = new Set<string>();
+  /** Answers of searches over every layer, by name or pattern: at most LIMITS.allsNameSearches per script (issue 29). */
+  private readonly searches = new Map<string, string[] | boolean>();
 
   constructor(
     readonly doc: AllsDocument,
@@ -65,6 +69,32 @@ export class RuleContext {
 
   add(start: number, end: number, severity: Severity, code: AllsCode, message: string, extra: Partial<Pending> = {}): void {
     this.out.push({ start, end, severity, code, message, ...extra });
+  }
+
+  /**
+   * "Did you mean" candidates for an unknown `word` among `candidates()` — a walk over every layer or
+   * definition, so each word (in a `scope`, when the candidates depend on where it is) is searched
+   * once and at most LIMITS.allsNameSearches words per script (then none).
+   */
+  nearNames(word: string, candidates: () => Iterable<string>, scope = ''): string[] {
+    const key = `n\0${scope}\0${word}`;
+    const known = this.searches.get(key);
+    if (known !== undefined) return known as string[];
+    if (this.searches.size >= limit('allsNameSearches')) return [];
+    const found = suggest(word, candidates());
+    this.searches.set(key, found);
+    return found;
+  }
+
+  /** Whether a glob matches nothing (`test` walks every layer): each pattern once, within the same budget; undefined past it. */
+  globMatchesNothing(pattern: string, test: () => boolean): boolean | undefined {
+    const key = `g\0${pattern}`;
+    const known = this.searches.get(key);
+    if (known !== undefined) return known as boolean;
+    if (this.searches.size >= limit('allsNameSearches')) return undefined;
+    const none = test();
+    this.searches.set(key, none);
+    return none;
   }
 
   renameFixes(node: { start: number; end: number }, candidates: string[], what: string): Pending['fixes'] {

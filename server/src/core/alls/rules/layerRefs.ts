@@ -3,7 +3,6 @@
 import { forEachLayerRef } from '../analysis';
 import type { GlobNode } from '../ast';
 import { globMatcher } from '../../common/glob';
-import { suggest } from '../suggest';
 import type { LayerLookup } from '../layers';
 import { short } from './messages';
 import type { RuleContext } from './context';
@@ -32,7 +31,7 @@ export function checkLayerRefs(ctx: RuleContext): void {
         return;
       }
       if (!lookup || lookup.find(node.text)) return;
-      const cands = suggest(node.text, [...lookup.names, ...doc.definitions.keys()]);
+      const cands = ctx.nearNames(node.text, () => [...lookup.names, ...doc.definitions.keys()]);
       ctx.add(
         node.start,
         node.end,
@@ -51,9 +50,13 @@ export function checkLayerRefs(ctx: RuleContext): void {
 
 function checkGlob(ctx: RuleContext, node: GlobNode, lookup: LayerLookup): void {
   if (node.pattern === '') return;
-  if (lookup.matchGlob(node.pattern).length > 0) return;
-  const re = globMatcher(node.pattern);
-  for (const n of ctx.doc.definitions.keys()) if (re.test(n)) return;
+  const none = ctx.globMatchesNothing(node.pattern, () => {
+    if (lookup.matchGlob(node.pattern).length > 0) return false;
+    const re = globMatcher(node.pattern);
+    for (const n of ctx.doc.definitions.keys()) if (re.test(n)) return false;
+    return true;
+  });
+  if (!none) return;
   ctx.add(
     node.start,
     node.end,

@@ -4,10 +4,10 @@
 // tensor *values* the file does not hold stay null.
 import { broadcastShapes, normAxis, productDim } from '../dims';
 import { DT, type Attribute, type Dim } from '../model';
-import { conv, fact, matmul, RULES, RuleCtx, same, spatialOut, type Rule, type TensorFact } from '../shapeRules';
+import { conv, fact, matmul, RULES, RuleCtx, same, spatialOut, unknownDims, type Rule, type TensorFact } from '../shapeRules';
 import { maxOf, minOf, pushAll } from '../../common/arrays';
 
-const nulls = (n: number): Dim[] => new Array(n).fill(null);
+const nulls = (n: number): Dim[] => unknownDims(n, 'a rank taken from a shape input');
 const num = (d: Dim): d is number => typeof d === 'number';
 const dtypeAttr = (c: RuleCtx, name: string, def: number) => c.int(name, def);
 

@@ -5,6 +5,7 @@ import { normAxis } from '../dims';
 import { DT, type Dim, type GraphIndex } from '../model';
 import { fact, type Rule, type RuleCtx, type TensorFact } from '../shapeRules';
 import { mergeFacts, sequenceFact } from './sequence';
+import { boundedCount } from '../../common/limits';
 
 function body(c: RuleCtx, name: string): GraphIndex | undefined {
   return c.node.subgraphs.find((s) => s.attribute === name)?.graph;
@@ -62,7 +63,7 @@ function sameShape(a: TensorFact, b: TensorFact): boolean {
 const scanRule: Rule = (c) => {
   const g = body(c, 'body');
   if (!c.inferSubgraph || !g) return unknownOutputs(c);
-  const m = c.int('num_scan_inputs', 0);
+  const m = boundedCount('onnxRank', 'Scan num_scan_inputs', c.int('num_scan_inputs', 0));
   const n = c.node.inputs.length - m;
   const inAxes = c.ints('scan_input_axes') ?? new Array(m).fill(0);
   const outAxes = c.ints('scan_output_axes');

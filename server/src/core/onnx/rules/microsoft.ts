@@ -17,6 +17,7 @@ import {
   pool,
   range,
   same,
+  unknownDims,
   unsqueeze,
   type Rule,
   type RuleCtx,
@@ -44,7 +45,7 @@ function nhwcPool(c: RuleCtx, x: Dim[]): Dim[] {
   const out = pool(view(c, [{ shape: nchw, dtype: c.dtype(0) }]))[0]?.shape;
   return out ? [out[0], ...out.slice(2), out[1]] : nulls(x.length);
 }
-const nulls = (n: number): Dim[] => new Array(n).fill(null);
+const nulls = (n: number): Dim[] => unknownDims(n, 'a rank');
 
 const qlinearAveragePool: Rule = (c) => {
   const x = c.shape(0);

@@ -4,6 +4,7 @@
 import { normAxis } from '../dims';
 import { DT, type Dim, type Shape } from '../model';
 import { fact, type Rule, type RuleCtx, type TensorFact } from '../shapeRules';
+import { boundedCount } from '../../common/limits';
 
 /** What two tensors have in common: same rank keeps equal dims, anything else is unknown. */
 export function mergeFacts(a: TensorFact | undefined, b: TensorFact | undefined): TensorFact {
@@ -89,7 +90,7 @@ const splitToSequence: Rule = (c) => {
     if (sShape && sShape.length === 0) {
       const chunk = split[0];
       if (typeof d !== 'number') return [sequenceFact(undefined, at(null))];
-      const n = Math.ceil(d / chunk);
+      const n = boundedCount('onnxRank', 'the chunks of a SplitToSequence', Math.ceil(d / chunk));
       return [sequenceFact(Array.from({ length: n }, (_, i) => at(Math.min(chunk, d - i * chunk))))];
     }
     return [sequenceFact(split.map((s) => at(s)))];
@@ -102,7 +103,11 @@ const splitToSequence: Rule = (c) => {
         x.filter((_, i) => i !== axis),
         dtype,
       );
-  return [typeof d === 'number' ? sequenceFact(Array.from({ length: d }, () => item)) : sequenceFact(undefined, item)];
+  return [
+    typeof d === 'number'
+      ? sequenceFact(Array.from({ length: boundedCount('onnxRank', 'the items of a SplitToSequence', d) }, () => item))
+      : sequenceFact(undefined, item),
+  ];
 };
 
 const concatFromSequence: Rule = (c) => {
