@@ -2,7 +2,7 @@
 // com.microsoft operators exporters and quantizers emit. Expected shapes come from executing each
 // model with onnxruntime-node (CPU); where ORT's CPU provider has no kernel the case carries the
 // spec's formula result and its citation (`spec`), and the test checks that ORT indeed refuses it.
-import { Bv, F, Fed, Fv, I32, I64, I8v, S64, SF, T, U8v, type OpCase } from '../helpers/opCase';
+import { Bv, F, Fed, Fv, I32, I64, I8v, S64, SF, T, U8v, type OpCase } from './opCase';
 
 const ONNX = 'onnx/onnx docs/Operators.md';
 const MS = 'com.microsoft';
@@ -405,7 +405,7 @@ const SEQUENCES: OpCase[] = [
   },
 ];
 
-const branch = (name: string, out: string, dims: number[], fill: number): { g: import('../helpers/onnxBuilder').GraphSpec } => ({
+const branch = (name: string, out: string, dims: number[], fill: number): { g: import('./onnxBuilder').GraphSpec } => ({
   g: {
     name,
     nodes: [

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { runAccuracy } from '../../server/src/cli/accuracy';
-import { FAKE_DOCKER, fakeDocker } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { runAccuracy } from '../../../server/src/cli/accuracy';
+import { FAKE_DOCKER, fakeDocker } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 async function run(...args: string[]) {

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareArrays, type ErrorMetrics } from '../../server/src/core/accuracy/metrics';
-import { hefToOnnx, onnxToHef, planLayout, transpose } from '../../server/src/core/accuracy/layout';
-import { dequantize, normalize } from '../../server/src/core/accuracy/preprocess';
-import { readNormalizations } from '../../server/src/core/alls/normalization';
-import { repoRoot } from '../helpers/shared';
+import { compareArrays, type ErrorMetrics } from '../../../server/src/core/accuracy/metrics';
+import { hefToOnnx, onnxToHef, planLayout, transpose } from '../../../server/src/core/accuracy/layout';
+import { dequantize, normalize } from '../../../server/src/core/accuracy/preprocess';
+import { readNormalizations } from '../../../server/src/core/alls/normalization';
+import { repoRoot } from '../../helpers/shared';
 
 type Num = number | string;
 interface Fixture {

@@ -9,16 +9,16 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAccuracyDocument, type OracleRun } from '../../server/src/core/accuracy/oracles';
-import { compareOracles } from '../../server/src/processes/accuracy/compare';
-import { runEmulator, type EmulatorRequest } from '../../server/src/processes/accuracy/emulator';
-import { runOnnxInWorker, locateOnnxRuntime } from '../../server/src/processes/accuracy/ortProcess';
-import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
-import { trustedLauncher } from '../../server/src/processes/compile/launcher';
-import { commandLineTrust } from '../../server/src/core/common/trust';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
-import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../helpers/tinycnnOracle';
+import { buildAccuracyDocument, type OracleRun } from '../../../server/src/core/accuracy/oracles';
+import { compareOracles } from '../../../server/src/processes/accuracy/compare';
+import { runEmulator, type EmulatorRequest } from '../../../server/src/processes/accuracy/emulator';
+import { runOnnxInWorker, locateOnnxRuntime } from '../../../server/src/processes/accuracy/ortProcess';
+import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
+import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
+import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../../helpers/tinycnnOracle';
 
 const f32 = (xs: number[]) => Float32Array.from(xs);
 

@@ -8,12 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { compareWithReference, ReferenceError, type FloatTensor, type Infer, type ReferenceRequest } from '../../server/src/core/accuracy/reference';
-import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/accuracy/ortProcess';
-import { commandLineTrust } from '../../server/src/core/common/trust';
-import type { StreamInfo } from '../../server/src/core/device/protocol';
-import { repoRoot } from '../helpers/shared';
-import { tinyOnnxBytes, writeTinyOnnx } from '../helpers/tinyOnnx';
+import { compareWithReference, ReferenceError, type FloatTensor, type Infer, type ReferenceRequest } from '../../../server/src/core/accuracy/reference';
+import { locateOnnxRuntime, runOnnxInWorker } from '../../../server/src/processes/accuracy/ortProcess';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
+import type { StreamInfo } from '../../../server/src/core/device/protocol';
+import { repoRoot } from '../../helpers/shared';
+import { tinyOnnxBytes, writeTinyOnnx } from '../../helpers/tinyOnnx';
 
 type Num = number | string | null;
 const fx = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'accuracy', 'reference.json'), 'utf8')) as {

@@ -3,8 +3,8 @@
 // numbers and fixed labels only, and a weak CSP is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildAccuracyDocument } from '../../server/src/core/accuracy/oracles';
-import { renderAccuracyPage } from '../../client/src/accuracy/render';
+import { buildAccuracyDocument } from '../../../server/src/core/accuracy/oracles';
+import { renderAccuracyPage } from '../../../client/src/accuracy/render';
 
 const page = {
   nonce: 'n0nce',

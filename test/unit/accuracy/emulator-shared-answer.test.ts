@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { runEmulator } from '../../server/src/processes/accuracy/emulator';
-import type { Captured, LaunchedProcess, ProcessExit, ProcessLauncher } from '../../server/src/processes/compile/process';
-import type { DockerSettings } from '../../server/src/processes/compile/runner';
+import { runEmulator } from '../../../server/src/processes/accuracy/emulator';
+import type { Captured, LaunchedProcess, ProcessExit, ProcessLauncher } from '../../../server/src/processes/compile/process';
+import type { DockerSettings } from '../../../server/src/processes/compile/runner';
 
 test('emulator: a cancelled run does not kill the shared docker version the other run of the sweep waits on', async () => {
   const asked: string[][] = [];

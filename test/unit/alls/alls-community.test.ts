@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { checkDocument } from '../../server/src/core/alls/rules';
-import { mistakeMismatches, type KnownMistakes } from '../helpers/allsMistakes';
-import { listFiles } from '../helpers/files';
-import { sharedPath } from '../helpers/shared';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { checkDocument } from '../../../server/src/core/alls/rules';
+import { mistakeMismatches, type KnownMistakes } from '../../helpers/allsMistakes';
+import { listFiles } from '../../helpers/files';
+import { sharedPath } from '../../helpers/shared';
 
 const corpus = sharedPath('corpus', 'alls-community');
 

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { checkDocument } from '../../server/src/core/alls/rules';
-import { decodeScript } from '../../server/src/core/alls/encoding';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
-import { listFiles } from '../helpers/files';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { checkDocument } from '../../../server/src/core/alls/rules';
+import { decodeScript } from '../../../server/src/core/alls/encoding';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
+import { listFiles } from '../../helpers/files';
 
 const corpus = sharedPath('corpus', 'alls');
 

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RULES } from '../../server/src/core/alls/codes';
-import { repoRoot } from '../helpers/shared';
-import { listFiles } from '../helpers/files';
+import { RULES } from '../../../server/src/core/alls/codes';
+import { repoRoot } from '../../helpers/shared';
+import { listFiles } from '../../helpers/files';
 
 test('docs/alls-rules.md lists exactly the codes the checker emits', () => {
   const doc = readFileSync(join(repoRoot, 'docs', 'alls-rules.md'), 'utf8');

@@ -13,10 +13,10 @@ import {
   hover,
   semanticTokens,
   signatureHelp,
-} from '../../server/src/core/alls';
-import { modelFromJson } from './alls-model';
-import type { Diagnostic, TextEdit } from '../../server/src/core/common/types';
-import { LineIndex } from '../../server/src/core/alls/lineIndex';
+} from '../../../server/src/core/alls';
+import { modelFromJson } from '../../helpers/allsModel';
+import type { Diagnostic, TextEdit } from '../../../server/src/core/common/types';
+import { LineIndex } from '../../../server/src/core/alls/lineIndex';
 
 const MODEL = modelFromJson({
   source: 'yolo.har',

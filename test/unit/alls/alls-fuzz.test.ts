@@ -17,13 +17,13 @@ import {
   semanticTokens,
   signatureHelp,
   type SymbolInfo,
-} from '../../server/src/core/alls';
-import { LineIndex } from '../../server/src/core/alls/lineIndex';
-import type { Range } from '../../server/src/core/common/types';
-import { repoRoot, sharedPath } from '../helpers/shared';
-import { modelFromJson } from './alls-model';
-import { listFiles } from '../helpers/files';
-import { prng } from '../helpers/random';
+} from '../../../server/src/core/alls';
+import { LineIndex } from '../../../server/src/core/alls/lineIndex';
+import type { Range } from '../../../server/src/core/common/types';
+import { repoRoot, sharedPath } from '../../helpers/shared';
+import { modelFromJson } from '../../helpers/allsModel';
+import { listFiles } from '../../helpers/files';
+import { prng } from '../../helpers/random';
 
 const MUTATIONS = 10_000;
 const SEED = 0x5eed_a115;

@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { checkDocument } from '../../server/src/core/alls/rules';
-import { decodeScript } from '../../server/src/core/alls/encoding';
-import { sharedPath, sharedRoot, SKIP_NO_SHARED } from '../helpers/shared';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { checkDocument } from '../../../server/src/core/alls/rules';
+import { decodeScript } from '../../../server/src/core/alls/encoding';
+import { sharedPath, sharedRoot, SKIP_NO_SHARED } from '../../helpers/shared';
 
 // Not sharedPath: its absence inside an existing ../shared is a note, even under CI (below).
 const corpus = sharedRoot() && existsSync(join(sharedRoot()!, 'corpus', 'alls-history')) ? join(sharedRoot()!, 'corpus', 'alls-history') : undefined;

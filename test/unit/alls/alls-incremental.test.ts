@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze, type AllsDocument } from '../../server/src/core/alls/analysis';
-import { reanalyze } from '../../server/src/core/alls/incremental';
-import { checkDocument } from '../../server/src/core/alls/rules';
-import { repoRoot, sharedPath, skipUnless } from '../helpers/shared';
-import { listFiles } from '../helpers/files';
-import { prng } from '../helpers/random';
+import { analyze, type AllsDocument } from '../../../server/src/core/alls/analysis';
+import { reanalyze } from '../../../server/src/core/alls/incremental';
+import { checkDocument } from '../../../server/src/core/alls/rules';
+import { repoRoot, sharedPath, skipUnless } from '../../helpers/shared';
+import { listFiles } from '../../helpers/files';
+import { prng } from '../../helpers/random';
 
 /** Everything observable about an analysis, without object identity. */
 function snapshot(doc: AllsDocument): unknown {

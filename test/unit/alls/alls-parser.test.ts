@@ -2,10 +2,10 @@
 // for the lexical corner cases (§1.1), and positions under CRLF / no final newline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse } from '../../server/src/core/alls/parser';
-import { tokenList, Tok } from '../../server/src/core/alls/lexer';
-import { LineIndex } from '../../server/src/core/alls/lineIndex';
-import type { ArgNode, DictNode, GlobNode, ListNode, NameNode, StatementNode, ValueNode } from '../../server/src/core/alls/ast';
+import { parse } from '../../../server/src/core/alls/parser';
+import { tokenList, Tok } from '../../../server/src/core/alls/lexer';
+import { LineIndex } from '../../../server/src/core/alls/lineIndex';
+import type { ArgNode, DictNode, GlobNode, ListNode, NameNode, StatementNode, ValueNode } from '../../../server/src/core/alls/ast';
 
 const slice = (text: string, n: { start: number; end: number }) => text.slice(n.start, n.end);
 

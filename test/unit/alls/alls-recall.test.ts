@@ -4,8 +4,8 @@
 // complete, warning that says "corpus" otherwise. Sibling slots share one vocabulary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMMANDS, CORPUS_ARGUMENTS, argumentSetOf } from '../../server/src/core/alls/schema';
-import { checkText } from '../../server/src/core/alls/rules';
+import { COMMANDS, CORPUS_ARGUMENTS, argumentSetOf } from '../../../server/src/core/alls/schema';
+import { checkText } from '../../../server/src/core/alls/rules';
 
 test('every command records its argument set, with evidence', () => {
   for (const c of COMMANDS.values()) {

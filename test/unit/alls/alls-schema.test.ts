@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { COMMANDS, METHODS, PRECISION_MODE } from '../../server/src/core/alls/schema';
-import type { ParamSpec } from '../../server/src/core/alls/schemaTypes';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { COMMANDS, METHODS, PRECISION_MODE } from '../../../server/src/core/alls/schema';
+import type { ParamSpec } from '../../../server/src/core/alls/schemaTypes';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const reference = sharedPath('docs', 'alls-reference.md');
 

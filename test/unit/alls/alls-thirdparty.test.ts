@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { checkDocument } from '../../server/src/core/alls/rules';
-import { mistakeMismatches, type KnownMistakes } from '../helpers/allsMistakes';
-import { listFiles } from '../helpers/files';
-import { sharedRoot, SKIP_NO_SHARED } from '../helpers/shared';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { checkDocument } from '../../../server/src/core/alls/rules';
+import { mistakeMismatches, type KnownMistakes } from '../../helpers/allsMistakes';
+import { listFiles } from '../../helpers/files';
+import { sharedRoot, SKIP_NO_SHARED } from '../../helpers/shared';
 
 // Optional inside ../shared (sharedPath would make its absence a CI failure; ../shared itself still is).
 const corpus = sharedRoot() && existsSync(join(sharedRoot()!, 'corpus', 'alls-thirdparty')) ? join(sharedRoot()!, 'corpus', 'alls-thirdparty') : undefined;

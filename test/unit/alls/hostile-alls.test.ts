@@ -7,13 +7,23 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze, checkDocument, complete, definition, documentSymbols, foldingRanges, hover, semanticTokens, signatureHelp } from '../../server/src/core/alls';
-import { reanalyze } from '../../server/src/core/alls/incremental';
-import { main } from '../../server/src/cli/main';
-import type { ArgNode, NameNode } from '../../server/src/core/alls/ast';
-import { ArgNodeObject, NameNodeObject } from '../../server/src/core/alls/nodes';
-import { LIMITS } from '../../server/src/core/common/limits';
-import type { Diagnostic } from '../../server/src/core/common/types';
+import {
+  analyze,
+  checkDocument,
+  complete,
+  definition,
+  documentSymbols,
+  foldingRanges,
+  hover,
+  semanticTokens,
+  signatureHelp,
+} from '../../../server/src/core/alls';
+import { reanalyze } from '../../../server/src/core/alls/incremental';
+import { main } from '../../../server/src/cli/main';
+import type { ArgNode, NameNode } from '../../../server/src/core/alls/ast';
+import { ArgNodeObject, NameNodeObject } from '../../../server/src/core/alls/nodes';
+import { LIMITS } from '../../../server/src/core/common/limits';
+import type { Diagnostic } from '../../../server/src/core/common/types';
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 

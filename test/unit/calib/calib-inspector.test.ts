@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CalibReadError, calibJson, inspectCalibrationSet, type CalibReport } from '../../server/src/core/calib/inspect';
-import { scriptFactsOf } from '../../server/src/core/calib/scriptFacts';
-import type { ModelInput } from '../../server/src/core/calib/modelInput';
-import { repoRoot } from '../helpers/shared';
+import { CalibReadError, calibJson, inspectCalibrationSet, type CalibReport } from '../../../server/src/core/calib/inspect';
+import { scriptFactsOf } from '../../../server/src/core/calib/scriptFacts';
+import type { ModelInput } from '../../../server/src/core/calib/modelInput';
+import { repoRoot } from '../../helpers/shared';
 
 const dir = join(repoRoot, 'test', 'fixtures', 'calib');
 interface Stat {
@@ -104,8 +104,8 @@ test('uniform [0,1): the 16-bin histogram of [0, 1) equals np.histogram, and the
   const r = await inspectCalibrationSet(join(dir, 'uniform_nhwc_f32.npy'), { inputs: [input8] });
   assert.match(r.distribution.text, /np\.random\.rand/);
   // Not exposed on the report: recompute through the accumulator's result via the findings' source.
-  const { StatsAccumulator } = await import('../../server/src/core/calib/stats');
-  const { decodeElements, parseNpyHeader } = await import('../../server/src/core/common/npyFormat');
+  const { StatsAccumulator } = await import('../../../server/src/core/calib/stats');
+  const { decodeElements, parseNpyHeader } = await import('../../../server/src/core/common/npyFormat');
   const buf = readFileSync(join(dir, 'uniform_nhwc_f32.npy'));
   const h = parseNpyHeader(buf, buf.length);
   const acc = new StatsAccumulator({ shape: h.shape, fortranOrder: false, channelAxis: 3, integer: false });

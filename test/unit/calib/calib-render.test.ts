@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { inspectCalibrationSet } from '../../server/src/core/calib/inspect';
-import { calibMarkdown, mdEscape, sparkline } from '../../server/src/core/calib/render';
-import { histogramSvg, renderCalibPage } from '../../client/src/calib/render';
-import { repoRoot } from '../helpers/shared';
+import { inspectCalibrationSet } from '../../../server/src/core/calib/inspect';
+import { calibMarkdown, mdEscape, sparkline } from '../../../server/src/core/calib/render';
+import { histogramSvg, renderCalibPage } from '../../../client/src/calib/render';
+import { repoRoot } from '../../helpers/shared';
 
 const page = {
   nonce: 'n0nce',

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { gitWorkTreeOf } from '../../server/src/core/common/workTree';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { gitWorkTreeOf } from '../../../server/src/core/common/workTree';
+import { repoRoot } from '../../helpers/shared';
 
 let base: string;
 before(() => {
@@ -69,7 +69,7 @@ test('check from another folder reads the config the script names inside its git
   assert.equal(r.code, 0, r.err);
   assert.equal(r.err, '', 'nothing skipped, nothing noted');
   const doc = JSON.parse(r.out) as Report;
-  // What reading the config finds (as test/unit/nms-cli.test.ts finds it beside the script):
+  // What reading the config finds (as test/unit/nms/nms-cli.test.ts finds it beside the script):
   // the zoo's 80 classes for a 1-class model, on the config's line 9 and the script's line 2.
   const cfg = doc.files.find((f) => f.path.endsWith('custom_nms_config.json'));
   assert.deepEqual(

@@ -9,7 +9,7 @@ import * as nodeModule from 'node:module';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
+import { repoRoot } from '../../helpers/shared';
 
 const nodeHasItsOwn = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const examples = join(repoRoot, 'examples', 'good');

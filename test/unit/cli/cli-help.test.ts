@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { repoRoot } from '../../helpers/shared';
 
 async function run(...args: string[]) {
   let out = '';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { main } from '../../server/src/cli/main';
+import { main } from '../../../server/src/cli/main';
 
 function capture() {
   const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };

@@ -10,8 +10,8 @@ import { builtinModules } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
-import { stripComments } from './security-scan';
+import { repoRoot } from '../../helpers/shared';
+import { stripComments } from '../../helpers/securityScan';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   name: string;

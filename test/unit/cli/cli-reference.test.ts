@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../helpers/projectRoot';
+import { projectRoot } from '../../helpers/projectRoot';
 
 test('docs/cli.md equals the output of scripts/cli-reference.mjs (regenerate it with that script)', () => {
   const r = spawnSync(process.execPath, [join(projectRoot, 'scripts', 'cli-reference.mjs'), '--stdout'], { cwd: projectRoot, encoding: 'utf8' });

@@ -11,9 +11,9 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 let caller: string;
 before(() => {
@@ -147,7 +147,7 @@ test('noise: a relative HAR and calibration set; the figures are saved beside th
       HAILO_FAKE_DOCKER_STATE: fd.dir,
     });
     assert.notEqual(r.code, 2, r.stderr);
-    // test/unit/noise-run.test.ts: the fake DFC's statistics put conv3 and deconv1 at or below 10 dB.
+    // test/unit/noise/noise-run.test.ts: the fake DFC's statistics put conv3 and deconv1 at or below 10 dB.
     assert.match(r.stdout, /quantization_param\(\[conv3, deconv1\], precision_mode=a16_w16\)/);
     assert.ok(existsSync(join(caller, 'models', 'tinycnn_quantized.noise.json')));
     assert.deepEqual(fd.containers(), []);

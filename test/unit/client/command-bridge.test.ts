@@ -10,8 +10,8 @@ import Module from 'node:module';
 import { connect, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { BRIDGE_ENV, startCommandBridge, type BridgeReply } from '../../client/src/testing/commandBridge';
-import { repoRoot, skipUnless } from '../helpers/shared';
+import { BRIDGE_ENV, startCommandBridge, type BridgeReply } from '../../../client/src/testing/commandBridge';
+import { repoRoot, skipUnless } from '../../helpers/shared';
 
 function privateFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-bridge-'));

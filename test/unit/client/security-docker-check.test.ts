@@ -2,10 +2,10 @@
 // through the trust-gated runner against the docker binary of this machine when it has one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { skipUnless } from '../helpers/shared';
-import { dockerReport, hailoImagesIn, parseDockerVersion } from '../../client/src/docker/dockerStatus';
-import { runTool, type ToolResult } from '../../client/src/security/runTool';
-import { requireWorkspaceTrust } from '../../client/src/security/workspaceTrust';
+import { skipUnless } from '../../helpers/shared';
+import { dockerReport, hailoImagesIn, parseDockerVersion } from '../../../client/src/docker/dockerStatus';
+import { runTool, type ToolResult } from '../../../client/src/security/runTool';
+import { requireWorkspaceTrust } from '../../../client/src/security/workspaceTrust';
 
 // Output of `docker version --format '{{json .}}'` (docker 28.2.2) with the daemon stopped.
 const DAEMON_DOWN_STDOUT =

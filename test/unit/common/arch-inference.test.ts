@@ -7,7 +7,7 @@
 // hailo10h (hef-format.md, ProtoHEFHwArch); the HAR's metadata.json names the DFC arch string.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { archFolderOf, archHoverMarkdown, inferArch } from '../../server/src/core/common/archInference';
+import { archFolderOf, archHoverMarkdown, inferArch } from '../../../server/src/core/common/archInference';
 
 const ZOO = '/home/u/hailo_model_zoo/hailo_model_zoo/cfg/alls';
 

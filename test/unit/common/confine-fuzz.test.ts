@@ -23,14 +23,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { readPlan } from '../../server/src/core/sweep/plan';
-import { writeResult, type VariantResult } from '../../server/src/core/sweep/results';
-import { FileRoots } from '../../server/src/core/common/confined';
-import { probeSystem } from '../../server/src/core/doctor/probe';
-import { readHarView } from '../../server/src/core/har/harView';
-import { saveDivergenceResults, type DivergenceResults } from '../../server/src/core/har/divergenceResults';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { readPlan } from '../../../server/src/core/sweep/plan';
+import { writeResult, type VariantResult } from '../../../server/src/core/sweep/results';
+import { FileRoots } from '../../../server/src/core/common/confined';
+import { probeSystem } from '../../../server/src/core/doctor/probe';
+import { readHarView } from '../../../server/src/core/har/harView';
+import { saveDivergenceResults, type DivergenceResults } from '../../../server/src/core/har/divergenceResults';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');

@@ -12,12 +12,12 @@ import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { compareOracles, CompareError } from '../../server/src/processes/accuracy/compare';
-import { readNpyFile } from '../../server/src/core/calib/npyRead';
-import { inspectCalibrationSet } from '../../server/src/core/calib/inspect';
-import { decodeImage, InputError } from '../../server/src/core/device/inputs';
-import { makeFifo, releaseFifo } from '../helpers/hostile';
-import { repoRoot } from '../helpers/shared';
+import { compareOracles, CompareError } from '../../../server/src/processes/accuracy/compare';
+import { readNpyFile } from '../../../server/src/core/calib/npyRead';
+import { inspectCalibrationSet } from '../../../server/src/core/calib/inspect';
+import { decodeImage, InputError } from '../../../server/src/core/device/inputs';
+import { makeFifo, releaseFifo } from '../../helpers/hostile';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const cli = join(repoRoot, 'bin', 'hailo-tools.js');

@@ -9,19 +9,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze, hover } from '../../server/src/core/alls';
-import { ModelResolver, readOnnxSide } from '../../server/src/core/har/modelResolver';
-import { parseHn } from '../../server/src/core/har/hn';
-import { buildLayerIndex, shortJson } from '../../server/src/core/har/layers';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { nodeHover, renderGraphView, targetAt, tensorHover } from '../../server/src/core/onnx/graphView';
-import { readOnnxBuffer } from '../../server/src/core/onnx/reader';
-import { mdCell, mdCode, mdText, oneLine, terminalText } from '../../server/src/core/common/escape';
-import { repoRoot } from '../helpers/shared';
-import { assertInert, md } from '../helpers/markdown';
-import { EVIL, hostileHn, hostileOnnx, tarMember, TAR_END } from '../helpers/hostile';
-import { buildHef } from '../helpers/hefBuilder';
-import { ansiNamesHefSpec } from '../helpers/inlineHefs';
+import { analyze, hover } from '../../../server/src/core/alls';
+import { ModelResolver, readOnnxSide } from '../../../server/src/core/har/modelResolver';
+import { parseHn } from '../../../server/src/core/har/hn';
+import { buildLayerIndex, shortJson } from '../../../server/src/core/har/layers';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { nodeHover, renderGraphView, targetAt, tensorHover } from '../../../server/src/core/onnx/graphView';
+import { readOnnxBuffer } from '../../../server/src/core/onnx/reader';
+import { mdCell, mdCode, mdText, oneLine, terminalText } from '../../../server/src/core/common/escape';
+import { repoRoot } from '../../helpers/shared';
+import { assertInert, md } from '../../helpers/markdown';
+import { EVIL, hostileHn, hostileOnnx, tarMember, TAR_END } from '../../helpers/hostile';
+import { buildHef } from '../../helpers/hefBuilder';
+import { ansiNamesHefSpec } from '../../helpers/inlineHefs';
 
 test('escape helpers: a code span survives backticks and newlines; plain text forms no link, image or autolink', () => {
   for (const s of Object.values(EVIL)) {

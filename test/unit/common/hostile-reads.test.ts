@@ -8,15 +8,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readHefFile } from '../../server/src/core/hef';
-import { readHar } from '../../server/src/core/har/harReader';
-import { createHarLayerProvider } from '../../server/src/lsp/modelLayers';
-import { OnnxModelCache } from '../../server/src/lsp/onnxCache';
-import { FileAccessError, openRegularFile, readSmallFileSync } from '../../server/src/core/common/fileAccess';
-import { LIMITS } from '../../server/src/core/common/limits';
-import { resolveSettings } from '../../server/src/core/common/settings';
-import { repoRoot } from '../helpers/shared';
-import { harGzipBomb, harHugeJson, makeFifo, releaseFifo, tinyHn, tarMember, TAR_END, writeHugeBodyHef } from '../helpers/hostile';
+import { readHefFile } from '../../../server/src/core/hef';
+import { readHar } from '../../../server/src/core/har/harReader';
+import { createHarLayerProvider } from '../../../server/src/lsp/modelLayers';
+import { OnnxModelCache } from '../../../server/src/lsp/onnxCache';
+import { FileAccessError, openRegularFile, readSmallFileSync } from '../../../server/src/core/common/fileAccess';
+import { LIMITS } from '../../../server/src/core/common/limits';
+import { resolveSettings } from '../../../server/src/core/common/settings';
+import { repoRoot } from '../../helpers/shared';
+import { harGzipBomb, harHugeJson, makeFifo, releaseFifo, tinyHn, tarMember, TAR_END, writeHugeBodyHef } from '../../helpers/hostile';
 
 const cli = join(repoRoot, 'bin', 'hailo-tools.js');
 

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TerminalStreamEscaper } from '../../server/src/core/common/escape';
-import { prng } from '../../server/src/core/common/prng';
-import { repoRoot } from '../helpers/shared';
+import { TerminalStreamEscaper } from '../../../server/src/core/common/escape';
+import { prng } from '../../../server/src/core/common/prng';
+import { repoRoot } from '../../helpers/shared';
 
 const REAL_LOG = join(repoRoot, 'test', 'fixtures', 'dfc', 'success-dfc5', 'run.log');
 /** Allowed raw: newline, carriage return, tab and the ESC of an SGR sequence. */

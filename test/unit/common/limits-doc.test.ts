@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatLimit, LIMITS, type LimitName } from '../../server/src/core/common/limits';
-import { repoRoot } from '../helpers/shared';
+import { formatLimit, LIMITS, type LimitName } from '../../../server/src/core/common/limits';
+import { repoRoot } from '../../helpers/shared';
 
 const START = '<!-- limits:start -->';
 const END = '<!-- limits:end -->';

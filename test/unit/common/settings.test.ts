@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HW_ARCHES, archesOfHefArch, archFamily } from '../../server/src/core/common/arch';
-import { DEFAULT_SETTINGS, SETTINGS, resolveSettings } from '../../server/src/core/common/settings';
-import { repoRoot } from '../helpers/shared';
+import { HW_ARCHES, archesOfHefArch, archFamily } from '../../../server/src/core/common/arch';
+import { DEFAULT_SETTINGS, SETTINGS, resolveSettings } from '../../../server/src/core/common/settings';
+import { repoRoot } from '../../helpers/shared';
 
 interface Property {
   scope?: string;

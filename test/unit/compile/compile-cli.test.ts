@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { fileSource, readHef, readResource } from '../../server/src/core/hef';
-import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { fileSource, readHef, readResource } from '../../../server/src/core/hef';
+import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const DFC_FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');

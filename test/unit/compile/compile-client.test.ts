@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompileQueue } from '../../client/src/compile/queue';
-import { calibrationBeside, companions } from '../../client/src/compile/companions';
-import { ConsoleLines } from '../../client/src/compile/consoleLines';
-import { summaryText } from '../../client/src/compile/summary';
-import { readDfcLog, reportText } from '../../server/src/core/dfc';
-import type { CompileReport } from '../../server/src/processes/compile/session';
-import { repoRoot } from '../helpers/shared';
+import { CompileQueue } from '../../../client/src/compile/queue';
+import { calibrationBeside, companions } from '../../../client/src/compile/companions';
+import { ConsoleLines } from '../../../client/src/compile/consoleLines';
+import { summaryText } from '../../../client/src/compile/summary';
+import { readDfcLog, reportText } from '../../../server/src/core/dfc';
+import type { CompileReport } from '../../../server/src/processes/compile/session';
+import { repoRoot } from '../../helpers/shared';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

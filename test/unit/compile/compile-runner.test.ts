@@ -7,16 +7,16 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCompile, type CompileRun, type DockerSettings, type RunnerEnv } from '../../server/src/processes/compile/runner';
-import { bindMount, IN_CONTAINER, LABEL } from '../../server/src/processes/compile/dockerArgs';
-import { findLeftovers, removeContainers } from '../../server/src/processes/compile/leftovers';
-import { trustedLauncher } from '../../server/src/processes/compile/launcher';
-import { commandLineTrust } from '../../server/src/core/common/trust';
+import { runCompile, type CompileRun, type DockerSettings, type RunnerEnv } from '../../../server/src/processes/compile/runner';
+import { bindMount, IN_CONTAINER, LABEL } from '../../../server/src/processes/compile/dockerArgs';
+import { findLeftovers, removeContainers } from '../../../server/src/processes/compile/leftovers';
+import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
 
 const spawnLauncher = trustedLauncher(commandLineTrust('compile tests'));
-import type { CompileInputs } from '../../server/src/processes/compile/inputs';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import type { CompileInputs } from '../../../server/src/processes/compile/inputs';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
 
@@ -425,7 +425,7 @@ test('name clash: exit 125 is docker refusing, not a DFC failure; the other cont
   const fd = fakeDocker();
   try {
     process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-    const { capture } = await import('../../server/src/processes/compile/process');
+    const { capture } = await import('../../../server/src/processes/compile/process');
     const made = await capture(spawnLauncher, FAKE_DOCKER, ['create', '--name', 'hailo-compile-tinycnn-cafe0001', 'hailo_ai_sw_suite_2026-04:1', 'python3']);
     assert.equal(made.code, 0, made.stderr);
     const { run } = await compile(fd, { model: ws.model, hwArch: 'hailo10h' }, {}, { nameSuffix: 'cafe0001' });
@@ -448,7 +448,7 @@ test('leftover containers: found by label when their owner is gone, removed with
   const out = mkdtempSync(join(tmpdir(), 'hailo-leftover-'));
   try {
     process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-    const { capture } = await import('../../server/src/processes/compile/process');
+    const { capture } = await import('../../../server/src/processes/compile/process');
     const { hostname } = await import('node:os');
     const mk = (name: string, owner: string, labelled = true, staging = '') =>
       capture(spawnLauncher, FAKE_DOCKER, [
@@ -525,8 +525,8 @@ test(
   'a container killed or removed from outside the compile: one sentence saying so (not the memory limit), outcome killed, nothing delivered',
   { skip: NEEDS_PYTHON },
   async () => {
-    const { compileModel } = await import('../../server/src/processes/compile/session');
-    const { capture } = await import('../../server/src/processes/compile/process');
+    const { compileModel } = await import('../../../server/src/processes/compile/session');
+    const { capture } = await import('../../../server/src/processes/compile/process');
     for (const [how, args, message] of [
       [
         'killed',

@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandLineTrust } from '../../server/src/core/common/trust';
-import { trustedLauncher } from '../../server/src/processes/compile/launcher';
-import { capture } from '../../server/src/processes/compile/process';
-import { contextProblem, imageProblem } from '../../server/src/processes/compile/dockerErrors';
-import { runCompileCommand } from '../../server/src/cli/compile';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
+import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
+import { capture } from '../../../server/src/processes/compile/process';
+import { contextProblem, imageProblem } from '../../../server/src/processes/compile/dockerErrors';
+import { runCompileCommand } from '../../../server/src/cli/compile';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
 

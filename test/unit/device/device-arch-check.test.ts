@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkHefForDevice } from '../../client/src/device/archCheck';
-import { readHefFile } from '../../server/src/core/hef';
-import type { DeviceInfo } from '../../server/src/core/device/protocol';
-import { repoRoot } from '../helpers/shared';
+import { checkHefForDevice } from '../../../client/src/device/archCheck';
+import { readHefFile } from '../../../server/src/core/hef';
+import type { DeviceInfo } from '../../../server/src/core/device/protocol';
+import { repoRoot } from '../../helpers/shared';
 
 const H10: DeviceInfo = {
   id: '0000:3c:00.0',
@@ -90,8 +90,8 @@ const H8 = device('HAILO8', 1);
 const H8L = device('HAILO8L', 2);
 
 async function classifier(dir: string, hwArch: number): Promise<string> {
-  const { buildHef } = await import('../helpers/hefBuilder');
-  const { classifierV2Spec } = await import('../helpers/inlineHefs');
+  const { buildHef } = await import('../../helpers/hefBuilder');
+  const { classifierV2Spec } = await import('../../helpers/inlineHefs');
   const file = join(dir, `arch-${hwArch}.hef`);
   writeFileSync(file, await buildHef(classifierV2Spec(hwArch)));
   return file;
@@ -126,7 +126,7 @@ test("arch check, HailoRT 4.x: a Hailo-8 HEF is refused on a Hailo-8L; a Hailo-8
 });
 
 test('arch check: a device HailoRT could not identify gets its identify failure, never an architecture verdict', async () => {
-  const { errorFromStatus } = await import('../../server/src/core/device/errors');
+  const { errorFromStatus } = await import('../../../server/src/core/device/errors');
   const unidentified: DeviceInfo = {
     ...H10,
     architecture: 'unknown',

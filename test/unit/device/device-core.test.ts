@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readNpy, NpyError } from '../../server/src/core/common/npy';
-import { errorFromStatus, kindOfStatus } from '../../server/src/core/device/errors';
-import { compilerArgs, findHailoRT, versionFromLibraryName } from '../../server/src/processes/device/nativeBuild';
-import { percentile } from '../../server/src/core/device/stats';
-import { tempDir } from '../helpers/fakeHailort';
+import { readNpy, NpyError } from '../../../server/src/core/common/npy';
+import { errorFromStatus, kindOfStatus } from '../../../server/src/core/device/errors';
+import { compilerArgs, findHailoRT, versionFromLibraryName } from '../../../server/src/processes/device/nativeBuild';
+import { percentile } from '../../../server/src/core/device/stats';
+import { tempDir } from '../../helpers/fakeHailort';
 
 test('npy: every dtype numpy writes reads back to the same values (numpy is the oracle)', () => {
   const dir = tempDir('npy');

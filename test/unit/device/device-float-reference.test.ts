@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { floatReference } from '../../client/src/device/floatReference';
-import { commandLineTrust } from '../../server/src/core/common/trust';
-import type { RunReport, StreamInfo } from '../../server/src/core/device/protocol';
-import { rbBatchedReport } from '../helpers/runFixtures';
-import { repoRoot } from '../helpers/shared';
-import { writeTinyOnnx } from '../helpers/tinyOnnx';
+import { floatReference } from '../../../client/src/device/floatReference';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
+import type { RunReport, StreamInfo } from '../../../server/src/core/device/protocol';
+import { rbBatchedReport } from '../../helpers/runFixtures';
+import { repoRoot } from '../../helpers/shared';
+import { writeTinyOnnx } from '../../helpers/tinyOnnx';
 
 const fx = JSON.parse(readFileSync(join(repoRoot, 'test', 'fixtures', 'accuracy', 'reference.json'), 'utf8'));
 const [H, W, C] = fx.hef.shape as number[];
@@ -93,7 +93,7 @@ test('float reference: the HAR beside the HEF names the ONNX (its recorded origi
     // examples/model: tinycnn_hailo_model.har records tinycnn.onnx; the HEF has another name.
     for (const f of ['tinycnn_hailo_model.har', 'tinycnn.onnx', 'tinycnn.alls'])
       writeFileSync(join(dir, f), readFileSync(join(repoRoot, 'examples', 'model', f)));
-    const { findModelFiles } = await import('../../server/src/core/accuracy/modelFiles');
+    const { findModelFiles } = await import('../../../server/src/core/accuracy/modelFiles');
     const files = await findModelFiles(join(dir, 'compiled.hef'));
     assert.equal(files.onnx?.path, join(dir, 'tinycnn.onnx'));
     assert.equal(files.onnx?.foundBy, 'the model tinycnn_hailo_model.har was parsed from');

@@ -4,10 +4,10 @@
 // data is the report's numbers. The run is dfc-flow.md §5.2's published one (test/helpers/runFixtures.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderResults, renderRunMessage, type ChartSpec } from '../../client/src/device/resultsRender';
-import { CALIBRATION_LESSON } from '../../client/src/device/runDocument';
-import { EVIL, EVIL_SCRIPT, hostileDocument, rbBatchedDocument } from '../helpers/runFixtures';
-import { assertNoncePage, assertOnlyElements, assertPayloadEscaped, cspMeta as meta, PAGE_FRAME, testPage } from '../helpers/webviewPage';
+import { renderResults, renderRunMessage, type ChartSpec } from '../../../client/src/device/resultsRender';
+import { CALIBRATION_LESSON } from '../../../client/src/device/runDocument';
+import { EVIL, EVIL_SCRIPT, hostileDocument, rbBatchedDocument } from '../../helpers/runFixtures';
+import { assertNoncePage, assertOnlyElements, assertPayloadEscaped, cspMeta as meta, PAGE_FRAME, testPage } from '../../helpers/webviewPage';
 
 const PAGE = { ...testPage('device.css', 'deviceResults.js'), chartStyleUri: 'https://webview.test/deviceResults.css' };
 
@@ -132,7 +132,7 @@ test('results: a failed check, a fake runtime and a skipped reference say so', (
 });
 
 test('an exported run reads back as the same document; a malformed export is one sentence, never a page', async () => {
-  const { parseRunDocument } = await import('../../client/src/device/runDocument');
+  const { parseRunDocument } = await import('../../../client/src/device/runDocument');
   const d = rbBatchedDocument();
   assert.deepEqual(parseRunDocument(JSON.stringify(d, null, 2), 'a.run.json'), JSON.parse(JSON.stringify(d)));
   const skipped = { ...d, reference: { status: 'skipped', reason: 'x', fix: 'set-onnx', inputs: 'i', calibration: 'c' } };

@@ -3,11 +3,11 @@
 // workspace state (data from disk: anything malformed falls back to a default).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAILURE_ACTIONS, failureMessage } from '../../client/src/device/failures';
-import { stateFromScan, statusView } from '../../client/src/device/statusView';
-import { DEFAULT_CHOICES, describeChoices, parseChoices, toRunOptions } from '../../client/src/device/runChoices';
-import { errorFromKind, errorFromStatus } from '../../server/src/core/device/errors';
-import type { DeviceErrorKind } from '../../server/src/core/device/protocol';
+import { FAILURE_ACTIONS, failureMessage } from '../../../client/src/device/failures';
+import { stateFromScan, statusView } from '../../../client/src/device/statusView';
+import { DEFAULT_CHOICES, describeChoices, parseChoices, toRunOptions } from '../../../client/src/device/runChoices';
+import { errorFromKind, errorFromStatus } from '../../../server/src/core/device/errors';
+import type { DeviceErrorKind } from '../../../server/src/core/device/protocol';
 
 const KINDS: DeviceErrorKind[] = [
   'hailort-missing',

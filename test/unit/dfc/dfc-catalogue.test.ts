@@ -4,11 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUE_CLASSES, DFC_MESSAGES, MESSAGE_KEYS, dfcMessage, matchDfcMessage, quoteDfc } from '../../server/src/core/common/dfcMessages';
-import { DFC_CODES } from '../../server/src/core/dfc/codes';
-import { normaliseLine } from '../../server/src/core/dfc/normalise';
-import { readDfcLog } from '../../server/src/core/dfc';
-import { repoRoot } from '../helpers/shared';
+import { CATALOGUE_CLASSES, DFC_MESSAGES, MESSAGE_KEYS, dfcMessage, matchDfcMessage, quoteDfc } from '../../../server/src/core/common/dfcMessages';
+import { DFC_CODES } from '../../../server/src/core/dfc/codes';
+import { normaliseLine } from '../../../server/src/core/dfc/normalise';
+import { readDfcLog } from '../../../server/src/core/dfc';
+import { repoRoot } from '../../helpers/shared';
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { main } from '../../server/src/cli/main';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { repoRoot } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'dfc');
 

@@ -5,7 +5,7 @@
 // the held-out half once — and must not fall: a case that is read right stays read right.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corpusCases, score, scoreCase, type CaseResult } from '../helpers/dfcCorpus';
+import { corpusCases, score, scoreCase, type CaseResult } from '../../helpers/dfcCorpus';
 
 /** Measured 2026-12-06 (docs/dfc-log.md "Scores"): logs read right, fields right. */
 const MEASURED = {

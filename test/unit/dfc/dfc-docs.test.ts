@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DFC_CODES } from '../../server/src/core/dfc/codes';
-import { repoRoot } from '../helpers/shared';
+import { DFC_CODES } from '../../../server/src/core/dfc/codes';
+import { repoRoot } from '../../helpers/shared';
 
 test('docs/dfc-log.md: the code table equals codes.ts', () => {
   const doc = readFileSync(join(repoRoot, 'docs', 'dfc-log.md'), 'utf8');

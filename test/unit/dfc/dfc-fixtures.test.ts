@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { DfcLogReader, onnxNodeIndex, readDfcLog, type DfcExit, type DfcLogContext, type DfcReport } from '../../server/src/core/dfc';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { renderGraphView } from '../../server/src/core/onnx/graphView';
-import { repoRoot } from '../helpers/shared';
-import { prng } from '../helpers/random';
+import { DfcLogReader, onnxNodeIndex, readDfcLog, type DfcExit, type DfcLogContext, type DfcReport } from '../../../server/src/core/dfc';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { renderGraphView } from '../../../server/src/core/onnx/graphView';
+import { repoRoot } from '../../helpers/shared';
+import { prng } from '../../helpers/random';
 
 export const DFC_FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const cases = readdirSync(DFC_FIXTURES, { withFileTypes: true })
@@ -82,7 +82,7 @@ function check(name: string, r: DfcReport, expected: Expected, graphText?: strin
 }
 
 test('dfc fixtures: there is one case per code of the reader and per outcome', async () => {
-  const { DFC_CODES } = await import('../../server/src/core/dfc/codes');
+  const { DFC_CODES } = await import('../../../server/src/core/dfc/codes');
   const seen = new Set<string>();
   const outcomes = new Set<string>();
   for (const name of cases) {

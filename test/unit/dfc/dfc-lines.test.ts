@@ -2,8 +2,8 @@
 // spec, "Text Documents"), chunks split anywhere, ANSI colours stripped, bounded line length.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineSplitter, MAX_LINE, stripAnsi } from '../../server/src/core/dfc/lines';
-import { prng } from '../helpers/random';
+import { LineSplitter, MAX_LINE, stripAnsi } from '../../../server/src/core/dfc/lines';
+import { prng } from '../../helpers/random';
 
 function split(chunks: string[]) {
   const s = new LineSplitter();

@@ -3,7 +3,7 @@
 // file, nodes the given model lacks, and bounded memory on a log without line ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DfcLogReader, nodeIndexFrom, readDfcLog, type DfcEvent } from '../../server/src/core/dfc';
+import { DfcLogReader, nodeIndexFrom, readDfcLog, type DfcEvent } from '../../../server/src/core/dfc';
 
 const PARSE_OK = '[info] Translation started on ONNX model net\n[info] Translation completed on ONNX model net (completion time: 00:00:02.50)\n';
 
@@ -106,7 +106,7 @@ test('dfc reader: a log without line ends stays bounded and is still read', () =
 });
 
 test('dfc reader: a log that repeats errors without end keeps at most MAX_DIAGNOSTICS of them', async () => {
-  const { MAX_DIAGNOSTICS } = await import('../../server/src/core/dfc/errors');
+  const { MAX_DIAGNOSTICS } = await import('../../../server/src/core/dfc/errors');
   const r = new DfcLogReader();
   for (let i = 0; i < MAX_DIAGNOSTICS + 500; i++) r.push(`UnsupportedOperationError in op /n${i}/TopK: TopK operation is unsupported\n`);
   for (let i = 0; i < 50; i++)

@@ -4,9 +4,9 @@
 // The lines are the DFC's own, from the public logs of test/fixtures/dfc/SOURCES.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readDfcLog } from '../../server/src/core/dfc';
-import { main } from '../../server/src/cli/main';
-import { repoRoot } from '../helpers/shared';
+import { readDfcLog } from '../../../server/src/core/dfc';
+import { main } from '../../../server/src/cli/main';
+import { repoRoot } from '../../helpers/shared';
 import { join } from 'node:path';
 
 const VALUE_ERROR = "ValueError: Tried to convert 'input' to a tensor and failed. Error: None values not supported.\n";

@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DfcLogReader } from '../../server/src/core/dfc';
-import { FRAMES_KEPT_EACH_END, FrameList } from '../../server/src/core/dfc/errors';
-import { FileRoots } from '../../server/src/core/common/confined';
-import { FileAccessError } from '../../server/src/core/common/fileAccess';
-import { makeFifo, releaseFifo } from '../helpers/hostile';
-import { repoRoot } from '../helpers/shared';
+import { DfcLogReader } from '../../../server/src/core/dfc';
+import { FRAMES_KEPT_EACH_END, FrameList } from '../../../server/src/core/dfc/errors';
+import { FileRoots } from '../../../server/src/core/common/confined';
+import { FileAccessError } from '../../../server/src/core/common/fileAccess';
+import { makeFifo, releaseFifo } from '../../helpers/hostile';
+import { repoRoot } from '../../helpers/shared';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

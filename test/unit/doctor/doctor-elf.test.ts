@@ -11,12 +11,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { ElfError, bufferSource, parseElfDynamic, readElfDynamic, type ElfDynamicInfo } from '../../server/src/core/doctor/elf';
-import { FileAccessError } from '../../server/src/core/common/fileAccess';
-import { limit } from '../../server/src/core/common/limits';
-import { readelfDynamic, toolchain, writeStub } from '../helpers/elfStubs';
-import { prng } from '../helpers/random';
-import { skipUnless } from '../helpers/shared';
+import { ElfError, bufferSource, parseElfDynamic, readElfDynamic, type ElfDynamicInfo } from '../../../server/src/core/doctor/elf';
+import { FileAccessError } from '../../../server/src/core/common/fileAccess';
+import { limit } from '../../../server/src/core/common/limits';
+import { readelfDynamic, toolchain, writeStub } from '../../helpers/elfStubs';
+import { prng } from '../../helpers/random';
+import { skipUnless } from '../../helpers/shared';
 
 const tools = toolchain();
 const needTools = skipUnless(tools.cxx && tools.readelf, 'a C++ compiler (g++) and readelf (binutils)');

@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runDoctor, type DoctorReport } from '../../server/src/core/doctor';
-import { doctorMarkdown } from '../../server/src/core/doctor/text';
-import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
-import { skipUnless } from '../helpers/shared';
+import { runDoctor, type DoctorReport } from '../../../server/src/core/doctor';
+import { doctorMarkdown } from '../../../server/src/core/doctor/text';
+import { toolchain, writeStub, type StubSpec } from '../../helpers/elfStubs';
+import { skipUnless } from '../../helpers/shared';
 
 const tools = toolchain();
 const needTools = skipUnless(tools.cxx, 'a C++ compiler (g++) to build the ELF files');

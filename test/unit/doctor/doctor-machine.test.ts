@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { machine, release, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { readSmallFileSync } from '../../server/src/core/common/fileAccess';
-import { runDoctor } from '../../server/src/core/doctor';
-import { doctorText } from '../../server/src/core/doctor/text';
-import { probeMachine } from '../../server/src/core/doctor/machine';
+import { readSmallFileSync } from '../../../server/src/core/common/fileAccess';
+import { runDoctor } from '../../../server/src/core/doctor';
+import { doctorText } from '../../../server/src/core/doctor/text';
+import { probeMachine } from '../../../server/src/core/doctor/machine';
 
 const base = mkdtempSync(join(tmpdir(), 'hailo-tools-doctor-machine-'));
 after(() => rmSync(base, { recursive: true, force: true }));

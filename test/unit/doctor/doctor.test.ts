@@ -9,12 +9,12 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildHef } from '../helpers/hefBuilder';
-import { classifierV2Spec } from '../helpers/inlineHefs';
-import { findings } from '../../server/src/core/doctor/rules';
-import { probeSystem } from '../../server/src/core/doctor/probe';
-import { toolchain, writeStub, type StubSpec } from '../helpers/elfStubs';
-import { repoRoot } from '../helpers/shared';
+import { buildHef } from '../../helpers/hefBuilder';
+import { classifierV2Spec } from '../../helpers/inlineHefs';
+import { findings } from '../../../server/src/core/doctor/rules';
+import { probeSystem } from '../../../server/src/core/doctor/probe';
+import { toolchain, writeStub, type StubSpec } from '../../helpers/elfStubs';
+import { repoRoot } from '../../helpers/shared';
 
 const base = mkdtempSync(join(tmpdir(), 'hailo-doctor-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -630,7 +630,7 @@ test('docs/doctor.md lists every finding code the rules can make, with its sourc
 });
 
 test('Check Setup Markdown: file-derived names are escaped (a HEF named like Markdown/HTML stays text)', async () => {
-  const { doctorMarkdown } = await import('../../server/src/core/doctor/text');
+  const { doctorMarkdown } = await import('../../../server/src/core/doctor/text');
   const md = doctorMarkdown({
     root: '/',
     devices: { asked: false, why: 'Restricted Mode' },

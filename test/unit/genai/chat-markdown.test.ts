@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { markdownTree, MD_TAGS, type MdNode } from '../../client/src/genai/chatMarkdown';
-import { externalLink } from '../../client/src/genai/links';
+import { markdownTree, MD_TAGS, type MdNode } from '../../../client/src/genai/chatMarkdown';
+import { externalLink } from '../../../client/src/genai/links';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const VOID = new Set(['hr', 'br']);

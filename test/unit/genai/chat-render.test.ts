@@ -4,11 +4,11 @@
 // defaults; the fields are read with HailoRT's rules (llm.cpp:553-565).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderChat, renderChatMessage } from '../../client/src/genai/chatRender';
-import { answerInfo, readParams } from '../../client/src/genai/chatForm';
-import type { ChatModelInfo } from '../../server/src/core/device/protocol';
+import { renderChat, renderChatMessage } from '../../../client/src/genai/chatRender';
+import { answerInfo, readParams } from '../../../client/src/genai/chatForm';
+import type { ChatModelInfo } from '../../../server/src/core/device/protocol';
 
-import { assertNoncePage, assertOnlyElements, cspMeta as meta, EVIL, PAGE_FRAME, tagsIn, testPage } from '../helpers/webviewPage';
+import { assertNoncePage, assertOnlyElements, cspMeta as meta, EVIL, PAGE_FRAME, tagsIn, testPage } from '../../helpers/webviewPage';
 
 const PAGE = testPage('chat.css', 'chat.js');
 /** Every attribute name of every tag (values skipped whole, so an escaped "onerror=" in a value is not a name). */

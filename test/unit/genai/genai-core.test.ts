@@ -17,10 +17,10 @@ import {
   turnMessages,
   userMessage,
   validateParams,
-} from '../../server/src/core/genai';
-import { writeGenAiHefs } from '../helpers/genaiFixtures';
-import { tempDir } from '../helpers/fakeHailort';
-import { assertInert, md } from '../helpers/markdown';
+} from '../../../server/src/core/genai';
+import { writeGenAiHefs } from '../../helpers/genaiFixtures';
+import { tempDir } from '../../helpers/fakeHailort';
+import { assertInert, md } from '../../helpers/markdown';
 
 const dir = tempDir('genai-core');
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { hailoOllamaModels, loopbackUrl } from '../../server/src/processes/genai/ollama';
-import { writeGenAiHefs } from '../helpers/genaiFixtures';
-import { repoRoot } from '../helpers/shared';
+import { hailoOllamaModels, loopbackUrl } from '../../../server/src/processes/genai/ollama';
+import { writeGenAiHefs } from '../../helpers/genaiFixtures';
+import { repoRoot } from '../../helpers/shared';
 
 let dir: string;
 let server: Server;

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AudioError, classifySpeechFile, decodeSpeechAudio, SPEECH_SAMPLE_RATE } from '../../server/src/core/genai';
-import { limit } from '../../server/src/core/common/limits';
-import { writeGenAiHefs, type GenAiHefs } from '../helpers/genaiFixtures';
-import { toneSamples, wavBytes } from '../helpers/wavWriter';
+import { AudioError, classifySpeechFile, decodeSpeechAudio, SPEECH_SAMPLE_RATE } from '../../../server/src/core/genai';
+import { limit } from '../../../server/src/core/common/limits';
+import { writeGenAiHefs, type GenAiHefs } from '../../helpers/genaiFixtures';
+import { toneSamples, wavBytes } from '../../helpers/wavWriter';
 
 let dir: string;
 let hefs: GenAiHefs;

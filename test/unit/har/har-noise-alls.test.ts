@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkText } from '../../server/src/core/alls/rules';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { hover } from '../../server/src/core/alls';
-import { noisyLayerDiagnostics } from '../../server/src/core/alls/noisyLayers';
-import { ModelResolver, readOnnxSide } from '../../server/src/core/har/modelResolver';
-import type { Diagnostic } from '../../server/src/core/common/types';
-import { repoRoot } from '../helpers/shared';
+import { checkText } from '../../../server/src/core/alls/rules';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { hover } from '../../../server/src/core/alls';
+import { noisyLayerDiagnostics } from '../../../server/src/core/alls/noisyLayers';
+import { ModelResolver, readOnnxSide } from '../../../server/src/core/har/modelResolver';
+import type { Diagnostic } from '../../../server/src/core/common/types';
+import { repoRoot } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
 

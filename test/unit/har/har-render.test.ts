@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readHarView, type HarViewDocument, type HarViewLayer } from '../../server/src/core/har/harView';
-import { PAGE_SIZE, errorChartSvg, pageOf, renderHarPage, scriptRefs, snrChartSvg } from '../../client/src/har/render';
-import type { DivergenceResults } from '../../server/src/core/har/divergenceResults';
-import { repoRoot } from '../helpers/shared';
+import { readHarView, type HarViewDocument, type HarViewLayer } from '../../../server/src/core/har/harView';
+import { PAGE_SIZE, errorChartSvg, pageOf, renderHarPage, scriptRefs, snrChartSvg } from '../../../client/src/har/render';
+import type { DivergenceResults } from '../../../server/src/core/har/divergenceResults';
+import { repoRoot } from '../../helpers/shared';
 
 const CSP = "default-src 'none'; style-src https://webview.test; img-src https://webview.test; font-src https://webview.test; script-src 'nonce-n0nce'";
 const PAGE = {

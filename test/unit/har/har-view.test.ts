@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from '
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readHarView, dataflowOrder } from '../../server/src/core/har/harView';
-import { readHarParams, splitParamKey } from '../../server/src/core/har/harParams';
-import { noiseReport, percentile, sixteenBitLine } from '../../server/src/core/har/noise';
-import { runHarCommand } from '../../server/src/cli/har';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
-import type { HnLayer } from '../../server/src/core/har/hn';
+import { readHarView, dataflowOrder } from '../../../server/src/core/har/harView';
+import { readHarParams, splitParamKey } from '../../../server/src/core/har/harParams';
+import { noiseReport, percentile, sixteenBitLine } from '../../../server/src/core/har/noise';
+import { runHarCommand } from '../../../server/src/cli/har';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
+import type { HnLayer } from '../../../server/src/core/har/hn';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
 const QUANT = join(FIX, 'tinycnn_quantized.har');

@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from '
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { readHar, HarReadError } from '../../server/src/core/har/harReader';
-import { buildLayerIndex, resolveOriginalName } from '../../server/src/core/har/layers';
-import { findHarBeside, findOnnxBeside } from '../../server/src/core/har/modelResolver';
-import { OnnxModelCache } from '../../server/src/lsp/onnxCache';
-import { graphUriForPath } from '../../server/src/core/onnx/viewUri';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { readHar, HarReadError } from '../../../server/src/core/har/harReader';
+import { buildLayerIndex, resolveOriginalName } from '../../../server/src/core/har/layers';
+import { findHarBeside, findOnnxBeside } from '../../../server/src/core/har/modelResolver';
+import { OnnxModelCache } from '../../../server/src/lsp/onnxCache';
+import { graphUriForPath } from '../../../server/src/core/onnx/viewUri';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
 const HAR = join(FIX, 'tinycnn_hailo_model.har');

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scriptTarget } from '../../server/src/core/har/scriptTarget';
-import { sixteenBitEdit } from '../../server/src/core/alls/noisyLayers';
-import { buildHef } from '../helpers/hefBuilder';
-import { archHefSpec } from '../helpers/inlineHefs';
-import { repoRoot } from '../helpers/shared';
+import { scriptTarget } from '../../../server/src/core/har/scriptTarget';
+import { sixteenBitEdit } from '../../../server/src/core/alls/noisyLayers';
+import { buildHef } from '../../helpers/hefBuilder';
+import { archHefSpec } from '../../helpers/inlineHefs';
+import { repoRoot } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');
 const SCRIPT = 'normalization1 = normalization([0.0, 0.0, 0.0], [255.0, 255.0, 255.0])\n';

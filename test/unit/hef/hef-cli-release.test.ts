@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { main } from '../../server/src/cli/main';
-import { readHef, bufferSource } from '../../server/src/core/hef';
-import { buildHef, type HefSpec } from '../helpers/hefBuilder';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { readHef, bufferSource } from '../../../server/src/core/hef';
+import { buildHef, type HefSpec } from '../../helpers/hefBuilder';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 async function run(...args: string[]) {
   const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };

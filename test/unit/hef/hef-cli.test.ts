@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { main } from '../../server/src/cli/main';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const fx = (name: string) => join(repoRoot, 'test', 'fixtures', 'hef', name);
 

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { readHefFile, isIntact, checkMtmdSource, fileSource, readHef } from '../../server/src/core/hef';
-import type { HefReport } from '../../server/src/core/hef';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { readHefFile, isIntact, checkMtmdSource, fileSource, readHef } from '../../../server/src/core/hef';
+import type { HefReport } from '../../../server/src/core/hef';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const dir = sharedPath('corpus', 'hef');
 const skip = dir ? false : SKIP_NO_SHARED;

@@ -10,12 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as protobuf from 'protobufjs';
-import { parseContainer } from '../../server/src/core/hef/container';
-import { decodeHefBody, SCHEMA } from '../../server/src/core/hef/schema';
-import { allTestHefs } from '../helpers/allTestHefs';
-import { tempDir } from '../helpers/fakeHailort';
-import { projectRoot } from '../helpers/projectRoot';
-import { sharedPath } from '../helpers/shared';
+import { parseContainer } from '../../../server/src/core/hef/container';
+import { decodeHefBody, SCHEMA } from '../../../server/src/core/hef/schema';
+import { allTestHefs } from '../../helpers/allTestHefs';
+import { tempDir } from '../../helpers/fakeHailort';
+import { projectRoot } from '../../helpers/projectRoot';
+import { sharedPath } from '../../helpers/shared';
 
 test('hef decoders: the committed hefDecoders.generated.js is what the schema and this protobufjs generate', () => {
   const r = spawnSync(process.execPath, [join(projectRoot, 'scripts', 'gen-hef-decoders.mjs'), '--check'], { encoding: 'utf8', cwd: projectRoot });

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { bufferSource, checkMtmdSource, describeHef, hefJson, readHef, type ByteSource, type HefReport } from '../../server/src/core/hef';
-import { hefDiagnostics } from '../../server/src/core/hef/diagnostics';
-import { renderInspector } from '../../client/src/hef/render';
-import { smallHef } from '../helpers/hefBuilderFixtures';
-import { sharedPath } from '../helpers/shared';
-import { prng } from '../helpers/random';
+import { bufferSource, checkMtmdSource, describeHef, hefJson, readHef, type ByteSource, type HefReport } from '../../../server/src/core/hef';
+import { hefDiagnostics } from '../../../server/src/core/hef/diagnostics';
+import { renderInspector } from '../../../client/src/hef/render';
+import { smallHef } from '../../helpers/hefBuilderFixtures';
+import { sharedPath } from '../../helpers/shared';
+import { prng } from '../../helpers/random';
 
 // Memory "bounded" means retained, not garbage the collector has not reached yet (under load the
 // heap before collection varied 22–89 MB between runs of the same code): collect before measuring.

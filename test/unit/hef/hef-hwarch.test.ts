@@ -5,13 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { limit } from '../../server/src/core/common/limits';
-import { MAX_HEADER_SIZE, parseContainer } from '../../server/src/core/hef/container';
-import { readHefHwArch } from '../../server/src/core/hef/hwArch';
-import { bufferSource, withFileSource, type ByteSource } from '../../server/src/core/hef/source';
-import { buildHef } from '../helpers/hefBuilder';
-import { archHefSpec, ARCH_HEF_IDS } from '../helpers/inlineHefs';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { limit } from '../../../server/src/core/common/limits';
+import { MAX_HEADER_SIZE, parseContainer } from '../../../server/src/core/hef/container';
+import { readHefHwArch } from '../../../server/src/core/hef/hwArch';
+import { bufferSource, withFileSource, type ByteSource } from '../../../server/src/core/hef/source';
+import { buildHef } from '../../helpers/hefBuilder';
+import { archHefSpec, ARCH_HEF_IDS } from '../../helpers/inlineHefs';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 /** A source that counts the bytes asked of it. */
 function counting(src: ByteSource): ByteSource & { bytes: number } {

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { bufferSource, checkMtmd, checkMtmdSource, readHef, readHefFile, fileSource } from '../../server/src/core/hef';
-import { parseConfig } from '../../server/src/core/hef/mtmd';
-import { FIXTURES, buildFixture, GOOD_CONFIG } from '../helpers/hefBuilderFixtures';
-import { repoRoot } from '../helpers/shared';
-import { utf8 } from '../helpers/hefBuilder';
+import { bufferSource, checkMtmd, checkMtmdSource, readHef, readHefFile, fileSource } from '../../../server/src/core/hef';
+import { parseConfig } from '../../../server/src/core/hef/mtmd';
+import { FIXTURES, buildFixture, GOOD_CONFIG } from '../../helpers/hefBuilderFixtures';
+import { repoRoot } from '../../helpers/shared';
+import { utf8 } from '../../helpers/hefBuilder';
 
 const fx = (name: string) => join(repoRoot, 'test', 'fixtures', 'hef', name);
 

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bufferSource, describeHef, loadsInTarget, readHef } from '../../server/src/core/hef';
-import { sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { bufferSource, describeHef, loadsInTarget, readHef } from '../../../server/src/core/hef';
+import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const corpus = sharedPath('corpus', 'hef');
 const real = sharedPath('corpus', 'hef', 'libhailort-5.2.0');

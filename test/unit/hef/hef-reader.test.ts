@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { bufferSource, readHef, isIntact, type ByteSource, type HefReport } from '../../server/src/core/hef';
-import { HASH_CHUNK } from '../../server/src/core/hef/integrity';
-import { buildHef, utf8, type HefSpec } from '../helpers/hefBuilder';
-import { repoRoot } from '../helpers/shared';
+import { bufferSource, readHef, isIntact, type ByteSource, type HefReport } from '../../../server/src/core/hef';
+import { HASH_CHUNK } from '../../../server/src/core/hef/integrity';
+import { buildHef, utf8, type HefSpec } from '../../helpers/hefBuilder';
+import { repoRoot } from '../../helpers/shared';
 
 const fx = (name: string) => new Uint8Array(readFileSync(join(repoRoot, 'test', 'fixtures', 'hef', name)));
 const read = (bytes: Uint8Array) => readHef(bufferSource(bytes));

@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../server/src/core/hef';
-import { esc, renderInspector, renderMessage, type InspectorModel } from '../../client/src/hef/render';
-import { buildHef, utf8 } from '../helpers/hefBuilder';
-import { htmlNamesHefSpec } from '../helpers/inlineHefs';
-import { GOOD_CONFIG, SLOTS } from '../helpers/hefBuilderFixtures';
-import { repoRoot } from '../helpers/shared';
+import { bufferSource, checkMtmdSource, readHef, readResource, type HefReport, type MtmdResult } from '../../../server/src/core/hef';
+import { esc, renderInspector, renderMessage, type InspectorModel } from '../../../client/src/hef/render';
+import { buildHef, utf8 } from '../../helpers/hefBuilder';
+import { htmlNamesHefSpec } from '../../helpers/inlineHefs';
+import { GOOD_CONFIG, SLOTS } from '../../helpers/hefBuilderFixtures';
+import { repoRoot } from '../../helpers/shared';
 import {
   assertNoncePage,
   assertOnlyElements,
@@ -20,7 +20,7 @@ import {
   PAGE_FRAME,
   testPage,
   WEBVIEW_CSP as CSP,
-} from '../helpers/webviewPage';
+} from '../../helpers/webviewPage';
 
 const PAGE = testPage('hef.css', 'hef.js');
 

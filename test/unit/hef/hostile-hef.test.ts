@@ -2,9 +2,9 @@
 // no checksum covers, moved the CCW section and the file still read "Integrity: OK".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bufferSource, describeHef, readHef } from '../../server/src/core/hef';
-import { buildHef, type StreamSpec } from '../helpers/hefBuilder';
-import { paddedV3Spec } from '../helpers/inlineHefs';
+import { bufferSource, describeHef, readHef } from '../../../server/src/core/hef';
+import { buildHef, type StreamSpec } from '../../helpers/hefBuilder';
+import { paddedV3Spec } from '../../helpers/inlineHefs';
 
 async function v3(): Promise<Uint8Array> {
   return buildHef(paddedV3Spec());

@@ -5,14 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { parseNmsConfig } from '../../server/src/core/nms/config';
-import { checkNms, type NmsCheckInput, type NmsFinding } from '../../server/src/core/nms/checks';
-import { parseLabels } from '../../server/src/core/nms/labels';
-import { nmsModelFromIndex, type NmsHefFacts } from '../../server/src/core/nms/model';
-import { nmsCalls } from '../../server/src/core/nms/script';
-import { DETECTORS, customYolov8n, detectorIndex, type Detector } from '../helpers/nmsDetectors';
-import { repoRoot } from '../helpers/shared';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { parseNmsConfig } from '../../../server/src/core/nms/config';
+import { checkNms, type NmsCheckInput, type NmsFinding } from '../../../server/src/core/nms/checks';
+import { parseLabels } from '../../../server/src/core/nms/labels';
+import { nmsModelFromIndex, type NmsHefFacts } from '../../../server/src/core/nms/model';
+import { nmsCalls } from '../../../server/src/core/nms/script';
+import { DETECTORS, customYolov8n, detectorIndex, type Detector } from '../../helpers/nmsDetectors';
+import { repoRoot } from '../../helpers/shared';
 
 const blob = (id: string) => readFileSync(join(repoRoot, 'test', 'fixtures', 'nms', 'zoo-history', 'configs', `${id}.json`), 'utf8');
 // v5.2.0's copies (the same bytes as ../shared/corpus/nms-zoo).

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { main } from '../../server/src/cli/main';
-import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../helpers/nmsDetectors';
-import { repoRoot } from '../helpers/shared';
-import { ultralyticsDetector, ultralyticsMetadata } from '../helpers/detectorOnnx';
+import { main } from '../../../server/src/cli/main';
+import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../../helpers/nmsDetectors';
+import { repoRoot } from '../../helpers/shared';
+import { ultralyticsDetector, ultralyticsMetadata } from '../../helpers/detectorOnnx';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
 

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NMS_CONFIG_FILE_MATCH, isNmsConfigName } from '../../server/src/core/nms/files';
-import { looksLikeLabelsFile } from '../../server/src/core/nms/labels';
-import { NMS_CODES } from '../../server/src/core/nms/codes';
-import { repoRoot } from '../helpers/shared';
+import { NMS_CONFIG_FILE_MATCH, isNmsConfigName } from '../../../server/src/core/nms/files';
+import { looksLikeLabelsFile } from '../../../server/src/core/nms/labels';
+import { NMS_CODES } from '../../../server/src/core/nms/codes';
+import { repoRoot } from '../../helpers/shared';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   contributes: { jsonValidation: { fileMatch: string[]; url: string }[] };

@@ -5,16 +5,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bufferSource, readHef } from '../../server/src/core/hef';
-import { parseNmsConfig } from '../../server/src/core/nms/config';
-import { checkNms } from '../../server/src/core/nms/checks';
-import { nmsHefFacts } from '../../server/src/core/nms/hefFacts';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { parseLabels } from '../../server/src/core/nms/labels';
-import { nmsCalls } from '../../server/src/core/nms/script';
-import { buildHef, type HefSpec } from '../helpers/hefBuilder';
-import { yolov8nHef, yolov8nHefSpec } from '../helpers/nmsDetectors';
-import { repoRoot } from '../helpers/shared';
+import { bufferSource, readHef } from '../../../server/src/core/hef';
+import { parseNmsConfig } from '../../../server/src/core/nms/config';
+import { checkNms } from '../../../server/src/core/nms/checks';
+import { nmsHefFacts } from '../../../server/src/core/nms/hefFacts';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { parseLabels } from '../../../server/src/core/nms/labels';
+import { nmsCalls } from '../../../server/src/core/nms/script';
+import { buildHef, type HefSpec } from '../../helpers/hefBuilder';
+import { yolov8nHef, yolov8nHefSpec } from '../../helpers/nmsDetectors';
+import { repoRoot } from '../../helpers/shared';
 
 const YOLOV8N = readFileSync(join(repoRoot, 'test', 'fixtures', 'nms', 'zoo-history', 'configs', '42a2e6e16ac3d051df56c5d5fc6f7cec35376143.json'), 'utf8');
 

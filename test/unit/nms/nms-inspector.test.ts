@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bufferSource, checkMtmdSource, readHef } from '../../server/src/core/hef';
-import { inspectHefNms } from '../../server/src/core/nms/bundle';
-import { setOpenedFolders } from '../../server/src/core/alls/nodeHost';
-import { renderInspector } from '../../client/src/hef/render';
-import { yolov8nHef } from '../helpers/nmsDetectors';
-import { repoRoot } from '../helpers/shared';
+import { bufferSource, checkMtmdSource, readHef } from '../../../server/src/core/hef';
+import { inspectHefNms } from '../../../server/src/core/nms/bundle';
+import { setOpenedFolders } from '../../../server/src/core/alls/nodeHost';
+import { renderInspector } from '../../../client/src/hef/render';
+import { yolov8nHef } from '../../helpers/nmsDetectors';
+import { repoRoot } from '../../helpers/shared';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
 const PAGE = {

@@ -11,17 +11,17 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runDiverge } from '../../server/src/cli/diverge';
-import { layerTensors, withExtraOutputs } from '../../server/src/core/noise/divergence';
-import { readHar } from '../../server/src/core/har/harReader';
-import { dataflowOrder, harViewText, readHarView } from '../../server/src/core/har/harView';
-import { readDivergenceResults } from '../../server/src/core/har/divergenceResults';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { readNpyFile, writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
-import { withExternalData } from '../helpers/onnxBuilder';
-import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { runDiverge } from '../../../server/src/cli/diverge';
+import { layerTensors, withExtraOutputs } from '../../../server/src/core/noise/divergence';
+import { readHar } from '../../../server/src/core/har/harReader';
+import { dataflowOrder, harViewText, readHarView } from '../../../server/src/core/har/harView';
+import { readDivergenceResults } from '../../../server/src/core/har/divergenceResults';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { readNpyFile, writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
+import { withExternalData } from '../../helpers/onnxBuilder';
+import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 

@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { readHar } from '../../server/src/core/har/harReader';
-import { dataflowOrder } from '../../server/src/core/har/harView';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { alignToOnnx, divergence, layerTensors, withExtraOutputs, type Tensor } from '../../server/src/core/noise/divergence';
-import { repoRoot } from '../helpers/shared';
+import { readHar } from '../../../server/src/core/har/harReader';
+import { dataflowOrder } from '../../../server/src/core/har/harView';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { alignToOnnx, divergence, layerTensors, withExtraOutputs, type Tensor } from '../../../server/src/core/noise/divergence';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const ONNX = join(MODEL, 'tinycnn.onnx');

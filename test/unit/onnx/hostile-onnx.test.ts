@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
 import Long from 'long';
-import { readOnnxBuffer, readOnnxFile, OnnxReadError } from '../../server/src/core/onnx/reader';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { renderGraphView } from '../../server/src/core/onnx/graphView';
-import { summarize, summaryText } from '../../server/src/core/onnx/summary';
-import { repoRoot } from '../helpers/shared';
-import { deepSubgraphOnnx, makeFifo, manyNodesOnnx, releaseFifo } from '../helpers/hostile';
+import { readOnnxBuffer, readOnnxFile, OnnxReadError } from '../../../server/src/core/onnx/reader';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { renderGraphView } from '../../../server/src/core/onnx/graphView';
+import { summarize, summaryText } from '../../../server/src/core/onnx/summary';
+import { repoRoot } from '../../helpers/shared';
+import { deepSubgraphOnnx, makeFifo, manyNodesOnnx, releaseFifo } from '../../helpers/hostile';
 
 const F = onnx.TensorProto.DataType.FLOAT;
 const I64 = onnx.TensorProto.DataType.INT64;

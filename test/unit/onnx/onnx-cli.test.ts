@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { repoRoot } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 

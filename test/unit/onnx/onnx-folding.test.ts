@@ -4,12 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ort from 'onnxruntime-node';
-import { readOnnxBuffer } from '../../server/src/core/onnx/reader';
-import { inferShapes } from '../../server/src/core/onnx/inferShapes';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { encodeModel, type ModelSpec } from '../helpers/onnxBuilder';
-import { dynamicQuantized, qdqQuantized, qoperatorQuantized, reflectPadChain } from '../helpers/onnxFixtures';
-import { executedShapes } from '../helpers/ortShapes';
+import { readOnnxBuffer } from '../../../server/src/core/onnx/reader';
+import { inferShapes } from '../../../server/src/core/onnx/inferShapes';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { encodeModel, type ModelSpec } from '../../helpers/onnxBuilder';
+import { dynamicQuantized, qdqQuantized, qoperatorQuantized, reflectPadChain } from '../../helpers/onnxFixtures';
+import { executedShapes } from '../../helpers/ortShapes';
 
 async function compareAll(spec: ModelSpec, feeds: Record<string, ort.Tensor>) {
   const bytes = encodeModel(spec);

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OnnxModelCache } from '../../server/src/core/onnx/modelCache';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { readPlan } from '../../server/src/core/sweep/plan';
-import { runSweep } from '../../server/src/processes/sweep/run';
-import { trustedLauncher } from '../../server/src/processes/compile/launcher';
-import { commandLineTrust } from '../../server/src/core/common/trust';
-import { repoRoot } from '../helpers/shared';
+import { OnnxModelCache } from '../../../server/src/core/onnx/modelCache';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { readPlan } from '../../../server/src/core/sweep/plan';
+import { runSweep } from '../../../server/src/processes/sweep/run';
+import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
+import { commandLineTrust } from '../../../server/src/core/common/trust';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 

@@ -1,15 +1,15 @@
-// Every shape rule against onnxruntime: each case of the table (test/unit/onnx-op-table.ts) is built
+// Every shape rule against onnxruntime: each case of the table (test/helpers/onnxOpTable.ts) is built
 // as a one-operator model, executed with onnxruntime-node's CPU provider, and the dims ORT returns
 // must equal what inference derives from the file alone. For operators ORT's CPU provider has no
 // kernel for, the test first checks that ORT really refuses the model, then compares with the
 // spec's formula cited in the case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readOnnxBuffer } from '../../server/src/core/onnx/reader';
-import { inferShapes } from '../../server/src/core/onnx/inferShapes';
-import { hasRule } from '../../server/src/core/onnx/rules';
-import { buildCase, caseName, ortRun } from '../helpers/opCase';
-import { OP_CASES } from './onnx-op-table';
+import { readOnnxBuffer } from '../../../server/src/core/onnx/reader';
+import { inferShapes } from '../../../server/src/core/onnx/inferShapes';
+import { hasRule } from '../../../server/src/core/onnx/rules';
+import { buildCase, caseName, ortRun } from '../../helpers/opCase';
+import { OP_CASES } from '../../helpers/onnxOpTable';
 
 /** Every operator of the default domain whose first version is ≤ 22, per onnx/onnx docs/Operators.md. */
 const AI_ONNX_TO_22 =

@@ -4,11 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
-import { readOnnxBuffer, readOnnxFile } from '../../server/src/core/onnx/reader';
-import { analyzeOnnx, type Finding } from '../../server/src/core/onnx/analysis';
-import { checkEndNodeNames } from '../../server/src/core/onnx/preflight';
-import { opKnowledge } from '../../server/src/core/onnx/dfcFacts';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
+import { readOnnxBuffer, readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { analyzeOnnx, type Finding } from '../../../server/src/core/onnx/analysis';
+import { checkEndNodeNames } from '../../../server/src/core/onnx/preflight';
+import { opKnowledge } from '../../../server/src/core/onnx/dfcFacts';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 const analyze = (f: string, o = {}) => analyzeOnnx(readOnnxFile(join(FIX, f)), o);

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { onnx } from 'onnx-proto';
-import { readOnnxBuffer, readOnnxFile, OnnxReadError } from '../../server/src/core/onnx/reader';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import type { Attribute, GraphIndex, TypeInfo } from '../../server/src/core/onnx/model';
-import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
+import { readOnnxBuffer, readOnnxFile, OnnxReadError } from '../../../server/src/core/onnx/reader';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import type { Attribute, GraphIndex, TypeInfo } from '../../../server/src/core/onnx/model';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 const GOOD = [

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { inferShapes } from '../../server/src/core/onnx/inferShapes';
-import type { Dim } from '../../server/src/core/onnx/model';
-import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
-import { executedShapes } from '../helpers/ortShapes';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { inferShapes } from '../../../server/src/core/onnx/inferShapes';
+import type { Dim } from '../../../server/src/core/onnx/model';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../../helpers/shared';
+import { executedShapes } from '../../helpers/ortShapes';
 
 interface RealModel {
   /** Package and path under node_modules. */

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readOnnxFile } from '../../server/src/core/onnx/reader';
-import { inferShapes } from '../../server/src/core/onnx/inferShapes';
-import type { Dim } from '../../server/src/core/onnx/model';
-import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../helpers/shared';
-import { ortShapes } from './onnx-ort-helper';
+import { readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { inferShapes } from '../../../server/src/core/onnx/inferShapes';
+import type { Dim } from '../../../server/src/core/onnx/model';
+import { repoRoot, sharedPath, SKIP_NO_SHARED, skipUnless } from '../../helpers/shared';
+import { ortShapes } from '../../helpers/ortOutputShapes';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 

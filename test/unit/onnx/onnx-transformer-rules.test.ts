@@ -6,10 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { analyzeOnnx } from '../../server/src/core/onnx/analysis';
-import { readOnnxBuffer, readOnnxFile } from '../../server/src/core/onnx/reader';
-import { attentionCoreModel, ropeModel } from '../helpers/transformerOnnx';
-import { repoRoot } from '../helpers/shared';
+import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
+import { readOnnxBuffer, readOnnxFile } from '../../../server/src/core/onnx/reader';
+import { attentionCoreModel, ropeModel } from '../../helpers/transformerOnnx';
+import { repoRoot } from '../../helpers/shared';
 
 const CODES = ['onnx/rotate-half', 'onnx/softmax-additive-mask', 'onnx/matmul-two-activations'];
 const pitfalls = (bytes: Uint8Array, dfcVersion?: string) => analyzeOnnx(readOnnxBuffer(bytes), { dfcVersion }).findings.filter((f) => CODES.includes(f.code));

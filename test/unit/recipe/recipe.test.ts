@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { analyze } from '../../server/src/core/alls/analysis';
-import { nmsCalls } from '../../server/src/core/nms/script';
-import { checkRecipe } from '../../server/src/core/recipe/recipe';
-import { parsePythonNames, ultralyticsFromYaml } from '../../server/src/core/nms/ultralytics';
-import { COCO_NAMES } from '../helpers/detectorOnnx';
-import { CUSTOM_NAMES, recipeFixtureFiles } from '../helpers/recipeFixtures';
-import { repoRoot, sharedPath, skipUnless } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { analyze } from '../../../server/src/core/alls/analysis';
+import { nmsCalls } from '../../../server/src/core/nms/script';
+import { checkRecipe } from '../../../server/src/core/recipe/recipe';
+import { parsePythonNames, ultralyticsFromYaml } from '../../../server/src/core/nms/ultralytics';
+import { COCO_NAMES } from '../../helpers/detectorOnnx';
+import { CUSTOM_NAMES, recipeFixtureFiles } from '../../helpers/recipeFixtures';
+import { repoRoot, sharedPath, skipUnless } from '../../helpers/shared';
 
 const dir = mkdtempSync(join(tmpdir(), 'recipe-'));
 const built = (async () => {
@@ -206,8 +206,8 @@ test("the recipe's gate: the project's checks catch a recipe file that disagrees
     { name: 'yolov8n.alls', text: read('yolov8n.alls') },
     { name: 'yolov8n_nms_config.json', text: cfg },
   ];
-  const { buildLayerIndex } = await import('../../server/src/core/har/layers');
-  const { readHar } = await import('../../server/src/core/har/harReader');
+  const { buildLayerIndex } = await import('../../../server/src/core/har/layers');
+  const { readHar } = await import('../../../server/src/core/har/harReader');
   const hn = buildLayerIndex(await readHar(join(dir, 'yolov8n-har/yolov8n.har')));
   const head = { family: 'yolov8', metaArch: 'yolov8', input: { name: 'images', dims: [640, 640] }, scales: [], classes: 80, sources: {} } as never;
   const findings = checkRecipe(files, 'yolov8n.alls', 'yolov8n_nms_config.json', 'x_labels.json', {

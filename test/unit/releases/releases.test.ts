@@ -3,10 +3,10 @@
 // and says so. Expected wording from the issue; the facts are the catalogue's cited records.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bufferSource, readHef } from '../../server/src/core/hef';
-import { hefRefusal, verdictForRuntime } from '../../server/src/core/device/hefGate';
-import { buildHef } from '../helpers/hefBuilder';
-import { DFC_RELEASES, HAILORT_RELEASES, judgeRelease, parseRelease, releaseHas, releaseUsageError } from '../../server/src/core/releases';
+import { bufferSource, readHef } from '../../../server/src/core/hef';
+import { hefRefusal, verdictForRuntime } from '../../../server/src/core/device/hefGate';
+import { buildHef } from '../../helpers/hefBuilder';
+import { DFC_RELEASES, HAILORT_RELEASES, judgeRelease, parseRelease, releaseHas, releaseUsageError } from '../../../server/src/core/releases';
 
 test('releases: 5.3.2 is judged by 5.2 plus what 5.3 changes; 5.5.0 and 4.25.1 by the newest entries, saying nothing newer is on record', () => {
   assert.equal(

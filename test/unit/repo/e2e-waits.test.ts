@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
-import { MAX_FACTOR, measureLoadFactor } from '../e2e/loadFactor.mjs';
-import { deadlineMs, waitForEqual, waitForMatch, waitUntil } from '../e2e/waits';
+import { MAX_FACTOR, measureLoadFactor } from '../../e2e/loadFactor.mjs';
+import { deadlineMs, waitForEqual, waitForMatch, waitUntil } from '../../e2e/waits';
 
 test('e2e waits: a value that settles later is returned once it holds', async () => {
   let reads = 0;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
+import { repoRoot } from '../../helpers/shared';
 
 const copies: [example: string, fixture: string][] = [
   ['model/tinycnn.onnx', 'har/tinycnn.onnx'],

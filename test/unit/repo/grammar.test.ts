@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tm from 'vscode-textmate';
 import * as onig from 'vscode-oniguruma';
-import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../helpers/shared';
-import { listFiles } from '../helpers/files';
+import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
+import { listFiles } from '../../helpers/files';
 
 const cli = join(repoRoot, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
 const grammar = join(repoRoot, 'syntaxes', 'alls.tmLanguage.json');

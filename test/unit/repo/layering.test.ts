@@ -3,8 +3,8 @@
 // Each rule is a function over source text, shown to fire on a bad sample first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { repoRoot } from '../helpers/shared';
-import { sourceFiles, stripComments, type SourceFile } from './security-scan';
+import { repoRoot } from '../../helpers/shared';
+import { sourceFiles, stripComments, type SourceFile } from '../../helpers/securityScan';
 
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
+import { repoRoot } from '../../helpers/shared';
 
 /** Paths of keys that appear twice in one object (a small JSON scanner: strings, nesting, keys). */
 function duplicateKeys(text: string): string[] {

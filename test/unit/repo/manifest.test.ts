@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, skipUnless } from '../helpers/shared';
-import { sourceFiles } from './security-scan';
+import { repoRoot, skipUnless } from '../../helpers/shared';
+import { sourceFiles } from '../../helpers/securityScan';
 
 interface Setting {
   description?: string;

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/shared';
-import { vsixEntries, vsixEntry } from '../helpers/vsix';
+import { repoRoot } from '../../helpers/shared';
+import { vsixEntries, vsixEntry } from '../../helpers/vsix';
 
 const E_MACHINE: Record<string, number> = { 'linux-x64': 62, 'linux-arm64': 183 };
 const TARGETS = ['linux-x64', 'linux-arm64'];

@@ -3,7 +3,7 @@
 // the test file fails and the run is red.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MissingPartError, requireAllParts, skipUnless } from '../helpers/shared';
+import { MissingPartError, requireAllParts, skipUnless } from '../../helpers/shared';
 
 test('real parts: CI (any non-false value) and HAILO_REQUIRE_ALL=1 require every part', () => {
   assert.equal(requireAllParts({}), false);

@@ -6,10 +6,16 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MANAGE_TRUST_BUTTON, requireWorkspaceTrust, restrictedModeMessage, type TrustHost, type TrustToken } from '../../client/src/security/workspaceTrust';
-import { runTool } from '../../client/src/security/runTool';
-import { repoRoot } from '../helpers/shared';
-import { FS_ALLOWED } from '../../scripts/fs-allowlist.mjs';
+import {
+  MANAGE_TRUST_BUTTON,
+  requireWorkspaceTrust,
+  restrictedModeMessage,
+  type TrustHost,
+  type TrustToken,
+} from '../../../client/src/security/workspaceTrust';
+import { runTool } from '../../../client/src/security/runTool';
+import { repoRoot } from '../../helpers/shared';
+import { FS_ALLOWED } from '../../../scripts/fs-allowlist.mjs';
 import {
   describeFindings,
   findDirectFileAccess,
@@ -18,7 +24,7 @@ import {
   findWebviewProblems,
   sourceFiles,
   type SourceFile,
-} from './security-scan';
+} from '../../helpers/securityScan';
 
 function fakeHost(trusted: boolean, choice?: string) {
   const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
@@ -132,7 +138,7 @@ test('scan: shell strings are caught in every form (positive controls)', () => {
 
 test('scan: no shell strings anywhere in the sources, scripts, tests or benches', () => {
   // The scanner's own files hold the bad samples above; everything else is scanned.
-  const self = new Set(['test/unit/security.test.ts', 'test/unit/security-scan.ts']);
+  const self = new Set(['test/unit/repo/security.test.ts', 'test/helpers/securityScan.ts']);
   const files = sourceFiles(repoRoot, ['client', 'server', 'bin', 'test', 'bench', 'scripts', 'media', 'esbuild.mjs']).filter((f) => !self.has(f.path));
   assert.ok(files.length > 10, `scanned only ${files.length} files`);
   const findings = files.flatMap(findShellStrings);
@@ -230,8 +236,8 @@ test('scan: the scanner sees the whole tree (no silently skipped folder)', () =>
 });
 
 test('the shared webview policy: default-src none, extension roots only, scripts by a fresh nonce (checkedCsp accepts it)', async () => {
-  const { strictCsp } = await import('../../client/src/webviewCsp');
-  const { checkedCsp } = await import('../../client/src/hef/render');
+  const { strictCsp } = await import('../../../client/src/webviewCsp');
+  const { checkedCsp } = await import('../../../client/src/hef/render');
   const webview = { cspSource: 'vscode-webview://abc' } as unknown as import('vscode').Webview;
   const a = strictCsp(webview);
   const b = strictCsp(webview);

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkText } from '../../server/src/core/alls';
-import { resolveSettings } from '../../server/src/core/common/settings';
-import { repoRoot } from '../helpers/shared';
+import { checkText } from '../../../server/src/core/alls';
+import { resolveSettings } from '../../../server/src/core/common/settings';
+import { repoRoot } from '../../helpers/shared';
 
 interface Snippet {
   prefix: string | string[];

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { projectRoot } from '../helpers/projectRoot';
+import { projectRoot } from '../../helpers/projectRoot';
 
 interface StartDeps {
   installed: () => boolean;

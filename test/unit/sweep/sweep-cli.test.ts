@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
-import { runSweepCommand } from '../../server/src/cli/sweep';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../helpers/fakeDocker';
-import { repoRoot } from '../helpers/shared';
+import { main } from '../../../server/src/cli/main';
+import { runSweepCommand } from '../../../server/src/cli/sweep';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../../helpers/fakeDocker';
+import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const CLI = join(repoRoot, 'bin', 'hailo-tools.js');

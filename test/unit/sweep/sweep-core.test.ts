@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parsePlan, PlanError, type SweepPlan } from '../../server/src/core/sweep/plan';
-import { BaseScript, checkDerived, DeriveError } from '../../server/src/core/sweep/derive';
-import { expandVariants, varyingAxes } from '../../server/src/core/sweep/variants';
-import { inputsKey, type KeyParts } from '../../server/src/processes/sweep/inputsHash';
-import { CompilePool } from '../../server/src/processes/compile/pool';
-import { buildDocument, columns, sortRows, sweepCsv, sweepText, type SweepRow } from '../../server/src/core/sweep/table';
+import { parsePlan, PlanError, type SweepPlan } from '../../../server/src/core/sweep/plan';
+import { BaseScript, checkDerived, DeriveError } from '../../../server/src/core/sweep/derive';
+import { expandVariants, varyingAxes } from '../../../server/src/core/sweep/variants';
+import { inputsKey, type KeyParts } from '../../../server/src/processes/sweep/inputsHash';
+import { CompilePool } from '../../../server/src/processes/compile/pool';
+import { buildDocument, columns, sortRows, sweepCsv, sweepText, type SweepRow } from '../../../server/src/core/sweep/table';
 
 function folder(): { dir: string; file(name: string, text?: string): string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-sweep-core-'));

@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderSweepShell } from '../../client/src/sweep/render';
-import { sweepView } from '../../client/src/sweep/view';
-import { buildDocument, type SweepRow } from '../../server/src/core/sweep/table';
-import { readPlan, SHORTCUTS, type SweepPlan } from '../../server/src/core/sweep/plan';
-import { expandVariants } from '../../server/src/core/sweep/variants';
-import { HW_ARCHES } from '../../server/src/core/common/arch';
-import { repoRoot } from '../helpers/shared';
+import { renderSweepShell } from '../../../client/src/sweep/render';
+import { sweepView } from '../../../client/src/sweep/view';
+import { buildDocument, type SweepRow } from '../../../server/src/core/sweep/table';
+import { readPlan, SHORTCUTS, type SweepPlan } from '../../../server/src/core/sweep/plan';
+import { expandVariants } from '../../../server/src/core/sweep/variants';
+import { HW_ARCHES } from '../../../server/src/core/common/arch';
+import { repoRoot } from '../../helpers/shared';
 
 const page = {
   nonce: 'n0nce',
