@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DeviceClient, type DeviceClientOptions } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import { deviceSetup, fakeEnv, type DeviceSetup } from './fakeHailort';
-import { projectRoot as repoRoot } from './projectRoot';
+import { projectRoot as repoRoot } from '../helpers/projectRoot';
 
 export const DEVICE_WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
 

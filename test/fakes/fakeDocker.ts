@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from './shared';
+import { repoRoot } from '../helpers/shared';
 
 /**
  * The fake docker runs the real driver script under python3, which needs numpy (every DFC image

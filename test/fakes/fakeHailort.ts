@@ -14,7 +14,7 @@ import { commandLineTrust } from '../../server/src/core/common/trust';
 import { isIntact, readHefFile } from '../../server/src/core/hef';
 import { FORMAT_ORDERS } from '../../server/src/core/hef/tables';
 import { buildShim, findHailoRT, type ShimLocation } from '../../server/src/processes/device/nativeBuild';
-import { projectRoot as repoRoot } from './projectRoot';
+import { projectRoot as repoRoot } from '../helpers/projectRoot';
 
 export const FAKE_DIR = join(repoRoot, 'test', 'fake-hailort');
 export const CACHE = join(tmpdir(), 'hailo-tools-test-native');
@@ -172,7 +172,7 @@ export function tempDir(name: string): string {
 /** Everything a device test needs: HEFs, their facts, the shim built against the fake, a client factory. */
 export interface DeviceSetup {
   dir: string;
-  hefs: import('./deviceFixtures').DeviceHefs;
+  hefs: import('../helpers/deviceFixtures').DeviceHefs;
   facts: string;
   shim: ShimLocation;
   /** The environment a CLI process needs to use the fake (shim + library + facts). */
@@ -181,7 +181,7 @@ export interface DeviceSetup {
 }
 
 export async function deviceSetup(name: string, version = '5.2.0'): Promise<DeviceSetup> {
-  const { writeDeviceHefs } = await import('./deviceFixtures');
+  const { writeDeviceHefs } = await import('../helpers/deviceFixtures');
   const dir = tempDir(name);
   const hefs = await writeDeviceHefs(dir);
   const facts = join(dir, 'facts.tsv');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { runAccuracy } from '../../../server/src/cli/accuracy';
-import { FAKE_DOCKER, fakeDocker } from '../../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');

@@ -16,7 +16,7 @@ import { runOnnxInWorker, locateOnnxRuntime } from '../../../server/src/processe
 import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
 import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
 import { commandLineTrust } from '../../../server/src/core/common/trust';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../../helpers/tinycnnOracle';
 

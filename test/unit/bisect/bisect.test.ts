@@ -18,7 +18,7 @@ import { readOnnxFile } from '../../../server/src/core/onnx/reader';
 import { renderGraphView } from '../../../server/src/core/onnx/graphView';
 import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
 import { commandLineTrust } from '../../../server/src/core/common/trust';
-import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario, type FakeDocker } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario, type FakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot, sharedPath } from '../../helpers/shared';
 import { ropeModel } from '../../helpers/transformerOnnx';
 

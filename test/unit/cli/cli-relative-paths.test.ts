@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario, type FakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 let caller: string;

@@ -15,7 +15,7 @@ import { trustedLauncher } from '../../../server/src/processes/compile/launcher'
 import { commandLineTrust } from '../../../server/src/core/common/trust';
 import { probeSystem } from '../../../server/src/core/doctor/probe';
 import { readHarView, harViewText } from '../../../server/src/core/har/harView';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { confinePath, FileAccessError, openForWriteSync, realPathOf, walkFilesSync, writeFileNoFollowSync } from '../../../server/src/core/common/fileAccess';
 import { resolveInputs } from '../../../server/src/processes/compile/inputs';
 import { main } from '../../../server/src/cli/main';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../../fakes/fakeDocker';
 import { makeFifo } from '../../helpers/hostile';
 import { repoRoot } from '../../helpers/shared';
 

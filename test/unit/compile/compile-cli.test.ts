@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { fileSource, readHef, readResource } from '../../../server/src/core/hef';
-import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const DFC_FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');

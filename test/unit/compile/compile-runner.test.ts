@@ -15,7 +15,7 @@ import { commandLineTrust } from '../../../server/src/core/common/trust';
 
 const spawnLauncher = trustedLauncher(commandLineTrust('compile tests'));
 import type { CompileInputs } from '../../../server/src/processes/compile/inputs';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');

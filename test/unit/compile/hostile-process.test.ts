@@ -13,7 +13,7 @@ import { trustedLauncher } from '../../../server/src/processes/compile/launcher'
 import { capture } from '../../../server/src/processes/compile/process';
 import { contextProblem, imageProblem } from '../../../server/src/processes/compile/dockerErrors';
 import { runCompileCommand } from '../../../server/src/cli/compile';
-import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../helpers/fakeDocker';
+import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');

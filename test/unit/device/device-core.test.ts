@@ -10,7 +10,7 @@ import { readNpy, NpyError } from '../../../server/src/core/common/npy';
 import { errorFromStatus, kindOfStatus } from '../../../server/src/core/device/errors';
 import { compilerArgs, findHailoRT, versionFromLibraryName } from '../../../server/src/processes/device/nativeBuild';
 import { percentile } from '../../../server/src/core/device/stats';
-import { tempDir } from '../../helpers/fakeHailort';
+import { tempDir } from '../../fakes/fakeHailort';
 
 test('npy: every dtype numpy writes reads back to the same values (numpy is the oracle)', () => {
   const dir = tempDir('npy');

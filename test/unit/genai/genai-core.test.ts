@@ -19,7 +19,7 @@ import {
   validateParams,
 } from '../../../server/src/core/genai';
 import { writeGenAiHefs } from '../../helpers/genaiFixtures';
-import { tempDir } from '../../helpers/fakeHailort';
+import { tempDir } from '../../fakes/fakeHailort';
 import { assertInert, md } from '../../helpers/markdown';
 
 const dir = tempDir('genai-core');

@@ -13,7 +13,7 @@ import * as protobuf from 'protobufjs';
 import { parseContainer } from '../../../server/src/core/hef/container';
 import { decodeHefBody, SCHEMA } from '../../../server/src/core/hef/schema';
 import { allTestHefs } from '../../helpers/allTestHefs';
-import { tempDir } from '../../helpers/fakeHailort';
+import { tempDir } from '../../fakes/fakeHailort';
 import { projectRoot } from '../../helpers/projectRoot';
 import { sharedPath } from '../../helpers/shared';
 

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { bufferSource, readHef } from '../../../server/src/core/hef';
 import { RUNTIME_LINES, verdictFor, type RuntimeVerdict } from '../../../server/src/core/hef/verdict';
 import { allTestHefs } from '../../helpers/allTestHefs';
-import { tempDir } from '../../helpers/fakeHailort';
+import { tempDir } from '../../fakes/fakeHailort';
 
 const line = (id: string) => RUNTIME_LINES.find((l) => l.id === id)!;
 /** hw_arch values of the Hailo-8 family (HailoRT 4.x); the DFC writes 1 for hailo8, 3 for hailo8l. */

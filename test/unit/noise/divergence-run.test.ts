@@ -20,7 +20,7 @@ import { analyzeOnnx } from '../../../server/src/core/onnx/analysis';
 import { readOnnxFile } from '../../../server/src/core/onnx/reader';
 import { readNpyFile, writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
 import { withExternalData } from '../../helpers/onnxBuilder';
-import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');

@@ -16,7 +16,7 @@ import { readHarView } from '../../../server/src/core/har/harView';
 import { runNoise } from '../../../server/src/cli/noise';
 import { trustedLauncher } from '../../../server/src/processes/compile/launcher';
 import { commandLineTrust } from '../../../server/src/core/common/trust';
-import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, NEEDS_PYTHON, fakeDocker, scenario } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'har');

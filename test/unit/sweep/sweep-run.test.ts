@@ -20,7 +20,7 @@ import { trustedLauncher } from '../../../server/src/processes/compile/launcher'
 import { commandLineTrust } from '../../../server/src/core/common/trust';
 import { locateOnnxRuntime, runOnnxInWorker } from '../../../server/src/processes/accuracy/ortProcess';
 import { writeNpyFloat32 } from '../../../server/src/core/calib/npyRead';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../../helpers/fakeDocker';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 import { seededPixels, tinycnnFloatLogits, writeReplayedLogits } from '../../helpers/tinycnnOracle';
 
