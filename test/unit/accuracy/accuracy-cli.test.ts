@@ -10,15 +10,14 @@ import { main } from '../../../server/src/cli/main';
 import { runAccuracy } from '../../../server/src/cli/accuracy';
 import { FAKE_DOCKER, fakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 async function run(...args: string[]) {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => (out += t), err: (t: string) => (err += t) };
+  const io = captureIO();
   // Through main() for usage errors; with the built float worker (dist/ortWorker.js) when it runs.
   const code = args.length < 4 ? await main(['accuracy', ...args], io) : await runAccuracy(args, io, { ortWorker: join(repoRoot, 'dist', 'ortWorker.js') });
-  return { code, out, err };
+  return { code, out: io.outText, err: io.errText };
 }
 
 test('--json: a crashed SDK_BIT_EXACT is a row and a flag (exit 1); seeded inputs drawn like the calibration set', async () => {

@@ -7,11 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { repoRoot } from '../../helpers/shared';
-
-function capture() {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
-  return io;
-}
+import { captureIO } from '../../fakes/cliIO';
 
 function scratch(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(join(tmpdir(), 'alls-cli-'));
@@ -26,7 +22,7 @@ function scratch(files: Record<string, string | Buffer>): string {
 test('check --json: one JSON document with the specified shape, 1-based lines/columns, exit 1 on errors', async () => {
   const dir = scratch({ 'a.alls': 'performance_param(fps=30)\nquantization_param(conv1, precision_mode=a8_w9)\n' });
   try {
-    const io = capture();
+    const io = captureIO();
     const code = await main(['check', '--json', join(dir, 'a.alls')], io);
     assert.equal(code, 1);
     const doc = JSON.parse(io.outText);
@@ -47,7 +43,7 @@ test('check --json: one JSON document with the specified shape, 1-based lines/co
 test('check: exit 0 for clean files; warnings alone do not fail', async () => {
   const dir = scratch({ 'ok.alls': 'normalization1 = normalization([0.0], [255.0])\nperformance_param(fsp=30)\n' });
   try {
-    const io = capture();
+    const io = captureIO();
     assert.equal(await main(['check', '--json', dir], io), 0);
     const doc = JSON.parse(io.outText);
     assert.deepEqual(doc.summary, { files: 1, errors: 0, warnings: 1, skipped: 0 });
@@ -64,7 +60,7 @@ test('check: folders are searched recursively for *.alls only; explicit files of
     'other.txt': 'transpose()\n',
   });
   try {
-    const io = capture();
+    const io = captureIO();
     const code = await main(['check', '--json', dir, join(dir, 'other.txt')], io);
     assert.equal(code, 1);
     const paths = JSON.parse(io.outText).files.map((f: { path: string }) => f.path);
@@ -77,7 +73,7 @@ test('check: folders are searched recursively for *.alls only; explicit files of
 test('check: human output is file:line:col severity code message, then a summary', async () => {
   const dir = scratch({ 'b.alls': 'quantizaton_param(conv1)\n' });
   try {
-    const io = capture();
+    const io = captureIO();
     assert.equal(await main(['check', join(dir, 'b.alls')], io), 1);
     const lines = io.outText.trimEnd().split('\n');
     assert.match(lines[0], new RegExp(`^${join(dir, 'b.alls').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1:1 error alls/unknown-command Unknown command`));
@@ -90,13 +86,13 @@ test('check: human output is file:line:col severity code message, then a summary
 test('check: --hw-arch drives architecture rules; an unknown architecture is a usage error', async () => {
   const dir = scratch({ 'q.alls': 'quantization_param(conv5, precision_mode=a16_w8)\n' });
   try {
-    let io = capture();
+    let io = captureIO();
     assert.equal(await main(['check', '--json', join(dir, 'q.alls')], io), 0);
     assert.equal(JSON.parse(io.outText).files[0].diagnostics[0].code, 'alls/dfc-known-fault');
-    io = capture();
+    io = captureIO();
     assert.equal(await main(['check', '--json', '--hw-arch', 'hailo15l', join(dir, 'q.alls')], io), 0);
     assert.deepEqual(JSON.parse(io.outText).files[0].diagnostics, []);
-    io = capture();
+    io = captureIO();
     assert.equal(await main(['check', '--hw-arch=hailo99', join(dir, 'q.alls')], io), 2);
     assert.match(io.errText, /unknown architecture 'hailo99'/);
   } finally {
@@ -106,11 +102,11 @@ test('check: --hw-arch drives architecture rules; an unknown architecture is a u
 
 test('check: usage errors exit 2 (no path, unknown option, missing --hw-arch value); --help exits 0', async () => {
   for (const args of [[], ['--frob', 'x.alls'], ['--hw-arch']]) {
-    const io = capture();
+    const io = captureIO();
     assert.equal(await main(['check', ...args], io), 2, args.join(' '));
     assert.match(io.errText, /usage: hailo-tools check/);
   }
-  const io = capture();
+  const io = captureIO();
   assert.equal(await main(['check', '--help'], io), 0);
   assert.match(io.outText, /exit status/);
 });
@@ -118,7 +114,7 @@ test('check: usage errors exit 2 (no path, unknown option, missing --hw-arch val
 test('check: unreadable input exits 2 with a message, after checking what it could', async () => {
   const dir = scratch({ 'good.alls': 'transpose()\n', 'locked.alls': 'transpose()\n' });
   try {
-    const io = capture();
+    const io = captureIO();
     const code = await main(['check', '--json', join(dir, 'good.alls'), join(dir, 'missing.alls')], io);
     assert.equal(code, 2);
     assert.match(io.errText, /missing\.alls: no such file or folder/);
@@ -126,7 +122,7 @@ test('check: unreadable input exits 2 with a message, after checking what it cou
     if (process.getuid?.() !== 0) {
       // root reads anything; elsewhere a permission error must be reported, not crash
       chmodSync(join(dir, 'locked.alls'), 0o000);
-      const io2 = capture();
+      const io2 = captureIO();
       assert.equal(await main(['check', join(dir, 'locked.alls')], io2), 2);
       assert.match(io2.errText, /cannot open '[^']*locked\.alls': permission denied/);
     }
@@ -142,7 +138,7 @@ test('check: binary junk, invalid UTF-8 and an empty file give clear diagnostics
     'empty.alls': '',
   });
   try {
-    const io = capture();
+    const io = captureIO();
     assert.equal(await main(['check', '--json', dir], io), 1);
     const files = Object.fromEntries(
       JSON.parse(io.outText).files.map((f: { path: string; diagnostics: { code: string }[] }) => [
@@ -159,12 +155,12 @@ test('check: binary junk, invalid UTF-8 and an empty file give clear diagnostics
 });
 
 test('check: the bundled examples show errors in broken/ and none in good/', async () => {
-  let io = capture();
+  let io = captureIO();
   assert.equal(await main(['check', '--json', join(repoRoot, 'examples', 'good')], io), 0);
   const good = JSON.parse(io.outText);
   assert.ok(good.summary.files >= 4);
   assert.equal(good.summary.warnings, 0, JSON.stringify(good.files.filter((f: { diagnostics: unknown[] }) => f.diagnostics.length)));
-  io = capture();
+  io = captureIO();
   assert.equal(await main(['check', '--json', join(repoRoot, 'examples', 'broken')], io), 1);
   const broken = JSON.parse(io.outText);
   for (const f of broken.files) {
@@ -181,13 +177,13 @@ test('check --har/--onnx: a named model file that is missing or not a file is on
       ['--onnx', dir, /^hailo-tools check: --onnx .*: not a file\n$/],
       ['--har', '', /--har needs a file/],
     ] as const) {
-      const io = capture();
+      const io = captureIO();
       assert.equal(await main(['check', flag, file, join(dir, 'a.alls')], io), 2);
       assert.match(io.errText, why);
     }
     // A named file that is not a HAR: the scripts are still checked (without it), exit 2.
     writeFileSync(join(dir, 'x.har'), 'not a tar');
-    const io = capture();
+    const io = captureIO();
     assert.equal(await main(['check', '--json', '--har', join(dir, 'x.har'), join(dir, 'a.alls')], io), 2);
     assert.equal(JSON.parse(io.outText).summary.files, 1);
     assert.match(io.errText, /x\.har.*not a readable \.har/);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { gitWorkTreeOf } from '../../../server/src/core/common/workTree';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 let base: string;
 before(() => {
@@ -37,7 +38,7 @@ before(() => {
 after(() => rmSync(base, { recursive: true, force: true }));
 
 async function checkFrom(cwd: string, ...args: string[]) {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const saved = process.cwd();
   process.chdir(cwd);
   try {

@@ -6,6 +6,7 @@ import { skipUnless } from '../../helpers/shared';
 import { dockerReport, hailoImagesIn, parseDockerVersion } from '../../../client/src/docker/dockerStatus';
 import { runTool, type ToolResult } from '../../../client/src/security/runTool';
 import { requireWorkspaceTrust } from '../../../client/src/security/workspaceTrust';
+import { fakeTrustHost } from '../../fakes/trustHost';
 
 // Output of `docker version --format '{{json .}}'` (docker 28.2.2) with the daemon stopped.
 const DAEMON_DOWN_STDOUT =
@@ -56,7 +57,7 @@ test('docker check: each situation gets one sentence that says what to do', () =
 });
 
 test('docker check: the real docker of this machine, through the trust-gated runner', async (t) => {
-  const trust = await requireWorkspaceTrust('test', { isTrusted: () => true, warn: async () => undefined, manageTrust: async () => undefined, log: () => {} });
+  const trust = await requireWorkspaceTrust('test', fakeTrustHost(true).host);
   assert.ok(trust);
   const version = await runTool(trust, 'docker', ['version', '--format', '{{json .}}'], { timeoutMs: 15_000 });
   const reason = skipUnless(version.error?.code !== 'ENOENT', 'docker (the client, on the PATH)');

@@ -17,6 +17,7 @@ import { probeSystem } from '../../../server/src/core/doctor/probe';
 import { readHarView, harViewText } from '../../../server/src/core/har/harView';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');
@@ -60,7 +61,7 @@ function layout(): Layout {
 }
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(args, io);
   return { code, out: io.outText, err: io.errText };
 }

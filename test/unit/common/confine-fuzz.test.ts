@@ -31,6 +31,7 @@ import { probeSystem } from '../../../server/src/core/doctor/probe';
 import { readHarView } from '../../../server/src/core/har/harView';
 import { saveDivergenceResults, type DivergenceResults } from '../../../server/src/core/har/divergenceResults';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');
@@ -54,7 +55,7 @@ interface Entry {
 }
 
 async function cli(...args: string[]): Promise<string> {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   await main(args, io);
   return io.outText + io.errText;
 }

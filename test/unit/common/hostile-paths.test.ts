@@ -28,6 +28,7 @@ import { main } from '../../../server/src/cli/main';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, type FakeDocker } from '../../fakes/fakeDocker';
 import { makeFifo } from '../../helpers/hostile';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
 
@@ -176,7 +177,7 @@ test('compile inputs: a hailo-config.json, calibration set, script or output fol
 
 async function cli(fd: FakeDocker, ...args: string[]) {
   process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['compile', '--docker', FAKE_DOCKER, ...args], io);
   return { code, out: io.outText, err: io.errText };
 }
@@ -244,7 +245,7 @@ test('check DIR does not follow folder links and leaves out scripts linked from 
     symlinkSync(join(l.home, 'private'), join(l.ws, 'linked-folder'));
     symlinkSync(join(l.home, 'c.alls'), join(l.ws, 'linked.alls'));
     symlinkSync('.', join(l.ws, 'loop'));
-    const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+    const io = captureIO();
     const code = await main(['check', '--json', l.ws], io);
     assert.equal(code, 0, io.errText);
     const j = JSON.parse(io.outText);
@@ -275,7 +276,7 @@ test('nms_postprocess paths: no variable is expanded and no file outside the fol
       'inside-missing.alls': script('configs/missing.json'),
     };
     for (const [name, text] of Object.entries(cases)) writeFileSync(join(l.ws, name), text);
-    const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+    const io = captureIO();
     const cwd = process.cwd();
     process.chdir(l.ws); // the folder the user opened
     try {

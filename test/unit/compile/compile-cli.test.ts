@@ -14,6 +14,7 @@ import { main } from '../../../server/src/cli/main';
 import { fileSource, readHef, readResource } from '../../../server/src/core/hef';
 import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const DFC_FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
@@ -21,7 +22,7 @@ const TINY_HAR = join(repoRoot, 'examples', 'model', 'tinycnn_hailo_model.har');
 
 async function cli(fd: FakeDocker, ...args: string[]) {
   process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['compile', '--docker', FAKE_DOCKER, ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

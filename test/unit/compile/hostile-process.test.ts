@@ -1,11 +1,11 @@
 // Issue 18, processes and argv: a docker CLI that never answers hung `compile` forever (Ctrl+C
 // and SIGTERM printed "still stopping"), and an image name starting with `-` reached `docker image
-// inspect` and `docker run` as a flag. The hanging docker here is the worst kind: it ignores
-// SIGTERM and leaves a grandchild holding its stdout and stderr open (so waiting for the pipes to
-// close never ends). Every wait below is bounded by the test's own deadline.
+// inspect` and `docker run` as a flag. The hanging docker (test/fakes/hangingDocker.ts) is the
+// worst kind: it ignores SIGTERM and leaves a grandchild holding its stdout and stderr open (so
+// waiting for the pipes to close never ends). Every wait below is bounded by the test's own deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandLineTrust } from '../../../server/src/core/common/trust';
@@ -15,27 +15,10 @@ import { contextProblem, imageProblem } from '../../../server/src/processes/comp
 import { runCompileCommand } from '../../../server/src/cli/compile';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
+import { hangingDocker } from '../../fakes/hangingDocker';
 
 const TINY = join(repoRoot, 'examples', 'model', 'tinycnn.onnx');
-
-/** A `docker` that never answers: ignores SIGTERM, and its grandchild holds stdout/stderr open. */
-function hangingDocker(dir: string): { path: string; pids(): number[] } {
-  const path = join(dir, 'docker');
-  const pidFile = join(dir, 'pids');
-  writeFileSync(
-    path,
-    `#!${process.execPath}
-const { spawn } = require('node:child_process');
-const fs = require('node:fs');
-process.on('SIGTERM', () => {});
-const g = spawn(${JSON.stringify(process.execPath)}, ['-e', 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
-fs.writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + g.pid);
-setInterval(() => {}, 1000);
-`,
-  );
-  chmodSync(path, 0o755);
-  return { path, pids: () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split(' ').map(Number) : []) };
-}
 
 const alive = (pid: number) => {
   try {
@@ -98,7 +81,7 @@ test('compile with a docker that never answers: Ctrl+C ends it in seconds with e
   try {
     const docker = hangingDocker(dir);
     copyFileSync(TINY, join(dir, 'tinycnn.onnx'));
-    const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+    const io = captureIO();
     const started = Date.now();
     const code = await runCompileCommand(['--docker', docker.path, join(dir, 'tinycnn.onnx')], io, {
       onInterrupt: (stop) => {
@@ -149,7 +132,7 @@ test(
     try {
       copyFileSync(TINY, join(dir, 'tinycnn.onnx'));
       process.env.HAILO_FAKE_DOCKER_STATE = fd.dir;
-      const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+      const io = captureIO();
       const code = await runCompileCommand(['--json', '--docker', FAKE_DOCKER, '--image', '--privileged', join(dir, 'tinycnn.onnx')], io);
       assert.equal(code, 1, io.errText);
       const j = JSON.parse(io.outText);

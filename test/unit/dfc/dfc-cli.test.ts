@@ -8,17 +8,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { main } from '../../../server/src/cli/main';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'dfc');
 
 async function run(args: string[], stdin?: string) {
-  const io = {
-    outText: '',
-    errText: '',
-    out: (t: string) => void (io.outText += t),
-    err: (t: string) => void (io.errText += t),
-    stdin: stdin === undefined ? undefined : Readable.from([Buffer.from(stdin, 'utf8')]),
-  };
+  const io = captureIO(stdin === undefined ? undefined : Readable.from([Buffer.from(stdin, 'utf8')]));
   const code = await main(['dfc-log', ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

@@ -8,6 +8,7 @@ import { readDfcLog } from '../../../server/src/core/dfc';
 import { main } from '../../../server/src/cli/main';
 import { repoRoot } from '../../helpers/shared';
 import { join } from 'node:path';
+import { captureIO } from '../../fakes/cliIO';
 
 const VALUE_ERROR = "ValueError: Tried to convert 'input' to a tensor and failed. Error: None values not supported.\n";
 
@@ -132,7 +133,7 @@ test('dfc stages: DFC 5 times the whole compile with its Successful Compilation 
 });
 
 async function cli(args: string[]) {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['dfc-log', ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

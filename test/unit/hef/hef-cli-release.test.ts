@@ -13,9 +13,10 @@ import { main } from '../../../server/src/cli/main';
 import { readHef, bufferSource } from '../../../server/src/core/hef';
 import { buildHef, type HefSpec } from '../../helpers/hefBuilder';
 import { sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 async function run(...args: string[]) {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['hef', ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

@@ -7,11 +7,12 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { main } from '../../../server/src/cli/main';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const fx = (name: string) => join(repoRoot, 'test', 'fixtures', 'hef', name);
 
 async function run(...args: string[]) {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['hef', ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

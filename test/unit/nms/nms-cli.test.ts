@@ -11,11 +11,12 @@ import { main } from '../../../server/src/cli/main';
 import { ZOO_YOLOV8N_CONFIG_BLOB, nmsFixtureFiles, yolov8nHef } from '../../helpers/nmsDetectors';
 import { repoRoot } from '../../helpers/shared';
 import { ultralyticsDetector, ultralyticsMetadata } from '../../helpers/detectorOnnx';
+import { captureIO } from '../../fakes/cliIO';
 
 const fx = join(repoRoot, 'test', 'fixtures', 'nms');
 
 async function check(...args: string[]) {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['check', '--json', ...args], io);
   assert.equal(io.errText, '');
   const doc = JSON.parse(io.outText) as {
@@ -79,7 +80,7 @@ test('--labels, a HEF alone, a config alone', async () => {
 });
 
 test('--labels needs a readable file (exit 2)', async () => {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   assert.equal(await main(['check', '--labels', join(fx, 'nope.json'), join(fx, 'zoo')], io), 2);
   assert.match(io.errText, /--labels .*nope\.json: no such file/);
 });

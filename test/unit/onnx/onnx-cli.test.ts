@@ -5,16 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const FIX = join(repoRoot, 'test', 'fixtures', 'onnx');
 
-function capture() {
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
-  return io;
-}
-
 async function run(...args: string[]) {
-  const io = capture();
+  const io = captureIO();
   const code = await main(['onnx', ...args], io);
   return { code, out: io.outText, err: io.errText };
 }

@@ -16,6 +16,7 @@ import { parsePythonNames, ultralyticsFromYaml } from '../../../server/src/core/
 import { COCO_NAMES } from '../../helpers/detectorOnnx';
 import { CUSTOM_NAMES, recipeFixtureFiles } from '../../helpers/recipeFixtures';
 import { repoRoot, sharedPath, skipUnless } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const dir = mkdtempSync(join(tmpdir(), 'recipe-'));
 const built = (async () => {
@@ -43,7 +44,7 @@ interface RecipeJson {
 
 async function recipe(...args: string[]) {
   await built;
-  const io = { outText: '', errText: '', out: (t: string) => void (io.outText += t), err: (t: string) => void (io.errText += t) };
+  const io = captureIO();
   const code = await main(['recipe', ...args], io);
   return { code, out: io.outText, err: io.errText, json: () => JSON.parse(io.outText) as RecipeJson };
 }

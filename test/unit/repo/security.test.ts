@@ -6,15 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  MANAGE_TRUST_BUTTON,
-  requireWorkspaceTrust,
-  restrictedModeMessage,
-  type TrustHost,
-  type TrustToken,
-} from '../../../client/src/security/workspaceTrust';
+import { MANAGE_TRUST_BUTTON, requireWorkspaceTrust, restrictedModeMessage, type TrustToken } from '../../../client/src/security/workspaceTrust';
 import { runTool } from '../../../client/src/security/runTool';
 import { repoRoot } from '../../helpers/shared';
+import { fakeTrustHost } from '../../fakes/trustHost';
 import { FS_ALLOWED } from '../../../scripts/fs-allowlist.mjs';
 import {
   describeFindings,
@@ -26,31 +21,14 @@ import {
   type SourceFile,
 } from '../../helpers/securityScan';
 
-function fakeHost(trusted: boolean, choice?: string) {
-  const calls = { warn: [] as string[][], manage: 0, log: [] as string[] };
-  const host: TrustHost = {
-    isTrusted: () => trusted,
-    warn: (message, ...buttons) => {
-      calls.warn.push([message, ...buttons]);
-      return Promise.resolve(choice);
-    },
-    manageTrust: () => {
-      calls.manage++;
-      return Promise.resolve();
-    },
-    log: (m) => calls.log.push(m),
-  };
-  return { host, calls };
-}
-
 async function trustedToken(): Promise<TrustToken> {
-  const token = await requireWorkspaceTrust('test', fakeHost(true).host);
+  const token = await requireWorkspaceTrust('test', fakeTrustHost(true).host);
   assert.ok(token);
   return token;
 }
 
 test('trust guard: a trusted workspace gets a token and no prompt', async () => {
-  const { host, calls } = fakeHost(true);
+  const { host, calls } = fakeTrustHost(true);
   const token = await requireWorkspaceTrust('Hailo: Compile', host);
   assert.equal(token?.action, 'Hailo: Compile');
   assert.deepEqual(calls.warn, []);
@@ -58,7 +36,7 @@ test('trust guard: a trusted workspace gets a token and no prompt', async () => 
 });
 
 test('trust guard: Restricted Mode refuses, explains, logs, and offers the trust editor', async () => {
-  const { host, calls } = fakeHost(false, MANAGE_TRUST_BUTTON);
+  const { host, calls } = fakeTrustHost(false, MANAGE_TRUST_BUTTON);
   const token = await requireWorkspaceTrust('Hailo: Compile', host);
   assert.equal(token, undefined);
   assert.deepEqual(calls.warn, [[restrictedModeMessage('Hailo: Compile'), MANAGE_TRUST_BUTTON]]);
@@ -69,7 +47,7 @@ test('trust guard: Restricted Mode refuses, explains, logs, and offers the trust
 });
 
 test('trust guard: dismissing the warning does not open the trust editor', async () => {
-  const { host, calls } = fakeHost(false, undefined);
+  const { host, calls } = fakeTrustHost(false, undefined);
   assert.equal(await requireWorkspaceTrust('x', host), undefined);
   await new Promise((r) => setImmediate(r));
   assert.equal(calls.manage, 0);

@@ -13,6 +13,7 @@ import { main } from '../../../server/src/cli/main';
 import { runSweepCommand } from '../../../server/src/cli/sweep';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON, type FakeDocker } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
+import { captureIO } from '../../fakes/cliIO';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const CLI = join(repoRoot, 'bin', 'hailo-tools.js');
@@ -29,11 +30,9 @@ function workspace(plan: Record<string, unknown>) {
 }
 
 async function cli(args: string[], deps: Parameters<typeof runSweepCommand>[2] = {}) {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => (out += t), err: (t: string) => (err += t) };
+  const io = captureIO();
   const code = args[0] === 'sweep' ? await main(args, io) : await runSweepCommand(args, io, { driverDir: DRIVER_DIR, ...deps });
-  return { code, out, err };
+  return { code, out: io.outText, err: io.errText };
 }
 
 const compiles = (fd: FakeDocker) => fd.argv().filter((a) => a[0] === 'run' || a[0] === 'create').length;
