@@ -7,7 +7,7 @@
 // Baseline and candidate alternate in the same process, medians of 5 pairs.
 import { commandLineTrust } from '../server/src/core/common/trust';
 import { Bridge } from '../server/src/processes/device/worker/bridge';
-import { deviceSetup } from '../test/helpers/fakeHailort';
+import { deviceSetup } from '../test/fakes/fakeHailort';
 import { nowMs, report } from './report';
 
 const FRAMES = 2000;

@@ -1,6 +1,6 @@
 // The confined file layer (issue 29, SECURITY.md "Files a folder names"): in server/src and client/src
 // only these modules may import node:fs / fs/promises, each for a reason that is not a folder-derived
-// path. eslint.config.mjs and the security scan (test/unit/security-scan.ts) both read this table.
+// path. eslint.config.mjs and the security scan (test/helpers/securityScan.ts) both read this table.
 export const FS_ALLOWED = [
   { path: 'server/src/core/common/fileAccess.ts', reason: 'the layer: reads of a descriptor FileRoots opened (no path is opened here)' },
   { path: 'server/src/core/common/confined.ts', reason: 'the layer: FileRoots, every folder-derived read and write' },

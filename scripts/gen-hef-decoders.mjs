@@ -4,7 +4,7 @@
 // generator writes for it, as plain functions, with the defaults protobufjs puts on its prototype and
 // its fields' types. A `hailo-tools hef` run then decodes a sound body without tokenizing the schema,
 // building its reflection or generating code (a third of its start-up: issue 25); the functions are
-// the text protobufjs would generate, so decoding is unchanged. test/unit/hef-decoders.test.ts fails when this file is stale (schema or
+// the text protobufjs would generate, so decoding is unchanged. test/unit/hef/hef-decoders.test.ts fails when this file is stale (schema or
 // protobufjs changed): re-run
 //   node scripts/gen-hef-decoders.mjs            (writes it)
 //   node scripts/gen-hef-decoders.mjs --check    (exit 1 when the committed file is stale)

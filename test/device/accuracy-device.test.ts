@@ -15,8 +15,8 @@ import { locateOnnxRuntime, runOnnxInWorker } from '../../server/src/processes/a
 import { writeNpyFloat32 } from '../../server/src/core/calib/npyRead';
 import { buildHef } from '../helpers/hefBuilder';
 import { tinycnnSpec, TINYCNN_SCALE, TINYCNN_ZP } from '../helpers/inlineHefs';
-import { writeFacts } from '../helpers/fakeHailort';
-import { useFakeDevice } from '../helpers/fakeDeviceClients';
+import { writeFacts } from '../fakes/fakeHailort';
+import { useFakeDevice } from '../fakes/fakeDeviceClients';
 import { seededPixels } from '../helpers/tinycnnOracle';
 import { repoRoot } from '../helpers/shared';
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as tarStream from 'tar-stream';
 import { writeDeviceHefs, type DeviceHefs } from '../helpers/deviceFixtures';
-import { CACHE, fakeEnv, fakeHailortPrefix, tempDir, writeFacts } from '../helpers/fakeHailort';
+import { CACHE, fakeEnv, fakeHailortPrefix, tempDir, writeFacts } from '../fakes/fakeHailort';
 import { writeGenAiHefs, type GenAiHefs } from '../helpers/genaiFixtures';
 import { repoRoot, skipUnless } from '../helpers/shared';
 import { extractVsix } from '../helpers/vsix';

@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { PNG } from 'pngjs';
 import { DeviceClient } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
-import { deviceSetup, fakeEnv, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, fakeEnv, type DeviceSetup } from '../fakes/fakeHailort';
 import { genaiSetup, type GenAiSetup } from '../helpers/genaiFixtures';
 import { repoRoot } from '../helpers/shared';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deviceSetup, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, type DeviceSetup } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 let setup: DeviceSetup;

@@ -2,39 +2,19 @@
 // progress on a request (as `run` does for each phase and every few frames) is not killed however
 // long the work takes; a worker that says nothing is stopped at the limit with the timeout sentence;
 // and the worker starts in a log folder that does not exist yet.
-// The worker here is a stand-in speaking the worker protocol (WorkerProgress / WorkerResponse over
-// node's IPC), so the client's timers are tested without HailoRT.
+// The worker here is a stand-in speaking the worker protocol (test/fakes/progressWorker.ts), so the
+// client's timers are tested without HailoRT.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceClient, DeviceRequestError } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
+import { progressWorker } from '../fakes/progressWorker';
 
 const dir = mkdtempSync(join(tmpdir(), 'hailo-client-silence-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A worker that reports progress every `everyMs` for `forMs`, then answers (or never does). */
-function worker(name: string, { everyMs, forMs, answers }: { everyMs: number; forMs: number; answers: boolean }): string {
-  const file = join(dir, `${name}.js`);
-  writeFileSync(
-    file,
-    `process.on('message', (req) => {
-  const start = Date.now();
-  const tick = setInterval(() => {
-    if (Date.now() - start >= ${forMs}) {
-      clearInterval(tick);
-      if (${answers}) process.send({ id: req.id, ok: true, result: { progress: 'done' } });
-      return;
-    }
-    if (${everyMs} > 0) process.send({ progress: { id: req.id, phase: 'latency' } });
-  }, ${Math.max(10, everyMs)});
-});
-`,
-  );
-  return file;
-}
 
 const client = (workerPath: string, hailortLogDir?: string) =>
   new DeviceClient({
@@ -46,7 +26,7 @@ const client = (workerPath: string, hailortLogDir?: string) =>
   });
 
 test('a request whose worker keeps reporting progress outlives the limit (5 s of work, 1.5 s limit)', async () => {
-  const c = client(worker('progressing', { everyMs: 100, forMs: 5000, answers: true }));
+  const c = client(progressWorker(dir, 'progressing', { everyMs: 100, forMs: 5000, answers: true }));
   try {
     assert.deepEqual(await c.hello(), { progress: 'done' });
   } finally {
@@ -55,7 +35,7 @@ test('a request whose worker keeps reporting progress outlives the limit (5 s of
 });
 
 test('a silent worker is stopped at the limit with the timeout sentence', async () => {
-  const c = client(worker('silent', { everyMs: 0, forMs: 60_000, answers: true }));
+  const c = client(progressWorker(dir, 'silent', { everyMs: 0, forMs: 60_000, answers: true }));
   const started = Date.now();
   try {
     await assert.rejects(c.hello(), (err: unknown) => {
@@ -72,7 +52,7 @@ test('a silent worker is stopped at the limit with the timeout sentence', async 
 
 test("the worker starts in a log folder that does not exist yet (VS Code creates the extension's lazily)", async () => {
   const logs = join(dir, 'not-yet', 'logs');
-  const c = client(worker('quick', { everyMs: 10, forMs: 50, answers: true }), logs);
+  const c = client(progressWorker(dir, 'quick', { everyMs: 10, forMs: 50, answers: true }), logs);
   try {
     assert.deepEqual(await c.hello(), { progress: 'done' });
     assert.ok(existsSync(logs));

@@ -13,7 +13,7 @@ import { DeviceClient, DeviceRequestError, type DeviceClientEvent } from '../../
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import type { RunOptions } from '../../server/src/core/device/protocol';
 import { readHefFile, fileSource, readResource } from '../../server/src/core/hef';
-import { deviceSetup, fakeEnv, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, fakeEnv, type DeviceSetup } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');

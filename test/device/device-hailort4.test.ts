@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeviceClient } from '../../server/src/processes/device/client';
 import { commandLineTrust } from '../../server/src/core/common/trust';
-import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, fakeEnv, writeFacts, type DeviceSetup } from '../fakes/fakeHailort';
 import { genaiSetup } from '../helpers/genaiFixtures';
 import { buildHef } from '../helpers/hefBuilder';
 import { h8lResourceSpec, H8L_RESOURCE_TEXT } from '../helpers/inlineHefs';
@@ -217,7 +217,7 @@ test('issue 24: a device whose Device::create answers 86 (HailoRT 5.2) gets the 
 
 test('one shim per library: the same libhailort found by the setting, HAILORT_ROOT and a symlinked prefix builds one shim', async () => {
   const { buildShim, findHailoRT } = await import('../../server/src/processes/device/nativeBuild');
-  const { fakeHailortPrefix } = await import('../helpers/fakeHailort');
+  const { fakeHailortPrefix } = await import('../fakes/fakeHailort');
   const { symlinkSync } = await import('node:fs');
   const prefix = fakeHailortPrefix('4.20.0');
   const linked = join(h4.dir, 'opt-hailort');

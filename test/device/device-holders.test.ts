@@ -1,26 +1,18 @@
 // Who holds the device, as `lsof /dev/hailo*` would say: processes with a Hailo device node open
-// under a fake /proc (links made here, never followed), and what the user is told to do. The
-// advice comes from users' reports and Hailo's own README (hailo-users-2026.md §1 theme 9:
+// under a fake /proc (test/fakes/procfs.ts: links made there, never followed), and what the user
+// is told to do. The advice comes from users' reports and Hailo's own README (hailo-users-2026.md §1 theme 9:
 // `systemctl stop hailo-ollama`, HAILO_OLLAMA_VDEVICE_GROUP_ID=SHARED with HailoRT 5.3+).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deviceHolders, holderSentence } from '../../server/src/core/doctor/holders';
 import { genaiSetup, type GenAiSetup } from '../helpers/genaiFixtures';
 import { repoRoot } from '../helpers/shared';
 import { toneSamples, wavBytes } from '../helpers/wavWriter';
-
-function fakeProcess(root: string, pid: number, p: { comm: string; cmdline: string[]; fds: string[]; environ?: string[] }): void {
-  const dir = join(root, 'proc', String(pid));
-  mkdirSync(join(dir, 'fd'), { recursive: true });
-  writeFileSync(join(dir, 'comm'), `${p.comm}\n`);
-  writeFileSync(join(dir, 'cmdline'), p.cmdline.join('\0') + '\0');
-  writeFileSync(join(dir, 'environ'), (p.environ ?? []).join('\0'));
-  p.fds.forEach((target, i) => symlinkSync(target, join(dir, 'fd', String(i + 3))));
-}
+import { fakeProcess } from '../fakes/procfs';
 
 let root: string;
 before(() => {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { deviceSetup, FAKE_DIR } from '../helpers/fakeHailort';
+import { deviceSetup, FAKE_DIR } from '../fakes/fakeHailort';
 import { findHailoRT } from '../../server/src/processes/device/nativeBuild';
 
 // Each version the shim claims, and how many behaviour checks its self-test makes (a check that

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fakeHailortPrefix, FAKE_DIR, tempDir } from '../helpers/fakeHailort';
+import { fakeHailortPrefix, FAKE_DIR, tempDir } from '../fakes/fakeHailort';
 import { buildHef, type HefSpec } from '../helpers/hefBuilder';
 import { FIXTURES } from '../helpers/hefBuilderFixtures';
 import { writeGenAiHefs } from '../helpers/genaiFixtures';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import koffi from 'koffi';
 import { createXXHash3 } from 'hash-wasm';
-import { fakeHailortPrefix } from '../helpers/fakeHailort';
+import { fakeHailortPrefix } from '../fakes/fakeHailort';
 
 function bytes(n: number): Uint8Array {
   const out = new Uint8Array(n);

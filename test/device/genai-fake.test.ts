@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { FAKE_DIR, fakeHailortPrefix } from '../helpers/fakeHailort';
+import { FAKE_DIR, fakeHailortPrefix } from '../fakes/fakeHailort';
 import { genaiSetup } from '../helpers/genaiFixtures';
 
 for (const [version, passes] of [

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deviceSetup, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, type DeviceSetup } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 /** What must never reach a terminal raw: C0 but newline/tab, DEL, C1, bidi and line separators. */

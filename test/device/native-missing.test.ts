@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DeviceClient, DeviceRequestError } from '../../server/src/processes/device/client';
 import { nativeBindingProblem } from '../../server/src/processes/device/nativeBinding';
 import { commandLineTrust } from '../../server/src/core/common/trust';
-import { fakeHailortPrefix, fakeShim, tempDir } from '../helpers/fakeHailort';
+import { fakeHailortPrefix, fakeShim, tempDir } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 const DIST = join(repoRoot, 'dist');

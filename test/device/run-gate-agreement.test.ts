@@ -16,11 +16,11 @@ import { DeviceClient, DeviceRequestError } from '../../server/src/processes/dev
 import { commandLineTrust } from '../../server/src/core/common/trust';
 import type { DeviceError, RunReport } from '../../server/src/core/device/protocol';
 import { failureMessage } from '../../client/src/device/failures';
-import { deviceSetup, type DeviceSetup } from '../helpers/fakeHailort';
+import { deviceSetup, type DeviceSetup } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
 
 const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
-import { sourceFiles, stripComments } from '../unit/security-scan';
+import { sourceFiles, stripComments } from '../helpers/securityScan';
 
 let h5: DeviceSetup;
 let h4: DeviceSetup;

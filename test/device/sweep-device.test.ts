@@ -12,9 +12,9 @@ import { trustedLauncher } from '../../server/src/processes/compile/launcher';
 import { readPlan } from '../../server/src/core/sweep/plan';
 import { runSweep } from '../../server/src/processes/sweep/run';
 import { measureOnDevice } from '../../server/src/processes/sweep/deviceMeasure';
-import { writeFacts } from '../helpers/fakeHailort';
-import { useFakeDevice } from '../helpers/fakeDeviceClients';
-import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON } from '../helpers/fakeDocker';
+import { writeFacts } from '../fakes/fakeHailort';
+import { useFakeDevice } from '../fakes/fakeDeviceClients';
+import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, scenario, NEEDS_PYTHON } from '../fakes/fakeDocker';
 import { repoRoot } from '../helpers/shared';
 
 const MODEL = join(repoRoot, 'examples', 'model');

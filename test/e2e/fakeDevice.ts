@@ -5,7 +5,7 @@
 // simulated device reads (FAKE_HAILORT_* in the code-server environment).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fakeEnv, fakeHailortPrefix, writeFacts } from '../helpers/fakeHailort';
+import { fakeEnv, fakeHailortPrefix, writeFacts } from '../fakes/fakeHailort';
 import { writeGenAiHefs } from '../helpers/genaiFixtures';
 import { toneSamples, wavBytes } from '../helpers/wavWriter';
 import { E2E_TONES } from './speechFixture';

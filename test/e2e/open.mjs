@@ -38,7 +38,7 @@ async function startOn(port, options) {
 
 /**
  * The first-run rule: set code-server up when the cache lacks it, then open. The steps are
- * parameters so a unit test can check the order without the network (test/unit/start-first-run).
+ * parameters so a unit test can check the order without the network (test/unit/repo/start-first-run).
  */
 export async function start({ installed = isInstalled, setup = ensureCodeServer, open = openBrowserVsCode, say = log } = {}) {
   say('');

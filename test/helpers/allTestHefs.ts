@@ -1,7 +1,7 @@
 // Every HEF the project commits or its shared test generators build: committed files under
 // test/fixtures and examples/, the built fixture catalogue, the device, GenAI and NMS fixtures, and
 // the HEFs tests build from the specs of inlineHefs.ts and the e2e hostile files. The guard test
-// (test/unit/hef-fixtures-load.test.ts) holds each to what HailoRT does with it; a file that is
+// (test/unit/hef/hef-fixtures-load.test.ts) holds each to what HailoRT does with it; a file that is
 // built to fail says so here, with what the real libhailort 5.2.0 answered.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';

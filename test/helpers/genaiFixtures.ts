@@ -154,7 +154,7 @@ export interface GenAiSetup {
 }
 
 export async function genaiSetup(name: string, version = '5.2.0', withShim = true): Promise<GenAiSetup> {
-  const { fakeEnv, fakeShim, tempDir, writeFacts } = await import('./fakeHailort');
+  const { fakeEnv, fakeShim, tempDir, writeFacts } = await import('../fakes/fakeHailort');
   const { rmSync } = await import('node:fs');
   const dir = tempDir(name);
   const hefs = await writeGenAiHefs(dir);

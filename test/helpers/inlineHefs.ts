@@ -1,6 +1,6 @@
 // The HEF specs tests used to build inline (lsp, doctor, device, accuracy, hostile names, render,
 // fuzz seeds, e2e hostile files): each test imports its spec from here, so the guard
-// (allTestHefs.ts → test/unit/hef-fixtures-load.test.ts) opens exactly the files the tests build.
+// (allTestHefs.ts → test/unit/hef/hef-fixtures-load.test.ts) opens exactly the files the tests build.
 // Specs a test then damages on purpose (hostile-hef's moved padding) are listed as their intact
 // base; the damage is that test's subject.
 import type { HefSpec, StreamSpec } from './hefBuilder';
@@ -13,7 +13,7 @@ const classifierGroup = (inputShape: Shape = [8, 8, 3]) => ({
   outputs: [{ name: 'n/out', shape: [1, 1, 10] as Shape }],
 });
 
-/** A tiny V3 HEF compiled "for" `hwArch` (lsp/alls-arch, unit/hef-hwarch, unit/script-target). */
+/** A tiny V3 HEF compiled "for" `hwArch` (lsp/alls-arch, unit/hef/hef-hwarch, unit/har/script-target). */
 export const archHefSpec = (hwArch: number): HefSpec => ({ version: 3, hwArch, networkGroups: [classifierGroup()] });
 
 /** The hw_arch ids hef-hwarch builds (0-4, 6, 103). */

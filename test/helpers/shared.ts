@@ -4,9 +4,11 @@
 // CI systems do) or with HAILO_REQUIRE_ALL=1 a missing part is a failure, never a skip — a green
 // run must mean everything was checked.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { projectRoot } from './projectRoot';
 
-export const repoRoot = resolve(__dirname, '..', '..', '..');
+/** Found by walking up from the bundle (any depth under out/test-<pid>/), not by counting `..`. */
+export const repoRoot = projectRoot;
 
 /** True when a missing real part must fail the run (CI, or HAILO_REQUIRE_ALL=1 locally). */
 export function requireAllParts(env: NodeJS.ProcessEnv = process.env): boolean {

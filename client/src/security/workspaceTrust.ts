@@ -2,7 +2,7 @@
 // Compiler image), native HailoRT through koffi, any child process. A folder opened in Restricted
 // Mode may hold a malicious .alls/.hef/settings.json; reading and analysing it is safe, running
 // tools because of it is not. Every command that executes MUST call `requireWorkspaceTrust`
-// first (test/unit/security.test.ts fails on a module that spawns or loads native code without it).
+// first (test/unit/repo/security.test.ts fails on a module that spawns or loads native code without it).
 //
 // The decision is written against a small `TrustHost` interface so it is testable without VS Code;
 // `vscodeTrustHost()` is the real one.

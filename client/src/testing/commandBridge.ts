@@ -5,7 +5,7 @@
 // It exists only when the e2e runner asks for it: test/e2e/run.mjs starts code-server with
 // HAILO_TOOLS_E2E_BRIDGE naming a private folder (owned by this user, mode 0700), and the extension
 // host inherits it. Without that variable nothing listens and nothing is registered, so a user's
-// VS Code never has it (test/unit/command-bridge.test.ts checks the packaged bundle); with a folder
+// VS Code never has it (test/unit/client/command-bridge.test.ts checks the packaged bundle); with a folder
 // others could reach, it refuses to start. The socket lives in that folder, so only this user can
 // connect; every extension host (one per window) listens on its own socket (its pid and a random part).
 //

@@ -2,10 +2,10 @@
 // it is built as (HAILORT_*_VERSION: 4.18 … 5.2; the headers in ../include/hailo mirror each
 // version's names and signatures, 5.2.0 by default). No hardware: outputs are
 // derived deterministically from the inputs, shapes come from the HEF's real facts (written by
-// test/helpers/fakeHailort.ts with the project's own HEF reader), completions run on the fake
+// test/fakes/fakeHailort.ts with the project's own HEF reader), completions run on the fake
 // device's own thread, and faults are injected through the environment:
 //
-//   FAKE_HAILORT_FACTS        facts file (see test/helpers/fakeHailort.ts) — which HEFs exist and their streams
+//   FAKE_HAILORT_FACTS        facts file (see test/fakes/fakeHailort.ts) — which HEFs exist and their streams
 //   FAKE_HAILORT_DEVICES      number of devices scan() lists (default 1)
 //   FAKE_HAILORT_ARCH         device architecture name (default HAILO10H on 5.x, HAILO8 on 4.x)
 //   FAKE_HAILORT_FW           firmware version (default: the library's version)

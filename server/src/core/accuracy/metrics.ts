@@ -1,7 +1,7 @@
 // Agreement between a device output and the float reference computed on the same input: the
 // figures published DFC logbooks report (max|err|, relative error, correlation), plus cosine.
 // Pure; accumulates in float64 with two passes (means first), like numpy does, so the numbers
-// match numpy's to ~1e-12 on float32 data (test/unit/accuracy-metrics.test.ts).
+// match numpy's to ~1e-12 on float32 data (test/unit/accuracy/accuracy-core.test.ts).
 
 export interface ErrorMetrics {
   /** Elements compared. */

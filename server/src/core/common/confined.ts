@@ -15,7 +15,7 @@
 // - A system root (`doctor --root R`) resolves links the way the system inside R would: an absolute
 //   target starts again at R and `..` stops at it, so nothing outside R is reached.
 //
-// eslint (`eslint.config.mjs`) and the security scan (test/unit/security-scan.ts) reject `node:fs`
+// eslint (`eslint.config.mjs`) and the security scan (test/helpers/securityScan.ts) reject `node:fs`
 // everywhere else in server/src and client/src, except the short list in scripts/fs-allowlist.mjs.
 import {
   accessSync,

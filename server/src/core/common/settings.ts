@@ -2,7 +2,7 @@
 // read. The language server reads them only through lsp/settings.ts (cached per document), the
 // CLI builds them from its flags, the client reads its own (client-only) ones with the same
 // readers. package.json's `contributes.configuration` is held to SETTINGS by a test
-// (test/unit/settings.test.ts), so adding a setting means: package.json + one entry here.
+// (test/unit/common/settings.test.ts), so adding a setting means: package.json + one entry here.
 import { DEFAULT_HW_ARCH, HW_ARCHES } from './arch';
 
 export const INLINE_CHECKS = ['off', 'auto', 'always'] as const;

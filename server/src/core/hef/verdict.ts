@@ -2,7 +2,7 @@
 // or crash. The checks and their order are hef.cpp's (`parse_hef_file` for a path,
 // `parse_hef_memview` for a buffer), read tag by tag, v4.18.0 … v5.2.0, and the answers of the 5.x
 // rules were checked against a real libhailort 5.2.0 on every corpus HEF and its 108 damaged
-// copies (../shared/corpus/hef/libhailort-5.2.0, test/unit/hef-verdict.test.ts). What changes
+// copies (../shared/corpus/hef/libhailort-5.2.0, test/unit/hef/hef-verdict.test.ts). What changes
 // between releases (rulesOf):
 // - statuses: 91 HAILO_HEF_FILE_CORRUPTED / 92 HAILO_HEF_NOT_SUPPORTED / 93 exist from 4.21.0
 //   (hailort.h); before, the same checks answer 26 HAILO_INVALID_HEF;

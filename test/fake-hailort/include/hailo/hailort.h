@@ -34,7 +34,7 @@ extern "C" {
 
 /* Not in HailoRT: which version's names and layouts this fake header describes. */
 #if !defined(HAILORT_MAJOR_VERSION) || !defined(HAILORT_MINOR_VERSION) || !defined(HAILORT_REVISION_VERSION)
-#error "the fake HailoRT headers need HAILORT_{MAJOR,MINOR,REVISION}_VERSION (test/helpers/fakeHailort.ts passes them)"
+#error "the fake HailoRT headers need HAILORT_{MAJOR,MINOR,REVISION}_VERSION (test/fakes/fakeHailort.ts passes them)"
 #endif
 #define FAKE_HAILORT_VERSION_AT_LEAST(major, minor, revision) \
     (HAILORT_MAJOR_VERSION > (major) || (HAILORT_MAJOR_VERSION == (major) && (HAILORT_MINOR_VERSION > (minor) || \

@@ -1,7 +1,7 @@
 // Shape rules for com.microsoft operators: what onnxruntime's graph fusions, quantizer
 // (quantize_static/quantize_dynamic) and transformer exporters write into files. Formulas from
 // https://github.com/microsoft/onnxruntime/blob/main/docs/ContribOperators.md; every rule is checked against onnxruntime's CPU kernels in
-// test/unit/onnx-op-shapes.test.ts (or against that document where only a CUDA kernel exists).
+// test/unit/onnx/onnx-op-shapes.test.ts (or against that document where only a CUDA kernel exists).
 import { broadcastShapes, normAxis } from '../dims';
 import { DT, type Dim } from '../model';
 import {

@@ -1,0 +1,67 @@
+// The DFC log reader on users' published logs it was not written from (issue 30): 40 excerpts with
+// sources and expectations taken from each log and its thread (test/fixtures/dfc-corpus/README.md).
+// Half were set aside unread before the tolerant reader was built (heldout/); the other half and the
+// older fixtures were built against (tune/). The scores below are what was measured at the end —
+// the held-out half once — and must not fall: a case that is read right stays read right.
+// A second batch (tune2/, unseen/) was collected later by an engineer who did not build the reader and
+// split by a fixed rule (scripts/dfc-corpus-split.mjs). tune2/ was scored once before the reader was
+// changed for it (9/21, docs/dfc-log.md) and is kept at its score after; unseen/ is never scored here —
+// only its structure and its split are checked — the lead scores it once with
+// `node scripts/dfc-corpus-score.mjs unseen`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { corpusCases, score, scoreCase, type CaseResult, type CorpusPart } from '../../helpers/dfcCorpus';
+import { repoRoot } from '../../helpers/shared';
+
+/** Measured 2026-12-06 (docs/dfc-log.md "Scores"): logs read right, fields right. */
+const MEASURED = {
+  tune: { cases: 20, right: 20, fields: 69, fieldsRight: 69 },
+  // 18/20 at the end of the first batch; the two misses (NaN params, a profile ending in its report) were fixed as classes with tune2/.
+  heldout: { cases: 20, right: 20, fields: 70, fieldsRight: 70 },
+  // 9/21 logs, 38/61 fields before the reader was changed for it.
+  tune2: { cases: 21, right: 21, fields: 61, fieldsRight: 61 },
+};
+
+function report(results: CaseResult[]): string {
+  return results
+    .filter((r) => !r.ok)
+    .map(
+      (r) =>
+        `${r.name}: ${r.fields
+          .filter((f) => !f.ok)
+          .map((f) => `${f.field} — ${f.detail}`)
+          .join('; ')}`,
+    )
+    .join('\n');
+}
+
+for (const part of ['tune', 'heldout', 'tune2'] as const) {
+  test(`dfc corpus ${part}: users' logs are read at least as well as measured, field by field`, () => {
+    const results = corpusCases(part).map(scoreCase);
+    const s = score(results);
+    const want = MEASURED[part];
+    assert.equal(s.cases, want.cases, `${part}: the corpus has ${want.cases} logs`);
+    assert.ok(s.right >= want.right, `${part}: ${s.right}/${s.cases} logs read right, measured ${want.right}\n${report(results)}`);
+    assert.ok(s.fieldsRight >= want.fieldsRight, `${part}: ${s.fieldsRight}/${s.fields} fields right, measured ${want.fieldsRight}\n${report(results)}`);
+  });
+}
+
+test('dfc corpus: every case states what its thread says and where it comes from', async () => {
+  const { readFileSync } = await import('node:fs');
+  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen'];
+  for (const dir of parts.flatMap((p) => corpusCases(p))) {
+    const e = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { source: string; thread: string; expect: Record<string, unknown> };
+    assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
+    assert.ok(Object.keys(e.expect).length > 0, `${dir}: checks something`);
+  }
+});
+
+test('dfc corpus: the second batch sits where the split rule puts it (tune2/ and unseen/ each at least 18)', () => {
+  // The rule reads only each case's source and folder name, so this never shows a set-aside log.
+  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'dfc-corpus-split.mjs'), '--check'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  assert.ok(corpusCases('tune2').length >= 18, 'tune2/ has at least 18 logs');
+  assert.ok(corpusCases('unseen').length >= 18, 'unseen/ has at least 18 logs');
+});

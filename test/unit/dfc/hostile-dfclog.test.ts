@@ -1,0 +1,182 @@
+// Issue 18, DFC logs: a traceback of millions of frames (600 MB of short frames held 928 MB; 5 GB
+// aborted V8), chains of tracebacks (every exception copied every frame so far: quadratic), a FIFO
+// named `*.log` (Explain DFC Log and `dfc-log` blocked on it), `--alls` naming a FIFO or /dev/zero.
+// The reader keeps the first and last frames and counts the rest; logs are streamed through
+// common/fileAccess (regular files only). Memory is measured after a forced GC; the CLI runs in a
+// child process with a small heap, so a regression is an out-of-memory exit, not a frozen runner.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { DfcLogReader } from '../../../server/src/core/dfc';
+import { FRAMES_KEPT_EACH_END, FrameList } from '../../../server/src/core/dfc/errors';
+import { FileRoots } from '../../../server/src/core/common/confined';
+import { FileAccessError } from '../../../server/src/core/common/fileAccess';
+import { makeFifo, releaseFifo } from '../../helpers/hostile';
+import { repoRoot } from '../../helpers/shared';
+
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const cli = join(repoRoot, 'bin', 'hailo-tools.js');
+
+function heapAfterGc(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Pushes `count` generated lines into the reader in 64 KiB pieces (nothing on disk). */
+function feed(reader: DfcLogReader, count: number, line: (i: number) => string): void {
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    chunk += line(i);
+    if (chunk.length >= 1 << 16) {
+      reader.push(chunk);
+      chunk = '';
+    }
+  }
+  reader.push(chunk);
+}
+
+test('FrameList keeps the first and last frames and counts the rest', () => {
+  const f = new FrameList();
+  for (let i = 0; i < 10_000; i++) f.push(`f${i}`);
+  const s = f.snapshot();
+  assert.equal(s.frames.length, 2 * FRAMES_KEPT_EACH_END);
+  assert.deepEqual(s.frames.slice(0, 2), ['f0', 'f1']);
+  assert.deepEqual(s.frames.slice(-2), ['f9998', 'f9999']);
+  assert.equal(s.omitted, 10_000 - 2 * FRAMES_KEPT_EACH_END);
+  const small = new FrameList();
+  for (const n of ['a', 'b', 'c']) small.push(n);
+  assert.deepEqual(small.snapshot(), { frames: ['a', 'b', 'c'], omitted: 0 });
+});
+
+test('a traceback of 1,000,000 frames is read in bounded memory and still explained by its raising function', () => {
+  const before = heapAfterGc();
+  const reader = new DfcLogReader({ logPath: 'huge.log' });
+  reader.push('Traceback (most recent call last):\n');
+  feed(reader, 1_000_000, (i) => `  File "/usr/lib/python3/site-packages/hailo_sdk_client/m${i % 97}.py", line ${i}, in step_${i % 1009}\n`);
+  reader.push('  File "/usr/lib/python3/site-packages/hailo_sdk_client/onnx_translator.py", line 1, in get_concat_info\n');
+  reader.push('IndexError: list index out of range\n');
+  const held = heapAfterGc() - before;
+  const report = reader.end();
+  assert.ok(held < 16 * 1024 * 1024, `the reader holds ${(held / 1048576).toFixed(1)} MiB after 1,000,000 frames`);
+  assert.deepEqual(
+    report.diagnostics.map((d) => d.code),
+    ['dfc/concat-format'],
+    'the last frame still tells the class',
+  );
+});
+
+test('chained tracebacks ("During handling …") are linear: 150,000 chained exceptions in seconds, bounded memory', () => {
+  const before = heapAfterGc();
+  const started = Date.now();
+  const reader = new DfcLogReader({ logPath: 'chained.log' });
+  feed(reader, 150_000, (i) =>
+    i === 0
+      ? 'Traceback (most recent call last):\n  File "a.py", line 1, in f\nValueError: first\n'
+      : `\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File "a.py", line ${i}, in g${i}\nValueError: again ${i}\n`,
+  );
+  const report = reader.end();
+  const seconds = (Date.now() - started) / 1000;
+  assert.ok(seconds < 20, `${seconds} s`);
+  assert.ok(heapAfterGc() - before < 32 * 1024 * 1024);
+  assert.ok(report.diagnostics.length <= 1001);
+});
+
+function runCli(args: string[], options: { heapMb?: number; timeoutMs?: number } = {}) {
+  const r = spawnSync(process.execPath, [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), cli, ...args], {
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 120_000,
+  });
+  return { status: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+}
+
+test('dfc-log on 96 MB of traceback frames runs in a 48 MB heap (it kept every frame: out of memory)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-dfclog-'));
+  try {
+    const log = join(dir, 'frames.log');
+    const fd = openSync(log, 'w');
+    try {
+      writeSync(fd, 'Traceback (most recent call last):\n');
+      const block = Array.from({ length: 4096 }, (_, i) => `  File "m.py", line ${i}, in f${i}\n`).join('');
+      const times = Math.ceil((96 * 1024 * 1024) / block.length);
+      for (let i = 0; i < times; i++) writeSync(fd, block);
+      writeSync(fd, 'RuntimeError: the end\n');
+    } finally {
+      closeSync(fd);
+    }
+    const r = runCli(['dfc-log', '--json', log], { heapMb: 48 });
+    assert.equal(r.signal, null, `killed by ${r.signal}`);
+    assert.equal(r.status, 1, `exit ${r.status}: ${r.err.slice(-600)}`);
+    assert.equal(JSON.parse(r.out).outcome, 'failed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('dfc-log refuses a FIFO named *.log, and --alls naming a FIFO or /dev/zero, at once in one sentence', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-dfclog-'));
+  const fifo = join(dir, 'run.log');
+  const fifoAlls = join(dir, 'model.alls');
+  try {
+    if (!makeFifo(fifo) || !makeFifo(fifoAlls)) {
+      t.skip('NOTE: mkfifo is not available on this platform');
+      return;
+    }
+    const real = join(dir, 'real.log');
+    writeFileSync(real, '[info] Translation started on ONNX model m\n');
+    const started = Date.now();
+    const r = runCli(['dfc-log', fifo], { timeoutMs: 20_000 });
+    assert.equal(r.signal, null, 'the CLI blocked on the FIFO and was killed');
+    assert.equal(r.status, 2);
+    assert.equal(r.err, `hailo-tools dfc-log: ${fifo}: cannot read the log (is a FIFO (named pipe), not a regular file; not read)\n`);
+    const a = runCli(['dfc-log', '--alls', fifoAlls, real], { timeoutMs: 20_000 });
+    assert.equal(a.signal, null, '--alls blocked on the FIFO');
+    assert.equal(a.status, 2);
+    assert.match(a.err, /^hailo-tools dfc-log: cannot read the model script: '.*model\.alls' is a FIFO \(named pipe\), not a regular file; not read\n$/);
+    if (existsSync('/dev/zero')) {
+      const z = runCli(['dfc-log', '--alls', '/dev/zero', real], { heapMb: 64, timeoutMs: 20_000 });
+      assert.equal(z.signal, null);
+      assert.equal(z.status, 2);
+      assert.match(z.err, /'\/dev\/zero' is a character device, not a regular file; not read/);
+    }
+    assert.ok(Date.now() - started < 30_000);
+  } finally {
+    releaseFifo(fifo);
+    releaseFifo(fifoAlls);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('FileRoots streamText and readTextPrefix (Explain DFC Log): pieces of bounded size, UTF-8 kept whole, a FIFO refused', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'hailo-stream-'));
+  try {
+    const p = join(dir, 'x.log');
+    writeFileSync(p, 'é'.repeat(5000));
+    const pieces: string[] = [];
+    const roots = FileRoots.named(p);
+    const bytes = await roots.streamText(p, (s) => pieces.push(s), 1001);
+    assert.equal(bytes, 10_000);
+    assert.equal(pieces.join(''), 'é'.repeat(5000));
+    assert.ok(pieces.every((s) => s.length <= 1001));
+    assert.equal(await roots.readTextPrefix(p, 7), 'ééé');
+    const fifo = join(dir, 'fifo.log');
+    if (!makeFifo(fifo)) {
+      t.diagnostic('NOTE: mkfifo is not available; the FIFO case is not checked');
+      return;
+    }
+    await assert.rejects(
+      roots.streamText(fifo, () => undefined),
+      (e: unknown) => e instanceof FileAccessError && e.code === 'not-regular',
+    );
+    await assert.rejects(roots.readTextPrefix(fifo, 10), FileAccessError);
+    releaseFifo(fifo);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
