@@ -7,7 +7,8 @@
 // split by a fixed rule (scripts/dfc-corpus-split.mjs). tune2/ was scored once before the reader was
 // changed for it (9/21, docs/dfc-log.md) and is kept at its score after; unseen/ is never scored here —
 // only its structure and its split are checked — the lead scores it once with
-// `node scripts/dfc-corpus-score.mjs unseen`.
+// `node scripts/dfc-corpus-score.mjs unseen`. A third batch (unseen2/) is set aside whole the same way:
+// only listed and its format checked here, scored once by the lead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -50,7 +51,7 @@ for (const part of ['tune', 'heldout', 'tune2'] as const) {
 
 test('dfc corpus: every case states what its thread says and where it comes from', async () => {
   const { readFileSync } = await import('node:fs');
-  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen'];
+  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2'];
   for (const dir of parts.flatMap((p) => corpusCases(p))) {
     const e = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { source: string; thread: string; expect: Record<string, unknown> };
     assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
@@ -64,4 +65,15 @@ test('dfc corpus: the second batch sits where the split rule puts it (tune2/ and
   assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   assert.ok(corpusCases('tune2').length >= 18, 'tune2/ has at least 18 logs');
   assert.ok(corpusCases('unseen').length >= 18, 'unseen/ has at least 18 logs');
+});
+
+test('dfc corpus: the third batch (unseen2/) is listed, set aside whole, at least 20 logs', async () => {
+  // Listing and format only — unseen2/ is never scored here (test/fixtures/dfc-corpus/README.md).
+  const { existsSync } = await import('node:fs');
+  const cases = corpusCases('unseen2');
+  assert.ok(cases.length >= 20, `unseen2/ has at least 20 logs (${cases.length})`);
+  for (const dir of cases) {
+    assert.ok(existsSync(join(dir, 'run.log')) && existsSync(join(dir, 'expect.json')), `${dir}: run.log and expect.json`);
+    assert.match(dir.slice(dir.lastIndexOf('/') + 1), /^\d{2}-[a-z0-9-]+$/, `${dir}: NN-short-name`);
+  }
 });
