@@ -301,6 +301,14 @@ export const LIMITS = {
       'The whole recording is decoded in memory (about 8 bytes a sample while resampling): 128 MiB is 70 minutes of 16 kHz mono 16-bit or 12 minutes of CD stereo, far beyond the 10-second chunks Whisper works in.',
     onHit: 'the file is not read (one sentence); split or down-sample the recording first',
   },
+  audioSamples: {
+    value: 64 * 1024 * 1024,
+    unit: 'items',
+    where: 'audio files read for Speech2Text: the samples of the recording resampled to 16 kHz mono',
+    reason:
+      "The resampled length is the file's duration × 16,000, and the duration is its frames over the sample rate its header declares: 300 kB of 8-bit samples declared at 1 Hz asked for 4.8·10⁹ samples (a RangeError with a stack trace; a little less allocates gigabytes). 67,108,864 samples are 70 minutes at 16 kHz, what audioFileBytes holds of 16 kHz mono 16-bit.",
+    onHit: 'the file is not read (one sentence); split or down-sample the recording first',
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
