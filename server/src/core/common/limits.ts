@@ -215,7 +215,8 @@ export const LIMITS = {
   imagePixels: {
     value: 64_000_000,
     unit: 'pixels',
-    where: 'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model)',
+    where:
+      'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model), and the VLM frame (from the HEF, through HailoRT) an image is resized to',
     reason:
       'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
     onHit: 'the image is not decoded (one sentence); nothing runs on the device',
