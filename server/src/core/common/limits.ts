@@ -221,6 +221,15 @@ export const LIMITS = {
       'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
     onHit: 'the image is not decoded (one sentence); nothing runs on the device',
   },
+  deviceFrameBytes: {
+    value: 128 * MiB,
+    unit: 'bytes',
+    where:
+      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) HailoRT reports for an opened HEF',
+    reason:
+      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three) and makes an input at 8 bytes a value. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
+    onHit: 'the model is closed before any frame is made (one sentence); nothing runs',
+  },
   // ---- the setup doctor (server/src/core/doctor) -----------------------------------------------------
   elfTableBytes: {
     value: 64 * KiB,
