@@ -15,7 +15,8 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { compareOracles, CompareError } from '../../../server/src/processes/accuracy/compare';
 import { readNpyFile } from '../../../server/src/core/calib/npyRead';
 import { inspectCalibrationSet } from '../../../server/src/core/calib/inspect';
-import { decodeImage, InputError } from '../../../server/src/core/device/inputs';
+import { decodeImage, InputError, makeInputs } from '../../../server/src/core/device/inputs';
+import type { StreamInfo } from '../../../server/src/core/device/protocol';
 import { makeFifo, releaseFifo } from '../../helpers/hostile';
 import { repoRoot } from '../../helpers/shared';
 
@@ -80,6 +81,31 @@ test('accuracy --inputs: a 1 GiB .npy of the wrong shape is refused from its hea
       /refused from the header/,
     );
     assert.throws(() => readNpyFile(wrong), /more than the 1 GiB this reader holds in memory/, 'as float32, 2³⁰ bytes of uint8 are 4 GiB');
+  } finally {
+    s.cleanup();
+  }
+});
+
+test('device inputs: a 64 MiB uint8 .npy feeds frames 0 and 1 without decoding the rest at 8 bytes a value', () => {
+  const s = scratch();
+  try {
+    const path = join(s.dir, 'frames.npy');
+    sparseNpy(path, '|u1', [16384, 64, 64, 1], 1); // 16,384 frames of 64×64×1
+    const input: StreamInfo = { name: 'in', direction: 'input', shape: [64, 64, 1], order: 'NHWC', type: 'UINT8', frameSize: 4096, quant: [], isNms: false };
+    const before = arrayBuffers();
+    const made = makeInputs({ kind: 'npy', path }, [input]);
+    // the file (64 MiB) is held while it is read; the whole of it as float64 would be 512 MiB more
+    const grew = arrayBuffers() - before;
+    assert.ok(grew < 128 * MiB, `ArrayBuffers grew by ${(grew / MiB).toFixed(0)} MiB`);
+    assert.deepEqual(
+      made.frames.map((f) => f.length),
+      [4096, 4096],
+    );
+    assert.match(made.description.text, /^frames\.npy, frames 0 and 1$/);
+    // the whole-frames check still counts every value the header declares
+    const odd = join(s.dir, 'odd.npy');
+    sparseNpy(odd, '|u1', [4097], 1);
+    assert.throws(() => makeInputs({ kind: 'npy', path: odd }, [input]), /odd\.npy has shape \(4097\) = 4097 values, which is not a whole number of frames/);
   } finally {
     s.cleanup();
   }

@@ -60,7 +60,7 @@ interface Walk {
  * (linear ≈ 8, quadratic ≈ 64), or, where the caches make a linear pass itself grow more than 8× on
  * this machine, t(8n)/t(n) over that pass's growth below 2 (linear ≈ 1, quadratic ≈ 8). Measured on
  * the 2-core VM under load 11: the fixed walks 7.8–21.5 raw and 0.5–1.3 over the baseline; the old
- * quadratic ones 55–224 raw and 2.9–28 over it. Times are CPU time, not wall time (the CI machine
+ * quadratic ones 52–224 raw and 2.9–28 over it. Times are CPU time, not wall time (the CI machine
  * runs other suites); the small size repeats so one measurement lasts at least 25 ms; the walks and
  * baselines are measured in turn, 5 times, the best of each kept.
  */
@@ -330,4 +330,20 @@ test('.alls: unknown layer names against a large model — "did you mean" search
   assert.match(unknown[0].message, /Did you mean `conv0`\?/);
   assert.match(unknown[limit('allsNameSearches') - 1].message, /Did you mean/);
   assert.doesNotMatch(unknown[n - 1].message, /Did you mean/);
+});
+
+test('.alls: n statements using a context defined only after n other definitions of its name — linear', (t) => {
+  // `c.place(…)` n times, then `c = defuse(…)` n times, then `c = context([…])`: each use looked for a
+  // later `context(...)` among every definition of `c` (a scan per statement: n uses × n definitions)
+  const scriptOf = (n: number) =>
+    `${'c.place(0, [conv1])\n'.repeat(n)}${Array.from({ length: n }, (_, i) => `c = defuse(conv${i}, 2)\n`).join('')}c = context([conv1])\n`;
+  assertLinear(t, 'checkDocument (n uses before n definitions)', 4000, (n) => {
+    const doc = analyze(scriptOf(n));
+    return { run: () => void checkDocument(doc, {}), names: Array.from({ length: 2 * n }, (_, i) => `conv${i}`) };
+  });
+  const n = 50;
+  const used = checkDocument(analyze(scriptOf(n)), {}).filter((d) => d.code === 'alls/undefined-context');
+  assert.equal(used.length, n);
+  // the first `c = context(...)` is on line 2n + 1, after the n uses and the n `defuse`s
+  for (const d of used) assert.match(d.message, new RegExp(`^\`c\` is used before \`c = context\\(\\[\\.\\.\\.\\]\\)\` \\(line ${2 * n + 1}\\)`));
 });

@@ -10,6 +10,8 @@ import {
   countImageEntries,
   decodeContextFile,
   encodeContextFile,
+  FrameError,
+  imageToFrame,
   layoutFrame,
   paramError,
   parseParam,
@@ -21,6 +23,7 @@ import {
 import { writeGenAiHefs } from '../../helpers/genaiFixtures';
 import { tempDir } from '../../fakes/fakeHailort';
 import { assertInert, md } from '../../helpers/markdown';
+import { PNG } from 'pngjs';
 
 const dir = tempDir('genai-core');
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,4 +158,22 @@ test('context file: header + HailoRT blob round-trip; a bare blob loads; truncat
   const head = file.subarray(0, file.length - blob.length);
   assert.match((decodeContextFile(head) as { error: string }).error, /no HailoRT context after its header/);
   assert.match((decodeContextFile(head.subarray(0, 40)) as { error: string }).error, /no end to it/);
+});
+
+test('frames: a VLM frame shape (from the HEF, through HailoRT) beyond LIMITS.imagePixels is refused before the image is resized to it', () => {
+  const png = new PNG({ width: 2, height: 2 });
+  png.data.fill(200);
+  const image = new Uint8Array(PNG.sync.write(png));
+  // within the limit the image is stretched to the frame
+  assert.equal(imageToFrame(image, 'cat.png', { size: 12, shape: [2, 2, 3], type: 'UINT8', order: 'NHWC' }).bytes.length, 12);
+  // 10⁵×10⁵ RGB: the resize alone would be 3·10¹⁰ values of 8 bytes
+  const huge = { size: 3e10, shape: [100_000, 100_000, 3] as [number, number, number], type: 'UINT8', order: 'NHWC' };
+  for (const make of [() => imageToFrame(image, 'cat.png', huge), () => layoutFrame([], huge)])
+    assert.throws(
+      make,
+      (e: unknown) =>
+        e instanceof FrameError &&
+        e.message ===
+          "the VLM's 100000x100000 frame has 10,000,000,000 pixels, over the limit of 64,000,000 pixels: the image is not decoded (one sentence); nothing runs on the device.",
+    );
 });

@@ -135,3 +135,22 @@ test('audio: a file over the audioFileBytes limit is refused before it is decode
   const big = Buffer.alloc(limit('audioFileBytes') + 1);
   assert.throws(() => decodeSpeechAudio(big, 'long.wav'), /long\.wav has .* bytes, over the limit of 128 MiB/);
 });
+
+test('audio: the 16 kHz output a header makes of few bytes is bounded (LIMITS.audioSamples) before it is allocated', () => {
+  // 300 kB of 8-bit samples declared at 1 Hz: 300,000 s of audio, 4.8·10⁹ samples at 16 kHz
+  const slow = wavBytes(new Float64Array(300_000), 1, 1, 'pcm8');
+  assert.throws(
+    () => decodeSpeechAudio(slow, 'slow.wav'),
+    (e: unknown) =>
+      e instanceof AudioError &&
+      /^slow\.wav \(300000 frames at 1 Hz\) resampled to 16 kHz has 4,800,000,000 items, over the limit of 67,108,864 items: the file is not read/.test(
+        e.message,
+      ),
+  );
+  // a data chunk claiming 2³¹ bytes holds what the file holds (wavefile reads the chunk within the file)
+  const claims = Buffer.from(wavBytes(toneSamples([{ start: 0, end: 0.5, hz: 440 }], 0.5, 16_000, 1), 16_000, 1, 'pcm16'));
+  claims.writeUInt32LE(2 ** 31, 40);
+  assert.equal(decodeSpeechAudio(claims, 'claims.wav').samples.length, 8000);
+  // a real low rate stays readable: 8 kHz telephone audio doubles
+  assert.equal(decodeSpeechAudio(wavBytes(new Float64Array(8000), 8000, 1, 'pcm16'), 'phone.wav').samples.length, 16_000);
+});

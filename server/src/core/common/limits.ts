@@ -215,10 +215,20 @@ export const LIMITS = {
   imagePixels: {
     value: 64_000_000,
     unit: 'pixels',
-    where: 'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model)',
+    where:
+      'PNG and JPEG inputs (hailo-tools run --input, Run on Device, chat --image, Chat with Model), and the VLM frame (from the HEF, through HailoRT) an image is resized to',
     reason:
       'An image is decoded whole to RGBA (4 bytes a pixel) before it is resized to the model input: a 1 MB PNG declaring 16384×16384 took 3.1 GB. 64 MP holds an 8K frame (33 MP) and the photos of most cameras; model inputs are below 1 MP.',
     onHit: 'the image is not decoded (one sentence); nothing runs on the device',
+  },
+  deviceFrameBytes: {
+    value: 128 * MiB,
+    unit: 'bytes',
+    where:
+      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) HailoRT reports for an opened HEF',
+    reason:
+      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three) and makes an input at 8 bytes a value. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
+    onHit: 'the model is closed before any frame is made (one sentence); nothing runs',
   },
   // ---- the setup doctor (server/src/core/doctor) -----------------------------------------------------
   elfTableBytes: {
@@ -299,6 +309,14 @@ export const LIMITS = {
     where: 'audio files read for Speech2Text (transcribe, Hailo: Transcribe Audio)',
     reason:
       'The whole recording is decoded in memory (about 8 bytes a sample while resampling): 128 MiB is 70 minutes of 16 kHz mono 16-bit or 12 minutes of CD stereo, far beyond the 10-second chunks Whisper works in.',
+    onHit: 'the file is not read (one sentence); split or down-sample the recording first',
+  },
+  audioSamples: {
+    value: 64 * 1024 * 1024,
+    unit: 'items',
+    where: 'audio files read for Speech2Text: the samples of the recording resampled to 16 kHz mono',
+    reason:
+      "The resampled length is the file's duration × 16,000, and the duration is its frames over the sample rate its header declares: 300 kB of 8-bit samples declared at 1 Hz asked for 4.8·10⁹ samples (a RangeError with a stack trace; a little less allocates gigabytes). 67,108,864 samples are 70 minutes at 16 kHz, what audioFileBytes holds of 16 kHz mono 16-bit.",
     onHit: 'the file is not read (one sentence); split or down-sample the recording first',
   },
 } as const satisfies Record<string, Limit>;

@@ -141,20 +141,22 @@ export function imageSize(buf: Uint8Array): { width: number; height: number } | 
 function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
   if (inputs.length !== 1) throw new InputError(`a .npy input feeds one input stream, but this model has ${inputs.length}; use random or normal inputs`);
   const s = inputs[0];
+  const per = elements(s);
   let arr;
   try {
-    arr = readNpy(readLimited(path));
+    // frames 0 and 1 only: the rest of the file (up to 512 MiB) is not decoded at 8 bytes a value
+    arr = readNpy(readLimited(path), 2 * per);
   } catch (err) {
     if (err instanceof NpyError) throw new InputError(`${basename(path)}: ${err.message}`);
     throw err;
   }
-  const per = elements(s);
-  if (arr.data.length === 0 || arr.data.length % per !== 0) {
+  const total = arr.shape.reduce((a, b) => a * b, 1);
+  if (total === 0 || total % per !== 0) {
     throw new InputError(
-      `${basename(path)} has shape (${arr.shape.join(', ')}) = ${arr.data.length} values, which is not a whole number of frames of input '${s.name}' (${s.shape.join('x')} = ${per} values)`,
+      `${basename(path)} has shape (${arr.shape.join(', ')}) = ${total} values, which is not a whole number of frames of input '${s.name}' (${s.shape.join('x')} = ${per} values)`,
     );
   }
-  const count = Math.min(arr.data.length / per, 2);
+  const count = Math.min(total / per, 2);
   const quantised = arr.dtype === 'u1' || arr.dtype === 'u2';
   const frames: Uint8Array[] = [];
   for (let f = 0; f < count; f++) frames.push(encode(s, arr.data.subarray(f * per, (f + 1) * per), quantised));

@@ -102,6 +102,10 @@ export function decodeSpeechAudio(bytes: Uint8Array, name: string): SpeechAudio 
   const planes = Array.isArray(planar) ? planar : [planar];
   const frames = planes[0]?.length ?? 0;
   if (frames === 0) throw new AudioError(`${name} holds no audio samples (an empty data chunk).`);
+  // The frames are bounded by the file's bytes, the 16 kHz output is not: it grows with 16,000 over the declared rate.
+  const outSamples = Math.ceil((frames * SPEECH_SAMPLE_RATE) / rate);
+  if (outSamples > limit('audioSamples'))
+    throw new AudioError(limitMessage('audioSamples', `${name} (${frames} frames at ${rate} Hz) resampled to 16 kHz`, outSamples));
   // getSamples answers stored values: floats as they are, 8-bit PCM unsigned (0…255), wider PCM signed.
   const depth = wav.bitDepth;
   const float = depth === '32f' || depth === '64';

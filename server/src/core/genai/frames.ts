@@ -7,6 +7,7 @@
 // own normalisation runs on the device) — an inference from HailoRT's example, which sends UINT8.
 import { decodeImage, InputError, resizeBilinear } from '../device/inputs';
 import type { FrameFormat } from '../device/protocol';
+import { limit, limitMessage } from '../common/limits';
 
 export class FrameError extends Error {}
 
@@ -36,6 +37,7 @@ export function layoutFrame(pixels: ArrayLike<number>, format: FrameFormat): Uin
   if (!bytes) throw new FrameError(`the VLM wants ${format.type} frames, which an image cannot be turned into`);
   const at = indexer(format.order, h, w, f);
   if (!at) throw new FrameError(`the VLM wants frames in ${format.order} order, which this chat cannot lay an image out in`);
+  frameWithinLimit(format);
   if (h * w * f * bytes !== format.size) {
     throw new FrameError(`the VLM reports a ${h}x${w}x${f} ${format.type} frame of ${format.size} bytes, but that shape is ${h * w * f * bytes} bytes`);
   }
@@ -62,9 +64,21 @@ export interface Frame {
   source: { width: number; height: number };
 }
 
+/**
+ * The frame's shape comes from the HEF (through HailoRT's VLM::input_frame_shape): the image is
+ * resized to it, 8 bytes a value, before it is laid out, so it is held to the images we decode.
+ */
+function frameWithinLimit(format: FrameFormat): void {
+  const [h, w] = format.shape;
+  const pixels = h * w;
+  if (!Number.isSafeInteger(pixels) || pixels < 0 || pixels > limit('imagePixels'))
+    throw new FrameError(limitMessage('imagePixels', `the VLM's ${h}x${w} frame`, pixels));
+}
+
 export function imageToFrame(image: Uint8Array, name: string, format: FrameFormat): Frame {
   const [h, w, f] = format.shape;
   if (f !== 1 && f !== 3 && f !== 4) throw new FrameError(`the VLM's frame has ${f} features per pixel; an image gives 1 (gray), 3 (RGB) or 4 (RGBA)`);
+  frameWithinLimit(format);
   let decoded;
   try {
     decoded = decodeImage(image, name);

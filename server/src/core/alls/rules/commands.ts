@@ -101,7 +101,7 @@ function checkContextObject(ctx: RuleContext, st: ResolvedStatement): void {
     );
     return;
   }
-  const later = defs?.find((d) => d.command === 'context');
+  const later = ctx.firstContextDefinition(obj.text);
   const cands = ctx.nearNames(obj.text, contexts, `context@${st.index}`);
   ctx.add(
     obj.start,

@@ -1,7 +1,7 @@
 // What every rule family shares while one script is checked: the options, the target
 // architecture, the model's layers, the findings so far (offsets, turned into ranges once at the
 // end) and the small helpers their messages and fixes use.
-import type { ResolvedStatement, AllsDocument } from '../analysis';
+import type { ResolvedStatement, AllsDocument, NameDefinition } from '../analysis';
 import type { ValueNode } from '../ast';
 import type { AllsCode } from '../codes';
 import { layerLookup, type LayerLookup } from '../layers';
@@ -56,6 +56,8 @@ export class RuleContext {
   readonly bareFormHinted = new Set<string>();
   /** Answers of searches over every layer, by name or pattern: at most LIMITS.allsNameSearches per script (issue 29). */
   private readonly searches = new Map<string, string[] | boolean>();
+  /** Name → its first `context([...])` definition, indexed once on first use (issue 29: a scan per statement was quadratic). */
+  private contextDefs: Map<string, NameDefinition> | undefined;
 
   constructor(
     readonly doc: AllsDocument,
@@ -95,6 +97,18 @@ export class RuleContext {
     const none = test();
     this.searches.set(key, none);
     return none;
+  }
+
+  /** The first `name = context([...])` in the script, wherever it is. */
+  firstContextDefinition(name: string): NameDefinition | undefined {
+    if (!this.contextDefs) {
+      this.contextDefs = new Map();
+      for (const [n, defs] of this.doc.definitions) {
+        const d = defs.find((x) => x.command === 'context');
+        if (d) this.contextDefs.set(n, d);
+      }
+    }
+    return this.contextDefs.get(name);
   }
 
   renameFixes(node: { start: number; end: number }, candidates: string[], what: string): Pending['fixes'] {

@@ -25,6 +25,7 @@ import type {
   StreamInfo,
 } from '../../../core/device/protocol';
 import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
+import { limit, limitMessage } from '../../../core/common/limits';
 import { deviceHolders, holderSentence } from '../../../core/doctor/holders';
 import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
@@ -147,6 +148,18 @@ export class HailortSession {
       throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
     }
     const shim = this.bridge.model(handle);
+    const tooLarge = frameOverLimit(shim);
+    if (tooLarge) {
+      try {
+        this.bridge.close(handle);
+      } catch {
+        // the refusal is the answer; a close that fails leaves the handle to the worker's exit
+      }
+      throw new DeviceFailure({
+        ...errorFromKind('hef-not-supported', tooLarge),
+        sentence: limitMessage('deviceFrameBytes', `${basename(options.hef)}'s ${tooLarge}`),
+      });
+    }
     const model: ModelInfo = {
       hef: options.hef,
       device: dev,
@@ -373,6 +386,23 @@ export class HailortSession {
     }
     return new DeviceFailure(errorFromKind('hailort-error', `${what}: ${(err as Error)?.message ?? String(err)}`));
   }
+}
+
+/**
+ * Which frame of an opened model is over LIMITS.deviceFrameBytes, if any: the sizes HailoRT
+ * computed from the HEF size every buffer the worker makes (Buffer.alloc(outputBytes), the inputs
+ * of core/device/inputs.ts at 8 bytes a value), so they are checked before any is made.
+ */
+function frameOverLimit(shim: ShimModel): string | undefined {
+  const max = limit('deviceFrameBytes');
+  const over = (n: number) => !Number.isSafeInteger(n) || n < 0 || n > max;
+  if (over(shim.inputBytes)) return `input frame (${shim.inputBytes.toLocaleString('en-US')} bytes)`;
+  if (over(shim.outputBytes)) return `output frame (${shim.outputBytes.toLocaleString('en-US')} bytes)`;
+  for (const s of shim.inputs) {
+    const values = s.shape[0] * s.shape[1] * s.shape[2];
+    if (over(values)) return `input '${s.name}' (${s.shape.join('x')} values)`;
+  }
+  return undefined;
 }
 
 function depthsUpTo(max: number): number[] {
