@@ -75,7 +75,10 @@ export interface Errno {
   advice?: string;
 }
 
-const BY_VALUE = new Map<number, Errno>(ERRNO.map(([value, name, meaning, advice]) => [value, { value, name, meaning, ...(advice ? { advice } : {}) }]));
+/** Every errno the table knows. */
+export const ERRNOS: readonly Errno[] = ERRNO.map(([value, name, meaning, advice]) => ({ value, name, meaning, ...(advice ? { advice } : {}) }));
+
+const BY_VALUE = new Map<number, Errno>(ERRNOS.map((e) => [e.value, e]));
 
 /** The errno a line reports (`errno: 12`, `errno = -12`, `errno 12`, Python's `[Errno 12]`), when it is one Linux defines. */
 export function errnoIn(text: string): Errno | undefined {

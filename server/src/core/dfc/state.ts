@@ -279,12 +279,12 @@ export class ReaderState implements ReaderView {
    * no error ran to its end — parse-only, optimize-only or a whole compile alike.
    */
   /**
-   * The log is an application's run, not a DFC flow: no `hailo`/`hailomz` command and no DFC stage
-   * ran (a pyhailort or GenAI program, hailortcli). Such a log ends where the program died: an
+   * The log is an application's run, not a DFC flow: no `hailo`/`hailomz` command, no DFC version
+   * header and no DFC stage ran (a pyhailort or GenAI program, hailortcli). Such a log ends where the program died: an
    * error line at error level that nothing got past is its failure, whatever tool printed it.
    */
   private applicationRun(): boolean {
-    return this.command === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
+    return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
   }
 
   private ranToItsEnd(): boolean {
