@@ -5,10 +5,12 @@
 // the held-out half once — and must not fall: a case that is read right stays read right.
 // A second batch (tune2/, unseen/) was collected later by an engineer who did not build the reader and
 // split by a fixed rule (scripts/dfc-corpus-split.mjs). tune2/ was scored once before the reader was
-// changed for it (9/21, docs/dfc-log.md) and is kept at its score after; unseen/ is never scored here —
-// only its structure and its split are checked — the lead scores it once with
-// `node scripts/dfc-corpus-score.mjs unseen`. A third batch (unseen2/) is set aside whole the same way:
-// only listed and its format checked here, scored once by the lead.
+// changed for it (9/21, docs/dfc-log.md) and is kept at its score after. unseen/ was set aside unread
+// and scored once by the lead (16/21, 44/51 fields); it was then read and its five misses fixed as
+// classes (dfc-runtime-classes.test.ts) — it is a tuned half now, kept at its score after, and no
+// longer a measure of logs nobody has seen.
+// A third batch (unseen2/) is set aside whole: only listed and its format checked here, scored once by
+// the lead (`node scripts/dfc-corpus-score.mjs unseen2`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -23,6 +25,8 @@ const MEASURED = {
   heldout: { cases: 20, right: 20, fields: 70, fieldsRight: 70 },
   // 9/21 logs, 38/61 fields before the reader was changed for it.
   tune2: { cases: 21, right: 21, fields: 61, fieldsRight: 61 },
+  // Scored 16/21 (44/51 fields) once unread; then read and fixed to 21/21 — tuned since.
+  unseen: { cases: 21, right: 21, fields: 51, fieldsRight: 51 },
 };
 
 function report(results: CaseResult[]): string {
@@ -38,7 +42,7 @@ function report(results: CaseResult[]): string {
     .join('\n');
 }
 
-for (const part of ['tune', 'heldout', 'tune2'] as const) {
+for (const part of ['tune', 'heldout', 'tune2', 'unseen'] as const) {
   test(`dfc corpus ${part}: users' logs are read at least as well as measured, field by field`, () => {
     const results = corpusCases(part).map(scoreCase);
     const s = score(results);

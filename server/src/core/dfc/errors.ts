@@ -171,6 +171,7 @@ export class ErrorCollector {
       this.flushSyntax(added);
     }
     const lv = level(t);
+    if (bare || lv === 'error' || lv === 'critical') this.lastErrorLine = l.no;
     if ((lv === 'error' || lv === 'critical') && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
@@ -434,6 +435,24 @@ export class ErrorCollector {
   /** The run went on after the last exception (a stage started or finished). */
   progressed(): void {
     this.openFailure = null;
+    this.lastErrorLine = null;
+  }
+
+  /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
+  answered(): void {
+    this.lastErrorLine = null;
+  }
+
+  /** An error-level line (any tool's) or an exception that nothing after it got past. */
+  private lastErrorLine: number | null = null;
+
+  /**
+   * The log's last word is an error: an error-level line or an exception with no stage, progress or
+   * answer after it. How an application's run (pyhailort, GenAI, hailortcli — no DFC stage) that
+   * died of it reads; warnings alone are no failure.
+   */
+  endsInError(): boolean {
+    return this.lastErrorLine !== null || this.openFailure !== null;
   }
 
   /** The log ends in an exception nothing recovered from. */

@@ -11,6 +11,7 @@ import { ScriptLocator } from './locate';
 import { level, withoutLevel } from './markers';
 import { PYHAILORT_CLASS_STATUS, describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
 import { sentenceFor } from '../device/errors';
+import { describeErrno, errnoIn } from '../common/errno';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
 
 /** An error as the log shows it. */
@@ -55,6 +56,8 @@ export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
 const RECOMMEND_LIST = /recommendations for end node names: \[(.*)\]/;
 const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
 const END_NODE_ECHO = /\bend_node_names\s*=\s*\[([^\]]*)\]/;
+/** `performance_param(fps=30)` (hailo_model_zoo's cfg/alls set the target this way; `fps=None` sets none). */
+const FPS_TARGET = /\bperformance_param\([^)]*?\bfps\s*=\s*([\d.]+)/;
 
 function quotedList(s: string): string[] {
   const out: string[] = [];
@@ -75,6 +78,8 @@ export class Explainer {
   private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
+  /** The fps of a `performance_param(fps=…)` the log shows. */
+  private fpsTarget: string | null = null;
   private retrySeen = false;
 
   constructor(private readonly state: ReaderView) {
@@ -167,6 +172,9 @@ export class Explainer {
     const t = l.text;
     let m: RegExpExecArray | null;
     if (t.includes('end_node_names') && (m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
+    // The performance target a run was given (the script echoed, a hailomz line): a mapping that
+    // fails to reach the required FPS is about this number.
+    if (t.includes('fps') && (m = FPS_TARGET.exec(t))) this.fpsTarget = m[1];
     if (t.includes('end node names')) {
       if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
       else if ((m = RECOMMEND_TEXT.exec(t)))
@@ -640,6 +648,13 @@ export class Explainer {
     } else if (/16bit|16x4/.test(msg) || causeEntry?.id === 'resources-calculation') {
       hint =
         " 16-bit biases come from optimization level 0 (no GPU at optimize): optimize with a GPU so bias correction brings them to 8 bit. They also come from end nodes cut after the detection heads' post-processing (Sigmoid, Concat, Mul): those activations then go on the chip with 16-bit biases — end each head at its raw Conv output, as the model zoo's YAMLs do, and decode on the host.";
+    } else if (causeEntry?.id === 'required-fps') {
+      // Name the target the run was given: the script's performance_param(fps=…), else the log's.
+      const perf = this.script?.statements('performance_param').find((st) => st.keyword('fps') && /^[\d.]+$/.test(st.keyword('fps')!.text));
+      const fps = perf ? perf.keyword('fps')!.text : this.fpsTarget;
+      if (perf && !place) where = { path: this.scriptPath, place: perf.keyword('fps')!.value };
+      const target = fps ? `the target here is ${fps} FPS (performance_param(fps=${fps}) in the ${perf ? 'model script' : 'log'}); ` : '';
+      hint = ` The DFC names the cause (${causeEntry.cause}): ${target}${causeEntry.fix}.`;
     } else if (causeEntry) {
       hint = ` The DFC names the cause (${causeEntry.cause}): ${causeEntry.fix}.`;
     } else {
@@ -768,6 +783,13 @@ export class Explainer {
     if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
     if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
       fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
+    // The kernel's errno in HailoRT's or the driver's words says more than the status its caller
+    // reports (ENOMEM under HAILO_DRIVER_FAIL is the host out of memory): its meaning, and its advice.
+    const errno = errnoIn(detail) ?? errnoIn(body);
+    if (errno) {
+      detail = `${detail.replace(/[.:]$/, '')} — ${describeErrno(errno)}`;
+      if (errno.advice) fix = errno.advice;
+    }
     const excerpt = fromPlain ? [plain.text, body] : [body];
     const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, excerpt };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
@@ -912,11 +934,14 @@ export class Explainer {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
       : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
+    // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
+    const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
+    const who = hailort ? 'HailoRT failed a check' : 'The DFC failed with an error';
     return this.make(
       'dfc/unrecognised-error',
       this.onLog(s.line),
       s.line,
-      `The DFC failed with an error this reader does not know: ${head.trim()}. The quoted lines are the traceback to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

@@ -181,6 +181,7 @@ export class ReaderState implements ReaderView {
           break;
         case 'inferred':
           this.deviceRunEnded = true;
+          this.errors.answered();
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report.
@@ -277,6 +278,15 @@ export class ReaderState implements ReaderView {
    * Optimization is done`, `hailomz profile` ending in `Profiler report generated`) and that shows
    * no error ran to its end — parse-only, optimize-only or a whole compile alike.
    */
+  /**
+   * The log is an application's run, not a DFC flow: no `hailo`/`hailomz` command, no DFC version
+   * header and no DFC stage ran (a pyhailort or GenAI program, hailortcli). Such a log ends where the program died: an
+   * error line at error level that nothing got past is its failure, whatever tool printed it.
+   */
+  private applicationRun(): boolean {
+    return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
+  }
+
   private ranToItsEnd(): boolean {
     if (this.command || this.current !== null || this.errors.hasErrors()) return false;
     return STAGES.some((s) => this.stages.get(s)!.status === 'ok');
@@ -324,7 +334,10 @@ export class ReaderState implements ReaderView {
     } else if (errorStage) {
       outcome = 'failed';
       failed = errorStage;
-    } else if ((exit && exit.code !== null && exit.code !== 0) || (!exit && this.errors.endsInException())) {
+    } else if (
+      (exit && exit.code !== null && exit.code !== 0) ||
+      (!exit && (this.errors.endsInException() || (this.applicationRun() && this.errors.endsInError())))
+    ) {
       outcome = 'failed';
       failed = this.current ?? this.stageForError(this.errors.stageEvidence());
     } else if (
