@@ -142,8 +142,10 @@ test(
       const ctx = await runCompileCommand(['--docker', FAKE_DOCKER, '--context', '-H=tcp://evil:2375', join(dir, 'tinycnn.onnx')], io);
       assert.equal(ctx, 1);
       assert.ok(!fd.argv().some((a) => a.some((x) => x.startsWith('-H'))));
-      // An end node named like an option: one value for the driver's argparse, not an option.
-      const nodes = await runCompileCommand(['--json', '--docker', FAKE_DOCKER, '--end-nodes', '--help', join(dir, 'tinycnn.onnx')], {
+      // An end node named like an option: one value for the driver's argparse, not an option. On our
+      // command line a value that is one of compile's own options is a missing value (cli/args.ts:
+      // `--hw-arch --json` must not eat `--json`), so it is given in the `--opt=value` form.
+      const nodes = await runCompileCommand(['--json', '--docker', FAKE_DOCKER, '--end-nodes=--help', join(dir, 'tinycnn.onnx')], {
         out: (t) => void (io.outText = t),
         err: () => undefined,
       });
