@@ -18,6 +18,8 @@ import type { DeviceError, RunReport } from '../../server/src/core/device/protoc
 import { failureMessage } from '../../client/src/device/failures';
 import { deviceSetup, type DeviceSetup } from '../fakes/fakeHailort';
 import { repoRoot } from '../helpers/shared';
+import { buildHef } from '../helpers/hefBuilder';
+import { largeFrameHefSpec } from '../helpers/inlineHefs';
 
 const WORKER = join(repoRoot, 'dist', 'deviceWorker.js');
 import { sourceFiles, stripComments } from '../helpers/securityScan';
@@ -225,6 +227,7 @@ const CASES: Case[] = [
   { name: 'boundary edges without buffer_indices (libhailort crashes)', setup: () => h5, hef: () => h5.hefs.crashes, rule: 'hailort-crashes' },
   { name: 'config words cut (5.2.0 would open it)', setup: () => h5, hef: () => join(h5.dir, 'half.hef'), rule: 'config-damaged' },
   { name: 'a missing path', setup: () => h5, hef: () => join(h5.dir, 'nope.hef'), rule: 'hef-unreadable' },
+  { name: 'an output frame over deviceFrameBytes', setup: () => h5, hef: () => join(h5.dir, 'big.hef'), rule: 'frame-too-large' },
   // 5.x's Device::create answers a Hailo-8 with 79 (pcie_device.cpp), so the scan cannot identify it:
   // the identify failure is the answer (runtime-mismatch), before any architecture verdict.
   {
@@ -274,6 +277,7 @@ const CASES: Case[] = [
 test('the extension, the CLI and the worker give the gate’s verdict, the same one, for the same HEF, device and HailoRT', async () => {
   const whole = readFileSync(h5.hefs.classifier);
   writeFileSync(join(h5.dir, 'half.hef'), whole.subarray(0, whole.length - 64));
+  writeFileSync(join(h5.dir, 'big.hef'), await buildHef(largeFrameHefSpec('output', 10)));
   const wrong: string[] = [];
   for (const c of CASES) {
     const setup = c.setup();

@@ -97,6 +97,20 @@ export const manyOutputsHefSpec = (): HefSpec => {
   return { version: 3, hwArch: 103, networkGroups: [{ name: `net${EVIL.ansi}`, inputs: [{ name: `net/${EVIL.html}`, shape: [8, 8, 3] }], outputs }] };
 };
 
+/**
+ * device-run-gate, run-gate-agreement: a classifier whose `direction` frame (uint8, all its streams)
+ * is exactly 128 MiB (a 4096×4096×8 stream, LIMITS.deviceFrameBytes) plus a second stream of `extra` bytes.
+ */
+export const largeFrameHefSpec = (direction: 'input' | 'output', extra: number): HefSpec => {
+  const streams = (p: string): StreamSpec[] => [
+    { name: `n/${p}`, shape: [4096, 4096, 8] },
+    ...(extra > 0 ? [{ name: `n/${p}_extra`, shape: [1, 1, extra] as Shape }] : []),
+  ];
+  const small = (p: string): StreamSpec[] => [{ name: `n/${p}`, shape: [8, 8, 3] }];
+  const io = direction === 'input' ? { inputs: streams('in'), outputs: small('out') } : { inputs: small('in'), outputs: streams('out') };
+  return { version: 3, hwArch: 103, networkGroups: [{ name: 'n', ...io }] };
+};
+
 /** Every inline spec above, named for the guard (hef-fixtures-load). */
 export function inlineHefSpecs(): { name: string; spec: HefSpec }[] {
   return [
@@ -109,5 +123,8 @@ export function inlineHefSpecs(): { name: string; spec: HefSpec }[] {
     { name: 'inline paddedV3Spec (hostile-hef)', spec: paddedV3Spec() },
     { name: 'inline paddedV3Spec net/in (lsp/hostile-folder)', spec: paddedV3Spec('net/in', 'net/out') },
     { name: 'inline manyOutputsHefSpec (fuzz seed)', spec: manyOutputsHefSpec() },
+    ...(['input', 'output'] as const).flatMap((d) =>
+      [0, 10].map((extra) => ({ name: `inline largeFrameHefSpec(${d}, ${extra}) (device-run-gate, run-gate-agreement)`, spec: largeFrameHefSpec(d, extra) })),
+    ),
   ];
 }

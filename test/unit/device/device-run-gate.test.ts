@@ -19,7 +19,7 @@ import { gateBeforeRun, runGate, type GateInput, type GateVerdict } from '../../
 import type { DeviceInfo } from '../../../server/src/core/device/protocol';
 import { buildHef } from '../../helpers/hefBuilder';
 import { mutant, mutantRows } from '../../helpers/hefMutants';
-import { ARCH_HEF_IDS, archHefSpec, classifierV2Spec } from '../../helpers/inlineHefs';
+import { ARCH_HEF_IDS, archHefSpec, classifierV2Spec, largeFrameHefSpec } from '../../helpers/inlineHefs';
 import { projectRoot } from '../../helpers/projectRoot';
 import { repoRoot, sharedPath, SKIP_NO_SHARED } from '../../helpers/shared';
 
@@ -319,4 +319,35 @@ test('gate: what the installed HailoRT refuses is refused first, with its real s
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+});
+
+// ---- the frames HailoRT would allocate ----
+
+// hts_open (native/hailo_shim.cpp) allocates (slots + 1) frames of every stream, zero-filled, before
+// the worker sees HailoRT's sizes; so the gate bounds the frames by our reader first. The expected
+// sizes are the shapes' own arithmetic: a uint8 NHWC frame is height × width × features bytes
+// (HailoRT's get_frame_size for the HEF's default format).
+test('gate: an input or output frame over LIMITS.deviceFrameBytes (128 MiB, all streams of it) is refused before the device is scanned; one at the limit runs', async () => {
+  const read = async (direction: 'input' | 'output', extra: number) =>
+    readHef(bufferSource(await buildHef(largeFrameHefSpec(direction, extra)), `${direction}-${extra}.hef`));
+  let scans = 0;
+  const scanned = () => (scans++, scan('5.2.0', [H10]));
+  for (const direction of ['input', 'output'] as const) {
+    const before = scans;
+    const over = await gateBeforeRun('big.hef', await read(direction, 10), scanned);
+    assert.equal(over.rule, 'frame-too-large', direction);
+    assert.equal(refusal(over)?.gate, 'frame-too-large');
+    assert.equal(
+      refusal(over)?.sentence,
+      `big.hef's ${direction} frame (134,217,738 bytes; 'n/${direction === 'input' ? 'in' : 'out'}' 4096x4096x8) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.`,
+    );
+    assert.equal(scans, before, 'refused from the file alone, before the scan');
+    // the whole gate (the scan given) says the same
+    assert.equal(gate(await read(direction, 10), 'big.hef', '5.2.0', [H10]).rule, 'frame-too-large');
+    // 4096 × 4096 × 8 bytes is the limit itself: it runs
+    assert.equal((await gateBeforeRun('at.hef', await read(direction, 0), scanned)).rule, 'runs', direction);
+  }
+  assert.equal(scans, 2);
+  // a normal classifier runs
+  assert.equal(gate(await readHef(bufferSource(await buildHef(archHefSpec(103)), 'n.hef')), 'n.hef', '5.2.0', [H10]).rule, 'runs');
 });

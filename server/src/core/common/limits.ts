@@ -225,10 +225,10 @@ export const LIMITS = {
     value: 128 * MiB,
     unit: 'bytes',
     where:
-      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) HailoRT reports for an opened HEF',
+      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) of a HEF, as our HEF reader computes them before the pre-run gate lets HailoRT open it, and as HailoRT reports them after',
     reason:
       "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three) and makes an input at 8 bytes a value. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
-    onHit: 'the model is closed before any frame is made (one sentence); nothing runs',
+    onHit: 'the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs',
   },
   // ---- the setup doctor (server/src/core/doctor) -----------------------------------------------------
   elfTableBytes: {

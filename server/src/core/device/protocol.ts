@@ -256,6 +256,7 @@ export type GateRule =
   | 'hailort-crashes'
   | 'hailort-refuses'
   | 'hef-unreadable'
+  | 'frame-too-large'
   | 'config-damaged'
   | 'driver-missing'
   | 'no-device'
