@@ -22,6 +22,7 @@ import type {
   RuntimeInfo,
 } from '../../../core/device/protocol';
 import { paramMask } from '../../../core/genai/params';
+import type { HefReport } from '../../../core/hef';
 import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs, type ShimHealth } from './bridge';
 import { DeviceFailure, type HailortSession } from './hailortSession';
 
@@ -60,21 +61,14 @@ export class ChatService {
   ) {}
 
   async open(o: ChatOpenOptions): Promise<ChatModelInfo> {
-    // The file alone first (a missing path is said before anything else); the whole gate below.
     // Read without hashing: an LLM's HEF is gigabytes, and HailoRT checks its own hashes.
     const { report, genai } = await classifyGenAiFile(o.hef);
-    const unreadable = hefFileGate(report, basename(o.hef) || '(no path)', null);
-    if (unreadable) throw new DeviceFailure(unreadable.error);
-    // HailoRT 4.x (the Hailo-8 family's runtime) has no hailort::genai of the shape the bridge speaks.
-    const major = Number(this.runtime.hailortVersion.split('.')[0]);
-    if (major > 0 && major < 5) {
-      throw new DeviceFailure(
-        withSentence(
-          errorFromKind('hailort-too-old', `HailoRT ${this.runtime.hailortVersion}`),
-          `Chatting with an LLM or VLM needs a Hailo-10H with HailoRT 5.x; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no GenAI runtime.`,
-        ),
-      );
-    }
+    refuseFileOrHailort4(
+      report,
+      o.hef,
+      this.runtime,
+      `Chatting with an LLM or VLM needs a Hailo-10H with HailoRT 5.x; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no GenAI runtime.`,
+    );
     if (!genai.kind) throw new DeviceFailure(withSentence(errorFromKind('not-genai', genai.evidence.join('; ')), genai.summary));
     const kind = o.kind ?? genai.kind;
     const lora = o.lora ?? '';
@@ -499,6 +493,18 @@ function shimArgs(p: GeneratorParams): ShimGeneratorArgs {
     doSample: p.doSample ?? false,
     seed: p.seed ?? 0,
   };
+}
+
+/**
+ * Before a GenAI model (LLM, VLM, Speech2Text) is opened: the file alone first (a missing path is said
+ * before anything else; the whole gate follows at open), then HailoRT's line — 4.x, the Hailo-8
+ * family's runtime, has no hailort::genai of the shape the bridge speaks. `sentence` says what needs 5.x.
+ */
+export function refuseFileOrHailort4(report: HefReport, hef: string, runtime: RuntimeInfo, sentence: string): void {
+  const unreadable = hefFileGate(report, basename(hef) || '(no path)', null);
+  if (unreadable) throw new DeviceFailure(unreadable.error);
+  const major = Number(runtime.hailortVersion.split('.')[0]);
+  if (major > 0 && major < 5) throw new DeviceFailure(withSentence(errorFromKind('hailort-too-old', `HailoRT ${runtime.hailortVersion}`), sentence));
 }
 
 export function tooOld(err: ShimError): DeviceError {

@@ -8,11 +8,10 @@ import { FileRoots } from '../../../core/common/confined';
 import { FileAccessError } from '../../../core/common/fileAccess';
 import { limit } from '../../../core/common/limits';
 import { errorFromKind, errorFromStatus, HailoStatus } from '../../../core/device/errors';
-import { hefFileGate } from '../../../core/device/runGate';
 import type { RuntimeInfo, TranscribeRequest, TranscribeResult } from '../../../core/device/protocol';
 import { AudioError, classifySpeechFile, decodeSpeechAudio, type SpeechAudio } from '../../../core/genai';
 import { ShimError, type Bridge } from './bridge';
-import { failure, tooOld, withSentence } from './chat';
+import { failure, refuseFileOrHailort4, tooOld, withSentence } from './chat';
 import { DeviceFailure, type HailortSession } from './hailortSession';
 
 /** HailoRT 5.3 raised Speech2Text's default timeout from 10 s to 10 min (docs/research/hailo-users.md#releases). */
@@ -26,19 +25,13 @@ export class SpeechService {
   ) {}
 
   async transcribe(r: TranscribeRequest): Promise<TranscribeResult> {
-    // The file alone first (a missing path is said before anything else); the whole gate below.
     const { report, speech } = await classifySpeechFile(r.hef);
-    const unreadable = hefFileGate(report, basename(r.hef) || '(no path)', null);
-    if (unreadable) throw new DeviceFailure(unreadable.error);
-    const major = Number(this.runtime.hailortVersion.split('.')[0]);
-    if (major > 0 && major < 5) {
-      throw new DeviceFailure(
-        withSentence(
-          errorFromKind('hailort-too-old', `HailoRT ${this.runtime.hailortVersion}`),
-          `Speech-to-text needs a Hailo-10H with HailoRT 5.1 or newer; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no Speech2Text.`,
-        ),
-      );
-    }
+    refuseFileOrHailort4(
+      report,
+      r.hef,
+      this.runtime,
+      `Speech-to-text needs a Hailo-10H with HailoRT 5.1 or newer; HailoRT ${this.runtime.hailortVersion} runs the Hailo-8 family, which has no Speech2Text.`,
+    );
     if (!speech.speech) throw new DeviceFailure(withSentence(errorFromKind('not-speech', speech.evidence.join('; ')), speech.summary));
     const task = r.task ?? 'transcribe';
     if (task !== 'transcribe' && task !== 'translate') {
