@@ -2,6 +2,7 @@
 // ONNX's metadata_props (ultralytics/engine/exporter.py: every value `str(v)` — `names` a Python
 // dict repr `{0: 'person', …}`, `imgsz` `[640, 640]`, `stride` `32`) and into the `metadata.yaml`
 // its `format="hailo"` (and other) exports leave beside the model (yaml_save of the same dict). Pure.
+import { boundedIndex } from '../common/limits';
 
 export interface UltralyticsMetadata {
   /** Class names by index (dense; a gap is ''). */
@@ -24,19 +25,20 @@ function unquote(s: string): string {
   return t;
 }
 
-function dense(entries: [number, string][]): string[] | undefined {
+function dense(entries: [number, string][], source: string): string[] | undefined {
   if (!entries.length) return undefined;
   const out: string[] = [];
-  for (const [k, v] of entries) out[k] = v;
+  // An index sizes the array: bounded first, like the labels JSON's (a 22-byte file named class 150,000,000).
+  for (const [k, v] of entries) out[boundedIndex('labelIndex', `${source} names class`, k)] = v;
   return Array.from(out, (n) => n ?? '');
 }
 
 /** `{0: 'person', 1: "dog's toy"}` (Python's repr of a dict of int → str). */
-export function parsePythonNames(text: string): string[] | undefined {
+export function parsePythonNames(text: string, source = 'the names'): string[] | undefined {
   const entries: [number, string][] = [];
   const re = /(\d+)\s*:\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g;
   for (let m = re.exec(text); m; m = re.exec(text)) entries.push([Number(m[1]), unquote(m[2])]);
-  return dense(entries);
+  return dense(entries, source);
 }
 
 function parseSize(text: string): [number, number] | undefined {
@@ -49,7 +51,7 @@ function parseSize(text: string): [number, number] | undefined {
 export function ultralyticsFromOnnx(metadata: Record<string, string>, source: string): UltralyticsMetadata | undefined {
   if (metadata.names === undefined && metadata.imgsz === undefined) return undefined;
   const out: UltralyticsMetadata = { source };
-  if (metadata.names) out.names = parsePythonNames(metadata.names);
+  if (metadata.names) out.names = parsePythonNames(metadata.names, source);
   if (metadata.imgsz) out.imgsz = parseSize(metadata.imgsz);
   if (metadata.stride && /^\d+$/.test(metadata.stride.trim())) out.stride = Number(metadata.stride);
   if (metadata.task) out.task = metadata.task;
@@ -74,7 +76,7 @@ export function ultralyticsFromYaml(text: string, source: string): UltralyticsMe
     while (i + 1 < lines.length && /^(\s+|-\s)/.test(lines[i + 1])) block.push(lines[++i]);
     if (key === 'names') {
       seen = true;
-      if (rest.trim().startsWith('{')) out.names = parsePythonNames(rest);
+      if (rest.trim().startsWith('{')) out.names = parsePythonNames(rest, source);
       else if (rest.trim().startsWith('['))
         out.names = [...rest.matchAll(/'((?:[^']|'')*)'|"((?:[^"\\]|\\.)*)"|([^,[\]\s][^,[\]]*)/g)].map((m) => (m[1] ?? m[2] ?? m[3]).trim());
       else {
@@ -83,7 +85,7 @@ export function ultralyticsFromYaml(text: string, source: string): UltralyticsMe
           const m = /^\s+(\d+)\s*:\s*(.*)$/.exec(b);
           if (m) entries.push([Number(m[1]), unquote(m[2])]);
         }
-        out.names = dense(entries);
+        out.names = dense(entries, source);
       }
     } else if (key === 'imgsz') {
       seen = true;

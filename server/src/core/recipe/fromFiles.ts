@@ -13,6 +13,7 @@ import { OnnxReadError, readOnnxFile } from '../onnx/reader';
 import { recognizeHead } from './head';
 import { buildRecipe, type Recipe } from './recipe';
 import { ultralyticsFromOnnx, ultralyticsFromYaml, type UltralyticsMetadata } from '../nms/ultralytics';
+import { LimitError } from '../common/limits';
 
 export interface RecipeOptions {
   hwArch: string;
@@ -69,7 +70,13 @@ export async function recipeForOnnx(onnxPath: string, options: RecipeOptions): P
       return { ok: false, usage: true, reason: `${basename(harPath)}: ${(err as Error).message}` };
     }
   }
-  const ultralytics = ultralyticsFromOnnx(model.metadata, `${name} metadata`) ?? metadataYamlBeside(onnxPath);
+  let ultralytics: UltralyticsMetadata | undefined;
+  try {
+    ultralytics = ultralyticsFromOnnx(model.metadata, `${name} metadata`) ?? metadataYamlBeside(onnxPath);
+  } catch (err) {
+    if (!(err instanceof LimitError)) throw err;
+    return { ok: false, usage: true, reason: err.message }; // a class index past the bound: one sentence
+  }
   const input = { head: head.head, base, onnxName: name, hwArch: options.hwArch, ...(ultralytics ? { ultralytics } : {}) };
   const r = buildRecipe({ ...input, ...(hn ? { hn } : {}) });
   if (r.ok) return { ok: true, recipe: r.recipe, ...(harPath ? { harPath } : {}) };
