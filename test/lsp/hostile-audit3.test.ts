@@ -13,11 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { DidChangeConfigurationNotification, HoverRequest, type Hover } from 'vscode-languageserver-protocol/node';
 import { startTestServer } from '../helpers/lsp';
 import { repoRoot } from '../helpers/shared';
+import { ultralyticsDetector, ultralyticsMetadata } from '../helpers/detectorOnnx';
 
 const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');
 const SECRET = 'PRIVATE-a3-5e1f0c-DO-NOT-SHOW';
 /** A loaded 2-core CI machine answers a hover in well under this; a server that allocates 1.6 GB does not. */
 const BOUND_MS = 20_000;
+const NMS_SCRIPT = 'nms_postprocess("custom_nms_config.json", meta_arch=yolov8, engine=cpu)\n';
 const GOOD = 'normalization1 = normalization([123.675, 116.28, 103.53], [58.395, 57.12, 57.375])\nmodel_optimization_flavor(optimization_level=0)\n';
 
 async function within<T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> {
@@ -36,18 +38,26 @@ function scratch() {
   return { root, ws, home, uri: (...p: string[]) => pathToFileURL(join(ws, ...p)).toString(), cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-// FINDING A3-1 (high): the labels bound holds for JSON but not for Ultralytics' metadata.yaml.
-test('lsp: a 22-byte metadata.yaml naming class 150,000,000 beside a HEF: one sentence, and a hover on another document is answered', async () => {
+// Finding A3-1 (high, fixed here): the labels bound held for JSON but not for Ultralytics' metadata.yaml and ONNX metadata_props.
+test('lsp: a 22-byte metadata.yaml naming class 150,000,000 beside a HEF (and an ONNX whose metadata_props do, beside a script): one sentence, and a hover on another document is answered', async () => {
   const s = scratch();
   try {
     mkdirSync(join(s.ws, 'labels'));
     copyFileSync(join(NMS, 'custom.hef'), join(s.ws, 'labels', 'custom.hef'));
     writeFileSync(join(s.ws, 'labels', 'metadata.yaml'), 'names:\n  150000000: a\n');
+    // the same index in an Ultralytics ONNX's metadata_props, beside another HEF and a script
+    mkdirSync(join(s.ws, 'onnx'));
+    for (const f of ['custom.hef', 'custom_nms_config.json']) copyFileSync(join(NMS, f), join(s.ws, 'onnx', f));
+    const md = ultralyticsMetadata('Ultralytics YOLOv8n', ['a']);
+    md.names = "{150000000: 'a'}";
+    writeFileSync(join(s.ws, 'onnx', 'custom.onnx'), ultralyticsDetector({ kind: 'yolov8', classes: 1, metadata: md }));
+    writeFileSync(join(s.ws, 'onnx', 'custom.alls'), NMS_SCRIPT);
     mkdirSync(join(s.ws, 'good'));
     writeFileSync(join(s.ws, 'good', 'good.alls'), GOOD);
     const server = await startTestServer({ folders: [s.ws], settings: { hef: { inlineChecks: 'always' } } });
     try {
       server.open(s.uri('labels', 'metadata.yaml'), 'yaml', 'names:\n  150000000: a\n');
+      server.open(s.uri('onnx', 'custom.alls'), 'alls', NMS_SCRIPT);
       server.open(s.uri('good', 'good.alls'), 'alls', GOOD);
       const hover = (await within(
         'hover on good.alls',
@@ -117,7 +127,7 @@ test('lsp: hailo.model.labels, .calibrationSet and .onnx from a cloned settings 
   }
 });
 
-// FINDING A3-2 (high): the calibration set found beside a script is read through a link that leads out.
+// Finding A3-2 (high, fixed here): the calibration set found beside a script was read through a link that leads out.
 test('lsp: a calibration set beside a script that links outside the folder is not read: no figure of it in diagnostics or hovers', async () => {
   const s = scratch();
   try {

@@ -31,6 +31,7 @@ import { makeFifo, releaseFifo, tarMember, TAR_END } from '../../helpers/hostile
 import { ultralyticsDetector, ultralyticsMetadata } from '../../helpers/detectorOnnx';
 import { withExternalData } from '../../helpers/onnxBuilder';
 import { repoRoot } from '../../helpers/shared';
+import { findModelFiles, readReferenceModel } from '../../../server/src/api';
 
 const BIN = join(repoRoot, 'bin', 'hailo-tools.js');
 const MODEL = join(repoRoot, 'examples', 'model');
@@ -641,3 +642,106 @@ test('check DIR: 1,900 folders deep (a path of 3,800 characters) is walked to a 
     l.cleanup();
   }
 });
+
+// ---- A3-5: the float reference of Run on Device, found beside the HEF through links out ------------
+
+test("Run on Device's float reference (@hailo/api findModelFiles, as the extension calls it): an ONNX and a script beside the HEF that link outside are not used", async () => {
+  // The extension's entry (client/src/device/floatReference.ts) needs a device; this is the API it calls.
+  const l = lab();
+  try {
+    copyFileSync(join(NMS, 'custom.hef'), join(l.ws, 'm.hef'));
+    symlinkSync(l.outside('private.onnx', readFileSync(join(MODEL, 'tinycnn.onnx'))), join(l.ws, 'x.onnx'));
+    symlinkSync(l.outside('private.alls', 'normalization1 = normalization([11.5, 22.5, 33.5], [44.5, 55.5, 66.5])\n'), join(l.ws, 'y.alls'));
+    const files = await findModelFiles(join(l.ws, 'm.hef'));
+    assert.equal(files.onnx, undefined, 'the ONNX linked from outside is taken as the float reference');
+    assert.equal(files.alls, undefined, 'the script linked from outside is read for its normalization');
+    assert.throws(() => readReferenceModel(files), /no ONNX model/);
+    // inside the folder, the same files are found
+    rmSync(join(l.ws, 'x.onnx'));
+    rmSync(join(l.ws, 'y.alls'));
+    copyFileSync(join(MODEL, 'tinycnn.onnx'), join(l.ws, 'x.onnx'));
+    writeFileSync(join(l.ws, 'y.alls'), 'normalization1 = normalization([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])\n');
+    const inside = await findModelFiles(join(l.ws, 'm.hef'));
+    assert.equal(inside.onnx?.path, join(l.ws, 'x.onnx'));
+    assert.deepEqual(readReferenceModel(inside).normalizations[0].mean, [1, 2, 3]);
+    l.assertOutsideUntouched();
+  } finally {
+    l.cleanup();
+  }
+});
+
+// ---- diverge --save, a sweep's out with a link at each component ------------------------------------
+
+test('diverge --save: <har>.diverge.json linked outside is replaced, never written through', { skip: NEEDS_PYTHON, timeout: 120_000 }, () => {
+  const l = lab();
+  const fd = fakeDocker();
+  try {
+    for (const f of ['tinycnn.onnx', 'tinycnn_quantized.har', 'tinycnn_calib.npy', 'tinycnn.alls']) copyFileSync(join(MODEL, f), join(l.ws, f));
+    // the emulator's conv1 output (zeros): enough for a comparison to finish and be saved
+    const npy = Buffer.concat([npyHeader('<f4', [1, 32, 32, 8]), Buffer.alloc(32 * 32 * 8 * 4)]);
+    writeFileSync(join(l.ws, '..', 'conv1.npy'), npy);
+    writeFileSync(join(l.ws, '..', 'scenario.json'), JSON.stringify({ interlayer: { SDK_QUANTIZED: { conv1: join(l.ws, '..', 'conv1.npy') } } }));
+    fd.configure({ scenario: join(l.ws, '..', 'scenario.json') });
+    symlinkSync(l.outside('v.diverge.json', `${SECRET}\n`), join(l.ws, 'tinycnn_quantized.diverge.json'));
+    const args = [
+      'diverge',
+      '--docker',
+      FAKE_DOCKER,
+      '--onnx',
+      'tinycnn.onnx',
+      '--har',
+      'tinycnn_quantized.har',
+      '--inputs',
+      'tinycnn_calib.npy',
+      '--alls',
+      'tinycnn.alls',
+      '--save',
+    ];
+    const r = cli(l.ws, args, { HAILO_FAKE_DOCKER_STATE: fd.dir }, 110_000);
+    calm(r, 'diverge --save');
+    assert.match(r.out, /Saved .*tinycnn_quantized\.diverge\.json/);
+    assert.ok(!lstatSync(join(l.ws, 'tinycnn_quantized.diverge.json')).isSymbolicLink());
+    l.assertOutsideUntouched();
+  } finally {
+    fd.cleanup();
+    l.cleanup();
+  }
+});
+
+/** A version-1 .npy header for `shape`, padded to 64 bytes as numpy writes it. */
+function npyHeader(descr: string, shape: number[]): Buffer {
+  let h = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
+  h += ' '.repeat(64 - ((10 + h.length + 1) % 64)) + '\n';
+  const b = Buffer.alloc(10);
+  b.write('\x93NUMPY', 0, 'latin1');
+  b[6] = 1;
+  b[7] = 0;
+  b.writeUInt16LE(h.length, 8);
+  return Buffer.concat([b, Buffer.from(h, 'latin1')]);
+}
+
+test(
+  'sweep: a plan\'s "out": "a/b/c" with a link out at any one component writes nothing outside; one sentence naming the link',
+  { skip: NEEDS_PYTHON, timeout: 120_000 },
+  () => {
+    for (const k of [0, 1, 2]) {
+      const l = lab();
+      const fd = fakeDocker();
+      try {
+        sweepFolder(l.ws, { axes: { optimization_level: [0] }, out: 'a/b/c' });
+        mkdirSync(join(l.home, 'x', 'b', 'c'), { recursive: true });
+        const parts = ['a', 'b', 'c'];
+        if (k > 0) mkdirSync(join(l.ws, ...parts.slice(0, k)), { recursive: true });
+        symlinkSync(join(l.home, 'x', ...parts.slice(1, k + 1)), join(l.ws, ...parts.slice(0, k + 1)));
+        const r = cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], { HAILO_FAKE_DOCKER_STATE: fd.dir }, 110_000);
+        calm(r, `link at ${parts[k]}`);
+        assert.match(r.err, new RegExp(`'out' cannot hold the results: '${join(l.ws, ...parts.slice(0, k + 1))}' is a symbolic link`));
+        l.assertOutsideUntouched();
+        assert.deepEqual(readdirSync(join(l.home, 'x', 'b', 'c')), []);
+      } finally {
+        fd.cleanup();
+        l.cleanup();
+      }
+    }
+  },
+);
