@@ -19,9 +19,10 @@ export function scriptBeside(setPath: string): string | undefined {
   const dir = path.dirname(setPath);
   let scripts: string[];
   try {
-    scripts = FileRoots.of([dir])
+    const roots = FileRoots.of([dir]);
+    scripts = roots
       .list(dir)
-      .filter((f) => f.toLowerCase().endsWith('.alls'))
+      .filter((f) => f.toLowerCase().endsWith('.alls') && roots.contains(path.join(dir, f))) // a link out is never read
       .sort();
   } catch {
     return undefined;

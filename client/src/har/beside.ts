@@ -7,9 +7,10 @@ import { hailoSettings } from '../settings';
 
 export const scriptsBeside = (har: string): string[] => {
   try {
-    return FileRoots.of([path.dirname(har)])
+    const roots = FileRoots.of([path.dirname(har)]);
+    return roots
       .list(path.dirname(har))
-      .filter((f) => f.toLowerCase().endsWith('.alls'))
+      .filter((f) => f.toLowerCase().endsWith('.alls') && roots.contains(path.join(path.dirname(har), f))) // a link out is never edited
       .sort()
       .map((f) => path.join(path.dirname(har), f));
   } catch {

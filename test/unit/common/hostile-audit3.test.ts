@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import Module from 'node:module';
 import {
   copyFileSync,
   existsSync,
@@ -32,6 +33,7 @@ import { ultralyticsDetector, ultralyticsMetadata } from '../../helpers/detector
 import { withExternalData } from '../../helpers/onnxBuilder';
 import { repoRoot } from '../../helpers/shared';
 import { findModelFiles, readReferenceModel } from '../../../server/src/api';
+import { fakeVscode } from '../../fakes/vscodeModule';
 
 const BIN = join(repoRoot, 'bin', 'hailo-tools.js');
 const MODEL = join(repoRoot, 'examples', 'model');
@@ -745,3 +747,40 @@ test(
     }
   },
 );
+
+// ---- A3-6: the extension's finders beside a HAR or a calibration set, through links out -----------
+
+/** Loads a client module with a stand-in `vscode` (the finders below touch none of it). */
+async function withFakeVscode<T>(load: () => Promise<T>): Promise<T> {
+  const mod = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const original = mod._load;
+  mod._load = function (request: string, ...rest: unknown[]) {
+    if (request === 'vscode')
+      return fakeVscode([], ['window', 'workspace', 'commands', 'Uri', 'ViewColumn', 'Range', 'WorkspaceEdit', 'EventEmitter', 'Disposable']);
+    return original.call(this, request, ...rest);
+  };
+  try {
+    return await load();
+  } finally {
+    mod._load = original;
+  }
+}
+
+test("HAR view's Write 16-bit Line and the calibration inspector: a model script beside the HAR or set that links outside is not a target (it would be edited and saved through the link)", async () => {
+  const { scriptsBeside } = await withFakeVscode(() => import('../../../client/src/har/beside'));
+  const { scriptBeside } = await withFakeVscode(() => import('../../../client/src/calib/calibEditor'));
+  const l = lab();
+  try {
+    copyFileSync(join(MODEL, 'tinycnn_quantized.har'), join(l.ws, 'tinycnn_quantized.har'));
+    copyFileSync(join(MODEL, 'tinycnn_calib.npy'), join(l.ws, 'tinycnn_calib.npy'));
+    symlinkSync(l.outside('other-project/tinycnn.alls', 'normalization1 = normalization([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])\n'), join(l.ws, 'tinycnn.alls'));
+    assert.deepEqual(scriptsBeside(join(l.ws, 'tinycnn_quantized.har')), [], 'the linked script is offered for the 16-bit line');
+    assert.equal(scriptBeside(join(l.ws, 'tinycnn_calib.npy')), undefined, 'the linked script is read for the set');
+    rmSync(join(l.ws, 'tinycnn.alls'));
+    copyFileSync(join(MODEL, 'tinycnn.alls'), join(l.ws, 'tinycnn.alls'));
+    assert.deepEqual(scriptsBeside(join(l.ws, 'tinycnn_quantized.har')), [join(l.ws, 'tinycnn.alls')]);
+    assert.equal(scriptBeside(join(l.ws, 'tinycnn_calib.npy')), join(l.ws, 'tinycnn.alls'));
+  } finally {
+    l.cleanup();
+  }
+});
