@@ -784,3 +784,36 @@ test("HAR view's Write 16-bit Line and the calibration inspector: a model script
     l.cleanup();
   }
 });
+
+// ---- A3-7: a finished result in a cloned results folder naming files outside its folder ------------
+
+test(
+  'sweep: a cloned finished result whose files (HEF, log, script, optimized HAR) lie outside its folder is not reused — the sweep view would open them on a click',
+  { skip: NEEDS_PYTHON, timeout: 120_000 },
+  () => {
+    const l = lab();
+    const fd = fakeDocker();
+    try {
+      sweepFolder(l.ws, { axes: { optimization_level: [0] }, out: 'r' });
+      const env = { HAILO_FAKE_DOCKER_STATE: fd.dir };
+      const first = cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
+      calm(first, 'first sweep');
+      const resultPath = join(l.ws, 'r', 'base', 'sweep-result.json');
+      const result = JSON.parse(readFileSync(resultPath, 'utf8')) as { files: Record<string, string | null> };
+      const key = l.outside('.ssh/id_ed25519', `${SECRET}\n`);
+      const hef = l.outside('private/model.hef', readFileSync(join(NMS, 'custom.hef')));
+      writeFileSync(
+        resultPath,
+        JSON.stringify({ ...result, files: { ...result.files, log: key, alls: key, hef, optimizedHar: join(l.home, 'private', 'm.har') } }),
+      );
+      const r = cli(l.ws, ['sweep', '--json', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
+      calm(r, 'sweep');
+      const doc = JSON.parse(r.out) as { rows: { state: string; files: Record<string, string | null> }[] };
+      for (const f of Object.values(doc.rows[0].files)) assert.ok(f === null || f.startsWith(join(l.ws, 'r', 'base')), `the row names ${f}`);
+      l.assertOutsideUntouched();
+    } finally {
+      fd.cleanup();
+      l.cleanup();
+    }
+  },
+);

@@ -4,7 +4,7 @@
 // optimize or compile). Anything else — docker refused, the host went away, killed, cancelled —
 // is recorded for the table but runs again next time. Pure apart from the three file functions.
 import type { FileRoots } from '../common/confined';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FailedStage, Outcome } from '../dfc/types';
 import { parseFileJson } from '../common/json';
 
@@ -90,7 +90,7 @@ export function writeResult(roots: FileRoots, folder: string, r: VariantResult):
 
 /**
  * The finished results under `out`, by inputs key (a variant renamed or moved is still found). A
- * record whose files are in another folder (a copied folder) or that is not finished is not one.
+ * record whose files are in another folder (a copied folder, or files named outside its own) or that is not finished is not one.
  */
 export function finishedResults(roots: FileRoots, out: string): Map<string, VariantResult> {
   const found = new Map<string, VariantResult>();
@@ -99,7 +99,9 @@ export function finishedResults(roots: FileRoots, out: string): Map<string, Vari
     const folder = join(out, n);
     if (!roots.exists(join(folder, RESULT_FILE))) continue;
     const r = readResult(roots, folder);
-    if (r?.finished && r.files.folder === folder) found.set(r.key, r);
+    // every file of it in that folder: a cloned record naming ~/.ssh/… is not one the view may open
+    if (r?.finished && r.files.folder === folder && Object.entries(r.files).every(([k, f]) => k === 'folder' || f === null || dirname(f) === folder))
+      found.set(r.key, r);
   }
   return found;
 }
