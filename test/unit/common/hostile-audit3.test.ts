@@ -817,3 +817,26 @@ test(
     }
   },
 );
+
+// ---- HEFs found in a folder (doctor FOLDER, genai DIR) through links out ----------------------------
+
+test('doctor FOLDER and genai DIR: a HEF, a folder and a hailo-config.json linked out of the folder are not read; nothing of them shows', () => {
+  const l = lab();
+  try {
+    const priv = l.outside('private/private-model.hef', readFileSync(join(NMS, 'custom.hef')));
+    symlinkSync(priv, join(l.ws, 'a.hef'));
+    symlinkSync(join(l.home, 'private'), join(l.ws, 'dirlink'));
+    copyFileSync(join(repoRoot, 'examples', 'qwen3vl-vision-encoder-no-config.hef'), join(l.ws, 'v.hef'));
+    symlinkSync(l.outside('gq.json', `{"encoder_output_layers_names_suffixes":["${SECRET}"],"patch_size":14}`), join(l.ws, 'hailo-config.json'));
+    mkdirSync(join(l.ws, 'R'));
+    const d = cli(l.ws, ['doctor', '--no-device', '--root', 'R', '.']);
+    calm(d, 'doctor .');
+    assert.doesNotMatch(d.out, /HAILO8P|private-model|dirlink/, d.out);
+    const g = cli(l.ws, ['genai', '--json', '--ollama', 'http://127.0.0.1:9', '.']);
+    calm(g, 'genai .');
+    assert.doesNotMatch(g.out, /private-model|dirlink|a\.hef/, g.out);
+    l.assertOutsideUntouched();
+  } finally {
+    l.cleanup();
+  }
+});
