@@ -9,6 +9,7 @@ import { calibContext } from '../core/calib/context';
 import { calibJson, CalibReadError, hasProblems, inspectCalibrationSet, type CalibReport } from '../core/calib/inspect';
 import { sparkline } from '../core/calib/render';
 import { maxOf } from '../core/common/arrays';
+import { reportLines } from '../core/common/escape';
 
 const OPTIONS = {
   json: { type: 'boolean', help: 'print {"dtype","shape","layout","count","channels","findings"} (+ "sampled")' },
@@ -57,7 +58,7 @@ export function calibText(r: CalibReport, sources: string[]): string {
   }
   const w = r.findings.filter((f) => f.severity !== 'info').length;
   lines.push('', `${w} warning${w === 1 ? '' : 's'}, ${r.findings.length - w} info`);
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 export async function runCalib(args: string[], io: CliIO): Promise<number> {

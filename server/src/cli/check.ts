@@ -27,6 +27,7 @@ import { helpTable } from './help';
 import { optionRows, parseCommand, usageError } from './args';
 import { checkConfigNms, checkHefNms, checkScriptNms, scriptDiagnostics, type NmsBundleResult } from '../core/nms/bundle';
 import { pushAll } from '../core/common/arrays';
+import { reportLines } from '../core/common/escape';
 
 const OPTIONS = {
   json: { type: 'boolean', help: 'print one JSON document: {"files":[{"path","diagnostics":[…],"model"?}],"skipped":[…],"summary":{…}}' },
@@ -380,7 +381,7 @@ export function formatHuman(report: CheckReport): string {
   lines.push(
     `${plural(s.files, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${infos} info/hint${infos === 1 ? '' : 's'}${skippedSummary(report.skipped)}`,
   );
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 /** The few words the summary line gives for a skipped file, from the note that says it in full. */

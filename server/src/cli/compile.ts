@@ -14,6 +14,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { optionRows, parseCommand, usageError } from './args';
 import { dockerSettings, driverJobEnv } from './dfcJob';
+import { reportLines } from '../core/common/escape';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -163,5 +164,5 @@ function tail(r: CompileReport): string {
       `container: ${e(r.container.name)} (image ${e(r.container.image)}${r.container.context ? `, context ${e(r.container.context)}` : ''}, ${r.container.transfer === 'copy' ? 'docker cp' : 'bind mounts'}${r.container.gpus ? ', GPUs' : ''}) ${r.container.removed ? 'removed' : 'NOT removed'}`,
     );
   for (const n of r.notes) lines.push(`note: ${e(n)}`);
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }

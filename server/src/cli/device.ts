@@ -18,6 +18,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { maxOf } from '../core/common/arrays';
 import { optionRows, parseCommand, usageError, type OptionValues } from './args';
+import { reportLines } from '../core/common/escape';
 
 /** The options every device command takes (after its own, in one table). */
 export const COMMON_OPTIONS = {
@@ -200,7 +201,7 @@ export function describeRun(r: RunReport): string {
   const passed = r.checks.filter((c) => c.pass).length;
   for (const note of r.notes ?? []) lines.push('', `Note: ${note}`);
   lines.push('', `${passed} of ${r.checks.length} checks passed`);
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 export async function runRun(args: string[], io: CliIO): Promise<number> {

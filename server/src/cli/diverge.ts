@@ -9,7 +9,7 @@ import { helpTable } from './help';
 import { findDivergence } from '../processes/noise/divergenceRun';
 import { locateOnnxRuntime, runOnnxInWorker } from '../processes/accuracy/ortProcess';
 import { commandLineTrust } from '../core/common/trust';
-import { terminalText } from '../core/common/escape';
+import { terminalText, reportLines } from '../core/common/escape';
 import { optionRows, parseCommand, usageError } from './args';
 import { dockerSettings, driverJobEnv } from './dfcJob';
 import { divergenceInputsText, saveDivergenceResults } from '../core/har/divergenceResults';
@@ -91,7 +91,7 @@ export async function runDiverge(args: string[], io: CliIO, deps: { driverDir?: 
     }
     lines.push('', r.verdict);
     if (saved) lines.push(`Saved ${saved}.`);
-    io.out(terminalText(lines.join('\n') + '\n'));
+    io.out(terminalText(reportLines(lines)));
   }
   return r.first ? EXIT_FINDINGS : EXIT_OK;
 }

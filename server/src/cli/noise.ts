@@ -12,7 +12,7 @@ import { helpTable } from './help';
 import { analyzeNoise, calibrationBeside, type NoiseOutcome } from '../processes/noise/noiseRun';
 import { calibrationText, sixteenBitLine, type AnalyzeMode } from '../core/har/noise';
 import { commandLineTrust } from '../core/common/trust';
-import { terminalText } from '../core/common/escape';
+import { terminalText, reportLines } from '../core/common/escape';
 import { optionRows, parseCommand, usageError } from './args';
 import { DOCKER_OPTIONS, dockerSettings, driverJobEnv } from './dfcJob';
 
@@ -57,12 +57,9 @@ export function noiseText(o: NoiseOutcome): string {
   if (!r.layers.length) lines.push('  (no figures)');
   for (const n of r.notes) lines.push(`note: ${n}`);
   lines.push('');
-  lines.push(
-    r.chosen.length
-      ? `${r.chosen.length} layer(s) need more bits; add to the model script:\n  ${sixteenBitLine(r.chosen)}`
-      : `no layer at or below ${r.thresholdDb} dB and no low outlier`,
-  );
-  return lines.join('\n') + '\n';
+  if (r.chosen.length) lines.push(`${r.chosen.length} layer(s) need more bits; add to the model script:`, `  ${sixteenBitLine(r.chosen)}`);
+  else lines.push(`no layer at or below ${r.thresholdDb} dB and no low outlier`);
+  return reportLines(lines);
 }
 
 export async function runNoise(args: string[], io: CliIO, deps: { driverDir?: string; onInterrupt?: (stop: () => void) => () => void } = {}): Promise<number> {

@@ -11,6 +11,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { optionRows, parseCommand, usageError } from './args';
 import { pushAll } from '../core/common/arrays';
+import { reportLines } from '../core/common/escape';
 
 const OPTIONS = {
   json: {
@@ -96,7 +97,7 @@ function human(recipe: Recipe, written: string[] | undefined, model?: string, hw
       `next: hailo-tools compile${hwArch ? ` --hw-arch ${hwArch}` : ''} --alls ${alls} --start-nodes ${recipe.startNodes.join(',')} --end-nodes ${recipe.endNodes.join(',')} ${model}`,
     );
   }
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 export async function runRecipe(args: string[], io: CliIO): Promise<number> {

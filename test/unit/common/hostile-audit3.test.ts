@@ -200,68 +200,56 @@ test(
 
 const FORGED = 'evil.alls:1:1 error FORGED everything is broken';
 
-test(
-  'check DIR: a script whose file name holds a newline cannot forge a line of the report',
-  { skip: 'finding A3-4 (low): file names are printed with control characters escaped, except \\n' },
-  () => {
-    const l = lab();
-    try {
-      writeFileSync(join(l.ws, `x\n${FORGED}\ny.alls`), 'foo(\n');
-      const r = cli(l.ws, ['check', '.']);
-      calm(r, 'check .');
-      assert.ok(!r.out.split('\n').includes(FORGED) && !r.out.split('\n').some((s) => s.startsWith('evil.alls:')), r.out);
-    } finally {
-      l.cleanup();
-    }
-  },
-);
+test('check DIR: a script whose file name holds a newline cannot forge a line of the report', () => {
+  const l = lab();
+  try {
+    writeFileSync(join(l.ws, `x\n${FORGED}\ny.alls`), 'foo(\n');
+    const r = cli(l.ws, ['check', '.']);
+    calm(r, 'check .');
+    assert.ok(!r.out.split('\n').includes(FORGED) && !r.out.split('\n').some((s) => s.startsWith('evil.alls:')), r.out);
+  } finally {
+    l.cleanup();
+  }
+});
 
-test(
-  'har: a network or member name holding a newline cannot forge a line of the report',
-  { skip: 'finding A3-4 (low): the HN name and the member names are printed with \\n unescaped' },
-  () => {
-    const l = lab();
-    try {
-      const m = tarMembers(readFileSync(join(MODEL, 'tinycnn_quantized.har')));
-      const hn = JSON.parse(m.get('tinycnn.hn')!.toString('utf8')) as { name: string };
-      hn.name = 'tinycnn\nno layer needs 16 bits FORGED';
-      m.set('tinycnn.hn', Buffer.from(JSON.stringify(hn)));
-      const npz = m.get('tinycnn.npz')!;
-      m.delete('tinycnn.npz');
-      m.set('tinycnn\nFORGED member.npz', npz);
-      writeFileSync(join(l.ws, 'n.har'), harWith(m));
-      const r = cli(l.ws, ['har', 'n.har']);
-      calm(r, 'har');
-      assert.ok(!r.out.split('\n').some((s) => s.startsWith('no layer needs 16 bits FORGED') || s.startsWith('FORGED member')), r.out);
-    } finally {
-      l.cleanup();
-    }
-  },
-);
+test('har: a network or member name holding a newline cannot forge a line of the report', () => {
+  const l = lab();
+  try {
+    const m = tarMembers(readFileSync(join(MODEL, 'tinycnn_quantized.har')));
+    const hn = JSON.parse(m.get('tinycnn.hn')!.toString('utf8')) as { name: string };
+    hn.name = 'tinycnn\nno layer needs 16 bits FORGED';
+    m.set('tinycnn.hn', Buffer.from(JSON.stringify(hn)));
+    const npz = m.get('tinycnn.npz')!;
+    m.delete('tinycnn.npz');
+    m.set('tinycnn\nFORGED member.npz', npz);
+    writeFileSync(join(l.ws, 'n.har'), harWith(m));
+    const r = cli(l.ws, ['har', 'n.har']);
+    calm(r, 'har');
+    assert.ok(!r.out.split('\n').some((s) => s.startsWith('no layer needs 16 bits FORGED') || s.startsWith('FORGED member')), r.out);
+  } finally {
+    l.cleanup();
+  }
+});
 
-test(
-  'sweep: the notes of a finished result in a cloned results folder cannot forge lines of the table',
-  { skip: NEEDS_PYTHON ?? "finding A3-4 (low): a reused sweep-result.json's message and notes are printed with \\n unescaped", timeout: 120_000 },
-  () => {
-    const l = lab();
-    const fd = fakeDocker();
-    try {
-      sweepFolder(l.ws, { axes: { optimization_level: [0] }, out: 'r' });
-      const env = { HAILO_FAKE_DOCKER_STATE: fd.dir };
-      cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
-      const resultPath = join(l.ws, 'r', 'base', 'sweep-result.json');
-      const result = JSON.parse(readFileSync(resultPath, 'utf8')) as Record<string, unknown>;
-      writeFileSync(resultPath, JSON.stringify({ ...result, notes: ['fine\ndocker contexts FORGED'] }));
-      const r = cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
-      calm(r, 'sweep');
-      assert.match(r.err + r.out, /reused/);
-      assert.ok(!r.out.split('\n').some((s) => s.startsWith('docker contexts FORGED')), r.out);
-    } finally {
-      fd.cleanup();
-      l.cleanup();
-    }
-  },
-);
+test('sweep: the notes of a finished result in a cloned results folder cannot forge lines of the table', { skip: NEEDS_PYTHON, timeout: 120_000 }, () => {
+  const l = lab();
+  const fd = fakeDocker();
+  try {
+    sweepFolder(l.ws, { axes: { optimization_level: [0] }, out: 'r' });
+    const env = { HAILO_FAKE_DOCKER_STATE: fd.dir };
+    cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
+    const resultPath = join(l.ws, 'r', 'base', 'sweep-result.json');
+    const result = JSON.parse(readFileSync(resultPath, 'utf8')) as Record<string, unknown>;
+    writeFileSync(resultPath, JSON.stringify({ ...result, notes: ['fine\ndocker contexts FORGED'] }));
+    const r = cli(l.ws, ['sweep', '--docker', FAKE_DOCKER, 'p.sweep.json'], env, 110_000);
+    calm(r, 'sweep');
+    assert.match(r.err + r.out, /reused/);
+    assert.ok(!r.out.split('\n').some((s) => s.startsWith('docker contexts FORGED')), r.out);
+  } finally {
+    fd.cleanup();
+    l.cleanup();
+  }
+});
 
 // ---- nms_postprocess paths: a sibling folder sharing the folder's name as a prefix, /proc, /dev ----
 

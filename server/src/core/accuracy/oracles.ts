@@ -7,6 +7,7 @@
 // depends on quantisation carries the calibration distribution beside it (docs/research/dfc-flow.md#calibration). Pure.
 import { compareArrays, type ErrorMetrics } from './metrics';
 import { maxOf } from '../common/arrays';
+import { reportLines } from '../common/escape';
 
 export const ORACLES = ['float', 'native', 'fp_optimized', 'quantized', 'bit_exact', 'device'] as const;
 export type OracleId = (typeof ORACLES)[number];
@@ -247,5 +248,5 @@ export function accuracyText(doc: AccuracyDocument): string {
   }
   out.push('', doc.flags.length ? `${doc.flags.length} flag${doc.flags.length === 1 ? '' : 's'}:` : 'no flags');
   for (const f of doc.flags) out.push(`  ${f}`);
-  return out.join('\n') + '\n';
+  return reportLines(out);
 }

@@ -57,6 +57,16 @@ export function mdText(s: string): string {
 }
 
 /**
+ * A report printed as lines, one record per line: a line break, CR or other control character that
+ * a file put inside a record (a file name, a network or member name, a note from a cloned result) is
+ * shown escaped, so a cloned folder cannot forge a line of the report (issue 29, audit finding A3-4).
+ * Tabs stay. Every CLI report built as a list of lines ends here rather than at `join('\n')`.
+ */
+export function reportLines(lines: readonly string[]): string {
+  return lines.map((l) => l.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, visible)).join('\n') + '\n';
+}
+
+/**
  * What the CLI prints: control characters other than newline and tab (ESC starts terminal control
  * sequences; CR and backspace overwrite what was printed), DEL, C1 controls (U+009B is a one-byte
  * CSI on some terminals) and bidi overrides become `\u001b`-style escapes — readable, and valid

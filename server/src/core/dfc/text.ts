@@ -1,7 +1,7 @@
 // A DfcReport for humans (the CLI's text output, VS Code's summary): outcome, stage table, summary,
 // diagnostics as `file:line:col severity code message`. Every string that came from the log is
 // escaped: a log is untrusted input and may carry terminal control sequences.
-import { oneLine, terminalText } from '../common/escape';
+import { oneLine, terminalText, reportLines } from '../common/escape';
 import type { DfcReport } from './types';
 
 /** One value from the log on one line: every control, C1 and bidi character as a visible escape. */
@@ -89,5 +89,5 @@ export function reportText(r: DfcReport, logLabel: string): string {
   const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = r.diagnostics.filter((d) => d.severity === 'warning').length;
   out.push('', `${errors} error(s), ${warnings} warning(s)`);
-  return out.join('\n') + '\n';
+  return reportLines(out);
 }

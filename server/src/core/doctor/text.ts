@@ -2,7 +2,7 @@
 // Every file-derived string goes through common/escape.ts for Markdown; the CLI's terminalText
 // wrapper (cli/main.ts) escapes control characters for the terminal.
 import { maxOf, pushAll } from '../common/arrays';
-import { mdCell, mdText } from '../common/escape';
+import { mdCell, mdText, reportLines } from '../common/escape';
 import type { DoctorReport } from './index';
 
 const LABEL = { error: 'ERROR', warning: 'WARN ', info: 'INFO ' } as const;
@@ -38,7 +38,7 @@ export function doctorText(report: DoctorReport): string {
   }
   const { errors, warnings } = counts(report);
   lines.push('', `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`);
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 export function doctorMarkdown(report: DoctorReport): string {
@@ -64,5 +64,5 @@ export function doctorMarkdown(report: DoctorReport): string {
     }
   }
   lines.push('', 'Every rule and its source: docs/doctor.md.');
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }

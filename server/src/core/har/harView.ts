@@ -12,6 +12,7 @@ import { NoiseFormatError, noiseReport, noiseSidecarPath, readNoiseResults, repo
 import type { Dim } from '../common/modelLayers';
 import { shortJson } from './layers';
 import { DivergenceFormatError, divergenceInputsText, divergenceSidecarPath, readDivergenceResults, type DivergenceResults } from './divergenceResults';
+import { reportLines } from '../common/escape';
 
 export interface HarViewLayer {
   name: string;
@@ -277,5 +278,5 @@ export function harViewText(d: HarViewDocument): string {
     if (l.originalNames.length) out.push(`      onnx: ${l.originalNames.join(', ')}`);
   }
   for (const n of d.notes) out.push(`note: ${n}`);
-  return out.join('\n') + '\n';
+  return reportLines(out);
 }

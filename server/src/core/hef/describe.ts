@@ -7,6 +7,7 @@ import { nmsByClassFrameSize } from './facts';
 import { orderDisplay } from './tables';
 import type { RuntimeVerdict } from './types';
 import { maxOf } from '../common/arrays';
+import { reportLines } from '../common/escape';
 
 const TAB = '    ';
 
@@ -159,7 +160,7 @@ export function describeHef(report: HefReport, mtmd?: MtmdResult, options: Descr
     const unchecked = mtmd.rules.filter((r) => r.pass === null).length;
     lines.push(mtmd.pass ? '=> meets the mtmd contract' : `=> ${failed} of ${mtmd.rules.length} rules fail${unchecked ? `, ${unchecked} not checked` : ''}`);
   }
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
 
 function range(values: number[]): string {

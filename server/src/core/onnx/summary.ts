@@ -1,6 +1,7 @@
 // The JSON document `hailo-tools onnx --json` prints (the issue's contract), and its text form.
 import { tensorNames, type OnnxAnalysis } from './analysis';
 import { dataTypeName, formatShape, type Dim, type Shape } from './model';
+import { reportLines } from '../common/escape';
 
 export interface OnnxSummary {
   irVersion: number;
@@ -106,5 +107,5 @@ export function summaryText(a: OnnxAnalysis, file: string, withShapes: boolean):
     lines.push('', 'shapes:');
     for (const name of tensorNames(m, a.inputs)) lines.push(`  ${name}  ${dtypeOf(name)}${formatShape(a.shapes.facts.get(name)?.shape ?? null)}`);
   }
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }

@@ -6,6 +6,7 @@
 import type { SweepPlan } from './plan';
 import type { VariantResult, VariantState } from './results';
 import { maxOf } from '../common/arrays';
+import { reportLines } from '../common/escape';
 
 export interface SweepRow extends Omit<VariantResult, 'state'> {
   state: VariantState;
@@ -206,7 +207,7 @@ export function sweepText(doc: SweepDocument): string {
     }
   }
   out.push('', `results: ${doc.out}`);
-  return out.join('\n') + '\n';
+  return reportLines(out);
 }
 
 export function summaryLine(doc: SweepDocument): string {

@@ -1,5 +1,6 @@
 // The bisection's answer as text (the terminal and the editor's output channel print the same).
 import type { BisectOutcome } from './bisectRun';
+import { reportLines } from '../../core/common/escape';
 
 /** The answer for a terminal: the node, the message, what is known, then every parse. */
 export function bisectText(o: BisectOutcome): string {
@@ -35,5 +36,5 @@ export function bisectText(o: BisectOutcome): string {
   }
   lines.push(`${o.runs.length} parse(s) of at most ${o.budget}${o.cache ? `; cache: ${o.cache}` : ''}`);
   for (const n of o.notes) lines.push(`note: ${n}`);
-  return lines.join('\n') + '\n';
+  return reportLines(lines);
 }
