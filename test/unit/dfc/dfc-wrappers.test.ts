@@ -1,0 +1,98 @@
+// Metamorphic test of the log reader's prefix tolerance (issue 30): users paste DFC and HailoRT
+// output as some other program relayed it — docker compose, journald, kubectl, a Python logger,
+// a Rich console panel, a coloured terminal, a Windows file, an indented notebook cell. Whatever
+// the wrapper, the reading must be the same: every log of the corpus halves (test/fixtures/dfc-corpus/,
+// all five already scored), re-emitted through each wrapper, must give the same outcome, failed
+// stage and diagnostic codes as the log itself. The wrappers reproduce each program's own format
+// (sources beside each), not the reader's patterns.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDfcLog, type DfcReport } from '../../../server/src/core/dfc';
+import { corpusCases, type CorpusPart } from '../../helpers/dfcCorpus';
+
+type Wrapper = (lines: string[]) => string[];
+
+/** The DFC's own level of a line (`[error] …`), for wrappers that log each line at its level. */
+function levelOf(line: string): 'INFO' | 'WARNING' | 'ERROR' {
+  const m = /^\s*\[(\w+)\]/.exec(line);
+  const w = m?.[1].toLowerCase();
+  return w === 'error' || w === 'critical' ? 'ERROR' : w === 'warning' || w === 'warn' ? 'WARNING' : 'INFO';
+}
+
+/** Nanoseconds that grow line by line, as a relay stamps them. */
+function stamp(i: number, sep: 'T' | ' '): string {
+  return `2026-12-06${sep}09:12:${String(10 + (i % 50)).padStart(2, '0')}.${String(123456789 + i * 7919).slice(0, 9)}`;
+}
+
+const WRAPPERS: Record<string, Wrapper> = {
+  // docker compose v2: `%-*s | ` — the service name padded to the longest, then ` | ` (compose's log printer).
+  compose: (ls) => ls.map((l) => `dfc-compile-1  | ${l}`),
+  // compose with a service that stamps its own lines (Frigate's s6 `timestamp  message`, dfc-corpus unseen2/23).
+  'compose+s6': (ls) => ls.map((l, i) => `frigate-hailo  | ${stamp(i, ' ')}  ${l}`),
+  // journalctl's default `short` output: `Mon DD HH:MM:SS host identifier[pid]: message`.
+  journald: (ls) => ls.map((l, i) => `Dec 06 09:12:${String(10 + (i % 50)).padStart(2, '0')} gpu-box hailo-compile[48213]: ${l}`),
+  // kubectl logs --prefix --timestamps: `[pod/NAME/CONTAINER] RFC3339Nano message`.
+  kubectl: (ls) => ls.map((l, i) => `[pod/dfc-job-7x2kq/dfc] ${stamp(i, 'T')}Z ${l}`),
+  // A script relaying the DFC's console through Python's logging, '%(asctime)s - %(levelname)s - %(name)s - %(message)s',
+  // every line at INFO (the DFC's own level tag stays in the message).
+  'python-logging': (ls) => ls.map((l, i) => `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} - INFO - compile_model.dfc - ${l}`),
+  // The same relay at each line's own level, logging.basicConfig's default format `%(levelname)s:%(name)s:%(message)s`.
+  'python-basic': (ls) => ls.map((l) => `${levelOf(l)}:compile_model:${l}`),
+  // Rich's logging handler: `[HH:MM:SS] LEVEL    message` (the level padded to 8), the path column cut off by the paste.
+  'rich-logging': (ls) => ls.map((l, i) => `[09:12:${String(10 + (i % 50)).padStart(2, '0')}] ${levelOf(l).padEnd(8)} ${l}`),
+  // A Rich Panel around the whole console: `╭─ title ─╮`, `│ line │` padded to the widest line, `╰─╯`.
+  'rich-panel': (ls) => {
+    const w = Math.max(...ls.map((l) => l.length), 20);
+    return [`╭${'─'.repeat(Math.floor(w / 2) - 3)} DFC log ${'─'.repeat(Math.ceil(w / 2) - 3)}╮`, ...ls.map((l) => `│ ${l.padEnd(w)} │`), `╰${'─'.repeat(w + 2)}╯`];
+  },
+  // A colour terminal: level tags and whole error lines in SGR colours, a bold reset at the end.
+  ansi: (ls) =>
+    ls.map((l) => {
+      const lv = levelOf(l);
+      const c = lv === 'ERROR' ? '\x1b[31;1m' : lv === 'WARNING' ? '\x1b[33m' : '\x1b[38;5;246m';
+      return `${c}${l}\x1b[0m`;
+    }),
+  // A paste from Windows (line ends are CRLF; the join below puts `\r\n` between lines).
+  crlf: (ls) => ls,
+  // A notebook cell's output pasted as an indented block (four spaces before every line).
+  notebook: (ls) => ls.map((l) => (l.length ? `    ${l}` : l)),
+};
+
+interface Reading {
+  outcome: DfcReport['outcome'];
+  failedStage: DfcReport['failedStage'];
+  codes: string[];
+}
+
+function reading(text: string): Reading {
+  const r = readDfcLog(text, { logPath: 'run.log' });
+  return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
+}
+
+const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2'];
+const logs = PARTS.flatMap((p) => corpusCases(p)).map((dir) => ({
+  name: dir.split('/').slice(-2).join('/'),
+  lines: readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'),
+}));
+
+test('dfc wrappers: the corpus is there to wrap', () => {
+  assert.ok(logs.length >= 100, `${logs.length} logs`);
+});
+
+for (const [name, wrap] of Object.entries(WRAPPERS)) {
+  test(`dfc wrappers: every corpus log reads the same through ${name}`, () => {
+    const differ: string[] = [];
+    for (const log of logs) {
+      const plain = reading(`${log.lines.join('\n')}\n`);
+      const wrapped = reading(`${wrap(log.lines).join(name === 'crlf' ? '\r\n' : '\n')}${name === 'crlf' ? '\r\n' : '\n'}`);
+      try {
+        assert.deepEqual(wrapped, plain);
+      } catch {
+        differ.push(`${log.name}: ${JSON.stringify(wrapped)} ≠ ${JSON.stringify(plain)}`);
+      }
+    }
+    assert.equal(differ.length, 0, `${name}: ${differ.length}/${logs.length} logs read differently\n${differ.join('\n')}`);
+  });
+}
