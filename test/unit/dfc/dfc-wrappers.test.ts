@@ -37,7 +37,8 @@ const WRAPPERS: Record<string, Wrapper> = {
   kubectl: (ls) => ls.map((l, i) => `[pod/dfc-job-7x2kq/dfc] ${stamp(i, 'T')}Z ${l}`),
   // A script relaying the DFC's console through Python's logging, '%(asctime)s - %(levelname)s - %(name)s - %(message)s',
   // every line at INFO (the DFC's own level tag stays in the message).
-  'python-logging': (ls) => ls.map((l, i) => `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} - INFO - compile_model.dfc - ${l}`),
+  'python-logging': (ls) =>
+    ls.map((l, i) => `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} - INFO - compile_model.dfc - ${l}`),
   // The same relay at each line's own level, logging.basicConfig's default format `%(levelname)s:%(name)s:%(message)s`.
   'python-basic': (ls) => ls.map((l) => `${levelOf(l)}:compile_model:${l}`),
   // Rich's logging handler: `[HH:MM:SS] LEVEL    message` (the level padded to 8), the path column cut off by the paste.
@@ -45,7 +46,11 @@ const WRAPPERS: Record<string, Wrapper> = {
   // A Rich Panel around the whole console: `╭─ title ─╮`, `│ line │` padded to the widest line, `╰─╯`.
   'rich-panel': (ls) => {
     const w = Math.max(...ls.map((l) => l.length), 20);
-    return [`╭${'─'.repeat(Math.floor(w / 2) - 3)} DFC log ${'─'.repeat(Math.ceil(w / 2) - 3)}╮`, ...ls.map((l) => `│ ${l.padEnd(w)} │`), `╰${'─'.repeat(w + 2)}╯`];
+    return [
+      `╭${'─'.repeat(Math.floor(w / 2) - 3)} DFC log ${'─'.repeat(Math.ceil(w / 2) - 3)}╮`,
+      ...ls.map((l) => `│ ${l.padEnd(w)} │`),
+      `╰${'─'.repeat(w + 2)}╯`,
+    ];
   },
   // A colour terminal: level tags and whole error lines in SGR colours, a bold reset at the end.
   ansi: (ls) =>

@@ -232,16 +232,18 @@ export class ErrorCollector {
   }
 
   private continues(prev: LogLine, l: LogLine): boolean {
-    const t = l.text;
+    // A relay's level (every relayed line at INFO) does not make a line one of its own: its content says.
+    const relayed = l.relayedLevel === true;
+    const t = relayed ? withoutLevel(l.text) : l.text;
     const body = t.trim();
-    if (!body || level(t) !== null || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
+    if (!body || (level(t) !== null && !relayed) || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues
     // (`Data shape (3, 640, 640)` / `doesn't match …`); a line of its own starts otherwise.
     if (/\)\s*$/.test(prev.text)) return !own && /^\s*[a-z]/.test(t);
     if (own) return afterColon && own.message.role === 'cause';
-    if (afterColon) return true;
+    if (afterColon && !relayed) return true;
     return /^\s+\S/.test(t) || /^[a-z(]/.test(body);
   }
 

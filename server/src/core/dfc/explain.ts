@@ -752,7 +752,7 @@ export class Explainer {
         : (hailortStatusIn(s.message)?.value ?? hailortStatusIn(body)?.value ?? (s.cls ? PYHAILORT_CLASS_STATUS[s.cls] : undefined) ?? null);
     // HailoRT logs statuses at info level too (a stream the user aborted): only its errors and warnings say it failed.
     const lv = level(s.line.text);
-    if (lv === 'info' || lv === 'debug') return [];
+    if ((lv === 'info' || lv === 'debug') && !s.line.relayedLevel) return [];
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
     const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));

@@ -3,7 +3,7 @@
 // `hailo parser|optimize|compiler` CLI, `hailomz compile`, Python-API scripts; DFC 3.x and 5.x —
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { LineSplitter, type LogLine } from './lines';
-import { normaliseLine } from './normalise';
+import { normalise } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
@@ -39,8 +39,8 @@ export class DfcLogReader {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     for (const line of lines) {
-      const text = normaliseLine(line.text);
-      this.state.line(text === line.text ? line : { ...line, text }, events);
+      const n = normalise(line.text);
+      this.state.line(n.text === line.text ? line : { ...line, text: n.text, relayedLevel: n.relayedLevel }, events);
     }
     return events;
   }

@@ -99,7 +99,7 @@ export class ReaderState implements ReaderView {
     this.lastLine = l.no;
     const text = l.text;
     if (this.promptLine === l.no - 1 && this.promptAnswer === null) {
-      const a = /^\s*(y|yes|n|no)\s*$/i.exec(text);
+      const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
     }
     const flush = (held: LogLine) => this.errorsOf(held, events);
