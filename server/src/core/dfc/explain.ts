@@ -930,6 +930,47 @@ export class Explainer {
     );
   }
 
+  /**
+   * The command's argument parser refused its command line (argparse's `PROG: error: …`, click's
+   * `Error: …`): nothing ran. An empty list of choices (`(choose from )`) means the tool found none
+   * of the entries it offers — its installation, not the name typed, is what to check.
+   */
+  usage(l: LogLine, prog: string | null, message: string): DfcDiagnostic {
+    const empty = /\(choose from\s*\)/.test(message);
+    const advice = empty
+      ? `The list it chooses from is empty: ${prog ?? 'the tool'} found none of the entries it offers${/hailomz/.test(prog ?? '') ? " (for hailomz, the model zoo's network configurations)" : ''} — check its installation.`
+      : `Run it with --help and fix the command line.`;
+    return this.make(
+      'dfc/usage',
+      this.onLog(l),
+      l,
+      `${prog ?? 'The command'} refused its command line, so nothing ran: ${message.replace(/\.$/, '')}. ${advice}`,
+      {
+        stage: 'unknown',
+        excerpt: [withoutLevel(l.text).trim()],
+      },
+    );
+  }
+
+  /**
+   * A native program died: an uncaught C++ exception (libstdc++'s verbose terminate handler prints its
+   * type and `what()`), then the signal the shell reports. std::bad_alloc is a failed allocation.
+   */
+  crashed(l: LogLine, c: { type: string | null; what: string | null; signal: string | null }, excerpt: string[]): DfcDiagnostic {
+    const how = c.type
+      ? `an uncaught C++ exception, ${c.type}${c.what && c.what !== c.type ? ` (what(): ${c.what})` : ''}${c.signal ? `, and was ${/^Abort/.test(c.signal) ? 'aborted' : `killed (${c.signal})`}` : ''}`
+      : `${c.signal ?? 'a fatal signal'}${c.what ? ` (${c.what})` : ''}`;
+    const advice =
+      c.type === 'std::bad_alloc'
+        ? "std::bad_alloc is a memory allocation that failed: the host (or its container's limit) ran out of memory, or a size read wrong asked for too much — watch the memory while it runs (free -h, dmesg)."
+        : c.type
+          ? 'Its what() says what failed; the lines before it, what the program was doing.'
+          : /Segmentation|Bus error|Illegal/.test(c.signal ?? '')
+            ? 'A native part of the program crashed: the lines before say what it was doing.'
+            : 'The lines before it say what the program was doing.';
+    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}. ${advice}`, { stage: this.state.currentStage ?? 'unknown', excerpt });
+  }
+
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`

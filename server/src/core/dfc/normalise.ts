@@ -83,7 +83,7 @@ const PREFIXES: Prefix[] = [
  * taken off; a top or bottom border is an empty line, except a title that says a traceback begins.
  */
 const BOX_SIDE = /^[│┃║](?: |$)(.*?)(?:\s[│┃║])?\s*$/;
-const BOX_EDGE = /^[╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖][─━═╌╍┄┅┈┉ ]*(.*?)[─━═╌╍┄┅┈┉ ]*[╮┐┓╗╕╖┑┒╯┘┛╝╛╜┙┚]$/;
+const BOX_EDGE = /^[╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖][─━═╌╍┄┅┈┉ ]*(.*?)[─━═╌╍┄┅┈┉ ]*[╮┐┓╗╕╖┑┒╯┘┛╝╛╜┙┚]\s*$/;
 const HAS_BOX = /^[│┃║╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖]/;
 
 /**
