@@ -91,6 +91,11 @@ const HAILORT_FIXES: Record<HailortFamilyCode, string> = {
   'hailort/status': 'HailoRT refused the operation: the line before the status says which check failed',
 };
 
+/** A family's own advice (the reader prefers a status's own, hailortStatus.ts `hailortStatusAdvice`, over it). */
+export function hailortFamilyFix(code: HailortFamilyCode): string {
+  return HAILORT_FIXES[code];
+}
+
 export const DFC_MESSAGES: readonly DfcMessage[] = [
   // ---- parse ------------------------------------------------------------------------------------
   {
@@ -871,8 +876,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/driver',
-    fix: 'the PCIe driver set a DMA descriptor page size larger than this HailoRT accepts (the driver sets it at probe from the kernel\'s page size, 16384 on a 16K-page kernel; dmesg shows "max_desc_page_size"): make the driver use 4096-byte pages (it prints "Force setting max_desc_page_size to 4096" when it does), or install driver and HailoRT of one release',
-    evidence: `${HAILORT}/libhailort/src/vdma/memory/buffer_requirements.cpp (4.18.0, HAILO_INTERNAL_FAILURE); raspberrypi/firmware#1895 and geerlingguy/raspberry-pi-pcie-devices#164 (the driver's probe lines); SEAME-pt/Team5_Senna_Tech#224`,
+    fix: 'the PCIe driver set a DMA descriptor page size larger than this HailoRT accepts (the driver sets it at probe from the kernel\'s page size, 16384 on a 16K-page kernel; dmesg shows "max_desc_page_size"): make the driver use 4096-byte pages with its module parameter force_desc_page_size — `options hailo_pci force_desc_page_size=4096` in /etc/modprobe.d/hailo_pci.conf (hailo1x_pci for Hailo-10H/15), then reload the driver or reboot (it prints "Force setting max_desc_page_size to 4096" when it does) — or install driver and HailoRT of one release',
+    evidence: `${HAILORT}/libhailort/src/vdma/memory/buffer_requirements.cpp (4.18.0, HAILO_INTERNAL_FAILURE); hailo-ai/hailort-drivers linux/pcie/hailo_pci.conf ("#options hailo_pci force_desc_page_size=4096": "needs to be set on platforms that does not support large pcie transactions"); raspberrypi/firmware#1895 and geerlingguy/raspberry-pi-pcie-devices#164 (the driver's probe lines); SEAME-pt/Team5_Senna_Tech#224`,
   },
   {
     id: 'hailort-open-file',

@@ -3,13 +3,21 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
-import { dfcMessage, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
+import { dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
 import { level, withoutLevel } from './markers';
-import { PYHAILORT_CLASS_STATUS, describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
+import {
+  PYHAILORT_CLASS_STATUS,
+  describeHailortStatus,
+  hailortStatusAdvice,
+  hailortStatusIn,
+  hailortStatusName,
+  hailortStatusValue,
+  type HailortFamilyCode,
+} from '../common/hailortStatus';
 import { sentenceFor } from '../device/errors';
 import { describeErrno, errnoIn } from '../common/errno';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
@@ -42,6 +50,8 @@ interface HailortChain {
   status: number | null;
   detail: string;
   fix: string;
+  /** The fix is the family's general advice: a status's own advice (hailortStatusAdvice) replaces it. */
+  familyFix: boolean;
   excerpt: string[];
 }
 
@@ -791,7 +801,8 @@ export class Explainer {
       if (errno.advice) fix = errno.advice;
     }
     const excerpt = fromPlain ? [plain.text, body] : [body];
-    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, excerpt };
+    const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
+    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -802,7 +813,8 @@ export class Explainer {
   }
 
   private hailortMessage(c: HailortChain): string {
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${c.fix.charAt(0).toUpperCase()}${c.fix.slice(1)}.`;
+    const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** The HailoRT failure being reported (its later lines join it). */

@@ -181,6 +181,10 @@ function compileLine(t: string): boolean {
   );
 }
 
+/** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
+const HEF_DONE =
+  /^(?:HEF(?: file)? (?:was )?(?:compiled|written|saved|generated|created|exported)(?: successfully)?\b|(?:Saved|Wrote|Exported|Generated|Created) (?:the )?(?:compiled )?HEF\b|(?:Saved|Wrote|Exported) \S+\.hef\b|\S+\.hef (?:was )?(?:written|saved|created|generated)\b)/i;
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();
   let m: RegExpExecArray | null;
@@ -203,6 +207,9 @@ export function classifyMarker(text: string): Marker | null {
   if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
+  // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
+  if (HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
   if (/^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S/.test(t)) return { kind: 'inferred' };
