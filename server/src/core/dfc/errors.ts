@@ -86,7 +86,7 @@ const CXX_TERMINATE = /terminate called after throwing an instance of '([^']+)'/
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
 /** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
 const FATAL_WORDS = 'Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap';
-const FATAL_SIGNAL = new RegExp(`^(?:\\S+: line \\d+: +\\d+ +)?(${FATAL_WORDS})(?: +\\(core dumped\\))?(?:$| +\\S)`);
+const FATAL_SIGNAL = new RegExp(`^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*)$`);
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
 /** Lines of one native death (the exception, its what(), the signal) stand this close. */
 const CRASH_LINES = 3;
@@ -153,6 +153,8 @@ export class ErrorCollector {
   private chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
   private ipythonClass: string | null = null;
+  /** A Rich traceback (rich/traceback.py): its body is unindented too, so it ends only at an exception line. */
+  private richTraceback = false;
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
@@ -290,7 +292,7 @@ export class ErrorCollector {
     let part: { type?: string; what?: string; signal?: string } | null = null;
     if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
     else if (near && (m = CXX_WHAT.exec(body))) part = { what: m[1].trim() };
-    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] };
+    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] ?? m[2] };
     else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
     if (!part) return false;
     // A new exception starts a new report; its what() and the signal after it join it.
@@ -331,6 +333,8 @@ export class ErrorCollector {
       this.inTraceback = true;
       this.afterException = false;
       this.ipythonClass = ipython ? ipython[1] : null;
+      // Rich's panel title has no colon; its body (frames, code, locals panels) is not indented either.
+      this.richTraceback = !ipython && !headless && !t.trimEnd().endsWith(':');
       if (!headless) {
         this.keep(t);
         // Until its exception line arrives, the traceback itself is what the run died of.
@@ -351,7 +355,7 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call) this.chainStage = call;
-      if (this.ipythonClass !== null) {
+      if (this.ipythonClass !== null || this.richTraceback) {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
       } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
@@ -360,6 +364,7 @@ export class ErrorCollector {
       this.inTraceback = false;
       this.afterException = true;
       this.ipythonClass = null;
+      this.richTraceback = false;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
         if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
