@@ -152,3 +152,42 @@ test('run ends: journald short-iso and kubectl forms around one DFC error read a
     assert.ok(r.diagnostics[0].excerpt?.every((x) => !x.includes('gpu-box') && !x.includes('pod/') && !x.includes('dfc-1')) ?? true, line);
   }
 });
+
+test('run ends: the shell and the programs around a run say how it ended — killed, crashed, or its exit status', () => {
+  const opt = ['[info] Starting Model Optimization', '[info] Starting Statistics Collector'];
+  // SIGKILL (the memory killer) as bash's job line and as zsh reports it: killed, in the stage it stopped in.
+  for (const k of [
+    './compile.sh: line 7: 81234 Killed                  hailo optimize model.har',
+    'zsh: killed     hailo optimize model.har',
+    '[1]+  Killed                  hailo optimize model.har',
+  ]) {
+    const r = read([...opt, k]);
+    assert.equal(r.outcome, 'killed', k);
+    assert.equal(r.failedStage, 'optimize', k);
+  }
+  // zsh's words for a native death.
+  const z = read(['Loading yolov8s.hef', 'zsh: segmentation fault  python3 detect.py']);
+  assert.equal(z.outcome, 'failed');
+  assert.ok(z.diagnostics.some((d) => d.code === 'dfc/crashed'));
+  // The exit status the log prints (an IDE, compose, CI, GNU time) is used like one the caller gives.
+  for (const [line, outcome] of [
+    ['Process finished with exit code 1', 'failed'],
+    ['Process finished with exit code 137 (interrupted by signal 9: SIGKILL)', 'killed'],
+    ['dfc-compile exited with code 1', 'failed'],
+    ['Error: Process completed with exit code 2.', 'failed'],
+    ['Command exited with non-zero status 1', 'failed'],
+    ['make: *** [Makefile:12: hef] Error 1', 'failed'],
+  ] as const) {
+    const r = read([...opt, line]);
+    assert.equal(r.outcome, outcome, line);
+    if (outcome === 'failed')
+      assert.ok(
+        r.diagnostics.some((d) => d.code === 'dfc/no-error-in-log'),
+        `${line}: ${r.diagnostics.map((d) => d.code).join(', ')}`,
+      );
+  }
+  const ok = read(['[info] Starting Model Optimization', '[info] Model Optimization is done', 'Process finished with exit code 0']);
+  assert.equal(ok.outcome, 'success');
+  // An exit status given by the caller wins over the log's.
+  assert.equal(readDfcLog(`${opt.join('\n')}\nProcess finished with exit code 0\n`, {}, { code: 137 }).outcome, 'killed');
+});

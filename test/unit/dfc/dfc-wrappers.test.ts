@@ -3,7 +3,7 @@
 // a Rich console panel, a coloured terminal, a Windows file, an indented notebook cell. Whatever
 // the wrapper, the reading must be the same: every log of the corpus halves (test/fixtures/dfc-corpus/,
 // all five already scored), re-emitted through each wrapper, must give the same outcome, failed
-// stage and diagnostic codes as the log itself. The wrappers reproduce each program's own format
+// stage and diagnostic codes as the log itself (wrappers inside wrappers too). The wrappers reproduce each program's own format
 // (sources beside each), not the reader's patterns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,6 +52,29 @@ const WRAPPERS: Record<string, Wrapper> = {
       `╰${'─'.repeat(w + 2)}╯`,
     ];
   },
+  // loguru's default format: `YYYY-MM-DD HH:mm:ss.SSS | LEVEL    | name:function:line - message`.
+  loguru: (ls) =>
+    ls.map(
+      (l, i) =>
+        `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')} | ${levelOf(l).padEnd(8)} | compile:run:42 - ${l}`,
+    ),
+  // ROS 2's console: `[LEVEL] [epoch.nanoseconds] [node]: message`.
+  ros2: (ls) =>
+    ls.map((l, i) => `[${levelOf(l) === 'WARNING' ? 'WARN' : levelOf(l)}] [${1733476330 + i}.${String(123456789 + i).slice(0, 9)}] [hailo_compile_node]: ${l}`),
+  // GStreamer's debug log (GST_DEBUG): `time  pid  thread LEVEL  category file:line:function:<object> message`.
+  gstreamer: (ls) =>
+    ls.map(
+      (l, i) =>
+        `0:00:${String(10 + (i % 50)).padStart(2, '0')}.${String(123456789 + i).slice(0, 9)}  4242 0x55d4a2b3c4d0 ${(levelOf(l) === 'WARNING' ? 'WARN' : levelOf(l)).padEnd(7)} hailonet gsthailonet.cpp:789:gst_hailonet_configure:<hailonet0> ${l}`,
+    ),
+  // `cat -n`: the line number right-aligned in six columns, then a tab.
+  'cat-n': (ls) => ls.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`),
+  // The dmesg-style kernel time some capture tools stamp (`[   12.345678] `).
+  'kernel-time': (ls) => ls.map((l, i) => `[${(12 + i * 0.001).toFixed(6).padStart(12)}] ${l}`),
+  // Wrappers inside wrappers: a Rich-logging script under kubectl, a basicConfig script under journald.
+  'kubectl+rich': (ls) => WRAPPERS.kubectl(WRAPPERS['rich-logging'](ls)),
+  'journald+python-basic': (ls) => WRAPPERS.journald(WRAPPERS['python-basic'](ls)),
+  'compose+rich-panel': (ls) => WRAPPERS.compose(WRAPPERS['rich-panel'](ls)),
   // A colour terminal: level tags and whole error lines in SGR colours, a bold reset at the end.
   ansi: (ls) =>
     ls.map((l) => {
@@ -61,8 +84,9 @@ const WRAPPERS: Record<string, Wrapper> = {
     }),
   // A paste from Windows (line ends are CRLF; the join below puts `\r\n` between lines).
   crlf: (ls) => ls,
-  // A notebook cell's output pasted as an indented block (four spaces before every line).
+  // A notebook cell's output pasted as an indented block (four spaces before every line), or a tab.
   notebook: (ls) => ls.map((l) => (l.length ? `    ${l}` : l)),
+  'notebook-tab': (ls) => ls.map((l) => (l.length ? `\t${l}` : l)),
 };
 
 interface Reading {

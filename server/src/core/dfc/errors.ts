@@ -86,7 +86,9 @@ const CXX_TERMINATE = /terminate called after throwing an instance of '([^']+)'/
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
 /** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
 const FATAL_WORDS = 'Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap';
-const FATAL_SIGNAL = new RegExp(`^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*)$`);
+const FATAL_SIGNAL = new RegExp(
+  `^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
+);
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
 /** Lines of one native death (the exception, its what(), the signal) stand this close. */
 const CRASH_LINES = 3;
@@ -286,13 +288,13 @@ export class ErrorCollector {
         return true;
       }
     }
-    if (!/terminate called|what\(\)|Aborted|fault|Bus error|instruction|point exception|trap|Fatal Python/.test(body)) return false;
+    if (!/terminate called|what\(\)|Aborted|fault|[Bb]us error|instruction|point exception|trap|Fatal Python|zsh: abort/.test(body)) return false;
     const near = this.crash && l.no - this.crash.last <= CRASH_LINES ? this.crash : null;
     let m: RegExpExecArray | null;
     let part: { type?: string; what?: string; signal?: string } | null = null;
     if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
     else if (near && (m = CXX_WHAT.exec(body))) part = { what: m[1].trim() };
-    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] ?? m[2] };
+    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] ?? m[2] ?? m[3] };
     else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
     if (!part) return false;
     // A new exception starts a new report; its what() and the signal after it join it.

@@ -22,6 +22,11 @@ const LEVEL_WORDS: Record<string, Level> = {
   debug: 'debug',
   critical: 'critical',
   fatal: 'critical',
+  // GStreamer's debug levels below WARN.
+  fixme: 'debug',
+  log: 'debug',
+  trace: 'debug',
+  memdump: 'debug',
 };
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
@@ -52,8 +57,10 @@ const PREFIXES: Prefix[] = [
   // journalctl's short format: `Dec 06 09:12:33 host identifier[pid]: `; after an ISO time (short-iso), `host identifier[pid]: `.
   { re: /^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s[\]:]+(?:\[\d+\])?: ?/ },
   { re: /^[\w.-]+ [^\s[\]:]+\[\d+\]: ?/, after: true },
-  // Timestamps: `2025-01-02 10:11:12,345`, ISO with `T`/zone/nanoseconds, bracketed, or a bare time of day.
-  { re: new RegExp(`^\\[?\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(?::\\d{2})?(?:[.,]\\d+)?(?:Z|[+-]\\d{2}:?\\d{2})?\\]?${TIME_SEP}`) },
+  // Timestamps: `2025-01-02 10:11:12,345`, ISO with `T`/zone/nanoseconds, Go's `2025/01/02 10:11:12`, bracketed,
+  // a bare time of day; the kernel's `[   12.345678]` (dmesg) and an epoch's `[1724530304.123456789]` (ROS 2).
+  { re: /^\[\s*\d+\.\d+\] ?/ },
+  { re: new RegExp(`^\\[?\\d{4}[-/]\\d{2}[-/]\\d{2}[ T]\\d{2}:\\d{2}(?::\\d{2})?(?:[.,]\\d+)?(?:Z|[+-]\\d{2}:?\\d{2})?\\]?${TIME_SEP}`) },
   { re: new RegExp(`^\\[?\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d+)?\\]?${TIME_SEP}`) },
   // HailoRT's own prefix: `[12345] [HailoRT] [error] [vdevice.cpp:229] [create] …`.
   { re: /^\[\d+\]\s+(?=\[)/ },
@@ -65,11 +72,18 @@ const PREFIXES: Prefix[] = [
   { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/, level: 1 },
   { re: /^(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
   { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
+  // GStreamer's debug log (hailonet, tappas, hailo-apps): `0:00:01.234567890  4242 0x55d4 ERROR  hailonet gsthailonet.cpp:789:fn:<hailonet0> `.
+  { re: /^\d+:\d{2}:\d{2}\.\d+ +\d+ +0x[0-9a-f]+ +(ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE|MEMDUMP) +\S+ +[^\s:]+:\d+:[^\s:]+:(?:<[^>]*>)? ?/, level: 1 },
   // A dotted logger name with its level (`frigate.detectors.plugins.hailo8l ERROR   : `, Frigate's format).
   { re: /^(?:[a-z_]\w*\.)+[a-z_]\w*\s+(INFO|WARNING|ERROR|DEBUG|CRITICAL)\s*: ?/, level: 1 },
   // Logger names: `hailo_sdk_client.runner.client_runner - `, `common.core | ` (hailo-apps); any name behind a level or time.
   { re: /^(?:[a-z_][a-z0-9_]*\.)+[a-z_][a-z0-9_]*\s+[-|:](?: |$)/ },
   { re: /^[\w.<>-]+ [-|](?: |$)/, after: true },
+  // loguru's `name:function:line - ` and ROS 2's `[node]: `, behind their level or time.
+  { re: /^[\w.<>-]+:[\w.<>-]+:\d+ - /, after: true },
+  { re: /^\[[\w./-]+\]: ?/, after: true },
+  // `cat -n` (and editors' copies with line numbers): the number, then a tab.
+  { re: /^\d+\t/ },
   // docker compose: the service name padded to the longest, then ` | ` (compose's log printer).
   { re: /^[A-Za-z0-9][\w.-]*\s+\|(?: |$)/ },
   // Authors' decoration of pasted output: comment marks, quotes, list bullets.
