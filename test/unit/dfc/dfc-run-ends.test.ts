@@ -100,12 +100,23 @@ test('run ends: a Rich console traceback is a traceback — its frames name the 
 });
 
 test('run ends: an elided run whose last word is that the HEF exists succeeded', () => {
-  for (const done of ['Saved HEF to /work/out/yolov8s.hef', 'HEF was written successfully', 'yolov8s.hef written (7.7 MB)', 'Wrote the compiled HEF']) {
+  for (const done of [
+    'Saved HEF to /work/out/yolov8s.hef',
+    'HEF was written successfully',
+    'yolov8s.hef written (7.7 MB)',
+    'Wrote the compiled HEF',
+    'Compiled HEF saved to out/yolov8s.hef',
+  ]) {
     const r = read(['[info] Model Optimization is done', '[info] Found valid partition to 3 contexts', '...', done]);
     assert.equal(r.outcome, 'success', done);
   }
   // Neither a future tense nor an error line says it exists.
-  for (const not of ['Saving HEF to /work/out/yolov8s.hef', '[error] HEF written to a full disk was truncated']) {
+  for (const not of [
+    'Saving HEF to /work/out/yolov8s.hef',
+    '[error] HEF written to a full disk was truncated',
+    'No HEF written: the compile failed',
+    'Final HEF was not saved',
+  ]) {
     const r = read(['[info] Model Optimization is done', '[info] Found valid partition to 3 contexts', '...', not]);
     assert.notEqual(r.outcome, 'success', not);
   }

@@ -41,6 +41,9 @@ const WRAPPERS: Record<string, Wrapper> = {
     ls.map((l, i) => `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} - INFO - compile_model.dfc - ${l}`),
   // The same relay at each line's own level, logging.basicConfig's default format `%(levelname)s:%(name)s:%(message)s`.
   'python-basic': (ls) => ls.map((l) => `${levelOf(l)}:compile_model:${l}`),
+  // '%(asctime)s [%(levelname)s] %(name)s: %(message)s', each line at its level.
+  'python-bracket': (ls) =>
+    ls.map((l, i) => `2026-12-06 09:12:${String(10 + (i % 50)).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} [${levelOf(l)}] compile_model: ${l}`),
   // Rich's logging handler: `[HH:MM:SS] LEVEL    message` (the level padded to 8), the path column cut off by the paste.
   'rich-logging': (ls) => ls.map((l, i) => `[09:12:${String(10 + (i % 50)).padStart(2, '0')}] ${levelOf(l).padEnd(8)} ${l}`),
   // A Rich Panel around the whole console: `╭─ title ─╮`, `│ line │` padded to the widest line, `╰─╯`.

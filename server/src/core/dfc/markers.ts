@@ -188,7 +188,7 @@ const EXIT_STATUS =
 
 /** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
 const HEF_DONE =
-  /^(?:HEF(?: file)? (?:was )?(?:compiled|written|saved|generated|created|exported)(?: successfully)?\b|(?:Saved|Wrote|Exported|Generated|Created) (?:the )?(?:compiled )?HEF\b|(?:Saved|Wrote|Exported) \S+\.hef\b|\S+\.hef (?:was )?(?:written|saved|created|generated)\b)/i;
+  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created) (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
 
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();

@@ -41,6 +41,8 @@ interface Prefix {
   pad?: number;
   /** Only behind a prefix already taken (a bare `name - ` is a logger's name after its level or time, prose elsewhere). */
   after?: boolean;
+  /** Only right behind a level (`[ERROR] name: ` — elsewhere `name: ` is the message's own). */
+  afterLevel?: boolean;
 }
 
 /** Spaces after a timestamp: one or two (s6's `timestamp  message`); more are the line's own indentation. */
@@ -79,6 +81,8 @@ const PREFIXES: Prefix[] = [
   // Logger names: `hailo_sdk_client.runner.client_runner - `, `common.core | ` (hailo-apps); any name behind a level or time.
   { re: /^(?:[a-z_][a-z0-9_]*\.)+[a-z_][a-z0-9_]*\s+[-|:](?: |$)/ },
   { re: /^[\w.<>-]+ [-|](?: |$)/, after: true },
+  // Python's `[%(levelname)s] %(name)s: `: a lower-case module name right behind the level (a class or a prog's own `error:` is not one).
+  { re: /^(?!(?:error|warning|usage|note|hint|fatal):)(?:__main__|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:: |:$)/, afterLevel: true },
   // loguru's `name:function:line - ` and ROS 2's `[node]: `, behind their level or time.
   { re: /^[\w.<>-]+:[\w.<>-]+:\d+ - /, after: true },
   { re: /^\[[\w./-]+\]: ?/, after: true },
@@ -145,6 +149,8 @@ export function normalise(text: string): Normalised {
   let changed = false;
   /** Markdown decoration was taken. */
   let unmarked = false;
+  /** The prefix just taken was a foreign level. */
+  let lastWasLevel = false;
   // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
   for (let pass = 0; pass < 2; pass++) {
     for (let round = 0; round < 12; round++) {
@@ -160,8 +166,10 @@ export function normalise(text: string): Normalised {
         continue;
       }
       let hit = false;
+      const wasLevel = lastWasLevel;
+      lastWasLevel = false;
       for (const p of PREFIXES) {
-        if (p.after && !changed) continue;
+        if ((p.after && !changed) || (p.afterLevel && !wasLevel)) continue;
         const m = p.re.exec(t);
         if (!m || m[0].length === 0) continue;
         let cut = m[0].length;
@@ -176,6 +184,7 @@ export function normalise(text: string): Normalised {
             break;
           }
           if (p.pad !== undefined && m[p.pad]) cut -= m[p.pad].length - Math.min(m[p.pad].length, Math.max(1, 9 - m[p.level].length));
+          lastWasLevel = !ownTag;
         }
         t = t.slice(cut);
         changed = true;
