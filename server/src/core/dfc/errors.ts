@@ -82,7 +82,7 @@ const ARGPARSE =
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
-const CXX_TERMINATE = /terminate called after throwing an instance of '([^']+)'/;
+const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
 /** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
 const FATAL_WORDS = 'Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap';
@@ -90,6 +90,7 @@ const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
+const CRASH_START = /^(?:terminate called|what\(\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\/|zsh: |Fatal Python|\S+: line \d)/;
 /** Lines of one native death (the exception, its what(), the signal) stand this close. */
 const CRASH_LINES = 3;
 
@@ -288,7 +289,8 @@ export class ErrorCollector {
         return true;
       }
     }
-    if (!/terminate called|what\(\)|Aborted|fault|[Bb]us error|instruction|point exception|trap|Fatal Python|zsh: abort/.test(body)) return false;
+    // Each of these lines starts with its own words (anchored: most lines fail at their first character).
+    if (!CRASH_START.test(body)) return false;
     const near = this.crash && l.no - this.crash.last <= CRASH_LINES ? this.crash : null;
     let m: RegExpExecArray | null;
     let part: { type?: string; what?: string; signal?: string } | null = null;

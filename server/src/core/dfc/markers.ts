@@ -214,12 +214,12 @@ export function classifyMarker(text: string): Marker | null {
   // The run's exit status as the program around it prints it: JetBrains' `Process finished with exit code N`,
   // docker compose's `name exited with code N`, GNU time's `Command exited with non-zero status N`, GitHub
   // Actions' `Error: Process completed with exit code N.`, make's `make: *** [target] Error N`.
-  if ((m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
+  if ((t.includes('exit') || t.includes('Error')) && (m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
   // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
-  if (HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
+  if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
   if (/^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S/.test(t)) return { kind: 'inferred' };

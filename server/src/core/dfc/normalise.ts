@@ -115,12 +115,36 @@ const OWN_STRUCTURE =
 const RIGHT_COLUMN = /\s{2,}[\w.-]+\.py:\d+\s*$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
+
+/**
+ * The prefixes as one alternation per context (behind nothing, behind a prefix, right behind a level),
+ * in the list's order: at the start of a line the engine tries the alternatives in order, so the first
+ * that matches is the one the list would pick — one exec per round instead of one per prefix.
+ */
+interface PrefixSet {
+  re: RegExp;
+  /** Each alternative's prefix and the index of the group that wraps it. */
+  alternatives: { p: Prefix; group: number }[];
+}
+
+function prefixSet(keep: (p: Prefix) => boolean): PrefixSet {
+  const alternatives: { p: Prefix; group: number }[] = [];
+  const sources: string[] = [];
+  let group = 1;
+  for (const p of PREFIXES.filter(keep)) {
+    alternatives.push({ p, group });
+    sources.push(`(${p.re.source.replace(/^\^/, '')})`);
+    // The wrapping group, then the prefix's own groups.
+    group += 1 + (new RegExp(`${p.re.source}|`).exec('')!.length - 1);
+  }
+  return { re: new RegExp(`^(?:${sources.join('|')})`), alternatives };
+}
+
+const AT_START = prefixSet((p) => !p.after && !p.afterLevel);
+const BEHIND_PREFIX = prefixSet((p) => !p.afterLevel);
+const BEHIND_LEVEL = prefixSet(() => true);
 /** Any prefix at all (one test before the loop: most lines have none). */
-const ANY_PREFIX = new RegExp(
-  `^(?:${PREFIXES.filter((p) => !p.after)
-    .map((p) => `(?:${p.re.source.replace(/^\^/, '')})`)
-    .join('|')})`,
-);
+const ANY_PREFIX = AT_START.re;
 
 export interface Normalised {
   text: string;
@@ -133,15 +157,16 @@ export interface Normalised {
 
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
 export function normaliseLine(text: string): string {
-  return normalise(text).text;
+  return normalise(text)?.text ?? text;
 }
 
-export function normalise(text: string): Normalised {
+/** The line normalised, or null when it has nothing to take off (most lines: no allocation). */
+export function normalise(text: string): Normalised | null {
   let t = text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
   const decorated = t.includes('**') || t.includes('`');
-  if (!decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return { text, relayedLevel: false };
+  if (!decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
   let ownTag = false;
@@ -166,30 +191,27 @@ export function normalise(text: string): Normalised {
         continue;
       }
       let hit = false;
-      const wasLevel = lastWasLevel;
+      const wasLevel: boolean = lastWasLevel;
       lastWasLevel = false;
-      for (const p of PREFIXES) {
-        if ((p.after && !changed) || (p.afterLevel && !wasLevel)) continue;
-        const m = p.re.exec(t);
-        if (!m || m[0].length === 0) continue;
+      const set: PrefixSet = wasLevel ? BEHIND_LEVEL : changed ? BEHIND_PREFIX : AT_START;
+      const m = set.re.exec(t);
+      const alt = m && m[0].length > 0 ? set.alternatives.find((a) => m[a.group] !== undefined) : undefined;
+      if (m && alt) {
+        const { p, group } = alt;
         let cut = m[0].length;
+        hit = true;
         if (p.level !== undefined) {
+          const word = m[group + p.level];
           // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
-          level = LEVEL_WORDS[m[p.level].toLowerCase()];
-          ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${m[p.level]}] `;
-          // The DFC's own `[info] ` at the start of an otherwise clean line is not foreign.
-          if (ownTag && round === 0 && pass === 0 && !changed) {
-            t = t.slice(cut);
-            hit = true;
-            break;
-          }
-          if (p.pad !== undefined && m[p.pad]) cut -= m[p.pad].length - Math.min(m[p.pad].length, Math.max(1, 9 - m[p.level].length));
+          level = LEVEL_WORDS[word.toLowerCase()];
+          ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
+          const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
+          if (pad) cut -= pad.length - Math.min(pad.length, Math.max(1, 9 - word.length));
           lastWasLevel = !ownTag;
         }
         t = t.slice(cut);
-        changed = true;
-        hit = true;
-        break;
+        // The DFC's own `[info] ` at the start of an otherwise clean line is not foreign.
+        if (!(ownTag && p.level !== undefined && round === 0 && pass === 0 && !changed)) changed = true;
       }
       if (!hit) {
         t = whole;
@@ -208,7 +230,7 @@ export function normalise(text: string): Normalised {
     t = marked;
     unmarked = true;
   }
-  if (!changed && !unmarked) return { text, relayedLevel: false };
+  if (!changed && !unmarked) return null;
   if (changed) t = t.replace(RIGHT_COLUMN, '');
   // Only decoration went: the line keeps its indentation.
   else t = text.slice(0, text.length - text.trimStart().length) + t;

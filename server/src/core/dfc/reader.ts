@@ -40,7 +40,7 @@ export class DfcLogReader {
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     for (const line of lines) {
       const n = normalise(line.text);
-      this.state.line(n.text === line.text ? line : { ...line, text: n.text, relayedLevel: n.relayedLevel }, events);
+      this.state.line(n === null || n.text === line.text ? line : { ...line, text: n.text, relayedLevel: n.relayedLevel }, events);
     }
     return events;
   }
