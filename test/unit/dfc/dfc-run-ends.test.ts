@@ -68,6 +68,10 @@ test('run ends: a native program dies of an uncaught C++ exception or a fatal si
   r = read(['Fatal Python error: Segmentation fault', '', 'Current thread 0x00007f (most recent call first):']);
   assert.equal(r.outcome, 'failed');
   assert.ok(r.diagnostics.some((x) => x.code === 'dfc/crashed'));
+  // An instruction the CPU lacks (a DFC on a CPU without AVX) says so.
+  r = read(['$ hailo parser onnx model.onnx', 'Illegal instruction (core dumped)']);
+  assert.equal(r.outcome, 'failed');
+  assert.ok(/AVX/.test(r.diagnostics.find((x) => x.code === 'dfc/crashed')?.message ?? ''), JSON.stringify(r.diagnostics));
   // The words in prose are no death.
   for (const line of ['Segmentation fault happens when the HEF is for another device.', 'Aborted!', 'The run was Aborted by the user'])
     assert.ok(!read([line]).diagnostics.some((x) => x.code === 'dfc/crashed'), line);
@@ -201,4 +205,28 @@ test('run ends: the shell and the programs around a run say how it ended — kil
   assert.equal(ok.outcome, 'success');
   // An exit status given by the caller wins over the log's.
   assert.equal(readDfcLog(`${opt.join('\n')}\nProcess finished with exit code 0\n`, {}, { code: 137 }).outcome, 'killed');
+});
+
+test('run ends: no Hailo device at all is not a device another process holds', () => {
+  // hailortcli.cpp: `CHECK(scan_res.size() > 0, HAILO_OUT_OF_PHYSICAL_DEVICES, "No devices found")`.
+  let r = read([
+    '[HailoRT CLI] [error] CHECK failed - No devices found',
+    '[HailoRT CLI] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)',
+  ]);
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.diagnostics.length, 1, r.diagnostics.map((d) => d.code).join(', '));
+  assert.ok(
+    /not be connected/.test(r.diagnostics[0].message) && !/another process \(or a second VDevice/.test(r.diagnostics[0].message),
+    r.diagnostics[0].message,
+  );
+  // scan_command.cpp prints it on stdout, no level.
+  r = read(['$ hailortcli scan', 'Hailo devices not found']);
+  assert.equal(r.outcome, 'failed');
+  assert.ok(r.diagnostics.some((d) => d.code === 'hailort/driver' && /not be connected/.test(d.message)));
+  // Devices held by another process keep their own advice.
+  r = read([
+    '[HailoRT] [error] CHECK failed - Failed to create vdevice. there are not enough free devices. requested: 1, found: 0',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)',
+  ]);
+  assert.ok(/another process/i.test(r.diagnostics[0].message), r.diagnostics[0].message);
 });

@@ -977,9 +977,13 @@ export class Explainer {
         ? "std::bad_alloc is a memory allocation that failed: the host (or its container's limit) ran out of memory, or a size read wrong asked for too much — watch the memory while it runs (free -h, dmesg)."
         : c.type
           ? 'Its what() says what failed; the lines before it, what the program was doing.'
-          : /Segmentation|Bus error|Illegal/.test(c.signal ?? '')
-            ? 'A native part of the program crashed: the lines before say what it was doing.'
-            : 'The lines before it say what the program was doing.';
+          : /^Illegal/i.test(c.signal ?? '')
+            ? "The CPU met an instruction it does not have: a binary built for a newer instruction set (TensorFlow's, which the DFC runs on, needs AVX since TensorFlow 1.6 — tensorflow.org/install/pip); in a VM, pass the host CPU's flags through."
+            : /^Bus error/i.test(c.signal ?? '')
+              ? "A bus error in a container is often its shared memory running out (docker's /dev/shm is 64 MB unless --shm-size or --ipc=host); otherwise a file mapped in memory changed under it. The lines before say what it was doing."
+              : /Segmentation/i.test(c.signal ?? '')
+                ? 'A native part of the program crashed: the lines before say what it was doing.'
+                : 'The lines before it say what the program was doing.';
     return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}. ${advice}`, { stage: this.state.currentStage ?? 'unknown', excerpt });
   }
 
