@@ -230,3 +230,16 @@ test('run ends: no Hailo device at all is not a device another process holds', (
   ]);
   assert.ok(/another process/i.test(r.diagnostics[0].message), r.diagnostics[0].message);
 });
+
+test("run ends: hailortcli's answers end a run on the device — scan, parse-hef, run2 — as run, benchmark and identify do", () => {
+  for (const log of [
+    ['$ hailortcli scan', 'Hailo Devices:', '[-] Device: 0000:01:00.0'],
+    ['$ hailortcli parse-hef yolov8s.hef', 'HEF Compatible for: HAILO8L', 'Network group name: yolov8s, Single Context'],
+    ['$ hailortcli run2 set-net yolov8s.hef', '[HailoRT] [warning] Low memory', '=======', 'Summary', '=======', 'yolov8s: FPS: 61.64'],
+  ]) {
+    const r = read(log);
+    assert.equal(r.outcome, 'success', log.join('\n'));
+  }
+  // An error after the answer still fails the run.
+  assert.equal(read(['[-] Device: 0000:01:00.0', '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_TIMEOUT(4)']).outcome, 'failed');
+});
