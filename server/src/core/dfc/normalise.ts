@@ -41,8 +41,10 @@ interface Prefix {
   pad?: number;
   /** Only behind a prefix already taken (a bare `name - ` is a logger's name after its level or time, prose elsewhere). */
   after?: boolean;
-  /** Only right behind a level (`[ERROR] name: ` — elsewhere `name: ` is the message's own). */
+  /** Only right behind a level that may be followed by a logger's name (`[ERROR] name: ` — elsewhere `name: ` is the message's own). */
   afterLevel?: boolean;
+  /** A level after which a logger's `name: ` may stand (Python's `[%(levelname)s] %(name)s: `). */
+  named?: boolean;
 }
 
 /** Spaces after a timestamp: one or two (s6's `timestamp  message`); more are the line's own indentation. */
@@ -71,7 +73,7 @@ const PREFIXES: Prefix[] = [
   { re: /^\[[A-Za-z][\w .-]{0,40}\]\s+(?=\[(?:info|warning|warn|error|debug|critical|fatal|trace)\])/i },
   { re: /^\[[\w.-]+\.(?:cpp|hpp|cc|c|h|py):\d+\]\s*(?:\[\w+\] ?)?/ },
   // Levels: `[ERROR]`, `ERROR:`, `ERROR:name:`, `ERROR - `, `ERROR | `, `ERROR    ` (padded), `<Hailo Model Zoo ERROR>`.
-  { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/, level: 1 },
+  { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/, level: 1, named: true },
   { re: /^(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
   { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
   // GStreamer's debug log (hailonet, tappas, hailo-apps): `0:00:01.234567890  4242 0x55d4 ERROR  hailonet gsthailonet.cpp:789:fn:<hailonet0> `.
@@ -207,7 +209,7 @@ export function normalise(text: string): Normalised | null {
           ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
           const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
           if (pad) cut -= pad.length - Math.min(pad.length, Math.max(1, 9 - word.length));
-          lastWasLevel = !ownTag;
+          lastWasLevel = !ownTag && p.named === true;
         }
         t = t.slice(cut);
         // The DFC's own `[info] ` at the start of an otherwise clean line is not foreign.
