@@ -7,10 +7,11 @@
 // (sources beside each), not the reader's patterns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog, type DfcReport } from '../../../server/src/core/dfc';
 import { corpusCases, type CorpusPart } from '../../helpers/dfcCorpus';
+import { repoRoot } from '../../helpers/shared';
 
 type Wrapper = (lines: string[]) => string[];
 
@@ -104,13 +105,18 @@ function reading(text: string): Reading {
 }
 
 const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2'];
-const logs = PARTS.flatMap((p) => corpusCases(p)).map((dir) => ({
+/** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */
+const FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
+const fixtureDirs = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => join(FIXTURES, d.name));
+const logs = [...PARTS.flatMap((p) => corpusCases(p)), ...fixtureDirs].map((dir) => ({
   name: dir.split('/').slice(-2).join('/'),
   lines: readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'),
 }));
 
 test('dfc wrappers: the corpus is there to wrap', () => {
-  assert.ok(logs.length >= 100, `${logs.length} logs`);
+  assert.ok(logs.length >= 150, `${logs.length} logs`);
 });
 
 for (const [name, wrap] of Object.entries(WRAPPERS)) {

@@ -242,3 +242,33 @@ export function normalise(text: string): Normalised | null {
   if (!ownTag && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false };
   return { text: `[${level}] ${t}`, relayedLevel: !ownTag };
 }
+
+/**
+ * The indentation of a whole pasted block (a notebook cell's output, a Markdown code block indented by
+ * four spaces, a quoted e-mail): every line carries it, so it is nobody's own. Learned from the first
+ * line that says something and shrunk by any line indented less; a traceback's own indentation (the
+ * first line a frame or a code line: an excerpt that starts inside a traceback) never becomes the margin.
+ */
+export class Margin {
+  /** null: not learned yet; '': none (the block is not indented). */
+  private margin: string | null = null;
+
+  take(text: string): string {
+    if (this.margin === '') return text;
+    const lead = /^[ \t]*/.exec(text)![0];
+    if (lead.length === text.length) return this.margin === null ? text : '';
+    if (this.margin === null) {
+      this.margin = lead && !FRAME_OR_CODE.test(text) ? lead : '';
+      return text.slice(this.margin.length);
+    }
+    if (!text.startsWith(this.margin)) {
+      let n = 0;
+      while (n < this.margin.length && n < lead.length && this.margin[n] === lead[n]) n++;
+      this.margin = this.margin.slice(0, n);
+    }
+    return text.slice(this.margin.length);
+  }
+}
+
+/** A traceback's frame or code line, or an allocator grid row: indentation that belongs to the line. */
+const FRAME_OR_CODE = /^\s+(?:File "|\^+\s*$|~|[a-z_][\w.]*(?:\(|\s*[=[]|$)|(?:raise|return|await|yield|self)\b|worker\d+ |cluster_\d+ )/;
