@@ -78,7 +78,7 @@ export function stageOfModule(module: string | undefined): StageName | null {
 // ---- how a run ends without a Python traceback ------------------------------------------------
 /** Python argparse's last line (`%(prog)s: error: %(message)s`, after its usage) and its messages. */
 const ARGPARSE =
-  /(?:^|[\s"'`])([\w.-]+(?: [\w.-]+){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
+  /(?:^|[\s"'`])([\w.-]{1,64}(?: [\w.-]{1,64}){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */

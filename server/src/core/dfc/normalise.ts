@@ -101,9 +101,30 @@ const PREFIXES: Prefix[] = [
 /**
  * Box drawing around a console (Rich's panels and tracebacks, other TUIs): a side `│ … │` is
  * taken off; a top or bottom border is an empty line, except a title that says a traceback begins.
+ * Read with loops, not regular expressions: a border of 60,000 `─` must cost a scan, not a backtrack.
  */
-const BOX_SIDE = /^[│┃║](?: |$)(.*?)(?:\s[│┃║])?\s*$/;
-const BOX_EDGE = /^[╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖][─━═╌╍┄┅┈┉ ]*(.*?)[─━═╌╍┄┅┈┉ ]*[╮┐┓╗╕╖┑┒╯┘┛╝╛╜┙┚]\s*$/;
+const SIDES = '│┃║';
+const OPENING_CORNERS = '╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖';
+const CLOSING_CORNERS = '╮┐┓╗╕╖┑┒╯┘┛╝╛╜┙┚';
+const RULE = '─━═╌╍┄┅┈┉ ';
+
+/** What a box-drawn line holds (its content, a traceback title, or '' for a border); null when it is not one. */
+function unbox(t: string): string | null {
+  if (SIDES.includes(t[0])) {
+    let end = t.trimEnd().length;
+    if (end > 1 && SIDES.includes(t[end - 1]) && /\s/.test(t[end - 2])) end--;
+    return t.slice(t[1] === ' ' ? 2 : 1, Math.max(end, 1)).trimEnd();
+  }
+  if (!OPENING_CORNERS.includes(t[0])) return null;
+  const s = t.trimEnd();
+  if (s.length < 2 || !CLOSING_CORNERS.includes(s[s.length - 1])) return null;
+  let a = 1;
+  let b = s.length - 1;
+  while (a < b && RULE.includes(s[a])) a++;
+  while (b > a && RULE.includes(s[b - 1])) b--;
+  const title = s.slice(a, b);
+  return /^Traceback \(most recent call last\)/.test(title) ? title : '';
+}
 const HAS_BOX = /^[│┃║╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖]/;
 
 /**
@@ -114,7 +135,7 @@ const OWN_STRUCTURE =
   /^(?:\s|Traceback \(most recent call last\)|During handling of the above|The above exception was)|^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*:(?: |$)|^[A-Z]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::(?: |$)|$)/;
 
 /** Rich's log handler prints the caller's `file.py:N` at the right edge. */
-const RIGHT_COLUMN = /\s{2,}[\w.-]+\.py:\d+\s*$/;
+const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 
@@ -185,10 +206,9 @@ export function normalise(text: string): Normalised | null {
       // prefix goes with it (as at the start of a line); before the content, it stays.
       const whole = t;
       if (changed || unmarked) t = t.trimStart();
-      const box = HAS_BOX.test(t) ? (BOX_SIDE.exec(t) ?? BOX_EDGE.exec(t)) : null;
-      if (box) {
-        const side = /^[│┃║]/.test(box[0]);
-        t = (side ? box[1] : /^Traceback \(most recent call last\)/.test(box[1]) ? box[1] : '').replace(/\s+$/, '');
+      const box = HAS_BOX.test(t) ? unbox(t) : null;
+      if (box !== null) {
+        t = box;
         changed = true;
         continue;
       }
