@@ -243,3 +243,12 @@ test("run ends: hailortcli's answers end a run on the device — scan, parse-hef
   // An error after the answer still fails the run.
   assert.equal(read(['[-] Device: 0000:01:00.0', '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_TIMEOUT(4)']).outcome, 'failed');
 });
+
+test('run ends: an error nobody catalogued still says what its errno or MemoryError means, and whose it is', () => {
+  let r = read(['Loading yolov8s.hef', "OSError: [Errno 28] No space left on device: '/tmp/out.npy'"]);
+  let d = r.diagnostics.find((x) => x.code === 'dfc/unrecognised-error')!;
+  assert.ok(d && /ENOSPC/.test(d.message) && /^The program failed/.test(d.message), d?.message);
+  r = read(['[info] Starting Model Optimization', 'Traceback (most recent call last):', '  File "x.py", line 3, in <module>', 'MemoryError']);
+  d = r.diagnostics.find((x) => x.code === 'dfc/unrecognised-error')!;
+  assert.ok(d && /could not allocate memory/.test(d.message) && /^The DFC failed/.test(d.message), d?.message);
+});

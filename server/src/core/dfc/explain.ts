@@ -993,12 +993,19 @@ export class Explainer {
       : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
     // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
     const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
-    const who = hailort ? 'HailoRT failed a check' : 'The DFC failed with an error';
+    const who = hailort ? 'HailoRT failed a check' : this.state.applicationRun() ? 'The program failed with an error' : 'The DFC failed with an error';
+    // What the kernel's errno or Python's MemoryError says is known whatever raised it.
+    const errno = s.cut ? undefined : errnoIn(head);
+    const known = errno
+      ? ` — ${describeErrno(errno)}${errno.advice ? `. ${errno.advice.charAt(0).toUpperCase()}${errno.advice.slice(1).replace(/\.$/, '')}` : ''}`
+      : s.cls === 'MemoryError'
+        ? " — Python could not allocate memory: the host (or its container's limit) ran out"
+        : '';
     return this.make(
       'dfc/unrecognised-error',
       this.onLog(s.line),
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

@@ -288,7 +288,7 @@ export class ReaderState implements ReaderView {
    * header and no DFC stage ran (a pyhailort or GenAI program, hailortcli). Such a log ends where the program died: an
    * error line at error level that nothing got past is its failure, whatever tool printed it.
    */
-  private applicationRun(): boolean {
+  applicationRun(): boolean {
     return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
   }
 
