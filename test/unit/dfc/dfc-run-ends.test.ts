@@ -252,3 +252,23 @@ test('run ends: an error nobody catalogued still says what its errno or MemoryEr
   d = r.diagnostics.find((x) => x.code === 'dfc/unrecognised-error')!;
   assert.ok(d && /could not allocate memory/.test(d.message) && /^The DFC failed/.test(d.message), d?.message);
 });
+
+test("run ends: an author's elision inside a traceback leaves it open — the class is still told by its frames", () => {
+  // IndexError is many things: the function that raised it says which (get_concat_info → the Concat format error).
+  for (const gap of ['...', '…', '[...]']) {
+    const r = read([
+      '[info] Translation started on ONNX model rfdetr',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.10/site-packages/hailo_sdk_client/runner/client_runner.py", line 1187, in translate_onnx_model',
+      gap,
+      '  File "/usr/lib/python3.10/site-packages/hailo_sdk_client/model_translator/onnx_translator/onnx_graph.py", line 2041, in get_concat_info',
+      '    axis = self._info.input_format[axis]',
+      'IndexError: list index out of range',
+    ]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['dfc/concat-format'],
+      gap,
+    );
+  }
+});

@@ -363,6 +363,8 @@ export class ErrorCollector {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
       } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
+      // An author's elision inside the traceback (`...`, `…`, `[...]`) leaves it open: the frames after it are its own.
+      if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;
