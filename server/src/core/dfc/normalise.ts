@@ -47,8 +47,8 @@ interface Prefix {
   named?: boolean;
 }
 
-/** Spaces after a timestamp: one or two (s6's `timestamp  message`); more are the line's own indentation. */
-const TIME_SEP = '(?: [-|:] | {1,2}|$)';
+/** After a timestamp: its separator (` - `, `: ` as TensorFlow's), or one or two spaces (s6's `timestamp  message`); more are the line's own indentation. */
+const TIME_SEP = '(?: ?[-|:] | {1,2}|$)';
 
 const PREFIXES: Prefix[] = [
   // Notebook, REPL and terminal capture marks: `Out[3]:`, `In [4]:`, `>>> `, `[stderr]`, `stderr:`.
@@ -91,7 +91,7 @@ const PREFIXES: Prefix[] = [
   // `cat -n` (and editors' copies with line numbers): the number, then a tab.
   { re: /^\d+\t/ },
   // docker compose: the service name padded to the longest, then ` | ` (compose's log printer).
-  { re: /^[A-Za-z0-9][\w.-]*\s+\|(?: |$)/ },
+  { re: /^(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*\s+\|(?: |$)/ },
   // Authors' decoration of pasted output: comment marks, quotes, list bullets.
   { re: /^(?:#+|\/\/)\s*(?=\S)/ },
   { re: /^> / },
