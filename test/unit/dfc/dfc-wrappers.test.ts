@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog, type DfcReport } from '../../../server/src/core/dfc';
+import { normaliseLine } from '../../../server/src/core/dfc/normalise';
 import { corpusCases, type CorpusPart } from '../../helpers/dfcCorpus';
 import { repoRoot } from '../../helpers/shared';
 
@@ -134,3 +135,34 @@ for (const [name, wrap] of Object.entries(WRAPPERS)) {
     assert.equal(differ.length, 0, `${name}: ${differ.length}/${logs.length} logs read differently\n${differ.join('\n')}`);
   });
 }
+
+test("normalise: each relay's own form of one line leaves the line, its indentation and its level", () => {
+  const cases: [string, string][] = [
+    [
+      'frigate-hailo  | 2024-08-24 21:51:44.836918597    File "/x/pyhailort.py", line 2610, in _open_vdevice',
+      '  File "/x/pyhailort.py", line 2610, in _open_vdevice',
+    ],
+    ['Dec 06 09:12:33 gpu-box python3[4821]: [error] Mapping Failed', '[error] Mapping Failed'],
+    ['[pod/dfc-7x2kq/dfc] 2024-08-24T21:51:44.123456789Z Traceback (most recent call last):', 'Traceback (most recent call last):'],
+    ['2026-12-06 09:12:10.123 | ERROR    | compile:run:42 - Mapping Failed', '[error] Mapping Failed'],
+    ['[WARN] [1733476330.123456789] [hailo_node]: [HailoRT] [warning] Low memory', '[warning] Low memory'],
+    [
+      '0:00:01.234567890  4242 0x55d4a2b3c4d0 ERROR                hailonet gsthailonet.cpp:789:gst_hailonet_configure:<hailonet0> Configuring the network failed',
+      '[error] Configuring the network failed',
+    ],
+    [
+      '2024-10-14 16:40:59.091439: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
+      'W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
+    ],
+    ['[09:12:10] ERROR    Encountered an unexpected error!                  __main__.py:66', '[error] Encountered an unexpected error!'],
+    ['│     raise ValueError("x")                │', '    raise ValueError("x")'],
+    ['╭──────── Traceback (most recent call last) ────────╮', 'Traceback (most recent call last)'],
+    ['╰──────────────────────────────────────────────────╯', ''],
+    ['2026-12-06 09:12:10,000 [INFO] compile_model:   File "x.py", line 3, in f', '  File "x.py", line 3, in f'],
+    ['    17\t[info] Translation started on ONNX model yolov8n', '[info] Translation started on ONNX model yolov8n'],
+    // Not relays: a compiler's source excerpt, prose, the DFC's own lines.
+    ['   17 | #include <numpy/arrayobject.h>', '   17 | #include <numpy/arrayobject.h>'],
+    ['[info] Running `hailo parser onnx m.onnx --hw-arch hailo8l`', '[info] Running `hailo parser onnx m.onnx --hw-arch hailo8l`'],
+  ];
+  for (const [line, want] of cases) assert.equal(normaliseLine(line), want, line);
+});

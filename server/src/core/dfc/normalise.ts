@@ -253,7 +253,9 @@ export function normalise(text: string): Normalised | null {
     unmarked = true;
   }
   if (!changed && !unmarked) return null;
-  if (changed) t = t.replace(RIGHT_COLUMN, '');
+  if (changed) {
+    if (RIGHT_COLUMN.test(t)) t = t.replace(RIGHT_COLUMN, '').trimEnd();
+  }
   // Only decoration went: the line keeps its indentation.
   else t = text.slice(0, text.length - text.trimStart().length) + t;
   if (!level) return { text: t, relayedLevel: false };
