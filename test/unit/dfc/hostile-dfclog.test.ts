@@ -180,3 +180,34 @@ test('FileRoots streamText and readTextPrefix (Explain DFC Log): pieces of bound
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 60 000-character adversarial line, not a backtrack", () => {
+  // Each line is built to make a backtracking pattern retry at every position (a box side before
+  // 60 000 spaces took 10 s, a border of 60 000 `─` without its corner did not finish in minutes).
+  const N = 60_000;
+  const lines: Record<string, string> = {
+    'box side before spaces': `│${' '.repeat(N)}x`,
+    'border without its corner': `╭${'─'.repeat(N)}x`,
+    'border around a space': `╭${'─'.repeat(N)} T ${'─'.repeat(N)}x`,
+    "Rich's right column": `ERROR - x${' '.repeat(N)}y`,
+    'argparse without its message': `${'a'.repeat(N)}: error: nothing`,
+    'argparse words': `${'a '.repeat(N)}: error: nothing`,
+    'a HEF line without its verb': `HEF ${'x '.repeat(N)}`,
+    'dotted words without a colon': `ERROR - ${'a.'.repeat(N)}`,
+    'compose without its bar': `${'a'.repeat(N)} `,
+    'journald without its identifier': `Dec 06 09:12:33 ${'a'.repeat(N)}`,
+    'colons without FPS': 'a:'.repeat(N),
+    'a margin, then spaces': `    x\n${' '.repeat(N)}y`,
+    'GStreamer without its location': `0:00:01.1 1 0x1 ERROR ${'a'.repeat(N)}`,
+    'loguru without its dash': `2025-01-01 10:00:00 | INFO | ${'a:'.repeat(N)}`,
+    'a job line without its signal': `${'a'.repeat(N)}: line 1: 1 ${'b'.repeat(N)}`,
+  };
+  for (const [name, line] of Object.entries(lines)) {
+    const t = performance.now();
+    const r = new DfcLogReader({});
+    r.push(`${line}\n`);
+    r.end();
+    const ms = performance.now() - t;
+    assert.ok(ms < 1500, `${name}: ${ms.toFixed(0)} ms`);
+  }
+});

@@ -91,6 +91,15 @@ const HAILORT_FIXES: Record<HailortFamilyCode, string> = {
   'hailort/status': 'HailoRT refused the operation: the line before the status says which check failed',
 };
 
+/** A family's own advice (the reader prefers a status's own, hailortStatus.ts `hailortStatusAdvice`, over it). */
+export function hailortFamilyFix(code: HailortFamilyCode): string {
+  return HAILORT_FIXES[code];
+}
+
+/** No Hailo device found at all (none held by another process either). */
+const NO_DEVICE_FIX =
+  'no Hailo device was found at all, not one held by another process: it may not be connected or not detected on PCIe (lspci | grep -i hailo lists nothing; on a Raspberry Pi check the ribbon cable and the HAT are seated and PCIe is enabled), or its driver is not loaded (lsmod | grep hailo; reinstall it for the running kernel after a kernel update)';
+
 export const DFC_MESSAGES: readonly DfcMessage[] = [
   // ---- parse ------------------------------------------------------------------------------------
   {
@@ -748,6 +757,33 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
     evidence: `${HAILORT}/libhailort/src/vdevice/vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
   },
+  // No device at all — not one held by another process: the device scan found none (hailortcli.cpp's
+  // `CHECK(scan_res.size() > 0, HAILO_OUT_OF_PHYSICAL_DEVICES, "No devices found")`; scan_command.cpp prints
+  // "Hailo devices not found"). HailoRT 5.0.1's device scan: no device class means "no devices have been detected by driver".
+  {
+    id: 'hailort-no-devices',
+    text: 'No devices found (HAILO_OUT_OF_PHYSICAL_DEVICES(74))',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\bNo devices found\b/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/out-of-physical-devices',
+    fix: NO_DEVICE_FIX,
+    evidence: `${HAILORT}/hailortcli/hailortcli.cpp ("No devices found", v5.2.0); ${HAILORT}/libhailort/src/vdma/driver/os/posix/linux/driver_os_specific.cpp (v5.0.1+: no device class, "no devices have been detected by driver")`,
+  },
+  {
+    id: 'hailortcli-scan-none',
+    text: 'Hailo devices not found',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\bHailo devices not found\b/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    fix: NO_DEVICE_FIX,
+    evidence: `${HAILORT}/hailortcli/scan_command.cpp ("Hailo devices not found", 4.20.0–5.2.0)`,
+  },
   {
     id: 'hailort-network-already-activated',
     text: 'Cant activate network because a network is already activated (HAILO_INVALID_OPERATION(6))',
@@ -871,8 +907,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/driver',
-    fix: 'the PCIe driver set a DMA descriptor page size larger than this HailoRT accepts (the driver sets it at probe from the kernel\'s page size, 16384 on a 16K-page kernel; dmesg shows "max_desc_page_size"): make the driver use 4096-byte pages (it prints "Force setting max_desc_page_size to 4096" when it does), or install driver and HailoRT of one release',
-    evidence: `${HAILORT}/libhailort/src/vdma/memory/buffer_requirements.cpp (4.18.0, HAILO_INTERNAL_FAILURE); raspberrypi/firmware#1895 and geerlingguy/raspberry-pi-pcie-devices#164 (the driver's probe lines); SEAME-pt/Team5_Senna_Tech#224`,
+    fix: 'the PCIe driver set a DMA descriptor page size larger than this HailoRT accepts (the driver sets it at probe from the kernel\'s page size, 16384 on a 16K-page kernel; dmesg shows "max_desc_page_size"): make the driver use 4096-byte pages with its module parameter force_desc_page_size — `options hailo_pci force_desc_page_size=4096` in /etc/modprobe.d/hailo_pci.conf (hailo1x_pci for Hailo-10H/15), then reload the driver or reboot (it prints "Force setting max_desc_page_size to 4096" when it does) — or install driver and HailoRT of one release',
+    evidence: `${HAILORT}/libhailort/src/vdma/memory/buffer_requirements.cpp (4.18.0, HAILO_INTERNAL_FAILURE); hailo-ai/hailort-drivers linux/pcie/hailo_pci.conf ("#options hailo_pci force_desc_page_size=4096": "needs to be set on platforms that does not support large pcie transactions"); raspberrypi/firmware#1895 and geerlingguy/raspberry-pi-pcie-devices#164 (the driver's probe lines); SEAME-pt/Team5_Senna_Tech#224`,
   },
   {
     id: 'hailort-open-file',
@@ -1003,6 +1039,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'broken-install': ['symbol lookup'],
   docker: ['docker', 'Docker', 'Unable to find image'],
   'hailort-out-of-physical-devices': ['HAILO_', 'status', 'free devices'],
+  'hailort-no-devices': ['No devices found'],
+  'hailortcli-scan-none': ['Hailo devices not found'],
   'hailort-network-already-activated': ['already activated'],
   'hailort-driver-version': ['Driver version'],
   'hailort-hef-dfc-version': ['HEF was created'],

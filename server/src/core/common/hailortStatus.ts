@@ -232,6 +232,30 @@ const MEANING: Readonly<Record<string, string>> = {
   DEVICE_TEMPORARILY_UNAVAILABLE: 'the device is temporarily unavailable',
 };
 
+/**
+ * What to do about a status whose cause is known better than its family's advice says, from
+ * HailoRT's and the driver's own sources. The reader gives it instead of the family's advice when the
+ * failure's own message has no advice of its own.
+ */
+const ADVICE: Readonly<Record<string, string>> = {
+  // libhailort's Linux device scan (hailort v4.20.0–v5.0.0 vdma/driver/os/posix/linux/driver_os_specific.cpp):
+  // "Can't find hailort driver class" when /sys/class/hailo_chardev is missing — which, as v5.0.1's same
+  // function says, means "no devices have been detected by driver" (a device not on the bus, or no driver for it).
+  DRIVER_NOT_INSTALLED:
+    'HailoRT found no device the driver detected: the device may not be connected or not detected on PCIe (lspci | grep -i hailo lists nothing; on a Raspberry Pi check the ribbon cable and the HAT are seated and PCIe is enabled), or the driver (hailo_pci; hailo1x_pci for Hailo-10H/15) is not installed for the running kernel — reinstall it after a kernel update, and check it is loaded (lsmod | grep hailo)',
+  // The driver answers an ioctl it does not know with "Invalid general ioctl code" in dmesg and ENOTTY
+  // (hailo-ai/hailort-drivers linux/pcie/src/fops.c); a 4.17 library on a 4.18 driver reported it as this
+  // status (HailoRTStatusException: 36, dfc-corpus unseen2/23's thread).
+  DRIVER_OPERATION_FAILED:
+    "read the driver's log (dmesg | grep hailo): \"Invalid general ioctl code\" there means the driver is of another version than the HailoRT library (each release has its own ioctls) — install the driver and HailoRT of one version (or the container's HailoRT of the host driver's version); otherwise reset or re-seat the device",
+};
+
+/** The status's own advice, when it has one (see ADVICE). */
+export function hailortStatusAdvice(value: number): string | undefined {
+  const name = BY_VALUE.get(value);
+  return name ? ADVICE[name.slice(6)] : undefined;
+}
+
 /** `HAILO_X(N), <meaning>` for a value; a renumbered value says both meanings. */
 export function describeHailortStatus(value: number): string {
   const name = hailortStatusName(value);

@@ -293,6 +293,20 @@ export const DFC_CODES = {
     confidence: 'medium',
     evidence: 'a non-zero exit status (given by the caller or --exit-code) with no error line in the log: where the run stopped is known, the cause is not',
   },
+  'dfc/usage': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      "the command's own argument parser refused its command line and nothing ran: Python argparse's `PROG: error: MESSAGE` after its usage (invalid choice, required or unrecognized arguments), click's `Error: No such option` (dfc-corpus unseen2/26)",
+  },
+  'dfc/crashed': {
+    severity: 'error',
+    stage: null,
+    confidence: 'medium',
+    evidence:
+      "a native program's death: libstdc++'s `terminate called after throwing an instance of 'T'` and `what():` (an uncaught C++ exception), the shell's `Aborted`/`Segmentation fault (core dumped)`, `Fatal Python error:` (dfc-corpus unseen2/05)",
+  },
   'dfc/unrecognised-error': {
     severity: 'error',
     stage: null,

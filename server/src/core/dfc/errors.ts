@@ -75,6 +75,25 @@ export function stageOfModule(module: string | undefined): StageName | null {
   return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
 }
 
+// ---- how a run ends without a Python traceback ------------------------------------------------
+/** Python argparse's last line (`%(prog)s: error: %(message)s`, after its usage) and its messages. */
+const ARGPARSE =
+  /(?:^|[\s"'`])([\w.-]{1,64}(?: [\w.-]{1,64}){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
+/** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
+const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
+/** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
+const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
+const CXX_WHAT = /^what\(\):\s+(.*)$/;
+/** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
+const FATAL_WORDS = 'Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap';
+const FATAL_SIGNAL = new RegExp(
+  `^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
+);
+const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
+const CRASH_START = /^(?:terminate called|what\(\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\/|zsh: |Fatal Python|\S+: line \d)/;
+/** Lines of one native death (the exception, its what(), the signal) stand this close. */
+const CRASH_LINES = 3;
+
 /** A wrapped message is joined from at most this many lines. */
 const MAX_JOINED = 4;
 
@@ -137,6 +156,8 @@ export class ErrorCollector {
   private chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
   private ipythonClass: string | null = null;
+  /** A Rich traceback (rich/traceback.py): its body is unindented too, so it ends only at an exception line. */
+  private richTraceback = false;
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
@@ -157,6 +178,7 @@ export class ErrorCollector {
     // `ExcType: message` wherever it stands in the line (scripts log `type(exc).__name__: str(exc)`,
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
+    if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     if (bare) {
       const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage: stageOfModule(bare.module) };
@@ -232,17 +254,69 @@ export class ErrorCollector {
   }
 
   private continues(prev: LogLine, l: LogLine): boolean {
-    const t = l.text;
+    // A relay's level (every relayed line at INFO) does not make a line one of its own: its content says.
+    const relayed = l.relayedLevel === true;
+    const t = relayed ? withoutLevel(l.text) : l.text;
     const body = t.trim();
-    if (!body || level(t) !== null || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
+    if (!body || (level(t) !== null && !relayed) || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues
     // (`Data shape (3, 640, 640)` / `doesn't match …`); a line of its own starts otherwise.
     if (/\)\s*$/.test(prev.text)) return !own && /^\s*[a-z]/.test(t);
     if (own) return afterColon && own.message.role === 'cause';
-    if (afterColon) return true;
+    if (afterColon && !relayed) return true;
     return /^\s+\S/.test(t) || /^[a-z(]/.test(body);
+  }
+
+  /** A native program's death being reported (its lines come one after another). */
+  private crash: { d: DfcDiagnostic; type: string | null; what: string | null; signal: string | null; last: number; excerpt: string[] } | null = null;
+
+  /**
+   * A run that ends without a Python traceback: the command's argument parser refused it (nothing
+   * ran), or a native program died (an uncaught C++ exception, a fatal signal). Either is what the
+   * run died of when nothing after it got past. True when the line was one of these.
+   */
+  private runEnd(l: LogLine, body: string, added: DfcDiagnostic[]): boolean {
+    if (body.includes(': error: ') || body.startsWith('Error: ')) {
+      const a = ARGPARSE.exec(body);
+      const c = a ? null : CLICK.exec(body);
+      if (a || c) {
+        const message = a ? a[2] : c![1];
+        this.push(this.explainer.usage(l, a ? a[1] : null, message), added);
+        this.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
+        this.lastErrorLine = l.no;
+        return true;
+      }
+    }
+    // Each of these lines starts with its own words (anchored: most lines fail at their first character).
+    if (!CRASH_START.test(body)) return false;
+    const near = this.crash && l.no - this.crash.last <= CRASH_LINES ? this.crash : null;
+    let m: RegExpExecArray | null;
+    let part: { type?: string; what?: string; signal?: string } | null = null;
+    if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
+    else if (near && (m = CXX_WHAT.exec(body))) part = { what: m[1].trim() };
+    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] ?? m[2] ?? m[3] };
+    else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
+    if (!part) return false;
+    // A new exception starts a new report; its what() and the signal after it join it.
+    const joins = near !== null && (part.type === undefined || (near.type === null && near.signal === null));
+    const c = joins ? near : { d: null as unknown as DfcDiagnostic, type: null, what: null, signal: null, last: l.no, excerpt: [] };
+    if (part.type !== undefined) c.type = part.type;
+    if (part.what !== undefined) c.what = part.what;
+    if (part.signal !== undefined) c.signal = part.signal;
+    c.last = l.no;
+    c.excerpt.push(body);
+    const d = this.explainer.crashed(l, c, [...c.excerpt]);
+    if (joins) Object.assign(c.d, { message: d.message, excerpt: d.excerpt });
+    else {
+      c.d = d;
+      this.push(d, added);
+    }
+    this.crash = c;
+    this.openFailure = { kind: 'exception', cls: c.type, message: c.what ?? '', frames: [], line: l };
+    this.lastErrorLine = l.no;
+    return true;
   }
 
   /** Follows traceback chains; true when the line was the chain's exception line. */
@@ -252,7 +326,8 @@ export class ErrorCollector {
     const ipython = t.includes('Traceback') ? IPYTHON_HEADER.exec(t) : null;
     // A frame line outside a traceback: an excerpt that starts inside one (its header cut off).
     const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s+File "[^"]*", line \d+, in \S+/.test(t);
-    if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\):/.test(t))) {
+    // Rich prints the header as its panel's title, without the colon (normalise.ts keeps the title).
+    if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\)(?::|\s*$)/.test(t))) {
       if (!this.inTraceback && !this.afterException) {
         this.frames = new FrameList();
         this.chainLines = [];
@@ -262,6 +337,8 @@ export class ErrorCollector {
       this.inTraceback = true;
       this.afterException = false;
       this.ipythonClass = ipython ? ipython[1] : null;
+      // Rich's panel title has no colon; its body (frames, code, locals panels) is not indented either.
+      this.richTraceback = !ipython && !headless && !t.trimEnd().endsWith(':');
       if (!headless) {
         this.keep(t);
         // Until its exception line arrives, the traceback itself is what the run died of.
@@ -272,7 +349,9 @@ export class ErrorCollector {
     }
     if (this.inTraceback) {
       this.keep(t);
-      const f = /^\s+File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t);
+      // Python's frame, another `File path:N, in fn` form, and Rich's `path.py:N in fn` (rich/traceback.py).
+      const f =
+        /^\s+File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t) ?? /^\s*(\S+?\.pyx?):\d+ in ([\w.<>]+)\s*$/.exec(t);
       if (f) {
         this.frames.push(f[2]);
         this.chainStage = stageOfFrame(f[1], f[2]) ?? this.chainStage;
@@ -280,15 +359,18 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call) this.chainStage = call;
-      if (this.ipythonClass !== null) {
+      if (this.ipythonClass !== null || this.richTraceback) {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
-      } else if (/^\s/.test(t) || t === '') return false;
+      } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
+      // An author's elision inside the traceback (`...`, `…`, `[...]`) leaves it open: the frames after it are its own.
+      if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;
       this.afterException = true;
       this.ipythonClass = null;
+      this.richTraceback = false;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
         if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));

@@ -3,13 +3,21 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
-import { dfcMessage, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
+import { dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
 import { level, withoutLevel } from './markers';
-import { PYHAILORT_CLASS_STATUS, describeHailortStatus, hailortStatusIn, hailortStatusName, hailortStatusValue } from '../common/hailortStatus';
+import {
+  PYHAILORT_CLASS_STATUS,
+  describeHailortStatus,
+  hailortStatusAdvice,
+  hailortStatusIn,
+  hailortStatusName,
+  hailortStatusValue,
+  type HailortFamilyCode,
+} from '../common/hailortStatus';
 import { sentenceFor } from '../device/errors';
 import { describeErrno, errnoIn } from '../common/errno';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
@@ -42,6 +50,8 @@ interface HailortChain {
   status: number | null;
   detail: string;
   fix: string;
+  /** The fix is the family's general advice: a status's own advice (hailortStatusAdvice) replaces it. */
+  familyFix: boolean;
   excerpt: string[];
 }
 
@@ -752,7 +762,7 @@ export class Explainer {
         : (hailortStatusIn(s.message)?.value ?? hailortStatusIn(body)?.value ?? (s.cls ? PYHAILORT_CLASS_STATUS[s.cls] : undefined) ?? null);
     // HailoRT logs statuses at info level too (a stream the user aborted): only its errors and warnings say it failed.
     const lv = level(s.line.text);
-    if (lv === 'info' || lv === 'debug') return [];
+    if ((lv === 'info' || lv === 'debug') && !s.line.relayedLevel) return [];
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
     const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));
@@ -791,7 +801,8 @@ export class Explainer {
       if (errno.advice) fix = errno.advice;
     }
     const excerpt = fromPlain ? [plain.text, body] : [body];
-    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, excerpt };
+    const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
+    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -802,7 +813,8 @@ export class Explainer {
   }
 
   private hailortMessage(c: HailortChain): string {
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${c.fix.charAt(0).toUpperCase()}${c.fix.slice(1)}.`;
+    const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** The HailoRT failure being reported (its later lines join it). */
@@ -930,18 +942,70 @@ export class Explainer {
     );
   }
 
+  /**
+   * The command's argument parser refused its command line (argparse's `PROG: error: …`, click's
+   * `Error: …`): nothing ran. An empty list of choices (`(choose from )`) means the tool found none
+   * of the entries it offers — its installation, not the name typed, is what to check.
+   */
+  usage(l: LogLine, prog: string | null, message: string): DfcDiagnostic {
+    const empty = /\(choose from\s*\)/.test(message);
+    const advice = empty
+      ? `The list it chooses from is empty: ${prog ?? 'the tool'} found none of the entries it offers${/hailomz/.test(prog ?? '') ? " (for hailomz, the model zoo's network configurations)" : ''} — check its installation.`
+      : `Run it with --help and fix the command line.`;
+    return this.make(
+      'dfc/usage',
+      this.onLog(l),
+      l,
+      `${prog ?? 'The command'} refused its command line, so nothing ran: ${message.replace(/\.$/, '')}. ${advice}`,
+      {
+        stage: 'unknown',
+        excerpt: [withoutLevel(l.text).trim()],
+      },
+    );
+  }
+
+  /**
+   * A native program died: an uncaught C++ exception (libstdc++'s verbose terminate handler prints its
+   * type and `what()`), then the signal the shell reports. std::bad_alloc is a failed allocation.
+   */
+  crashed(l: LogLine, c: { type: string | null; what: string | null; signal: string | null }, excerpt: string[]): DfcDiagnostic {
+    const how = c.type
+      ? `an uncaught C++ exception, ${c.type}${c.what && c.what !== c.type ? ` (what(): ${c.what})` : ''}${c.signal ? `, and was ${/^Abort/.test(c.signal) ? 'aborted' : `killed (${c.signal})`}` : ''}`
+      : `${c.signal ?? 'a fatal signal'}${c.what ? ` (${c.what})` : ''}`;
+    const advice =
+      c.type === 'std::bad_alloc'
+        ? "std::bad_alloc is a memory allocation that failed: the host (or its container's limit) ran out of memory, or a size read wrong asked for too much — watch the memory while it runs (free -h, dmesg)."
+        : c.type
+          ? 'Its what() says what failed; the lines before it, what the program was doing.'
+          : /^Illegal/i.test(c.signal ?? '')
+            ? "The CPU met an instruction it does not have: a binary built for a newer instruction set (TensorFlow's, which the DFC runs on, needs AVX since TensorFlow 1.6 — tensorflow.org/install/pip); in a VM, pass the host CPU's flags through."
+            : /^Bus error/i.test(c.signal ?? '')
+              ? "A bus error in a container is often its shared memory running out (docker's /dev/shm is 64 MB unless --shm-size or --ipc=host); otherwise a file mapped in memory changed under it. The lines before say what it was doing."
+              : /Segmentation/i.test(c.signal ?? '')
+                ? 'A native part of the program crashed: the lines before say what it was doing.'
+                : 'The lines before it say what the program was doing.';
+    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}. ${advice}`, { stage: this.state.currentStage ?? 'unknown', excerpt });
+  }
+
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
       : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
     // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
     const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
-    const who = hailort ? 'HailoRT failed a check' : 'The DFC failed with an error';
+    const who = hailort ? 'HailoRT failed a check' : this.state.applicationRun() ? 'The program failed with an error' : 'The DFC failed with an error';
+    // What the kernel's errno or Python's MemoryError says is known whatever raised it.
+    const errno = s.cut ? undefined : errnoIn(head);
+    const known = errno
+      ? ` — ${describeErrno(errno)}${errno.advice ? `. ${errno.advice.charAt(0).toUpperCase()}${errno.advice.slice(1).replace(/\.$/, '')}` : ''}`
+      : s.cls === 'MemoryError'
+        ? " — Python could not allocate memory: the host (or its container's limit) ran out"
+        : '';
     return this.make(
       'dfc/unrecognised-error',
       this.onLog(s.line),
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

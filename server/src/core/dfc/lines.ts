@@ -16,6 +16,8 @@ export interface LogLine {
   overwritten: boolean;
   /** Length of the raw line in UTF-16 units before any truncation. */
   length: number;
+  /** Its level tag is a relay's (normalise.ts), not the line's own. */
+  relayedLevel?: boolean;
 }
 
 // CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.

@@ -138,6 +138,8 @@ export type Marker =
   /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
   | { kind: 'stageLine'; stage: StageName }
   | { kind: 'killed' }
+  /** The log prints how the run ended (an IDE's, compose's or CI's line): the exit status the caller would give. */
+  | { kind: 'exited'; code: number }
   /** `Loading model script commands to NET from PATH`. */
   | { kind: 'script'; network: string; path: string }
   /** The parser's retry on an onnxsim-simplified model: two errors of one run may be one fault. */
@@ -181,6 +183,13 @@ function compileLine(t: string): boolean {
   );
 }
 
+const EXIT_STATUS =
+  /^(?:Process finished with exit code (\d+)\b|[\w.-]+ exited with code (\d+)$|Command exited with non-zero status (\d+)$|Error: Process completed with exit code (\d+)\.?$|make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error (\d+))/;
+
+/** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
+const HEF_DONE =
+  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created) (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();
   let m: RegExpExecArray | null;
@@ -200,12 +209,27 @@ export function classifyMarker(text: string): Marker | null {
   if ((m = /^According to recommendations, retrying parsing with end node names: \[(.*)\]/.exec(t))) return { kind: 'retryEndNodes', nodes: quotedNames(m[1]) };
   if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
-  if (/^Killed\s*$/.test(t)) return { kind: 'killed' };
+  // SIGKILL as the shell reports it: bash's `Killed` (alone or as a job line), zsh's `zsh: killed     cmd`.
+  if (/^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/.test(t)) return { kind: 'killed' };
+  // The run's exit status as the program around it prints it: JetBrains' `Process finished with exit code N`,
+  // docker compose's `name exited with code N`, GNU time's `Command exited with non-zero status N`, GitHub
+  // Actions' `Error: Process completed with exit code N.`, make's `make: *** [target] Error N`.
+  if ((t.includes('exit') || t.includes('Error')) && (m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
+  // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
+  if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
   if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
-  if (/^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S/.test(t)) return { kind: 'inferred' };
+  // Also (5.2.0): `scan`'s `[-] Device: ID` (scan_command.cpp), `parse-hef`'s `HEF Compatible for: ARCH` and
+  // `Network group name: NAME, Single Context` (hef.cpp's get_description), `run2`'s summary `NET: FPS: N` (run2_command.cpp).
+  if (
+    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/.test(
+      t,
+    )
+  )
+    return { kind: 'inferred' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };

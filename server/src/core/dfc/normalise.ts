@@ -5,6 +5,11 @@
 // collector and the catalogue (core/common/dfcMessages.ts) see one form. ANSI colours are already
 // gone (lines.ts). A line with no foreign prefix is returned unchanged — the DFC's own output
 // keeps its exact text and indentation (tracebacks read it).
+//
+// A prefix takes its separator and no more: the indentation after it is the relayed line's own (a
+// traceback's `  File "…"` behind `name | ` is still indented, its exception line still is not).
+// test/unit/dfc/dfc-wrappers.test.ts re-emits every corpus log through each wrapper and checks that
+// the reading does not change.
 
 type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
 
@@ -17,6 +22,11 @@ const LEVEL_WORDS: Record<string, Level> = {
   debug: 'debug',
   critical: 'critical',
   fatal: 'critical',
+  // GStreamer's debug levels below WARN.
+  fixme: 'debug',
+  log: 'debug',
+  trace: 'debug',
+  memdump: 'debug',
 };
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
@@ -24,87 +34,263 @@ interface Prefix {
   re: RegExp;
   /** Index of the group holding the level word, if any. */
   level?: number;
+  /**
+   * Index of a group of padding after a level word: a logger pads the level to 8 columns and adds
+   * one space (Python's `%(levelname)-8s `, Rich's log column), so only that many spaces are its own.
+   */
+  pad?: number;
+  /** Only behind a prefix already taken (a bare `name - ` is a logger's name after its level or time, prose elsewhere). */
+  after?: boolean;
+  /** Only right behind a level that may be followed by a logger's name (`[ERROR] name: ` — elsewhere `name: ` is the message's own). */
+  afterLevel?: boolean;
+  /** A level after which a logger's `name: ` may stand (Python's `[%(levelname)s] %(name)s: `). */
+  named?: boolean;
 }
 
+/** After a timestamp: its separator (` - `, `: ` as TensorFlow's), or one or two spaces (s6's `timestamp  message`); more are the line's own indentation. */
+const TIME_SEP = '(?: ?[-|:] | {1,2}|$)';
+
 const PREFIXES: Prefix[] = [
-  // Notebook and terminal capture marks: `Out[3]:`, `In [4]:`, `[stderr]`, `stderr:`.
-  { re: /^(?:Out|In) ?\[\d*\]:\s*/ },
-  { re: /^\[(?:stdout|stderr)\]\s*/i },
-  { re: /^(?:stdout|stderr):\s+/ },
-  // Timestamps: `2025-01-02 10:11:12,345`, ISO with `T`/zone, bracketed, or a bare time of day.
-  { re: /^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s*(?:[-|:]\s+)?/ },
-  { re: /^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s+(?:[-|]\s+)?(?=\S)/ },
+  // Notebook, REPL and terminal capture marks: `Out[3]:`, `In [4]:`, `>>> `, `[stderr]`, `stderr:`.
+  { re: /^(?:Out|In) ?\[\d*\]: ?/ },
+  { re: /^>>> ?/ },
+  { re: /^\[(?:stdout|stderr)\] ?/i },
+  { re: /^(?:stdout|stderr): / },
+  // kubectl logs --prefix: `[pod/NAME/CONTAINER] `.
+  { re: /^\[(?:pod|deployment|job|statefulset|daemonset|replicaset|cronjob)\/[^\]\s]+\] ?/ },
+  // journalctl's short format: `Dec 06 09:12:33 host identifier[pid]: `; after an ISO time (short-iso), `host identifier[pid]: `.
+  { re: /^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s[\]:]+(?:\[\d+\])?: ?/ },
+  { re: /^[\w.-]+ [^\s[\]:]+\[\d+\]: ?/, after: true },
+  // Timestamps: `2025-01-02 10:11:12,345`, ISO with `T`/zone/nanoseconds, Go's `2025/01/02 10:11:12`, bracketed,
+  // a bare time of day; the kernel's `[   12.345678]` (dmesg) and an epoch's `[1724530304.123456789]` (ROS 2).
+  { re: /^\[\s*\d+\.\d+\] ?/ },
+  { re: new RegExp(`^\\[?\\d{4}[-/]\\d{2}[-/]\\d{2}[ T]\\d{2}:\\d{2}(?::\\d{2})?(?:[.,]\\d+)?(?:Z|[+-]\\d{2}:?\\d{2})?\\]?${TIME_SEP}`) },
+  { re: new RegExp(`^\\[?\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d+)?\\]?${TIME_SEP}`) },
   // HailoRT's own prefix: `[12345] [HailoRT] [error] [vdevice.cpp:229] [create] …`.
   { re: /^\[\d+\]\s+(?=\[)/ },
-  { re: /^\[HailoRT\]\s*/i },
+  { re: /^\[HailoRT\] ?/i },
   // spdlog's `[%n] [%l] %v`: a logger's name before its level (`[HailoRT CLI] [error] …`, hailortcli.cpp).
   { re: /^\[[A-Za-z][\w .-]{0,40}\]\s+(?=\[(?:info|warning|warn|error|debug|critical|fatal|trace)\])/i },
-  { re: /^\[[\w.-]+\.(?:cpp|hpp|cc|c|h|py):\d+\]\s*(?:\[\w+\]\s*)?/ },
-  // Levels: `[ERROR]`, `ERROR:`, `ERROR - `, `ERROR | `, `<Hailo Model Zoo ERROR>`, `E: `.
-  { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\]\s*/, level: 1 },
-  { re: /^(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:)?|\s+[-|]\s+|\s+(?=\S))\s*/, level: 1 },
-  { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)>\s*/, level: 1 },
-  // Logger names: `hailo_sdk_client.runner.client_runner - `, `common.core | ` (hailo-apps).
-  { re: /^(?:[a-z_][a-z0-9_]*\.)+[a-z_][a-z0-9_]*\s+[-|:]\s+/ },
+  { re: /^\[[\w.-]+\.(?:cpp|hpp|cc|c|h|py):\d+\]\s*(?:\[\w+\] ?)?/ },
+  // Levels: `[ERROR]`, `ERROR:`, `ERROR:name:`, `ERROR - `, `ERROR | `, `ERROR    ` (padded), `<Hailo Model Zoo ERROR>`.
+  { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/, level: 1, named: true },
+  { re: /^(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
+  { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
+  // GStreamer's debug log (hailonet, tappas, hailo-apps): `0:00:01.234567890  4242 0x55d4 ERROR  hailonet gsthailonet.cpp:789:fn:<hailonet0> `.
+  { re: /^\d+:\d{2}:\d{2}\.\d+ +\d+ +0x[0-9a-f]+ +(ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE|MEMDUMP) +\S+ +[^\s:]+:\d+:[^\s:]+:(?:<[^>]*>)? ?/, level: 1 },
+  // A dotted logger name with its level (`frigate.detectors.plugins.hailo8l ERROR   : `, Frigate's format).
+  { re: /^(?:[a-z_]\w*\.)+[a-z_]\w*\s+(INFO|WARNING|ERROR|DEBUG|CRITICAL)\s*: ?/, level: 1 },
+  // Logger names: `hailo_sdk_client.runner.client_runner - `, `common.core | ` (hailo-apps); any name behind a level or time.
+  { re: /^(?:[a-z_][a-z0-9_]*\.)+[a-z_][a-z0-9_]*\s+[-|:](?: |$)/ },
+  { re: /^[\w.<>-]+ [-|](?: |$)/, after: true },
+  // Python's `[%(levelname)s] %(name)s: `: a lower-case module name right behind the level (a class or a prog's own `error:` is not one).
+  { re: /^(?!(?:error|warning|usage|note|hint|fatal):)(?:__main__|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:: |:$)/, afterLevel: true },
+  // loguru's `name:function:line - ` and ROS 2's `[node]: `, behind their level or time.
+  { re: /^[\w.<>-]+:[\w.<>-]+:\d+ - /, after: true },
+  { re: /^\[[\w./-]+\]: ?/, after: true },
+  // `cat -n` (and editors' copies with line numbers): the number, then a tab.
+  { re: /^\d+\t/ },
+  // docker compose: the service name padded to the longest, then ` | ` (compose's log printer).
+  { re: /^(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*\s+\|(?: |$)/ },
   // Authors' decoration of pasted output: comment marks, quotes, list bullets.
   { re: /^(?:#+|\/\/)\s*(?=\S)/ },
-  { re: /^>\s+/ },
+  { re: /^> / },
   { re: /^[-*+]\s+(?=[^-*+\s])/ },
 ];
 
+/**
+ * Box drawing around a console (Rich's panels and tracebacks, other TUIs): a side `│ … │` is
+ * taken off; a top or bottom border is an empty line, except a title that says a traceback begins.
+ * Read with loops, not regular expressions: a border of 60,000 `─` must cost a scan, not a backtrack.
+ */
+const SIDES = '│┃║';
+const OPENING_CORNERS = '╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖';
+const CLOSING_CORNERS = '╮┐┓╗╕╖┑┒╯┘┛╝╛╜┙┚';
+const RULE = '─━═╌╍┄┅┈┉ ';
+
+/** What a box-drawn line holds (its content, a traceback title, or '' for a border); null when it is not one. */
+function unbox(t: string): string | null {
+  if (SIDES.includes(t[0])) {
+    let end = t.trimEnd().length;
+    if (end > 1 && SIDES.includes(t[end - 1]) && /\s/.test(t[end - 2])) end--;
+    return t.slice(t[1] === ' ' ? 2 : 1, Math.max(end, 1)).trimEnd();
+  }
+  if (!OPENING_CORNERS.includes(t[0])) return null;
+  const s = t.trimEnd();
+  if (s.length < 2 || !CLOSING_CORNERS.includes(s[s.length - 1])) return null;
+  let a = 1;
+  let b = s.length - 1;
+  while (a < b && RULE.includes(s[a])) a++;
+  while (b > a && RULE.includes(s[b - 1])) b--;
+  const title = s.slice(a, b);
+  return /^Traceback \(most recent call last\)/.test(title) ? title : '';
+}
+const HAS_BOX = /^[│┃║╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖]/;
+
+/**
+ * A relayed line with a structure of its own keeps no level tag: a traceback's lines (indented
+ * frames and code, its header) and its exception line, which the traceback tracker reads as printed.
+ */
+const OWN_STRUCTURE =
+  /^(?:\s|Traceback \(most recent call last\)|During handling of the above|The above exception was)|^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*:(?: |$)|^[A-Z]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::(?: |$)|$)/;
+
+/** Rich's log handler prints the caller's `file.py:N` at the right edge. */
+const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;
+
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
+
+/**
+ * The prefixes as one alternation per context (behind nothing, behind a prefix, right behind a level),
+ * in the list's order: at the start of a line the engine tries the alternatives in order, so the first
+ * that matches is the one the list would pick — one exec per round instead of one per prefix.
+ */
+interface PrefixSet {
+  re: RegExp;
+  /** Each alternative's prefix and the index of the group that wraps it. */
+  alternatives: { p: Prefix; group: number }[];
+}
+
+function prefixSet(keep: (p: Prefix) => boolean): PrefixSet {
+  const alternatives: { p: Prefix; group: number }[] = [];
+  const sources: string[] = [];
+  let group = 1;
+  for (const p of PREFIXES.filter(keep)) {
+    alternatives.push({ p, group });
+    sources.push(`(${p.re.source.replace(/^\^/, '')})`);
+    // The wrapping group, then the prefix's own groups.
+    group += 1 + (new RegExp(`${p.re.source}|`).exec('')!.length - 1);
+  }
+  return { re: new RegExp(`^(?:${sources.join('|')})`), alternatives };
+}
+
+const AT_START = prefixSet((p) => !p.after && !p.afterLevel);
+const BEHIND_PREFIX = prefixSet((p) => !p.afterLevel);
+const BEHIND_LEVEL = prefixSet(() => true);
 /** Any prefix at all (one test before the loop: most lines have none). */
-const ANY_PREFIX = new RegExp(`^(?:${PREFIXES.map((p) => `(?:${p.re.source.replace(/^\^/, '')})`).join('|')})`);
+const ANY_PREFIX = AT_START.re;
+
+export interface Normalised {
+  text: string;
+  /**
+   * The level tag came from a relay's prefix (a logger that logs every relayed line at INFO), not
+   * from the line itself: such a line may still continue a message wrapped over lines (errors.ts).
+   */
+  relayedLevel: boolean;
+}
 
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
 export function normaliseLine(text: string): string {
+  return normalise(text)?.text ?? text;
+}
+
+/** The line normalised, or null when it has nothing to take off (most lines: no allocation). */
+export function normalise(text: string): Normalised | null {
   let t = text.trimStart();
-  let level: Level | null = null;
-  let changed = false;
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
   const decorated = t.includes('**') || t.includes('`');
-  if (!decorated && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return text;
-  for (let round = 0; round < 12; round++) {
-    let hit = false;
-    for (const p of PREFIXES) {
-      const m = p.re.exec(t);
-      if (!m || m[0].length === 0) continue;
-      if (p.level !== undefined) {
-        const lv = LEVEL_WORDS[m[p.level].toLowerCase()];
-        // The DFC's own `[info] ` at the start of an otherwise clean line is not foreign.
-        if (round === 0 && !changed && CANONICAL_LEVEL.test(t) && m[0] === `[${m[p.level]}] `) {
-          level = lv;
-          t = t.slice(m[0].length);
-          hit = true;
-          break;
-        }
-        level ??= lv;
+  if (!decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
+  let level: Level | null = null;
+  /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
+  let ownTag = false;
+  /** A foreign prefix was taken. */
+  let changed = false;
+  /** Markdown decoration was taken. */
+  let unmarked = false;
+  /** The prefix just taken was a foreign level. */
+  let lastWasLevel = false;
+  // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
+  for (let pass = 0; pass < 2; pass++) {
+    for (let round = 0; round < 12; round++) {
+      // Behind a prefix, the relayed line is read as a line of its own: indentation before another
+      // prefix goes with it (as at the start of a line); before the content, it stays.
+      const whole = t;
+      if (changed || unmarked) t = t.trimStart();
+      const box = HAS_BOX.test(t) ? unbox(t) : null;
+      if (box !== null) {
+        t = box;
+        changed = true;
+        continue;
       }
-      t = t.slice(m[0].length);
-      changed = true;
-      hit = true;
-      break;
+      let hit = false;
+      const wasLevel: boolean = lastWasLevel;
+      lastWasLevel = false;
+      const set: PrefixSet = wasLevel ? BEHIND_LEVEL : changed ? BEHIND_PREFIX : AT_START;
+      const m = set.re.exec(t);
+      const alt = m && m[0].length > 0 ? set.alternatives.find((a) => m[a.group] !== undefined) : undefined;
+      if (m && alt) {
+        const { p, group } = alt;
+        let cut = m[0].length;
+        hit = true;
+        if (p.level !== undefined) {
+          const word = m[group + p.level];
+          // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
+          level = LEVEL_WORDS[word.toLowerCase()];
+          ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
+          const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
+          if (pad) cut -= pad.length - Math.min(pad.length, Math.max(1, 9 - word.length));
+          lastWasLevel = !ownTag && p.named === true;
+        }
+        t = t.slice(cut);
+        // The DFC's own `[info] ` at the start of an otherwise clean line is not foreign.
+        if (!(ownTag && p.level !== undefined && round === 0 && pass === 0 && !changed)) changed = true;
+      }
+      if (!hit) {
+        t = whole;
+        break;
+      }
     }
-    if (!hit) break;
+    // Markdown around pasted output: bold and inline code spans, in pairs only (`**kwargs` in a
+    // traceback's code line has one; the compiler's `Assertion `x' failed` one backtick). The DFC's
+    // own `[info] Running `hailo …`` keeps its backticks (the command reader reads them). Table
+    // pipes stay: the DFC's utilisation tables are pipe tables, and messages are found anywhere.
+    let marked = t;
+    if (/\*\*[^*\s][^*]*?\*\*/.test(marked)) marked = marked.replace(/\*\*([^*\s][^*]*?)\*\*/g, '$1');
+    const ticks = marked.split('`').length - 1;
+    if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
+    if (marked === t) break;
+    t = marked;
+    unmarked = true;
   }
-  const prefixGone = changed;
-  // Markdown around pasted output: bold and inline code spans, in pairs only (`**kwargs` in a
-  // traceback's code line has one; the compiler's `Assertion `x' failed` one backtick). The DFC's
-  // own `[info] Running `hailo …`` keeps its backticks (the command reader reads them). Table
-  // pipes stay: the DFC's utilisation tables are pipe tables, and messages are found anywhere.
-  let marked = t;
-  if (!decorated && !changed) return text;
-  if (/\*\*[^*\s][^*]*?\*\*/.test(marked)) marked = marked.replace(/\*\*([^*\s][^*]*?)\*\*/g, '$1');
-  const ticks = marked.split('`').length - 1;
-  if (ticks >= 2 && ticks % 2 === 0 && !(dfcOwn && !changed)) marked = marked.replace(/`([^`]*)`/g, '$1');
-  if (marked !== t) {
-    // Only decoration went: the line keeps its indentation.
-    t = changed ? marked : text.slice(0, text.length - text.trimStart().length) + marked;
-    if (!changed && level) t = t.replace(/^(\s*)/, `$1[${level}] `);
-    changed = true;
-    if (!prefixGone) return t;
+  if (!changed && !unmarked) return null;
+  if (changed) {
+    if (RIGHT_COLUMN.test(t)) t = t.replace(RIGHT_COLUMN, '').trimEnd();
   }
-  if (!changed) return text;
-  return level ? `[${level}] ${t}` : t;
+  // Only decoration went: the line keeps its indentation.
+  else t = text.slice(0, text.length - text.trimStart().length) + t;
+  if (!level) return { text: t, relayedLevel: false };
+  const tagged = (s: string) => s.replace(/^(\s*)/, `$1[${level}] `);
+  if (!changed) return { text: tagged(t), relayedLevel: false };
+  if (!ownTag && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false };
+  return { text: `[${level}] ${t}`, relayedLevel: !ownTag };
 }
+
+/**
+ * The indentation of a whole pasted block (a notebook cell's output, a Markdown code block indented by
+ * four spaces, a quoted e-mail): every line carries it, so it is nobody's own. Learned from the first
+ * line that says something and shrunk by any line indented less; a traceback's own indentation (the
+ * first line a frame or a code line: an excerpt that starts inside a traceback) never becomes the margin.
+ */
+export class Margin {
+  /** null: not learned yet; '': none (the block is not indented). */
+  private margin: string | null = null;
+
+  take(text: string): string {
+    if (this.margin === '') return text;
+    const lead = /^[ \t]*/.exec(text)![0];
+    if (lead.length === text.length) return this.margin === null ? text : '';
+    if (this.margin === null) {
+      this.margin = lead && !FRAME_OR_CODE.test(text) ? lead : '';
+      return text.slice(this.margin.length);
+    }
+    if (!text.startsWith(this.margin)) {
+      let n = 0;
+      while (n < this.margin.length && n < lead.length && this.margin[n] === lead[n]) n++;
+      this.margin = this.margin.slice(0, n);
+    }
+    return text.slice(this.margin.length);
+  }
+}
+
+/** A traceback's frame or code line, or an allocator grid row: indentation that belongs to the line. */
+const FRAME_OR_CODE = /^\s+(?:File "|\^+\s*$|~|[a-z_][\w.]*(?:\(|\s*[=[]|$)|(?:raise|return|await|yield|self)\b|worker\d+ |cluster_\d+ )/;

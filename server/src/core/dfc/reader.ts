@@ -3,12 +3,13 @@
 // `hailo parser|optimize|compiler` CLI, `hailomz compile`, Python-API scripts; DFC 3.x and 5.x —
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { LineSplitter, type LogLine } from './lines';
-import { normaliseLine } from './normalise';
+import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
 export class DfcLogReader {
   private readonly splitter = new LineSplitter();
+  private readonly margin = new Margin();
   private readonly state: ReaderState;
   private ended: DfcReport | undefined;
 
@@ -39,8 +40,11 @@ export class DfcLogReader {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     for (const line of lines) {
-      const text = normaliseLine(line.text);
-      this.state.line(text === line.text ? line : { ...line, text }, events);
+      // A pasted block's own indentation first (a notebook cell's), then the prefixes.
+      const text = this.margin.take(line.text);
+      const n = normalise(text);
+      if (n !== null && n.text !== line.text) this.state.line({ ...line, text: n.text, relayedLevel: n.relayedLevel }, events);
+      else this.state.line(text === line.text ? line : { ...line, text }, events);
     }
     return events;
   }

@@ -25,7 +25,7 @@ const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF file written|Profiler report|Inference result|hw_only|Device Architecture|Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
@@ -62,6 +62,8 @@ export class ReaderState implements ReaderView {
   /** The last progress line (label, done, total), for saying where a run stopped. */
   lastProgress: { label: string; done: number; total: number | null } | null = null;
   killedLine: number | null = null;
+  /** The exit status the log itself prints (`Process finished with exit code 1`), used when the caller gives none. */
+  exitInLog: number | null = null;
   /** The `hailo parser (y/n)` question's line, when the log shows it. */
   promptLine: number | null = null;
   /** The answer typed to that question (`n` declines the recommendation), when the log shows it. */
@@ -99,7 +101,7 @@ export class ReaderState implements ReaderView {
     this.lastLine = l.no;
     const text = l.text;
     if (this.promptLine === l.no - 1 && this.promptAnswer === null) {
-      const a = /^\s*(y|yes|n|no)\s*$/i.exec(text);
+      const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
     }
     const flush = (held: LogLine) => this.errorsOf(held, events);
@@ -178,6 +180,9 @@ export class ReaderState implements ReaderView {
           break;
         case 'killed':
           this.killedLine = l.no;
+          break;
+        case 'exited':
+          this.exitInLog = m.code;
           break;
         case 'inferred':
           this.deviceRunEnded = true;
@@ -283,7 +288,7 @@ export class ReaderState implements ReaderView {
    * header and no DFC stage ran (a pyhailort or GenAI program, hailortcli). Such a log ends where the program died: an
    * error line at error level that nothing got past is its failure, whatever tool printed it.
    */
-  private applicationRun(): boolean {
+  applicationRun(): boolean {
     return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
   }
 
@@ -310,7 +315,8 @@ export class ReaderState implements ReaderView {
     return this.build('incomplete', null, this.errors.diagnostics());
   }
 
-  finish(exit?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
+  finish(given?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
+    const exit: DfcExit | undefined = given ?? (this.exitInLog !== null ? { code: this.exitInLog } : undefined);
     const events: DfcEvent[] = [];
     const held = this.errors.release();
     if (held) this.errorsOf(held, events);

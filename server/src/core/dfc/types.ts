@@ -175,4 +175,6 @@ export interface ReaderView {
   recommend(nodes: string[]): void;
   /** The stage an error belongs to (state.ts says how it decides). */
   stageForError(evidence?: StageName | null): StageName | 'unknown';
+  /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
+  applicationRun(): boolean;
 }
