@@ -12,6 +12,8 @@
 // A third batch (unseen2/) was set aside whole and scored once by the lead (20/27, 43/51 fields); it was
 // then read and its seven misses fixed as classes (dfc-run-ends.test.ts, dfc-wrappers.test.ts) — a tuned
 // half now, kept at its score after.
+// A fourth batch (unseen3/) is set aside whole: only listed and its format checked here, scored once by
+// the lead (`node scripts/dfc-corpus-score.mjs unseen3`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -58,7 +60,7 @@ for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2'] as const) {
 
 test('dfc corpus: every case states what its thread says and where it comes from', async () => {
   const { readFileSync } = await import('node:fs');
-  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2'];
+  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3'];
   for (const dir of parts.flatMap((p) => corpusCases(p))) {
     const e = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { source: string; thread: string; expect: Record<string, unknown> };
     assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
@@ -79,6 +81,17 @@ test('dfc corpus: the third batch (unseen2/) is listed, at least 20 logs', async
   const { existsSync } = await import('node:fs');
   const cases = corpusCases('unseen2');
   assert.ok(cases.length >= 20, `unseen2/ has at least 20 logs (${cases.length})`);
+  for (const dir of cases) {
+    assert.ok(existsSync(join(dir, 'run.log')) && existsSync(join(dir, 'expect.json')), `${dir}: run.log and expect.json`);
+    assert.match(dir.slice(dir.lastIndexOf('/') + 1), /^\d{2}-[a-z0-9-]+$/, `${dir}: NN-short-name`);
+  }
+});
+
+test('dfc corpus: the fourth batch (unseen3/) is listed, set aside whole, at least 25 logs', async () => {
+  // Listing and format only — unseen3/ is never scored here (test/fixtures/dfc-corpus/README.md).
+  const { existsSync } = await import('node:fs');
+  const cases = corpusCases('unseen3');
+  assert.ok(cases.length >= 25, `unseen3/ has at least 25 logs (${cases.length})`);
   for (const dir of cases) {
     assert.ok(existsSync(join(dir, 'run.log')) && existsSync(join(dir, 'expect.json')), `${dir}: run.log and expect.json`);
     assert.match(dir.slice(dir.lastIndexOf('/') + 1), /^\d{2}-[a-z0-9-]+$/, `${dir}: NN-short-name`);
