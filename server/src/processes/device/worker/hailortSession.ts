@@ -11,11 +11,13 @@ import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type S
 import { InputError, makeInputs } from '../../../core/device/inputs';
 import { deviceArchitectureName, formatOrderName, formatTypeName } from '../../../core/device/names';
 import { gateBeforeRun, type GateVerdict } from '../../../core/device/runGate';
+import { frameOverLimit } from '../../../core/device/frameBytes';
 import type {
   CheckResult,
   DeviceError,
   DeviceInfo,
   FpsPoint,
+  IoFormat,
   ModelInfo,
   OpenOptions,
   RunOptions,
@@ -117,18 +119,23 @@ export class HailortSession {
    * The pre-run gate (core/device/runGate.ts) on this worker's scan: the verdict when the HEF may run
    * (the device HailoRT takes, HailoRT's warnings), else its refusal as the request's failure.
    */
-  async gate(hef: string, read?: HefReport, onScan?: () => void): Promise<GateAllowed> {
+  async gate(hef: string, read?: HefReport, onScan?: () => void, format: IoFormat = 'uint8'): Promise<GateAllowed> {
     const report = read ?? (await readHefFile(hef, { verifyResources: false }));
-    const verdict = await gateBeforeRun(basename(hef) || '(no path)', report, () => {
-      onScan?.();
-      return this.scan();
-    });
+    const verdict = await gateBeforeRun(
+      basename(hef) || '(no path)',
+      report,
+      () => {
+        onScan?.();
+        return this.scan();
+      },
+      format,
+    );
     if (verdict.action === 'refuse') throw new DeviceFailure(verdict.error);
     return verdict;
   }
 
   async openModel(options: OpenOptions & { hef: string }, allowed?: GateAllowed): Promise<ModelInfo & { handle: number }> {
-    const dev = (allowed ?? (await this.gate(options.hef))).device;
+    const dev = (allowed ?? (await this.gate(options.hef, undefined, undefined, options.format))).device;
     let handle: number;
     try {
       handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
@@ -148,7 +155,7 @@ export class HailortSession {
       throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
     }
     const shim = this.bridge.model(handle);
-    const tooLarge = frameOverLimit(shim);
+    const tooLarge = openedFrameOverLimit(shim, options.format);
     if (tooLarge) {
       try {
         this.bridge.close(handle);
@@ -230,7 +237,7 @@ export class HailortSession {
   async run(options: RunOptions, progress: Progress): Promise<RunReport> {
     // Phases as the host shows them: the HEF (the gate's file rules), the scan (then its device rules), open.
     progress('hef');
-    const allowed = await this.gate(options.hef, undefined, () => progress('scan'));
+    const allowed = await this.gate(options.hef, undefined, () => progress('scan'), options.format);
     progress('open');
     const opened = await this.openModel(options, allowed);
     const handle = opened.handle;
@@ -390,10 +397,16 @@ export class HailortSession {
 
 /**
  * Which frame of an opened model is over LIMITS.deviceFrameBytes, if any: the sizes HailoRT
- * computed from the HEF size every buffer the worker makes (Buffer.alloc(outputBytes), the inputs
- * of core/device/inputs.ts at 8 bytes a value), so they are checked before any is made.
+ * computed from the HEF, in the format it was opened with, size every buffer the worker makes
+ * (Buffer.alloc(outputBytes), the inputs of core/device/inputs.ts at 8 bytes a value), so they are
+ * checked — by the gate's own rule (core/device/frameBytes.ts), then HailoRT's totals — before any
+ * is made.
  */
-function frameOverLimit(shim: ShimModel): string | undefined {
+function openedFrameOverLimit(shim: ShimModel, format: IoFormat): string | undefined {
+  const streams = (list: ShimStream[]) =>
+    list.map((s) => ({ name: s.name, frameSize: s.frameSize, type: formatTypeName(s.type), order: formatOrderName(s.order), shape: s.shape }));
+  const byRule = frameOverLimit([{ inputs: streams(shim.inputs), outputs: streams(shim.outputs) }], format);
+  if (byRule) return byRule;
   const max = limit('deviceFrameBytes');
   const over = (n: number) => !Number.isSafeInteger(n) || n < 0 || n > max;
   if (over(shim.inputBytes)) return `input frame (${shim.inputBytes.toLocaleString('en-US')} bytes)`;
