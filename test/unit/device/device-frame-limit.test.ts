@@ -55,7 +55,7 @@ test('device worker: an output frame of 8 GiB is refused when the model opens, a
     (e: unknown) =>
       e instanceof DeviceFailure &&
       e.error.sentence ===
-        "net.hef's output frame (8,589,934,592 bytes) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
+        "net.hef's output frame (8,589,934,592 bytes; 'nms' 1x1x1) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
   );
   assert.deepEqual(calls, ['open', 'model', 'close 5']);
 });

@@ -6,6 +6,15 @@
 // Loaded only by the worker, which refuses to start without a TrustToken (see main.ts).
 import { koffi } from './koffi';
 import type { TrustToken } from '../../../core/common/trust';
+import { boundedCount, type LimitName } from '../../../core/common/limits';
+
+/**
+ * A size HailoRT answered through the shim, checked before anything is allocated by it: a LimitError
+ * (one sentence, LIMITS[name]) past the bound, instead of relying on Node's own buffer limit.
+ */
+function answered(name: LimitName, what: string, n: number | bigint): number {
+  return boundedCount(name, `HailoRT's answer for ${what}`, n);
+}
 
 export class ShimError extends Error {
   constructor(
@@ -127,26 +136,28 @@ export class Bridge {
 
   /**
    * Calls a size-then-copy export: once without room (it answers the size), then with a buffer of
-   * that size. `absentStatus`: the status that means "there is none" (then null).
+   * that size, bounded by LIMITS.hailortBlobBytes. `absentStatus`: the status that means "there is
+   * none" (then null).
    */
-  private blob(call: (buf: Buffer | null, cap: number) => number | bigint, absentStatus?: number): Buffer | null {
-    const size = Number(call(null, 0));
-    if (size < 0) {
+  private blob(what: string, call: (buf: Buffer | null, cap: number) => number | bigint, absentStatus?: number): Buffer | null {
+    const answer = Number(call(null, 0));
+    if (answer < 0) {
       if (absentStatus !== undefined && (this.fn.lastStatus() as number) === absentStatus) return null;
       this.fail();
     }
+    const size = answered('hailortBlobBytes', what, answer);
     const buf = Buffer.alloc(size);
     if (Number(call(buf, size)) < 0) this.fail();
     return buf;
   }
 
-  /** Calls a JSON-answering export, growing the buffer when the answer is longer. */
-  private json<T>(call: (buf: Buffer, cap: number) => number | bigint): T {
+  /** Calls a JSON-answering export, growing the buffer (up to LIMITS.hailortAnswerBytes) when the answer is longer. */
+  private json<T>(what: string, call: (buf: Buffer, cap: number) => number | bigint): T {
     for (;;) {
       const n = Number(call(this.jsonBuffer, this.jsonBuffer.length));
       if (n < 0) this.fail();
       if (n < this.jsonBuffer.length) return JSON.parse(this.jsonBuffer.toString('utf8', 0, n)) as T;
-      this.jsonBuffer = Buffer.alloc(n + 1);
+      this.jsonBuffer = Buffer.alloc(answered('hailortAnswerBytes', what, n) + 1);
     }
   }
 
@@ -164,7 +175,7 @@ export class Bridge {
   }
 
   scan(): ShimScanEntry[] {
-    return this.json<{ devices: ShimScanEntry[] }>((b, c) => this.fn.scanJson(b, c) as number).devices;
+    return this.json<{ devices: ShimScanEntry[] }>('the device scan', (b, c) => this.fn.scanJson(b, c) as number).devices;
   }
 
   open(hef: string, format: 'uint8' | 'float32', batch: number, queue: number, groupId: string, timeoutMs: number): number {
@@ -174,7 +185,7 @@ export class Bridge {
   }
 
   model(handle: number): ShimModel {
-    return this.json<ShimModel>((b, c) => this.fn.modelJson(handle, b, c) as number);
+    return this.json<ShimModel>("the model's streams", (b, c) => this.fn.modelJson(handle, b, c) as number);
   }
 
   /** One frame; `input` may be any size (the shim refuses a wrong one with status 2). */
@@ -212,7 +223,7 @@ export class Bridge {
 
   /** An embedded resource's bytes, or null when the HEF has none of that name (status 61). */
   resource(handle: number, name: string): Uint8Array | null {
-    return this.blob((buf, cap) => this.fn.resource(handle, name, buf, cap) as number | bigint, 61);
+    return this.blob(`the resource '${name}'`, (buf, cap) => this.fn.resource(handle, name, buf, cap) as number | bigint, 61);
   }
 
   close(handle: number): void {
@@ -228,7 +239,7 @@ export class Bridge {
   }
 
   genaiInfo(handle: number): ShimGenAiInfo {
-    return this.json<ShimGenAiInfo>((b, c) => this.fn.genaiInfo(handle, b, c) as number);
+    return this.json<ShimGenAiInfo>("the model's info", (b, c) => this.fn.genaiInfo(handle, b, c) as number);
   }
 
   /** Starts a generation; `messages` are JSON strings, `frames` one buffer per frame. */
@@ -255,7 +266,7 @@ export class Bridge {
       const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
       if (n < 0) return { error: (this.fn.lastStatus() as number) || 8 };
       if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
-      this.textBuffer = Buffer.alloc(n + 1); // the shim keeps the chunk until it fits
+      this.textBuffer = Buffer.alloc(answered('hailortAnswerBytes', 'a generated chunk', n) + 1); // the shim keeps the chunk until it fits
     }
   }
 
@@ -280,7 +291,7 @@ export class Bridge {
   }
 
   genaiSave(handle: number): Uint8Array {
-    return this.blob((buf, cap) => this.fn.genaiSave(handle, buf, cap) as number | bigint)!;
+    return this.blob('the saved context', (buf, cap) => this.fn.genaiSave(handle, buf, cap) as number | bigint)!;
   }
 
   genaiLoad(handle: number, blob: Uint8Array): void {
@@ -288,8 +299,9 @@ export class Bridge {
   }
 
   genaiTokenize(handle: number, text: string): number[] {
-    const n = Number(this.fn.genaiTokenize(handle, text, null, 0));
-    if (n < 0) this.fail();
+    const answer = Number(this.fn.genaiTokenize(handle, text, null, 0));
+    if (answer < 0) this.fail();
+    const n = answered('hailortTokens', 'the token count', answer);
     const ids = new Int32Array(n);
     if (n > 0 && Number(this.fn.genaiTokenize(handle, text, ids, n)) < 0) this.fail();
     return [...ids];
@@ -311,7 +323,7 @@ export class Bridge {
 
   /** What HailoRT reports of the devices under an open LLM/VLM (native/hailo_health.cpp). */
   genaiHealth(handle: number): ShimHealth {
-    return this.json<ShimHealth>((b, c) => this.fn.genaiHealth(handle, b, c) as number);
+    return this.json<ShimHealth>('device health', (b, c) => this.fn.genaiHealth(handle, b, c) as number);
   }
 
   // ---- Speech2Text ----
@@ -332,7 +344,7 @@ export class Bridge {
     timeoutMs: number,
   ): ShimSegment[] {
     this.check(this.fn.speechGenerate(handle, audio, audio.length, task === 'translate' ? 1 : 0, language, repetitionPenalty, timeoutMs) as number);
-    return this.json<{ segments: ShimSegment[] }>((b, c) => this.fn.speechResult(handle, b, c) as number).segments;
+    return this.json<{ segments: ShimSegment[] }>('the transcript', (b, c) => this.fn.speechResult(handle, b, c) as number).segments;
   }
 
   speechClose(handle: number): void {

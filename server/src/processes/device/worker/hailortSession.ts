@@ -27,7 +27,7 @@ import type {
   StreamInfo,
 } from '../../../core/device/protocol';
 import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
-import { limit, limitMessage } from '../../../core/common/limits';
+import { limit, LimitError, limitMessage } from '../../../core/common/limits';
 import { deviceHolders, holderSentence } from '../../../core/doctor/holders';
 import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
@@ -36,6 +36,11 @@ export class DeviceFailure extends Error {
   constructor(readonly error: DeviceError) {
     super(error.sentence);
   }
+}
+
+/** A bound an answer of HailoRT crossed (bridge.ts), as the request's failure: the bound's one sentence. */
+export function limitFailure(err: LimitError): DeviceFailure {
+  return new DeviceFailure({ ...errorFromKind('hailort-error', err.message), sentence: err.message });
 }
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
@@ -154,7 +159,13 @@ export class HailortSession {
       }
       throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
     }
-    const shim = this.bridge.model(handle);
+    let shim: ShimModel;
+    try {
+      shim = this.bridge.model(handle);
+    } catch (err) {
+      this.closeQuietly(handle);
+      throw this.failure(err, 'model_json');
+    }
     const tooLarge = openedFrameOverLimit(shim, options.format);
     if (tooLarge) {
       try {
@@ -222,6 +233,15 @@ export class HailortSession {
       throw this.failure(err, 'close');
     }
     return null;
+  }
+
+  /** Closes a handle whose open is being refused; a close that fails leaves it to the worker's exit. */
+  private closeQuietly(handle: number): void {
+    try {
+      this.bridge.close(handle);
+    } catch {
+      // the refusal is the answer
+    }
   }
 
   closeAll(): void {
@@ -384,6 +404,7 @@ export class HailortSession {
 
   private failure(err: unknown, what: string, during: 'open' | 'infer' | 'other' = 'other', context: StatusContext = {}): DeviceFailure {
     if (err instanceof DeviceFailure) return err;
+    if (err instanceof LimitError) return limitFailure(err);
     if (err instanceof ShimError) {
       const e = errorFromStatus(err.status, err.detail || what, { during, system: this.system(), ...context }, err.statusName);
       if (err.status === HailoStatus.INVALID_ARGUMENT && /refused before HailoRT/.test(err.detail)) {
