@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DeviceFailure, HailortSession } from '../../../server/src/processes/device/worker/hailortSession';
-import type { Bridge, ShimModel, ShimStream } from '../../../server/src/processes/device/worker/bridge';
+import { ShimError, type Bridge, type ShimModel, type ShimStream } from '../../../server/src/processes/device/worker/bridge';
 import type { RuntimeInfo } from '../../../server/src/core/device/protocol';
 
 const stream = (name: string, shape: [number, number, number], frameSize: number): ShimStream => ({
@@ -79,4 +79,32 @@ test('device worker: a real-sized model opens (a 640×640×3 input, float32 outp
     [8_192_000],
   );
   assert.deepEqual(calls, ['open', 'model']);
+});
+
+test("device worker: the shim's own refusal of a frame over the bound (hts_open, before any buffer) is the limit's sentence, in the format opened", async () => {
+  const calls: string[] = [];
+  const bridge = {
+    open: (...args: unknown[]) => {
+      calls.push(`open ${String(args[6])}`);
+      throw new ShimError(
+        2,
+        'HAILO_INVALID_ARGUMENT',
+        'open: the input frame is 536870912 bytes, over the bound of 134217728 bytes; refused before any frame is allocated',
+      );
+    },
+    model: () => void calls.push('model'),
+    close: () => void calls.push('close'),
+  };
+  const session = new HailortSession(bridge as unknown as Bridge, { hailortVersion: '5.2.0' } as RuntimeInfo, {});
+  await assert.rejects(
+    session.openModel({ hef: '/m/net.hef', format: 'float32', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 1000 }, {
+      device: { architecture: 'HAILO10H' },
+    } as never),
+    (e: unknown) =>
+      e instanceof DeviceFailure &&
+      e.error.sentence ===
+        "net.hef's input frame (536,870,912 bytes as float32) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
+  );
+  // the bound the worker gives the shim is LIMITS.deviceFrameBytes; nothing was opened to close
+  assert.deepEqual(calls, [`open ${128 * 1024 * 1024}`]);
 });

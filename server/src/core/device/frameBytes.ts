@@ -2,7 +2,8 @@
 // them against LIMITS.deviceFrameBytes — asked by the pre-run gate (runGate.ts, on our HEF reader's
 // streams, before HailoRT opens anything) and by the worker (hailortSession.ts, on the streams
 // HailoRT reports after the open). The shim allocates (slots + 1) frames of every stream inside
-// hts_open (native/hailo_shim.cpp) in that format, so the bound must be on these bytes, not on the
+// hts_open (native/hailo_shim.cpp) in that format (and refuses past the bound itself, on HailoRT's
+// sizes, for a body our reader could not decode), so the bound must be on these bytes, not on the
 // HEF's own host format: a float32 open sets FLOAT32 on every input and output
 // (InferStream::set_format_type, docs/research/hailort5-api.md), and InferStream::get_frame_size is
 // then the element count times the bytes of that type — a uint8 frame grows 4×, a uint16 one 2×

@@ -18,7 +18,8 @@
 //  2b. a frame over LIMITS.deviceFrameBytes: the shim allocates (slots + 1) frames of every stream
 //     inside hts_open (native/hailo_shim.cpp), before the worker sees HailoRT's sizes, so the bound
 //     is applied to our reader's frame sizes first, in the host format the model will be opened
-//     with (frameBytes.ts: a float32 open makes a uint8 frame 4× larger);
+//     with (frameBytes.ts: a float32 open makes a uint8 frame 4× larger); hts_open also takes the
+//     bound and refuses before allocating, for a body our reader could not decode;
 //  3. a file 5.1+ opens although its config words are cut or changed (it hashes only the protobuf
 //     body; 4.x refuses the same file with 91): the file's own whole-file hash says it is not what the
 //     compiler wrote, so it is not sent to the device;

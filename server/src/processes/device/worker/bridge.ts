@@ -27,6 +27,13 @@ export class ShimError extends Error {
   }
 }
 
+/** hts_open's refusal of a frame over its bound: the direction and the bytes, or undefined for any other failure. */
+export function shimFrameRefusal(err: unknown): { direction: 'input' | 'output'; bytes: number } | undefined {
+  if (!(err instanceof ShimError) || err.status !== 2) return undefined;
+  const m = /^open: the (input|output) frame is (\d+) bytes, over the bound of \d+ bytes; refused before any frame is allocated/.exec(err.detail);
+  return m ? { direction: m[1] as 'input' | 'output', bytes: Number(m[2]) } : undefined;
+}
+
 export interface ShimStream {
   name: string;
   shape: [number, number, number];
@@ -64,7 +71,7 @@ export interface ShimScanEntry {
   message?: string;
 }
 
-export const SHIM_ABI = 3;
+export const SHIM_ABI = 4;
 const HAILO_SUCCESS = 0;
 
 export class Bridge {
@@ -85,7 +92,9 @@ export class Bridge {
       lastStatusName: lib.func('const char *hts_last_status_name(void)'),
       lastError: lib.func('const char *hts_last_error(void)'),
       scanJson: lib.func('int64_t hts_scan_json(void *buf, size_t cap)'),
-      open: lib.func('int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms)'),
+      open: lib.func(
+        'int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms, uint64_t max_frame_bytes)',
+      ),
       modelJson: lib.func('int64_t hts_model_json(int32_t handle, void *buf, size_t cap)'),
       infer: lib.func('int hts_infer(int32_t handle, const void *input, size_t in_size, void *output, size_t out_size)'),
       runPipelined: lib.func(
@@ -178,8 +187,12 @@ export class Bridge {
     return this.json<{ devices: ShimScanEntry[] }>('the device scan', (b, c) => this.fn.scanJson(b, c) as number).devices;
   }
 
-  open(hef: string, format: 'uint8' | 'float32', batch: number, queue: number, groupId: string, timeoutMs: number): number {
-    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs) as number;
+  /**
+   * Opens a HEF; the shim refuses (status 2, before any buffer is made) an input or output frame in
+   * `format` over `maxFrameBytes` (0: no bound; the worker gives LIMITS.deviceFrameBytes): see shimFrameRefusal.
+   */
+  open(hef: string, format: 'uint8' | 'float32', batch: number, queue: number, groupId: string, timeoutMs: number, maxFrameBytes: number): number {
+    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs, maxFrameBytes) as number;
     if (handle <= 0) this.fail();
     return handle;
   }

@@ -29,7 +29,7 @@ import type {
 import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
 import { limit, LimitError, limitMessage } from '../../../core/common/limits';
 import { deviceHolders, holderSentence } from '../../../core/doctor/holders';
-import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
+import { ShimError, shimFrameRefusal, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
 /** A request failure that carries its DeviceError to the host. */
 export class DeviceFailure extends Error {
@@ -143,8 +143,17 @@ export class HailortSession {
     const dev = (allowed ?? (await this.gate(options.hef, undefined, undefined, options.format))).device;
     let handle: number;
     try {
-      handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
+      handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs, limit('deviceFrameBytes'));
     } catch (err) {
+      // The shim's own frame bound (hts_open), for a HEF whose frames the gate could not read.
+      const frame = shimFrameRefusal(err);
+      if (frame) {
+        const said = `${frame.direction} frame (${frame.bytes.toLocaleString('en-US')} bytes${options.format === 'float32' ? ' as float32' : ''})`;
+        throw new DeviceFailure({
+          ...errorFromKind('hef-not-supported', said),
+          sentence: limitMessage('deviceFrameBytes', `${basename(options.hef)}'s ${said}`),
+        });
+      }
       // 4.x shares a device between processes through hailort.service (the shim asks for it then).
       const throughService = /through hailort\.service/.test(err instanceof ShimError ? err.detail : '');
       if (err instanceof ShimError && err.status === HailoStatus.OUT_OF_PHYSICAL_DEVICES) {
