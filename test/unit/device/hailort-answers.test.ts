@@ -60,7 +60,7 @@ test('bridge: every size HailoRT answers is bounded before it is allocated (reso
     ["the model's info", () => bridge.genaiInfo(1), sentence("the model's info", TEXT, '16 MiB', LIMITS.hailortAnswerBytes.onHit)],
     ['device health', () => bridge.genaiHealth(1), sentence('device health', TEXT, '16 MiB', LIMITS.hailortAnswerBytes.onHit)],
     ['a generated chunk', () => bridge.genaiTryRead(1, 10), sentence('a generated chunk', TEXT, '16 MiB', LIMITS.hailortAnswerBytes.onHit)],
-    ['the token count', () => bridge.genaiTokenize(1, 'hello'), sentence('the token count', TOKENS, '1,048,576 items', LIMITS.hailortTokens.onHit)],
+    ['the token count', () => bridge.genaiTokenize(1, 'hello'), sentence('the token count', TOKENS, '16,777,216 items', LIMITS.hailortTokens.onHit)],
   ];
   for (const [what, call, said] of cases) {
     assert.throws(call, (err: unknown) => err instanceof LimitError && err.message === said, what);

@@ -249,11 +249,11 @@ export const LIMITS = {
     onHit: 'the request fails with one sentence; nothing is allocated for it',
   },
   hailortTokens: {
-    value: 1_048_576,
+    value: 16 * 1024 * 1024,
     unit: 'items',
-    where: "the device worker: the token ids HailoRT's tokenizer answers for a text (Count Tokens)",
+    where: "the device worker: the token ids HailoRT's tokenizer answers for a text",
     reason:
-      "LLMs HailoRT runs have contexts of a few thousand tokens (the saved context's capacity), and a tokenizer makes at most about one token a byte of text; the count is HailoRT's answer and sizes a 4-byte-an-id array.",
+      "The count is HailoRT's answer and sizes an array of 32-bit ids (64 MiB at the limit). A text the product sends is at most a document at documentChars (16 M characters), and a tokenizer makes about one token for every 3–4 characters of prose, so only a wrong answer reaches it.",
     onHit: 'the request fails with one sentence; nothing is allocated for it',
   },
   // ---- the setup doctor (server/src/core/doctor) -----------------------------------------------------
