@@ -12,8 +12,9 @@
 //   (`changed`), the descriptor closed, nothing read. Folders listed are opened and checked the same
 //   way. Without /proc (macOS, Windows, a container without it) the (device, inode) the check saw
 //   must be the opened file's and the real path must still be link-free after the open: a swap
-//   that stays is caught; two swaps timed around the open are not. stat, exists and the walk answer
-//   from the checked path (a racing swap can reveal a size or a name, never bytes).
+//   that stays is caught; two swaps timed around the open are not (and a listing then reads the
+//   folder by its path). stat, exists and the walk answer from the checked path everywhere (a racing
+//   swap can reveal a size or a name, never bytes).
 // - Writes never follow a link at any component: the path must lie lexically inside a root and
 //   every folder from the root down must be a real folder (a link, even one leading back inside, is
 //   refused); missing folders are made one at a time the same way. On Linux the folders are opened
