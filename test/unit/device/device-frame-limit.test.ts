@@ -60,7 +60,7 @@ test('device worker: an output frame of 8 GiB is refused when the model opens, a
   assert.deepEqual(calls, ['open', 'model', 'close 5']);
 });
 
-test('device worker: an input whose shape names 10¹⁰ values is refused before its frame is made (8 bytes a value)', async () => {
+test('device worker: an input whose shape names 10¹⁰ values is refused before its frame is made (its values are generated one by one)', async () => {
   // a frame size that disagrees with its shape: the values the inputs are made from are bounded too
   const { calls, open } = sessionWith(modelOf(stream('in', [100_000, 100_000, 1], 1000), stream('out', [1, 1, 10], 10)));
   await assert.rejects(

@@ -227,7 +227,7 @@ export const LIMITS = {
     where:
       'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) of a HEF in the host format it is opened with (float32: 4 bytes an element), as our HEF reader computes them before the pre-run gate lets HailoRT open it, as the shim sees them inside hts_open before it allocates any, and as HailoRT reports them after',
     reason:
-      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three) and makes an input at 8 bytes a value. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
+      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three), and the shim (slots + 1) copies of each frame. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
     onHit: 'the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs',
   },
   hailortBlobBytes: {

@@ -428,8 +428,9 @@ export class HailortSession {
 /**
  * Which frame of an opened model is over LIMITS.deviceFrameBytes, if any: the sizes HailoRT
  * computed from the HEF, in the format it was opened with, size every buffer the worker makes
- * (Buffer.alloc(outputBytes), the inputs of core/device/inputs.ts at 8 bytes a value), so they are
- * checked — by the gate's own rule (core/device/frameBytes.ts), then HailoRT's totals — before any
+ * (Buffer.alloc(outputBytes), the input frames of core/device/inputs.ts), so they are checked — by
+ * the gate's own rule (core/device/frameBytes.ts), then HailoRT's totals, then an input's values
+ * (the inputs are generated value by value: a shape disagreeing with its frame size) — before any
  * is made.
  */
 function openedFrameOverLimit(shim: ShimModel, format: IoFormat): string | undefined {
