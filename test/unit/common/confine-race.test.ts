@@ -141,6 +141,41 @@ test(
   },
 );
 
+test(
+  'race: a folder swapped for a link out while the walk runs is not entered — no name outside the root is listed',
+  { skip: !PROC_FD && 'no /proc/self/fd: the walk lists folders by path here (confined.ts header)' },
+  () => {
+    const l = layout();
+    try {
+      const roots = FileRoots.of([l.ws]);
+      raceSeam.between = (checked) => {
+        if (checked !== l.a) return;
+        raceSeam.between = undefined;
+        swap(l.a, l.home); // after the walk listed ws/ (a folder `a`), before it enters a
+      };
+      let walked;
+      try {
+        walked = roots.walk(l.ws, { wantFile: () => true });
+      } finally {
+        raceSeam.between = undefined;
+      }
+      assert.ok(!walked.files.some((f) => f.includes(SECRET) || f.startsWith(`${l.a}/`)), `listed outside: ${walked.files.join(', ')}`);
+      assert.match(walked.skipped.join('\n'), /ws\/a: no longer a folder \(replaced while it was walked\); not walked/);
+      unswap(l.a);
+      // without a swap the walk lists the inside files
+      assert.deepEqual(
+        roots
+          .walk(l.ws, { wantFile: () => true })
+          .files.map((f) => f.slice(l.ws.length + 1))
+          .sort(),
+        ['a/labels.json', 'a/sub/inside.txt', 'a/x.txt'],
+      );
+    } finally {
+      l.cleanup();
+    }
+  },
+);
+
 test('race, stress: another process swaps a folder for a link out while this one reads and writes through it — no outside byte is read or written', async () => {
   const l = layout();
   const stop = join(l.ws, '..', 'stop');

@@ -13,8 +13,10 @@
 //   way. Without /proc (macOS, Windows, a container without it) the (device, inode) the check saw
 //   must be the opened file's and the real path must still be link-free after the open: a swap
 //   that stays is caught; two swaps timed around the open are not (and a listing then reads the
-//   folder by its path). stat, exists and the walk answer from the checked path everywhere (a racing
-//   swap can reveal a size or a name, never bytes).
+//   folder by its path). The walk, on Linux, enters each folder through its parent's descriptor
+//   without following a link, so a folder swapped mid-walk is not entered; without /proc it walks
+//   by path. stat and exists answer from the checked path everywhere (a racing swap can reveal a
+//   size or a kind, never bytes).
 // - Writes never follow a link at any component: the path must lie lexically inside a root and
 //   every folder from the root down must be a real folder (a link, even one leading back inside, is
 //   refused); missing folders are made one at a time the same way. On Linux the folders are opened
@@ -941,11 +943,16 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
     out.skipped.push(ioError(root, err).message);
     return out;
   }
+  // On Linux each folder is opened from its parent's descriptor without following a link
+  // (O_DIRECTORY|O_NOFOLLOW through /proc/self/fd) and listed through its own: a folder swapped for
+  // a link while the walk runs is not entered, so no name outside the root is listed.
+  const anchored = procFd();
   const seen = new Set<string>();
-  const visit = (dir: string, depth: number): void => {
+  /** `dir` names the folder in the answer; `at` is where it is reached (its descriptor's path on Linux). */
+  const visit = (dir: string, at: string, depth: number): void => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries = readdirSync(at, { withFileTypes: true }).sort(byName);
     } catch (err) {
       out.skipped.push(`${dir}: cannot read folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
       return;
@@ -956,13 +963,35 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
         return;
       }
       const p = join(dir, e.name);
+      const pAt = join(at, e.name);
       if (e.isDirectory()) {
         if (options.skipDir?.(e.name)) continue;
         if (depth + 1 > maxDepth) {
           out.skipped.push(`${p}: more than ${maxDepth} folders deep; not walked`);
           continue;
         }
-        visit(p, depth + 1);
+        raceSeam.between?.(p);
+        if (!anchored) {
+          visit(p, p, depth + 1);
+          continue;
+        }
+        let fd: number;
+        try {
+          fd = openSync(pAt, DIR_FLAGS);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          out.skipped.push(
+            code === 'ENOTDIR' || code === 'ELOOP'
+              ? `${p}: no longer a folder (replaced while it was walked); not walked`
+              : `${p}: cannot read folder (${code})`,
+          );
+          continue;
+        }
+        try {
+          visit(p, fdPath(fd), depth + 1);
+        } finally {
+          closeSync(fd);
+        }
         continue;
       }
       if (!options.wantFile(e.name)) continue;
@@ -970,7 +999,7 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
       if (e.isSymbolicLink()) {
         let real: string;
         try {
-          real = realpathSync.native(p);
+          real = realpathSync.native(pAt);
           st = statSync(real);
         } catch {
           continue; // a dangling link: nothing to read
@@ -982,7 +1011,7 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
         }
       } else {
         try {
-          st = lstatSync(p);
+          st = lstatSync(pAt);
         } catch {
           continue;
         }
@@ -993,6 +1022,22 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
       out.files.push(p); // FIFOs and devices too: their reader refuses them in one sentence
     }
   };
-  visit(root, 0);
+  if (!anchored) {
+    visit(root, root, 0);
+    return out;
+  }
+  let fd: number;
+  try {
+    fd = openSync(realRoot, DIR_FLAGS);
+  } catch (err) {
+    out.skipped.push(ioError(root, err, 'listed').message);
+    return out;
+  }
+  try {
+    if (readlinkSync(fdPath(fd)) !== realRoot) out.skipped.push(`'${root}' changed while it was being opened; not walked`);
+    else visit(root, fdPath(fd), 0);
+  } finally {
+    closeSync(fd);
+  }
   return out;
 }
