@@ -1011,7 +1011,9 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
         }
       } else {
         try {
-          st = lstatSync(pAt);
+          // by its path, not through /proc (a lookup there costs several times more): only the
+          // (device, inode) that lists each file once; the name came from the anchored listing
+          st = lstatSync(p);
         } catch {
           continue;
         }
