@@ -31,7 +31,7 @@ async function main() {
       HAILORT_LOGGER_PATH: 'NONE',
     });
     const bridge = new Bridge(commandLineTrust('bench'), setup.shim.shimPath);
-    const handle = bridge.open(setup.hefs.classifier, 'uint8', 0, DEPTH, 'UNIQUE', 5000, limit('deviceFrameBytes'));
+    const handle = bridge.open(setup.hefs.classifier, 'uint8', 0, DEPTH, 'UNIQUE', 5000, limit('deviceFrameBytes'), limit('deviceSlotBytes'));
     const model = bridge.model(handle);
     const input = Buffer.alloc(model.inputBytes, 7);
     const output = Buffer.alloc(model.outputBytes);

@@ -119,7 +119,7 @@ using namespace hts;
 
 namespace {
 
-constexpr uint32_t SHIM_ABI = 4;  // 2: the GenAI exports (hailo_genai.cpp); 3: the speech exports (hailo_speech.cpp); 4: hts_open's frame bound
+constexpr uint32_t SHIM_ABI = 4;  // 2: the GenAI exports (hailo_genai.cpp); 3: the speech exports (hailo_speech.cpp); 4: hts_open's frame and slot bounds
 
 std::string fixed_string(const char *s, size_t max_len, size_t len) {
     return std::string(s, std::min(max_len, len));
@@ -422,10 +422,11 @@ HTS_EXPORT int64_t hts_scan_json(char *buf, size_t cap) {
  * (all streams of it, in the chosen format: HailoRT's get_frame_size) larger than this is refused
  * with HAILO_INVALID_ARGUMENT before any buffer is allocated — the frames come from the HEF, and
  * (slots + 1) zero-filled copies of each are made here (the worker passes LIMITS.deviceFrameBytes).
- * Answers a handle > 0, or -1 (last error).
+ * `max_slot_bytes` > 0: the async slots are fewer when (slots + 1) × (input + output frame) would
+ * pass it (the worker passes LIMITS.deviceSlotBytes). Answers a handle > 0, or -1 (last error).
  */
 HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, uint32_t queue, const char *group_id, uint32_t timeout_ms,
-                            uint64_t max_frame_bytes) {
+                            uint64_t max_frame_bytes, uint64_t max_slot_bytes) {
     return guarded("open", [&]() -> int32_t {
         if (!hef_path || !*hef_path) { set_error(HAILO_INVALID_ARGUMENT, "open: no HEF path"); return -1; }
         if (format != 0 && format != 1) { set_error(HAILO_INVALID_ARGUMENT, "open: format must be 0 (uint8) or 1 (float32)"); return -1; }
@@ -494,6 +495,13 @@ HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, ui
         size_t async_slots = model->queue_size;
         if (queue > 0 && queue < async_slots) async_slots = queue;
         if (async_slots == 0) async_slots = 1;
+        // The queue size is HailoRT's answer (m_max_ongoing_transfers) and every slot holds a whole
+        // input and output frame: at most max_slot_bytes for all of them, one async slot at least.
+        const size_t per_slot = model->input_total + model->output_total;
+        if (max_slot_bytes > 0 && per_slot > 0) {
+            const uint64_t fit = std::max<uint64_t>(2, max_slot_bytes / per_slot);
+            if (async_slots + 1 > fit) async_slots = static_cast<size_t>(fit - 1);
+        }
 
         for (size_t i = 0; i < async_slots + 1; i++) {
             auto owned = std::unique_ptr<Slot>(new Slot());

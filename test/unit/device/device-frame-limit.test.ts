@@ -85,7 +85,7 @@ test("device worker: the shim's own refusal of a frame over the bound (hts_open,
   const calls: string[] = [];
   const bridge = {
     open: (...args: unknown[]) => {
-      calls.push(`open ${String(args[6])}`);
+      calls.push(`open ${String(args[6])} ${String(args[7])}`);
       throw new ShimError(
         2,
         'HAILO_INVALID_ARGUMENT',
@@ -105,6 +105,6 @@ test("device worker: the shim's own refusal of a frame over the bound (hts_open,
       e.error.sentence ===
         "net.hef's input frame (536,870,912 bytes as float32) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
   );
-  // the bound the worker gives the shim is LIMITS.deviceFrameBytes; nothing was opened to close
-  assert.deepEqual(calls, [`open ${128 * 1024 * 1024}`]);
+  // the bounds the worker gives the shim are LIMITS.deviceFrameBytes and deviceSlotBytes; nothing was opened to close
+  assert.deepEqual(calls, [`open ${128 * 1024 * 1024} ${1024 * 1024 * 1024}`]);
 });

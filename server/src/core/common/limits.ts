@@ -230,6 +230,15 @@ export const LIMITS = {
       "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three), and the shim (slots + 1) copies of each frame. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
     onHit: 'the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs',
   },
+  deviceSlotBytes: {
+    value: 1 * GiB,
+    unit: 'bytes',
+    where:
+      "device runs: the page-aligned buffers the shim keeps for a model's asynchronous queue inside hts_open, (slots + 1) × (input frame + output frame), slots being HailoRT's async queue size",
+    reason:
+      "The queue size is HailoRT's answer (get_async_queue_size: its m_max_ongoing_transfers, docs/research/hailort5-api.md) and each slot holds a whole input and output frame, zero-filled: a large queue of large frames multiplies deviceFrameBytes. 1 GiB keeps a queue of 8 (the fake HailoRT's default) for frames up to 119 MB together, and hundreds of slots for a classifier's.",
+    onHit: 'fewer slots are kept (one at least): the run goes on, and throughput is measured up to that queue depth',
+  },
   hailortBlobBytes: {
     value: 256 * MiB,
     unit: 'bytes',

@@ -93,7 +93,7 @@ export class Bridge {
       lastError: lib.func('const char *hts_last_error(void)'),
       scanJson: lib.func('int64_t hts_scan_json(void *buf, size_t cap)'),
       open: lib.func(
-        'int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms, uint64_t max_frame_bytes)',
+        'int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms, uint64_t max_frame_bytes, uint64_t max_slot_bytes)',
       ),
       modelJson: lib.func('int64_t hts_model_json(int32_t handle, void *buf, size_t cap)'),
       infer: lib.func('int hts_infer(int32_t handle, const void *input, size_t in_size, void *output, size_t out_size)'),
@@ -189,10 +189,21 @@ export class Bridge {
 
   /**
    * Opens a HEF; the shim refuses (status 2, before any buffer is made) an input or output frame in
-   * `format` over `maxFrameBytes` (0: no bound; the worker gives LIMITS.deviceFrameBytes): see shimFrameRefusal.
+   * `format` over `maxFrameBytes` (0: no bound; the worker gives LIMITS.deviceFrameBytes): see
+   * shimFrameRefusal; and keeps fewer async slots when (slots + 1) × (input + output frame) would
+   * pass `maxSlotBytes` (0: no bound; the worker gives LIMITS.deviceSlotBytes).
    */
-  open(hef: string, format: 'uint8' | 'float32', batch: number, queue: number, groupId: string, timeoutMs: number, maxFrameBytes: number): number {
-    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs, maxFrameBytes) as number;
+  open(
+    hef: string,
+    format: 'uint8' | 'float32',
+    batch: number,
+    queue: number,
+    groupId: string,
+    timeoutMs: number,
+    maxFrameBytes: number,
+    maxSlotBytes: number,
+  ): number {
+    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs, maxFrameBytes, maxSlotBytes) as number;
     if (handle <= 0) this.fail();
     return handle;
   }

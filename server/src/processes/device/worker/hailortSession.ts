@@ -143,7 +143,16 @@ export class HailortSession {
     const dev = (allowed ?? (await this.gate(options.hef, undefined, undefined, options.format))).device;
     let handle: number;
     try {
-      handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs, limit('deviceFrameBytes'));
+      handle = this.bridge.open(
+        options.hef,
+        options.format,
+        options.batch,
+        options.queue,
+        options.groupId,
+        options.timeoutMs,
+        limit('deviceFrameBytes'),
+        limit('deviceSlotBytes'),
+      );
     } catch (err) {
       // The shim's own frame bound (hts_open), for a HEF whose frames the gate could not read.
       const frame = shimFrameRefusal(err);
