@@ -4,7 +4,7 @@
 // statSync, a readdirSync walk that does not follow links). A folder of 2,000 files of 1 KiB, 4
 // levels deep, and one 32 MiB file. Medians of 15 alternating runs; RSS growth and the load average.
 // Target: the layer costs at most 4× raw node:fs reading small files (a few extra syscalls per
-// path: realpath, fstat), at most 6× a raw stat (a stat is one syscall; the layer resolves the path
+// path: realpath, fstat, and on Linux the readlink of /proc/self/fd/N that checks the object opened), at most 6× a raw stat (a stat is one syscall; the layer resolves the path
 // first, one lstat per component), at most 1.5× on a large read (the bytes dominate), and at most
 // 6× on a walk —
 // which lstats every file the raw readdir walk does not (each real file listed once by device and

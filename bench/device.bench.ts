@@ -7,6 +7,7 @@
 // Baseline and candidate alternate in the same process, medians of 5 pairs.
 import { commandLineTrust } from '../server/src/core/common/trust';
 import { Bridge } from '../server/src/processes/device/worker/bridge';
+import { limit } from '../server/src/core/common/limits';
 import { deviceSetup } from '../test/fakes/fakeHailort';
 import { nowMs, report } from './report';
 
@@ -30,7 +31,7 @@ async function main() {
       HAILORT_LOGGER_PATH: 'NONE',
     });
     const bridge = new Bridge(commandLineTrust('bench'), setup.shim.shimPath);
-    const handle = bridge.open(setup.hefs.classifier, 'uint8', 0, DEPTH, 'UNIQUE', 5000);
+    const handle = bridge.open(setup.hefs.classifier, 'uint8', 0, DEPTH, 'UNIQUE', 5000, limit('deviceFrameBytes'), limit('deviceSlotBytes'));
     const model = bridge.model(handle);
     const input = Buffer.alloc(model.inputBytes, 7);
     const output = Buffer.alloc(model.outputBytes);

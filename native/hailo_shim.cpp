@@ -119,7 +119,7 @@ using namespace hts;
 
 namespace {
 
-constexpr uint32_t SHIM_ABI = 3;  // 2: the GenAI exports (hailo_genai.cpp); 3: the speech exports (hailo_speech.cpp)
+constexpr uint32_t SHIM_ABI = 4;  // 2: the GenAI exports (hailo_genai.cpp); 3: the speech exports (hailo_speech.cpp); 4: hts_open's frame and slot bounds
 
 std::string fixed_string(const char *s, size_t max_len, size_t len) {
     return std::string(s, std::min(max_len, len));
@@ -418,9 +418,15 @@ HTS_EXPORT int64_t hts_scan_json(char *buf, size_t cap) {
  * Opens a HEF: VDevice (group_id: "UNIQUE" takes the device alone, any other id shares it),
  * InferModel with uint8 (format 0: HailoRT's quantised default) or float32 (1) host I/O, batch
  * size (0 = auto), configure, and `queue` slots of page-aligned buffers (0 or more than the
- * model's async queue size = the queue size). Answers a handle > 0, or -1 (last error).
+ * model's async queue size = the queue size). `max_frame_bytes` > 0: an input or output frame
+ * (all streams of it, in the chosen format: HailoRT's get_frame_size) larger than this is refused
+ * with HAILO_INVALID_ARGUMENT before any buffer is allocated — the frames come from the HEF, and
+ * (slots + 1) zero-filled copies of each are made here (the worker passes LIMITS.deviceFrameBytes).
+ * `max_slot_bytes` > 0: the async slots are fewer when (slots + 1) × (input + output frame) would
+ * pass it (the worker passes LIMITS.deviceSlotBytes). Answers a handle > 0, or -1 (last error).
  */
-HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, uint32_t queue, const char *group_id, uint32_t timeout_ms) {
+HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, uint32_t queue, const char *group_id, uint32_t timeout_ms,
+                            uint64_t max_frame_bytes, uint64_t max_slot_bytes) {
     return guarded("open", [&]() -> int32_t {
         if (!hef_path || !*hef_path) { set_error(HAILO_INVALID_ARGUMENT, "open: no HEF path"); return -1; }
         if (format != 0 && format != 1) { set_error(HAILO_INVALID_ARGUMENT, "open: format must be 0 (uint8) or 1 (float32)"); return -1; }
@@ -475,6 +481,13 @@ HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, ui
 
         for (const auto &s : im.inputs()) { model->inputs.push_back(describe(s)); model->input_total += model->inputs.back().frame_size; }
         for (const auto &s : im.outputs()) { model->outputs.push_back(describe(s)); model->output_total += model->outputs.back().frame_size; }
+        if (max_frame_bytes > 0 && (model->input_total > max_frame_bytes || model->output_total > max_frame_bytes)) {
+            const bool input = model->input_total > max_frame_bytes;
+            set_error(HAILO_INVALID_ARGUMENT, std::string("open: the ") + (input ? "input" : "output") + " frame is " +
+                                                  std::to_string(input ? model->input_total : model->output_total) + " bytes, over the bound of " +
+                                                  std::to_string(max_frame_bytes) + " bytes; refused before any frame is allocated");
+            return -1;
+        }
 
         auto queue_size = model->configured.get_async_queue_size();
         if (!queue_size) { set_error(queue_size.status(), "ConfiguredInferModel::get_async_queue_size"); return -1; }
@@ -482,6 +495,13 @@ HTS_EXPORT int32_t hts_open(const char *hef_path, int format, uint32_t batch, ui
         size_t async_slots = model->queue_size;
         if (queue > 0 && queue < async_slots) async_slots = queue;
         if (async_slots == 0) async_slots = 1;
+        // The queue size is HailoRT's answer (m_max_ongoing_transfers) and every slot holds a whole
+        // input and output frame: at most max_slot_bytes for all of them, one async slot at least.
+        const size_t per_slot = model->input_total + model->output_total;
+        if (max_slot_bytes > 0 && per_slot > 0) {
+            const uint64_t fit = std::max<uint64_t>(2, max_slot_bytes / per_slot);
+            if (async_slots + 1 > fit) async_slots = static_cast<size_t>(fit - 1);
+        }
 
         for (size_t i = 0; i < async_slots + 1; i++) {
             auto owned = std::unique_ptr<Slot>(new Slot());

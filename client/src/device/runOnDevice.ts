@@ -198,10 +198,15 @@ export class RunOnDevice {
           progress.report({ message: 'reading the HEF…' });
           const report = await readHefFile(hef.fsPath);
           // The file first (a missing or damaged HEF is said before the device is asked), then the scan.
-          const check = await gateBeforeRun(title, report, () => {
-            progress.report({ message: 'looking for the device…' });
-            return this.service.scan(trust);
-          });
+          const check = await gateBeforeRun(
+            title,
+            report,
+            () => {
+              progress.report({ message: 'looking for the device…' });
+              return this.service.scan(trust);
+            },
+            options.format,
+          );
           if (check.action === 'refuse') throw check.error;
           if (token.isCancellationRequested) return undefined;
           this.panels.showProgress(hef, `Running on ${check.device.architecture} ${check.device.id}…`);

@@ -233,7 +233,7 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   try {
     // The pre-run gate (core/device/runGate.ts), as Run on Device asks it: a missing or broken file
     // before the worker starts, then the worker's scan; its warnings come back in the report's notes.
-    const gate = await gateBeforeRun(basename(hef), hefReport, () => dc.scan());
+    const gate = await gateBeforeRun(basename(hef), hefReport, () => dc.scan(), format);
     if (gate.action === 'refuse') return fail(io, c.json, gate.error);
     const report = await dc.run({ hef, input: spec, frames, format, batch, queue, groupId: c.groupId, timeoutMs: c.timeoutMs });
     io.out(c.json ? JSON.stringify(report, null, 2) + '\n' : describeRun(report));

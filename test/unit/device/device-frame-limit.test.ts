@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DeviceFailure, HailortSession } from '../../../server/src/processes/device/worker/hailortSession';
-import type { Bridge, ShimModel, ShimStream } from '../../../server/src/processes/device/worker/bridge';
+import { ShimError, type Bridge, type ShimModel, type ShimStream } from '../../../server/src/processes/device/worker/bridge';
 import type { RuntimeInfo } from '../../../server/src/core/device/protocol';
 
 const stream = (name: string, shape: [number, number, number], frameSize: number): ShimStream => ({
@@ -55,12 +55,12 @@ test('device worker: an output frame of 8 GiB is refused when the model opens, a
     (e: unknown) =>
       e instanceof DeviceFailure &&
       e.error.sentence ===
-        "net.hef's output frame (8,589,934,592 bytes) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
+        "net.hef's output frame (8,589,934,592 bytes; 'nms' 1x1x1) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
   );
   assert.deepEqual(calls, ['open', 'model', 'close 5']);
 });
 
-test('device worker: an input whose shape names 10¹⁰ values is refused before its frame is made (8 bytes a value)', async () => {
+test('device worker: an input whose shape names 10¹⁰ values is refused before its frame is made (its values are generated one by one)', async () => {
   // a frame size that disagrees with its shape: the values the inputs are made from are bounded too
   const { calls, open } = sessionWith(modelOf(stream('in', [100_000, 100_000, 1], 1000), stream('out', [1, 1, 10], 10)));
   await assert.rejects(
@@ -79,4 +79,32 @@ test('device worker: a real-sized model opens (a 640×640×3 input, float32 outp
     [8_192_000],
   );
   assert.deepEqual(calls, ['open', 'model']);
+});
+
+test("device worker: the shim's own refusal of a frame over the bound (hts_open, before any buffer) is the limit's sentence, in the format opened", async () => {
+  const calls: string[] = [];
+  const bridge = {
+    open: (...args: unknown[]) => {
+      calls.push(`open ${String(args[6])} ${String(args[7])}`);
+      throw new ShimError(
+        2,
+        'HAILO_INVALID_ARGUMENT',
+        'open: the input frame is 536870912 bytes, over the bound of 134217728 bytes; refused before any frame is allocated',
+      );
+    },
+    model: () => void calls.push('model'),
+    close: () => void calls.push('close'),
+  };
+  const session = new HailortSession(bridge as unknown as Bridge, { hailortVersion: '5.2.0' } as RuntimeInfo, {});
+  await assert.rejects(
+    session.openModel({ hef: '/m/net.hef', format: 'float32', batch: 0, queue: 0, groupId: 'UNIQUE', timeoutMs: 1000 }, {
+      device: { architecture: 'HAILO10H' },
+    } as never),
+    (e: unknown) =>
+      e instanceof DeviceFailure &&
+      e.error.sentence ===
+        "net.hef's input frame (536,870,912 bytes as float32) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
+  );
+  // the bounds the worker gives the shim are LIMITS.deviceFrameBytes and deviceSlotBytes; nothing was opened to close
+  assert.deepEqual(calls, [`open ${128 * 1024 * 1024} ${1024 * 1024 * 1024}`]);
 });

@@ -16,8 +16,9 @@ import { basename, join } from 'node:path';
 import { bufferSource, readHef, readHefFile, type HefReport } from '../../../server/src/core/hef';
 import { DEVICE_ARCHITECTURES } from '../../../server/src/core/device/names';
 import { gateBeforeRun, runGate, type GateInput, type GateVerdict } from '../../../server/src/core/device/runGate';
+import { hostFrameBytes } from '../../../server/src/core/device/frameBytes';
 import type { DeviceInfo } from '../../../server/src/core/device/protocol';
-import { buildHef } from '../../helpers/hefBuilder';
+import { buildHef, type HefSpec } from '../../helpers/hefBuilder';
 import { mutant, mutantRows } from '../../helpers/hefMutants';
 import { ARCH_HEF_IDS, archHefSpec, classifierV2Spec, largeFrameHefSpec } from '../../helpers/inlineHefs';
 import { projectRoot } from '../../helpers/projectRoot';
@@ -350,4 +351,47 @@ test('gate: an input or output frame over LIMITS.deviceFrameBytes (128 MiB, all 
   assert.equal(scans, 2);
   // a normal classifier runs
   assert.equal(gate(await readHef(bufferSource(await buildHef(archHefSpec(103)), 'n.hef')), 'n.hef', '5.2.0', [H10]).rule, 'runs');
+});
+
+// A float32 open (hailo-tools run --format float32, Run on Device's format) sets FLOAT32 on every
+// stream, and HailoRT's frame is then the element count × 4 bytes (InferStream::get_frame_size,
+// docs/research/hailort5-api.md) — a uint8 frame of 32 MiB + 1 byte is 134,217,732 bytes as
+// float32, past the limit, though the HEF's own format is far below it. The expected sizes are the
+// shapes' arithmetic: (2048 × 4096 × 4 + 1) elements × 4 bytes.
+test('gate: the frame bound is on the bytes of the format the model is opened with — a uint8 frame that is over the limit as float32 is refused for a float32 run, runs as uint8', async () => {
+  const spec = (extra: number): HefSpec => ({
+    version: 3,
+    hwArch: 103,
+    networkGroups: [
+      {
+        name: 'n',
+        inputs: [
+          { name: 'n/in', shape: [2048, 4096, 4] as [number, number, number] },
+          ...(extra ? [{ name: 'n/in_extra', shape: [1, 1, extra] as [number, number, number] }] : []),
+        ],
+        outputs: [{ name: 'n/out', shape: [8, 8, 3] as [number, number, number] }],
+      },
+    ],
+  });
+  const over = await readHef(bufferSource(await buildHef(spec(1)), 'big.hef'));
+  const at = await readHef(bufferSource(await buildHef(spec(0)), 'at.hef'));
+  let scans = 0;
+  const scanned = () => (scans++, scan('5.2.0', [H10]));
+  const refused = await gateBeforeRun('big.hef', over, scanned, 'float32');
+  assert.equal(refused.rule, 'frame-too-large');
+  assert.equal(
+    refusal(refused)?.sentence,
+    "big.hef's float32 input frame (134,217,732 bytes; 'n/in' 2048x4096x4) is over the limit of 128 MiB: the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs.",
+  );
+  assert.equal(scans, 0, 'refused from the file alone, before the scan');
+  assert.equal(runGate({ title: 'big.hef', report: over, scan: scan('5.2.0', [H10]), format: 'float32' }).rule, 'frame-too-large');
+  // the same file as uint8 (33,554,433 bytes), and 2048 × 4096 × 4 × 4 bytes (the limit itself) as float32, run
+  assert.equal((await gateBeforeRun('big.hef', over, scanned)).rule, 'runs');
+  assert.equal((await gateBeforeRun('at.hef', at, scanned, 'float32')).rule, 'runs');
+  // the rule per stream: an element is 4 bytes as float32 (a uint16 frame doubles); an NMS output's
+  // frame, classes × (1 + 5 · boxes) floats, is float32 already and does not grow
+  const nms = { name: 'n/nms', frameSize: 80 * (1 + 5 * 100) * 4, type: 'FLOAT32', order: 'HAILO_NMS_BY_CLASS', shape: [80, 5, 100] };
+  assert.equal(hostFrameBytes(nms, 'float32'), 160_320);
+  assert.equal(hostFrameBytes({ name: 'u16', frameSize: 2 * 100, type: 'UINT16', order: 'NHWC', shape: [10, 10, 1] }, 'float32'), 400);
+  assert.equal(hostFrameBytes({ name: 'u16', frameSize: 2 * 100, type: 'UINT16', order: 'NHWC', shape: [10, 10, 1] }, 'uint8'), 200);
 });

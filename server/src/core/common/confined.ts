@@ -6,12 +6,26 @@
 //
 // - Reads resolve every link and refuse a path whose real location is outside every root
 //   (`labels.json -> ~/.ssh/id_rsa` is refused before it is opened). The file is then opened by its
-//   real path with O_NOFOLLOW, so a link swapped in after the check fails instead of being followed.
-// - Writes never follow a link at any component: the path must lie lexically inside a root, every
-//   folder from the root down is lstat'ed and must be a real folder (a link, even one leading back
-//   inside, is refused), missing folders are made one at a time the same way, and the file is
-//   written to a fresh O_EXCL|O_NOFOLLOW temporary name in that folder and renamed into place — a
-//   link at the file's own name is replaced, never written through.
+//   real path with O_NOFOLLOW, and the object actually opened is checked, not the path: on Linux the
+//   kernel's own path of the descriptor (readlink /proc/self/fd/N) must lie inside a root, so a
+//   folder on the way swapped for a link between the check and the open is refused
+//   (`changed`), the descriptor closed, nothing read. Folders listed are opened and checked the same
+//   way. Without /proc (macOS, Windows, a container without it) the (device, inode) the check saw
+//   must be the opened file's and the real path must still be link-free after the open: a swap
+//   that stays is caught; two swaps timed around the open are not (and a listing then reads the
+//   folder by its path). The walk, on Linux, enters each folder through its parent's descriptor
+//   without following a link, so a folder swapped mid-walk is not entered; without /proc it walks
+//   by path. stat and exists answer from the checked path everywhere (a racing swap can reveal a
+//   size or a kind, never bytes).
+// - Writes never follow a link at any component: the path must lie lexically inside a root and
+//   every folder from the root down must be a real folder (a link, even one leading back inside, is
+//   refused); missing folders are made one at a time the same way. On Linux the folders are opened
+//   one by one from the root's descriptor (O_DIRECTORY|O_NOFOLLOW through /proc/self/fd/N/<name>,
+//   an openat), and the file is written to a fresh O_EXCL|O_NOFOLLOW temporary name in the last
+//   folder's descriptor and renamed into place through it: a folder renamed or swapped for a link
+//   mid-write cannot move the write outside — it lands in the folder that was checked. Without
+//   /proc the chain is lstat'ed and then used by path (check, then use). A link at the file's own
+//   name is replaced, never written through.
 // - A system root (`doctor --root R`) resolves links the way the system inside R would: an absolute
 //   target starts again at R and `..` stops at it, so nothing outside R is reached.
 //
@@ -48,6 +62,33 @@ import { formatBytes } from './limits';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | NOFOLLOW;
+const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NONBLOCK ?? 0) | NOFOLLOW;
+
+/**
+ * Test-only seam (test/unit/common/confine-race.test.ts): called with the checked path between the
+ * check and the use (the open of a read, the first write into a checked folder), so a test can swap
+ * a folder for a link exactly there. The product never sets it.
+ */
+export const raceSeam: { between?: (checked: string) => void; noProcFd?: boolean } = {};
+
+let procFdWorks: boolean | undefined;
+/** Whether /proc/self/fd/N names an open descriptor's object (Linux with procfs mounted). */
+function procFd(): boolean {
+  if (raceSeam.noProcFd) return false;
+  if (procFdWorks === undefined) {
+    try {
+      procFdWorks = process.platform === 'linux' && statSync('/proc/self/fd').isDirectory();
+    } catch {
+      procFdWorks = false;
+    }
+  }
+  return procFdWorks;
+}
+
+/** The path through which names inside an open folder descriptor are reached (an openat emulation). */
+function fdPath(fd: number): string {
+  return `/proc/self/fd/${fd}`;
+}
 /** Links followed at most this often in a system root (Linux's MAXSYMLINKS). */
 const MAX_LINKS = 40;
 
@@ -91,6 +132,16 @@ export function setOpenedFolders(folders: readonly string[]): void {
 
 export function currentOpenedFolders(): readonly string[] {
   return openedFolders;
+}
+
+/** A read's check: the real path, and (without /proc) the "dev:ino" it named. */
+interface Checked {
+  real: string;
+  id?: string;
+}
+
+function byName(a: Dirent, b: Dirent): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** Where a path may live: one or more folders, or one system root. Immutable. */
@@ -277,19 +328,66 @@ export class FileRoots {
     }
   }
 
+  /**
+   * The check of a read: the real path inside a root, and — without /proc — the (device, inode) it
+   * names now, for verifyOpened. Then the test seam (between the check and the open).
+   */
+  private checkForOpen(path: string, verb: Verb): Checked {
+    const real = this.resolve(path, verb);
+    let id: string | undefined;
+    if (!procFd()) {
+      try {
+        const st = statSync(real);
+        id = `${st.dev}:${st.ino}`;
+      } catch {
+        // the open says why
+      }
+    }
+    raceSeam.between?.(real);
+    return { real, id };
+  }
+
+  /**
+   * The object behind an opened descriptor is the one the check allowed (see the header): on Linux
+   * the kernel's path of the descriptor lies inside a root; elsewhere its (device, inode) is what the
+   * check saw and the real path is still link-free. A FileAccessError `changed` otherwise; the
+   * caller closes the descriptor and reads nothing.
+   */
+  private verifyOpened(fd: number, st: Stats, path: string, checked: Checked, verb: Verb): void {
+    if (procFd()) {
+      let where: string;
+      try {
+        where = readlinkSync(fdPath(fd));
+      } catch (err) {
+        throw ioError(path, err, verb);
+      }
+      if (this.real.some((r) => isInside(where, r))) return;
+    } else {
+      let still = false;
+      try {
+        still = realpathSync.native(checked.real) === checked.real;
+      } catch {
+        // gone: refused below
+      }
+      if (still && checked.id === `${st.dev}:${st.ino}`) return;
+    }
+    throw new FileAccessError(`'${path}' changed while it was being opened (a folder on its way was replaced by a link or moved); not ${verb}`, 'changed');
+  }
+
   /** Opens a regular file inside the roots for reading (never a FIFO, folder or device). The caller closes `fd`. */
   openSync(path: string): { fd: number; size: number; real: string } {
-    const real = this.resolve(path);
+    const checked = this.checkForOpen(path, 'read');
     let fd: number;
     try {
-      fd = openSync(real, READ_FLAGS);
+      fd = openSync(checked.real, READ_FLAGS);
     } catch (err) {
       throw ioError(path, err);
     }
     try {
       const st = fstatSync(fd);
+      this.verifyOpened(fd, st, path, checked, 'read');
       if (!st.isFile()) throw new FileAccessError(`'${path}' is ${describeFileKind(st)}, not a regular file; not read`, 'not-regular');
-      return { fd, size: st.size, real };
+      return { fd, size: st.size, real: checked.real };
     } catch (err) {
       closeSync(fd);
       throw ioError(path, err);
@@ -298,17 +396,18 @@ export class FileRoots {
 
   /** Async twin of openSync. The caller closes the handle. */
   async open(path: string): Promise<{ handle: FileHandle; size: number; real: string }> {
-    const real = this.resolve(path);
+    const checked = this.checkForOpen(path, 'read');
     let handle: FileHandle;
     try {
-      handle = await open(real, READ_FLAGS);
+      handle = await open(checked.real, READ_FLAGS);
     } catch (err) {
       throw ioError(path, err);
     }
     try {
       const st = await handle.stat();
+      this.verifyOpened(handle.fd, st, path, checked, 'read');
       if (!st.isFile()) throw new FileAccessError(`'${path}' is ${describeFileKind(st)}, not a regular file; not read`, 'not-regular');
-      return { handle, size: st.size, real };
+      return { handle, size: st.size, real: checked.real };
     } catch (err) {
       await handle.close();
       throw ioError(path, err);
@@ -385,21 +484,39 @@ export class FileRoots {
 
   /** The entries of a folder inside the roots (types as on disk: a link is a link), sorted by name. */
   listEntries(dir: string): Dirent[] {
-    const real = this.resolve(dir, 'listed');
+    const checked = this.checkForOpen(dir, 'listed');
+    let fd: number;
     try {
-      return readdirSync(real, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      fd = openSync(checked.real, DIR_FLAGS);
     } catch (err) {
       throw ioError(dir, err, 'listed');
+    }
+    try {
+      this.verifyOpened(fd, fstatSync(fd), dir, checked, 'listed');
+      return readdirSync(procFd() ? fdPath(fd) : checked.real, { withFileTypes: true }).sort(byName);
+    } catch (err) {
+      throw ioError(dir, err, 'listed');
+    } finally {
+      closeSync(fd);
     }
   }
 
   /** Async twin of listEntries (a workspace walk must not block the server). */
   async listEntriesAsync(dir: string): Promise<Dirent[]> {
-    const real = this.resolve(dir, 'listed');
+    const checked = this.checkForOpen(dir, 'listed');
+    let handle: FileHandle;
     try {
-      return (await readdir(real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      handle = await open(checked.real, DIR_FLAGS);
     } catch (err) {
       throw ioError(dir, err, 'listed');
+    }
+    try {
+      this.verifyOpened(handle.fd, await handle.stat(), dir, checked, 'listed');
+      return (await readdir(procFd() ? fdPath(handle.fd) : checked.real, { withFileTypes: true })).sort(byName);
+    } catch (err) {
+      throw ioError(dir, err, 'listed');
+    } finally {
+      await handle.close();
     }
   }
 
@@ -440,23 +557,50 @@ export class FileRoots {
   // ---- writes ---------------------------------------------------------------------------------
 
   /**
-   * The folder chain of `path` below its root, every component checked without following a link;
-   * missing folders are made (one at a time, never through a link) when `make`. Returns the
-   * checked real folder the leaf goes in.
+   * The folder `path` goes in, every component from its root down checked without following a link
+   * (missing folders made one at a time when `make`), as a prefix to join the leaf to: on Linux
+   * `/proc/self/fd/N` of the last folder's open descriptor — each folder opened through its parent's
+   * descriptor with O_DIRECTORY|O_NOFOLLOW, so what is written later lands in the folder checked
+   * even if a folder on the way is swapped meanwhile; elsewhere the checked real folder's path. The
+   * caller closes it.
    */
-  private writableParent(path: string, make: boolean): string {
+  private openParent(path: string, make: boolean): WriteFolder {
     const abs = resolve(path);
     const at = this.lexicalRoot(abs);
     if (!at || at.rel === '' || at.rel.startsWith('..') || isAbsolute(at.rel)) throw this.outside(path, 'written');
-    const parts = at.rel.split(sep).filter(Boolean);
+    const parts = at.rel.split(sep).filter(Boolean).slice(0, -1);
     let cur = at.root;
-    for (const part of parts.slice(0, -1)) {
-      cur = join(cur, part);
-      this.checkFolder(cur, path, make);
+    if (!procFd()) {
+      for (const part of parts) {
+        cur = join(cur, part);
+        this.checkFolder(cur, path, make);
+      }
+      raceSeam.between?.(cur);
+      return { dir: cur, close: () => undefined };
     }
-    return cur;
+    let fd: number;
+    try {
+      fd = openSync(at.root, DIR_FLAGS);
+    } catch (err) {
+      throw ioError(path, err, 'written');
+    }
+    try {
+      for (const part of parts) {
+        cur = join(cur, part);
+        const next = openFolderAt(fd, part, cur, path, make);
+        closeSync(fd);
+        fd = next;
+      }
+      raceSeam.between?.(cur);
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+    const dirFd = fd;
+    return { dir: fdPath(dirFd), close: () => closeSync(dirFd) };
   }
 
+  /** Without /proc: one folder of a write's chain, lstat'ed (and made when `make`); a link or a non-folder refused. */
   private checkFolder(folder: string, path: string, make: boolean): void {
     let st = lstatSync(folder, { throwIfNoEntry: false });
     if (!st && make) {
@@ -467,13 +611,9 @@ export class FileRoots {
       }
       st = lstatSync(folder, { throwIfNoEntry: false });
     }
-    if (!st) throw new FileAccessError(`cannot write '${path}': the folder '${folder}' does not exist`, 'ENOENT');
-    if (st.isSymbolicLink())
-      throw new FileAccessError(
-        `'${folder}' is a symbolic link; '${path}' is not written through it: remove the link (or choose another output folder)`,
-        'link',
-      );
-    if (!st.isDirectory()) throw new FileAccessError(`'${folder}' is ${describeFileKind(st)}, not a folder; '${path}' is not written`, 'not-regular');
+    if (!st) throw missingFolder(folder, path);
+    if (st.isSymbolicLink()) throw linkFolder(folder, path);
+    if (!st.isDirectory()) throw notFolder(folder, path, st);
   }
 
   /** Checks, without making anything, that every existing folder from the root down to `dir` is a real folder (no link, no file). */
@@ -513,7 +653,7 @@ export class FileRoots {
       }
       return;
     }
-    this.writableParent(join(dir, '.leaf'), true); // makes and checks every folder down to `dir` itself
+    this.openParent(join(dir, '.leaf'), true).close(); // makes and checks every folder down to `dir` itself
   }
 
   /**
@@ -524,38 +664,11 @@ export class FileRoots {
    * the name, which fails with EEXIST when it is taken, so no other writer can slip in between.
    */
   writeSync(path: string, data: string | Uint8Array, options: { makeFolders?: boolean; exclusive?: boolean } = {}): void {
-    const folder = this.writableParent(path, options.makeFolders ?? false);
-    const target = join(folder, basename(resolve(path)));
-    const tmp = join(folder, `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}.partial`);
-    let fd: number;
+    const folder = this.openParent(path, options.makeFolders ?? false);
     try {
-      fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
-    } catch (err) {
-      throw ioError(path, err, 'written');
-    }
-    try {
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    } catch (err) {
-      closeSync(fd);
-      rmSync(tmp, { force: true });
-      throw ioError(path, err, 'written');
-    }
-    closeSync(fd);
-    try {
-      const st = lstatSync(target, { throwIfNoEntry: false });
-      if (st?.isDirectory()) throw new FileAccessError(`'${path}' is a folder; not written`, 'not-regular');
-      if (options.exclusive) {
-        if (st) throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
-        linkSync(tmp, target);
-        rmSync(tmp, { force: true });
-      } else renameSync(tmp, target);
-    } catch (err) {
-      rmSync(tmp, { force: true });
-      if (err instanceof FileAccessError) throw err;
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
-      throw ioError(path, err, 'written');
+      writeInFolder(folder.dir, path, data, options.exclusive ?? false);
+    } finally {
+      folder.close();
     }
   }
 
@@ -565,8 +678,8 @@ export class FileRoots {
    * The caller closes the descriptor.
    */
   openForWriteSync(path: string, options: { makeFolders?: boolean } = {}): number {
-    const folder = this.writableParent(path, options.makeFolders ?? false);
-    const target = join(folder, basename(resolve(path)));
+    const folder = this.openParent(path, options.makeFolders ?? false);
+    const target = join(folder.dir, basename(resolve(path)));
     let fd: number;
     try {
       fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | (constants.O_NONBLOCK ?? 0), 0o644);
@@ -576,6 +689,8 @@ export class FileRoots {
         throw new FileAccessError(`'${path}' is a symbolic link; not written through it: remove the link (or choose another output folder)`, 'link');
       if (e.code === 'ENXIO') throw new FileAccessError(`'${path}' is a FIFO (named pipe), not a regular file; not written`, 'not-regular');
       throw ioError(path, err, 'written');
+    } finally {
+      folder.close();
     }
     try {
       const st = fstatSync(fd);
@@ -604,23 +719,121 @@ export class FileRoots {
 
   /** Renames `from` to `to`, both in checked folders inside the roots (a link at `to` is replaced, not followed). */
   rename(from: string, to: string, options: { makeFolders?: boolean } = {}): void {
-    const a = join(this.writableParent(from, false), basename(resolve(from)));
-    const b = join(this.writableParent(to, options.makeFolders ?? false), basename(resolve(to)));
+    const a = this.openParent(from, false);
     try {
-      renameSync(a, b);
-    } catch (err) {
-      throw ioError(to, err, 'written');
+      const b = this.openParent(to, options.makeFolders ?? false);
+      try {
+        renameSync(join(a.dir, basename(resolve(from))), join(b.dir, basename(resolve(to))));
+      } catch (err) {
+        throw ioError(to, err, 'written');
+      } finally {
+        b.close();
+      }
+    } finally {
+      a.close();
     }
   }
 
   /** Removes a file or (with `recursive`) a tree inside a root; a link is removed itself, never followed. */
   remove(path: string, options: { recursive?: boolean } = {}): void {
-    const target = join(this.writableParent(path, false), basename(resolve(path)));
+    const folder = this.openParent(path, false);
     try {
-      rmSync(target, { force: true, recursive: options.recursive ?? false });
+      rmSync(join(folder.dir, basename(resolve(path))), { force: true, recursive: options.recursive ?? false });
     } catch (err) {
       throw ioError(path, err, 'removed');
+    } finally {
+      folder.close();
     }
+  }
+}
+
+/** A checked folder a write goes into: `dir` is what a leaf name is joined to (see openParent). */
+interface WriteFolder {
+  dir: string;
+  close(): void;
+}
+
+function missingFolder(folder: string, path: string): FileAccessError {
+  return new FileAccessError(`cannot write '${path}': the folder '${folder}' does not exist`, 'ENOENT');
+}
+
+function linkFolder(folder: string, path: string): FileAccessError {
+  return new FileAccessError(`'${folder}' is a symbolic link; '${path}' is not written through it: remove the link (or choose another output folder)`, 'link');
+}
+
+function notFolder(folder: string, path: string, st: Stats): FileAccessError {
+  return new FileAccessError(`'${folder}' is ${describeFileKind(st)}, not a folder; '${path}' is not written`, 'not-regular');
+}
+
+/**
+ * Opens the folder `part` inside the open folder `parentFd` (through /proc/self/fd: an openat)
+ * without following a link at it; made first when missing and `make` (mkdir never follows a link at
+ * its own name). `shown` names it in sentences.
+ */
+function openFolderAt(parentFd: number, part: string, shown: string, path: string, make: boolean): number {
+  const at = join(fdPath(parentFd), part);
+  for (let made = false; ; made = true) {
+    try {
+      return openSync(at, DIR_FLAGS);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && make && !made) {
+        try {
+          mkdirSync(at, { mode: 0o755 });
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(shown, e, 'written');
+        }
+        continue;
+      }
+      if (code === 'ENOENT') throw missingFolder(shown, path);
+      if (code === 'ENOTDIR' || code === 'ELOOP') {
+        const st = lstatSync(at, { throwIfNoEntry: false });
+        if (!st) throw missingFolder(shown, path);
+        if (st.isSymbolicLink()) throw linkFolder(shown, path);
+        if (!st.isDirectory()) throw notFolder(shown, path, st);
+      }
+      throw ioError(shown, err, 'written');
+    }
+  }
+}
+
+/**
+ * writeSync's body in a checked folder `dir`: the bytes go to a fresh O_EXCL|O_NOFOLLOW temporary
+ * name, then are renamed over the leaf (or, `exclusive`, hard-linked to it, which fails when taken).
+ */
+function writeInFolder(dir: string, path: string, data: string | Uint8Array, exclusive: boolean): void {
+  const leaf = basename(resolve(path));
+  const target = join(dir, leaf);
+  const tmp = join(dir, `.${leaf}.${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}.partial`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+  } catch (err) {
+    throw ioError(path, err, 'written');
+  }
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+  } catch (err) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw ioError(path, err, 'written');
+  }
+  closeSync(fd);
+  try {
+    const st = lstatSync(target, { throwIfNoEntry: false });
+    if (st?.isDirectory()) throw new FileAccessError(`'${path}' is a folder; not written`, 'not-regular');
+    if (exclusive) {
+      if (st) throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
+      linkSync(tmp, target);
+      rmSync(tmp, { force: true });
+    } else renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    if (err instanceof FileAccessError) throw err;
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileAccessError(`'${path}' already exists; not overwritten`, 'EEXIST');
+    throw ioError(path, err, 'written');
   }
 }
 
@@ -730,11 +943,16 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
     out.skipped.push(ioError(root, err).message);
     return out;
   }
+  // On Linux each folder is opened from its parent's descriptor without following a link
+  // (O_DIRECTORY|O_NOFOLLOW through /proc/self/fd) and listed through its own: a folder swapped for
+  // a link while the walk runs is not entered, so no name outside the root is listed.
+  const anchored = procFd();
   const seen = new Set<string>();
-  const visit = (dir: string, depth: number): void => {
+  /** `dir` names the folder in the answer; `at` is where it is reached (its descriptor's path on Linux). */
+  const visit = (dir: string, at: string, depth: number): void => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries = readdirSync(at, { withFileTypes: true }).sort(byName);
     } catch (err) {
       out.skipped.push(`${dir}: cannot read folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
       return;
@@ -745,13 +963,35 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
         return;
       }
       const p = join(dir, e.name);
+      const pAt = join(at, e.name);
       if (e.isDirectory()) {
         if (options.skipDir?.(e.name)) continue;
         if (depth + 1 > maxDepth) {
           out.skipped.push(`${p}: more than ${maxDepth} folders deep; not walked`);
           continue;
         }
-        visit(p, depth + 1);
+        raceSeam.between?.(p);
+        if (!anchored) {
+          visit(p, p, depth + 1);
+          continue;
+        }
+        let fd: number;
+        try {
+          fd = openSync(pAt, DIR_FLAGS);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          out.skipped.push(
+            code === 'ENOTDIR' || code === 'ELOOP'
+              ? `${p}: no longer a folder (replaced while it was walked); not walked`
+              : `${p}: cannot read folder (${code})`,
+          );
+          continue;
+        }
+        try {
+          visit(p, fdPath(fd), depth + 1);
+        } finally {
+          closeSync(fd);
+        }
         continue;
       }
       if (!options.wantFile(e.name)) continue;
@@ -759,7 +999,7 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
       if (e.isSymbolicLink()) {
         let real: string;
         try {
-          real = realpathSync.native(p);
+          real = realpathSync.native(pAt);
           st = statSync(real);
         } catch {
           continue; // a dangling link: nothing to read
@@ -771,6 +1011,8 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
         }
       } else {
         try {
+          // by its path, not through /proc (a lookup there costs several times more): only the
+          // (device, inode) that lists each file once; the name came from the anchored listing
           st = lstatSync(p);
         } catch {
           continue;
@@ -782,6 +1024,22 @@ function walkFilesSync(root: string, options: WalkOptions): WalkResult {
       out.files.push(p); // FIFOs and devices too: their reader refuses them in one sentence
     }
   };
-  visit(root, 0);
+  if (!anchored) {
+    visit(root, root, 0);
+    return out;
+  }
+  let fd: number;
+  try {
+    fd = openSync(realRoot, DIR_FLAGS);
+  } catch (err) {
+    out.skipped.push(ioError(root, err, 'listed').message);
+    return out;
+  }
+  try {
+    if (readlinkSync(fdPath(fd)) !== realRoot) out.skipped.push(`'${root}' changed while it was being opened; not walked`);
+    else visit(root, fdPath(fd), 0);
+  } finally {
+    closeSync(fd);
+  }
   return out;
 }

@@ -225,10 +225,45 @@ export const LIMITS = {
     value: 128 * MiB,
     unit: 'bytes',
     where:
-      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) of a HEF, as our HEF reader computes them before the pre-run gate lets HailoRT open it, and as HailoRT reports them after',
+      'device runs (Run on Device, hailo-tools run, sweeps, accuracy): the input frame and the output frame (all streams of each) of a HEF in the host format it is opened with (float32: 4 bytes an element), as our HEF reader computes them before the pre-run gate lets HailoRT open it, as the shim sees them inside hts_open before it allocates any, and as HailoRT reports them after',
     reason:
-      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three) and makes an input at 8 bytes a value. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
+      "The frame sizes come from the HEF (its shapes, an NMS output's classes × boxes per class), so a crafted one names gigabytes; the worker holds five output frames at once (the checks compare three), and the shim (slots + 1) copies of each frame. 128 MiB holds a 3840×2160 RGB frame as float32 (99.5 MB).",
     onHit: 'the HEF is not opened, or is closed before any frame is made (one sentence); nothing runs',
+  },
+  deviceSlotBytes: {
+    value: 1 * GiB,
+    unit: 'bytes',
+    where:
+      "device runs: the page-aligned buffers the shim keeps for a model's asynchronous queue inside hts_open, (slots + 1) × (input frame + output frame), slots being HailoRT's async queue size",
+    reason:
+      "The queue size is HailoRT's answer (get_async_queue_size: its m_max_ongoing_transfers, docs/research/hailort5-api.md) and each slot holds a whole input and output frame, zero-filled: a large queue of large frames multiplies deviceFrameBytes. 1 GiB keeps a queue of 8 (the fake HailoRT's default) for frames up to 119 MB together, and hundreds of slots for a classifier's.",
+    onHit: 'fewer slots are kept (one at least): the run goes on, and throughput is measured up to that queue depth',
+  },
+  hailortBlobBytes: {
+    value: 256 * MiB,
+    unit: 'bytes',
+    where:
+      "the device worker: bytes HailoRT hands over whole (a HEF's external resource, a saved LLM/VLM context), sized by HailoRT's own answer before they are copied",
+    reason:
+      "The size comes from the HEF or the model through HailoRT; the copy then travels to the extension as base64 in one message (4/3 of its size), and V8's longest string is 2²⁹ − 24 characters (512 MiB): 256 MiB is 341 MiB of text.",
+    onHit: 'nothing is copied (one sentence); the model stays open',
+  },
+  hailortAnswerBytes: {
+    value: 16 * MiB,
+    unit: 'bytes',
+    where:
+      "the device worker: one text answer copied from the shim (the scan, a model's streams, an LLM's info, device health, a transcript; a chunk of generated text)",
+    reason:
+      'The answers are JSON of at most 40 streams (HAILO_MAX_STREAMS_COUNT) with their quantisation, a few devices, or a transcript (70 minutes of speech is about 100 kB); a generated chunk is a token or a few. The length is what the shim answers from HailoRT, and the buffer is grown to it.',
+    onHit: 'the request fails with one sentence; nothing is allocated for it',
+  },
+  hailortTokens: {
+    value: 16 * 1024 * 1024,
+    unit: 'items',
+    where: "the device worker: the token ids HailoRT's tokenizer answers for a text",
+    reason:
+      "The count is HailoRT's answer and sizes an array of 32-bit ids (64 MiB at the limit). A text the product sends is at most a document at documentChars (16 M characters), and a tokenizer makes about one token for every 3–4 characters of prose, so only a wrong answer reaches it.",
+    onHit: 'the request fails with one sentence; nothing is allocated for it',
   },
   // ---- the setup doctor (server/src/core/doctor) -----------------------------------------------------
   elfTableBytes: {

@@ -1,7 +1,9 @@
 // Input frames for a device run, in the model's host format: uniform random or normal values
 // (seeded, reproducible), a .npy array, or an image (PNG via pngjs, JPEG via jpeg-js: both pure
 // JavaScript, bundled, no native code) resized bilinearly to the input's height x width.
-// A frame is every input's bytes concatenated in model order (what the shim takes).
+// A frame is every input's bytes concatenated in model order (what the shim takes). Every path
+// encodes its values into the frame 64 Ki at a time (encodePieces): the frame, bounded by
+// LIMITS.deviceFrameBytes in the format opened, is the only frame-sized allocation (issue 29).
 //
 // Values and the host format: a uint8 stream takes the quantised bytes the device computes on;
 // a float32 stream takes real values, which HailoRT quantises with the input's quant info
@@ -14,7 +16,7 @@ import { limit, limitMessage } from '../common/limits';
 import { basename } from 'node:path';
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { NpyError, readNpy } from '../common/npy';
+import { NpyError, openNpy } from '../common/npy';
 import type { InputDescription, InputSpec, StreamInfo } from './protocol';
 
 /** The probe's seeds (docs/research/dfc-flow.md#device-probes: seeds 1171 and 2026). */
@@ -44,21 +46,36 @@ function quant(s: StreamInfo): { zp: number; scale: number } {
   return { zp: q?.zp ?? 0, scale: q && q.scale !== 0 ? q.scale : 1 };
 }
 
-/** Writes values (real numbers) into a stream's host format. */
-function encode(s: StreamInfo, values: ArrayLike<number>, valuesAreQuantised: boolean): Uint8Array {
+/** Values at a time an input is made in: no input path holds a whole frame as float64 (8 bytes a value). */
+const PIECE_VALUES = 1 << 16;
+
+/**
+ * Writes a stream's values (real numbers) into its host format, PIECE_VALUES at a time:
+ * `fill(values, start)` puts values start … start + values.length − 1 into `values`. The frame is
+ * the only frame-sized allocation (LIMITS.deviceFrameBytes bounds it in the format opened).
+ */
+function encodePieces(s: StreamInfo, valuesAreQuantised: boolean, fill: (values: Float64Array, start: number) => void): Uint8Array {
   const n = elements(s);
   const out = new Uint8Array(s.frameSize);
   const view = new DataView(out.buffer);
   const { zp, scale } = quant(s);
   const max = s.type === 'UINT16' ? 65535 : 255;
-  for (let i = 0; i < n && (i + 1) * bytesPer(s.type) <= s.frameSize; i++) {
-    const v = values[i];
-    if (s.type === 'FLOAT32') view.setFloat32(i * 4, valuesAreQuantised ? (v - zp) * scale : v, true);
-    else {
-      const q = valuesAreQuantised ? v : v / scale + zp;
-      const c = Math.min(max, Math.max(0, Math.round(q)));
-      if (s.type === 'UINT16') view.setUint16(i * 2, c, true);
-      else out[i] = c;
+  const bytes = bytesPer(s.type);
+  const piece = new Float64Array(Math.min(PIECE_VALUES, n));
+  for (let start = 0; start < n; start += piece.length) {
+    const values = n - start < piece.length ? piece.subarray(0, n - start) : piece;
+    fill(values, start); // every value is asked for, in order (a seeded generator stays in step)
+    for (let j = 0; j < values.length; j++) {
+      const i = start + j;
+      if ((i + 1) * bytes > s.frameSize) break;
+      const v = values[j];
+      if (s.type === 'FLOAT32') view.setFloat32(i * 4, valuesAreQuantised ? (v - zp) * scale : v, true);
+      else {
+        const q = valuesAreQuantised ? v : v / scale + zp;
+        const c = Math.min(max, Math.max(0, Math.round(q)));
+        if (s.type === 'UINT16') view.setUint16(i * 2, c, true);
+        else out[i] = c;
+      }
     }
   }
   return out;
@@ -83,21 +100,22 @@ function randomFrame(inputs: StreamInfo[], kind: 'random' | 'normal', seed: numb
   };
   return concat(
     inputs.map((s) => {
-      const n = elements(s);
-      const values = new Float64Array(n);
       const max = s.type === 'UINT16' ? 65535 : 255;
       if (kind === 'random') {
         // Uniform over the quantised range: every byte value the device can receive.
-        for (let i = 0; i < n; i++) values[i] = Math.floor(next() * (max + 1));
-        return encode(s, values, true);
+        return encodePieces(s, true, (values) => {
+          for (let j = 0; j < values.length; j++) values[j] = Math.floor(next() * (max + 1));
+        });
       }
       if (s.type === 'FLOAT32') {
-        for (let i = 0; i < n; i++) values[i] = normal();
-        return encode(s, values, false);
+        return encodePieces(s, false, (values) => {
+          for (let j = 0; j < values.length; j++) values[j] = normal();
+        });
       }
       // Quantised normal around the middle of the range (σ = range / 8), clamped.
-      for (let i = 0; i < n; i++) values[i] = (max + 1) / 2 + ((max + 1) / 8) * normal();
-      return encode(s, values, true);
+      return encodePieces(s, true, (values) => {
+        for (let j = 0; j < values.length; j++) values[j] = (max + 1) / 2 + ((max + 1) / 8) * normal();
+      });
     }),
   );
 }
@@ -144,13 +162,14 @@ function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
   const per = elements(s);
   let arr;
   try {
-    // frames 0 and 1 only: the rest of the file (up to 512 MiB) is not decoded at 8 bytes a value
-    arr = readNpy(readLimited(path), 2 * per);
+    // frames 0 and 1 only, decoded a piece at a time as they are encoded: the rest of the file (up
+    // to 512 MiB) is never decoded, and no frame is held at 8 bytes a value
+    arr = openNpy(readLimited(path));
   } catch (err) {
     if (err instanceof NpyError) throw new InputError(`${basename(path)}: ${err.message}`);
     throw err;
   }
-  const total = arr.shape.reduce((a, b) => a * b, 1);
+  const total = arr.count;
   if (total === 0 || total % per !== 0) {
     throw new InputError(
       `${basename(path)} has shape (${arr.shape.join(', ')}) = ${total} values, which is not a whole number of frames of input '${s.name}' (${s.shape.join('x')} = ${per} values)`,
@@ -159,7 +178,7 @@ function npyFrames(path: string, inputs: StreamInfo[]): Uint8Array[] {
   const count = Math.min(total / per, 2);
   const quantised = arr.dtype === 'u1' || arr.dtype === 'u2';
   const frames: Uint8Array[] = [];
-  for (let f = 0; f < count; f++) frames.push(encode(s, arr.data.subarray(f * per, (f + 1) * per), quantised));
+  for (let f = 0; f < count; f++) frames.push(encodePieces(s, quantised, (values, start) => arr.decode(f * per + start, values)));
   return frames;
 }
 
@@ -188,33 +207,43 @@ export function decodeImage(buf: Uint8Array, name: string): { width: number; hei
   throw new InputError(`${name} is neither PNG nor JPEG (by its first bytes); give a .png, .jpg or .npy file`);
 }
 
-/** Bilinear resize (half-pixel centres, as OpenCV's INTER_LINEAR) of RGBA to channels 1, 3 or 4. */
-export function resizeBilinear(src: { width: number; height: number; rgba: Uint8Array }, width: number, height: number, channels: number): Float64Array {
-  const out = new Float64Array(width * height * channels);
+/**
+ * Bilinear resampling (half-pixel centres, as OpenCV's INTER_LINEAR) of RGBA to `channels` 1
+ * (gray: 0.299 R + 0.587 G + 0.114 B), 3 or 4: the value at flat index i of the height × width ×
+ * channels result, computed on demand.
+ */
+function bilinearSampler(src: { width: number; height: number; rgba: Uint8Array }, width: number, height: number, channels: number): (i: number) => number {
   const sx = src.width / width;
   const sy = src.height / height;
-  for (let y = 0; y < height; y++) {
+  return (i) => {
+    const c = i % channels;
+    const p = (i - c) / channels;
+    const x = p % width;
+    const y = (p - x) / width;
     const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), src.height - 1);
     const y0 = Math.floor(fy);
     const y1 = Math.min(y0 + 1, src.height - 1);
     const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), src.width - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(x0 + 1, src.width - 1);
-      const wx = fx - x0;
-      const px = (c: number) => {
-        const a = src.rgba[(y0 * src.width + x0) * 4 + c];
-        const b = src.rgba[(y0 * src.width + x1) * 4 + c];
-        const d = src.rgba[(y1 * src.width + x0) * 4 + c];
-        const e = src.rgba[(y1 * src.width + x1) * 4 + c];
-        return (a * (1 - wx) + b * wx) * (1 - wy) + (d * (1 - wx) + e * wx) * wy;
-      };
-      const o = (y * width + x) * channels;
-      if (channels === 1) out[o] = 0.299 * px(0) + 0.587 * px(1) + 0.114 * px(2);
-      else for (let c = 0; c < channels; c++) out[o + c] = px(c);
-    }
-  }
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), src.width - 1);
+    const x0 = Math.floor(fx);
+    const x1 = Math.min(x0 + 1, src.width - 1);
+    const wx = fx - x0;
+    const px = (k: number) => {
+      const a = src.rgba[(y0 * src.width + x0) * 4 + k];
+      const b = src.rgba[(y0 * src.width + x1) * 4 + k];
+      const d = src.rgba[(y1 * src.width + x0) * 4 + k];
+      const e = src.rgba[(y1 * src.width + x1) * 4 + k];
+      return (a * (1 - wx) + b * wx) * (1 - wy) + (d * (1 - wx) + e * wx) * wy;
+    };
+    return channels === 1 ? 0.299 * px(0) + 0.587 * px(1) + 0.114 * px(2) : px(c);
+  };
+}
+
+/** Bilinear resize (half-pixel centres, as OpenCV's INTER_LINEAR) of RGBA to channels 1, 3 or 4, whole (the VLM frame: LIMITS.imagePixels bounds it). */
+export function resizeBilinear(src: { width: number; height: number; rgba: Uint8Array }, width: number, height: number, channels: number): Float64Array {
+  const out = new Float64Array(width * height * channels);
+  const at = bilinearSampler(src, width, height, channels);
+  for (let i = 0; i < out.length; i++) out[i] = at(i);
   return out;
 }
 
@@ -224,13 +253,11 @@ function imageFrame(path: string, inputs: StreamInfo[]): { frame: Uint8Array; te
   const [h, w, f] = s.shape;
   if (f !== 1 && f !== 3 && f !== 4) throw new InputError(`input '${s.name}' has ${f} features per pixel; an image gives 1 (gray), 3 (RGB) or 4 (RGBA)`);
   const img = decodeImage(readLimited(path), basename(path));
-  const values = resizeBilinear(img, w, h, f);
+  const at = bilinearSampler(img, w, h, f);
   return {
-    frame: encode(
-      s,
-      values.map((v) => Math.round(v)),
-      true,
-    ),
+    frame: encodePieces(s, true, (values, start) => {
+      for (let j = 0; j < values.length; j++) values[j] = Math.round(at(start + j));
+    }),
     text: `${basename(path)} (${img.width}x${img.height}) resized bilinearly to ${w}x${h}, ${f === 1 ? 'gray' : f === 3 ? 'RGB' : 'RGBA'}, pixel values 0..255`,
   };
 }

@@ -17,7 +17,9 @@
 //  2. our reader: no bytes, or not a HEF at all;
 //  2b. a frame over LIMITS.deviceFrameBytes: the shim allocates (slots + 1) frames of every stream
 //     inside hts_open (native/hailo_shim.cpp), before the worker sees HailoRT's sizes, so the bound
-//     is applied to our reader's frame sizes first (frameOverLimit below);
+//     is applied to our reader's frame sizes first, in the host format the model will be opened
+//     with (frameBytes.ts: a float32 open makes a uint8 frame 4× larger); hts_open also takes the
+//     bound and refuses before allocating, for a body our reader could not decode;
 //  3. a file 5.1+ opens although its config words are cut or changed (it hashes only the protobuf
 //     body; 4.x refuses the same file with 91): the file's own whole-file hash says it is not what the
 //     compiler wrote, so it is not sent to the device;
@@ -27,12 +29,13 @@
 //  6. the HEF's architecture against the device, by the rule of the HailoRT that will open it
 //     (hailortVersions.ts hefRunsOnDevice: 4.x is_hef_compatible, 5.x the HEF's compatible devices).
 // Pure.
-import type { HefReport, VStreamInfo } from '../hef';
-import { limit, limitMessage } from '../common/limits';
+import type { HefReport } from '../hef';
+import { limitMessage } from '../common/limits';
+import { frameOverLimit } from './frameBytes';
 import { errorFromKind, HailoStatus, type SystemFacts } from './errors';
 import { hefRefusal, verdictForRuntime } from './hefGate';
 import { archMismatchSentence, hefRunsOnDevice, parseVersion, runtimeOpensDevice } from './hailortVersions';
-import type { DeviceError, DeviceInfo, GateRule, ScanResult } from './protocol';
+import type { DeviceError, DeviceInfo, GateRule, IoFormat, ScanResult } from './protocol';
 
 export type { GateRule } from './protocol';
 
@@ -54,6 +57,8 @@ export interface GateInput {
   report: HefReport;
   /** What the worker's scan found: HailoRT's version, the devices, the driver. */
   scan: Pick<ScanResult, 'runtime' | 'devices' | 'driver' | 'driverModule' | 'driverVersion'>;
+  /** The host format the model will be opened with (default uint8, the HEF's own). */
+  format?: IoFormat;
 }
 
 export type GateVerdict =
@@ -69,8 +74,9 @@ function refuse(rule: GateRule, error: DeviceError, arch?: GateArch): Refusal {
 /**
  * Rules 1–3, the file alone. `hailortVersion` null: not known yet (before the scan) — only what
  * needs no version is said (rules 2 and 2b); '' or a non-version: the file's own target line.
+ * `format`: the host format the model will be opened with (rule 2b's frame bytes).
  */
-export function hefFileGate(report: HefReport, title: string, hailortVersion: string | null): Refusal | undefined {
+export function hefFileGate(report: HefReport, title: string, hailortVersion: string | null, format: IoFormat = 'uint8'): Refusal | undefined {
   const version = hailortVersion === null ? undefined : hailortVersion || undefined;
   // 1. The installed HailoRT's own answer first (a header cut short is its 14); a file with no
   // bytes is only the reader's.
@@ -89,7 +95,7 @@ export function hefFileGate(report: HefReport, title: string, hailortVersion: st
     return refuse('hef-unreadable', { ...errorFromKind('hef-unreadable', detail), sentence: `${title} is not a readable HEF: ${detail}.` });
   }
   // 2b. A frame HailoRT would allocate past the limit when the model opens.
-  const tooLarge = frameOverLimit(report);
+  const tooLarge = frameOverLimit(report.networkGroups, format);
   if (tooLarge) {
     // the kind and sentence of the worker's own check after the open (hailortSession.ts frameOverLimit)
     return refuse('frame-too-large', { ...errorFromKind('hef-not-supported', tooLarge), sentence: limitMessage('deviceFrameBytes', `${title}'s ${tooLarge}`) });
@@ -110,14 +116,19 @@ export function hefFileGate(report: HefReport, title: string, hailortVersion: st
  * The gate as every path asks it: the file alone before the device is asked (a missing or broken
  * file is said without starting anything), then `scan` (the worker's), then rules 1–6.
  */
-export async function gateBeforeRun(title: string, report: HefReport, scan: () => GateInput['scan'] | Promise<GateInput['scan']>): Promise<GateVerdict> {
-  return hefFileGate(report, title, null) ?? runGate({ title, report, scan: await scan() });
+export async function gateBeforeRun(
+  title: string,
+  report: HefReport,
+  scan: () => GateInput['scan'] | Promise<GateInput['scan']>,
+  format: IoFormat = 'uint8',
+): Promise<GateVerdict> {
+  return hefFileGate(report, title, null, format) ?? runGate({ title, report, scan: await scan(), format });
 }
 
 /** The whole gate: rules 1–6 on what the scan found. */
-export function runGate({ title, report, scan }: GateInput): GateVerdict {
+export function runGate({ title, report, scan, format = 'uint8' }: GateInput): GateVerdict {
   const hailortVersion = scan.runtime.hailortVersion;
-  const file = hefFileGate(report, title, hailortVersion);
+  const file = hefFileGate(report, title, hailortVersion, format);
   if (file) return file;
   const system = (device?: DeviceInfo): SystemFacts => ({
     hailortVersion: hailortVersion || undefined,
@@ -157,31 +168,4 @@ export function runGate({ title, report, scan }: GateInput): GateVerdict {
   return v.warning
     ? { action: 'warn', rule: 'runs-slower', device, arch, warnings: [v.warning] }
     : { action: 'allow', rule: 'runs', device, arch, warnings: [] };
-}
-
-/**
- * The input or output frame of a network group that is over LIMITS.deviceFrameBytes, by our
- * reader's vstream frame sizes: HailoRT's get_frame_size() in the HEF's own host format (the shim's
- * uint8 open; its float32 open makes a plain frame larger), summed over the streams as the shim's
- * inputBytes/outputBytes are. A body the reader could not decode has no streams here: the worker's
- * check after the open (on HailoRT's sizes) is then the only one.
- */
-function frameOverLimit(report: HefReport): string | undefined {
-  const max = limit('deviceFrameBytes');
-  const sum = (streams: VStreamInfo[]) => streams.reduce((n, s) => n + s.frameSize, 0);
-  for (const group of report.networkGroups) {
-    for (const [direction, streams] of [
-      ['input', group.inputs],
-      ['output', group.outputs],
-    ] as const) {
-      const bytes = sum(streams);
-      // NaN (a size the reader could not compute) is left to the worker's check after the open
-      if (!(bytes > max)) continue;
-      const largest = streams.reduce((a, b) => (b.frameSize > a.frameSize ? b : a));
-      // three 32-bit dims can pass 2⁵³, where a number is no longer exact
-      const said = Number.isSafeInteger(bytes) ? bytes.toLocaleString('en-US') : `more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`;
-      return `${direction} frame (${said} bytes; '${largest.name}' ${largest.shape.join('x')})`;
-    }
-  }
-  return undefined;
 }

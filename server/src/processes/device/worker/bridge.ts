@@ -6,6 +6,15 @@
 // Loaded only by the worker, which refuses to start without a TrustToken (see main.ts).
 import { koffi } from './koffi';
 import type { TrustToken } from '../../../core/common/trust';
+import { boundedCount, type LimitName } from '../../../core/common/limits';
+
+/**
+ * A size HailoRT answered through the shim, checked before anything is allocated by it: a LimitError
+ * (one sentence, LIMITS[name]) past the bound, instead of relying on Node's own buffer limit.
+ */
+function answered(name: LimitName, what: string, n: number | bigint): number {
+  return boundedCount(name, `HailoRT's answer for ${what}`, n);
+}
 
 export class ShimError extends Error {
   constructor(
@@ -16,6 +25,13 @@ export class ShimError extends Error {
     super(`${detail} [${statusName || 'status'} ${status}]`);
     this.name = 'ShimError';
   }
+}
+
+/** hts_open's refusal of a frame over its bound: the direction and the bytes, or undefined for any other failure. */
+export function shimFrameRefusal(err: unknown): { direction: 'input' | 'output'; bytes: number } | undefined {
+  if (!(err instanceof ShimError) || err.status !== 2) return undefined;
+  const m = /^open: the (input|output) frame is (\d+) bytes, over the bound of \d+ bytes; refused before any frame is allocated/.exec(err.detail);
+  return m ? { direction: m[1] as 'input' | 'output', bytes: Number(m[2]) } : undefined;
 }
 
 export interface ShimStream {
@@ -55,7 +71,7 @@ export interface ShimScanEntry {
   message?: string;
 }
 
-export const SHIM_ABI = 3;
+export const SHIM_ABI = 4;
 const HAILO_SUCCESS = 0;
 
 export class Bridge {
@@ -76,7 +92,9 @@ export class Bridge {
       lastStatusName: lib.func('const char *hts_last_status_name(void)'),
       lastError: lib.func('const char *hts_last_error(void)'),
       scanJson: lib.func('int64_t hts_scan_json(void *buf, size_t cap)'),
-      open: lib.func('int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms)'),
+      open: lib.func(
+        'int32_t hts_open(const char *hef, int format, uint32_t batch, uint32_t queue, const char *group, uint32_t timeout_ms, uint64_t max_frame_bytes, uint64_t max_slot_bytes)',
+      ),
       modelJson: lib.func('int64_t hts_model_json(int32_t handle, void *buf, size_t cap)'),
       infer: lib.func('int hts_infer(int32_t handle, const void *input, size_t in_size, void *output, size_t out_size)'),
       runPipelined: lib.func(
@@ -127,26 +145,28 @@ export class Bridge {
 
   /**
    * Calls a size-then-copy export: once without room (it answers the size), then with a buffer of
-   * that size. `absentStatus`: the status that means "there is none" (then null).
+   * that size, bounded by LIMITS.hailortBlobBytes. `absentStatus`: the status that means "there is
+   * none" (then null).
    */
-  private blob(call: (buf: Buffer | null, cap: number) => number | bigint, absentStatus?: number): Buffer | null {
-    const size = Number(call(null, 0));
-    if (size < 0) {
+  private blob(what: string, call: (buf: Buffer | null, cap: number) => number | bigint, absentStatus?: number): Buffer | null {
+    const answer = Number(call(null, 0));
+    if (answer < 0) {
       if (absentStatus !== undefined && (this.fn.lastStatus() as number) === absentStatus) return null;
       this.fail();
     }
+    const size = answered('hailortBlobBytes', what, answer);
     const buf = Buffer.alloc(size);
     if (Number(call(buf, size)) < 0) this.fail();
     return buf;
   }
 
-  /** Calls a JSON-answering export, growing the buffer when the answer is longer. */
-  private json<T>(call: (buf: Buffer, cap: number) => number | bigint): T {
+  /** Calls a JSON-answering export, growing the buffer (up to LIMITS.hailortAnswerBytes) when the answer is longer. */
+  private json<T>(what: string, call: (buf: Buffer, cap: number) => number | bigint): T {
     for (;;) {
       const n = Number(call(this.jsonBuffer, this.jsonBuffer.length));
       if (n < 0) this.fail();
       if (n < this.jsonBuffer.length) return JSON.parse(this.jsonBuffer.toString('utf8', 0, n)) as T;
-      this.jsonBuffer = Buffer.alloc(n + 1);
+      this.jsonBuffer = Buffer.alloc(answered('hailortAnswerBytes', what, n) + 1);
     }
   }
 
@@ -164,17 +184,32 @@ export class Bridge {
   }
 
   scan(): ShimScanEntry[] {
-    return this.json<{ devices: ShimScanEntry[] }>((b, c) => this.fn.scanJson(b, c) as number).devices;
+    return this.json<{ devices: ShimScanEntry[] }>('the device scan', (b, c) => this.fn.scanJson(b, c) as number).devices;
   }
 
-  open(hef: string, format: 'uint8' | 'float32', batch: number, queue: number, groupId: string, timeoutMs: number): number {
-    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs) as number;
+  /**
+   * Opens a HEF; the shim refuses (status 2, before any buffer is made) an input or output frame in
+   * `format` over `maxFrameBytes` (0: no bound; the worker gives LIMITS.deviceFrameBytes): see
+   * shimFrameRefusal; and keeps fewer async slots when (slots + 1) × (input + output frame) would
+   * pass `maxSlotBytes` (0: no bound; the worker gives LIMITS.deviceSlotBytes).
+   */
+  open(
+    hef: string,
+    format: 'uint8' | 'float32',
+    batch: number,
+    queue: number,
+    groupId: string,
+    timeoutMs: number,
+    maxFrameBytes: number,
+    maxSlotBytes: number,
+  ): number {
+    const handle = this.fn.open(hef, format === 'float32' ? 1 : 0, batch, queue, groupId, timeoutMs, maxFrameBytes, maxSlotBytes) as number;
     if (handle <= 0) this.fail();
     return handle;
   }
 
   model(handle: number): ShimModel {
-    return this.json<ShimModel>((b, c) => this.fn.modelJson(handle, b, c) as number);
+    return this.json<ShimModel>("the model's streams", (b, c) => this.fn.modelJson(handle, b, c) as number);
   }
 
   /** One frame; `input` may be any size (the shim refuses a wrong one with status 2). */
@@ -212,7 +247,7 @@ export class Bridge {
 
   /** An embedded resource's bytes, or null when the HEF has none of that name (status 61). */
   resource(handle: number, name: string): Uint8Array | null {
-    return this.blob((buf, cap) => this.fn.resource(handle, name, buf, cap) as number | bigint, 61);
+    return this.blob(`the resource '${name}'`, (buf, cap) => this.fn.resource(handle, name, buf, cap) as number | bigint, 61);
   }
 
   close(handle: number): void {
@@ -228,7 +263,7 @@ export class Bridge {
   }
 
   genaiInfo(handle: number): ShimGenAiInfo {
-    return this.json<ShimGenAiInfo>((b, c) => this.fn.genaiInfo(handle, b, c) as number);
+    return this.json<ShimGenAiInfo>("the model's info", (b, c) => this.fn.genaiInfo(handle, b, c) as number);
   }
 
   /** Starts a generation; `messages` are JSON strings, `frames` one buffer per frame. */
@@ -255,7 +290,7 @@ export class Bridge {
       const n = Number(this.fn.genaiRead(handle, this.textBuffer, this.textBuffer.length, timeoutMs, status));
       if (n < 0) return { error: (this.fn.lastStatus() as number) || 8 };
       if (n < this.textBuffer.length) return { text: this.textBuffer.toString('utf8', 0, n), status: status[0] };
-      this.textBuffer = Buffer.alloc(n + 1); // the shim keeps the chunk until it fits
+      this.textBuffer = Buffer.alloc(answered('hailortAnswerBytes', 'a generated chunk', n) + 1); // the shim keeps the chunk until it fits
     }
   }
 
@@ -280,7 +315,7 @@ export class Bridge {
   }
 
   genaiSave(handle: number): Uint8Array {
-    return this.blob((buf, cap) => this.fn.genaiSave(handle, buf, cap) as number | bigint)!;
+    return this.blob('the saved context', (buf, cap) => this.fn.genaiSave(handle, buf, cap) as number | bigint)!;
   }
 
   genaiLoad(handle: number, blob: Uint8Array): void {
@@ -288,8 +323,9 @@ export class Bridge {
   }
 
   genaiTokenize(handle: number, text: string): number[] {
-    const n = Number(this.fn.genaiTokenize(handle, text, null, 0));
-    if (n < 0) this.fail();
+    const answer = Number(this.fn.genaiTokenize(handle, text, null, 0));
+    if (answer < 0) this.fail();
+    const n = answered('hailortTokens', 'the token count', answer);
     const ids = new Int32Array(n);
     if (n > 0 && Number(this.fn.genaiTokenize(handle, text, ids, n)) < 0) this.fail();
     return [...ids];
@@ -311,7 +347,7 @@ export class Bridge {
 
   /** What HailoRT reports of the devices under an open LLM/VLM (native/hailo_health.cpp). */
   genaiHealth(handle: number): ShimHealth {
-    return this.json<ShimHealth>((b, c) => this.fn.genaiHealth(handle, b, c) as number);
+    return this.json<ShimHealth>('device health', (b, c) => this.fn.genaiHealth(handle, b, c) as number);
   }
 
   // ---- Speech2Text ----
@@ -332,7 +368,7 @@ export class Bridge {
     timeoutMs: number,
   ): ShimSegment[] {
     this.check(this.fn.speechGenerate(handle, audio, audio.length, task === 'translate' ? 1 : 0, language, repetitionPenalty, timeoutMs) as number);
-    return this.json<{ segments: ShimSegment[] }>((b, c) => this.fn.speechResult(handle, b, c) as number).segments;
+    return this.json<{ segments: ShimSegment[] }>('the transcript', (b, c) => this.fn.speechResult(handle, b, c) as number).segments;
   }
 
   speechClose(handle: number): void {

@@ -24,7 +24,8 @@ import type {
 import { paramMask } from '../../../core/genai/params';
 import type { HefReport } from '../../../core/hef';
 import { ShimError, type Bridge, type ShimGenAiInfo, type ShimGeneratorArgs, type ShimHealth } from './bridge';
-import { DeviceFailure, type HailortSession } from './hailortSession';
+import { DeviceFailure, limitFailure, type HailortSession } from './hailortSession';
+import { LimitError } from '../../../core/common/limits';
 
 /** How long one read blocks: the longest a Stop waits before the worker sees it. */
 export const READ_SLICE_MS = 50;
@@ -276,7 +277,19 @@ export class ChatService {
   /** Reads the generation to its end, a chunk per event; yields between reads. */
   private async pump(s: Session, g: Generation): Promise<void> {
     while (!g.done) {
-      const r = this.bridge.genaiTryRead(s.handle, READ_SLICE_MS);
+      let r: ReturnType<Bridge['genaiTryRead']>;
+      try {
+        r = this.bridge.genaiTryRead(s.handle, READ_SLICE_MS);
+      } catch (err) {
+        // a chunk past LIMITS.hailortAnswerBytes: the shim would hold it forever, so the generation stops
+        try {
+          this.bridge.genaiAbort(s.handle);
+        } catch {
+          // the failure below is the answer
+        }
+        this.finish(s, g, 'error', failure(err, 'read').error);
+        return;
+      }
       const now = performance.now();
       if ('error' in r) {
         if (r.error === HailoStatus.TIMEOUT && now - g.lastProgressAt < SILENCE_LIMIT_MS) {
@@ -551,6 +564,7 @@ function generateFailure(err: unknown): DeviceFailure {
 
 export function failure(err: unknown, what: string): DeviceFailure {
   if (err instanceof DeviceFailure) return err;
+  if (err instanceof LimitError) return limitFailure(err);
   if (err instanceof ShimError) {
     if (err.status === HailoStatus.NOT_IMPLEMENTED) return new DeviceFailure(tooOld(err));
     return new DeviceFailure(errorFromStatus(err.status, err.detail || what, {}, err.statusName));

@@ -7,7 +7,8 @@
 import { errorFromKind } from '../../../core/device/errors';
 import type { DeviceError, WorkerMethod, WorkerMethods, WorkerResponse } from '../../../core/device/protocol';
 import type { ChatService } from './chat';
-import { DeviceFailure, type HailortSession, type Progress } from './hailortSession';
+import { DeviceFailure, limitFailure, type HailortSession, type Progress } from './hailortSession';
+import { LimitError } from '../../../core/common/limits';
 import type { SpeechService } from './speech';
 
 type Handler<M extends WorkerMethod> = (
@@ -81,7 +82,12 @@ export async function dispatch(
     const result: unknown = await handler(req.params as never, progress);
     return { id: req.id, ok: true, result };
   } catch (err) {
-    const error = err instanceof DeviceFailure ? err.error : errorFromKind('hailort-error', `${String(method)}: ${(err as Error)?.stack ?? String(err)}`);
+    const error =
+      err instanceof DeviceFailure
+        ? err.error
+        : err instanceof LimitError
+          ? limitFailure(err).error
+          : errorFromKind('hailort-error', `${String(method)}: ${(err as Error)?.stack ?? String(err)}`);
     return { id: req.id, ok: false, error };
   }
 }

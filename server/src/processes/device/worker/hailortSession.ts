@@ -11,11 +11,13 @@ import { errorFromKind, errorFromStatus, HailoStatus, type StatusContext, type S
 import { InputError, makeInputs } from '../../../core/device/inputs';
 import { deviceArchitectureName, formatOrderName, formatTypeName } from '../../../core/device/names';
 import { gateBeforeRun, type GateVerdict } from '../../../core/device/runGate';
+import { frameOverLimit } from '../../../core/device/frameBytes';
 import type {
   CheckResult,
   DeviceError,
   DeviceInfo,
   FpsPoint,
+  IoFormat,
   ModelInfo,
   OpenOptions,
   RunOptions,
@@ -25,15 +27,20 @@ import type {
   StreamInfo,
 } from '../../../core/device/protocol';
 import { histogramOf, outputStats, percentile, splitFrame } from '../../../core/device/stats';
-import { limit, limitMessage } from '../../../core/common/limits';
+import { limit, LimitError, limitMessage } from '../../../core/common/limits';
 import { deviceHolders, holderSentence } from '../../../core/doctor/holders';
-import { ShimError, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
+import { ShimError, shimFrameRefusal, type Bridge, type ShimModel, type ShimScanEntry, type ShimStream } from './bridge';
 
 /** A request failure that carries its DeviceError to the host. */
 export class DeviceFailure extends Error {
   constructor(readonly error: DeviceError) {
     super(error.sentence);
   }
+}
+
+/** A bound an answer of HailoRT crossed (bridge.ts), as the request's failure: the bound's one sentence. */
+export function limitFailure(err: LimitError): DeviceFailure {
+  return new DeviceFailure({ ...errorFromKind('hailort-error', err.message), sentence: err.message });
 }
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
@@ -117,22 +124,45 @@ export class HailortSession {
    * The pre-run gate (core/device/runGate.ts) on this worker's scan: the verdict when the HEF may run
    * (the device HailoRT takes, HailoRT's warnings), else its refusal as the request's failure.
    */
-  async gate(hef: string, read?: HefReport, onScan?: () => void): Promise<GateAllowed> {
+  async gate(hef: string, read?: HefReport, onScan?: () => void, format: IoFormat = 'uint8'): Promise<GateAllowed> {
     const report = read ?? (await readHefFile(hef, { verifyResources: false }));
-    const verdict = await gateBeforeRun(basename(hef) || '(no path)', report, () => {
-      onScan?.();
-      return this.scan();
-    });
+    const verdict = await gateBeforeRun(
+      basename(hef) || '(no path)',
+      report,
+      () => {
+        onScan?.();
+        return this.scan();
+      },
+      format,
+    );
     if (verdict.action === 'refuse') throw new DeviceFailure(verdict.error);
     return verdict;
   }
 
   async openModel(options: OpenOptions & { hef: string }, allowed?: GateAllowed): Promise<ModelInfo & { handle: number }> {
-    const dev = (allowed ?? (await this.gate(options.hef))).device;
+    const dev = (allowed ?? (await this.gate(options.hef, undefined, undefined, options.format))).device;
     let handle: number;
     try {
-      handle = this.bridge.open(options.hef, options.format, options.batch, options.queue, options.groupId, options.timeoutMs);
+      handle = this.bridge.open(
+        options.hef,
+        options.format,
+        options.batch,
+        options.queue,
+        options.groupId,
+        options.timeoutMs,
+        limit('deviceFrameBytes'),
+        limit('deviceSlotBytes'),
+      );
     } catch (err) {
+      // The shim's own frame bound (hts_open), for a HEF whose frames the gate could not read.
+      const frame = shimFrameRefusal(err);
+      if (frame) {
+        const said = `${frame.direction} frame (${frame.bytes.toLocaleString('en-US')} bytes${options.format === 'float32' ? ' as float32' : ''})`;
+        throw new DeviceFailure({
+          ...errorFromKind('hef-not-supported', said),
+          sentence: limitMessage('deviceFrameBytes', `${basename(options.hef)}'s ${said}`),
+        });
+      }
       // 4.x shares a device between processes through hailort.service (the shim asks for it then).
       const throughService = /through hailort\.service/.test(err instanceof ShimError ? err.detail : '');
       if (err instanceof ShimError && err.status === HailoStatus.OUT_OF_PHYSICAL_DEVICES) {
@@ -147,8 +177,14 @@ export class HailortSession {
       }
       throw this.failure(err, 'open', 'open', { throughService, system: this.system(dev) });
     }
-    const shim = this.bridge.model(handle);
-    const tooLarge = frameOverLimit(shim);
+    let shim: ShimModel;
+    try {
+      shim = this.bridge.model(handle);
+    } catch (err) {
+      this.closeQuietly(handle);
+      throw this.failure(err, 'model_json');
+    }
+    const tooLarge = openedFrameOverLimit(shim, options.format);
     if (tooLarge) {
       try {
         this.bridge.close(handle);
@@ -217,6 +253,15 @@ export class HailortSession {
     return null;
   }
 
+  /** Closes a handle whose open is being refused; a close that fails leaves it to the worker's exit. */
+  private closeQuietly(handle: number): void {
+    try {
+      this.bridge.close(handle);
+    } catch {
+      // the refusal is the answer
+    }
+  }
+
   closeAll(): void {
     for (const handle of [...this.open.keys()]) {
       try {
@@ -230,7 +275,7 @@ export class HailortSession {
   async run(options: RunOptions, progress: Progress): Promise<RunReport> {
     // Phases as the host shows them: the HEF (the gate's file rules), the scan (then its device rules), open.
     progress('hef');
-    const allowed = await this.gate(options.hef, undefined, () => progress('scan'));
+    const allowed = await this.gate(options.hef, undefined, () => progress('scan'), options.format);
     progress('open');
     const opened = await this.openModel(options, allowed);
     const handle = opened.handle;
@@ -377,6 +422,7 @@ export class HailortSession {
 
   private failure(err: unknown, what: string, during: 'open' | 'infer' | 'other' = 'other', context: StatusContext = {}): DeviceFailure {
     if (err instanceof DeviceFailure) return err;
+    if (err instanceof LimitError) return limitFailure(err);
     if (err instanceof ShimError) {
       const e = errorFromStatus(err.status, err.detail || what, { during, system: this.system(), ...context }, err.statusName);
       if (err.status === HailoStatus.INVALID_ARGUMENT && /refused before HailoRT/.test(err.detail)) {
@@ -390,10 +436,17 @@ export class HailortSession {
 
 /**
  * Which frame of an opened model is over LIMITS.deviceFrameBytes, if any: the sizes HailoRT
- * computed from the HEF size every buffer the worker makes (Buffer.alloc(outputBytes), the inputs
- * of core/device/inputs.ts at 8 bytes a value), so they are checked before any is made.
+ * computed from the HEF, in the format it was opened with, size every buffer the worker makes
+ * (Buffer.alloc(outputBytes), the input frames of core/device/inputs.ts), so they are checked — by
+ * the gate's own rule (core/device/frameBytes.ts), then HailoRT's totals, then an input's values
+ * (the inputs are generated value by value: a shape disagreeing with its frame size) — before any
+ * is made.
  */
-function frameOverLimit(shim: ShimModel): string | undefined {
+function openedFrameOverLimit(shim: ShimModel, format: IoFormat): string | undefined {
+  const streams = (list: ShimStream[]) =>
+    list.map((s) => ({ name: s.name, frameSize: s.frameSize, type: formatTypeName(s.type), order: formatOrderName(s.order), shape: s.shape }));
+  const byRule = frameOverLimit([{ inputs: streams(shim.inputs), outputs: streams(shim.outputs) }], format);
+  if (byRule) return byRule;
   const max = limit('deviceFrameBytes');
   const over = (n: number) => !Number.isSafeInteger(n) || n < 0 || n > max;
   if (over(shim.inputBytes)) return `input frame (${shim.inputBytes.toLocaleString('en-US')} bytes)`;
