@@ -19,10 +19,9 @@ export function scriptBeside(setPath: string): string | undefined {
   const dir = path.dirname(setPath);
   let scripts: string[];
   try {
-    const roots = FileRoots.of([dir]);
-    scripts = roots
+    scripts = FileRoots.of([dir])
       .list(dir)
-      .filter((f) => f.toLowerCase().endsWith('.alls') && roots.contains(path.join(dir, f))) // a link out is never read
+      .filter((f) => f.toLowerCase().endsWith('.alls'))
       .sort();
   } catch {
     return undefined;

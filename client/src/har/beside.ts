@@ -7,10 +7,9 @@ import { hailoSettings } from '../settings';
 
 export const scriptsBeside = (har: string): string[] => {
   try {
-    const roots = FileRoots.of([path.dirname(har)]);
-    return roots
+    return FileRoots.of([path.dirname(har)])
       .list(path.dirname(har))
-      .filter((f) => f.toLowerCase().endsWith('.alls') && roots.contains(path.join(path.dirname(har), f))) // a link out is never edited
+      .filter((f) => f.toLowerCase().endsWith('.alls'))
       .sort()
       .map((f) => path.join(path.dirname(har), f));
   } catch {

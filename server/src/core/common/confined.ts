@@ -468,9 +468,18 @@ export class FileRoots {
     }
   }
 
-  /** The names in a folder inside the roots, sorted; a FileAccessError when it cannot be listed. */
+  /** The names in a folder inside the roots, sorted — a link leading out of them is not listed; a FileAccessError when the folder cannot be listed. */
   list(dir: string): string[] {
-    return this.listEntries(dir).map((e) => e.name);
+    // A finder picks from these names and reads what it picked later, often through roots of its own
+    // (FileRoots.named admits a file's real folder): so a link leading out of these roots — or nowhere —
+    // is not listed at all, and no finder can pick it (issue 29, audit3 A3-2/3/5/6/8/9: six finders
+    // had each forgotten the check). A finder that tells the user about such a link lists with
+    // listEntries (links as links) and says why itself (har/modelResolver.ts); a file named by a
+    // setting is refused with its sentence.
+    // In a system root every link resolves inside it (see the header), so all entries are listed.
+    return this.listEntries(dir)
+      .filter((e) => this.system || !e.isSymbolicLink() || this.contains(join(dir, e.name)))
+      .map((e) => e.name);
   }
 
   /** list, or [] when the folder is missing, refused or unreadable. */

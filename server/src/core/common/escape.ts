@@ -63,7 +63,9 @@ export function mdText(s: string): string {
  * Tabs stay. Every CLI report built as a list of lines ends here rather than at `join('\n')`.
  */
 export function reportLines(lines: readonly string[]): string {
-  return lines.map((l) => l.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, visible)).join('\n') + '\n';
+  const shown = (c: string) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // the same `\u001b` form terminalText gives the rest of the output, and \n / \r as they are written
+  return lines.map((l) => l.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, shown)).join('\n') + '\n';
 }
 
 /**

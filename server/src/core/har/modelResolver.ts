@@ -42,7 +42,13 @@ export interface ModelResolution {
  */
 function listDir(dir: string, ext: string): string[] {
   const roots = FileRoots.of([dir, ...currentOpenedFolders()]);
-  const names = roots.listOrEmpty(dir).filter((f) => extname(f).toLowerCase() === ext);
+  let entries: string[];
+  try {
+    entries = roots.listEntries(dir).map((e) => e.name); // links too: a link out is named in the log below
+  } catch {
+    entries = [];
+  }
+  const names = entries.filter((f) => extname(f).toLowerCase() === ext);
   // A `.hef` link out is kept: scriptArch.ts refuses to read it and says so on the script's first line.
   if (ext !== '.har' && ext !== '.onnx') return names.sort();
   return names

@@ -180,9 +180,7 @@ export async function analyzeNoise(req: NoiseRequest, settings: DockerSettings, 
 
 /** The calibration set beside a HAR: a *calib*.npy/.npz, else the only .npy. */
 export function calibrationBeside(harPath: string): string | undefined {
-  const roots = FileRoots.near(harPath);
-  // A set that links out of the folder is not one found beside the HAR: never read (issue 29).
-  const files = roots.listOrEmpty(dirname(harPath)).filter((f) => roots.contains(join(dirname(harPath), f)));
+  const files = FileRoots.near(harPath).listOrEmpty(dirname(harPath));
   const calib = files.filter((f) => /calib.*\.(npy|npz)$/i.test(f));
   if (calib.length === 1) return join(dirname(harPath), calib[0]);
   const npy = files.filter((f) => /\.npy$/i.test(f));
