@@ -237,7 +237,8 @@ export class Explainer {
       case 'allocator-script':
         return [this.scriptError(s)];
       case 'unsupported-layer':
-        if (!n.node) return [this.catalogued(s, hit, 'dfc/unsupported-layer')];
+        // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
+        if (!n.node) return [this.catalogued(s, hit, parserRefusalCode(n.cls ?? s.cls ?? ''))];
         return [this.unsupported(n.cls ?? s.cls ?? '', n.node, (n.reason ?? '').trim(), s.line)];
       case 'optimization-level-0':
         return [this.levelZero(s.line, n.why ?? '')];
@@ -294,28 +295,23 @@ export class Explainer {
     const cut = rec.length
       ? `Cut the graph before it: parse with the end nodes the parser recommends (${rec.length}) and run the rest on the host, or rewrite the op in the model.`
       : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
-    let code: DfcCode = 'dfc/unsupported-layer';
+    const code = parserRefusalCode(cls);
     let meaning = '';
     if (cls === 'UnsupportedShuffleLayerError') {
-      code = 'dfc/unsupported-shuffle';
       meaning =
         'The parser found no Hailo layer for this reshape/transpose/flatten: it was used as a view the format tracker cannot follow (seen for a head reshape of a [1,C,1,S] block, and for Flatten→FC).';
     } else if (cls === 'UnsupportedSoftmaxLayerError') {
-      code = 'dfc/unsupported-softmax';
       meaning =
         'The parser cannot place this softmax on the axis it runs over in this layout (seen on attention written as a hand-built [1,C,1,S] block; the same attention in rank-3 form parses).';
     } else if (cls === 'UnsupportedConcatLayerError') {
-      code = 'dfc/unsupported-concat';
       meaning = /axis batch/i.test(reason)
         ? 'A concat over the batch axis cannot run on the device; in the recorded case it came from Tile of a CLS token per window (windowed attention), and num_windows=1 parsed.'
         : 'The parser cannot build this concat in this layout.';
     } else if (cls === 'UnexpectedNodeError') {
-      code = 'dfc/unexpected-node';
       meaning = /\(Expand\)|Expand/.test(reason)
         ? 'Expand has no Hailo layer; torch .expand() exports as Expand with ConstantOfShape/Equal/Where scaffolding — broadcast by other means or fold it at export.'
         : 'The parser met an op it does not expect at this place in the graph.';
     } else if (cls === 'UnsupportedOperationError') {
-      code = 'dfc/unsupported-operation';
       meaning = 'The DFC has no layer for this operator.';
     }
     return this.make(
@@ -1008,6 +1004,24 @@ export class Explainer {
       `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
+  }
+}
+
+/** The code of the parser's refusal, by its class (one rule whether the log names the node or not). */
+function parserRefusalCode(cls: string): DfcCode {
+  switch (cls) {
+    case 'UnsupportedShuffleLayerError':
+      return 'dfc/unsupported-shuffle';
+    case 'UnsupportedSoftmaxLayerError':
+      return 'dfc/unsupported-softmax';
+    case 'UnsupportedConcatLayerError':
+      return 'dfc/unsupported-concat';
+    case 'UnexpectedNodeError':
+      return 'dfc/unexpected-node';
+    case 'UnsupportedOperationError':
+      return 'dfc/unsupported-operation';
+    default:
+      return 'dfc/unsupported-layer';
   }
 }
 
