@@ -96,6 +96,17 @@ export function hailortFamilyFix(code: HailortFamilyCode): string {
   return HAILORT_FIXES[code];
 }
 
+/**
+ * A GenAI model the device's server would not create (`Failed to create VLM` — the client's report of the
+ * server's reply, whatever its status: common/genai/serializer/serializer.cpp v5.1.1–v5.2.0 `deserialize_reply`).
+ * The reply carries only the status; the causes recorded for it: the KV-Cache held by another LLM/VLM
+ * (HAILO_INVALID_OPERATION, hailort_server.cpp), a HEF made by a newer DFC than the device's HailoRT
+ * (dfc-corpus unseen3/37: a 5.2.0 HEF on 5.1.1), a HEF not found (unseen3/36's thread).
+ */
+export const GENAI_CREATE_FAILED = /\bFailed to create (?:LLM|VLM|Speech2Text|Text2Image)\b/;
+export const GENAI_CREATE_FIX =
+  "the device's GenAI server refused to create the model, and its reply carries only the status: check that the HEF's version matches the device's HailoRT (a HEF compiled by a newer DFC than the device's runtime and firmware is refused — hailo-tools hef shows the HEF's; install that HailoRT release, driver and firmware, or download the HEF made for the installed one), that no other LLM or VLM holds the KV-Cache (one at a time), and that the HEF path exists; the device's log (hailort.log) names the check";
+
 /** No Hailo device found at all (none held by another process either). */
 const NO_DEVICE_FIX =
   'no Hailo device was found at all, not one held by another process: it may not be connected or not detected on PCIe (lspci | grep -i hailo lists nothing; on a Raspberry Pi check the ribbon cable and the HAT are seated and PCIe is enabled), or its driver is not loaded (lsmod | grep hailo; reinstall it for the running kernel after a kernel update)';
@@ -825,12 +836,13 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Failed to mark KV-Cache in use. KV-Cache is already in use by another model!',
     tool: 'hailort',
     classes: [],
-    patterns: [/KV-Cache is already in use by another model/],
+    // The model's server says "…KV-Cache is already in use by another model!", the device manager under it "KV-Cache is already in use!".
+    patterns: [/KV-Cache is already in use\b/],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/out-of-physical-devices',
     fix: "another LLM or VLM holds the device (HailoRT's GenAI server runs one at a time): close the other chat or program (e.g. hailo-ollama), then try again",
-    evidence: `${HAILORT}/hailort_server/genai/llm/llm_server.cpp and vlm/vlm_server.cpp (5.2.0)`,
+    evidence: `${HAILORT}/hailort_server/genai/llm/llm_server.cpp and vlm/vlm_server.cpp (5.2.0); hailort_server.cpp (VDeviceManager::mark_kv_cache_in_use: "KV-Cache is already in use!", HAILO_INVALID_OPERATION)`,
   },
   {
     id: 'hailort-hef-dfc-version',

@@ -3,7 +3,7 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
-import { dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
+import { GENAI_CREATE_FAILED, GENAI_CREATE_FIX, dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
@@ -53,6 +53,8 @@ interface HailortChain {
   /** The fix is the family's general advice: a status's own advice (hailortStatusAdvice) replaces it. */
   familyFix: boolean;
   excerpt: string[];
+  /** HailoRT's own error lines after the status that no catalogue message explains (hailortAside). */
+  asides: string[];
 }
 
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
@@ -199,7 +201,27 @@ export class Explainer {
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried') emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
-    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) this.rtPlain = { line: l, text: stripCheck(body) };
+    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
+      this.rtPlain = { line: l, text: stripCheck(body) };
+      this.hailortAside(l, body);
+    }
+  }
+
+  /**
+   * HailoRT's own error line after a failure's status, with no message of its own in the catalogue
+   * (`Did you try calling create_configure_params on H10? If so, use InferModel instead`): HailoRT's
+   * word on that failure — said in its diagnostic, whatever the check was.
+   */
+  private hailortAside(l: LogLine, body: string): void {
+    const rt = this.rt;
+    if (!rt || l.no <= rt.last || l.no - rt.last > HAILORT_CHAIN_LINES || !/\[HailoRT\]/.test(l.raw) || rt.asides.length >= 3) return;
+    const text = stripCheck(body).replace(/\s+/g, ' ');
+    if (!text || rt.detail.includes(text)) return;
+    rt.asides.push(text);
+    rt.last = l.no;
+    if (rt.excerpt.length < 12) rt.excerpt.push(body);
+    rt.d.message = this.hailortMessage(rt);
+    rt.d.excerpt = [...rt.excerpt];
   }
 
   // ---- explanations ---------------------------------------------------------------------------
@@ -765,10 +787,9 @@ export class Explainer {
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
       rt.last = s.line.no;
-      if (rt.status === null && status !== null) {
-        rt.status = status;
-        rt.d.message = this.hailortMessage(rt);
-      }
+      if (rt.status === null && status !== null) rt.status = status;
+      if (rt.familyFix && GENAI_CREATE_FAILED.test(body)) [rt.fix, rt.familyFix] = [GENAI_CREATE_FIX, false];
+      rt.d.message = this.hailortMessage(rt);
       rt.d.excerpt = [...rt.excerpt];
       return [];
     }
@@ -797,8 +818,10 @@ export class Explainer {
       if (errno.advice) fix = errno.advice;
     }
     const excerpt = fromPlain ? [plain.text, body] : [body];
+    // A GenAI model the device's server would not create, whatever the status: the causes recorded for it (dfcMessages.ts).
+    if (fix === hailortFamilyFix(code as HailortFamilyCode) && (GENAI_CREATE_FAILED.test(body) || GENAI_CREATE_FAILED.test(detail))) fix = GENAI_CREATE_FIX;
     const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
-    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt };
+    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt, asides: [] };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -810,7 +833,8 @@ export class Explainer {
 
   private hailortMessage(c: HailortChain): string {
     const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
+    const asides = c.asides.length ? ` HailoRT adds: ${c.asides.map((a) => a.replace(/[.:]$/, '')).join('; ')}.` : '';
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** The HailoRT failure being reported (its later lines join it). */
