@@ -432,6 +432,33 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: "the network's parameters contain NaN: check the model's weights (a diverged training, a broken export or conversion) and export it again",
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/136',
   },
+  // The data the optimizer feeds the parsed model (HN) does not fit its inputs: keyed by other names than
+  // the HN's input layers, or of other shapes than the HN gives a layer (dfc-corpus unseen3/20, 21, 23: DFC 3.33).
+  {
+    id: 'hn-input-key',
+    text: "KeyError: '{net}/input_layer{n}'",
+    tool: 'dfc',
+    classes: ['KeyError'],
+    // The KeyError's whole message is the key (str of a KeyError); on a line of its own, after its class.
+    patterns: [/^'(?<layer>[\w.-]+\/input_layer\d+)'$/, /\bKeyError:\s*'(?<layer>[\w.-]+\/input_layer\d+)'/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/optimize-inputs',
+    fix: "the optimizer looked its input layer up in the data it was given and found no such key: a calibration (or fine-tuning) set given as a dict must be keyed by the parsed model's input layer names (`<net>/input_layer1`, …), not by the ONNX model's input names",
+    evidence: `test/fixtures/dfc-corpus/unseen3/20 (DFC 3.33.0: hailo_model.py build, stats_collection.py _setup; the author's fix from the SDK source)`,
+  },
+  {
+    id: 'inference-shapes',
+    text: 'Inference input shapes {shapes} for layer {layer} does not match HN shapes {hn}',
+    tool: 'dfc',
+    classes: ['AccelerasValueError'],
+    patterns: [/Inference input shapes (?<shapes>\[.*?\])\s+for layer (?<layer>\S+) does not match HN shapes(?:\s+(?<hn>\[.*\]))?/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/optimize-inputs',
+    fix: "the tensors the optimizer fed this layer are not of the shapes the parsed model (HN) gives it. When the layer takes the network's inputs, the calibration data is shaped or laid out unlike the HN's inputs (they are 4-D: a [batch, seq, hidden] sequence is [batch, 1, seq, hidden] there) — reshape the calibration set to the HN's input shapes; otherwise an optimizer rewrite made them (DFC 3.33's LayerNorm decomposition of an InstanceNormalization between Reshapes) — rewrite or remove that subgraph in the ONNX",
+    evidence: `test/fixtures/dfc-corpus/unseen3/21 (calibration tensors reshaped to [batch, 1, seq, hidden] fixed it), unseen3/23 (the Reshape → InstanceNorm → Reshape subgraph removed)`,
+  },
   {
     id: 'calibration-shape',
     text: "Data shape {data} for layer {layer} doesn't match network's input shape {shape}",
@@ -1025,6 +1052,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'nms-meta-arch': ['NMSMetaArchitectures'],
   'gpu-memory': ['GPU memory', 'OOM when'],
   'wraparound-a16w4': ['set_wraparound_loss'],
+  'hn-input-key': ['/input_layer'],
+  'inference-shapes': ['Inference input shapes'],
   'calibration-shape': ['Data shape'],
   'optimization-level-0': ['optimization level to 0'],
   'calibration-range': ['not be normalized'],

@@ -295,7 +295,9 @@ export class ErrorCollector {
     // After a closing parenthesis only a sentence that goes on in lower case continues
     // (`Data shape (3, 640, 640)` / `doesn't match …`); a line of its own starts otherwise.
     if (/\)\s*$/.test(prev.text)) return !own && /^\s*[a-z]/.test(t);
-    if (own) return afterColon && own.message.role === 'cause';
+    // A message of its own goes on the line before only as its cause, or as the rest of a sentence cut
+    // after a word (`… CHECK_SUCCESS failed` / `  with status=HAILO_X(6) - …`: indented, lower case).
+    if (own) return (afterColon && own.message.role === 'cause') || (/[a-z]$/.test(prev.text) && /^\s+[a-z]/.test(t));
     if (afterColon && !relayed) return true;
     // A literal list (`[[-1, 1, 128, 384]]`) goes on a message too; a `[tag]` starts a line of its own.
     return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);

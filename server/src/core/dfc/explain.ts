@@ -290,6 +290,9 @@ export class Explainer {
         return [this.notQuantized(s)];
       case 'calibration-shape':
         return [this.calibShape(s)];
+      case 'hn-input-key':
+      case 'inference-shapes':
+        return [this.optimizeInputs(s, hit)];
       case 'nms-layer-missing':
         return [this.nmsLayerMissing(s, hit)];
       case 'nms-meta-arch':
@@ -493,6 +496,19 @@ export class Explainer {
       this.onLog(s.line),
       s.line,
       `${s.message.trim()} The HAR given to the compiler was not optimized: run 'hailo optimize' (or ClientRunner.optimize with a calibration set) and compile the _optimized.har.`,
+    );
+  }
+
+  /** The optimizer's data does not fit the HN's inputs (keyed or shaped otherwise): the layer named, the catalogue's causes. */
+  private optimizeInputs(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const said = `${s.cls && !s.message.includes(s.cls) ? `${s.cls}: ` : ''}${s.message.trim()}`.replace(/\.$/, '');
+    const fix = hit.message.fix;
+    const layer = hit.names.layer;
+    return this.make(
+      'dfc/optimize-inputs',
+      { ...this.onLog(s.line), ...(layer ? { node: layer } : {}) },
+      s.line,
+      `${said}: ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`,
     );
   }
 
