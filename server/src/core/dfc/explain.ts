@@ -1037,14 +1037,28 @@ export class Explainer {
       : s.cls === 'MemoryError'
         ? " — Python could not allocate memory: the host (or its container's limit) ran out"
         : '';
+    // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
+    const named = s.cut ? undefined : namedLayer(head);
     return this.make(
       'dfc/unrecognised-error',
-      this.onLog(s.line),
+      { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
+}
+
+/**
+ * The layer or node a message names, by the DFC's phrases: `for layer X`, `in layer X`, `layer named X`,
+ * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`).
+ */
+const NAMED_LAYER =
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]/;
+
+export function namedLayer(text: string): string | undefined {
+  const m = NAMED_LAYER.exec(text);
+  return m ? (m[1] ?? m[2]) : undefined;
 }
 
 /** The code of the parser's refusal, by its class (one rule whether the log names the node or not). */
