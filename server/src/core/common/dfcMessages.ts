@@ -452,7 +452,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Inference input shapes {shapes} for layer {layer} does not match HN shapes {hn}',
     tool: 'dfc',
     classes: ['AccelerasValueError'],
-    patterns: [/Inference input shapes (?<shapes>\[.*?\])\s+for layer (?<layer>\S+) does not match HN shapes(?:\s+(?<hn>\[.*\]))?/],
+    // Shapes are digits, signs, commas and brackets (bounded: the pattern stays a scan on any line).
+    patterns: [/Inference input shapes (?<shapes>\[[^A-Za-z]{0,400}?\])\s+for layer (?<layer>\S+) does not match HN shapes(?:\s+(?<hn>\[[^A-Za-z]{0,400}\]))?/],
     stage: 'optimize',
     severity: 'error',
     code: 'dfc/optimize-inputs',

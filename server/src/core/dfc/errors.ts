@@ -182,6 +182,8 @@ export class ErrorCollector {
   private ipythonClass: string | null = null;
   /** A Rich traceback (rich/traceback.py): its body is unindented too, so it ends only at an exception line. */
   private richTraceback = false;
+  /** Lines of the last exception's message after its own (Python prints a message's line breaks unindented). */
+  private messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   private ranStage: StageName | null = null;
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
@@ -252,7 +254,9 @@ export class ErrorCollector {
     if (h) {
       this.held = null;
       if (this.continues(h.line, l)) {
-        const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${l.text.trim()}`, length: h.line.length };
+        // A relay's level on the continuation is the relay's, not the message's words.
+        const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
+        const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
         if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
         else flush(joined);
         return { line: l, continued: true };
@@ -421,6 +425,7 @@ export class ErrorCollector {
           stage: this.chainStage,
         };
         this.lastException = s;
+        this.messageLines = 0;
         this.openFailure = s;
         this.syntaxFrom(s, added);
         const n = this.accept(s, added);
@@ -438,6 +443,19 @@ export class ErrorCollector {
         this.keep(t);
         if (this.unexplained && this.lastException && this.unexplained.signal === this.lastException) this.unexplained.excerpt = [...this.chainLines];
         return false;
+      }
+      // Python prints a message's own line breaks unindented (`…shapes [[-1, 128, 384]]` / `for layer x/conv4 does not
+      // match …`): a line going on in lower case or with a literal list continues a message nobody explained yet.
+      // A relay's level on it is the relay's (every relayed line at INFO).
+      const le = this.lastException;
+      const own = l.relayedLevel ? withoutLevel(t) : t;
+      if (le && this.unexplained?.signal === le && this.messageLines < MAX_JOINED - 1 && level(own) === null && /^(?:[a-z]|\[[[\d-])/.test(own)) {
+        this.messageLines++;
+        this.keep(t);
+        le.message = `${le.message.trimEnd()} ${own.trim()}`;
+        if (this.accept(le, added) > 0) this.unexplained = null;
+        else this.unexplained.excerpt = [...this.chainLines];
+        return true;
       }
       this.afterException = false;
     }

@@ -217,8 +217,9 @@ export class Explainer {
     if (!rt || l.no <= rt.last || l.no - rt.last > HAILORT_CHAIN_LINES || !/\[HailoRT\]/.test(l.raw) || rt.asides.length >= 3) return;
     const text = stripCheck(body).replace(/\s+/g, ' ');
     if (!text || rt.detail.includes(text)) return;
+    // Not its `last`: the line may be the check of a next failure instead (HailoRT prints the check
+    // first) — a status line right after it takes it back (hailort()).
     rt.asides.push(text);
-    rt.last = l.no;
     if (rt.excerpt.length < 12) rt.excerpt.push(body);
     rt.d.message = this.hailortMessage(rt);
     rt.d.excerpt = [...rt.excerpt];
@@ -816,6 +817,14 @@ export class Explainer {
     const said =
       s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
     const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= 3 && plain.line.no > (rt?.last ?? 0);
+    if (fromPlain && rt && rt.asides.includes(plain.text.replace(/\s+/g, ' '))) {
+      // The line was this failure's check, not the last one's aside.
+      const aside = plain.text.replace(/\s+/g, ' ');
+      rt.asides = rt.asides.filter((a) => a !== aside);
+      rt.excerpt = rt.excerpt.filter((x) => stripCheck(x).replace(/\s+/g, ' ') !== aside);
+      rt.d.message = this.hailortMessage(rt);
+      rt.d.excerpt = [...rt.excerpt];
+    }
     let detail = fromPlain ? plain.text : stripCheck(said);
     // The diagnostic stands on the failure's first line: the check, when the status came after it.
     const at = fromPlain ? plain.line : s.line;

@@ -141,7 +141,14 @@ export class ReaderState implements ReaderView {
     }
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
-      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated' || m.kind === 'stageLine' || m.kind === 'profiled' || (m.kind === 'saved' && this.current))
+      if (
+        m.kind === 'start' ||
+        m.kind === 'end' ||
+        m.kind === 'allocated' ||
+        m.kind === 'stageLine' ||
+        m.kind === 'profiled' ||
+        (m.kind === 'saved' && this.current)
+      )
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
       switch (m.kind) {
