@@ -29,6 +29,15 @@ test('stage from what ran: an unknown exception under DFC frames at the margin i
     'ZeroDivisionError: division by zero',
   ]);
   assert.equal(p.failedStage, 'parse');
+  // Only the frame's function says the stage here (the ClientRunner's translate call): the frames themselves are read.
+  const c = read([
+    'File "/home/u/convert.py", line 12, in <module>',
+    '    runner_result = run(model)',
+    'File "/venv/lib/python3.10/site-packages/hailo_sdk_client/runner/client_runner.py", line 1158, in translate_onnx_model',
+    '    return self._translate(model)',
+    'ZeroDivisionError: division by zero',
+  ]);
+  assert.equal(c.failedStage, 'parse');
 });
 
 test("stage from what ran: a class of the optimizer's framework, and a DFC module a line names", () => {
