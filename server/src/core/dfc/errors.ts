@@ -86,7 +86,7 @@ export function stageOfClass(cls: string | null | undefined): StageName | null {
  * A DFC module a line names, as a dotted path (`'module': 'hailo_model_optimization.acceleras.atomic_ops…'`
  * in a Keras object config) or a file path (`…/hailo_sdk_client/…/parser/…`): the stage whose code ran.
  */
-const DFC_MODULE_MENTION = /\b(hailo_(?:model_optimization|sdk_client|sdk_common|sdk_server)(?:[./\\]\w+){0,12})/;
+const DFC_MODULE_MENTION = /\b(hailo_(?:model_optimization|sdk_client|sdk_common)(?:[./\\]\w+){0,12})/;
 
 export function stageOfMention(text: string): StageName | null {
   if (!text.includes('hailo_')) return null;
