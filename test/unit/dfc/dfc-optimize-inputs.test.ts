@@ -144,7 +144,7 @@ test("HailoRT's own words after a status join its diagnostic; a status's own adv
 test('GenAI create failures of any status name the causes: version, KV-Cache (serializer.cpp deserialize_reply)', () => {
   for (const line of [
     '[HailoRT] [error] [serializer.cpp:162] [deserialize_reply] CHECK_SUCCESS failed with status=HAILO_INTERNAL_FAILURE(8) - Failed to create LLM',
-    'hailo_platform.pyhailort.pyhailort.HailoRTException: Failed to create Speech2Text, status HAILO_NOT_SUPPORTED(7)',
+    'hailo_platform.pyhailort.pyhailort.HailoRTException: Failed to create Speech2Text, status HAILO_INVALID_OPERATION(6)',
   ]) {
     const r = read([line]);
     const d = r.diagnostics.find((x) => x.code.startsWith('hailort/'));
@@ -152,6 +152,9 @@ test('GenAI create failures of any status name the causes: version, KV-Cache (se
     assert.match(d.message, /version/, line);
     assert.match(d.message, /KV-Cache/, line);
   }
+  // A status of a family of its own keeps the family's advice (a device another process holds).
+  const held = read(['[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74) - Failed to create LLM']);
+  assert.ok(held.diagnostics.some((d) => d.code === 'hailort/out-of-physical-devices' && /another process/i.test(d.message)));
   // The device manager's own words for a held KV-Cache (hailort_server.cpp, v5.2.0): the device is taken.
   const k = read(['[HailoRT] [error] KV-Cache is already in use!']);
   assert.ok(k.diagnostics.some((d) => d.code === 'hailort/out-of-physical-devices'));

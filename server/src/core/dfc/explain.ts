@@ -805,7 +805,7 @@ export class Explainer {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
       rt.last = s.line.no;
       if (rt.status === null && status !== null) rt.status = status;
-      if (rt.familyFix && GENAI_CREATE_FAILED.test(body)) [rt.fix, rt.familyFix] = [GENAI_CREATE_FIX, false];
+      if (rt.code === 'hailort/status' && rt.familyFix && GENAI_CREATE_FAILED.test(body)) [rt.fix, rt.familyFix] = [GENAI_CREATE_FIX, false];
       rt.d.message = this.hailortMessage(rt);
       rt.d.excerpt = [...rt.excerpt];
       return [];
@@ -843,8 +843,10 @@ export class Explainer {
       if (errno.advice) fix = errno.advice;
     }
     const excerpt = fromPlain ? [plain.text, body] : [body];
-    // A GenAI model the device's server would not create, whatever the status: the causes recorded for it (dfcMessages.ts).
-    if (fix === hailortFamilyFix(code as HailortFamilyCode) && (GENAI_CREATE_FAILED.test(body) || GENAI_CREATE_FAILED.test(detail))) fix = GENAI_CREATE_FIX;
+    // A GenAI model the device's server would not create with a status of no family of its own: the causes
+    // recorded for it (dfcMessages.ts); a family's status (a device held, a HEF refused) keeps its family's advice.
+    if (code === 'hailort/status' && fix === hailortFamilyFix(code) && (GENAI_CREATE_FAILED.test(body) || GENAI_CREATE_FAILED.test(detail)))
+      fix = GENAI_CREATE_FIX;
     const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
     const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt, asides: [] };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
