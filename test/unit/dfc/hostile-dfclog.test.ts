@@ -201,6 +201,15 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'GStreamer without its location': `0:00:01.1 1 0x1 ERROR ${'a'.repeat(N)}`,
     'loguru without its dash': `2025-01-01 10:00:00 | INFO | ${'a:'.repeat(N)}`,
     'a job line without its signal': `${'a'.repeat(N)}: line 1: 1 ${'b'.repeat(N)}`,
+    // The fourth batch's classes (dfc-corpus unseen3/): the optimizer's inputs, named layers, modules, success words.
+    'inference shapes without their layer': `AccelerasValueError: Inference input shapes [${'1, ]'.repeat(N)}`,
+    'inference shapes heads repeated': 'Inference input shapes [] '.repeat(N / 25),
+    'a quoted HN name without its close': `KeyError: '${'a/'.repeat(N)}`,
+    'quotes and slashes': `ValueError: x ${"'a/".repeat(N)}`,
+    'for-layer phrases without a name': `ValueError: ${'for layer .'.repeat(N / 10)}`,
+    'a DFC module path without an end': `x hailo_model_optimization${'.a'.repeat(N)}`,
+    'success words, a negation last': `${'completed successfully '.repeat(N / 20)}not`,
+    'a list continuation after a list': `[error] shapes [${'[-1, '.repeat(N)}\n[[-1, 1]] ${'x'.repeat(N)}`,
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();

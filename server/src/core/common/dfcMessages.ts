@@ -96,6 +96,17 @@ export function hailortFamilyFix(code: HailortFamilyCode): string {
   return HAILORT_FIXES[code];
 }
 
+/**
+ * A GenAI model the device's server would not create (`Failed to create VLM` — the client's report of the
+ * server's reply, whatever its status: common/genai/serializer/serializer.cpp v5.1.1–v5.2.0 `deserialize_reply`).
+ * The reply carries only the status; the causes recorded for it: the KV-Cache held by another LLM/VLM
+ * (HAILO_INVALID_OPERATION, hailort_server.cpp), a HEF made by a newer DFC than the device's HailoRT
+ * (dfc-corpus unseen3/37: a 5.2.0 HEF on 5.1.1), a HEF not found (unseen3/36's thread).
+ */
+export const GENAI_CREATE_FAILED = /\bFailed to create (?:LLM|VLM|Speech2Text|Text2Image)\b/;
+export const GENAI_CREATE_FIX =
+  "the device's GenAI server refused to create the model, and its reply carries only the status: check that the HEF's version matches the device's HailoRT (a HEF compiled by a newer DFC than the device's runtime and firmware is refused — hailo-tools hef shows the HEF's; install that HailoRT release, driver and firmware, or download the HEF made for the installed one), that no other LLM or VLM holds the KV-Cache (one at a time), and that the HEF path exists; the device's log (hailort.log) names the check";
+
 /** No Hailo device found at all (none held by another process either). */
 const NO_DEVICE_FIX =
   'no Hailo device was found at all, not one held by another process: it may not be connected or not detected on PCIe (lspci | grep -i hailo lists nothing; on a Raspberry Pi check the ribbon cable and the HAT are seated and PCIe is enabled), or its driver is not loaded (lsmod | grep hailo; reinstall it for the running kernel after a kernel update)';
@@ -420,6 +431,34 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/nan-params',
     fix: "the network's parameters contain NaN: check the model's weights (a diverged training, a broken export or conversion) and export it again",
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/136',
+  },
+  // The data the optimizer feeds the parsed model (HN) does not fit its inputs: keyed by other names than
+  // the HN's input layers, or of other shapes than the HN gives a layer (dfc-corpus unseen3/20, 21, 23: DFC 3.33).
+  {
+    id: 'hn-input-key',
+    text: "KeyError: '{net}/input_layer{n}'",
+    tool: 'dfc',
+    classes: ['KeyError'],
+    // The KeyError's whole message is the key (str of a KeyError); on a line of its own, after its class.
+    patterns: [/^'(?<layer>[\w.-]+\/input_layer\d+)'$/, /\bKeyError:\s*'(?<layer>[\w.-]+\/input_layer\d+)'/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/optimize-inputs',
+    fix: "the optimizer looked its input layer up in the data it was given and found no such key: a calibration (or fine-tuning) set given as a dict must be keyed by the parsed model's input layer names (`<net>/input_layer1`, …), not by the ONNX model's input names",
+    evidence: `test/fixtures/dfc-corpus/unseen3/20 (DFC 3.33.0: hailo_model.py build, stats_collection.py _setup; the author's fix from the SDK source)`,
+  },
+  {
+    id: 'inference-shapes',
+    text: 'Inference input shapes {shapes} for layer {layer} does not match HN shapes {hn}',
+    tool: 'dfc',
+    classes: ['AccelerasValueError'],
+    // Shapes are digits, signs, commas and brackets (bounded: the pattern stays a scan on any line).
+    patterns: [/Inference input shapes (?<shapes>\[[^A-Za-z]{0,400}?\])\s+for layer (?<layer>\S+) does not match HN shapes(?:\s+(?<hn>\[[^A-Za-z]{0,400}\]))?/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/optimize-inputs',
+    fix: "the tensors the optimizer fed this layer are not of the shapes the parsed model (HN) gives it. When the layer takes the network's inputs, the calibration data is shaped or laid out unlike the HN's inputs (they are 4-D: a [batch, seq, hidden] sequence is [batch, 1, seq, hidden] there) — reshape the calibration set to the HN's input shapes; otherwise an optimizer rewrite made them (DFC 3.33's LayerNorm decomposition of an InstanceNormalization between Reshapes) — rewrite or remove that subgraph in the ONNX",
+    evidence: `test/fixtures/dfc-corpus/unseen3/21 (calibration tensors reshaped to [batch, 1, seq, hidden] fixed it), unseen3/23 (the Reshape → InstanceNorm → Reshape subgraph removed)`,
   },
   {
     id: 'calibration-shape',
@@ -825,12 +864,13 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Failed to mark KV-Cache in use. KV-Cache is already in use by another model!',
     tool: 'hailort',
     classes: [],
-    patterns: [/KV-Cache is already in use by another model/],
+    // The model's server says "…KV-Cache is already in use by another model!", the device manager under it "KV-Cache is already in use!".
+    patterns: [/KV-Cache is already in use\b/],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/out-of-physical-devices',
     fix: "another LLM or VLM holds the device (HailoRT's GenAI server runs one at a time): close the other chat or program (e.g. hailo-ollama), then try again",
-    evidence: `${HAILORT}/hailort_server/genai/llm/llm_server.cpp and vlm/vlm_server.cpp (5.2.0)`,
+    evidence: `${HAILORT}/hailort_server/genai/llm/llm_server.cpp and vlm/vlm_server.cpp (5.2.0); hailort_server.cpp (VDeviceManager::mark_kv_cache_in_use: "KV-Cache is already in use!", HAILO_INVALID_OPERATION)`,
   },
   {
     id: 'hailort-hef-dfc-version',
@@ -1013,6 +1053,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'nms-meta-arch': ['NMSMetaArchitectures'],
   'gpu-memory': ['GPU memory', 'OOM when'],
   'wraparound-a16w4': ['set_wraparound_loss'],
+  'hn-input-key': ['/input_layer'],
+  'inference-shapes': ['Inference input shapes'],
   'calibration-shape': ['Data shape'],
   'optimization-level-0': ['optimization level to 0'],
   'calibration-range': ['not be normalized'],

@@ -238,6 +238,15 @@ const MEANING: Readonly<Record<string, string>> = {
  * failure's own message has no advice of its own.
  */
 const ADVICE: Readonly<Record<string, string>> = {
+  // HailoRT 5.x on Hailo-10H (a VDevice over the device's own runtime, vdevice_hrpc_client.cpp v5.1.1–v5.2.0):
+  // the legacy configure-params / VStreams path returns this status and logs "Not supported. Did you try calling
+  // `create_configure_params` on H10? If so, use InferModel instead".
+  NOT_IMPLEMENTED:
+    'this HailoRT does not implement the call here: on a Hailo-10H (HailoRT 5.x) the legacy configure-params / VStreams API (hailo_init_configure_params_by_vdevice, create_configure_params, InferVStreams) is not implemented — use the InferModel API (create_infer_model, ConfiguredInferModel) instead',
+  // No check of its own says more: the line before names the check. One recorded cause (dfc-corpus unseen3/33, DeGirum's
+  // runtime agent): an async pipeline failing while the host's hailort service also held the device — stopping the service fixed it.
+  INTERNAL_FAILURE:
+    "the line before the status says which check failed; when an inference pipeline fails so while the host also runs HailoRT's service (hailort.service, the multi-process service), one program is using the device directly beside it — stop the service (sudo systemctl stop hailort) or have every program go through it",
   // libhailort's Linux device scan (hailort v4.20.0–v5.0.0 vdma/driver/os/posix/linux/driver_os_specific.cpp):
   // "Can't find hailort driver class" when /sys/class/hailo_chardev is missing — which, as v5.0.1's same
   // function says, means "no devices have been detected by driver" (a device not on the bus, or no driver for it).

@@ -158,6 +158,13 @@ export const DFC_CODES = {
     confidence: 'high',
     evidence: 'Model requires quantized weights in order to run on HW, but none were given (public compiler output, SOURCES.md)',
   },
+  'dfc/optimize-inputs': {
+    severity: 'error',
+    stage: 'optimize',
+    confidence: 'medium',
+    evidence:
+      "KeyError on the HN's input layer name (`'net/input_layer1'`) / AccelerasValueError: Inference input shapes … for layer L does not match HN shapes — the data fed to the optimizer is keyed or shaped unlike the HN's inputs, or an optimizer rewrite changed the shapes (dfc-corpus unseen3/20, 21, 23)",
+  },
   'dfc/calibration-shape': {
     severity: 'error',
     stage: 'optimize',

@@ -70,6 +70,30 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   return m ? { cls: m[1], message: (m[2] ?? '').trim() } : null;
 }
 
+/**
+ * The stage an exception class belongs to by the framework that defines it, whatever module path the
+ * log kept: the optimizer's Acceleras framework (`hailo_model_optimization.acceleras.utils.acceleras_exceptions`,
+ * AccelerasValueError …, dfc-corpus unseen3/21) is optimize; the allocator's exceptions are compile.
+ */
+export function stageOfClass(cls: string | null | undefined): StageName | null {
+  if (!cls) return null;
+  if (/^Acceleras[A-Z]/.test(cls)) return 'optimize';
+  if (/^(?:BackendAllocator|Allocator)\w*(?:Exception|Error)$/.test(cls)) return 'compile';
+  return null;
+}
+
+/**
+ * A DFC module a line names, as a dotted path (`'module': 'hailo_model_optimization.acceleras.atomic_ops…'`
+ * in a Keras object config) or a file path (`…/hailo_sdk_client/…/parser/…`): the stage whose code ran.
+ */
+const DFC_MODULE_MENTION = /\b(hailo_(?:model_optimization|sdk_client|sdk_common)(?:[./\\]\w+){0,12})/;
+
+export function stageOfMention(text: string): StageName | null {
+  if (!text.includes('hailo_')) return null;
+  const m = DFC_MODULE_MENTION.exec(text);
+  return m ? stageOfFrame(`/${m[1].replace(/[.\\]/g, '/')}/`, '') : null;
+}
+
 /** The stage a DFC module's code belongs to (`hailo_model_optimization.…` → optimize), as stageOfFrame reads a path. */
 export function stageOfModule(module: string | undefined): StageName | null {
   return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
@@ -158,6 +182,10 @@ export class ErrorCollector {
   private ipythonClass: string | null = null;
   /** A Rich traceback (rich/traceback.py): its body is unindented too, so it ends only at an exception line. */
   private richTraceback = false;
+  /** Lines of the last exception's message after its own (Python prints a message's line breaks unindented). */
+  private messageLines = 0;
+  /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
+  private ranStage: StageName | null = null;
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
@@ -178,10 +206,14 @@ export class ErrorCollector {
     // `ExcType: message` wherever it stands in the line (scripts log `type(exc).__name__: str(exc)`,
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
+    const ran = stageOfMention(t);
+    if (ran) this.ranStage = ran;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     if (bare) {
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage: stageOfModule(bare.module) };
+      const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
+      if (stage) this.ranStage = stage;
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
@@ -222,7 +254,9 @@ export class ErrorCollector {
     if (h) {
       this.held = null;
       if (this.continues(h.line, l)) {
-        const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${l.text.trim()}`, length: h.line.length };
+        // A relay's level on the continuation is the relay's, not the message's words.
+        const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
+        const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
         if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
         else flush(joined);
         return { line: l, continued: true };
@@ -248,7 +282,8 @@ export class ErrorCollector {
 
   private opens(l: LogLine): boolean {
     const body = withoutLevel(l.text).trim();
-    if (!body || !/(?:[\w,:)]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
+    // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
+    if (!body || !/(?:[\w,:)\]?]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
     const lv = level(l.text);
     return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null;
   }
@@ -264,9 +299,12 @@ export class ErrorCollector {
     // After a closing parenthesis only a sentence that goes on in lower case continues
     // (`Data shape (3, 640, 640)` / `doesn't match …`); a line of its own starts otherwise.
     if (/\)\s*$/.test(prev.text)) return !own && /^\s*[a-z]/.test(t);
-    if (own) return afterColon && own.message.role === 'cause';
+    // A message of its own goes on the line before only as its cause, or as the rest of a sentence cut
+    // after a word (`… CHECK_SUCCESS failed` / `  with status=HAILO_X(6) - …`: indented, lower case).
+    if (own) return (afterColon && own.message.role === 'cause') || (/[a-z]$/.test(prev.text) && /^\s+[a-z]/.test(t));
     if (afterColon && !relayed) return true;
-    return /^\s+\S/.test(t) || /^[a-z(]/.test(body);
+    // A literal list (`[[-1, 1, 128, 384]]`) goes on a message too; a `[tag]` starts a line of its own.
+    return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);
   }
 
   /** A native program's death being reported (its lines come one after another). */
@@ -325,7 +363,8 @@ export class ErrorCollector {
     // Substring gates first: most lines of a compile are allocation grids.
     const ipython = t.includes('Traceback') ? IPYTHON_HEADER.exec(t) : null;
     // A frame line outside a traceback: an excerpt that starts inside one (its header cut off).
-    const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s+File "[^"]*", line \d+, in \S+/.test(t);
+    // Its frames may stand at the margin (a Markdown fence or a note that dedented the paste, dfc-corpus unseen3/20).
+    const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s*File "[^"]*", line \d+, in \S+/.test(t);
     // Rich prints the header as its panel's title, without the colon (normalise.ts keeps the title).
     if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\)(?::|\s*$)/.test(t))) {
       if (!this.inTraceback && !this.afterException) {
@@ -351,7 +390,7 @@ export class ErrorCollector {
       this.keep(t);
       // Python's frame, another `File path:N, in fn` form, and Rich's `path.py:N in fn` (rich/traceback.py).
       const f =
-        /^\s+File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t) ?? /^\s*(\S+?\.pyx?):\d+ in ([\w.<>]+)\s*$/.exec(t);
+        /^\s*File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t) ?? /^\s*(\S+?\.pyx?):\d+ in ([\w.<>]+)\s*$/.exec(t);
       if (f) {
         this.frames.push(f[2]);
         this.chainStage = stageOfFrame(f[1], f[2]) ?? this.chainStage;
@@ -374,6 +413,7 @@ export class ErrorCollector {
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
         if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
+        this.chainStage ??= stageOfClass(cls);
         const { frames, omitted } = this.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
@@ -385,6 +425,7 @@ export class ErrorCollector {
           stage: this.chainStage,
         };
         this.lastException = s;
+        this.messageLines = 0;
         this.openFailure = s;
         this.syntaxFrom(s, added);
         const n = this.accept(s, added);
@@ -402,6 +443,19 @@ export class ErrorCollector {
         this.keep(t);
         if (this.unexplained && this.lastException && this.unexplained.signal === this.lastException) this.unexplained.excerpt = [...this.chainLines];
         return false;
+      }
+      // Python prints a message's own line breaks unindented (`…shapes [[-1, 128, 384]]` / `for layer x/conv4 does not
+      // match …`): a line going on in lower case or with a literal list continues a message nobody explained yet.
+      // A relay's level on it is the relay's (every relayed line at INFO).
+      const le = this.lastException;
+      const own = l.relayedLevel ? withoutLevel(t) : t;
+      if (le && this.unexplained?.signal === le && this.messageLines < MAX_JOINED - 1 && level(own) === null && /^(?:[a-z]|\[[[\d-])/.test(own)) {
+        this.messageLines++;
+        this.keep(t);
+        le.message = `${le.message.trimEnd()} ${own.trim()}`;
+        if (this.accept(le, added) > 0) this.unexplained = null;
+        else this.unexplained.excerpt = [...this.chainLines];
+        return true;
       }
       this.afterException = false;
     }
@@ -423,9 +477,12 @@ export class ErrorCollector {
     };
   }
 
-  /** What the last traceback shows about the stage (null when nothing). */
+  /**
+   * What the log shows about the stage of its error: the last traceback's frames or class; else the
+   * last DFC code it shows running (a module a line names, an exception class of one stage's framework).
+   */
   stageEvidence(): StageName | null {
-    return this.chainStage;
+    return this.chainStage ?? this.ranStage;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */

@@ -3,7 +3,7 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
-import { dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
+import { GENAI_CREATE_FAILED, GENAI_CREATE_FIX, dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
@@ -53,6 +53,8 @@ interface HailortChain {
   /** The fix is the family's general advice: a status's own advice (hailortStatusAdvice) replaces it. */
   familyFix: boolean;
   excerpt: string[];
+  /** HailoRT's own error lines after the status that no catalogue message explains (hailortAside). */
+  asides: string[];
 }
 
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
@@ -199,7 +201,28 @@ export class Explainer {
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried') emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
-    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) this.rtPlain = { line: l, text: stripCheck(body) };
+    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
+      this.rtPlain = { line: l, text: stripCheck(body) };
+      this.hailortAside(l, body);
+    }
+  }
+
+  /**
+   * HailoRT's own error line after a failure's status, with no message of its own in the catalogue
+   * (`Did you try calling create_configure_params on H10? If so, use InferModel instead`): HailoRT's
+   * word on that failure — said in its diagnostic, whatever the check was.
+   */
+  private hailortAside(l: LogLine, body: string): void {
+    const rt = this.rt;
+    if (!rt || l.no <= rt.last || l.no - rt.last > HAILORT_CHAIN_LINES || !/\[HailoRT\]/.test(l.raw) || rt.asides.length >= 3) return;
+    const text = stripCheck(body).replace(/\s+/g, ' ');
+    if (!text || rt.detail.includes(text)) return;
+    // Not its `last`: the line may be the check of a next failure instead (HailoRT prints the check
+    // first) — a status line right after it takes it back (hailort()).
+    rt.asides.push(text);
+    if (rt.excerpt.length < 12) rt.excerpt.push(body);
+    rt.d.message = this.hailortMessage(rt);
+    rt.d.excerpt = [...rt.excerpt];
   }
 
   // ---- explanations ---------------------------------------------------------------------------
@@ -237,7 +260,8 @@ export class Explainer {
       case 'allocator-script':
         return [this.scriptError(s)];
       case 'unsupported-layer':
-        if (!n.node) return [this.catalogued(s, hit, 'dfc/unsupported-layer')];
+        // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
+        if (!n.node) return [this.catalogued(s, hit, parserRefusalCode(n.cls ?? s.cls ?? ''))];
         return [this.unsupported(n.cls ?? s.cls ?? '', n.node, (n.reason ?? '').trim(), s.line)];
       case 'optimization-level-0':
         return [this.levelZero(s.line, n.why ?? '')];
@@ -267,6 +291,9 @@ export class Explainer {
         return [this.notQuantized(s)];
       case 'calibration-shape':
         return [this.calibShape(s)];
+      case 'hn-input-key':
+      case 'inference-shapes':
+        return [this.optimizeInputs(s, hit)];
       case 'nms-layer-missing':
         return [this.nmsLayerMissing(s, hit)];
       case 'nms-meta-arch':
@@ -294,28 +321,23 @@ export class Explainer {
     const cut = rec.length
       ? `Cut the graph before it: parse with the end nodes the parser recommends (${rec.length}) and run the rest on the host, or rewrite the op in the model.`
       : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
-    let code: DfcCode = 'dfc/unsupported-layer';
+    const code = parserRefusalCode(cls);
     let meaning = '';
     if (cls === 'UnsupportedShuffleLayerError') {
-      code = 'dfc/unsupported-shuffle';
       meaning =
         'The parser found no Hailo layer for this reshape/transpose/flatten: it was used as a view the format tracker cannot follow (seen for a head reshape of a [1,C,1,S] block, and for Flatten→FC).';
     } else if (cls === 'UnsupportedSoftmaxLayerError') {
-      code = 'dfc/unsupported-softmax';
       meaning =
         'The parser cannot place this softmax on the axis it runs over in this layout (seen on attention written as a hand-built [1,C,1,S] block; the same attention in rank-3 form parses).';
     } else if (cls === 'UnsupportedConcatLayerError') {
-      code = 'dfc/unsupported-concat';
       meaning = /axis batch/i.test(reason)
         ? 'A concat over the batch axis cannot run on the device; in the recorded case it came from Tile of a CLS token per window (windowed attention), and num_windows=1 parsed.'
         : 'The parser cannot build this concat in this layout.';
     } else if (cls === 'UnexpectedNodeError') {
-      code = 'dfc/unexpected-node';
       meaning = /\(Expand\)|Expand/.test(reason)
         ? 'Expand has no Hailo layer; torch .expand() exports as Expand with ConstantOfShape/Equal/Where scaffolding — broadcast by other means or fold it at export.'
         : 'The parser met an op it does not expect at this place in the graph.';
     } else if (cls === 'UnsupportedOperationError') {
-      code = 'dfc/unsupported-operation';
       meaning = 'The DFC has no layer for this operator.';
     }
     return this.make(
@@ -475,6 +497,19 @@ export class Explainer {
       this.onLog(s.line),
       s.line,
       `${s.message.trim()} The HAR given to the compiler was not optimized: run 'hailo optimize' (or ClientRunner.optimize with a calibration set) and compile the _optimized.har.`,
+    );
+  }
+
+  /** The optimizer's data does not fit the HN's inputs (keyed or shaped otherwise): the layer named, the catalogue's causes. */
+  private optimizeInputs(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const said = `${s.cls && !s.message.includes(s.cls) ? `${s.cls}: ` : ''}${s.message.trim()}`.replace(/\.$/, '');
+    const fix = hit.message.fix;
+    const layer = hit.names.layer;
+    return this.make(
+      'dfc/optimize-inputs',
+      { ...this.onLog(s.line), ...(layer ? { node: layer } : {}) },
+      s.line,
+      `${said}: ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`,
     );
   }
 
@@ -769,10 +804,9 @@ export class Explainer {
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
       rt.last = s.line.no;
-      if (rt.status === null && status !== null) {
-        rt.status = status;
-        rt.d.message = this.hailortMessage(rt);
-      }
+      if (rt.status === null && status !== null) rt.status = status;
+      if (rt.code === 'hailort/status' && rt.familyFix && GENAI_CREATE_FAILED.test(body)) [rt.fix, rt.familyFix] = [GENAI_CREATE_FIX, false];
+      rt.d.message = this.hailortMessage(rt);
       rt.d.excerpt = [...rt.excerpt];
       return [];
     }
@@ -783,6 +817,14 @@ export class Explainer {
     const said =
       s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
     const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= 3 && plain.line.no > (rt?.last ?? 0);
+    if (fromPlain && rt && rt.asides.includes(plain.text.replace(/\s+/g, ' '))) {
+      // The line was this failure's check, not the last one's aside.
+      const aside = plain.text.replace(/\s+/g, ' ');
+      rt.asides = rt.asides.filter((a) => a !== aside);
+      rt.excerpt = rt.excerpt.filter((x) => stripCheck(x).replace(/\s+/g, ' ') !== aside);
+      rt.d.message = this.hailortMessage(rt);
+      rt.d.excerpt = [...rt.excerpt];
+    }
     let detail = fromPlain ? plain.text : stripCheck(said);
     // The diagnostic stands on the failure's first line: the check, when the status came after it.
     const at = fromPlain ? plain.line : s.line;
@@ -801,8 +843,12 @@ export class Explainer {
       if (errno.advice) fix = errno.advice;
     }
     const excerpt = fromPlain ? [plain.text, body] : [body];
+    // A GenAI model the device's server would not create with a status of no family of its own: the causes
+    // recorded for it (dfcMessages.ts); a family's status (a device held, a HEF refused) keeps its family's advice.
+    if (code === 'hailort/status' && fix === hailortFamilyFix(code) && (GENAI_CREATE_FAILED.test(body) || GENAI_CREATE_FAILED.test(detail)))
+      fix = GENAI_CREATE_FIX;
     const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
-    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt };
+    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt, asides: [] };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -814,7 +860,8 @@ export class Explainer {
 
   private hailortMessage(c: HailortChain): string {
     const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
+    const asides = c.asides.length ? ` HailoRT adds: ${c.asides.map((a) => a.replace(/[.:]$/, '')).join('; ')}.` : '';
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** The HailoRT failure being reported (its later lines join it). */
@@ -1001,13 +1048,45 @@ export class Explainer {
       : s.cls === 'MemoryError'
         ? " — Python could not allocate memory: the host (or its container's limit) ran out"
         : '';
+    // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
+    const named = s.cut ? undefined : namedLayer(head);
     return this.make(
       'dfc/unrecognised-error',
-      this.onLog(s.line),
+      { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}. The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
+  }
+}
+
+/**
+ * The layer or node a message names, by the DFC's phrases: `for layer X`, `in layer X`, `layer named X`,
+ * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`).
+ */
+const NAMED_LAYER =
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]/;
+
+export function namedLayer(text: string): string | undefined {
+  const m = NAMED_LAYER.exec(text);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** The code of the parser's refusal, by its class (one rule whether the log names the node or not). */
+function parserRefusalCode(cls: string): DfcCode {
+  switch (cls) {
+    case 'UnsupportedShuffleLayerError':
+      return 'dfc/unsupported-shuffle';
+    case 'UnsupportedSoftmaxLayerError':
+      return 'dfc/unsupported-softmax';
+    case 'UnsupportedConcatLayerError':
+      return 'dfc/unsupported-concat';
+    case 'UnexpectedNodeError':
+      return 'dfc/unexpected-node';
+    case 'UnsupportedOperationError':
+      return 'dfc/unsupported-operation';
+    default:
+      return 'dfc/unsupported-layer';
   }
 }
 

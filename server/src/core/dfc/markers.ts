@@ -151,7 +151,11 @@ export type Marker =
   /** The profiler wrote its report (`hailomz profile`, `hailo profiler`): the run ended, whatever stage its estimate ran. */
   | { kind: 'profiled' }
   /** hailortcli printed its answer (`> Inference result:`, benchmark's `FPS (hw_only) =`, identify's `Device Architecture:`): a run on the device ended. */
-  | { kind: 'inferred' };
+  | { kind: 'inferred' }
+  /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
+  | { kind: 'saved' }
+  /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
+  | { kind: 'succeeded' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
 const OPTIMIZATION_ALGORITHM =
@@ -189,6 +193,10 @@ const EXIT_STATUS =
 /** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
 const HEF_DONE =
   /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created) (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
+
+/** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
+const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
+const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
 
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim();
@@ -230,9 +238,13 @@ export function classifyMarker(text: string): Marker | null {
     )
   )
     return { kind: 'inferred' };
+  // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
+  if (/^Saved HAR to:? \S/.test(t)) return { kind: 'saved' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
+  const lv = level(text);
+  if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && SUCCEEDED.test(t) && !NOT_SUCCEEDED.test(t)) return { kind: 'succeeded' };
   return null;
 }
 

@@ -25,7 +25,7 @@ const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
@@ -141,7 +141,15 @@ export class ReaderState implements ReaderView {
     }
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
-      if (m.kind === 'start' || m.kind === 'end' || m.kind === 'allocated' || m.kind === 'stageLine' || m.kind === 'profiled') this.errors.progressed();
+      if (
+        m.kind === 'start' ||
+        m.kind === 'end' ||
+        m.kind === 'allocated' ||
+        m.kind === 'stageLine' ||
+        m.kind === 'profiled' ||
+        (m.kind === 'saved' && this.current)
+      )
+        this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
       switch (m.kind) {
         case 'start':
@@ -187,6 +195,13 @@ export class ReaderState implements ReaderView {
         case 'inferred':
           this.deviceRunEnded = true;
           this.errors.answered();
+          break;
+        case 'saved':
+          if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
+          break;
+        case 'succeeded':
+          // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
+          if (this.applicationRun()) this.deviceRunEnded = true;
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report.
