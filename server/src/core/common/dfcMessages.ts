@@ -269,6 +269,20 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'make the broadcast explicit at export (equal ranks)',
     evidence: 'dfc-flow.md §3.5',
   },
+  {
+    // The optimizer's element-wise ops (Acceleras) take inputs of one shape: a mask or scale broadcast
+    // inside the graph that reached one with another shape (dfc-corpus unseen4/22: a softmax normalisation multiply).
+    id: 'elementwise-input-shapes',
+    text: "Input shapes {shapes} doesn't match each other in {layer}",
+    tool: 'dfc',
+    classes: ['InvalidInputShape'],
+    patterns: [/Input shapes (?<shapes>[[(][\w\s,[\]()]{0,400}?) ?doesn't match each other in (?:\.{3}|…)?\/?(?<layer>[\w./-]*\w)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/broadcast',
+    fix: "the element-wise layer's inputs have different shapes where the optimizer needs equal ones: make the broadcast explicit in the graph (feed the op a tensor already tiled to the other's shape), or wire it to an input of that shape",
+    evidence: 'test/fixtures/dfc-corpus/unseen4/22 (the author removed the in-graph broadcast and fed the head-tiled mask input directly)',
+  },
   // ---- the model script (optimize) -------------------------------------------------------------
   {
     id: 'model-script-syntax',
@@ -549,6 +563,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     cause: 'no agent can place it',
     fix: 'the layer does not fit the resources of one context',
     evidence: `${FIXTURES}/SOURCES.md (I)`,
+  },
+  {
+    // The allocator's per-cluster budget of memory units (a fixed hardware figure, 128 on Hailo-10H):
+    // no compiler setting raises it (dfc-corpus unseen4/20).
+    id: 'memory-units-capacity',
+    text: 'Memory units capacity exceeded (available: {available}, required: {required})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Memory units capacity exceeded(?: \(available: (?<available>\d+), required: (?<required>\d+)\))?/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    cause: 'memory units',
+    fix: 'a node needs more memory units than one cluster has — a fixed hardware budget no max_memory_utilization or optimization level changes: split the network differently (fewer or other network groups, smaller layers) so the partitioner can place it',
+    evidence: 'test/fixtures/dfc-corpus/unseen4/20 (the same under every compiler setting; compiling fewer network groups worked)',
   },
   {
     id: 'automri-context',
@@ -1043,6 +1072,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'end-nodes-retried': ['retrying parsing'],
   'reshape-format': ['is not in list'],
   broadcast: ['broadcast together'],
+  'elementwise-input-shapes': ["match each other"],
   'model-script-syntax': ['Parsing failed at:', '(line:'],
   'no-argument-named': ['No argument named'],
   'config-path-and-arguments': ['Both config path'],
@@ -1065,6 +1095,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'mapping-failed': ['Mapping Failed'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
+  'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],
   'too-many-scs': ['too many SCs'],

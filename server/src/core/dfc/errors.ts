@@ -52,7 +52,7 @@ function allocationDetail(message: string): number {
  * class is followed by `:` or ends the line, so prose that merely names a class is not an error.
  */
 const EXCEPTION_ANYWHERE = new RegExp(
-  `(?:^|[\\s(\\[\\]'"|>:])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
+  `(?:^|[^\\w.])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
 );
 
 /**
@@ -60,10 +60,15 @@ const EXCEPTION_ANYWHERE = new RegExp(
  * (`hailo_model_optimization.acceleras.utils.acceleras_exceptions.NegativeSlopeExponentNonFixable: …`):
  * the module path says it is the DFC's, and which stage's code raised it.
  */
-const DFC_QUALIFIED = /(?:^|[\s(\[\]'"|>:])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
+/** The words every exception line holds (a substring gate before the two patterns). */
+const MAY_EXCEPTION = new RegExp(
+  `Error|Exception|Failure|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
+);
+
+const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
 export function exceptionIn(body: string): { cls: string; message: string; module?: string } | null {
-  if (!/Error|Exception|Failure|BadInputs|hailo_/.test(body)) return null;
+  if (!MAY_EXCEPTION.test(body)) return null;
   const q = body.includes('hailo_') ? DFC_QUALIFIED.exec(body) : null;
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
