@@ -548,7 +548,7 @@ export class ErrorCollector {
     // One compiler bug / allocation failure / docker refusal, however many lines report it: later
     // lines join its excerpt, and a line that names the layer or context makes the message precise.
     if (MERGED.has(d.code) || d.code.startsWith('hailort/')) {
-      const prior = this.out.find((x) => x.code === d.code);
+      const prior = this.out.slice(this.runStart).find((x) => x.code === d.code);
       if (prior) {
         const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];
         prior.excerpt = [...new Set(lines)];
@@ -612,6 +612,34 @@ export class ErrorCollector {
   hasErrors(): boolean {
     return this.out.some((d) => d.severity === 'error');
   }
+
+  /**
+   * The log goes on with another command after a run that ended in an error (a user's retry after a
+   * typo, a second attempt): the last run decides the outcome. The earlier run's errors stay, as
+   * warnings that say so; its unfinished traceback and open failure are its own.
+   */
+  newRun(): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error') continue;
+      d.severity = 'warning';
+      d.message = `An earlier run in this log failed (the command after it decides the outcome): ${d.message}`;
+    }
+    this.runStart = this.out.length;
+    this.firstErrorStage = null;
+    this.openFailure = null;
+    this.lastErrorLine = null;
+    this.unexplained = null;
+    this.inTraceback = false;
+    this.afterException = false;
+    this.ipythonClass = null;
+    this.richTraceback = false;
+    this.chainStage = null;
+    this.ranStage = null;
+    this.crash = null;
+  }
+
+  /** Where the diagnostics of the log's current run begin (newRun). */
+  private runStart = 0;
 
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {
