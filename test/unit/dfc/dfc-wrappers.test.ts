@@ -2,7 +2,7 @@
 // output as some other program relayed it — docker compose, journald, kubectl, a Python logger,
 // a Rich console panel, a coloured terminal, a Windows file, an indented notebook cell. Whatever
 // the wrapper, the reading must be the same: every log of the corpus halves (test/fixtures/dfc-corpus/,
-// all five already scored), re-emitted through each wrapper, must give the same outcome, failed
+// all six already scored), re-emitted through each wrapper, must give the same outcome, failed
 // stage and diagnostic codes as the log itself (wrappers inside wrappers too). The wrappers reproduce each program's own format
 // (sources beside each), not the reader's patterns.
 import { test } from 'node:test';
