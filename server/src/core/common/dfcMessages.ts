@@ -1072,7 +1072,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'end-nodes-retried': ['retrying parsing'],
   'reshape-format': ['is not in list'],
   broadcast: ['broadcast together'],
-  'elementwise-input-shapes': ["match each other"],
+  'elementwise-input-shapes': ['match each other'],
   'model-script-syntax': ['Parsing failed at:', '(line:'],
   'no-argument-named': ['No argument named'],
   'config-path-and-arguments': ['Both config path'],

@@ -61,9 +61,7 @@ const EXCEPTION_ANYWHERE = new RegExp(
  * the module path says it is the DFC's, and which stage's code raised it.
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
-const MAY_EXCEPTION = new RegExp(
-  `Error|Exception|Failure|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
-);
+const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`);
 
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
