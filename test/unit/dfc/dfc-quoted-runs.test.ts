@@ -1,7 +1,8 @@
 // The classes the fifth batch of users' logs (dfc-corpus unseen4/) showed the reader missing, each
 // as a general mechanism (docs/dfc-log.md): an exception behind any punctuation (a script's comment
 // after a list item), a message quoted in a Markdown code span that the author's prose wrapped over
-// lines, and several runs in one log — a retry at the shell prompt decides the outcome. The messages
+// lines, several runs in one log — a retry at the shell prompt decides the outcome — and the shell or
+// apt refusing before any tool ran. The messages
 // are the DFC's and the model zoo's own words (test/fixtures/dfc-corpus/unseen4/04, 20, 21, 27).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,4 +62,31 @@ test('several runs in one log: the retry at the prompt decides, the earlier fail
   // Another program at the prompt only inspects: the failure stands.
   const other = read(`${[...lines.slice(0, 3), 'hailo@box:~$ pip list | grep hailo', 'hailo-model-zoo 2.14.0'].join('\n')}\n`);
   assert.equal(other.outcome, 'failed');
+});
+
+test("the shell's `command not found`, in its locale's words, and apt's refusals are failures before anything ran", () => {
+  for (const line of [
+    '/bin/bash: hailortcli: コマンドが見つかりません',
+    'bash: hailortcli: command not found',
+    'bash: line 1: hailortcli: Befehl nicht gefunden',
+    'zsh: command not found: hailortcli',
+    'sh: 1: hailortcli: not found',
+  ]) {
+    const r = read(`${line}\n`);
+    assert.equal(r.outcome, 'failed', line);
+    const d = r.diagnostics.find((x) => x.code === 'dfc/not-installed');
+    assert.match(d?.message ?? '', /hailortcli.*hailo-all/, line);
+  }
+  assert.match(read('bash: hailo: command not found\n').diagnostics[0].message, /virtualenv/);
+  for (const line of [
+    'E: Unable to locate package hailo-dkms',
+    "Error: Version '4.19.0-3' for 'hailort' was not found",
+    "E: Package 'hailort' has no installation candidate",
+  ]) {
+    const r = read(`${line}\n`);
+    assert.equal(r.outcome, 'failed', line);
+    assert.match(r.diagnostics.find((x) => x.code === 'dfc/not-installed')?.message ?? '', /apt policy/, line);
+  }
+  // Prose about a command is no refusal.
+  assert.equal(read('If you see command not found, install HailoRT first.\n').outcome, 'incomplete');
 });

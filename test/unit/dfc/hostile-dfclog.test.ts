@@ -217,6 +217,10 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'comment marks repeated': `${'# '.repeat(N)}x`,
     'element-wise shapes without their layer': `InvalidInputShape: Input shapes [${'[None, 1], '.repeat(N / 10)}`,
     'element-wise shapes heads repeated': "Input shapes ( doesn't match each other in ".repeat(N / 40),
+    'a shell prompt without its command': `(venv) ${'a'.repeat(60)}@${'b'.repeat(60)}:${'/'.repeat(N)}`,
+    'a prompt of dollars': `${'$ '.repeat(N)}x`,
+    'command-not-found words without their end': `bash: line 1: x: ${'command not found '.repeat(N / 20)}x`,
+    'apt versions without their package': `E: Version '${"'".repeat(N)}`,
     'memory units heads repeated': 'Memory units capacity exceeded (available: 1'.repeat(N / 40),
   };
   for (const [name, line] of Object.entries(lines)) {

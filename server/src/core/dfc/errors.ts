@@ -108,6 +108,17 @@ const ARGPARSE =
   /(?:^|[\s"'`])([\w.-]{1,64}(?: [\w.-]{1,64}){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
+/**
+ * The shell's word that a program is not there — bash/sh/dash `SHELL: [line N: ]PROG: command not found`, in the
+ * locale's words (bash's own translations: `コマンドが見つかりません`, `Befehl nicht gefunden`, `commande introuvable`,
+ * `未找到命令`, `명령어를 찾을 수 없음`, `orden no encontrada`, `comando non trovato`, `команда не найдена`), and zsh's form.
+ */
+const NOT_FOUND =
+  /^(?:[\w/.-]{0,64}(?:sh|bash)(?::| -c:)? (?:line \d+: |\d+: )?)?([\w.+-]{1,64}): (?:command not found|not found|コマンドが見つかりません|Befehl nicht gefunden|commande introuvable|未找到命令|找不到命令|명령어를 찾을 수 없음|orden no encontrada|comando non trovato|команда не найдена)\s*$/;
+const ZSH_NOT_FOUND = /^zsh: command not found: ([\w.+-]{1,64})\s*$/;
+/** apt's refusals of a package (`E: ` before apt 3, `Error: ` since). */
+const APT_ERROR =
+  /^(?:E|Error): ((?:Unable to locate package ([\w.+:-]{1,128}))|(?:Version '([^']{1,64})' for '([\w.+:-]{1,128})' was not found)|(?:Package '([\w.+:-]{1,128})' has no installation candidate))\s*$/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
 const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
@@ -329,6 +340,16 @@ export class ErrorCollector {
         this.lastErrorLine = l.no;
         return true;
       }
+    }
+    // The shell or the package manager refused before any tool ran (a program not installed, a package not found).
+    const missing = body.includes(': ') ? (NOT_FOUND.exec(body) ?? ZSH_NOT_FOUND.exec(body)) : null;
+    const apt = missing ? null : APT_ERROR.exec(body);
+    if (missing || apt) {
+      const what = missing ? { program: missing[1] } : { packageName: apt![2] ?? apt![4] ?? apt![5], version: apt![3] ?? null, message: apt![1] };
+      this.push(this.explainer.notInstalled(l, what), added);
+      this.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
+      this.lastErrorLine = l.no;
+      return true;
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
     if (!CRASH_START.test(body)) return false;
