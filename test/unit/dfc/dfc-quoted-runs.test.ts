@@ -90,3 +90,14 @@ test("the shell's `command not found`, in its locale's words, and apt's refusals
   // Prose about a command is no refusal.
   assert.equal(read('If you see command not found, install HailoRT first.\n').outcome, 'incomplete');
 });
+
+test("HailoRT's warnings that say their cause carry HailoRT's advice (libhailort v5.2.0 llm.cpp, vdma_stream.cpp)", () => {
+  const full = read('[HailoRT] [warning] Conversation context is full. It is adivsable to clear context as cache size was reached\n');
+  assert.equal(full.diagnostics[0]?.severity, 'warning');
+  assert.match(full.diagnostics[0].message, /clear_context/);
+  const unaligned = read(
+    '[HailoRT] [warning] read_async() was provided an unaligned buffer (address=0x7f3a1c000010), which causes performance degradation. Use buffers algined to 4096 bytes for optimal performance\n',
+  );
+  assert.equal(unaligned.diagnostics[0]?.severity, 'warning');
+  assert.match(unaligned.diagnostics[0].message, /aligned to the page size/);
+});

@@ -825,6 +825,31 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
     evidence: `${HAILORT}/libhailort/src/vdevice/vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
   },
+  // HailoRT's own warnings that say their cause (v5.2.0 source): the run goes on, the advice is HailoRT's.
+  {
+    id: 'hailort-llm-context-full',
+    text: 'Conversation context is full. It is adivsable to clear context as cache size was reached',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Conversation context is full/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/status',
+    fix: "the LLM's conversation (its KV cache) reached the model's context size: later prompts see less and generation degrades — clear the context (LLM.clear_context()) between independent prompts, or keep conversations shorter",
+    evidence: `${HAILORT}/libhailort/src/genai/llm/llm.cpp ("Conversation context is full. It is adivsable to clear context", v5.2.0); test/fixtures/dfc-corpus/unseen4/12`,
+  },
+  {
+    id: 'hailort-unaligned-buffer',
+    text: 'read_async() was provided an unaligned buffer (address=0x{address}), which causes performance degradation. Use buffers algined to {n} bytes for optimal performance',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/(?<call>read_async|write_async)\(\) was provided an unaligned buffer/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/status',
+    fix: 'the buffer given to the async stream is not aligned to the page size HailoRT names, so it is copied: allocate buffers aligned to it and rounded up to whole pages (posix_memalign, an aligned allocator — a std::vector is neither)',
+    evidence: `${HAILORT}/libhailort/src/vdma/vdma_stream.cpp ("read_async() was provided an unaligned buffer", v5.2.0); test/fixtures/dfc-corpus/unseen4/13`,
+  },
   // No device at all — not one held by another process: the device scan found none (hailortcli.cpp's
   // `CHECK(scan_res.size() > 0, HAILO_OUT_OF_PHYSICAL_DEVICES, "No devices found")`; scan_command.cpp prints
   // "Hailo devices not found"). HailoRT 5.0.1's device scan: no device class means "no devices have been detected by driver".
@@ -1119,6 +1144,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-hef-dfc-version': ['HEF was created'],
   'hailort-device-family': ['devices are only supported', 'Devices are only supported'],
   'hailort-kv-cache-in-use': ['KV-Cache'],
+  'hailort-llm-context-full': ['context is full'],
+  'hailort-unaligned-buffer': ['unaligned buffer'],
   'hailort-genai-hef-version': ['Failed to create'],
   'hailort-hef-extensions': ['non-compatible HEF'],
   'hailort-hef-arch': ['not compatible with device'],
