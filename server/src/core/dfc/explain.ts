@@ -816,7 +816,10 @@ export class Explainer {
     // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
     const said =
       s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
-    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= 3 && plain.line.no > (rt?.last ?? 0);
+    // pyhailort raises the status as the exception of a traceback printed after the check: its frames (two lines
+    // each, and the header) stand between them (dfc-corpus unseen4/08).
+    const span = 3 + (s.kind === 'exception' ? 2 * s.frames.length + 1 + (s.framesOmitted ?? 0) * 2 : 0);
+    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= span && plain.line.no > (rt?.last ?? 0);
     if (fromPlain && rt && rt.asides.includes(plain.text.replace(/\s+/g, ' '))) {
       // The line was this failure's check, not the last one's aside.
       const aside = plain.text.replace(/\s+/g, ' ');
