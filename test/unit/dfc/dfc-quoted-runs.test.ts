@@ -101,3 +101,24 @@ test("HailoRT's warnings that say their cause carry HailoRT's advice (libhailort
   assert.equal(unaligned.diagnostics[0]?.severity, 'warning');
   assert.match(unaligned.diagnostics[0].message, /aligned to the page size/);
 });
+
+test("the firmware's full SRAM says to configure network groups once (libhailort v5.2.0 control.cpp)", () => {
+  const r = read(
+    '[HailoRT] [error] CHECK failed - Configured network groups reached maximum device internal memory (SRAM Full).\n[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_FW_MEMORY(71)\n',
+  );
+  assert.equal(r.outcome, 'failed');
+  assert.match(r.diagnostics[0]?.message ?? '', /configure\(\) again/);
+});
+
+test('a HailoRT check is quoted when pyhailort raises its status after a traceback', () => {
+  const r = read(
+    [
+      '[HailoRT] [error] CHECK failed - Model has more than one output!',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3/dist-packages/hailo_platform/pyhailort/pyhailort.py", line 2941, in output',
+      '    return self.InferStream(self._infer_model.output(name))',
+      'hailo_platform.pyhailort._pyhailort.HailoRTStatusException: 6',
+    ].join('\n'),
+  );
+  assert.match(r.diagnostics[0]?.message ?? '', /more than one output/);
+});

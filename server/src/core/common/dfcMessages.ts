@@ -825,6 +825,20 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
     evidence: `${HAILORT}/libhailort/src/vdevice/vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
   },
+  // The firmware's answer when configuring one more network group: its internal memory is full (control.cpp
+  // turns CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL into HAILO_OUT_OF_FW_MEMORY with this message).
+  {
+    id: 'hailort-sram-full',
+    text: 'Configured network groups reached maximum device internal memory (SRAM Full). (CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL)',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL|Configured network groups reached maximum device internal memory/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/status',
+    fix: 'the network groups configured on the device fill its internal memory (SRAM): configure each network group once and keep it configured — switch between them with activate() or the scheduler, not by calling configure() again on every switch — and release the ones no longer needed',
+    evidence: `${HAILORT}/libhailort/src/device_common/control.cpp ("Configured network groups reached maximum device internal memory (SRAM Full).", v5.2.0); test/fixtures/dfc-corpus/unseen4/09 (configure once per detector fixed it)`,
+  },
   // HailoRT's own warnings that say their cause (v5.2.0 source): the run goes on, the advice is HailoRT's.
   {
     id: 'hailort-llm-context-full',
@@ -1145,6 +1159,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-device-family': ['devices are only supported', 'Devices are only supported'],
   'hailort-kv-cache-in-use': ['KV-Cache'],
   'hailort-llm-context-full': ['context is full'],
+  'hailort-sram-full': ['SRAM_MEMORY_FULL', 'maximum device internal memory'],
   'hailort-unaligned-buffer': ['unaligned buffer'],
   'hailort-genai-hef-version': ['Failed to create'],
   'hailort-hef-extensions': ['non-compatible HEF'],
