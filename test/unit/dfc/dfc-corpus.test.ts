@@ -39,7 +39,7 @@ const MEASURED = {
   // Scored 26/39 (76/93 fields) once unread; then read and fixed to 39/39 — tuned since.
   unseen3: { cases: 39, right: 39, fields: 93, fieldsRight: 93 },
   // Scored 14/28 (34/60 fields) once unread; then read and fixed as classes — tuned since.
-  unseen4: { cases: 28, right: 26, fields: 60, fieldsRight: 56 },
+  unseen4: { cases: 28, right: 27, fields: 60, fieldsRight: 58 },
 };
 
 function report(results: CaseResult[]): string {

@@ -122,3 +122,17 @@ test('a HailoRT check is quoted when pyhailort raises its status after a traceba
   );
   assert.match(r.diagnostics[0]?.message ?? '', /more than one output/);
 });
+
+test("an author's condensed call chain gives its names as the traceback's frames", () => {
+  const chain = [
+    '_create_layer_normalization_layer',
+    '  → get_layer_normalization_info',
+    '    → _convert_axes_to_nhwc',
+    '      → IndexError: list index out of range',
+  ];
+  const r = read(`${chain.join('\n')}\n`);
+  assert.equal(r.failedStage, 'parse');
+  assert.deepEqual([...new Set(r.diagnostics.map((d) => d.code))], ['dfc/axes-format']);
+  // The same exception without the chain is not the axes conversion's.
+  assert.ok(!read('IndexError: list index out of range\n').diagnostics.some((d) => d.code === 'dfc/axes-format'));
+});

@@ -221,6 +221,8 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a prompt of dollars': `${'$ '.repeat(N)}x`,
     'command-not-found words without their end': `bash: line 1: x: ${'command not found '.repeat(N / 20)}x`,
     'apt versions without their package': `E: Version '${"'".repeat(N)}`,
+    'a call chain of arrows': `${'→ a\n'.repeat(N / 10)}→ IndexError: x`,
+    'arrows without a name': `${'→ '.repeat(N)}`,
     'memory units heads repeated': 'Memory units capacity exceeded (available: 1'.repeat(N / 40),
   };
   for (const [name, line] of Object.entries(lines)) {

@@ -119,6 +119,9 @@ const ZSH_NOT_FOUND = /^zsh: command not found: ([\w.+-]{1,64})\s*$/;
 /** apt's refusals of a package (`E: ` before apt 3, `Error: ` since). */
 const APT_ERROR =
   /^(?:E|Error): ((?:Unable to locate package ([\w.+:-]{1,128}))|(?:Version '([^']{1,64})' for '([\w.+:-]{1,128})' was not found)|(?:Package '([\w.+:-]{1,128})' has no installation candidate))\s*$/;
+/** A step of a call chain an author condensed: a function's name alone on its line, after an arrow or first. */
+const CHAIN_STEP = /^(?:(?:→|->|=>|⇒)\s*)?([A-Za-z_][\w.]{0,200})(?:\(\))?$/;
+const CHAIN_ARROW = /^(?:→|->|=>|⇒)\s*/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
 const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
@@ -200,6 +203,8 @@ export class ErrorCollector {
   private messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   private ranStage: StageName | null = null;
+  /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
+  private callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
@@ -224,10 +229,16 @@ export class ErrorCollector {
     if (ran) this.ranStage = ran;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
+    // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
+    const frames = bare && CHAIN_ARROW.test(body) ? [...this.callChain] : [];
+    const step = consumed || bare ? null : CHAIN_STEP.exec(body);
+    if (step) {
+      if (this.callChain.length < FRAMES_KEPT_EACH_END) this.callChain.push(step[1]);
+    } else this.callChain = [];
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage };
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
