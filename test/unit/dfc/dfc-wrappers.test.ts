@@ -2,7 +2,7 @@
 // output as some other program relayed it — docker compose, journald, kubectl, a Python logger,
 // a Rich console panel, a coloured terminal, a Windows file, an indented notebook cell. Whatever
 // the wrapper, the reading must be the same: every log of the corpus halves (test/fixtures/dfc-corpus/,
-// all five already scored), re-emitted through each wrapper, must give the same outcome, failed
+// all six already scored), re-emitted through each wrapper, must give the same outcome, failed
 // stage and diagnostic codes as the log itself (wrappers inside wrappers too). The wrappers reproduce each program's own format
 // (sources beside each), not the reader's patterns.
 import { test } from 'node:test';
@@ -92,6 +92,13 @@ const WRAPPERS: Record<string, Wrapper> = {
   // A notebook cell's output pasted as an indented block (four spaces before every line), or a tab.
   notebook: (ls) => ls.map((l) => (l.length ? `    ${l}` : l)),
   'notebook-tab': (ls) => ls.map((l) => (l.length ? `\t${l}` : l)),
+  // A log quoted inside a source file or a post (dfc-corpus unseen4/04, 05: a script keeping the DFC's
+  // errors as comments): every line behind a shell/Python comment, a C/JS comment, a Markdown or e-mail quote.
+  'hash-comment': (ls) => ls.map((l) => `# ${l}`),
+  'slash-comment': (ls) => ls.map((l) => `// ${l}`),
+  'quote-mark': (ls) => ls.map((l) => `> ${l}`),
+  // A log quoted inline in a sentence, each line in a Markdown code span, verbatim (dfc-corpus unseen4/20-22).
+  'inline-sentence': (ls) => ls.map((l) => (l.trim() && !l.includes('`') ? `We got \`${l}\` when running it` : l)),
 };
 
 interface Reading {
@@ -105,7 +112,7 @@ function reading(text: string): Reading {
   return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
 }
 
-const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3'];
+const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4'];
 /** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */
 const FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const fixtureDirs = readdirSync(FIXTURES, { withFileTypes: true })

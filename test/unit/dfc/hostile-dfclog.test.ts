@@ -210,6 +210,20 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a DFC module path without an end': `x hailo_model_optimization${'.a'.repeat(N)}`,
     'success words, a negation last': `${'completed successfully '.repeat(N / 20)}not`,
     'a list continuation after a list': `[error] shapes [${'[-1, '.repeat(N)}\n[[-1, 1]] ${'x'.repeat(N)}`,
+    // The fifth batch's classes (dfc-corpus unseen4/): quoted logs, code spans, shapes, memory units.
+    'code spans opened, never closed': `x \`${'a '.repeat(N)}\n${'b '.repeat(N)}\n${'c '.repeat(N)}\n${'d '.repeat(N)}`,
+    'backticks everywhere': '` a'.repeat(N),
+    'a sentence around a span of spaces': `We got \`${' '.repeat(N)}x\` when ${'a '.repeat(N)}`,
+    'comment marks repeated': `${'# '.repeat(N)}x`,
+    'element-wise shapes without their layer': `InvalidInputShape: Input shapes [${'[None, 1], '.repeat(N / 10)}`,
+    'element-wise shapes heads repeated': "Input shapes ( doesn't match each other in ".repeat(N / 40),
+    'a shell prompt without its command': `(venv) ${'a'.repeat(60)}@${'b'.repeat(60)}:${'/'.repeat(N)}`,
+    'a prompt of dollars': `${'$ '.repeat(N)}x`,
+    'command-not-found words without their end': `bash: line 1: x: ${'command not found '.repeat(N / 20)}x`,
+    'apt versions without their package': `E: Version '${"'".repeat(N)}`,
+    'a call chain of arrows': `${'→ a\n'.repeat(N / 10)}→ IndexError: x`,
+    'arrows without a name': `${'→ '.repeat(N)}`,
+    'memory units heads repeated': 'Memory units capacity exceeded (available: 1'.repeat(N / 40),
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();

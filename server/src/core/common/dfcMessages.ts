@@ -269,6 +269,20 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'make the broadcast explicit at export (equal ranks)',
     evidence: 'dfc-flow.md §3.5',
   },
+  {
+    // The optimizer's element-wise ops (Acceleras) take inputs of one shape: a mask or scale broadcast
+    // inside the graph that reached one with another shape (dfc-corpus unseen4/22: a softmax normalisation multiply).
+    id: 'elementwise-input-shapes',
+    text: "Input shapes {shapes} doesn't match each other in {layer}",
+    tool: 'dfc',
+    classes: ['InvalidInputShape'],
+    patterns: [/Input shapes (?<shapes>[[(][\w\s,[\]()]{0,400}?) ?doesn't match each other in (?:\.{3}|…)?\/?(?<layer>[\w./-]*\w)/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/broadcast',
+    fix: "the element-wise layer's inputs have different shapes where the optimizer needs equal ones: make the broadcast explicit in the graph (feed the op a tensor already tiled to the other's shape), or wire it to an input of that shape",
+    evidence: 'test/fixtures/dfc-corpus/unseen4/22 (the author removed the in-graph broadcast and fed the head-tiled mask input directly)',
+  },
   // ---- the model script (optimize) -------------------------------------------------------------
   {
     id: 'model-script-syntax',
@@ -551,6 +565,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${FIXTURES}/SOURCES.md (I)`,
   },
   {
+    // The allocator's per-cluster budget of memory units (a fixed hardware figure, 128 on Hailo-10H):
+    // no compiler setting raises it (dfc-corpus unseen4/20).
+    id: 'memory-units-capacity',
+    text: 'Memory units capacity exceeded (available: {available}, required: {required})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Memory units capacity exceeded(?: \(available: (?<available>\d+), required: (?<required>\d+)\))?/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    cause: 'memory units',
+    fix: 'a node needs more memory units than one cluster has — a fixed hardware budget no max_memory_utilization or optimization level changes: split the network differently (fewer or other network groups, smaller layers) so the partitioner can place it',
+    evidence: 'test/fixtures/dfc-corpus/unseen4/20 (the same under every compiler setting; compiling fewer network groups worked)',
+  },
+  {
     id: 'automri-context',
     text: 'Automri finished with too many resources on {context} with {n}/{m} failures.',
     tool: 'dfc',
@@ -795,6 +824,45 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'hailort/out-of-physical-devices',
     fix: 'another process (or a second VDevice of this one) holds the device: one VDevice per process, the multi-process service, or stop the other user (hailo-ollama, a run not ended)',
     evidence: `${HAILORT}/libhailort/src/vdevice/vdevice.cpp ("Failed to create vdevice. there are not enough free devices"); ${CORPUS}/37-xfeat-hailort-devices`,
+  },
+  // The firmware's answer when configuring one more network group: its internal memory is full (control.cpp
+  // turns CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL into HAILO_OUT_OF_FW_MEMORY with this message).
+  {
+    id: 'hailort-sram-full',
+    text: 'Configured network groups reached maximum device internal memory (SRAM Full). (CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL)',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/CONTEXT_SWITCH_STATUS_SRAM_MEMORY_FULL|Configured network groups reached maximum device internal memory/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/status',
+    fix: 'the network groups configured on the device fill its internal memory (SRAM): configure each network group once and keep it configured — switch between them with activate() or the scheduler, not by calling configure() again on every switch — and release the ones no longer needed',
+    evidence: `${HAILORT}/libhailort/src/device_common/control.cpp ("Configured network groups reached maximum device internal memory (SRAM Full).", v5.2.0); test/fixtures/dfc-corpus/unseen4/09 (configure once per detector fixed it)`,
+  },
+  // HailoRT's own warnings that say their cause (v5.2.0 source): the run goes on, the advice is HailoRT's.
+  {
+    id: 'hailort-llm-context-full',
+    text: 'Conversation context is full. It is adivsable to clear context as cache size was reached',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Conversation context is full/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/status',
+    fix: "the LLM's conversation (its KV cache) reached the model's context size: later prompts see less and generation degrades — clear the context (LLM.clear_context()) between independent prompts, or keep conversations shorter",
+    evidence: `${HAILORT}/libhailort/src/genai/llm/llm.cpp ("Conversation context is full. It is adivsable to clear context", v5.2.0); test/fixtures/dfc-corpus/unseen4/12`,
+  },
+  {
+    id: 'hailort-unaligned-buffer',
+    text: 'read_async() was provided an unaligned buffer (address=0x{address}), which causes performance degradation. Use buffers algined to {n} bytes for optimal performance',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/(?<call>read_async|write_async)\(\) was provided an unaligned buffer/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/status',
+    fix: 'the buffer given to the async stream is not aligned to the page size HailoRT names, so it is copied: allocate buffers aligned to it and rounded up to whole pages (posix_memalign, an aligned allocator — a std::vector is neither)',
+    evidence: `${HAILORT}/libhailort/src/vdma/vdma_stream.cpp ("read_async() was provided an unaligned buffer", v5.2.0); test/fixtures/dfc-corpus/unseen4/13`,
   },
   // No device at all — not one held by another process: the device scan found none (hailortcli.cpp's
   // `CHECK(scan_res.size() > 0, HAILO_OUT_OF_PHYSICAL_DEVICES, "No devices found")`; scan_command.cpp prints
@@ -1043,6 +1111,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'end-nodes-retried': ['retrying parsing'],
   'reshape-format': ['is not in list'],
   broadcast: ['broadcast together'],
+  'elementwise-input-shapes': ['match each other'],
   'model-script-syntax': ['Parsing failed at:', '(line:'],
   'no-argument-named': ['No argument named'],
   'config-path-and-arguments': ['Both config path'],
@@ -1065,6 +1134,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'mapping-failed': ['Mapping Failed'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
+  'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],
   'too-many-scs': ['too many SCs'],
@@ -1088,6 +1158,9 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-hef-dfc-version': ['HEF was created'],
   'hailort-device-family': ['devices are only supported', 'Devices are only supported'],
   'hailort-kv-cache-in-use': ['KV-Cache'],
+  'hailort-llm-context-full': ['context is full'],
+  'hailort-sram-full': ['SRAM_MEMORY_FULL', 'maximum device internal memory'],
+  'hailort-unaligned-buffer': ['unaligned buffer'],
   'hailort-genai-hef-version': ['Failed to create'],
   'hailort-hef-extensions': ['non-compatible HEF'],
   'hailort-hef-arch': ['not compatible with device'],

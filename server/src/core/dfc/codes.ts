@@ -307,6 +307,13 @@ export const DFC_CODES = {
     evidence:
       "the command's own argument parser refused its command line and nothing ran: Python argparse's `PROG: error: MESSAGE` after its usage (invalid choice, required or unrecognized arguments), click's `Error: No such option` (dfc-corpus unseen2/26)",
   },
+  'dfc/not-installed': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      "the shell or the package manager refused before any Hailo tool ran: the shell's `PROG: command not found` (in any locale: `コマンドが見つかりません`, dfc-corpus unseen4/16), apt's `E: Unable to locate package P` / `Version 'V' for 'P' was not found` (unseen4/10)",
+  },
   'dfc/crashed': {
     severity: 'error',
     stage: null,

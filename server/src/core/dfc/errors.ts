@@ -52,7 +52,7 @@ function allocationDetail(message: string): number {
  * class is followed by `:` or ends the line, so prose that merely names a class is not an error.
  */
 const EXCEPTION_ANYWHERE = new RegExp(
-  `(?:^|[\\s(\\[\\]'"|>:])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
+  `(?:^|[^\\w.])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
 );
 
 /**
@@ -60,10 +60,13 @@ const EXCEPTION_ANYWHERE = new RegExp(
  * (`hailo_model_optimization.acceleras.utils.acceleras_exceptions.NegativeSlopeExponentNonFixable: …`):
  * the module path says it is the DFC's, and which stage's code raised it.
  */
-const DFC_QUALIFIED = /(?:^|[\s(\[\]'"|>:])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
+/** The words every exception line holds (a substring gate before the two patterns). */
+const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`);
+
+const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
 export function exceptionIn(body: string): { cls: string; message: string; module?: string } | null {
-  if (!/Error|Exception|Failure|BadInputs|hailo_/.test(body)) return null;
+  if (!MAY_EXCEPTION.test(body)) return null;
   const q = body.includes('hailo_') ? DFC_QUALIFIED.exec(body) : null;
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
@@ -105,6 +108,20 @@ const ARGPARSE =
   /(?:^|[\s"'`])([\w.-]{1,64}(?: [\w.-]{1,64}){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
+/**
+ * The shell's word that a program is not there — bash/sh/dash `SHELL: [line N: ]PROG: command not found`, in the
+ * locale's words (bash's own translations: `コマンドが見つかりません`, `Befehl nicht gefunden`, `commande introuvable`,
+ * `未找到命令`, `명령어를 찾을 수 없음`, `orden no encontrada`, `comando non trovato`, `команда не найдена`), and zsh's form.
+ */
+const NOT_FOUND =
+  /^(?:[\w/.-]{0,64}(?:sh|bash)(?::| -c:)? (?:line \d+: |\d+: )?)?([\w.+-]{1,64}): (?:command not found|not found|コマンドが見つかりません|Befehl nicht gefunden|commande introuvable|未找到命令|找不到命令|명령어를 찾을 수 없음|orden no encontrada|comando non trovato|команда не найдена)\s*$/;
+const ZSH_NOT_FOUND = /^zsh: command not found: ([\w.+-]{1,64})\s*$/;
+/** apt's refusals of a package (`E: ` before apt 3, `Error: ` since). */
+const APT_ERROR =
+  /^(?:E|Error): ((?:Unable to locate package ([\w.+:-]{1,128}))|(?:Version '([^']{1,64})' for '([\w.+:-]{1,128})' was not found)|(?:Package '([\w.+:-]{1,128})' has no installation candidate))\s*$/;
+/** A step of a call chain an author condensed: a function's name alone on its line, after an arrow or first. */
+const CHAIN_STEP = /^(?:(?:→|->|=>|⇒)\s*)?([A-Za-z_][\w.]{0,200})(?:\(\))?$/;
+const CHAIN_ARROW = /^(?:→|->|=>|⇒)\s*/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
 const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
@@ -186,6 +203,8 @@ export class ErrorCollector {
   private messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   private ranStage: StageName | null = null;
+  /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
+  private callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
   private tracebackStart: LogLine | null = null;
 
@@ -210,10 +229,16 @@ export class ErrorCollector {
     if (ran) this.ranStage = ran;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
+    // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
+    const frames = bare && CHAIN_ARROW.test(body) ? [...this.callChain] : [];
+    const step = consumed || bare ? null : CHAIN_STEP.exec(body);
+    if (step) {
+      if (this.callChain.length < FRAMES_KEPT_EACH_END) this.callChain.push(step[1]);
+    } else this.callChain = [];
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames: [], line: l, stage };
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
@@ -326,6 +351,16 @@ export class ErrorCollector {
         this.lastErrorLine = l.no;
         return true;
       }
+    }
+    // The shell or the package manager refused before any tool ran (a program not installed, a package not found).
+    const missing = body.includes(': ') ? (NOT_FOUND.exec(body) ?? ZSH_NOT_FOUND.exec(body)) : null;
+    const apt = missing ? null : APT_ERROR.exec(body);
+    if (missing || apt) {
+      const what = missing ? { program: missing[1] } : { packageName: apt![2] ?? apt![4] ?? apt![5], version: apt![3] ?? null, message: apt![1] };
+      this.push(this.explainer.notInstalled(l, what), added);
+      this.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
+      this.lastErrorLine = l.no;
+      return true;
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
     if (!CRASH_START.test(body)) return false;
@@ -543,7 +578,7 @@ export class ErrorCollector {
     // One compiler bug / allocation failure / docker refusal, however many lines report it: later
     // lines join its excerpt, and a line that names the layer or context makes the message precise.
     if (MERGED.has(d.code) || d.code.startsWith('hailort/')) {
-      const prior = this.out.find((x) => x.code === d.code);
+      const prior = this.out.slice(this.runStart).find((x) => x.code === d.code);
       if (prior) {
         const lines = [...(prior.excerpt ?? []), ...(d.excerpt ?? [])];
         prior.excerpt = [...new Set(lines)];
@@ -607,6 +642,34 @@ export class ErrorCollector {
   hasErrors(): boolean {
     return this.out.some((d) => d.severity === 'error');
   }
+
+  /**
+   * The log goes on with another command after a run that ended in an error (a user's retry after a
+   * typo, a second attempt): the last run decides the outcome. The earlier run's errors stay, as
+   * warnings that say so; its unfinished traceback and open failure are its own.
+   */
+  newRun(): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error') continue;
+      d.severity = 'warning';
+      d.message = `An earlier run in this log failed (the command after it decides the outcome): ${d.message}`;
+    }
+    this.runStart = this.out.length;
+    this.firstErrorStage = null;
+    this.openFailure = null;
+    this.lastErrorLine = null;
+    this.unexplained = null;
+    this.inTraceback = false;
+    this.afterException = false;
+    this.ipythonClass = null;
+    this.richTraceback = false;
+    this.chainStage = null;
+    this.ranStage = null;
+    this.crash = null;
+  }
+
+  /** Where the diagnostics of the log's current run begin (newRun). */
+  private runStart = 0;
 
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {

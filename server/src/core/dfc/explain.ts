@@ -816,7 +816,10 @@ export class Explainer {
     // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
     const said =
       s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
-    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= 3 && plain.line.no > (rt?.last ?? 0);
+    // pyhailort raises the status as the exception of a traceback printed after the check: its frames (two lines
+    // each, and the header) stand between them (dfc-corpus unseen4/08).
+    const span = 3 + (s.kind === 'exception' ? 2 * s.frames.length + 1 + (s.framesOmitted ?? 0) * 2 : 0);
+    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= span && plain.line.no > (rt?.last ?? 0);
     if (fromPlain && rt && rt.asides.includes(plain.text.replace(/\s+/g, ' '))) {
       // The line was this failure's check, not the last one's aside.
       const aside = plain.text.replace(/\s+/g, ' ');
@@ -1009,6 +1012,29 @@ export class Explainer {
         excerpt: [withoutLevel(l.text).trim()],
       },
     );
+  }
+
+  /**
+   * The shell found no such program, or apt no such package: nothing of Hailo's ran. HailoRT's tools
+   * (hailortcli, the Python bindings) come in HailoRT's packages — on a Raspberry Pi, Raspberry Pi OS's
+   * `hailo-all` (https://www.raspberrypi.com/documentation/computers/ai.html); the DFC's `hailo` and the
+   * model zoo's `hailomz` live in the virtualenv they were installed into.
+   */
+  notInstalled(l: LogLine, what: { program: string } | { packageName: string; version: string | null; message: string }): DfcDiagnostic {
+    let message: string;
+    if ('program' in what) {
+      const p = what.program;
+      const advice = /^(?:hailo|hailomz)$/.test(p)
+        ? `${p} is installed inside the Dataflow Compiler's (or the model zoo's) Python virtualenv: activate it first (or run inside the DFC docker container).`
+        : /^hailo|^gst-/.test(p)
+          ? `Install HailoRT (on a Raspberry Pi, \`sudo apt install hailo-all\` installs HailoRT, the PCIe driver, TAPPAS core and the Python bindings; elsewhere the HailoRT packages of your release), then open a new shell.`
+          : `Install the package that provides it, or put its directory on PATH.`;
+      message = `The shell found no program ${p}: it is not installed or not on PATH, so nothing ran. ${advice}`;
+    } else {
+      const v = what.version ? ` (version ${what.version})` : '';
+      message = `apt could not install ${what.packageName}${v}: ${what.message}. The configured repositories do not offer it${what.version ? ' at that version' : ''} — \`apt policy ${what.packageName}\` lists what they offer; on a Raspberry Pi, install the release the OS ships with \`sudo apt install hailo-all\`, and pin versions only to ones listed (HailoRT's packages must all be of one release).`;
+    }
+    return this.make('dfc/not-installed', this.onLog(l), l, message, { stage: 'unknown', excerpt: [withoutLevel(l.text).trim()] });
   }
 
   /**

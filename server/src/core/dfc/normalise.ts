@@ -93,7 +93,9 @@ const PREFIXES: Prefix[] = [
   // docker compose: the service name padded to the longest, then ` | ` (compose's log printer).
   { re: /^(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*\s+\|(?: |$)/ },
   // Authors' decoration of pasted output: comment marks, quotes, list bullets.
-  { re: /^(?:#+|\/\/)\s*(?=\S)/ },
+  // One space is the mark's own: more is the quoted line's indentation (a traceback's frames behind `# `).
+  // SQL/Lua `-- ` and Lisp/ini `; ` comments need their space (`--hw-arch` is an option, `;` ends a statement).
+  { re: /^(?:(?:#+|\/\/)(?: |(?=\S))|(?:--|;+) )/ },
   { re: /^> / },
   { re: /^[-*+]\s+(?=[^-*+\s])/ },
 ];
@@ -136,6 +138,15 @@ const OWN_STRUCTURE =
 
 /** Rich's log handler prints the caller's `file.py:N` at the right edge. */
 const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;
+
+/** Words around a code span: a sentence quoting a line, not the line itself. */
+const PROSE = /[A-Za-z]{2,}\W+[A-Za-z]{2,}/;
+/**
+ * What a span quotes as a line: words with spaces between them (a single token — `hailo-ollama`,
+ * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
+ * capitalised word a line can be alone (`Killed`, `IndexError`), an indented one (a traceback's code line) or a bare word (a prompt's answer `n`).
+ */
+const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 
@@ -247,7 +258,13 @@ export function normalise(text: string): Normalised | null {
     let marked = t;
     if (/\*\*[^*\s][^*]*?\*\*/.test(marked)) marked = marked.replace(/\*\*([^*\s][^*]*?)\*\*/g, '$1');
     const ticks = marked.split('`').length - 1;
-    if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
+    // One span in a sentence (`We got \`…\` when running it`, dfc-corpus unseen4/20-22): the span is the
+    // quoted line, verbatim with its indentation; the sentence around it is the author's.
+    const open = ticks === 2 && !ownTag ? marked.indexOf('`') : -1;
+    const close = open >= 0 ? marked.lastIndexOf('`') : -1;
+    if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(marked.slice(0, open) + marked.slice(close + 1)))
+      marked = marked.slice(open + 1, close);
+    else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;
     t = marked;
     unmarked = true;

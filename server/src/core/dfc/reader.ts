@@ -11,6 +11,8 @@ export class DfcLogReader {
   private readonly splitter = new LineSplitter();
   private readonly margin = new Margin();
   private readonly state: ReaderState;
+  /** A Markdown code span an author's prose opened and wrapped: its lines so far (normalised). */
+  private span: LogLine[] = [];
   private ended: DfcReport | undefined;
 
   constructor(context: DfcLogContext = {}) {
@@ -27,6 +29,8 @@ export class DfcLogReader {
   end(exit?: DfcExit): DfcReport {
     if (this.ended) return this.ended;
     this.feed(this.splitter.flush());
+    const events: DfcEvent[] = [];
+    for (const held of this.span.splice(0)) this.state.line(held, events);
     this.ended = this.state.finish(exit).report;
     return this.ended;
   }
@@ -43,11 +47,50 @@ export class DfcLogReader {
       // A pasted block's own indentation first (a notebook cell's), then the prefixes.
       const text = this.margin.take(line.text);
       const n = normalise(text);
-      if (n !== null && n.text !== line.text) this.state.line({ ...line, text: n.text, relayedLevel: n.relayedLevel }, events);
-      else this.state.line(text === line.text ? line : { ...line, text }, events);
+      const read = n !== null && n.text !== line.text ? { ...line, text: n.text, relayedLevel: n.relayedLevel } : text === line.text ? line : { ...line, text };
+      for (const l of this.spans(read)) this.state.line(l, events);
     }
     return events;
   }
+
+  /**
+   * Prose that quotes a message in a Markdown code span wraps it like any sentence (`…compilation hit
+   * \`Memory units` / `capacity exceeded (…)\` on a single node`, dfc-corpus unseen4/20): a line whose
+   * backticks leave a span open is held until a line within SPAN_LINES closes it, and the span's lines
+   * are read as one line at the first one's place. A span nobody closes (the compiler's own
+   * `Assertion \`x' failed`) releases its lines as they were.
+   */
+  private spans(l: LogLine): LogLine[] {
+    const ticks = backticks(l.text);
+    if (this.span.length === 0) {
+      if (ticks % 2 === 1 && !l.overwritten && OPENS_SPAN.test(l.text)) {
+        this.span.push(l);
+        return [];
+      }
+      return [l];
+    }
+    this.span.push(l);
+    if (ticks % 2 === 1) {
+      const [first, ...rest] = this.span.splice(0);
+      const text = [first.text.trimEnd(), ...rest.map((r) => (r.relayedLevel ? r.text.replace(/^\[\w+\] /, '') : r.text).trim())].join(' ');
+      // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line.
+      const joined = normalise(text)?.text ?? text;
+      return [{ ...first, text: joined, length: first.length }];
+    }
+    if (this.span.length < SPAN_LINES) return [];
+    return this.span.splice(0);
+  }
+}
+
+/** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
+const OPENS_SPAN = /(?:^|[\s(\[:,;])`[^`\s][^`]*$/;
+/** A wrapped span is closed within this many lines (prose wraps at 70–80 columns; a message is a few lines). */
+const SPAN_LINES = 4;
+
+function backticks(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('`'); i >= 0; i = s.indexOf('`', i + 1)) n++;
+  return n;
 }
 
 /** Reads a whole log at once. */

@@ -26,6 +26,11 @@ const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
   /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded/;
+/**
+ * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
+ * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
+ */
+const SHELL_PROMPT = /^(?:\([\w.-]{1,64}\) )?(?:[\w.-]{1,64}@[\w.-]{1,64}:[^\s$#]{0,512})?[$#] +(?:sudo +(?:-\S+ +)*)?(?:[\w./-]*\/)?([\w.-]+)/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
@@ -70,6 +75,8 @@ export class ReaderState implements ReaderView {
   promptAnswer: 'y' | 'n' | null = null;
   /** hailortcli printed its answer (markers.ts `inferred`) — a run on the device that ended. */
   deviceRunEnded = false;
+  /** Programs the log showed run (at a shell prompt, in an argument parser's usage): a prompt running one again is a retry. */
+  private readonly programs = new Set<string>();
   /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
   /** The `hailo …`/`hailomz …` command line, when the log shows it. */
@@ -132,6 +139,17 @@ export class ReaderState implements ReaderView {
       if (h.hwArch) this.hwArch = h.hwArch;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
     }
+    // A shell prompt with a command after a run that ended in an error: another run, which decides (errors.ts newRun).
+    // A shell prompt running a program the log already showed run, after that run ended in an error: a retry,
+    // which decides (errors.ts newRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
+    const said = text.includes('$ ') || text.includes('# ') || text.includes('usage: ') ? withoutLevel(text).trim() : '';
+    const prompt = said ? SHELL_PROMPT.exec(said) : null;
+    const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
+    if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
+      if (this.current) this.finishStage(this.current, 'failed', null, l.no, events);
+      this.errors.newRun();
+    }
+    if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
     if (c) {
       this.command = c;
