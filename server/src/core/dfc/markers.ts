@@ -150,7 +150,10 @@ export type Marker =
   | { kind: 'prompt' }
   /** The profiler wrote its report (`hailomz profile`, `hailo profiler`): the run ended, whatever stage its estimate ran. */
   | { kind: 'profiled' }
-  /** hailortcli printed its answer (`> Inference result:`, benchmark's `FPS (hw_only) =`, identify's `Device Architecture:`): a run on the device ended. */
+  /**
+   * A tool printed its complete answer (hailortcli's `> Inference result:`, `run`'s progress at 100%, benchmark's
+   * `FPS (hw_only) =`, identify's `Device Architecture:`, `hailomz info`'s card): that run ended.
+   */
   | { kind: 'inferred' }
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
   | { kind: 'saved' }
@@ -192,14 +195,23 @@ const EXIT_STATUS =
 
 /** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
 const HEF_DONE =
-  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created) (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
+  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created):? (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
 
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
 const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
 
+/**
+ * An author's mark of success before a line they quote (`✅ Model Optimization is done`, `→ Saved HAR to: …`,
+ * dfc-corpus unseen5/13): the line after it is the tool's. Failure marks (❌, ⚠) are kept, so no success pattern matches past them.
+ */
+const SUCCESS_MARK = /^(?:[\u2705\u2714\u2713\u2611\u2192\u279c\u27a1\u25b6\u2022]\ufe0f?\s*|\u{1f7e2}\s*){1,3}/u;
+
+/** The model zoo's `hailomz info` card: `operations: 6.44G`, `parameters: 5.05M` (a unit, unlike the YAML's bare numbers). */
+const MZ_INFO_CARD = /^(?:operations|parameters):\s+\d+(?:\.\d+)?[KMGT]$/;
+
 export function classifyMarker(text: string): Marker | null {
-  const t = withoutLevel(text).trim();
+  const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
   let m: RegExpExecArray | null;
   if ((m = /^Translation started on \S+ model (\S+)/.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
   if ((m = /^Translation completed on \S+ model (\S+)(?: \(completion time: ([^)]+)\))?/.exec(t)))
@@ -235,7 +247,10 @@ export function classifyMarker(text: string): Marker | null {
   if (
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/.test(
       t,
-    )
+    ) ||
+    // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
+    /^Network \S+: 100% \| \d/.test(t) ||
+    MZ_INFO_CARD.test(t)
   )
     return { kind: 'inferred' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
