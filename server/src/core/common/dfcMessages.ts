@@ -1187,6 +1187,24 @@ const ANY_KEY = new RegExp(
 
 const KEYED = DFC_MESSAGES.filter((m) => !m.frames && m.patterns.length).map((m) => ({ m, keys: MESSAGE_KEYS[m.id] ?? [] }));
 
+/**
+ * Each message's first sentences where more of it follows (`HEF format is not compatible with device.` before
+ * `Device arch: …`): a line ending in one was cut where its program or its author broke the line (dfc-corpus unseen5/06).
+ */
+const SENTENCE_HEADS: readonly string[] = DFC_MESSAGES.flatMap((m) => {
+  const literal = m.text.split('{')[0];
+  const heads: string[] = [];
+  for (let i = literal.indexOf('. '); i >= 20; i = literal.indexOf('. ', i + 1)) heads.push(literal.slice(0, i + 1));
+  return heads;
+});
+
+/** Whether `text` ends with a catalogue message cut at one of its sentence ends (the rest is on the next line). */
+export function endsAtMessageSentence(text: string): boolean {
+  if (!text.endsWith('.')) return false;
+  for (const h of SENTENCE_HEADS) if (text.endsWith(h)) return true;
+  return false;
+}
+
 /** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
 export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
 

@@ -2,7 +2,7 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, matchDfcMessage } from '../common/dfcMessages';
+import { CATALOGUE_CLASSES, endsAtMessageSentence, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -106,6 +106,11 @@ export function stageOfModule(module: string | undefined): StageName | null {
 /** Python argparse's last line (`%(prog)s: error: %(message)s`, after its usage) and its messages. */
 const ARGPARSE =
   /(?:^|[\s"'`])([\w.-]{1,64}(?: [\w.-]{1,64}){0,3}): error: ((?:argument |the following arguments are required|unrecognized arguments|invalid choice|expected (?:one|at least one) argument|ambiguous option|one of the arguments|not allowed with argument).*?)["'`]?$/;
+/**
+ * argparse's refusal of a subcommand quoted without its usage (`Received error: "invalid choice: 'parser'"`, dfc-corpus
+ * unseen5/23): `invalid choice: %r` with the value in quotes is argparse's own wording (Lib/argparse.py `_check_value`).
+ */
+const ARGPARSE_CHOICE = /\binvalid choice: '([^'\s]{1,64})'/;
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
 /**
@@ -308,7 +313,10 @@ export class ErrorCollector {
   private opens(l: LogLine): boolean {
     const body = withoutLevel(l.text).trim();
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
-    if (!body || !/(?:[\w,:)\]?]|\()$/.test(body) || /^(?:Traceback|File ")/.test(body)) return false;
+    // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
+    if (!body || /^(?:Traceback|File ")/.test(body)) return false;
+    if (endsAtMessageSentence(body)) return true;
+    if (!/(?:[\w,:)\]?]|\()$/.test(body)) return false;
     const lv = level(l.text);
     return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null;
   }
@@ -351,6 +359,14 @@ export class ErrorCollector {
         this.lastErrorLine = l.no;
         return true;
       }
+    }
+    const choice = body.includes('invalid choice') ? ARGPARSE_CHOICE.exec(body) : null;
+    if (choice) {
+      const message = body.slice(choice.index).replace(/["'`]+$/, '');
+      this.push(this.explainer.usage(l, null, message), added);
+      this.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
+      this.lastErrorLine = l.no;
+      return true;
     }
     // The shell or the package manager refused before any tool ran (a program not installed, a package not found).
     const missing = body.includes(': ') ? (NOT_FOUND.exec(body) ?? ZSH_NOT_FOUND.exec(body)) : null;

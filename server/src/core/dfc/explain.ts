@@ -1001,7 +1001,10 @@ export class Explainer {
     const empty = /\(choose from\s*\)/.test(message);
     const advice = empty
       ? `The list it chooses from is empty: ${prog ?? 'the tool'} found none of the entries it offers${/hailomz/.test(prog ?? '') ? " (for hailomz, the model zoo's network configurations)" : ''} — check its installation.`
-      : `Run it with --help and fix the command line.`;
+      : /invalid choice: '(?:parser|optimize|compiler|profiler)'/.test(message)
+        ? // The DFC's verbs refused as unknown: the `hailo` on PATH is HailoRT's (hailo_platform's CLI has only runtime commands).
+          `The \`hailo\` found has no Dataflow Compiler commands: the DFC is not installed there (HailoRT's own \`hailo\` offers only runtime commands). Run the DFC where it is installed (x86_64 Linux: its virtualenv or docker container) and copy the HEF to the device.`
+        : `Run it with --help and fix the command line.`;
     return this.make(
       'dfc/usage',
       this.onLog(l),
