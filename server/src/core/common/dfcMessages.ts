@@ -101,9 +101,11 @@ export function hailortFamilyFix(code: HailortFamilyCode): string {
  * server's reply, whatever its status: common/genai/serializer/serializer.cpp v5.1.1–v5.2.0 `deserialize_reply`).
  * The reply carries only the status; the causes recorded for it: the KV-Cache held by another LLM/VLM
  * (HAILO_INVALID_OPERATION, hailort_server.cpp), a HEF made by a newer DFC than the device's HailoRT
- * (dfc-corpus unseen3/37: a 5.2.0 HEF on 5.1.1), a HEF not found (unseen3/36's thread).
+ * (dfc-corpus unseen3/37: a 5.2.0 HEF on 5.1.1), a HEF not found (unseen3/36's thread). An author's own words
+ * for the same failure (`VLM fails with HAILO_INVALID_OPERATION`, unseen5/18) name the model and its status the same way.
  */
-export const GENAI_CREATE_FAILED = /\bFailed to create (?:LLM|VLM|Speech2Text|Text2Image)\b/;
+export const GENAI_CREATE_FAILED =
+  /\b(?:Failed to create (?:LLM|VLM|Speech2Text|Text2Image)\b|(?:LLM|VLM|Speech2Text|Text2Image) (?:fails|failed|failing|crashes|crashed) (?:with|on|at)\b)/;
 export const GENAI_CREATE_FIX =
   "the device's GenAI server refused to create the model, and its reply carries only the status: check that the HEF's version matches the device's HailoRT (a HEF compiled by a newer DFC than the device's runtime and firmware is refused — hailo-tools hef shows the HEF's; install that HailoRT release, driver and firmware, or download the HEF made for the installed one), that no other LLM or VLM holds the KV-Cache (one at a time), and that the HEF path exists; the device's log (hailort.log) names the check";
 
@@ -1207,6 +1209,8 @@ export function endsAtMessageSentence(text: string): boolean {
 
 /** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
 export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
+/** Classes that alone say what was refused (`anyMessage`): named as a sentence's last word, they report it. */
+export const DISTINCT_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.filter((m) => m.anyMessage).flatMap((m) => m.classes));
 
 /**
  * The catalogue entry a message is, given its exception class (null: a line without one) and the

@@ -2,7 +2,7 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, endsAtMessageSentence, matchDfcMessage } from '../common/dfcMessages';
+import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -70,8 +70,15 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   const q = body.includes('hailo_') ? DFC_QUALIFIED.exec(body) : null;
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
-  return m ? { cls: m[1], message: (m[2] ?? '').trim() } : null;
+  if (m) return { cls: m[1], message: (m[2] ?? '').trim() };
+  // A class whose name alone says what was refused, ending a sentence in an author's note
+  // (``Hailo can't run the head. `UnsupportedShuffleLayerError`.``, dfc-corpus unseen5/12).
+  const n = body.endsWith('.') ? SENTENCE_LAST_CLASS.exec(body) : null;
+  return n && DISTINCT_CLASSES.has(n[1]) ? { cls: n[1], message: '' } : null;
 }
+
+/** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
+const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
 
 /**
  * The stage an exception class belongs to by the framework that defines it, whatever module path the
