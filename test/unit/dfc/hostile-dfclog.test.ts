@@ -224,6 +224,15 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a call chain of arrows': `${'→ a\n'.repeat(N / 10)}→ IndexError: x`,
     'arrows without a name': `${'→ '.repeat(N)}`,
     'memory units heads repeated': 'Memory units capacity exceeded (available: 1'.repeat(N / 40),
+    // The sixth batch's classes (dfc-corpus unseen5/): tools' answers, success marks, sentence ends, quoted refusals.
+    'success marks repeated': `${'✅ '.repeat(N)}x`,
+    'progress heads without their count': `Network ${'a'.repeat(N)}: 100% | x`,
+    'info card words without their unit': `operations: ${'1'.repeat(N)}.`,
+    'message sentences repeated, cut': `${'HEF format is not compatible with device. '.repeat(N / 40)}x.`,
+    'invalid choice without its close': `invalid choice: '${'a'.repeat(N)}`,
+    'capitalised words before a full stop': `${' Aaaa'.repeat(N / 5)} x.`,
+    'a class name of every length, unended': `${'A'.repeat(N)}.`,
+    'GenAI model words without a verb': `${'VLM fails '.repeat(N / 10)}x`,
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();

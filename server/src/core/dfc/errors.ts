@@ -369,7 +369,7 @@ export class ErrorCollector {
     }
     const choice = body.includes('invalid choice') ? ARGPARSE_CHOICE.exec(body) : null;
     if (choice) {
-      const message = body.slice(choice.index).replace(/["'`]+$/, '');
+      const message = body.slice(choice.index).replace(/["`]+$/, '');
       this.push(this.explainer.usage(l, null, message), added);
       this.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
       this.lastErrorLine = l.no;
