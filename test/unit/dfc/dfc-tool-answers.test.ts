@@ -21,23 +21,39 @@ test("hailortcli run's progress line at 100% ends the run; below 100% it does no
 });
 
 test("hailomz info's card is its complete answer; the model zoo YAML's bare numbers are not", () => {
-  const card = ['<Hailo Model Zoo INFO> Start run for network resnet_v1_50 ...', '<Hailo Model Zoo INFO> ', '        task:                    classification', '        operations:              6.98G', '        parameters:              25.53M'].join('\n');
+  const card = [
+    '<Hailo Model Zoo INFO> Start run for network resnet_v1_50 ...',
+    '<Hailo Model Zoo INFO> ',
+    '        task:                    classification',
+    '        operations:              6.98G',
+    '        parameters:              25.53M',
+  ].join('\n');
   assert.equal(read(`${card}\n`).outcome, 'success');
   assert.equal(read('info:\n  parameters: 25.53\n  flops: 6.98\n').outcome, 'incomplete');
 });
 
 test("an author's ✅ before the DFC's own lines does not hide them; a ❌ keeps a line from reading as success", () => {
   const r = read(
-    ['hailo optimize --hw-arch hailo8l model.har', '✅ Model Optimization is done', 'hailo compiler --hw-arch hailo8l model_optimized.har', '✅ Found valid partition to 2 contexts', '✅ Generated: model.hef (4.1MB)'].join('\n'),
+    [
+      'hailo optimize --hw-arch hailo8l model.har',
+      '✅ Model Optimization is done',
+      'hailo compiler --hw-arch hailo8l model_optimized.har',
+      '✅ Found valid partition to 2 contexts',
+      '✅ Generated: model.hef (4.1MB)',
+    ].join('\n'),
   );
   assert.equal(r.outcome, 'success');
   assert.equal(read('hailo compiler --hw-arch hailo8l model_optimized.har\n❌ Generated: model.hef\n').outcome, 'incomplete');
 });
 
 test("a catalogue message wrapped at its own sentence end is read whole (HailoRT's device-arch refusal)", () => {
-  const r = read('    [HailoRT] HEF format is not compatible with device.\n              Device arch: HAILO8L, HEF arch: HAILO8\n\nSo pick the HEF at load time.\n');
+  const r = read(
+    '    [HailoRT] HEF format is not compatible with device.\n              Device arch: HAILO8L, HEF arch: HAILO8\n\nSo pick the HEF at load time.\n',
+  );
   assert.equal(r.outcome, 'failed');
-  assert.deepEqual(codes('    [HailoRT] HEF format is not compatible with device.\n              Device arch: HAILO8L, HEF arch: HAILO8\n'), ['hailort/hef-device-mismatch']);
+  assert.deepEqual(codes('    [HailoRT] HEF format is not compatible with device.\n              Device arch: HAILO8L, HEF arch: HAILO8\n'), [
+    'hailort/hef-device-mismatch',
+  ]);
   assert.ok(r.diagnostics[0].message.includes('HAILO8L'), r.diagnostics[0].message);
 });
 
