@@ -71,6 +71,8 @@ test('a DFC class whose name alone says what was refused, ending a sentence, is 
   assert.equal(r.failedStage, 'parse');
   assert.deepEqual(codes('It stopped with UnsupportedShuffleLayerError.\n'), ['dfc/unsupported-shuffle']);
   assert.deepEqual(codes('It stopped with a ValueError.\n'), []);
+  assert.deepEqual(codes('Cutting at the convs avoids UnsupportedShuffleLayerError.\n'), []);
+  assert.deepEqual(codes('No more UnsupportedShuffleLayerError.\n'), []);
 });
 
 test("a GenAI model failing with a status in an author's words gets the GenAI causes (the HEF's version among them)", () => {

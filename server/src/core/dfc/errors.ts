@@ -73,9 +73,12 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   if (m) return { cls: m[1], message: (m[2] ?? '').trim() };
   // A class whose name alone says what was refused, ending a sentence in an author's note
   // (``Hailo can't run the head. `UnsupportedShuffleLayerError`.``, dfc-corpus unseen5/12).
-  const n = body.endsWith('.') ? SENTENCE_LAST_CLASS.exec(body) : null;
+  // A sentence that says it is gone or avoided (`no more X.`, `this avoids X.`) reports nothing.
+  const n = body.endsWith('.') && !AVOIDED.test(body) ? SENTENCE_LAST_CLASS.exec(body) : null;
   return n && DISTINCT_CLASSES.has(n[1]) ? { cls: n[1], message: '' } : null;
 }
+
+const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
 
 /** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
