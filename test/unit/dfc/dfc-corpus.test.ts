@@ -21,6 +21,8 @@
 // A sixth batch (unseen5/) was set aside whole and scored once by the lead (18/25, 42/54 fields — the
 // reader before the fifth batch's fixes scored 17/25); it was then read and its misses fixed as classes
 // (dfc-tool-answers.test.ts) — a tuned half now, kept at its score after.
+// A seventh batch (unseen6/) is set aside whole: only listed and its format checked here, scored once by
+// the lead (`node scripts/dfc-corpus-score.mjs unseen6`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -73,7 +75,7 @@ for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 
 
 test('dfc corpus: every case states what its thread says and where it comes from', async () => {
   const { readFileSync } = await import('node:fs');
-  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5'];
+  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6'];
   for (const dir of parts.flatMap((p) => corpusCases(p))) {
     const e = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { source: string; thread: string; expect: Record<string, unknown> };
     assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
@@ -127,6 +129,17 @@ test('dfc corpus: the sixth batch (unseen5/) is listed, at least 20 logs', async
   const { existsSync } = await import('node:fs');
   const cases = corpusCases('unseen5');
   assert.ok(cases.length >= 20, `unseen5/ has at least 20 logs (${cases.length})`);
+  for (const dir of cases) {
+    assert.ok(existsSync(join(dir, 'run.log')) && existsSync(join(dir, 'expect.json')), `${dir}: run.log and expect.json`);
+    assert.match(dir.slice(dir.lastIndexOf('/') + 1), /^\d{2}-[a-z0-9-]+$/, `${dir}: NN-short-name`);
+  }
+});
+
+test('dfc corpus: the seventh batch (unseen6/) is listed, set aside whole, at least 15 logs', async () => {
+  // Listing and format only — unseen6/ is never scored here (test/fixtures/dfc-corpus/README.md).
+  const { existsSync } = await import('node:fs');
+  const cases = corpusCases('unseen6');
+  assert.ok(cases.length >= 15, `unseen6/ has at least 15 logs (${cases.length})`);
   for (const dir of cases) {
     assert.ok(existsSync(join(dir, 'run.log')) && existsSync(join(dir, 'expect.json')), `${dir}: run.log and expect.json`);
     assert.match(dir.slice(dir.lastIndexOf('/') + 1), /^\d{2}-[a-z0-9-]+$/, `${dir}: NN-short-name`);
