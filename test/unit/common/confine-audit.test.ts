@@ -18,47 +18,13 @@ import { readHarView, harViewText } from '../../../server/src/core/har/harView';
 import { DRIVER_DIR, FAKE_DOCKER, fakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
 import { repoRoot } from '../../helpers/shared';
 import { captureIO } from '../../fakes/cliIO';
+import { outsideLab, type OutsideLab } from '../../helpers/outsideLab';
 
 const MODEL = join(repoRoot, 'examples', 'model');
 const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');
 const SECRET = 'PRIVATE-7f3a9c-DO-NOT-SHOW';
 
-interface Layout {
-  ws: string;
-  home: string;
-  /** An outside file, with its bytes and mtime as they were. */
-  outside(name: string, text: string): string;
-  /** Every outside file unchanged (bytes and mtime) and nothing new outside. */
-  assertOutsideUntouched(): void;
-  cleanup(): void;
-}
-
-function layout(): Layout {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'hailo-confine-')));
-  const ws = join(root, 'ws');
-  const home = join(root, 'home');
-  mkdirSync(ws);
-  mkdirSync(home);
-  const files = new Map<string, { bytes: Buffer; mtimeMs: number }>();
-  return {
-    ws,
-    home,
-    outside(name, text) {
-      const p = join(home, name);
-      mkdirSync(join(p, '..'), { recursive: true });
-      writeFileSync(p, text);
-      files.set(p, { bytes: readFileSync(p), mtimeMs: statSync(p).mtimeMs });
-      return p;
-    },
-    assertOutsideUntouched() {
-      for (const [p, was] of files) {
-        assert.ok(readFileSync(p).equals(was.bytes), `${p} was written`);
-        assert.equal(statSync(p).mtimeMs, was.mtimeMs, `${p} was touched`);
-      }
-    },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
-  };
-}
+const layout = (): OutsideLab => outsideLab('hailo-confine-');
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIO();

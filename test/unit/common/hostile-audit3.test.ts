@@ -34,6 +34,7 @@ import { withExternalData } from '../../helpers/onnxBuilder';
 import { repoRoot } from '../../helpers/shared';
 import { findModelFiles, readReferenceModel } from '../../../server/src/api';
 import { fakeVscode } from '../../fakes/vscodeModule';
+import { outsideLab, type OutsideLab } from '../../helpers/outsideLab';
 
 const BIN = join(repoRoot, 'bin', 'hailo-tools.js');
 const MODEL = join(repoRoot, 'examples', 'model');
@@ -41,46 +42,7 @@ const NMS = join(repoRoot, 'test', 'fixtures', 'nms', 'custom');
 const SECRET = 'PRIVATE-a3-5e1f0c-DO-NOT-SHOW';
 const NO_STACK = /^\s+at .+[:(]\d+/m;
 
-interface Lab {
-  ws: string;
-  home: string;
-  /** A file outside the folder; its bytes and mtime are remembered. */
-  outside(name: string, data: string | Uint8Array): string;
-  /** Every outside file unchanged, and nothing new made outside. */
-  assertOutsideUntouched(): void;
-  cleanup(): void;
-}
-
-function lab(): Lab {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'hailo-audit3-')));
-  const ws = join(root, 'ws');
-  const home = join(root, 'home');
-  mkdirSync(ws);
-  mkdirSync(home);
-  const files = new Map<string, { bytes: Buffer; mtimeMs: number }>();
-  return {
-    ws,
-    home,
-    outside(name, data) {
-      const p = join(home, name);
-      mkdirSync(join(p, '..'), { recursive: true });
-      writeFileSync(p, data);
-      files.set(p, { bytes: readFileSync(p), mtimeMs: statSync(p).mtimeMs });
-      return p;
-    },
-    assertOutsideUntouched() {
-      for (const [p, was] of files) {
-        assert.ok(readFileSync(p).equals(was.bytes), `${p} was written`);
-        assert.equal(statSync(p).mtimeMs, was.mtimeMs, `${p} was touched`);
-      }
-      const list = (d: string): string[] =>
-        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(d, e.name)) : [join(d, e.name)]));
-      const made = list(home).filter((p) => !files.has(p));
-      assert.deepEqual(made, [], 'nothing new outside the folder');
-    },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
-  };
-}
+const lab = (): OutsideLab => outsideLab('hailo-audit3-');
 
 interface Run {
   code: number | null;
