@@ -209,3 +209,13 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   void connection.sendNotification(InitializedNotification.type, {});
   return server;
 }
+
+/** `p`, or a failure naming `what` when the server has not answered within `ms` (a hostile file must not make it deaf). */
+export async function answerWithin<T>(what: string, p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

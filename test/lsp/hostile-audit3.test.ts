@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeConfigurationNotification, HoverRequest, type Hover } from 'vscode-languageserver-protocol/node';
-import { startTestServer } from '../helpers/lsp';
+import { startTestServer, answerWithin } from '../helpers/lsp';
 import { repoRoot } from '../helpers/shared';
 import { ultralyticsDetector, ultralyticsMetadata } from '../helpers/detectorOnnx';
 
@@ -22,12 +22,7 @@ const BOUND_MS = 20_000;
 const NMS_SCRIPT = 'nms_postprocess("custom_nms_config.json", meta_arch=yolov8, engine=cpu)\n';
 const GOOD = 'normalization1 = normalization([123.675, 116.28, 103.53], [58.395, 57.12, 57.375])\nmodel_optimization_flavor(optimization_level=0)\n';
 
-async function within<T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const r = await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]);
-  clearTimeout(timer);
-  return r;
-}
+const within = <T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> => answerWithin(what, p, ms);
 
 function scratch() {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'hailo-audit3-lsp-')));

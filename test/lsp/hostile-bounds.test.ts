@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HoverRequest, type Hover } from 'vscode-languageserver-protocol/node';
-import { startTestServer } from '../helpers/lsp';
+import { startTestServer, answerWithin } from '../helpers/lsp';
 import { chainHn, harOf } from '../helpers/hostile';
 import { repoRoot } from '../helpers/shared';
 
@@ -19,12 +19,7 @@ import { repoRoot } from '../helpers/shared';
 const BOUND_MS = 20_000;
 const GOOD = 'normalization1 = normalization([123.675, 116.28, 103.53], [58.395, 57.12, 57.375])\nmodel_optimization_flavor(optimization_level=0)\n';
 
-async function within<T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const r = await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]);
-  clearTimeout(timer);
-  return r;
-}
+const within = <T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> => answerWithin(what, p, ms);
 
 test("the real server with issue 29's hostile files open answers a hover on another document within a bound", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hailo-hostile-bounds-'));

@@ -18,7 +18,7 @@ import {
   SemanticTokensRequest,
   type Hover,
 } from 'vscode-languageserver-protocol/node';
-import { startTestServer } from '../helpers/lsp';
+import { startTestServer, answerWithin } from '../helpers/lsp';
 import { assertInert } from '../helpers/markdown';
 import { buildHef } from '../helpers/hefBuilder';
 import { paddedV3Spec } from '../helpers/inlineHefs';
@@ -30,15 +30,7 @@ import { deepSubgraphOnnx, harGzipBomb, hostileHn, hostileOnnx, makeFifo, releas
 const BOUND_MS = 30_000;
 const GOOD = 'normalization1 = normalization([123.675, 116.28, 103.53], [58.395, 57.12, 57.375])\nmodel_optimization_flavor(optimization_level=0)\n';
 
-async function within<T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> {
-  const t0 = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const r = await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]);
-  clearTimeout(timer);
-  const took = performance.now() - t0;
-  assert.ok(took < ms, `${what} took ${took.toFixed(0)} ms`);
-  return r;
-}
+const within = <T>(what: string, p: Promise<T>, ms = BOUND_MS): Promise<T> => answerWithin(what, p, ms);
 
 async function hostileFolder(dir: string): Promise<{ fifos: string[] }> {
   const fifos: string[] = [];

@@ -5,8 +5,7 @@
 // the outside files are byte-for-byte and mtime-for-mtime unchanged and that no outside byte shows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { PlanError, readPlan } from '../../../server/src/core/sweep/plan';

@@ -10,22 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import Module from 'node:module';
-import {
-  copyFileSync,
-  existsSync,
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAKE_DOCKER, fakeDocker, NEEDS_PYTHON, scenario } from '../../fakes/fakeDocker';
 import { makeFifo, releaseFifo, tarMember, TAR_END } from '../../helpers/hostile';

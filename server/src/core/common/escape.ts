@@ -56,6 +56,9 @@ export function mdText(s: string): string {
     .replace(/^(\s*)([#+=-]|\d+[.)])/, (_m, space: string, mark: string) => `${space}${mark.replace(/[#+=.)-]/g, '\\$&')}`);
 }
 
+/** One character as a `\\u001b`-style escape: readable, and valid inside a JSON string. */
+const uEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * A report printed as lines, one record per line: a line break, CR or other control character that
  * a file put inside a record (a file name, a network or member name, a note from a cloned result) is
@@ -63,7 +66,7 @@ export function mdText(s: string): string {
  * Tabs stay. Every CLI report built as a list of lines ends here rather than at `join('\n')`.
  */
 export function reportLines(lines: readonly string[]): string {
-  const shown = (c: string) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = (c: string) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : uEscape(c));
   // the same `\u001b` form terminalText gives the rest of the output, and \n / \r as they are written
   return lines.map((l) => l.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, shown)).join('\n') + '\n';
 }
@@ -75,10 +78,7 @@ export function reportLines(lines: readonly string[]): string {
  * inside JSON strings, where JSON.stringify leaves DEL, C1 and bidi characters raw.
  */
 export function terminalText(s: string): string {
-  return s.replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, uEscape);
 }
 
 /**
@@ -89,7 +89,7 @@ export function terminalText(s: string): string {
 const STREAM_TOKEN = /\x1b\[[0-9;]{0,32}m|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function escapeStream(s: string): string {
-  return s.replace(STREAM_TOKEN, (t) => (t.length > 1 ? t : `\\u${t.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return s.replace(STREAM_TOKEN, (t) => (t.length > 1 ? t : uEscape(t)));
 }
 
 /**
