@@ -2,7 +2,7 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, matchDfcMessage } from '../common/dfcMessages';
+import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -79,6 +79,82 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
 }
 
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
+
+// ---- refusals an author reports in prose or a table ------------------------------------------------
+/** A clause that says the error is gone, avoided, or only possible (`if you see X on …`) reports nothing. */
+const NOT_REPORTED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead|if|unless|whenever|would|could|might)\b/i;
+/** The parser's refusal classes and the catalogue's distinct ones, wherever they stand (a word, not a part of one). */
+const DISTINCT_WORD = new RegExp(`(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}|Unsupported[A-Z]\\w{0,60}LayerError)(?!\\w)`, 'g');
+/**
+ * What follows a class when an author says where it was raised: `on|in|at|for [the] [node|op|layer] [OpType] NAME`
+ * (`UnexpectedNodeError on Expand node_Expand_61`, dfc-corpus unseen6/16). A name has a `_`, `/`, `.`, `:` or a digit
+ * (`node_mul_7`, `/model/Reshape_3`); an op type alone (`on Reshape`) says which op.
+ */
+const WHERE_RAISED =
+  /^[`'"*)\]]*\s+(?:on|in|at|for|from)\s+(?:the\s+)?(?:(?:node|op|layer)s?\s+)?[`'"(]*([A-Za-z_][\w./:-]{0,200})[`'")]*(?:\s+[`'"(]*([A-Za-z_/][\w./:-]{0,200}))?/;
+const NODE_LIKE = /[_/.:\d]/;
+/** A refusal reported at most this many times per line (a table row names several). */
+const MAX_REPORTS = 8;
+
+export interface ProseReport {
+  cls: string;
+  /** The author's words after the class, up to the clause's end. */
+  message: string;
+  frames: string[];
+  node?: string;
+}
+
+/** Where the clause holding position `i` starts: after the last `.`/`;`/`:`/`!`/`?` and a space, or a `|`, before it. */
+function clauseStart(text: string, i: number): number {
+  for (let k = i - 1; k >= Math.max(0, i - 240); k--) {
+    const c = text[k];
+    if (c === '|' || c === ';') return k + 1;
+    if ((c === '.' || c === ':' || c === '!' || c === '?') && /\s/.test(text[k + 1] ?? ' ')) return k + 1;
+  }
+  return Math.max(0, i - 240);
+}
+
+/** The clause after position `j`: up to a `;`, a `|` or a sentence end, at most 200 characters. */
+function clauseAfter(text: string, j: number): string {
+  const rest = text.slice(j, j + 200);
+  const end = /;|\||\.(?:\s|$)/.exec(rest);
+  return (end ? rest.slice(0, end.index) : rest).trim();
+}
+
+/**
+ * Refusals an author reports in a line of prose or a table instead of pasting the console: a distinct class
+ * (its name says what was refused) followed by where it was raised (`UnsupportedShuffleLayerError on
+ * node_transpose_2`), or alone in a table's cell (`| UnsupportedShuffleLayerError |`); a class told by its
+ * raising function named with it (`IndexError em _convert_axes_to_nhwc`). Prose that names a class as gone,
+ * avoided or hypothetical (`if you see X on …`, `this avoids X`) reports nothing.
+ */
+export function reportsInProse(body: string): ProseReport[] {
+  const out: ProseReport[] = [];
+  if (!MAY_EXCEPTION.test(body)) return out;
+  DISTINCT_WORD.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < MAX_REPORTS && (m = DISTINCT_WORD.exec(body))) {
+    const cls = m[1];
+    const i = m.index;
+    const j = i + cls.length;
+    if (!isDistinctClass(cls) || NOT_REPORTED.test(body.slice(clauseStart(body, i), i))) continue;
+    const cell = /(?:^|\|)[`'"*\s]*$/.test(body.slice(Math.max(0, i - 8), i)) && /^[`'"*\s]*(?:\||$)/.test(body.slice(j, j + 8));
+    const where = cell ? null : WHERE_RAISED.exec(body.slice(j, j + 480));
+    if (!cell && !where) continue;
+    let node: string | undefined;
+    if (where) {
+      const [first, second] = [where[1].replace(/[.,:]+$/, ''), where[2]?.replace(/[.,:]+$/, '')];
+      if (NODE_LIKE.test(first)) node = first;
+      else if (/^[A-Z][A-Za-z0-9]*$/.test(first)) node = second && NODE_LIKE.test(second) ? second : undefined;
+      else continue;
+      if (node === undefined && !/^[A-Z][A-Za-z0-9]*$/.test(first)) continue;
+    }
+    out.push({ cls, message: cell ? '' : clauseAfter(body, j), frames: [], ...(node ? { node } : {}) });
+  }
+  const f = out.length < MAX_REPORTS ? framedMention(body) : null;
+  if (f && !NOT_REPORTED.test(body.slice(clauseStart(body, f.index), f.index))) out.push({ cls: f.cls, message: '', frames: [f.frame] });
+  return out;
+}
 
 /** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
@@ -244,18 +320,36 @@ export class ErrorCollector {
     if (ran) this.ranStage = ran;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
+    // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
+    const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
     // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
     const frames = bare && CHAIN_ARROW.test(body) ? [...this.callChain] : [];
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
     if (step) {
       if (this.callChain.length < FRAMES_KEPT_EACH_END) this.callChain.push(step[1]);
     } else this.callChain = [];
+    // A class quoted with its message and the function that raised it named in the line (`IndexError: … in _convert_axes_to_nhwc`).
+    const framed = bare && !frames.length ? framedMention(body) : null;
+    if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
       const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage };
       this.openFailure = s;
       this.syntaxFrom(s, added);
+      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
+    }
+    for (const r of reports) {
+      const s: Signal = {
+        kind: 'exception',
+        cls: r.cls,
+        message: r.message,
+        frames: r.frames,
+        line: l,
+        stage: stageOfClass(r.cls),
+        ...(r.node ? { node: r.node } : {}),
+      };
+      this.openFailure = s;
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
     }
     // Line-level signals, in or out of a traceback: every catalogue message the line says.
@@ -265,7 +359,7 @@ export class ErrorCollector {
       this.flushSyntax(added);
     }
     const lv = level(t);
-    if (bare || lv === 'error' || lv === 'critical') this.lastErrorLine = l.no;
+    if (bare || reports.length || lv === 'error' || lv === 'critical') this.lastErrorLine = l.no;
     if ((lv === 'error' || lv === 'critical') && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
