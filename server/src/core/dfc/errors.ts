@@ -86,13 +86,14 @@ const NOT_REPORTED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w
 /** The parser's refusal classes and the catalogue's distinct ones, wherever they stand (a word, not a part of one). */
 const DISTINCT_WORD = new RegExp(`(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}|Unsupported[A-Z]\\w{0,60}LayerError)(?!\\w)`, 'g');
 /**
- * What follows a class when an author says where it was raised: `on|in|at|for [the] [node|op|layer] [OpType] NAME`
- * (`UnexpectedNodeError on Expand node_Expand_61`, dfc-corpus unseen6/16). A name has a `_`, `/`, `.`, `:` or a digit
- * (`node_mul_7`, `/model/Reshape_3`); an op type alone (`on Reshape`) says which op.
+ * Where an author says a class was raised: a node's name within three words after it, whatever the words
+ * (`on Expand node_Expand_61`, dfc-corpus unseen6/16; `sur \`node_3\``, `at /model/Reshape_3`; a particle glued to the class, `…Error가 node_3에서`).
+ * A name has a `_`, `/` or a digit (`node_mul_7`, `conv41`); the words between are no class and end no sentence.
  */
 const WHERE_RAISED =
-  /^[`'"*)\]]*\s+(?:on|in|at|for|from)\s+(?:the\s+)?(?:(?:node|op|layer)s?\s+)?[`'"(]*([A-Za-z_][\w./:-]{0,200})[`'")]*(?:\s+[`'"(]*([A-Za-z_/][\w./:-]{0,200}))?/;
-const NODE_LIKE = /[_/.:\d]/;
+  /^[`'"*)\]]*[^ -~\s]{0,4}(?:[\s,]+(?![^\s;|]{0,60}(?:Error|Exception))[^\s;|]{0,29}[^\s;|.,:]){0,3}?[\s,]+[`'"(]*([A-Za-z_/](?=[\w./:-]{0,200}[_/\d])[\w./:-]{0,200})/;
+/** A release, not a node (`DFC v5.3`). */
+const VERSION_LIKE = /^v?\d+(?:\.\d+)*$/i;
 /** A refusal reported at most this many times per line (a table row names several). */
 const MAX_REPORTS = 8;
 
@@ -112,6 +113,12 @@ function clauseStart(text: string, i: number): number {
     if ((c === '.' || c === ':' || c === '!' || c === '?') && /\s/.test(text[k + 1] ?? ' ')) return k + 1;
   }
   return Math.max(0, i - 240);
+}
+
+/** Whether only spaces, quotes or emphasis stand between `k` and a table's `|` (or the line's end), scanning by `step`. */
+function cellEdge(text: string, k: number, step: 1 | -1): boolean {
+  while (k >= 0 && k < text.length && ' \t`\'"*'.includes(text[k])) k += step;
+  return k < 0 || k >= text.length || text[k] === '|';
 }
 
 /** The clause after position `j`: up to a `;`, a `|` or a sentence end, at most 200 characters. */
@@ -138,17 +145,11 @@ export function reportsInProse(body: string): ProseReport[] {
     const i = m.index;
     const j = i + cls.length;
     if (!isDistinctClass(cls) || NOT_REPORTED.test(body.slice(clauseStart(body, i), i))) continue;
-    const cell = /(?:^|\|)[`'"*\s]*$/.test(body.slice(Math.max(0, i - 8), i)) && /^[`'"*\s]*(?:\||$)/.test(body.slice(j, j + 8));
+    const cell = cellEdge(body, i - 1, -1) && cellEdge(body, j, 1);
     const where = cell ? null : WHERE_RAISED.exec(body.slice(j, j + 480));
     if (!cell && !where) continue;
-    let node: string | undefined;
-    if (where) {
-      const [first, second] = [where[1].replace(/[.,:]+$/, ''), where[2]?.replace(/[.,:]+$/, '')];
-      if (NODE_LIKE.test(first)) node = first;
-      else if (/^[A-Z][A-Za-z0-9]*$/.test(first)) node = second && NODE_LIKE.test(second) ? second : undefined;
-      else continue;
-      if (node === undefined && !/^[A-Z][A-Za-z0-9]*$/.test(first)) continue;
-    }
+    const node = where ? where[1].replace(/[.,:]+$/, '') : undefined;
+    if (node !== undefined && (VERSION_LIKE.test(node) || !/[A-Za-z]/.test(node))) continue;
     out.push({ cls, message: cell ? '' : clauseAfter(body, j), frames: [], ...(node ? { node } : {}) });
   }
   const f = out.length < MAX_REPORTS ? framedMention(body) : null;

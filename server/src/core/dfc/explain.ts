@@ -806,11 +806,11 @@ export class Explainer {
     if ((lv === 'info' || lv === 'debug') && !s.line.relayedLevel) return [];
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
-    // So does the status the chain's check is known to return (`HEF version does not match`, then `… status=HAILO_INVALID_HEF(26)`).
+    // So does the status the chain's check is known to return (`HEF version does not match`, then each caller's `… status=HAILO_INVALID_HEF(26)`).
     const joins =
       code === rt?.code ||
       (code === 'hailort/status' && (rt?.status === null || rt?.status === status)) ||
-      (rt?.status === null && status !== null && rt.statuses.includes(hailortStatusName(status) ?? ''));
+      (rt !== null && status !== null && (rt.status === null || rt.status === status) && rt.statuses.includes(hailortStatusName(status) ?? ''));
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
       rt.last = s.line.no;
