@@ -149,3 +149,21 @@ test("the allocator's Agent infeasible and Mapping Failed inside a sentence are 
     ['dfc/allocation-failed'],
   );
 });
+
+test('beyond the batch: an error line nobody catalogued that a DFC run never got past fails it, in the stage its command names', () => {
+  // Before: only an application's run (no hailo command, no DFC stage) failed on such a line; a DFC run read incomplete with no diagnostic.
+  const r = read('$ hailo compiler yolov8n_optimized.har --hw-arch hailo8\n[error] Failed to build the resource plan: internal planner error\n');
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.failedStage, 'compile');
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['dfc/unrecognised-error'],
+  );
+  assert.match(r.diagnostics[0].message, /internal planner error/);
+  const mz = read('hailomz compile yolov8n --hw-arch hailo8l\nERROR: Failed to load the network configuration\n');
+  assert.equal(mz.outcome, 'failed');
+  assert.equal(mz.failedStage, 'unknown');
+  // The DFC's banner after its first-run check's `[Error]` lines: it started after all.
+  const check = read('[Error] See full log: /home/u/.install_logs/hailo_installation_log.log\n[info] Hailo DFC Version: 3.31.0\n[info] Running `hailo -h`\n');
+  assert.notEqual(check.outcome, 'failed');
+});

@@ -360,7 +360,9 @@ export class ErrorCollector {
       this.flushSyntax(added);
     }
     const lv = level(t);
-    if (bare || reports.length || lv === 'error' || lv === 'critical') this.lastErrorLine = l.no;
+    // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
+    const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
+    if ((bare || reports.length || lv === 'error' || lv === 'critical') && !warnedOnly) this.lastErrorLine = l.no;
     if ((lv === 'error' || lv === 'critical') && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
