@@ -69,6 +69,11 @@ test("HailoRT's 'HEF version does not match' is a version mismatch, and the stat
     dfc.diagnostics.map((d) => d.code),
     ['hailort/version-mismatch'],
   );
+  // The 4.18–4.19 libraries answered the same check with HAILO_INTERNAL_FAILURE (docs/hef-inspector.md): one failure too.
+  assert.deepEqual(
+    codes('[HailoRT] [error] CHECK failed - HEF version does not match\n[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_INTERNAL_FAILURE(8)\n'),
+    ['hailort/version-mismatch'],
+  );
   // Quoted in Italian notes, in a code span.
   assert.deepEqual(codes("Sul Pi compare `HEF version does not match`: l'HEF è di un'altra versione.\n"), ['hailort/version-mismatch']);
 });
@@ -114,6 +119,8 @@ test('a refusal class alone in a table cell is reported; prose naming a class as
   assert.deepEqual(codes('Splitting the scan avoids UnexpectedNodeError on node_Expand_1.\n'), []);
   assert.deepEqual(codes('UnsupportedShuffleLayerError is raised for reshape ops in general\n'), []);
   assert.deepEqual(codes('It ran into UnsupportedModelError in DFC v5.3 as well\n'), []);
+  // A model's name after the class is no node of its graph.
+  assert.deepEqual(codes('It ran into UnsupportedOperationError on the YOLO26n head as well\n'), []);
   // A generic class beside a node says nothing by itself.
   assert.deepEqual(codes('parse_raw_data raises ValueError on node_const_3 sometimes\n'), []);
 });

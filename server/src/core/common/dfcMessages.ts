@@ -974,12 +974,13 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'hailort',
     classes: [],
     patterns: [/\bHEF version does not match\b/],
-    statuses: ['HAILO_INVALID_HEF'],
+    // HAILO_INVALID_HEF in hef.cpp's check; the real 4.18–4.19 libraries answered HAILO_INTERNAL_FAILURE (docs/hef-inspector.md).
+    statuses: ['HAILO_INVALID_HEF', 'HAILO_INTERNAL_FAILURE'],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/version-mismatch',
     fix: "the HEF's header carries a HEF format version this HailoRT does not read: the HEF was compiled by a DFC of another generation than the installed HailoRT — compile it with the DFC of the installed HailoRT's release, or install the HailoRT release the HEF was made for (hailo-tools hef shows the HEF's version)",
-    evidence: `${HAILORT}/libhailort/src/hef/hef.cpp (the HEF header's checks: CHECK(HEADER_VERSION == header.version, HAILO_INVALID_HEF, "HEF version does not match"))`,
+    evidence: `${HAILORT}/libhailort/src/hef/hef.cpp (the HEF header's checks: CHECK(HEADER_VERSION == header.version, HAILO_INVALID_HEF, "HEF version does not match")); docs/hef-inspector.md (4.18–4.19 read a HEF of a later header version as V1 and refuse it with this message)`,
   },
   {
     id: 'hailort-genai-hef-version',

@@ -88,10 +88,11 @@ const DISTINCT_WORD = new RegExp(`(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}
 /**
  * Where an author says a class was raised: a node's name within three words after it, whatever the words
  * (`on Expand node_Expand_61`, dfc-corpus unseen6/16; `sur \`node_3\``, `at /model/Reshape_3`; a particle glued to the class, `…Error가 node_3에서`).
- * A name has a `_`, `/` or a digit (`node_mul_7`, `conv41`); the words between are no class and end no sentence.
+ * A name has a `_` or a `/` (`node_mul_7`, `/model/Reshape_3`) or is a lower-case op with its number (`conv41`) — a
+ * model's name (`YOLO26n`) is none; the words between are no class and end no sentence.
  */
 const WHERE_RAISED =
-  /^[`'"*)\]]*[^ -~\s]{0,4}(?:[\s,]+(?![^\s;|]{0,60}(?:Error|Exception))[^\s;|]{0,29}[^\s;|.,:]){0,3}?[\s,]+[`'"(]*([A-Za-z_/](?=[\w./:-]{0,200}[_/\d])[\w./:-]{0,200})/;
+  /^[`'"*)\]]*[^ -~\s]{0,4}(?:[\s,]+(?![^\s;|]{0,60}(?:Error|Exception))[^\s;|]{0,29}[^\s;|.,:]){0,3}?[\s,]+[`'"(]*((?:[A-Za-z_/](?=[\w./:-]{0,200}[_/])|[a-z](?=[a-z]{0,40}\d))[\w./:-]{0,200})/;
 /** A release, not a node (`DFC v5.3`). */
 const VERSION_LIKE = /^v?\d+(?:\.\d+)*$/i;
 /** A refusal reported at most this many times per line (a table row names several). */
