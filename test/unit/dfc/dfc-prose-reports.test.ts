@@ -37,6 +37,7 @@ test("HailoRT's CHECK_SUCCESS form puts the status before the caller's message: 
     ['hailort/version-mismatch'],
   );
   assert.match(vlm.diagnostics[0].message, /major\.minor version/);
+  assert.match(vlm.diagnostics[0].message, /^HailoRT: CHECK_SUCCESS failed with status=HAILO_INVALID_HEF\(26\) - Failed to create VLM/);
   assert.deepEqual(codes('2026-01-02 10:11:12 ERROR whisper: CHECK_SUCCESS failed with status=26 - Failed to create Speech2Text\n'), [
     'hailort/version-mismatch',
   ]);

@@ -824,8 +824,10 @@ export class Explainer {
     const plain = this.rtPlain;
     const isStatusLine = e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
     // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
-    const said =
-      s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
+    // HailoRT's check macro's own words just before the match are part of it (`CHECK_SUCCESS failed with status=X - msg`).
+    const from = !isStatusLine && hit.index > 0 ? body.indexOf(s.message) + hit.index : 0;
+    const check = from > 0 ? /CHECK(?:_[A-Z_]+)? failed(?: with)? ?$/.exec(body.slice(Math.max(0, from - 40), from)) : null;
+    const said = s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : from > 0 ? body.slice(check ? from - check[0].length : from) : body;
     // pyhailort raises the status as the exception of a traceback printed after the check: its frames (two lines
     // each, and the header) stand between them (dfc-corpus unseen4/08).
     const span = 3 + (s.kind === 'exception' ? 2 * s.frames.length + 1 + (s.framesOmitted ?? 0) * 2 : 0);
