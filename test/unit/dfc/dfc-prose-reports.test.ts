@@ -116,6 +116,16 @@ test('a refusal class alone in a table cell is reported; prose naming a class as
     ['dfc/unsupported-concat'],
   );
   assert.doesNotMatch(table.diagnostics[0].message, /: :/);
+  // Any class alone in a results table's cell is what that step died of; an optimizer's class says its stage and whose it is.
+  const acc = read('| step | result |\n|---|---|\n| parse | ok |\n| quantize | `AccelerasNumerizationError` |\n');
+  assert.equal(acc.outcome, 'failed');
+  assert.equal(acc.failedStage, 'optimize');
+  assert.deepEqual(
+    acc.diagnostics.map((d) => d.code),
+    ['dfc/unrecognised-error'],
+  );
+  assert.match(acc.diagnostics[0].message, /^The DFC failed with an error this reader does not know: AccelerasNumerizationError\./);
+  assert.equal(read('| yolov8s | 3.27 | RuntimeError |\n').outcome, 'failed');
   assert.deepEqual(codes('If you hit UnsupportedShuffleLayerError on node_x, cut the graph there.\n'), []);
   assert.deepEqual(codes('Splitting the scan avoids UnexpectedNodeError on node_Expand_1.\n'), []);
   assert.deepEqual(codes('UnsupportedShuffleLayerError is raised for reshape ops in general\n'), []);

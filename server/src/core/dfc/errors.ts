@@ -83,8 +83,14 @@ const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|pre
 // ---- refusals an author reports in prose or a table ------------------------------------------------
 /** A clause that says the error is gone, avoided, or only possible (`if you see X on …`) reports nothing. */
 const NOT_REPORTED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead|if|unless|whenever|would|could|might)\b/i;
-/** The parser's refusal classes and the catalogue's distinct ones, wherever they stand (a word, not a part of one). */
-const DISTINCT_WORD = new RegExp(`(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}|Unsupported[A-Z]\\w{0,60}LayerError)(?!\\w)`, 'g');
+/**
+ * The catalogue's distinct classes, the parser's refusal classes, and any class named `…Error`/`…Exception`, wherever
+ * they stand (a word, not a part of one): a distinct one is reported with where it was raised, any one alone in a cell.
+ */
+const CLASS_WORD = new RegExp(
+  `(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}|Unsupported[A-Z]\\w{0,60}LayerError|[A-Z][A-Za-z0-9]{0,80}(?:Error|Exception))(?!\\w)`,
+  'g',
+);
 /**
  * Where an author says a class was raised: a node's name within three words after it, whatever the words
  * (`on Expand node_Expand_61`, dfc-corpus unseen6/16; `sur \`node_3\``, `at /model/Reshape_3`; a particle glued to the class, `…Error가 node_3에서`).
@@ -132,21 +138,22 @@ function clauseAfter(text: string, j: number): string {
 /**
  * Refusals an author reports in a line of prose or a table instead of pasting the console: a distinct class
  * (its name says what was refused) followed by where it was raised (`UnsupportedShuffleLayerError on
- * node_transpose_2`), or alone in a table's cell (`| UnsupportedShuffleLayerError |`); a class told by its
+ * node_transpose_2`); any class alone in a table's cell (`| UnsupportedShuffleLayerError |`, a results table's
+ * `| AccelerasNumerizationError |`); a class told by its
  * raising function named with it (`IndexError em _convert_axes_to_nhwc`). Prose that names a class as gone,
  * avoided or hypothetical (`if you see X on …`, `this avoids X`) reports nothing.
  */
 export function reportsInProse(body: string): ProseReport[] {
   const out: ProseReport[] = [];
   if (!MAY_EXCEPTION.test(body)) return out;
-  DISTINCT_WORD.lastIndex = 0;
+  CLASS_WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while (out.length < MAX_REPORTS && (m = DISTINCT_WORD.exec(body))) {
+  while (out.length < MAX_REPORTS && (m = CLASS_WORD.exec(body))) {
     const cls = m[1];
     const i = m.index;
     const j = i + cls.length;
-    if (!isDistinctClass(cls) || NOT_REPORTED.test(body.slice(clauseStart(body, i), i))) continue;
     const cell = cellEdge(body, i - 1, -1) && cellEdge(body, j, 1);
+    if ((!cell && !isDistinctClass(cls)) || NOT_REPORTED.test(body.slice(clauseStart(body, i), i))) continue;
     const where = cell ? null : WHERE_RAISED.exec(body.slice(j, j + 480));
     if (!cell && !where) continue;
     const node = where ? where[1].replace(/[.,:]+$/, '') : undefined;
@@ -342,13 +349,15 @@ export class ErrorCollector {
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
     }
     for (const r of reports) {
+      const stage = stageOfClass(r.cls);
+      if (stage) this.ranStage = stage;
       const s: Signal = {
         kind: 'exception',
         cls: r.cls,
         message: r.message,
         frames: r.frames,
         line: l,
-        stage: stageOfClass(r.cls),
+        stage,
         ...(r.node ? { node: r.node } : {}),
       };
       this.openFailure = s;

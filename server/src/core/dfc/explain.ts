@@ -1089,10 +1089,15 @@ export class Explainer {
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
-      : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
+      : (s.cls && s.message.trim() ? `${s.cls}: ${s.message}` : (s.cls ?? s.message)).trim().replace(/\.$/, '');
     // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
     const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
-    const who = hailort ? 'HailoRT failed a check' : this.state.applicationRun() ? 'The program failed with an error' : 'The DFC failed with an error';
+    // A stage's own class or frames say the DFC raised it, whatever else the log shows.
+    const who = hailort
+      ? 'HailoRT failed a check'
+      : this.state.applicationRun() && !s.stage
+        ? 'The program failed with an error'
+        : 'The DFC failed with an error';
     // What the kernel's errno or Python's MemoryError says is known whatever raised it.
     const errno = s.cut ? undefined : errnoIn(head);
     const known = errno
