@@ -249,6 +249,8 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a word before Agent infeasible': `x ${'a'.repeat(N)}Agent infeasibl`,
     'Agent heads repeated': `${'-aAgent infeasibl'.repeat(N / 17)}`,
     'Mapping heads repeated': `${' Mapping Faile'.repeat(N / 14)}`,
+    'a class name of every length before Error': `${'Aa'.repeat(N / 2)}Error`,
+    'cells of classes': `${'| XError '.repeat(N / 9)}|`,
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();
