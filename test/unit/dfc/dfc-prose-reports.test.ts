@@ -185,3 +185,18 @@ test('beyond the batch: an error line nobody catalogued that a DFC run never got
   const check = read('[Error] See full log: /home/u/.install_logs/hailo_installation_log.log\n[info] Hailo DFC Version: 3.31.0\n[info] Running `hailo -h`\n');
   assert.notEqual(check.outcome, 'failed');
 });
+
+test("beyond the batch: an uncatalogued error's stage from the author's words where they quote it, one stage's words only", () => {
+  // Before: `unknown` — nothing the reader knows names the stage, but the author did.
+  assert.equal(read("Parsing fails: `KeyError: '/model.22/Concat_3'`\n").failedStage, 'parse');
+  assert.equal(read('The calibration step dies with:\n\n    RuntimeError: CUDA error: out of memory\n').failedStage, 'optimize');
+  const tb = read(
+    'Quantization crashes here:\n\nTraceback (most recent call last):\n  File "/home/u/run.py", line 12, in <module>\n    main()\nRuntimeError: CUDA error: an illegal memory access was encountered\n',
+  );
+  assert.equal(tb.failedStage, 'optimize');
+  assert.match(tb.diagnostics[0].message, /^The DFC failed/);
+  // `compile` is what authors call the whole flow; two stages' words say neither; HailoRT's failures have no DFC stage.
+  assert.equal(read('Compiling my model fails: ValueError: bad shape\n').failedStage, 'unknown');
+  assert.equal(read('After parsing, the optimizer fails: ValueError: bad shape\n').failedStage, 'unknown');
+  assert.equal(read('While parsing the HEF: HailoRTException: bad magic\n').failedStage, 'unknown');
+});

@@ -197,6 +197,30 @@ export function stageOfModule(module: string | undefined): StageName | null {
   return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
 }
 
+/**
+ * The stage an author names where they quote an error (`Parsing fails: \`KeyError: …\``, `The optimize step dies
+ * with:` before the traceback): one stage's words, no other's. `compile` is left out — authors say it for the whole
+ * flow (`compiling my model fails at the parser`); the allocator's words are the compile stage's own.
+ */
+const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
+  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
+  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
+  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
+];
+
+export function stageSaid(text: string): StageName | null {
+  let found: StageName | null = null;
+  for (const [re, stage] of SAID_STAGES) {
+    if (!re.test(text)) continue;
+    if (found) return null;
+    found = stage;
+  }
+  return found;
+}
+
+/** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
+const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;
+
 // ---- how a run ends without a Python traceback ------------------------------------------------
 /** Python argparse's last line (`%(prog)s: error: %(message)s`, after its usage) and its messages. */
 const ARGPARSE =
@@ -303,6 +327,12 @@ export class ErrorCollector {
   private messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   private ranStage: StageName | null = null;
+  /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
+  private saidStage: StageName | null = null;
+  /** The last line that said something, when it ends in `:` (an author's words introducing what follows). */
+  private intro: string | null = null;
+  /** The introducing line before the current traceback chain. */
+  private chainIntro: string | null = null;
   /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
   private callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
@@ -340,10 +370,20 @@ export class ErrorCollector {
     // A class quoted with its message and the function that raised it named in the line (`IndexError: … in _convert_axes_to_nhwc`).
     const framed = bare && !frames.length ? framedMention(body) : null;
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
+    const intro = this.intro;
+    if (body) this.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage };
+      // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
+      let said: StageName | null = null;
+      if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
+        const at = l.raw.indexOf(bare.cls);
+        const before = at > 0 ? l.raw.slice(Math.max(0, at - 400), at) : '';
+        said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
+        if (said) this.saidStage = said;
+      }
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage: stage ?? said };
       this.openFailure = s;
       this.syntaxFrom(s, added);
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
@@ -540,6 +580,7 @@ export class ErrorCollector {
         this.chainLines = [];
         this.chainStage = null;
         this.tracebackStart = l;
+        this.chainIntro = this.intro;
       }
       this.inTraceback = true;
       this.afterException = false;
@@ -582,6 +623,9 @@ export class ErrorCollector {
         const cls = m[1].split('.').pop()!;
         if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
         this.chainStage ??= stageOfClass(cls);
+        // A traceback whose frames name no stage: the stage the author's line before it names, if any.
+        const said = this.chainStage === null && this.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.chainIntro) : null;
+        if (said) this.saidStage = said;
         const { frames, omitted } = this.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
@@ -590,7 +634,7 @@ export class ErrorCollector {
           frames,
           ...(omitted ? { framesOmitted: omitted } : {}),
           line: l,
-          stage: this.chainStage,
+          stage: this.chainStage ?? said,
         };
         this.lastException = s;
         this.messageLines = 0;
@@ -650,7 +694,7 @@ export class ErrorCollector {
    * last DFC code it shows running (a module a line names, an exception class of one stage's framework).
    */
   stageEvidence(): StageName | null {
-    return this.chainStage ?? this.ranStage;
+    return this.chainStage ?? this.ranStage ?? this.saidStage;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
@@ -798,6 +842,8 @@ export class ErrorCollector {
     this.richTraceback = false;
     this.chainStage = null;
     this.ranStage = null;
+    this.saidStage = null;
+    this.intro = null;
     this.crash = null;
   }
 
