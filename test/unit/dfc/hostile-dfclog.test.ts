@@ -251,6 +251,8 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'Mapping heads repeated': `${' Mapping Faile'.repeat(N / 14)}`,
     'a class name of every length before Error': `${'Aa'.repeat(N / 2)}Error`,
     'cells of classes': `${'| XError '.repeat(N / 9)}|`,
+    'stage words before a class': `${'parsing optimiz '.repeat(N / 16)}ValueError: x`,
+    'a long introducing line, then an error': `${'pars '.repeat(N / 5)}:\n${'ValueError: x\n'.repeat(1000)}`,
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();
