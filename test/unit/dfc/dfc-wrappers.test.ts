@@ -2,7 +2,7 @@
 // output as some other program relayed it — docker compose, journald, kubectl, a Python logger,
 // a Rich console panel, a coloured terminal, a Windows file, an indented notebook cell. Whatever
 // the wrapper, the reading must be the same: every log of the corpus halves (test/fixtures/dfc-corpus/,
-// all six already scored), re-emitted through each wrapper, must give the same outcome, failed
+// every half already scored), re-emitted through each wrapper, must give the same outcome, failed
 // stage and diagnostic codes as the log itself (wrappers inside wrappers too). The wrappers reproduce each program's own format
 // (sources beside each), not the reader's patterns.
 import { test } from 'node:test';
@@ -112,7 +112,7 @@ function reading(text: string): Reading {
   return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
 }
 
-const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5'];
+const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6'];
 /** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */
 const FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const fixtureDirs = readdirSync(FIXTURES, { withFileTypes: true })

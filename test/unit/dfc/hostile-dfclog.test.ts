@@ -233,6 +233,26 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'capitalised words before a full stop': `${' Aaaa'.repeat(N / 5)} x.`,
     'a class name of every length, unended': `${'A'.repeat(N)}.`,
     'GenAI model words without a verb': `${'VLM fails '.repeat(N / 10)}x`,
+    // The seventh batch's classes (dfc-corpus unseen6/): sentences around spans, status-first checks, reports in prose.
+    'a sentence of statuses around a span': `We got \`${'a '.repeat(N)}\` ${'HAILO_TIMEOUT and '.repeat(N / 18)}`,
+    'status-first checks without their model': `${'status=HAILO_INVALID_HEF(26) - '.repeat(N / 32)}Failed to create x`,
+    'numbered statuses without their dash': `${'status=26 '.repeat(N / 10)}x`,
+    'HEF version words repeated': `${'HEF version '.repeat(N / 12)}x`,
+    'refusal classes without a node': `${'UnsupportedShuffleLayerError on a '.repeat(N / 34)}x`,
+    'a refusal class, then words': `UnsupportedShuffleLayerError ${'ab '.repeat(N / 3)}`,
+    'a refusal class, then one long word': `UnexpectedNodeError on ${'a'.repeat(N)}`,
+    'a class between cells of spaces': `|${' '.repeat(N)}UnsupportedConcatLayerError${' '.repeat(N)}x`,
+    'refusal classes side by side': `${'UnexpectedNodeError '.repeat(N / 20)}`,
+    'a class and its raising function far apart': `IndexError ${'a '.repeat(N / 2)}_convert_axes_to_nhwc`,
+    'raising functions repeated': `${'_convert_axes_to_nhwc IndexErro '.repeat(N / 32)}`,
+    'clauses without an end before a class': `${'if '.repeat(N / 3)}UnsupportedModelError on node_1`,
+    'a word before Agent infeasible': `x ${'a'.repeat(N)}Agent infeasibl`,
+    'Agent heads repeated': `${'-aAgent infeasibl'.repeat(N / 17)}`,
+    'Mapping heads repeated': `${' Mapping Faile'.repeat(N / 14)}`,
+    'a class name of every length before Error': `${'Aa'.repeat(N / 2)}Error`,
+    'cells of classes': `${'| XError '.repeat(N / 9)}|`,
+    'stage words before a class': `${'parsing optimiz '.repeat(N / 16)}ValueError: x`,
+    'a long introducing line, then an error': `${'pars '.repeat(N / 5)}:\n${'ValueError: x\n'.repeat(1000)}`,
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();

@@ -38,6 +38,11 @@ export interface DfcMessage {
   frames?: string[];
   /** Its class alone identifies it, whatever the message says (a distinctive exception class). */
   anyMessage?: boolean;
+  /**
+   * Further classes of the entry by their name's form: the parser names a class per kind of layer it
+   * refuses (`Unsupported<Kind>LayerError`), more than any list of seen ones holds.
+   */
+  classForm?: RegExp;
   stage: MessageStage | null;
   severity: MessageSeverity;
   /** The reader's diagnostic code (core/dfc/codes.ts), null for a line that only frames others. */
@@ -47,6 +52,11 @@ export interface DfcMessage {
    * into the header's diagnostic (layer, resource, limit) and takes its advice.
    */
   role?: 'header' | 'cause';
+  /**
+   * The statuses HailoRT's check returns when it prints this message (its `CHECK(cond, status, msg)`): the
+   * callers' `CHECK_SUCCESS failed with status=…` lines after it are this failure's, not another one.
+   */
+  statuses?: string[];
   /** What the cause is, in a few words (`microcode size`), for cause lines. */
   cause?: string;
   fix: string;
@@ -167,6 +177,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     ],
     // The parser's own classes say which stage refused whatever their message says.
     anyMessage: true,
+    classForm: /^Unsupported[A-Z]\w*LayerError$/,
     stage: 'parse',
     severity: 'error',
     code: 'dfc/unsupported-layer',
@@ -531,7 +542,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Mapping Failed (allocation time: {time})',
     tool: 'dfc',
     classes: [],
-    patterns: [/^\s*Mapping Failed\b/],
+    // Alone on its line, or quoted in a sentence (`the compile ended in Mapping Failed`).
+    patterns: [/(?:^|[^\w])Mapping Failed\b/],
     stage: 'compile',
     severity: 'error',
     code: 'dfc/allocation-failed',
@@ -557,7 +569,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Agent infeasible',
     tool: 'dfc',
     classes: [],
-    patterns: [/^\s*(?<agent>\w*)Agent infeasible\s*$/],
+    // Alone on its line after a header, or quoted in a sentence (`… fails with PrePostAgent infeasible because …`, dfc-corpus unseen6/18).
+    patterns: [/(?:^|[^\w])(?<agent>\w*)Agent infeasible\b/],
     stage: 'compile',
     severity: 'error',
     code: 'dfc/allocation-failed',
@@ -948,6 +961,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'hailort',
     classes: [],
     patterns: [/DFC version from which this HEF was created \((?<dfc>[\d.]+)\) is different from library version \((?<library>[\d.]+)\)/],
+    statuses: ['HAILO_INVALID_HEF'],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/version-mismatch',
@@ -955,11 +969,32 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${HAILORT}/libhailort/src/hef/hef.cpp`,
   },
   {
+    id: 'hailort-hef-header-version',
+    text: 'HEF version does not match',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\bHEF version does not match\b/],
+    // HAILO_INVALID_HEF in hef.cpp's check; the real 4.18–4.19 libraries answered HAILO_INTERNAL_FAILURE (docs/hef-inspector.md).
+    statuses: ['HAILO_INVALID_HEF', 'HAILO_INTERNAL_FAILURE'],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/version-mismatch',
+    fix: "the HEF's header carries a HEF format version this HailoRT does not read: the HEF was compiled by a DFC of another generation than the installed HailoRT — compile it with the DFC of the installed HailoRT's release, or install the HailoRT release the HEF was made for (hailo-tools hef shows the HEF's version)",
+    evidence: `${HAILORT}/libhailort/src/hef/hef.cpp (the HEF header's checks: CHECK(HEADER_VERSION == header.version, HAILO_INVALID_HEF, "HEF version does not match")); docs/hef-inspector.md (4.18–4.19 read a HEF of a later header version as V1 and refuse it with this message)`,
+  },
+  {
     id: 'hailort-genai-hef-version',
     text: 'Failed to create LLM with status HAILO_INVALID_HEF(26). Check device logs for more details.',
     tool: 'hailort',
     classes: [],
-    patterns: [/Failed to create (?<model>LLM|VLM|Speech2Text)\b[^:]*?\bstatus[ =:]*(?<status>HAILO_INVALID_HEF)\b/],
+    // The client's own line (`Failed to create LLM with status …`), and HailoRT's CHECK_SUCCESS form with the status
+    // first (`CHECK_SUCCESS failed with status=HAILO_INVALID_HEF(26) - Failed to create LLM`: common/utils.hpp's
+    // _CONSTRUCT_MSG puts the caller's message after ` - `; dfc-corpus unseen6/12), named or numbered.
+    patterns: [
+      /Failed to create (?<model>LLM|VLM|Speech2Text|Text2Image)\b[^:]*?\bstatus[ =:]*(?<status>HAILO_INVALID_HEF)\b/,
+      /\bstatus[ =:]*(?<status>HAILO_INVALID_HEF)\b(?:\(\d+\))? ?- ?Failed to create (?<model>LLM|VLM|Speech2Text|Text2Image)\b/,
+      /\bstatus[ =:]*(?<value>26)\b(?![.\d]) ?- ?Failed to create (?<model>LLM|VLM|Speech2Text|Text2Image)\b/,
+    ],
     stage: 'runtime',
     severity: 'error',
     code: 'hailort/version-mismatch',
@@ -1158,6 +1193,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-network-already-activated': ['already activated'],
   'hailort-driver-version': ['Driver version'],
   'hailort-hef-dfc-version': ['HEF was created'],
+  'hailort-hef-header-version': ['HEF version'],
   'hailort-device-family': ['devices are only supported', 'Devices are only supported'],
   'hailort-kv-cache-in-use': ['KV-Cache'],
   'hailort-llm-context-full': ['context is full'],
@@ -1211,6 +1247,39 @@ export function endsAtMessageSentence(text: string): boolean {
 export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
 /** Classes that alone say what was refused (`anyMessage`): named as a sentence's last word, they report it. */
 export const DISTINCT_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.filter((m) => m.anyMessage).flatMap((m) => m.classes));
+const CLASS_FORMS = DFC_MESSAGES.filter((m) => m.anyMessage && m.classForm).map((m) => ({ m, form: m.classForm! }));
+
+/** Whether a class alone says what was refused: a distinct class, or one of an entry's class form (`UnsupportedReduceSumLayerError`). */
+export function isDistinctClass(cls: string): boolean {
+  return DISTINCT_CLASSES.has(cls) || CLASS_FORMS.some((f) => f.form.test(cls));
+}
+
+/**
+ * Entries told by the function that raised their class (`IndexError` in `_convert_axes_to_nhwc`), named together
+ * in an author's words instead of a traceback (`IndexError em \`_convert_axes_to_nhwc\``, `_convert_axes_to_nhwc
+ * raised an IndexError`, dfc-corpus unseen6/15): the class and the function within one clause, either first.
+ */
+/** Up to 60 characters of one clause: no `;`, `|` (a table's cell) or sentence end (a dot in `onnx_graph.py` is no end). */
+const WITHIN_CLAUSE = '(?:[^.;|\\n]|\\.(?=\\S)){0,60}?';
+const FRAMED = DFC_MESSAGES.filter((m) => m.frames).flatMap((m) =>
+  m.frames!.flatMap((fn) =>
+    m.classes.map((cls) => ({
+      fn,
+      cls,
+      re: new RegExp(`\\b${cls}\\b${WITHIN_CLAUSE}\\b${fn}\\b|\\b${fn}\\b${WITHIN_CLAUSE}\\b${cls}\\b`),
+    })),
+  ),
+);
+
+/** The class and raising function an author names together in a line (FRAMED), with where they stand. */
+export function framedMention(text: string): { cls: string; frame: string; index: number } | null {
+  for (const f of FRAMED) {
+    if (!text.includes(f.fn)) continue;
+    const x = f.re.exec(text);
+    if (x) return { cls: f.cls, frame: f.fn, index: x.index };
+  }
+  return null;
+}
 
 /**
  * The catalogue entry a message is, given its exception class (null: a line without one) and the
@@ -1253,5 +1322,6 @@ function matchUncached(text: string, cls: string | null, frames: readonly string
   }
   // A distinctive class identifies its message whatever the text (a message the DFC reworded).
   if (cls) for (const m of DFC_MESSAGES) if (m.anyMessage && m.classes.includes(cls)) return found(m, null);
+  if (cls) for (const f of CLASS_FORMS) if (f.form.test(cls)) return found(f.m, null);
   return null;
 }

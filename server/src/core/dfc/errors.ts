@@ -2,7 +2,7 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, matchDfcMessage } from '../common/dfcMessages';
+import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -80,6 +80,91 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
 
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
 
+// ---- refusals an author reports in prose or a table ------------------------------------------------
+/** A clause that says the error is gone, avoided, or only possible (`if you see X on …`) reports nothing. */
+const NOT_REPORTED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead|if|unless|whenever|would|could|might)\b/i;
+/**
+ * The catalogue's distinct classes, the parser's refusal classes, and any class named `…Error`/`…Exception`, wherever
+ * they stand (a word, not a part of one): a distinct one is reported with where it was raised, any one alone in a cell.
+ */
+const CLASS_WORD = new RegExp(
+  `(?<![\\w.])(${[...DISTINCT_CLASSES].join('|')}|Unsupported[A-Z]\\w{0,60}LayerError|[A-Z][A-Za-z0-9]{0,80}(?:Error|Exception))(?!\\w)`,
+  'g',
+);
+/**
+ * Where an author says a class was raised: a node's name within three words after it, whatever the words
+ * (`on Expand node_Expand_61`, dfc-corpus unseen6/16; `sur \`node_3\``, `at /model/Reshape_3`; a particle glued to the class, `…Error가 node_3에서`).
+ * A name has a `_` or a `/` (`node_mul_7`, `/model/Reshape_3`) or is a lower-case op with its number (`conv41`) — a
+ * model's name (`YOLO26n`) is none; the words between are no class and end no sentence.
+ */
+const WHERE_RAISED =
+  /^[`'"*)\]]*[^ -~\s]{0,4}(?:[\s,]+(?![^\s;|]{0,60}(?:Error|Exception))[^\s;|]{0,29}[^\s;|.,:]){0,3}?[\s,]+[`'"(]*((?:[A-Za-z_/](?=[\w./:-]{0,200}[_/])|[a-z](?=[a-z]{0,40}\d))[\w./:-]{0,200})/;
+/** A release, not a node (`DFC v5.3`). */
+const VERSION_LIKE = /^v?\d+(?:\.\d+)*$/i;
+/** A refusal reported at most this many times per line (a table row names several). */
+const MAX_REPORTS = 8;
+
+export interface ProseReport {
+  cls: string;
+  /** The author's words after the class, up to the clause's end. */
+  message: string;
+  frames: string[];
+  node?: string;
+}
+
+/** Where the clause holding position `i` starts: after the last `.`/`;`/`:`/`!`/`?` and a space, or a `|`, before it. */
+function clauseStart(text: string, i: number): number {
+  for (let k = i - 1; k >= Math.max(0, i - 240); k--) {
+    const c = text[k];
+    if (c === '|' || c === ';') return k + 1;
+    if ((c === '.' || c === ':' || c === '!' || c === '?') && /\s/.test(text[k + 1] ?? ' ')) return k + 1;
+  }
+  return Math.max(0, i - 240);
+}
+
+/** Whether only spaces, quotes or emphasis stand between `k` and a table's `|` (or the line's end), scanning by `step`. */
+function cellEdge(text: string, k: number, step: 1 | -1): boolean {
+  while (k >= 0 && k < text.length && ' \t`\'"*'.includes(text[k])) k += step;
+  return k < 0 || k >= text.length || text[k] === '|';
+}
+
+/** The clause after position `j`: up to a `;`, a `|` or a sentence end, at most 200 characters. */
+function clauseAfter(text: string, j: number): string {
+  const rest = text.slice(j, j + 200);
+  const end = /;|\||\.(?:\s|$)/.exec(rest);
+  return (end ? rest.slice(0, end.index) : rest).trim();
+}
+
+/**
+ * Refusals an author reports in a line of prose or a table instead of pasting the console: a distinct class
+ * (its name says what was refused) followed by where it was raised (`UnsupportedShuffleLayerError on
+ * node_transpose_2`); any class alone in a table's cell (`| UnsupportedShuffleLayerError |`, a results table's
+ * `| AccelerasNumerizationError |`); a class told by its
+ * raising function named with it (`IndexError em _convert_axes_to_nhwc`). Prose that names a class as gone,
+ * avoided or hypothetical (`if you see X on …`, `this avoids X`) reports nothing.
+ */
+export function reportsInProse(body: string): ProseReport[] {
+  const out: ProseReport[] = [];
+  if (!MAY_EXCEPTION.test(body)) return out;
+  CLASS_WORD.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < MAX_REPORTS && (m = CLASS_WORD.exec(body))) {
+    const cls = m[1];
+    const i = m.index;
+    const j = i + cls.length;
+    const cell = cellEdge(body, i - 1, -1) && cellEdge(body, j, 1);
+    if ((!cell && !isDistinctClass(cls)) || NOT_REPORTED.test(body.slice(clauseStart(body, i), i))) continue;
+    const where = cell ? null : WHERE_RAISED.exec(body.slice(j, j + 480));
+    if (!cell && !where) continue;
+    const node = where ? where[1].replace(/[.,:]+$/, '') : undefined;
+    if (node !== undefined && (VERSION_LIKE.test(node) || !/[A-Za-z]/.test(node))) continue;
+    out.push({ cls, message: cell ? '' : clauseAfter(body, j), frames: [], ...(node ? { node } : {}) });
+  }
+  const f = out.length < MAX_REPORTS ? framedMention(body) : null;
+  if (f && !NOT_REPORTED.test(body.slice(clauseStart(body, f.index), f.index))) out.push({ cls: f.cls, message: '', frames: [f.frame] });
+  return out;
+}
+
 /** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
 
@@ -111,6 +196,30 @@ export function stageOfMention(text: string): StageName | null {
 export function stageOfModule(module: string | undefined): StageName | null {
   return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
 }
+
+/**
+ * The stage an author names where they quote an error (`Parsing fails: \`KeyError: …\``, `The optimize step dies
+ * with:` before the traceback): one stage's words, no other's. `compile` is left out — authors say it for the whole
+ * flow (`compiling my model fails at the parser`); the allocator's words are the compile stage's own.
+ */
+const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
+  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
+  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
+  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
+];
+
+export function stageSaid(text: string): StageName | null {
+  let found: StageName | null = null;
+  for (const [re, stage] of SAID_STAGES) {
+    if (!re.test(text)) continue;
+    if (found) return null;
+    found = stage;
+  }
+  return found;
+}
+
+/** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
+const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;
 
 // ---- how a run ends without a Python traceback ------------------------------------------------
 /** Python argparse's last line (`%(prog)s: error: %(message)s`, after its usage) and its messages. */
@@ -218,6 +327,12 @@ export class ErrorCollector {
   private messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   private ranStage: StageName | null = null;
+  /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
+  private saidStage: StageName | null = null;
+  /** The last line that said something, when it ends in `:` (an author's words introducing what follows). */
+  private intro: string | null = null;
+  /** The introducing line before the current traceback chain. */
+  private chainIntro: string | null = null;
   /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
   private callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
@@ -244,18 +359,48 @@ export class ErrorCollector {
     if (ran) this.ranStage = ran;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
+    // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
+    const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
     // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
     const frames = bare && CHAIN_ARROW.test(body) ? [...this.callChain] : [];
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
     if (step) {
       if (this.callChain.length < FRAMES_KEPT_EACH_END) this.callChain.push(step[1]);
     } else this.callChain = [];
+    // A class quoted with its message and the function that raised it named in the line (`IndexError: … in _convert_axes_to_nhwc`).
+    const framed = bare && !frames.length ? framedMention(body) : null;
+    if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
+    const intro = this.intro;
+    if (body) this.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
-      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage };
+      // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
+      let said: StageName | null = null;
+      if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
+        const at = l.raw.indexOf(bare.cls);
+        const before = at > 0 ? l.raw.slice(Math.max(0, at - 400), at) : '';
+        said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
+        if (said) this.saidStage = said;
+      }
+      const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage: stage ?? said };
       this.openFailure = s;
       this.syntaxFrom(s, added);
+      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
+    }
+    for (const r of reports) {
+      const stage = stageOfClass(r.cls);
+      if (stage) this.ranStage = stage;
+      const s: Signal = {
+        kind: 'exception',
+        cls: r.cls,
+        message: r.message,
+        frames: r.frames,
+        line: l,
+        stage,
+        ...(r.node ? { node: r.node } : {}),
+      };
+      this.openFailure = s;
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
     }
     // Line-level signals, in or out of a traceback: every catalogue message the line says.
@@ -265,7 +410,9 @@ export class ErrorCollector {
       this.flushSyntax(added);
     }
     const lv = level(t);
-    if (bare || lv === 'error' || lv === 'critical') this.lastErrorLine = l.no;
+    // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
+    const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
+    if ((bare || reports.length || lv === 'error' || lv === 'critical') && !warnedOnly) this.lastErrorLine = l.no;
     if ((lv === 'error' || lv === 'critical') && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
@@ -433,6 +580,7 @@ export class ErrorCollector {
         this.chainLines = [];
         this.chainStage = null;
         this.tracebackStart = l;
+        this.chainIntro = this.intro;
       }
       this.inTraceback = true;
       this.afterException = false;
@@ -475,6 +623,9 @@ export class ErrorCollector {
         const cls = m[1].split('.').pop()!;
         if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
         this.chainStage ??= stageOfClass(cls);
+        // A traceback whose frames name no stage: the stage the author's line before it names, if any.
+        const said = this.chainStage === null && this.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.chainIntro) : null;
+        if (said) this.saidStage = said;
         const { frames, omitted } = this.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
@@ -483,7 +634,7 @@ export class ErrorCollector {
           frames,
           ...(omitted ? { framesOmitted: omitted } : {}),
           line: l,
-          stage: this.chainStage,
+          stage: this.chainStage ?? said,
         };
         this.lastException = s;
         this.messageLines = 0;
@@ -543,7 +694,7 @@ export class ErrorCollector {
    * last DFC code it shows running (a module a line names, an exception class of one stage's framework).
    */
   stageEvidence(): StageName | null {
-    return this.chainStage ?? this.ranStage;
+    return this.chainStage ?? this.ranStage ?? this.saidStage;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
@@ -691,6 +842,8 @@ export class ErrorCollector {
     this.richTraceback = false;
     this.chainStage = null;
     this.ranStage = null;
+    this.saidStage = null;
+    this.intro = null;
     this.crash = null;
   }
 

@@ -37,6 +37,8 @@ export interface Signal {
   stage?: StageName | null;
   /** The log stops inside the traceback: no exception line (its class only if IPython printed it first). */
   cut?: boolean;
+  /** The node an author's report names after the class (`UnexpectedNodeError on node_Expand_61`, errors.ts reportsInProse). */
+  node?: string;
 }
 
 /** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
@@ -55,6 +57,8 @@ interface HailortChain {
   excerpt: string[];
   /** HailoRT's own error lines after the status that no catalogue message explains (hailortAside). */
   asides: string[];
+  /** The statuses the chain's check returns (its catalogue entry's `statuses`): its callers' status lines join it. */
+  statuses: readonly string[];
 }
 
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
@@ -261,7 +265,8 @@ export class Explainer {
         return [this.scriptError(s)];
       case 'unsupported-layer':
         // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
-        if (!n.node) return [this.catalogued(s, hit, parserRefusalCode(n.cls ?? s.cls ?? ''))];
+        if (!n.node && !s.node) return [this.catalogued(s, hit, parserRefusalCode(n.cls ?? s.cls ?? ''))];
+        if (!n.node) return [this.unsupported(s.cls ?? '', s.node!, `reported ${s.message.trim()}`, s.line)];
         return [this.unsupported(n.cls ?? s.cls ?? '', n.node, (n.reason ?? '').trim(), s.line)];
       case 'optimization-level-0':
         return [this.levelZero(s.line, n.why ?? '')];
@@ -740,7 +745,8 @@ export class Explainer {
 
   /** A message whose catalogue entry says it all: the DFC's words, then the entry's fix. */
   private catalogued(s: Signal, hit: MessageMatch, code: DfcCode): DfcDiagnostic {
-    const said = `${s.cls && !s.message.includes(s.cls) ? `${s.cls}: ` : ''}${s.message.trim()}`.replace(/\.$/, '');
+    // A class named alone (a table's cell, a sentence's last word) has no message to quote.
+    const said = [s.cls && !s.message.includes(s.cls) ? s.cls : '', s.message.trim()].filter(Boolean).join(': ').replace(/\.$/, '');
     const fix = hit.message.fix;
     return this.make(code, this.onLog(s.line), s.line, `${said}: ${fix}.`);
   }
@@ -800,7 +806,11 @@ export class Explainer {
     if ((lv === 'info' || lv === 'debug') && !s.line.relayedLevel) return [];
     const rt = this.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
-    const joins = code === rt?.code || (code === 'hailort/status' && (rt?.status === null || rt?.status === status));
+    // So does the status the chain's check is known to return (`HEF version does not match`, then each caller's `… status=HAILO_INVALID_HEF(26)`).
+    const joins =
+      code === rt?.code ||
+      (code === 'hailort/status' && (rt?.status === null || rt?.status === status)) ||
+      (rt !== null && status !== null && (rt.status === null || rt.status === status) && rt.statuses.includes(hailortStatusName(status) ?? ''));
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
       rt.last = s.line.no;
@@ -814,8 +824,10 @@ export class Explainer {
     const plain = this.rtPlain;
     const isStatusLine = e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
     // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
-    const said =
-      s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : !isStatusLine && hit.index > 0 ? body.slice(body.indexOf(s.message) + hit.index) : body;
+    // HailoRT's check macro's own words just before the match are part of it (`CHECK_SUCCESS failed with status=X - msg`).
+    const from = !isStatusLine && hit.index > 0 ? body.indexOf(s.message) + hit.index : 0;
+    const check = from > 0 ? /CHECK(?:_[A-Z_]+)? failed(?: with)? ?$/.exec(body.slice(Math.max(0, from - 40), from)) : null;
+    const said = s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : from > 0 ? body.slice(check ? from - check[0].length : from) : body;
     // pyhailort raises the status as the exception of a traceback printed after the check: its frames (two lines
     // each, and the header) stand between them (dfc-corpus unseen4/08).
     const span = 3 + (s.kind === 'exception' ? 2 * s.frames.length + 1 + (s.framesOmitted ?? 0) * 2 : 0);
@@ -851,7 +863,18 @@ export class Explainer {
     if (code === 'hailort/status' && fix === hailortFamilyFix(code) && (GENAI_CREATE_FAILED.test(body) || GENAI_CREATE_FAILED.test(detail)))
       fix = GENAI_CREATE_FIX;
     const familyFix = fix === hailortFamilyFix(code as HailortFamilyCode);
-    const chain: HailortChain = { code, d: null as unknown as DfcDiagnostic, last: s.line.no, status, detail, fix, familyFix, excerpt, asides: [] };
+    const chain: HailortChain = {
+      code,
+      d: null as unknown as DfcDiagnostic,
+      last: s.line.no,
+      status,
+      detail,
+      fix,
+      familyFix,
+      excerpt,
+      asides: [],
+      statuses: e.statuses ?? [],
+    };
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -1066,10 +1089,15 @@ export class Explainer {
   unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
-      : (s.cls ? `${s.cls}: ${s.message}` : s.message).trim().replace(/\.$/, '');
+      : (s.cls && s.message.trim() ? `${s.cls}: ${s.message}` : (s.cls ?? s.message)).trim().replace(/\.$/, '');
     // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
     const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
-    const who = hailort ? 'HailoRT failed a check' : this.state.applicationRun() ? 'The program failed with an error' : 'The DFC failed with an error';
+    // A stage's own class or frames say the DFC raised it, whatever else the log shows.
+    const who = hailort
+      ? 'HailoRT failed a check'
+      : this.state.applicationRun() && !s.stage
+        ? 'The program failed with an error'
+        : 'The DFC failed with an error';
     // What the kernel's errno or Python's MemoryError says is known whatever raised it.
     const errno = s.cut ? undefined : errnoIn(head);
     const known = errno

@@ -11,6 +11,8 @@
 // test/unit/dfc/dfc-wrappers.test.ts re-emits every corpus log through each wrapper and checks that
 // the reading does not change.
 
+import { matchDfcMessage } from '../common/dfcMessages';
+
 type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
 
 const LEVEL_WORDS: Record<string, Level> = {
@@ -150,6 +152,15 @@ const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 
+/** An exception class with its message (`Foo.BarError: …`), as errors.ts reads one anywhere in a line. */
+const CLASS_WITH_MESSAGE = /(?:^|[^\w.])[A-Z]\w*(?:Error|Exception|Failure):(?:\s|$)/;
+
+/** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
+function saysItself(prose: string): boolean {
+  const hit = matchDfcMessage(prose);
+  return (hit !== null && hit.message.code !== null) || CLASS_WITH_MESSAGE.test(prose);
+}
+
 /**
  * The prefixes as one alternation per context (behind nothing, behind a prefix, right behind a level),
  * in the list's order: at the start of a line the engine tries the alternatives in order, so the first
@@ -262,8 +273,11 @@ export function normalise(text: string): Normalised | null {
     // quoted line, verbatim with its indentation; the sentence around it is the author's.
     const open = ticks === 2 && !ownTag ? marked.indexOf('`') : -1;
     const close = open >= 0 ? marked.lastIndexOf('`') : -1;
-    if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(marked.slice(0, open) + marked.slice(close + 1)))
-      marked = marked.slice(open + 1, close);
+    // A sentence that says something itself — a catalogue message or a HailoRT status outside the span
+    // (`… CHECK_SUCCESS failed with status=HAILO_RPC_FAILED(77) - … run \`sudo rmmod hailo_pci\``, dfc-corpus
+    // unseen6/14) — is read whole: the span is then a command or a name the sentence mentions.
+    const around = open >= 0 ? `${marked.slice(0, open)} ${marked.slice(close + 1)}` : '';
+    if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(around) && !saysItself(around)) marked = marked.slice(open + 1, close);
     else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;
     t = marked;

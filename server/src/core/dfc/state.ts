@@ -134,6 +134,8 @@ export class ReaderState implements ReaderView {
     }
     const h = MAY_HEADER.test(text) ? classifyHeader(text) : null;
     if (h) {
+      // The DFC's banner after an error line: it started after all (its first-run check's `[Error]` lines came before).
+      if (h.dfcVersion) this.errors.answered();
       if (h.dfcVersion) this.dfcVersion = h.dfcVersion;
       if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
@@ -375,7 +377,7 @@ export class ReaderState implements ReaderView {
       failed = errorStage;
     } else if (
       (exit && exit.code !== null && exit.code !== 0) ||
-      (!exit && (this.errors.endsInException() || (this.applicationRun() && this.errors.endsInError())))
+      (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.current === null))))
     ) {
       outcome = 'failed';
       failed = this.current ?? this.stageForError(this.errors.stageEvidence());
