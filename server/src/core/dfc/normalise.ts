@@ -205,18 +205,22 @@ export function normaliseLine(text: string): string {
   return normalise(text)?.text ?? text;
 }
 
-/** The line normalised, or null when it has nothing to take off (most lines: no allocation). */
-export function normalise(text: string): Normalised | null {
-  let t = text.trimStart();
+/**
+ * The line normalised, or null when it has nothing to take off (most lines: no allocation). `relayed`:
+ * a prefix the log's own template gave (logShape.ts) was already taken, with this level — the rest is
+ * read as the relayed line, as behind a listed prefix.
+ */
+export function normalise(text: string, relayed?: { level: Level | null }): Normalised | null {
+  let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
   const decorated = t.includes('**') || t.includes('`');
-  if (!decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
-  let level: Level | null = null;
+  if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
+  let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
   let ownTag = false;
   /** A foreign prefix was taken. */
-  let changed = false;
+  let changed = relayed !== undefined;
   /** Markdown decoration was taken. */
   let unmarked = false;
   /** The prefix just taken was a foreign level. */

@@ -3,13 +3,16 @@
 // `hailo parser|optimize|compiler` CLI, `hailomz compile`, Python-API scripts; DFC 3.x and 5.x —
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { LineSplitter, type LogLine } from './lines';
-import { Margin, normalise } from './normalise';
+import { LogShape, type ShapeCut } from './logShape';
+import { Margin, normalise, type Normalised } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
 export class DfcLogReader {
   private readonly splitter = new LineSplitter();
   private readonly margin = new Margin();
+  /** The log's own line template, learned from its lines (logShape.ts). */
+  private readonly shape = new LogShape<LogLine>();
   private readonly state: ReaderState;
   /** A Markdown code span an author's prose opened and wrapped: its lines so far (normalised). */
   private span: LogLine[] = [];
@@ -30,6 +33,7 @@ export class DfcLogReader {
     if (this.ended) return this.ended;
     this.feed(this.splitter.flush());
     const events: DfcEvent[] = [];
+    this.read(this.shape.flush(), events);
     for (const held of this.span.splice(0)) this.state.line(held, events);
     this.ended = this.state.finish(exit).report;
     return this.ended;
@@ -43,14 +47,17 @@ export class DfcLogReader {
   private feed(lines: LogLine[]): DfcEvent[] {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
-    for (const line of lines) {
-      // A pasted block's own indentation first (a notebook cell's), then the prefixes.
-      const text = this.margin.take(line.text);
-      const n = normalise(text);
+    // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
+    for (const line of lines) this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    return events;
+  }
+
+  private read(decided: { item: LogLine; text: string; cut: ShapeCut | null }[], events: DfcEvent[]): void {
+    for (const { item: line, text, cut } of decided) {
+      const n = cut ? deeper(normalise(text), normalise(cut.rest, { level: cut.level }) ?? { text: cut.rest, relayedLevel: false }) : normalise(text);
       const read = n !== null && n.text !== line.text ? { ...line, text: n.text, relayedLevel: n.relayedLevel } : text === line.text ? line : { ...line, text };
       for (const l of this.spans(read)) this.state.line(l, events);
     }
-    return events;
   }
 
   /**
@@ -80,6 +87,19 @@ export class DfcLogReader {
     if (this.span.length < SPAN_LINES) return [];
     return this.span.splice(0);
   }
+}
+
+/**
+ * The template's reading of a line, unless a listed prefix read further into the same text: the
+ * template adds to the list (a logger nobody listed) but does not undo a listed prefix that takes
+ * more (HailoRT's `[function]` column after its `[file.cpp:N]`) — indentation excepted, which is the
+ * relayed line's own.
+ */
+function deeper(listed: Normalised | null, byShape: Normalised): Normalised {
+  if (!listed) return byShape;
+  const a = listed.text.replace(/^\[\w+\] /, '');
+  const b = byShape.text.replace(/^\[\w+\] /, '');
+  return a.length < b.length && b.endsWith(a) && b.slice(0, b.length - a.length).trim() !== '' ? listed : byShape;
 }
 
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */

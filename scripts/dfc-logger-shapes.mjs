@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Runs the generative logger-format test (test/unit/dfc/dfc-logger-shapes.test.ts) with other seeds:
+// every log of the read corpus halves and of test/fixtures/dfc/ behind PER_LOG formats drawn from
+// each seed, printing the pairs whose reading changed and the totals. No environment needed.
+//   node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const seeds = opt('--seeds', '1');
+const perLog = opt('--per-log', '3');
+const m = /^(\d+)(?:\.\.(\d+))?$/.exec(seeds);
+if (!m || !/^\d+$/.test(perLog)) {
+  console.error('usage: node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]');
+  process.exit(2);
+}
+
+const entry = `
+import { runShapes, shapeLogs } from './test/helpers/loggerShapes';
+const [first, last, perLog, quiet] = process.argv.slice(2);
+const logs = shapeLogs();
+let pairs = 0;
+let differ = 0;
+for (let seed = Number(first); seed <= Number(last); seed++) {
+  const r = runShapes(logs, seed, Number(perLog));
+  pairs += r.pairs;
+  differ += r.differ.length;
+  if (quiet !== 'quiet') for (const d of r.differ) console.log(d);
+  console.log(\`seed \${seed}: \${r.differ.length}/\${r.pairs} format × log pairs read differently\`);
+}
+console.log(\`all: \${differ}/\${pairs} pairs read differently (\${logs.length} logs)\`);
+process.exitCode = differ ? 1 : 0;
+`;
+
+mkdirSync(join(root, 'out'), { recursive: true });
+const out = mkdtempSync(join(root, 'out', 'dfc-shapes-'));
+try {
+  // Two folders below out/, as the test runner's bundles, so the helpers' repoRoot is the repository.
+  const outfile = join(out, 'shapes', 'shapes.js');
+  await esbuild.build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'dfc-logger-shapes.ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const r = spawnSync(process.execPath, [outfile, m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : ''], { stdio: 'inherit', cwd: root });
+  process.exitCode = r.status ?? 1;
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -1,0 +1,376 @@
+// A log's own line prefix, read from the log itself (issue 30; docs/research/dfc-unseen-misses.md,
+// class B: each fresh batch of users' logs brought a logger format no list in normalise.ts had, such
+// as the DFC's own log file's `date - LEVEL - file.py:N - ` column). Instead of a list, the reader
+// infers the template a log repeats at the start of its lines: the head of each line is read as
+// typed fields — a timestamp in any style, a level word or letter, a pid or thread, a `file.py:N`
+// column, a logger or host name — with the separators between them. Where several lines share the
+// same fields and separators, and the values vary as a logger's do (names constant, levels and
+// times whatever they are), that leading structure is the relay's: it is cut from every line that
+// has it and its level handed to normalise.ts as a relay's level; lines without it (a traceback's
+// frames, continuation lines) are left as they are.
+//
+// Conservative where evidence is thin: a template needs MIN_SUPPORT lines, two fields (or a dated
+// timestamp), one of them a logger's (time, level, `file:line`); every field after the first must
+// stand on nearly every line the fields before it stand on (a message's first word does not), and
+// a name field takes few values. The DFC's own `[info] ` tag ends a template only when something
+// shows it is a relay's (a blank or indented line behind it, or another level after it).
+//
+// Cost: each line's head (HEAD characters at most) is read by sticky, bounded patterns — no pattern
+// can backtrack over a long line — and a line is held back at most LOOKAHEAD lines.
+
+/** What a field is. */
+type Kind = 'time' | 'level' | 'file' | 'hex' | 'num' | 'name';
+
+interface Field {
+  kind: Kind;
+  value: string;
+  /** Opening brackets right before the value. */
+  open: string;
+  /** Start of the opening brackets, end of the value, end of the separator after it. */
+  start: number;
+  end: number;
+  gapEnd: number;
+  /** The separator after the value (closing brackets included, the next field's openers not). */
+  gap: string;
+}
+
+/** The head of a line, as fields; null when it does not start with one. */
+interface Head {
+  fields: Field[];
+  /** Each depth's key: the fields' kinds and separators (spaces squeezed) up to it. */
+  keys: string[];
+}
+
+/** A cut: where the relay's prefix ends, and the level it carried. */
+export interface ShapeCut {
+  rest: string;
+  level: ShapeLevel | null;
+}
+
+export type ShapeLevel = 'info' | 'warning' | 'error' | 'debug' | 'critical';
+
+const MIN_SUPPORT = 4;
+const LOOKAHEAD = 16;
+const MAX_FIELDS = 8;
+const HEAD = 240;
+const MAX_KEYS = 4096;
+/** A field after the first is the relay's when it stands on this share of the lines its parent stands on. */
+const PRESENCE = 0.8;
+
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const ZONE = '(?: ?(?:Z|[+-]\\d{2}:?\\d{2}|UTC|GMT))?';
+const FRACTION = '(?:[.,]\\d{1,9})?';
+const CLOCK = `\\d{1,2}:\\d{2}(?::\\d{2})?${FRACTION}`;
+/** One value per kind, in the order tried; each anchored where it is tried (sticky) and bounded. */
+const FIELD_RES: [Kind, RegExp][] = [
+  ['time', new RegExp(`\\d{4}[-/.]\\d{2}[-/.]\\d{2}(?:[T ]${CLOCK}${ZONE})?(?![\\w])`, 'y')],
+  ['time', new RegExp(`\\d{2}[-/.]\\d{2}[-/.]\\d{4}(?: ${CLOCK}${ZONE})?(?![\\w])`, 'y')],
+  ['time', new RegExp(`${MONTH} [ \\d]\\d(?: \\d{4})? ${CLOCK}(?![\\w])`, 'y')],
+  ['time', new RegExp(`${CLOCK}${ZONE}(?![\\w])`, 'y')],
+  ['time', /\d{9,10}\.\d{1,9}(?![\w.])/y],
+  ['file', /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y],
+  ['hex', /0x[0-9a-fA-F]{1,16}(?![\w.])/y],
+  ['level', /(?:info|information|warning|warn|error|err|debug|critical|crit|fatal|trace|notice|verbose)(?![\w.])/iy],
+  ['level', /[IWEDFCTV](?![\w.])/y],
+  ['num', /(?:(?:pid|tid|thread)[=:])?\d{1,10}(?::\d{1,10})?(?![\w.])/y],
+  ['name', /[A-Za-z_][\w-]{0,60}(?:\.[\w-]{1,60}){0,8}(?:\[\d{1,10}\])?(?![\w.])/y],
+];
+const GAP = /[ \t|:[\]()<>-]{0,24}/y;
+const OPENERS = /[[(<]*$/;
+
+const LEVELS: Record<string, ShapeLevel> = {
+  info: 'info',
+  information: 'info',
+  notice: 'info',
+  i: 'info',
+  warning: 'warning',
+  warn: 'warning',
+  w: 'warning',
+  error: 'error',
+  err: 'error',
+  e: 'error',
+  debug: 'debug',
+  trace: 'debug',
+  verbose: 'debug',
+  d: 'debug',
+  t: 'debug',
+  v: 'debug',
+  critical: 'critical',
+  crit: 'critical',
+  fatal: 'critical',
+  f: 'critical',
+  c: 'critical',
+};
+
+/** The DFC's own tag as it prints it: `[info] `. */
+function canonical(f: Field): boolean {
+  return f.kind === 'level' && f.open === '[' && f.gap.startsWith(']') && /^(?:info|warning|error|debug|critical)$/.test(f.value);
+}
+
+function fieldAt(s: string, at: number): { kind: Kind; value: string } | null {
+  for (const [kind, re] of FIELD_RES) {
+    re.lastIndex = at;
+    const m = re.exec(s);
+    if (m && m[0].length > 0) return { kind, value: m[0] };
+  }
+  return null;
+}
+
+/** The fields a line starts with (no indentation before the first: an indented line is a relayed line's own). */
+function readHead(text: string): Head | null {
+  const s = text.length > HEAD ? text.slice(0, HEAD) : text;
+  if (s.length === 0 || s[0] === ' ' || s[0] === '\t') return null;
+  const fields: Field[] = [];
+  let at = 0;
+  let open = /^[[(<]{0,2}/.exec(s)![0];
+  while (fields.length < MAX_FIELDS) {
+    const start = at;
+    const f = fieldAt(s, at + open.length);
+    if (!f) break;
+    const end = at + open.length + f.value.length;
+    GAP.lastIndex = end;
+    const gapAll = GAP.exec(s)![0];
+    const next = OPENERS.exec(gapAll)![0];
+    const gap = gapAll.slice(0, gapAll.length - next.length);
+    fields.push({ kind: f.kind, value: f.value, open, start, end, gapEnd: end + gap.length, gap });
+    // Fields are separated: two values glued together are one word of a message.
+    if (gapAll.length === 0) break;
+    at = end + gap.length;
+    open = next;
+  }
+  if (fields.length === 0) return null;
+  const keys: string[] = [];
+  let key = '';
+  for (const f of fields) {
+    key += `${f.open}${f.kind}${f.gap.replace(/ +/g, ' ')}\u0001`;
+    keys.push(key);
+  }
+  return { fields, keys };
+}
+
+/** What the lines whose heads share a stem (the fields up to one, its separator left out) showed. */
+interface StemStats {
+  n: number;
+  depth: number;
+  /** The key of the fields before it (their separators included), and that key's stem. */
+  parentKey: string;
+  parentStem: string;
+  last: Kind;
+  /** The last field's opening brackets. */
+  open: string;
+  /** The last field's values (names: a logger's take few). */
+  values: Set<string>;
+  /** The separator's characters after it (spaces squeezed), how often each (a message may begin with a separator's characters: the usual one wins). */
+  cores: Map<string, number>;
+  /**
+   * Per separator, the fewest spaces after its characters on a line that goes on: the format's own
+   * (more are a message's indentation — a traceback's frames, which may be most of a log).
+   */
+  trails: Map<string, number>;
+  /** For a separator of spaces only: the fewest columns the field and its spaces take (a padded level ends there). */
+  width: number;
+  /** The last field is the DFC's own tag form, and some line shows it is a relay's. */
+  canonical: boolean;
+  relayTag: boolean;
+  /** A logger's field (time, level, `file:line`) is among the fields; a dated time is. */
+  strong: boolean;
+  datedTime: boolean;
+}
+
+function bump<K>(m: Map<K, number>, k: K): void {
+  if (m.size < 32 || m.has(k)) m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+function mode<K>(m: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let n = -1;
+  for (const [k, c] of m) if (c > n) [best, n] = [k, c];
+  return best;
+}
+
+type Decided<T> = { item: T; text: string; cut: ShapeCut | null };
+
+/**
+ * Learns a log's line template as lines arrive and cuts it off them. Lines that start with a field
+ * wait (LOOKAHEAD lines at most) so that the lines after them count too; the others pass at once
+ * when nothing waits before them (the DFC's own `[info] …` lines are never held).
+ */
+export class LogShape<T> {
+  private readonly stems = new Map<string, StemStats>();
+  private readonly keys = new Map<string, number>();
+  private readonly queue: { item: T; text: string; head: Head | null }[] = [];
+  /** Some template starting with the DFC's own tag form was confirmed. */
+  private tagFirst = false;
+
+  /** Takes a line; returns the lines now decided, in order, each with its cut (null: left as it is). */
+  push(item: T, text: string): Decided<T>[] {
+    const head = readHead(text);
+    if (head) this.count(text, head);
+    const hold = head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null;
+    if (!hold && this.queue.length === 0) return [{ item, text, cut: head ? this.cut(text, head) : null }];
+    this.queue.push({ item, text, head });
+    const out: Decided<T>[] = [];
+    while (this.queue.length > LOOKAHEAD || (this.queue.length > 0 && this.queue[0].head === null)) out.push(this.release());
+    return out;
+  }
+
+  /** The log ended: every held line, decided on all the log showed. */
+  flush(): Decided<T>[] {
+    const out: Decided<T>[] = [];
+    while (this.queue.length > 0) out.push(this.release());
+    return out;
+  }
+
+  private release(): Decided<T> {
+    const { item, text, head } = this.queue.shift()!;
+    return { item, text, cut: head ? this.cut(text, head) : null };
+  }
+
+  /**
+   * A line that may carry a template waits for the lines after it: a logger's field (a time, a level
+   * word other than the DFC's own tag, `file:line`) among its first fields. The DFC's own lines
+   * (`[info] Translation started …`, `Calibration:  50%|…`) pass at once, so live events stay live.
+   */
+  private candidate(head: Head): boolean {
+    const [a, b] = head.fields;
+    if (canonical(a) && a.gap === '] ' && (b === undefined || b.kind === 'name')) return this.tagFirst;
+    return head.fields.slice(0, 4).some((f) => f.kind === 'time' || f.kind === 'file' || (f.kind === 'level' && !canonical(f)));
+  }
+
+  private count(text: string, head: Head): void {
+    let strong = false;
+    let dated = false;
+    head.fields.forEach((f, i) => {
+      const stem = stemOf(head, i + 1);
+      let st = this.stems.get(stem);
+      if (!st) {
+        if (this.stems.size >= MAX_KEYS) return;
+        st = {
+          n: 0,
+          depth: i + 1,
+          parentKey: i > 0 ? head.keys[i - 1] : '',
+          parentStem: i > 0 ? stemOf(head, i) : '',
+          last: f.kind,
+          open: f.open,
+          values: new Set(),
+          cores: new Map(),
+          trails: new Map(),
+          width: Infinity,
+          canonical: canonical(f),
+          relayTag: false,
+          strong: false,
+          datedTime: false,
+        };
+        this.stems.set(stem, st);
+      }
+      st.n++;
+      if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
+      if (st.values.size < 16) st.values.add(f.value);
+      const core = gapCore(f.gap);
+      bump(st.cores, core);
+      if (text.length > f.gapEnd) {
+        if (core === '') st.width = Math.min(st.width, f.value.length + f.gap.length);
+        else st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.trimEnd().length));
+      }
+      if (st.canonical) {
+        const after = text.slice(f.end + 2);
+        if (after.trim() === '' || /^\s/.test(after) || head.fields[i + 1]?.kind === 'level') st.relayTag = true;
+      }
+      if (f.kind === 'time' || f.kind === 'file' || (f.kind === 'level' && !canonical(f))) strong = true;
+      if (f.kind === 'time' && (/\d{4}/.test(f.value.slice(0, 10)) || /^[A-Z]/.test(f.value) || /^\d{9}/.test(f.value))) dated = true;
+      if (strong) st.strong = true;
+      if (dated) st.datedTime = true;
+    });
+  }
+
+  /** A stem is a template when the lines that have it show a logger's prefix (see the head of the file). */
+  private confirmed(stem: string): boolean {
+    const st = this.stems.get(stem);
+    if (!st || st.n < MIN_SUPPORT) return false;
+    if (!st.strong && !(st.canonical && st.relayTag)) return false;
+    if (st.depth === 1 && !st.datedTime) return false;
+    if (st.canonical && !st.relayTag) return false;
+    // The last field, a name before a space, could be a message's first word: only one constant name, on nearly every line, that is not a capitalised word.
+    if (st.last === 'name' && mode(st.cores) === '') {
+      const [v] = st.values;
+      if (st.values.size !== 1 || /^[A-Z][a-z]+$/.test(v) || st.n < 0.95 * (this.keys.get(st.parentKey) ?? 0)) return false;
+    }
+    for (let k: StemStats | undefined = st; k && k.depth > 1; k = this.stems.get(k.parentStem)) {
+      const parentN = this.keys.get(k.parentKey) ?? 0;
+      if (k.n < PRESENCE * parentN) return false;
+      // A logger's or host's name takes few values; a bracketed column on nearly every line (HailoRT's
+      // `[function]`) is the logger's whatever it holds.
+      if (k.last === 'name' && k.values.size > 3 && !(k.open === '[' && k.n >= 0.9 * parentN)) return false;
+    }
+    if (st.depth === 1 && st.last === 'name') return false;
+    return true;
+  }
+
+  private cut(text: string, head: Head): ShapeCut | null {
+    for (let d = head.fields.length; d >= 1; d--) {
+      const stem = stemOf(head, d);
+      if (!this.confirmed(stem)) continue;
+      const st = this.stems.get(stem)!;
+      // The last separator is matched on the text: a message may begin with a separator's characters
+      // (`| cluster_0 |`, `--hw-arch`), which the head's reading took into the separator.
+      const core = mode(st.cores) ?? '';
+      const end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
+      if (end < 0) continue;
+      if (canonical(head.fields[0])) this.tagFirst = true;
+      let level: ShapeLevel | null = null;
+      for (let i = 0; i < d; i++) if (head.fields[i].kind === 'level') level = LEVELS[head.fields[i].value.toLowerCase()] ?? level;
+      return { rest: text.slice(end), level };
+    }
+    return null;
+  }
+}
+
+/** A depth's key without its last separator: what a line must share with a template before the separator is matched. */
+function stemOf(head: Head, d: number): string {
+  const f = head.fields[d - 1];
+  return `${d > 1 ? head.keys[d - 2] : ''}${f.open}${f.kind}`;
+}
+
+/**
+ * The spaces a separator puts after its characters, from the fewest any line had: 0 or 1 as they
+ * are; more when every line is indented (a pasted traceback): indentation comes in steps of two
+ * (Python's frames and code lines), so the separator's own is what is left over.
+ */
+function ownSpaces(fewest: number): number {
+  return fewest <= 1 ? fewest : fewest % 2;
+}
+
+/** A separator's characters without the spaces around them, inner runs of spaces squeezed ('' for spaces only). */
+function gapCore(gap: string): string {
+  return gap.replace(/^ +| +$/g, '').replace(/ +/g, ' ');
+}
+
+/**
+ * Where the template's separator ends on this line, or -1: padding, the separator's characters (a
+ * run of spaces for a space), then as many spaces as the format puts there — more are the relayed
+ * line's own indentation. A separator of spaces only ends at the format's column (a padded level).
+ */
+function separatorEnd(text: string, last: Field, core: string, trail: number, width: number, padded: boolean): number {
+  let i = last.end;
+  if (core === '') {
+    let s = 0;
+    while (text[i + s] === ' ') s++;
+    if (s === 0) return i === text.length ? i : -1;
+    // Every line may be indented (a pasted traceback): a level column wider than Python's and Rich's
+    // `%(levelname)-8s ` by a step of indentation ends at their column.
+    const column = padded && width > 9 && (width - 9) % 2 === 0 ? 9 : width;
+    const own = Number.isFinite(column) ? column - last.value.length : 1;
+    // A level is padded to its column; other fields take one space, or two (s6's `time  message`).
+    return i + Math.min(s, Math.max(1, padded ? own : own <= 2 ? own : 1 + ((own - 1) % 2)));
+  }
+  while (text[i] === ' ') i++;
+  for (const c of core) {
+    if (c === ' ') {
+      if (text[i] !== ' ') return -1;
+      while (text[i] === ' ') i++;
+    } else if (text[i++] !== c) return -1;
+  }
+  let n = 0;
+  while (n < trail && text[i] === ' ') [i, n] = [i + 1, n + 1];
+  return n === trail || i === text.length ? i : -1;
+}
