@@ -45,6 +45,8 @@ interface Head {
 export interface ShapeCut {
   rest: string;
   level: ShapeLevel | null;
+  /** The level is in the DFC's own tag form and nothing shows a relay wrote it: the line's own level. */
+  own: boolean;
 }
 
 export type ShapeLevel = 'info' | 'warning' | 'error' | 'debug' | 'critical';
@@ -75,7 +77,8 @@ const FIELD_RES: [Kind, RegExp][] = [
   ['num', /(?:(?:pid|tid|thread)[=:])?\d{1,10}(?::\d{1,10})?(?![\w.])/y],
   ['name', /[A-Za-z_][\w-]{0,60}(?:\.[\w-]{1,60}){0,8}(?:\[\d{1,10}\])?(?![\w.])/y],
 ];
-const GAP = /[ \t|:[\]()<>-]{0,24}/y;
+/** Separators: spaces, tabs, bars, colons, brackets; a dash only before a space (`--hw-arch` is a message's, ` - ` a logger's). */
+const GAP = /(?:[ \t|:[\]()<>]|-(?![^ \t])){0,24}/y;
 const OPENERS = /[[(<]*$/;
 
 const LEVELS: Record<string, ShapeLevel> = {
@@ -107,13 +110,19 @@ function canonical(f: Field): boolean {
   return f.kind === 'level' && f.open === '[' && f.gap.startsWith(']') && /^(?:info|warning|error|debug|critical)$/.test(f.value);
 }
 
-function fieldAt(s: string, at: number): { kind: Kind; value: string } | null {
+/** Inside brackets, a name is whatever the brackets hold (HailoRT's `[~BaseQueueElement]`, `[operator()]`). */
+const BRACKETED_NAME = /[^\]\s]{1,60}(?=\])/y;
+
+function fieldAt(s: string, at: number, bracketed: boolean): { kind: Kind; value: string } | null {
   for (const [kind, re] of FIELD_RES) {
     re.lastIndex = at;
     const m = re.exec(s);
-    if (m && m[0].length > 0) return { kind, value: m[0] };
+    if (m && m[0].length > 0 && (!bracketed || s[at + m[0].length] === ']' || kind !== 'name')) return { kind, value: m[0] };
   }
-  return null;
+  if (!bracketed) return null;
+  BRACKETED_NAME.lastIndex = at;
+  const m = BRACKETED_NAME.exec(s);
+  return m ? { kind: 'name', value: m[0] } : null;
 }
 
 /** The fields a line starts with (no indentation before the first: an indented line is a relayed line's own). */
@@ -125,7 +134,7 @@ function readHead(text: string): Head | null {
   let open = /^[[(<]{0,2}/.exec(s)![0];
   while (fields.length < MAX_FIELDS) {
     const start = at;
-    const f = fieldAt(s, at + open.length);
+    const f = fieldAt(s, at + open.length, open.endsWith('['));
     if (!f) break;
     const end = at + open.length + f.value.length;
     GAP.lastIndex = end;
@@ -198,6 +207,8 @@ type Decided<T> = { item: T; text: string; cut: ShapeCut | null };
 export class LogShape<T> {
   private readonly stems = new Map<string, StemStats>();
   private readonly keys = new Map<string, number>();
+  /** The stems that follow each key. */
+  private readonly children = new Map<string, StemStats[]>();
   private readonly queue: { item: T; text: string; head: Head | null }[] = [];
   /** Some template starting with the DFC's own tag form was confirmed. */
   private tagFirst = false;
@@ -262,6 +273,9 @@ export class LogShape<T> {
           datedTime: false,
         };
         this.stems.set(stem, st);
+        const siblings = this.children.get(st.parentKey);
+        if (siblings) siblings.push(st);
+        else this.children.set(st.parentKey, [st]);
       }
       st.n++;
       if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
@@ -270,7 +284,7 @@ export class LogShape<T> {
       bump(st.cores, core);
       if (text.length > f.gapEnd) {
         if (core === '') st.width = Math.min(st.width, f.value.length + f.gap.length);
-        else st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.trimEnd().length));
+        else st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.replace(/ +$/, '').length));
       }
       if (st.canonical) {
         const after = text.slice(f.end + 2);
@@ -291,9 +305,13 @@ export class LogShape<T> {
     if (st.depth === 1 && !st.datedTime) return false;
     if (st.canonical && !st.relayTag) return false;
     // The last field, a name before a space, could be a message's first word: only one constant name, on nearly every line, that is not a capitalised word.
+    // A name before a space ends a template only as a logger's or host's name — one, on nearly every
+    // line, spelt as an identifier (`compile_model`, `gpu-box-01`, `app.worker`, Python's `root`) —
+    // and not where the word after it is constant too: a repeated phrase (`Thread in element …`) is a message's.
     if (st.last === 'name' && mode(st.cores) === '') {
       const [v] = st.values;
-      if (st.values.size !== 1 || /^[A-Z][a-z]+$/.test(v) || st.n < 0.95 * (this.keys.get(st.parentKey) ?? 0)) return false;
+      if (st.values.size !== 1 || !(/[._\d-]/.test(v) || v === 'root') || st.n < 0.95 * (this.keys.get(st.parentKey) ?? 0)) return false;
+      if (this.phraseGoesOn(st)) return false;
     }
     for (let k: StemStats | undefined = st; k && k.depth > 1; k = this.stems.get(k.parentStem)) {
       const parentN = this.keys.get(k.parentKey) ?? 0;
@@ -304,6 +322,13 @@ export class LogShape<T> {
     }
     if (st.depth === 1 && st.last === 'name') return false;
     return true;
+  }
+
+  /** The field after a name is one word on nearly every line: the name begins a phrase. */
+  private phraseGoesOn(st: StemStats): boolean {
+    const key = `${st.parentKey}${st.open}${st.last}${mode(st.cores) === '' ? ' ' : ''}\u0001`;
+    const n = this.keys.get(key) ?? 0;
+    return (this.children.get(key) ?? []).some((next) => next.last === 'name' && next.n >= PRESENCE * n && next.values.size <= 3);
   }
 
   private cut(text: string, head: Head): ShapeCut | null {
@@ -317,9 +342,16 @@ export class LogShape<T> {
       const end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
       if (end < 0) continue;
       if (canonical(head.fields[0])) this.tagFirst = true;
+      // The innermost level is the line's (a relay logs everything at INFO). In the DFC's own tag form
+      // (HailoRT's `[info]` inside its prefix) it is the line's own, unless some line shows it is a relay's.
       let level: ShapeLevel | null = null;
-      for (let i = 0; i < d; i++) if (head.fields[i].kind === 'level') level = LEVELS[head.fields[i].value.toLowerCase()] ?? level;
-      return { rest: text.slice(end), level };
+      let own = false;
+      head.fields.slice(0, d).forEach((f, i) => {
+        if (f.kind !== 'level' || !LEVELS[f.value.toLowerCase()]) return;
+        level = LEVELS[f.value.toLowerCase()];
+        own = canonical(f) && !this.stems.get(stemOf(head, i + 1))?.relayTag;
+      });
+      return { rest: text.slice(end), level, own };
     }
     return null;
   }

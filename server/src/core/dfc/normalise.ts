@@ -210,7 +210,7 @@ export function normaliseLine(text: string): string {
  * a prefix the log's own template gave (logShape.ts) was already taken, with this level — the rest is
  * read as the relayed line, as behind a listed prefix.
  */
-export function normalise(text: string, relayed?: { level: Level | null }): Normalised | null {
+export function normalise(text: string, relayed?: { level: Level | null; own: boolean }): Normalised | null {
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
@@ -219,6 +219,8 @@ export function normalise(text: string, relayed?: { level: Level | null }): Norm
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
   let ownTag = false;
+  /** The level is the template's, in the DFC's own tag form (logShape.ts): the line's own, unless the rest names another. */
+  let templateOwn = relayed?.own ?? false;
   /** A foreign prefix was taken. */
   let changed = relayed !== undefined;
   /** Markdown decoration was taken. */
@@ -253,6 +255,7 @@ export function normalise(text: string, relayed?: { level: Level | null }): Norm
           // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
           level = LEVEL_WORDS[word.toLowerCase()];
           ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
+          templateOwn = false;
           const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
           if (pad) cut -= pad.length - Math.min(pad.length, Math.max(1, 9 - word.length));
           lastWasLevel = !ownTag && p.named === true;
@@ -296,8 +299,8 @@ export function normalise(text: string, relayed?: { level: Level | null }): Norm
   if (!level) return { text: t, relayedLevel: false };
   const tagged = (s: string) => s.replace(/^(\s*)/, `$1[${level}] `);
   if (!changed) return { text: tagged(t), relayedLevel: false };
-  if (!ownTag && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false };
-  return { text: `[${level}] ${t}`, relayedLevel: !ownTag };
+  if (!ownTag && !templateOwn && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false };
+  return { text: `[${level}] ${t}`, relayedLevel: !ownTag && !templateOwn };
 }
 
 /**

@@ -4,7 +4,7 @@
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { LineSplitter, type LogLine } from './lines';
 import { LogShape, type ShapeCut } from './logShape';
-import { Margin, normalise, type Normalised } from './normalise';
+import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
@@ -54,7 +54,7 @@ export class DfcLogReader {
 
   private read(decided: { item: LogLine; text: string; cut: ShapeCut | null }[], events: DfcEvent[]): void {
     for (const { item: line, text, cut } of decided) {
-      const n = cut ? deeper(normalise(text), normalise(cut.rest, { level: cut.level }) ?? { text: cut.rest, relayedLevel: false }) : normalise(text);
+      const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read = n !== null && n.text !== line.text ? { ...line, text: n.text, relayedLevel: n.relayedLevel } : text === line.text ? line : { ...line, text };
       for (const l of this.spans(read)) this.state.line(l, events);
     }
@@ -87,19 +87,6 @@ export class DfcLogReader {
     if (this.span.length < SPAN_LINES) return [];
     return this.span.splice(0);
   }
-}
-
-/**
- * The template's reading of a line, unless a listed prefix read further into the same text: the
- * template adds to the list (a logger nobody listed) but does not undo a listed prefix that takes
- * more (HailoRT's `[function]` column after its `[file.cpp:N]`) — indentation excepted, which is the
- * relayed line's own.
- */
-function deeper(listed: Normalised | null, byShape: Normalised): Normalised {
-  if (!listed) return byShape;
-  const a = listed.text.replace(/^\[\w+\] /, '');
-  const b = byShape.text.replace(/^\[\w+\] /, '');
-  return a.length < b.length && b.endsWith(a) && b.slice(0, b.length - a.length).trim() !== '' ? listed : byShape;
 }
 
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
