@@ -2,7 +2,7 @@
 // Runs the generative logger-format test (test/unit/dfc/dfc-logger-shapes.test.ts) with other seeds:
 // every log of the read corpus halves and of test/fixtures/dfc/ behind PER_LOG formats drawn from
 // each seed, printing the pairs whose reading changed and the totals. No environment needed.
-//   node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]
+//   node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,14 +18,15 @@ const seeds = opt('--seeds', '1');
 const perLog = opt('--per-log', '3');
 const m = /^(\d+)(?:\.\.(\d+))?$/.exec(seeds);
 if (!m || !/^\d+$/.test(perLog)) {
-  console.error('usage: node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]');
+  console.error('usage: node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]');
   process.exit(2);
 }
 
 const entry = `
-import { runShapes, shapeLogs } from './test/helpers/loggerShapes';
-const [first, last, perLog, quiet] = process.argv.slice(2);
-const logs = shapeLogs();
+import { runShapes, shapeLogs, shapeable } from './test/helpers/loggerShapes';
+const [first, last, perLog, quiet, all] = process.argv.slice(2);
+// The test's logs (enough lines to show a template); --all adds the short ones, which the reader leaves alone on purpose.
+const logs = shapeLogs().filter((l) => all === 'all' || shapeable(l));
 let pairs = 0;
 let differ = 0;
 for (let seed = Number(first); seed <= Number(last); seed++) {
@@ -53,7 +54,10 @@ try {
     packages: 'external',
     logLevel: 'warning',
   });
-  const r = spawnSync(process.execPath, [outfile, m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : ''], { stdio: 'inherit', cwd: root });
+  const r = spawnSync(process.execPath, [outfile, m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : '', args.includes('--all') ? 'all' : ''], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   process.exitCode = r.status ?? 1;
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -81,7 +81,7 @@ function timestamp(r: Rand): { part: Part; label: string } {
   }
 }
 
-function level(r: Rand, each: boolean): { part: Part; label: string } {
+function level(r: Rand, each: boolean): { part: Part; label: string; squareOk: boolean } {
   const letter = r() < 0.25;
   // Letters are upper case (glog's `I`, `W`, `E`); words come in any casing.
   const casing = pick(r, ['upper', 'lower', 'title'] as const);
@@ -92,9 +92,14 @@ function level(r: Rand, each: boolean): { part: Part; label: string } {
     return casing === 'lower' ? w.toLowerCase() : casing === 'title' ? w[0] + w.slice(1).toLowerCase() : w;
   };
   const padded = !letter && r() < 0.4 ? pick(r, [5, 7, 8]) : 0;
+  // Never the DFC's own tag form (`[info]`: a lower-case word in square brackets, spdlog's `[%l]`): a
+  // line in that form says the level it was printed at — the reader takes it as the line's own
+  // (normalise.ts, as HailoRT's prefix), so a relay writing it over every line is not a neutral wrapper.
+  const squareOk = letter || casing !== 'lower';
   return {
     label: `level${letter ? '-letter' : `-${casing}`}${padded ? `-pad${padded}` : ''}${each ? '' : '-relay'}`,
     part: (_i, lv) => word(each ? lv : 'INFO').padEnd(padded),
+    squareOk,
   };
 }
 
@@ -157,11 +162,11 @@ export interface LoggerShape {
 export function loggerShape(seed: number): LoggerShape {
   const r = prng(seed);
   const each = r() < 0.6;
-  const wanted: { part: Part; label: string; kind: string }[] = [];
-  const add = (p: { part: Part; label: string }, kind: string) => wanted.push({ ...p, kind });
+  const wanted: { part: Part; label: string; kind: string; squareOk?: boolean }[] = [];
+  const add = (p: { part: Part; label: string; squareOk?: boolean }, kind: string) => wanted.push({ ...p, kind });
   const hasTime = r() < 0.85;
   if (hasTime) add(timestamp(r), 'time');
-  const extras: [string, () => { part: Part; label: string }][] = [
+  const extras: [string, () => { part: Part; label: string; squareOk?: boolean }][] = [
     ['level', () => level(r, each)],
     ['pid', () => pid(r)],
     ['logger', () => logger(r)],
@@ -182,7 +187,10 @@ export function loggerShape(seed: number): LoggerShape {
   for (const [k, make] of rest) add(make(), k);
   const between = pick(r, SEPARATORS);
   const last = pick(r, [between, between, ' - ', ': ', ' | ', ' ']);
-  const bracketed = wanted.map(() => (r() < 0.3 ? pick(r, BRACKETS) : null));
+  const bracketed = wanted.map((w) => {
+    const br = r() < 0.3 ? pick(r, BRACKETS) : null;
+    return br && br[0] === '[' && w.squareOk === false ? BRACKETS[1] : br;
+  });
   // Bracketed fields are joined by a space, as spdlog and ROS print them (`[time] [level] `).
   const fields = wanted.map((w, k) => ({ ...w, br: bracketed[k] }));
   const label = `${fields.map((f) => (f.br ? `${f.br[0]}${f.label}${f.br[1]}` : f.label)).join(JSON.stringify(between))}${JSON.stringify(last)}`;
@@ -242,6 +250,19 @@ export function shapeLogs(): ShapeLog[] {
     name: dir.split('/').slice(-2).join('/'),
     lines: readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'),
   }));
+}
+
+/** Lines a template must repeat on before the reader takes it (logShape.ts's MIN_SUPPORT): thinner evidence is left alone on purpose. */
+export const MIN_LINES = 4;
+
+/**
+ * A log the generated formats are asserted on: at least MIN_LINES lines that say something, and not
+ * every one of them indented (an excerpt from inside a traceback: behind a padded level column, whether
+ * the spaces are the column's or the line's own cannot be told from the log).
+ */
+export function shapeable(log: ShapeLog): boolean {
+  const said = log.lines.filter((l) => l.trim() !== '');
+  return said.length >= MIN_LINES && said.some((l) => !/^\s/.test(l));
 }
 
 export interface ShapeRun {

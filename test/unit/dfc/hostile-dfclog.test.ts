@@ -253,6 +253,20 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'cells of classes': `${'| XError '.repeat(N / 9)}|`,
     'stage words before a class': `${'parsing optimiz '.repeat(N / 16)}ValueError: x`,
     'a long introducing line, then an error': `${'pars '.repeat(N / 5)}:\n${'ValueError: x\n'.repeat(1000)}`,
+    // A log's own line template (logShape.ts): heads of fields that never end, separators that never
+    // end, a template confirmed and then a 60 000-character line behind it, thousands of distinct heads.
+    'logger fields repeated': `${'2025-01-01 10:00:00 - INFO - x.py:1 - '.repeat(N / 38)}x`,
+    'separators without a field': `2025-01-01 10:00:00${' -|:[]()<>'.repeat(N / 10)}x`,
+    'openers repeated': `${'[(<'.repeat(N / 3)}x`,
+    'numbers and dots': `${'1.'.repeat(N / 2)}x`,
+    'a dotted name that never ends': `2025-01-01 10:00:00 ${'a.'.repeat(N / 2)}`,
+    'a bracket that never closes': `[${'a'.repeat(N)}`,
+    'a template, then spaces behind it': `${'2025-01-01 10:00:00 - INFO - x.py:1 - a\n'.repeat(8)}2025-01-01 10:00:00 - INFO - x.py:1 -${' '.repeat(N)}x`,
+    'a template, then a long line': `${'Dec  6 12:00:01 host app[1]: W: a\n'.repeat(8)}Dec  6 12:00:01 host app[1]: W: ${'a '.repeat(N / 2)}`,
+    'thousands of distinct heads': Array.from(
+      { length: 6000 },
+      (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,
+    ).join('\n'),
   };
   for (const [name, line] of Object.entries(lines)) {
     const t = performance.now();

@@ -56,6 +56,7 @@ const LOOKAHEAD = 16;
 const MAX_FIELDS = 8;
 const HEAD = 240;
 const MAX_KEYS = 4096;
+const MAX_CHILDREN = 64;
 /** A field after the first is the relay's when it stands on this share of the lines its parent stands on. */
 const PRESENCE = 0.8;
 
@@ -176,7 +177,7 @@ interface StemStats {
    * (more are a message's indentation — a traceback's frames, which may be most of a log).
    */
   trails: Map<string, number>;
-  /** For a separator of spaces only: the fewest columns the field and its spaces take (a padded level ends there). */
+  /** The fewest columns the field and its separator take on a line that goes on (a padded level column ends there). */
   width: number;
   /** The last field is the DFC's own tag form, and some line shows it is a relay's. */
   canonical: boolean;
@@ -274,8 +275,10 @@ export class LogShape<T> {
         };
         this.stems.set(stem, st);
         const siblings = this.children.get(st.parentKey);
-        if (siblings) siblings.push(st);
-        else this.children.set(st.parentKey, [st]);
+        // Bounded: a hostile log's thousands of heads after one key cost a bounded look each.
+        if (siblings) {
+          if (siblings.length < MAX_CHILDREN) siblings.push(st);
+        } else this.children.set(st.parentKey, [st]);
       }
       st.n++;
       if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
@@ -283,8 +286,8 @@ export class LogShape<T> {
       const core = gapCore(f.gap);
       bump(st.cores, core);
       if (text.length > f.gapEnd) {
-        if (core === '') st.width = Math.min(st.width, f.value.length + f.gap.length);
-        else st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.replace(/ +$/, '').length));
+        st.width = Math.min(st.width, f.value.length + f.gap.length);
+        if (core !== '') st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.replace(/ +$/, '').length));
       }
       if (st.canonical) {
         const after = text.slice(f.end + 2);
@@ -339,7 +342,11 @@ export class LogShape<T> {
       // The last separator is matched on the text: a message may begin with a separator's characters
       // (`| cluster_0 |`, `--hw-arch`), which the head's reading took into the separator.
       const core = mode(st.cores) ?? '';
-      const end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
+      let end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
+      // A level padded after its brackets (`<info>  `, `<error> `): the column ends where the longest level's separator does.
+      const last = head.fields[d - 1];
+      if (end >= 0 && core !== '' && st.last === 'level' && Number.isFinite(st.width))
+        end = Math.max(end, Math.min(last.gapEnd, last.end + st.width - last.value.length));
       if (end < 0) continue;
       if (canonical(head.fields[0])) this.tagFirst = true;
       // The innermost level is the line's (a relay logs everything at INFO). In the DFC's own tag form

@@ -1,0 +1,197 @@
+// Generative metamorphic test of the log reader's own-template mechanism (server/src/core/dfc/logShape.ts,
+// issue 30; docs/research/dfc-unseen-misses.md, class B): logger formats no list contains, composed
+// from a seeded PRNG out of a logger's parts (test/helpers/loggerShapes.ts), each applied to every line
+// of every read corpus log (test/fixtures/dfc-corpus/ tune … unseen7 — never unseen8/ or unseen9/) and of
+// the reader's fixtures: the reading — outcome, failed stage, diagnostic codes with their severity, the
+// nodes named — must equal the plain log's. More seeds, without any environment:
+// `node scripts/dfc-logger-shapes.mjs --seeds 1..40 --per-log 8`.
+// The focused tests below hold what the mechanism must never take: the DFC's own lines, tracebacks,
+// table rows, a log of two or three lines, prose and a message's repeated first words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDfcLog } from '../../../server/src/core/dfc';
+import { LogShape, type ShapeCut } from '../../../server/src/core/dfc/logShape';
+import { loggerShape, runShapes, shapeLogs, shapeable, MIN_LINES } from '../../helpers/loggerShapes';
+import { repoRoot } from '../../helpers/shared';
+
+/** The seed the suite runs; the script runs others. */
+const SEED = 1;
+const PER_LOG = 24;
+
+test('dfc logger shapes: the generated formats are many and varied', () => {
+  const labels = new Set(Array.from({ length: 400 }, (_, i) => loggerShape(i).label));
+  assert.ok(labels.size >= 390, `${labels.size} distinct formats of 400`);
+  // Every part occurs: the timestamp styles, level letters and words, pids, threads, names, file columns, hosts.
+  const all = [...labels].join(' ');
+  for (const part of [
+    'iso-t',
+    'iso-space',
+    'python-asctime',
+    'syslog',
+    'epoch',
+    'us-slash',
+    'iso-utc',
+    'level-letter',
+    'level-title',
+    'pad8',
+    'pid:tid',
+    'thread-hex',
+    'pid=',
+    'logger:',
+    'file:line',
+    'host',
+  ])
+    assert.ok(all.includes(part), part);
+});
+
+test('dfc logger shapes: every corpus log reads the same behind formats nobody listed', () => {
+  const logs = shapeLogs();
+  const asserted = logs.filter(shapeable);
+  assert.ok(asserted.length >= 220, `${asserted.length} logs of ${logs.length}`);
+  const run = runShapes(asserted, SEED, PER_LOG);
+  assert.equal(run.differ.length, 0, `${run.differ.length}/${run.pairs} format × log pairs read differently\n${run.differ.slice(0, 20).join('\n')}`);
+});
+
+/** Each line's cut (null: left as it is), the log read whole. */
+function cuts(lines: string[]): (ShapeCut | null)[] {
+  const shape = new LogShape<number>();
+  const out: (ShapeCut | null)[] = [];
+  const take = (ds: { item: number; cut: ShapeCut | null }[]) => ds.forEach((d) => (out[d.item] = d.cut));
+  lines.forEach((l, i) => take(shape.push(i, l)));
+  take(shape.flush());
+  return out;
+}
+
+test("logShape: the DFC's own console is never cut", () => {
+  for (const c of ['success-dfc3-cli', 'success-dfc5', 'real-whisper-multicontext', 'parse-unsupported-ops', 'real-finetune-epochs']) {
+    const lines = readFileSync(join(repoRoot, 'test', 'fixtures', 'dfc', c, 'run.log'), 'utf8').split('\n');
+    const cut = cuts(lines)
+      .map((x, i) => (x ? `${i}: ${lines[i]}` : ''))
+      .filter(Boolean);
+    assert.deepEqual(cut, [], c);
+  }
+});
+
+test('logShape: a relay cut takes its separator, and the relayed line keeps its indentation, tags and text', () => {
+  const relay = (msg: string, i: number) => `12/06/2026 09:12:${String(10 + i).padStart(2, '0')} | W | app.worker | ${msg}`;
+  const msgs = [
+    '[info] Translation started on ONNX model m',
+    'Traceback (most recent call last):',
+    '  File "x.py", line 3, in f',
+    '    raise ValueError("x")',
+    'ValueError: x',
+    '| cluster_0 | 100% | 68.8% |',
+    '--hw-arch hailo8',
+    '',
+  ];
+  const got = cuts(msgs.map(relay)).map((c) => c?.rest);
+  assert.deepEqual(got, msgs);
+  assert.equal(cuts(msgs.map(relay))[0]?.level, 'warning');
+});
+
+test("logShape: the DFC's own log-file column (`date - LEVEL - file.py:N - `) is a template", () => {
+  const lines = [
+    '2025-06-28 08:52:47,385 - INFO - parser.py:162 - Translation started on ONNX model yolo8l',
+    '2025-06-28 08:52:47,761 - INFO - parser.py:197 - Restored ONNX model yolo8l (completion time: 00:00:00.38)',
+    '2025-06-28 08:52:49,541 - INFO - parser.py:220 - Extracted ONNXRuntime meta-data for Hailo model (completion time: 00:00:02.16)',
+    '2025-06-28 08:52:50,725 - WARNING - onnx_translator.py:2640 - NMS structure of yolov8 was detected.',
+    '2025-06-28 08:52:51,001 - INFO - parser.py:240 - Translation completed on ONNX model yolo8l (completion time: 00:00:03.62)',
+  ];
+  const got = cuts(lines);
+  assert.deepEqual(
+    got.map((c) => c?.rest),
+    lines.map((l) => l.replace(/^.*? - \w+ - \S+ - /, '')),
+  );
+  assert.deepEqual(
+    got.map((c) => c?.level),
+    ['info', 'info', 'info', 'warning', 'info'],
+  );
+});
+
+test('logShape: thin evidence is left alone — a log of two or three lines, one line in a console', () => {
+  const three = ['12/06/2026 09:12:10 | W | app.worker | a', '12/06/2026 09:12:11 | W | app.worker | b', '12/06/2026 09:12:12 | E | app.worker | c'];
+  assert.ok(three.length < MIN_LINES);
+  assert.deepEqual(cuts(three), [null, null, null]);
+  const one = [
+    '[info] Starting Model Optimization',
+    '12/06/2026 09:12:10 | W | app.worker | x',
+    '[info] Using dataset with 64 entries for calibration',
+    'Killed',
+  ];
+  assert.deepEqual(cuts(one), [null, null, null, null]);
+});
+
+test("logShape: prose and a message's repeated first words are not a template", () => {
+  // apt's refusals (dfc-corpus unseen4/10): a level word, then the message's own words.
+  const apt = [
+    'Error: Unable to locate package hailo-dkms',
+    "Error: Version '4.19.0-3' for 'hailort' was not found",
+    "Error: Version '4.19.0-2' for 'python3-hailort' was not found",
+    "Error: Version '3.30.0-1' for 'hailo-tappas-core' was not found",
+    "Error: Version '3.30.0-1' for 'hailo-tappas' was not found",
+  ];
+  assert.deepEqual(
+    cuts(apt),
+    apt.map(() => null),
+  );
+  // Prose: capitalised words, a numbered list.
+  const prose = [
+    'I ran the compiler twice.',
+    'I got the same error both times:',
+    'I think the calibration set is wrong.',
+    'I will try again tomorrow.',
+    '1. Check the device',
+    '2. Check the driver',
+  ];
+  assert.deepEqual(
+    cuts(prose),
+    prose.map(() => null),
+  );
+  // A template whose messages all begin with the same words keeps those words (`Thread in element …`, HailoRT's log, dfc-corpus unseen7/30).
+  const phrase = Array.from({ length: 6 }, (_, i) => `2026-06-20 19:40:49.944 [${2373 + i}] Thread in element PullQEl${i} is not running anymore, exiting..`);
+  assert.deepEqual(
+    cuts(phrase).map((c) => c?.rest),
+    phrase.map((l) => l.slice(l.indexOf('Thread'))),
+  );
+  // A message's first word that is a level (`Error: …` behind a timestamp) is the message's, under a template that has no level.
+  const epochs = Array.from({ length: 6 }, (_, i) => `2026-06-20 19:40:${40 + i} - Epoch ${i + 1}/6 - loss: 0.1`);
+  assert.deepEqual(
+    cuts(epochs).map((c) => c?.rest),
+    epochs.map((l) => l.slice(l.indexOf('Epoch'))),
+  );
+});
+
+test("logShape: a relay's level column padded after its brackets, and a relay's lower-case tag before indented lines, are the relay's", () => {
+  const padded = ['<info>  a', '<error> b', '<warn>  c', '<info>  d', '<info>    indented'].map((m, i) => `2026-06-20 19:40:4${i}: ${m}`);
+  assert.deepEqual(
+    cuts(padded).map((c) => c?.rest),
+    ['a', 'b', 'c', 'd', '  indented'],
+  );
+  // `[info]` is the DFC's own tag form; a relay's only when some line shows it (a blank or indented line behind it).
+  const relay = ['[info] Translation started', '  File "x.py", line 3, in f', '', 'ValueError: x', '[error] Mapping Failed'].map(
+    (m, i) => `2026-06-20 19:40:4${i} [info] ${m}`,
+  );
+  const got = cuts(relay);
+  assert.deepEqual(
+    got.map((c) => c?.rest),
+    ['[info] Translation started', '  File "x.py", line 3, in f', '', 'ValueError: x', '[error] Mapping Failed'],
+  );
+  assert.ok(got.every((c) => c?.own === false));
+});
+
+test("dfc reader: the DFC's own log file is read through its column (stages, outcome)", () => {
+  const log = [
+    '2025-06-28 08:52:47,385 - INFO - parser.py:162 - Translation started on ONNX model yolo8l',
+    '2025-06-28 08:52:51,001 - INFO - parser.py:240 - Translation completed on ONNX model yolo8l (completion time: 00:00:03.62)',
+    '2025-06-28 08:52:51,500 - INFO - client_runner.py:1200 - Saved HAR to: /work/yolo8l.har',
+    '2025-06-28 08:53:00,000 - INFO - sdk_backend.py:200 - Starting Model Optimization',
+    '2025-06-28 09:10:00,000 - INFO - sdk_backend.py:300 - Model Optimization is done',
+  ].join('\n');
+  const r = readDfcLog(`${log}\n`, { logPath: 'hailo_sdk.client.log' });
+  assert.deepEqual(
+    r.stages.map((s) => `${s.name}:${s.status}`),
+    ['parse:ok', 'optimize:ok', 'compile:not-reached'],
+  );
+});
