@@ -210,6 +210,21 @@ export function loggerShape(seed: number): LoggerShape {
   };
 }
 
+/**
+ * The DFC's own log file (`hailo_sdk.client.log`, docs/research/dfc-unseen-misses.md, unseen7/): Python
+ * logging's `%(asctime)s - %(levelname)s - %(filename)s:%(lineno)d - %(message)s`, each line at its level.
+ */
+export function dfcLogFileShape(): LoggerShape {
+  // File names that name no stage: the words before a quoted class are read from the line as printed,
+  // a relay's column included (errors.ts), so `parser.py` there would say "parse" on any reader.
+  const files = ['client_runner.py', 'hailo_nn.py', 'common.py', 'tf_utils.py'];
+  return {
+    label: 'dfc-log-file',
+    prefix: (i, line) =>
+      `2025-06-28 08:${pad2(10 + (Math.floor(i / 60) % 50))}:${pad2(i % 60)},${String((i * 37) % 1000).padStart(3, '0')} - ${levelOf(line)} - ${files[(i >> 2) % 4]}:${100 + ((i * 7) % 900)} - `,
+  };
+}
+
 /** Every line of a log behind one format (line i gets the format's fields for line i). */
 export function applyShape(shape: LoggerShape, lines: string[]): string[] {
   return lines.map((l, i) => shape.prefix(i, l) + l);
@@ -268,6 +283,17 @@ export function shapeable(log: ShapeLog): boolean {
 export interface ShapeRun {
   pairs: number;
   differ: string[];
+}
+
+/** Each log behind one format: the logs whose reading changed. */
+export function runShape(logs: ShapeLog[], shape: LoggerShape): string[] {
+  const differ: string[] = [];
+  for (const log of logs) {
+    const plain = reading(`${log.lines.join('\n')}\n`);
+    const shaped = reading(`${applyShape(shape, log.lines).join('\n')}\n`);
+    if (JSON.stringify(shaped) !== JSON.stringify(plain)) differ.push(`${log.name}: ${JSON.stringify(shaped)} ≠ ${JSON.stringify(plain)}`);
+  }
+  return differ;
 }
 
 /** Each log through `perLog` formats drawn from `seed`: the pairs whose reading changed. */

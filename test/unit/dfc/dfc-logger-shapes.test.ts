@@ -11,9 +11,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDfcLog } from '../../../server/src/core/dfc';
 import { LogShape, type ShapeCut } from '../../../server/src/core/dfc/logShape';
-import { loggerShape, runShapes, shapeLogs, shapeable, MIN_LINES } from '../../helpers/loggerShapes';
+import { dfcLogFileShape, loggerShape, runShape, runShapes, shapeLogs, shapeable, MIN_LINES } from '../../helpers/loggerShapes';
 import { repoRoot } from '../../helpers/shared';
 
 /** The seed the suite runs; the script runs others. */
@@ -181,17 +180,7 @@ test("logShape: a relay's level column padded after its brackets, and a relay's 
   assert.ok(got.every((c) => c?.own === false));
 });
 
-test("dfc reader: the DFC's own log file is read through its column (stages, outcome)", () => {
-  const log = [
-    '2025-06-28 08:52:47,385 - INFO - parser.py:162 - Translation started on ONNX model yolo8l',
-    '2025-06-28 08:52:51,001 - INFO - parser.py:240 - Translation completed on ONNX model yolo8l (completion time: 00:00:03.62)',
-    '2025-06-28 08:52:51,500 - INFO - client_runner.py:1200 - Saved HAR to: /work/yolo8l.har',
-    '2025-06-28 08:53:00,000 - INFO - sdk_backend.py:200 - Starting Model Optimization',
-    '2025-06-28 09:10:00,000 - INFO - sdk_backend.py:300 - Model Optimization is done',
-  ].join('\n');
-  const r = readDfcLog(`${log}\n`, { logPath: 'hailo_sdk.client.log' });
-  assert.deepEqual(
-    r.stages.map((s) => `${s.name}:${s.status}`),
-    ['parse:ok', 'optimize:ok', 'compile:not-reached'],
-  );
+test("dfc logger shapes: every corpus log reads the same written as the DFC's own log file (`date - LEVEL - file.py:N - `)", () => {
+  const differ = runShape(shapeLogs().filter(shapeable), dfcLogFileShape());
+  assert.equal(differ.length, 0, `${differ.length} logs read differently\n${differ.slice(0, 20).join('\n')}`);
 });
