@@ -39,6 +39,8 @@ interface Head {
   fields: Field[];
   /** Each depth's key: the fields' kinds and separators (spaces squeezed) up to it. */
   keys: string[];
+  /** Each depth's stem: the key without its last separator. */
+  stems: string[];
 }
 
 /** A cut: where the relay's prefix ends, and the level it carried. */
@@ -106,6 +108,9 @@ const LEVELS: Record<string, ShapeLevel> = {
   c: 'critical',
 };
 
+/** The DFC's own line: its tag, then a word. */
+const OWN_LINE = /^\[(?:info|warning|error|debug|critical)\] [A-Za-z_]/;
+
 /** The DFC's own tag as it prints it: `[info] `. */
 function canonical(f: Field): boolean {
   return f.kind === 'level' && f.open === '[' && f.gap.startsWith(']') && /^(?:info|warning|error|debug|critical)$/.test(f.value);
@@ -126,10 +131,20 @@ function fieldAt(s: string, at: number, bracketed: boolean): { kind: Kind; value
   return m ? { kind: 'name', value: m[0] } : null;
 }
 
+/** A field can start here: a word, a number, a bracket (never indentation: an indented line is a relayed line's own). */
+const FIELD_START = /^[\w[(<]/;
+
+/** How many names before a space the head ends with. */
+function words(fields: Field[]): number {
+  let n = 0;
+  for (let i = fields.length - 1; i >= 0 && fields[i].kind === 'name' && /^ +$/.test(fields[i].gap); i--) n++;
+  return n;
+}
+
 /** The fields a line starts with (no indentation before the first: an indented line is a relayed line's own). */
 function readHead(text: string): Head | null {
   const s = text.length > HEAD ? text.slice(0, HEAD) : text;
-  if (s.length === 0 || s[0] === ' ' || s[0] === '\t') return null;
+  if (!FIELD_START.test(s)) return null;
   const fields: Field[] = [];
   let at = 0;
   let open = /^[[(<]{0,2}/.exec(s)![0];
@@ -145,17 +160,22 @@ function readHead(text: string): Head | null {
     fields.push({ kind: f.kind, value: f.value, open, start, end, gapEnd: end + gap.length, gap });
     // Fields are separated: two values glued together are one word of a message.
     if (gapAll.length === 0) break;
+    // Three words in a row are a sentence (a host and a logger's name are two at most): the message has begun.
+    if (words(fields) >= 3) break;
     at = end + gap.length;
     open = next;
   }
   if (fields.length === 0) return null;
   const keys: string[] = [];
+  const stems: string[] = [];
   let key = '';
   for (const f of fields) {
-    key += `${f.open}${f.kind}${f.gap.replace(/ +/g, ' ')}\u0001`;
+    const stem = `${key}${f.open}${f.kind}`;
+    stems.push(stem);
+    key = `${stem}${f.gap === ' ' ? ' ' : f.gap.replace(/ +/g, ' ')}\u0001`;
     keys.push(key);
   }
-  return { fields, keys };
+  return { fields, keys, stems };
 }
 
 /** What the lines whose heads share a stem (the fields up to one, its separator left out) showed. */
@@ -216,7 +236,8 @@ export class LogShape<T> {
 
   /** Takes a line; returns the lines now decided, in order, each with its cut (null: left as it is). */
   push(item: T, text: string): Decided<T>[] {
-    const head = readHead(text);
+    // The DFC's own line (`[info] Translation started …`) is read only once a template begins with its tag form.
+    const head = !this.tagFirst && OWN_LINE.test(text) ? null : readHead(text);
     if (head) this.count(text, head);
     const hold = head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null;
     if (!hold && this.queue.length === 0) return [{ item, text, cut: head ? this.cut(text, head) : null }];
@@ -253,7 +274,7 @@ export class LogShape<T> {
     let strong = false;
     let dated = false;
     head.fields.forEach((f, i) => {
-      const stem = stemOf(head, i + 1);
+      const stem = head.stems[i];
       let st = this.stems.get(stem);
       if (!st) {
         if (this.stems.size >= MAX_KEYS) return;
@@ -261,7 +282,7 @@ export class LogShape<T> {
           n: 0,
           depth: i + 1,
           parentKey: i > 0 ? head.keys[i - 1] : '',
-          parentStem: i > 0 ? stemOf(head, i) : '',
+          parentStem: i > 0 ? head.stems[i - 1] : '',
           last: f.kind,
           open: f.open,
           values: new Set(),
@@ -336,7 +357,7 @@ export class LogShape<T> {
 
   private cut(text: string, head: Head): ShapeCut | null {
     for (let d = head.fields.length; d >= 1; d--) {
-      const stem = stemOf(head, d);
+      const stem = head.stems[d - 1];
       if (!this.confirmed(stem)) continue;
       const st = this.stems.get(stem)!;
       // The last separator is matched on the text: a message may begin with a separator's characters
@@ -356,18 +377,12 @@ export class LogShape<T> {
       head.fields.slice(0, d).forEach((f, i) => {
         if (f.kind !== 'level' || !LEVELS[f.value.toLowerCase()]) return;
         level = LEVELS[f.value.toLowerCase()];
-        own = canonical(f) && !this.stems.get(stemOf(head, i + 1))?.relayTag;
+        own = canonical(f) && !this.stems.get(head.stems[i])?.relayTag;
       });
       return { rest: text.slice(end), level, own };
     }
     return null;
   }
-}
-
-/** A depth's key without its last separator: what a line must share with a template before the separator is matched. */
-function stemOf(head: Head, d: number): string {
-  const f = head.fields[d - 1];
-  return `${d > 1 ? head.keys[d - 2] : ''}${f.open}${f.kind}`;
 }
 
 /**
@@ -381,6 +396,7 @@ function ownSpaces(fewest: number): number {
 
 /** A separator's characters without the spaces around them, inner runs of spaces squeezed ('' for spaces only). */
 function gapCore(gap: string): string {
+  if (gap === ' ' || gap === '') return '';
   return gap.replace(/^ +| +$/g, '').replace(/ +/g, ' ');
 }
 
