@@ -91,8 +91,10 @@ function flagList(words: string[], flag: string): string[] {
 export function classifyCommand(text: string): RunCommand | null {
   const t = withoutLevel(text).trim();
   let cmd: string | undefined;
-  let m = /^Running `(.*)`\s*$/.exec(t);
-  if (m) cmd = m[1];
+  // Behind a foreign prefix (the DFC's log file, `… - INFO - main.py:109 - Running \`hailo …\``) normalise.ts has taken
+  // the backticks off as an author's code span.
+  let m = /^Running `(.*)`\s*$/.exec(t) ?? /^Running ((?:hailomz|hailo) \S.*)$/.exec(t);
+  if (m) cmd = m[1].trimEnd();
   else if ((m = /(?:^|[$>#]\s*)((?:hailomz|hailo) (?:parser|optimize|compiler|compile|parse|eval)\b.*)$/.exec(t))) cmd = m[1];
   if (!cmd) return null;
   const words = cmd.split(/\s+/);
