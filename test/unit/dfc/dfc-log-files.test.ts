@@ -184,6 +184,23 @@ test('several runs appended to one log file: the last run decides, an earlier fa
   ]);
   assert.equal(again.outcome, 'incomplete');
   assert.deepEqual(errors(again), []);
+  // A command line an author writes after the output (the fix they ran next) is no banner of another run: the failure stands.
+  const noted = read([
+    '[info] Starting Hailo allocation and compilation flow',
+    '[error] Mapping Failed (allocation time: 2s)',
+    '$ hailomz compile yolov8n --hw-arch hailo8l --performance',
+  ]);
+  assert.equal(noted.outcome, 'failed');
+  assert.deepEqual(errors(noted), ['dfc/allocation-failed']);
+  // HailoRT opening a device inside a DFC stage (the SDK's inference on a device) is no new run: the parse before it stays.
+  const onDevice = read([
+    '[info] Translation started on ONNX model yolov8n',
+    '[info] Translation completed on ONNX model yolov8n',
+    '[info] Starting Model Optimization',
+    '[HailoRT] [info] Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+    '[info] Model Optimization is done',
+  ]);
+  assert.deepEqual(stages(onDevice), { parse: 'ok', optimize: 'ok', compile: 'not-reached' });
   // The compiler's own log: each compile opens with the command that ran it; a failed one, then one that succeeds.
   const compiles = read([
     core('09:00:00', 'info', 'Ran from command: "/usr/bin/hailo compiler yolov5s_optimized.har"'),

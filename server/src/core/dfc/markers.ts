@@ -165,7 +165,7 @@ export type Marker =
    * A program's first line of a run in a log file several runs are appended to: the compiler's `Ran from command: "…"`
    * (hailo_sdk.core.log), HailoRT's `Creating vdevice with params: …` (hailort.log, vdevice.cpp `create`).
    */
-  | { kind: 'runStart' };
+  | { kind: 'runStart'; tool: 'dfc' | 'hailort' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
 const OPTIMIZATION_ALGORITHM =
@@ -254,7 +254,8 @@ export function classifyMarker(text: string): Marker | null {
   if (/^Compilation complete\s*$/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`.
   if (/^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S/.test(t)) return { kind: 'profiled' };
-  if (/^(?:Ran from command: \S|Creating vdevice with params\b)/.test(t)) return { kind: 'runStart' };
+  if (/^Ran from command: \S/.test(t)) return { kind: 'runStart', tool: 'dfc' };
+  if (/^Creating vdevice with params\b/.test(t)) return { kind: 'runStart', tool: 'hailort' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
   // Also (5.2.0): `scan`'s `[-] Device: ID` (scan_command.cpp), `parse-hef`'s `HEF Compatible for: ARCH` and
   // `Network group name: NAME, Single Context` (hef.cpp's get_description), `run2`'s summary `NET: FPS: N` (run2_command.cpp).

@@ -159,9 +159,10 @@ export class ReaderState implements ReaderView {
     if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
     if (c) {
-      // Another command after a run the log already showed: a log file the DFC appends every run to
-      // (hailo_sdk.client.log opens each `hailo` command with its banner, dfc-corpus unseen7/28).
-      if (this.ranAnything()) this.beginRun();
+      // The CLI's own `Running \`hailo …\`` after a run the log already showed: a log file the DFC appends every run
+      // to (hailo_sdk.client.log opens each `hailo` command with its banner, dfc-corpus unseen7/28). A command line
+      // an author writes after the output (the fix they ran) is no such banner; a prompt's retry is read above.
+      if (this.ranAnything() && withoutLevel(text).trimStart().startsWith('Running ')) this.beginRun();
       this.command = c;
       this.lastStage = c.lastStage;
       if (c.endNodes.length) this.commandEndNodes = c.endNodes;
@@ -190,7 +191,8 @@ export class ReaderState implements ReaderView {
           break;
         }
         case 'runStart':
-          if (this.ranAnything()) this.beginRun();
+          // HailoRT's session start inside a DFC stage (the SDK running inference on a device) is no new run.
+          if (this.ranAnything() && (m.tool === 'dfc' || this.current === null)) this.beginRun();
           break;
         case 'end':
           if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
