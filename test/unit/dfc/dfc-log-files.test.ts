@@ -302,3 +302,25 @@ test('an info line that names a resource is no failure; the same message at erro
     ['dfc/allocation-failed'],
   );
 });
+
+test("HailoRT's own info lines are the library's steps, not the application's word that its run succeeded", () => {
+  // hailort.log holds only HailoRT's lines (its file level is info, hailort_logger.hpp): a process that configured its
+  // model and stops there says nothing of how the application's run ended.
+  const configured = [
+    rt(
+      '12:00:00',
+      5100,
+      5100,
+      'info',
+      'vdevice.cpp:523',
+      '[create] Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+    ),
+    rt('12:00:01', 5100, 5120, 'info', 'internal_buffer_manager.cpp:212', '[print_execution_results] Default Internal buffer planner executed successfully'),
+    rt('12:00:01', 5100, 5120, 'info', 'device_internal.cpp:57', '[configure] Configuring HEF took 9.8 milliseconds'),
+  ];
+  const r = read(configured);
+  assert.equal(r.outcome, 'incomplete');
+  assert.deepEqual(r.diagnostics, []);
+  // The application's own word (its console, not HailoRT's) still ends its run (docs/dfc-log.md, "What ran").
+  assert.equal(read([...configured, 'Inference was successful!']).outcome, 'success');
+});

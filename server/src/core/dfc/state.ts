@@ -243,7 +243,9 @@ export class ReaderState implements ReaderView {
           break;
         case 'succeeded':
           // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
-          if (this.applicationRun()) this.answered = true;
+          // HailoRT's own lines are steps inside the library (`Default Internal buffer planner executed successfully`,
+          // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded.
+          if (this.applicationRun() && !l.raw.includes('[HailoRT]')) this.answered = true;
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
