@@ -31,6 +31,8 @@
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen8`).
 // A tenth batch (unseen9/) is set aside whole the same way: only listed and its format checked here, scored
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen9`).
+// An eleventh batch (unseen10/) is set aside whole the same way: only listed and its format checked here, scored
+// once by the lead (`node scripts/dfc-corpus-score.mjs unseen10`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -87,7 +89,21 @@ for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 
 
 test('dfc corpus: every case states what its thread says and where it comes from', async () => {
   const { readFileSync } = await import('node:fs');
-  const parts: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9'];
+  const parts: CorpusPart[] = [
+    'tune',
+    'heldout',
+    'tune2',
+    'unseen',
+    'unseen2',
+    'unseen3',
+    'unseen4',
+    'unseen5',
+    'unseen6',
+    'unseen7',
+    'unseen8',
+    'unseen9',
+    'unseen10',
+  ];
   for (const dir of parts.flatMap((p) => corpusCases(p))) {
     const e = JSON.parse(readFileSync(join(dir, 'expect.json'), 'utf8')) as { source: string; thread: string; expect: Record<string, unknown> };
     assert.ok(e.source.length > 10 && e.thread.length > 30, dir);
@@ -114,6 +130,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen7', 'eighth', 20],
   ['unseen8', 'ninth (set aside)', 20],
   ['unseen9', 'tenth (set aside)', 20],
+  ['unseen10', 'eleventh (set aside)', 20],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {
