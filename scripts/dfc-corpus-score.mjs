@@ -3,13 +3,13 @@
 // with the corpus test's own scoring (test/helpers/dfcCorpus.ts): one line per case (read right or
 // not, and each field that failed), then the totals. This is how the set-aside half (unseen/) is
 // scored, once, by someone who did not tune the reader — the corpus test never reads it.
-//   node scripts/dfc-corpus-score.mjs <tune|heldout|tune2|unseen|unseen2|unseen3|unseen4|unseen5|unseen6|unseen7|unseen8> [--json]
+//   node scripts/dfc-corpus-score.mjs <tune|heldout|tune2|unseen|unseen2|unseen3|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10> [--json]
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const HALVES = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'];
+const HALVES = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9', 'unseen10'];
 const root = new URL('..', import.meta.url).pathname;
 const [half, ...rest] = process.argv.slice(2);
 if (!HALVES.includes(half) || rest.some((a) => a !== '--json')) {

@@ -43,9 +43,12 @@ export interface CaseResult {
  * reader, set aside whole and scored once by the lead; tuned since); unseen3/ (a fourth batch, set aside whole the same way);
  * unseen4/ (a fifth batch, set aside whole the same way); unseen5/ (a sixth batch, set aside whole the same way);
  * unseen6/ (a seventh batch, set aside whole the same way); unseen7/ (an eighth batch, set aside whole the same way);
- * unseen8/ (a ninth batch, collected at the same time as unseen7/ by another engineer, set aside whole the same way).
+ * unseen8/ (a ninth batch, collected at the same time as unseen7/ by another engineer, set aside whole the same way);
+ * unseen9/ (a tenth batch, collected by one engineer alone, set aside whole the same way); unseen10/ (an eleventh
+ * batch, collected by one engineer alone, set aside whole the same way).
  */
-export type CorpusPart = 'tune' | 'heldout' | 'tune2' | 'unseen' | 'unseen2' | 'unseen3' | 'unseen4' | 'unseen5' | 'unseen6' | 'unseen7' | 'unseen8';
+export type CorpusPart =
+  'tune' | 'heldout' | 'tune2' | 'unseen' | 'unseen2' | 'unseen3' | 'unseen4' | 'unseen5' | 'unseen6' | 'unseen7' | 'unseen8' | 'unseen9' | 'unseen10';
 
 export function corpusCases(part: CorpusPart): string[] {
   const dir = join(DFC_CORPUS, part);

@@ -253,6 +253,19 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'cells of classes': `${'| XError '.repeat(N / 9)}|`,
     'stage words before a class': `${'parsing optimiz '.repeat(N / 16)}ValueError: x`,
     'a long introducing line, then an error': `${'pars '.repeat(N / 5)}:\n${'ValueError: x\n'.repeat(1000)}`,
+    // The eighth batch's classes (dfc-corpus unseen7/): the DFC's and HailoRT's own log files.
+    "a log file's file:line without its dash": `2025-01-01 10:00:00,000 - IMPORTANT - ${'a'.repeat(N)}:1 x`,
+    "a log file's colons without a line number": `2025-01-01 10:00:00,000 - INFO - ${'a:'.repeat(N)} - x`,
+    'a Running line of spaces': `2025-01-01 10:00:00,000 - INFO - main.py:1 - Running hailo x${' '.repeat(N)}x`,
+    'a command of spaces in backticks': `[info] Running \`hailo compiler${' '.repeat(N)}`,
+    'Compilation complete, then spaces': `Compilation complete${' '.repeat(N)}x`,
+    'profiler reports repeated': `${'Saved Profiler HTML Report to: '.repeat(N / 31)}`,
+    'the compiler advice repeated': `${'To achieve optimal performance, set the compiler_optimization_level '.repeat(N / 68)}`,
+    'commands that ran, repeated': `${'Ran from command: "a" '.repeat(N / 22)}`,
+    'vdevice creations repeated': `${'[info] Creating vdevice with params '.repeat(N / 36)}`,
+    'info lines naming contexts': `${'[info] Iteration failed on: Automri finished with too many resources on context_'.repeat(N / 80)}`,
+    'runs appended to one log': `${'[info] Translation started on ONNX model a\n[info] Translation completed on ONNX model a\n'.repeat(N / 80)}`,
+    'model scripts loaded after a stage': `[info] Model Optimization is done\n${'[info] Loading model script commands to a from b\n'.repeat(N / 50)}`,
     // A log's own line template (logShape.ts): heads of fields that never end, separators that never
     // end, a template confirmed and then a 60 000-character line behind it, thousands of distinct heads.
     'logger fields repeated': `${'2025-01-01 10:00:00 - INFO - x.py:1 - '.repeat(N / 38)}x`,

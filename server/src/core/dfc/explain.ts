@@ -204,7 +204,13 @@ export class Explainer {
     if (handled) return;
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
-    if (hit?.message.code && hit.message.id !== 'end-nodes-retried') emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
+    // Severity needs evidence: a message the catalogue knows as an error, logged by the tool itself at info or debug
+    // level, is no failure — the compiler logs each failed attempt of its search at info (`Iteration failed on: Automri
+    // finished with too many resources on context_0`, hailo_sdk.core.log, dfc-corpus unseen7/27) and goes on; its
+    // failure is an error line (`[error] Mapping Failed`). A relay's level (every relayed line at INFO) says nothing.
+    const lv = level(t);
+    const quiet = (lv === 'info' || lv === 'debug') && !l.relayedLevel && hit?.message.severity === 'error';
+    if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);

@@ -55,8 +55,8 @@ export type ShapeLevel = 'info' | 'warning' | 'error' | 'debug' | 'critical';
 
 const MIN_SUPPORT = 4;
 const LOOKAHEAD = 16;
-const MAX_FIELDS = 8;
-const HEAD = 240;
+const MAX_FIELDS = 16;
+const HEAD = 320;
 const MAX_KEYS = 4096;
 const MAX_CHILDREN = 64;
 /** A field after the first is the relay's when it stands on this share of the lines its parent stands on. */

@@ -91,8 +91,10 @@ function flagList(words: string[], flag: string): string[] {
 export function classifyCommand(text: string): RunCommand | null {
   const t = withoutLevel(text).trim();
   let cmd: string | undefined;
-  let m = /^Running `(.*)`\s*$/.exec(t);
-  if (m) cmd = m[1];
+  // Behind a foreign prefix (the DFC's log file, `… - INFO - main.py:109 - Running \`hailo …\``) normalise.ts has taken
+  // the backticks off as an author's code span.
+  let m = /^Running `(.*)`\s*$/.exec(t) ?? /^Running ((?:hailomz|hailo) \S.*)$/.exec(t);
+  if (m) cmd = m[1].trimEnd();
   else if ((m = /(?:^|[$>#]\s*)((?:hailomz|hailo) (?:parser|optimize|compiler|compile|parse|eval)\b.*)$/.exec(t))) cmd = m[1];
   if (!cmd) return null;
   const words = cmd.split(/\s+/);
@@ -158,7 +160,12 @@ export type Marker =
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
   | { kind: 'saved' }
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
-  | { kind: 'succeeded' };
+  | { kind: 'succeeded' }
+  /**
+   * A program's first line of a run in a log file several runs are appended to: the compiler's `Ran from command: "…"`
+   * (hailo_sdk.core.log), HailoRT's `Creating vdevice with params: …` (hailort.log, vdevice.cpp `create`).
+   */
+  | { kind: 'runStart'; tool: 'dfc' | 'hailort' };
 
 /** Names of the DFC's optimization algorithms as its `Starting X` / `X skipped` / `X is done` lines print them. */
 const OPTIMIZATION_ALGORITHM =
@@ -185,7 +192,10 @@ function parseLine(t: string): boolean {
 
 /** Lines only the compile stage prints (partitioning, mapping, kernels). */
 function compileLine(t: string): boolean {
-  return /^(?:Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/.test(
+  // The compiler's advice at the start of every compile whose script leaves compiler_optimization_level below max
+  // (hailo_tools_runner.py, right before `Loading network parameters` on the console: test/fixtures/dfc/success-dfc3-hailomz):
+  // in the DFC's own log file (hailo_sdk.client.log), where the allocator's lines are not written, the compile's only line.
+  return /^(?:To achieve optimal performance, set the compiler_optimization_level|Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/.test(
     t,
   );
 }
@@ -240,7 +250,12 @@ export function classifyMarker(text: string): Marker | null {
   // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
   // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
   if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
-  if (/^Profiler report generated in \S/.test(t)) return { kind: 'profiled' };
+  // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
+  if (/^Compilation complete\s*$/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`.
+  if (/^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S/.test(t)) return { kind: 'profiled' };
+  if (/^Ran from command: \S/.test(t)) return { kind: 'runStart', tool: 'dfc' };
+  if (/^Creating vdevice with params\b/.test(t)) return { kind: 'runStart', tool: 'hailort' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
   // Also (5.2.0): `scan`'s `[-] Device: ID` (scan_command.cpp), `parse-hef`'s `HEF Compatible for: ARCH` and
   // `Network group name: NAME, Single Context` (hef.cpp's get_description), `run2`'s summary `NET: FPS: N` (run2_command.cpp).

@@ -17,6 +17,9 @@ type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
 
 const LEVEL_WORDS: Record<string, Level> = {
   info: 'info',
+  // The DFC's own level between INFO and WARNING: its log files (hailo_sdk.client.log) write the stage
+  // markers the console prints as `[info] ` as `IMPORTANT` (dfc-corpus unseen7/01, 06).
+  important: 'info',
   warning: 'warning',
   warn: 'warning',
   error: 'error',
@@ -75,8 +78,12 @@ const PREFIXES: Prefix[] = [
   { re: /^\[[A-Za-z][\w .-]{0,40}\]\s+(?=\[(?:info|warning|warn|error|debug|critical|fatal|trace)\])/i },
   { re: /^\[[\w.-]+\.(?:cpp|hpp|cc|c|h|py):\d+\]\s*(?:\[\w+\] ?)?/ },
   // Levels: `[ERROR]`, `ERROR:`, `ERROR:name:`, `ERROR - `, `ERROR | `, `ERROR    ` (padded), `<Hailo Model Zoo ERROR>`.
-  { re: /^\[(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/, level: 1, named: true },
-  { re: /^(INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
+  {
+    re: /^\[(INFO|IMPORTANT|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL|info|warning|warn|error|debug|critical|fatal|Info|Warning|Error)\] ?/,
+    level: 1,
+    named: true,
+  },
+  { re: /^(INFO|IMPORTANT|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
   { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
   // GStreamer's debug log (hailonet, tappas, hailo-apps): `0:00:01.234567890  4242 0x55d4 ERROR  hailonet gsthailonet.cpp:789:fn:<hailonet0> `.
   { re: /^\d+:\d{2}:\d{2}\.\d+ +\d+ +0x[0-9a-f]+ +(ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE|MEMDUMP) +\S+ +[^\s:]+:\d+:[^\s:]+:(?:<[^>]*>)? ?/, level: 1 },
@@ -87,8 +94,9 @@ const PREFIXES: Prefix[] = [
   { re: /^[\w.<>-]+ [-|](?: |$)/, after: true },
   // Python's `[%(levelname)s] %(name)s: `: a lower-case module name right behind the level (a class or a prog's own `error:` is not one).
   { re: /^(?!(?:error|warning|usage|note|hint|fatal):)(?:__main__|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)(?:: |:$)/, afterLevel: true },
-  // loguru's `name:function:line - ` and ROS 2's `[node]: `, behind their level or time.
-  { re: /^[\w.<>-]+:[\w.<>-]+:\d+ - /, after: true },
+  // loguru's `name:function:line - `, Python logging's `%(filename)s:%(lineno)d - ` (the DFC's own log files,
+  // `time - LEVEL - parser.py:158 - message`: dfc-corpus unseen7/01) and ROS 2's `[node]: `, behind their level or time.
+  { re: /^[\w.<>-]+(?::[\w.<>-]+)?:\d+ - /, after: true },
   { re: /^\[[\w./-]+\]: ?/, after: true },
   // `cat -n` (and editors' copies with line numbers): the number, then a tab.
   { re: /^\d+\t/ },

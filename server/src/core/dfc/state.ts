@@ -25,7 +25,7 @@ const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
 /**
  * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
  * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
@@ -73,8 +73,13 @@ export class ReaderState implements ReaderView {
   promptLine: number | null = null;
   /** The answer typed to that question (`n` declines the recommendation), when the log shows it. */
   promptAnswer: 'y' | 'n' | null = null;
-  /** hailortcli printed its answer (markers.ts `inferred`) — a run on the device that ended. */
-  deviceRunEnded = false;
+  /** A tool printed its complete answer (hailortcli's, markers.ts `inferred`; the profiler's report) — that run ended. */
+  answered = false;
+  /**
+   * A model script was loaded after the run's last stage finished (`Loading model script commands to …`, which
+   * comes before an optimize or a compile): the run went on to a next step that nothing shows finished.
+   */
+  private nextStepLine: number | null = null;
   /** Programs the log showed run (at a shell prompt, in an argument parser's usage): a prompt running one again is a retry. */
   private readonly programs = new Set<string>();
   /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
@@ -154,6 +159,10 @@ export class ReaderState implements ReaderView {
     if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
     if (c) {
+      // The CLI's own `Running \`hailo …\`` after a run the log already showed: a log file the DFC appends every run
+      // to (hailo_sdk.client.log opens each `hailo` command with its banner, dfc-corpus unseen7/28). A command line
+      // an author writes after the output (the fix they ran) is no such banner; a prompt's retry is read above.
+      if (this.ranAnything() && withoutLevel(text).trimStart().startsWith('Running ')) this.beginRun();
       this.command = c;
       this.lastStage = c.lastStage;
       if (c.endNodes.length) this.commandEndNodes = c.endNodes;
@@ -172,8 +181,18 @@ export class ReaderState implements ReaderView {
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
       switch (m.kind) {
-        case 'start':
+        case 'start': {
+          // A stage that already finished, or one before a stage that already started, starts again: another run
+          // of the same log (a log file appends every run; a notebook's cells run again) — that run decides.
+          const st = this.stages.get(m.stage)!.status;
+          const later = STAGES.slice(STAGES.indexOf(m.stage) + 1).some((x) => this.stages.get(x)!.status !== 'not-reached');
+          if (st === 'ok' || st === 'failed' || later) this.beginRun();
           this.start(m.stage, l.no, events);
+          break;
+        }
+        case 'runStart':
+          // HailoRT's session start inside a DFC stage (the SDK running inference on a device) is no new run.
+          if (this.ranAnything() && (m.tool === 'dfc' || this.current === null)) this.beginRun();
           break;
         case 'end':
           if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
@@ -202,6 +221,7 @@ export class ReaderState implements ReaderView {
         case 'script':
           // `… from string`: the Python API's load_model_script(text) — no file to point at.
           if (m.path !== 'string') this.scriptPathFromLog = m.path;
+          if (this.current === null && STAGES.some((x) => this.stages.get(x)!.status === 'ok')) this.nextStepLine = l.no;
           break;
         case 'retry':
           this.errors.noteRetry();
@@ -213,19 +233,26 @@ export class ReaderState implements ReaderView {
           this.exitInLog = m.code;
           break;
         case 'inferred':
-          this.deviceRunEnded = true;
+          this.answered = true;
           this.errors.answered();
           break;
         case 'saved':
+          // The step after a model script was loaded saved what it made: it ended.
+          this.nextStepLine = null;
           if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
           break;
         case 'succeeded':
           // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
-          if (this.applicationRun()) this.deviceRunEnded = true;
+          // HailoRT's own lines are steps inside the library (`Default Internal buffer planner executed successfully`,
+          // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded.
+          if (this.applicationRun() && !l.raw.includes('[HailoRT]')) this.answered = true;
           break;
         case 'profiled':
-          // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report.
+          // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
+          // a profile of a compiled HAR runs no stage at all (dfc-corpus unseen7/08): the report is the run's answer.
           if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
+          this.nextStepLine = null;
+          this.answered = true;
           break;
       }
     }
@@ -296,6 +323,7 @@ export class ReaderState implements ReaderView {
     }
     const s = this.stages.get(stage)!;
     if (s.status !== 'not-reached') return;
+    this.nextStepLine = null;
     s.status = 'running';
     this.current = stage;
     events.push({ kind: 'stageStarted', stage, logLine: lineNo });
@@ -327,8 +355,44 @@ export class ReaderState implements ReaderView {
     return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
   }
 
+  /** The log already shows a run: a stage reached, an error, a tool's answer. */
+  private ranAnything(): boolean {
+    return this.answered || this.errors.hasErrors() || this.errors.endsInError() || STAGES.some((x) => this.stages.get(x)!.status !== 'not-reached');
+  }
+
+  /**
+   * Another run begins in the same log (several runs appended to one log file, a command run again): what the
+   * earlier run showed — its stages, command, summary, ending — is its own, and the new run decides the outcome.
+   * Its errors stay, as warnings that say an earlier run failed (errors.ts newRun).
+   */
+  private beginRun(): void {
+    // The earlier run's stage that was running did not finish (a failed run in a log file just stops): nothing is said of it.
+    for (const x of STAGES) this.stages.set(x, { status: 'not-reached', seconds: null });
+    this.current = null;
+    this.command = null;
+    this.lastStage = 'compile';
+    Object.assign(this.summary, {
+      contexts: null,
+      controlUtilization: null,
+      computeUtilization: null,
+      memoryUtilization: null,
+      compilationSeconds: null,
+      allocationSeconds: null,
+      contextUtilization: [],
+    });
+    this.maxContext = -1;
+    this.tableContext = null;
+    this.killedLine = null;
+    this.exitInLog = null;
+    this.promptLine = null;
+    this.promptAnswer = null;
+    this.answered = false;
+    this.nextStepLine = null;
+    this.errors.newRun();
+  }
+
   private ranToItsEnd(): boolean {
-    if (this.command || this.current !== null || this.errors.hasErrors()) return false;
+    if (this.command || this.current !== null || this.nextStepLine !== null || this.errors.hasErrors()) return false;
     return STAGES.some((s) => this.stages.get(s)!.status === 'ok');
   }
 
@@ -385,7 +449,7 @@ export class ReaderState implements ReaderView {
       this.stages.get(this.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.current === null) ||
       this.ranToItsEnd() ||
-      (this.deviceRunEnded && this.current === null && !this.errors.hasErrors())
+      (this.answered && this.current === null && this.nextStepLine === null && !this.errors.hasErrors())
     ) {
       outcome = 'success';
     } else {
