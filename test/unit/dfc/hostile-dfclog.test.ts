@@ -273,6 +273,8 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'openers repeated': `${'[(<'.repeat(N / 3)}x`,
     'numbers and dots': `${'1.'.repeat(N / 2)}x`,
     'a dotted name that never ends': `2025-01-01 10:00:00 ${'a.'.repeat(N / 2)}`,
+    'a long name, then a dot': `${'2025-01-01 10:00:00 x - a\n'.repeat(8)}2025-01-01 10:00:00 ${'a'.repeat(N)}.`,
+    "a name of the head's length, then a dot": `2025-01-01 10:00:00 ${'a'.repeat(280)}. ${'b '.repeat(N / 2)}`,
     'a bracket that never closes': `[${'a'.repeat(N)}`,
     'a template, then spaces behind it': `${'2025-01-01 10:00:00 - INFO - x.py:1 - a\n'.repeat(8)}2025-01-01 10:00:00 - INFO - x.py:1 -${' '.repeat(N)}x`,
     'a template, then a long line': `${'Dec  6 12:00:01 host app[1]: W: a\n'.repeat(8)}Dec  6 12:00:01 host app[1]: W: ${'a '.repeat(N / 2)}`,
