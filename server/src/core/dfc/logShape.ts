@@ -239,13 +239,19 @@ export class LogShape<T> {
   private readonly queue: { item: T; text: string; head: Head | null }[] = [];
   /** Some template starting with the DFC's own tag form was confirmed. */
   private tagFirst = false;
+  /** Whether a line may wait for the lines after it (false for a live console: types.ts `live`). */
+  private readonly hold: boolean;
+
+  constructor(options: { hold?: boolean } = {}) {
+    this.hold = options.hold ?? true;
+  }
 
   /** Takes a line; returns the lines now decided, in order, each with its cut (null: left as it is). */
   push(item: T, text: string): Decided<T>[] {
     // The DFC's own line (`[info] Translation started …`) is read only once a template begins with its tag form.
     const head = !this.tagFirst && OWN_LINE.test(text) ? null : readHead(text);
     if (head) this.count(text, head);
-    const hold = head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null;
+    const hold = this.hold && (head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null);
     if (!hold && this.queue.length === 0) return [{ item, text, cut: head ? this.cut(text, head) : null }];
     this.queue.push({ item, text, head });
     const out: Decided<T>[] = [];

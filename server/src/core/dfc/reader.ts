@@ -2,6 +2,7 @@
 // report at any time (`report`) or when the run ends (`end`). It reads the DFC's own output — the
 // `hailo parser|optimize|compiler` CLI, `hailomz compile`, Python-API scripts; DFC 3.x and 5.x —
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
+import { pushAll } from '../common/arrays';
 import { LineSplitter, type LogLine } from './lines';
 import { LogShape, type ShapeCut } from './logShape';
 import { Margin, normalise } from './normalise';
@@ -12,7 +13,7 @@ export class DfcLogReader {
   private readonly splitter = new LineSplitter();
   private readonly margin = new Margin();
   /** The log's own line template, learned from its lines (logShape.ts). */
-  private readonly shape = new LogShape<LogLine>();
+  private readonly shape: LogShape<LogLine>;
   private readonly state: ReaderState;
   /** A Markdown code span an author's prose opened and wrapped: its lines so far (normalised). */
   private span: LogLine[] = [];
@@ -20,6 +21,8 @@ export class DfcLogReader {
 
   constructor(context: DfcLogContext = {}) {
     this.state = new ReaderState(context);
+    // A live console's lines are read as they come: none waits for the lines after it (types.ts `live`).
+    this.shape = new LogShape<LogLine>({ hold: !context.live });
   }
 
   /** Reads a chunk (split anywhere); returns what happened in the lines it completed. */
@@ -30,13 +33,23 @@ export class DfcLogReader {
 
   /** The run is over: reads the unterminated last line, decides the outcome, returns the report. */
   end(exit?: DfcExit): DfcReport {
-    if (this.ended) return this.ended;
-    this.feed(this.splitter.flush());
-    const events: DfcEvent[] = [];
+    return this.finish(exit).report;
+  }
+
+  /**
+   * `end`, plus the events of every line read only now — the unterminated last line, lines a
+   * template or a code span held back, errors held for their cause lines — so a live consumer
+   * (the compile session's stage lines) misses none of them.
+   */
+  finish(exit?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
+    if (this.ended) return { report: this.ended, events: [] };
+    const events = this.feed(this.splitter.flush());
     this.read(this.shape.flush(), events);
     for (const held of this.span.splice(0)) this.state.line(held, events);
-    this.ended = this.state.finish(exit).report;
-    return this.ended;
+    const done = this.state.finish(exit);
+    pushAll(events, done.events);
+    this.ended = done.report;
+    return { report: this.ended, events };
   }
 
   /** What the log shows so far (stages still running are `running`, outcome `incomplete`). */

@@ -152,6 +152,12 @@ export interface DfcLogContext {
   /** The ONNX model, for diagnostics on its nodes. */
   onnxPath?: string;
   onnx?: OnnxNodeIndex;
+  /**
+   * The console of a run being watched as it prints (the compile session): no line waits for the
+   * lines after it, so a stage's event comes with its line — a relay's template is then learned from
+   * the lines before only (logShape.ts). A pasted or saved log is read whole and may look ahead.
+   */
+  live?: boolean;
 }
 
 /**

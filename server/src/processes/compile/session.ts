@@ -85,7 +85,8 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
       context.onnxPath = resolved.model; // the DFC will say what is wrong with the model
     }
   }
-  const reader = new DfcLogReader(context);
+  // The console is watched as it prints: stage lines must not wait for the lines after them.
+  const reader = new DfcLogReader({ ...context, live: true });
   let log: WriteStream | undefined;
   /** Why the log could not be saved (a link or FIFO in its place, a read-only folder): one note, the compile goes on. */
   let logProblem: string | undefined;
@@ -109,7 +110,9 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   const run = await runCompile(inputs, settings, { ...env, onOutput, onStep: cb.onStep });
   if (log) await new Promise<void>((resolve) => log!.end(resolve));
   const cancelled = run.status === 'cancelled';
-  const base = reader.end(run.exit ? { code: run.exit.code, signal: run.exit.signal, cancelled } : cancelled ? { code: null, cancelled } : undefined);
+  const finished = reader.finish(run.exit ? { code: run.exit.code, signal: run.exit.signal, cancelled } : cancelled ? { code: null, cancelled } : undefined);
+  for (const e of finished.events) cb.onEvent?.(e);
+  const base = finished.report;
   const report: CompileReport = {
     ...base,
     diagnostics: [...base.diagnostics],
