@@ -9,21 +9,10 @@
 // hh:mm:ss`, glog's level letters, spdlog's brackets), not the reader's patterns.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { prng } from '../../server/src/core/common/prng';
 import { readDfcLog, type DfcReport } from '../../server/src/core/dfc';
 import { corpusCases, type CorpusPart } from './dfcCorpus';
 import { repoRoot } from './shared';
-
-/** mulberry32: a small seeded PRNG, the same sequence on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];

@@ -49,15 +49,7 @@ export class ReaderState implements ReaderView {
   hailortVersion: string | null = null;
   hwArch: string | null = null;
   network: string | null = null;
-  readonly summary: CompileSummary = {
-    contexts: null,
-    controlUtilization: null,
-    computeUtilization: null,
-    memoryUtilization: null,
-    compilationSeconds: null,
-    allocationSeconds: null,
-    contextUtilization: [],
-  };
+  readonly summary: CompileSummary = emptySummary();
   recommendedEndNodes: string[] = [];
   /** End node names on the `hailo parser`/`hailomz` command line. */
   commandEndNodes: string[] = [];
@@ -371,15 +363,7 @@ export class ReaderState implements ReaderView {
     this.current = null;
     this.command = null;
     this.lastStage = 'compile';
-    Object.assign(this.summary, {
-      contexts: null,
-      controlUtilization: null,
-      computeUtilization: null,
-      memoryUtilization: null,
-      compilationSeconds: null,
-      allocationSeconds: null,
-      contextUtilization: [],
-    });
+    Object.assign(this.summary, emptySummary());
     this.maxContext = -1;
     this.tableContext = null;
     this.killedLine = null;
@@ -504,4 +488,17 @@ function mean(values: (number | null)[]): number | null {
   // The tables print one decimal: sum in tenths (integers) so 26.95 rounds to 27.0, not 26.9.
   const tenths = known.reduce((a, b) => a + Math.round(b * 10), 0);
   return Math.round(tenths / known.length) / 10;
+}
+
+/** A compile summary before the log has said anything of it (a new run starts from one too). */
+function emptySummary(): CompileSummary {
+  return {
+    contexts: null,
+    controlUtilization: null,
+    computeUtilization: null,
+    memoryUtilization: null,
+    compilationSeconds: null,
+    allocationSeconds: null,
+    contextUtilization: [],
+  };
 }
