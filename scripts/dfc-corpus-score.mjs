@@ -4,13 +4,9 @@
 // not, and each field that failed), then the totals. This is how the set-aside half (unseen/) is
 // scored, once, by someone who did not tune the reader — the corpus test never reads it.
 //   node scripts/dfc-corpus-score.mjs <tune|heldout|tune2|unseen|unseen2|unseen3|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10> [--json]
-import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { runTsEntry } from './run-ts-entry.mjs';
 
 const HALVES = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9', 'unseen10'];
-const root = new URL('..', import.meta.url).pathname;
 const [half, ...rest] = process.argv.slice(2);
 if (!HALVES.includes(half) || rest.some((a) => a !== '--json')) {
   console.error(`usage: node scripts/dfc-corpus-score.mjs <${HALVES.join('|')}> [--json]`);
@@ -30,23 +26,4 @@ else {
 }
 `;
 
-mkdirSync(join(root, 'out'), { recursive: true });
-const out = mkdtempSync(join(root, 'out', 'dfc-score-'));
-try {
-  // Two folders below out/, where the test runner puts its bundles, so the helpers' repoRoot
-  // (three levels above the bundle) is the repository.
-  const outfile = join(out, 'score', 'score.js');
-  await esbuild.build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'dfc-corpus-score.ts' },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  const r = spawnSync(process.execPath, [outfile, half, ...rest], { stdio: 'inherit', cwd: root });
-  process.exitCode = r.status ?? 1;
-} finally {
-  rmSync(out, { recursive: true, force: true });
-}
+process.exitCode = await runTsEntry('dfc-score', entry, [half, ...rest]);

@@ -3,12 +3,8 @@
 // every log of the read corpus halves and of test/fixtures/dfc/ behind PER_LOG formats drawn from
 // each seed, printing the pairs whose reading changed and the totals. No environment needed.
 //   node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]
-import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { runTsEntry } from './run-ts-entry.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
@@ -40,25 +36,10 @@ console.log(\`all: \${differ}/\${pairs} pairs read differently (\${logs.length} 
 process.exitCode = differ ? 1 : 0;
 `;
 
-mkdirSync(join(root, 'out'), { recursive: true });
-const out = mkdtempSync(join(root, 'out', 'dfc-shapes-'));
-try {
-  // Two folders below out/, as the test runner's bundles, so the helpers' repoRoot is the repository.
-  const outfile = join(out, 'shapes', 'shapes.js');
-  await esbuild.build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'dfc-logger-shapes.ts' },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  const r = spawnSync(process.execPath, [outfile, m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : '', args.includes('--all') ? 'all' : ''], {
-    stdio: 'inherit',
-    cwd: root,
-  });
-  process.exitCode = r.status ?? 1;
-} finally {
-  rmSync(out, { recursive: true, force: true });
-}
+process.exitCode = await runTsEntry('dfc-shapes', entry, [
+  m[1],
+  m[2] ?? m[1],
+  perLog,
+  args.includes('--quiet') ? 'quiet' : '',
+  args.includes('--all') ? 'all' : '',
+]);

@@ -1,0 +1,30 @@
+// Runs a few lines of TypeScript that import the test helpers (the corpus scorer, the logger-shape
+// generator) as the test runner would: bundled with esbuild two folders below out/, so the helpers'
+// repoRoot (three levels above the bundle) is the repository; the bundle is removed afterwards.
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Bundles `entry` (TypeScript, resolved from the repository) as `name` and runs it with `args`; returns its exit status. */
+export async function runTsEntry(name, entry, args) {
+  mkdirSync(join(root, 'out'), { recursive: true });
+  const out = mkdtempSync(join(root, 'out', `${name}-`));
+  try {
+    const outfile = join(out, name, `${name}.js`);
+    await esbuild.build({
+      stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: `${name}.ts` },
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    return spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root }).status ?? 1;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
