@@ -378,8 +378,10 @@ export class ErrorCollector {
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
-        const at = l.raw.indexOf(bare.cls);
-        const before = at > 0 ? l.raw.slice(Math.max(0, at - 400), at) : '';
+        // From the line after its relay's prefixes (a logger column naming `parser.py` is no author's word).
+        const written = l.said ?? l.raw;
+        const at = written.indexOf(bare.cls);
+        const before = at > 0 ? written.slice(Math.max(0, at - 400), at) : '';
         said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
         if (said) this.saidStage = said;
       }
