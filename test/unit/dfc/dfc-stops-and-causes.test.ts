@@ -20,3 +20,71 @@ test("the author's words before a quoted class are read after a logger's prefix:
   const r2 = read(['2026-03-01 09:12:44,201 - ERROR - parser.py:214 - the optimize step died with TensorShapeMismatchError: cannot build the tensor']);
   assert.equal(r2.failedStage, 'optimize');
 });
+
+// ---- a run its user or a signal stopped is no compiler bug -------------------------------------------------------
+// Python raises KeyboardInterrupt when the user hits the interrupt key (Ctrl-C; https://docs.python.org/3/library/exceptions.html#KeyboardInterrupt).
+// A shell reports a command a fatal signal N ended as 128+N (https://www.gnu.org/software/bash/manual/bash.html#Exit-Status):
+// 130 SIGINT, 137 SIGKILL, 143 SIGTERM; bash prints strsignal's `Killed` / `Terminated` for a job a signal ended.
+const compiling = [
+  '[info] Loading model script commands to yolox_s from yolox_s.alls',
+  '[info] Starting Hailo allocation and compilation flow',
+  '[info] Finding the best partition to contexts...',
+];
+const codes = (r: ReturnType<typeof read>) => r.diagnostics.map((d) => d.code);
+
+test('a traceback that ends in KeyboardInterrupt during a compile is an interrupt, not a compiler bug', () => {
+  const r = read([
+    ...compiling,
+    '[error] Compilation failed with unexpected crash',
+    'Traceback (most recent call last):',
+    '  File "/usr/local/lib/python3.10/dist-packages/hailo_sdk_client/tools/cmd_utils/main.py", line 111, in main',
+    '    ret_val = client_command_runner.run()',
+    '  File "/usr/local/lib/python3.10/dist-packages/hailo_sdk_client/sdk_backend/sdk_backend.py", line 1720, in compile',
+    '    self._compile()',
+    'KeyboardInterrupt',
+  ]);
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.failedStage, 'compile');
+  assert.deepEqual(codes(r), ['dfc/interrupted']);
+  assert.match(said(r), /interrupted during compile.*Ctrl-C/);
+});
+
+test("a logger's `builtins.KeyboardInterrupt` in an optimize says the optimize was interrupted", () => {
+  const r = read(['[info] Starting Model Optimization', '[info] Starting Statistics Collector', 'ERROR:root:run failed: builtins.KeyboardInterrupt']);
+  assert.deepEqual(codes(r), ['dfc/interrupted']);
+  assert.match(said(r), /interrupted during optimize/);
+});
+
+test("the terminal's ^C echo and bash's `Terminated` end the run as killed by that signal, never as memory or a compiler bug", () => {
+  const c = read([...compiling, '^C']);
+  assert.equal(c.outcome, 'killed');
+  assert.equal(c.failedStage, 'compile');
+  assert.deepEqual(codes(c), ['dfc/interrupted']);
+  assert.match(said(c), /SIGINT/);
+  const t = read(['[info] Starting Model Optimization', './build.sh: line 12: 40711 Terminated              hailo optimize net.har']);
+  assert.equal(t.outcome, 'killed');
+  assert.deepEqual(codes(t), ['dfc/interrupted']);
+  assert.match(said(t), /SIGTERM/);
+  assert.doesNotMatch(said(t), /memory/);
+});
+
+test('exit statuses 130 and 143 (a caller or the log) read as SIGINT and SIGTERM; 137 stays the memory kill', () => {
+  const text = `${compiling.join('\n')}\n[error] Failed to produce compiled graph\n`;
+  const a = readDfcLog(text, { logPath: 'run.log' }, { code: 130 });
+  assert.equal(a.outcome, 'killed');
+  assert.deepEqual(codes(a), ['dfc/interrupted']);
+  assert.match(said(a), /exit 130 = 128 \+ 2/);
+  const b = readDfcLog(text, { logPath: 'run.log' }, { code: 143 });
+  assert.deepEqual(codes(b), ['dfc/interrupted']);
+  assert.match(said(b), /exit 143 = 128 \+ 15/);
+  const jb = read(['[info] Starting Model Optimization', 'Process finished with exit code 130']);
+  assert.equal(jb.outcome, 'killed');
+  assert.deepEqual(codes(jb), ['dfc/interrupted']);
+  const k = readDfcLog(text, { logPath: 'run.log' }, { code: 137 });
+  assert.deepEqual(codes(k), ['dfc/memory-killed']);
+});
+
+test("an assertion the compiler printed before the user's Ctrl-C stays a compiler bug", () => {
+  const r = read([...compiling, "compiler: ../src/allocator/agent.cpp:812: Assertion `cluster < 8' failed.", 'KeyboardInterrupt']);
+  assert.ok(codes(r).includes('dfc/compiler-bug'), codes(r).join());
+});

@@ -798,6 +798,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/113',
   },
   {
+    // Ctrl-C: Python raises it in the main thread when SIGINT arrives; the program dies of it unless caught (exit 130).
+    // A run its user stopped — whatever the DFC printed on its way out is no failure of the DFC's (dfc-corpus unseen8/23).
+    id: 'interrupted',
+    text: 'KeyboardInterrupt',
+    tool: 'dfc',
+    classes: ['KeyboardInterrupt'],
+    anyMessage: true,
+    patterns: [],
+    stage: null,
+    severity: 'error',
+    code: 'dfc/interrupted',
+    fix: 'the run was stopped by its user (Ctrl-C), not failed: run it again and let it finish',
+    evidence: 'https://docs.python.org/3/library/exceptions.html#KeyboardInterrupt; https://docs.python.org/3/library/signal.html (SIGINT → KeyboardInterrupt)',
+  },
+  {
     id: 'system-requirements',
     text: 'The SDK requires {n} GB of RAM ({m} GB recommended), while this system has only {k} GB.',
     tool: 'dfc',

@@ -37,7 +37,12 @@ export function stageOfCall(code: string): StageName | null {
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
 
 /** Codes reported once per run, however many lines show them. */
-const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+/** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
+const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
+/** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
+const stopTrace = (d: DfcDiagnostic) =>
+  d.code === 'dfc/compiler-bug' && !(d.excerpt ?? []).some((x) => /Assertion [`']/.test(x)) && !/Assertion [`']/.test(d.message);
 /** A log can repeat an error without end; past this many the rest are counted, not kept. */
 export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
@@ -754,6 +759,11 @@ export class ErrorCollector {
     }
     const key = `${d.code}|${d.node ?? ''}|${d.path}|${d.node ? '' : d.line}|${d.node ? '' : d.message}`;
     if (this.keys.has(key)) return;
+    // A run stopped by its user or a signal: what the DFC printed on its way out (`Failed to produce compiled graph`,
+    // `Compilation failed with unexpected crash`) is the stop, not a compiler bug — unless an assertion says otherwise.
+    if (STOPPED.has(d.code)) {
+      for (let i = this.out.length - 1; i >= this.runStart; i--) if (stopTrace(this.out[i])) this.out.splice(i, 1);
+    } else if (stopTrace(d) && this.out.slice(this.runStart).some((x) => STOPPED.has(x.code))) return;
     // One compiler bug / allocation failure / docker refusal, however many lines report it: later
     // lines join its excerpt, and a line that names the layer or context makes the message precise.
     if (MERGED.has(d.code) || d.code.startsWith('hailort/')) {

@@ -242,6 +242,8 @@ export class Explainer {
     const msg = s.message;
     const cls = s.cls ?? '';
     if (cls === 'EOFError' && this.state.promptLine !== null) return [this.parserPrompt(s)];
+    // Ctrl-C, however the program raised it on (`KeyboardInterrupt`, `builtins.KeyboardInterrupt`, a logger's `KeyboardInterrupt: `).
+    if (cls === 'KeyboardInterrupt' || cls.endsWith('.KeyboardInterrupt')) return [this.interrupted(s.line.no, 'KeyboardInterrupt')];
     // The recommendation declined (`n`): the CLI raises out of its question — whatever it raises (or
     // wherever the excerpt stops) is the parse failing with the nodes it recommended.
     const prompt = this.state.promptLine;
@@ -985,8 +987,15 @@ export class Explainer {
   /** The exit status: 137 / SIGKILL is the memory limit unless the user cancelled. */
   exit(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic | null {
     const killedLine = this.state.killedLine;
+    if (exit?.cancelled) return null;
+    // SIGINT and SIGTERM: a user or another program stopped the run (exit 128+N, bash(1)); the DFC did not fail.
+    const by = this.state.killedBy;
+    if (exit?.code === 130 || exit?.signal === 'SIGINT' || (killedLine !== null && by === 'SIGINT'))
+      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGINT', exit?.code === 130);
+    if (exit?.code === 143 || exit?.signal === 'SIGTERM' || (killedLine !== null && by === 'SIGTERM'))
+      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGTERM', exit?.code === 143);
     const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
-    if (!sigkill || exit?.cancelled) return null;
+    if (!sigkill) return null;
     const lineNo = killedLine ?? Math.max(1, lastLine);
     const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
     const stage = this.state.currentStage ?? this.state.stageForError();
@@ -1003,6 +1012,33 @@ export class Explainer {
       l,
       `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL) during ${stage}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
+    );
+  }
+
+  /**
+   * The run was stopped, not failed: Python's KeyboardInterrupt (Ctrl-C), or SIGINT/SIGTERM as the shell or the
+   * caller reports it. What the DFC printed on its way out (`Failed to produce compiled graph`) is the stop's trace,
+   * no compiler bug (errors.ts drops it).
+   */
+  interrupted(lineNo: number, how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM', fromStatus = false): DfcDiagnostic {
+    const stage = this.state.currentStage ?? this.state.stageForError(this.evidence);
+    const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
+    const what =
+      how === 'KeyboardInterrupt'
+        ? 'KeyboardInterrupt — what Python raises when the user presses Ctrl-C (SIGINT)'
+        : how === 'SIGINT'
+          ? `SIGINT${fromStatus ? ' (exit 130 = 128 + 2)' : ''} — Ctrl-C in its terminal`
+          : `SIGTERM${fromStatus ? ' (exit 143 = 128 + 15)' : ''} — kill, timeout, docker stop, or a CI job cancelled or over its time limit`;
+    const advice =
+      stage === 'compile'
+        ? ' A compile can print nothing for tens of minutes while the allocator searches (allocator_param(timeout=…) bounds the search): run it again where nothing stops it — in tmux or with nohup, past any CI time limit — and let it finish.'
+        : ' Run it again and let it finish; nothing in the log says the model or the script is wrong.';
+    return this.make(
+      'dfc/interrupted',
+      { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } },
+      l,
+      `The run was interrupted${stage === 'unknown' ? '' : ` during ${stage}`}: stopped by ${what}. The DFC did not fail: it was stopped before it finished.${advice}`,
+      { stage },
     );
   }
 

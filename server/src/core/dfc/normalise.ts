@@ -156,7 +156,8 @@ const PROSE = /[A-Za-z]{2,}\W+[A-Za-z]{2,}/;
  * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
  * capitalised word a line can be alone (`Killed`, `IndexError`), an indented one (a traceback's code line) or a bare word (a prompt's answer `n`).
  */
-const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$/;
+// … or the terminal's caret echo of Ctrl-C (`^C`), a line of its own.
+const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$|^\^C$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 

@@ -24,8 +24,14 @@ import { pushAll } from '../common/arrays';
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
+/**
+ * Exit statuses that mean a signal ended the program: a shell reports a command a fatal signal N ended as 128+N
+ * (bash(1), EXIT STATUS) — 130 SIGINT (Ctrl-C), 137 SIGKILL (the OOM killer, `kill -9`), 143 SIGTERM (`kill`,
+ * `docker stop`, `timeout`). Python ends on an uncaught KeyboardInterrupt the same way (exit 130).
+ */
+export const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
 /**
  * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
  * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
@@ -67,6 +73,8 @@ export class ReaderState implements ReaderView {
   /** The last progress line (label, done, total), for saying where a run stopped. */
   lastProgress: { label: string; done: number; total: number | null } | null = null;
   killedLine: number | null = null;
+  /** The signal a `killed` line names (SIGKILL when it names none). */
+  killedBy: 'SIGINT' | 'SIGTERM' | null = null;
   /** The exit status the log itself prints (`Process finished with exit code 1`), used when the caller gives none. */
   exitInLog: number | null = null;
   /** The `hailo parser (y/n)` question's line, when the log shows it. */
@@ -228,6 +236,7 @@ export class ReaderState implements ReaderView {
           break;
         case 'killed':
           this.killedLine = l.no;
+          this.killedBy = m.signal ?? null;
           break;
         case 'exited':
           this.exitInLog = m.code;
@@ -383,6 +392,7 @@ export class ReaderState implements ReaderView {
     this.maxContext = -1;
     this.tableContext = null;
     this.killedLine = null;
+    this.killedBy = null;
     this.exitInLog = null;
     this.promptLine = null;
     this.promptAnswer = null;
@@ -423,7 +433,7 @@ export class ReaderState implements ReaderView {
     const errorStage = this.errors.failedStage();
     const killed =
       !!exit?.cancelled ||
-      exit?.code === 137 ||
+      (exit?.code !== undefined && exit.code !== null && SIGNAL_EXITS.has(exit.code)) ||
       exit?.signal === 'SIGKILL' ||
       exit?.signal === 'SIGTERM' ||
       exit?.signal === 'SIGINT' ||
