@@ -88,3 +88,28 @@ test("an assertion the compiler printed before the user's Ctrl-C stays a compile
   const r = read([...compiling, "compiler: ../src/allocator/agent.cpp:812: Assertion `cluster < 8' failed.", 'KeyboardInterrupt']);
   assert.ok(codes(r).includes('dfc/compiler-bug'), codes(r).join());
 });
+
+// ---- the layers an allocator's or the NMS config's message names ----------------------------------------------------
+test("every layer the allocator's `L errors: Agent infeasible` lines name is in the one allocation diagnostic", () => {
+  // The compiler's core log form (hailo_sdk.core.log: `[time] [default] [level] message`), layers of another model.
+  const r = read([
+    '[info] Starting Hailo allocation and compilation flow',
+    '[2026-02-11 08:01:12.100] [default] [error] yolov5m/conv77 errors: Agent infeasible',
+    '[2026-02-11 08:01:12.100] [default] [error] ew_add12 errors: Agent infeasible',
+    '[2026-02-11 08:01:12.101] [default] [error] yolov5m/conv77 errors: Agent infeasible',
+  ]);
+  const alloc = r.diagnostics.filter((d) => d.code === 'dfc/allocation-failed');
+  assert.equal(alloc.length, 1);
+  assert.match(alloc[0].message, /layers yolov5m\/conv77, ew_add12 could not be placed/);
+  assert.equal(r.failedStage, 'compile');
+});
+
+test("NMSConfigPostprocessException is the model script's NMS config, naming the head layer it quotes", () => {
+  const r = read([
+    '[info] Loading model script commands to yolov5m from yolov5m.alls',
+    "ERROR:hailomz:NMSConfigPostprocessException: layer yolov5m/conv93 doesn't have one output layer",
+  ]);
+  const d = r.diagnostics.find((x) => x.code === 'dfc/model-script');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /names yolov5m\/conv93 as a head layer.*nms_postprocess/);
+});

@@ -278,6 +278,14 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a bracket that never closes': `[${'a'.repeat(N)}`,
     'a template, then spaces behind it': `${'2025-01-01 10:00:00 - INFO - x.py:1 - a\n'.repeat(8)}2025-01-01 10:00:00 - INFO - x.py:1 -${' '.repeat(N)}x`,
     'a template, then a long line': `${'Dec  6 12:00:01 host app[1]: W: a\n'.repeat(8)}Dec  6 12:00:01 host app[1]: W: ${'a '.repeat(N / 2)}`,
+    // The ninth batch's classes (dfc-corpus unseen8/): layers before the allocator's cause, the NMS config's head, a stop.
+    'layer names before errors:, never the cause': `${'a/b errors: '.repeat(N / 12)}x`,
+    'a long layer name before errors:': `${'a'.repeat(N)} errors: Agent infeasibl`,
+    'slashes before errors:': `${'a/'.repeat(N / 2)} errors: Agent infeasible`,
+    "NMS heads that never say doesn't have one": `${'layer a/b '.repeat(N / 10)}doesn't have one outpu`,
+    'interrupts of spaces': `^C${' '.repeat(N)}x`,
+    'Terminated job lines of spaces': `[1]+${' '.repeat(N)}Terminated${' '.repeat(N)}x`,
+    'KeyboardInterrupt repeated': `${'KeyboardInterrupt '.repeat(N / 18)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

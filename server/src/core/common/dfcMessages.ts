@@ -383,6 +383,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${FIXTURES}/SOURCES.md (J)`,
   },
   {
+    // The NMS config of nms_postprocess names a head layer the network has, but not in the form the config needs
+    // (`layer yolov8s/conv41 doesn't have one output layer`): a model zoo recipe's config on another head (dfc-corpus unseen8/05).
+    id: 'nms-config-postprocess',
+    text: "NMSConfigPostprocessException: layer {layer} doesn't have one output layer",
+    tool: 'dfc',
+    classes: ['NMSConfigPostprocessException'],
+    patterns: [/layer (?<layer>[\w/]{1,160}) doesn't have one output layer/],
+    anyMessage: true,
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "the NMS config of nms_postprocess does not fit this network's head",
+    evidence: 'NMSConfigPostprocessException, hailo_sdk_client (dfc-corpus unseen8/05: a COCO recipe on a 16-class and a YOLO26 head)',
+  },
+  {
     id: 'nms-layer-missing',
     text: "The layer named {layer} doesn't exist in the HN",
     tool: 'dfc',
@@ -570,7 +585,9 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'dfc',
     classes: [],
     // Alone on its line after a header, or quoted in a sentence (`… fails with PrePostAgent infeasible because …`, dfc-corpus unseen6/18).
-    patterns: [/(?:^|[^\w])(?<agent>\w*)Agent infeasible\b/],
+    // The allocator's own form names the layer first (`conv12 errors: Agent infeasible`, as after `No successful assignments:`),
+    // wherever the line is quoted (a note's bullet, dfc-corpus unseen8/02). A layer's name is bounded: a long word is none.
+    patterns: [/(?:^|[^\w])(?:(?<layer>[A-Za-z_]\w{0,80}(?:\/\w{1,80})?) errors:\s*)?(?<agent>\w*)Agent infeasible\b/],
     stage: 'compile',
     severity: 'error',
     code: 'dfc/allocation-failed',
@@ -1186,6 +1203,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'mapping-failed': ['Mapping Failed'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
+  'nms-config-postprocess': ["doesn't have one output layer"],
   'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],

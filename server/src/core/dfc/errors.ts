@@ -48,7 +48,11 @@ export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
 /** How much an allocation message says: the failing part, the DFC's own cause line, the resources over budget. */
 function allocationDetail(message: string): number {
-  return (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0);
+  // Layers the Agent-infeasible lines named so far (`layers dw66, conv68 could not be placed`): a later line naming one more says more.
+  const layers = /^Allocation failed: layers ([^(]*?) could not be placed/.exec(message)?.[1].split(', ').length ?? 0;
+  return (
+    (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0) + layers / 100
+  );
 }
 
 /**

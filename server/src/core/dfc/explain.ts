@@ -91,7 +91,7 @@ export class Explainer {
   /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
   private brokenInstallLine: number | null = null;
   /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
-  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string } = {};
+  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[] } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   /** The fps of a `performance_param(fps=…)` the log shows. */
@@ -270,6 +270,7 @@ export class Explainer {
       case 'nms-last-layers':
       case 'nms-config-not-found':
       case 'allocator-script':
+      case 'nms-config-postprocess':
         return [this.scriptError(s)];
       case 'unsupported-layer':
         // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
@@ -554,6 +555,9 @@ export class Explainer {
       loc = this.onStatement('nms_postprocess', s.line);
       advice =
         'nms_postprocess takes the NMS settings either from the config JSON (its first argument, or config_path=) or as keywords (nms_scores_th, nms_iou_th, classes, image_dims, …) — not both: put the values into the JSON, or drop the path.';
+    } else if ((m = /layer ([\w/]{1,160}) doesn't have one output layer/.exec(msg))) {
+      loc = this.onStatement('nms_postprocess', s.line);
+      advice = `The NMS config of nms_postprocess names ${m[1]} as a head layer, and in this network it does not end in the one output the config expects: a config (or model zoo recipe) made for another model — other classes, another head. Write the config from this network's HN layer names (hailo-tools har), or drop nms_postprocess and run the NMS on the host.`;
     } else if (/expected conv but found|Error in the last layers of the model|Cannot infer bbox conv layers/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line);
       advice = /bbox/.test(msg)
@@ -680,13 +684,20 @@ export class Explainer {
         named = n.layer;
         what = `layer ${n.layer}'s microcode exceeds the size a cluster holds`;
         break;
+      case 'agent-infeasible':
+        // Every layer the allocator's lines name so far (`dw66 errors: …`, then `conv68 errors: …`): one failure, its layers.
+        if (n.layer && !(facts.layers ??= []).includes(n.layer) && facts.layers.length < 8) facts.layers.push(n.layer);
+        if (facts.layers?.length) {
+          named = facts.layers[0];
+          what = `${facts.layers.length > 1 ? 'layers' : 'layer'} ${facts.layers.join(', ')} could not be placed (Agent infeasible: no agent can place ${facts.layers.length > 1 ? 'them' : 'it'})`;
+        } else what = 'the allocator could not map the network onto the device (Agent infeasible)';
+        break;
       case 'too-many-lcus':
         what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
         break;
       default:
         if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
         else if (e.id === 'partition-failed') what = 'no split of the network into contexts fits the device';
-        else if (e.id === 'agent-infeasible') what = 'the allocator could not map the network onto the device (Agent infeasible)';
         else what = 'the allocator could not map the network onto the device';
     }
     const place = named && this.script ? this.script.mentioning(named)[0] : undefined;
