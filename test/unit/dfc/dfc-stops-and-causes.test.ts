@@ -113,3 +113,54 @@ test("NMSConfigPostprocessException is the model script's NMS config, naming the
   assert.ok(d, r.diagnostics.map((x) => x.code).join());
   assert.match(d.message, /names yolov5m\/conv93 as a head layer.*nms_postprocess/);
 });
+
+// ---- the cause a log's own lines give beside a HailoRT failure -----------------------------------------------------
+test("a HailoRT failure carries the OS's reason the lines around it give: the errno after it, strerror's words before it", () => {
+  // Python's PermissionError after HailoRT's check: `[Errno 13] Permission denied` (errno 13 = EACCES, Linux errno-base.h).
+  const a = read([
+    '[HailoRT] [error] Failed opening file, path: /srv/models/scrfd.hef',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OPEN_FILE_FAILURE(13)',
+    "PermissionError: [Errno 13] Permission denied: '/srv/models/scrfd.hef'",
+  ]);
+  const d = a.diagnostics.find((x) => x.code === 'hailort/hef-rejected');
+  assert.ok(d, a.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /errno 13 \(EACCES, permission denied\)/);
+  // strerror's words on the line before (`No such file or directory`, errno 2 = ENOENT).
+  const b = read([
+    'cp: cannot stat /models/a.hef: No such file or directory',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OPEN_FILE_FAILURE(13)',
+  ]);
+  assert.match(b.diagnostics.find((x) => x.code === 'hailort/hef-rejected')!.message, /ENOENT/);
+  // No reason on the lines around: nothing is added.
+  const c = read(['[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OPEN_FILE_FAILURE(13)']);
+  assert.doesNotMatch(c.diagnostics[0].message, /OS's reason/);
+});
+
+test('a HailoRT failure in a log that names two HailoRT versions says they must be one version', () => {
+  const r = read([
+    '$ dpkg -l | grep hailo',
+    'ii  hailort        4.21.0   arm64  HailoRT',
+    'ii  hailort-pcie-driver  4.21.0   all  PCIe driver',
+    'ImportError: libhailort.so.4.18.0: cannot open shared object file: No such file or directory',
+    '[HailoRT] [error] CHECK failed - Failed to create vdevice. there are not enough free devices. requested: 1, found: 0',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)',
+  ]);
+  const d = r.diagnostics.find((x) => x.code === 'hailort/out-of-physical-devices');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /HailoRT versions 4\.18\.0 and 4\.21\.0: .*one version/);
+  // One version named: nothing is said of versions.
+  const one = read(['ii  hailort        4.21.0   arm64  HailoRT', '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)']);
+  assert.doesNotMatch(one.diagnostics[0].message, /HailoRT versions/);
+});
+
+test("the PCIe driver's `Firmware file not found` (journalctl's form) is the device's missing firmware, with its path", () => {
+  // hailort-drivers: request_firmware_direct failed → hailo_dev_warn(…"Firmware file not found (/lib/firmware/%s), please upload the firmware manually").
+  const r = read([
+    'Dec 06 10:00:01 cm5 kernel: hailo_pci 0001:01:00.0: Probing on: 1e60:45c4...',
+    'Dec 06 10:00:01 cm5 kernel: hailo_pci 0001:01:00.0: Firmware file not found (/lib/firmware/hailo/hailo10h_fw.bin), please upload the firmware manually',
+  ]);
+  const d = r.diagnostics.find((x) => x.code === 'hailort/driver');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.equal(d.severity, 'warning');
+  assert.match(d.message, /hailo10h_fw\.bin.*firmware/);
+});

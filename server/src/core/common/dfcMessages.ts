@@ -951,6 +951,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${CORPUS}/37-xfeat-hailort-devices`,
   },
   {
+    // The PCIe driver's probe (dmesg) when request_firmware_direct finds no file: it goes on without loading the
+    // device's firmware, so the device node exists and nothing runs on it (dfc-corpus unseen8/16).
+    id: 'driver-firmware-missing',
+    text: 'Firmware file not found (/lib/firmware/{file}), please upload the firmware manually',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Firmware file not found \((?<path>[^)\s]{1,400})\), please upload the firmware manually/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/driver',
+    fix: "the PCIe driver loaded but found no firmware file for the device, so the device runs no firmware: install the firmware file of the driver's own HailoRT release at that path (Hailo's firmware package, or the file from the hailort-drivers release), then reload the driver (or reboot)",
+    evidence:
+      'hailo-ai/hailort-drivers linux/pcie/src/fw_operation.c / pcie.c (request_firmware_direct failed: hailo_dev_warn, and the probe goes on); dfc-corpus unseen8/16',
+  },
+  {
     id: 'hailort-driver-version',
     text: 'Driver version ({driver}) is different from library version ({library})',
     tool: 'hailort',
@@ -1204,6 +1219,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
   'nms-config-postprocess': ["doesn't have one output layer"],
+  'driver-firmware-missing': ['Firmware file not found'],
   'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],

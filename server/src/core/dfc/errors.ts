@@ -3,6 +3,7 @@
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
+import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -38,6 +39,8 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 
 /** Codes reported once per run, however many lines show them. */
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+/** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
+const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
 const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
 /** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
@@ -356,6 +359,61 @@ export class ErrorCollector {
 
   /** `grid`: an allocator grid line — only the traceback state needs it. */
   line(l: LogLine, grid = false): DfcDiagnostic[] {
+    const added = this.lineRead(l, grid);
+    if (grid) return added;
+    this.causesAround(l, added);
+    return added;
+  }
+
+  // ---- the cause a log's own lines give beside a HailoRT failure ----------------------------------------------
+  /** The last lines read (their words), for the OS reason an author or a program gives just before a failure. */
+  private lastBodies: string[] = [];
+  /** A HailoRT failure the next lines may still give the reason for. */
+  private causeWindow: { d: DfcDiagnostic; until: number } | null = null;
+  /** The OS reason each HailoRT failure's lines give (added to its words when the log ends). */
+  private readonly reasons = new Map<DfcDiagnostic, Errno>();
+  /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
+  private readonly versions = new Set<string>();
+
+  /**
+   * A HailoRT failure's cause in the log's own words around it: the OS's reason (the errno, strerror's words, an
+   * author's `cannot read`/`chmod`) on its line or the 3 lines before or after it, and the HailoRT versions the log
+   * names anywhere — the status alone does not say them (HAILO_OPEN_FILE_FAILURE is a path, a permission or a disk).
+   */
+  private causesAround(l: LogLine, added: DfcDiagnostic[]): void {
+    const body = l.text;
+    if (this.versions.size < 8 && /hailort/i.test(body)) for (const m of body.matchAll(HAILORT_VERSION)) if (this.versions.size < 8) this.versions.add(m[1]);
+    if (this.causeWindow && l.no <= this.causeWindow.until) {
+      const r = osReasonIn(body);
+      if (r && !this.reasons.has(this.causeWindow.d)) this.reasons.set(this.causeWindow.d, r);
+    }
+    for (const d of added) {
+      if (!d.code.startsWith('hailort/') || this.reasons.has(d)) continue;
+      const r = osReasonIn(body) ?? this.lastBodies.map(osReasonIn).find(Boolean);
+      if (r) this.reasons.set(d, r);
+      this.causeWindow = { d, until: l.no + 3 };
+    }
+    if (body.trim()) {
+      this.lastBodies.push(body);
+      if (this.lastBodies.length > 3) this.lastBodies.shift();
+    }
+  }
+
+  /** What the log's own lines said of its HailoRT failures, in their words (settle). */
+  private sayCauses(): void {
+    for (const [d, r] of this.reasons) {
+      if (d.message.includes(`errno ${r.value} (`)) continue;
+      d.message += ` The log gives the OS's reason: ${describeErrno(r)}${r.advice ? ` — ${r.advice}` : ''}.`;
+    }
+    const majors = new Set([...this.versions].map((v) => v.split('.').slice(0, 2).join('.')));
+    if (majors.size < 2) return;
+    const named = [...this.versions].sort();
+    for (const d of this.out.slice(this.runStart))
+      if (d.code.startsWith('hailort/') && d.severity === 'error')
+        d.message += ` The log names HailoRT versions ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}: the PCIe driver, libhailort, the Python binding and the GStreamer plugins must all be one version (Hailo-8 takes 4.x, Hailo-10H 5.x).`;
+  }
+
+  private lineRead(l: LogLine, grid: boolean): DfcDiagnostic[] {
     const t = l.text;
     this.lastLineNo = l.no;
     const added: DfcDiagnostic[] = [];
@@ -915,6 +973,7 @@ export class ErrorCollector {
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
     }
     this.push(this.explainer.exit(exit, lastLine), added);
+    this.sayCauses();
     return added;
   }
 
