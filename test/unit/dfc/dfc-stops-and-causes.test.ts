@@ -164,3 +164,36 @@ test("the PCIe driver's `Firmware file not found` (journalctl's form) is the dev
   assert.equal(d.severity, 'warning');
   assert.match(d.message, /hailo10h_fw\.bin.*firmware/);
 });
+
+// ---- a later run that shows nothing but its start decides nothing --------------------------------------------------
+test("a HailoRT log file whose next session shows only its start ends in the failed session's errors", () => {
+  // HailoRT's local log file form (hailort_logger.cpp: no PID column), a failure, then the next process's first line.
+  const rt = (time: string, level: string, where: string, msg: string) => `[2026-04-02 ${time}.100] [7731] [HailoRT] [${level}] [${where}] ${msg}`;
+  const failed = [
+    rt(
+      '09:00:00',
+      'info',
+      'vdevice.cpp:535] [create',
+      'Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+    ),
+    rt('09:00:01', 'error', 'vdevice.cpp:123] [create', 'CHECK failed - Failed to create vdevice. there are not enough free devices. requested: 1, found: 0'),
+    rt('09:00:01', 'error', 'vdevice.cpp:130] [create', 'CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)'),
+  ];
+  const r = read([
+    ...failed,
+    rt(
+      '09:05:00',
+      'info',
+      'vdevice.cpp:535] [create',
+      'Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+    ),
+  ]);
+  assert.equal(r.outcome, 'failed');
+  const d = r.diagnostics.find((x) => x.code === 'hailort/out-of-physical-devices');
+  assert.equal(d?.severity, 'error');
+  assert.doesNotMatch(d.message, /earlier run/);
+  // A next session that fails on its own decides, and the first one's errors stay an earlier run's.
+  const again = read([...failed, ...failed]);
+  assert.equal(again.outcome, 'failed');
+  assert.ok(again.diagnostics.some((x) => x.severity === 'warning' && /earlier run/.test(x.message)));
+});

@@ -900,11 +900,15 @@ export class ErrorCollector {
    * warnings that say so; its unfinished traceback and open failure are its own.
    */
   newRun(): void {
+    const demoted: { d: DfcDiagnostic; message: string }[] = [];
     for (const d of this.out.slice(this.runStart)) {
       if (d.severity !== 'error') continue;
+      demoted.push({ d, message: d.message });
       d.severity = 'warning';
       d.message = `An earlier run in this log failed (the command after it decides the outcome): ${d.message}`;
     }
+    this.earlier = demoted.length ? { demoted, runStart: this.runStart, firstErrorStage: this.firstErrorStage } : null;
+    this.explainer.newRun();
     this.runStart = this.out.length;
     this.firstErrorStage = null;
     this.openFailure = null;
@@ -919,6 +923,27 @@ export class ErrorCollector {
     this.saidStage = null;
     this.intro = null;
     this.crash = null;
+  }
+
+  /** The failed run before the current one, as it was before newRun made its errors warnings. */
+  private earlier: { demoted: { d: DfcDiagnostic; message: string }[]; runStart: number; firstErrorStage: StageName | 'docker' | 'unknown' | null } | null =
+    null;
+
+  /**
+   * The run after a failed one showed nothing but its own start (a HailoRT log file's next session cut after its
+   * `Creating vdevice`): it decides nothing, so the failed run's errors are the log's.
+   */
+  reinstateEarlierRun(): boolean {
+    const e = this.earlier;
+    if (!e || this.out.length > this.runStart) return false;
+    for (const { d, message } of e.demoted) {
+      d.severity = 'error';
+      d.message = message;
+    }
+    this.runStart = e.runStart;
+    this.firstErrorStage = e.firstErrorStage;
+    this.earlier = null;
+    return true;
   }
 
   /** Where the diagnostics of the log's current run begin (newRun). */

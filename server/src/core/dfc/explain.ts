@@ -909,6 +909,12 @@ export class Explainer {
     return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
+  /** Another run begins: its HailoRT failure is its own, not a line of the last run's. */
+  newRun(): void {
+    this.rt = null;
+    this.rtPlain = null;
+  }
+
   /** The HailoRT failure being reported (its later lines join it). */
   private rt: HailortChain | null = null;
   /** The last error line no catalogue message explains (the check a following status line failed with). */
