@@ -197,3 +197,16 @@ test("a HailoRT log file whose next session shows only its start ends in the fai
   assert.equal(again.outcome, 'failed');
   assert.ok(again.diagnostics.some((x) => x.severity === 'warning' && /earlier run/.test(x.message)));
 });
+
+test('UnsupportedMetaArchError (an NMS the NN core cannot run) is the model script, with engine=cpu as the way out', () => {
+  const r = read([
+    '[info] Loading model script commands to yolox_s from yolox_s.alls',
+    'Traceback (most recent call last):',
+    '  File "/usr/local/lib/python3.10/dist-packages/hailo_sdk_client/runner/client_runner.py", line 1154, in optimize',
+    '    self._optimize(data)',
+    'hailo_sdk_client.sdk_backend.sdk_backend_exceptions.UnsupportedMetaArchError: The specified meta architecture yolox cannot be run on chip',
+  ]);
+  const d = r.diagnostics.find((x) => x.code === 'dfc/model-script');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /engine=cpu/);
+});

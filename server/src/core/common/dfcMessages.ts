@@ -398,6 +398,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'NMSConfigPostprocessException, hailo_sdk_client (dfc-corpus unseen8/05: a COCO recipe on a 16-class and a YOLO26 head)',
   },
   {
+    // nms_postprocess(…, engine=nn_core) on a chip whose NN core cannot run that meta architecture's NMS (YOLOv8's on
+    // the Hailo-8L): engine=cpu puts the NMS in the HEF for HailoRT to run on the host (dfc-corpus unseen8/06's thread).
+    id: 'meta-arch-on-chip',
+    text: 'UnsupportedMetaArchError: The specified meta architecture {arch} cannot be run on chip',
+    tool: 'dfc',
+    classes: ['UnsupportedMetaArchError'],
+    patterns: [/The specified meta architecture (?<arch>\w{1,80}) cannot be run on chip/],
+    anyMessage: true,
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "this chip cannot run this architecture's NMS on its NN core: nms_postprocess(…, engine=cpu) keeps the NMS in the HEF and HailoRT runs it on the host",
+    evidence: 'UnsupportedMetaArchError, hailo_sdk_client (dfc-corpus unseen8/06: YOLOv8 with engine=nn_core on a Hailo-8L; engine=cpu compiled)',
+  },
+  {
     id: 'nms-layer-missing',
     text: "The layer named {layer} doesn't exist in the HN",
     tool: 'dfc',
@@ -1219,6 +1234,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
   'nms-config-postprocess': ["doesn't have one output layer"],
+  'meta-arch-on-chip': ['cannot be run on chip'],
   'driver-firmware-missing': ['Firmware file not found'],
   'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],

@@ -271,6 +271,7 @@ export class Explainer {
       case 'nms-config-not-found':
       case 'allocator-script':
       case 'nms-config-postprocess':
+      case 'meta-arch-on-chip':
         return [this.scriptError(s)];
       case 'unsupported-layer':
         // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
@@ -555,6 +556,9 @@ export class Explainer {
       loc = this.onStatement('nms_postprocess', s.line);
       advice =
         'nms_postprocess takes the NMS settings either from the config JSON (its first argument, or config_path=) or as keywords (nms_scores_th, nms_iou_th, classes, image_dims, …) — not both: put the values into the JSON, or drop the path.';
+    } else if ((m = /The specified meta architecture (\w{1,80}) cannot be run on chip/.exec(msg))) {
+      loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('engine')?.value ?? st.place);
+      advice = `This chip's NN core cannot run ${m[1]}'s NMS (engine=nn_core): compile with nms_postprocess(…, engine=cpu) — the HEF then carries the NMS and HailoRT runs it on the host, so the application still gets one output.`;
     } else if ((m = /layer ([\w/]{1,160}) doesn't have one output layer/.exec(msg))) {
       loc = this.onStatement('nms_postprocess', s.line);
       advice = `The NMS config of nms_postprocess names ${m[1]} as a head layer, and in this network it does not end in the one output the config expects: a config (or model zoo recipe) made for another model — other classes, another head. Write the config from this network's HN layer names (hailo-tools har), or drop nms_postprocess and run the NMS on the host.`;
