@@ -210,3 +210,17 @@ test('UnsupportedMetaArchError (an NMS the NN core cannot run) is the model scri
   assert.ok(d, r.diagnostics.map((x) => x.code).join());
   assert.match(d.message, /engine=cpu/);
 });
+
+// ---- an application's own words that it failed -------------------------------------------------------------------
+test("an application's last words that it failed (no level tag) end its run as failed, quoted", () => {
+  const r = read([
+    '$ ./detect --input rtsp://10.0.0.7/stream1 --hef yolov8s.hef',
+    'Loading yolov8s.hef',
+    'Unable to open the RTSP stream rtsp://10.0.0.7/stream1',
+  ]);
+  assert.equal(r.outcome, 'failed');
+  assert.match(said(r), /Unable to open the RTSP stream/);
+  // The DFC's own console lines carry a level: a DFC run's untagged prose is no such failure.
+  const dfc = read(['[info] Starting Model Optimization', 'Failed to find a GPU, using the CPU', '[info] Model Optimization is done']);
+  assert.notEqual(dfc.outcome, 'failed');
+});

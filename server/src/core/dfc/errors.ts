@@ -39,6 +39,8 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 
 /** Codes reported once per run, however many lines show them. */
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+/** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
+const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
 /** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
 const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
@@ -481,8 +483,11 @@ export class ErrorCollector {
     const lv = level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
-    if ((bare || reports.length || lv === 'error' || lv === 'critical') && !warnedOnly) this.lastErrorLine = l.no;
-    if ((lv === 'error' || lv === 'critical') && !bare) {
+    // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
+    // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level).
+    const ownFailure = lv === null && !bare && !reports.length && !added.length && PROGRAM_FAILED.test(body) && this.state.applicationRun();
+    if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) this.lastErrorLine = l.no;
+    if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
       if (n === 0 && body) this.unexplained = { signal: s, excerpt: this.recent(l) };
