@@ -484,8 +484,15 @@ export class ErrorCollector {
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
     // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
-    // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level).
-    const ownFailure = lv === null && !bare && !reports.length && !added.length && PROGRAM_FAILED.test(body) && this.state.applicationRun();
+    // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
+    // behind a relay that logs every line at INFO the same.
+    const ownFailure =
+      (lv === null || (lv === 'info' && l.relayedLevel === true)) &&
+      !bare &&
+      !reports.length &&
+      !added.length &&
+      PROGRAM_FAILED.test(body) &&
+      this.state.applicationRun();
     if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) this.lastErrorLine = l.no;
     if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
