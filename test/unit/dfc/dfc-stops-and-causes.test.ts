@@ -224,3 +224,15 @@ test("an application's last words that it failed (no level tag) end its run as f
   const dfc = read(['[info] Starting Model Optimization', 'Failed to find a GPU, using the CPU', '[info] Model Optimization is done']);
   assert.notEqual(dfc.outcome, 'failed');
 });
+
+test("HailoRT 5.3's name for status 81 (HAILO_RESOURCE_EXHAUSTED) is read, and a hailort.h limit named beside a failure is said", () => {
+  // 81 was HAILO_OUT_OF_HOST_CMA_MEMORY in hailort.h 5.2.0; later releases return HAILO_RESOURCE_EXHAUSTED for the same ENOBUFS.
+  const r = read([
+    '[2026-05-01 10:00:00.000] [912] [HailoRT] [error] [infer_model.cpp:88] [configure] CHECK_SUCCESS failed with status=HAILO_RESOURCE_EXHAUSTED(81)',
+    'note: we run 9 models at once; HAILO_MAX_STREAMS_COUNT (32) is exceeded by the ninth',
+  ]);
+  const d = r.diagnostics.find((x) => x.code.startsWith('hailort/'));
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /\(81\)/);
+  assert.match(d.message, /HAILO_MAX_STREAMS_COUNT = 32: at most 32 streams count/);
+});

@@ -286,6 +286,7 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'interrupts of spaces': `^C${' '.repeat(N)}x`,
     'Terminated job lines of spaces': `[1]+${' '.repeat(N)}Terminated${' '.repeat(N)}x`,
     'KeyboardInterrupt repeated': `${'KeyboardInterrupt '.repeat(N / 18)}`,
+    'hailort.h limits that never end': `HAILO_MAX_${'A_'.repeat(N / 2)}`,
     'failure sentences repeated': `${'Failed to x '.repeat(N / 12)}`,
     'meta architectures that never end': `The specified meta architecture ${'a'.repeat(N)} cannot be run on chi`,
     'HailoRT versions of spaces': `${'hailort '.repeat(N / 8)}${' '.repeat(N)}4.2`,

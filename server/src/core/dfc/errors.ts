@@ -41,6 +41,18 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
+/**
+ * A limit of hailort.h a line names (`HAILO_MAX_NETWORK_GROUPS=8`, `HAILO_MAX_STREAMS_COUNT (32)`): said with its
+ * words (`at most 8 network groups`) — the cause an author found for a status the limit returns.
+ */
+function limitIn(text: string): string | undefined {
+  if (!text.includes('HAILO_MAX_')) return undefined;
+  const m = /\bHAILO_MAX_([A-Z][A-Z_]{1,60}[A-Z])\b(?:\s*(?:=|\(|:)\s*(\d{1,9}))?/.exec(text);
+  if (!m) return undefined;
+  const what = m[1].toLowerCase().replace(/_/g, ' ');
+  return `HAILO_MAX_${m[1]}${m[2] ? ` = ${m[2]}: at most ${m[2]} ${what}` : ` (the most ${what} HailoRT allows)`}`;
+}
+
 /** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
 const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
@@ -374,6 +386,8 @@ export class ErrorCollector {
   private causeWindow: { d: DfcDiagnostic; until: number } | null = null;
   /** The OS reason each HailoRT failure's lines give (added to its words when the log ends). */
   private readonly reasons = new Map<DfcDiagnostic, Errno>();
+  /** A limit of hailort.h (`HAILO_MAX_NETWORK_GROUPS=8`) each HailoRT failure's lines name. */
+  private readonly limits = new Map<DfcDiagnostic, string>();
   /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
   private readonly versions = new Set<string>();
 
@@ -388,11 +402,15 @@ export class ErrorCollector {
     if (this.causeWindow && l.no <= this.causeWindow.until) {
       const r = osReasonIn(body);
       if (r && !this.reasons.has(this.causeWindow.d)) this.reasons.set(this.causeWindow.d, r);
+      const lim = limitIn(body);
+      if (lim && !this.limits.has(this.causeWindow.d)) this.limits.set(this.causeWindow.d, lim);
     }
     for (const d of added) {
       if (!d.code.startsWith('hailort/') || this.reasons.has(d)) continue;
       const r = osReasonIn(body) ?? this.lastBodies.map(osReasonIn).find(Boolean);
       if (r) this.reasons.set(d, r);
+      const lim = limitIn(body) ?? this.lastBodies.map(limitIn).find(Boolean);
+      if (lim) this.limits.set(d, lim);
       this.causeWindow = { d, until: l.no + 3 };
     }
     if (body.trim()) {
@@ -403,6 +421,7 @@ export class ErrorCollector {
 
   /** What the log's own lines said of its HailoRT failures, in their words (settle). */
   private sayCauses(): void {
+    for (const [d, lim] of this.limits) if (!d.message.includes(lim)) d.message += ` The log names HailoRT's limit ${lim}.`;
     for (const [d, r] of this.reasons) {
       if (d.message.includes(`errno ${r.value} (`)) continue;
       d.message += ` The log gives the OS's reason: ${describeErrno(r)}${r.advice ? ` — ${r.advice}` : ''}.`;
