@@ -238,7 +238,7 @@ export function reading(text: string): Reading {
 }
 
 /** The corpus halves already read (never unseen8/ or unseen9/: the session's final measure). */
-export const SHAPE_PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7'];
+export const SHAPE_PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'];
 
 export interface ShapeLog {
   name: string;

@@ -27,8 +27,10 @@
 // An eighth batch (unseen7/: the log files the DFC and HailoRT write themselves) was set aside whole and scored
 // once by the lead (23/31, 60/68 fields — the reader of 09:00 scored the same); it was then read and its misses
 // fixed as classes (dfc-log-files.test.ts, dfc-wrappers.test.ts) — a tuned half now, kept at its score after.
-// A ninth batch (unseen8/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen8`).
+// A ninth batch (unseen8/) was set aside whole and scored once by the lead (18/28, 52/64 fields — the reader of
+// 09:00 read 14/28); it was then read and its misses fixed as classes (dfc-stops-and-causes.test.ts: a run its user
+// or a signal stopped, the cause a log's own lines give beside a HailoRT failure, the layers a message names, a
+// later run that shows only its start) — a tuned half now, kept at its score after.
 // A tenth batch (unseen9/) is set aside whole the same way: only listed and its format checked here, scored
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen9`).
 // An eleventh batch (unseen10/) is set aside whole the same way: only listed and its format checked here, scored
@@ -61,6 +63,8 @@ const MEASURED = {
   unseen6: { cases: 26, right: 26, fields: 41, fieldsRight: 41 },
   // Scored 23/31 (60/68 fields) once unread; then read and fixed as classes — tuned since.
   unseen7: { cases: 31, right: 31, fields: 68, fieldsRight: 68 },
+  // Scored 18/28 (52/64 fields) once unread; then read and fixed as classes — tuned since.
+  unseen8: { cases: 28, right: 28, fields: 64, fieldsRight: 64 },
 };
 
 function report(results: CaseResult[]): string {
@@ -76,7 +80,7 @@ function report(results: CaseResult[]): string {
     .join('\n');
 }
 
-for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7'] as const) {
+for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'] as const) {
   test(`dfc corpus ${part}: users' logs are read at least as well as measured, field by field`, () => {
     const results = corpusCases(part).map(scoreCase);
     const s = score(results);
@@ -128,7 +132,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen5', 'sixth', 20],
   ['unseen6', 'seventh', 15],
   ['unseen7', 'eighth', 20],
-  ['unseen8', 'ninth (set aside)', 20],
+  ['unseen8', 'ninth', 20],
   ['unseen9', 'tenth (set aside)', 20],
   ['unseen10', 'eleventh (set aside)', 20],
 ];

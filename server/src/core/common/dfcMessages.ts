@@ -383,6 +383,36 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${FIXTURES}/SOURCES.md (J)`,
   },
   {
+    // The NMS config of nms_postprocess names a head layer the network has, but not in the form the config needs
+    // (`layer yolov8s/conv41 doesn't have one output layer`): a model zoo recipe's config on another head (dfc-corpus unseen8/05).
+    id: 'nms-config-postprocess',
+    text: "NMSConfigPostprocessException: layer {layer} doesn't have one output layer",
+    tool: 'dfc',
+    classes: ['NMSConfigPostprocessException'],
+    patterns: [/layer (?<layer>[\w/]{1,160}) doesn't have one output layer/],
+    anyMessage: true,
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "the NMS config of nms_postprocess does not fit this network's head",
+    evidence: 'NMSConfigPostprocessException, hailo_sdk_client (dfc-corpus unseen8/05: a COCO recipe on a 16-class and a YOLO26 head)',
+  },
+  {
+    // nms_postprocess(…, engine=nn_core) on a chip whose NN core cannot run that meta architecture's NMS (YOLOv8's on
+    // the Hailo-8L): engine=cpu puts the NMS in the HEF for HailoRT to run on the host (dfc-corpus unseen8/06's thread).
+    id: 'meta-arch-on-chip',
+    text: 'UnsupportedMetaArchError: The specified meta architecture {arch} cannot be run on chip',
+    tool: 'dfc',
+    classes: ['UnsupportedMetaArchError'],
+    patterns: [/The specified meta architecture (?<arch>\w{1,80}) cannot be run on chip/],
+    anyMessage: true,
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "this chip cannot run this architecture's NMS on its NN core: nms_postprocess(…, engine=cpu) keeps the NMS in the HEF and HailoRT runs it on the host",
+    evidence: 'UnsupportedMetaArchError, hailo_sdk_client (dfc-corpus unseen8/06: YOLOv8 with engine=nn_core on a Hailo-8L; engine=cpu compiled)',
+  },
+  {
     id: 'nms-layer-missing',
     text: "The layer named {layer} doesn't exist in the HN",
     tool: 'dfc',
@@ -570,7 +600,9 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'dfc',
     classes: [],
     // Alone on its line after a header, or quoted in a sentence (`… fails with PrePostAgent infeasible because …`, dfc-corpus unseen6/18).
-    patterns: [/(?:^|[^\w])(?<agent>\w*)Agent infeasible\b/],
+    // The allocator's own form names the layer first (`conv12 errors: Agent infeasible`, as after `No successful assignments:`),
+    // wherever the line is quoted (a note's bullet, dfc-corpus unseen8/02). A layer's name is bounded: a long word is none.
+    patterns: [/(?:^|[^\w])(?:(?<layer>[A-Za-z_]\w{0,80}(?:\/\w{1,80})?) errors:\s*)?(?<agent>\w*)Agent infeasible\b/],
     stage: 'compile',
     severity: 'error',
     code: 'dfc/allocation-failed',
@@ -798,6 +830,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/113',
   },
   {
+    // Ctrl-C: Python raises it in the main thread when SIGINT arrives; the program dies of it unless caught (exit 130).
+    // A run its user stopped — whatever the DFC printed on its way out is no failure of the DFC's (dfc-corpus unseen8/23).
+    id: 'interrupted',
+    text: 'KeyboardInterrupt',
+    tool: 'dfc',
+    classes: ['KeyboardInterrupt'],
+    anyMessage: true,
+    patterns: [],
+    stage: null,
+    severity: 'error',
+    code: 'dfc/interrupted',
+    fix: 'the run was stopped by its user (Ctrl-C), not failed: run it again and let it finish',
+    evidence: 'https://docs.python.org/3/library/exceptions.html#KeyboardInterrupt; https://docs.python.org/3/library/signal.html (SIGINT → KeyboardInterrupt)',
+  },
+  {
     id: 'system-requirements',
     text: 'The SDK requires {n} GB of RAM ({m} GB recommended), while this system has only {k} GB.',
     tool: 'dfc',
@@ -917,6 +964,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'hailort/network-already-activated',
     fix: 'one activated network group at a time: share the activation, or use the InferModel API / the scheduler',
     evidence: `${CORPUS}/37-xfeat-hailort-devices`,
+  },
+  {
+    // The PCIe driver's probe (dmesg) when request_firmware_direct finds no file: it goes on without loading the
+    // device's firmware, so the device node exists and nothing runs on it (dfc-corpus unseen8/16).
+    id: 'driver-firmware-missing',
+    text: 'Firmware file not found (/lib/firmware/{file}), please upload the firmware manually',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/Firmware file not found \((?<path>[^)\s]{1,400})\), please upload the firmware manually/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/driver',
+    fix: "the PCIe driver loaded but found no firmware file for the device, so the device runs no firmware: install the firmware file of the driver's own HailoRT release at that path (Hailo's firmware package, or the file from the hailort-drivers release), then reload the driver (or reboot)",
+    evidence:
+      'hailo-ai/hailort-drivers linux/pcie/src/fw_operation.c / pcie.c (request_firmware_direct failed: hailo_dev_warn, and the probe goes on); dfc-corpus unseen8/16',
   },
   {
     id: 'hailort-driver-version',
@@ -1171,6 +1233,9 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'mapping-failed': ['Mapping Failed'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
+  'nms-config-postprocess': ["doesn't have one output layer"],
+  'meta-arch-on-chip': ['cannot be run on chip'],
+  'driver-firmware-missing': ['Firmware file not found'],
   'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],

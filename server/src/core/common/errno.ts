@@ -87,6 +87,26 @@ export function errnoIn(text: string): Errno | undefined {
   return m ? BY_VALUE.get(Number(m[1])) : undefined;
 }
 
+/** Words that may give an OS reason (one test before any other). */
+const MAY_REASON = /errno|denied|permi(?:ssion|tted)|chmod|no such|read-only|no space|(?:cannot|can't|unable to) read|not readable|owned by/i;
+/** An author's words for a file the process may not read (`cannot read these files`, `mode 600`, `chmod 644`). */
+const PERMISSION_WORDS = /\bpermissions?\b|\bchmod\b|(?:cannot|can't|unable to) read\b|\bnot readable\b|\bowned by\b/i;
+
+/**
+ * The OS's reason a line gives for a failure, in any of its forms: the errno (`errno: 13`, `[Errno 13]`),
+ * strerror's words (`Permission denied`, `No such file or directory` — what C's perror and Python print after
+ * the errno), or an author's words for a permission the process lacks (`cannot read`, `chmod 644`) — EACCES.
+ */
+export function osReasonIn(text: string): Errno | undefined {
+  if (!MAY_REASON.test(text)) return undefined;
+  const e = errnoIn(text);
+  if (e) return e;
+  const lower = text.toLowerCase();
+  const worded = ERRNOS.find((x) => x.meaning.length >= 12 && lower.includes(x.meaning));
+  if (worded) return worded;
+  return PERMISSION_WORDS.test(text) ? BY_VALUE.get(13) : undefined;
+}
+
 /** `errno 12 (ENOMEM, out of memory)`. */
 export function describeErrno(e: Errno): string {
   return `errno ${e.value} (${e.name}, ${e.meaning})`;

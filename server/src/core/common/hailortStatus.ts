@@ -122,10 +122,20 @@ const FORMER: Readonly<Record<string, number>> = {
   PCIE_DRIVER_NOT_INSTALLED: 64,
 };
 
+/**
+ * Names later releases print for a value of this table: HailoRT 5.3 logs 81 as HAILO_RESOURCE_EXHAUSTED (a user's
+ * hailort 5.3.0 log, dfc-corpus unseen8/11), and its linux driver_os_specific.cpp returns HAILO_RESOURCE_EXHAUSTED for
+ * ENOBUFS ("insufficient amount of CMA memory") where 5.2.0 returned HAILO_OUT_OF_HOST_CMA_MEMORY.
+ */
+const LATER: Readonly<Record<string, number>> = {
+  RESOURCE_EXHAUSTED: 81,
+};
+
 const BY_VALUE = new Map(STATUSES.map(([v, n]) => [v, `HAILO_${n}`]));
 const BY_NAME = new Map<string, number>([
   ...STATUSES.map(([v, n]) => [`HAILO_${n}`, v] as const),
   ...Object.entries(FORMER).map(([n, v]) => [`HAILO_${n}`, v] as const),
+  ...Object.entries(LATER).map(([n, v]) => [`HAILO_${n}`, v] as const),
 ]);
 
 /** The current name of a status value (`HAILO_INVALID_HEF` for 26), undefined for a value hailort.h has not. */

@@ -126,6 +126,13 @@ export const DFC_CODES = {
     confidence: 'medium',
     evidence: "exit 137 = SIGKILL; Statistics Collector was SIGKILLed at Docker's 30.26 GiB, a backbone peaked at 39.87 GiB (dfc-flow.md §3.1)",
   },
+  'dfc/interrupted': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      'KeyboardInterrupt is raised when the user hits the interrupt key, Ctrl-C (https://docs.python.org/3/library/exceptions.html#KeyboardInterrupt); a shell reports a command a fatal signal N ended as 128+N: 130 SIGINT, 143 SIGTERM (https://www.gnu.org/software/bash/manual/bash.html#Exit-Status)',
+  },
   'dfc/wraparound-a16w4': {
     severity: 'error',
     stage: 'optimize',

@@ -3,6 +3,7 @@
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
+import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
@@ -37,13 +38,38 @@ export function stageOfCall(code: string): StageName | null {
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
 
 /** Codes reported once per run, however many lines show them. */
-const MERGED = new Set(['dfc/compiler-bug', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
+/** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
+const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
+/**
+ * A limit of hailort.h a line names (`HAILO_MAX_NETWORK_GROUPS=8`, `HAILO_MAX_STREAMS_COUNT (32)`): said with its
+ * words (`at most 8 network groups`) — the cause an author found for a status the limit returns.
+ */
+function limitIn(text: string): string | undefined {
+  if (!text.includes('HAILO_MAX_')) return undefined;
+  const m = /\bHAILO_MAX_([A-Z][A-Z_]{1,60}[A-Z])\b(?:\s*(?:=|\(|:)\s*(\d{1,9}))?/.exec(text);
+  if (!m) return undefined;
+  const what = m[1].toLowerCase().replace(/_/g, ' ');
+  return `HAILO_MAX_${m[1]}${m[2] ? ` = ${m[2]}: at most ${m[2]} ${what}` : ` (the most ${what} HailoRT allows)`}`;
+}
+
+/** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
+const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
+/** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
+const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
+/** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
+const stopTrace = (d: DfcDiagnostic) =>
+  d.code === 'dfc/compiler-bug' && !(d.excerpt ?? []).some((x) => /Assertion [`']/.test(x)) && !/Assertion [`']/.test(d.message);
 /** A log can repeat an error without end; past this many the rest are counted, not kept. */
 export const MAX_DIAGNOSTICS = 1000;
 const GENERIC_ALLOCATION = /the allocator could not map the network|no split of the network into contexts fits/;
 /** How much an allocation message says: the failing part, the DFC's own cause line, the resources over budget. */
 function allocationDetail(message: string): number {
-  return (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0);
+  // Layers the Agent-infeasible lines named so far (`layers dw66, conv68 could not be placed`): a later line naming one more says more.
+  const layers = /^Allocation failed: layers ([^(]*?) could not be placed/.exec(message)?.[1].split(', ').length ?? 0;
+  return (
+    (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0) + layers / 100
+  );
 }
 
 /**
@@ -347,6 +373,68 @@ export class ErrorCollector {
 
   /** `grid`: an allocator grid line — only the traceback state needs it. */
   line(l: LogLine, grid = false): DfcDiagnostic[] {
+    const added = this.lineRead(l, grid);
+    if (grid) return added;
+    this.causesAround(l, added);
+    return added;
+  }
+
+  // ---- the cause a log's own lines give beside a HailoRT failure ----------------------------------------------
+  /** The last lines read (their words), for the OS reason an author or a program gives just before a failure. */
+  private lastBodies: string[] = [];
+  /** A HailoRT failure the next lines may still give the reason for. */
+  private causeWindow: { d: DfcDiagnostic; until: number } | null = null;
+  /** The OS reason each HailoRT failure's lines give (added to its words when the log ends). */
+  private readonly reasons = new Map<DfcDiagnostic, Errno>();
+  /** A limit of hailort.h (`HAILO_MAX_NETWORK_GROUPS=8`) each HailoRT failure's lines name. */
+  private readonly limits = new Map<DfcDiagnostic, string>();
+  /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
+  private readonly versions = new Set<string>();
+
+  /**
+   * A HailoRT failure's cause in the log's own words around it: the OS's reason (the errno, strerror's words, an
+   * author's `cannot read`/`chmod`) on its line or the 3 lines before or after it, and the HailoRT versions the log
+   * names anywhere — the status alone does not say them (HAILO_OPEN_FILE_FAILURE is a path, a permission or a disk).
+   */
+  private causesAround(l: LogLine, added: DfcDiagnostic[]): void {
+    const body = l.text;
+    if (this.versions.size < 8 && /hailort/i.test(body)) for (const m of body.matchAll(HAILORT_VERSION)) if (this.versions.size < 8) this.versions.add(m[1]);
+    if (this.causeWindow && l.no <= this.causeWindow.until) {
+      const r = osReasonIn(body);
+      if (r && !this.reasons.has(this.causeWindow.d)) this.reasons.set(this.causeWindow.d, r);
+      const lim = limitIn(body);
+      if (lim && !this.limits.has(this.causeWindow.d)) this.limits.set(this.causeWindow.d, lim);
+    }
+    for (const d of added) {
+      if (!d.code.startsWith('hailort/') || this.reasons.has(d)) continue;
+      const r = osReasonIn(body) ?? this.lastBodies.map(osReasonIn).find(Boolean);
+      if (r) this.reasons.set(d, r);
+      const lim = limitIn(body) ?? this.lastBodies.map(limitIn).find(Boolean);
+      if (lim) this.limits.set(d, lim);
+      this.causeWindow = { d, until: l.no + 3 };
+    }
+    if (body.trim()) {
+      this.lastBodies.push(body);
+      if (this.lastBodies.length > 3) this.lastBodies.shift();
+    }
+  }
+
+  /** What the log's own lines said of its HailoRT failures, in their words (settle). */
+  private sayCauses(): void {
+    for (const [d, lim] of this.limits) if (!d.message.includes(lim)) d.message += ` The log names HailoRT's limit ${lim}.`;
+    for (const [d, r] of this.reasons) {
+      if (d.message.includes(`errno ${r.value} (`)) continue;
+      d.message += ` The log gives the OS's reason: ${describeErrno(r)}${r.advice ? ` — ${r.advice}` : ''}.`;
+    }
+    const majors = new Set([...this.versions].map((v) => v.split('.').slice(0, 2).join('.')));
+    if (majors.size < 2) return;
+    const named = [...this.versions].sort();
+    for (const d of this.out.slice(this.runStart))
+      if (d.code.startsWith('hailort/') && d.severity === 'error')
+        d.message += ` The log names HailoRT versions ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}: the PCIe driver, libhailort, the Python binding and the GStreamer plugins must all be one version (Hailo-8 takes 4.x, Hailo-10H 5.x).`;
+  }
+
+  private lineRead(l: LogLine, grid: boolean): DfcDiagnostic[] {
     const t = l.text;
     this.lastLineNo = l.no;
     const added: DfcDiagnostic[] = [];
@@ -378,8 +466,10 @@ export class ErrorCollector {
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
-        const at = l.raw.indexOf(bare.cls);
-        const before = at > 0 ? l.raw.slice(Math.max(0, at - 400), at) : '';
+        // From the line after its relay's prefixes (a logger column naming `parser.py` is no author's word).
+        const written = l.said ?? l.raw;
+        const at = written.indexOf(bare.cls);
+        const before = at > 0 ? written.slice(Math.max(0, at - 400), at) : '';
         said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
         if (said) this.saidStage = said;
       }
@@ -412,8 +502,18 @@ export class ErrorCollector {
     const lv = level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
-    if ((bare || reports.length || lv === 'error' || lv === 'critical') && !warnedOnly) this.lastErrorLine = l.no;
-    if ((lv === 'error' || lv === 'critical') && !bare) {
+    // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
+    // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
+    // behind a relay that logs every line at INFO the same.
+    const ownFailure =
+      (lv === null || (lv === 'info' && l.relayedLevel === true)) &&
+      !bare &&
+      !reports.length &&
+      !added.length &&
+      PROGRAM_FAILED.test(body) &&
+      this.state.applicationRun();
+    if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) this.lastErrorLine = l.no;
+    if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
       if (n === 0 && body) this.unexplained = { signal: s, excerpt: this.recent(l) };
@@ -752,6 +852,11 @@ export class ErrorCollector {
     }
     const key = `${d.code}|${d.node ?? ''}|${d.path}|${d.node ? '' : d.line}|${d.node ? '' : d.message}`;
     if (this.keys.has(key)) return;
+    // A run stopped by its user or a signal: what the DFC printed on its way out (`Failed to produce compiled graph`,
+    // `Compilation failed with unexpected crash`) is the stop, not a compiler bug — unless an assertion says otherwise.
+    if (STOPPED.has(d.code)) {
+      for (let i = this.out.length - 1; i >= this.runStart; i--) if (stopTrace(this.out[i])) this.out.splice(i, 1);
+    } else if (stopTrace(d) && this.out.slice(this.runStart).some((x) => STOPPED.has(x.code))) return;
     // One compiler bug / allocation failure / docker refusal, however many lines report it: later
     // lines join its excerpt, and a line that names the layer or context makes the message precise.
     if (MERGED.has(d.code) || d.code.startsWith('hailort/')) {
@@ -826,11 +931,15 @@ export class ErrorCollector {
    * warnings that say so; its unfinished traceback and open failure are its own.
    */
   newRun(): void {
+    const demoted: { d: DfcDiagnostic; message: string }[] = [];
     for (const d of this.out.slice(this.runStart)) {
       if (d.severity !== 'error') continue;
+      demoted.push({ d, message: d.message });
       d.severity = 'warning';
       d.message = `An earlier run in this log failed (the command after it decides the outcome): ${d.message}`;
     }
+    this.earlier = demoted.length ? { demoted, runStart: this.runStart, firstErrorStage: this.firstErrorStage } : null;
+    this.explainer.newRun();
     this.runStart = this.out.length;
     this.firstErrorStage = null;
     this.openFailure = null;
@@ -845,6 +954,27 @@ export class ErrorCollector {
     this.saidStage = null;
     this.intro = null;
     this.crash = null;
+  }
+
+  /** The failed run before the current one, as it was before newRun made its errors warnings. */
+  private earlier: { demoted: { d: DfcDiagnostic; message: string }[]; runStart: number; firstErrorStage: StageName | 'docker' | 'unknown' | null } | null =
+    null;
+
+  /**
+   * The run after a failed one showed nothing but its own start (a HailoRT log file's next session cut after its
+   * `Creating vdevice`): it decides nothing, so the failed run's errors are the log's.
+   */
+  reinstateEarlierRun(): boolean {
+    const e = this.earlier;
+    if (!e || this.out.length > this.runStart) return false;
+    for (const { d, message } of e.demoted) {
+      d.severity = 'error';
+      d.message = message;
+    }
+    this.runStart = e.runStart;
+    this.firstErrorStage = e.firstErrorStage;
+    this.earlier = null;
+    return true;
   }
 
   /** Where the diagnostics of the log's current run begin (newRun). */
@@ -899,6 +1029,7 @@ export class ErrorCollector {
       if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
     }
     this.push(this.explainer.exit(exit, lastLine), added);
+    this.sayCauses();
     return added;
   }
 

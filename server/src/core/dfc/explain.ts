@@ -91,7 +91,7 @@ export class Explainer {
   /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
   private brokenInstallLine: number | null = null;
   /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
-  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string } = {};
+  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[] } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   /** The fps of a `performance_param(fps=…)` the log shows. */
@@ -242,6 +242,8 @@ export class Explainer {
     const msg = s.message;
     const cls = s.cls ?? '';
     if (cls === 'EOFError' && this.state.promptLine !== null) return [this.parserPrompt(s)];
+    // Ctrl-C, however the program raised it on (`KeyboardInterrupt`, `builtins.KeyboardInterrupt`, a logger's `KeyboardInterrupt: `).
+    if (cls === 'KeyboardInterrupt' || cls.endsWith('.KeyboardInterrupt')) return [this.interrupted(s.line.no, 'KeyboardInterrupt')];
     // The recommendation declined (`n`): the CLI raises out of its question — whatever it raises (or
     // wherever the excerpt stops) is the parse failing with the nodes it recommended.
     const prompt = this.state.promptLine;
@@ -268,6 +270,8 @@ export class Explainer {
       case 'nms-last-layers':
       case 'nms-config-not-found':
       case 'allocator-script':
+      case 'nms-config-postprocess':
+      case 'meta-arch-on-chip':
         return [this.scriptError(s)];
       case 'unsupported-layer':
         // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
@@ -552,6 +556,12 @@ export class Explainer {
       loc = this.onStatement('nms_postprocess', s.line);
       advice =
         'nms_postprocess takes the NMS settings either from the config JSON (its first argument, or config_path=) or as keywords (nms_scores_th, nms_iou_th, classes, image_dims, …) — not both: put the values into the JSON, or drop the path.';
+    } else if ((m = /The specified meta architecture (\w{1,80}) cannot be run on chip/.exec(msg))) {
+      loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('engine')?.value ?? st.place);
+      advice = `This chip's NN core cannot run ${m[1]}'s NMS (engine=nn_core): compile with nms_postprocess(…, engine=cpu) — the HEF then carries the NMS and HailoRT runs it on the host, so the application still gets one output.`;
+    } else if ((m = /layer ([\w/]{1,160}) doesn't have one output layer/.exec(msg))) {
+      loc = this.onStatement('nms_postprocess', s.line);
+      advice = `The NMS config of nms_postprocess names ${m[1]} as a head layer, and in this network it does not end in the one output the config expects: a config (or model zoo recipe) made for another model — other classes, another head. Write the config from this network's HN layer names (hailo-tools har), or drop nms_postprocess and run the NMS on the host.`;
     } else if (/expected conv but found|Error in the last layers of the model|Cannot infer bbox conv layers/.test(msg)) {
       loc = this.onStatement('nms_postprocess', s.line);
       advice = /bbox/.test(msg)
@@ -678,13 +688,20 @@ export class Explainer {
         named = n.layer;
         what = `layer ${n.layer}'s microcode exceeds the size a cluster holds`;
         break;
+      case 'agent-infeasible':
+        // Every layer the allocator's lines name so far (`dw66 errors: …`, then `conv68 errors: …`): one failure, its layers.
+        if (n.layer && !(facts.layers ??= []).includes(n.layer) && facts.layers.length < 8) facts.layers.push(n.layer);
+        if (facts.layers?.length) {
+          named = facts.layers[0];
+          what = `${facts.layers.length > 1 ? 'layers' : 'layer'} ${facts.layers.join(', ')} could not be placed (Agent infeasible: no agent can place ${facts.layers.length > 1 ? 'them' : 'it'})`;
+        } else what = 'the allocator could not map the network onto the device (Agent infeasible)';
+        break;
       case 'too-many-lcus':
         what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
         break;
       default:
         if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
         else if (e.id === 'partition-failed') what = 'no split of the network into contexts fits the device';
-        else if (e.id === 'agent-infeasible') what = 'the allocator could not map the network onto the device (Agent infeasible)';
         else what = 'the allocator could not map the network onto the device';
     }
     const place = named && this.script ? this.script.mentioning(named)[0] : undefined;
@@ -896,6 +913,12 @@ export class Explainer {
     return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
+  /** Another run begins: its HailoRT failure is its own, not a line of the last run's. */
+  newRun(): void {
+    this.rt = null;
+    this.rtPlain = null;
+  }
+
   /** The HailoRT failure being reported (its later lines join it). */
   private rt: HailortChain | null = null;
   /** The last error line no catalogue message explains (the check a following status line failed with). */
@@ -985,8 +1008,15 @@ export class Explainer {
   /** The exit status: 137 / SIGKILL is the memory limit unless the user cancelled. */
   exit(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic | null {
     const killedLine = this.state.killedLine;
+    if (exit?.cancelled) return null;
+    // SIGINT and SIGTERM: a user or another program stopped the run (exit 128+N, bash(1)); the DFC did not fail.
+    const by = this.state.killedBy;
+    if (exit?.code === 130 || exit?.signal === 'SIGINT' || (killedLine !== null && by === 'SIGINT'))
+      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGINT', exit?.code === 130);
+    if (exit?.code === 143 || exit?.signal === 'SIGTERM' || (killedLine !== null && by === 'SIGTERM'))
+      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGTERM', exit?.code === 143);
     const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
-    if (!sigkill || exit?.cancelled) return null;
+    if (!sigkill) return null;
     const lineNo = killedLine ?? Math.max(1, lastLine);
     const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
     const stage = this.state.currentStage ?? this.state.stageForError();
@@ -1003,6 +1033,33 @@ export class Explainer {
       l,
       `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL) during ${stage}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
+    );
+  }
+
+  /**
+   * The run was stopped, not failed: Python's KeyboardInterrupt (Ctrl-C), or SIGINT/SIGTERM as the shell or the
+   * caller reports it. What the DFC printed on its way out (`Failed to produce compiled graph`) is the stop's trace,
+   * no compiler bug (errors.ts drops it).
+   */
+  interrupted(lineNo: number, how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM', fromStatus = false): DfcDiagnostic {
+    const stage = this.state.currentStage ?? this.state.stageForError(this.evidence);
+    const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
+    const what =
+      how === 'KeyboardInterrupt'
+        ? 'KeyboardInterrupt — what Python raises when the user presses Ctrl-C (SIGINT)'
+        : how === 'SIGINT'
+          ? `SIGINT${fromStatus ? ' (exit 130 = 128 + 2)' : ''} — Ctrl-C in its terminal`
+          : `SIGTERM${fromStatus ? ' (exit 143 = 128 + 15)' : ''} — kill, timeout, docker stop, or a CI job cancelled or over its time limit`;
+    const advice =
+      stage === 'compile'
+        ? ' A compile can print nothing for tens of minutes while the allocator searches (allocator_param(timeout=…) bounds the search): run it again where nothing stops it — in tmux or with nohup, past any CI time limit — and let it finish.'
+        : ' Run it again and let it finish; nothing in the log says the model or the script is wrong.';
+    return this.make(
+      'dfc/interrupted',
+      { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } },
+      l,
+      `The run was interrupted${stage === 'unknown' ? '' : ` during ${stage}`}: stopped by ${what}. The DFC did not fail: it was stopped before it finished.${advice}`,
+      { stage },
     );
   }
 

@@ -18,6 +18,8 @@ export interface LogLine {
   length: number;
   /** Its level tag is a relay's (normalise.ts), not the line's own. */
   relayedLevel?: boolean;
+  /** The line once a relay's prefixes went, Markdown kept (normalise.ts `said`); absent when there was nothing to take. */
+  said?: string;
 }
 
 // CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.

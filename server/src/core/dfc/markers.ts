@@ -139,7 +139,8 @@ export type Marker =
   | { kind: 'allocated'; seconds: number | null; network?: string }
   /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
   | { kind: 'stageLine'; stage: StageName }
-  | { kind: 'killed' }
+  /** A signal ended the run (the shell's words): SIGKILL unless it says which. */
+  | { kind: 'killed'; signal?: 'SIGINT' | 'SIGTERM' }
   /** The log prints how the run ended (an IDE's, compose's or CI's line): the exit status the caller would give. */
   | { kind: 'exited'; code: number }
   /** `Loading model script commands to NET from PATH`. */
@@ -241,6 +242,12 @@ export function classifyMarker(text: string): Marker | null {
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   // SIGKILL as the shell reports it: bash's `Killed` (alone or as a job line), zsh's `zsh: killed     cmd`.
   if (/^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/.test(t)) return { kind: 'killed' };
+  // SIGTERM the same way (`kill`, `timeout`, `docker stop`, a CI job cancelled): bash's `Terminated` (strsignal(15)),
+  // its job line, zsh's `zsh: terminated  cmd`; SIGINT as zsh reports it (`zsh: interrupt  cmd`). bash reports no
+  // SIGINT: its trace is the terminal's `^C` echo, which the reader takes as the user's interrupt where it starts a line.
+  if (/^(?:Terminated|\S+: line \d+: +\d+ +Terminated\b.*|\[\d+\][+-]? +Terminated\b.*|zsh: terminated\b.*)\s*$/.test(t))
+    return { kind: 'killed', signal: 'SIGTERM' };
+  if (/^(?:zsh: interrupt\b.*|\^C\s*)$/.test(t)) return { kind: 'killed', signal: 'SIGINT' };
   // The run's exit status as the program around it prints it: JetBrains' `Process finished with exit code N`,
   // docker compose's `name exited with code N`, GNU time's `Command exited with non-zero status N`, GitHub
   // Actions' `Error: Process completed with exit code N.`, make's `make: *** [target] Error N`.

@@ -156,7 +156,8 @@ const PROSE = /[A-Za-z]{2,}\W+[A-Za-z]{2,}/;
  * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
  * capitalised word a line can be alone (`Killed`, `IndexError`), an indented one (a traceback's code line) or a bare word (a prompt's answer `n`).
  */
-const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$/;
+// … or the terminal's caret echo of Ctrl-C (`^C`), a line of its own.
+const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$|^\^C$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 
@@ -206,6 +207,11 @@ export interface Normalised {
    * from the line itself: such a line may still continue a message wrapped over lines (errors.ts).
    */
   relayedLevel: boolean;
+  /**
+   * The line as its author wrote it once every prefix went (a relay's logger columns, timestamps, levels),
+   * Markdown kept: the words around a quoted class are the author's, a logger's `parser.py` column is not.
+   */
+  said: string;
 }
 
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
@@ -235,6 +241,8 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let unmarked = false;
   /** The prefix just taken was a foreign level. */
   let lastWasLevel = false;
+  /** The line after the first round of prefixes, before any Markdown went (Normalised.said). */
+  let said = t;
   // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
   for (let pass = 0; pass < 2; pass++) {
     for (let round = 0; round < 12; round++) {
@@ -277,6 +285,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
         break;
       }
     }
+    if (pass === 0) said = t;
     // Markdown around pasted output: bold and inline code spans, in pairs only (`**kwargs` in a
     // traceback's code line has one; the compiler's `Assertion `x' failed` one backtick). The DFC's
     // own `[info] Running `hailo …`` keeps its backticks (the command reader reads them). Table
@@ -304,11 +313,11 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   }
   // Only decoration went: the line keeps its indentation.
   else t = text.slice(0, text.length - text.trimStart().length) + t;
-  if (!level) return { text: t, relayedLevel: false };
+  if (!level) return { text: t, relayedLevel: false, said };
   const tagged = (s: string) => s.replace(/^(\s*)/, `$1[${level}] `);
-  if (!changed) return { text: tagged(t), relayedLevel: false };
-  if (!ownTag && !templateOwn && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false };
-  return { text: `[${level}] ${t}`, relayedLevel: !ownTag && !templateOwn };
+  if (!changed) return { text: tagged(t), relayedLevel: false, said };
+  if (!ownTag && !templateOwn && OWN_STRUCTURE.test(t)) return { text: t, relayedLevel: false, said };
+  return { text: `[${level}] ${t}`, relayedLevel: !ownTag && !templateOwn, said };
 }
 
 /**

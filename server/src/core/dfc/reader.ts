@@ -68,7 +68,12 @@ export class DfcLogReader {
   private read(decided: { item: LogLine; text: string; cut: ShapeCut | null }[], events: DfcEvent[]): void {
     for (const { item: line, text, cut } of decided) {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
-      const read = n !== null && n.text !== line.text ? { ...line, text: n.text, relayedLevel: n.relayedLevel } : text === line.text ? line : { ...line, text };
+      const read =
+        n !== null && n.text !== line.text
+          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said }
+          : text === line.text
+            ? line
+            : { ...line, text };
       for (const l of this.spans(read)) this.state.line(l, events);
     }
   }

@@ -24,8 +24,20 @@ import { pushAll } from '../common/arrays';
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
+/**
+ * Exit statuses that mean a signal ended the program: a shell reports a command a fatal signal N ended as 128+N
+ * (bash(1), EXIT STATUS) — 130 SIGINT (Ctrl-C), 137 SIGKILL (the OOM killer, `kill -9`), 143 SIGTERM (`kill`,
+ * `docker stop`, `timeout`). Python ends on an uncaught KeyboardInterrupt the same way (exit 130).
+ */
+/**
+ * The lines every HailoRT session opens with before it does anything (vdevice.cpp's `Creating vdevice`, device.cpp's
+ * `OS Version`, control.cpp's firmware version, `VDevice Infos`): a session that shows only these did nothing yet.
+ */
+const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
+
+export const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
 /**
  * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
  * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
@@ -59,6 +71,8 @@ export class ReaderState implements ReaderView {
   /** The last progress line (label, done, total), for saying where a run stopped. */
   lastProgress: { label: string; done: number; total: number | null } | null = null;
   killedLine: number | null = null;
+  /** The signal a `killed` line names (SIGKILL when it names none). */
+  killedBy: 'SIGINT' | 'SIGTERM' | null = null;
   /** The exit status the log itself prints (`Process finished with exit code 1`), used when the caller gives none. */
   exitInLog: number | null = null;
   /** The `hailo parser (y/n)` question's line, when the log shows it. */
@@ -104,6 +118,8 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
+    // Anything after a run's start but the lines every HailoRT session opens with: the run showed something.
+    if (this.runBegun && !this.runShown && l.no > this.runBegun && text.trim() && !SESSION_OPENING.test(text)) this.runShown = true;
     if (this.promptLine === l.no - 1 && this.promptAnswer === null) {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
@@ -220,6 +236,7 @@ export class ReaderState implements ReaderView {
           break;
         case 'killed':
           this.killedLine = l.no;
+          this.killedBy = m.signal ?? null;
           break;
         case 'exited':
           this.exitInLog = m.code;
@@ -357,6 +374,10 @@ export class ReaderState implements ReaderView {
    * earlier run showed — its stages, command, summary, ending — is its own, and the new run decides the outcome.
    * Its errors stay, as warnings that say an earlier run failed (errors.ts newRun).
    */
+  /** The line where the log's current run began after an earlier one (beginRun), and whether it showed more than its opening. */
+  private runBegun = 0;
+  private runShown = false;
+
   private beginRun(): void {
     // The earlier run's stage that was running did not finish (a failed run in a log file just stops): nothing is said of it.
     for (const x of STAGES) this.stages.set(x, { status: 'not-reached', seconds: null });
@@ -367,6 +388,9 @@ export class ReaderState implements ReaderView {
     this.maxContext = -1;
     this.tableContext = null;
     this.killedLine = null;
+    this.killedBy = null;
+    this.runBegun = this.lastLine;
+    this.runShown = false;
     this.exitInLog = null;
     this.promptLine = null;
     this.promptAnswer = null;
@@ -403,11 +427,14 @@ export class ReaderState implements ReaderView {
     const events: DfcEvent[] = [];
     const held = this.errors.release();
     if (held) this.errorsOf(held, events);
+    // A run after a failed one that shows nothing but its start: the failed run is the log's last word.
+    if (!given && this.runBegun && !this.runShown && this.exitInLog === null && this.killedLine === null && !this.ranAnything() && this.command === null)
+      this.errors.reinstateEarlierRun();
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
     const killed =
       !!exit?.cancelled ||
-      exit?.code === 137 ||
+      (exit?.code !== undefined && exit.code !== null && SIGNAL_EXITS.has(exit.code)) ||
       exit?.signal === 'SIGKILL' ||
       exit?.signal === 'SIGTERM' ||
       exit?.signal === 'SIGINT' ||

@@ -174,6 +174,8 @@ export interface ReaderView {
   readonly lastProgressLabel: string | null;
   readonly lastProgress: { label: string; done: number; total: number | null } | null;
   readonly killedLine: number | null;
+  /** The signal the `killed` line names: null for SIGKILL (`Killed`). */
+  readonly killedBy: 'SIGINT' | 'SIGTERM' | null;
   readonly promptLine: number | null;
   /** What the user answered the parser's `(y/n)` question, when the log shows it. */
   readonly promptAnswer: 'y' | 'n' | null;
