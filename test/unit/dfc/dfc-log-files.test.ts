@@ -324,3 +324,51 @@ test("HailoRT's own info lines are the library's steps, not the application's wo
   // The application's own word (its console, not HailoRT's) still ends its run (docs/dfc-log.md, "What ran").
   assert.equal(read([...configured, 'Inference was successful!']).outcome, 'success');
 });
+
+// The tenth batch's classes (dfc-corpus unseen9/): the DFC's first-run check log, HailoRT's side threads, the core log's failures.
+
+test("the DFC's system check log: every row's wording — a package not found, RAM below the recommendation, a library too old", () => {
+  // .install_logs/hailo_installation_log_<time>.log holds the check alone: one line per unmet row of its table
+  // (Component / Requirement / Found), [Error] for a required row, [Warning] for a recommended one.
+  const r = read([
+    '[Error] Requirement libgraphviz-dev not found.',
+    '[Error] See full log: /home/u/proj/.install_logs/hailo_installation_log_2025.03.02T09:11:40.log',
+    '[Warning] It is recommended to have 32 GB of RAM, while this system has only 12 GB.',
+    '[Warning] CUDA version should be 12.5 or higher, found 11.8',
+  ]);
+  const d = r.diagnostics.filter((x) => x.code === 'dfc/system-requirements');
+  assert.equal(d.length, 1);
+  assert.match(
+    d[0].message,
+    /Requirement libgraphviz-dev not found.*32 GB of RAM, while this system has only 12 GB.*CUDA version should be 12\.5 or higher, found 11\.8/,
+  );
+  // Recommendations alone are a warning: the check runs on.
+  const w = read([
+    '[Warning] It is recommended to have 32 GB of RAM, while this system has only 24 GB.',
+    '[Warning] GPU-Driver version should be 555 or higher, found 535',
+  ]);
+  assert.deepEqual(
+    w.diagnostics.map((x) => [x.code, x.severity]),
+    [['dfc/system-requirements', 'warning']],
+  );
+  assert.match(w.diagnostics[0].message, /24 GB.*GPU-Driver version should be 555/);
+});
+
+test("the compiler's verdict ends the run at whatever level its core log writes it, and the exception after it names the layer", () => {
+  // DFC 3.33's hailo_sdk.core.log writes the search's end at info, in red (ANSI kept in the file): `Mapping Failed`,
+  // then the compiler's exception. The search's attempts at info before it stay quiet.
+  const search = [
+    core('08:00:00', 'info', 'Finding the best partition to contexts...'),
+    core('08:00:09', 'info', 'Iteration failed on: Automri finished with too many resources on context_1 with 3/18 failures.'),
+  ];
+  const r = read([
+    ...search,
+    core('08:20:31', 'info', '\x1b[1;41mMapping Failed (allocation time: 20m 31s)\x1b[0m'),
+    core('08:20:31', 'info', 'Compilation failed with exception: Unsupported kernel shape 7x1 for layer conv_block4/dw2'),
+  ]);
+  assert.deepEqual([r.outcome, r.failedStage], ['failed', 'compile']);
+  assert.deepEqual(errors(r), ['dfc/allocation-failed']);
+  assert.match(r.diagnostics[0].message, /Unsupported kernel shape 7x1 for layer conv_block4\/dw2/);
+  // Without its verdict, an exception's words at info far from any are not taken for one.
+  assert.deepEqual(errors(read(search)), []);
+});

@@ -291,6 +291,16 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'meta architectures that never end': `The specified meta architecture ${'a'.repeat(N)} cannot be run on chi`,
     'HailoRT versions of spaces': `${'hailort '.repeat(N / 8)}${' '.repeat(N)}4.2`,
     'reasons repeated after a status': `[HailoRT] [error] status=HAILO_OPEN_FILE_FAILURE(13)\n${'permission cannot read errno no such '.repeat(N / 37)}`,
+    // The tenth batch's classes (dfc-corpus unseen9/): the DFC's system check rows.
+    'requirement words that never say not found': `${'Requirement a '.repeat(N / 14)}x`,
+    'a requirement name that never ends': `Requirement ${'a.'.repeat(N / 2)} not foun`,
+    'version words without their found': `${'CUDA version should be 9 or higher, '.repeat(N / 36)}x`,
+    'a found value of spaces': `CUDNN version should be 9 or higher, found ${' '.repeat(N)}x`,
+    // The compiler's verdict and its exception (the core log at info).
+    'compile exceptions repeated, no layer': `${'Compilation failed with exception: '.repeat(N / 35)}x`,
+    'a compile exception, then spaces': `Compilation failed with exception: layer a${' '.repeat(N)}x`,
+    'layer words after a compile exception': `Compilation failed with exception: ${'layer '.repeat(N / 6)}`,
+    'verdicts at info repeated': `${'[default] [info] Mapping Failed\n[default] [info] Compilation failed with exception: a layer b\n'.repeat(N / 90)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

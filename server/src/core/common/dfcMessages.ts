@@ -53,6 +53,12 @@ export interface DfcMessage {
    */
   role?: 'header' | 'cause';
   /**
+   * The tool's verdict on the run, printed once when it gives up (not at each attempt of a search): a failure
+   * whatever level its log gives the line — the DFC 3.33 compiler's hailo_sdk.core.log writes `Mapping Failed` at
+   * info, in red, where 3.31's wrote it at error (dfc-corpus unseen9/23, unseen7/27).
+   */
+  verdict?: boolean;
+  /**
    * The statuses HailoRT's check returns when it prints this message (its `CHECK(cond, status, msg)`): the
    * callers' `CHECK_SUCCESS failed with status=…` lines after it are this failure's, not another one.
    */
@@ -578,6 +584,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     severity: 'error',
     code: 'dfc/allocation-failed',
     role: 'header',
+    verdict: true,
     fix: 'the cause line after it says what did not fit',
     evidence: `${FIXTURES}/SOURCES.md (I, AB)`,
   },
@@ -724,6 +731,26 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'issue 30 (a DeepLab compile whose fix was moving the Resize out of the graph)',
   },
   {
+    // The compiler's own exception after its verdict, its message verbatim: the layer it names is where it stopped.
+    // Before required-fps: the compiler prints it after `Failed to reach required FPS on the following layers: ` (joined).
+    id: 'compile-exception',
+    text: 'Compilation failed with exception: {message}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /Compilation failed with exception:\s*(?<why>[^\n]*?\blayer (?<layer>[\w/.-]+)(?:[^\n]*\S)?)/,
+      /Compilation failed with exception:\s*(?<why>\S(?:[^\n]*\S)?)/,
+    ],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: "the compiler's exception",
+    fix: 'the compiler stopped on what its exception names — change the layer it names in the model (its outputs, its kind, its size), or cut the graph before it with end node names and run that part on the host',
+    evidence:
+      "the DFC 3.33 compiler's hailo_sdk.core.log: `Mapping Failed`, then `Compilation failed with exception: More than one output is not supported for layer matmul1` (dfc-corpus unseen9/23)",
+  },
+  {
     id: 'required-fps',
     text: 'Compilation failed: Failed to reach required FPS on the following layers: {layers}',
     tool: 'dfc',
@@ -849,12 +876,22 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'The SDK requires {n} GB of RAM ({m} GB recommended), while this system has only {k} GB.',
     tool: 'dfc',
     classes: [],
-    patterns: [/(?<why>The SDK requires \d+ GB of RAM.*?)\s*$/, /(?<why>Unsupported release - .*?)\s*$/, /(?<why>System requirements check failed)/],
+    // The check's lines, one per row of its table (Component / Requirement / Found): OS and release, packages,
+    // RAM required and recommended, CPU, GPU driver, CUDA, CUDNN, compiler variables — each row's wording,
+    // whether the row is required ([Error]) or recommended ([Warning]). Unmet, either way it asks and runs on
+    // (Continue? [Y/n], Y by default: "No response - exitting." leaves the question, then the command runs).
+    patterns: [
+      /(?<why>(?:The SDK requires|It is recommended to have) \d+ GB of RAM.*?)\s*$/,
+      /(?<why>Unsupported release - .*?)\s*$/,
+      /(?<why>System requirements check failed)/,
+      /(?<why>Requirement [\w.+-]+ not found)\.?\s*$/,
+      /(?<why>(?:GPU[- ]Driver|CUDA|CUDNN|Python|pip) version should be [\d.]+ or higher, found [^\s]*?)\.?\s*$/,
+    ],
     stage: null,
     severity: 'warning',
     code: 'dfc/system-requirements',
     fix: 'the DFC checks the machine on its first run and asks whether to continue: it runs, but below 16 GB of RAM an optimize or compile can be killed (exit 137) — give the machine (or the WSL2 VM) the memory the DFC asks for, on a supported Ubuntu release',
-    evidence: `the DFC 3.31 first-run check of a users' WSL2 guide (${CORPUS2}/25, library file id 51878943534): [Error] lines, then "Continue? [Y/n]", then the command ran`,
+    evidence: `the DFC 3.31 first-run check of a users' WSL2 guide (${CORPUS2}/25, library file id 51878943534): [Error] lines, then "Continue? [Y/n]", then the command ran; the DFC 3.33 check's own log files (.install_logs/hailo_installation_log_<time>.log, dfc-corpus unseen9/24-25): "Requirement python3-tk not found", "It is recommended to have 32 GB of RAM"`,
   },
   {
     id: 'docker',
@@ -1229,8 +1266,9 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'not-quantized': ['quantized weights'],
   'quantization-failed': ['Quantization failed in layer'],
   'nan-params': ['NaN values'],
-  'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check'],
+  'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check', 'Requirement ', 'or higher, found'],
   'mapping-failed': ['Mapping Failed'],
+  'compile-exception': ['Compilation failed with exception'],
   'no-successful-assignments': ['successful assignments'],
   'agent-infeasible': ['Agent infeasible'],
   'nms-config-postprocess': ["doesn't have one output layer"],

@@ -83,6 +83,9 @@ function quotedList(s: string): string[] {
   return out;
 }
 
+/** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (SOURCES.md I, AB; dfc-corpus unseen9/23). */
+const VERDICT_CAUSE_LINES = 8;
+
 export class Explainer {
   private script: ScriptLocator | undefined;
   private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | 'unknown' | null>();
@@ -207,9 +210,14 @@ export class Explainer {
     // Severity needs evidence: a message the catalogue knows as an error, logged by the tool itself at info or debug
     // level, is no failure — the compiler logs each failed attempt of its search at info (`Iteration failed on: Automri
     // finished with too many resources on context_0`, hailo_sdk.core.log, dfc-corpus unseen7/27) and goes on; its
-    // failure is an error line (`[error] Mapping Failed`). A relay's level (every relayed line at INFO) says nothing.
+    // failure is its verdict (`Mapping Failed`), printed once, at whatever level the release logs it (DfcMessage.verdict).
+    // A relay's level (every relayed line at INFO) says nothing.
     const lv = level(t);
-    const quiet = (lv === 'info' || lv === 'debug') && !l.relayedLevel && hit?.message.severity === 'error';
+    // The cause lines right after a verdict are its causes, at the verdict's level (`Mapping Failed`, then `Compilation
+    // failed with exception: …` at info in the same core log).
+    const verdictCause = hit?.message.role === 'cause' && this.verdictAt !== null && l.no - this.verdictAt <= VERDICT_CAUSE_LINES;
+    const quiet = (lv === 'info' || lv === 'debug') && !l.relayedLevel && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
+    if (hit?.message.verdict) this.verdictAt = l.no;
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.rtPlain = { line: l, text: stripCheck(body) };
@@ -696,6 +704,10 @@ export class Explainer {
           what = `${facts.layers.length > 1 ? 'layers' : 'layer'} ${facts.layers.join(', ')} could not be placed (Agent infeasible: no agent can place ${facts.layers.length > 1 ? 'them' : 'it'})`;
         } else what = 'the allocator could not map the network onto the device (Agent infeasible)';
         break;
+      case 'compile-exception':
+        named = n.layer;
+        what = n.why ?? 'the compiler raised an exception';
+        break;
       case 'too-many-lcus':
         what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
         break;
@@ -921,6 +933,8 @@ export class Explainer {
 
   /** The HailoRT failure being reported (its later lines join it). */
   private rt: HailortChain | null = null;
+  /** The line of the last verdict (DfcMessage.verdict): the cause lines within VERDICT_CAUSE_LINES after it are its. */
+  private verdictAt: number | null = null;
   /** The last error line no catalogue message explains (the check a following status line failed with). */
   private rtPlain: { line: LogLine; text: string } | null = null;
 
