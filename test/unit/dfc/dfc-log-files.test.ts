@@ -372,3 +372,53 @@ test("the compiler's verdict ends the run at whatever level its core log writes 
   // Without its verdict, an exception's words at info far from any are not taken for one.
   assert.deepEqual(errors(read(search)), []);
 });
+
+test("HailoRT's monitor thread failing is a warning about the monitor, and a pipeline torn down ends the application's run", () => {
+  // monitor_handler.cpp's dump_state and write_utilization_to_file log their failure and return; the monitor thread
+  // loops on (https://github.com/hailo-ai/hailort). The lines here: another TID, another file, another errno.
+  const run = [
+    rt(
+      '09:00:00',
+      7100,
+      7100,
+      'info',
+      'vdevice.cpp:523',
+      '[create] Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+    ),
+    rt('09:00:01', 7100, 7100, 'info', 'device_internal.cpp:57', '[configure] Configuring HEF took 12.5 milliseconds'),
+    rt('09:00:02', 7100, 7100, 'info', 'vstream.cpp:754', '[InputVStreamImpl] Creating resnet_v1_50/input_layer1...'),
+    rt(
+      '09:01:02',
+      7100,
+      7104,
+      'error',
+      'monitor_handler.cpp:112',
+      '[write_utilization_to_file] Failed to open and lock file /tmp/hmon_files/nnc_utilization, with status: HAILO_OPEN_FILE_FAILURE(13)',
+    ),
+  ];
+  const torn = rt(
+    '09:05:00',
+    7100,
+    7100,
+    'info',
+    'queue_elements.cpp:46',
+    '[~BaseQueueElement] Queue element PushQEl1resnet_v1_50/input_layer1 has 2 frames in his Queue on destruction',
+  );
+  const r = read([...run, torn]);
+  assert.deepEqual(errors(r), []);
+  assert.equal(r.diagnostics[0]?.severity, 'warning');
+  assert.match(r.diagnostics[0].message, /monitor/);
+  assert.equal(r.outcome, 'success');
+  // Without the teardown the run stops where the file stops: nothing says how it ended.
+  assert.equal(read(run).outcome, 'incomplete');
+  // The same status from the run's own thread is the run's failure.
+  const own = rt(
+    '09:01:02',
+    7100,
+    7100,
+    'error',
+    'hef.cpp:1410',
+    '[create] Failed to open file /models/resnet_v1_50.hef, with status: HAILO_OPEN_FILE_FAILURE(13)',
+  );
+  assert.equal(read([...run.slice(0, 3), own, torn]).outcome, 'failed');
+});

@@ -301,6 +301,10 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a compile exception, then spaces': `Compilation failed with exception: layer a${' '.repeat(N)}x`,
     'layer words after a compile exception': `Compilation failed with exception: ${'layer '.repeat(N / 6)}`,
     'verdicts at info repeated': `${'[default] [info] Mapping Failed\n[default] [info] Compilation failed with exception: a layer b\n'.repeat(N / 90)}`,
+    // HailoRT's monitor thread and a pipeline torn down.
+    'queue elements that never say on destruction': `${'Queue element a has 1 frames in his Queue '.repeat(N / 42)}on destructio`,
+    'a queue element name of spaces': `Queue element ${' '.repeat(N)} has 0 frames in his Queue on destruction`,
+    'monitor columns repeated': `${'[monitor_handler.cpp:1] [dump_state '.repeat(N / 37)}x`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

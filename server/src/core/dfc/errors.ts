@@ -501,7 +501,15 @@ export class ErrorCollector {
     }
     const lv = level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
-    const warnedOnly = added.length > 0 && added.every((d) => d.severity !== 'error');
+    // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
+    // neither does that error: the run's first error and its last error line are what remains.
+    const sideOnly = this.explainer.takeDemoted();
+    if (sideOnly) {
+      const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+      this.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+      if (!first) [this.lastErrorLine, this.openFailure] = [null, null];
+    }
+    const warnedOnly = sideOnly || (added.length > 0 && added.every((d) => d.severity !== 'error'));
     // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
     // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
     // behind a relay that logs every line at INFO the same.

@@ -59,6 +59,8 @@ interface HailortChain {
   asides: string[];
   /** The statuses the chain's check returns (its catalogue entry's `statuses`): its callers' status lines join it. */
   statuses: readonly string[];
+  /** A line of the chain is HailoRT's monitor's (HAILORT_MONITOR_SOURCE): it logs its failure and carries on. */
+  monitor?: boolean;
 }
 
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
@@ -82,6 +84,9 @@ function quotedList(s: string): string[] {
   while ((m = re.exec(s))) out.push(m[1] ?? m[2]);
   return out;
 }
+
+/** HailoRT's log line of its monitor thread (its file:line column, or the function in the column after it). */
+const HAILORT_MONITOR_SOURCE = /\[monitor_handler\.cpp:\d+\]|\[(?:dump_state|write_utilization_to_file)\]/;
 
 /** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (SOURCES.md I, AB; dfc-corpus unseen9/23). */
 const VERDICT_CAUSE_LINES = 8;
@@ -848,6 +853,7 @@ export class Explainer {
       (rt !== null && status !== null && (rt.status === null || rt.status === status) && rt.statuses.includes(hailortStatusName(status) ?? ''));
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
+      if (!rt.monitor && HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(rt);
       rt.last = s.line.no;
       if (rt.status === null && status !== null) rt.status = status;
       if (rt.code === 'hailort/status' && rt.familyFix && GENAI_CREATE_FAILED.test(body)) [rt.fix, rt.familyFix] = [GENAI_CREATE_FIX, false];
@@ -915,8 +921,24 @@ export class Explainer {
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
       excerpt: [...excerpt],
     });
+    if (HAILORT_MONITOR_SOURCE.test(at.raw) || HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(chain);
     this.rt = chain;
     return [chain.d];
+  }
+
+  /**
+   * HailoRT's monitor (the state `hailortcli monitor` shows, dumped by a thread of its own when HAILO_MONITOR=1) logs
+   * what fails in it and carries on: dump_state and write_utilization_to_file log LOGGER__ERROR and return, the thread
+   * loops (hailort/libhailort/src/utils/profiler/monitor_handler.cpp, https://github.com/hailo-ai/hailort). Its failure
+   * is a warning about the monitor, not the run's.
+   */
+  private monitorSide(c: HailortChain): void {
+    this.demoted = true;
+    c.monitor = true;
+    c.d.severity = 'warning';
+    c.fix = `this is HailoRT's monitor (the state file hailortcli monitor reads, written when HAILO_MONITOR=1), not the run: it logs the failure and goes on — at worst the monitor misses an update (errno 11: another process held the file's lock then)`;
+    c.familyFix = false;
+    c.d.message = this.hailortMessage(c);
   }
 
   private hailortMessage(c: HailortChain): string {
@@ -933,6 +955,16 @@ export class Explainer {
 
   /** The HailoRT failure being reported (its later lines join it). */
   private rt: HailortChain | null = null;
+  /** An error was found to be a side thread's since the last takeDemoted() (monitorSide). */
+  private demoted = false;
+
+  /** Whether an error was found since the last call to be a side thread's, not the run's (ErrorCollector recomputes the run's end). */
+  takeDemoted(): boolean {
+    const d = this.demoted;
+    this.demoted = false;
+    return d;
+  }
+
   /** The line of the last verdict (DfcMessage.verdict): the cause lines within VERDICT_CAUSE_LINES after it are its. */
   private verdictAt: number | null = null;
   /** The last error line no catalogue message explains (the check a following status line failed with). */

@@ -158,6 +158,11 @@ export type Marker =
    * `FPS (hw_only) =`, identify's `Device Architecture:`, `hailomz info`'s card): that run ended.
    */
   | { kind: 'inferred' }
+  /**
+   * HailoRT destroyed an inference pipeline (`[~BaseQueueElement] Queue element X has N frames in his Queue on
+   * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
+   */
+  | { kind: 'released' }
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
   | { kind: 'saved' }
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
@@ -275,6 +280,8 @@ export function classifyMarker(text: string): Marker | null {
     MZ_INFO_CARD.test(t)
   )
     return { kind: 'inferred' };
+  if (t.includes('on destruction') && /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/.test(t) && level(text) !== 'error')
+    return { kind: 'released' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if (/^Saved HAR to:? \S/.test(t)) return { kind: 'saved' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };

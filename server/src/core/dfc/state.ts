@@ -37,7 +37,7 @@ const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevic
 
 export const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction/;
 /**
  * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
  * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
@@ -244,6 +244,10 @@ export class ReaderState implements ReaderView {
         case 'inferred':
           this.answered = true;
           this.errors.answered();
+          break;
+        case 'released':
+          // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
+          if (this.applicationRun()) this.answered = true;
           break;
         case 'saved':
           // The step after a model script was loaded saved what it made: it ended.
