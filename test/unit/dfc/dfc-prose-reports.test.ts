@@ -200,3 +200,31 @@ test("beyond the batch: an uncatalogued error's stage from the author's words wh
   assert.equal(read('After parsing, the optimizer fails: ValueError: bad shape\n').failedStage, 'unknown');
   assert.equal(read('While parsing the HEF: HailoRTException: bad magic\n').failedStage, 'unknown');
 });
+
+// The tenth batch's classes (dfc-corpus unseen9/): a HailoRT check quoted without its status, and a sentence with several spans.
+
+test("a HailoRT check quoted without its callers' status lines is HailoRT's failure, not an unknown one", () => {
+  // HailoRT's CHECK returns a status with every failed check; a quote that stops at the check has not shown it.
+  const r = read("[HailoRT] [error] CHECK failed - Output buffer size 1024 is different than expected 2048 for output 'ssd_mobilenet_v1/bbox_decoder13'\n");
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['hailort/status'],
+  );
+  assert.match(r.diagnostics[0].message, /Output buffer size 1024 is different than expected 2048.*ssd_mobilenet_v1\/bbox_decoder13/);
+});
+
+test('a sentence with several code spans: the one that quotes a line (words with spaces) is the line, the single tokens are names', () => {
+  // The author wraps the span over lines and names a function and a class in spans of their own around it.
+  const r = read(
+    "After the upgrade `run_async` hangs, then: `[HailoRT] [error] CHECK failed - Output buffer size 1024 is different\nthan expected 2048 for output 'ssd_mobilenet_v1/bbox_decoder13'` from `AsyncInferJob`, every frame.\n",
+  );
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['hailort/status'],
+  );
+  assert.match(r.diagnostics[0].message, /ssd_mobilenet_v1\/bbox_decoder13/);
+  // A span of words that is no log line (a phrase naming a block) beside a class: the sentence is read whole, as without spans.
+  const phrase = 'Our `Conv -> Transpose -> Reshape` head is refused: `UnsupportedShuffleLayerError`.';
+  assert.deepEqual(codes(phrase), codes(phrase.replace(/`/g, '')));
+  assert.notDeepEqual(codes(phrase), []);
+});

@@ -1216,11 +1216,13 @@ export class Explainer {
         : '';
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     const named = s.cut ? undefined : namedLayer(head);
+    // HailoRT's CHECK macro returns a status with every failed check (hailort/common/utils.hpp, https://github.com/hailo-ai/hailort):
+    // a check quoted without its callers' `status=` lines is still HailoRT's failure, its status unseen.
     return this.make(
-      'dfc/unrecognised-error',
+      hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''} ${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

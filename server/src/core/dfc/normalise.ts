@@ -164,6 +164,28 @@ const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 /** An exception class with its message (`Foo.BarError: …`), as errors.ts reads one anywhere in a line. */
 const CLASS_WITH_MESSAGE = /(?:^|[^\w.])[A-Z]\w*(?:Error|Exception|Failure):(?:\s|$)/;
 
+/** A line a log wrote: a level tag, HailoRT's, or its check macro's words. */
+const LOGGED_LINE = /\[(?:error|warning|critical|HailoRT)\]|^(?:ERROR|WARNING|CRITICAL)\b|\bCHECK(?:_[A-Z_]+)? failed\b/i;
+
+/**
+ * The one span of a sentence that quotes a log's line when its other spans are single tokens and the
+ * sentence around them is prose that says nothing the reader knows itself; null otherwise.
+ */
+function lineSpan(text: string): string | null {
+  let line: RegExpExecArray | null = null;
+  const span = /`([^`]*)`/g;
+  for (let m = span.exec(text); m; m = span.exec(text)) {
+    if (!/\S\s+\S/.test(m[1])) continue;
+    // Words with spaces that are no log line (`Flatten -> FC`, a phrase) make the sentence the author's whole (dfc-corpus unseen5/12).
+    if (!LOGGED_LINE.test(m[1]) && !saysItself(m[1])) return null;
+    if (line) return null;
+    line = m;
+  }
+  if (!line) return null;
+  const around = `${text.slice(0, line.index)} ${text.slice(line.index + line[0].length)}`.replace(/`/g, '');
+  return PROSE.test(around) && !saysItself(around) ? line[1] : null;
+}
+
 /** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
 function saysItself(prose: string): boolean {
   const hit = matchDfcMessage(prose);
@@ -301,7 +323,11 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     // (`… CHECK_SUCCESS failed with status=HAILO_RPC_FAILED(77) - … run \`sudo rmmod hailo_pci\``, dfc-corpus
     // unseen6/14) — is read whole: the span is then a command or a name the sentence mentions.
     const around = open >= 0 ? `${marked.slice(0, open)} ${marked.slice(close + 1)}` : '';
+    // Several spans, one of them a log's line (a level tag, a catalogue message) and the others single tokens (names the sentence is
+    // about: `InferVStreams`, `set_buffer`): that one is the line, as a lone span is (dfc-corpus unseen9/27).
+    const line = open < 0 && ticks >= 4 && ticks % 2 === 0 && !ownTag ? lineSpan(marked) : null;
     if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(around) && !saysItself(around)) marked = marked.slice(open + 1, close);
+    else if (line) marked = line;
     else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;
     t = marked;
