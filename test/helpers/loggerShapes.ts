@@ -237,8 +237,21 @@ export function reading(text: string): Reading {
   };
 }
 
-/** The corpus halves already read (never unseen8/ or unseen9/: the session's final measure). */
-export const SHAPE_PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'];
+/** The corpus halves already read (never unseen10/: the session's final measure). */
+export const SHAPE_PARTS: CorpusPart[] = [
+  'tune',
+  'heldout',
+  'tune2',
+  'unseen',
+  'unseen2',
+  'unseen3',
+  'unseen4',
+  'unseen5',
+  'unseen6',
+  'unseen7',
+  'unseen8',
+  'unseen9',
+];
 
 export interface ShapeLog {
   name: string;

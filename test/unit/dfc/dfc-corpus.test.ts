@@ -31,8 +31,11 @@
 // 09:00 read 14/28); it was then read and its misses fixed as classes (dfc-stops-and-causes.test.ts: a run its user
 // or a signal stopped, the cause a log's own lines give beside a HailoRT failure, the layers a message names, a
 // later run that shows only its start) — a tuned half now, kept at its score after.
-// A tenth batch (unseen9/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen9`).
+// A tenth batch (unseen9/: mostly the tools' own log files — hailort.log, hailo_sdk.*.log, the DFC's install check
+// log) was set aside whole and scored once by the lead (22/28, 60/73 fields); it was then read and its misses fixed
+// as classes (dfc-log-files.test.ts, dfc-prose-reports.test.ts: the DFC's system check rows, the compiler's verdict at
+// info, HailoRT's monitor thread and a pipeline torn down, a HailoRT check without its status, a sentence's one span
+// that quotes a log line) — a tuned half now, kept at its score after.
 // An eleventh batch (unseen10/) is set aside whole the same way: only listed and its format checked here, scored
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen10`).
 import { test } from 'node:test';
@@ -65,6 +68,8 @@ const MEASURED = {
   unseen7: { cases: 31, right: 31, fields: 68, fieldsRight: 68 },
   // Scored 18/28 (52/64 fields) once unread; then read and fixed as classes — tuned since.
   unseen8: { cases: 28, right: 28, fields: 64, fieldsRight: 64 },
+  // Scored 22/28 (60/73 fields) once unread; then read and fixed as classes — tuned since.
+  unseen9: { cases: 28, right: 26, fields: 73, fieldsRight: 71 },
 };
 
 function report(results: CaseResult[]): string {
@@ -80,7 +85,7 @@ function report(results: CaseResult[]): string {
     .join('\n');
 }
 
-for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'] as const) {
+for (const part of ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9'] as const) {
   test(`dfc corpus ${part}: users' logs are read at least as well as measured, field by field`, () => {
     const results = corpusCases(part).map(scoreCase);
     const s = score(results);
@@ -133,7 +138,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen6', 'seventh', 15],
   ['unseen7', 'eighth', 20],
   ['unseen8', 'ninth', 20],
-  ['unseen9', 'tenth (set aside)', 20],
+  ['unseen9', 'tenth', 20],
   ['unseen10', 'eleventh (set aside)', 20],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {

@@ -112,7 +112,7 @@ function reading(text: string): Reading {
   return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
 }
 
-const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8'];
+const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9'];
 /** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */
 const FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const fixtureDirs = readdirSync(FIXTURES, { withFileTypes: true })

@@ -97,9 +97,13 @@ export class DfcLogReader {
     this.span.push(l);
     if (ticks % 2 === 1) {
       const [first, ...rest] = this.span.splice(0);
-      const text = [first.text.trimEnd(), ...rest.map((r) => (r.relayedLevel ? r.text.replace(/^\[\w+\] /, '') : r.text).trim())].join(' ');
-      // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line.
-      const joined = normalise(text)?.text ?? text;
+      const unrelayed = (r: LogLine) => (r.relayedLevel ? r.text.replace(/^\[\w+\] /, '') : r.text);
+      const text = [unrelayed(first).trimEnd(), ...rest.map((r) => unrelayed(r).trim())].join(' ');
+      // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line —
+      // behind a relay's level too (its tag is no DFC line's own), which the joined line then keeps.
+      const read = normalise(text)?.text ?? text;
+      const tag = first.relayedLevel ? (/^\[\w+\] /.exec(first.text)?.[0] ?? '') : '';
+      const joined = tag && !/^\[\w+\] /.test(read) ? `${tag}${read}` : read;
       return [{ ...first, text: joined, length: first.length }];
     }
     if (this.span.length < SPAN_LINES) return [];
