@@ -228,3 +228,17 @@ test('a sentence with several code spans: the one that quotes a line (words with
   assert.deepEqual(codes(phrase), codes(phrase.replace(/`/g, '')));
   assert.notDeepEqual(codes(phrase), []);
 });
+
+test("an application's failure nobody catalogued is said where it began: its first error line, before its callers' lines", () => {
+  // A program logs the failure's cause first (a KeyError's bare key, here), then each caller's line as it gives up.
+  const r = read(
+    [
+      "2025-06-01 08:00:00 ERROR    [frigate.detectors.hailo] Could not open the device: 'scheduling_algorithm'",
+      '2025-06-01 08:00:00 ERROR    [frigate.detectors.hailo] Detector setup aborted',
+      '2025-06-01 08:00:01 ERROR    [frigate.app] Detector hailo is unavailable, retrying in 30 s',
+      '',
+    ].join('\n'),
+  );
+  assert.equal(r.outcome, 'failed');
+  assert.match(r.diagnostics[0]?.message ?? '', /began with: (?:\[[\w.]+\] )?Could not open the device: 'scheduling_algorithm'/);
+});

@@ -308,6 +308,7 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     // A sentence of many spans, one of them a log's line.
     'spans of single tokens around a line': `${'`a` '.repeat(N / 4)}\`[error] a b\` ${'`c` '.repeat(N / 4)}`,
     'spans of words, none a line': `${'`a b` '.repeat(N / 6)}x`,
+    'thousands of unexplained error lines': `${'ERROR x failed to y: a\n'.repeat(N / 20)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

@@ -336,6 +336,8 @@ export class ErrorCollector {
   private lastException: Signal | null = null;
   /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
   private unexplained: { signal: Signal; excerpt: string[] } | null = null;
+  /** The run's first error line nothing explained: a program logs a failure's cause first, then each caller's line. */
+  private firstUnexplained: Signal | null = null;
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
   private pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
   private firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
@@ -524,7 +526,10 @@ export class ErrorCollector {
     if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
       const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       const n = this.accept(s, added);
-      if (n === 0 && body) this.unexplained = { signal: s, excerpt: this.recent(l) };
+      if (n === 0 && body) {
+        this.unexplained = { signal: s, excerpt: this.recent(l) };
+        this.firstUnexplained ??= s;
+      }
     }
     return added;
   }
@@ -953,6 +958,7 @@ export class ErrorCollector {
     this.openFailure = null;
     this.lastErrorLine = null;
     this.unexplained = null;
+    this.firstUnexplained = null;
     this.inTraceback = false;
     this.afterException = false;
     this.ipythonClass = null;
@@ -1045,7 +1051,14 @@ export class ErrorCollector {
   unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
     if (!this.hasErrors() && this.unexplained && !exit?.cancelled)
-      this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt), added);
+      this.push(
+        this.explainer.unrecognised(
+          this.unexplained.signal,
+          this.unexplained.excerpt,
+          this.firstUnexplained && this.firstUnexplained !== this.unexplained.signal ? this.firstUnexplained.message : undefined,
+        ),
+        added,
+      );
     else if (!this.hasErrors() && !exit?.cancelled && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
     return added;
   }

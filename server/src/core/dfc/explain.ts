@@ -1195,7 +1195,8 @@ export class Explainer {
     return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}. ${advice}`, { stage: this.state.currentStage ?? 'unknown', excerpt });
   }
 
-  unrecognised(s: Signal, excerpt: string[]): DfcDiagnostic {
+  /** `first`: the run's first error line nothing explained, when it is not `s` — where the failure began. */
+  unrecognised(s: Signal, excerpt: string[], first?: string): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
       : (s.cls && s.message.trim() ? `${s.cls}: ${s.message}` : (s.cls ?? s.message)).trim().replace(/\.$/, '');
@@ -1222,7 +1223,7 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''} ${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
