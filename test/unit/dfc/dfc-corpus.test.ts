@@ -35,7 +35,8 @@
 // log) was set aside whole and scored once by the lead (22/28, 60/73 fields); it was then read and its misses fixed
 // as classes (dfc-log-files.test.ts, dfc-prose-reports.test.ts: the DFC's system check rows, the compiler's verdict at
 // info, HailoRT's monitor thread and a pipeline torn down, a HailoRT check without its status, a sentence's one span
-// that quotes a log line, the first error line where an unknown failure began) — a tuned half now, kept at its score after.
+// that quotes a log line, the first error line where an unknown failure began,
+// a HailoRT buffer of size 0 from Python) — a tuned half now, kept at its score after.
 // An eleventh batch (unseen10/) is set aside whole the same way: only listed and its format checked here, scored
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen10`).
 import { test } from 'node:test';
@@ -69,7 +70,7 @@ const MEASURED = {
   // Scored 18/28 (52/64 fields) once unread; then read and fixed as classes — tuned since.
   unseen8: { cases: 28, right: 28, fields: 64, fieldsRight: 64 },
   // Scored 22/28 (60/73 fields) once unread; then read and fixed as classes — tuned since.
-  unseen9: { cases: 28, right: 27, fields: 73, fieldsRight: 72 },
+  unseen9: { cases: 28, right: 28, fields: 73, fieldsRight: 73 },
 };
 
 function report(results: CaseResult[]): string {

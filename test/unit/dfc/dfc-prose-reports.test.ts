@@ -242,3 +242,17 @@ test("an application's failure nobody catalogued is said where it began: its fir
   assert.equal(r.outcome, 'failed');
   assert.match(r.diagnostics[0]?.message ?? '', /began with: (?:\[[\w.]+\] )?Could not open the device: 'scheduling_algorithm'/);
 });
+
+test('a HailoRT buffer of size 0 from Python says what empties it: an empty array, or numpy 2 under a HailoRT 4.x wheel', () => {
+  const r = read(
+    "[HailoRT] [error] CHECK failed - Output buffer size 0 is different than expected 8400 for output 'yolov5s/yolov5_nms_postprocess'\n[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_INVALID_ARGUMENT(2)\n",
+  );
+  assert.deepEqual([...new Set(r.diagnostics.map((d) => d.code))], ['hailort/status']);
+  assert.match(r.diagnostics[0].message, /yolov5s\/yolov5_nms_postprocess/);
+  assert.match(r.diagnostics[0].message, /numpy 1.*numpy 2|numpy<2/);
+  // Any other size is a shape or dtype mismatch, not this.
+  assert.doesNotMatch(
+    read("[HailoRT] [error] CHECK failed - Output buffer size 4200 is different than expected 8400 for output 'a/b'\n").diagnostics[0]?.message ?? '',
+    /numpy/,
+  );
+});

@@ -912,6 +912,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
   // each caller with the status (`CHECK_SUCCESS failed with status=HAILO_X(N)`). The messages below
   // say what failed; the families after them (core/common/hailortStatus.ts) say what a status means,
   // for every status of hailort.h, so a message nobody listed still reads as its family.
+  // A buffer of size 0 that pyhailort handed to HailoRT's size check: Python's array never reached C++ — an empty
+  // array, or a numpy 2 array given to a HailoRT 4.x wheel built against numpy 1 (its setup.py pins numpy==1.23.3).
+  {
+    id: 'hailort-buffer-size-zero',
+    text: "Input buffer size 0 is different than expected {n} for input '{name}'",
+    tool: 'hailort',
+    classes: [],
+    patterns: [/(?:Input|Output) buffer size 0 is different than expected \d+ for (?:input|output) '(?<layer>[^'\s]+)'/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/status',
+    statuses: ['HAILO_INVALID_ARGUMENT', 'HAILO_INVALID_OPERATION'],
+    fix: "the buffer Python passed arrived empty (size 0): check the array is not empty, and with a HailoRT 4.x wheel use numpy 1 (pip install 'numpy<2' in its venv) — a wheel built against numpy 1 does not see a numpy 2 array's data",
+    evidence: `${HAILORT}/libhailort/bindings/python/platform/setup.py (HailoRT 4.18: install_requires numpy==1.23.3); a benchmark's session notes, dfc-corpus unseen9/27 (HailoRT 4.23 wheel Requires-Dist numpy<2, numpy 2.4.1 in the venv)`,
+  },
   {
     id: 'hailort-out-of-physical-devices',
     text: 'Failed to create vdevice. there are not enough free devices. requested: {n}, found: {m} (HAILO_OUT_OF_PHYSICAL_DEVICES(74))',
@@ -1290,6 +1305,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'compiler-assertion': ['Assertion', 'unexpected crash', 'compiled graph'],
   'broken-install': ['symbol lookup'],
   docker: ['docker', 'Docker', 'Unable to find image'],
+  'hailort-buffer-size-zero': ['buffer size 0'],
   'hailort-out-of-physical-devices': ['HAILO_', 'status', 'free devices'],
   'hailort-no-devices': ['No devices found'],
   'hailortcli-scan-none': ['Hailo devices not found'],
