@@ -88,7 +88,7 @@ function quotedList(s: string): string[] {
 /** HailoRT's log line of its monitor thread (its file:line column, or the function in the column after it). */
 const HAILORT_MONITOR_SOURCE = /\[monitor_handler\.cpp:\d+\]|\[(?:dump_state|write_utilization_to_file)\]/;
 
-/** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (SOURCES.md I, AB; dfc-corpus unseen9/23). */
+/** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (test/fixtures/dfc/SOURCES.md I, AB; dfc-corpus unseen9/23). */
 const VERDICT_CAUSE_LINES = 8;
 
 export class Explainer {
