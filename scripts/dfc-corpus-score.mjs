@@ -3,19 +3,22 @@
 // with the corpus test's own scoring (test/helpers/dfcCorpus.ts): one line per case (read right or
 // not, and each field that failed), then the totals. This is how the set-aside half (unseen/) is
 // scored, once, by someone who did not tune the reader — the corpus test never reads it.
-//   node scripts/dfc-corpus-score.mjs <tune|heldout|tune2|unseen|unseen2|unseen3|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10> [--json]
+//   node scripts/dfc-corpus-score.mjs <half> [--json]   (the halves: CORPUS_PARTS in test/helpers/dfcCorpus.ts)
 import { runTsEntry } from './run-ts-entry.mjs';
 
-const HALVES = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9', 'unseen10'];
 const [half, ...rest] = process.argv.slice(2);
-if (!HALVES.includes(half) || rest.some((a) => a !== '--json')) {
-  console.error(`usage: node scripts/dfc-corpus-score.mjs <${HALVES.join('|')}> [--json]`);
+if (!half || rest.some((a) => a !== '--json')) {
+  console.error('usage: node scripts/dfc-corpus-score.mjs <half> [--json]');
   process.exit(2);
 }
 
 const entry = `
-import { corpusCases, score, scoreCase } from './test/helpers/dfcCorpus';
+import { CORPUS_PARTS, corpusCases, score, scoreCase } from './test/helpers/dfcCorpus';
 const half = process.argv[2];
+if (!(CORPUS_PARTS as readonly string[]).includes(half)) {
+  console.error(\`usage: node scripts/dfc-corpus-score.mjs <\${CORPUS_PARTS.join('|')}> [--json]\`);
+  process.exit(2);
+}
 const results = corpusCases(half).map(scoreCase);
 const s = score(results);
 if (process.argv[3] === '--json') console.log(JSON.stringify({ half, ...s, results }, null, 2));

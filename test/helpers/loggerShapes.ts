@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng } from '../../server/src/core/common/prng';
 import { readDfcLog, type DfcReport } from '../../server/src/core/dfc';
-import { corpusCases, type CorpusPart } from './dfcCorpus';
+import { corpusCases, READ_PARTS } from './dfcCorpus';
 import { repoRoot } from './shared';
 
 type Rand = () => number;
@@ -237,22 +237,6 @@ export function reading(text: string): Reading {
   };
 }
 
-/** The corpus halves already read (never unseen10/: the session's final measure). */
-export const SHAPE_PARTS: CorpusPart[] = [
-  'tune',
-  'heldout',
-  'tune2',
-  'unseen',
-  'unseen2',
-  'unseen3',
-  'unseen4',
-  'unseen5',
-  'unseen6',
-  'unseen7',
-  'unseen8',
-  'unseen9',
-];
-
 export interface ShapeLog {
   name: string;
   lines: string[];
@@ -263,7 +247,7 @@ export function shapeLogs(): ShapeLog[] {
   const fixtureDirs = readdirSync(fixtures, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => join(fixtures, d.name));
-  return [...SHAPE_PARTS.flatMap((p) => corpusCases(p)), ...fixtureDirs].map((dir) => ({
+  return [...READ_PARTS.flatMap((p) => corpusCases(p)), ...fixtureDirs].map((dir) => ({
     name: dir.split('/').slice(-2).join('/'),
     lines: readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'),
   }));

@@ -1,7 +1,7 @@
 // Generative metamorphic test of the log reader's own-template mechanism (server/src/core/dfc/logShape.ts,
 // issue 30; docs/research/dfc-unseen-misses.md, class B): logger formats no list contains, composed
 // from a seeded PRNG out of a logger's parts (test/helpers/loggerShapes.ts), each applied to every line
-// of every read corpus log (test/fixtures/dfc-corpus/ tune … unseen8 — never unseen9/ or unseen10/) and of
+// of every read corpus log (test/fixtures/dfc-corpus/, READ_PARTS — never the set-aside batch) and of
 // the reader's fixtures: the reading — outcome, failed stage, diagnostic codes with their severity, the
 // nodes named — must equal the plain log's. More seeds, without any environment:
 // `node scripts/dfc-logger-shapes.mjs --seeds 1..40 --per-log 8`.

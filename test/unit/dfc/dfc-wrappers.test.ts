@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog, type DfcReport } from '../../../server/src/core/dfc';
 import { normaliseLine } from '../../../server/src/core/dfc/normalise';
-import { corpusCases, type CorpusPart } from '../../helpers/dfcCorpus';
+import { corpusCases, READ_PARTS } from '../../helpers/dfcCorpus';
 import { repoRoot } from '../../helpers/shared';
 
 type Wrapper = (lines: string[]) => string[];
@@ -112,13 +112,12 @@ function reading(text: string): Reading {
   return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
 }
 
-const PARTS: CorpusPart[] = ['tune', 'heldout', 'tune2', 'unseen', 'unseen2', 'unseen3', 'unseen4', 'unseen5', 'unseen6', 'unseen7', 'unseen8', 'unseen9'];
 /** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */
 const FIXTURES = join(repoRoot, 'test', 'fixtures', 'dfc');
 const fixtureDirs = readdirSync(FIXTURES, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => join(FIXTURES, d.name));
-const logs = [...PARTS.flatMap((p) => corpusCases(p)), ...fixtureDirs].map((dir) => ({
+const logs = [...READ_PARTS.flatMap((p) => corpusCases(p)), ...fixtureDirs].map((dir) => ({
   name: dir.split('/').slice(-2).join('/'),
   lines: readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'),
 }));
