@@ -1057,14 +1057,16 @@ export class Explainer {
     if (exit?.cancelled) return null;
     // SIGINT and SIGTERM: a user or another program stopped the run (exit 128+N, bash(1)); the DFC did not fail.
     const by = this.state.killedBy;
-    if (exit?.code === 130 || exit?.signal === 'SIGINT' || (killedLine !== null && by === 'SIGINT'))
-      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGINT', exit?.code === 130);
-    if (exit?.code === 143 || exit?.signal === 'SIGTERM' || (killedLine !== null && by === 'SIGTERM'))
-      return this.interrupted(killedLine ?? Math.max(1, lastLine), 'SIGTERM', exit?.code === 143);
+    for (const [signal, status] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const)
+      if (exit?.code === status || exit?.signal === signal || (killedLine !== null && by === signal))
+        return this.interrupted(killedLine ?? Math.max(1, lastLine), signal, exit?.code === status);
     const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
     if (!sigkill) return null;
     const lineNo = killedLine ?? Math.max(1, lastLine);
-    const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
+    const { where, l } = this.atLine(lineNo);
     const stage = this.state.currentStage ?? this.state.stageForError();
     const calib = this.script
       ?.statements('model_optimization_config')
@@ -1072,7 +1074,6 @@ export class Explainer {
     const batchNote = calib
       ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.`
       : '';
-    const where = { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } };
     return this.make(
       'dfc/memory-killed',
       where,
@@ -1089,7 +1090,7 @@ export class Explainer {
    */
   interrupted(lineNo: number, how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM', fromStatus = false): DfcDiagnostic {
     const stage = this.state.currentStage ?? this.state.stageForError(this.evidence);
-    const l: LogLine = { no: lineNo, raw: '', text: '', overwritten: false, length: 0 };
+    const { where, l } = this.atLine(lineNo);
     const what =
       how === 'KeyboardInterrupt'
         ? 'KeyboardInterrupt — what Python raises when the user presses Ctrl-C (SIGINT)'
@@ -1102,22 +1103,30 @@ export class Explainer {
         : ' Run it again and let it finish; nothing in the log says the model or the script is wrong.';
     return this.make(
       'dfc/interrupted',
-      { path: this.state.ctx.logPath, place: { line: lineNo, column: 1, endLine: lineNo, endColumn: 1 } },
+      where,
       l,
       `The run was interrupted${stage === 'unknown' ? '' : ` during ${stage}`}: stopped by ${what}. The DFC did not fail: it was stopped before it finished.${advice}`,
       { stage },
     );
   }
 
+  /** A diagnostic on a whole log line by its number alone (how a run ended: no line of the log says it). */
+  private atLine(no: number): { where: { path: string; place: Place }; l: LogLine } {
+    return {
+      where: { path: this.state.ctx.logPath, place: { line: no, column: 1, endLine: no, endColumn: 1 } },
+      l: { no, raw: '', text: '', overwritten: false, length: 0 },
+    };
+  }
+
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
   noErrorShown(code: number, lastLine: number): DfcDiagnostic {
     const stage = this.state.currentStage ?? this.state.stageForError();
-    const l: LogLine = { no: lastLine, raw: '', text: '', overwritten: false, length: 0 };
+    const { where, l } = this.atLine(lastLine);
     const p = this.state.lastProgress;
     const progress = p ? ` (its last progress line: ${p.label}${p.total !== null ? ` ${p.done}/${p.total}` : ''})` : '';
     return this.make(
       'dfc/no-error-in-log',
-      { path: this.state.ctx.logPath, place: { line: lastLine, column: 1, endLine: lastLine, endColumn: 1 } },
+      where,
       l,
       `The run ended with exit status ${code}${stage === 'unknown' ? '' : ` during ${stage}`}${progress}, but this log shows no error line${code === 1 ? ' (1 is how Python ends on an uncaught exception)' : ''}: the error was printed where this log does not reach (stderr not captured, a cut excerpt). Capture the whole console (2>&1) and read the error, or run hailo-tools dfc-log on it.`,
       { stage },

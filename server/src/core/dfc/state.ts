@@ -23,19 +23,18 @@ import { pushAll } from '../common/arrays';
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
-// A cheap gate before classifyMarker: every marker line contains one of these words.
 /**
  * Exit statuses that mean a signal ended the program: a shell reports a command a fatal signal N ended as 128+N
  * (bash(1), EXIT STATUS) — 130 SIGINT (Ctrl-C), 137 SIGKILL (the OOM killer, `kill -9`), 143 SIGTERM (`kill`,
  * `docker stop`, `timeout`). Python ends on an uncaught KeyboardInterrupt the same way (exit 130).
  */
+const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 /**
  * The lines every HailoRT session opens with before it does anything (vdevice.cpp's `Creating vdevice`, device.cpp's
  * `OS Version`, control.cpp's firmware version, `VDevice Infos`): a session that shows only these did nothing yet.
  */
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
-
-export const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
+// A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
   /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction/;
 /**
