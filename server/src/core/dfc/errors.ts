@@ -8,6 +8,7 @@ import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
+import { stageOfApiCall, type StageClue } from './stageEvidence';
 
 /**
  * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public
@@ -29,9 +30,7 @@ export function stageOfFrame(path: string, fn: string): StageName | null {
 
 /** The stage of the call a traceback shows (`runner.optimize(calib)`, IPython's `----> 1 hef = runner.compile()`). */
 export function stageOfCall(code: string): StageName | null {
-  const m = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/.exec(code);
-  if (!m) return null;
-  return m[1].startsWith('translate') ? 'parse' : m[1] === 'compile' ? 'compile' : 'optimize';
+  return stageOfApiCall(code);
 }
 
 /** IPython's traceback header: `BackendAllocatorException                 Traceback (most recent call last)`. */
@@ -357,6 +356,10 @@ export class ErrorCollector {
   private ranStage: StageName | null = null;
   /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
   private saidStage: StageName | null = null;
+  /** The stage of the last ClientRunner call a line shows (`runner.optimize(calib)` in the author's script, outside a traceback). */
+  private callStage: StageName | null = null;
+  /** The line before was a traceback's frame: a line at the margin after it is that frame's code (a pasted traceback dedented). */
+  private afterFrame = false;
   /** The last line that said something, when it ends in `:` (an author's words introducing what follows). */
   private intro: string | null = null;
   /** The introducing line before the current traceback chain. */
@@ -447,6 +450,8 @@ export class ErrorCollector {
     const body = withoutLevel(t).trim();
     const ran = stageOfMention(t);
     if (ran) this.ranStage = ran;
+    const call = stageOfApiCall(t);
+    if (call) this.callStage = call;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
@@ -713,6 +718,8 @@ export class ErrorCollector {
       // Python's frame, another `File path:N, in fn` form, and Rich's `path.py:N in fn` (rich/traceback.py).
       const f =
         /^\s*File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t) ?? /^\s*(\S+?\.pyx?):\d+ in ([\w.<>]+)\s*$/.exec(t);
+      const afterFrame = this.afterFrame;
+      this.afterFrame = f !== null;
       if (f) {
         this.frames.push(f[2]);
         this.chainStage = stageOfFrame(f[1], f[2]) ?? this.chainStage;
@@ -720,6 +727,9 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call) this.chainStage = call;
+      // A frame's code line pasted at the margin (a note or a fence dedented the traceback, dfc-corpus unseen3/20): code,
+      // not the exception line, unless it reads as one (`pkg.SomeError: …`, `KeyError`).
+      if (afterFrame && t.trim() && !/^\s/.test(t) && !/^[A-Za-z_][\w.]*(?::(?:\s|$)|$)/.test(t.trim())) return false;
       if (this.ipythonClass !== null || this.richTraceback) {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
@@ -808,6 +818,16 @@ export class ErrorCollector {
    */
   stageEvidence(): StageName | null {
     return this.chainStage ?? this.ranStage ?? this.saidStage;
+  }
+
+  /** What the run's lines show of the stage beyond an error's own evidence (stageEvidence.ts weighs them). */
+  stageClues(): StageClue[] {
+    const out: StageClue[] = [];
+    if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: "the traceback's DFC frames or call" });
+    if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: "the DFC code the log shows running (a module, a stage's own exception class)" });
+    if (this.callStage) out.push({ stage: this.callStage, kind: 'call', reason: 'the ClientRunner call the log shows' });
+    if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
+    return out;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
@@ -966,6 +986,7 @@ export class ErrorCollector {
     this.chainStage = null;
     this.ranStage = null;
     this.saidStage = null;
+    this.callStage = null;
     this.intro = null;
     this.crash = null;
   }

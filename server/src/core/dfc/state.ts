@@ -20,6 +20,7 @@ import {
   type StageStatus,
 } from './types';
 import { pushAll } from '../common/arrays';
+import { commandClue, harStageIn, weighStage, type StageClue } from './stageEvidence';
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
@@ -44,6 +45,10 @@ const MAY_MARKER =
 const SHELL_PROMPT = /^(?:\([\w.-]{1,64}\) )?(?:[\w.-]{1,64}@[\w.-]{1,64}:[^\s$#]{0,512})?[$#] +(?:sudo +(?:-\S+ +)*)?(?:[\w./-]*\/)?([\w.-]+)/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
+/** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
+const HAR_MOVES = /ClientRunner\([^)]{0,400}\bhar\s*=|\.load_har\(|Saved HAR to/;
+/** A command's input HAR (`hailomz compile --har x_optimized.har`, `hailo compiler x_optimized.har`). */
+const COMMAND_HAR = /(?:--har[= ]+|\bhailo (?:optimize|compiler|profiler) +)(\S+\.har)\b/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
 const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
 
@@ -91,6 +96,8 @@ export class ReaderState implements ReaderView {
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
   /** The `hailo …`/`hailomz …` command line, when the log shows it. */
   command: RunCommand | null = null;
+  /** The latest stage whose output the run loaded or wrote (a HAR's name: `x_optimized.har`), stageEvidence.ts. */
+  private harDone: StageName | null = null;
   private readonly errors: ErrorCollector;
   private lastStage: StageName = 'compile';
   private tableColumns: ('control' | 'compute' | 'memory' | null)[] = [];
@@ -172,9 +179,13 @@ export class ReaderState implements ReaderView {
       if (this.ranAnything() && withoutLevel(text).trimStart().startsWith('Running ')) this.beginRun();
       this.command = c;
       this.lastStage = c.lastStage;
+      const input = COMMAND_HAR.exec(text);
+      const st = input ? harStageIn(input[1]) : null;
+      if (st) this.harDone = st;
       if (c.endNodes.length) this.commandEndNodes = c.endNodes;
       if (c.net && !this.network) this.network = c.net;
     }
+    if (text.includes('.har') && HAR_MOVES.test(text)) this.harDone = harStageIn(text) ?? this.harDone;
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
       if (
@@ -399,6 +410,7 @@ export class ReaderState implements ReaderView {
     this.promptAnswer = null;
     this.answered = false;
     this.nextStepLine = null;
+    this.harDone = null;
     this.errors.newRun();
   }
 
@@ -414,11 +426,25 @@ export class ReaderState implements ReaderView {
    * nothing about the stage, and nothing is guessed.
    */
   stageForError(evidence?: StageName | null): StageName | 'unknown' {
-    if (this.current) return this.current;
-    if (evidence) return evidence;
-    const c = this.command;
-    if (c && c.firstStage === c.lastStage) return c.lastStage;
-    return 'unknown';
+    return this.stageClue(evidence)?.stage ?? 'unknown';
+  }
+
+  /** The clue that decides an error's stage and why (stageEvidence.ts weighs them): `evidence` is the error's own. */
+  stageClue(evidence?: StageName | null): StageClue | null {
+    const clues: (StageClue | null)[] = [
+      this.current ? { stage: this.current, kind: 'running', reason: `the ${this.current} stage was running` } : null,
+      evidence ? { stage: evidence, kind: 'error', reason: 'what the error itself shows (its frames, call, class or module)' } : null,
+      ...this.errors.stageClues().filter((c) => c.kind !== 'error'),
+      commandClue(this.command, this.doneStage()),
+    ];
+    return weighStage(clues);
+  }
+
+  /** The latest stage the log shows done: one that finished, or whose output the run loaded or wrote. */
+  private doneStage(): StageName | null {
+    let done = this.harDone;
+    for (const s of STAGES) if (this.stages.get(s)!.status === 'ok' && (done === null || STAGES.indexOf(s) > STAGES.indexOf(done))) done = s;
+    return done;
   }
 
   snapshot(): DfcReport {

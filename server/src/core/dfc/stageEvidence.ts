@@ -1,0 +1,99 @@
+// Which stage a run failed in, from all the evidence a log carries, whatever part of it was quoted (issue 30;
+// docs/research/dfc-unseen-misses.md, class C). Fresh logs are excerpts: the failure and a few frames, a command,
+// a file name — rarely the stage markers. Each kind of evidence is a clue with its stage and the reason it names,
+// and one function weighs them, strongest first:
+//   1. the stage running when the error came (a marker or a line only that stage prints: markers.ts);
+//   2. what the error itself shows — its catalogue entry's stage, its traceback's DFC frames or the ClientRunner
+//      call in them, its class's framework or DFC module (errors.ts);
+//   3. the last DFC module a line names, or the Python API call the log shows being run outside a traceback
+//      (`runner.optimize(calib)`, `hef = runner.compile()`);
+//   4. what the command runs (`hailo parser|optimize|compiler`, `hailomz parse|optimize|compile`), narrowed by what
+//      the log shows already done: a stage that finished, a HAR of a later state loaded or written
+//      (`hailomz compile --har x_optimized.har` starts at compile);
+//   5. the stage the author names where they quote the error (`Parsing fails:`).
+// With none of these the stage is `unknown` — never a default.
+import { STAGES, type StageName } from './types';
+
+export type StageClueKind = 'running' | 'error' | 'ran' | 'call' | 'command' | 'said';
+
+/** One piece of evidence: the stage it points at and the reason, in words a report can give. */
+export interface StageClue {
+  stage: StageName;
+  kind: StageClueKind;
+  reason: string;
+}
+
+/** The weighing's order (the header's list): the first kind present decides. */
+const WEIGHT: readonly StageClueKind[] = ['running', 'error', 'ran', 'call', 'command', 'said'];
+
+/** The stage of an error from the clues a log gives: the strongest kind present, its latest clue; null when there is none. */
+export function weighStage(clues: readonly (StageClue | null | undefined)[]): StageClue | null {
+  for (const kind of WEIGHT) {
+    const of = clues.filter((c): c is StageClue => !!c && c.kind === kind);
+    if (of.length) return of[of.length - 1];
+  }
+  return null;
+}
+
+// ---- the Python API call a line shows ----------------------------------------------------------------------
+/**
+ * A ClientRunner method that runs one stage (/work/shared/docs/dfc-flow.md §3.2, §7.2: `translate_onnx_model`,
+ * `optimize(calib)`, `compile()` returning the HEF's bytes): the receiver is any name with `runner` in it, as users
+ * write it (`runner.optimize(calib)`, `hef = runner.compile()`, `self._runner.compile()`).
+ */
+const API_CALL = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/;
+
+export function stageOfApiCall(code: string): StageName | null {
+  if (!code.includes('unner')) return null;
+  const m = API_CALL.exec(code);
+  if (!m) return null;
+  return m[1].startsWith('translate') ? 'parse' : m[1] === 'compile' ? 'compile' : 'optimize';
+}
+
+// ---- artefacts: which stage wrote a HAR ----------------------------------------------------------------------
+/**
+ * The stage whose output a HAR's name says it is: `hailo optimize M.har` writes `M_optimized.har`, `hailo compiler`
+ * `M_compiled.har` (/work/shared/docs/dfc-flow.md §7.2); users' scripts name the optimizer's output `_quantized.har` /
+ * `_quantized_model.har` before `ClientRunner(har=…).compile()` (github.com/OlegQm/manipulator_project
+ * programs/pt_to_hef_converter/steps/compile.py, github.com/alcino723/ONNX2HEF2AIHAT compile_har.py). Other names say
+ * nothing (a parsed HAR is named like the model).
+ */
+const HAR_NAME = /([\w.-]{1,200})\.har\b/g;
+
+export function stageOfHar(name: string): StageName | null {
+  if (/[._-]compiled(?:[._-]model)?$/i.test(name)) return 'compile';
+  if (/[._-](?:optimi[sz]ed|quanti[sz]ed)(?:[._-]model)?$/i.test(name)) return 'optimize';
+  return null;
+}
+
+/** The latest stage a HAR named in the line is the output of (several: the latest), else null. */
+export function harStageIn(text: string): StageName | null {
+  if (!text.includes('.har')) return null;
+  let best: StageName | null = null;
+  for (const m of text.matchAll(HAR_NAME)) {
+    const s = stageOfHar(m[1]);
+    if (s && (best === null || STAGES.indexOf(s) > STAGES.indexOf(best))) best = s;
+  }
+  return best;
+}
+
+/**
+ * The stages a command runs, narrowed by what the log shows done before the error: stages `from`…`to` of the
+ * command (`from` null: it depends on its input), `done` the latest stage the log shows finished or whose output
+ * the run loaded. A single stage left is the command's clue.
+ */
+export function commandClue(command: { firstStage: StageName | null; lastStage: StageName } | null, done: StageName | null): StageClue | null {
+  if (!command) return null;
+  const last = STAGES.indexOf(command.lastStage);
+  const first = Math.max(command.firstStage === null ? 0 : STAGES.indexOf(command.firstStage), done === null ? 0 : STAGES.indexOf(done) + 1);
+  if (first !== last) return null;
+  const stage = STAGES[last];
+  return {
+    stage,
+    kind: 'command',
+    reason:
+      done !== null && (command.firstStage === null || STAGES.indexOf(command.firstStage) < first)
+        ? `the command's last stage, after its ${done} output`
+        : `the command runs the ${stage} stage only`,
+  };
+}

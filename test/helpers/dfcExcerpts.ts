@@ -1,0 +1,285 @@
+// Excerpts of DFC logs cut the way authors quote them (docs/research/dfc-unseen-misses.md: fresh logs are excerpts —
+// the failure and a few frames, a command, a file name, not the stage markers), for the generative test of the
+// reader's stage inference (test/unit/dfc/dfc-excerpt-stages.test.ts, server/src/core/dfc/stageEvidence.ts).
+// From every read corpus log and reader fixture whose expectation names the stage a run failed in, a seeded PRNG
+// derives excerpts — the stage markers before the failure dropped, only the traceback's last frames and its
+// exception kept, only the command and the error, the head or the tail cut — and the excerpt must read the same
+// failed stage whenever it still holds evidence of that stage (`evidenceIn`, stated below, independently of the reader).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { prng } from '../../server/src/core/common/prng';
+import { matchDfcMessage } from '../../server/src/core/common/dfcMessages';
+import { readDfcLog, type DfcReport, type StageName } from '../../server/src/core/dfc';
+import { corpusCases, READ_PARTS } from './dfcCorpus';
+import { repoRoot } from './shared';
+
+type Rand = () => number;
+const STAGE_ORDER: readonly StageName[] = ['parse', 'optimize', 'compile'];
+
+export interface StagedLog {
+  name: string;
+  lines: string[];
+  /** The stage the log's own expectation (expect.json / expected.json, written from the log and its thread) says the run failed in. */
+  stage: StageName;
+}
+
+/** Every read corpus log and reader fixture whose expectation names a DFC stage as the one the run failed in. */
+export function stagedLogs(): StagedLog[] {
+  const out: StagedLog[] = [];
+  const add = (dir: string, file: string, pick: (j: unknown) => unknown) => {
+    const stage = pick(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    if (stage !== 'parse' && stage !== 'optimize' && stage !== 'compile') return;
+    const lines = readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+    out.push({ name: dir.split('/').slice(-2).join('/'), lines, stage });
+  };
+  for (const dir of READ_PARTS.flatMap((p) => corpusCases(p))) add(dir, 'expect.json', (j) => (j as { expect: { failedStage?: string } }).expect.failedStage);
+  const fixtures = join(repoRoot, 'test', 'fixtures', 'dfc');
+  for (const d of readdirSync(fixtures, { withFileTypes: true }).filter((x) => x.isDirectory()))
+    add(join(fixtures, d.name), 'expected.json', (j) => (j as { failedStage?: string }).failedStage);
+  return out;
+}
+
+// ---- evidence of a stage: what counts -------------------------------------------------------------------
+// A line counts as evidence that a stage ran when it is one of these, each a fact of the DFC's own output or API
+// (/work/shared/docs/dfc-flow.md §3.2, §7.2, §7.3; test/fixtures/dfc/SOURCES.md). The test asserts an excerpt's
+// failed stage only when its evidence names the expected stage and no later one.
+
+/** A traceback frame: the DFC module it runs in, or the ClientRunner method (`File "…/client_runner.py", line N, in optimize`). */
+const FRAME = /^\s*File "([^"]*)", line \d+, in (\S+)/;
+function frameStage(path: string, fn: string): StageName | null {
+  if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
+  if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|parser_cli\.py$/.test(path)) return 'parse';
+  if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|compiler_cli\.py$/.test(path)) return 'compile';
+  if (!/hailo_sdk_client[\\/]/.test(path)) return null;
+  if (/^translate_(?:onnx|tf)_model$/.test(fn)) return 'parse';
+  if (/^(?:optimize|optimize_full_precision|full_quantization)$/.test(fn)) return 'optimize';
+  if (/^_?compile$/.test(fn)) return 'compile';
+  return null;
+}
+
+/** The Python API call a line shows (`runner.optimize(calib)`, `hef = runner.compile()`). */
+const CALL = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/;
+/** A command that runs one stage only: `hailo parser|optimize|compiler`, `hailomz parse`, `hailomz optimize --har`. */
+const ONE_STAGE_COMMAND = /\bhailo (parser|optimize|compiler)\b|\bhailomz (parse)\b|\bhailomz (optimize)\b(?=.*--har\b)/;
+/** An exception class of one stage's own framework (the optimizer's Acceleras, the allocator's). */
+const CLASS = /\b(Acceleras[A-Z]\w*|BackendAllocator\w*|hailo_model_optimization\.[\w.]*[A-Z]\w*)\b/;
+/** A line only a running stage prints (its start, an optimization algorithm, partitioning) — a finished stage's end is no failure there. */
+const STAGE_LINE: readonly (readonly [RegExp, StageName])[] = [
+  [/Translation started|Restored ONNX model|Start nodes mapped|End nodes mapped|Parsing failed with recommendations/, 'parse'],
+  [
+    /Starting Model Optimization|Using dataset with \d+ entries|Model Optimization Algorithm|Starting (?:Mixed Precision|Stats? Collector|Statistics Collector|Bias Correction|Fine ?[Tt]une|Quantization-Aware|Layer Noise Analysis|Equaliz)|Calibration: +\d+%|^\s*Epoch \d+\/\d+|Full Quant Analysis/,
+    'optimize',
+  ],
+  [
+    /Starting Hailo allocation|Compiling network|Loading network parameters|Starting Hailo context-partitioner|Finding the best partition|Trying to compile the network in a single context|Single context flow failed|Context:\d+\/\d+ Iteration|Building HEF|Validating layers feasibility/,
+    'compile',
+  ],
+];
+
+export type EvidenceKind = 'catalogue' | 'frame' | 'call' | 'command' | 'class' | 'stage-line';
+
+export interface Evidence {
+  stage: StageName;
+  kind: EvidenceKind;
+}
+
+/** The evidence of a stage the lines hold (see above). */
+export function evidenceIn(lines: readonly string[]): Evidence[] {
+  const out: Evidence[] = [];
+  for (const line of lines) {
+    const f = FRAME.exec(line);
+    const fs = f ? frameStage(f[1], f[2]) : null;
+    if (fs) out.push({ stage: fs, kind: 'frame' });
+    const c = CALL.exec(line);
+    if (c) out.push({ stage: c[1].startsWith('translate') ? 'parse' : c[1] === 'compile' ? 'compile' : 'optimize', kind: 'call' });
+    const k = ONE_STAGE_COMMAND.exec(line);
+    if (k) {
+      const verb = k[1] ?? k[2] ?? k[3];
+      out.push({ stage: verb === 'parser' || verb === 'parse' ? 'parse' : verb === 'optimize' ? 'optimize' : 'compile', kind: 'command' });
+    }
+    const cl = CLASS.exec(line);
+    if (cl) out.push({ stage: /^BackendAllocator/.test(cl[1]) ? 'compile' : 'optimize', kind: 'class' });
+    for (const [re, stage] of STAGE_LINE) if (re.test(line)) out.push({ stage, kind: 'stage-line' });
+    const m = line.length >= 8 && line.length < 4000 ? matchDfcMessage(line.replace(/^\s*\[\w+\]\s*/, '')) : null;
+    const ms = m?.message.stage;
+    if (m?.message.code && (ms === 'parse' || ms === 'optimize' || ms === 'compile') && m.message.severity === 'error')
+      out.push({ stage: ms, kind: 'catalogue' });
+  }
+  return out;
+}
+
+/** Whether the evidence names `stage` and no later stage (an earlier one's marks are a run that got that far). */
+export function evidences(ev: readonly Evidence[], stage: StageName): boolean {
+  const at = STAGE_ORDER.indexOf(stage);
+  return ev.some((e) => e.stage === stage) && !ev.some((e) => STAGE_ORDER.indexOf(e.stage) > at);
+}
+
+// ---- how authors quote a log ------------------------------------------------------------------------------
+interface Row {
+  i: number;
+  text: string;
+}
+
+/** Lines of a stage's markers and progress: what an excerpt drops first (the author quotes the failure, not the run). */
+const MARKER =
+  /Translation (?:started|completed)|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Starting Model Optimization|Model Optimization (?:is done|Algorithm)|Starting [A-Z]|[A-Z][\w -]* (?:skipped|is done)|Using dataset with|Using default optimization level|Calibration:|Epoch \d|\d+\/\d+ (?:\[|━)|Starting Hailo|Compiling network|Successful (?:Mapping|Partition|Compilation)|[Pp]artition|Context:\d|Loading network parameters|Building HEF|Compiling (?:kernels|context)|Saved HAR|HEF file written|Loading model script commands|single context|Validating layers|feasibility/;
+/** A command or an API call line (what an author keeps with the error). */
+const COMMAND =
+  /\bhailomz? [a-z]|Running `|ClientRunner\(|\.(?:translate_onnx_model|translate_tf_model|optimize|optimize_full_precision|compile|load_model_script|load_har|save_har)\(|^\s*\S*[$#] \S/;
+/** An exception line (`[error] pkg.SomeError: message`): its class, then the message an excerpt may replace. */
+const UNCATALOGUED = /^(\s*(?:\[\w+\]\s*)?(?:[A-Za-z_][\w]*\.)*)([A-Z]\w*(?:Error|Exception)):\s*\S/;
+/** Messages no catalogue entry has (an author's paraphrase, a release's new wording). */
+const MASKS = ['unexpected value 7 in step 3', 'could not complete the requested operation (code 12)', 'internal state is inconsistent'];
+const FRAME_LINE = /^\s*File "[^"]*", line \d+, in \S+/;
+
+/** The error line and the message lines after it (Python's unindented continuation, indented cause lines). */
+function errorBlock(rows: Row[], at: number): Row[] {
+  const out = [rows[at]];
+  for (let k = at + 1; k < rows.length && out.length < 5; k++) {
+    const t = rows[k].text;
+    if (!t.trim() || !/^(?:\s|[a-z]|\[\[)/.test(t) || FRAME_LINE.test(t)) break;
+    out.push(rows[k]);
+  }
+  return out;
+}
+
+export interface Excerpt {
+  label: string;
+  lines: string[];
+}
+
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+
+/** One excerpt of the log as an author would quote it, or null when the drawn cut does not apply to this log. */
+export function excerptOf(lines: readonly string[], errorLine: number, r: Rand): Excerpt | null {
+  let rows: Row[] = lines.map((text, i) => ({ i, text }));
+  const errAt = () => rows.findIndex((x) => x.i === errorLine);
+  const labels: string[] = [];
+  // Half the time the error's message is one nobody catalogued (the class kept): its stage must come from what else the excerpt shows.
+  if (r() < 0.5) {
+    const e0 = errAt();
+    const m = UNCATALOGUED.exec(rows[e0].text);
+    if (m) {
+      const block = errorBlock(rows, e0).length;
+      rows = [...rows.slice(0, e0), { i: errorLine, text: `${m[1]}${m[2]}: ${pick(r, MASKS)}` }, ...rows.slice(e0 + block)];
+      labels.push('uncatalogued');
+    }
+  }
+  const op = pick(r, ['drop-markers', 'last-frames', 'command-and-error', 'cut-head', 'cut-tail'] as const);
+  const e = errAt();
+  switch (op) {
+    case 'drop-markers': {
+      const kept = rows.filter((x, k) => k >= e || !MARKER.test(x.text));
+      if (kept.length === rows.length) return null;
+      rows = kept;
+      labels.push('drop-markers');
+      break;
+    }
+    case 'last-frames': {
+      // The traceback the error line ends: its frame lines before it, back to its header.
+      const frames: number[] = [];
+      for (let k = e - 1; k >= 0 && e - k < 400; k--) {
+        const t = rows[k].text;
+        if (/Traceback \(most recent call last\)/.test(t)) break;
+        if (FRAME_LINE.test(t)) frames.unshift(k);
+      }
+      if (!frames.length) return null;
+      const n = 1 + Math.floor(r() * Math.min(3, frames.length));
+      const from = frames[frames.length - n];
+      const header = r() < 0.5 ? [{ i: -1, text: 'Traceback (most recent call last):' }] : [];
+      rows = [...header, ...rows.slice(from, e), ...errorBlock(rows, e)];
+      labels.push(`last-${n}-frames${header.length ? '+header' : ''}`);
+      break;
+    }
+    case 'command-and-error': {
+      const cmds = rows.slice(0, e).filter((x) => COMMAND.test(x.text) && !FRAME_LINE.test(x.text));
+      if (!cmds.length) return null;
+      rows = [...cmds.slice(-2), ...errorBlock(rows, e)];
+      labels.push('command-and-error');
+      break;
+    }
+    case 'cut-head': {
+      if (e < 2) return null;
+      const k = 1 + Math.floor(r() * (e - 1));
+      rows = rows.slice(k);
+      labels.push(`cut-head-${k}`);
+      break;
+    }
+    case 'cut-tail': {
+      const after = rows.length - 1 - errorBlock(rows, e).length - e;
+      if (after < 1) return null;
+      const keep = Math.floor(r() * Math.min(after, 6));
+      rows = rows.slice(0, e + errorBlock(rows, e).length + keep);
+      labels.push(`cut-tail+${keep}`);
+      break;
+    }
+  }
+  // Sometimes the author pasted it at the margin (a note or a fence that dedented it, dfc-corpus unseen3/20).
+  if (r() < 0.2) {
+    rows = rows.map((x) => ({ i: x.i, text: x.text.trimStart() }));
+    labels.push('dedent');
+  }
+  // Sometimes the command is said in a sentence (`I ran \`hailo optimize m.har\` and got:`).
+  if (r() < 0.3) {
+    const c = rows.findIndex((x, k) => k < errAt() && COMMAND.test(x.text) && !FRAME_LINE.test(x.text) && !x.text.includes('`'));
+    if (c >= 0) {
+      const said = rows[c].text.replace(/^\s*(?:\[\w+\]\s*)?(?:\S*[$#] )?/, '').trim();
+      rows = [
+        ...rows.slice(0, c),
+        { i: rows[c].i, text: `${pick(r, ['I ran', 'Running', 'After'])} \`${said}\` ${pick(r, ['and got:', 'fails with:', 'it dies:'])}` },
+        ...rows.slice(c + 1),
+      ];
+      labels.push('command-in-prose');
+    }
+  }
+  // A second cut of the head (an author starts the quote where the error's context starts).
+  if (op !== 'cut-head' && r() < 0.3) {
+    const e2 = errAt();
+    if (e2 >= 2) {
+      const k = 1 + Math.floor(r() * (e2 - 1));
+      rows = rows.slice(k);
+      labels.push(`cut-head-${k}`);
+    }
+  }
+  return { label: labels.join('+'), lines: rows.map((x) => x.text) };
+}
+
+/** The 0-based line of the first error the reading of the whole log placed on the log (the failure an author quotes). */
+export function firstErrorLine(report: DfcReport): number | null {
+  const d = report.diagnostics.find((x) => x.severity === 'error' && x.logLine !== undefined);
+  return d?.logLine ? d.logLine - 1 : null;
+}
+
+export interface ExcerptRun {
+  /** Excerpts drawn that applied to their log. */
+  excerpts: number;
+  /** Excerpts whose evidence names the expected stage: the ones asserted. */
+  asserted: number;
+  /** Asserted excerpts whose only evidence of the stage is of one kind (a reader ignoring that kind misreads them). */
+  onlyKind: Record<EvidenceKind, number>;
+  differ: string[];
+}
+
+/** `perLog` excerpts of each log drawn from `seed`: the asserted ones that read another failed stage. */
+export function runExcerpts(logs: readonly StagedLog[], seed: number, perLog: number): ExcerptRun {
+  const run: ExcerptRun = { excerpts: 0, asserted: 0, onlyKind: { catalogue: 0, frame: 0, call: 0, command: 0, class: 0, 'stage-line': 0 }, differ: [] };
+  logs.forEach((log, n) => {
+    const whole = readDfcLog(`${log.lines.join('\n')}\n`, { logPath: 'run.log' });
+    const err = firstErrorLine(whole);
+    if (err === null) return;
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    for (let k = 0; k < perLog; k++) {
+      const x = excerptOf(log.lines, err, r);
+      if (!x) continue;
+      run.excerpts++;
+      const ev = evidenceIn(x.lines);
+      if (!evidences(ev, log.stage)) continue;
+      run.asserted++;
+      const kinds = new Set(ev.filter((v) => v.stage === log.stage).map((v) => v.kind));
+      if (kinds.size === 1) run.onlyKind[[...kinds][0]]++;
+      const got = readDfcLog(`${x.lines.join('\n')}\n`, { logPath: 'run.log' }).failedStage;
+      if (got !== log.stage) run.differ.push(`${log.name} [${x.label}; ${[...kinds].join(',')}]: ${got} (want ${log.stage})`);
+    }
+  });
+  return run;
+}

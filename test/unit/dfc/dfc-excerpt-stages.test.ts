@@ -1,0 +1,102 @@
+// Generative metamorphic test of the reader's stage inference (server/src/core/dfc/stageEvidence.ts, issue 30;
+// docs/research/dfc-unseen-misses.md, class C: fresh logs are excerpts, and `failedStage` was wrong 70 % of the times
+// a fresh log expected it). From every read corpus log and reader fixture whose expectation names the stage the run
+// failed in, a seeded PRNG derives excerpts the way authors quote (test/helpers/dfcExcerpts.ts): the stage markers
+// before the failure dropped, only the traceback's last frames and its exception, only the command and the error,
+// the head or the tail cut, the message replaced by one nobody catalogued, pasted at the margin, the command said in
+// a sentence. Whenever an excerpt still holds evidence of the expected stage and none of a later one (`evidenceIn`:
+// a DFC frame, a ClientRunner call, a one-stage command, a stage's own exception class, a line only that stage
+// prints, a catalogued message of that stage), it must read that stage. More seeds:
+// `node scripts/dfc-excerpt-stages.mjs --seeds 1..40`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDfcLog } from '../../../server/src/core/dfc';
+import { commandClue, harStageIn, stageOfApiCall, stageOfHar, weighStage } from '../../../server/src/core/dfc/stageEvidence';
+import { evidenceIn, evidences, runExcerpts, stagedLogs } from '../../helpers/dfcExcerpts';
+
+/** The seed the suite runs; the script runs others. */
+const SEED = 1;
+const PER_LOG = 12;
+
+test('dfc excerpt stages: every excerpt that still holds evidence of the stage reads the stage the log failed in', () => {
+  const logs = stagedLogs();
+  assert.ok(logs.length >= 100, `${logs.length} logs with a failed stage`);
+  const run = runExcerpts(logs, SEED, PER_LOG);
+  assert.ok(run.asserted >= 300, `${run.asserted} asserted of ${run.excerpts} excerpts`);
+  // Excerpts whose only evidence of the stage is one kind: a reader that ignored frames, calls, commands or classes
+  // would misread these (so the test would catch it).
+  for (const kind of ['frame', 'call', 'command', 'class', 'catalogue'] as const) assert.ok(run.onlyKind[kind] >= 5, `${kind}: ${run.onlyKind[kind]} excerpts`);
+  assert.equal(run.differ.length, 0, `${run.differ.length}/${run.asserted} excerpts read another failed stage\n${run.differ.slice(0, 20).join('\n')}`);
+});
+
+test('dfc excerpt stages: what counts as evidence of a stage', () => {
+  const stages = (lines: string[]) => [...new Set(evidenceIn(lines).map((e) => `${e.stage}:${e.kind}`))].sort();
+  assert.deepEqual(stages(['  File "/venv/lib/python3.10/site-packages/hailo_model_optimization/algorithms/x.py", line 3, in run']), ['optimize:frame']);
+  assert.deepEqual(stages(['    hef = runner.compile()']), ['compile:call']);
+  assert.deepEqual(stages(['$ hailo optimize m.har --calib-set-path c.npy']), ['optimize:command']);
+  assert.deepEqual(stages(['$ hailomz compile yolov8s --hw-arch hailo8l']), []); // three stages: no one stage
+  assert.deepEqual(stages(['AccelerasValueError: x']), ['optimize:class']);
+  assert.deepEqual(stages(['[info] Starting Hailo allocation and compilation flow']), ['compile:stage-line']);
+  // An earlier stage's evidence beside the expected one is a run that got that far; a later one's is not asserted.
+  const ev = evidenceIn(['[info] Translation started on ONNX model m', '    runner.optimize(calib)']);
+  assert.ok(evidences(ev, 'optimize'));
+  assert.ok(!evidences(ev, 'parse'));
+});
+
+test('stage evidence: the strongest kind decides, each clue with its reason', () => {
+  const c = weighStage([{ stage: 'compile', kind: 'command', reason: 'the command' }, { stage: 'optimize', kind: 'call', reason: 'the call' }, null]);
+  assert.deepEqual(c, { stage: 'optimize', kind: 'call', reason: 'the call' });
+  assert.equal(
+    weighStage([
+      { stage: 'parse', kind: 'said', reason: 'words' },
+      { stage: 'compile', kind: 'running', reason: 'running' },
+    ])?.stage,
+    'compile',
+  );
+  assert.equal(weighStage([]), null);
+});
+
+test('stage evidence: calls, HAR names and a command narrowed by what was done', () => {
+  assert.equal(stageOfApiCall('hn, npz = runner.translate_onnx_model(onnx_path, name)'), 'parse');
+  assert.equal(stageOfApiCall('self._runner.optimize(calib_dataset)'), 'optimize');
+  assert.equal(stageOfApiCall('print(runner)'), null);
+  assert.equal(stageOfHar('yolov8n_optimized'), 'optimize');
+  assert.equal(stageOfHar('m_quantized_model'), 'optimize');
+  assert.equal(stageOfHar('m_compiled'), 'compile');
+  assert.equal(stageOfHar('yolov8n'), null);
+  assert.equal(harStageIn("runner = ClientRunner(har='out/yolov8n_quantized.har')"), 'optimize');
+  const mz = { firstStage: null, lastStage: 'compile' } as const;
+  assert.equal(commandClue(mz, null), null);
+  assert.equal(commandClue(mz, 'optimize')?.stage, 'compile');
+  assert.equal(commandClue({ firstStage: 'optimize', lastStage: 'optimize' }, null)?.stage, 'optimize');
+  // A command whose only stage the log already shows done: no clue (the evidence disagrees).
+  assert.equal(commandClue({ firstStage: 'optimize', lastStage: 'optimize' }, 'optimize'), null);
+});
+
+const UNKNOWN_ERROR = 'TypeError: an argument nobody catalogued';
+
+test("dfc excerpt stages: the author's script line outside a traceback places an uncatalogued error", () => {
+  assert.equal(readDfcLog(`runner.load_model_script(script)\nrunner.optimize(calib)\n${UNKNOWN_ERROR}\n`).failedStage, 'optimize');
+  assert.equal(readDfcLog(`hef = runner.compile()\n${UNKNOWN_ERROR}\n`).failedStage, 'compile');
+  assert.equal(readDfcLog(`${UNKNOWN_ERROR}\n`).failedStage, 'unknown');
+});
+
+test('dfc excerpt stages: a traceback pasted at the margin keeps its frames (the code line after a frame is code)', () => {
+  const log = [
+    'File "/venv/lib/python3.10/site-packages/hailo_sdk_client/tools/cmd_utils/base_utils.py", line 89, in _run',
+    'return args.func(args)',
+    'File "/venv/lib/python3.10/site-packages/hailo_sdk_client/tools/parser_cli.py", line 213, in run',
+    'self._parse(net_name, args, tensor_shapes)',
+    UNKNOWN_ERROR,
+  ].join('\n');
+  assert.equal(readDfcLog(`${log}\n`).failedStage, 'parse');
+});
+
+test('dfc excerpt stages: a HAR of a later state loaded narrows a command to its one remaining stage', () => {
+  assert.equal(readDfcLog(`$ hailomz compile yolov8s --har yolov8s_optimized.har --hw-arch hailo8l\n${UNKNOWN_ERROR}\n`).failedStage, 'compile');
+  assert.equal(readDfcLog(`$ hailomz compile yolov8s --har yolov8s.har --hw-arch hailo8l\n${UNKNOWN_ERROR}\n`).failedStage, 'unknown');
+  assert.equal(
+    readDfcLog(`$ hailomz compile yolov8s --hw-arch hailo8l\n[info] Saved HAR to: /work/yolov8s_optimized.har\n${UNKNOWN_ERROR}\n`).failedStage,
+    'compile',
+  );
+});
