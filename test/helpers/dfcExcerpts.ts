@@ -59,8 +59,12 @@ function frameStage(path: string, fn: string): StageName | null {
 
 /** The Python API call a line shows (`runner.optimize(calib)`, `hef = runner.compile()`). */
 const CALL = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/;
-/** A command that runs one stage only: `hailo parser|optimize|compiler`, `hailomz parse`, `hailomz optimize --har`. */
-const ONE_STAGE_COMMAND = /\bhailo (parser|optimize|compiler)\b|\bhailomz (parse)\b|\bhailomz (optimize)\b(?=.*--har\b)/;
+/**
+ * A command that runs one stage only: `hailo parser|optimize|compiler`, `hailomz parse`, `hailomz optimize --har`, and
+ * `hailomz compile --har` given the optimizer's output (`x_optimized.har`, `x_quantized.har`: dfc-flow.md §7.2).
+ */
+const ONE_STAGE_COMMAND =
+  /\bhailo (parser|optimize|compiler)\b|\bhailomz (parse)\b|\bhailomz (optimize)\b(?=.*--har\b)|\bhailomz (compile)\b(?=.*--har[= ]+\S*[._-](?:optimi[sz]ed|quanti[sz]ed)(?:[._-]model)?\.har\b)/;
 /** An exception class of one stage's own framework (the optimizer's Acceleras, the allocator's). */
 const CLASS = /\b(Acceleras[A-Z]\w*|BackendAllocator\w*|hailo_model_optimization\.[\w.]*[A-Z]\w*)\b/;
 /** A line only a running stage prints (its start, an optimization algorithm, partitioning) — a finished stage's end is no failure there. */
@@ -75,6 +79,10 @@ const STAGE_LINE: readonly (readonly [RegExp, StageName])[] = [
     'compile',
   ],
 ];
+
+/** A line without its colours and its DFC level tag, for the catalogue. */
+// eslint-disable-next-line no-control-regex
+const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^\s*\[\w+\]\s*/, '');
 
 export type EvidenceKind = 'catalogue' | 'frame' | 'call' | 'command' | 'class' | 'stage-line';
 
@@ -94,13 +102,13 @@ export function evidenceIn(lines: readonly string[]): Evidence[] {
     if (c) out.push({ stage: c[1].startsWith('translate') ? 'parse' : c[1] === 'compile' ? 'compile' : 'optimize', kind: 'call' });
     const k = ONE_STAGE_COMMAND.exec(line);
     if (k) {
-      const verb = k[1] ?? k[2] ?? k[3];
+      const verb = k[1] ?? k[2] ?? k[3] ?? k[4];
       out.push({ stage: verb === 'parser' || verb === 'parse' ? 'parse' : verb === 'optimize' ? 'optimize' : 'compile', kind: 'command' });
     }
     const cl = CLASS.exec(line);
     if (cl) out.push({ stage: /^BackendAllocator/.test(cl[1]) ? 'compile' : 'optimize', kind: 'class' });
     for (const [re, stage] of STAGE_LINE) if (re.test(line)) out.push({ stage, kind: 'stage-line' });
-    const m = line.length >= 8 && line.length < 4000 ? matchDfcMessage(line.replace(/^\s*\[\w+\]\s*/, '')) : null;
+    const m = line.length >= 8 && line.length < 4000 ? matchDfcMessage(plain(line)) : null;
     const ms = m?.message.stage;
     if (m?.message.code && (ms === 'parse' || ms === 'optimize' || ms === 'compile') && m.message.severity === 'error')
       out.push({ stage: ms, kind: 'catalogue' });
@@ -165,7 +173,7 @@ export function excerptOf(lines: readonly string[], errorLine: number, r: Rand):
       labels.push('uncatalogued');
     }
   }
-  const op = pick(r, ['drop-markers', 'last-frames', 'command-and-error', 'cut-head', 'cut-tail'] as const);
+  const op = pick(r, ['drop-markers', 'last-frames', 'command-and-error', 'cut-head', 'cut-tail', 'errors-only', 'cut-in-traceback'] as const);
   const e = errAt();
   switch (op) {
     case 'drop-markers': {
@@ -198,9 +206,32 @@ export function excerptOf(lines: readonly string[], errorLine: number, r: Rand):
       labels.push('command-and-error');
       break;
     }
+    case 'errors-only': {
+      // The author kept the error and warning lines, the messages that say the error and the traceback, not the info
+      // lines (the banner, the markers).
+      const kept = rows.filter(
+        (x, k) =>
+          k >= e ||
+          /^\s*\[(?:error|warning|critical)\]|^\s|Traceback|^[A-Za-z_][\w.]*(?:Error|Exception)\b/i.test(x.text) ||
+          (x.text.length < 4000 && matchDfcMessage(plain(x.text)) !== null),
+      );
+      if (kept.length === rows.length) return null;
+      rows = kept;
+      labels.push('errors-only');
+      break;
+    }
+    case 'cut-in-traceback': {
+      // The quote stops inside the traceback: its frames, no exception line.
+      const lastFrame = rows.slice(0, e).findLastIndex((x) => FRAME_LINE.test(x.text));
+      if (lastFrame < 0 || e - lastFrame > 4 || rows.slice(lastFrame + 1, e).some((x) => !/^\s/.test(x.text))) return null;
+      rows = rows.slice(0, lastFrame + 1 + Math.floor(r() * 2));
+      labels.push('cut-in-traceback');
+      break;
+    }
     case 'cut-head': {
       if (e < 2) return null;
-      const k = 1 + Math.floor(r() * (e - 1));
+      // Half the time only the last few lines before the error, as most quotes are.
+      const k = r() < 0.5 ? Math.max(1, e - 1 - Math.floor(r() * 6)) : 1 + Math.floor(r() * (e - 1));
       rows = rows.slice(k);
       labels.push(`cut-head-${k}`);
       break;
@@ -279,6 +310,93 @@ export function runExcerpts(logs: readonly StagedLog[], seed: number, perLog: nu
       if (kinds.size === 1) run.onlyKind[[...kinds][0]]++;
       const got = readDfcLog(`${x.lines.join('\n')}\n`, { logPath: 'run.log' }).failedStage;
       if (got !== log.stage) run.differ.push(`${log.name} [${x.label}; ${[...kinds].join(',')}]: ${got} (want ${log.stage})`);
+    }
+  });
+  return run;
+}
+
+// ---- the outcome of an excerpt of a successful run ----------------------------------------------------------
+/** A successful run's log (its expectation says `success`) that shows a DFC stage running. */
+export function successLogs(): StagedLog[] {
+  const out: StagedLog[] = [];
+  const add = (dir: string, file: string, pick: (j: unknown) => unknown) => {
+    if (pick(JSON.parse(readFileSync(join(dir, file), 'utf8'))) !== 'success') return;
+    const lines = readFileSync(join(dir, 'run.log'), 'utf8').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+    const last = lastStageIn(lines);
+    if (last) out.push({ name: dir.split('/').slice(-2).join('/'), lines, stage: last });
+  };
+  for (const dir of READ_PARTS.flatMap((p) => corpusCases(p))) add(dir, 'expect.json', (j) => (j as { expect: { outcome?: string } }).expect.outcome);
+  const fixtures = join(repoRoot, 'test', 'fixtures', 'dfc');
+  for (const d of readdirSync(fixtures, { withFileTypes: true }).filter((x) => x.isDirectory()))
+    add(join(fixtures, d.name), 'expected.json', (j) => (j as { outcome?: string }).outcome);
+  return out;
+}
+
+function lastStageIn(lines: readonly string[]): StageName | null {
+  let last: StageName | null = null;
+  for (const l of lines) for (const [re, stage] of STAGE_LINE) if (re.test(l)) last = stage;
+  return last;
+}
+
+/** A stage's end as the DFC prints it (dfc-flow.md §7.3): what a run in that stage has not reached yet. */
+const STAGE_END: Record<StageName, RegExp> = {
+  parse: /Translation completed|Saved HAR to/,
+  optimize: /Model Optimization is done|Saved HAR to/,
+  compile: /Successful Compilation|HEF file written|Compilation complete|Saved HEF/,
+};
+
+export interface OutcomeRun {
+  excerpts: number;
+  differ: string[];
+}
+
+/**
+ * Excerpts of successful runs cut where a stage is running — right after a line only that stage prints, before its
+ * end — read `incomplete`: nothing shows the run ended, and nothing failed. The excerpt keeps no line after the cut.
+ */
+export function runMidStageCuts(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
+  const run: OutcomeRun = { excerpts: 0, differ: [] };
+  logs.forEach((log, n) => {
+    // Cut points: a stage's own line with that stage's end later in the log and no end of it before.
+    const cuts: number[] = [];
+    log.lines.forEach((l, i) => {
+      for (const [re, stage] of STAGE_LINE) {
+        if (!re.test(l)) continue;
+        const endAt = log.lines.findIndex((x, k) => k > i && STAGE_END[stage].test(x));
+        const endedBefore = log.lines.slice(0, i + 1).some((x) => STAGE_END[stage].test(x));
+        if (endAt > i && !endedBefore) cuts.push(i);
+      }
+    });
+    if (!cuts.length) return;
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    for (let k = 0; k < perLog; k++) {
+      const at = pick(r, cuts);
+      const from = r() < 0.5 ? 0 : Math.floor(r() * (at + 1));
+      const lines = log.lines.slice(from, at + 1);
+      run.excerpts++;
+      const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }).outcome;
+      if (got !== 'incomplete') run.differ.push(`${log.name} [lines ${from + 1}–${at + 1}]: ${got} (want incomplete)`);
+    }
+  });
+  return run;
+}
+
+/**
+ * Excerpts of successful runs that keep the log's tail from any point before its last stage's end (the end line
+ * kept, the head — the command, the banner, earlier stages — cut) read `success`: the end is positive evidence.
+ */
+export function runTailCuts(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
+  const run: OutcomeRun = { excerpts: 0, differ: [] };
+  logs.forEach((log, n) => {
+    const end = log.lines.findLastIndex((x) => STAGE_END[log.stage].test(x));
+    if (end < 1) return;
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    for (let k = 0; k < perLog; k++) {
+      const from = 1 + Math.floor(r() * end);
+      const lines = log.lines.slice(from);
+      run.excerpts++;
+      const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }).outcome;
+      if (got !== 'success') run.differ.push(`${log.name} [from line ${from + 1}]: ${got} (want success)`);
     }
   });
   return run;

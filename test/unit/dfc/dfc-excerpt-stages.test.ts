@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
 import { commandClue, harStageIn, stageOfApiCall, stageOfHar, weighStage } from '../../../server/src/core/dfc/stageEvidence';
-import { evidenceIn, evidences, runExcerpts, stagedLogs } from '../../helpers/dfcExcerpts';
+import { evidenceIn, evidences, runExcerpts, runMidStageCuts, runTailCuts, stagedLogs, successLogs } from '../../helpers/dfcExcerpts';
 
 /** The seed the suite runs; the script runs others. */
 const SEED = 1;
@@ -27,6 +27,35 @@ test('dfc excerpt stages: every excerpt that still holds evidence of the stage r
   // would misread these (so the test would catch it).
   for (const kind of ['frame', 'call', 'command', 'class', 'catalogue'] as const) assert.ok(run.onlyKind[kind] >= 5, `${kind}: ${run.onlyKind[kind]} excerpts`);
   assert.equal(run.differ.length, 0, `${run.differ.length}/${run.asserted} excerpts read another failed stage\n${run.differ.slice(0, 20).join('\n')}`);
+});
+
+test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete; its tail that keeps the end is a success', () => {
+  const logs = successLogs();
+  assert.ok(logs.length >= 30, `${logs.length} successful runs with a DFC stage`);
+  // Outcome needs positive evidence: nothing shows a run cut mid-stage ended, and nothing there failed.
+  const mid = runMidStageCuts(logs, SEED, 6);
+  assert.ok(mid.excerpts >= 150, `${mid.excerpts} mid-stage excerpts`);
+  assert.equal(mid.differ.length, 0, mid.differ.slice(0, 20).join('\n'));
+  // Its end kept (the stage's end line, the HAR or HEF written), the run's head is not needed to say it ended.
+  const tail = runTailCuts(logs, SEED, 6);
+  assert.ok(tail.excerpts >= 150, `${tail.excerpts} tail excerpts`);
+  assert.equal(tail.differ.length, 0, tail.differ.slice(0, 20).join('\n'));
+});
+
+test('dfc excerpt outcomes: a HAR written is the end of the step that wrote it; a model script loaded after it is a next step', () => {
+  assert.equal(readDfcLog('[info] Saved HAR to: /work/yolov8n_quantized_model.har\n').outcome, 'success');
+  assert.equal(readDfcLog('[info] Saved HAR to: /work/m.har\n[info] Loading model script commands to m from m.alls\n').outcome, 'incomplete');
+  assert.equal(readDfcLog('[info] Saved HAR to: /work/m.har\n[info] Starting Model Optimization\n').outcome, 'incomplete');
+});
+
+test("dfc excerpt stages: the parser's (y/n) question is the parse stage's own line", () => {
+  const log = [
+    'Would you like to parse again with the recommendation? (y/n)',
+    'Traceback (most recent call last):',
+    '  File "/venv/bin/hailo", line 8, in <module>',
+    '    sys.exit(main())',
+  ].join('\n');
+  assert.equal(readDfcLog(`${log}\n`).failedStage, 'parse');
 });
 
 test('dfc excerpt stages: what counts as evidence of a stage', () => {

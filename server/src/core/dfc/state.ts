@@ -231,6 +231,8 @@ export class ReaderState implements ReaderView {
           this.errors.endNodesRetried(l, m.nodes);
           break;
         case 'prompt': {
+          // Only `hailo parser` asks it (parser_cli.py, after the parse failed with recommendations): the parse is running.
+          this.start('parse', l.no, events);
           this.promptLine = l.no;
           const a = /\(y\/n\)\s*([yn])\w*\s*$/i.exec(text);
           if (a) this.promptAnswer = a[1].toLowerCase() as 'y' | 'n';
@@ -239,7 +241,7 @@ export class ReaderState implements ReaderView {
         case 'script':
           // `… from string`: the Python API's load_model_script(text) — no file to point at.
           if (m.path !== 'string') this.scriptPathFromLog = m.path;
-          if (this.current === null && STAGES.some((x) => this.stages.get(x)!.status === 'ok')) this.nextStepLine = l.no;
+          if (this.current === null && (this.answered || STAGES.some((x) => this.stages.get(x)!.status === 'ok'))) this.nextStepLine = l.no;
           break;
         case 'retry':
           this.errors.noteRetry();
@@ -263,6 +265,9 @@ export class ReaderState implements ReaderView {
           // The step after a model script was loaded saved what it made: it ended.
           this.nextStepLine = null;
           if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
+          // An excerpt that shows no stage but the HAR written (`hailo parser`'s and `hailo optimize`'s last line, a
+          // script's save_har): an artefact written is positive evidence the step that wrote it ended (stageEvidence.ts).
+          else this.answered = true;
           break;
         case 'succeeded':
           // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
