@@ -81,7 +81,6 @@ const STAGE_LINE: readonly (readonly [RegExp, StageName])[] = [
 ];
 
 /** A line without its colours and its DFC level tag, for the catalogue. */
-// eslint-disable-next-line no-control-regex
 const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^\s*\[\w+\]\s*/, '');
 
 export type EvidenceKind = 'catalogue' | 'frame' | 'call' | 'command' | 'class' | 'stage-line';
