@@ -50,10 +50,19 @@ function frameStage(path: string, fn: string): StageName | null {
   if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
   if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|parser_cli\.py$/.test(path)) return 'parse';
   if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|compiler_cli\.py$/.test(path)) return 'compile';
-  if (!/hailo_sdk_client[\\/]/.test(path)) return null;
-  if (/^translate_(?:onnx|tf)_model$/.test(fn)) return 'parse';
-  if (/^(?:optimize|optimize_full_precision|full_quantization)$/.test(fn)) return 'optimize';
-  if (/^_?compile$/.test(fn)) return 'compile';
+  // The model script is the optimize stage's input (`hailo optimize --model-script`, dfc-flow.md §7.2).
+  if (/script_parser[\\/]/.test(path)) return 'optimize';
+  if (/hailo_sdk_client[\\/]/.test(path)) {
+    if (/^(?:translate_(?:onnx|tf)_model|_parse_onnx_model_to_hn|parse_model_to_hn)$/.test(fn)) return 'parse';
+    if (/^(?:optimize|optimize_full_precision|full_quantization|load_model_script)$/.test(fn)) return 'optimize';
+    if (/^_?compile$/.test(fn)) return 'compile';
+  }
+  // The model zoo's steps (hailo_model_zoo/main_driver.py, core/main_utils.py).
+  if (/hailo_model_zoo[\\/]/.test(path)) {
+    if (/^(?:parse_model|_ensure_parsed)$/.test(fn)) return 'parse';
+    if (/^(?:optimize_model|_ensure_optimized)$/.test(fn)) return 'optimize';
+    if (/^(?:compile_model|_ensure_compiled)$/.test(fn)) return 'compile';
+  }
   return null;
 }
 
@@ -157,6 +166,11 @@ export interface Excerpt {
 
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
+function lastIndexWhere<T>(xs: readonly T[], ok: (x: T) => boolean): number {
+  for (let k = xs.length - 1; k >= 0; k--) if (ok(xs[k])) return k;
+  return -1;
+}
+
 /** One excerpt of the log as an author would quote it, or null when the drawn cut does not apply to this log. */
 export function excerptOf(lines: readonly string[], errorLine: number, r: Rand): Excerpt | null {
   let rows: Row[] = lines.map((text, i) => ({ i, text }));
@@ -221,7 +235,7 @@ export function excerptOf(lines: readonly string[], errorLine: number, r: Rand):
     }
     case 'cut-in-traceback': {
       // The quote stops inside the traceback: its frames, no exception line.
-      const lastFrame = rows.slice(0, e).findLastIndex((x) => FRAME_LINE.test(x.text));
+      const lastFrame = lastIndexWhere(rows.slice(0, e), (x) => FRAME_LINE.test(x.text));
       if (lastFrame < 0 || e - lastFrame > 4 || rows.slice(lastFrame + 1, e).some((x) => !/^\s/.test(x.text))) return null;
       rows = rows.slice(0, lastFrame + 1 + Math.floor(r() * 2));
       labels.push('cut-in-traceback');
@@ -387,7 +401,7 @@ export function runMidStageCuts(logs: readonly StagedLog[], seed: number, perLog
 export function runTailCuts(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
   const run: OutcomeRun = { excerpts: 0, differ: [] };
   logs.forEach((log, n) => {
-    const end = log.lines.findLastIndex((x) => STAGE_END[log.stage].test(x));
+    const end = lastIndexWhere(log.lines, (x) => STAGE_END[log.stage].test(x));
     if (end < 1) return;
     const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
     for (let k = 0; k < perLog; k++) {

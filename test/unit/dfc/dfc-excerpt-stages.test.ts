@@ -129,3 +129,22 @@ test('dfc excerpt stages: a HAR of a later state loaded narrows a command to its
     'compile',
   );
 });
+
+test("dfc excerpt stages: the model zoo's steps and the model script's loading are frames of their stage", () => {
+  const tb = (path: string, fn: string) =>
+    `Traceback (most recent call last):\n  File "/venv/bin/hailomz", line 8, in <module>\n    sys.exit(main())\n  File "${path}", line 10, in ${fn}\n    x()\n${UNKNOWN_ERROR}\n`;
+  const mz = '/venv/lib/python3.10/site-packages/hailo_model_zoo';
+  const sdk = '/venv/lib/python3.10/site-packages/hailo_sdk_client';
+  for (const [path, fn, stage] of [
+    [`${mz}/main_driver.py`, '_ensure_parsed', 'parse'],
+    [`${mz}/core/main_utils.py`, 'parse_model', 'parse'],
+    [`${mz}/main_driver.py`, '_ensure_optimized', 'optimize'],
+    [`${mz}/core/main_utils.py`, 'prepare_calibration_data', 'optimize'],
+    [`${mz}/core/main_utils.py`, 'compile_model', 'compile'],
+    [`${mz}/main_driver.py`, 'evaluate', 'unknown'],
+    [`${sdk}/runner/client_runner.py`, 'load_model_script', 'optimize'],
+    [`${sdk}/sdk_backend/script_parser/model_script_parser.py`, 'parse_script', 'optimize'],
+    [`${sdk}/runner/client_runner.py`, '_parse_onnx_model_to_hn', 'parse'],
+  ])
+    assert.equal(readDfcLog(tb(path, fn)).failedStage, stage, `${path} ${fn}`);
+});

@@ -308,6 +308,12 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     // A sentence of many spans, one of them a log's line.
     'spans of single tokens around a line': `${'`a` '.repeat(N / 4)}\`[error] a b\` ${'`c` '.repeat(N / 4)}`,
     'spans of words, none a line': `${'`a b` '.repeat(N / 6)}x`,
+    // The stage's evidence (stageEvidence.ts): HAR names, a command's input HAR, ClientRunner calls, frames at the margin.
+    'HAR names that never end': `Saved HAR to ${'a.'.repeat(N / 2)}ha`,
+    'input HARs repeated': `hailomz compile ${'--har=--har='.repeat(N / 12)}x.ha`,
+    'a HAR loaded without its end': `runner = ClientRunner(har=${'a'.repeat(N)}`,
+    'runner calls that never open': `${'runner.optimize '.repeat(N / 16)}x`,
+    'frames at the margin, each with its code': `${'File "/a/hailo_sdk_client/b.py", line 1, in compile\nx = y(z)\n'.repeat(N / 60)}TypeError: q`,
     'thousands of unexplained error lines': `${'ERROR x failed to y: a\n'.repeat(N / 20)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },

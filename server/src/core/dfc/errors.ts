@@ -8,30 +8,10 @@ import type { LogLine } from './lines';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
-import { stageOfApiCall, type StageClue } from './stageEvidence';
+import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
-/**
- * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public
- * tracebacks show: test/fixtures/dfc/SOURCES.md) or the ClientRunner method; null for frames of no stage (the CLI's
- * `main`, decorators, the user's script).
- */
-export function stageOfFrame(path: string, fn: string): StageName | null {
-  const name = fn.slice(fn.lastIndexOf('.') + 1);
-  if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
-  if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|[\\/]parser_cli\.py$/.test(path)) return 'parse';
-  if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|[\\/]compiler_cli\.py$/.test(path)) return 'compile';
-  if (/hailo_sdk_client[\\/]/.test(path)) {
-    if (/^translate_(?:onnx|tf)_model$/.test(name)) return 'parse';
-    if (/^(?:optimize|optimize_full_precision|full_quantization|_full_acceleras_run)$/.test(name)) return 'optimize';
-    if (/^_?compile$/.test(name)) return 'compile';
-  }
-  return null;
-}
-
-/** The stage of the call a traceback shows (`runner.optimize(calib)`, IPython's `----> 1 hef = runner.compile()`). */
-export function stageOfCall(code: string): StageName | null {
-  return stageOfApiCall(code);
-}
+// The stage tables live with the weighing (stageEvidence.ts); these names stay importable from here.
+export { stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid };
 
 /** IPython's traceback header: `BackendAllocatorException                 Traceback (most recent call last)`. */
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
@@ -192,56 +172,6 @@ export function reportsInProse(body: string): ProseReport[] {
 
 /** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
-
-/**
- * The stage an exception class belongs to by the framework that defines it, whatever module path the
- * log kept: the optimizer's Acceleras framework (`hailo_model_optimization.acceleras.utils.acceleras_exceptions`,
- * AccelerasValueError …, dfc-corpus unseen3/21) is optimize; the allocator's exceptions are compile.
- */
-export function stageOfClass(cls: string | null | undefined): StageName | null {
-  if (!cls) return null;
-  if (/^Acceleras[A-Z]/.test(cls)) return 'optimize';
-  if (/^(?:BackendAllocator|Allocator)\w*(?:Exception|Error)$/.test(cls)) return 'compile';
-  return null;
-}
-
-/**
- * A DFC module a line names, as a dotted path (`'module': 'hailo_model_optimization.acceleras.atomic_ops…'`
- * in a Keras object config) or a file path (`…/hailo_sdk_client/…/parser/…`): the stage whose code ran.
- */
-const DFC_MODULE_MENTION = /\b(hailo_(?:model_optimization|sdk_client|sdk_common)(?:[./\\]\w+){0,12})/;
-
-export function stageOfMention(text: string): StageName | null {
-  if (!text.includes('hailo_')) return null;
-  const m = DFC_MODULE_MENTION.exec(text);
-  return m ? stageOfFrame(`/${m[1].replace(/[.\\]/g, '/')}/`, '') : null;
-}
-
-/** The stage a DFC module's code belongs to (`hailo_model_optimization.…` → optimize), as stageOfFrame reads a path. */
-export function stageOfModule(module: string | undefined): StageName | null {
-  return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
-}
-
-/**
- * The stage an author names where they quote an error (`Parsing fails: \`KeyError: …\``, `The optimize step dies
- * with:` before the traceback): one stage's words, no other's. `compile` is left out — authors say it for the whole
- * flow (`compiling my model fails at the parser`); the allocator's words are the compile stage's own.
- */
-const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
-  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
-  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
-  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
-];
-
-export function stageSaid(text: string): StageName | null {
-  let found: StageName | null = null;
-  for (const [re, stage] of SAID_STAGES) {
-    if (!re.test(text)) continue;
-    if (found) return null;
-    found = stage;
-  }
-  return found;
-}
 
 /** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
 const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;

@@ -35,6 +35,86 @@ export function weighStage(clues: readonly (StageClue | null | undefined)[]): St
   return null;
 }
 
+// ---- a traceback's frames, a class, a module ----------------------------------------------------------------
+/**
+ * The stage a traceback frame belongs to, from the DFC module it runs in (the paths public tracebacks show:
+ * test/fixtures/dfc/SOURCES.md, the corpus), the ClientRunner method, or the model zoo's step; null for frames of no
+ * stage (the CLI's `main`, decorators, the user's script).
+ * - The model script is loaded for the optimize stage (`hailo optimize --model-script`, the catalogue's
+ *   `dfc/model-script-syntax`): `load_model_script`, its parser `sdk_backend/script_parser/` (dfc-corpus tune2/17).
+ * - hailomz's steps (hailo_model_zoo main_driver.py: `parse`/`optimize`/`compile` per command, `_ensure_parsed`,
+ *   `_ensure_optimized`, `_ensure_compiled`; core/main_utils.py `parse_model`, `optimize_model`,
+ *   `optimize_full_precision_model`, `prepare_calibration_data`, `compile_model` — github.com/hailo-ai/hailo_model_zoo).
+ */
+export function stageOfFrame(path: string, fn: string): StageName | null {
+  const name = fn.slice(fn.lastIndexOf('.') + 1);
+  if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
+  if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|[\\/]parser_cli\.py$/.test(path)) return 'parse';
+  if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|[\\/]compiler_cli\.py$/.test(path)) return 'compile';
+  if (/[\\/]sdk_backend[\\/]script_parser[\\/]/.test(path)) return 'optimize';
+  if (/hailo_sdk_client[\\/]/.test(path)) {
+    if (/^(?:translate_(?:onnx|tf)_model|_?parse_(?:onnx_)?model_to_hn)$/.test(name)) return 'parse';
+    if (/^(?:optimize|optimize_full_precision|full_quantization|_full_acceleras_run|load_model_script(?:_from_file)?)$/.test(name)) return 'optimize';
+    if (/^_?compile$/.test(name)) return 'compile';
+  }
+  if (/hailo_model_zoo[\\/]/.test(path)) {
+    if (/^(?:parse|parse_model|_ensure_parsed)$/.test(name)) return 'parse';
+    if (/^(?:optimize|optimize_model|optimize_full_precision_model|prepare_calibration_data|_ensure_optimized)$/.test(name)) return 'optimize';
+    if (/^(?:compile|compile_model|_ensure_compiled)$/.test(name)) return 'compile';
+  }
+  return null;
+}
+
+/**
+ * The stage an exception class belongs to by the framework that defines it, whatever module path the
+ * log kept: the optimizer's Acceleras framework (`hailo_model_optimization.acceleras.utils.acceleras_exceptions`,
+ * AccelerasValueError …, dfc-corpus unseen3/21) is optimize; the allocator's exceptions are compile.
+ */
+export function stageOfClass(cls: string | null | undefined): StageName | null {
+  if (!cls) return null;
+  if (/^Acceleras[A-Z]/.test(cls)) return 'optimize';
+  if (/^(?:BackendAllocator|Allocator)\w*(?:Exception|Error)$/.test(cls)) return 'compile';
+  return null;
+}
+
+/**
+ * A DFC module a line names, as a dotted path (`'module': 'hailo_model_optimization.acceleras.atomic_ops…'`
+ * in a Keras object config) or a file path (`…/hailo_sdk_client/…/parser/…`): the stage whose code ran.
+ */
+const DFC_MODULE_MENTION = /\b(hailo_(?:model_optimization|sdk_client|sdk_common)(?:[./\\]\w+){0,12})/;
+
+export function stageOfMention(text: string): StageName | null {
+  if (!text.includes('hailo_')) return null;
+  const m = DFC_MODULE_MENTION.exec(text);
+  return m ? stageOfFrame(`/${m[1].replace(/[.\\]/g, '/')}/`, '') : null;
+}
+
+/** The stage a DFC module's code belongs to (`hailo_model_optimization.…` → optimize), as stageOfFrame reads a path. */
+export function stageOfModule(module: string | undefined): StageName | null {
+  return module ? stageOfFrame(`/${module.replace(/\./g, '/')}.py`, '') : null;
+}
+
+/**
+ * The stage an author names where they quote an error (`Parsing fails: \`KeyError: …\``, `The optimize step dies
+ * with:` before the traceback): one stage's words, no other's. `compile` is left out — authors say it for the whole
+ * flow (`compiling my model fails at the parser`); the allocator's words are the compile stage's own.
+ */
+const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
+  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
+  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
+  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
+];
+
+export function stageSaid(text: string): StageName | null {
+  let found: StageName | null = null;
+  for (const [re, stage] of SAID_STAGES) {
+    if (!re.test(text)) continue;
+    if (found) return null;
+    found = stage;
+  }
+  return found;
+}
+
 // ---- the Python API call a line shows ----------------------------------------------------------------------
 /**
  * A ClientRunner method that runs one stage (/work/shared/docs/dfc-flow.md §3.2, §7.2: `translate_onnx_model`,
@@ -42,6 +122,11 @@ export function weighStage(clues: readonly (StageClue | null | undefined)[]): St
  * write it (`runner.optimize(calib)`, `hef = runner.compile()`, `self._runner.compile()`).
  */
 const API_CALL = /\b\w*[Rr]unner\w*\.(translate_onnx_model|translate_tf_model|optimize_full_precision|optimize|compile)\(/;
+
+/** The stage of the call a traceback or a quoted script shows (`runner.optimize(calib)`, IPython's `----> 1 hef = runner.compile()`). */
+export function stageOfCall(code: string): StageName | null {
+  return stageOfApiCall(code);
+}
 
 export function stageOfApiCall(code: string): StageName | null {
   if (!code.includes('unner')) return null;

@@ -48,7 +48,7 @@ const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
 const HAR_MOVES = /ClientRunner\([^)]{0,400}\bhar\s*=|\.load_har\(|Saved HAR to/;
 /** A command's input HAR (`hailomz compile --har x_optimized.har`, `hailo compiler x_optimized.har`). */
-const COMMAND_HAR = /(?:--har[= ]+|\bhailo (?:optimize|compiler|profiler) +)(\S+\.har)\b/;
+const COMMAND_HAR = /(?:--har[= ]{1,4}|\bhailo (?:optimize|compiler|profiler) {1,8})(\S{1,300}?\.har)\b/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
 const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
 
