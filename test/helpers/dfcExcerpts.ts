@@ -47,12 +47,13 @@ export function stagedLogs(): StagedLog[] {
 /** A traceback frame: the DFC module it runs in, or the ClientRunner method (`File "…/client_runner.py", line N, in optimize`). */
 const FRAME = /^\s*File "([^"]*)", line \d+, in (\S+)/;
 function frameStage(path: string, fn: string): StageName | null {
-  if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
+  if (/hailo_model_optimization[\\/]|[\\/]acceleras[\\/]/.test(path)) return 'optimize';
+  if (/[\\/]onnx_translator[\\/]/.test(path)) return 'parse';
   if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|parser_cli\.py$/.test(path)) return 'parse';
   if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|compiler_cli\.py$/.test(path)) return 'compile';
   // The model script is the optimize stage's input (`hailo optimize --model-script`, dfc-flow.md §7.2).
   if (/script_parser[\\/]/.test(path)) return 'optimize';
-  if (/hailo_sdk_client[\\/]/.test(path)) {
+  if (/hailo_sdk_client[\\/]|[\\/]client_runner\.py$/.test(path)) {
     if (/^(?:translate_(?:onnx|tf)_model|_parse_onnx_model_to_hn|parse_model_to_hn)$/.test(fn)) return 'parse';
     if (/^(?:optimize|optimize_full_precision|full_quantization|load_model_script)$/.test(fn)) return 'optimize';
     if (/^_?compile$/.test(fn)) return 'compile';
@@ -257,6 +258,17 @@ export function excerptOf(lines: readonly string[], errorLine: number, r: Rand):
       labels.push(`cut-tail+${keep}`);
       break;
     }
+  }
+  // Sometimes the author elided the frames' paths down to their last folders (`File ".../onnx_translator/onnx_graph.py"`).
+  if (r() < 0.25) {
+    const keep = 2 + Math.floor(r() * 2);
+    const dots = pick(r, ['...', '…', '<...>']);
+    rows = rows.map((x) => {
+      const f = /^(\s*File ")([^"]*)(".*)$/.exec(x.text);
+      const parts = f ? f[2].split('/') : [];
+      return f && parts.length > keep ? { i: x.i, text: `${f[1]}${dots}/${parts.slice(-keep).join('/')}${f[3]}` } : x;
+    });
+    labels.push(`elide-paths-${keep}`);
   }
   // Sometimes the author pasted it at the margin (a note or a fence that dedented it, dfc-corpus unseen3/20).
   if (r() < 0.2) {

@@ -148,3 +148,23 @@ test("dfc excerpt stages: the model zoo's steps and the model script's loading a
   ])
     assert.equal(readDfcLog(tb(path, fn)).failedStage, stage, `${path} ${fn}`);
 });
+
+test('dfc excerpt stages: a frame whose path an author elided keeps the inner DFC package that names its stage', () => {
+  const tb = (path: string, fn: string) =>
+    `File "${path}", line 5369, in ${fn}\n    input_shape = self.get_input_shapes()[0]\nIndexError: list index out of range\n`;
+  assert.equal(readDfcLog(tb('.../onnx_translator/onnx_graph.py', 'is_null_transpose_near_torch_tile')).failedStage, 'parse');
+  assert.equal(readDfcLog(tb('…/acceleras/hailo_layers/hailo_io.py', 'validate_shape')).failedStage, 'optimize');
+  assert.equal(readDfcLog(tb('<...>/runner/client_runner.py', 'compile')).failedStage, 'compile');
+  assert.equal(readDfcLog(tb('.../script_parser/model_script_parser.py', 'parse_script')).failedStage, 'optimize');
+  assert.equal(readDfcLog(tb('.../mylib/graph.py', 'run')).failedStage, 'unknown');
+});
+
+test('dfc excerpt stages: the running stage and the error’s own stage are weighed — a later stage’s error wins, an earlier one’s does not', () => {
+  // The optimizer's class while the parse "runs" (its end not quoted): the run got to optimize.
+  assert.equal(readDfcLog('[info] Translation started on ONNX model m\nAccelerasValueError: nobody catalogued this\n').failedStage, 'optimize');
+  // A parser class raised while the optimizer runs (dfc-corpus unseen4/19): the optimize stage's failure.
+  assert.equal(
+    readDfcLog('[info] Starting Model Optimization\nUnsupportedModelError: Unexpected input_shapes at normalization layer mul_and_add71\n').failedStage,
+    'optimize',
+  );
+});

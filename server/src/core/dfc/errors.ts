@@ -286,6 +286,8 @@ export class ErrorCollector {
   private ranStage: StageName | null = null;
   /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
   private saidStage: StageName | null = null;
+  /** The stage a quoted exception's own class or module shows (outside a traceback): the error's own evidence. */
+  private ownStage: StageName | null = null;
   /** The stage of the last ClientRunner call a line shows (`runner.optimize(calib)` in the author's script, outside a traceback). */
   private callStage: StageName | null = null;
   /** The line before was a traceback's frame: a line at the margin after it is that frame's code (a pasted traceback dedented). */
@@ -400,6 +402,7 @@ export class ErrorCollector {
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
+      this.ownStage = stage;
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
@@ -754,6 +757,7 @@ export class ErrorCollector {
   stageClues(): StageClue[] {
     const out: StageClue[] = [];
     if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: "the traceback's DFC frames or call" });
+    else if (this.ownStage) out.push({ stage: this.ownStage, kind: 'error', reason: "the exception's own class or DFC module" });
     if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: "the DFC code the log shows running (a module, a stage's own exception class)" });
     if (this.callStage) out.push({ stage: this.callStage, kind: 'call', reason: 'the ClientRunner call the log shows' });
     if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
@@ -917,6 +921,7 @@ export class ErrorCollector {
     this.ranStage = null;
     this.saidStage = null;
     this.callStage = null;
+    this.ownStage = null;
     this.intro = null;
     this.crash = null;
   }

@@ -148,7 +148,8 @@ export class Explainer {
       ...(extra.fix ? { fix: extra.fix } : {}),
       ...(extra.excerpt ? { excerpt: extra.excerpt } : {}),
     };
-    const stage = extra.stage !== undefined ? extra.stage : (info.stage ?? this.state.stageForError(this.evidence));
+    // The code's own stage is weighed with what the log shows (stageEvidence.ts); docker's refusal is no stage's.
+    const stage = extra.stage !== undefined ? extra.stage : info.stage === 'docker' ? 'docker' : this.state.stageForError(this.evidence, info.stage);
     this.stages.set(d, stage);
     return d;
   }

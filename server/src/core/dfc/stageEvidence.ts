@@ -14,7 +14,7 @@
 // With none of these the stage is `unknown` — never a default.
 import { STAGES, type StageName } from './types';
 
-export type StageClueKind = 'running' | 'error' | 'ran' | 'call' | 'command' | 'said';
+export type StageClueKind = 'running' | 'catalogue' | 'error' | 'ran' | 'call' | 'command' | 'said';
 
 /** One piece of evidence: the stage it points at and the reason, in words a report can give. */
 export interface StageClue {
@@ -23,16 +23,30 @@ export interface StageClue {
   reason: string;
 }
 
-/** The weighing's order (the header's list): the first kind present decides. */
-const WEIGHT: readonly StageClueKind[] = ['running', 'error', 'ran', 'call', 'command', 'said'];
+/** The weighing's order after the running stage (the header's list): the first kind present decides. */
+const WEIGHT: readonly StageClueKind[] = ['catalogue', 'error', 'ran', 'call', 'command', 'said'];
 
-/** The stage of an error from the clues a log gives: the strongest kind present, its latest clue; null when there is none. */
+/**
+ * The stage of an error from the clues a log gives; null when there is none. The error's own evidence (its catalogue
+ * entry's stage, then its frames, call, class or module) and the running stage are weighed against each other: a stage
+ * starts only after the ones before it ended, so the error's own evidence of a later stage than the one running wins
+ * (that stage's end was not quoted), and the running stage wins over the error's evidence of an earlier one (a later
+ * stage re-used an earlier stage's code: a parser class raised while quantizing, dfc-corpus unseen4/19). Without a
+ * running stage, the strongest kind present decides, its latest clue.
+ */
 export function weighStage(clues: readonly (StageClue | null | undefined)[]): StageClue | null {
+  const running = clues.find((c): c is StageClue => !!c && c.kind === 'running') ?? null;
+  let own: StageClue | null = null;
   for (const kind of WEIGHT) {
     const of = clues.filter((c): c is StageClue => !!c && c.kind === kind);
-    if (of.length) return of[of.length - 1];
+    if (of.length) {
+      own = of[of.length - 1];
+      break;
+    }
   }
-  return null;
+  if (!running) return own;
+  if (own && (own.kind === 'catalogue' || own.kind === 'error') && STAGES.indexOf(own.stage) > STAGES.indexOf(running.stage)) return own;
+  return running;
 }
 
 // ---- a traceback's frames, a class, a module ----------------------------------------------------------------
@@ -45,14 +59,19 @@ export function weighStage(clues: readonly (StageClue | null | undefined)[]): St
  * - hailomz's steps (hailo_model_zoo main_driver.py: `parse`/`optimize`/`compile` per command, `_ensure_parsed`,
  *   `_ensure_optimized`, `_ensure_compiled`; core/main_utils.py `parse_model`, `optimize_model`,
  *   `optimize_full_precision_model`, `prepare_calibration_data`, `compile_model` — github.com/hailo-ai/hailo_model_zoo).
+ * - A path an author elided (`File ".../onnx_translator/onnx_graph.py"`, dfc-corpus unseen10/03) keeps the DFC's inner
+ *   packages, which name their stage alone: the parser's `onnx_translator/`/`tf_translator/`, the optimizer's
+ *   `acceleras/`, and the ClientRunner's own `client_runner.py`, whose method is the stage.
  */
 export function stageOfFrame(path: string, fn: string): StageName | null {
   const name = fn.slice(fn.lastIndexOf('.') + 1);
   if (/hailo_model_optimization[\\/]/.test(path)) return 'optimize';
   if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|[\\/]parser_cli\.py$/.test(path)) return 'parse';
   if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|[\\/]compiler_cli\.py$/.test(path)) return 'compile';
-  if (/[\\/]sdk_backend[\\/]script_parser[\\/]/.test(path)) return 'optimize';
-  if (/hailo_sdk_client[\\/]/.test(path)) {
+  if (/[\\/]script_parser[\\/]/.test(path)) return 'optimize';
+  if (/[\\/](?:onnx|tf|tflite)_translator[\\/]/.test(path)) return 'parse';
+  if (/[\\/]acceleras[\\/]/.test(path)) return 'optimize';
+  if (/hailo_sdk_client[\\/]|[\\/]client_runner\.py$/.test(path)) {
     if (/^(?:translate_(?:onnx|tf)_model|_?parse_(?:onnx_)?model_to_hn)$/.test(name)) return 'parse';
     if (/^(?:optimize|optimize_full_precision|full_quantization|_full_acceleras_run|load_model_script(?:_from_file)?)$/.test(name)) return 'optimize';
     if (/^_?compile$/.test(name)) return 'compile';

@@ -430,16 +430,20 @@ export class ReaderState implements ReaderView {
    * shows (`hailo optimize X.har`); else `unknown` — a log excerpt without any of these says
    * nothing about the stage, and nothing is guessed.
    */
-  stageForError(evidence?: StageName | null): StageName | 'unknown' {
-    return this.stageClue(evidence)?.stage ?? 'unknown';
+  stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown' {
+    return this.stageClue(evidence, catalogue)?.stage ?? 'unknown';
   }
 
-  /** The clue that decides an error's stage and why (stageEvidence.ts weighs them): `evidence` is the error's own. */
-  stageClue(evidence?: StageName | null): StageClue | null {
+  /**
+   * The clue that decides an error's stage and why (stageEvidence.ts weighs them): `evidence` is what the error itself
+   * shows (its frames, call, class or module), `catalogue` the stage of the catalogue entry that explained it.
+   */
+  stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null {
     const clues: (StageClue | null)[] = [
       this.current ? { stage: this.current, kind: 'running', reason: `the ${this.current} stage was running` } : null,
+      catalogue ? { stage: catalogue, kind: 'catalogue', reason: `the catalogue's ${catalogue} message` } : null,
+      ...this.errors.stageClues(),
       evidence ? { stage: evidence, kind: 'error', reason: 'what the error itself shows (its frames, call, class or module)' } : null,
-      ...this.errors.stageClues().filter((c) => c.kind !== 'error'),
       commandClue(this.command, this.doneStage()),
     ];
     return weighStage(clues);
@@ -489,7 +493,8 @@ export class ReaderState implements ReaderView {
       (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.current === null))))
     ) {
       outcome = 'failed';
-      failed = this.current ?? this.stageForError(this.errors.stageEvidence());
+      // The running stage weighed with the failure's own evidence and what else the log shows (stageEvidence.ts).
+      failed = this.stageForError();
     } else if (
       this.stages.get(this.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.current === null) ||

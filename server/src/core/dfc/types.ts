@@ -182,7 +182,7 @@ export interface ReaderView {
   /** The DFC recommended these end nodes: record them (once each). */
   recommend(nodes: string[]): void;
   /** The stage an error belongs to (state.ts says how it decides). */
-  stageForError(evidence?: StageName | null): StageName | 'unknown';
+  stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown';
   /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
   applicationRun(): boolean;
 }
