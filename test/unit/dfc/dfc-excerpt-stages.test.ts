@@ -168,3 +168,13 @@ test('dfc excerpt stages: the running stage and the error’s own stage are weig
     'optimize',
   );
 });
+
+test('dfc excerpt stages: an error nobody catalogued says which stage it belongs to and the evidence', () => {
+  const frame = `File ".../onnx_translator/onnx_graph.py", line 5369, in is_null_transpose_near_torch_tile\n    x = y[0]\nIndexError: list index out of range\n`;
+  const d = readDfcLog(frame).diagnostics.find((x) => x.code === 'dfc/unrecognised-error');
+  assert.ok(d?.message.includes('It belongs to the parse stage: its traceback runs is_null_transpose_near_torch_tile'), d?.message);
+  const call = readDfcLog(`hef = runner.compile()\n${UNKNOWN_ERROR}\n`).diagnostics[0];
+  assert.ok(call.message.includes('compile stage: the log shows the call hef = runner.compile()'), call.message);
+  // No evidence, no stage said.
+  assert.ok(!readDfcLog(`${UNKNOWN_ERROR}\n`).diagnostics[0].message.includes('belongs to'));
+});

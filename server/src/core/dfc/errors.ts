@@ -13,6 +13,9 @@ import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention
 // The stage tables live with the weighing (stageEvidence.ts); these names stay importable from here.
 export { stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid };
 
+/** A log's words quoted in a reason, at most 80 characters. */
+const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
+
 /** IPython's traceback header: `BackendAllocatorException                 Traceback (most recent call last)`. */
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
 
@@ -288,6 +291,8 @@ export class ErrorCollector {
   private saidStage: StageName | null = null;
   /** The stage a quoted exception's own class or module shows (outside a traceback): the error's own evidence. */
   private ownStage: StageName | null = null;
+  /** Why chainStage, ownStage, ranStage and callStage are what they are, in a report's words (stageEvidence.ts). */
+  private readonly why = { chain: '', own: '', ran: '', call: '' };
   /** The stage of the last ClientRunner call a line shows (`runner.optimize(calib)` in the author's script, outside a traceback). */
   private callStage: StageName | null = null;
   /** The line before was a traceback's frame: a line at the margin after it is that frame's code (a pasted traceback dedented). */
@@ -381,9 +386,9 @@ export class ErrorCollector {
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
     const ran = stageOfMention(t);
-    if (ran) this.ranStage = ran;
+    if (ran) [this.ranStage, this.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
     const call = stageOfApiCall(t);
-    if (call) this.callStage = call;
+    if (call) [this.callStage, this.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
@@ -403,6 +408,7 @@ export class ErrorCollector {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
       this.ownStage = stage;
+      this.why.own = bare.module ? `its module ${bare.module} is the ${stage} stage's code` : `its class ${bare.cls} is the ${stage} stage's framework's`;
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
@@ -630,6 +636,7 @@ export class ErrorCollector {
         this.frames = new FrameList();
         this.chainLines = [];
         this.chainStage = null;
+        this.why.chain = '';
         this.tracebackStart = l;
         this.chainIntro = this.intro;
       }
@@ -655,11 +662,12 @@ export class ErrorCollector {
       this.afterFrame = f !== null;
       if (f) {
         this.frames.push(f[2]);
-        this.chainStage = stageOfFrame(f[1], f[2]) ?? this.chainStage;
+        const fs = stageOfFrame(f[1], f[2]);
+        if (fs) [this.chainStage, this.why.chain] = [fs, `its traceback runs ${f[2]} in ${clip(f[1].split(/[\\/]/).slice(-3).join('/'))}`];
         return false;
       }
       const call = stageOfCall(t);
-      if (call) this.chainStage = call;
+      if (call && call !== this.chainStage) [this.chainStage, this.why.chain] = [call, `its traceback runs ${clip(t.trim())}`];
       // A frame's code line pasted at the margin (a note or a fence dedented the traceback, dfc-corpus unseen3/20): code,
       // not the exception line, unless it reads as one (`pkg.SomeError: …`, `KeyError`).
       if (afterFrame && t.trim() && !/^\s/.test(t) && !/^[A-Za-z_][\w.]*(?::(?:\s|$)|$)/.test(t.trim())) return false;
@@ -677,8 +685,12 @@ export class ErrorCollector {
       this.richTraceback = false;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
-        if (this.chainStage === null && m[1].includes('.')) this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
-        this.chainStage ??= stageOfClass(cls);
+        if (this.chainStage === null && m[1].includes('.')) {
+          this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
+          if (this.chainStage) this.why.chain = `its module ${m[1].slice(0, m[1].lastIndexOf('.'))} is the ${this.chainStage} stage's code`;
+        }
+        if (this.chainStage === null && (this.chainStage = stageOfClass(cls)))
+          this.why.chain = `its class ${cls} is the ${this.chainStage} stage's framework's`;
         // A traceback whose frames name no stage: the stage the author's line before it names, if any.
         const said = this.chainStage === null && this.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.chainIntro) : null;
         if (said) this.saidStage = said;
@@ -756,10 +768,10 @@ export class ErrorCollector {
   /** What the run's lines show of the stage beyond an error's own evidence (stageEvidence.ts weighs them). */
   stageClues(): StageClue[] {
     const out: StageClue[] = [];
-    if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: "the traceback's DFC frames or call" });
-    else if (this.ownStage) out.push({ stage: this.ownStage, kind: 'error', reason: "the exception's own class or DFC module" });
-    if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: "the DFC code the log shows running (a module, a stage's own exception class)" });
-    if (this.callStage) out.push({ stage: this.callStage, kind: 'call', reason: 'the ClientRunner call the log shows' });
+    if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: this.why.chain || "its traceback's DFC frames" });
+    else if (this.ownStage) out.push({ stage: this.ownStage, kind: 'error', reason: this.why.own });
+    if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: this.why.ran || "the log shows the stage's DFC code" });
+    if (this.callStage) out.push({ stage: this.callStage, kind: 'call', reason: this.why.call });
     if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
     return out;
   }

@@ -1229,11 +1229,13 @@ export class Explainer {
     const named = s.cut ? undefined : namedLayer(head);
     // HailoRT's CHECK macro returns a status with every failed check (hailort/common/utils.hpp, https://github.com/hailo-ai/hailort):
     // a check quoted without its callers' `status=` lines is still HailoRT's failure, its status unseen.
+    // The stage, when the log shows one, with the evidence it rests on (stageEvidence.ts): nothing in the message says it.
+    const clue = hailort ? null : this.state.stageClue(s.stage ?? this.evidence);
     return this.make(
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''}${clue ? ` It belongs to the ${clue.stage} stage: ${clue.reason}.` : ''}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

@@ -12,16 +12,9 @@
 //      (`hailomz compile --har x_optimized.har` starts at compile);
 //   5. the stage the author names where they quote the error (`Parsing fails:`).
 // With none of these the stage is `unknown` — never a default.
-import { STAGES, type StageName } from './types';
+import { STAGES, type StageClue, type StageClueKind, type StageName } from './types';
 
-export type StageClueKind = 'running' | 'catalogue' | 'error' | 'ran' | 'call' | 'command' | 'said';
-
-/** One piece of evidence: the stage it points at and the reason, in words a report can give. */
-export interface StageClue {
-  stage: StageName;
-  kind: StageClueKind;
-  reason: string;
-}
+export type { StageClue, StageClueKind };
 
 /** The weighing's order after the running stage (the header's list): the first kind present decides. */
 const WEIGHT: readonly StageClueKind[] = ['catalogue', 'error', 'ran', 'call', 'command', 'said'];

@@ -439,11 +439,15 @@ export class ReaderState implements ReaderView {
    * shows (its frames, call, class or module), `catalogue` the stage of the catalogue entry that explained it.
    */
   stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null {
+    const own = this.errors.stageClues();
     const clues: (StageClue | null)[] = [
       this.current ? { stage: this.current, kind: 'running', reason: `the ${this.current} stage was running` } : null,
       catalogue ? { stage: catalogue, kind: 'catalogue', reason: `the catalogue's ${catalogue} message` } : null,
-      ...this.errors.stageClues(),
-      evidence ? { stage: evidence, kind: 'error', reason: 'what the error itself shows (its frames, call, class or module)' } : null,
+      ...own,
+      // The error's own stage, when the collector's clues do not already say it (with their words).
+      evidence && !own.some((c) => c.kind === 'error' && c.stage === evidence)
+        ? { stage: evidence, kind: 'error', reason: 'what the error itself shows (its frames, call, class or module)' }
+        : null,
       commandClue(this.command, this.doneStage()),
     ];
     return weighStage(clues);

@@ -160,6 +160,16 @@ export interface DfcLogContext {
   live?: boolean;
 }
 
+/** A kind of evidence of the stage a failure belongs to (stageEvidence.ts weighs them). */
+export type StageClueKind = 'running' | 'catalogue' | 'error' | 'ran' | 'call' | 'command' | 'said';
+
+/** One piece of evidence: the stage it points at and the reason, in words a report can give. */
+export interface StageClue {
+  stage: StageName;
+  kind: StageClueKind;
+  reason: string;
+}
+
 /**
  * What the error collector (errors.ts) and its explainer (explain.ts) read of the reader's state,
  * and the two things they ask of it; `ReaderState` (state.ts) is the one implementation.
@@ -183,6 +193,8 @@ export interface ReaderView {
   recommend(nodes: string[]): void;
   /** The stage an error belongs to (state.ts says how it decides). */
   stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown';
+  /** The same, with the evidence that decided it (stageEvidence.ts), null when the log shows none. */
+  stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null;
   /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
   applicationRun(): boolean;
 }
