@@ -425,10 +425,10 @@ export class ReaderState implements ReaderView {
   }
 
   /**
-   * The stage an error belongs to: the running one; else what the error itself shows (its
-   * traceback's modules, the call that raised it); else the only stage of the command the log
-   * shows (`hailo optimize X.har`); else `unknown` — a log excerpt without any of these says
-   * nothing about the stage, and nothing is guessed.
+   * The stage an error belongs to, weighed from every kind of evidence the log shows (stageEvidence.ts: the running
+   * stage, the error's catalogue entry, frames, class or module, a ClientRunner call, the command narrowed by what was
+   * done, the author's words); else `unknown` — a log excerpt without any of these says nothing about the stage, and
+   * nothing is guessed.
    */
   stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown' {
     return this.stageClue(evidence, catalogue)?.stage ?? 'unknown';
