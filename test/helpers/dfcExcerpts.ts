@@ -426,3 +426,54 @@ export function runTailCuts(logs: readonly StagedLog[], seed: number, perLog: nu
   });
   return run;
 }
+
+/**
+ * What a successful run's log may also show without changing how it ended (docs/research/dfc-unseen-misses.md,
+ * class C): a mistyped command the shell's program refused before the retry that ran (argparse's own words,
+ * Lib/argparse.py `error`: `PROG: error: argument …: invalid choice: 'x' (choose from …)`; the `hailo` CLI's
+ * subcommands of /work/shared/docs/dfc-flow.md §7.2), and the allocator's search attempts it got past, logged at
+ * info while the compile goes on (`Iteration failed on: Automri finished with too many resources on context_N`,
+ * `Partition failed on: …`: dfc-corpus unseen7/27, unseen9/23). Either added to a successful run, it still reads
+ * `success`.
+ */
+export function runSuccessAdditions(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
+  const run: OutcomeRun = { excerpts: 0, differ: [] };
+  logs.forEach((log, n) => {
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    const compileAt: number[] = [];
+    const compileEnd = lastIndexWhere(log.lines, (x) => STAGE_END.compile.test(x));
+    log.lines.forEach((l, i) => {
+      if (i < compileEnd && STAGE_LINE[2][0].test(l)) compileAt.push(i);
+    });
+    for (let k = 0; k < perLog; k++) {
+      let lines: string[];
+      let label: string;
+      if (compileAt.length && r() < 0.5) {
+        const at = pick(r, compileAt);
+        const ctx = Math.floor(r() * 3);
+        const attempt = pick(r, [
+          `[info] Iteration failed on: Automri finished with too many resources on context_${ctx}`,
+          `Partition failed on: Pro unikorn is below the best. Current: 60.381295, Best: 60.803017`,
+        ]);
+        lines = [...log.lines.slice(0, at + 1), attempt, ...log.lines.slice(at + 1)];
+        label = 'search attempt';
+      } else {
+        const verb = log.stage === 'parse' ? 'parser' : log.stage === 'optimize' ? 'optimize' : 'compiler';
+        const typo = pick(r, ['parsr', 'optimise', 'compile', 'complier']);
+        const prompt = pick(r, ['$ ', 'user@host:~/work$ ', '(hailo_virtualenv) hailo@box:/local/shared_with_docker$ ']);
+        lines = [
+          `${prompt}hailo ${typo} model.onnx --hw-arch hailo8`,
+          'usage: hailo [-h] [--version] {parser,optimize,compiler,profiler,analyze-noise,har} ...',
+          `hailo: error: argument {parser,optimize,compiler,profiler,analyze-noise,har}: invalid choice: '${typo}' (choose from 'parser', 'optimize', 'compiler', 'profiler', 'analyze-noise', 'har')`,
+          `${prompt}hailo ${verb} model.onnx --hw-arch hailo8`,
+          ...log.lines,
+        ];
+        label = 'refusal, then the retry';
+      }
+      run.excerpts++;
+      const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }).outcome;
+      if (got !== 'success') run.differ.push(`${log.name} [${label}]: ${got} (want success)`);
+    }
+  });
+  return run;
+}

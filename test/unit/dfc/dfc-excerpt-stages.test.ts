@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
 import { commandClue, harStageIn, stageOfApiCall, stageOfHar, weighStage } from '../../../server/src/core/dfc/stageEvidence';
-import { evidenceIn, evidences, runExcerpts, runMidStageCuts, runTailCuts, stagedLogs, successLogs } from '../../helpers/dfcExcerpts';
+import { evidenceIn, evidences, runExcerpts, runMidStageCuts, runSuccessAdditions, runTailCuts, stagedLogs, successLogs } from '../../helpers/dfcExcerpts';
 
 /** The seed the suite runs; the script runs others. */
 const SEED = 1;
@@ -40,6 +40,12 @@ test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete; i
   const tail = runTailCuts(logs, SEED, 6);
   assert.ok(tail.excerpts >= 150, `${tail.excerpts} tail excerpts`);
   assert.equal(tail.differ.length, 0, tail.differ.slice(0, 20).join('\n'));
+});
+
+test('dfc excerpt outcomes: a refusal before the retry that ran, and a search attempt the compile got past, leave a success a success', () => {
+  const run = runSuccessAdditions(successLogs(), SEED, 6);
+  assert.ok(run.excerpts >= 150, `${run.excerpts} logs with an addition`);
+  assert.equal(run.differ.length, 0, run.differ.slice(0, 20).join('\n'));
 });
 
 test('dfc excerpt outcomes: a HAR written is the end of the step that wrote it; a model script loaded after it is a next step', () => {
