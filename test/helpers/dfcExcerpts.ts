@@ -103,12 +103,19 @@ export interface Evidence {
 /** The evidence of a stage the lines hold (see above). */
 export function evidenceIn(lines: readonly string[]): Evidence[] {
   const out: Evidence[] = [];
-  for (const line of lines) {
+  // ClientRunner calls outside a traceback (an author's script) that name several stages say none: the whole script shows.
+  const scriptCalls = new Set<string>();
+  lines.forEach((line, k) => {
+    const c = CALL.exec(line);
+    if (c && !(k > 0 && FRAME.test(lines[k - 1]))) scriptCalls.add(c[1].startsWith('translate') ? 'parse' : c[1] === 'compile' ? 'compile' : 'optimize');
+  });
+  for (const [at, line] of lines.entries()) {
     const f = FRAME.exec(line);
     const fs = f ? frameStage(f[1], f[2]) : null;
     if (fs) out.push({ stage: fs, kind: 'frame' });
     const c = CALL.exec(line);
-    if (c) out.push({ stage: c[1].startsWith('translate') ? 'parse' : c[1] === 'compile' ? 'compile' : 'optimize', kind: 'call' });
+    if (c && (scriptCalls.size === 1 || (at > 0 && FRAME.test(lines[at - 1]))))
+      out.push({ stage: c[1].startsWith('translate') ? 'parse' : c[1] === 'compile' ? 'compile' : 'optimize', kind: 'call' });
     const k = ONE_STAGE_COMMAND.exec(line);
     if (k) {
       const verb = k[1] ?? k[2] ?? k[3] ?? k[4];

@@ -116,6 +116,13 @@ test("dfc excerpt stages: the author's script line outside a traceback places an
   assert.equal(readDfcLog(`${UNKNOWN_ERROR}\n`).failedStage, 'unknown');
 });
 
+test("dfc excerpt stages: a script pasted whole says no stage by its calls; a notebook's cell after another's output does", () => {
+  const script = 'runner.translate_onnx_model(onnx_path, name)\nrunner.optimize(calib)\nhef = runner.compile()\n';
+  assert.equal(readDfcLog(`${script}${UNKNOWN_ERROR}\n`).failedStage, 'unknown');
+  const cells = 'runner.translate_onnx_model(onnx_path, name)\n[info] Translation completed on ONNX model m\nrunner.optimize(calib)\n';
+  assert.equal(readDfcLog(`${cells}${UNKNOWN_ERROR}\n`).failedStage, 'optimize');
+});
+
 test('dfc excerpt stages: a traceback pasted at the margin keeps its frames (the code line after a frame is code)', () => {
   const log = [
     'File "/venv/lib/python3.10/site-packages/hailo_sdk_client/tools/cmd_utils/base_utils.py", line 89, in _run',

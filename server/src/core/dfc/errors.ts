@@ -295,6 +295,11 @@ export class ErrorCollector {
   private readonly why = { chain: '', own: '', ran: '', call: '' };
   /** The stage of the last ClientRunner call a line shows (`runner.optimize(calib)` in the author's script, outside a traceback). */
   private callStage: StageName | null = null;
+  /**
+   * The stages of the ClientRunner calls shown since the run last showed progress: a script pasted whole names
+   * several, and then no call says which one failed; a notebook's cell after another's output names one.
+   */
+  private readonly callStages = new Set<StageName>();
   /** The line before was a traceback's frame: a line at the margin after it is that frame's code (a pasted traceback dedented). */
   private afterFrame = false;
   /** The last line that said something, when it ends in `:` (an author's words introducing what follows). */
@@ -388,7 +393,10 @@ export class ErrorCollector {
     const ran = stageOfMention(t);
     if (ran) [this.ranStage, this.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
     const call = stageOfApiCall(t);
-    if (call) [this.callStage, this.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
+    if (call) {
+      [this.callStage, this.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
+      this.callStages.add(call);
+    }
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
@@ -771,7 +779,7 @@ export class ErrorCollector {
     if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: this.why.chain || "its traceback's DFC frames" });
     else if (this.ownStage) out.push({ stage: this.ownStage, kind: 'error', reason: this.why.own });
     if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: this.why.ran || "the log shows the stage's DFC code" });
-    if (this.callStage) out.push({ stage: this.callStage, kind: 'call', reason: this.why.call });
+    if (this.callStage && this.callStages.size === 1) out.push({ stage: this.callStage, kind: 'call', reason: this.why.call });
     if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
     return out;
   }
@@ -871,6 +879,7 @@ export class ErrorCollector {
   progressed(): void {
     this.openFailure = null;
     this.lastErrorLine = null;
+    this.callStages.clear();
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
@@ -933,6 +942,7 @@ export class ErrorCollector {
     this.ranStage = null;
     this.saidStage = null;
     this.callStage = null;
+    this.callStages.clear();
     this.ownStage = null;
     this.intro = null;
     this.crash = null;

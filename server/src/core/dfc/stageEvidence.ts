@@ -6,7 +6,8 @@
 //   2. what the error itself shows — its catalogue entry's stage, its traceback's DFC frames or the ClientRunner
 //      call in them, its class's framework or DFC module (errors.ts);
 //   3. the last DFC module a line names, or the Python API call the log shows being run outside a traceback
-//      (`runner.optimize(calib)`, `hef = runner.compile()`);
+//      (`runner.optimize(calib)`, `hef = runner.compile()`) — only when the calls since the last progress name one
+//      stage (a script pasted whole names them all);
 //   4. what the command runs (`hailo parser|optimize|compiler`, `hailomz parse|optimize|compile`), narrowed by what
 //      the log shows already done: a stage that finished, a HAR of a later state loaded or written
 //      (`hailomz compile --har x_optimized.har` starts at compile);
