@@ -38,7 +38,9 @@
 // that quotes a log line, the first error line where an unknown failure began,
 // a HailoRT buffer of size 0 from Python) — a tuned half now, kept at its score after.
 // An eleventh batch (unseen10/) was set aside whole and scored once by the lead (16/25, 33/49 fields — the reader of
-// 09:00 read 15/25); it is read from now on (kept at least at that score; its round raises the bar).
+// 09:00 read 15/25); then read and its misses fixed as classes (dfc-failure-grammar.test.ts: any program's own words
+// that it failed, the loader's library and HailoRT release, a locale's fatal signals, an exception's function and its
+// stage from the DFC's module folders, the run's other warnings beside a catalogued one) — a tuned half now.
 // A twelfth batch (unseen11/) is set aside whole the same way: only listed and its format checked here, scored
 // once by the lead (`node scripts/dfc-corpus-score.mjs unseen11`).
 import { test } from 'node:test';
@@ -73,8 +75,9 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   unseen8: { cases: 28, right: 28, fields: 64, fieldsRight: 64 },
   // Scored 22/28 (60/73 fields) once unread; then read and fixed as classes — tuned since.
   unseen9: { cases: 28, right: 28, fields: 73, fieldsRight: 73 },
-  // Scored 16/25 (33/49 fields) once unread, at the end of the session that collected it; read from the next.
-  unseen10: { cases: 25, right: 16, fields: 49, fieldsRight: 33 },
+  // Scored 16/25 (33/49 fields) once unread, at the end of the session that collected it; then read and its misses
+  // fixed as classes (dfc-failure-grammar.test.ts) — tuned since. Left: 01's `640` (the HEF's input size the thread found).
+  unseen10: { cases: 25, right: 24, fields: 49, fieldsRight: 48 },
 };
 
 function report(results: CaseResult[]): string {

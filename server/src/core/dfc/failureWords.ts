@@ -1,0 +1,76 @@
+// How any program says it failed — a grammar, not a list of programs (issue 30, docs/dfc-log.md "Any program's own
+// words that it failed"). The reader knows the DFC's and HailoRT's messages by the catalogue; the tools around
+// them — a GStreamer pipeline, pkg-config, an install script, `docker build`, the dynamic loader, pip, a post-install
+// step — report their failures in words every such tool uses: an error word as the line's prefix (`error: …`,
+// `E: …`, `prog: error: …`), `failed`, `could not`/`cannot`/`unable to`, `not found`/`No such file or
+// directory`/`not installed`/`does not exist`/`not in the list of … versions`, a non-zero exit status. A line that
+// says so (and no negation, condition or narrator's `I`/`we` around it) is a failure line of whatever ran; the
+// collector (errors.ts) makes it the run's end when nothing after it shows the run got past it.
+//
+// Bounded: one gate of plain words first (most lines hold none), then patterns without nested quantifiers on the
+// line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
+
+/** What in the line says it failed (for the diagnostic's words). */
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'exit-status';
+
+export interface FailureWords {
+  kind: FailureKind;
+  /** The words that say it (`could not link`, `not found`, `exit code: 1`). */
+  words: string;
+}
+
+const HEAD = 2000;
+
+/** A cheap gate: every failure line holds one of these (case-insensitively). */
+const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: /i;
+
+/** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git). */
+const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*\S/;
+/** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
+const FAILED = /\b(?:failed|FAILED|Failed)\b/;
+const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
+const MISSING =
+  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
+const EXIT_STATUS =
+  /\b(?:exit(?:ed)?(?: with)? (?:code|status)[:=]? ?-?[1-9]\d{0,2}\b|returned (?:a )?non-zero (?:code|exit status)(?::? ?\d{1,3})?|non-zero exit (?:code|status))/i;
+
+/** Words that make the failure not one: a negation, a count of none, a condition, a cure. */
+const NOT_A_FAILURE =
+  /\b(?:0 (?:failed|errors?)|failed:? 0\b|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
+/** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
+const NARRATOR =
+  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)\b/;
+
+/**
+ * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
+ * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them.
+ */
+export function failureIn(body: string): FailureWords | null {
+  const s = body.length > HEAD ? body.slice(0, HEAD) : body;
+  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s)) return null;
+  const hit = firstHit(s);
+  if (!hit) return null;
+  // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none after them.
+  const before = s.slice(clauseStartBefore(s, hit.at), hit.at + hit.words.length + 12);
+  if (NOT_A_FAILURE.test(before) || NARRATOR.test(before)) return null;
+  return { kind: hit.kind, words: hit.words };
+}
+
+function firstHit(s: string): { kind: FailureKind; words: string; at: number } | null {
+  let best: { kind: FailureKind; words: string; at: number } | null = null;
+  const take = (kind: FailureKind, m: RegExpExecArray | null) => {
+    if (m && (best === null || m.index < best.at)) best = { kind, words: m[0].trim(), at: m.index };
+  };
+  take('error-word', ERROR_PREFIX.exec(s));
+  take('failed', FAILED.exec(s));
+  take('cannot', CANNOT.exec(s));
+  take('missing', MISSING.exec(s));
+  take('exit-status', EXIT_STATUS.exec(s));
+  return best;
+}
+
+/** Where the clause holding position `i` starts: after the last sentence end (`. `, `; `, `! `) before it. */
+function clauseStartBefore(s: string, i: number): number {
+  for (let k = i - 1; k >= Math.max(0, i - 160); k--) if ((s[k] === '.' || s[k] === ';' || s[k] === '!') && /\s/.test(s[k + 1] ?? '')) return k + 1;
+  return Math.max(0, i - 160);
+}
