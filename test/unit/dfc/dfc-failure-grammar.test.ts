@@ -92,6 +92,7 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'we cannot use the AI Kit on the Pi 4',
     'It fails when the camera is unplugged, which is expected.',
     'The fix avoids the "could not link" error.',
+    'This used to stop with `could not link videoconvert0 to hailonet0`; the caps filter fixed it.',
   ])
     assert.equal(failureIn(line), null, line);
   // A tool's warning stays a warning whatever words it uses (GStreamer's WARN, a deprecation).
@@ -130,6 +131,21 @@ test('a DFC run is not failed by failure words inside a running stage or by a to
   ]);
   assert.equal(r.outcome, 'success');
   assert.equal(errors(r).length, 0);
+});
+
+test('failure words a stage got past are not what a later silent end died of: the exit status says no error is shown', () => {
+  // TensorFlow's absl lines at import (benign: the factory was registered already), then an optimize that exits 1 silently.
+  const lines = [
+    'E0000 00:00:1761234567.123456 4242 cuda_fft.cc:485] Unable to register cuFFT factory: Attempting to register factory for plugin cuFFT when one has already been registered',
+    '[info] Starting Model Optimization',
+    '[info] Using dataset with 64 entries for calibration',
+  ];
+  const r = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }, { code: 1 });
+  assert.deepEqual([r.outcome, r.failedStage], ['failed', 'optimize']);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['dfc/no-error-in-log'],
+  );
 });
 
 test('a failure line reads the same behind a relay that logs every line at INFO (generated logger formats)', () => {

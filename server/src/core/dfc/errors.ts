@@ -977,11 +977,23 @@ export class ErrorCollector {
   progressed(): void {
     this.openFailure = null;
     this.lastErrorLine = null;
+    this.gotPastWords();
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
   answered(): void {
     this.lastErrorLine = null;
+    this.gotPastWords();
+  }
+
+  /**
+   * The run got past failures told by words alone (TensorFlow's `Unable to register cuDNN factory` before a stage):
+   * they are not what a later end without an error line died of (noErrorShown says that), nor what it began with.
+   */
+  private gotPastWords(): void {
+    if (this.unexplained?.signal.words !== undefined) this.unexplained = null;
+    if (this.firstUnexplained?.words !== undefined) this.firstUnexplained = null;
+    this.recentFailures = [];
   }
 
   /** An error-level line (any tool's) or an exception that nothing after it got past. */
@@ -994,7 +1006,10 @@ export class ErrorCollector {
    * before it was got past (a fallback the script took, a retry that worked); a tagged error line or an exception is not.
    */
   succeeded(): void {
-    if (this.wordsOnly && this.openFailure === null) this.lastErrorLine = null;
+    if (this.wordsOnly && this.openFailure === null) {
+      this.lastErrorLine = null;
+      this.gotPastWords();
+    }
   }
 
   /**
