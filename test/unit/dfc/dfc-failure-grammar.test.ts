@@ -93,6 +93,10 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'It fails when the camera is unplugged, which is expected.',
     'The fix avoids the "could not link" error.',
     'This used to stop with `could not link videoconvert0 to hailonet0`; the caps filter fixed it.',
+    // A program's own warning word, glog's and absl's W/I letters (TensorFlow at import).
+    'libcamera warning: Could not open /dev/video1, trying /dev/video0',
+    '2025-02-11 08:01:22.100: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
+    'W0211 08:01:22.100000 1234 dso_loader.cc:64] Could not load dynamic library libcudart.so.12',
   ])
     assert.equal(failureIn(line), null, line);
   // A tool's warning stays a warning whatever words it uses (GStreamer's WARN, a deprecation).
