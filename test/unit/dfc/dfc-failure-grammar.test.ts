@@ -71,6 +71,19 @@ test('an unknown tool failing in its own words fails the run, and its line is qu
   }
 });
 
+test("docker's daemon refusing in any client's words (compose, `docker pull`, an SDK) is docker's refusal, the run's end", () => {
+  // moby's client: `Error response from daemon: %s` — the CLI prefixes `docker: `, compose and `docker pull` do not.
+  const r = read([
+    ' ✘ frigate Error pull access denied for hailo-frigate, repository does not exist or may require "docker login"',
+    'Error response from daemon: pull access denied for hailo-frigate, repository does not exist or may require "docker login": denied: requested access to the resource is denied',
+  ]);
+  assert.deepEqual([r.outcome, r.failedStage], ['failed', 'docker']);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.code),
+    ['dfc/docker'],
+  );
+});
+
 test("a failure's first line is said too: a program logs the cause first, then each caller's line", () => {
   const r = read([
     'Checking installed versions...',
@@ -86,6 +99,7 @@ test('failure words that are no failure: a negation, a count of none, a conditio
   for (const line of [
     'No errors found.',
     'Tests: 12 passed, 0 failed',
+    'Frames dropped: 0, frames failed: 0',
     'If the device is not found, check the ribbon cable.',
     'Why could not the pipeline link?',
     'I could not find the HEF at first, so I compiled it again.',

@@ -36,7 +36,7 @@ const EXIT_STATUS =
 
 /** Words that make the failure not one: a negation, a count of none, a condition, a cure. */
 const NOT_A_FAILURE =
-  /\b(?:0 (?:failed|errors?)|failed:? 0\b|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
+  /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
 /**
  * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), glog's and
  * absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
@@ -44,6 +44,8 @@ const NOT_A_FAILURE =
 const WARNED = /\bwarn(?:ing)?\b|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now works)\b/i;
+/** The words counted as none right after them (`failed: 0`, `failed 0`). */
+const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
 const NARRATOR =
   /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)\b/;
@@ -57,9 +59,11 @@ export function failureIn(body: string): FailureWords | null {
   if (!MAY_FAIL.test(s) || /\?\s*$/.test(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
-  // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none after them.
-  const before = s.slice(clauseStartBefore(s, hit.at), hit.at + hit.words.length + 12);
-  if (NOT_A_FAILURE.test(before) || NARRATOR.test(before) || WARNED.test(s.slice(0, hit.at)) || CURED.test(s)) return null;
+  // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).
+  const end = hit.at + hit.words.length;
+  const before = s.slice(clauseStartBefore(s, hit.at), end);
+  if (NOT_A_FAILURE.test(before) || NONE_AFTER.test(s.slice(end, end + 4)) || NARRATOR.test(before) || WARNED.test(s.slice(0, hit.at)) || CURED.test(s))
+    return null;
   return { kind: hit.kind, words: hit.words };
 }
 
