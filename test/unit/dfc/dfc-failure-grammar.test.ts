@@ -111,6 +111,11 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'libcamera warning: Could not open /dev/video1, trying /dev/video0',
     '2025-02-11 08:01:22.100: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
     'W0211 08:01:22.100000 1234 dso_loader.cc:64] Could not load dynamic library libcudart.so.12',
+    'W: Some index files failed to download. They have been ignored, or old ones used instead.',
+    // A pasted script's code that prints or raises the words.
+    'echo "Error: HailoRT is not installed"',
+    'raise RuntimeError("could not open the camera")',
+    'logger.error("Failed to open %s", hef_path)',
   ])
     assert.equal(failureIn(line), null, line);
   // A tool's warning stays a warning whatever words it uses (GStreamer's WARN, a deprecation).
@@ -129,6 +134,12 @@ test('a failure told by its words alone is got past by a later word that somethi
   const r = read(lines);
   assert.notEqual(r.outcome, 'failed');
   assert.equal(errors(r).length, 0);
+  // A later step's word that it completed gets past it too (apt's `... Done`, an installer's `Installation complete!`).
+  for (const done of ['Reading package lists... Done', 'Installation complete!', 'Setup finished.']) {
+    const d = read([...lines.slice(0, 3), done]);
+    assert.notEqual(d.outcome, 'failed', done);
+  }
+  assert.equal(read([...lines.slice(0, 3), 'Installation not complete.']).outcome, 'failed');
   // Without the success line the same log ends in the failure, said with pkg-config's words.
   const cut = read(lines.slice(0, 3));
   assert.equal(cut.outcome, 'failed');

@@ -323,6 +323,8 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'localised job lines without their signal': `${'a'.repeat(N)}: Zeile 1: 42 ${'b'.repeat(N)}`,
     'a signal, then a core note that never closes': `Speicherzugriffsfehler (${'a'.repeat(N)}`,
     'frames at the margin without their line': `File "${'a'.repeat(N)}", lin`,
+    'completion words, then spaces': `x failed\n${' done'.repeat(N / 5)}${' '.repeat(N)}x`,
+    'code words without their call': `${'echo'.repeat(N / 4)} failed`,
     'warnings no entry knows, repeated': `${'WARNING: camera a could not b\n'.repeat(N / 30)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },

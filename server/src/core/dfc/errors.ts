@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { failureIn } from './failureWords';
+import { completedIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
@@ -571,6 +571,8 @@ export class ErrorCollector {
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
     const words = untagged && !consumed && !this.inTraceback && !this.afterException && this.state.currentStage === null ? failureIn(body) : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    // A later step's word that it completed gets past a failure told by words alone, as a success word does.
+    if (!ownFailure && untagged && !consumed && this.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
       this.lastErrorLine = l.no;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).

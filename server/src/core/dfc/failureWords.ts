@@ -38,10 +38,15 @@ const EXIT_STATUS =
 const NOT_A_FAILURE =
   /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
 /**
- * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), glog's and
- * absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
+ * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), apt's `W: `
+ * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
  */
-const WARNED = /\bwarn(?:ing)?\b|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+const WARNED = /\bwarn(?:ing)?\b|^[WN]: |(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+/**
+ * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
+ * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
+ */
+const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now works)\b/i;
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
@@ -56,7 +61,7 @@ const NARRATOR =
  */
 export function failureIn(body: string): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
-  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s)) return null;
+  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).
@@ -78,6 +83,18 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('missing', MISSING.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));
   return best;
+}
+
+/**
+ * A line saying a step completed (`Installation complete!`, `Reading package lists... Done`, `Setup finished.`): the
+ * run went on past a failure its words alone told (errors.ts), unless it is negated or conditioned.
+ */
+const COMPLETED = /(?:^|[\s.])(?:done|complete|completed|finished)[.!]{0,3}\s*$/i;
+const NOT_COMPLETED = /\b(?:not|no|never|fail\w*|error\w*|without|if|unless|until|incomplete)\b/i;
+
+export function completedIn(body: string): boolean {
+  const s = body.length > HEAD ? body.slice(-HEAD) : body;
+  return COMPLETED.test(s) && !NOT_COMPLETED.test(s);
 }
 
 /** Where the clause holding position `i` starts: after the last sentence end (`. `, `; `, `! `) before it. */
