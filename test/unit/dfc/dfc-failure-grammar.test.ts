@@ -107,6 +107,7 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'It fails when the camera is unplugged, which is expected.',
     'The fix avoids the "could not link" error.',
     'This used to stop with `could not link videoconvert0 to hailonet0`; the caps filter fixed it.',
+    'The pipeline could not link at 640x480; at 640x640 now it works.',
     // A program's own warning word, glog's and absl's W/I letters (TensorFlow at import).
     'libcamera warning: Could not open /dev/video1, trying /dev/video0',
     '2025-02-11 08:01:22.100: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',

@@ -48,7 +48,7 @@ const WARNED = /\bwarn(?:ing)?\b|^[WN]: |(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1
  */
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
-const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now works)\b/i;
+const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
