@@ -108,6 +108,10 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'The fix avoids the "could not link" error.',
     'This used to stop with `could not link videoconvert0 to hailonet0`; the caps filter fixed it.',
     'The pipeline could not link at 640x480; at 640x640 now it works.',
+    // The program says it goes on: an optional part, a fallback, a retry; an installer's ⚠ mark.
+    'Optional component hailo-apps-gui not found, skipping',
+    'Could not open /dev/video0, falling back to the test pattern',
+    '⚠️  TAPPAS post-processes not found in /usr/lib/hailo-tappas',
     // A program's own warning word, glog's and absl's W/I letters (TensorFlow at import).
     'libcamera warning: Could not open /dev/video1, trying /dev/video0',
     '2025-02-11 08:01:22.100: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',

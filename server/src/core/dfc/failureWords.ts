@@ -38,10 +38,10 @@ const EXIT_STATUS =
 const NOT_A_FAILURE =
   /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
 /**
- * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), apt's `W: `
+ * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), a ⚠ mark, apt's `W: `
  * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
  */
-const WARNED = /\bwarn(?:ing)?\b|^[WN]: |(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
 /**
  * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
  * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
@@ -49,6 +49,9 @@ const WARNED = /\bwarn(?:ing)?\b|^[WN]: |(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
+/** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
+const GOES_ON =
+  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry)\b/i;
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
@@ -67,7 +70,14 @@ export function failureIn(body: string): FailureWords | null {
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).
   const end = hit.at + hit.words.length;
   const before = s.slice(clauseStartBefore(s, hit.at), end);
-  if (NOT_A_FAILURE.test(before) || NONE_AFTER.test(s.slice(end, end + 4)) || NARRATOR.test(before) || WARNED.test(s.slice(0, hit.at)) || CURED.test(s))
+  if (
+    NOT_A_FAILURE.test(before) ||
+    NONE_AFTER.test(s.slice(end, end + 4)) ||
+    NARRATOR.test(before) ||
+    WARNED.test(s.slice(0, hit.at)) ||
+    CURED.test(s) ||
+    GOES_ON.test(s)
+  )
     return null;
   return { kind: hit.kind, words: hit.words };
 }
