@@ -54,6 +54,8 @@ test('an unknown tool failing in its own words fails the run, and its line is qu
     ],
     // A GStreamer pipeline a Python app built with Gst.parse_launch, the app printing gst_parse's message.
     [['Building pipeline for camera 0 ...', 'Pipeline error: could not link videoconvert0 to hailonet1', 'Exiting.'], 'hailonet1'],
+    // A daemon's ctime() date in May (a month, not a modal verb).
+    [['Tue May 14 09:12:33 2026 detector: Failed to open /dev/hailo0'], '/dev/hailo0'],
     // systemd starting a service (its journal's words).
     [
       ['Starting hailo-detector.service - Hailo detection service...', 'Failed to start hailo-detector.service - Hailo detection service.'],
@@ -101,6 +103,7 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'Tests: 12 passed, 0 failed',
     'Frames dropped: 0, frames failed: 0',
     'If the device is not found, check the ribbon cable.',
+    'The copy of the HEF may have failed after a kernel update.',
     'Why could not the pipeline link?',
     'I could not find the HEF at first, so I compiled it again.',
     'we cannot use the AI Kit on the Pi 4',

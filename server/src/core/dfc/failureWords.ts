@@ -36,7 +36,9 @@ const EXIT_STATUS =
 
 /** Words that make the failure not one: a negation, a count of none, a condition, a cure. */
 const NOT_A_FAILURE =
-  /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|would|might|may|should|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
+  /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
+/** A modal verb in the clause before them: a possibility, not a report (lower case: `May  6 09:12:33` is a date). */
+const MODAL = /\b(?:would|might|may|should)\b/;
 /**
  * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), a ⚠ mark, apt's `W: `
  * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
@@ -72,6 +74,7 @@ export function failureIn(body: string): FailureWords | null {
   const before = s.slice(clauseStartBefore(s, hit.at), end);
   if (
     NOT_A_FAILURE.test(before) ||
+    MODAL.test(before) ||
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
     WARNED.test(s.slice(0, hit.at)) ||
