@@ -102,6 +102,7 @@ test('failure words that are no failure: a negation, a count of none, a conditio
     'No errors found.',
     'Tests: 12 passed, 0 failed',
     'Frames dropped: 0, frames failed: 0',
+    'Error: none',
     'If the device is not found, check the ribbon cable.',
     'The copy of the HEF may have failed after a kernel update.',
     'Why could not the pipeline link?',

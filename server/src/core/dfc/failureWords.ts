@@ -24,8 +24,8 @@ const HEAD = 2000;
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: /i;
 
-/** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git). */
-const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*\S/;
+/** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`. */
+const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
