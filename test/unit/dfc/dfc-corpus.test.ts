@@ -134,6 +134,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen8', 'ninth', 20],
   ['unseen9', 'tenth', 20],
   ['unseen10', 'eleventh', 20],
+  ['unseen11', 'twelfth (set aside)', 35],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {
