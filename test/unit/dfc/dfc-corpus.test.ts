@@ -37,8 +37,12 @@
 // info, HailoRT's monitor thread and a pipeline torn down, a HailoRT check without its status, a sentence's one span
 // that quotes a log line, the first error line where an unknown failure began,
 // a HailoRT buffer of size 0 from Python) — a tuned half now, kept at its score after.
-// An eleventh batch (unseen10/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen10`).
+// An eleventh batch (unseen10/) was set aside whole and scored once by the lead (16/25, 33/49 fields — the reader of
+// 09:00 read 15/25); then read and its misses fixed as classes (dfc-failure-grammar.test.ts: any program's own words
+// that it failed, the loader's library and HailoRT release, a locale's fatal signals, an exception's function and its
+// stage from the DFC's module folders, the run's other warnings beside a catalogued one) — a tuned half now.
+// A twelfth batch (unseen11/) is set aside whole the same way: only listed and its format checked here, scored
+// once by the lead (`node scripts/dfc-corpus-score.mjs unseen11`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -71,6 +75,9 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   unseen8: { cases: 28, right: 28, fields: 64, fieldsRight: 64 },
   // Scored 22/28 (60/73 fields) once unread; then read and fixed as classes — tuned since.
   unseen9: { cases: 28, right: 28, fields: 73, fieldsRight: 73 },
+  // Scored 16/25 (33/49 fields) once unread, at the end of the session that collected it; then read and its misses
+  // fixed as classes (dfc-failure-grammar.test.ts) — tuned since. Left: 01's `640` (the HEF's input size the thread found).
+  unseen10: { cases: 25, right: 24, fields: 49, fieldsRight: 48 },
 };
 
 function report(results: CaseResult[]): string {
@@ -126,7 +133,8 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen7', 'eighth', 20],
   ['unseen8', 'ninth', 20],
   ['unseen9', 'tenth', 20],
-  ['unseen10', 'eleventh (set aside)', 20],
+  ['unseen10', 'eleventh', 20],
+  ['unseen11', 'twelfth (set aside)', 35],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {

@@ -185,7 +185,14 @@ test('dfc excerpt stages: the running stage and the error’s own stage are weig
 test('dfc excerpt stages: an error nobody catalogued says which stage it belongs to and the evidence', () => {
   const frame = `File ".../onnx_translator/onnx_graph.py", line 5369, in is_null_transpose_near_torch_tile\n    x = y[0]\nIndexError: list index out of range\n`;
   const d = readDfcLog(frame).diagnostics.find((x) => x.code === 'dfc/unrecognised-error');
-  assert.ok(d?.message.includes('It belongs to the parse stage: its traceback runs is_null_transpose_near_torch_tile'), d?.message);
+  // The frame the message names as where it was raised is the evidence: said once.
+  assert.ok(d?.message.includes('It belongs to the parse stage, by that frame'), d?.message);
+  assert.ok(d?.message.includes('is_null_transpose_near_torch_tile'), d?.message);
+  // A stage from another frame than the innermost names that frame.
+  const outer = readDfcLog(
+    `File "/v/hailo_sdk_client/runner/client_runner.py", line 3, in optimize\n    self._x()\nFile "/v/mylib/x.py", line 9, in helper\n    y()\n${UNKNOWN_ERROR}\n`,
+  ).diagnostics[0];
+  assert.ok(outer.message.includes('It belongs to the optimize stage: its traceback runs optimize in'), outer.message);
   const call = readDfcLog(`hef = runner.compile()\n${UNKNOWN_ERROR}\n`).diagnostics[0];
   assert.ok(call.message.includes('compile stage: the log shows the call hef = runner.compile()'), call.message);
   // No evidence, no stage said.

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LogShape, type ShapeCut } from '../../../server/src/core/dfc/logShape';
-import { dfcLogFileShape, loggerShape, runShape, runShapes, shapeLogs, shapeable, MIN_LINES } from '../../helpers/loggerShapes';
+import { applyShape, dfcLogFileShape, loggerShape, reading, runShape, runShapes, shapeLogs, shapeable, MIN_LINES } from '../../helpers/loggerShapes';
 import { repoRoot } from '../../helpers/shared';
 
 /** The seed the suite runs; the script runs others. */
@@ -178,6 +178,64 @@ test("logShape: a relay's level column padded after its brackets, and a relay's 
     ['[info] Translation started', '  File "x.py", line 3, in f', '', 'ValueError: x', '[error] Mapping Failed'],
   );
   assert.ok(got.every((c) => c?.own === false));
+});
+
+/**
+ * A compiler log that is mostly the allocator's tables (`+---+` borders, `| layer | 4 | … |` rows the
+ * compiler writes untagged into hailo_sdk.core.log): composed here in that file's form, for another model.
+ */
+function tableLog(): string[] {
+  const tag = (s: number, m: string) => `[2026-01-20 10:41:${String(s).padStart(2, '0')}.${String(100 + s)}] [default] [info] ${m}`;
+  const border = '+---------------+-------------+-----------------------+------+';
+  const table = (title: string, s: number) => [
+    tag(s, title),
+    border,
+    '| Node          | Subclusters | L3 Weight Memory Cuts | APUs |',
+    border,
+    ...['input_layer1', 'conv1', 'conv2_1', 'conv2_2', 'conv3_1', 'conv3_2', 'avgpool1', 'fc1', 'output_layer1'].map(
+      (n, i) => `| ${n.padEnd(13)} | ${String((i * 3) % 8).padEnd(11)} | ${String(i % 3).padEnd(21)} | ${String(i % 2).padEnd(4)} |`,
+    ),
+    border,
+  ];
+  return [
+    tag(1, 'Ran from command: "build_hef.py --net resnet_v1_18"'),
+    tag(1, 'Loading network parameters'),
+    tag(2, 'Starting Hailo allocation and compilation flow'),
+    tag(2, 'Trying to compile the network in a single context'),
+    tag(3, 'Model fits in single context'),
+    ...table('Pre-allocation Resources for resnet_v1_18_context_0', 4),
+    ...table('Post-Split Resources for resnet_v1_18_context_0, iteration 1', 5),
+    ...table('Post-Final-Split Resources for resnet_v1_18_context_0, iteration 2', 6),
+    tag(7, 'Successful Mapping (allocation time: 3s)'),
+    tag(7, 'Compiling kernels of resnet_v1_18_context_0...'),
+    tag(8, 'Building HEF...'),
+    tag(9, 'Successful Compilation (compilation time: 1s)'),
+  ];
+}
+
+test("logShape: a relay whose messages are mostly table rows keeps its own separator (a message may begin with a separator's characters)", () => {
+  const lines = tableLog();
+  assert.ok(lines.filter((l) => /^[|+]/.test(l)).length > lines.length / 2);
+  // Python logging's '%(asctime)s [%(levelname)s] %(name)s: ' (the separator `: `; rows make it `: | `), and a
+  // space-separated format ending in a thread id (the separator a space; rows make it ` | `).
+  const relays: ((l: string, i: number) => string)[] = [
+    (l, i) => `2026-01-20 10:42:${String(i % 60).padStart(2, '0')},${String(i % 1000).padStart(3, '0')} [INFO] build_hef: ${l}`,
+    (l, i) => `01/20/2026 10:42:${String(i % 60).padStart(2, '0')} I gpu-box-01 0x7f3a${String(i % 10)}c00 ${l}`,
+  ];
+  for (const relay of relays) {
+    const relayed = lines.map(relay);
+    assert.deepEqual(
+      cuts(relayed).map((c) => c?.rest),
+      lines,
+      relayed[0],
+    );
+  }
+  const plain = reading(`${lines.join('\n')}\n`);
+  assert.equal(plain.outcome, 'success');
+  for (const relay of relays) assert.deepEqual(reading(`${lines.map(relay).join('\n')}\n`), plain);
+  // The same behind generated formats (the corpus test's generator, seeds of its own).
+  for (let seed = 5_000; seed < 5_040; seed++)
+    assert.deepEqual(reading(`${applyShape(loggerShape(seed), lines).join('\n')}\n`), plain, loggerShape(seed).label);
 });
 
 test("dfc logger shapes: every corpus log reads the same written as the DFC's own log file (`date - LEVEL - file.py:N - `)", () => {

@@ -899,7 +899,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'dfc',
     classes: [],
     patterns: [
-      /^docker: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/,
+      // The daemon's refusal in any client's words (the CLI's `docker: ` prefix, compose, `docker pull`, an SDK): moby's client prints `Error response from daemon: %s`.
+      /^docker: |Error response from daemon: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/,
     ],
     stage: null,
     severity: 'error',

@@ -5,6 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
+import { completedIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
@@ -208,14 +209,41 @@ const CHAIN_ARROW = /^(?:→|->|=>|⇒)\s*/;
 const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
 /** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
-const FATAL_WORDS = 'Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap';
+/**
+ * strsignal's words as bash prints them in the user's locale (glibc's translations of `Segmentation fault` and
+ * `Aborted`: de, fr, es, it, pt_BR, ja, zh_CN, ru), each the English signal it names.
+ */
+const LOCALISED_SIGNALS: Readonly<Record<string, string>> = {
+  Speicherzugriffsfehler: 'Segmentation fault',
+  'Erreur de segmentation': 'Segmentation fault',
+  'Violación de segmento': 'Segmentation fault',
+  'Errore di segmentazione': 'Segmentation fault',
+  'Falha de segmentação': 'Segmentation fault',
+  セグメンテーション違反です: 'Segmentation fault',
+  段错误: 'Segmentation fault',
+  'Ошибка сегментирования': 'Segmentation fault',
+  Abgebrochen: 'Aborted',
+  Abandon: 'Aborted',
+  Abortado: 'Aborted',
+  中止: 'Aborted',
+  已放弃: 'Aborted',
+};
+const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap|${Object.keys(LOCALISED_SIGNALS).join('|')}`;
+/** The signal, bare or after bash's job line (`script: line N: PID Signal  cmd`, `line` in the locale's word), its core-dump note in any words. */
 const FATAL_SIGNAL = new RegExp(
-  `^(?:(${FATAL_WORDS})(?: +\\(core dumped\\))?|\\S+: line \\d+: +\\d+ +(${FATAL_WORDS})\\b.*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
+  `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
-const CRASH_START = /^(?:terminate called|what\(\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\/|zsh: |Fatal Python|\S+: line \d)/;
+const CRASH_START = new RegExp(
+  `^(?:terminate called|what\\(\\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\\/|zsh: |Fatal Python|\\S+: \\S{1,12} \\d|${Object.keys(LOCALISED_SIGNALS).join('|')})`,
+);
+/** Failure lines this close before a native death are said with it. */
+const CRASH_CAUSE_LINES = 5;
 /** Lines of one native death (the exception, its what(), the signal) stand this close. */
 const CRASH_LINES = 3;
+
+/** Warnings no entry knows, said with a run's catalogued warnings (sayOtherWarnings). */
+const MAX_OTHER_WARNINGS = 3;
 
 /** A wrapped message is joined from at most this many lines. */
 const MAX_JOINED = 4;
@@ -264,6 +292,8 @@ export class ErrorCollector {
   private inTraceback = false;
   private afterException = false;
   private frames = new FrameList();
+  /** The innermost frame's file so far (the function's module, said with an error nobody explains). */
+  private frameFile: string | null = null;
   private chainLines: string[] = [];
   private lastException: Signal | null = null;
   /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
@@ -364,6 +394,21 @@ export class ErrorCollector {
       this.lastBodies.push(body);
       if (this.lastBodies.length > 3) this.lastBodies.shift();
     }
+  }
+
+  /** The run's warnings no entry knows, in their words (at most MAX_OTHER_WARNINGS). */
+  private otherWarnings: string[] = [];
+
+  /**
+   * A run that ended without an error: the warnings no entry knows are said in its first warning's diagnostic, so
+   * what another tool warned of beside it (a GStreamer pipeline's latency, a library's deprecation) is not lost.
+   */
+  sayOtherWarnings(): void {
+    const run = this.out.slice(this.runStart);
+    const first = run.find((d) => d.severity === 'warning');
+    if (!first || !this.otherWarnings.length || run.some((d) => d.severity === 'error')) return;
+    const said = this.otherWarnings.filter((w) => !first.message.includes(w));
+    if (said.length) first.message += ` Beside it the log warns (no DFC or HailoRT message the reader knows): ${said.map((w) => `«${w}»`).join('; ')}.`;
   }
 
   /** What the log's own lines said of its HailoRT failures, in their words (settle). */
@@ -467,20 +512,38 @@ export class ErrorCollector {
     // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
     // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
     // behind a relay that logs every line at INFO the same.
-    const ownFailure =
-      (lv === null || (lv === 'info' && l.relayedLevel === true)) &&
-      !bare &&
-      !reports.length &&
-      !added.length &&
-      PROGRAM_FAILED.test(body) &&
-      this.state.applicationRun();
-    if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) this.lastErrorLine = l.no;
+    // A warning no entry knows (another tool's beside the run's catalogued ones): said with them at the end (sayOtherWarnings).
+    if (lv === 'warning' && !bare && !reports.length && body && this.otherWarnings.length < MAX_OTHER_WARNINGS && !matchDfcMessage(body)) {
+      const w = body.length > 240 ? `${body.slice(0, 239)}…` : body;
+      if (!this.otherWarnings.includes(w)) this.otherWarnings.push(w);
+    }
+    const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !added.length;
+    // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
+    // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
+    const words = untagged && !consumed && !this.inTraceback && !this.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    // A later step's word that it completed gets past a failure told by words alone, as a success word does.
+    if (!ownFailure && untagged && !consumed && this.lastErrorLine !== null && completedIn(body)) this.succeeded();
+    if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
+      this.lastErrorLine = l.no;
+      // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
+      this.wordsOnly = ownFailure && !bare && !reports.length && lv !== 'error' && lv !== 'critical';
+    }
     if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
-      const s: Signal = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
+      const s: Signal = {
+        kind: 'error-line',
+        cls: null,
+        message: body,
+        frames: [],
+        line: l,
+        ...(ownFailure ? { words: words?.words ?? body.split(' ', 2).join(' ') } : {}),
+      };
       const n = this.accept(s, added);
       if (n === 0 && body) {
         this.unexplained = { signal: s, excerpt: this.recent(l) };
         this.firstUnexplained ??= s;
+        this.recentFailures.push({ no: l.no, message: body });
+        if (this.recentFailures.length > 2) this.recentFailures.shift();
       }
     }
     return added;
@@ -562,6 +625,9 @@ export class ErrorCollector {
     return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);
   }
 
+  /** The last failure lines nothing explained (line and words), for a death right after them. */
+  private recentFailures: { no: number; message: string }[] = [];
+
   /** A native program's death being reported (its lines come one after another). */
   private crash: { d: DfcDiagnostic; type: string | null; what: string | null; signal: string | null; last: number; excerpt: string[] } | null = null;
 
@@ -607,8 +673,10 @@ export class ErrorCollector {
     let part: { type?: string; what?: string; signal?: string } | null = null;
     if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
     else if (near && (m = CXX_WHAT.exec(body))) part = { what: m[1].trim() };
-    else if ((m = FATAL_SIGNAL.exec(body))) part = { signal: m[1] ?? m[2] ?? m[3] };
-    else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
+    else if ((m = FATAL_SIGNAL.exec(body))) {
+      const said = m[1] ?? m[2] ?? m[3];
+      part = { signal: LOCALISED_SIGNALS[said] ?? said };
+    } else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
     if (!part) return false;
     // A new exception starts a new report; its what() and the signal after it join it.
     const joins = near !== null && (part.type === undefined || (near.type === null && near.signal === null));
@@ -618,7 +686,9 @@ export class ErrorCollector {
     if (part.signal !== undefined) c.signal = part.signal;
     c.last = l.no;
     c.excerpt.push(body);
-    const d = this.explainer.crashed(l, c, [...c.excerpt]);
+    // The failure lines right before a death are what the program was doing when it died (`Could not load lib …`, then a segfault).
+    const before = this.recentFailures.filter((f) => f.no < l.no && l.no - f.no <= CRASH_CAUSE_LINES).map((f) => f.message);
+    const d = this.explainer.crashed(l, c, [...c.excerpt], before);
     if (joins) Object.assign(c.d, { message: d.message, excerpt: d.excerpt });
     else {
       c.d = d;
@@ -642,6 +712,7 @@ export class ErrorCollector {
     if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\)(?::|\s*$)/.test(t))) {
       if (!this.inTraceback && !this.afterException) {
         this.frames = new FrameList();
+        this.frameFile = null;
         this.chainLines = [];
         this.chainStage = null;
         this.why.chain = '';
@@ -670,6 +741,7 @@ export class ErrorCollector {
       this.afterFrame = f !== null;
       if (f) {
         this.frames.push(f[2]);
+        this.frameFile = f[1];
         const fs = stageOfFrame(f[1], f[2]);
         if (fs) [this.chainStage, this.why.chain] = [fs, `its traceback runs ${f[2]} in ${clip(f[1].split(/[\\/]/).slice(-3).join('/'))}`];
         return false;
@@ -709,6 +781,7 @@ export class ErrorCollector {
           message: m[2] ?? '',
           frames,
           ...(omitted ? { framesOmitted: omitted } : {}),
+          ...(this.frameFile ? { file: this.frameFile } : {}),
           line: l,
           stage: this.chainStage ?? said,
         };
@@ -880,15 +953,40 @@ export class ErrorCollector {
     this.openFailure = null;
     this.lastErrorLine = null;
     this.callStages.clear();
+    this.gotPastWords();
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
   answered(): void {
     this.lastErrorLine = null;
+    this.gotPastWords();
+  }
+
+  /**
+   * The run got past failures told by words alone (TensorFlow's `Unable to register cuDNN factory` before a stage):
+   * they are not what a later end without an error line died of (noErrorShown says that), nor what it began with.
+   */
+  private gotPastWords(): void {
+    if (this.unexplained?.signal.words !== undefined) this.unexplained = null;
+    if (this.firstUnexplained?.words !== undefined) this.firstUnexplained = null;
+    this.recentFailures = [];
   }
 
   /** An error-level line (any tool's) or an exception that nothing after it got past. */
   private lastErrorLine: number | null = null;
+  /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
+  private wordsOnly = false;
+
+  /**
+   * A program's own word that something succeeded (markers.ts `succeeded`): a failure told by its words alone
+   * before it was got past (a fallback the script took, a retry that worked); a tagged error line or an exception is not.
+   */
+  succeeded(): void {
+    if (this.wordsOnly && this.openFailure === null) {
+      this.lastErrorLine = null;
+      this.gotPastWords();
+    }
+  }
 
   /**
    * The log's last word is an error: an error-level line or an exception with no stage, progress or
@@ -929,6 +1027,7 @@ export class ErrorCollector {
     this.earlier = demoted.length ? { demoted, runStart: this.runStart, firstErrorStage: this.firstErrorStage } : null;
     this.explainer.newRun();
     this.runStart = this.out.length;
+    this.otherWarnings = [];
     this.firstErrorStage = null;
     this.openFailure = null;
     this.lastErrorLine = null;

@@ -39,6 +39,10 @@ export interface Signal {
   cut?: boolean;
   /** The node an author's report names after the class (`UnexpectedNodeError on node_Expand_61`, errors.ts reportsInProse). */
   node?: string;
+  /** A line that is a failure only by its words (failureWords.ts): the words that say so. */
+  words?: string;
+  /** The innermost frame's file, as the traceback wrote it (`.../onnx_translator/onnx_graph.py`). */
+  file?: string;
 }
 
 /** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
@@ -1186,7 +1190,7 @@ export class Explainer {
    * A native program died: an uncaught C++ exception (libstdc++'s verbose terminate handler prints its
    * type and `what()`), then the signal the shell reports. std::bad_alloc is a failed allocation.
    */
-  crashed(l: LogLine, c: { type: string | null; what: string | null; signal: string | null }, excerpt: string[]): DfcDiagnostic {
+  crashed(l: LogLine, c: { type: string | null; what: string | null; signal: string | null }, excerpt: string[], before: string[] = []): DfcDiagnostic {
     const how = c.type
       ? `an uncaught C++ exception, ${c.type}${c.what && c.what !== c.type ? ` (what(): ${c.what})` : ''}${c.signal ? `, and was ${/^Abort/.test(c.signal) ? 'aborted' : `killed (${c.signal})`}` : ''}`
       : `${c.signal ?? 'a fatal signal'}${c.what ? ` (${c.what})` : ''}`;
@@ -1202,7 +1206,13 @@ export class Explainer {
               : /Segmentation/i.test(c.signal ?? '')
                 ? 'A native part of the program crashed: the lines before say what it was doing.'
                 : 'The lines before it say what the program was doing.';
-    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}. ${advice}`, { stage: this.state.currentStage ?? 'unknown', excerpt });
+    // What failed right before it, in the program's words, and what a library it names says (libraryCause).
+    const library = before.map(libraryCause).find(Boolean);
+    const prior = before.length ? ` Right before it: ${before.map((b) => `«${b}»`).join(', then ')}.${library ? ` ${library}` : ''}` : '';
+    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}.${prior} ${advice}`, {
+      stage: this.state.currentStage ?? 'unknown',
+      excerpt: before.length ? [...before, ...excerpt] : excerpt,
+    });
   }
 
   /** `first`: the run's first error line nothing explained, when it is not `s` — where the failure began. */
@@ -1213,11 +1223,14 @@ export class Explainer {
     // HailoRT's own check macro (`CHECK failed - …`): a run on the device, not the DFC, failed.
     const hailort = !s.cls && /^CHECK(?:_[A-Z_]+)? failed\b/.test(head);
     // A stage's own class or frames say the DFC raised it, whatever else the log shows.
+    // A line that fails only by its words (failureWords.ts) is whatever program printed it: said as the run's failure, not the DFC's.
     const who = hailort
       ? 'HailoRT failed a check'
-      : this.state.applicationRun() && !s.stage
-        ? 'The program failed with an error'
-        : 'The DFC failed with an error';
+      : s.words !== undefined
+        ? `A step of this run failed in its own words (\`${s.words}\`), a message`
+        : this.state.applicationRun() && !s.stage
+          ? 'The program failed with an error'
+          : 'The DFC failed with an error';
     // What the kernel's errno or Python's MemoryError says is known whatever raised it.
     const errno = s.cut ? undefined : errnoIn(head);
     const known = errno
@@ -1225,20 +1238,66 @@ export class Explainer {
       : s.cls === 'MemoryError'
         ? " — Python could not allocate memory: the host (or its container's limit) ran out"
         : '';
+    // A shared library the dynamic loader could not load or a program expects: whose it is and what fixes it.
+    const library = s.cut ? undefined : libraryCause(head);
+    // Where it was raised: the innermost frame's function and module (a DFC module gave its stage, errors.ts stageOfFrame).
+    const raised = s.frames.length ? ` It was raised in ${s.frames[s.frames.length - 1]}${s.file ? ` (${shortPath(s.file)})` : ''}.` : '';
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     const named = s.cut ? undefined : namedLayer(head);
     // HailoRT's CHECK macro returns a status with every failed check (hailort/common/utils.hpp, https://github.com/hailo-ai/hailort):
     // a check quoted without its callers' `status=` lines is still HailoRT's failure, its status unseen.
     // The stage, when the log shows one, with the evidence it rests on (stageEvidence.ts): nothing in the message says it.
     const clue = hailort ? null : this.state.stageClue(s.stage ?? this.evidence);
+    // The frame named above is the evidence when it gave the stage: said once.
+    const stageSaid = !clue
+      ? ''
+      : raised && clue.reason.startsWith(`its traceback runs ${s.frames[s.frames.length - 1]} in `)
+        ? ` It belongs to the ${clue.stage} stage, by that frame's module.`
+        : ` It belongs to the ${clue.stage} stage: ${clue.reason}.`;
     return this.make(
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${named ? ` It names the layer or node ${named}.` : ''}${clue ? ` It belongs to the ${clue.stage} stage: ${clue.reason}.` : ''}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''} The quoted lines are the ${hailort ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${named ? ` It names the layer or node ${named}.` : ''}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
+}
+
+/** A traceback's file as a reader recognises it: its last two path parts (`onnx_translator/onnx_graph.py`). */
+function shortPath(file: string): string {
+  return file.split(/[\\/]/).filter(Boolean).slice(-2).join('/');
+}
+
+/** A shared library a line names (`libgsthailometa.so.3`, `libhailort.so.5.1.1`), with the release its file name carries. */
+const SHARED_LIBRARY = /\b(lib[\w+-]{1,60})\.so((?:\.\d{1,4}){0,4})\b/;
+/** TAPPAS core's libraries (meta-hailo's libgsthailotools recipe ships libgsthailometa, libhailo_tracker, libgsthailotools). */
+const TAPPAS_LIBRARY = /^lib(?:gsthailo\w*|hailo_(?:tracker|cv_singleton|gst_image|opencv_utils))$/;
+
+/**
+ * What a missing or mismatched shared library says, whoever failed to load it. libhailort's file name carries its whole
+ * release (hailort/libhailort/src/CMakeLists.txt sets VERSION X.Y.Z and no SOVERSION, so the soname is
+ * libhailort.so.X.Y.Z: https://github.com/hailo-ai/hailort): a program linked against one release loads no other.
+ * TAPPAS core's libraries come in TAPPAS core's package (hailo-tappas-core, part of Raspberry Pi OS's hailo-all:
+ * https://www.raspberrypi.com/documentation/computers/ai.html; the files: meta-hailo's libgsthailotools recipe,
+ * https://github.com/hailo-ai/meta-hailo).
+ */
+export function libraryCause(text: string): string | undefined {
+  if (!text.includes('.so')) return undefined;
+  const m = SHARED_LIBRARY.exec(text);
+  if (!m) return undefined;
+  const [file, name, release] = [m[0], m[1], m[2].slice(1)];
+  if (name === 'libhailort' && /^\d+\.\d+\.\d+$/.test(release))
+    return `${file} is HailoRT ${release}'s library: libhailort's file name carries its whole release, so a program built against HailoRT ${release} loads no other — install HailoRT ${release}, or the program's build for the HailoRT installed (hailortcli --version says which).`;
+  if (name === 'libhailort')
+    return `${file} is HailoRT's library: install HailoRT (on a Raspberry Pi, \`sudo apt install hailo-all\`), of the release the program was built for.`;
+  if (TAPPAS_LIBRARY.test(name))
+    return `${file} is TAPPAS core's library (the package hailo-tappas-core, part of hailo-all on a Raspberry Pi): install or reinstall it (\`sudo apt install --reinstall hailo-tappas-core\`) at the release that matches HailoRT, then open a new shell.`;
+  if (!/cannot open shared object file|error while loading shared libraries|not found/.test(text)) return undefined;
+  // Named by its path (a plugin or post-process a program loads from a folder): that file is not there.
+  if (text[m.index - 1] === '/')
+    return `Nothing is at the path given for ${file}: build or copy it there (a project's own libraries are made by its build or setup step), or give the program the path where it is.`;
+  return `The dynamic loader found no ${file}: install the package that ships it (\`apt-file search ${file}\` names it), or add its folder to the loader's path (ldconfig).`;
 }
 
 /**

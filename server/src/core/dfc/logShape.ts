@@ -213,6 +213,19 @@ interface StemStats {
   datedTime: boolean;
 }
 
+/**
+ * The separator's characters after a field: the usual ones, unless a shorter separator they begin
+ * with (spaces alone included) stands on MIN_SUPPORT lines too — then the longer one is that separator
+ * followed by messages that begin with a separator's characters (the allocator's `| conv1 | 4 |` table rows, which may be
+ * most of a compiler's log file behind a relay's `name: `), and the template's separator is the shorter.
+ */
+function separatorCore(cores: Map<string, number>): string {
+  const usual = mode(cores) ?? '';
+  let core = usual;
+  for (const [c, n] of cores) if (c.length < core.length && usual.startsWith(c) && n >= MIN_SUPPORT) core = c;
+  return core;
+}
+
 function bump<K>(m: Map<K, number>, k: K): void {
   if (m.size < 32 || m.has(k)) m.set(k, (m.get(k) ?? 0) + 1);
 }
@@ -344,7 +357,7 @@ export class LogShape<T> {
     // A name before a space ends a template only as a logger's or host's name — one, on nearly every
     // line, spelt as an identifier (`compile_model`, `gpu-box-01`, `app.worker`, Python's `root`) —
     // and not where the word after it is constant too: a repeated phrase (`Thread in element …`) is a message's.
-    if (st.last === 'name' && mode(st.cores) === '') {
+    if (st.last === 'name' && separatorCore(st.cores) === '') {
       const [v] = st.values;
       if (st.values.size !== 1 || !(/[._\d-]/.test(v) || v === 'root') || st.n < 0.95 * (this.keys.get(st.parentKey) ?? 0)) return false;
       if (this.phraseGoesOn(st)) return false;
@@ -362,7 +375,7 @@ export class LogShape<T> {
 
   /** The field after a name is one word on nearly every line: the name begins a phrase. */
   private phraseGoesOn(st: StemStats): boolean {
-    const key = `${st.parentKey}${st.open}${st.last}${mode(st.cores) === '' ? ' ' : ''}\u0001`;
+    const key = `${st.parentKey}${st.open}${st.last}${separatorCore(st.cores) === '' ? ' ' : ''}\u0001`;
     const n = this.keys.get(key) ?? 0;
     return (this.children.get(key) ?? []).some((next) => next.last === 'name' && next.n >= PRESENCE * n && next.values.size <= 3);
   }
@@ -374,7 +387,7 @@ export class LogShape<T> {
       const st = this.stems.get(stem)!;
       // The last separator is matched on the text: a message may begin with a separator's characters
       // (`| cluster_0 |`, `--hw-arch`), which the head's reading took into the separator.
-      const core = mode(st.cores) ?? '';
+      const core = separatorCore(st.cores);
       let end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
       // A level padded after its brackets (`<info>  `, `<error> `): the column ends where the longest level's separator does.
       const last = head.fields[d - 1];

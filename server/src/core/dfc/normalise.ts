@@ -141,10 +141,10 @@ const HAS_BOX = /^[│┃║╭┌┏╔╒╓┍┎╰└┗╚╘╙┕┖]/;
 
 /**
  * A relayed line with a structure of its own keeps no level tag: a traceback's lines (indented
- * frames and code, its header) and its exception line, which the traceback tracker reads as printed.
+ * frames and code, its header, a frame an excerpt pasted at the margin) and its exception line, which the traceback tracker reads as printed.
  */
 const OWN_STRUCTURE =
-  /^(?:\s|Traceback \(most recent call last\)|During handling of the above|The above exception was)|^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*:(?: |$)|^[A-Z]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::(?: |$)|$)/;
+  /^(?:\s|Traceback \(most recent call last\)|During handling of the above|The above exception was|File "[^"]{0,400}", line \d)|^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*:(?: |$)|^[A-Z]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::(?: |$)|$)/;
 
 /** Rich's log handler prints the caller's `file.py:N` at the right edge. */
 const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;

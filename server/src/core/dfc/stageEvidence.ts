@@ -63,7 +63,7 @@ export function stageOfFrame(path: string, fn: string): StageName | null {
   if (/[\\/](?:sdk_backend[\\/]parser|model_translator)[\\/]|[\\/]parser_cli\.py$/.test(path)) return 'parse';
   if (/[\\/](?:allocator|hailo_tools[\\/]build)[\\/]|[\\/]compiler_cli\.py$/.test(path)) return 'compile';
   if (/[\\/]script_parser[\\/]/.test(path)) return 'optimize';
-  if (/[\\/](?:onnx|tf|tflite)_translator[\\/]/.test(path)) return 'parse';
+  if (/[\\/](?:onnx|tf|tflite|pytorch)_translator[\\/]/.test(path)) return 'parse';
   if (/[\\/]acceleras[\\/]/.test(path)) return 'optimize';
   if (/hailo_sdk_client[\\/]|[\\/]client_runner\.py$/.test(path)) {
     if (/^(?:translate_(?:onnx|tf)_model|_?parse_(?:onnx_)?model_to_hn)$/.test(name)) return 'parse';

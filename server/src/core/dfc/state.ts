@@ -274,6 +274,8 @@ export class ReaderState implements ReaderView {
           // HailoRT's own lines are steps inside the library (`Default Internal buffer planner executed successfully`,
           // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded.
           if (this.applicationRun() && !l.raw.includes('[HailoRT]')) this.answered = true;
+          // Any program's word that it succeeded gets past a failure that only its words told (errors.ts succeeded).
+          if (!l.raw.includes('[HailoRT]')) this.errors.succeeded();
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
@@ -510,6 +512,7 @@ export class ReaderState implements ReaderView {
       outcome = 'incomplete';
     }
     if (outcome === 'failed' && failed !== 'docker') pushAll(added, this.errors.unexplainedIfNone(exit));
+    this.errors.sayOtherWarnings();
     if (failed && failed !== 'docker' && failed !== 'unknown') this.finishStage(failed, 'failed', null, this.lastLine, events);
     for (const d of added) events.push({ kind: 'diagnostic', diagnostic: d });
     return { report: this.build(outcome, failed, this.errors.diagnostics()), events };

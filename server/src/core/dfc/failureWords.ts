@@ -1,0 +1,117 @@
+// How any program says it failed — a grammar, not a list of programs (issue 30, docs/dfc-log.md "Any program's own
+// words that it failed"). The reader knows the DFC's and HailoRT's messages by the catalogue; the tools around
+// them — a GStreamer pipeline, pkg-config, an install script, `docker build`, the dynamic loader, pip, a post-install
+// step — report their failures in words every such tool uses: an error word as the line's prefix (`error: …`,
+// `E: …`, `prog: error: …`), `failed`, `could not`/`cannot`/`unable to`, `not found`/`No such file or
+// directory`/`not installed`/`does not exist`/`not in the list of … versions`, a non-zero exit status. A line that
+// says so (and no negation, condition or narrator's `I`/`we` around it) is a failure line of whatever ran; the
+// collector (errors.ts) makes it the run's end when nothing after it shows the run got past it.
+//
+// Bounded: one gate of plain words first (most lines hold none), then patterns without nested quantifiers on the
+// line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
+
+/** What in the line says it failed (for the diagnostic's words). */
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'exit-status';
+
+export interface FailureWords {
+  kind: FailureKind;
+  /** The words that say it (`could not link`, `not found`, `exit code: 1`). */
+  words: string;
+}
+
+const HEAD = 2000;
+
+/** A cheap gate: every failure line holds one of these (case-insensitively). */
+const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: /i;
+
+/** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`. */
+const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
+/** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
+const FAILED = /\b(?:failed|FAILED|Failed)\b/;
+const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
+const MISSING =
+  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
+const EXIT_STATUS =
+  /\b(?:exit(?:ed)?(?: with)? (?:code|status)[:=]? ?-?[1-9]\d{0,2}\b|returned (?:a )?non-zero (?:code|exit status)(?::? ?\d{1,3})?|non-zero exit (?:code|status))/i;
+
+/** Words that make the failure not one: a negation, a count of none, a condition, a cure. */
+const NOT_A_FAILURE =
+  /\b(?:0 (?:failed|errors?)|no (?:errors?|failures?)\b|not failed|never failed|without (?:fail\w*|errors?)|if|unless|whether|in case|avoid\w*|prevent\w*|fix(?:ed|es)?|solv\w*|resolv\w*|no longer|instead|ignor\w*)\b/i;
+/** A modal verb in the clause before them: a possibility, not a report (lower case: `May  6 09:12:33` is a date). */
+const MODAL = /\b(?:would|might|may|should)\b/;
+/**
+ * A warning's words before them: a program's own `warning:` (`HailoRT warning: Cannot create log file …`), a ⚠ mark, apt's `W: `
+ * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
+ */
+const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+/**
+ * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
+ * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
+ */
+const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
+/** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
+const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
+/** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
+const GOES_ON =
+  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry)\b/i;
+/** The words counted as none right after them (`failed: 0`, `failed 0`). */
+const NONE_AFTER = /^:? ?0\b/;
+/** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
+const NARRATOR =
+  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)\b/;
+
+/**
+ * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
+ * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them.
+ */
+export function failureIn(body: string): FailureWords | null {
+  const s = body.length > HEAD ? body.slice(0, HEAD) : body;
+  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s)) return null;
+  const hit = firstHit(s);
+  if (!hit) return null;
+  // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).
+  const end = hit.at + hit.words.length;
+  const before = s.slice(clauseStartBefore(s, hit.at), end);
+  if (
+    NOT_A_FAILURE.test(before) ||
+    MODAL.test(before) ||
+    NONE_AFTER.test(s.slice(end, end + 4)) ||
+    NARRATOR.test(before) ||
+    WARNED.test(s.slice(0, hit.at)) ||
+    CURED.test(s) ||
+    GOES_ON.test(s)
+  )
+    return null;
+  return { kind: hit.kind, words: hit.words };
+}
+
+function firstHit(s: string): { kind: FailureKind; words: string; at: number } | null {
+  let best: { kind: FailureKind; words: string; at: number } | null = null;
+  const take = (kind: FailureKind, m: RegExpExecArray | null) => {
+    if (m && (best === null || m.index < best.at)) best = { kind, words: m[0].trim(), at: m.index };
+  };
+  take('error-word', ERROR_PREFIX.exec(s));
+  take('failed', FAILED.exec(s));
+  take('cannot', CANNOT.exec(s));
+  take('missing', MISSING.exec(s));
+  take('exit-status', EXIT_STATUS.exec(s));
+  return best;
+}
+
+/**
+ * A line saying a step completed (`Installation complete!`, `Reading package lists... Done`, `Setup finished.`): the
+ * run went on past a failure its words alone told (errors.ts), unless it is negated or conditioned.
+ */
+const COMPLETED = /(?:^|[\s.])(?:done|complete|completed|finished)[.!]{0,3}\s*$/i;
+const NOT_COMPLETED = /\b(?:not|no|never|fail\w*|error\w*|without|if|unless|until|incomplete)\b/i;
+
+export function completedIn(body: string): boolean {
+  const s = body.length > HEAD ? body.slice(-HEAD) : body;
+  return COMPLETED.test(s) && !NOT_COMPLETED.test(s);
+}
+
+/** Where the clause holding position `i` starts: after the last sentence end (`. `, `; `, `! `) before it. */
+function clauseStartBefore(s: string, i: number): number {
+  for (let k = i - 1; k >= Math.max(0, i - 160); k--) if ((s[k] === '.' || s[k] === ';' || s[k] === '!') && /\s/.test(s[k + 1] ?? '')) return k + 1;
+  return Math.max(0, i - 160);
+}
