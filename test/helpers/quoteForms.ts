@@ -348,10 +348,11 @@ export function condensedChain(seed: number, lines: string[]): { label: string; 
 export function keyLines(log: ShapeLog): string[] {
   const r = readDfcLog(`${log.lines.join('\n')}\n`, { logPath: 'run.log' });
   const nos = [...new Set(r.diagnostics.map((d) => d.logLine))].filter((n) => n >= 1 && n <= log.lines.length).sort((a, b) => a - b);
-  const said = (n: number) => log.lines[n - 1].trim() !== '';
+  // A report quotes a message, not a traceback's frame or code line (indented): those are left out.
+  const said = (n: number) => /^\S/.test(log.lines[n - 1]);
   const picked = nos.filter(said).map((n) => log.lines[n - 1]);
   if (picked.length) return picked.slice(0, 6);
-  const last = [...log.lines].reverse().find((l) => l.trim() !== '');
+  const last = [...log.lines].reverse().find((l) => /^\S/.test(l));
   return last ? [last] : [];
 }
 

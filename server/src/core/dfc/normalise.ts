@@ -108,6 +108,8 @@ const PREFIXES: Prefix[] = [
   { re: /^(?:(?:#+|\/\/)(?: |(?=\S))|(?:--|;+) )/ },
   { re: /^> / },
   { re: /^[-*+]\s+(?=[^-*+\s])/ },
+  // A numbered list item (`1. `, `2) `), as Markdown numbers them.
+  { re: /^\d{1,3}[.)] +(?=\S)/ },
 ];
 
 /**
@@ -150,7 +152,9 @@ const OWN_STRUCTURE =
 const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;
 
 /** Words around a code span: a sentence quoting a line, not the line itself. */
-const PROSE = /[A-Za-z]{2,}\W+[A-Za-z]{2,}/;
+// In any script: an author's sentence around an English message may be Japanese, Korean, Russian … (docs/research/dfc-unseen-misses.md);
+// a Han, kana or Hangul run is words without spaces. Each letter run is tried once from its start (linear on a long line).
+const PROSE = /(?<!\p{L})\p{L}{2,}[^\p{L}\p{N}]+\p{L}{2}|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u;
 /**
  * What a span quotes as a line: words with spaces between them (a single token — `hailo-ollama`,
  * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
@@ -184,6 +188,32 @@ function lineSpan(text: string): string | null {
   if (!line) return null;
   const around = `${text.slice(0, line.index)} ${text.slice(line.index + line[0].length)}`.replace(/`/g, '');
   return PROSE.test(around) && !saysItself(around) ? line[1] : null;
+}
+
+/** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
+const CODE_LIKE = /[=(]|[;,)\]}"']$/;
+const COMMENT_AFTER_CODE = /[ \t](?:#|\/\/) (?=\S)/;
+
+/** The comment after a line of code, when the code is code and the comment says something; null otherwise. */
+function commentAfterCode(t: string): string | null {
+  const m = COMMENT_AFTER_CODE.exec(t);
+  if (!m) return null;
+  const code = t.slice(0, m.index).trimEnd();
+  if (code.trim() === '' || code.trimStart()[0] === '[' || !CODE_LIKE.test(code) || LOGGED_LINE.test(code)) return null;
+  return t.slice(m.index + m[0].length);
+}
+
+/**
+ * A log's line in double quotes in a sentence (`The tool says "[error] Mapping Failed" and stops.`): the line,
+ * when it is one a log writes (a level tag, HailoRT's, a catalogue message, a class with its message).
+ */
+function doubleQuoted(t: string): string | null {
+  const open = t.indexOf('"');
+  const close = t.lastIndexOf('"');
+  if (close <= open || t.indexOf('"', open + 1) !== close) return null;
+  const inner = t.slice(open + 1, close);
+  const around = `${t.slice(0, open)} ${t.slice(close + 1)}`;
+  return QUOTED_LINE.test(inner) && (LOGGED_LINE.test(inner) || saysItself(inner)) && PROSE.test(around) && !saysItself(around) ? inner : null;
 }
 
 /** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
@@ -250,7 +280,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
-  const decorated = t.includes('**') || t.includes('`');
+  const decorated = t.includes('**') || t.includes('`') || t.includes('"') || t.includes(' # ') || t.includes(' // ');
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -265,6 +295,13 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let lastWasLevel = false;
   /** The line after the first round of prefixes, before any Markdown went (Normalised.said). */
   let said = t;
+  // A line of code with the log's line kept as its comment (`result = run(args)  # [error] …`): the comment is the line.
+  const comment = !relayed && (t.includes(' # ') || t.includes(' // ')) ? commentAfterCode(t) : null;
+  if (comment !== null) {
+    t = comment;
+    said = t;
+    changed = true;
+  }
   // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
   for (let pass = 0; pass < 2; pass++) {
     for (let round = 0; round < 12; round++) {
@@ -327,6 +364,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     // about: `InferVStreams`, `set_buffer`): that one is the line, as a lone span is (dfc-corpus unseen9/27).
     const line = open < 0 && ticks >= 4 && ticks % 2 === 0 && !ownTag ? lineSpan(marked) : null;
     if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(around) && !saysItself(around)) marked = marked.slice(open + 1, close);
+    else if (ticks === 0 && !ownTag && marked.includes('"')) marked = doubleQuoted(marked) ?? marked;
     else if (line) marked = line;
     else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;

@@ -4,6 +4,7 @@
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { pushAll } from '../common/arrays';
 import { LineSplitter, type LogLine } from './lines';
+import { QuoteForms } from './forms';
 import { LogShape, type ShapeCut } from './logShape';
 import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
@@ -12,6 +13,8 @@ import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 export class DfcLogReader {
   private readonly splitter = new LineSplitter();
   private readonly margin = new Margin();
+  /** The forms the log is quoted in (HTML, a notebook's JSON, typography), undone first (forms.ts). */
+  private readonly forms = new QuoteForms();
   /** The log's own line template, learned from its lines (logShape.ts). */
   private readonly shape: LogShape<LogLine>;
   private readonly state: ReaderState;
@@ -61,7 +64,11 @@ export class DfcLogReader {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
-    for (const line of lines) this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    for (const raw of lines) {
+      const text = this.forms.take(raw.text);
+      const line = text === raw.text ? raw : { ...raw, text };
+      this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    }
     return events;
   }
 
@@ -74,7 +81,7 @@ export class DfcLogReader {
           : text === line.text
             ? line
             : { ...line, text };
-      for (const l of this.spans(read)) this.state.line(l, events);
+      for (const c of tableCells(read)) for (const l of this.spans(c)) this.state.line(l, events);
     }
   }
 
@@ -110,6 +117,31 @@ export class DfcLogReader {
     return this.span.splice(0);
   }
 }
+
+/**
+ * A Markdown table row that quotes a log's lines in its cells (`| 2 | \`[HailoRT] [error] …\` | same as before |`,
+ * docs/research/dfc-unseen-misses.md): each cell of several words is read as a line of its own, at the row's place,
+ * after the row's single-word cells (`| IndexError |`, a class alone in a results table's cell, errors.ts) kept as a row.
+ * The DFC's own utilisation table (`| Cluster | … |`, `| cluster_0 | … |`, `| Total | … |`) stays whole.
+ */
+function tableCells(l: LogLine): LogLine[] {
+  const t = l.text;
+  if (t.length < 5 || !TABLE_ROW.test(t)) return [l];
+  const cells = t
+    .trim()
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim().replace(/\\\|/g, '|'));
+  if (cells.length < 2 || DFC_TABLE.test(cells[0]) || !cells.some((c) => /\S\s+\S/.test(c))) return [l];
+  const out: LogLine[] = [];
+  const short = cells.filter((c) => !/\S\s+\S/.test(c));
+  if (short.length) out.push({ ...l, text: `| ${short.join(' | ')} |` });
+  for (const c of cells) if (/\S\s+\S/.test(c)) out.push({ ...l, text: normalise(c)?.text ?? c, said: c });
+  return out;
+}
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** The first cell of the DFC's own utilisation table's rows (markers.ts classifySummaryLine). */
+const DFC_TABLE = /^(?:cluster(?:_\d+)?|total)$/i;
 
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
 const OPENS_SPAN = /(?:^|[\s(\[:,;])`[^`\s][^`]*$/;
