@@ -163,6 +163,8 @@ function hardWrap(r: Rand): QuoteForm {
 }
 
 function wrapLine(l: string, width: number, paths: boolean): string[] {
+  // A table's row or border is not filled (Markdown's and Org's fill leave tables alone).
+  if (/^\s*(?:\[[^\]]*\]\s*)*[|+]/.test(l) && /[|+]\s*$/.test(l)) return [l];
   const out: string[] = [];
   let rest = l;
   while (rest.length > width) {
@@ -178,7 +180,9 @@ function wrapLine(l: string, width: number, paths: boolean): string[] {
         continue;
       }
     }
-    if (cut < 0) break;
+    // A word longer than the width stands on its own line, as a fill leaves it; the words after it go on.
+    if (cut < 0) cut = rest.indexOf(' ', width);
+    if (cut <= lead) break;
     out.push(rest.slice(0, cut));
     rest = rest.slice(cut + 1);
   }
@@ -188,22 +192,25 @@ function wrapLine(l: string, width: number, paths: boolean): string[] {
 
 // ---- excerpt forms: the key lines, each quoted on its own ----
 
+/** A code span, as an author writes one; a line holding a backtick itself is quoted bare (a span cannot hold it without doubling). */
+const span = (x: string) => (x.includes('`') ? x : `\`${x}\``);
+
 /** Sentences around a quoted line, in English and in the languages users wrote around English messages. */
 const SENTENCES: readonly ((x: string) => string)[] = [
-  (x) => `I get \`${x}\` when I run it.`,
+  (x) => `I get ${span(x)} when I run it.`,
   (x) => `It fails with ${x}`,
-  (x) => `It fails with \`${x}\`.`,
+  (x) => `It fails with ${span(x)}.`,
   (x) => `The tool says "${x}" and stops.`,
-  (x) => `After a few minutes it prints \`${x}\` and exits.`,
-  (x) => `Any idea why I'm seeing \`${x}\`?`,
+  (x) => `After a few minutes it prints ${span(x)} and exits.`,
+  (x) => `Any idea why I'm seeing ${span(x)}?`,
   (x) => `Same result as before: ${x}`,
-  (x) => `実行すると \`${x}\` というエラーが出ます。`,
-  (x) => `运行时报错：\`${x}\``,
-  (x) => `실행하면 \`${x}\` 오류가 발생합니다.`,
-  (x) => `Ao executar, recebo o erro \`${x}\`.`,
-  (x) => `Beim Ausführen erscheint \`${x}\`.`,
-  (x) => `Al ejecutarlo obtengo \`${x}\`.`,
-  (x) => `При запуске получаю ошибку \`${x}\`.`,
+  (x) => `実行すると ${span(x)} というエラーが出ます。`,
+  (x) => `运行时报错：${span(x)}`,
+  (x) => `실행하면 ${span(x)} 오류가 발생합니다.`,
+  (x) => `Ao executar, recebo o erro ${span(x)}.`,
+  (x) => `Beim Ausführen erscheint ${span(x)}.`,
+  (x) => `Al ejecutarlo obtengo ${span(x)}.`,
+  (x) => `При запуске получаю ошибку ${span(x)}.`,
 ];
 
 /** The same languages' words before a pasted block. */
@@ -234,7 +241,7 @@ function wrappedSpan(r: Rand): QuoteForm {
   return {
     label: `wrapped-span ${width}`,
     family: 'excerpt',
-    apply: (ls) => ls.map((l) => wrapLine(`${before} \`${l.trim()}\` ${after}`, width, false).join('\n')).join('\n\n'),
+    apply: (ls) => ls.map((l) => wrapLine(`${before} ${span(l.trim())} ${after}`, width, false).join('\n')).join('\n\n'),
   };
 }
 
@@ -257,7 +264,7 @@ function tableRow(r: Rand): QuoteForm {
         `|${cells.map(() => '---').join('|')}|`,
         ...ls.map((l, i) => {
           const x = l.trim().replace(/\|/g, '\\|');
-          const row = cells.map((_, c) => (c === col ? (ticks ? `\`${x}\`` : x) : c === 0 ? `${i + 1}` : 'same as before'));
+          const row = cells.map((_, c) => (c === col ? (ticks ? span(x) : x) : c === 0 ? `${i + 1}` : 'same as before'));
           return `| ${row.join(' | ')} |`;
         }),
       ].join('\n'),
@@ -272,7 +279,7 @@ function listItem(r: Rand): QuoteForm {
   return {
     label: `list ${style}${ticks ? ' ticks' : ''}`,
     family: 'excerpt',
-    apply: (ls) => ls.map((l, i) => `${mark(i)} ${ticks ? `\`${l.trim()}\`` : l.trim()}`).join('\n'),
+    apply: (ls) => ls.map((l, i) => `${mark(i)} ${ticks ? span(l.trim()) : l.trim()}`).join('\n'),
   };
 }
 
@@ -350,7 +357,13 @@ export function keyLines(log: ShapeLog): string[] {
   const nos = [...new Set(r.diagnostics.map((d) => d.logLine))].filter((n) => n >= 1 && n <= log.lines.length).sort((a, b) => a - b);
   // A report quotes a message, not a traceback's frame or code line (indented): those are left out.
   const said = (n: number) => /^\S/.test(log.lines[n - 1]);
-  const picked = nos.filter(said).map((n) => log.lines[n - 1]);
+  // A traceback's header is not what a report quotes: its exception line is (the next line at the margin).
+  const quoted = (n: number) => {
+    if (!/^Traceback \(most recent call last\)/.test(log.lines[n - 1])) return n;
+    for (let k = n; k < log.lines.length; k++) if (/^\S/.test(log.lines[k])) return k + 1;
+    return -1;
+  };
+  const picked = [...new Set(nos.map(quoted))].filter((n) => n > 0 && said(n)).map((n) => log.lines[n - 1]);
   if (picked.length) return picked.slice(0, 6);
   const last = [...log.lines].reverse().find((l) => /^\S/.test(l));
   return last ? [last] : [];

@@ -726,6 +726,14 @@ export class ErrorCollector {
       } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
       // An author's elision inside the traceback (`...`, `…`, `[...]`) leaves it open: the frames after it are its own.
       if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
+      // A Markdown fence closing the pasted block ends the paste inside the traceback: read as a log that stops there.
+      if (/^\s*(?:```|~~~)/.test(t) && this.tracebackStart) {
+        this.inTraceback = false;
+        const s = { ...this.cutSignal(this.tracebackStart), stage: this.chainStage };
+        this.openFailure = s;
+        if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+        return false;
+      }
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;

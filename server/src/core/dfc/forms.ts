@@ -10,7 +10,9 @@
 //
 // Linear: one test of the characters each form needs first (most lines have none), then one pass.
 
-import { stripAnsi } from './lines';
+import { stripAnsi, type LogLine } from './lines';
+import type { ShapeCut } from './logShape';
+import { startsWithPrefix } from './normalise';
 
 /** The five entities an HTML serializer writes for text, and the spaces and quotes a forum adds. */
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#34': '"', '#x27': "'", '#x22': '"' };
@@ -96,3 +98,114 @@ function entity(e: string): string | null {
   const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
 }
+
+/**
+ * An author's hard wrap (an editor's fill at 60–100 columns, dfc-corpus unseen4/21): a paragraph's line was
+ * broken because its next word would not fit, so a line continues the one before when that one is long
+ * (FILL_MIN…FILL_MAX columns), adding the next line's first word would pass the paragraph's widest line so far
+ * (the fill's width), and the next line starts no line of its own — no indentation, no tag, prefix or bracket,
+ * no capitalised word (a sentence, a class, a tool's message), no `name:` (an exception's dotted class) — but goes
+ * on in lower case, a number, a parenthesis, a quote or a path. A path broken after its `/` is joined without a space. One line is held
+ * until the next one says; a live console (types.ts `live`) is never held, and never hard-wrapped.
+ */
+export class Unwrap {
+  private held: Decided | null = null;
+  /** The held line's last physical line's length (the one the fill broke). */
+  private heldLast = 0;
+  /** The widest line of the paragraph so far (a blank line ends a paragraph). */
+  private width = 0;
+
+  push(d: Decided): Decided[] {
+    const h = this.held;
+    this.held = null;
+    const t = content(d);
+    const len = t.trimEnd().length;
+    // The fill counted the line as the author's file holds it: its logger's prefix and escapes too.
+    const phys = d.item.raw.trimEnd().length;
+    // A line that is only its logger's prefix (`[time] [default] [info]`): its message went to the next line.
+    if (len === 0 && d.item.text.trim() !== '' && !d.item.overwritten) {
+      if (h) return [h, ...this.hold(d, 0)];
+      return this.hold(d, 0);
+    }
+    if (len === 0) {
+      this.width = 0;
+      return h ? [h, d] : [d];
+    }
+    // A line of one word may pass the fill's width (a path); the width is what the fill's breakable lines show.
+    const breakable = /\S\s+\S/.test(d.item.raw);
+    if (h && this.continues(d.item, t, /^\s/.test(content(h)))) {
+      if (breakable) this.width = Math.max(this.width, phys);
+      return this.hold(joined(h, d), phys);
+    }
+    if (breakable) this.width = Math.max(this.width, phys);
+    const out = this.hold(d, phys);
+    if (h) out.unshift(h);
+    return out;
+  }
+
+  flush(): Decided[] {
+    const h = this.held;
+    this.held = null;
+    return h ? [h] : [];
+  }
+
+  /** Holds a line that may go on in the next one; returns it at once when it cannot. */
+  private hold(d: Decided, last: number): Decided[] {
+    if (!d.item.overwritten && last <= FILL_MAX && content(d).length < HELD_MAX && !openSpan(content(d))) {
+      this.held = d;
+      this.heldLast = last;
+      return [];
+    }
+    return [d];
+  }
+
+  private continues(l: LogLine, t: string, indented: boolean): boolean {
+    // After a bare prefix, any line that is no line of its own is its message.
+    if (this.heldLast === 0) return !l.overwritten && !OWN_LINE.test(t) && !startsWithPrefix(t) && t[0] !== '[' && !/^\s/.test(t);
+    // A frame's function (`in <module>`) goes on an indented line only: elsewhere `<scope>/name` may be an author's own line.
+    if (l.overwritten || !(GOES_ON.test(t) || (indented && t[0] === '<')) || OWN_LINE.test(t) || startsWithPrefix(t) || openSpan(t)) return false;
+    const word = /^\S*/.exec(t.slice(0, 400))![0].length;
+    // A short line was broken only before a word that would not fit beside it (a path after `File`).
+    return (this.heldLast >= FILL_MIN || word >= FILL_MIN) && this.heldLast + 1 + word > this.width;
+  }
+}
+
+/** A code span the line leaves open (an odd number of backticks): the prose's wrapped span is reader.ts's to join. */
+function openSpan(t: string): boolean {
+  let n = 0;
+  for (let i = t.indexOf('`'); i >= 0; i = t.indexOf('`', i + 1)) n++;
+  return n % 2 === 1;
+}
+
+/** A line as the log's template left it (logShape.ts): the relayed rest when a prefix was cut. */
+export interface Decided {
+  item: LogLine;
+  text: string;
+  cut: ShapeCut | null;
+}
+
+function content(d: Decided): string {
+  return d.cut ? d.cut.rest : d.text;
+}
+
+/** The held line with the next one after it: a space between, none after a path's `/`. */
+function joined(h: Decided, d: Decided): Decided {
+  const a = content(h).trimEnd();
+  const sep = a === '' || a.endsWith('/') ? '' : ' ';
+  const rest = `${a}${sep}${content(d)}`;
+  const item = { ...h.item, raw: `${h.item.raw.trimEnd()}${sep}${d.item.raw}`, text: `${h.item.text.trimEnd()}${sep}${d.item.text}` };
+  return h.cut ? { item, text: h.text, cut: { ...h.cut, rest } } : { item, text: rest, cut: null };
+}
+
+const FILL_MIN = 50;
+const FILL_MAX = 120;
+/** A joined line stops growing here (a paragraph is a few lines). */
+const HELD_MAX = 4096;
+/** How a continuation starts: lower case, a digit, an opening parenthesis or quote, a path, an identifier with `_`. */
+// A digit only as a number the clause goes on with (`00:00:00.12)`): a line that starts with a date, a time or a pid is a logger's.
+const GOES_ON = /^(?:[a-z(/.'"~-]|\d[\d:.,]{0,30}\)|[A-Z][A-Z0-9]*_\w)/;
+/**
+ * A line of its own that starts in lower case: an exception's dotted class (`hailo_sdk_common….XError: …`), a program's
+ * `name: error:` or `/bin/bash: x:` (argparse's `hailo parser onnx: error:`), a shell's prompt (`(venv) user@host:~/dir$ `).
+ */
+const OWN_LINE = /^[\w.~/-]{1,200}:(?:\s|$)|^[\w.~/ -]{1,120}: (?:error|warning|fatal|note):|^(?:\([\w.-]{1,80}\)\s+)?[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}[$#] /;

@@ -252,6 +252,11 @@ const BEHIND_LEVEL = prefixSet(() => true);
 /** Any prefix at all (one test before the loop: most lines have none). */
 const ANY_PREFIX = AT_START.re;
 
+/** The line starts with a prefix a logger, relay or author puts before a line of its own. */
+export function startsWithPrefix(text: string): boolean {
+  return ANY_PREFIX.test(text);
+}
+
 export interface Normalised {
   text: string;
   /**

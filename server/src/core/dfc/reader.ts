@@ -4,8 +4,8 @@
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { pushAll } from '../common/arrays';
 import { LineSplitter, type LogLine } from './lines';
-import { QuoteForms } from './forms';
-import { LogShape, type ShapeCut } from './logShape';
+import { QuoteForms, Unwrap, type Decided } from './forms';
+import { LogShape } from './logShape';
 import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
@@ -15,6 +15,8 @@ export class DfcLogReader {
   private readonly margin = new Margin();
   /** The forms the log is quoted in (HTML, a notebook's JSON, typography), undone first (forms.ts). */
   private readonly forms = new QuoteForms();
+  /** An author's hard wrap joined (forms.ts); null for a live console, whose lines are never held. */
+  private readonly unwrap: Unwrap | null;
   /** The log's own line template, learned from its lines (logShape.ts). */
   private readonly shape: LogShape<LogLine>;
   private readonly state: ReaderState;
@@ -26,6 +28,7 @@ export class DfcLogReader {
     this.state = new ReaderState(context);
     // A live console's lines are read as they come: none waits for the lines after it (types.ts `live`).
     this.shape = new LogShape<LogLine>({ hold: !context.live });
+    this.unwrap = context.live ? null : new Unwrap();
   }
 
   /** Reads a chunk (split anywhere); returns what happened in the lines it completed. */
@@ -48,6 +51,7 @@ export class DfcLogReader {
     if (this.ended) return { report: this.ended, events: [] };
     const events = this.feed(this.splitter.flush());
     this.read(this.shape.flush(), events);
+    this.read([], events, true);
     for (const held of this.span.splice(0)) this.state.line(held, events);
     const done = this.state.finish(exit);
     pushAll(events, done.events);
@@ -72,8 +76,10 @@ export class DfcLogReader {
     return events;
   }
 
-  private read(decided: { item: LogLine; text: string; cut: ShapeCut | null }[], events: DfcEvent[]): void {
-    for (const { item: line, text, cut } of decided) {
+  private read(decided: Decided[], events: DfcEvent[], last = false): void {
+    const lines = this.unwrap ? decided.flatMap((d) => this.unwrap!.push(d)) : decided;
+    if (last && this.unwrap) pushAll(lines, this.unwrap.flush());
+    for (const { item: line, text, cut } of lines) {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
         n !== null && n.text !== line.text
@@ -145,8 +151,8 @@ const DFC_TABLE = /^(?:cluster(?:_\d+)?|total)$/i;
 
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
 const OPENS_SPAN = /(?:^|[\s(\[:,;])`[^`\s][^`]*$/;
-/** A wrapped span is closed within this many lines (prose wraps at 70–80 columns; a message is a few lines). */
-const SPAN_LINES = 4;
+/** A wrapped span is closed within this many lines (prose wraps at 60–100 columns; a message with its logger's prefix is a few lines). */
+const SPAN_LINES = 8;
 
 function backticks(s: string): number {
   let n = 0;
