@@ -192,6 +192,9 @@ function wrapLine(l: string, width: number, paths: boolean): string[] {
 
 // ---- excerpt forms: the key lines, each quoted on its own ----
 
+/** A line that is already an author's sentence (Markdown spans or emphasis in it): quoted as it stands, not put in another sentence. */
+const authored = (l: string) => /`[^`]+`|\*\*\S/.test(l);
+
 /** A code span, as an author writes one; a line holding a backtick itself is quoted bare (a span cannot hold it without doubling). */
 const span = (x: string) => (x.includes('`') ? x : `\`${x}\``);
 
@@ -230,7 +233,7 @@ const OUTROS = ['Thanks in advance.', 'Any help is appreciated.', 'よろしく�
 /** A key line in a sentence, one paragraph each. */
 function prose(r: Rand): QuoteForm {
   const k = Math.floor(r() * SENTENCES.length);
-  return { label: `prose #${k}`, family: 'excerpt', apply: (ls) => ls.map((l) => SENTENCES[k](l.trim())).join('\n\n') };
+  return { label: `prose #${k}`, family: 'excerpt', apply: (ls) => ls.map((l) => (authored(l) ? l : SENTENCES[k](l.trim()))).join('\n\n') };
 }
 
 /** A sentence quoting the line in a code span, hard-wrapped by the author at 60–80 columns (the span broken with it). */
@@ -241,7 +244,7 @@ function wrappedSpan(r: Rand): QuoteForm {
   return {
     label: `wrapped-span ${width}`,
     family: 'excerpt',
-    apply: (ls) => ls.map((l) => wrapLine(`${before} ${span(l.trim())} ${after}`, width, false).join('\n')).join('\n\n'),
+    apply: (ls) => ls.map((l) => (authored(l) ? l : wrapLine(`${before} ${span(l.trim())} ${after}`, width, false).join('\n'))).join('\n\n'),
   };
 }
 
@@ -363,9 +366,11 @@ export function keyLines(log: ShapeLog): string[] {
     for (let k = n; k < log.lines.length; k++) if (/^\S/.test(log.lines[k])) return k + 1;
     return -1;
   };
-  const picked = [...new Set(nos.map(quoted))].filter((n) => n > 0 && said(n)).map((n) => log.lines[n - 1]);
+  const picked = [...new Set(nos.map(quoted))]
+    .filter((n) => n > 0 && said(n) && !/^Traceback \(most recent call last\)/.test(log.lines[n - 1]))
+    .map((n) => log.lines[n - 1]);
   if (picked.length) return picked.slice(0, 6);
-  const last = [...log.lines].reverse().find((l) => /^\S/.test(l));
+  const last = [...log.lines].reverse().find((l) => /^\S/.test(l) && !/^Traceback \(most recent call last\)/.test(l));
   return last ? [last] : [];
 }
 

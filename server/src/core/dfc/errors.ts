@@ -720,12 +720,6 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call) this.chainStage = call;
-      if (this.ipythonClass !== null || this.richTraceback) {
-        // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
-        if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
-      } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
-      // An author's elision inside the traceback (`...`, `…`, `[...]`) leaves it open: the frames after it are its own.
-      if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
       // A Markdown fence closing the pasted block ends the paste inside the traceback: read as a log that stops there.
       if (/^\s*(?:```|~~~)/.test(t) && this.tracebackStart) {
         this.inTraceback = false;
@@ -734,6 +728,12 @@ export class ErrorCollector {
         if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
         return false;
       }
+      if (this.ipythonClass !== null || this.richTraceback) {
+        // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
+        if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
+      } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
+      // An author's elision inside the traceback (`...`, `…`, `[...]`) leaves it open: the frames after it are its own.
+      if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
       this.inTraceback = false;

@@ -45,6 +45,14 @@ const PLAIN: Record<string, string> = {
  * string, an optional comma, nothing else. Bounded by the line (MAX_LINE): one pass, no nesting.
  */
 const JSON_STRING = /^(\s*)"((?:[^"\\]|\\["\\/bfnrtu])*)"\s*(?:,\s*)?$/;
+/** A shell's prompt and the command typed at it: a line of its own, whatever follows (`user@host:~ $ `, `(venv) $ `, `# `). */
+const PROMPT = /^(?:\([\w.-]{1,80}\)\s+)?(?:[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}?\s?[$#]|[$#]) /;
+/** A line that ends with an exception's class and its colon: its message was wrapped to the next line. */
+const CLASS_ENDS = /[A-Za-z](?:Error|Exception|Failure):$/;
+const TABLE_LINE = /^\s*[|+].*[|+]\s*$/;
+const LIST_END = /^\s*\],?\s*$/;
+/** A notebook's key for a list of output lines (`"text": [`, `"traceback": [`, nbformat 4). */
+const JSON_LIST = /^\s*"(?:text|traceback|data|source|text\/plain)": \[\s*$/;
 /** The string ends with its line's own `\n`: a line of a multi-line output, unambiguously a notebook's. */
 const ENDS_NEWLINE = /\\n"\s*(?:,\s*)?$/;
 
@@ -56,13 +64,20 @@ const NESTED_QUOTE = /^(?:> ?){1,8}(?=> )/;
 export class QuoteForms {
   /** Inside a notebook's JSON list of output lines (a line ending in `\n",` was one). */
   private inJson = false;
+  /** Decoded a notebook's list of lines: its closing `]` goes too. */
+  private inList = false;
 
   /** The line as it was printed, its quoting undone; the same string when it has none. */
   take(text: string): string {
     let t = text;
     if (t.includes('"')) t = this.json(t);
-    else this.inJson = false;
-    if (t.includes('&') && HTML_TELL.test(t)) t = t.replace(ENTITY, (m: string, e: string) => entity(e) ?? m);
+    else if (this.inList && LIST_END.test(t)) {
+      // The list's own closing bracket is the notebook's syntax, not a line of the output (nor a message's `]`).
+      this.inList = this.inJson = false;
+      return '';
+    } else this.inJson = this.inList = false;
+    // A page scraped from a page that escaped it once already (`&amp;quot;`) is undone twice.
+    for (let k = 0; k < 2 && t.includes('&') && HTML_TELL.test(t); k++) t = t.replace(ENTITY, (m: string, e: string) => entity(e) ?? m);
     if (TYPOGRAPHY.test(t)) t = t.replace(TYPOGRAPHY, (c) => PLAIN[c] ?? c);
     TYPOGRAPHY.lastIndex = 0;
     if (t.length > 0 && (t[0] === '>' || t.trimStart()[0] === '>' || t.includes('#') || t.includes('/') || t.includes('-'))) {
@@ -73,19 +88,25 @@ export class QuoteForms {
   }
 
   private json(t: string): string {
+    // nbformat's list of a cell's lines opens with its key: every string after it is one of them.
+    if (JSON_LIST.test(t)) {
+      this.inJson = this.inList = true;
+      return t;
+    }
     const m = JSON_STRING.exec(t);
     if (!m || !(this.inJson || ENDS_NEWLINE.test(t))) {
-      this.inJson = false;
+      this.inJson = this.inList = false;
       return t;
     }
     let s: string;
     try {
       s = JSON.parse(`"${m[2]}"`) as string;
     } catch {
-      this.inJson = false;
+      this.inJson = this.inList = false;
       return t;
     }
     this.inJson = s.endsWith('\n');
+    this.inList = true;
     // The string's own line end, and the colours its \u001b escapes were (lines.ts strips the raw ones).
     return stripAnsi(s.replace(/\r?\n$/, ''));
   }
@@ -132,12 +153,11 @@ export class Unwrap {
       return h ? [h, d] : [d];
     }
     // A line of one word may pass the fill's width (a path); the width is what the fill's breakable lines show.
-    const breakable = /\S\s+\S/.test(d.item.raw);
-    if (h && this.continues(d.item, t, /^\s/.test(content(h)))) {
-      if (breakable) this.width = Math.max(this.width, phys);
-      return this.hold(joined(h, d), phys);
-    }
-    if (breakable) this.width = Math.max(this.width, phys);
+    // The line itself counts first: a fill's lines are all within its width, so a next line longer than what
+    // would have fitted on the one before shows that one was not broken for want of room (lines of code, of a log).
+    // A table's row or border is never filled (an editor's fill leaves tables alone): it does not show the width.
+    if (/\S\s+\S/.test(d.item.raw) && !TABLE_LINE.test(t)) this.width = Math.max(this.width, phys);
+    if (h && this.continues(d.item, t, content(h))) return this.hold(joined(h, d), phys);
     const out = this.hold(d, phys);
     if (h) out.unshift(h);
     return out;
@@ -151,7 +171,8 @@ export class Unwrap {
 
   /** Holds a line that may go on in the next one; returns it at once when it cannot. */
   private hold(d: Decided, last: number): Decided[] {
-    if (!d.item.overwritten && last <= FILL_MAX && content(d).length < HELD_MAX && !openSpan(content(d))) {
+    const c = content(d);
+    if (!d.item.overwritten && last <= FILL_MAX && c.length < HELD_MAX && !openSpan(c) && !PROMPT.test(c)) {
       this.held = d;
       this.heldLast = last;
       return [];
@@ -159,14 +180,21 @@ export class Unwrap {
     return [d];
   }
 
-  private continues(l: LogLine, t: string, indented: boolean): boolean {
+  private continues(l: LogLine, t: string, heldText: string): boolean {
+    const indented = /^\s/.test(heldText);
     // After a bare prefix, any line that is no line of its own is its message.
     if (this.heldLast === 0) return !l.overwritten && !OWN_LINE.test(t) && !startsWithPrefix(t) && t[0] !== '[' && !/^\s/.test(t);
     // A frame's function (`in <module>`) goes on an indented line only: elsewhere `<scope>/name` may be an author's own line.
-    if (l.overwritten || !(GOES_ON.test(t) || (indented && t[0] === '<')) || OWN_LINE.test(t) || startsWithPrefix(t) || openSpan(t)) return false;
-    const word = /^\S*/.exec(t.slice(0, 400))![0].length;
-    // A short line was broken only before a word that would not fit beside it (a path after `File`).
-    return (this.heldLast >= FILL_MIN || word >= FILL_MIN) && this.heldLast + 1 + word > this.width;
+    // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
+    const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && /^[A-Z]/.test(t));
+    if (l.overwritten || !goesOn || OWN_LINE.test(t) || startsWithPrefix(t) || openSpan(t)) return false;
+    const first = /^\S*/.exec(t.slice(0, 400))![0];
+    // Lines that begin alike are lines of a list, of code or of a log, each its own (`"model_a",  # …` twice).
+    if (heldText.trimStart().startsWith(first)) return false;
+    const word = first.length;
+    // A short line was broken only before a word that would not fit beside it (a path after `File`), or half a fill of 50 or more.
+    const filled = this.heldLast >= FILL_MIN || word >= FILL_MIN || (this.width >= FILL_MIN && 2 * this.heldLast >= this.width);
+    return filled && this.heldLast + 1 + word > this.width;
   }
 }
 
@@ -202,10 +230,10 @@ const FILL_MAX = 120;
 /** A joined line stops growing here (a paragraph is a few lines). */
 const HELD_MAX = 4096;
 /** How a continuation starts: lower case, a digit, an opening parenthesis or quote, a path, an identifier with `_`. */
-// A digit only as a number the clause goes on with (`00:00:00.12)`): a line that starts with a date, a time or a pid is a logger's.
-const GOES_ON = /^(?:[a-z(/.'"~-]|\d[\d:.,]{0,30}\)|[A-Z][A-Z0-9]*_\w)/;
+// A list (`['/model.23/Mul', …]`), never a tag (`[info]`); a digit only as a number the clause goes on with (`00:00:00.12)`): a line that starts with a date, a time or a pid is a logger's.
+const GOES_ON = /^(?:[a-z(/.'"~-]|\[['"[\d-]|\d[\d:.,]{0,30}\)|[A-Z][A-Z0-9]*_\w)/;
 /**
  * A line of its own that starts in lower case: an exception's dotted class (`hailo_sdk_common….XError: …`), a program's
  * `name: error:` or `/bin/bash: x:` (argparse's `hailo parser onnx: error:`), a shell's prompt (`(venv) user@host:~/dir$ `).
  */
-const OWN_LINE = /^[\w.~/-]{1,200}:(?:\s|$)|^[\w.~/ -]{1,120}: (?:error|warning|fatal|note):|^(?:\([\w.-]{1,80}\)\s+)?[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}[$#] /;
+const OWN_LINE = /^[\w.~-][\w.~/-]{0,199}:(?:\s|$)|^[\w.~/ -]{1,120}: (?:error|warning|fatal|note):|^(?:\([\w.-]{1,80}\)\s+)?[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}[$#] /;

@@ -190,6 +190,15 @@ function lineSpan(text: string): string | null {
   return PROSE.test(around) && !saysItself(around) ? line[1] : null;
 }
 
+/** Words and their punctuation only: an author's sentence, not a relay's columns (`name | │`), a wrapper's `stderr=`, a span. */
+const SENTENCE_ONLY = /^[\p{L}\p{N}\s,.;:!?'"()\u2019-]{1,400}$/u;
+
+/** A program's own line: its name or path, a colon, its words (`/bin/bash: hailortcli: command not found`, `hailomz: error: …`). */
+const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
+
+/** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
+const MID_TAG = / (?:\[(?:HailoRT|error|warning|critical)\] |(?:ERROR|WARNING|CRITICAL|FATAL): )/;
+
 /** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
 const CODE_LIKE = /[=(]|[;,)\]}"']$/;
 const COMMENT_AFTER_CODE = /[ \t](?:#|\/\/) (?=\S)/;
@@ -213,7 +222,9 @@ function doubleQuoted(t: string): string | null {
   if (close <= open || t.indexOf('"', open + 1) !== close) return null;
   const inner = t.slice(open + 1, close);
   const around = `${t.slice(0, open)} ${t.slice(close + 1)}`;
-  return QUOTED_LINE.test(inner) && (LOGGED_LINE.test(inner) || saysItself(inner)) && PROSE.test(around) && !saysItself(around) ? inner : null;
+  return QUOTED_LINE.test(inner) && (LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || saysItself(inner)) && PROSE.test(around) && !saysItself(around)
+    ? inner
+    : null;
 }
 
 /** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
@@ -285,7 +296,8 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
-  const decorated = t.includes('**') || t.includes('`') || t.includes('"') || t.includes(' # ') || t.includes(' // ');
+  const decorated =
+    t.includes('**') || t.includes('`') || t.includes('"') || t.includes(' # ') || t.includes(' // ') || ((t.includes(' [') || t.includes(': ')) && MID_TAG.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -304,6 +316,14 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   const comment = !relayed && (t.includes(' # ') || t.includes(' // ')) ? commentAfterCode(t) : null;
   if (comment !== null) {
     t = comment;
+    said = t;
+    changed = true;
+  }
+  // A sentence that goes on into a log's line (`It fails with [HailoRT] [error] CHECK failed - …`, `Same as before: ERROR: …`):
+  // the line from its tag — not inside a code span (reader.ts joins a wrapped one), nor a wrapper's `stderr=[HailoRT] …`.
+  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (t.includes(' [') || t.includes(': ')) ? MID_TAG.exec(t) : null;
+  if (tag && SENTENCE_ONLY.test(t.slice(0, tag.index)) && PROSE.test(t.slice(0, tag.index)) && !CLASS_WITH_MESSAGE.test(t.slice(0, tag.index))) {
+    t = t.slice(tag.index + 1);
     said = t;
     changed = true;
   }
@@ -377,6 +397,9 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     unmarked = true;
   }
   if (!changed && !unmarked) return null;
+  // Bracketed columns and nothing after them (`[HailoRT] [error] [file.cpp:80]`, a quoted line an author's prose wrapped):
+  // nothing is said here, and the line is kept as written, so the span it continues is read whole (reader.ts).
+  if (!relayed && t.trim() === '' && text[0] === '[' && text.trimEnd().endsWith(']')) return null;
   if (changed) {
     if (RIGHT_COLUMN.test(t)) t = t.replace(RIGHT_COLUMN, '').trimEnd();
   }

@@ -142,7 +142,8 @@ function tableCells(l: LogLine): LogLine[] {
   const out: LogLine[] = [];
   const short = cells.filter((c) => !/\S\s+\S/.test(c));
   if (short.length) out.push({ ...l, text: `| ${short.join(' | ')} |` });
-  for (const c of cells) if (/\S\s+\S/.test(c)) out.push({ ...l, text: normalise(c)?.text ?? c, said: c });
+  // Cells stand side by side: an empty line between them, so no cell reads as the one before going on (a message's next line).
+  for (const c of cells) if (/\S\s+\S/.test(c)) out.push({ ...l, text: '' }, { ...l, text: normalise(c)?.text ?? c, said: c });
   return out;
 }
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
