@@ -57,15 +57,7 @@ function fenced(r: Rand): QuoteForm {
     label: `fenced ${lang || '(none)'}${inItem ? ' in list item' : ''} after "${intro.slice(0, 12)}"`,
     family: 'block',
     apply: (ls) =>
-      [
-        inItem ? `1. ${intro}` : intro,
-        '',
-        `${ind}\`\`\`${lang}`,
-        ...ls.map((l) => (l ? ind + l : l)),
-        `${ind}\`\`\``,
-        '',
-        pick(r, OUTROS),
-      ].join('\n'),
+      [inItem ? `1. ${intro}` : intro, '', `${ind}\`\`\`${lang}`, ...ls.map((l) => (l ? ind + l : l)), `${ind}\`\`\``, '', pick(r, OUTROS)].join('\n'),
   };
 }
 
@@ -76,8 +68,7 @@ function htmlEscaped(r: Rand): QuoteForm {
   return {
     label: `html ${apos} ${quot}`,
     family: 'block',
-    apply: (ls) =>
-      ls.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, quot).replace(/'/g, apos)).join('\n'),
+    apply: (ls) => ls.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, quot).replace(/'/g, apos)).join('\n'),
   };
 }
 
@@ -129,8 +120,7 @@ function typography(r: Rand): QuoteForm {
       .replace(/"([^"]*)"/g, '\u201c$1\u201d')
       .replace(/(^|[\s([{=:,])'/g, '$1\u2018')
       .replace(/'/g, '\u2019');
-  const spaces = (l: string) =>
-    nbsp === 'all' ? l.replace(/ /g, space) : nbsp === 'indent' ? l.replace(/^ +/, (s) => space.repeat(s.length)) : l;
+  const spaces = (l: string) => (nbsp === 'all' ? l.replace(/ /g, space) : nbsp === 'indent' ? l.replace(/^ +/, (s) => space.repeat(s.length)) : l);
   return {
     label: `typography${quotes ? ' curly' : ''} nbsp:${nbsp}${nbsp === 'none' ? '' : space === '\u00a0' ? ' U+00A0' : ' U+202F'}`,
     family: 'block',
@@ -142,8 +132,7 @@ function typography(r: Rand): QuoteForm {
 function whitespace(r: Rand): QuoteForm {
   const crlf = r() < 0.5;
   const width = pick(r, [0, 2, 4]);
-  const tabs = (l: string) =>
-    width ? l.replace(/^ +/, (s) => '\t'.repeat(Math.floor(s.length / width)) + ' '.repeat(s.length % width)) : l;
+  const tabs = (l: string) => (width ? l.replace(/^ +/, (s) => '\t'.repeat(Math.floor(s.length / width)) + ' '.repeat(s.length % width)) : l);
   return {
     label: `whitespace${crlf ? ' crlf' : ''}${width ? ` tabs/${width}` : ''}`,
     family: 'block',
@@ -228,7 +217,17 @@ const INTROS = [
   'La salida completa:',
   'Вывод команды:',
 ];
-const OUTROS = ['Thanks in advance.', 'Any help is appreciated.', 'よろしくお願いします。', '谢谢！', '감사합니다.', 'Obrigado!', 'Danke!', '¡Gracias!', 'Спасибо.'];
+const OUTROS = [
+  'Thanks in advance.',
+  'Any help is appreciated.',
+  'よろしくお願いします。',
+  '谢谢！',
+  '감사합니다.',
+  'Obrigado!',
+  'Danke!',
+  '¡Gracias!',
+  'Спасибо.',
+];
 
 /** A key line in a sentence, one paragraph each. */
 function prose(r: Rand): QuoteForm {
@@ -239,7 +238,11 @@ function prose(r: Rand): QuoteForm {
 /** A sentence quoting the line in a code span, hard-wrapped by the author at 60–80 columns (the span broken with it). */
 function wrappedSpan(r: Rand): QuoteForm {
   const width = 60 + Math.floor(r() * 21);
-  const before = pick(r, ['On the second attempt the run stopped and the console showed', 'Running the same command again gives', 'This time it got further but then']);
+  const before = pick(r, [
+    'On the second attempt the run stopped and the console showed',
+    'Running the same command again gives',
+    'This time it got further but then',
+  ]);
   const after = pick(r, ['and nothing after it.', 'which I do not understand.', 'so I gave up on this model for now.']);
   return {
     label: `wrapped-span ${width}`,
@@ -296,7 +299,6 @@ function trailingComment(r: Rand): QuoteForm {
   return { label: `trailing ${mark}`, family: 'excerpt', apply: (ls) => ls.map((l) => `${code}  ${mark} ${l.trim()}`).join('\n') };
 }
 
-export type Family2 = Family;
 
 /** A draw of one form of a family. */
 const BLOCK_FORMS = [blockquote, commentBlock, fenced, htmlEscaped, notebookJson, typography, whitespace, hardWrap];
@@ -309,7 +311,10 @@ export function quoteForm(seed: number, family: Family): QuoteForm {
     const a = pick(r, BLOCK_FORMS)(r);
     // Forms inside forms: a scraped forum post's blockquote, a notebook's output with curly quotes.
     if (r() < 0.3) {
-      const b = pick(r, BLOCK_FORMS.filter((f) => f !== hardWrap && f !== notebookJson && f !== fenced))(r);
+      const b = pick(
+        r,
+        BLOCK_FORMS.filter((f) => f !== hardWrap && f !== notebookJson && f !== fenced),
+      )(r);
       return { label: `${b.label} ∘ ${a.label}`, family, apply: (ls) => a.apply(b.apply(ls).split('\n')) };
     }
     return a;
@@ -412,22 +417,31 @@ export function runForms(logs: ShapeLog[], seed: number, perLog: number): FormRu
       differ.push(msg());
     }
   };
-  logs.forEach((log, n) => {
+  logs.forEach((log) => {
+    // Each log's draws depend on its name, not its place in the list: adding a half changes no other log's forms.
+    const n = nameHash(log.name);
     const plain = reading(`${log.lines.join('\n')}\n`);
     const keys = keyLines(log);
     const plainKeys = keys.length ? excerptView(reading(`${keys.join('\n')}\n`)) : null;
     for (let k = 0; k < perLog; k++) {
-      const s = (seed * 1_000_003 + n * 131 + k) >>> 0;
+      const s = (seed * 1_000_003 + n + k * 131) >>> 0;
       const block = quoteForm(s, 'block');
       const quoted = reading(`${block.apply(log.lines)}\n`);
-      count('block', JSON.stringify(quoted) === JSON.stringify(plain), () => `${log.name} [block ${s}: ${block.label}]: ${JSON.stringify(quoted)} ≠ ${JSON.stringify(plain)}`);
+      count(
+        'block',
+        JSON.stringify(quoted) === JSON.stringify(plain),
+        () => `${log.name} [block ${s}: ${block.label}]: ${JSON.stringify(quoted)} ≠ ${JSON.stringify(plain)}`,
+      );
       if (!plainKeys) continue;
       const ex = quoteForm(s ^ 0x5bd1e995, 'excerpt');
       const got = excerptView(reading(`${ex.apply(keys)}\n`));
-      const same = JSON.stringify(got.codes) === JSON.stringify(plainKeys.codes) && JSON.stringify(got.nodes) === JSON.stringify(plainKeys.nodes) && (plainKeys.failed || !got.failed);
+      const same =
+        JSON.stringify(got.codes) === JSON.stringify(plainKeys.codes) &&
+        JSON.stringify(got.nodes) === JSON.stringify(plainKeys.nodes) &&
+        (plainKeys.failed || !got.failed);
       count('excerpt', same, () => `${log.name} [excerpt ${s}: ${ex.label}]: ${JSON.stringify(got)} ≠ ${JSON.stringify(plainKeys)}`);
     }
-    const chain = condensedChain(seed * 7919 + n, log.lines);
+    const chain = condensedChain((seed * 7919 + n) >>> 0, log.lines);
     if (chain) {
       const a = excerptView(reading(`${chain.plain}\n`));
       const b = excerptView(reading(`${chain.text}\n`));
@@ -436,6 +450,13 @@ export function runForms(logs: ShapeLog[], seed: number, perLog: number): FormRu
     }
   });
   return { pairs, differ, byFamily };
+}
+
+/** FNV-1a of a log's name: its draws, whatever else the list holds. */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 export { shapeLogs };

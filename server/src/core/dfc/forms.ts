@@ -49,7 +49,7 @@ const JSON_STRING = /^(\s*)"((?:[^"\\]|\\["\\/bfnrtu])*)"\s*(?:,\s*)?$/;
 const PROMPT = /^(?:\([\w.-]{1,80}\)\s+)?(?:[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}?\s?[$#]|[$#]) /;
 /** A line that ends with an exception's class and its colon: its message was wrapped to the next line. */
 const CLASS_ENDS = /[A-Za-z](?:Error|Exception|Failure):$/;
-const TABLE_LINE = /^\s*[|+].*[|+]\s*$/;
+const TABLE_LINE = /^\s*(?:\[\w+\] ?)?[|+].*[|+]\s*$/;
 const LIST_END = /^\s*\],?\s*$/;
 /** A notebook's key for a list of output lines (`"text": [`, `"traceback": [`, nbformat 4). */
 const JSON_LIST = /^\s*"(?:text|traceback|data|source|text\/plain)": \[\s*$/;
@@ -58,8 +58,10 @@ const ENDS_NEWLINE = /\\n"\s*(?:,\s*)?$/;
 
 /** Empty lines of a quoted block: nothing but its marks (`>`, `> >`, `#`, `//`, `--`). */
 const BARE_MARKS = /^\s*(?:(?:> ?)+|#+|\/\/|--)\s*$/;
-/** Nested blockquote marks (`> > `, `>> `): all but the last go here, the last is normalise.ts's `> `. */
-const NESTED_QUOTE = /^(?:> ?){1,8}(?=> )/;
+/** A quote's or comment's mark at a line's start (`-- ` takes its space: `--hw-arch` is an option). */
+const MARK = /^(?:>|#{1,6}|\/\/) ?|^-- /;
+/** Another mark follows, with its space: the last mark is normalise.ts's (`> `, `# `: one space is the mark's own). */
+const NEXT_MARK = /^(?:>|#{1,6}|\/\/|--)(?: |>|$)/;
 
 export class QuoteForms {
   /** Inside a notebook's JSON list of output lines (a line ending in `\n",` was one). */
@@ -82,7 +84,12 @@ export class QuoteForms {
     TYPOGRAPHY.lastIndex = 0;
     if (t.length > 0 && (t[0] === '>' || t.trimStart()[0] === '>' || t.includes('#') || t.includes('/') || t.includes('-'))) {
       if (BARE_MARKS.test(t)) return '';
-      if (t[0] === '>') t = t.replace(NESTED_QUOTE, '');
+      // Marks of quotes inside quotes, of any kinds (`> > `, `>> `, a comment of a quote `-- >> `): all but the last go here.
+      for (let k = 0; k < 8; k++) {
+        const m = MARK.exec(t);
+        if (!m || !NEXT_MARK.test(t.slice(m[0].length))) break;
+        t = t.slice(m[0].length);
+      }
     }
     return t;
   }
@@ -236,4 +243,5 @@ const GOES_ON = /^(?:[a-z(/.'"~-]|\[['"[\d-]|\d[\d:.,]{0,30}\)|[A-Z][A-Z0-9]*_\w
  * A line of its own that starts in lower case: an exception's dotted class (`hailo_sdk_common….XError: …`), a program's
  * `name: error:` or `/bin/bash: x:` (argparse's `hailo parser onnx: error:`), a shell's prompt (`(venv) user@host:~/dir$ `).
  */
-const OWN_LINE = /^[\w.~-][\w.~/-]{0,199}:(?:\s|$)|^[\w.~/ -]{1,120}: (?:error|warning|fatal|note):|^(?:\([\w.-]{1,80}\)\s+)?[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}[$#] /;
+const OWN_LINE =
+  /^[\w.~-][\w.~/-]{0,199}:(?:\s|$)|^[\w.~/ -]{1,120}: (?:error|warning|fatal|note):|^(?:\([\w.-]{1,80}\)\s+)?[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}[$#] /;

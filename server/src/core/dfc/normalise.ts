@@ -193,11 +193,20 @@ function lineSpan(text: string): string | null {
 /** Words and their punctuation only: an author's sentence, not a relay's columns (`name | │`), a wrapper's `stderr=`, a span. */
 const SENTENCE_ONLY = /^[\p{L}\p{N}\s,.;:!?'"()\u2019-]{1,400}$/u;
 
+/** A program's own words that it failed (errors.ts reads them as an application's error line). */
+const FAILED_WORDS = /^(?:Failed|Unable|Could not|Cannot) \w/;
+
 /** A program's own line: its name or path, a colon, its words (`/bin/bash: hailortcli: command not found`, `hailomz: error: …`). */
 const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
 
 /** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
-const MID_TAG = / (?:\[(?:HailoRT|error|warning|critical)\] |(?:ERROR|WARNING|CRITICAL|FATAL): )/;
+const MID_TAG = / (?:\[(?:HailoRT|error|warning|critical)\] |(?:ERROR|WARNING|CRITICAL|FATAL): |\[\d{4}-\d{2}-\d{2}[ T]\d)/;
+/** An author's colon, then a program's line (OWN_WORDS). */
+const COLON_OWN =
+  /: (?:\[(?:HailoRT|error|warning|critical|info)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+/** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
+const OWN_WORDS =
+  /^(?:\[(?:HailoRT|error|warning|critical|info)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
 
 /** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
 const CODE_LIKE = /[=(]|[;,)\]}"']$/;
@@ -222,7 +231,10 @@ function doubleQuoted(t: string): string | null {
   if (close <= open || t.indexOf('"', open + 1) !== close) return null;
   const inner = t.slice(open + 1, close);
   const around = `${t.slice(0, open)} ${t.slice(close + 1)}`;
-  return QUOTED_LINE.test(inner) && (LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || saysItself(inner)) && PROSE.test(around) && !saysItself(around)
+  return QUOTED_LINE.test(inner) &&
+    (LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || FAILED_WORDS.test(inner) || saysItself(inner)) &&
+    PROSE.test(around) &&
+    !saysItself(around)
     ? inner
     : null;
 }
@@ -297,7 +309,13 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
   const decorated =
-    t.includes('**') || t.includes('`') || t.includes('"') || t.includes(' # ') || t.includes(' // ') || ((t.includes(' [') || t.includes(': ')) && MID_TAG.test(t));
+    t.includes('**') ||
+    t.includes('`') ||
+    t.includes('"') ||
+    t.includes(' # ') ||
+    t.includes(' // ') ||
+    ((t.includes(' [') || t.includes(': ')) && MID_TAG.test(t)) ||
+    (t.includes(': ') && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -324,8 +342,18 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (t.includes(' [') || t.includes(': ')) ? MID_TAG.exec(t) : null;
   if (tag && SENTENCE_ONLY.test(t.slice(0, tag.index)) && PROSE.test(t.slice(0, tag.index)) && !CLASS_WITH_MESSAGE.test(t.slice(0, tag.index))) {
     t = t.slice(tag.index + 1);
-    said = t;
     changed = true;
+  } else if (!relayed && !dfcOwn && comment === null && t.includes(': ') && !t.includes('`')) {
+    // The author's colon before the line they quote (`Same result as before: Error: Unable to locate package …`).
+    const colon = t.indexOf(': ');
+    const before = t.slice(0, colon);
+    const rest = t.slice(colon + 2);
+    // Not a program's own `PROG: error: …` (argparse names its program, subcommands and all, before its level).
+    const own = SENTENCE_ONLY.test(before) && /\s/.test(before) && PROSE.test(before) && !/^(?:error|warning|fatal|note): /.test(rest);
+    if (own && !CLASS_WITH_MESSAGE.test(`${before}:`) && QUOTED_LINE.test(rest) && OWN_WORDS.test(rest)) {
+      t = rest;
+      changed = true;
+    }
   }
   // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
   for (let pass = 0; pass < 2; pass++) {

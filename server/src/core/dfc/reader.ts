@@ -83,7 +83,7 @@ export class DfcLogReader {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
         n !== null && n.text !== line.text
-          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said }
+          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said, ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}) }
           : text === line.text
             ? line
             : { ...line, text };
@@ -111,7 +111,10 @@ export class DfcLogReader {
     if (ticks % 2 === 1) {
       const [first, ...rest] = this.span.splice(0);
       const unrelayed = (r: LogLine) => (r.relayedLevel ? r.text.replace(/^\[\w+\] /, '') : r.text);
-      const text = [unrelayed(first).trimEnd(), ...rest.map((r) => unrelayed(r).trim())].join(' ');
+      // A line of a quote's own columns (`15:04:08.840] [4626] [HailoRT] [error] [file.cpp:34]`) that normalise.ts emptied is
+      // the quoted line's text: inside the span it is read as written, less a quoted block's marks.
+      const inside = (r: LogLine) => (r.written !== undefined && !r.relayedLevel ? r.written.replace(BLOCK_MARKS, '') : unrelayed(r));
+      const text = [unrelayed(first).trimEnd(), ...rest.map((r) => inside(r).trim())].join(' ');
       // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line —
       // behind a relay's level too (its tag is no DFC line's own), which the joined line then keeps.
       const read = normalise(text)?.text ?? text;
@@ -149,6 +152,11 @@ function tableCells(l: LogLine): LogLine[] {
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** The first cell of the DFC's own utilisation table's rows (markers.ts classifySummaryLine). */
 const DFC_TABLE = /^(?:cluster(?:_\d+)?|total)$/i;
+
+/** A line normalise.ts left nothing of but a level tag. */
+const EMPTIED = /^\s*(?:\[\w+\]\s*)?$/;
+/** A quoted block's marks before a line (`> > `, `# `, `// `). */
+const BLOCK_MARKS = /^\s{0,8}(?:(?:>|#{1,3}|\/\/) ?|-- ){1,8}/;
 
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
 const OPENS_SPAN = /(?:^|[\s(\[:,;])`[^`\s][^`]*$/;
