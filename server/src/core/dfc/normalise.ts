@@ -190,6 +190,9 @@ function lineSpan(text: string): string | null {
   return PROSE.test(around) && !saysItself(around) ? line[1] : null;
 }
 
+/** A quote's or comment's marks before the author's sentence (`> `, `# `): decoration, taken with the sentence. */
+const LEAD_MARKS = /^(?:(?:>|#{1,6}|\/\/|--) ?){1,8}/;
+
 /** Words and their punctuation only: an author's sentence, not a relay's columns (`name | │`), a wrapper's `stderr=`, a span. */
 const SENTENCE_ONLY = /^[\p{L}\p{N}\s,.;:!?'"()\u2019-]{1,400}$/u;
 
@@ -340,13 +343,14 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   // A sentence that goes on into a log's line (`It fails with [HailoRT] [error] CHECK failed - …`, `Same as before: ERROR: …`):
   // the line from its tag — not inside a code span (reader.ts joins a wrapped one), nor a wrapper's `stderr=[HailoRT] …`.
   const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (t.includes(' [') || t.includes(': ')) ? MID_TAG.exec(t) : null;
-  if (tag && SENTENCE_ONLY.test(t.slice(0, tag.index)) && PROSE.test(t.slice(0, tag.index)) && !CLASS_WITH_MESSAGE.test(t.slice(0, tag.index))) {
+  const pre = tag ? t.slice(0, tag.index).replace(LEAD_MARKS, '') : '';
+  if (tag && SENTENCE_ONLY.test(pre) && PROSE.test(pre) && !CLASS_WITH_MESSAGE.test(pre)) {
     t = t.slice(tag.index + 1);
     changed = true;
   } else if (!relayed && !dfcOwn && comment === null && t.includes(': ') && !t.includes('`')) {
     // The author's colon before the line they quote (`Same result as before: Error: Unable to locate package …`).
     const colon = t.indexOf(': ');
-    const before = t.slice(0, colon);
+    const before = t.slice(0, colon).replace(LEAD_MARKS, '');
     const rest = t.slice(colon + 2);
     // Not a program's own `PROG: error: …` (argparse names its program, subcommands and all, before its level).
     const own = SENTENCE_ONLY.test(before) && /\s/.test(before) && PROSE.test(before) && !/^(?:error|warning|fatal|note): /.test(rest);
