@@ -50,7 +50,10 @@ const PROMPT = /^(?:\([\w.-]{1,80}\)\s+)?(?:[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}?
 /** A line that ends with an exception's class and its colon: its message was wrapped to the next line. */
 const CLASS_ENDS = /[A-Za-z](?:Error|Exception|Failure):$/;
 const TABLE_LINE = /^\s*(?:\[\w+\] ?)?[|+].*[|+]\s*$/;
-const LIST_END = /^\s*\],?\s*$/;
+/** JSON's own lines in a notebook: brackets and braces, a key with a scalar value or an opening bracket. */
+const NOTEBOOK_SYNTAX = /^\s*(?:[[\]{},]{1,4}|"[\w-]{1,40}": (?:"[^"\\]{0,80}"|-?\d{1,20}|null|true|false|\[|\{|\[\]|\{\}),?)\s*$/;
+/** A Markdown fence, opening or closing, and its indentation. */
+const FENCE = /^([ \t]{0,12})(?:```|~~~)/;
 /** A notebook's key for a list of output lines (`"text": [`, `"traceback": [`, nbformat 4). */
 const JSON_LIST = /^\s*"(?:text|traceback|data|source|text\/plain)": \[\s*$/;
 /** The string ends with its line's own `\n`: a line of a multi-line output, unambiguously a notebook's. */
@@ -68,16 +71,31 @@ export class QuoteForms {
   private inJson = false;
   /** Decoded a notebook's list of lines: its closing `]` goes too. */
   private inList = false;
+  /** The log is a notebook's JSON (a list of output lines was seen): its structure lines go. */
+  private notebook = false;
+  /** Inside a fenced block: the indentation its opening fence had (null: outside one). */
+  private fence: string | null = null;
 
   /** The line as it was printed, its quoting undone; the same string when it has none. */
   take(text: string): string {
     let t = text;
-    if (t.includes('"')) t = this.json(t);
-    else if (this.inList && LIST_END.test(t)) {
-      // The list's own closing bracket is the notebook's syntax, not a line of the output (nor a message's `]`).
+    // A notebook's own structure around its outputs (`],`, `}`, `"output_type": "stream",`) is no line of them.
+    if (this.notebook && NOTEBOOK_SYNTAX.test(t)) {
       this.inList = this.inJson = false;
       return '';
-    } else this.inJson = this.inList = false;
+    }
+    if (t.includes('"')) t = this.json(t);
+    else this.inJson = this.inList = false;
+    // A fenced block indented with its list item (`   \`\`\`log`): the item's indentation is the block's, not its lines'.
+    if (t.includes('```') || t.includes('~~~')) {
+      const f = FENCE.exec(t);
+      if (f) {
+        this.fence = this.fence === null ? f[1] : null;
+        // At the margin: an indented fence would read as the line before it going on.
+        return t.slice(f[1].length);
+      }
+    }
+    if (this.fence && t.startsWith(this.fence)) t = t.slice(this.fence.length);
     // A page scraped from a page that escaped it once already (`&amp;quot;`) is undone twice.
     for (let k = 0; k < 2 && t.includes('&') && HTML_TELL.test(t); k++) t = t.replace(ENTITY, (m: string, e: string) => entity(e) ?? m);
     if (TYPOGRAPHY.test(t)) t = t.replace(TYPOGRAPHY, (c) => PLAIN[c] ?? c);
@@ -97,8 +115,8 @@ export class QuoteForms {
   private json(t: string): string {
     // nbformat's list of a cell's lines opens with its key: every string after it is one of them.
     if (JSON_LIST.test(t)) {
-      this.inJson = this.inList = true;
-      return t;
+      this.inJson = this.inList = this.notebook = true;
+      return '';
     }
     const m = JSON_STRING.exec(t);
     if (!m || !(this.inJson || ENDS_NEWLINE.test(t))) {

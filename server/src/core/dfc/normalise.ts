@@ -107,7 +107,7 @@ const PREFIXES: Prefix[] = [
   // SQL/Lua `-- ` and Lisp/ini `; ` comments need their space (`--hw-arch` is an option, `;` ends a statement).
   { re: /^(?:(?:#+|\/\/)(?: |(?=\S))|(?:--|;+) )/ },
   { re: /^> / },
-  { re: /^[-*+]\s+(?=[^-*+\s])/ },
+  { re: /^[-*+]\s+(?=[^-*+\s]|[-*+]\s+[^-*+\s])/ },
   // A numbered list item (`1. `, `2) `), as Markdown numbers them.
   { re: /^\d{1,3}[.)] +(?=\S)/ },
 ];
@@ -193,8 +193,11 @@ function lineSpan(text: string): string | null {
 /** A quote's or comment's marks before the author's sentence (`> `, `# `): decoration, taken with the sentence. */
 const LEAD_MARKS = /^(?:(?:>|#{1,6}|\/\/|--) ?){1,8}/;
 
-/** Words and their punctuation only: an author's sentence, not a relay's columns (`name | │`), a wrapper's `stderr=`, a span. */
-const SENTENCE_ONLY = /^[\p{L}\p{N}\s,.;:!?'"()\u2019-]{1,400}$/u;
+/**
+ * Words and their punctuation only, from a word: an author's sentence, not a relay's columns (`name | │`), a logger's
+ * time and level (`2025-01-02 10:11:12 - INFO - …`), a wrapper's `stderr=`, a span.
+ */
+const SENTENCE_ONLY = /^\p{L}[\p{L}\p{N}\s,.;:!?'"()\u2019-]{0,400}$/u;
 
 /** A program's own words that it failed (errors.ts reads them as an application's error line). */
 const FAILED_WORDS = /^(?:Failed|Unable|Could not|Cannot) \w/;
@@ -203,13 +206,14 @@ const FAILED_WORDS = /^(?:Failed|Unable|Could not|Cannot) \w/;
 const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
 
 /** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
-const MID_TAG = / (?:\[(?:HailoRT|error|warning|critical)\] |(?:ERROR|WARNING|CRITICAL|FATAL): |\[\d{4}-\d{2}-\d{2}[ T]\d)/;
+const MID_TAG =
+  / (?:\[(?:HailoRT|info|error|warning|critical|INFO|ERROR|WARNING|WARN|CRITICAL)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
 /** An author's colon, then a program's line (OWN_WORDS). */
 const COLON_OWN =
-  /: (?:\[(?:HailoRT|error|warning|critical|info)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+  /: (?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
 /** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
 const OWN_WORDS =
-  /^(?:\[(?:HailoRT|error|warning|critical|info)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+  /^(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
 
 /** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
 const CODE_LIKE = /[=(]|[;,)\]}"']$/;
@@ -234,12 +238,9 @@ function doubleQuoted(t: string): string | null {
   if (close <= open || t.indexOf('"', open + 1) !== close) return null;
   const inner = t.slice(open + 1, close);
   const around = `${t.slice(0, open)} ${t.slice(close + 1)}`;
-  return QUOTED_LINE.test(inner) &&
-    (LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || FAILED_WORDS.test(inner) || saysItself(inner)) &&
-    PROSE.test(around) &&
-    !saysItself(around)
-    ? inner
-    : null;
+  // As a code span is (its words are the quoted line): what a line says, or words a line can be.
+  const says = LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || FAILED_WORDS.test(inner) || /\S\s+\S/.test(inner) || saysItself(inner);
+  return QUOTED_LINE.test(inner) && says && PROSE.test(around) && !saysItself(around) ? inner : null;
 }
 
 /** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
