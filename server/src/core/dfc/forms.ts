@@ -47,6 +47,10 @@ const PLAIN: Record<string, string> = {
 const JSON_STRING = /^(\s*)"((?:[^"\\]|\\["\\/bfnrtu])*)"\s*(?:,\s*)?$/;
 /** A shell's prompt and the command typed at it: a line of its own, whatever follows (`user@host:~ $ `, `(venv) $ `, `# `). */
 const PROMPT = /^(?:\([\w.-]{1,80}\)\s+)?(?:[\w.-]{1,80}@[\w.-]{1,80}:\S{0,200}?\s?[$#]|[$#]) /;
+/** What starts a log's line of its own: a date, a time, a level tag or word, indentation. */
+const NEW_LINE =
+  /^(?:\s|\[?\d{4}-\d{2}-\d{2}|\[?\d{1,2}:\d{2}:\d{2}|\[(?:info|warning|warn|error|debug|critical|fatal|trace)\]|(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)\b)/;
+
 /** A line that ends with an exception's class and its colon: its message was wrapped to the next line. */
 const CLASS_ENDS = /[A-Za-z](?:Error|Exception|Failure):$/;
 const TABLE_LINE = /^\s*(?:\[\w+\] ?)?[|+].*[|+]\s*$/;
@@ -208,7 +212,8 @@ export class Unwrap {
   private continues(l: LogLine, t: string, heldText: string): boolean {
     const indented = /^\s/.test(heldText);
     // After a bare prefix, any line that is no line of its own is its message.
-    if (this.heldLast === 0) return !l.overwritten && !OWN_LINE.test(t) && !startsWithPrefix(t) && t[0] !== '[' && !/^\s/.test(t);
+    // (A column of the prefix may have gone with it: HailoRT's `[file.cpp:N] [function]`.)
+    if (this.heldLast === 0) return !l.overwritten && !OWN_LINE.test(t) && !NEW_LINE.test(t) && !openSpan(t);
     // A frame's function (`in <module>`) goes on an indented line only: elsewhere `<scope>/name` may be an author's own line.
     // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
     const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && /^[A-Z]/.test(t));
