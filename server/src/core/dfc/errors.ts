@@ -793,6 +793,14 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call) this.chainStage = call;
+      // A Markdown fence closing the pasted block ends the paste inside the traceback: read as a log that stops there.
+      if (/^\s*(?:```|~~~)/.test(t) && this.tracebackStart) {
+        this.inTraceback = false;
+        const s = { ...this.cutSignal(this.tracebackStart), stage: this.chainStage };
+        this.openFailure = s;
+        if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+        return false;
+      }
       if (this.ipythonClass !== null || this.richTraceback) {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
