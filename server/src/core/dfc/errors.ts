@@ -302,6 +302,10 @@ const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Fl
 const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
+/** The shell's words that a program died of a signal, alone on a line (a table's one-word cell can be one: `Speicherzugriffsfehler`). */
+export function isFatalSignalLine(text: string): boolean {
+  return FATAL_SIGNAL.test(text);
+}
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
 const CRASH_START = new RegExp(
   `^(?:terminate called|what\\(\\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\\/|zsh: |Fatal Python|\\S+: \\S{1,12} \\d|${Object.keys(LOCALISED_SIGNALS).join('|')})`,

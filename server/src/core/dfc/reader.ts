@@ -5,6 +5,7 @@
 import { pushAll } from '../common/arrays';
 import { LineSplitter, type LogLine } from './lines';
 import { QuoteForms, Unwrap, type Decided } from './forms';
+import { isFatalSignalLine } from './errors';
 import { LogShape } from './logShape';
 import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
@@ -141,12 +142,14 @@ function tableCells(l: LogLine): LogLine[] {
     .slice(1, -1)
     .split(/(?<!\\)\|/)
     .map((c) => c.trim().replace(/\\\|/g, '|'));
-  if (cells.length < 2 || DFC_TABLE.test(cells[0]) || !cells.some((c) => /\S\s+\S/.test(c))) return [l];
+  // A cell is a line of its own when it has several words, or is one the shell prints alone (a signal's name in its locale).
+  const isLine = (c: string) => /\S\s+\S/.test(c) || isFatalSignalLine(c);
+  if (cells.length < 2 || DFC_TABLE.test(cells[0]) || !cells.some(isLine)) return [l];
   const out: LogLine[] = [];
-  const short = cells.filter((c) => !/\S\s+\S/.test(c));
+  const short = cells.filter((c) => !isLine(c));
   if (short.length) out.push({ ...l, text: `| ${short.join(' | ')} |` });
   // Cells stand side by side: an empty line between them, so no cell reads as the one before going on (a message's next line).
-  for (const c of cells) if (/\S\s+\S/.test(c)) out.push({ ...l, text: '' }, { ...l, text: normalise(c)?.text ?? c, said: c });
+  for (const c of cells) if (isLine(c)) out.push({ ...l, text: '' }, { ...l, text: normalise(c)?.text ?? c, said: c });
   return out;
 }
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
