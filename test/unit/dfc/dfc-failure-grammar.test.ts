@@ -301,3 +301,24 @@ test("another tool's warning beside a catalogued warning is said with it; a fail
   assert.equal(failed.outcome, 'failed');
   assert.doesNotMatch(said(failed), /Beside it the log warns/);
 });
+
+test("a narrator's sentence that goes on to quote a program's failure is the program's failure; one that only tells is none", () => {
+  // The narrator's own verb vetoes only itself: `It fails with <program's line>` quotes the line (hailo-apps' post-install, dfc-corpus unseen10/08).
+  const quoted = read(['It fails with ❌ Post-installation failed (exit code: 1)']);
+  assert.equal(quoted.outcome, 'failed');
+  assert.ok(said(quoted).includes('Post-installation failed'), said(quoted));
+  for (const story of ['I could not get the camera to start', 'We failed to build the driver on 6.12', 'I was unable to open it']) {
+    assert.notEqual(read([story]).outcome, 'failed', story);
+  }
+});
+
+test("a table's one-word cell that the shell prints alone (a signal in its locale) is read as that line", () => {
+  for (const cell of ['Speicherzugriffsfehler', 'Abgebrochen']) {
+    const r = read(['| model | result |', '|---|---|', `| yolov8 | ${cell} |`]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['dfc/crashed'],
+      cell,
+    );
+  }
+});

@@ -1305,7 +1305,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'context-partition': ['Context-Partition'],
   'compiler-assertion': ['Assertion', 'unexpected crash', 'compiled graph'],
   'broken-install': ['symbol lookup'],
-  docker: ['docker', 'Docker', 'Unable to find image'],
+  docker: ['docker', 'Docker', 'Unable to find image', 'Error response from daemon'],
   'hailort-buffer-size-zero': ['buffer size 0'],
   'hailort-out-of-physical-devices': ['HAILO_', 'status', 'free devices'],
   'hailort-no-devices': ['No devices found'],

@@ -233,6 +233,10 @@ const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Fl
 const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
+/** The shell's words that a program died of a signal, alone on a line (a table's one-word cell can be one: `Speicherzugriffsfehler`). */
+export function isFatalSignalLine(text: string): boolean {
+  return FATAL_SIGNAL.test(text);
+}
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
 const CRASH_START = new RegExp(
   `^(?:terminate called|what\\(\\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\\/|zsh: |Fatal Python|\\S+: \\S{1,12} \\d|${Object.keys(LOCALISED_SIGNALS).join('|')})`,
@@ -748,6 +752,14 @@ export class ErrorCollector {
       }
       const call = stageOfCall(t);
       if (call && call !== this.chainStage) [this.chainStage, this.why.chain] = [call, `its traceback runs ${clip(t.trim())}`];
+      // A Markdown fence closing the pasted block ends the paste inside the traceback: read as a log that stops there.
+      if (/^\s*(?:```|~~~)/.test(t) && this.tracebackStart) {
+        this.inTraceback = false;
+        const s = { ...this.cutSignal(this.tracebackStart), stage: this.chainStage };
+        this.openFailure = s;
+        if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+        return false;
+      }
       // A frame's code line pasted at the margin (a note or a fence dedented the traceback, dfc-corpus unseen3/20): code,
       // not the exception line, unless it reads as one (`pkg.SomeError: …`, `KeyError`).
       if (afterFrame && t.trim() && !/^\s/.test(t) && !/^[A-Za-z_][\w.]*(?::(?:\s|$)|$)/.test(t.trim())) return false;

@@ -57,8 +57,9 @@ const GOES_ON =
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
+// It must end where the words end: the narrator's own verb is them (`It fails with ❌ Post-installation failed` quotes a program's `failed`).
 const NARRATOR =
-  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)\b/;
+  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)(?:\s+to)?$/;
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question

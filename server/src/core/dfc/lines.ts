@@ -20,6 +20,8 @@ export interface LogLine {
   relayedLevel?: boolean;
   /** The line once a relay's prefixes went, Markdown kept (normalise.ts `said`); absent when there was nothing to take. */
   said?: string;
+  /** The line before normalise.ts read it (after the log's template, logShape.ts), when normalise.ts left nothing of it but a level. */
+  written?: string;
 }
 
 // CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.

@@ -107,7 +107,9 @@ const PREFIXES: Prefix[] = [
   // SQL/Lua `-- ` and Lisp/ini `; ` comments need their space (`--hw-arch` is an option, `;` ends a statement).
   { re: /^(?:(?:#+|\/\/)(?: |(?=\S))|(?:--|;+) )/ },
   { re: /^> / },
-  { re: /^[-*+]\s+(?=[^-*+\s])/ },
+  { re: /^[-*+]\s+(?=[^-*+\s]|[-*+]\s+[^-*+\s])/ },
+  // A numbered list item (`1. `, `2) `), as Markdown numbers them.
+  { re: /^\d{1,3}[.)] +(?=\S)/ },
 ];
 
 /**
@@ -150,7 +152,9 @@ const OWN_STRUCTURE =
 const RIGHT_COLUMN = /\s\s[\w.-]{1,120}\.py:\d{1,6} {0,40}$/;
 
 /** Words around a code span: a sentence quoting a line, not the line itself. */
-const PROSE = /[A-Za-z]{2,}\W+[A-Za-z]{2,}/;
+// In any script: an author's sentence around an English message may be Japanese, Korean, Russian … (docs/research/dfc-unseen-misses.md);
+// a Han, kana or Hangul run is words without spaces. Each letter run is tried once from its start (linear on a long line).
+const PROSE = /(?<!\p{L})\p{L}{2,}[^\p{L}\p{N}]+\p{L}{2}|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u;
 /**
  * What a span quotes as a line: words with spaces between them (a single token — `hailo-ollama`,
  * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
@@ -184,6 +188,59 @@ function lineSpan(text: string): string | null {
   if (!line) return null;
   const around = `${text.slice(0, line.index)} ${text.slice(line.index + line[0].length)}`.replace(/`/g, '');
   return PROSE.test(around) && !saysItself(around) ? line[1] : null;
+}
+
+/** A quote's or comment's marks before the author's sentence (`> `, `# `): decoration, taken with the sentence. */
+const LEAD_MARKS = /^(?:(?:>|#{1,6}|\/\/|--) ?){1,8}/;
+
+/**
+ * Words and their punctuation only, from a word: an author's sentence, not a relay's columns (`name | │`), a logger's
+ * time and level (`2025-01-02 10:11:12 - INFO - …`), a wrapper's `stderr=`, a span.
+ */
+const SENTENCE_ONLY = /^\p{L}[\p{L}\p{N}\s,.;:!?'"()\u2019-]{0,400}$/u;
+
+/** A program's own words that it failed (errors.ts reads them as an application's error line). */
+const FAILED_WORDS = /^(?:Failed|Unable|Could not|Cannot) \w/;
+
+/** A program's own line: its name or path, a colon, its words (`/bin/bash: hailortcli: command not found`, `hailomz: error: …`). */
+const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
+
+/** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
+const MID_TAG =
+  / (?:\[(?:HailoRT|info|error|warning|critical|INFO|ERROR|WARNING|WARN|CRITICAL)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
+/** An author's colon, then a program's line (OWN_WORDS). */
+const COLON_OWN =
+  /: (?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+/** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
+const OWN_WORDS =
+  /^(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+
+/** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
+const CODE_LIKE = /[=(]|[;,)\]}"']$/;
+const COMMENT_AFTER_CODE = /[ \t](?:#|\/\/) (?=\S)/;
+
+/** The comment after a line of code, when the code is code and the comment says something; null otherwise. */
+function commentAfterCode(t: string): string | null {
+  const m = COMMENT_AFTER_CODE.exec(t);
+  if (!m) return null;
+  const code = t.slice(0, m.index).trimEnd();
+  if (code.trim() === '' || code.trimStart()[0] === '[' || !CODE_LIKE.test(code) || LOGGED_LINE.test(code)) return null;
+  return t.slice(m.index + m[0].length);
+}
+
+/**
+ * A log's line in double quotes in a sentence (`The tool says "[error] Mapping Failed" and stops.`): the line,
+ * when it is one a log writes (a level tag, HailoRT's, a catalogue message, a class with its message).
+ */
+function doubleQuoted(t: string): string | null {
+  const open = t.indexOf('"');
+  const close = t.lastIndexOf('"');
+  if (close <= open || t.indexOf('"', open + 1) !== close) return null;
+  const inner = t.slice(open + 1, close);
+  const around = `${t.slice(0, open)} ${t.slice(close + 1)}`;
+  // As a code span is (its words are the quoted line): what a line says, or words a line can be.
+  const says = LOGGED_LINE.test(inner) || PROGRAM_SAYS.test(inner) || FAILED_WORDS.test(inner) || /\S\s+\S/.test(inner) || saysItself(inner);
+  return QUOTED_LINE.test(inner) && says && PROSE.test(around) && !saysItself(around) ? inner : null;
 }
 
 /** The author's sentence around a code span says something the reader knows (a catalogue message, a class with its message). */
@@ -222,6 +279,11 @@ const BEHIND_LEVEL = prefixSet(() => true);
 /** Any prefix at all (one test before the loop: most lines have none). */
 const ANY_PREFIX = AT_START.re;
 
+/** The line starts with a prefix a logger, relay or author puts before a line of its own. */
+export function startsWithPrefix(text: string): boolean {
+  return ANY_PREFIX.test(text);
+}
+
 export interface Normalised {
   text: string;
   /**
@@ -250,7 +312,14 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
-  const decorated = t.includes('**') || t.includes('`');
+  const decorated =
+    t.includes('**') ||
+    t.includes('`') ||
+    t.includes('"') ||
+    t.includes(' # ') ||
+    t.includes(' // ') ||
+    ((t.includes(' [') || t.includes(': ')) && MID_TAG.test(t)) ||
+    (t.includes(': ') && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -265,6 +334,32 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let lastWasLevel = false;
   /** The line after the first round of prefixes, before any Markdown went (Normalised.said). */
   let said = t;
+  // A line of code with the log's line kept as its comment (`result = run(args)  # [error] …`): the comment is the line.
+  const comment = !relayed && (t.includes(' # ') || t.includes(' // ')) ? commentAfterCode(t) : null;
+  if (comment !== null) {
+    t = comment;
+    said = t;
+    changed = true;
+  }
+  // A sentence that goes on into a log's line (`It fails with [HailoRT] [error] CHECK failed - …`, `Same as before: ERROR: …`):
+  // the line from its tag — not inside a code span (reader.ts joins a wrapped one), nor a wrapper's `stderr=[HailoRT] …`.
+  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (t.includes(' [') || t.includes(': ')) ? MID_TAG.exec(t) : null;
+  const pre = tag ? t.slice(0, tag.index).replace(LEAD_MARKS, '') : '';
+  if (tag && SENTENCE_ONLY.test(pre) && PROSE.test(pre) && !CLASS_WITH_MESSAGE.test(pre)) {
+    t = t.slice(tag.index + 1);
+    changed = true;
+  } else if (!relayed && !dfcOwn && comment === null && t.includes(': ') && !t.includes('`')) {
+    // The author's colon before the line they quote (`Same result as before: Error: Unable to locate package …`).
+    const colon = t.indexOf(': ');
+    const before = t.slice(0, colon).replace(LEAD_MARKS, '');
+    const rest = t.slice(colon + 2);
+    // Not a program's own `PROG: error: …` (argparse names its program, subcommands and all, before its level).
+    const own = SENTENCE_ONLY.test(before) && /\s/.test(before) && PROSE.test(before) && !/^(?:error|warning|fatal|note): /.test(rest);
+    if (own && !CLASS_WITH_MESSAGE.test(`${before}:`) && QUOTED_LINE.test(rest) && OWN_WORDS.test(rest)) {
+      t = rest;
+      changed = true;
+    }
+  }
   // Prefixes, then the author's Markdown around what is left, then prefixes inside it (`` `[HailoRT] [error] …` ``).
   for (let pass = 0; pass < 2; pass++) {
     for (let round = 0; round < 12; round++) {
@@ -327,6 +422,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     // about: `InferVStreams`, `set_buffer`): that one is the line, as a lone span is (dfc-corpus unseen9/27).
     const line = open < 0 && ticks >= 4 && ticks % 2 === 0 && !ownTag ? lineSpan(marked) : null;
     if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(around) && !saysItself(around)) marked = marked.slice(open + 1, close);
+    else if (ticks === 0 && !ownTag && marked.includes('"')) marked = doubleQuoted(marked) ?? marked;
     else if (line) marked = line;
     else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;
@@ -334,6 +430,9 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     unmarked = true;
   }
   if (!changed && !unmarked) return null;
+  // Bracketed columns and nothing after them (`[HailoRT] [error] [file.cpp:80]`, a quoted line an author's prose wrapped):
+  // nothing is said here, and the line is kept as written, so the span it continues is read whole (reader.ts).
+  if (!relayed && t.trim() === '' && text[0] === '[' && text.trimEnd().endsWith(']')) return null;
   if (changed) {
     if (RIGHT_COLUMN.test(t)) t = t.replace(RIGHT_COLUMN, '').trimEnd();
   }

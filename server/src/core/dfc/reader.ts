@@ -4,7 +4,9 @@
 // so it explains logs of runs it never started. Pure: no I/O, no vscode.
 import { pushAll } from '../common/arrays';
 import { LineSplitter, type LogLine } from './lines';
-import { LogShape, type ShapeCut } from './logShape';
+import { QuoteForms, Unwrap, type Decided } from './forms';
+import { isFatalSignalLine } from './errors';
+import { LogShape } from './logShape';
 import { Margin, normalise } from './normalise';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
@@ -12,6 +14,10 @@ import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 export class DfcLogReader {
   private readonly splitter = new LineSplitter();
   private readonly margin = new Margin();
+  /** The forms the log is quoted in (HTML, a notebook's JSON, typography), undone first (forms.ts). */
+  private readonly forms = new QuoteForms();
+  /** An author's hard wrap joined (forms.ts); null for a live console, whose lines are never held. */
+  private readonly unwrap: Unwrap | null;
   /** The log's own line template, learned from its lines (logShape.ts). */
   private readonly shape: LogShape<LogLine>;
   private readonly state: ReaderState;
@@ -23,6 +29,7 @@ export class DfcLogReader {
     this.state = new ReaderState(context);
     // A live console's lines are read as they come: none waits for the lines after it (types.ts `live`).
     this.shape = new LogShape<LogLine>({ hold: !context.live });
+    this.unwrap = context.live ? null : new Unwrap();
   }
 
   /** Reads a chunk (split anywhere); returns what happened in the lines it completed. */
@@ -45,6 +52,7 @@ export class DfcLogReader {
     if (this.ended) return { report: this.ended, events: [] };
     const events = this.feed(this.splitter.flush());
     this.read(this.shape.flush(), events);
+    this.read([], events, true);
     for (const held of this.span.splice(0)) this.state.line(held, events);
     const done = this.state.finish(exit);
     pushAll(events, done.events);
@@ -61,20 +69,26 @@ export class DfcLogReader {
     const events: DfcEvent[] = [];
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
-    for (const line of lines) this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    for (const raw of lines) {
+      const text = this.forms.take(raw.text);
+      const line = text === raw.text ? raw : { ...raw, text };
+      this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    }
     return events;
   }
 
-  private read(decided: { item: LogLine; text: string; cut: ShapeCut | null }[], events: DfcEvent[]): void {
-    for (const { item: line, text, cut } of decided) {
+  private read(decided: Decided[], events: DfcEvent[], last = false): void {
+    const lines = this.unwrap ? decided.flatMap((d) => this.unwrap!.push(d)) : decided;
+    if (last && this.unwrap) pushAll(lines, this.unwrap.flush());
+    for (const { item: line, text, cut } of lines) {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
         n !== null && n.text !== line.text
-          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said }
+          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said, ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}) }
           : text === line.text
             ? line
             : { ...line, text };
-      for (const l of this.spans(read)) this.state.line(l, events);
+      for (const c of tableCells(read)) for (const l of this.spans(c)) this.state.line(l, events);
     }
   }
 
@@ -98,7 +112,10 @@ export class DfcLogReader {
     if (ticks % 2 === 1) {
       const [first, ...rest] = this.span.splice(0);
       const unrelayed = (r: LogLine) => (r.relayedLevel ? r.text.replace(/^\[\w+\] /, '') : r.text);
-      const text = [unrelayed(first).trimEnd(), ...rest.map((r) => unrelayed(r).trim())].join(' ');
+      // A line of a quote's own columns (`15:04:08.840] [4626] [HailoRT] [error] [file.cpp:34]`) that normalise.ts emptied is
+      // the quoted line's text: inside the span it is read as written, less a quoted block's marks.
+      const inside = (r: LogLine) => (r.written !== undefined && !r.relayedLevel ? r.written.replace(BLOCK_MARKS, '') : unrelayed(r));
+      const text = [unrelayed(first).trimEnd(), ...rest.map((r) => inside(r).trim())].join(' ');
       // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line —
       // behind a relay's level too (its tag is no DFC line's own), which the joined line then keeps.
       const read = normalise(text)?.text ?? text;
@@ -111,10 +128,43 @@ export class DfcLogReader {
   }
 }
 
+/**
+ * A Markdown table row that quotes a log's lines in its cells (`| 2 | \`[HailoRT] [error] …\` | same as before |`,
+ * docs/research/dfc-unseen-misses.md): each cell of several words is read as a line of its own, at the row's place,
+ * after the row's single-word cells (`| IndexError |`, a class alone in a results table's cell, errors.ts) kept as a row.
+ * The DFC's own utilisation table (`| Cluster | … |`, `| cluster_0 | … |`, `| Total | … |`) stays whole.
+ */
+function tableCells(l: LogLine): LogLine[] {
+  const t = l.text;
+  if (t.length < 5 || !TABLE_ROW.test(t)) return [l];
+  const cells = t
+    .trim()
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim().replace(/\\\|/g, '|'));
+  // A cell is a line of its own when it has several words, or is one the shell prints alone (a signal's name in its locale).
+  const isLine = (c: string) => /\S\s+\S/.test(c) || isFatalSignalLine(c);
+  if (cells.length < 2 || DFC_TABLE.test(cells[0]) || !cells.some(isLine)) return [l];
+  const out: LogLine[] = [];
+  const short = cells.filter((c) => !isLine(c));
+  if (short.length) out.push({ ...l, text: `| ${short.join(' | ')} |` });
+  // Cells stand side by side: an empty line between them, so no cell reads as the one before going on (a message's next line).
+  for (const c of cells) if (isLine(c)) out.push({ ...l, text: '' }, { ...l, text: normalise(c)?.text ?? c, said: c });
+  return out;
+}
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** The first cell of the DFC's own utilisation table's rows (markers.ts classifySummaryLine). */
+const DFC_TABLE = /^(?:cluster(?:_\d+)?|total)$/i;
+
+/** A line normalise.ts left nothing of but a level tag. */
+const EMPTIED = /^\s*(?:\[\w+\]\s*)?$/;
+/** A quoted block's marks before a line (`> > `, `# `, `// `). */
+const BLOCK_MARKS = /^\s{0,8}(?:(?:>|#{1,3}|\/\/) ?|-- ){1,8}/;
+
 /** A code span is opened by a backtick before a word or a quoted class (`` `Memory ``, `` `AccelerasInitializationError: ``). */
 const OPENS_SPAN = /(?:^|[\s(\[:,;])`[^`\s][^`]*$/;
-/** A wrapped span is closed within this many lines (prose wraps at 70–80 columns; a message is a few lines). */
-const SPAN_LINES = 4;
+/** A wrapped span is closed within this many lines (prose wraps at 60–100 columns; a message with its logger's prefix is a few lines). */
+const SPAN_LINES = 8;
 
 function backticks(s: string): number {
   let n = 0;
