@@ -299,7 +299,6 @@ function trailingComment(r: Rand): QuoteForm {
   return { label: `trailing ${mark}`, family: 'excerpt', apply: (ls) => ls.map((l) => `${code}  ${mark} ${l.trim()}`).join('\n') };
 }
 
-
 /** A draw of one form of a family. */
 const BLOCK_FORMS = [blockquote, commentBlock, fenced, htmlEscaped, notebookJson, typography, whitespace, hardWrap];
 const EXCERPT_FORMS = [prose, wrappedSpan, tableRow, listItem, trailingComment];
