@@ -3,20 +3,13 @@
 // other seeds: every read corpus log and reader fixture with a failed stage, cut into PER_LOG excerpts the way authors
 // quote logs (test/helpers/dfcExcerpts.ts), printing the excerpts that read another failed stage and the totals.
 //   node scripts/dfc-excerpt-stages.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]
-import { runTsEntry } from './run-ts-entry.mjs';
+import { runTsEntry, seedArgs } from './run-ts-entry.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const seeds = opt('--seeds', '1');
-const perLog = opt('--per-log', '12');
-const m = /^(\d+)(?:\.\.(\d+))?$/.exec(seeds);
-if (!m || !/^\d+$/.test(perLog)) {
-  console.error('usage: node scripts/dfc-excerpt-stages.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]');
-  process.exit(2);
-}
+const { first, last, perLog, flag } = seedArgs(
+  process.argv.slice(2),
+  '12',
+  'node scripts/dfc-excerpt-stages.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet]',
+);
 
 const entry = `
 import { runExcerpts, stagedLogs } from './test/helpers/dfcExcerpts';
@@ -37,4 +30,4 @@ console.log(\`all: \${differ}/\${asserted} asserted excerpts read another failed
 process.exitCode = differ ? 1 : 0;
 `;
 
-process.exitCode = await runTsEntry('dfc-excerpts', entry, [m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : '']);
+process.exitCode = await runTsEntry('dfc-excerpts', entry, [first, last, perLog, flag('--quiet') ? 'quiet' : '']);

@@ -3,20 +3,13 @@
 // every log of the read corpus halves and of test/fixtures/dfc/ behind PER_LOG formats drawn from
 // each seed, printing the pairs whose reading changed and the totals. No environment needed.
 //   node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]
-import { runTsEntry } from './run-ts-entry.mjs';
+import { runTsEntry, seedArgs } from './run-ts-entry.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const seeds = opt('--seeds', '1');
-const perLog = opt('--per-log', '3');
-const m = /^(\d+)(?:\.\.(\d+))?$/.exec(seeds);
-if (!m || !/^\d+$/.test(perLog)) {
-  console.error('usage: node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]');
-  process.exit(2);
-}
+const { first, last, perLog, flag } = seedArgs(
+  process.argv.slice(2),
+  '3',
+  'node scripts/dfc-logger-shapes.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--all]',
+);
 
 const entry = `
 import { runShapes, shapeLogs, shapeable } from './test/helpers/loggerShapes';
@@ -36,10 +29,4 @@ console.log(\`all: \${differ}/\${pairs} pairs read differently (\${logs.length} 
 process.exitCode = differ ? 1 : 0;
 `;
 
-process.exitCode = await runTsEntry('dfc-shapes', entry, [
-  m[1],
-  m[2] ?? m[1],
-  perLog,
-  args.includes('--quiet') ? 'quiet' : '',
-  args.includes('--all') ? 'all' : '',
-]);
+process.exitCode = await runTsEntry('dfc-shapes', entry, [first, last, perLog, flag('--quiet') ? 'quiet' : '', flag('--all') ? 'all' : '']);

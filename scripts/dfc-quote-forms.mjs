@@ -4,18 +4,15 @@
 // forms drawn from each seed (test/helpers/quoteForms.ts), printing the pairs whose reading changed on
 // the fields their family requires, and the totals. No environment needed.
 //   node scripts/dfc-quote-forms.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--parts a,b]
-import { runTsEntry } from './run-ts-entry.mjs';
+import { runTsEntry, seedArgs } from './run-ts-entry.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const seeds = opt('--seeds', '1');
-const perLog = opt('--per-log', '4');
+const { first, last, perLog, opt, flag } = seedArgs(
+  process.argv.slice(2),
+  '4',
+  'node scripts/dfc-quote-forms.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--parts a,b]',
+);
 const parts = opt('--parts', '');
-const m = /^(\d+)(?:\.\.(\d+))?$/.exec(seeds);
-if (!m || !/^\d+$/.test(perLog) || !/^[\w,]*$/.test(parts)) {
+if (!/^[\w,]*$/.test(parts)) {
   console.error('usage: node scripts/dfc-quote-forms.mjs [--seeds FIRST[..LAST]] [--per-log K] [--quiet] [--parts a,b]');
   process.exit(2);
 }
@@ -51,4 +48,4 @@ console.log(\`all: \${differ}/\${pairs} pairs read differently (\${logs.length} 
 process.exitCode = differ ? 1 : 0;
 `;
 
-process.exitCode = await runTsEntry('dfc-forms', entry, [m[1], m[2] ?? m[1], perLog, args.includes('--quiet') ? 'quiet' : '', parts]);
+process.exitCode = await runTsEntry('dfc-forms', entry, [first, last, perLog, flag('--quiet') ? 'quiet' : '', parts]);

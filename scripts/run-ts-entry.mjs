@@ -28,3 +28,21 @@ export async function runTsEntry(name, entry, args) {
     rmSync(out, { recursive: true, force: true });
   }
 }
+
+/**
+ * The seeded runners' arguments (`--seeds FIRST[..LAST]`, `--per-log K`, flags): the seeds and per-log count checked,
+ * an option's value, whether a flag is given. Exits with the usage line on a malformed seed range or count.
+ */
+export function seedArgs(argv, perLogDefault, usage) {
+  const opt = (name, dflt) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : dflt;
+  };
+  const m = /^(\d+)(?:\.\.(\d+))?$/.exec(opt('--seeds', '1'));
+  const perLog = opt('--per-log', perLogDefault);
+  if (!m || !/^\d+$/.test(perLog)) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  return { first: m[1], last: m[2] ?? m[1], perLog, opt, flag: (name) => argv.includes(name) };
+}
