@@ -63,6 +63,51 @@ test('catalogue: the NMS check quotes the message the log reader recognises (one
   assert.match(r.diagnostics[0].message, /conv70/);
 });
 
+/** A pattern's alternatives at the top level (`a|b(?:c|d)` → `a`, `b(?:c|d)`), escapes and classes kept whole. */
+function topAlternatives(src: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let cur = '';
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      cur += c + (src[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+test("catalogue: every alternative of an entry's patterns holds one of its words (the reader tries a pattern only when a word is in the line)", () => {
+  // An alternative without a word matches only when another alternative's word happens to be in the line too — the
+  // daemon's refusal without `docker: ` matched only through a quoted "docker login" until its words had it.
+  for (const m of DFC_MESSAGES) {
+    if (m.frames || !m.patterns.length) continue;
+    const keys = MESSAGE_KEYS[m.id] ?? [];
+    for (const p of m.patterns)
+      for (const alt of topAlternatives(p.source)) {
+        const plain = alt.replace(/\\(.)/g, '$1');
+        assert.ok(
+          keys.some((k) => plain.includes(k)),
+          `${m.id}: /${alt}/ holds none of ${JSON.stringify(keys)}`,
+        );
+      }
+  }
+});
+
 test('catalogue: every entry is complete — a known code, evidence, fix, words for its patterns, and its own text matches', () => {
   for (const m of DFC_MESSAGES) {
     if (m.code !== null) assert.ok(m.code in DFC_CODES, `${m.id}: code ${m.code}`);
