@@ -1062,7 +1062,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'hailort/driver',
     fix: "the kernel refused the module as built for another kernel (or architecture) than the running one — compare `uname -r` with `modinfo <module>.ko | grep vermagic` (dmesg shows \"version magic '…' should be '…'\"), then rebuild the driver against the running kernel's headers (reinstall the PCIe driver package or its DKMS module) and load it again",
     evidence:
-      "kmod tools/insmod.c (mod_strerror: ENOEXEC \"Invalid module format\") and tools/modprobe.c (\"could not insert '%s': %s\", strerror); Linux kernel/module/main.c (check_modinfo: \"version magic '%s' should be '%s'\", -ENOEXEC; elf_validity_check: -ENOEXEC)",
+      'kmod tools/insmod.c (mod_strerror: ENOEXEC "Invalid module format") and tools/modprobe.c ("could not insert \'%s\': %s", strerror); Linux kernel/module/main.c (check_modinfo: "version magic \'%s\' should be \'%s\'", -ENOEXEC; elf_validity_check: -ENOEXEC)',
   },
   // modprobe looks a module up in /lib/modules/$(uname -r): a driver installed (or built by DKMS) for another kernel is
   // not found there (`modprobe: FATAL: Module hailo_pci not found in directory /lib/modules/6.6.51+rpt-rpi-2712`).
@@ -1076,7 +1076,8 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     severity: 'error',
     code: 'hailort/driver',
     fix: 'no module of that name is installed for the running kernel (modprobe looks in /lib/modules/$(uname -r)): the driver was built or installed for another kernel — install the kernel headers of the running kernel and reinstall the PCIe driver package (or rebuild its DKMS module, `dkms status`), or boot the kernel it was built for',
-    evidence: 'kmod tools/modprobe.c ("Module %s not found in directory %s", the directory being /lib/modules/<uname -r>); dfc-corpus unseen11/19 (DKMS built for the v8 kernel, the Pi 5 ran 2712)',
+    evidence:
+      'kmod tools/modprobe.c ("Module %s not found in directory %s", the directory being /lib/modules/<uname -r>); dfc-corpus unseen11/19 (DKMS built for the v8 kernel, the Pi 5 ran 2712)',
   },
   {
     id: 'hailort-device-family',
