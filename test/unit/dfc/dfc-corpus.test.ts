@@ -81,7 +81,7 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // fixed as classes (dfc-failure-grammar.test.ts) — tuned since. Left: 01's `640` (the HEF's input size the thread found).
   unseen10: { cases: 25, right: 24, fields: 49, fieldsRight: 48 },
   // Scored 31/41 (53/66 fields) once unread, at the end of the session that collected it.
-  unseen11: { cases: 41, right: 33, fields: 66, fieldsRight: 55 },
+  unseen11: { cases: 41, right: 35, fields: 66, fieldsRight: 59 },
 };
 
 function report(results: CaseResult[]): string {

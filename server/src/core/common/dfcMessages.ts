@@ -476,7 +476,9 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'dfc',
     classes: ['NegativeSlopeExponentNonFixable'],
     anyMessage: true,
-    patterns: [/Quantization failed in layer (?<layer>\S+?) due to (?<why>[^.]*)/],
+    // Its second sentence alone names the failure too (a note quotes `Desired shift is 10.0, but op has only 8 data bits`
+    // beside the layer it fails on).
+    patterns: [/Quantization failed in layer (?<layer>\S+?) due to (?<why>[^.]*)/, /\bDesired shift is -?\d+(?:\.\d+)?, but op has only \d+ data bits/],
     stage: 'optimize',
     severity: 'error',
     code: 'dfc/quantization-failed',
@@ -1314,7 +1316,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'optimization-level-0': ['optimization level to 0'],
   'calibration-range': ['not be normalized'],
   'not-quantized': ['quantized weights'],
-  'quantization-failed': ['Quantization failed in layer'],
+  'quantization-failed': ['Quantization failed in layer', 'Desired shift is'],
   'nan-params': ['NaN values'],
   'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check', 'Requirement ', 'or higher, found'],
   'mapping-failed': ['Mapping Failed'],
