@@ -41,9 +41,10 @@
 // 09:00 read 15/25); then read and its misses fixed as classes (dfc-failure-grammar.test.ts: any program's own words
 // that it failed, the loader's library and HailoRT release, a locale's fatal signals, an exception's function and its
 // stage from the DFC's module folders, the run's other warnings beside a catalogued one) — a tuned half now.
-// A twelfth batch (unseen11/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen11`): 31/41, 53/66 fields, at the end of the session
-// that collected it (the reader of that session's start: 27/41, 46/66).
+// A twelfth batch (unseen11/) was set aside whole and scored once by the lead (31/41, 53/66 fields — the reader of
+// that session's start read 27/41, 46/66); it is read from then on (kept at least at that score).
+// A thirteenth batch (unseen12/) is set aside whole the same way: only listed and its format checked here, scored
+// once by the lead (`node scripts/dfc-corpus-score.mjs unseen12`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -79,6 +80,8 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // Scored 16/25 (33/49 fields) once unread, at the end of the session that collected it; then read and its misses
   // fixed as classes (dfc-failure-grammar.test.ts) — tuned since. Left: 01's `640` (the HEF's input size the thread found).
   unseen10: { cases: 25, right: 24, fields: 49, fieldsRight: 48 },
+  // Scored 31/41 (53/66 fields) once unread, at the end of the session that collected it.
+  unseen11: { cases: 41, right: 35, fields: 66, fieldsRight: 59 },
 };
 
 function report(results: CaseResult[]): string {
@@ -135,7 +138,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen8', 'ninth', 20],
   ['unseen9', 'tenth', 20],
   ['unseen10', 'eleventh', 20],
-  ['unseen11', 'twelfth (set aside)', 35],
+  ['unseen11', 'twelfth', 35],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {

@@ -357,6 +357,9 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'double quotes far apart': `says "${'a '.repeat(N / 2)}" and ${'b '.repeat(N / 2)}`,
     'a sentence in Japanese around a span': `${'実行'.repeat(N / 2)} \`x y\` ${'で'.repeat(N)}`,
     'bracketed columns and nothing after them': `${'[a] '.repeat(N / 4)}`,
+    'a module insert without its errno': `Exec format error ${"could not insert module 'a/".repeat(N / 25)}: Exec`,
+    'scoped names beside a quoted shift': `${'a/b-'.repeat(N / 4)}x.Desired shift is 9.0, but op has only 8 data bits ${'_/'.repeat(N / 2)}`,
+    'modules named without not found': `${'Module a_b '.repeat(N / 11)}not`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

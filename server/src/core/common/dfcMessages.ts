@@ -476,7 +476,9 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     tool: 'dfc',
     classes: ['NegativeSlopeExponentNonFixable'],
     anyMessage: true,
-    patterns: [/Quantization failed in layer (?<layer>\S+?) due to (?<why>[^.]*)/],
+    // Its second sentence alone names the failure too (a note quotes `Desired shift is 10.0, but op has only 8 data bits`
+    // beside the layer it fails on).
+    patterns: [/Quantization failed in layer (?<layer>\S+?) due to (?<why>[^.]*)/, /\bDesired shift is -?\d+(?:\.\d+)?, but op has only \d+ data bits/],
     stage: 'optimize',
     severity: 'error',
     code: 'dfc/quantization-failed',
@@ -1045,6 +1047,40 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'install the PCIe driver and HailoRT of one release (HailoRT opens a device only when both are the same version), then reboot',
     evidence: `${HAILORT}/libhailort/src/vdma/driver/hailort_driver.cpp (validate_driver_version, HAILO_INVALID_DRIVER_VERSION); roflcoopter/viseron#1490 (${CORPUS2}/38)`,
   },
+  // The kernel's module loader answers a module it cannot load with an errno; modprobe prints its strerror
+  // (`modprobe: ERROR: could not insert 'hailo_pci': Exec format error`), kmod's insmod its own words for some
+  // (`Invalid module format` for ENOEXEC). ENOEXEC is a module built for another kernel or architecture: its
+  // version magic or ELF header does not match the running kernel.
+  {
+    id: 'kernel-module-format',
+    text: "modprobe: ERROR: could not insert '{module}': Exec format error",
+    tool: 'hailort',
+    classes: [],
+    patterns: [
+      /(?:could not insert|error inserting|failed to insert)\s+(?:module\s+)?'?(?<module>[\w./-]{1,200}?)'?\s*:\s*(?:-1\s+)?(?:Exec format error|Invalid module format)/i,
+    ],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    fix: "the kernel refused the module as built for another kernel (or architecture) than the running one — compare `uname -r` with `modinfo <module>.ko | grep vermagic` (dmesg shows \"version magic '…' should be '…'\"), then rebuild the driver against the running kernel's headers (reinstall the PCIe driver package or its DKMS module) and load it again",
+    evidence:
+      'kmod tools/insmod.c (mod_strerror: ENOEXEC "Invalid module format") and tools/modprobe.c ("could not insert \'%s\': %s", strerror); Linux kernel/module/main.c (check_modinfo: "version magic \'%s\' should be \'%s\'", -ENOEXEC; elf_validity_check: -ENOEXEC)',
+  },
+  // modprobe looks a module up in /lib/modules/$(uname -r): a driver installed (or built by DKMS) for another kernel is
+  // not found there (`modprobe: FATAL: Module hailo_pci not found in directory /lib/modules/6.6.51+rpt-rpi-2712`).
+  {
+    id: 'kernel-module-not-found',
+    text: 'modprobe: FATAL: Module {module} not found in directory /lib/modules/{kernel}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/(?:^|modprobe:\s*(?:FATAL|ERROR):\s*)Module\s+(?<module>[\w-]{1,100})\s+not found(?:\s+in directory\s+(?<path>\/\S{1,200})|\.?\s*$)/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    fix: 'no module of that name is installed for the running kernel (modprobe looks in /lib/modules/$(uname -r)): the driver was built or installed for another kernel — install the kernel headers of the running kernel and reinstall the PCIe driver package (or rebuild its DKMS module, `dkms status`), or boot the kernel it was built for',
+    evidence:
+      'kmod tools/modprobe.c ("Module %s not found in directory %s", the directory being /lib/modules/<uname -r>); dfc-corpus unseen11/19 (DKMS built for the v8 kernel, the Pi 5 ran 2712)',
+  },
   {
     id: 'hailort-device-family',
     text: 'Hailo8 devices are only supported in versions 4.x.x and earlier',
@@ -1280,7 +1316,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'optimization-level-0': ['optimization level to 0'],
   'calibration-range': ['not be normalized'],
   'not-quantized': ['quantized weights'],
-  'quantization-failed': ['Quantization failed in layer'],
+  'quantization-failed': ['Quantization failed in layer', 'Desired shift is'],
   'nan-params': ['NaN values'],
   'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check', 'Requirement ', 'or higher, found'],
   'mapping-failed': ['Mapping Failed'],
@@ -1324,6 +1360,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-hef-arch': ['not compatible with device'],
   'hailort-hef-arch-lower-performance': ['HEF was compiled for'],
   'hailort-desc-page-size': ['max_desc_page_size'],
+  'kernel-module-format': ['Exec format error', 'Invalid module format'],
+  'kernel-module-not-found': ['Module '],
   'hailort-open-file': ['Failed opening file'],
   'hailort-python-timeout': ['Received a timeout'],
   ...Object.fromEntries(

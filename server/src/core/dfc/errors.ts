@@ -1028,7 +1028,11 @@ export class ErrorCollector {
    * typo, a second attempt): the last run decides the outcome. The earlier run's errors stay, as
    * warnings that say so; its unfinished traceback and open failure are its own.
    */
-  newRun(): void {
+  newRun(added?: DfcDiagnostic[]): void {
+    // The earlier run ended in an error line no entry explains and nothing got past (`[HailoRT CLI] [error] CHECK failed -
+    // … Use "run2" instead.`, then the retry): its words are that run's failure, said as at a log's end (unexplainedIfNone).
+    if (added && !this.hasErrors() && this.unexplained && this.endsInError())
+      this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt, undefined), added);
     const demoted: { d: DfcDiagnostic; message: string }[] = [];
     for (const d of this.out.slice(this.runStart)) {
       if (d.severity !== 'error') continue;

@@ -67,6 +67,17 @@ interface HailortChain {
   monitor?: boolean;
 }
 
+/**
+ * A layer of the parsed model (HN) a line names beside a message quoted without it: the HN's `<network>/<layer>` form
+ * (hailo_sdk_client's layer names, e.g. `yolov8n/conv41`), one scope, no file extension — outside the message itself.
+ */
+function layerBeside(line: string, message: string): string | undefined {
+  const rest = line.replace(message, ' ');
+  return HN_LAYER_NAME.exec(rest)?.[1];
+}
+
+const HN_LAYER_NAME = /(?<![\w/.-])([A-Za-z_][\w-]{0,100}\/[A-Za-z_][\w-]{0,200})(?![\w/.-])/;
+
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
 function stripCheck(text: string): string {
   return text.replace(/^CHECK(?:_[A-Z_]+)? failed\s*-\s*/, '').trim();
@@ -798,12 +809,17 @@ export class Explainer {
 
   /** A layer the optimizer cannot quantize (its data or weight range): the layer, and the causes the DFC itself names. */
   private quantizationFailed(s: Signal, hit: MessageMatch): DfcDiagnostic {
-    const n = hit.names;
+    const n: Record<string, string | undefined> = { ...hit.names };
+    // The message quoted without its layer (a note's `fails on \`net/layer\` with \`Desired shift is …\``): the layer its line names beside it.
+    // A table's row keeps its other cells in the raw line only.
+    n.layer ??= layerBeside(s.line.said ?? s.line.text, s.message) ?? layerBeside(s.line.raw, s.message);
     const shift = /Desired shift is ([\d.]+), but op has only (\d+) data bits/.exec(s.message);
     const fix = hit.message.fix;
     const what = n.layer
       ? `Quantization failed in layer ${n.layer}${n.why ? ` due to ${n.why.trim()}` : ''}${shift ? ` (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits)` : ''}`
-      : s.message.trim().replace(/\.$/, '');
+      : shift
+        ? `Quantization failed (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits; the log does not name the layer)`
+        : s.message.trim().replace(/\.$/, '');
     return this.make('dfc/quantization-failed', this.onLog(s.line), s.line, `${s.cls ? `${s.cls}: ` : ''}${what}: ${fix}.`);
   }
 

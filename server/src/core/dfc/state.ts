@@ -168,7 +168,9 @@ export class ReaderState implements ReaderView {
     const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
     if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
       if (this.current) this.finishStage(this.current, 'failed', null, l.no, events);
-      this.errors.newRun();
+      const earlier: DfcDiagnostic[] = [];
+      this.errors.newRun(earlier);
+      for (const d of earlier) events.push({ kind: 'diagnostic', diagnostic: d });
     }
     if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
