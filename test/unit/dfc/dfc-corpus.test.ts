@@ -139,6 +139,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen9', 'tenth', 20],
   ['unseen10', 'eleventh', 20],
   ['unseen11', 'twelfth', 35],
+  ['unseen12', 'thirteenth (set aside)', 8],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {

@@ -1361,7 +1361,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-hef-arch-lower-performance': ['HEF was compiled for'],
   'hailort-desc-page-size': ['max_desc_page_size'],
   'kernel-module-format': ['Exec format error', 'Invalid module format'],
-  'kernel-module-not-found': ['Module '],
+  'kernel-module-not-found': ['Module'],
   'hailort-open-file': ['Failed opening file'],
   'hailort-python-timeout': ['Received a timeout'],
   ...Object.fromEntries(
