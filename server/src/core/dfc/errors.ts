@@ -927,14 +927,6 @@ export class ErrorCollector {
     }
     const key = `${d.code}|${d.node ?? ''}|${d.path}|${d.node ? '' : d.line}|${d.node ? '' : d.message}`;
     if (this.keys.has(key)) return;
-    // One exception relayed, then raised: a wrapper logs `str(e)` (Ultralytics' `Hailo: export failure 3.1s: …`) before the
-    // traceback ends in the same exception — the same error in the same words within one run is one failure.
-    if (
-      d.severity === 'error' &&
-      d.node === undefined &&
-      this.out.slice(this.runStart).some((x) => x.severity === 'error' && x.code === d.code && x.message === d.message)
-    )
-      return;
     // A run stopped by its user or a signal: what the DFC printed on its way out (`Failed to produce compiled graph`,
     // `Compilation failed with unexpected crash`) is the stop, not a compiler bug — unless an assertion says otherwise.
     if (STOPPED.has(d.code)) {
@@ -961,6 +953,14 @@ export class ErrorCollector {
         return;
       }
     }
+    // One exception relayed, then raised: a wrapper logs `str(e)` (Ultralytics' `Hailo: export failure 3.1s: …`) before the
+    // traceback ends in the same exception — the same error in the same words within one run is one failure.
+    if (
+      d.severity === 'error' &&
+      d.node === undefined &&
+      this.out.slice(this.runStart).some((x) => x.severity === 'error' && x.code === d.code && x.message === d.message)
+    )
+      return;
     if (this.out.length >= MAX_DIAGNOSTICS) {
       this.dropped++;
       return;
