@@ -360,6 +360,11 @@ test("hostile: the relays' prefixes, box borders and run ends cost a scan on a 6
     'a module insert without its errno': `Exec format error ${"could not insert module 'a/".repeat(N / 25)}: Exec`,
     'scoped names beside a quoted shift': `${'a/b-'.repeat(N / 4)}x.Desired shift is 9.0, but op has only 8 data bits ${'_/'.repeat(N / 2)}`,
     'modules named without not found': `${'Module a_b '.repeat(N / 11)}not`,
+    // Ultralytics' export console (dfc-ultralytics-export.test.ts): its verdicts and its calibration count.
+    'export success without its saved-as': `Hailo: export success ${'✅ '.repeat(N / 2)}x`,
+    'export verdicts repeated': `${'a: export success 1.0s, export failure 1s: '.repeat(N / 44)}`,
+    'an export prefix of spaces': `${' '.repeat(N)}: export failure 1.0s: x`,
+    'a calibration count of every length': `level-2 optimization will use ${'1'.repeat(N)}`,
     'thousands of distinct heads': Array.from(
       { length: 6000 },
       (_, i) => `2025-01-01 10:00:00${' -|:'.slice(0, 1 + (i % 4))}${'[('.slice(0, i % 3)}${i % 7 ? 'INFO' : 'x.py:1'}${' | '.repeat(i % 5)}a`,

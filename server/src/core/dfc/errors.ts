@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, failureIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
@@ -533,7 +533,9 @@ export class ErrorCollector {
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
       this.wordsOnly = ownFailure && !bare && !reports.length && lv !== 'error' && lv !== 'critical';
     }
-    if ((lv === 'error' || lv === 'critical' || ownFailure) && !bare) {
+    // An exporter's verdict that it failed (`Hailo: export failure 3.1s: <exception>`) ends the run where it stands.
+    const exporterFailed = !bare && !consumed && exportFailureIn(body);
+    if ((lv === 'error' || lv === 'critical' || ownFailure || exporterFailed) && !bare) {
       const s: Signal = {
         kind: 'error-line',
         cls: null,
@@ -542,6 +544,7 @@ export class ErrorCollector {
         line: l,
         ...(ownFailure ? { words: words?.words ?? body.split(' ', 2).join(' ') } : {}),
       };
+      if (exporterFailed) this.openFailure = s;
       const n = this.accept(s, added);
       if (n === 0 && body) {
         this.unexplained = { signal: s, excerpt: this.recent(l) };
@@ -950,6 +953,14 @@ export class ErrorCollector {
         return;
       }
     }
+    // One exception relayed, then raised: a wrapper logs `str(e)` (Ultralytics' `Hailo: export failure 3.1s: …`) before the
+    // traceback ends in the same exception — the same error in the same words within one run is one failure.
+    if (
+      d.severity === 'error' &&
+      d.node === undefined &&
+      this.out.slice(this.runStart).some((x) => x.severity === 'error' && x.code === d.code && x.message === d.message)
+    )
+      return;
     if (this.out.length >= MAX_DIAGNOSTICS) {
       this.dropped++;
       return;

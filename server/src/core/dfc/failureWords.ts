@@ -100,6 +100,17 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
 }
 
 /**
+ * An exporter's own verdict that its export failed, wherever a stage was running: Ultralytics' try_export
+ * (ultralytics/engine/exporter.py, every format: `{prefix} export failure {t}s: {e}`, older releases `export failure ❌`)
+ * logs the exception it then re-raises — the run ended there, whatever the DFC was doing.
+ */
+const EXPORT_FAILURE = /^(?:\u274c\ufe0f? )?(?:[\w .+-]{1,40}: )?export failure (?:\u274c\ufe0f? )?\d{1,7}(?:\.\d)?s: \S/;
+
+export function exportFailureIn(body: string): boolean {
+  return body.includes('export failure') && EXPORT_FAILURE.test(body);
+}
+
+/**
  * A line saying a step completed (`Installation complete!`, `Reading package lists... Done`, `Setup finished.`): the
  * run went on past a failure its words alone told (errors.ts), unless it is negated or conditioned.
  */

@@ -223,6 +223,9 @@ const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|c
  */
 const SUCCESS_MARK = /^(?:[\u2705\u2714\u2713\u2611\u2192\u279c\u27a1\u25b6\u2022]\ufe0f?\s*|\u{1f7e2}\s*){1,3}/u;
 
+/** `Hailo: export success ✅ 912.4s, saved as 'yolo11n_hailo_model' (9.8 MB)`: the prefix is the exporter's format name. */
+const EXPORT_SAVED = /^(?:[\w .+-]{1,40}: )?export success\b[^,\n]{0,40}, saved as \S/;
+
 /** The model zoo's `hailomz info` card: `operations: 6.44G`, `parameters: 5.05M` (a unit, unlike the YAML's bare numbers). */
 const MZ_INFO_CARD = /^(?:operations|parameters):\s+\d+(?:\.\d+)?[KMGT]$/;
 
@@ -284,6 +287,9 @@ export function classifyMarker(text: string): Marker | null {
     return { kind: 'released' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if (/^Saved HAR to:? \S/.test(t)) return { kind: 'saved' };
+  // An exporter's own verdict that it wrote what it made: Ultralytics' try_export (ultralytics/engine/exporter.py, every
+  // format: `{prefix} export success ✅ {t}s, saved as '{f}' ({mb} MB)` — `Hailo:`'s f is the directory holding the HEF).
+  if (t.includes('export success') && EXPORT_SAVED.test(t)) return { kind: 'saved' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
