@@ -44,7 +44,8 @@
 // A twelfth batch (unseen11/) was set aside whole and scored once by the lead (31/41, 53/66 fields — the reader of
 // that session's start read 27/41, 46/66); it is read from then on (kept at least at that score).
 // A thirteenth batch (unseen12/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen12`).
+// once by the lead (`node scripts/dfc-corpus-score.mjs unseen12`): 5/10, 12/19 fields, at the end of the session
+// that collected it (the same with the reader of that session's start).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
