@@ -11,9 +11,6 @@ import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
-// The stage tables live with the weighing (stageEvidence.ts); these names stay importable from here.
-export { stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid };
-
 /** A log's words quoted in a reason, at most 80 characters. */
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 

@@ -1282,7 +1282,7 @@ export class Explainer {
         : '';
     // A shared library the dynamic loader could not load or a program expects: whose it is and what fixes it.
     const library = s.cut ? undefined : libraryCause(head);
-    // Where it was raised: the innermost frame's function and module (a DFC module gave its stage, errors.ts stageOfFrame).
+    // Where it was raised: the innermost frame's function and module (a DFC module gave its stage, stageEvidence.ts stageOfFrame).
     const raised = s.frames.length ? ` It was raised in ${s.frames[s.frames.length - 1]}${s.file ? ` (${shortPath(s.file)})` : ''}.` : '';
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     const named = s.cut ? undefined : namedLayer(head);
