@@ -89,9 +89,13 @@ test('e2e waits: one deadline — the suite setting × steps × the measured loa
 
 test('e2e load factor: with busy processes holding every core, a CPU loop takes longer than its CPU time; the factor stays within 1..8', async () => {
   // Two busy loops per core for the length of the measurement (about a second).
-  const busy = Array.from({ length: 2 * availableParallelism() }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+  // Each says so once its loop is about to run: `spawn` fires before node has started, and on a loaded machine the
+  // measurement could end before a loop began (contention 1.05 once, under the unit suite's parallel files).
+  const busy = Array.from({ length: 2 * availableParallelism() }, () =>
+    spawn(process.execPath, ['-e', 'process.stdout.write("r");for(;;){}'], { stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   try {
-    await Promise.all(busy.map((b) => once(b, 'spawn'))); // running before the measurement
+    await Promise.all(busy.map((b) => once(b.stdout!, 'data'))); // running before the measurement
     const m = measureLoadFactor();
     assert.ok(m.contention >= 1.5, `contention ${m.contention.toFixed(2)} with ${busy.length} busy processes`);
     assert.ok(m.factor >= Math.min(MAX_FACTOR, m.contention) - 0.01 && m.factor <= MAX_FACTOR, String(m.factor));

@@ -208,12 +208,11 @@ const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
 /** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
 const MID_TAG =
   / (?:\[(?:HailoRT|info|error|warning|critical|INFO|ERROR|WARNING|WARN|CRITICAL)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
-/** An author's colon, then a program's line (OWN_WORDS). */
-const COLON_OWN =
-  /: (?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
 /** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
-const OWN_WORDS =
-  /^(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )/;
+const OWN_LINE_START = String.raw`(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )`;
+/** An author's colon, then a program's line (OWN_WORDS). */
+const COLON_OWN = new RegExp(`: ${OWN_LINE_START}`);
+const OWN_WORDS = new RegExp(`^${OWN_LINE_START}`);
 
 /** Code before a comment mark (`x = f(a)`, `call();`, a list's `"name",`), never a log's own line. */
 const CODE_LIKE = /[=(]|[;,)\]}"']$/;
