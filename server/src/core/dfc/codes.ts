@@ -328,6 +328,13 @@ export const DFC_CODES = {
     evidence:
       "a native program's death: libstdc++'s `terminate called after throwing an instance of 'T'` and `what():` (an uncaught C++ exception), the shell's `Aborted`/`Segmentation fault (core dumped)`, `Fatal Python error:` (dfc-corpus unseen2/05)",
   },
+  'dfc/unrecognised-warning': {
+    severity: 'warning',
+    stage: null,
+    confidence: 'low',
+    evidence:
+      "a warning a program's logger wrote that no catalogue entry knows, in a run with no error: said once per distinct message in its words, with how often it repeated and what it names (pyhailort's own log files, dfc-corpus unseen12/53–55)",
+  },
   'dfc/unrecognised-error': {
     severity: 'error',
     stage: null,

@@ -8,6 +8,7 @@ import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
+import { UnknownWarnings } from './unknownWarnings';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
@@ -399,17 +400,28 @@ export class ErrorCollector {
 
   /** The run's warnings no entry knows, in their words (at most MAX_OTHER_WARNINGS). */
   private otherWarnings: string[] = [];
+  /** The same warnings, each distinct message once with its count (unknownWarnings.ts), said on their own. */
+  private unknownWarnings = new UnknownWarnings();
 
   /**
    * A run that ended without an error: the warnings no entry knows are said in its first warning's diagnostic, so
-   * what another tool warned of beside it (a GStreamer pipeline's latency, a library's deprecation) is not lost.
+   * what another tool warned of beside it (a GStreamer pipeline's latency, a library's deprecation) is not lost; and
+   * each other distinct one is said on its own (`dfc/unrecognised-warning`, low confidence), in its words, with how often it
+   * repeated — a run that only warned (pyhailort's own log file) says what it was warned of. Never in a failed run:
+   * the failure is what it says, and a warning no entry knows is not made its cause.
    */
-  sayOtherWarnings(): void {
+  sayOtherWarnings(): DfcDiagnostic[] {
     const run = this.out.slice(this.runStart);
+    if (run.some((d) => d.severity === 'error')) return [];
     const first = run.find((d) => d.severity === 'warning');
-    if (!first || !this.otherWarnings.length || run.some((d) => d.severity === 'error')) return;
-    const said = this.otherWarnings.filter((w) => !first.message.includes(w));
-    if (said.length) first.message += ` Beside it the log warns (no DFC or HailoRT message the reader knows): ${said.map((w) => `«${w}»`).join('; ')}.`;
+    const said = first ? this.otherWarnings.filter((w) => !first.message.includes(w)) : [];
+    if (first && said.length)
+      first.message += ` Beside it the log warns (no DFC or HailoRT message the reader knows): ${said.map((w) => `«${w}»`).join('; ')}.`;
+    const added: DfcDiagnostic[] = [];
+    // Each message is said once: those said beside the catalogued warning are not said again on their own.
+    const { said: each, moreLines } = this.unknownWarnings.said((w) => first !== undefined && this.otherWarnings.includes(w.words));
+    each.forEach((w, i) => this.push(this.explainer.unknownWarning(w, i === each.length - 1 ? moreLines : 0), added));
+    return added;
   }
 
   /** What the log's own lines said of its HailoRT failures, in their words (settle). */
@@ -514,9 +526,12 @@ export class ErrorCollector {
     // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
     // behind a relay that logs every line at INFO the same.
     // A warning no entry knows (another tool's beside the run's catalogued ones): said with them at the end (sayOtherWarnings).
-    if (lv === 'warning' && !bare && !reports.length && body && this.otherWarnings.length < MAX_OTHER_WARNINGS && !matchDfcMessage(body)) {
+    // Each distinct one is also kept with its count (unknownWarnings.ts) — unless this line said something the reader knows
+    // (a HailoRT status logged at warning level); a flood's repeats need no catalogue look-up.
+    if (lv === 'warning' && !bare && !reports.length && body && (this.unknownWarnings.has(body) || !matchDfcMessage(body))) {
       const w = body.length > 240 ? `${body.slice(0, 239)}…` : body;
-      if (!this.otherWarnings.includes(w)) this.otherWarnings.push(w);
+      if (this.otherWarnings.length < MAX_OTHER_WARNINGS && !this.otherWarnings.includes(w)) this.otherWarnings.push(w);
+      if (!added.length) this.unknownWarnings.add(body, l.no, l.raw);
     }
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
@@ -1052,6 +1067,7 @@ export class ErrorCollector {
     this.explainer.newRun();
     this.runStart = this.out.length;
     this.otherWarnings = [];
+    this.unknownWarnings = new UnknownWarnings();
     this.firstErrorStage = null;
     this.openFailure = null;
     this.lastErrorLine = null;

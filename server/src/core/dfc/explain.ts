@@ -21,6 +21,7 @@ import {
 import { sentenceFor } from '../device/errors';
 import { describeErrno, errnoIn } from '../common/errno';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
+import type { UnknownWarning } from './unknownWarnings';
 
 /** An error as the log shows it. */
 export interface Signal {
@@ -1163,6 +1164,27 @@ export class Explainer {
       where: { path: this.state.ctx.logPath, place: { line: no, column: 1, endLine: no, endColumn: 1 } },
       l: { no, raw: '', text: '', overwritten: false, length: 0 },
     };
+  }
+
+  /**
+   * A warning a program's logger wrote that no catalogue entry knows (unknownWarnings.ts): said in its own words, once,
+   * with how often it repeated and what it names — the reader knows nothing more of it, so at low confidence, and never
+   * as a failure. `more`: lines of further warnings the report leaves unsaid (a flood stays readable).
+   */
+  unknownWarning(w: UnknownWarning, more: number): DfcDiagnostic {
+    const { where, l } = this.atLine(w.firstLine);
+    where.place.endColumn = w.firstLength + 1;
+    const times = w.count > 1 ? ` — ${w.count} times${w.varied ? ' (in other numbers too)' : ''}, lines ${w.firstLine}–${w.lastLine}` : '';
+    const from = w.source ? ` (logged from ${w.source})` : '';
+    const names = w.names.length ? ` It names ${w.names.join(', ')}.` : '';
+    const rest = more ? ` The log has ${more} more warning line${more === 1 ? '' : 's'} of other messages the reader does not know.` : '';
+    return this.make(
+      'dfc/unrecognised-warning',
+      where,
+      l,
+      `The program warns${from}: «${w.words}»${times}${times || !/[.!?]$/.test(w.words) ? '.' : ''} No DFC or HailoRT message the reader knows explains it, so its words are all there is: nothing in this log failed because of it, and what it asks for is in them.${names}${rest}`,
+      { stage: 'unknown' },
+    );
   }
 
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
