@@ -328,6 +328,13 @@ export const DFC_CODES = {
     evidence:
       "a native program's death: libstdc++'s `terminate called after throwing an instance of 'T'` and `what():` (an uncaught C++ exception), the shell's `Aborted`/`Segmentation fault (core dumped)`, `Fatal Python error:` (dfc-corpus unseen2/05)",
   },
+  'dfc/kernel-splat': {
+    severity: 'warning',
+    stage: null,
+    confidence: 'medium',
+    evidence:
+      "the kernel's report of a fault in its code — `WARNING: CPU: N PID: N at file:line func+off/size`, `BUG:`, an Oops, a hung task, `Call trace:` and its `func+off/size [module]` frames (kernel/panic.c __warn, kernel/hung_task.c): where it went wrong, its top function and the module on its stack, not the run's failure (dfc-corpus unseen12/56, raspberrypi/linux#6765)",
+  },
   'dfc/unrecognised-warning': {
     severity: 'warning',
     stage: null,

@@ -9,6 +9,7 @@ import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
+import { KernelSplats, MAX_SPLATS_SAID } from './kernelSplat';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
@@ -236,13 +237,41 @@ export function isFatalSignalLine(text: string): boolean {
   return FATAL_SIGNAL.test(text);
 }
 const FATAL_PYTHON = /^Fatal Python error: (.+)$/;
+/**
+ * The fatal signals by their number and systemd's short name (signal(7)), as the strsignal words the shell prints:
+ * what a relay that started the program reports instead of the shell's line.
+ */
+const FATAL_SIGNALS: Readonly<Record<string, string>> = {
+  4: 'Illegal instruction',
+  5: 'Trace/breakpoint trap',
+  6: 'Aborted',
+  7: 'Bus error',
+  8: 'Floating point exception',
+  11: 'Segmentation fault',
+  ILL: 'Illegal instruction',
+  TRAP: 'Trace/breakpoint trap',
+  ABRT: 'Aborted',
+  BUS: 'Bus error',
+  FPE: 'Floating point exception',
+  SEGV: 'Segmentation fault',
+};
+/**
+ * A relay's report that the program it started died of a signal: ROS 2 launch's and ROS 1 roslaunch's `process has
+ * died [pid N, exit code -6, cmd '…']` (Python's subprocess gives a signal's death as the negative signal number,
+ * https://docs.python.org/3/library/subprocess.html#subprocess.Popen.returncode), systemd's `unit.service: Main process
+ * exited, code=dumped, status=6/ABRT` (code=killed without a core dump; the unit's name may have gone with a log's template).
+ */
+const RELAYED_DEATH =
+  /^(?:process has died \[pid \d{1,10}, exit code -(\d{1,2})\b|(?:[\w@.:-]{1,128}\.service: )?Main process exited, code=(?:dumped|killed), status=\d{1,3}\/([A-Z]{2,5})\b)/;
 const CRASH_START = new RegExp(
-  `^(?:terminate called|what\\(\\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\\/|zsh: |Fatal Python|\\S+: \\S{1,12} \\d|${Object.keys(LOCALISED_SIGNALS).join('|')})`,
+  `^(?:terminate called|what\\(\\)|Aborted|Segmentation|Bus error|Illegal|Floating|Trace\\/|zsh: |Fatal Python|process has died|Main process exited|[\\w@.:-]{1,128}\\.service: Main|\\S+: \\S{1,12} \\d|${Object.keys(LOCALISED_SIGNALS).join('|')})`,
 );
 /** Failure lines this close before a native death are said with it. */
 const CRASH_CAUSE_LINES = 5;
 /** Lines of one native death (the exception, its what(), the signal) stand this close. */
 const CRASH_LINES = 3;
+/** A relay's report of that death (RELAYED_DEATH) stands at most this far after its other lines. */
+const RELAYED_DEATH_LINES = 64;
 
 /** Warnings no entry knows, said with a run's catalogued warnings (sayOtherWarnings). */
 const MAX_OTHER_WARNINGS = 3;
@@ -402,6 +431,24 @@ export class ErrorCollector {
   private otherWarnings: string[] = [];
   /** The same warnings, each distinct message once with its count (unknownWarnings.ts), said on their own. */
   private unknownWarnings = new UnknownWarnings();
+  /** The kernel's splats (kernelSplat.ts): evidence of where its code went wrong, said whatever the outcome. */
+  private splats = new KernelSplats();
+
+  /**
+   * The kernel's splats, each distinct one once (a flood counted), as evidence beside the run's failure: the failure is the
+   * runtime's own error line after them, said in its words; the splat names the code the kernel blamed, no cause.
+   */
+  saySplats(): DfcDiagnostic[] {
+    const all = this.splats.all();
+    const failure = this.out.slice(this.runStart).find((d) => d.severity === 'error' && d.logLine > (all[0]?.firstLine ?? Infinity));
+    const added: DfcDiagnostic[] = [];
+    all
+      .slice(0, MAX_SPLATS_SAID)
+      .forEach((s, i, said) =>
+        this.push(this.explainer.kernelSplat(s, failure ?? null, i === said.length - 1 ? all.length - said.length + this.splats.moreDistinct : 0), added),
+      );
+    return added;
+  }
 
   /**
    * A run that ended without an error: the warnings no entry knows are said in its first warning's diagnostic, so
@@ -455,6 +502,8 @@ export class ErrorCollector {
       [this.callStage, this.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
       this.callStages.add(call);
     }
+    // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
+    if (!consumed && !this.inTraceback && this.splats.read(l.no, body)) return added;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
@@ -687,7 +736,9 @@ export class ErrorCollector {
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
     if (!CRASH_START.test(body)) return false;
-    const near = this.crash && l.no - this.crash.last <= CRASH_LINES ? this.crash : null;
+    // A relay reports the death after whatever else the program and its neighbours printed: it joins the death from further.
+    const window = body.startsWith('process has died') || body.includes('Main process exited') ? RELAYED_DEATH_LINES : CRASH_LINES;
+    const near = this.crash && l.no - this.crash.last <= window ? this.crash : null;
     let m: RegExpExecArray | null;
     let part: { type?: string; what?: string; signal?: string } | null = null;
     if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
@@ -696,6 +747,7 @@ export class ErrorCollector {
       const said = m[1] ?? m[2] ?? m[3];
       part = { signal: LOCALISED_SIGNALS[said] ?? said };
     } else if ((m = FATAL_PYTHON.exec(body))) part = { signal: 'Fatal Python error', what: m[1].trim() };
+    else if ((m = RELAYED_DEATH.exec(body)) && FATAL_SIGNALS[m[1] ?? m[2]]) part = { signal: FATAL_SIGNALS[m[1] ?? m[2]] };
     if (!part) return false;
     // A new exception starts a new report; its what() and the signal after it join it.
     const joins = near !== null && (part.type === undefined || (near.type === null && near.signal === null));
@@ -1068,6 +1120,7 @@ export class ErrorCollector {
     this.runStart = this.out.length;
     this.otherWarnings = [];
     this.unknownWarnings = new UnknownWarnings();
+    this.splats = new KernelSplats();
     this.firstErrorStage = null;
     this.openFailure = null;
     this.lastErrorLine = null;

@@ -21,7 +21,8 @@ import {
 import { sentenceFor } from '../device/errors';
 import { describeErrno, errnoIn } from '../common/errno';
 import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
-import type { UnknownWarning } from './unknownWarnings';
+import { namesIn, type UnknownWarning } from './unknownWarnings';
+import type { Splat } from './kernelSplat';
 
 /** An error as the log shows it. */
 export interface Signal {
@@ -1187,6 +1188,37 @@ export class Explainer {
     );
   }
 
+  /**
+   * A kernel splat (kernelSplat.ts): where the kernel said its code went wrong — the function it is at and the module
+   * on its stack — as evidence, never as the run's failure or its cause; the failure after it, when there is one, is
+   * named by its line. `more`: distinct splats left unsaid.
+   */
+  kernelSplat(s: Splat, failure: DfcDiagnostic | null, more: number): DfcDiagnostic {
+    const { where, l } = this.atLine(s.firstLine);
+    const what =
+      s.kind === 'WARNING'
+        ? 'a WARNING'
+        : s.kind === 'BUG'
+          ? 'a BUG'
+          : s.kind === 'Oops'
+            ? 'an Oops (a fault in kernel code)'
+            : s.kind === 'hung task'
+              ? 'a task blocked in the kernel (hung task)'
+              : s.kind === 'panic'
+                ? 'a panic'
+                : 'a call trace';
+    const at = s.top ? ` at ${s.top}${s.file ? ` (${s.file})` : ''}` : '';
+    const times = s.count > 1 ? ` — ${s.count} times, lines ${s.firstLine}–${s.lastLine}` : '';
+    const mod = s.moduleFrame
+      ? ` Its stack runs through ${s.moduleFrame.fn} in the module ${s.moduleFrame.module}${/^hailo/.test(s.moduleFrame.module) ? " (Hailo's PCIe driver, hailort-drivers)" : ''}: a driver built apart from the kernel — look the function up by that driver's release and the kernel's.`
+      : '';
+    const after = failure
+      ? ` The run's failure is the error after it, in its own words (line ${failure.logLine}); the splat is evidence of where the kernel's code went wrong, not the cause of that error.`
+      : " A splat is the kernel's evidence of where its code went wrong, not by itself the run's failure.";
+    const rest = more ? ` The log shows ${more} more distinct splat${more === 1 ? '' : 's'}.` : '';
+    return this.make('dfc/kernel-splat', where, l, `The kernel logged ${what}${at}${times}.${mod}${after}${rest}`, { stage: 'unknown' });
+  }
+
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
   noErrorShown(code: number, lastLine: number): DfcDiagnostic {
     const stage = this.state.currentStage ?? this.state.stageForError();
@@ -1273,7 +1305,10 @@ export class Explainer {
     // What failed right before it, in the program's words, and what a library it names says (libraryCause).
     const library = before.map(libraryCause).find(Boolean);
     const prior = before.length ? ` Right before it: ${before.map((b) => `«${b}»`).join(', then ')}.${library ? ` ${library}` : ''}` : '';
-    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}.${prior} ${advice}`, {
+    // What its what() names (a tensor, a file, a device), by the forms messages name things in (unknownWarnings.ts).
+    const named = c.what ? namesIn(c.what) : [];
+    const names = named.length ? ` Its what() names ${named.join(', ')}.` : '';
+    return this.make('dfc/crashed', this.onLog(l), l, `The program died of ${how}.${names}${prior} ${advice}`, {
       stage: this.state.currentStage ?? 'unknown',
       excerpt: before.length ? [...before, ...excerpt] : excerpt,
     });

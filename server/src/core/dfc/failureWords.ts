@@ -3,7 +3,7 @@
 // them — a GStreamer pipeline, pkg-config, an install script, `docker build`, the dynamic loader, pip, a post-install
 // step — report their failures in words every such tool uses: an error word as the line's prefix (`error: …`,
 // `E: …`, `prog: error: …`), `failed`, `could not`/`cannot`/`unable to`, `not found`/`No such file or
-// directory`/`not installed`/`does not exist`/`not in the list of … versions`, a non-zero exit status. A line that
+// directory`/`not installed`/`does not exist`/`not in the list of … versions`, a device `disconnected`, a non-zero exit status. A line that
 // says so (and no negation, condition or narrator's `I`/`we` around it) is a failure line of whatever ran; the
 // collector (errors.ts) makes it the run's end when nothing after it shows the run got past it.
 //
@@ -11,7 +11,7 @@
 // line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
 
 /** What in the line says it failed (for the diagnostic's words). */
-export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'exit-status';
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status';
 
 export interface FailureWords {
   kind: FailureKind;
@@ -22,7 +22,7 @@ export interface FailureWords {
 const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
-const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: /i;
+const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding/i;
 
 /** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`. */
 const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
@@ -31,6 +31,11 @@ const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
 const MISSING =
   /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
+/**
+ * A device or peer the program lost (`Device disconnected while opening device`, the hailo_pci driver's; `device
+ * inaccessible`, the PCI core's `Unable to change power state …, device inaccessible`; `not responding`).
+ */
+const LOST = /\b(?:disconnected|inaccessible|unreachable|not responding|stopped responding)\b/i;
 const EXIT_STATUS =
   /\b(?:exit(?:ed)?(?: with)? (?:code|status)[:=]? ?-?[1-9]\d{0,2}\b|returned (?:a )?non-zero (?:code|exit status)(?::? ?\d{1,3})?|non-zero exit (?:code|status))/i;
 
@@ -95,6 +100,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('failed', FAILED.exec(s));
   take('cannot', CANNOT.exec(s));
   take('missing', MISSING.exec(s));
+  take('lost', LOST.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));
   return best;
 }

@@ -63,6 +63,10 @@ const PREFIXES: Prefix[] = [
   { re: /^(?:stdout|stderr): / },
   // kubectl logs --prefix: `[pod/NAME/CONTAINER] `.
   { re: /^\[(?:pod|deployment|job|statefulset|daemonset|replicaset|cronjob)\/[^\]\s]+\] ?/ },
+  // ROS 2 launch (and ROS 1 roslaunch) relays each process's output behind its final name, `[component_container-1] `
+  // (launch's ExecuteProcess output format `[{this.process_description.final_name}] {line}`: the name and a counter);
+  // `[name-1]: ` with a colon is launch's own logger naming the process (the `[node]: ` rule below).
+  { re: /^\[[A-Za-z_][\w.]{0,80}-\d{1,4}\](?: |$)/ },
   // journalctl's short format: `Dec 06 09:12:33 host identifier[pid]: `; after an ISO time (short-iso), `host identifier[pid]: `.
   { re: /^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s[\]:]+(?:\[\d+\])?: ?/ },
   { re: /^[\w.-]+ [^\s[\]:]+\[\d+\]: ?/, after: true },

@@ -515,6 +515,7 @@ export class ReaderState implements ReaderView {
     }
     if (outcome === 'failed' && failed !== 'docker') pushAll(added, this.errors.unexplainedIfNone(exit));
     pushAll(added, this.errors.sayOtherWarnings());
+    pushAll(added, this.errors.saySplats());
     if (failed && failed !== 'docker' && failed !== 'unknown') this.finishStage(failed, 'failed', null, this.lastLine, events);
     for (const d of added) events.push({ kind: 'diagnostic', diagnostic: d });
     return { report: this.build(outcome, failed, this.errors.diagnostics()), events };
