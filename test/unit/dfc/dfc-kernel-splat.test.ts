@@ -89,8 +89,9 @@ test('kernel splat: a WARN flood is one splat, counted; the runtime error after 
   assert.equal(r.outcome, 'failed');
   const ss = splats(r);
   assert.equal(ss.length, 1, JSON.stringify(r.diagnostics.map((d) => d.code)));
-  assert.match(ss[0].message, /a WARNING at find_vma \(include\/linux\/rwsem\.h:80\) — 3 times, lines 2–54/);
+  assert.match(ss[0].message, /a WARNING at find_vma \(include\/linux\/rwsem\.h:80\), for the process frigate\.detecto — 3 times, lines 2–54/);
   assert.match(ss[0].message, /hailo_vdma_buffer_map in the module hailo_pci/);
+  assert.match(ss[0].message, /for the process frigate\.detecto/);
   assert.match(ss[0].message, /The run's failure is the error after it, in its own words \(line 55\)/);
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   assert.equal(errors.length, 1);
@@ -149,4 +150,26 @@ test('kernel splat: alone it ends nothing — a run that succeeded stays a succe
   assert.equal(splats(r).length, 1);
   assert.match(splats(r)[0].message, /not by itself the run's failure/);
   assert.ok(!r.diagnostics.some((d) => d.severity === 'error'));
+});
+
+test("kernel splat: a hung task (kernel/hung_task.c) right after HailoRT's error line is its own report, not the rest of that line", () => {
+  // hung_task.c prints `INFO: task %s:%d blocked for more than %ld seconds.`, the taint, the `echo 0 > …` hint and the task's state.
+  const r = read([
+    '[HailoRT] [error] CHECK failed - Waiting for async job to finish has failed with timeout (1000ms)',
+    '[ 1209.578011] INFO: task python3:2145 blocked for more than 122 seconds.',
+    '[ 1209.578020]       Tainted: G         C O       6.12.25+rpt-rpi-2712 #1',
+    '[ 1209.578024] "echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.',
+    '[ 1209.578027] task:python3         state:D stack:0     pid:2145  tgid:2145  ppid:1      flags:0x00000204',
+    '[ 1209.578099] Call trace:',
+    '[ 1209.578101]  __switch_to+0xf0/0x160',
+    '[ 1209.578111]  __schedule+0x32c/0xb60',
+    '[ 1209.578124]  rwsem_down_read_slowpath+0x1e0/0x510',
+    '[ 1209.578130]  hailo_vdma_buffer_map+0x3c8/0x6b0 [hailo_pci]',
+  ]);
+  const err = r.diagnostics.find((d) => d.severity === 'error');
+  assert.ok(err && !err.message.includes('blocked for more than'), JSON.stringify(r.diagnostics));
+  const [s] = splats(r);
+  assert.ok(s);
+  assert.equal(s.logLine, 2);
+  assert.match(s.message, /hung task\) at rwsem_down_read_slowpath, for the process python3/);
 });

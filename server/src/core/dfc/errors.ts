@@ -9,7 +9,7 @@ import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
-import { KernelSplats, MAX_SPLATS_SAID } from './kernelSplat';
+import { KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
@@ -679,7 +679,14 @@ export class ErrorCollector {
     const relayed = l.relayedLevel === true;
     const t = relayed ? withoutLevel(l.text) : l.text;
     const body = t.trim();
-    if (!body || (level(t) !== null && !relayed) || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
+    if (
+      !body ||
+      (level(t) !== null && !relayed) ||
+      /^(?:Traceback|File "|During handling|The above exception)/.test(body) ||
+      exceptionIn(body) ||
+      opensSplat(body)
+    )
+      return false;
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues

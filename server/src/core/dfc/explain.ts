@@ -1209,6 +1209,7 @@ export class Explainer {
                 : 'a call trace';
     const at = s.top ? ` at ${s.top}${s.file ? ` (${s.file})` : ''}` : '';
     const times = s.count > 1 ? ` — ${s.count} times, lines ${s.firstLine}–${s.lastLine}` : '';
+    const who = s.comm ? `, for the process ${s.comm}` : '';
     const mod = s.moduleFrame
       ? ` Its stack runs through ${s.moduleFrame.fn} in the module ${s.moduleFrame.module}${/^hailo/.test(s.moduleFrame.module) ? " (Hailo's PCIe driver, hailort-drivers)" : ''}: a driver built apart from the kernel — look the function up by that driver's release and the kernel's.`
       : '';
@@ -1216,7 +1217,7 @@ export class Explainer {
       ? ` The run's failure is the error after it, in its own words (line ${failure.logLine}); the splat is evidence of where the kernel's code went wrong, not the cause of that error.`
       : " A splat is the kernel's evidence of where its code went wrong, not by itself the run's failure.";
     const rest = more ? ` The log shows ${more} more distinct splat${more === 1 ? '' : 's'}.` : '';
-    return this.make('dfc/kernel-splat', where, l, `The kernel logged ${what}${at}${times}.${mod}${after}${rest}`, { stage: 'unknown' });
+    return this.make('dfc/kernel-splat', where, l, `The kernel logged ${what}${at}${who}${times}.${mod}${after}${rest}`, { stage: 'unknown' });
   }
 
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */

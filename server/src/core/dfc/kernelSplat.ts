@@ -27,6 +27,8 @@ export interface Splat {
   firstLine: number;
   lastLine: number;
   count: number;
+  /** The process the kernel was running for (`Comm: frigate.detecto`, a hung task's name). */
+  comm: string | null;
   /** Its stack frames read (a call trace without a header is one only with two or more: a lone `name+0x…/0x…` is not). */
   frames: number;
 }
@@ -40,14 +42,17 @@ export const KERNEL_FRAME = /^(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}\
 const WARN_HEAD = /^(?:WARNING: )?(?:CPU: \d{1,5} PID: \d{1,10} at (?:(\S{1,200}:\d{1,6}) )?(\S{1,200})|(\S{1,200}:\d{1,6}) at (\S{1,200}), CPU#\d)/;
 const BUG_HEAD = /^BUG: (.{1,200})$/;
 const OOPS_HEAD = /^(?:Internal error: Oops\b|Oops: |Unable to handle kernel |general protection fault\b)/;
-const HUNG_HEAD = /^INFO: task \S{1,64}:\d{1,10} blocked for more than \d{1,6} seconds/;
+/** kernel/hung_task.c's `INFO: task %s:%d blocked for more than %ld seconds.` — its `INFO: ` read as the line's level. */
+const HUNG_HEAD = /^(?:INFO: )?task (\S{1,64}):\d{1,10} blocked for more than \d{1,6} seconds/;
 const PANIC_HEAD = /^Kernel panic - not syncing: /;
 const CALL_TRACE = /^Call [Tt]race:\s*$/;
 /** The function the CPU was in: x86's `RIP: 0010:func+off/size`, arm64's `pc : func+off/size`. */
 const AT_PC = /^(?:RIP: [0-9a-f]{4}:|pc : )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x/;
 /** The splat's own furniture: its borders and the lines that describe the machine. */
 const FURNITURE =
-  /^(?:-{3,}\[ (?:cut here|end trace\b[^\]]{0,40}) \]-{3,}|Modules linked in:|CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: |Hardware name: |Tainted: |<\/?TASK>$|lr : |sp : |pstate: |RSP: |RAX: |RDX: |RBP: |R1[0-5]: |R[89]: |FS: |CS: |CR2: |x\d{1,2}: |Code: |"echo 0 > \/proc\/sys\/kernel\/hung_task_timeout_secs")/;
+  /^(?:-{3,}\[ (?:cut here|end trace\b[^\]]{0,40}) \]-{3,}|Modules linked in:|CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: |Hardware name: |Tainted: |<\/?TASK>$|lr : |sp : |pstate: |RSP: |RAX: |RDX: |RBP: |R1[0-5]: |R[89]: |FS: |CS: |CR2: |x\d{1,2}: |Code: |"?echo 0 > \/proc\/sys\/kernel\/hung_task_timeout_secs|task:\S{1,64} +state:|Not tainted )/;
+/** The process a splat's machine line names (`CPU: 3 PID: 2145 Comm: frigate.detecto Tainted: …`). */
+const COMM = /^CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: (\S{1,64})/;
 /** Frames every splat of its kind shows, which say nothing of where: the scheduler's (a blocked task), the report's own. */
 const GENERIC_FRAME =
   /^(?:__switch_to|__schedule|schedule\w*|preempt_schedule\w*|io_schedule\w*|dump_\w+|show_stack|__warn\w*|warn_slowpath\w*|report_bug|\w+_bug_handler|bug_handler|brk_handler|call_break_hook|do_debug_exception|el[01]\w*|die|__die|do_trap|do_error_trap|handle_bug|exc_invalid_op|asm_exc_\w+)$/;
@@ -55,6 +60,12 @@ const GENERIC_FRAME =
 /** The words every line of a splat holds one of (a gate before the patterns). */
 const MAY_SPLAT =
   /\+0x|CPU|Call [Tt]race|BUG: |Oops|Unable to handle kernel|general protection|blocked for more|Kernel panic|RIP: |pc : |---\[|Modules linked|Hardware name|Tainted|TASK>|lr : |sp : |pstate|RSP|RAX|RDX|RBP|R\d|FS: |CS: |CR2|x\d|Code: |hung_task/;
+
+/** A line that begins a splat or is one of its frames: a line of its own, never the rest of a message before it (errors.ts join). */
+export function opensSplat(body: string): boolean {
+  const t = body.trim();
+  return MAY_SPLAT.test(t) && (WARN_HEAD.test(t) || HUNG_HEAD.test(t) || CALL_TRACE.test(t) || KERNEL_FRAME.test(t) || OOPS_HEAD.test(t) || PANIC_HEAD.test(t));
+}
 
 export class KernelSplats {
   private readonly kept: Splat[] = [];
@@ -73,8 +84,10 @@ export class KernelSplats {
     else if ((m = BUG_HEAD.exec(t)) && !near) this.begin(no, 'BUG', null, null);
     else if (OOPS_HEAD.test(t)) {
       if (!near || this.current!.kind !== 'BUG') this.begin(no, 'Oops', null, null);
-    } else if (HUNG_HEAD.test(t)) this.begin(no, 'hung task', null, null);
-    else if (PANIC_HEAD.test(t)) this.begin(no, 'panic', null, null);
+    } else if ((m = HUNG_HEAD.exec(t))) {
+      this.begin(no, 'hung task', null, null);
+      this.current!.comm = m[1];
+    } else if (PANIC_HEAD.test(t)) this.begin(no, 'panic', null, null);
     else if (CALL_TRACE.test(t)) {
       if (!near) this.begin(no, 'call trace', null, null);
     } else if ((m = AT_PC.exec(t))) {
@@ -87,6 +100,7 @@ export class KernelSplats {
       if (c.top === null && !GENERIC_FRAME.test(m[1])) c.top = m[1];
       if (m[2] && c.moduleFrame === null) c.moduleFrame = { fn: m[1], module: m[2] };
     } else if (!(near && FURNITURE.test(t))) return false;
+    else if (this.current!.comm === null && (m = COMM.exec(t))) this.current!.comm = m[1];
     this.lastLine = no;
     if (this.current) this.current.lastLine = no;
     return true;
@@ -95,7 +109,17 @@ export class KernelSplats {
   private begin(no: number, kind: SplatKind, top: string | null, file: string | null): void {
     this.settle();
     // The function by its name (`find_vma`), without the offset and size that vary between builds.
-    this.current = { kind, top: top ? top.replace(/\+0x.*$/, '') : null, file, moduleFrame: null, firstLine: no, lastLine: no, count: 1, frames: 0 };
+    this.current = {
+      kind,
+      top: top ? top.replace(/\+0x.*$/, '') : null,
+      file,
+      moduleFrame: null,
+      firstLine: no,
+      lastLine: no,
+      count: 1,
+      frames: 0,
+      comm: null,
+    };
   }
 
   /** The splat being read is complete: counted with an earlier one it repeats, else kept. */
