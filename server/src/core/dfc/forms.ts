@@ -13,6 +13,7 @@
 import { stripAnsi, type LogLine } from './lines';
 import type { ShapeCut } from './logShape';
 import { startsWithPrefix } from './normalise';
+import { endsRun } from './markers';
 
 /** The five entities an HTML serializer writes for text, and the spaces and quotes a forum adds. */
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#34': '"', '#x27': "'", '#x22': '"' };
@@ -217,7 +218,7 @@ export class Unwrap {
     // A frame's function (`in <module>`) goes on an indented line only: elsewhere `<scope>/name` may be an author's own line.
     // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
     const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && /^[A-Z]/.test(t));
-    if (l.overwritten || !goesOn || OWN_LINE.test(t) || startsWithPrefix(t) || openSpan(t)) return false;
+    if (l.overwritten || !goesOn || OWN_LINE.test(t) || startsWithPrefix(t) || openSpan(t) || endsRun(t)) return false;
     const first = /^\S*/.exec(t.slice(0, 400))![0];
     // Lines that begin alike are lines of a list, of code or of a log, each its own (`"model_a",  # …` twice).
     if (heldText.trimStart().startsWith(first)) return false;

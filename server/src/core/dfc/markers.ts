@@ -250,6 +250,10 @@ export function classifyMarker(text: string): Marker | null {
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   // SIGKILL as the shell reports it: bash's `Killed` (alone or as a job line), zsh's `zsh: killed     cmd`.
   if (/^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/.test(t)) return { kind: 'killed' };
+  // The kernel's OOM killer, as dmesg or journald relays it (mm/oom_kill.c `__oom_kill_process`: `%s: Killed process %d (%s)
+  // total-vm:…`, the message `Out of memory` or `Memory cgroup out of memory` — a container's limit; kernels before 4.19
+  // print no message): it sent SIGKILL.
+  if (/^(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:/i.test(t)) return { kind: 'killed' };
   // SIGTERM the same way (`kill`, `timeout`, `docker stop`, a CI job cancelled): bash's `Terminated` (strsignal(15)),
   // its job line, zsh's `zsh: terminated  cmd`; SIGINT as zsh reports it (`zsh: interrupt  cmd`). bash reports no
   // SIGINT: its trace is the terminal's `^C` echo, which the reader takes as the user's interrupt where it starts a line.
@@ -296,6 +300,16 @@ export function classifyMarker(text: string): Marker | null {
   const lv = level(text);
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && SUCCEEDED.test(t) && !NOT_SUCCEEDED.test(t)) return { kind: 'succeeded' };
   return null;
+}
+
+/**
+ * The shell's, a relay's or the kernel's word that the run ended (`zsh: killed     hailo …`, `dfc-1 exited with code 137`,
+ * `Out of memory: Killed process …`: the `killed`/`exited` markers): a line of its own, never the rest of a message or a
+ * filled line before it (errors.ts, forms.ts).
+ */
+export function endsRun(text: string): boolean {
+  const m = classifyMarker(text);
+  return m !== null && (m.kind === 'killed' || m.kind === 'exited');
 }
 
 /** `'a', "b"` → [a, b]. */

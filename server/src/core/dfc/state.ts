@@ -457,6 +457,17 @@ export class ReaderState implements ReaderView {
     return weighStage(clues);
   }
 
+  /**
+   * The stage a run that did not succeed stopped in, one rule for a failed and a killed run (issue 30): the stage its first
+   * standing error was placed in (each error is weighed as it comes, stageForError; `unknown` when nothing placed it), else
+   * the weighing of everything the log shows at its end — never the running stage alone, which a later stage's own
+   * evidence beats (stageEvidence.ts).
+   */
+  stoppedStage(): StageName | 'unknown' {
+    const e = this.errors.failedStage();
+    return e && e !== 'docker' ? e : this.stageForError();
+  }
+
   /** The latest stage the log shows done: one that finished, or whose output the run loaded or wrote. */
   private doneStage(): StageName | null {
     let done = this.harDone;
@@ -492,17 +503,17 @@ export class ReaderState implements ReaderView {
       failed = 'docker';
     } else if (killed) {
       outcome = 'killed';
-      failed = this.current ?? this.stageForError(this.errors.stageEvidence());
+      failed = this.stoppedStage();
     } else if (errorStage) {
       outcome = 'failed';
-      failed = errorStage;
+      failed = this.stoppedStage();
     } else if (
       (exit && exit.code !== null && exit.code !== 0) ||
       (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.current === null))))
     ) {
       outcome = 'failed';
       // The running stage weighed with the failure's own evidence and what else the log shows (stageEvidence.ts).
-      failed = this.stageForError();
+      failed = this.stoppedStage();
     } else if (
       this.stages.get(this.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.current === null) ||

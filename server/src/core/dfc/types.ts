@@ -195,6 +195,11 @@ export interface ReaderView {
   stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown';
   /** The same, with the evidence that decided it (stageEvidence.ts), null when the log shows none. */
   stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null;
+  /**
+   * The stage a run that did not succeed stopped in — failed or killed alike: where its standing errors place it, else the
+   * weighing of everything the log shows (state.ts says how).
+   */
+  stoppedStage(): StageName | 'unknown';
   /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
   applicationRun(): boolean;
 }
