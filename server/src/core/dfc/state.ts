@@ -16,6 +16,7 @@ import {
   type FailedStage,
   type Outcome,
   type ReaderView,
+  type SavedFile,
   type StageName,
   type StageStatus,
 } from './types';
@@ -51,6 +52,8 @@ const HAR_MOVES = /ClientRunner\([^)]{0,400}\bhar\s*=|\.load_har\(|Saved HAR to/
 const COMMAND_HAR = /(?:--har[= ]{1,4}|\bhailo (?:optimize|compiler|profiler) {1,8})(\S{1,300}?\.har)\b/;
 /** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
 const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
+/** The saved files a report keeps (a log appending many runs' saves keeps the last ones: a bound on what a log can make us hold). */
+const MAX_SAVED = 32;
 
 interface StageState {
   status: StageStatus;
@@ -96,6 +99,8 @@ export class ReaderState implements ReaderView {
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
   /** The `hailo …`/`hailomz …` command line, when the log shows it. */
   command: RunCommand | null = null;
+  /** What the run says it saved (markers.ts `file`), each path once, in the order it last wrote it; at most MAX_SAVED. */
+  private saved: SavedFile[] = [];
   /** The latest stage whose output the run loaded or wrote (a HAR's name: `x_optimized.har`), stageEvidence.ts. */
   private harDone: StageName | null = null;
   private readonly errors: ErrorCollector;
@@ -200,6 +205,7 @@ export class ReaderState implements ReaderView {
       )
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
+      if ((m.kind === 'saved' || m.kind === 'end') && m.file) this.noteSaved({ ...m.file, logLine: l.no });
       switch (m.kind) {
         case 'start': {
           // A stage that already finished, or one before a stage that already started, starts again: another run
@@ -292,6 +298,14 @@ export class ReaderState implements ReaderView {
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+  }
+
+  /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
+  private noteSaved(f: SavedFile): void {
+    const list = this.saved.filter((x) => x.path !== f.path || x.kind !== f.kind);
+    if (list.length >= MAX_SAVED) list.shift();
+    list.push(f);
+    this.saved = list;
   }
 
   private errorsOf(l: LogLine, events: DfcEvent[]): void {
@@ -420,6 +434,7 @@ export class ReaderState implements ReaderView {
     this.answered = false;
     this.nextStepLine = null;
     this.harDone = null;
+    this.saved = [];
     this.errors.newRun();
   }
 
@@ -563,6 +578,7 @@ export class ReaderState implements ReaderView {
       summary: this.summaryReport(),
       recommendedEndNodes: [...this.recommendedEndNodes],
       diagnostics,
+      saved: this.saved.map((x) => ({ ...x })),
     };
   }
 }

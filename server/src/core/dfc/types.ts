@@ -88,6 +88,21 @@ export interface DfcDiagnostic {
   excerpt?: string[];
 }
 
+/** What a saved file is, by the line that says it was written: a HAR, a HEF, an ONNX model, a folder (an exporter's), another file. */
+export type SavedKind = 'har' | 'hef' | 'onnx' | 'directory' | 'file';
+
+/**
+ * A file or folder the run says it wrote (`Saved HAR to: …`, `Saved HEF to: …`, hailomz's `HEF file written to …`,
+ * Ultralytics' `export success …, saved as '…'`): the path exactly as the log prints it — relative to wherever the run
+ * ran, often inside its container — never resolved, opened or checked.
+ */
+export interface SavedFile {
+  kind: SavedKind;
+  path: string;
+  /** 1-based line of the log that says it (the last one, when the run wrote the same path again). */
+  logLine: number;
+}
+
 export interface DfcReport {
   outcome: Outcome;
   failedStage: FailedStage;
@@ -100,6 +115,8 @@ export interface DfcReport {
   summary: CompileSummary;
   recommendedEndNodes: string[];
   diagnostics: DfcDiagnostic[];
+  /** What the run says it saved, in the order it last wrote each (empty when the log says nothing of it). */
+  saved: SavedFile[];
 }
 
 /** How the process ended, when the caller knows (the runner does; a log file alone does not). */
