@@ -336,12 +336,16 @@ export function classifyMarker(text: string): Marker | null {
   return null;
 }
 
+const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;
+
 /**
  * The shell's, a relay's or the kernel's word that the run ended (`zsh: killed     hailo …`, `dfc-1 exited with code 137`,
  * `Out of memory: Killed process …`: the `killed`/`exited` markers): a line of its own, never the rest of a message or a
  * filled line before it (errors.ts, forms.ts).
  */
 export function endsRun(text: string): boolean {
+  // Every killed/exited marker has one of these words: most lines are past this test at once.
+  if (!RUN_END_WORD.test(text)) return false;
   const m = classifyMarker(text);
   return m !== null && (m.kind === 'killed' || m.kind === 'exited');
 }
