@@ -450,6 +450,38 @@ export function runMidStageCuts(logs: readonly StagedLog[], seed: number, perLog
 }
 
 /**
+ * The same cuts of successful runs, ended by a kill (KILLS, each in turn): `killed`, in the stage the cut line is one
+ * of — the stage running when the kill came, nothing of a later stage shown, no error before it.
+ */
+export function runKilledMidStage(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
+  const run: OutcomeRun = { excerpts: 0, differ: [] };
+  logs.forEach((log, n) => {
+    const cuts: { at: number; stage: StageName }[] = [];
+    log.lines.forEach((l, i) => {
+      for (const [re, stage] of STAGE_LINE) {
+        if (!re.test(l)) continue;
+        const endAt = log.lines.findIndex((x, k) => k > i && STAGE_END[stage].test(x));
+        const endedBefore = log.lines.slice(0, i + 1).some((x) => STAGE_END[stage].test(x));
+        if (endAt > i && !endedBefore) cuts.push({ at: i, stage });
+      }
+    });
+    if (!cuts.length) return;
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    for (let k = 0; k < perLog; k++) {
+      const { at, stage } = pick(r, cuts);
+      const from = r() < 0.5 ? 0 : Math.floor(r() * (at + 1));
+      const kill = KILLS[(n + k) % KILLS.length];
+      const lines = [...log.lines.slice(from, at + 1), ...(kill.line ? [kill.line] : [])];
+      run.excerpts++;
+      const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }, kill.exit);
+      if (got.outcome !== 'killed' || got.failedStage !== stage)
+        run.differ.push(`${log.name} [lines ${from + 1}–${at + 1}; ${kill.label}]: ${got.outcome} ${got.failedStage} (want killed ${stage})`);
+    }
+  });
+  return run;
+}
+
+/**
  * Excerpts of successful runs that keep the log's tail from any point before its last stage's end (the end line
  * kept, the head — the command, the banner, earlier stages — cut) read `success`: the end is positive evidence.
  */

@@ -13,7 +13,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
 import { commandClue, harStageIn, stageOfApiCall, stageOfHar, weighStage } from '../../../server/src/core/dfc/stageEvidence';
-import { evidenceIn, evidences, runExcerpts, runMidStageCuts, runSuccessAdditions, runTailCuts, stagedLogs, successLogs } from '../../helpers/dfcExcerpts';
+import {
+  evidenceIn,
+  evidences,
+  runExcerpts,
+  runKilledMidStage,
+  runMidStageCuts,
+  runSuccessAdditions,
+  runTailCuts,
+  stagedLogs,
+  successLogs,
+} from '../../helpers/dfcExcerpts';
 
 /** The seed the suite runs; the script runs others. */
 const SEED = 1;
@@ -33,13 +43,17 @@ test('dfc excerpt stages: every excerpt that still holds evidence of the stage r
   assert.equal(run.killedDiffer.length, 0, `${run.killedDiffer.length}/${run.asserted} killed excerpts\n${run.killedDiffer.slice(0, 20).join('\n')}`);
 });
 
-test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete; its tail that keeps the end is a success', () => {
+test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete, killed there is killed in it; its tail that keeps the end is a success', () => {
   const logs = successLogs();
   assert.ok(logs.length >= 30, `${logs.length} successful runs with a DFC stage`);
   // Outcome needs positive evidence: nothing shows a run cut mid-stage ended, and nothing there failed.
   const mid = runMidStageCuts(logs, SEED, 6);
   assert.ok(mid.excerpts >= 150, `${mid.excerpts} mid-stage excerpts`);
   assert.equal(mid.differ.length, 0, mid.differ.slice(0, 20).join('\n'));
+  // Killed there instead (an exit status, the shells', compose's or the OOM killer's words): killed in that stage.
+  const killed = runKilledMidStage(logs, SEED, 6);
+  assert.ok(killed.excerpts >= 150, `${killed.excerpts} killed mid-stage excerpts`);
+  assert.equal(killed.differ.length, 0, killed.differ.slice(0, 20).join('\n'));
   // Its end kept (the stage's end line, the HAR or HEF written), the run's head is not needed to say it ended.
   const tail = runTailCuts(logs, SEED, 6);
   assert.ok(tail.excerpts >= 150, `${tail.excerpts} tail excerpts`);

@@ -127,3 +127,11 @@ test("killed: the shell's or a relay's word that the run ended is a line of its 
     );
   }
 });
+
+test("killed: the layer noise analysis's bar in its SNR form is the optimize stage's own line", () => {
+  // dfc-corpus unseen7/31 (a notebook's optimize cell, DFC 3.x): the analysis bar names its model in parentheses.
+  const bar = 'Full Quant Analysis (W/ SNR model): 100%|██████████| 4/4 [00:49<00:00, 12.32s/iterations]';
+  assert.equal(read([bar]).stages[1].status, 'running');
+  const r = read([bar, './run.sh: line 12: 40711 Terminated              python3 optimize.py']);
+  assert.deepEqual([r.outcome, r.failedStage], ['killed', 'optimize']);
+});

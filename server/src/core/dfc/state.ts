@@ -50,8 +50,11 @@ const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 const HAR_MOVES = /ClientRunner\([^)]{0,400}\bhar\s*=|\.load_har\(|Saved HAR to/;
 /** A command's input HAR (`hailomz compile --har x_optimized.har`, `hailo compiler x_optimized.har`). */
 const COMMAND_HAR = /(?:--har[= ]{1,4}|\bhailo (?:optimize|compiler|profiler) {1,8})(\S{1,300}?\.har)\b/;
-/** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
-const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
+/**
+ * Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis — its bar also as
+ * `Full Quant Analysis (W/ SNR model)`, dfc-corpus unseen7/31).
+ */
+const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis(?: \([^)]{1,40}\))?|Epoch|Step)$/;
 /** The saved files a report keeps (a log appending many runs' saves keeps the last ones: a bound on what a log can make us hold). */
 const MAX_SAVED = 32;
 
