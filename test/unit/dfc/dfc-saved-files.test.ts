@@ -39,6 +39,16 @@ test("saved: the DFC CLI's and the model zoo's own lines, each path once at its 
   ]);
 });
 
+test("saved: a path may hold spaces; words joined after it (an author's hard wrap, forms.ts) are no part of it", () => {
+  assert.deepEqual(saved(read(['[info] Saved HAR to: /home/me/My Models/yolov8n.har'])), ['har /home/me/My Models/yolov8n.har @1']);
+  // A long line and the author's sentence after it, filled as one paragraph.
+  const joined = read([
+    '[info] Saved HAR to: /local/shared_with_docker/FuelDetector/models/yolov11n_quantized_model.har',
+    'which is the file we then compiled.',
+  ]);
+  assert.deepEqual(saved(joined), ['har /local/shared_with_docker/FuelDetector/models/yolov11n_quantized_model.har @1']);
+});
+
 test("saved: an author's quoted verdicts and Ultralytics' exporter name what they wrote and its kind", () => {
   const beetle = read([
     '✅ Model Optimization is done  ',

@@ -236,10 +236,16 @@ export interface Saved {
   path: string;
 }
 
-/** The path as printed: the rest of the line, without the trailing spaces. */
+/**
+ * The path as printed: the rest of the line up to its first `.har`/`.hef` that ends a word — a path may hold spaces, and
+ * a line an author's words or a program's were joined to (an author's hard wrap, forms.ts) goes on after it.
+ */
 function saved(kind: SavedKind, path: string): Saved {
-  return { kind, path: path.trimEnd() };
+  const ext = kind === 'har' ? HAR_PATH_END.exec(path) : kind === 'hef' ? HEF_PATH_END.exec(path) : null;
+  return { kind, path: (ext ? ext[1] : path).trimEnd() };
 }
+const HAR_PATH_END = /^(.*?\.har)(?=\s|$)/i;
+const HEF_PATH_END = /^(.*?\.hef)(?=\s|$)/i;
 
 /**
  * What an Ultralytics exporter wrote, by its name (ultralytics/engine/exporter.py: `export_onnx` writes `x.onnx`; formats
