@@ -47,6 +47,8 @@ test("saved: a path may hold spaces; words joined after it (an author's hard wra
     'which is the file we then compiled.',
   ]);
   assert.deepEqual(saved(joined), ['har /local/shared_with_docker/FuelDetector/models/yolov11n_quantized_model.har @1']);
+  // Longer than PATH_MAX: no path anything wrote.
+  assert.deepEqual(saved(read([`[info] Saved HAR to: /${'a'.repeat(5000)}.har`])), []);
 });
 
 test("saved: an author's quoted verdicts and Ultralytics' exporter name what they wrote and its kind", () => {

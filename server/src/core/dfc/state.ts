@@ -305,6 +305,8 @@ export class ReaderState implements ReaderView {
 
   /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
   private noteSaved(f: SavedFile): void {
+    // Longer than Linux's PATH_MAX (4096, include/uapi/linux/limits.h): no path a program could have written.
+    if (f.path.length > 4096 || !f.path) return;
     const list = this.saved.filter((x) => x.path !== f.path || x.kind !== f.kind);
     if (list.length >= MAX_SAVED) list.shift();
     list.push(f);
