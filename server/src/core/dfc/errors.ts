@@ -6,7 +6,7 @@ import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMenti
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn } from './failureWords';
-import { level, withoutLevel } from './markers';
+import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
@@ -615,7 +615,14 @@ export class ErrorCollector {
     const relayed = l.relayedLevel === true;
     const t = relayed ? withoutLevel(l.text) : l.text;
     const body = t.trim();
-    if (!body || (level(t) !== null && !relayed) || /^(?:Traceback|File "|During handling|The above exception)/.test(body) || exceptionIn(body)) return false;
+    if (
+      !body ||
+      (level(t) !== null && !relayed) ||
+      /^(?:Traceback|File "|During handling|The above exception)/.test(body) ||
+      exceptionIn(body) ||
+      endsRun(body)
+    )
+      return false;
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues
@@ -822,7 +829,14 @@ export class ErrorCollector {
       // A relay's level on it is the relay's (every relayed line at INFO).
       const le = this.lastException;
       const own = l.relayedLevel ? withoutLevel(t) : t;
-      if (le && this.unexplained?.signal === le && this.messageLines < MAX_JOINED - 1 && level(own) === null && /^(?:[a-z]|\[[[\d-])/.test(own)) {
+      if (
+        le &&
+        this.unexplained?.signal === le &&
+        this.messageLines < MAX_JOINED - 1 &&
+        level(own) === null &&
+        /^(?:[a-z]|\[[[\d-])/.test(own) &&
+        !endsRun(own)
+      ) {
         this.messageLines++;
         this.keep(t);
         le.message = `${le.message.trimEnd()} ${own.trim()}`;
