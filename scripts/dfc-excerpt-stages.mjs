@@ -18,16 +18,18 @@ const logs = stagedLogs();
 let excerpts = 0;
 let asserted = 0;
 let differ = 0;
+let killedDiffer = 0;
 for (let seed = Number(first); seed <= Number(last); seed++) {
   const r = runExcerpts(logs, seed, Number(perLog));
   excerpts += r.excerpts;
   asserted += r.asserted;
   differ += r.differ.length;
-  if (quiet !== 'quiet') for (const d of r.differ) console.log(d);
-  console.log(\`seed \${seed}: \${r.differ.length}/\${r.asserted} excerpts holding the stage's evidence read another failed stage (\${r.excerpts} drawn; only one kind of evidence: \${JSON.stringify(r.onlyKind)})\`);
+  killedDiffer += r.killedDiffer.length;
+  if (quiet !== 'quiet') for (const d of [...r.differ, ...r.killedDiffer]) console.log(d);
+  console.log(\`seed \${seed}: \${r.differ.length}/\${r.asserted} excerpts holding the stage's evidence read another failed stage, \${r.killedDiffer.length}/\${r.asserted} killed ones another stage or outcome (\${r.excerpts} drawn; only one kind of evidence: \${JSON.stringify(r.onlyKind)})\`);
 }
-console.log(\`all: \${differ}/\${asserted} asserted excerpts read another failed stage (\${excerpts} drawn, \${logs.length} logs)\`);
-process.exitCode = differ ? 1 : 0;
+console.log(\`all: \${differ}/\${asserted} asserted excerpts read another failed stage, \${killedDiffer}/\${asserted} killed (\${excerpts} drawn, \${logs.length} logs)\`);
+process.exitCode = differ || killedDiffer ? 1 : 0;
 `;
 
 process.exitCode = await runTsEntry('dfc-excerpts', entry, [first, last, perLog, flag('--quiet') ? 'quiet' : '']);

@@ -62,7 +62,7 @@ export { isInside, FileAccessError } from './core/common/fileAccess';
 // The confined file layer: the extension reaches files a folder names only through it (issue 29).
 export { FileRoots } from './core/common/confined';
 export { TerminalStreamEscaper } from './core/common/escape';
-export { DfcLogReader, onnxNodeIndex, reportText, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './core/dfc';
+export { DfcLogReader, onnxNodeIndex, reportText, savedSummary, type DfcDiagnostic, type DfcEvent, type DfcLogContext, type DfcReport } from './core/dfc';
 export { analyzeOnnx } from './core/onnx/analysis';
 export { inspectHefNms, type NmsInspection } from './core/nms/bundle';
 export { setOpenedFolders, setSkippedPathNote } from './core/alls/nodeHost';

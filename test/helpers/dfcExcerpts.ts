@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng } from '../../server/src/core/common/prng';
 import { matchDfcMessage } from '../../server/src/core/common/dfcMessages';
-import { readDfcLog, type DfcReport, type StageName } from '../../server/src/core/dfc';
+import { readDfcLog, type DfcExit, type DfcReport, type StageName } from '../../server/src/core/dfc';
 import { corpusCases, READ_PARTS } from './dfcCorpus';
 import { repoRoot } from './shared';
 
@@ -321,11 +321,42 @@ export interface ExcerptRun {
   /** Asserted excerpts whose only evidence of the stage is of one kind (a reader ignoring that kind misreads them). */
   onlyKind: Record<EvidenceKind, number>;
   differ: string[];
+  /** The asserted excerpts ended by a kill instead (KILLS): those not read `killed` in the same stage. */
+  killedDiffer: string[];
 }
+
+/**
+ * How a run ends when something kills it, as the log or its caller says it: the exit status a shell or docker reports
+ * for a signal (128+N, bash(1) EXIT STATUS: 130 SIGINT, 137 SIGKILL, 143 SIGTERM), a cancel, the shells' words (bash's
+ * `Killed`/`Terminated`, zsh's `zsh: killed`, the terminal's `^C`), docker compose's `NAME exited with code 137` and the
+ * kernel's OOM killer (mm/oom_kill.c `__oom_kill_process`). A kill after the lines an excerpt keeps moves no stage: the
+ * killed run is placed by the same evidence as the failed one (state.ts `stoppedStage`).
+ */
+export const KILLS: readonly { label: string; line?: string; exit?: DfcExit }[] = [
+  { label: 'exit 137', exit: { code: 137 } },
+  { label: 'exit 130', exit: { code: 130 } },
+  { label: 'exit 143', exit: { code: 143 } },
+  { label: 'cancelled', exit: { code: null, cancelled: true } },
+  { label: 'Killed', line: 'Killed' },
+  { label: 'zsh killed', line: 'zsh: killed     hailo optimize model.har' },
+  { label: '^C', line: '^C' },
+  { label: 'Terminated', line: './run.sh: line 12: 40711 Terminated              hailomz compile yolov8s' },
+  { label: 'compose 137', line: 'dfc-1 exited with code 137' },
+  {
+    label: 'OOM killer',
+    line: '[ 8123.456789] Out of memory: Killed process 4242 (hailo) total-vm:41234567kB, anon-rss:31234567kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:65432kB oom_score_adj:0',
+  },
+];
 
 /** `perLog` excerpts of each log drawn from `seed`: the asserted ones that read another failed stage. */
 export function runExcerpts(logs: readonly StagedLog[], seed: number, perLog: number): ExcerptRun {
-  const run: ExcerptRun = { excerpts: 0, asserted: 0, onlyKind: { catalogue: 0, frame: 0, call: 0, command: 0, class: 0, 'stage-line': 0 }, differ: [] };
+  const run: ExcerptRun = {
+    excerpts: 0,
+    asserted: 0,
+    onlyKind: { catalogue: 0, frame: 0, call: 0, command: 0, class: 0, 'stage-line': 0 },
+    differ: [],
+    killedDiffer: [],
+  };
   logs.forEach((log, n) => {
     const whole = readDfcLog(`${log.lines.join('\n')}\n`, { logPath: 'run.log' });
     const err = firstErrorLine(whole);
@@ -342,6 +373,11 @@ export function runExcerpts(logs: readonly StagedLog[], seed: number, perLog: nu
       if (kinds.size === 1) run.onlyKind[[...kinds][0]]++;
       const got = readDfcLog(`${x.lines.join('\n')}\n`, { logPath: 'run.log' }).failedStage;
       if (got !== log.stage) run.differ.push(`${log.name} [${x.label}; ${[...kinds].join(',')}]: ${got} (want ${log.stage})`);
+      // The same excerpt killed (each kind in turn, not drawn: the excerpts drawn stay those of the seed).
+      const kill = KILLS[(n + k) % KILLS.length];
+      const killed = readDfcLog(`${[...x.lines, ...(kill.line ? [kill.line] : [])].join('\n')}\n`, { logPath: 'run.log' }, kill.exit);
+      if (killed.outcome !== 'killed' || killed.failedStage !== log.stage)
+        run.killedDiffer.push(`${log.name} [${x.label}; ${kill.label}]: ${killed.outcome} ${killed.failedStage} (want killed ${log.stage})`);
     }
   });
   return run;
@@ -408,6 +444,38 @@ export function runMidStageCuts(logs: readonly StagedLog[], seed: number, perLog
       run.excerpts++;
       const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }).outcome;
       if (got !== 'incomplete') run.differ.push(`${log.name} [lines ${from + 1}–${at + 1}]: ${got} (want incomplete)`);
+    }
+  });
+  return run;
+}
+
+/**
+ * The same cuts of successful runs, ended by a kill (KILLS, each in turn): `killed`, in the stage the cut line is one
+ * of — the stage running when the kill came, nothing of a later stage shown, no error before it.
+ */
+export function runKilledMidStage(logs: readonly StagedLog[], seed: number, perLog: number): OutcomeRun {
+  const run: OutcomeRun = { excerpts: 0, differ: [] };
+  logs.forEach((log, n) => {
+    const cuts: { at: number; stage: StageName }[] = [];
+    log.lines.forEach((l, i) => {
+      for (const [re, stage] of STAGE_LINE) {
+        if (!re.test(l)) continue;
+        const endAt = log.lines.findIndex((x, k) => k > i && STAGE_END[stage].test(x));
+        const endedBefore = log.lines.slice(0, i + 1).some((x) => STAGE_END[stage].test(x));
+        if (endAt > i && !endedBefore) cuts.push({ at: i, stage });
+      }
+    });
+    if (!cuts.length) return;
+    const r = prng((seed * 1_000_003 + n * 7919) >>> 0);
+    for (let k = 0; k < perLog; k++) {
+      const { at, stage } = pick(r, cuts);
+      const from = r() < 0.5 ? 0 : Math.floor(r() * (at + 1));
+      const kill = KILLS[(n + k) % KILLS.length];
+      const lines = [...log.lines.slice(from, at + 1), ...(kill.line ? [kill.line] : [])];
+      run.excerpts++;
+      const got = readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' }, kill.exit);
+      if (got.outcome !== 'killed' || got.failedStage !== stage)
+        run.differ.push(`${log.name} [lines ${from + 1}–${at + 1}; ${kill.label}]: ${got.outcome} ${got.failedStage} (want killed ${stage})`);
     }
   });
   return run;

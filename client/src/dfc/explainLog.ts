@@ -4,7 +4,7 @@
 // works in Restricted Mode. The script and model are found beside the log, or asked for once.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { analyzeOnnx, DfcLogReader, onnxNodeIndex, readOnnxFile, reportText, type DfcLogContext, type DfcReport, FileRoots } from '@hailo/api';
+import { analyzeOnnx, DfcLogReader, onnxNodeIndex, readOnnxFile, reportText, savedSummary, type DfcLogContext, type DfcReport, FileRoots } from '@hailo/api';
 import { DfcDiagnosticsView } from './diagnostics';
 
 export const EXPLAIN_DFC_LOG_COMMAND = 'hailo.explainDfcLog';
@@ -190,6 +190,8 @@ async function summarise(r: ExplainResult): Promise<void> {
   const extra = [
     rep.summary.contexts !== null ? `${rep.summary.contexts} context(s)` : '',
     rep.summary.computeUtilization !== null ? `compute ${rep.summary.computeUtilization}%` : '',
+    // Kinds only: the paths are in the report (Show Report), where they are shown as the log prints them.
+    savedSummary(rep.saved),
   ]
     .filter(Boolean)
     .join(', ');

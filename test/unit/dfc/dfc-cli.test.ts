@@ -33,6 +33,7 @@ test('cli dfc-log --json: the documented keys in order, 1-based positions, exit 
     'summary',
     'recommendedEndNodes',
     'diagnostics',
+    'saved',
   ]);
   assert.equal(j.outcome, 'success');
   assert.equal(j.failedStage, null);

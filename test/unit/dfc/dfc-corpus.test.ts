@@ -43,9 +43,10 @@
 // stage from the DFC's module folders, the run's other warnings beside a catalogued one) — a tuned half now.
 // A twelfth batch (unseen11/) was set aside whole and scored once by the lead (31/41, 53/66 fields — the reader of
 // that session's start read 27/41, 46/66); it is read from then on (kept at least at that score).
-// A thirteenth batch (unseen12/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen12`): 5/10, 12/19 fields, at the end of the session
-// that collected it (the same with the reader of that session's start).
+// A thirteenth batch (unseen12/) was set aside whole the same way and scored once by the lead: 5/10, 12/19 fields, at
+// the end of the session that collected it (the same with the reader of that session's start); read from then on.
+// A fourteenth batch (unseen13/) is set aside whole the same way: only listed and its format checked here, scored
+// once by the lead (`node scripts/dfc-corpus-score.mjs unseen13`) at the end of the session that collected it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -83,6 +84,9 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   unseen10: { cases: 25, right: 24, fields: 49, fieldsRight: 48 },
   // Scored 31/41 (53/66 fields) once unread, at the end of the session that collected it.
   unseen11: { cases: 41, right: 35, fields: 66, fieldsRight: 59 },
+  // Scored 5/10 (12/19 fields) once unread, at the end of the session that collected it; then read and its misses fixed
+  // as classes (dfc-unknown-warnings, dfc-kernel-splat, dfc-relayed-deaths tests) — tuned since.
+  unseen12: { cases: 10, right: 10, fields: 19, fieldsRight: 19 },
 };
 
 function report(results: CaseResult[]): string {
@@ -140,7 +144,8 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen9', 'tenth', 20],
   ['unseen10', 'eleventh', 20],
   ['unseen11', 'twelfth', 35],
-  ['unseen12', 'thirteenth (set aside)', 8],
+  ['unseen12', 'thirteenth', 8],
+  ['unseen13', 'fourteenth (set aside)', 20],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {

@@ -6,13 +6,24 @@
 // the head or the tail cut, the message replaced by one nobody catalogued, pasted at the margin, the command said in
 // a sentence. Whenever an excerpt still holds evidence of the expected stage and none of a later one (`evidenceIn`:
 // a DFC frame, a ClientRunner call, a one-stage command, a stage's own exception class, a line only that stage
-// prints, a catalogued message of that stage), it must read that stage. More seeds:
+// prints, a catalogued message of that stage), it must read that stage — and, ended by a kill instead (an exit status
+// 130/137/143, a cancel, `Killed`, `^C`, compose's exit line, the kernel's OOM killer), read `killed` in that stage. More seeds:
 // `node scripts/dfc-excerpt-stages.mjs --seeds 1..40`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
 import { commandClue, harStageIn, stageOfApiCall, stageOfHar, weighStage } from '../../../server/src/core/dfc/stageEvidence';
-import { evidenceIn, evidences, runExcerpts, runMidStageCuts, runSuccessAdditions, runTailCuts, stagedLogs, successLogs } from '../../helpers/dfcExcerpts';
+import {
+  evidenceIn,
+  evidences,
+  runExcerpts,
+  runKilledMidStage,
+  runMidStageCuts,
+  runSuccessAdditions,
+  runTailCuts,
+  stagedLogs,
+  successLogs,
+} from '../../helpers/dfcExcerpts';
 
 /** The seed the suite runs; the script runs others. */
 const SEED = 1;
@@ -27,15 +38,22 @@ test('dfc excerpt stages: every excerpt that still holds evidence of the stage r
   // would misread these (so the test would catch it).
   for (const kind of ['frame', 'call', 'command', 'class', 'catalogue'] as const) assert.ok(run.onlyKind[kind] >= 5, `${kind}: ${run.onlyKind[kind]} excerpts`);
   assert.equal(run.differ.length, 0, `${run.differ.length}/${run.asserted} excerpts read another failed stage\n${run.differ.slice(0, 20).join('\n')}`);
+  // The same excerpts ended by a kill (an exit status, the shells', compose's or the OOM killer's words): killed, in the
+  // same stage — one weighing for a failed and a killed run (state.ts stoppedStage).
+  assert.equal(run.killedDiffer.length, 0, `${run.killedDiffer.length}/${run.asserted} killed excerpts\n${run.killedDiffer.slice(0, 20).join('\n')}`);
 });
 
-test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete; its tail that keeps the end is a success', () => {
+test('dfc excerpt outcomes: a successful run cut inside a stage is incomplete, killed there is killed in it; its tail that keeps the end is a success', () => {
   const logs = successLogs();
   assert.ok(logs.length >= 30, `${logs.length} successful runs with a DFC stage`);
   // Outcome needs positive evidence: nothing shows a run cut mid-stage ended, and nothing there failed.
   const mid = runMidStageCuts(logs, SEED, 6);
   assert.ok(mid.excerpts >= 150, `${mid.excerpts} mid-stage excerpts`);
   assert.equal(mid.differ.length, 0, mid.differ.slice(0, 20).join('\n'));
+  // Killed there instead (an exit status, the shells', compose's or the OOM killer's words): killed in that stage.
+  const killed = runKilledMidStage(logs, SEED, 6);
+  assert.ok(killed.excerpts >= 150, `${killed.excerpts} killed mid-stage excerpts`);
+  assert.equal(killed.differ.length, 0, killed.differ.slice(0, 20).join('\n'));
   // Its end kept (the stage's end line, the HAR or HEF written), the run's head is not needed to say it ended.
   const tail = runTailCuts(logs, SEED, 6);
   assert.ok(tail.excerpts >= 150, `${tail.excerpts} tail excerpts`);

@@ -105,11 +105,18 @@ interface Reading {
   outcome: DfcReport['outcome'];
   failedStage: DfcReport['failedStage'];
   codes: string[];
+  /** What the run says it saved, kind and path as printed (a relay's prefix is no part of the path). */
+  saved: string[];
 }
 
 function reading(text: string): Reading {
   const r = readDfcLog(text, { logPath: 'run.log' });
-  return { outcome: r.outcome, failedStage: r.failedStage, codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort() };
+  return {
+    outcome: r.outcome,
+    failedStage: r.failedStage,
+    codes: [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort(),
+    saved: r.saved.map((f) => `${f.kind} ${f.path}`),
+  };
 }
 
 /** The reader's own fixtures too (test/fixtures/dfc/: allocation grids, redrawn bars, IPython tracebacks, DFC 5). */

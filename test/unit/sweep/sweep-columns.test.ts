@@ -40,6 +40,7 @@ function facts(report: Partial<CompileFacts['report']>, driverStages?: CompileFa
       },
       recommendedEndNodes: [],
       diagnostics: [],
+      saved: [],
       outputs: { har: '/w/out/level-2/m.har', optimizedHar: '/w/out/level-2/m_optimized.har', hef: '/w/out/level-2/m.hef' },
       container: { image: 'hailo_ai_sw_suite:2026-04' },
       hef: { bytes: 3 << 20, contract: { pass: true, failed: [] } },

@@ -6,7 +6,7 @@ import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMenti
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn } from './failureWords';
-import { level, withoutLevel } from './markers';
+import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
 import { KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
@@ -684,6 +684,7 @@ export class ErrorCollector {
       (level(t) !== null && !relayed) ||
       /^(?:Traceback|File "|During handling|The above exception)/.test(body) ||
       exceptionIn(body) ||
+      endsRun(body) ||
       opensSplat(body)
     )
       return false;
@@ -896,7 +897,14 @@ export class ErrorCollector {
       // A relay's level on it is the relay's (every relayed line at INFO).
       const le = this.lastException;
       const own = l.relayedLevel ? withoutLevel(t) : t;
-      if (le && this.unexplained?.signal === le && this.messageLines < MAX_JOINED - 1 && level(own) === null && /^(?:[a-z]|\[[[\d-])/.test(own)) {
+      if (
+        le &&
+        this.unexplained?.signal === le &&
+        this.messageLines < MAX_JOINED - 1 &&
+        level(own) === null &&
+        /^(?:[a-z]|\[[[\d-])/.test(own) &&
+        !endsRun(own)
+      ) {
         this.messageLines++;
         this.keep(t);
         le.message = `${le.message.trimEnd()} ${own.trim()}`;

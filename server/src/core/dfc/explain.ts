@@ -1111,12 +1111,12 @@ export class Explainer {
       ['SIGTERM', 143],
     ] as const)
       if (exit?.code === status || exit?.signal === signal || (killedLine !== null && by === signal))
-        return this.interrupted(killedLine ?? Math.max(1, lastLine), signal, exit?.code === status);
+        return this.interrupted(killedLine ?? Math.max(1, lastLine), signal, exit?.code === status, this.state.stoppedStage());
     const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
     if (!sigkill) return null;
     const lineNo = killedLine ?? Math.max(1, lastLine);
     const { where, l } = this.atLine(lineNo);
-    const stage = this.state.currentStage ?? this.state.stageForError();
+    const stage = this.state.stoppedStage();
     const calib = this.script
       ?.statements('model_optimization_config')
       .find((st) => /\bcalibration\b/.test(st.text) && Number(st.keyword('batch_size')?.text) > 1);
@@ -1127,7 +1127,7 @@ export class Explainer {
       'dfc/memory-killed',
       where,
       l,
-      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL) during ${stage}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
+      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
     );
   }
@@ -1137,8 +1137,12 @@ export class Explainer {
    * caller reports it. What the DFC printed on its way out (`Failed to produce compiled graph`) is the stop's trace,
    * no compiler bug (errors.ts drops it).
    */
-  interrupted(lineNo: number, how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM', fromStatus = false): DfcDiagnostic {
-    const stage = this.state.currentStage ?? this.state.stageForError(this.evidence);
+  interrupted(
+    lineNo: number,
+    how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM',
+    fromStatus = false,
+    stage: StageName | 'unknown' = this.state.stageForError(this.evidence),
+  ): DfcDiagnostic {
     const { where, l } = this.atLine(lineNo);
     const what =
       how === 'KeyboardInterrupt'
@@ -1222,7 +1226,7 @@ export class Explainer {
 
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */
   noErrorShown(code: number, lastLine: number): DfcDiagnostic {
-    const stage = this.state.currentStage ?? this.state.stageForError();
+    const stage = this.state.stoppedStage();
     const { where, l } = this.atLine(lastLine);
     const p = this.state.lastProgress;
     const progress = p ? ` (its last progress line: ${p.label}${p.total !== null ? ` ${p.done}/${p.total}` : ''})` : '';

@@ -13,6 +13,7 @@
 import { stripAnsi, type LogLine } from './lines';
 import type { ShapeCut } from './logShape';
 import { startsWithPrefix } from './normalise';
+import { endsRun } from './markers';
 import { KERNEL_FRAME } from './kernelSplat';
 
 /** The five entities an HTML serializer writes for text, and the spaces and quotes a forum adds. */
@@ -219,7 +220,8 @@ export class Unwrap {
     // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
     const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && /^[A-Z]/.test(t));
     // A kernel stack frame (`hailo_vdma_ioctl+0xcc/0x260 [hailo_pci]`, kernelSplat.ts) is a line of its own, as a call trace prints it.
-    if (l.overwritten || !goesOn || OWN_LINE.test(t) || KERNEL_FRAME.test(t.trim()) || startsWithPrefix(t) || openSpan(t)) return false;
+    if (l.overwritten || !goesOn || OWN_LINE.test(t) || RULE.test(t) || KERNEL_FRAME.test(t.trim()) || startsWithPrefix(t) || openSpan(t) || endsRun(t))
+      return false;
     const first = /^\S*/.exec(t.slice(0, 400))![0];
     // Lines that begin alike are lines of a list, of code or of a log, each its own (`"model_a",  # …` twice).
     if (heldText.trimStart().startsWith(first)) return false;
@@ -263,6 +265,8 @@ const FILL_MAX = 120;
 const HELD_MAX = 4096;
 /** How a continuation starts: lower case, a digit, an opening parenthesis or quote, a path, an identifier with `_`. */
 // A list (`['/model.23/Mul', …]`), never a tag (`[info]`); a digit only as a number the clause goes on with (`00:00:00.12)`): a line that starts with a date, a time or a pid is a logger's.
+/** A rule drawn across the text (`------`, `=====`, `****`: a separator a program or Markdown prints): a line of its own. */
+const RULE = /^([-=_*~#])\1{2,}\s*$/;
 const GOES_ON = /^(?:[a-z(/.'"~-]|\[['"[\d-]|\d[\d:.,]{0,30}\)|[A-Z][A-Z0-9]*_\w)/;
 /**
  * A line of its own that starts in lower case: an exception's dotted class (`hailo_sdk_common….XError: …`), a program's

@@ -2,7 +2,7 @@
 // Keras epochs, allocation iterations), the success endings of DFC 3.x and 5.x and the resource
 // summary. The public lines each pattern was written from are in test/fixtures/dfc/SOURCES.md;
 // docs/dfc-log.md says which are composed from docs/research/dfc-flow.md#console-format rather than seen.
-import type { StageName } from './types';
+import type { SavedKind, StageName } from './types';
 import { pushAll } from '../common/arrays';
 
 /** `[info] ` / `[warning] ` / `[error] ` prefix (colour already stripped). `[Info]` occurs too. */
@@ -134,7 +134,7 @@ export function classifyCommand(text: string): RunCommand | null {
 
 export type Marker =
   | { kind: 'start'; stage: StageName; network?: string }
-  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean }
+  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean; file?: Saved }
   /** DFC 3: `Successful Mapping (allocation time: …)`; DFC 5: `<net> Successful Partition and Allocation (duration: …)`. */
   | { kind: 'allocated'; seconds: number | null; network?: string }
   /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
@@ -164,7 +164,7 @@ export type Marker =
    */
   | { kind: 'released' }
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
-  | { kind: 'saved' }
+  | { kind: 'saved'; file?: Saved }
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
   | { kind: 'succeeded' }
   /**
@@ -213,6 +213,10 @@ const EXIT_STATUS =
 const HEF_DONE =
   /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created):? (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
 
+/** The `.hef` a HEF_DONE line names beside its verb: `Generated: best.hef`, `saved to out/x.hef`, `x.hef was written`. */
+const HEF_PATH =
+  /\b(?:compiled|saved|wrote|written|exported|generated|created)(?: (?:to|as|at|into))?:? ['"`]?([^\s'"`()]+\.hef)\b|(?:^|[\s'"`])([^\s'"`()]+\.hef)['"`]? (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b/i;
+
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
 const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
@@ -225,6 +229,33 @@ const SUCCESS_MARK = /^(?:[\u2705\u2714\u2713\u2611\u2192\u279c\u27a1\u25b6\u202
 
 /** `Hailo: export success ✅ 912.4s, saved as 'yolo11n_hailo_model' (9.8 MB)`: the prefix is the exporter's format name. */
 const EXPORT_SAVED = /^(?:[\w .+-]{1,40}: )?export success\b[^,\n]{0,40}, saved as \S/;
+
+/** A file or folder a line says the run wrote, as the line names it (never resolved, never read). */
+export interface Saved {
+  kind: SavedKind;
+  path: string;
+}
+
+/**
+ * The path as printed: the rest of the line up to its first `.har`/`.hef` that ends a word — a path may hold spaces, and
+ * a line an author's words or a program's were joined to (an author's hard wrap, forms.ts) goes on after it.
+ */
+function saved(kind: SavedKind, path: string): Saved {
+  const ext = kind === 'har' ? HAR_PATH_END.exec(path) : kind === 'hef' ? HEF_PATH_END.exec(path) : null;
+  return { kind, path: (ext ? ext[1] : path).trimEnd() };
+}
+const HAR_PATH_END = /^(.*?\.har)(?=\s|$)/i;
+const HEF_PATH_END = /^(.*?\.hef)(?=\s|$)/i;
+
+/**
+ * What an Ultralytics exporter wrote, by its name (ultralytics/engine/exporter.py: `export_onnx` writes `x.onnx`; formats
+ * whose output is a folder name it `x_<format>_model` — `export_hailo`'s is the folder holding the HEF).
+ */
+function exportKind(f: string): SavedKind {
+  const ext = /\.(\w{1,12})$/.exec(f)?.[1]?.toLowerCase();
+  if (ext === 'hef' || ext === 'har' || ext === 'onnx') return ext;
+  return /_model\/?$/.test(f) ? 'directory' : 'file';
+}
 
 /** The model zoo's `hailomz info` card: `operations: 6.44G`, `parameters: 5.05M` (a unit, unlike the YAML's bare numbers). */
 const MZ_INFO_CARD = /^(?:operations|parameters):\s+\d+(?:\.\d+)?[KMGT]$/;
@@ -250,6 +281,10 @@ export function classifyMarker(text: string): Marker | null {
   if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
   // SIGKILL as the shell reports it: bash's `Killed` (alone or as a job line), zsh's `zsh: killed     cmd`.
   if (/^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/.test(t)) return { kind: 'killed' };
+  // The kernel's OOM killer, as dmesg or journald relays it (mm/oom_kill.c `__oom_kill_process`: `%s: Killed process %d (%s)
+  // total-vm:…`, the message `Out of memory` or `Memory cgroup out of memory` — a container's limit; kernels before 4.19
+  // print no message): it sent SIGKILL.
+  if (/^(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:/i.test(t)) return { kind: 'killed' };
   // SIGTERM the same way (`kill`, `timeout`, `docker stop`, a CI job cancelled): bash's `Terminated` (strsignal(15)),
   // its job line, zsh's `zsh: terminated  cmd`; SIGINT as zsh reports it (`zsh: interrupt  cmd`). bash reports no
   // SIGINT: its trace is the terminal's `^C` echo, which the reader takes as the user's interrupt where it starts a line.
@@ -261,10 +296,16 @@ export function classifyMarker(text: string): Marker | null {
   // Actions' `Error: Process completed with exit code N.`, make's `make: *** [target] Error N`.
   if ((t.includes('exit') || t.includes('Error')) && (m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
-  if (/^HEF file written to \S/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  if ((m = /^HEF file written to:? (\S.*)$/.exec(t))) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', m[1]) };
   // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
   // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
-  if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') return { kind: 'end', stage: 'compile', seconds: null };
+  if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') {
+    // `hailo compiler`'s `Saved HEF to: PATH` (compiler_cli.py, fixture success-dfc3-cli) names it whole; a wrapper's own
+    // line names the `.hef` it wrote beside its verb, if any (`Generated: best.hef (9.3MB)`, dfc-corpus unseen5/13;
+    // `HEF compiled successfully: N bytes` names none, nor does a sentence's example file name).
+    const to = /^Saved HEF to:? (\S.*)$/i.exec(t)?.[1] ?? (HEF_PATH.exec(t) ?? []).slice(1).find(Boolean);
+    return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+  }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (/^Compilation complete\s*$/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`.
@@ -286,16 +327,33 @@ export function classifyMarker(text: string): Marker | null {
   if (t.includes('on destruction') && /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/.test(t) && level(text) !== 'error')
     return { kind: 'released' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
-  if (/^Saved HAR to:? \S/.test(t)) return { kind: 'saved' };
+  if ((m = /^Saved HAR to:? (\S.*)$/.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
   // An exporter's own verdict that it wrote what it made: Ultralytics' try_export (ultralytics/engine/exporter.py, every
   // format: `{prefix} export success ✅ {t}s, saved as '{f}' ({mb} MB)` — `Hailo:`'s f is the directory holding the HEF).
-  if (t.includes('export success') && EXPORT_SAVED.test(t)) return { kind: 'saved' };
+  if (t.includes('export success') && EXPORT_SAVED.test(t)) {
+    const f = /, saved as '([^']{1,4096})'/.exec(t)?.[1];
+    return { kind: 'saved', ...(f ? { file: saved(exportKind(f), f) } : {}) };
+  }
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && SUCCEEDED.test(t) && !NOT_SUCCEEDED.test(t)) return { kind: 'succeeded' };
   return null;
+}
+
+const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;
+
+/**
+ * The shell's, a relay's or the kernel's word that the run ended (`zsh: killed     hailo …`, `dfc-1 exited with code 137`,
+ * `Out of memory: Killed process …`: the `killed`/`exited` markers): a line of its own, never the rest of a message or a
+ * filled line before it (errors.ts, forms.ts).
+ */
+export function endsRun(text: string): boolean {
+  // Every killed/exited marker has one of these words: most lines are past this test at once.
+  if (!RUN_END_WORD.test(text)) return false;
+  const m = classifyMarker(text);
+  return m !== null && (m.kind === 'killed' || m.kind === 'exited');
 }
 
 /** `'a', "b"` → [a, b]. */

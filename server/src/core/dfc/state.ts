@@ -16,6 +16,7 @@ import {
   type FailedStage,
   type Outcome,
   type ReaderView,
+  type SavedFile,
   type StageName,
   type StageStatus,
 } from './types';
@@ -49,8 +50,13 @@ const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 const HAR_MOVES = /ClientRunner\([^)]{0,400}\bhar\s*=|\.load_har\(|Saved HAR to/;
 /** A command's input HAR (`hailomz compile --har x_optimized.har`, `hailo compiler x_optimized.har`). */
 const COMMAND_HAR = /(?:--har[= ]{1,4}|\bhailo (?:optimize|compiler|profiler) {1,8})(\S{1,300}?\.har)\b/;
-/** Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis). */
-const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis|Epoch|Step)$/;
+/**
+ * Progress labels only the optimize stage shows (calibration, fine-tuning, layer noise analysis — its bar also as
+ * `Full Quant Analysis (W/ SNR model)`, dfc-corpus unseen7/31).
+ */
+const OPTIMIZE_PROGRESS = /^(?:Calibration|Full Quant Analysis(?: \([^)]{1,40}\))?|Epoch|Step)$/;
+/** The saved files a report keeps (a log appending many runs' saves keeps the last ones: a bound on what a log can make us hold). */
+const MAX_SAVED = 32;
 
 interface StageState {
   status: StageStatus;
@@ -96,6 +102,8 @@ export class ReaderState implements ReaderView {
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
   /** The `hailo …`/`hailomz …` command line, when the log shows it. */
   command: RunCommand | null = null;
+  /** What the run says it saved (markers.ts `file`), each path once, in the order it last wrote it; at most MAX_SAVED. */
+  private saved: SavedFile[] = [];
   /** The latest stage whose output the run loaded or wrote (a HAR's name: `x_optimized.har`), stageEvidence.ts. */
   private harDone: StageName | null = null;
   private readonly errors: ErrorCollector;
@@ -200,6 +208,7 @@ export class ReaderState implements ReaderView {
       )
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
+      if ((m.kind === 'saved' || m.kind === 'end') && m.file) this.noteSaved({ ...m.file, logLine: l.no });
       switch (m.kind) {
         case 'start': {
           // A stage that already finished, or one before a stage that already started, starts again: another run
@@ -292,6 +301,16 @@ export class ReaderState implements ReaderView {
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+  }
+
+  /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
+  private noteSaved(f: SavedFile): void {
+    // Longer than Linux's PATH_MAX (4096, include/uapi/linux/limits.h): no path a program could have written.
+    if (f.path.length > 4096 || !f.path) return;
+    const list = this.saved.filter((x) => x.path !== f.path || x.kind !== f.kind);
+    if (list.length >= MAX_SAVED) list.shift();
+    list.push(f);
+    this.saved = list;
   }
 
   private errorsOf(l: LogLine, events: DfcEvent[]): void {
@@ -420,6 +439,7 @@ export class ReaderState implements ReaderView {
     this.answered = false;
     this.nextStepLine = null;
     this.harDone = null;
+    this.saved = [];
     this.errors.newRun();
   }
 
@@ -457,6 +477,17 @@ export class ReaderState implements ReaderView {
     return weighStage(clues);
   }
 
+  /**
+   * The stage a run that did not succeed stopped in, one rule for a failed and a killed run (issue 30): the stage its first
+   * standing error was placed in (each error is weighed as it comes, stageForError; `unknown` when nothing placed it), else
+   * the weighing of everything the log shows at its end — never the running stage alone, which a later stage's own
+   * evidence beats (stageEvidence.ts).
+   */
+  stoppedStage(): StageName | 'unknown' {
+    const e = this.errors.failedStage();
+    return e && e !== 'docker' ? e : this.stageForError();
+  }
+
   /** The latest stage the log shows done: one that finished, or whose output the run loaded or wrote. */
   private doneStage(): StageName | null {
     let done = this.harDone;
@@ -492,17 +523,17 @@ export class ReaderState implements ReaderView {
       failed = 'docker';
     } else if (killed) {
       outcome = 'killed';
-      failed = this.current ?? this.stageForError(this.errors.stageEvidence());
+      failed = this.stoppedStage();
     } else if (errorStage) {
       outcome = 'failed';
-      failed = errorStage;
+      failed = this.stoppedStage();
     } else if (
       (exit && exit.code !== null && exit.code !== 0) ||
       (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.current === null))))
     ) {
       outcome = 'failed';
       // The running stage weighed with the failure's own evidence and what else the log shows (stageEvidence.ts).
-      failed = this.stageForError();
+      failed = this.stoppedStage();
     } else if (
       this.stages.get(this.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.current === null) ||
@@ -553,6 +584,7 @@ export class ReaderState implements ReaderView {
       summary: this.summaryReport(),
       recommendedEndNodes: [...this.recommendedEndNodes],
       diagnostics,
+      saved: this.saved.map((x) => ({ ...x })),
     };
   }
 }

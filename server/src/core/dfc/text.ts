@@ -2,7 +2,7 @@
 // diagnostics as `file:line:col severity code message`. Every string that came from the log is
 // escaped: a log is untrusted input and may carry terminal control sequences.
 import { oneLine, terminalText, reportLines } from '../common/escape';
-import type { DfcReport } from './types';
+import type { DfcReport, SavedFile, SavedKind } from './types';
 
 /** One value from the log on one line: every control, C1 and bidi character as a visible escape. */
 export function escapeTerminal(s: string): string {
@@ -24,6 +24,19 @@ function seconds(v: number | null): string {
 
 function pct(v: number | null): string {
   return v === null ? '-' : `${v}%`;
+}
+
+const SAVED_LABEL: Record<SavedKind, string> = { har: 'HAR', hef: 'HEF', onnx: 'ONNX', directory: 'folder', file: 'file' };
+
+/**
+ * What the run saved, by kind (`saved 1 HEF, 2 HAR`), for a one-line summary; '' when nothing. The paths stay in the
+ * report: a notification renders `[text](link)` in its message, and a path is the log's text.
+ */
+export function savedSummary(saved: readonly SavedFile[]): string {
+  if (!saved.length) return '';
+  const counts = new Map<SavedKind, number>();
+  for (const f of saved) counts.set(f.kind, (counts.get(f.kind) ?? 0) + 1);
+  return `saved ${[...counts].map(([k, n]) => `${n} ${SAVED_LABEL[k]}`).join(', ')}`;
 }
 
 export function reportText(r: DfcReport, logLabel: string): string {
@@ -68,6 +81,10 @@ export function reportText(r: DfcReport, logLabel: string): string {
       out.push(`      context_${c.context}  control ${pct(c.control)}, compute ${pct(c.compute)}, memory ${pct(c.memory)}`);
     if (sm.allocationSeconds !== null) out.push(`    allocation   ${seconds(sm.allocationSeconds)}`);
     if (sm.compilationSeconds !== null) out.push(`    compilation  ${seconds(sm.compilationSeconds)}`);
+  }
+  if (r.saved.length) {
+    out.push('', '  saved (as the log names them, not checked here):');
+    for (const f of r.saved) out.push(`    ${SAVED_LABEL[f.kind].padEnd(10)} ${e(f.path)}  (log line ${f.logLine})`);
   }
   if (r.recommendedEndNodes.length) {
     out.push('', '  the parser recommends these end nodes:');

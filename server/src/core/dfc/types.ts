@@ -88,6 +88,21 @@ export interface DfcDiagnostic {
   excerpt?: string[];
 }
 
+/** What a saved file is, by the line that says it was written: a HAR, a HEF, an ONNX model, a folder (an exporter's), another file. */
+export type SavedKind = 'har' | 'hef' | 'onnx' | 'directory' | 'file';
+
+/**
+ * A file or folder the run says it wrote (`Saved HAR to: …`, `Saved HEF to: …`, hailomz's `HEF file written to …`,
+ * Ultralytics' `export success …, saved as '…'`): the path exactly as the log prints it — relative to wherever the run
+ * ran, often inside its container — never resolved, opened or checked.
+ */
+export interface SavedFile {
+  kind: SavedKind;
+  path: string;
+  /** 1-based line of the log that says it (the last one, when the run wrote the same path again). */
+  logLine: number;
+}
+
 export interface DfcReport {
   outcome: Outcome;
   failedStage: FailedStage;
@@ -100,6 +115,8 @@ export interface DfcReport {
   summary: CompileSummary;
   recommendedEndNodes: string[];
   diagnostics: DfcDiagnostic[];
+  /** What the run says it saved, in the order it last wrote each (empty when the log says nothing of it). */
+  saved: SavedFile[];
 }
 
 /** How the process ended, when the caller knows (the runner does; a log file alone does not). */
@@ -195,6 +212,11 @@ export interface ReaderView {
   stageForError(evidence?: StageName | null, catalogue?: StageName | null): StageName | 'unknown';
   /** The same, with the evidence that decided it (stageEvidence.ts), null when the log shows none. */
   stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null;
+  /**
+   * The stage a run that did not succeed stopped in — failed or killed alike: where its standing errors place it, else the
+   * weighing of everything the log shows (state.ts says how).
+   */
+  stoppedStage(): StageName | 'unknown';
   /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
   applicationRun(): boolean;
 }
