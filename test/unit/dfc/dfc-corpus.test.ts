@@ -45,8 +45,8 @@
 // that session's start read 27/41, 46/66); it is read from then on (kept at least at that score).
 // A thirteenth batch (unseen12/) was set aside whole the same way and scored once by the lead: 5/10, 12/19 fields, at
 // the end of the session that collected it (the same with the reader of that session's start); read from then on.
-// A fourteenth batch (unseen13/) is set aside whole the same way: only listed and its format checked here, scored
-// once by the lead (`node scripts/dfc-corpus-score.mjs unseen13`) at the end of the session that collected it.
+// A fourteenth batch (unseen13/) was set aside whole the same way and scored once by the lead: 23/26, 52/55 fields; read
+// from then on and its misses fixed as classes (dfc-got-past.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -87,6 +87,10 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // Scored 5/10 (12/19 fields) once unread, at the end of the session that collected it; then read and its misses fixed
   // as classes (dfc-unknown-warnings, dfc-kernel-splat, dfc-relayed-deaths tests) — tuned since.
   unseen12: { cases: 10, right: 10, fields: 19, fieldsRight: 19 },
+  // Scored 23/26 (52/55 fields) once unread, in the session that collected it; then read and its misses fixed as classes
+  // (dfc-got-past.test.ts: a retry at any shell's prompt, a program's ready word, a driver's warning it goes on past and
+  // its probe's end, the element a HailoRT caller names) — tuned since.
+  unseen13: { cases: 26, right: 26, fields: 55, fieldsRight: 55 },
 };
 
 function report(results: CaseResult[]): string {
@@ -145,7 +149,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen10', 'eleventh', 20],
   ['unseen11', 'twelfth', 35],
   ['unseen12', 'thirteenth', 8],
-  ['unseen13', 'fourteenth (set aside)', 20],
+  ['unseen13', 'fourteenth', 20],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {

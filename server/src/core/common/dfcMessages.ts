@@ -1052,6 +1052,42 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       'hailo-ai/hailort-drivers linux/pcie/src/fw_operation.c / pcie.c (request_firmware_direct failed: hailo_dev_warn, and the probe goes on); dfc-corpus unseen8/16',
   },
   {
+    // The PCIe driver's firmware batch (hailo-ai/hailort-drivers common/pcie_common.c hailo_pcie_write_firmware_batch, 4.18.0–4.20.1):
+    // a file it could not write is logged with pr_warn, and the probe goes on unless the file is mandatory — the board and
+    // firmware configs (`hailo8_board_cfg.bin`, `hailo8_fw_cfg.bin`: `.is_mandatory = false`) are not, and the next line is
+    // its `File … written successfully`. A mandatory file's refusal is the error line after it (driver-firmware-write-failed).
+    id: 'driver-file-write-warning',
+    text: 'Failed to write file {file}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\bFailed to write file (?<path>hailo\/[\w./-]{1,200})/],
+    stage: 'runtime',
+    severity: 'warning',
+    code: 'hailort/driver',
+    fix: "the PCIe driver could not load this file from /lib/firmware (missing, too large or not of its release) and goes on without it when the file is optional (a board or firmware config: the firmware keeps its defaults); only a mandatory file (the firmware itself) stops the probe, and the driver then says so on its next line (`Failed writing NNC firmware files`) — to silence it, install the firmware package of the driver's own HailoRT release",
+    evidence:
+      'hailo-ai/hailort-drivers common/pcie_common.c v4.20.1 (hailo_pcie_write_firmware_batch: pr_warn("Failed to write file %s"), return only if is_mandatory; hailo8_board_cfg.bin is_mandatory = false); dfc-corpus unseen13/58',
+  },
+  {
+    // A firmware file the driver must load could not be written, so the probe stops without firmware on the device:
+    // since 4.21.0 `Failed with error N to write file X` (pcie_common.c, pr_err / hailo_dev_err, mandatory files only),
+    // before it the caller's `Failed writing NNC firmware files. err N` (linux/pcie/src/pcie.c load_nnc_firmware, and its SOC forms).
+    id: 'driver-firmware-write-failed',
+    text: 'Failed with error {err} to write file {file}',
+    tool: 'hailort',
+    classes: [],
+    patterns: [
+      /\bFailed with error -?\d{1,5} to write file (?<path>[\w./-]{1,400})/,
+      /\bFailed writing (?:NNC|SOC [A-Z_]{1,20}) firmware files(?: over vDMA)?\. err -?\d{1,5}/,
+    ],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    fix: "the PCIe driver could not load the device's firmware from /lib/firmware (the file missing, too large or not of the driver's release), so the probe stopped and the device runs no firmware: install the firmware of the driver's own HailoRT release (Hailo's firmware package, or the file from the hailort-drivers release), then reload the driver (or reboot)",
+    evidence:
+      'hailo-ai/hailort-drivers common/pcie_common.c v4.21.0–v5.3.0 (hailo_pcie_write_firmware_batch: mandatory file, pr_err/hailo_dev_err, return err) and linux/pcie/src/pcie.c v4.20.1 (load_nnc_firmware: "Failed writing NNC firmware files. err %d")',
+  },
+  {
     id: 'hailort-driver-version',
     text: 'Driver version ({driver}) is different from library version ({library})',
     tool: 'hailort',
@@ -1343,6 +1379,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'nms-config-postprocess': ["doesn't have one output layer"],
   'meta-arch-on-chip': ['cannot be run on chip'],
   'driver-firmware-missing': ['Firmware file not found'],
+  'driver-file-write-warning': ['Failed to write file'],
+  'driver-firmware-write-failed': ['to write file', 'firmware files'],
   'memory-units-capacity': ['Memory units capacity'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],

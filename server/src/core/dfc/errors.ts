@@ -9,7 +9,7 @@ import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
-import { KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
+import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
@@ -685,7 +685,8 @@ export class ErrorCollector {
       /^(?:Traceback|File "|During handling|The above exception)/.test(body) ||
       exceptionIn(body) ||
       endsRun(body) ||
-      opensSplat(body)
+      opensSplat(body) ||
+      KERNEL_DEVICE_LINE.test(body)
     )
       return false;
     const own = matchDfcMessage(body);

@@ -47,6 +47,18 @@ export interface Signal {
   file?: string;
 }
 
+/** A caller's status line with its own words after the status (`CHECK_SUCCESS failed with status=HAILO_X(N) - words`). */
+const CALLER_WORDS = /^CHECK(?:_[A-Z_]+)? failed with status=[A-Z_]{0,60}(?:\(\d{1,3}\)|\d{1,3}) - (\S.{0,400})$/;
+/** The status those words repeat at their end (`… failed with status=HAILO_TIMEOUT(4) (timeout=10000ms)`): said once, by the chain. */
+const STATUS_TAIL = /\s*(?:with )?status\s*=\s*[A-Z_]{0,60}(?:\(\d{1,3}\)|\d{1,3})(?:\s*\([^()]{0,60}\))?\s*$/;
+
+/** The words a later line of a HailoRT failure adds: a caller's after its status, or a check's; null when it adds none. */
+function callerWords(body: string): string | null {
+  const m = CALLER_WORDS.exec(body);
+  const words = m ? m[1] : /^CHECK(?:_[A-Z_]+)? failed\s*-\s*\S/.test(body) ? stripCheck(body) : null;
+  return words?.replace(STATUS_TAIL, '').replace(/\s+/g, ' ').trim() || null;
+}
+
 /** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
 const HAILORT_CHAIN_LINES = 8;
 
@@ -884,6 +896,12 @@ export class Explainer {
       (rt !== null && status !== null && (rt.status === null || rt.status === status) && rt.statuses.includes(hailortStatusName(status) ?? ''));
     if (rt && s.line.no - rt.last <= HAILORT_CHAIN_LINES && joins) {
       if (s.line.no !== rt.last && rt.excerpt.length < 12) rt.excerpt.push(body);
+      // A later line's own words name what failed at its level — a caller's after the status it repeats (`CHECK_SUCCESS
+      // failed with status=HAILO_TIMEOUT(4) - HwWriteElement3_net/input_layer1 (H2D) failed with status=…`, HailoRT's
+      // CHECK_SUCCESS(status, msg), common/utils.hpp), another stream's check of the same failure (`CHECK failed -
+      // UserBuffQEl1model/conv65 (D2H) failed with status=HAILO_TIMEOUT(4)`): the element, stream or edge is this failure's.
+      const caller = callerWords(body);
+      if (caller && rt.asides.length < 3 && !rt.detail.includes(caller) && !rt.asides.includes(caller)) rt.asides.push(caller);
       if (!rt.monitor && HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(rt);
       rt.last = s.line.no;
       if (rt.status === null && status !== null) rt.status = status;

@@ -33,6 +33,13 @@ export interface Splat {
   frames: number;
 }
 
+/**
+ * A kernel driver's line about its PCI device (dev_printk: `hailo 0000:01:00.0: …`, `hailo1x 0001:01:00.0: …`), the kernel's time
+ * taken or not: a record of its own — never the rest of the line before it — and a step of the driver, not a program's verdict.
+ */
+// (Behind a relay the kernel's time may keep its close bracket only: `    5.148411] hailo 0000:01:00.0: …`.)
+export const KERNEL_DEVICE_LINE = /^\s*(?:\[? {0,12}\d{1,10}\.\d{1,9}\] )?[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: /;
+
 /** A stack frame as the kernel prints a symbol (`%pS`): `name+0xoff/0xsize [module]`, `? ` when unreliable. */
 export const KERNEL_FRAME = /^(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?$/;
 /**

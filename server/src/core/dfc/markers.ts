@@ -163,6 +163,11 @@ export type Marker =
    * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
    */
   | { kind: 'released' }
+  /**
+   * The PCIe driver's probe ended with the device's node (`hailo 0000:01:00.0: Probing: Added board 1e60-2864, /dev/hailo0`,
+   * hailort-drivers linux/pcie/src/pcie.c hailo_pcie_probe's last line before `return 0`): the probe's steps all passed.
+   */
+  | { kind: 'probed' }
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
   | { kind: 'saved'; file?: Saved }
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
@@ -220,6 +225,12 @@ const HEF_PATH =
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
 const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
+/**
+ * A program's own word, as its line's last, that it is ready (`Hailo Python ready`, `Server is ready.`, `Device ready!`): what it
+ * set up worked. Not a wait or a wish (`Waiting for the device to be ready`, `Press enter when ready`), nor a negation (NOT_SUCCEEDED).
+ */
+const READY = /(?:^|[\s:>-])(?:ready|READY|Ready)[.!]{0,3}\s*$/;
+const NOT_READY = /\b(?:wait\w*|when|to be|get(?:ting)?|almost|once)\b/i;
 
 /**
  * An author's mark of success before a line they quote (`✅ Model Optimization is done`, `→ Saved HAR to: …`,
@@ -326,6 +337,7 @@ export function classifyMarker(text: string): Marker | null {
     return { kind: 'inferred' };
   if (t.includes('on destruction') && /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/.test(t) && level(text) !== 'error')
     return { kind: 'released' };
+  if (t.includes('Added board') && /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = /^Saved HAR to:? (\S.*)$/.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
   // An exporter's own verdict that it wrote what it made: Ultralytics' try_export (ultralytics/engine/exporter.py, every
@@ -338,7 +350,8 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && SUCCEEDED.test(t) && !NOT_SUCCEEDED.test(t)) return { kind: 'succeeded' };
+  if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t))
+    return { kind: 'succeeded' };
   return null;
 }
 

@@ -194,6 +194,15 @@ function lineSpan(text: string): string | null {
   return PROSE.test(around) && !saysItself(around) ? line[1] : null;
 }
 
+/**
+ * A shell's prompt and the command typed at it (group 1: the program, after `sudo` and a path): a user's prompt — Debian's
+ * `user@host:~/dir$ ` (bash's PS1 `\u@\h:\w\$ `), Raspberry Pi OS's `user@host:~ $ ` (`\w \$ `), Fedora's `[user@host dir]$ `,
+ * zsh's `user@host ~ % ` — with a virtualenv's or conda's `(name) ` before it, or a bare `$ `/`# `. A command line, not an
+ * author's sentence: its quotes and spans are the command's arguments (`python -c 'print("ready")'`), never a quoted log line.
+ */
+export const SHELL_PROMPT =
+  /^(?:\([\w.-]{1,64}\) )?(?:(?:[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#%]{0,512}| [^\s$#%]{1,512})? ?|\[[\w.-]{1,64}@[\w.-]{1,64} [^\s\]]{1,512}\])[$#%]|[$#]) +(?:sudo +(?:-\S+ +)*)?(?:[\w./-]*\/)?([\w.-]+)/;
+
 /** A quote's or comment's marks before the author's sentence (`> `, `# `): decoration, taken with the sentence. */
 const LEAD_MARKS = /^(?:(?:>|#{1,6}|\/\/|--) ?){1,8}/;
 
@@ -413,9 +422,11 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     let marked = t;
     if (/\*\*[^*\s][^*]*?\*\*/.test(marked)) marked = marked.replace(/\*\*([^*\s][^*]*?)\*\*/g, '$1');
     const ticks = marked.split('`').length - 1;
+    // A command at a prompt quotes its arguments, not a log's line (`$ python -c 'print("Hailo Python ready")'`); a bare `# ` is a comment mark.
+    const command = marked[0] !== '#' && (marked.includes('$ ') || marked.includes('# ') || marked.includes('% ')) && SHELL_PROMPT.test(marked);
     // One span in a sentence (`We got \`…\` when running it`, dfc-corpus unseen4/20-22): the span is the
     // quoted line, verbatim with its indentation; the sentence around it is the author's.
-    const open = ticks === 2 && !ownTag ? marked.indexOf('`') : -1;
+    const open = ticks === 2 && !ownTag && !command ? marked.indexOf('`') : -1;
     const close = open >= 0 ? marked.lastIndexOf('`') : -1;
     // A sentence that says something itself — a catalogue message or a HailoRT status outside the span
     // (`… CHECK_SUCCESS failed with status=HAILO_RPC_FAILED(77) - … run \`sudo rmmod hailo_pci\``, dfc-corpus
@@ -423,9 +434,9 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     const around = open >= 0 ? `${marked.slice(0, open)} ${marked.slice(close + 1)}` : '';
     // Several spans, one of them a log's line (a level tag, a catalogue message) and the others single tokens (names the sentence is
     // about: `InferVStreams`, `set_buffer`): that one is the line, as a lone span is (dfc-corpus unseen9/27).
-    const line = open < 0 && ticks >= 4 && ticks % 2 === 0 && !ownTag ? lineSpan(marked) : null;
+    const line = open < 0 && ticks >= 4 && ticks % 2 === 0 && !ownTag && !command ? lineSpan(marked) : null;
     if (open >= 0 && QUOTED_LINE.test(marked.slice(open + 1, close)) && PROSE.test(around) && !saysItself(around)) marked = marked.slice(open + 1, close);
-    else if (ticks === 0 && !ownTag && marked.includes('"')) marked = doubleQuoted(marked) ?? marked;
+    else if (ticks === 0 && !ownTag && !command && marked.includes('"')) marked = doubleQuoted(marked) ?? marked;
     else if (line) marked = line;
     else if (ticks >= 2 && ticks % 2 === 0 && !ownTag) marked = marked.replace(/`([^`]*)`/g, '$1');
     if (marked === t) break;

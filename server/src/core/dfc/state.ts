@@ -22,6 +22,8 @@ import {
 } from './types';
 import { pushAll } from '../common/arrays';
 import { commandClue, harStageIn, weighStage, type StageClue } from './stageEvidence';
+import { SHELL_PROMPT } from './normalise';
+import { KERNEL_DEVICE_LINE } from './kernelSplat';
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
 const MAY_HEADER = /Version|hw[_-]arch|runner/;
@@ -38,12 +40,7 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction/;
-/**
- * A shell prompt and the command typed at it: `user@host:path$ cmd`, `(venv) user@host:~# cmd`, a bare `$ cmd`
- * (bash's default PS1 `\u@\h:\w\$ `, a virtualenv's `(name) ` before it).
- */
-const SHELL_PROMPT = /^(?:\([\w.-]{1,64}\) )?(?:[\w.-]{1,64}@[\w.-]{1,64}:[^\s$#]{0,512})?[$#] +(?:sudo +(?:-\S+ +)*)?(?:[\w./-]*\/)?([\w.-]+)/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -171,7 +168,7 @@ export class ReaderState implements ReaderView {
     // A shell prompt with a command after a run that ended in an error: another run, which decides (errors.ts newRun).
     // A shell prompt running a program the log already showed run, after that run ended in an error: a retry,
     // which decides (errors.ts newRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
-    const said = text.includes('$ ') || text.includes('# ') || text.includes('usage: ') ? withoutLevel(text).trim() : '';
+    const said = text.includes('$ ') || text.includes('# ') || text.includes('% ') || text.includes('usage: ') ? withoutLevel(text).trim() : '';
     const prompt = said ? SHELL_PROMPT.exec(said) : null;
     const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
     if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
@@ -179,6 +176,8 @@ export class ReaderState implements ReaderView {
       const earlier: DfcDiagnostic[] = [];
       this.errors.newRun(earlier);
       for (const d of earlier) events.push({ kind: 'diagnostic', diagnostic: d });
+      // A retry that shows nothing after its command (a paste that ends at the prompt) decides nothing (finish).
+      [this.runBegun, this.runShown] = [l.no, false];
     }
     if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
@@ -280,11 +279,17 @@ export class ReaderState implements ReaderView {
           // script's save_har): an artefact written is positive evidence the step that wrote it ended (stageEvidence.ts).
           else this.answered = true;
           break;
+        case 'probed':
+          // The driver's probe finished: a kernel log's answer (an error before it still fails it: finish).
+          if (this.applicationRun()) this.answered = true;
+          break;
         case 'succeeded':
           // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
           // HailoRT's own lines are steps inside the library (`Default Internal buffer planner executed successfully`,
-          // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded.
-          if (this.applicationRun() && !l.raw.includes('[HailoRT]')) this.answered = true;
+          // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded; so are a kernel
+          // driver's lines about its device (`hailo 0000:01:00.0: File hailo/hailo8_fw.bin written successfully`): steps
+          // of its probe, which ends with the device's node ('probed').
+          if (this.applicationRun() && !l.raw.includes('[HailoRT]') && !KERNEL_DEVICE_LINE.test(withoutLevel(text))) this.answered = true;
           // Any program's word that it succeeded gets past a failure that only its words told (errors.ts succeeded).
           if (!l.raw.includes('[HailoRT]')) this.errors.succeeded();
           break;
