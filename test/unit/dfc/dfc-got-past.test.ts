@@ -200,8 +200,9 @@ test("a caller's words after the status name the element and stream that failed 
   assert.match(timeouts[0].message, /HwWriteElement3_yolov8m\/input_layer1 \(H2D\) failed/);
 });
 
-test("each stream's check of one HailoRT failure is named in it (a YOLOP benchmark's D2H timeouts)", () => {
-  // A user's notes on a YOLOP benchmark on a Raspberry Pi with a Hailo (library file id 53183565746, its `Error` block).
+test("each stream's check of one HailoRT failure is named in it (dfc-corpus tune2/12's D2H timeouts)", () => {
+  // A Korean YOLOP experiment log on a Raspberry Pi 5 with a Hailo (dfc-corpus tune2/12, library file id 53183565746): one
+  // timeout, each output stream's check of it on a line of its own.
   const r = read([
     '[INFO] 🚀 FINAL RPi+Hailo Benchmark Started (Dual Latency Mode)',
     '[HailoRT] [error] CHECK failed - UserBuffQEl2model/conv72 (D2H) failed with status=HAILO_TIMEOUT(4) (timeout=10000ms)',
