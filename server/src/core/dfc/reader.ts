@@ -78,8 +78,12 @@ export class DfcLogReader {
   }
 
   private read(decided: Decided[], events: DfcEvent[], last = false): void {
-    const lines = this.unwrap ? decided.flatMap((d) => this.unwrap!.push(d)) : decided;
-    if (last && this.unwrap) pushAll(lines, this.unwrap.flush());
+    let lines = decided;
+    if (this.unwrap) {
+      lines = [];
+      for (const d of decided) pushAll(lines, this.unwrap.push(d));
+      if (last) pushAll(lines, this.unwrap.flush());
+    }
     for (const { item: line, text, cut } of lines) {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
