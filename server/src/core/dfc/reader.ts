@@ -35,7 +35,9 @@ export class DfcLogReader {
   /** Reads a chunk (split anywhere); returns what happened in the lines it completed. */
   push(chunk: string): DfcEvent[] {
     if (this.ended) throw new Error('DfcLogReader: push after end');
-    return this.feed(this.splitter.push(chunk));
+    const events: DfcEvent[] = [];
+    this.splitter.each(chunk, (raw) => this.take(raw, events));
+    return events;
   }
 
   /** The run is over: reads the unterminated last line, decides the outcome, returns the report. */
@@ -67,14 +69,17 @@ export class DfcLogReader {
 
   private feed(lines: LogLine[]): DfcEvent[] {
     const events: DfcEvent[] = [];
+    for (const raw of lines) this.take(raw, events);
+    return events;
+  }
+
+  /** One line split off the stream. */
+  private take(raw: LogLine, events: DfcEvent[]): void {
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
-    for (const raw of lines) {
-      const text = this.forms.take(raw.text);
-      const line = text === raw.text ? raw : { ...raw, text };
-      this.read(this.shape.push(line, this.margin.take(line.text)), events);
-    }
-    return events;
+    const text = this.forms.take(raw.text);
+    const line = text === raw.text ? raw : { ...raw, text };
+    this.read(this.shape.push(line, this.margin.take(line.text)), events);
   }
 
   private read(decided: Decided[], events: DfcEvent[], last = false): void {
