@@ -4,7 +4,8 @@
 // and in 61-character chunks (a chunk may split a line, a `\r\n`, an escape), and live (the compile
 // session's mode); the whole report JSON and every event are compared. The bench's own log (bench/dfc.bench.ts)
 // is read too, a few hundred KB of it.
-// Usage: node scripts/dfc-reader-diff.mjs <old tree> [<new tree>=.] [--skip unseen13]
+// `--time`: then the CPU time of each reader on the same logs repeated to ~5 MB, best of 5 interleaved runs in one process.
+// Usage: node scripts/dfc-reader-diff.mjs <old tree> [<new tree>=.] [--skip unseen13] [--time]
 //   e.g. git worktree add --detach /tmp/old main && ln -s "$PWD/node_modules" /tmp/old/node_modules
 //        node scripts/dfc-reader-diff.mjs /tmp/old --skip unseen13
 import * as esbuild from 'esbuild';
@@ -15,9 +16,11 @@ import { join, relative, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const skip = [];
+let timed = false;
 const trees = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--skip') skip.push(args[++i]);
+  else if (args[i] === '--time') timed = true;
   else trees.push(resolve(args[i]));
 }
 if (trees.length < 1 || trees.length > 2) {
@@ -30,7 +33,14 @@ process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 
 async function load(tree, name) {
   const file = join(out, `${name}.cjs`);
-  await esbuild.build({ entryPoints: [join(tree, 'server/src/core/dfc/index.ts')], outfile: file, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(tree, 'server/src/core/dfc/index.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   return createRequire(import.meta.url)(file);
 }
 const readers = { old: await load(oldTree, 'old'), new: await load(newTree, 'new') };
@@ -90,4 +100,22 @@ for (const { name, text } of texts) {
 }
 for (const d of differ) console.log(`DIFFERS ${d}`);
 console.log(`${texts.length} logs × ${ways.length} ways = ${compared} readings compared (skipped: ${skip.join(', ') || 'none'}): ${differ.length} differences`);
+if (timed) {
+  // The corpus's and the fixtures' logs (not the bench's, which the bench times), each read whole, 5 MB of them.
+  const logsOnly = texts.slice(0, -1);
+  const round = [];
+  let size = 0;
+  while (size < 5e6) for (const t of logsOnly) (round.push(t.text), (size += t.text.length));
+  const cpu = (mod) => {
+    const c = process.cpuUsage();
+    for (const text of round) mod.readDfcLog(text, { logPath: 'x' });
+    const u = process.cpuUsage(c);
+    return (u.user + u.system) / 1000;
+  };
+  const best = { old: Infinity, new: Infinity };
+  for (let i = 0; i < 5; i++) for (const k of i % 2 ? ['new', 'old'] : ['old', 'new']) best[k] = Math.min(best[k], cpu(readers[k]));
+  console.log(
+    `CPU time on ${(size / 1e6).toFixed(1)} MB of ${logsOnly.length} logs, best of 5 interleaved: old ${best.old.toFixed(0)} ms, new ${best.new.toFixed(0)} ms — new/old ${(best.new / best.old).toFixed(2)}`,
+  );
+}
 process.exit(differ.length ? 1 : 0);

@@ -1462,15 +1462,22 @@ export function framedMention(text: string): { cls: string; frame: string; index
  * entry whose patterns match wins in catalogue order, so specific entries stand before generic ones.
  */
 export function matchDfcMessage(text: string, cls: string | null = null, frames: readonly string[] = []): MessageMatch | null {
-  // The reader asks twice about one line (is it open? what does it say?): the last answer is kept.
-  if (cls === null && text === lastText) return lastMatch;
+  // The reader asks several times about one line (is it open? what does it say? is its warning known?), a held line
+  // again when the next one is read, and a sentence's words between: the last answers are kept.
+  if (cls === null) for (let i = 0; i < RECENT; i++) if (recentText[i] === text) return recentMatch[i];
   const m = matchUncached(text, cls, frames);
-  if (cls === null) [lastText, lastMatch] = [text, m];
+  if (cls === null) {
+    recentText[recentNext] = text;
+    recentMatch[recentNext] = m;
+    recentNext = (recentNext + 1) % RECENT;
+  }
   return m;
 }
 
-let lastText: string | null = null;
-let lastMatch: MessageMatch | null = null;
+const RECENT = 4;
+const recentText: (string | null)[] = new Array<string | null>(RECENT).fill(null);
+const recentMatch: (MessageMatch | null)[] = new Array<MessageMatch | null>(RECENT).fill(null);
+let recentNext = 0;
 
 function matchUncached(text: string, cls: string | null, frames: readonly string[]): MessageMatch | null {
   if (text.length < 8 && !cls) return null;

@@ -329,13 +329,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   const bracket = spaced(t, '[');
   const colon = t.includes(': ');
   const decorated =
-    t.includes('**') ||
-    t.includes('`') ||
-    t.includes('"') ||
-    hashed ||
-    slashed ||
-    ((bracket || colon) && MID_TAG.test(t)) ||
-    (colon && COLON_OWN.test(t));
+    t.includes('**') || t.includes('`') || t.includes('"') || hashed || slashed || ((bracket || colon) && MID_TAG.test(t)) || (colon && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
