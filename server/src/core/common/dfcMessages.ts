@@ -1398,6 +1398,24 @@ const ANY_KEY = new RegExp(
     .join('|'),
 );
 
+/**
+ * Where any key begins in a line (a lookahead tries every key at each place): a key is in the line exactly when it
+ * begins at one of these, so each entry's keys are tried there and not searched for through the whole line.
+ */
+const KEY_STARTS = new RegExp(`(?=${ANY_KEY.source})`, 'g');
+/** More places than this (a line made of keys): each key is searched for as before. */
+const MAX_KEY_STARTS = 8;
+
+function keyStarts(text: string): number[] {
+  const at: number[] = [];
+  KEY_STARTS.lastIndex = 0;
+  for (let m = KEY_STARTS.exec(text); m && at.length <= MAX_KEY_STARTS; m = KEY_STARTS.exec(text)) {
+    at.push(m.index);
+    KEY_STARTS.lastIndex = m.index + 1;
+  }
+  return at;
+}
+
 const KEYED = DFC_MESSAGES.filter((m) => !m.frames && m.patterns.length).map((m) => ({ m, keys: MESSAGE_KEYS[m.id] ?? [] }));
 
 /**
@@ -1488,10 +1506,11 @@ function matchUncached(text: string, cls: string | null, frames: readonly string
   };
   // A class the traceback shows with the function that raised it (IndexError is many things).
   if (cls) for (const m of DFC_MESSAGES) if (m.frames && m.classes.includes(cls) && m.frames.some((f) => frames.includes(f))) return found(m, null);
-  for (const { m, keys } of ANY_KEY.test(text) ? KEYED : []) {
+  const starts = ANY_KEY.test(text) ? keyStarts(text) : null;
+  for (const { m, keys } of starts ? KEYED : []) {
     let has = false;
     for (const k of keys) {
-      if (text.includes(k)) {
+      if (starts!.length > MAX_KEY_STARTS ? text.includes(k) : starts!.some((at) => text.startsWith(k, at))) {
         has = true;
         break;
       }
