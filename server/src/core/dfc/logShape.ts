@@ -322,11 +322,12 @@ export class LogShape<T> {
   private count(text: string, head: Head): void {
     let strong = false;
     let dated = false;
-    head.fields.forEach((f, i) => {
+    for (let i = 0; i < head.fields.length; i++) {
+      const f = head.fields[i];
       const stem = head.stems[i];
       let st = this.stems.get(stem);
       if (!st) {
-        if (this.stems.size >= MAX_KEYS) return;
+        if (this.stems.size >= MAX_KEYS) continue;
         st = {
           n: 0,
           depth: i + 1,
@@ -367,7 +368,7 @@ export class LogShape<T> {
       if (f.kind === 'time' && (/\d{4}/.test(f.value.slice(0, 10)) || /^[A-Z]/.test(f.value) || /^\d{9}/.test(f.value))) dated = true;
       if (strong) st.strong = true;
       if (dated) st.datedTime = true;
-    });
+    }
   }
 
   /** A stem is a template when the lines that have it show a logger's prefix (see the head of the file). */
