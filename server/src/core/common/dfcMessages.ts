@@ -1436,6 +1436,24 @@ const ANY_KEY = new RegExp(
     .join('|'),
 );
 
+/**
+ * Where any key begins in a line (a lookahead tries every key at each place): a key is in the line exactly when it
+ * begins at one of these, so each entry's keys are tried there and not searched for through the whole line.
+ */
+const KEY_STARTS = new RegExp(`(?=${ANY_KEY.source})`, 'g');
+/** More places than this (a line made of keys): each key is searched for as before. */
+const MAX_KEY_STARTS = 8;
+
+function keyStarts(text: string): number[] {
+  const at: number[] = [];
+  KEY_STARTS.lastIndex = 0;
+  for (let m = KEY_STARTS.exec(text); m && at.length <= MAX_KEY_STARTS; m = KEY_STARTS.exec(text)) {
+    at.push(m.index);
+    KEY_STARTS.lastIndex = m.index + 1;
+  }
+  return at;
+}
+
 const KEYED = DFC_MESSAGES.filter((m) => !m.frames && m.patterns.length).map((m) => ({ m, keys: MESSAGE_KEYS[m.id] ?? [] }));
 
 /**
@@ -1500,15 +1518,22 @@ export function framedMention(text: string): { cls: string; frame: string; index
  * entry whose patterns match wins in catalogue order, so specific entries stand before generic ones.
  */
 export function matchDfcMessage(text: string, cls: string | null = null, frames: readonly string[] = []): MessageMatch | null {
-  // The reader asks twice about one line (is it open? what does it say?): the last answer is kept.
-  if (cls === null && text === lastText) return lastMatch;
+  // The reader asks several times about one line (is it open? what does it say? is its warning known?), a held line
+  // again when the next one is read, and a sentence's words between: the last answers are kept.
+  if (cls === null) for (let i = 0; i < RECENT; i++) if (recentText[i] === text) return recentMatch[i];
   const m = matchUncached(text, cls, frames);
-  if (cls === null) [lastText, lastMatch] = [text, m];
+  if (cls === null) {
+    recentText[recentNext] = text;
+    recentMatch[recentNext] = m;
+    recentNext = (recentNext + 1) % RECENT;
+  }
   return m;
 }
 
-let lastText: string | null = null;
-let lastMatch: MessageMatch | null = null;
+const RECENT = 4;
+const recentText: (string | null)[] = new Array<string | null>(RECENT).fill(null);
+const recentMatch: (MessageMatch | null)[] = new Array<MessageMatch | null>(RECENT).fill(null);
+let recentNext = 0;
 
 function matchUncached(text: string, cls: string | null, frames: readonly string[]): MessageMatch | null {
   if (text.length < 8 && !cls) return null;
@@ -1519,10 +1544,11 @@ function matchUncached(text: string, cls: string | null, frames: readonly string
   };
   // A class the traceback shows with the function that raised it (IndexError is many things).
   if (cls) for (const m of DFC_MESSAGES) if (m.frames && m.classes.includes(cls) && m.frames.some((f) => frames.includes(f))) return found(m, null);
-  for (const { m, keys } of ANY_KEY.test(text) ? KEYED : []) {
+  const starts = ANY_KEY.test(text) ? keyStarts(text) : null;
+  for (const { m, keys } of starts ? KEYED : []) {
     let has = false;
     for (const k of keys) {
-      if (text.includes(k)) {
+      if (starts!.length > MAX_KEY_STARTS ? text.includes(k) : starts!.some((at) => text.startsWith(k, at))) {
         has = true;
         break;
       }

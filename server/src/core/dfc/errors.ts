@@ -73,8 +73,19 @@ const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|hailo_|${[...CATALOGUE
 
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
+// A line is asked whether it may hold a class several times (is it open? what does it say? does prose report one?): the last answer is kept.
+let mayText: string | null = null;
+let mayIs = false;
+function mayException(body: string): boolean {
+  if (body !== mayText) {
+    mayIs = MAY_EXCEPTION.test(body);
+    mayText = body;
+  }
+  return mayIs;
+}
+
 export function exceptionIn(body: string): { cls: string; message: string; module?: string } | null {
-  if (!MAY_EXCEPTION.test(body)) return null;
+  if (!mayException(body)) return null;
   const q = body.includes('hailo_') ? DFC_QUALIFIED.exec(body) : null;
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
@@ -153,7 +164,7 @@ function clauseAfter(text: string, j: number): string {
  */
 export function reportsInProse(body: string): ProseReport[] {
   const out: ProseReport[] = [];
-  if (!MAY_EXCEPTION.test(body)) return out;
+  if (!mayException(body)) return out;
   CLASS_WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
   while (out.length < MAX_REPORTS && (m = CLASS_WORD.exec(body))) {

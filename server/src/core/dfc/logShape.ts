@@ -82,7 +82,6 @@ const FIELD_RES: [Kind, RegExp][] = [
 ];
 /** Separators: spaces, tabs, bars, colons, brackets; a dash only before a space (`--hw-arch` is a message's, ` - ` a logger's). */
 const GAP = /(?:[ \t|:[\]()<>]|-(?![^ \t])){0,24}/y;
-const OPENERS = /[[(<]*$/;
 
 const LEVELS: Record<string, ShapeLevel> = {
   info: 'info',
@@ -113,8 +112,9 @@ const OWN_LINE = /^\[(?:info|warning|error|debug|critical)\] [A-Za-z_]/;
 
 /** The DFC's own tag as it prints it: `[info] `. */
 function canonical(f: Field): boolean {
-  return f.kind === 'level' && f.open === '[' && f.gap.startsWith(']') && /^(?:info|warning|error|debug|critical)$/.test(f.value);
+  return f.kind === 'level' && f.open === '[' && f.gap.startsWith(']') && CANONICAL_LEVELS.has(f.value);
 }
+const CANONICAL_LEVELS = new Set(['info', 'warning', 'error', 'debug', 'critical']);
 
 /** Inside brackets, a name is whatever the brackets hold (HailoRT's `[~BaseQueueElement]`, `[operator()]`). */
 const BRACKETED_NAME = /[^\]\s]{1,60}(?=\])/y;
@@ -143,7 +143,30 @@ const FIELD_START = /^[\w[(<]/;
 /** How many names before a space the head ends with. */
 function words(fields: Field[]): number {
   let n = 0;
-  for (let i = fields.length - 1; i >= 0 && fields[i].kind === 'name' && /^ +$/.test(fields[i].gap); i--) n++;
+  for (let i = fields.length - 1; i >= 0 && fields[i].kind === 'name' && onlySpaces(fields[i].gap); i--) n++;
+  return n;
+}
+
+function onlySpaces(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 32) return false;
+  return true;
+}
+
+/** How many of `s`'s characters before `end` are brackets that open a field (`[`, `(`, `<`), at most `max`. */
+function openersBefore(s: string, end: number, max: number): number {
+  let n = 0;
+  while (n < max && n < end && isOpener(s.charCodeAt(end - 1 - n))) n++;
+  return n;
+}
+function isOpener(c: number): boolean {
+  return c === 91 || c === 40 || c === 60;
+}
+
+/** The spaces at the end of a separator. */
+function trailingSpaces(s: string): number {
+  let n = 0;
+  while (n < s.length && s.charCodeAt(s.length - 1 - n) === 32) n++;
   return n;
 }
 
@@ -153,7 +176,8 @@ function readHead(text: string): Head | null {
   if (!FIELD_START.test(s)) return null;
   const fields: Field[] = [];
   let at = 0;
-  let open = /^[[(<]{0,2}/.exec(s)![0];
+  let open = '';
+  while (open.length < 2 && isOpener(s.charCodeAt(open.length))) open = s.slice(0, open.length + 1);
   while (fields.length < MAX_FIELDS) {
     const start = at;
     const f = fieldAt(s, at + open.length, open.endsWith('['));
@@ -161,7 +185,7 @@ function readHead(text: string): Head | null {
     const end = at + open.length + f.value.length;
     GAP.lastIndex = end;
     const gapAll = GAP.exec(s)![0];
-    const next = OPENERS.exec(gapAll)![0];
+    const next = gapAll.slice(gapAll.length - openersBefore(gapAll, gapAll.length, gapAll.length));
     const gap = gapAll.slice(0, gapAll.length - next.length);
     fields.push({ kind: f.kind, value: f.value, open, start, end, gapEnd: end + gap.length, gap });
     // Fields are separated: two values glued together are one word of a message.
@@ -178,7 +202,7 @@ function readHead(text: string): Head | null {
   for (const f of fields) {
     const stem = `${key}${f.open}${f.kind}`;
     stems.push(stem);
-    key = `${stem}${f.gap === ' ' ? ' ' : f.gap.replace(/ +/g, ' ')}\u0001`;
+    key = `${stem}${f.gap === ' ' || !f.gap.includes('  ') ? f.gap : f.gap.replace(/ +/g, ' ')}\u0001`;
     keys.push(key);
   }
   return { fields, keys, stems };
@@ -298,11 +322,12 @@ export class LogShape<T> {
   private count(text: string, head: Head): void {
     let strong = false;
     let dated = false;
-    head.fields.forEach((f, i) => {
+    for (let i = 0; i < head.fields.length; i++) {
+      const f = head.fields[i];
       const stem = head.stems[i];
       let st = this.stems.get(stem);
       if (!st) {
-        if (this.stems.size >= MAX_KEYS) return;
+        if (this.stems.size >= MAX_KEYS) continue;
         st = {
           n: 0,
           depth: i + 1,
@@ -333,7 +358,7 @@ export class LogShape<T> {
       bump(st.cores, core);
       if (text.length > f.gapEnd) {
         st.width = Math.min(st.width, f.value.length + f.gap.length);
-        if (core !== '') st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, f.gap.length - f.gap.replace(/ +$/, '').length));
+        if (core !== '') st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, trailingSpaces(f.gap)));
       }
       if (st.canonical) {
         const after = text.slice(f.end + 2);
@@ -343,7 +368,7 @@ export class LogShape<T> {
       if (f.kind === 'time' && (/\d{4}/.test(f.value.slice(0, 10)) || /^[A-Z]/.test(f.value) || /^\d{9}/.test(f.value))) dated = true;
       if (strong) st.strong = true;
       if (dated) st.datedTime = true;
-    });
+    }
   }
 
   /** A stem is a template when the lines that have it show a logger's prefix (see the head of the file). */
@@ -422,6 +447,7 @@ function ownSpaces(fewest: number): number {
 /** A separator's characters without the spaces around them, inner runs of spaces squeezed ('' for spaces only). */
 function gapCore(gap: string): string {
   if (gap === ' ' || gap === '') return '';
+  if (gap.charCodeAt(0) !== 32 && gap.charCodeAt(gap.length - 1) !== 32 && !gap.includes('  ')) return gap;
   return gap.replace(/^ +| +$/g, '').replace(/ +/g, ' ');
 }
 

@@ -10,13 +10,28 @@ const LEVEL = /^\s*\[(info|warning|error|debug|critical)\]\s?/i;
 
 export type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
 
+// Every reader of a line asks its level and its words without it (state.ts, errors.ts, explain.ts, several times a
+// line): the last line's answers are kept, so each line's tag is read once.
+let levelOf: string | null = null;
+let levelIs: Level | null = null;
+let strippedOf: string | null = null;
+let stripped = '';
+
 export function level(text: string): Level | null {
-  const m = LEVEL.exec(text);
-  return m ? (m[1].toLowerCase() as Level) : null;
+  if (text !== levelOf) {
+    const m = LEVEL.exec(text);
+    levelIs = m ? (m[1].toLowerCase() as Level) : null;
+    levelOf = text;
+  }
+  return levelIs;
 }
 
 export function withoutLevel(text: string): string {
-  return text.replace(LEVEL, '');
+  if (text !== strippedOf) {
+    stripped = text.replace(LEVEL, '');
+    strippedOf = text;
+  }
+  return stripped;
 }
 
 /**

@@ -310,6 +310,15 @@ export interface Normalised {
   said: string;
 }
 
+/**
+ * `t.includes(' ' + needle)`, searched from the needle's own first character: a search for a string that
+ * starts with a space stops at every space, and the allocator's grid rows are mostly spaces (bench/dfc.bench.ts).
+ */
+function spaced(t: string, needle: string): boolean {
+  for (let i = t.indexOf(needle, 1); i > 0; i = t.indexOf(needle, i + 1)) if (t.charCodeAt(i - 1) === 32) return true;
+  return false;
+}
+
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
 export function normaliseLine(text: string): string {
   return normalise(text)?.text ?? text;
@@ -324,14 +333,12 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
+  const hashed = spaced(t, '# ');
+  const slashed = spaced(t, '// ');
+  const bracket = spaced(t, '[');
+  const colon = t.includes(': ');
   const decorated =
-    t.includes('**') ||
-    t.includes('`') ||
-    t.includes('"') ||
-    t.includes(' # ') ||
-    t.includes(' // ') ||
-    ((t.includes(' [') || t.includes(': ')) && MID_TAG.test(t)) ||
-    (t.includes(': ') && COLON_OWN.test(t));
+    t.includes('**') || t.includes('`') || t.includes('"') || hashed || slashed || ((bracket || colon) && MID_TAG.test(t)) || (colon && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -347,7 +354,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   /** The line after the first round of prefixes, before any Markdown went (Normalised.said). */
   let said = t;
   // A line of code with the log's line kept as its comment (`result = run(args)  # [error] …`): the comment is the line.
-  const comment = !relayed && (t.includes(' # ') || t.includes(' // ')) ? commentAfterCode(t) : null;
+  const comment = !relayed && (hashed || slashed) ? commentAfterCode(t) : null;
   if (comment !== null) {
     t = comment;
     said = t;
@@ -355,7 +362,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   }
   // A sentence that goes on into a log's line (`It fails with [HailoRT] [error] CHECK failed - …`, `Same as before: ERROR: …`):
   // the line from its tag — not inside a code span (reader.ts joins a wrapped one), nor a wrapper's `stderr=[HailoRT] …`.
-  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (t.includes(' [') || t.includes(': ')) ? MID_TAG.exec(t) : null;
+  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (bracket || colon) ? MID_TAG.exec(t) : null;
   const pre = tag ? t.slice(0, tag.index).replace(LEAD_MARKS, '') : '';
   if (tag && SENTENCE_ONLY.test(pre) && PROSE.test(pre) && !CLASS_WITH_MESSAGE.test(pre)) {
     t = t.slice(tag.index + 1);

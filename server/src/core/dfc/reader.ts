@@ -35,7 +35,9 @@ export class DfcLogReader {
   /** Reads a chunk (split anywhere); returns what happened in the lines it completed. */
   push(chunk: string): DfcEvent[] {
     if (this.ended) throw new Error('DfcLogReader: push after end');
-    return this.feed(this.splitter.push(chunk));
+    const events: DfcEvent[] = [];
+    this.splitter.each(chunk, (raw) => this.take(raw, events));
+    return events;
   }
 
   /** The run is over: reads the unterminated last line, decides the outcome, returns the report. */
@@ -67,19 +69,26 @@ export class DfcLogReader {
 
   private feed(lines: LogLine[]): DfcEvent[] {
     const events: DfcEvent[] = [];
-    // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
-    // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
-    for (const raw of lines) {
-      const text = this.forms.take(raw.text);
-      const line = text === raw.text ? raw : { ...raw, text };
-      this.read(this.shape.push(line, this.margin.take(line.text)), events);
-    }
+    for (const raw of lines) this.take(raw, events);
     return events;
   }
 
+  /** One line split off the stream. */
+  private take(raw: LogLine, events: DfcEvent[]): void {
+    // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
+    // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
+    const text = this.forms.take(raw.text);
+    const line = text === raw.text ? raw : { ...raw, text };
+    this.read(this.shape.push(line, this.margin.take(line.text)), events);
+  }
+
   private read(decided: Decided[], events: DfcEvent[], last = false): void {
-    const lines = this.unwrap ? decided.flatMap((d) => this.unwrap!.push(d)) : decided;
-    if (last && this.unwrap) pushAll(lines, this.unwrap.flush());
+    let lines = decided;
+    if (this.unwrap) {
+      lines = [];
+      for (const d of decided) pushAll(lines, this.unwrap.push(d));
+      if (last) pushAll(lines, this.unwrap.flush());
+    }
     for (const { item: line, text, cut } of lines) {
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
