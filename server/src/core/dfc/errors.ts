@@ -660,6 +660,11 @@ export class ErrorCollector {
     return { line: l, continued: false };
   }
 
+  /** A line is held: the next line may continue it (join). */
+  holding(): boolean {
+    return this.held !== null;
+  }
+
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
     if (this.inTraceback || this.afterException || l.overwritten || !this.opens(l)) return false;

@@ -97,8 +97,15 @@ export class DfcLogReader {
           : text === line.text
             ? line
             : { ...line, text };
-      for (const c of tableCells(read)) for (const l of this.spans(c)) this.state.line(l, events);
+      // Most lines are no table row and open no span: read at once, without the arrays of either step.
+      if (read.text.length < 5 || !TABLE_ROW.test(read.text)) this.spanned(read, events);
+      else for (const c of tableCells(read)) this.spanned(c, events);
     }
+  }
+
+  private spanned(l: LogLine, events: DfcEvent[]): void {
+    if (this.span.length === 0 && (l.overwritten || backticks(l.text) % 2 === 0)) this.state.line(l, events);
+    else for (const s of this.spans(l)) this.state.line(s, events);
   }
 
   /**

@@ -135,17 +135,17 @@ export class ReaderState implements ReaderView {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
     }
-    const flush = (held: LogLine) => this.errorsOf(held, events);
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
     if (GRID_LINE.test(text)) {
       const held = this.errors.release();
-      if (held) flush(held);
+      if (held) this.errorsOf(held, events);
       for (const d of this.errors.line(l, true)) events.push({ kind: 'diagnostic', diagnostic: d });
       return;
     }
     // A message wrapped over lines is read once, whole, at its first line (errors.ts).
-    if (this.errors.join(l, flush).continued) return;
+    // (Asked only while a line is held: join does nothing else, and most lines need no closure.)
+    if (this.errors.holding() && this.errors.join(l, (held: LogLine) => this.errorsOf(held, events)).continued) return;
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
