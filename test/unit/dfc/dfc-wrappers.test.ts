@@ -165,7 +165,8 @@ test("normalise: each relay's own form of one line leaves the line, its indentat
     ],
     [
       '2024-10-14 16:40:59.091439: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
-      'W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries.',
+      // TensorFlow's W letter is its warning level (glog's prefix): the line is a warning, as behind any level.
+      '[warning] Cannot dlopen some GPU libraries.',
     ],
     ['[09:12:10] ERROR    Encountered an unexpected error!                  __main__.py:66', '[error] Encountered an unexpected error!'],
     ['│     raise ValueError("x")                │', '    raise ValueError("x")'],

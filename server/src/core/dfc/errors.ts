@@ -22,6 +22,8 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 /** Codes reported once per run, however many lines show them. */
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
+/** A Python warning's category before its message (CPython Lib/warnings.py formatwarning: `file:line: Category: message`). */
+const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
 /**
  * A limit of hailort.h a line names (`HAILO_MAX_NETWORK_GROUPS=8`, `HAILO_MAX_STREAMS_COUNT (32)`): said with its
@@ -684,6 +686,8 @@ export class ErrorCollector {
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
     if (!body || /^(?:Traceback|File ")/.test(body)) return false;
+    // A Python warning (`…Warning: message`, CPython's formatwarning) is one line: the indented line after it is its source line.
+    if (PY_WARNING_CATEGORY.test(body)) return false;
     if (endsAtMessageSentence(body)) return true;
     if (!/(?:[\w,:)\]?]|\()$/.test(body)) return false;
     const lv = level(l.text);

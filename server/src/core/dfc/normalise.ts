@@ -32,6 +32,8 @@ const LEVEL_WORDS: Record<string, Level> = {
   log: 'debug',
   trace: 'debug',
   memdump: 'debug',
+  // glog's and absl's letter (only W is read: their I, E and F stay the line's words).
+  w: 'warning',
 };
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
@@ -89,6 +91,13 @@ const PREFIXES: Prefix[] = [
   },
   { re: /^(INFO|IMPORTANT|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
   { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
+  // glog's and absl's prefix, `Lmmdd hh:mm:ss.uuuuuu threadid file:line] ` (abseil-cpp absl/log/internal/log_format.cc;
+  // `E0000 00:00:<epoch>` before absl's time zone is set, test/fixtures/dfc/real-killed-137), and TensorFlow's own
+  // `<time>: W path/file.cc:N] ` after its timestamp (dfc-corpus tune/33): only the W letter is read, as a warning.
+  { re: /^(W)(?:\d{4} [\d:.]{8,24} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] ?/, level: 1 },
+  // Python's `warnings` module, `%s:%s: %s: %s` of file, line, category and message (CPython Lib/warnings.py
+  // formatwarning; the DFC's TensorFlow and numpy deprecations): a warning, the category kept as the message's first word.
+  { re: /^[\w./~\\:-]{0,400}\.py:\d{1,6}: (?=([A-Z]\w{0,60}Warning): )/, level: 1 },
   // GStreamer's debug log (hailonet, tappas, hailo-apps): `0:00:01.234567890  4242 0x55d4 ERROR  hailonet gsthailonet.cpp:789:fn:<hailonet0> `.
   { re: /^\d+:\d{2}:\d{2}\.\d+ +\d+ +0x[0-9a-f]+ +(ERROR|WARN|FIXME|INFO|DEBUG|LOG|TRACE|MEMDUMP) +\S+ +[^\s:]+:\d+:[^\s:]+:(?:<[^>]*>)? ?/, level: 1 },
   // A dotted logger name with its level (`frigate.detectors.plugins.hailo8l ERROR   : `, Frigate's format).
@@ -405,7 +414,8 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
         if (p.level !== undefined) {
           const word = m[group + p.level];
           // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
-          level = LEVEL_WORDS[word.toLowerCase()];
+          // A Python warning's category (`DeprecationWarning`, `UserWarning`, any `…Warning`) is a warning.
+          level = LEVEL_WORDS[word.toLowerCase()] ?? (word.endsWith('Warning') ? 'warning' : null);
           ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
           templateOwn = false;
           const pad = p.pad !== undefined ? m[group + p.pad] : undefined;

@@ -39,8 +39,11 @@ function keyOf(words: string): string {
   return words.replace(/0x[0-9a-f]+/gi, '#').replace(/\d+(?:[.,]\d+)*/g, '#');
 }
 
-/** A logger's source column before the message: Python logging's `%(filename)s:%(lineno)d`, HailoRT's `[file.cpp:N]`. */
-const SOURCE_COLUMN = /(?:^|[\s[(])([A-Za-z_][\w.-]{0,80}\.(?:py|pyx|cpp|cc|cxx|c|hpp|h|rs|go|js|ts)):(\d{1,6})\b/;
+/**
+ * A logger's source column before the message: Python logging's `%(filename)s:%(lineno)d`, HailoRT's `[file.cpp:N]`, glog's
+ * `path/file.cc:N]` and Python warnings' `/path/file.py:N:` (their directories dropped: the file names the code).
+ */
+const SOURCE_COLUMN = /(?:^|[\s[(])(?:[\w.~-]*\/)*([A-Za-z_][\w.-]{0,80}\.(?:py|pyx|cpp|cc|cxx|c|hpp|h|rs|go|js|ts)):(\d{1,6})\b/;
 
 export class UnknownWarnings {
   private readonly byKey = new Map<string, UnknownWarning>();
@@ -105,7 +108,8 @@ export function namesIn(words: string): string[] {
     if (x.length >= 2 && x.length <= 120 && !out.includes(x) && out.length < MAX_NAMES) out.push(x);
   };
   for (const m of words.matchAll(/`([^`]{1,120})`/g)) add(m[1]);
-  const plain = words.replace(/`[^`]*`/g, ' ');
+  // A Python warning's category (`DeprecationWarning: …`) says what kind of warning it is, not what it names.
+  const plain = words.replace(/^[A-Z]\w{0,60}Warning: /, '').replace(/`[^`]*`/g, ' ');
   for (const m of plain.matchAll(/(?<![\w.])'([^'\s]{1,80})'|"([^"\s]{1,80})"/g)) add(m[1] ?? m[2]);
   for (const m of plain.matchAll(/\(([A-Za-z_][\w.]{0,40})\)/g)) add(m[1]);
   const TOKEN =
