@@ -132,3 +132,69 @@ test('unknown warnings: what a message names, by the forms messages name things 
   assert.deepEqual(namesIn('Given input data dtype (uint8) is different than inferred dtype (float32).'), ['uint8', 'float32']);
   assert.deepEqual(namesIn('the quick brown fox.'), []);
 });
+
+// Two warning forms with no level word (issue 30): Python's `warnings` module (CPython Lib/warnings.py formatwarning,
+// `file:line: Category: message`, then the source line indented) and glog's/absl's W prefix (`Lmmdd hh:mm:ss.uuuuuu
+// threadid file:line] `, abseil-cpp absl/log/internal/log_format.cc) — TensorFlow's and numpy's in a DFC console.
+test("unknown warnings: Python's warnings module and glog/absl's W lines are warnings, said once with their count and source", () => {
+  // github.com/tensorflow/io/issues/1684 (tensorboard's dtypes.py under numpy 1.20), as Python writes them (pytest indented them).
+  const py = (n: number, what: string, line: string) => [
+    `/code/xxxx/workspace/venv/lib/python3.8/site-packages/tensorboard/compat/tensorflow_stub/dtypes.py:${n}: DeprecationWarning: \`np.${what}\` is a deprecated alias for the builtin \`${what}\`. To silence this warning, use \`${what}\` by itself. Doing this will not modify any behavior and is safe.`,
+    '  Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations',
+    `    ${line}`,
+  ];
+  const r = read([...py(569, 'object', '(np.object, string),'), ...py(594, 'object', '(np.object, string),'), ...py(570, 'bool', '(np.bool, bool),')]);
+  const ws = unknown(r);
+  assert.equal(ws.length, 2, JSON.stringify(r.diagnostics));
+  assert.equal(ws[0].logLine, 1);
+  assert.equal(ws[0].confidence, 'low');
+  assert.match(ws[0].message, /logged from dtypes\.py:569/);
+  assert.match(ws[0].message, /«DeprecationWarning: np\.object is a deprecated alias for the builtin object\./);
+  // The source line after it is not its words.
+  assert.doesNotMatch(ws[0].message, /np\.object, string/);
+  assert.match(ws[0].message, /2 times, lines 1–4/);
+  assert.match(ws[1].message, /np\.bool is a deprecated alias/);
+  assert.doesNotMatch(ws[1].message, /It names[^.]*DeprecationWarning/);
+  assert.ok(!r.diagnostics.some((d) => d.severity === 'error'));
+  assert.notEqual(r.outcome, 'failed');
+
+  for (const [line, source, words] of [
+    // github.com/tensorflow/tensorflow/issues/31691: absl's W prefix, TensorFlow's deprecation.
+    [
+      'W0816 21:23:15.258742 140077442987776 deprecation.py:323] From /home/users/xdlan/.conda/envs/xdlan/lib/python3.6/site-packages/tensorflow/python/compat/v2_compat.py:61: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be removed in a future version.',
+      'deprecation.py:323',
+      /«From \/home\/users\/xdlan\/.*disable_resource_variables \(from tensorflow\.python\.ops\.variable_scope\) is deprecated/,
+    ],
+    // dfc-corpus tune/33 line 1 (a DFC notebook's console): TensorFlow's `<time>: W path/file.cc:N] `.
+    [
+      '2024-10-14 16:40:59.091439: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU.',
+      'gpu_device.cc:1956',
+      /«Cannot dlopen some GPU libraries\. Please make sure/,
+    ],
+  ] as const) {
+    const one = read([line, line]);
+    const w = unknown(one);
+    assert.equal(w.length, 1, `${line}\n${JSON.stringify(one.diagnostics)}`);
+    assert.match(w[0].message, new RegExp(`logged from ${source.replace('.', '\\.')}`));
+    assert.match(w[0].message, words);
+    assert.match(w[0].message, /2 times/);
+    assert.notEqual(one.outcome, 'failed');
+  }
+});
+
+test('unknown warnings: a Python warning or a W line in a failed run adds nothing, and is no error', () => {
+  const failed = read([
+    '/code/xxxx/workspace/venv/lib/python3.8/site-packages/tensorboard/compat/tensorflow_stub/dtypes.py:570: DeprecationWarning: `np.bool` is a deprecated alias for the builtin `bool`.',
+    '    (np.bool, bool),',
+    'W0816 21:23:15.258742 140077442987776 deprecation.py:323] From /x/v2_compat.py:61: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be removed in a future version.',
+    '[HailoRT] [error] CHECK failed - Waiting for async job to finish has failed with timeout (1000ms)',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_TIMEOUT(4)',
+  ]);
+  assert.equal(failed.outcome, 'failed');
+  assert.equal(unknown(failed).length, 0);
+  // The failure is HailoRT's: neither warning line is an error of its own.
+  assert.ok(
+    failed.diagnostics.filter((d) => d.severity === 'error').every((d) => d.logLine >= 4),
+    JSON.stringify(failed.diagnostics),
+  );
+});

@@ -94,7 +94,7 @@ const PREFIXES: Prefix[] = [
   // glog's and absl's prefix, `Lmmdd hh:mm:ss.uuuuuu threadid file:line] ` (abseil-cpp absl/log/internal/log_format.cc;
   // `E0000 00:00:<epoch>` before absl's time zone is set, test/fixtures/dfc/real-killed-137), and TensorFlow's own
   // `<time>: W path/file.cc:N] ` after its timestamp (dfc-corpus tune/33): only the W letter is read, as a warning.
-  { re: /^(W)(?:\d{4} [\d:.]{8,24} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] ?/, level: 1 },
+  { re: /^(W)(?:\d{4} [\d:.]{8,24} +\d{1,20})? [\w./-]{1,200}:\d{1,6}\] ?/, level: 1 },
   // Python's `warnings` module, `%s:%s: %s: %s` of file, line, category and message (CPython Lib/warnings.py
   // formatwarning; the DFC's TensorFlow and numpy deprecations): a warning, the category kept as the message's first word.
   { re: /^[\w./~\\:-]{0,400}\.py:\d{1,6}: (?=([A-Z]\w{0,60}Warning): )/, level: 1 },
