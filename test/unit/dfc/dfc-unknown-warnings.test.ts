@@ -158,6 +158,18 @@ test("unknown warnings: Python's warnings module and glog/absl's W lines are war
   assert.ok(!r.diagnostics.some((d) => d.severity === 'error'));
   assert.notEqual(r.outcome, 'failed');
 
+  // github.com/XENONnT/fuse/pull/103: numpy 1.24's message ends in a parenthesis; its source line after it is not its words.
+  const xe = read([
+    '/home/xudc/fuse/fuse/plugins/micro_physics/merge_cluster.py:44: DeprecationWarning: `np.bool8` is a deprecated alias for `np.bool_`.  (Deprecated NumPy 1.24)',
+    "    ('create_S2', np.bool8), #Will be set i a later plugin",
+  ]);
+  const xw = unknown(xe);
+  assert.equal(xw.length, 1, JSON.stringify(xe.diagnostics));
+  assert.match(
+    xw[0].message,
+    /logged from merge_cluster\.py:44\): «DeprecationWarning: np\.bool8 is a deprecated alias for np\.bool_\. +\(Deprecated NumPy 1\.24\)»/,
+  );
+
   for (const [line, source, words] of [
     // github.com/tensorflow/tensorflow/issues/31691: absl's W prefix, TensorFlow's deprecation.
     [
