@@ -170,6 +170,23 @@ test("unknown warnings: Python's warnings module and glog/absl's W lines are war
     /logged from merge_cluster\.py:44\): «DeprecationWarning: np\.bool8 is a deprecated alias for np\.bool_\. +\(Deprecated NumPy 1\.24\)»/,
   );
 
+  // github.com/AILab-CVC/YOLO-World/issues/66 (torch.onnx's export): a message that ends on a word, then its source line
+  // `warnings.warn(…)` indented and in lower case — the form a message cut over lines has, but a warning is one line.
+  // github.com/pytorch/pytorch/issues/149332: a Windows path.
+  const torch = read([
+    '/home/lan/anaconda3/envs/face19/lib/python3.9/site-packages/torch/onnx/symbolic_helper.py:716: UserWarning: allowzero=0 by default. In order to honor zero value in shape use allowzero=1',
+    '  warnings.warn("allowzero=0 by default. In order to honor zero value in shape use allowzero=1")',
+    "D:\\Create\\YOLOv8-TensorRT-main\\ultralytics\\nn\\extra_modules\\ops_dcnv3\\functions\\dcnv3_func.py:26: FutureWarning: `torch.cuda.amp.custom_fwd(args...)` is deprecated. Please use `torch.amp.custom_fwd(args..., device_type='cuda')` instead.",
+    '  def forward(',
+  ]);
+  const tw = unknown(torch);
+  assert.equal(tw.length, 2, JSON.stringify(torch.diagnostics));
+  assert.match(
+    tw[0].message,
+    /logged from symbolic_helper\.py:716\): «UserWarning: allowzero=0 by default\. In order to honor zero value in shape use allowzero=1»/,
+  );
+  assert.match(tw[1].message, /logged from dcnv3_func\.py:26\): «FutureWarning: torch\.cuda\.amp\.custom_fwd\(args\.\.\.\) is deprecated/);
+
   for (const [line, source, words] of [
     // github.com/tensorflow/tensorflow/issues/31691: absl's W prefix, TensorFlow's deprecation.
     [

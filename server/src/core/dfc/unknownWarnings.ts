@@ -41,9 +41,9 @@ function keyOf(words: string): string {
 
 /**
  * A logger's source column before the message: Python logging's `%(filename)s:%(lineno)d`, HailoRT's `[file.cpp:N]`, glog's
- * `path/file.cc:N]` and Python warnings' `/path/file.py:N:` (their directories dropped: the file names the code).
+ * `path/file.cc:N]` and Python warnings' `/path/file.py:N:` or `D:\\path\\file.py:N:` (their directories dropped: the file names the code).
  */
-const SOURCE_COLUMN = /(?:^|[\s[(])(?:[\w.~-]*\/)*([A-Za-z_][\w.-]{0,80}\.(?:py|pyx|cpp|cc|cxx|c|hpp|h|rs|go|js|ts)):(\d{1,6})\b/;
+const SOURCE_COLUMN = /(?:^|[\s[(])(?:[\w.~:-]*[/\\])*([A-Za-z_][\w.-]{0,80}\.(?:py|pyx|cpp|cc|cxx|c|hpp|h|rs|go|js|ts)):(\d{1,6})\b/;
 
 export class UnknownWarnings {
   private readonly byKey = new Map<string, UnknownWarning>();
