@@ -340,7 +340,7 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'low',
     evidence:
-      "a warning a program's logger wrote that no catalogue entry knows, in a run with no error: said once per distinct message in its words, with how often it repeated and what it names (pyhailort's own log files, dfc-corpus unseen12/53–55)",
+      "a warning a program's logger wrote that no catalogue entry knows, in a run with no error: said once per distinct message in its words, with how often it repeated and what it names (pyhailort's own log files, dfc-corpus unseen12/53–55; Python's `file.py:N: …Warning:` lines and glog/absl's `W` lines too)",
   },
   'dfc/unrecognised-error': {
     severity: 'error',
