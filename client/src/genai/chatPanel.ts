@@ -32,7 +32,7 @@ import { showDeviceFailure } from '../device/failureActions';
 import { resolveHef } from '../device/runOnDevice';
 import { answerInfo, readParams } from './chatForm';
 import { externalLink } from './links';
-import { renderChat, renderChatMessage } from './chatRender';
+import { renderChat } from './chatRender';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
 import type { PageOptions } from '../webview/html';
@@ -366,6 +366,7 @@ export class ChatPanel {
 
 export class ChatPanels implements vscode.Disposable {
   private readonly open = new Map<string, ChatPanel>();
+  private readonly loading = new Set<string>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -389,30 +390,12 @@ export class ChatPanels implements vscode.Disposable {
     }
     const key = hef.toString();
     const existing = this.open.get(key);
-    if (existing?.session) {
+    if (existing) {
       existing.panel.reveal();
       return;
     }
-    const panel =
-      existing?.panel ??
-      vscode.window.createWebviewPanel(
-        CHAT_VIEW_TYPE,
-        `Chat: ${path.posix.basename(hef.path)}`,
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-        {
-          enableScripts: true,
-          localResourceRoots: pageRoots(this.context.extensionUri),
-          retainContextWhenHidden: true,
-        },
-      );
-    const entry = existing ?? new ChatPanel(hef, panel, this);
-    if (!existing) {
-      this.open.set(key, entry);
-      panel.onDidDispose(() => {
-        this.open.delete(key);
-        void entry.close();
-      });
-    }
+    // A load of this HEF already under way: its progress notification shows it; the panel opens when it is done.
+    if (this.loading.has(key)) return;
     const name = path.posix.basename(hef.path);
     // A HEF with LoRA adapters (<name>__prefill groups): which one (our reader says, before HailoRT loads anything).
     let lora = '';
@@ -421,37 +404,49 @@ export class ChatPanels implements vscode.Disposable {
       () => [] as string[],
     );
     if (loras.length) {
-      panel.webview.html = renderChatMessage(name, 'Choose the base model or a LoRA adapter…', this.page(panel));
       const picked = await vscode.window.showQuickPick(
         [{ label: 'Base model', lora: '' }, ...loras.map((l) => ({ label: l, description: 'LoRA adapter', lora: l }))],
         { title: `${name} carries LoRA adapters: chat with which?` },
       );
-      if (!picked) {
-        if (!existing) panel.dispose();
-        return;
-      }
+      if (!picked) return;
       lora = picked.lora;
     }
-    panel.webview.html = renderChatMessage(
-      name,
-      'Loading the model onto the device… (a GenAI HEF is gigabytes: this can take minutes the first time)',
-      this.page(panel),
-    );
+    // The panel is made once the model is loaded and gets its page once: a webview whose HTML is replaced while
+    // its first page is still loading was seen keeping the first (code-server 4.100.3, the e2e chat test), so no
+    // loading page is shown in it — the progress notification says the model is loading.
+    this.loading.add(key);
     try {
-      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading ${name} onto the device` }, () =>
-        ChatSession.open(this.service.clientFor(trust), { hef: hef.fsPath, lora, groupId: hailoSettings(hef).device.groupId }),
+      const session = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Loading ${name} onto the device (a GenAI HEF is gigabytes: this can take minutes the first time)`,
+        },
+        () => ChatSession.open(this.service.clientFor(trust), { hef: hef.fsPath, lora, groupId: hailoSettings(hef).device.groupId }),
       );
-      if (!this.open.has(key)) {
-        await session.close();
-        return;
-      }
+      const panel = vscode.window.createWebviewPanel(
+        CHAT_VIEW_TYPE,
+        `Chat: ${name}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+        {
+          enableScripts: true,
+          localResourceRoots: pageRoots(this.context.extensionUri),
+          retainContextWhenHidden: true,
+        },
+      );
+      const entry = new ChatPanel(hef, panel, this);
+      this.open.set(key, entry);
+      panel.onDidDispose(() => {
+        this.open.delete(key);
+        void entry.close();
+      });
       entry.show(session);
       this.log.info(`chat: opened ${hef.fsPath} (${session.info.kind}, HailoRT ${session.info.runtime.hailortVersion})`);
     } catch (err) {
       const e = asDeviceError(err);
       this.log.error(`chat: ${hef.fsPath}: [${e.kind}${e.status !== null ? ` ${e.status}` : ''}] ${e.message}`);
-      if (this.open.has(key)) panel.webview.html = renderChatMessage(name, e.sentence, this.page(panel));
       void this.showFailure(e, hef);
+    } finally {
+      this.loading.delete(key);
     }
   }
 

@@ -70,13 +70,3 @@ ${PARAM_RULES.map((r) => paramField(r, i)).join('\n')}
 </main>`,
   });
 }
-
-/** A page with one message (loading the model, or why it could not be opened). */
-export function renderChatMessage(name: string, message: string, page: PageOptions): string {
-  return pageShell(page, {
-    title: `Chat: ${name}`,
-    bodyAttrs: { class: 'chat' },
-    body: `<h1>Chat: ${esc(name)}</h1><p data-testid="chat-message">${esc(message)}</p>`,
-    script: false,
-  });
-}

@@ -24,7 +24,6 @@ import { renderCalibMessage } from '../../../client/src/calib/render';
 import { renderHarMessage } from '../../../client/src/har/render';
 import { renderRunMessage } from '../../../client/src/device/resultsRender';
 import { renderAccuracyMessage } from '../../../client/src/accuracy/render';
-import { renderChatMessage } from '../../../client/src/genai/chatRender';
 import { projectRoot } from '../../helpers/projectRoot';
 import { cspMeta, EVIL, testPage, WEBVIEW_CSP } from '../../helpers/webviewPage';
 
@@ -248,7 +247,6 @@ test("webview kit: every panel's one-message page escapes the file's name and th
     ['har-view-message', renderHarMessage],
     ['device-results-message', renderRunMessage],
     ['accuracy-message', renderAccuracyMessage],
-    ['chat-message', renderChatMessage],
     ['onnx-handoff', (t, m, o) => messagePage(t, m, o, 'onnx-handoff')],
   ];
   for (const [testId, render] of renderers) {

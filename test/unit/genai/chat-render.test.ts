@@ -4,7 +4,7 @@
 // defaults; the fields are read with HailoRT's rules (llm.cpp:553-565).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderChat, renderChatMessage } from '../../../client/src/genai/chatRender';
+import { renderChat } from '../../../client/src/genai/chatRender';
 import { answerInfo, readParams } from '../../../client/src/genai/chatForm';
 import type { ChatModelInfo } from '../../../server/src/core/device/protocol';
 
@@ -64,9 +64,6 @@ test('chat page: hostile HEF name, LoRA, runtime and frame strings are text; non
     () => renderChat({ name: 'x.hef', info: info() }, { ...PAGE, cspMeta: meta("default-src 'none'; script-src 'unsafe-inline'") }),
     /weak Content-Security-Policy/,
   );
-  const message = renderChatMessage(EVIL, `the HEF ${EVIL} failed`, PAGE);
-  assert.ok(!message.includes(EVIL));
-  assert.ok(!tagsIn(message).includes('img'));
 });
 
 test("chat page: parameter fields with HailoRT's ranges and the model's defaults; the context bar; VLM attach; 5.0.x without context", () => {
