@@ -48,7 +48,8 @@ export interface CaseResult {
  * batch, collected by one engineer alone, set aside whole the same way); unseen11/ (a twelfth batch, collected by two
  * engineers at once on disjoint halves of the pool, set aside whole the same way); unseen12/ (a thirteenth batch,
  * collected the same way, set aside whole the same way); unseen13/ (a fourteenth batch, collected the same way, set
- * aside whole the same way, scored once and read since).
+ * aside whole the same way, scored once and read since); unseen14/ (a fifteenth batch, collected the same way, set
+ * aside whole the same way).
  */
 export const CORPUS_PARTS = [
   'tune',
@@ -67,14 +68,15 @@ export const CORPUS_PARTS = [
   'unseen11',
   'unseen12',
   'unseen13',
+  'unseen14',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now — unseen13/, the last one, was scored once by the lead and is read since (docs/dfc-log.md); a new batch goes here.
+ * unseen14/ (collected 2026-12-06 from 21:50 UTC); the lead scores it once, then it is read (docs/dfc-log.md).
  */
-export const SET_ASIDE: CorpusPart | null = null;
+export const SET_ASIDE: CorpusPart | null = 'unseen14';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);

@@ -150,6 +150,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen11', 'twelfth', 35],
   ['unseen12', 'thirteenth', 8],
   ['unseen13', 'fourteenth', 20],
+  ['unseen14', 'fifteenth (set aside)', 25],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {
