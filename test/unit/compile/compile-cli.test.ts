@@ -292,7 +292,14 @@ test('Ctrl+C: the real CLI stops and removes the container, leaves no output, ex
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(code, 130, err);
     assert.match(err, /interrupted: stopping and removing the container/);
-    assert.equal(JSON.parse(out).outcome, 'killed');
+    const j = JSON.parse(out);
+    assert.equal(j.outcome, 'killed');
+    // Our own stop, in the stage it stopped: never the memory limit's 137.
+    const kill = j.diagnostics.filter((d: { code: string }) => /^dfc\/(stopped|memory-killed|interrupted)$/.test(d.code));
+    assert.deepEqual(
+      kill.map((d: { code: string; severity: string }) => [d.code, d.severity]),
+      [['dfc/stopped', 'info']],
+    );
     assert.deepEqual(fd.containers(), []);
     assert.ok(!fd.calls().some((c) => c.method === 'compile'), 'the DFC was stopped before compile');
     assert.deepEqual(readdirSync(ws.dir).sort(), ['tinycnn.dfc.log', 'tinycnn.hef', 'tinycnn.onnx']);

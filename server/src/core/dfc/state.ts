@@ -6,6 +6,7 @@ import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, clas
 import { ErrorCollector } from './errors';
 import {
   STAGES,
+  stoppedByCaller,
   type CompileSummary,
   type ContextUtilization,
   type DfcDiagnostic,
@@ -515,7 +516,7 @@ export class ReaderState implements ReaderView {
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
     const killed =
-      !!exit?.cancelled ||
+      stoppedByCaller(exit) !== null ||
       (exit?.code !== undefined && exit.code !== null && SIGNAL_EXITS.has(exit.code)) ||
       exit?.signal === 'SIGKILL' ||
       exit?.signal === 'SIGTERM' ||
