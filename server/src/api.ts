@@ -70,6 +70,7 @@ export { confineModelPaths, modelFolderOf, MODEL_PATH_KEYS } from './core/common
 export { readOnnxFile } from './core/onnx/reader';
 // compiling through the DFC container and reading its console (issue 8)
 export { compileModel, LOG_SUFFIX, type CompileOutcome, type CompileReport, type HefCheck } from './processes/compile/session';
+export { compileReportText } from './processes/compile/reportText';
 export { hostUser } from './processes/compile/launcher';
 export { findLeftovers, removeContainers, type CompileContainer } from './processes/compile/leftovers';
 export type { CompileInputs } from './processes/compile/inputs';

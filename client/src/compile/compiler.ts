@@ -5,7 +5,7 @@
 // summary with "Open HEF". The command, the task type and the quick fixes all come through here.
 import {
   type DfcEvent,
-  reportText,
+  compileReportText,
   hostUser,
   trustedLauncher,
   findLeftovers,
@@ -32,6 +32,8 @@ export interface CompileResult {
   outcome?: CompileReport['outcome'];
   failedStage?: CompileReport['failedStage'];
   outputs?: CompileReport['outputs'];
+  /** What the run's log says it saved, as printed in the container (beside `outputs`, what was copied out). */
+  saved?: CompileReport['saved'];
   hef?: CompileReport['hef'];
   container?: string | null;
   /** Where the diagnostics went: uri → codes (for tests and callers). */
@@ -203,7 +205,7 @@ export class Compiler implements vscode.Disposable {
       return { ran: true, cancelled: false, inputError: outcome.inputError, diagnostics: [] };
     }
     const report = outcome.report!;
-    const text = reportText(report, report.log ?? inputs.model);
+    const text = compileReportText(report, report.log ?? inputs.model);
     this.output.append(text);
     sink?.write(text.replace(/\n/g, '\r\n'));
     const published = this.publish(report, inputs, sink?.publish ?? 'all');
@@ -215,6 +217,7 @@ export class Compiler implements vscode.Disposable {
       outcome: report.outcome,
       failedStage: report.failedStage,
       outputs: report.outputs,
+      saved: report.saved,
       hef: report.hef,
       container: report.container?.name ?? null,
       diagnostics: published,

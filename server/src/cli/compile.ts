@@ -2,19 +2,19 @@
 //   [--alls SCRIPT] [--calib NPY] [--out DIR] [--start-nodes a,b] [--end-nodes a,b] MODEL.onnx|.har`
 // Runs parse → optimize → compile in the Dataflow Compiler's docker container (server/src/processes/compile),
 // prints live stage lines on stderr and, at the end, the same report as `hailo-tools dfc-log` plus
-// the outputs and the container. Exit 0: the DFC compiled and the HEF reads back intact; 1: it did
+// the outputs beside the files the log says the run saved, and the container (processes/compile/reportText.ts). Exit 0: the DFC compiled and the HEF reads back intact; 1: it did
 // not (failed, killed, docker refused); 2: usage or unreadable input; 130: interrupted (Ctrl+C) —
 // the container is stopped and removed first.
 import { hookSignals, stopOnce } from './interrupt';
 import { dirname, resolve } from 'node:path';
-import { escapeTerminal, jsonForTerminal, reportText, type DfcEvent } from '../core/dfc';
+import { escapeTerminal, jsonForTerminal, type DfcEvent } from '../core/dfc';
 import { commandLineTrust } from '../core/common/trust';
-import { compileModel, type CompileReport } from '../processes/compile/session';
+import { compileModel } from '../processes/compile/session';
+import { compileReportText } from '../processes/compile/reportText';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIO } from './io';
 import { helpTable } from './help';
 import { optionRows, parseCommand, usageError } from './args';
 import { dockerSettings, driverJobEnv } from './dfcJob';
-import { reportLines } from '../core/common/escape';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -118,7 +118,7 @@ export async function runCompileCommand(args: string[], io: CliIO, deps: Compile
     return EXIT_USAGE;
   }
   const report = outcome.report!;
-  io.out(json ? jsonForTerminal(report, 2) + '\n' : reportText(report, report.log ?? files[0]) + tail(report));
+  io.out(json ? jsonForTerminal(report, 2) + '\n' : compileReportText(report, report.log ?? files[0]));
   if (outcome.cancelled || controller.signal.aborted) return EXIT_INTERRUPTED;
   return report.outcome === 'success' && report.hef?.intact === true ? EXIT_OK : EXIT_FINDINGS;
 }
@@ -143,26 +143,4 @@ export function eventLine(e: DfcEvent, shown: Map<string, number>): string | und
     default:
       return undefined;
   }
-}
-
-function tail(r: CompileReport): string {
-  const e = escapeTerminal;
-  const lines = [''];
-  const o = r.outputs;
-  lines.push(
-    `outputs: har ${o.har ? e(o.har) : '-'}`,
-    `         optimized har ${o.optimizedHar ? e(o.optimizedHar) : '-'}`,
-    `         hef ${o.hef ? e(o.hef) : '-'}`,
-  );
-  if (r.hef) {
-    const config = { embedded: 'embedded', missing: 'MISSING', different: 'DIFFERS from the file', 'not-requested': 'not requested' }[r.hef.hailoConfig];
-    const contract = r.hef.contract ? (r.hef.contract.pass ? 'mtmd contract passes' : `mtmd contract FAILS (${r.hef.contract.failed.length} rule(s))`) : '';
-    lines.push(`hef: ${r.hef.bytes} bytes, ${r.hef.intact ? 'intact' : 'DAMAGED'}, hailo-config.json ${config}${contract ? `, ${contract}` : ''}`);
-  }
-  if (r.container)
-    lines.push(
-      `container: ${e(r.container.name)} (image ${e(r.container.image)}${r.container.context ? `, context ${e(r.container.context)}` : ''}, ${r.container.transfer === 'copy' ? 'docker cp' : 'bind mounts'}${r.container.gpus ? ', GPUs' : ''}) ${r.container.removed ? 'removed' : 'NOT removed'}`,
-    );
-  for (const n of r.notes) lines.push(`note: ${e(n)}`);
-  return reportLines(lines);
 }

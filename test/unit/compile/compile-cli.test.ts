@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { fileSource, readHef, readResource } from '../../../server/src/core/hef';
 import { FAKE_DOCKER, fakeDocker, scenario, type FakeDocker, NEEDS_PYTHON } from '../../fakes/fakeDocker';
@@ -77,6 +77,53 @@ test('compile --json: the dfc-log document plus outputs and container; exit 0; t
     fd.cleanup();
   }
 });
+
+test(
+  'compile: the text names the files the run saved (in the container, as its log prints them) beside those it copied out, as the JSON does',
+  { skip: NEEDS_PYTHON },
+  async () => {
+    const fd = fakeDocker();
+    const ws = temp();
+    try {
+      copyFileSync(TINY, join(ws.dir, 'tinycnn.onnx'));
+      const build = join(ws.dir, 'build');
+      const j = JSON.parse((await cli(fd, '--json', '--out', build, join(ws.dir, 'tinycnn.onnx'))).out);
+      // The driver saves each stage's HAR under a `.partial.` name in the staging folder (driver/hailo_compile.py
+      // partial_path) and the DFC logs `Saved HAR to: <path>` — a path inside the container (the fake docker runs
+      // the driver on the host, so here it is the host's staging folder).
+      assert.deepEqual(
+        j.saved.map((f: { kind: string; path: string }) => [f.kind, basename(f.path)]),
+        [
+          ['har', '.partial.tinycnn.har'],
+          ['har', '.partial.tinycnn_optimized.har'],
+        ],
+      );
+      const inContainer = j.saved.map((f: { path: string }) => f.path);
+      const r = await cli(fd, '--out', build, join(ws.dir, 'tinycnn.onnx'));
+      assert.equal(r.code, 0, r.err + r.out);
+      const lines = r.out.split('\n');
+      const at = lines.findIndex((l) => l.startsWith('outputs: har '));
+      assert.ok(at >= 0, r.out);
+      assert.deepEqual(lines.slice(at, at + 3), [
+        `outputs: har ${join(build, 'tinycnn.har')}`,
+        `         optimized har ${join(build, 'tinycnn_optimized.har')}`,
+        `         hef ${join(build, 'tinycnn.hef')}`,
+      ]);
+      // The staging folder's name differs per run: the same two files, at the log lines the JSON gave.
+      assert.match(lines[at + 3], new RegExp(`^saved: {3}HAR /\\S+/\\.partial\\.tinycnn\\.har \\(in the container; log line ${j.saved[0].logLine}\\)$`));
+      assert.match(lines[at + 4], new RegExp(`^ {9}HAR /\\S+/\\.partial\\.tinycnn_optimized\\.har \\(in the container; log line ${j.saved[1].logLine}\\)$`));
+      // Said once: the dfc-log report's own saved block is not repeated above.
+      assert.equal(r.out.split('.partial.tinycnn.har').length, 2, r.out);
+      assert.ok(
+        inContainer.every((p: string) => p.includes('/.hailo-compile-tinycnn-')),
+        inContainer.join(),
+      );
+    } finally {
+      ws.cleanup();
+      fd.cleanup();
+    }
+  },
+);
 
 test('compile embeds hailo-config.json beside the model; the HEF engine checks it and the mtmd contract', { skip: NEEDS_PYTHON }, async () => {
   const ws = temp();
@@ -292,7 +339,14 @@ test('Ctrl+C: the real CLI stops and removes the container, leaves no output, ex
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(code, 130, err);
     assert.match(err, /interrupted: stopping and removing the container/);
-    assert.equal(JSON.parse(out).outcome, 'killed');
+    const j = JSON.parse(out);
+    assert.equal(j.outcome, 'killed');
+    // Our own stop, in the stage it stopped: never the memory limit's 137.
+    const kill = j.diagnostics.filter((d: { code: string }) => /^dfc\/(stopped|memory-killed|interrupted)$/.test(d.code));
+    assert.deepEqual(
+      kill.map((d: { code: string; severity: string }) => [d.code, d.severity]),
+      [['dfc/stopped', 'info']],
+    );
     assert.deepEqual(fd.containers(), []);
     assert.ok(!fd.calls().some((c) => c.method === 'compile'), 'the DFC was stopped before compile');
     assert.deepEqual(readdirSync(ws.dir).sort(), ['tinycnn.dfc.log', 'tinycnn.hef', 'tinycnn.onnx']);

@@ -11,6 +11,7 @@ import { ConsoleLines } from '../../../client/src/compile/consoleLines';
 import { summaryText } from '../../../client/src/compile/summary';
 import { readDfcLog, reportText } from '../../../server/src/core/dfc';
 import type { CompileReport } from '../../../server/src/processes/compile/session';
+import { compileReportText } from '../../../server/src/processes/compile/reportText';
 import { repoRoot } from '../../helpers/shared';
 
 function deferred<T>() {
@@ -132,4 +133,29 @@ test('the $hailo-dfc problem matcher reads the report lines, and leaves ONNX-nod
       assert.ok(d.message.startsWith(m[p.message].slice(0, 40)), `${name}: message ${m[p.message]}`);
     });
   }
+});
+
+test("the compile's report text (CLI and output channel): the saved files beside the outputs, each path escaped", () => {
+  // A cloned project's log can print anything after `Saved HAR to:` — here an OSC 8 hyperlink to a command and a C1 CSI.
+  const hostile = '/tmp/hailo-tools/out/\x1b]8;;command:workbench.action.terminal.new\x07x.har\x9b31m';
+  const log = `[info] Translation completed on ONNX model m (completion time: 00:00:01.00)\n[info] Saved HAR to: ${hostile}\n`;
+  const report: CompileReport = {
+    ...readDfcLog(log),
+    outputs: { har: '/w/build/m.har', optimizedHar: null, hef: null },
+    container: null,
+    hef: null,
+    log: '/w/build/m.dfc.log',
+    calibration: null,
+    notes: [],
+  };
+  assert.equal(report.saved.length, 1, 'the log names one saved HAR');
+  const text = compileReportText(report, '/w/build/m.dfc.log');
+  assert.ok(!/[\x1b\x07\x9b]/.test(text), JSON.stringify(text));
+  const lines = text.split('\n');
+  const at = lines.indexOf('outputs: har /w/build/m.har');
+  assert.ok(at >= 0, text);
+  // The reader drops the terminal's OSC sequences with the colours (no live link); what is left is shown escaped.
+  assert.match(lines[at + 3], /^saved: {3}HAR \/tmp\/hailo-tools\/out\/x\.har\\x9b31m \(in the container; log line 2\)$/);
+  // Without saved files the line says so, so a reader knows the log named none.
+  assert.ok(compileReportText({ ...report, saved: [] }, 'l').includes('saved:   - (the log names no file the run saved)'));
 });

@@ -44,7 +44,24 @@ test('dfc reader: the exit status decides killed/failed/success when the log alo
   const cancelled = readDfcLog(log, {}, { code: 137, cancelled: true });
   assert.equal(cancelled.outcome, 'killed');
   assert.equal(cancelled.failedStage, 'optimize');
-  assert.equal(cancelled.diagnostics.length, 0, 'a cancel is not a memory problem');
+  // A cancel is not a memory problem: the caller says it stopped the run, and the report says so in its stage.
+  assert.deepEqual(
+    cancelled.diagnostics.map((d) => [d.code, d.severity]),
+    [['dfc/stopped', 'info']],
+  );
+  assert.match(cancelled.diagnostics[0].message, /^The run was stopped by its user \(a cancel\) during optimize/);
+  // The caller's own deadline the same way, as an error (the run did not finish); whatever status the stop left.
+  for (const code of [137, 143, null]) {
+    const timedOut = readDfcLog(log, {}, { code, stoppedBy: 'timeout' });
+    assert.deepEqual([timedOut.outcome, timedOut.failedStage], ['killed', 'optimize']);
+    assert.deepEqual(
+      timedOut.diagnostics.map((d) => [d.code, d.severity]),
+      [['dfc/stopped', 'error']],
+      String(code),
+    );
+    assert.match(timedOut.diagnostics[0].message, /^The run was stopped at the tool's time limit during optimize/);
+  }
+  // A bare 137 (a pasted log, dfc-log --exit-code 137): nothing says who stopped it, so the memory diagnosis stays.
   const oom = readDfcLog(log, {}, { code: 137 });
   assert.equal(oom.diagnostics[0].code, 'dfc/memory-killed');
   const failed = readDfcLog(log, {}, { code: 1 });

@@ -133,6 +133,13 @@ export const DFC_CODES = {
     evidence:
       'KeyboardInterrupt is raised when the user hits the interrupt key, Ctrl-C (https://docs.python.org/3/library/exceptions.html#KeyboardInterrupt); a shell reports a command a fatal signal N ended as 128+N: 130 SIGINT, 143 SIGTERM (https://www.gnu.org/software/bash/manual/bash.html#Exit-Status)',
   },
+  'dfc/stopped': {
+    severity: 'error',
+    stage: null,
+    confidence: 'high',
+    evidence:
+      'the caller stopped the run itself and says so (a cancel: info; its deadline: error): it removes the container with `docker rm --force`, which kills it with SIGKILL, exit 137 — the status a memory kill leaves too, so only the caller can tell them apart (https://docs.docker.com/reference/cli/docker/container/rm/)',
+  },
   'dfc/wraparound-a16w4': {
     severity: 'error',
     stage: 'optimize',

@@ -10,7 +10,7 @@ import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
-import type { DfcDiagnostic, DfcExit, ReaderView, StageName } from './types';
+import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
 import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
 
 /** A log's words quoted in a reason, at most 80 characters. */
@@ -1256,7 +1256,7 @@ export class ErrorCollector {
   /** A failed run with no explained error: the last error signal, quoted. */
   unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
-    if (!this.hasErrors() && this.unexplained && !exit?.cancelled)
+    if (!this.hasErrors() && this.unexplained && stoppedByCaller(exit) === null)
       this.push(
         this.explainer.unrecognised(
           this.unexplained.signal,
@@ -1265,7 +1265,7 @@ export class ErrorCollector {
         ),
         added,
       );
-    else if (!this.hasErrors() && !exit?.cancelled && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
+    else if (!this.hasErrors() && stoppedByCaller(exit) === null && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
     return added;
   }
 

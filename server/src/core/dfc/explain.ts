@@ -20,7 +20,7 @@ import {
 } from '../common/hailortStatus';
 import { sentenceFor } from '../device/errors';
 import { describeErrno, errnoIn } from '../common/errno';
-import type { DfcDiagnostic, DfcExit, DfcFix, Place, ReaderView, StageName } from './types';
+import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type DfcFix, type Place, type ReaderView, type StageName } from './types';
 import { namesIn, type UnknownWarning } from './unknownWarnings';
 import type { Splat } from './kernelSplat';
 
@@ -1118,17 +1118,18 @@ export class Explainer {
     );
   }
 
-  /** The exit status: 137 / SIGKILL is the memory limit unless the user cancelled. */
+  /** The exit status: 137 / SIGKILL is the memory limit unless the caller stopped the run itself. */
   exit(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic | null {
     const killedLine = this.state.killedLine;
-    if (exit?.cancelled) return null;
+    const by = stoppedByCaller(exit);
+    if (by) return this.stoppedByCaller(by, Math.max(1, lastLine));
     // SIGINT and SIGTERM: a user or another program stopped the run (exit 128+N, bash(1)); the DFC did not fail.
-    const by = this.state.killedBy;
+    const signalled = this.state.killedBy;
     for (const [signal, status] of [
       ['SIGINT', 130],
       ['SIGTERM', 143],
     ] as const)
-      if (exit?.code === status || exit?.signal === signal || (killedLine !== null && by === signal))
+      if (exit?.code === status || exit?.signal === signal || (killedLine !== null && signalled === signal))
         return this.interrupted(killedLine ?? Math.max(1, lastLine), signal, exit?.code === status, this.state.stoppedStage());
     const sigkill = exit?.code === 137 || exit?.signal === 'SIGKILL' || killedLine !== null;
     if (!sigkill) return null;
@@ -1147,6 +1148,26 @@ export class Explainer {
       l,
       `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
+    );
+  }
+
+  /**
+   * The caller stopped the run itself (its user's cancel, its deadline) and says so: whatever status the stop left
+   * (docker's SIGKILL, 137; a SIGTERM, 143) is that stop, never the memory limit. A user's cancel is no problem of the
+   * run (info); a deadline is (error).
+   */
+  private stoppedByCaller(by: 'user' | 'timeout', lineNo: number): DfcDiagnostic {
+    const { where, l } = this.atLine(lineNo);
+    const stage = this.state.stoppedStage();
+    const during = stage === 'unknown' ? '' : ` during ${stage}`;
+    return this.make(
+      'dfc/stopped',
+      where,
+      l,
+      by === 'user'
+        ? `The run was stopped by its user (a cancel)${during}: the tool stopped the container itself — not the memory limit, not a DFC failure. Run it again to finish it.`
+        : `The run was stopped at the tool's time limit${during}: the tool stopped the container itself — not the memory limit, not a DFC failure; nothing in the log says the model or the script is wrong.`,
+      { stage, ...(by === 'user' ? { severity: 'info' as const } : {}) },
     );
   }
 

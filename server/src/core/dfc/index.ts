@@ -8,4 +8,4 @@ export { onnxNodeIndex } from './onnxIndex';
 export { nodeIndexFrom, ScriptLocator } from './locate';
 export { DFC_CODES, type DfcCode } from './codes';
 export { MEMORY_SETTING } from './explain';
-export { reportText, savedSummary, escapeTerminal, jsonForTerminal } from './text';
+export { reportText, savedSummary, escapeTerminal, jsonForTerminal, SAVED_LABEL } from './text';

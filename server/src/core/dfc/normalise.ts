@@ -204,13 +204,35 @@ function lineSpan(text: string): string | null {
 }
 
 /**
- * A shell's prompt and the command typed at it (group 1: the program, after `sudo` and a path): a user's prompt — Debian's
- * `user@host:~/dir$ ` (bash's PS1 `\u@\h:\w\$ `), Raspberry Pi OS's `user@host:~ $ ` (`\w \$ `), Fedora's `[user@host dir]$ `,
- * zsh's `user@host ~ % ` — with a virtualenv's or conda's `(name) ` before it, or a bare `$ `/`# `. A command line, not an
- * author's sentence: its quotes and spans are the command's arguments (`python -c 'print("ready")'`), never a quoted log line.
+ * A shell's prompt and the command typed at it (group 1: the program, after `sudo`, a path and Windows' `.exe`): a user's
+ * prompt — Debian's `user@host:~/dir$ ` (bash's PS1 `\u@\h:\w\$ `), Raspberry Pi OS's `user@host:~ $ ` (`\w \$ `), Fedora's
+ * `[user@host dir]$ `, zsh's `user@host ~ % `, fish's `user@host ~/dir> ` (its fish_prompt: `$USER@host cwd>`, `#` for
+ * root; fish-shell share/functions/fish_fallback_prompt.fish), openSUSE's `user@host:~> ` — with a virtualenv's or
+ * conda's `(name) ` before it, or a bare `$ `/`# `; oh-my-zsh's default theme `➜  dir git:(branch) ✗ ` (ohmyzsh
+ * themes/robbyrussell.zsh-theme: the arrow, `%c`, git_prompt_info's `git:(…)` and its dirty `✗`); starship's `❯ `
+ * (https://starship.rs/config/#character, the character module's default symbol); PowerShell's `PS C:\path> ` (the
+ * built-in prompt function, https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_prompts);
+ * Windows cmd's `C:\path>` with the command right after it (its default PROMPT `$P$G`: drive and path, then `>`); an
+ * IPython or Jupyter cell's `!cmd` (a shell command) and `%cmd` (a line magic;
+ * https://ipython.readthedocs.io/en/stable/interactive/python-ipython-diff.html). A command line, not an author's
+ * sentence: its quotes and spans are the command's arguments (`python -c 'print("ready")'`), never a quoted log line.
  */
 export const SHELL_PROMPT =
-  /^(?:\([\w.-]{1,64}\) )?(?:(?:[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#%]{0,512}| [^\s$#%]{1,512})? ?|\[[\w.-]{1,64}@[\w.-]{1,64} [^\s\]]{1,512}\])[$#%]|[$#]) +(?:sudo +(?:-\S+ +)*)?(?:[\w./-]*\/)?([\w.-]+)/;
+  /^(?:\([\w.-]{1,64}\) )?(?:(?:(?:[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#%>]{0,512}| [^\s$#%>]{1,512})? ?|\[[\w.-]{1,64}@[\w.-]{1,64} [^\s\]]{1,512}\])[$#%>]|[$#]|PS [^>\n]{1,512}?>{1,8}|➜ {1,2}[^\s:]{1,512}(?: git:\([^)\s]{1,256}\)(?: ✗)?)?|❯) +|[A-Za-z]:\\[^>\n]{0,512}> *|[!%](?=[\w./\\]))(?:sudo +(?:-\S+ +)*)?(?:[\w.:\\/-]*[\\/])?([\w.-]+?)(?:\.exe)?(?![\w.-])/;
+
+/** A cheap look before SHELL_PROMPT runs: the marks one of its prompts needs (a line without any holds none). */
+export function mayHoldPrompt(s: string): boolean {
+  return (
+    s.includes('$ ') ||
+    s.includes('# ') ||
+    s.includes('% ') ||
+    s.includes('> ') ||
+    s.includes(':\\') ||
+    s.includes('➜') ||
+    s.includes('❯') ||
+    /^\s*[!%][\w./\\]/.test(s)
+  );
+}
 
 /** A quote's or comment's marks before the author's sentence (`> `, `# `): decoration, taken with the sentence. */
 const LEAD_MARKS = /^(?:(?:>|#{1,6}|\/\/|--) ?){1,8}/;
@@ -440,7 +462,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     if (/\*\*[^*\s][^*]*?\*\*/.test(marked)) marked = marked.replace(/\*\*([^*\s][^*]*?)\*\*/g, '$1');
     const ticks = marked.split('`').length - 1;
     // A command at a prompt quotes its arguments, not a log's line (`$ python -c 'print("Hailo Python ready")'`); a bare `# ` is a comment mark.
-    const command = marked[0] !== '#' && (marked.includes('$ ') || marked.includes('# ') || marked.includes('% ')) && SHELL_PROMPT.test(marked);
+    const command = marked[0] !== '#' && mayHoldPrompt(marked) && SHELL_PROMPT.test(marked);
     // One span in a sentence (`We got \`…\` when running it`, dfc-corpus unseen4/20-22): the span is the
     // quoted line, verbatim with its indentation; the sentence around it is the author's.
     const open = ticks === 2 && !ownTag && !command ? marked.indexOf('`') : -1;

@@ -6,6 +6,7 @@ import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, clas
 import { ErrorCollector } from './errors';
 import {
   STAGES,
+  stoppedByCaller,
   type CompileSummary,
   type ContextUtilization,
   type DfcDiagnostic,
@@ -22,7 +23,7 @@ import {
 } from './types';
 import { pushAll } from '../common/arrays';
 import { commandClue, harStageIn, weighStage, type StageClue } from './stageEvidence';
-import { SHELL_PROMPT } from './normalise';
+import { mayHoldPrompt, SHELL_PROMPT } from './normalise';
 import { KERNEL_DEVICE_LINE } from './kernelSplat';
 
 const MAY_PROGRESS = /%\||Epoch |\d \[|\d ━|Context:|Starting /;
@@ -168,7 +169,7 @@ export class ReaderState implements ReaderView {
     // A shell prompt with a command after a run that ended in an error: another run, which decides (errors.ts newRun).
     // A shell prompt running a program the log already showed run, after that run ended in an error: a retry,
     // which decides (errors.ts newRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
-    const said = text.includes('$ ') || text.includes('# ') || text.includes('% ') || text.includes('usage: ') ? withoutLevel(text).trim() : '';
+    const said = mayHoldPrompt(text) || text.includes('usage: ') ? withoutLevel(text).trim() : '';
     const prompt = said ? SHELL_PROMPT.exec(said) : null;
     const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
     if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
@@ -515,7 +516,7 @@ export class ReaderState implements ReaderView {
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
     const killed =
-      !!exit?.cancelled ||
+      stoppedByCaller(exit) !== null ||
       (exit?.code !== undefined && exit.code !== null && SIGNAL_EXITS.has(exit.code)) ||
       exit?.signal === 'SIGKILL' ||
       exit?.signal === 'SIGTERM' ||

@@ -26,7 +26,7 @@ function pct(v: number | null): string {
   return v === null ? '-' : `${v}%`;
 }
 
-const SAVED_LABEL: Record<SavedKind, string> = { har: 'HAR', hef: 'HEF', onnx: 'ONNX', directory: 'folder', file: 'file' };
+export const SAVED_LABEL: Record<SavedKind, string> = { har: 'HAR', hef: 'HEF', onnx: 'ONNX', directory: 'folder', file: 'file' };
 
 /**
  * What the run saved, by kind (`saved 1 HEF, 2 HAR`), for a one-line summary; '' when nothing. The paths stay in the
@@ -39,7 +39,8 @@ export function savedSummary(saved: readonly SavedFile[]): string {
   return `saved ${[...counts].map(([k, n]) => `${n} ${SAVED_LABEL[k]}`).join(', ')}`;
 }
 
-export function reportText(r: DfcReport, logLabel: string): string {
+/** `saved: false`: a caller that prints the saved files itself, beside its own (the compile: what it copied out). */
+export function reportText(r: DfcReport, logLabel: string, opts: { saved?: boolean } = {}): string {
   const e = escapeTerminal;
   const out: string[] = [];
   const running = r.stages.find((x) => x.status === 'running')?.name;
@@ -82,7 +83,7 @@ export function reportText(r: DfcReport, logLabel: string): string {
     if (sm.allocationSeconds !== null) out.push(`    allocation   ${seconds(sm.allocationSeconds)}`);
     if (sm.compilationSeconds !== null) out.push(`    compilation  ${seconds(sm.compilationSeconds)}`);
   }
-  if (r.saved.length) {
+  if (r.saved.length && opts.saved !== false) {
     out.push('', '  saved (as the log names them, not checked here):');
     for (const f of r.saved) out.push(`    ${SAVED_LABEL[f.kind].padEnd(10)} ${e(f.path)}  (log line ${f.logLine})`);
   }

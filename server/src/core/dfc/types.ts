@@ -125,6 +125,16 @@ export interface DfcExit {
   signal?: string | null;
   /** The user cancelled the run (the reader reports `killed`, with no memory diagnosis). */
   cancelled?: boolean;
+  /**
+   * The caller stopped the run itself — the user's cancel or its own deadline — so a 137/143 is its stop, not the
+   * memory limit's or anyone else's (`cancelled` is `stoppedBy: 'user'`). Only the caller knows: a log cannot say it.
+   */
+  stoppedBy?: 'user' | 'timeout';
+}
+
+/** Who stopped the run, when its caller says it stopped it itself. */
+export function stoppedByCaller(exit: DfcExit | undefined): 'user' | 'timeout' | null {
+  return exit?.stoppedBy ?? (exit?.cancelled ? 'user' : null);
 }
 
 /** Events `push` returns while reading, for live progress. */

@@ -85,6 +85,8 @@ export interface RunnerEnv {
   queryCache?: Map<string, Promise<Captured>>;
   /** The sweep's ONNX reader (one parse per model for all its compiles); default: a fresh parse. */
   readOnnx?: OnnxRead;
+  /** For tests: the run's deadline instead of RUN_DEADLINE_MS. */
+  runDeadlineMs?: number;
 }
 
 /** What the driver records in the staging folder after each stage (see driver/hailo_compile.py). */
@@ -126,6 +128,8 @@ export interface CompileRun {
   inputError?: string;
   /** The container's (driver's) exit. */
   exit?: { code: number | null; signal: string | null; oomKilled?: boolean };
+  /** We stopped the run at its deadline (the container's exit is that stop's, not the DFC's nor the memory limit's). */
+  stoppedAtDeadline?: true;
   container?: ContainerInfo;
   manifest?: DriverManifest;
   outputs: { har: string | null; optimizedHar: string | null; hef: string | null };
@@ -294,12 +298,13 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
     }
     if (cancelled()) return { ...base, status: 'cancelled', container, exit: { code: exit.code, signal: exit.signal } };
     if (exit.timedOut) {
-      const hours = RUN_DEADLINE_MS / 3_600_000;
+      const hours = Math.round(((env.runDeadlineMs ?? RUN_DEADLINE_MS) / 3_600_000) * 1000) / 1000;
       return {
         ...base,
         status: 'docker-failed',
         container,
         exit: { code: exit.code, signal: exit.signal },
+        stoppedAtDeadline: true,
         problem: {
           kind: 'timeout',
           message: `The compile ran for ${hours} hours, the longest a compile may run; the container was stopped and removed, and nothing was delivered.`,
@@ -377,7 +382,7 @@ export async function runCompile(request: CompileInputs, settings: DockerSetting
       timedOut = true;
       if (containerMayExist) void removeContainer();
       p.kill();
-    }, RUN_DEADLINE_MS);
+    }, env.runDeadlineMs ?? RUN_DEADLINE_MS);
     deadline.unref();
     const tail = { stdout: '', stderr: '' };
     const pump = (s: NodeJS.ReadableStream, which: 'stdout' | 'stderr') => {

@@ -110,7 +110,11 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
   const run = await runCompile(inputs, settings, { ...env, onOutput, onStep: cb.onStep });
   if (log) await new Promise<void>((resolve) => log!.end(resolve));
   const cancelled = run.status === 'cancelled';
-  const finished = reader.finish(run.exit ? { code: run.exit.code, signal: run.exit.signal, cancelled } : cancelled ? { code: null, cancelled } : undefined);
+  // We stopped it (a cancel, the deadline): its 137/143 is our stop, which only we know — the log cannot say it.
+  const stoppedBy = cancelled ? 'user' : run.stoppedAtDeadline ? 'timeout' : undefined;
+  const finished = reader.finish(
+    run.exit ? { code: run.exit.code, signal: run.exit.signal, cancelled, stoppedBy } : stoppedBy ? { code: null, cancelled, stoppedBy } : undefined,
+  );
   for (const e of finished.events) cb.onEvent?.(e);
   const base = finished.report;
   const report: CompileReport = {
@@ -129,6 +133,9 @@ export async function compileModel(inputs: CompileInputs, settings: DockerSettin
     report.diagnostics = report.diagnostics.filter((d) => d.code !== 'dfc/memory-killed' && d.code !== 'dfc/docker');
     report.diagnostics.push(dockerDiagnostic(run.problem, where));
     report.outcome = 'killed';
+  } else if (run.stoppedAtDeadline && run.problem) {
+    // The reader said it (dfc/stopped, in the stage the run stopped in); the runner's sentence says how long it ran.
+    report.notes = [...report.notes, run.problem.message];
   } else if (run.problem && run.problem.kind !== 'out-of-memory') {
     // The runner knows exactly what docker refused; the reader only saw its words in the log.
     report.diagnostics = report.diagnostics.filter((d) => d.code !== 'dfc/docker');

@@ -396,6 +396,8 @@ class ClientRunner(object):
 
     def save_har(self, har_path, **kwargs):
         _record("save_har", [har_path], kwargs)
+        # The DFC's own line for it, as users' consoles show it (test/fixtures/dfc/real-whisper-multicontext/run.log:18).
+        _write("[info] Saved HAR to: %s\n" % har_path)
         hn = json.dumps(self._hn).encode("utf-8")
         with tarfile.open(har_path, "w") as t:
             info = tarfile.TarInfo("%s.hn" % self._net)
