@@ -910,7 +910,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: 'Interrupted by user, aborting...',
     tool: 'dfc',
     classes: [],
-    patterns: [/^(?:\S.{0,80}?: )?(?:Interrupted|Aborted|Cancell?ed|Stopped) by (?:the )?user\b/i],
+    patterns: [/^(?:\S.{0,80}?: )?(?:[Ii]nterrupted|[Aa]borted|[Cc]ancell?ed|[Ss]topped) (?:by user|by the user)\b/],
     stage: null,
     severity: 'error',
     code: 'dfc/interrupted',

@@ -825,7 +825,7 @@ export class Explainer {
         " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
     }
     const over = facts.over ? ` Over the budget: ${facts.over}.` : '';
-    const said = s.cls && !msg.startsWith(s.cls) && e.id === 'backend-allocator' ? `${s.cls}: ${msg}` : msg;
+    const said = s.cls && !msg.startsWith(s.cls) && (e.id === 'backend-allocator' || s.cls === 'BackendAllocatorException') ? `${s.cls}: ${msg}` : msg;
     return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${said.replace(/\.$/, '')}.${over}${hint}`, {
       excerpt: [withoutLevel(s.line.text).trim()],
     });
