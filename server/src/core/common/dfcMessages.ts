@@ -784,6 +784,59 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       "a YOLO benchmark's pitfalls note: yolo11n-seg for Hailo-8 fails mapping with this line and compiles for Hailo-10H (test/fixtures/dfc-corpus/unseen/28); the target as the model zoo's scripts set it, e.g. performance_param(fps=330) in hailo-ai/hailo_model_zoo cfg/alls/lprnet.alls",
   },
   {
+    // The performance flow (performance_param(compiler_optimization_level=max)) steps the resource utilization itself; a
+    // script that also sets it is refused (dfc-corpus unseen14/02: the script set resources_param beside level max). No
+    // model-zoo script sets both (/work/shared/corpus/alls, alls-history: none with level max has resources_param).
+    id: 'performance-flow-resources',
+    text: 'Builder fail with status 94: Performance Flow requires automatic resource utilization',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Performance Flow requires automatic resource utilization/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'the performance flow with resource limits set',
+    fix: "performance_param(compiler_optimization_level=max) runs the performance flow, which chooses the resource utilization itself: remove the script's resources_param(…) limits, or keep them and compile at a lower compiler_optimization_level",
+    evidence:
+      "the DFC 3.33 compiler's hailo_sdk.core.log: `Mapping Failed`, `Builder fail with status 94: Performance Flow requires automatic resource utilization` under a script with level max and its own resource utilization (dfc-corpus unseen14/02)",
+  },
+  {
+    // The partitioner's verdict: no split of the network into contexts at any utilization it tried (the performance flow
+    // steps it down first, dfc-corpus unseen14/12); the client log's `BackendAllocatorException: Compilation failed: No
+    // valid partition found` is the same verdict (dfc-corpus unseen8/20).
+    id: 'no-valid-partition',
+    text: 'No valid partition found',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/\bNo valid partition found\b/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'no valid partition into contexts',
+    fix: "the partitioner found no split of the network into contexts whose every context fits the device: a smaller model or input resolution, fewer network groups, end nodes that leave heavy post-processing to the host, or a device with more resources; with performance_param(compiler_optimization_level=max) the compiler already lowered the utilization step by step, so a lower level (or an fps target) changes the search, not the device's size",
+    evidence:
+      "the DFC 3.33 compiler's hailo_sdk.core.log (`Builder fail with status 94: No valid partition found` after the performance flow's utilization steps, dfc-corpus unseen14/12) and its client log's BackendAllocatorException (unseen8/20)",
+  },
+  {
+    // The compiler's builder reports every failure with a status and its words (`Builder fail with status 66: Failed to
+    // reach required FPS …`, unseen9/23; `… status 94: …`, unseen14/02, 12): after the specific causes above, any status's
+    // words are the cause the log states.
+    id: 'builder-status',
+    text: 'Builder fail with status {status}: {why}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/Builder fail(?:ed)? with status (?<status>\d+)(?::\s*(?<why>\S(?:.*\S)?))?/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: "the compiler's builder status",
+    fix: 'the builder stopped for the reason its words give — change what they name (a setting of the model script, a layer, the split into contexts)',
+    evidence: "the DFC 3.33 compiler's hailo_sdk.core.log (dfc-corpus unseen9/23, unseen14/02, unseen14/12)",
+  },
+  {
     id: 'too-many-lcus',
     text: 'Model uses too many reources: {n} Layer-Controllers',
     tool: 'dfc',
@@ -849,6 +902,21 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/context-partition',
     fix: 'report it to Hailo with the quoted lines',
     evidence: `${FIXTURES}/SOURCES.md (Y)`,
+  },
+  {
+    // The user's Ctrl-C in the tool's own words: the DFC 3.33 compiler logs it (at info) as it stops, where the client log
+    // of the same run raises KeyboardInterrupt (dfc-corpus unseen14/03, the repository's client log; unseen8/23).
+    id: 'interrupted-by-user',
+    text: 'Interrupted by user, aborting...',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/^(?:\S.{0,80}?: )?(?:[Ii]nterrupted|[Aa]borted|[Cc]ancell?ed|[Ss]topped) (?:by user|by the user)\b/],
+    stage: null,
+    severity: 'error',
+    code: 'dfc/interrupted',
+    verdict: true,
+    fix: 'run it again and let it finish',
+    evidence: "the DFC 3.33 compiler's hailo_sdk.core.log, `Interrupted by user, aborting...` after 30 partition iterations (dfc-corpus unseen14/03)",
   },
   {
     id: 'compiler-assertion',
@@ -1390,6 +1458,10 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'apus-over': ['APUs'],
   'microcode-size': ['microcode'],
   'required-fps': ['required FPS'],
+  'performance-flow-resources': ['Performance Flow'],
+  'no-valid-partition': ['valid partition'],
+  'builder-status': ['Builder fail'],
+  'interrupted-by-user': ['by user', 'by the user'],
   'too-many-lcus': ['Layer-Controllers'],
   'single-context': ['Context switch is disabled'],
   'save-resources': ['save enough resources'],

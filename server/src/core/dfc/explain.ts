@@ -87,10 +87,26 @@ interface HailortChain {
  */
 function layerBeside(line: string, message: string): string | undefined {
   const rest = line.replace(message, ' ');
-  return HN_LAYER_NAME.exec(rest)?.[1];
+  const full = HN_LAYER_NAME.exec(rest)?.[1];
+  if (full) return full;
+  // A layer's own name without its network's scope, as the DFC prints it in its messages (`conv41`, `ew_add9`, `resize1_sd0`,
+  // `ne_activation_mul_and_add78`: the layer kind's lower-case words, its index, a split's suffix): only where the author
+  // marks it as a name — a code span or quotes (a note's `在 \`ne_activation_mul_and_add78\` 层报 …`, dfc-corpus unseen14/15)
+  // — and never a data type or a device (`int8`, `float32`, `hailo8`).
+  for (const m of rest.matchAll(QUOTED_NAME)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    if (HN_BARE_LAYER.test(name) && !NOT_A_LAYER.test(name)) return name;
+  }
+  return undefined;
 }
 
 const HN_LAYER_NAME = /(?<![\w/.-])([A-Za-z_][\w-]{0,100}\/[A-Za-z_][\w-]{0,200})(?![\w/.-])/;
+/** A code span's or quotes' whole content. */
+const QUOTED_NAME = /`([^`\s]{1,120})`|'([^'\s]{1,120})'|"([^"\s]{1,120})"/g;
+/** An HN layer's name in its network: the kind's lower-case words and its index, then a split's suffixes (`_sd0`, `_dc`). */
+const HN_BARE_LAYER = /^[a-z][a-z_]{0,60}[a-z]\d{1,5}(?:_[a-z]{1,20}\d{0,5}){0,3}$/;
+/** Names of that form that are no layer: data types, Hailo devices, an ONNX opset, model families with their version. */
+const NOT_A_LAYER = /^(?:u?int|float|bfloat|fp|hailo|opset|yolov|resnet|mobilenetv|efficientnetv|vgg)\d/;
 
 /** HailoRT's check macros' own words (`CHECK failed - `, `CHECK_SUCCESS failed with `) are not the message. */
 function stripCheck(text: string): string {
@@ -105,6 +121,8 @@ const RECOMMEND_TEXT = /using these end node names: (.+?)\s*$/;
 const END_NODE_ECHO = /\bend_node_names\s*=\s*\[([^\]]*)\]/;
 /** `performance_param(fps=30)` (hailo_model_zoo's cfg/alls set the target this way; `fps=None` sets none). */
 const FPS_TARGET = /\bperformance_param\([^)]*?\bfps\s*=\s*([\d.]+)/;
+/** The optimizer's report of a layer and the config it built for it: `Layer: <net>/<layer>, Config: {…}`. */
+const LAYER_CONFIG_REPORT = /\bLayer: ([A-Za-z_][\w-]{0,100}\/[\w\/-]{0,200}\w), Config: \{/;
 
 function quotedList(s: string): string[] {
   const out: string[] = [];
@@ -245,6 +263,7 @@ export class Explainer {
             .filter(Boolean),
         );
     }
+    if (t.includes('Config: ') && (m = LAYER_CONFIG_REPORT.exec(t))) this.configReport = { layer: m[1], line: l.no };
     if (handled) return;
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
@@ -366,6 +385,9 @@ export class Explainer {
         return [this.versionMismatch(s, hit)];
       case 'quantization-failed':
         return [this.quantizationFailed(s, hit)];
+      case 'interrupted-by-user':
+        // A DFC stage's tool saying its user stopped it is KeyboardInterrupt in its own words; an application stopped by its user ended as meant.
+        return this.state.currentStage === null ? [] : [this.interrupted(s.line.no, 'KeyboardInterrupt', false, undefined, s.message.trim())];
       case 'nan-params':
         return [this.catalogued(s, hit, 'dfc/nan-params')];
       case 'system-requirements':
@@ -751,6 +773,19 @@ export class Explainer {
         named = n.layer;
         what = n.why ?? 'the compiler raised an exception';
         break;
+      // The words the compiler gives after its verdict (`Builder fail with status 94: …`, the partitioner's `No valid
+      // partition found`): the cause the log states, said as the DFC says it.
+      case 'performance-flow-resources':
+        what = 'the performance flow (compiler_optimization_level=max) requires automatic resource utilization, and the resources were limited by hand';
+        break;
+      case 'no-valid-partition':
+        what = 'the partitioner found no valid partition of the network into contexts';
+        break;
+      case 'builder-status':
+        what = n.why
+          ? `the compiler's builder stopped with status ${n.status}: ${n.why.replace(/\.$/, '')}`
+          : `the compiler's builder stopped with status ${n.status}`;
+        break;
       case 'too-many-lcus':
         what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
         break;
@@ -790,7 +825,7 @@ export class Explainer {
         " Try allocator_param(timeout=…) or compiler_optimization_level, reduce the input resolution or the layer's width, check --hw-arch (hailo8l has fewer resources than hailo8), or split the model.";
     }
     const over = facts.over ? ` Over the budget: ${facts.over}.` : '';
-    const said = s.cls && !msg.startsWith(s.cls) && e.id === 'backend-allocator' ? `${s.cls}: ${msg}` : msg;
+    const said = s.cls && !msg.startsWith(s.cls) && (e.id === 'backend-allocator' || s.cls === 'BackendAllocatorException') ? `${s.cls}: ${msg}` : msg;
     return this.make('dfc/allocation-failed', where, s.line, `Allocation failed: ${what} — ${said.replace(/\.$/, '')}.${over}${hint}`, {
       excerpt: [withoutLevel(s.line.text).trim()],
     });
@@ -1000,7 +1035,14 @@ export class Explainer {
   newRun(): void {
     this.rt = null;
     this.rtPlain = null;
+    this.configReport = null;
   }
+
+  /**
+   * The layer the optimizer last reported with the config it built for it (`Layer: pow/square1, Config: {'precision_mode':
+   * 'a16_w16', …}`, as it rejected the layer, dfc-corpus unseen14/59): the layer a later failure that names none is about.
+   */
+  private configReport: { layer: string; line: number } | null = null;
 
   /** The HailoRT failure being reported (its later lines join it). */
   private rt: HailortChain | null = null;
@@ -1181,10 +1223,13 @@ export class Explainer {
     how: 'KeyboardInterrupt' | 'SIGINT' | 'SIGTERM',
     fromStatus = false,
     stage: StageName | 'unknown' = this.state.stageForError(this.evidence),
+    /** The tool's own words that its user stopped it (`Interrupted by user, aborting...`), said instead of the class. */
+    said?: string,
   ): DfcDiagnostic {
     const { where, l } = this.atLine(lineNo);
-    const what =
-      how === 'KeyboardInterrupt'
+    const what = said
+      ? `its user — the tool's own words \`${said.replace(/`/g, "'")}\` (Ctrl-C, SIGINT: Python's KeyboardInterrupt)`
+      : how === 'KeyboardInterrupt'
         ? 'KeyboardInterrupt — what Python raises when the user presses Ctrl-C (SIGINT)'
         : how === 'SIGINT'
           ? `SIGINT${fromStatus ? ' (exit 130 = 128 + 2)' : ''} — Ctrl-C in its terminal`
@@ -1387,6 +1432,12 @@ export class Explainer {
     const raised = s.frames.length ? ` It was raised in ${s.frames[s.frames.length - 1]}${s.file ? ` (${shortPath(s.file)})` : ''}.` : '';
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     const named = s.cut ? undefined : namedLayer(head);
+    // A failure that names no layer, after the optimizer reported the one it was configuring as it refused it: that layer is where to look.
+    const report = this.configReport;
+    const reported =
+      !named && report && report.line < s.line.no
+        ? ` Before it (line ${report.line}) the optimizer reported layer ${report.layer} with the config it built for it (a DFC report of the layer it was working on): if this failure is that layer's, look there first.`
+        : '';
     // HailoRT's CHECK macro returns a status with every failed check (hailort/common/utils.hpp, https://github.com/hailo-ai/hailort):
     // a check quoted without its callers' `status=` lines is still HailoRT's failure, its status unseen.
     // The stage, when the log shows one, with the evidence it rests on (stageEvidence.ts): nothing in the message says it.
@@ -1401,7 +1452,7 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${named ? ` It names the layer or node ${named}.` : ''}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${named ? ` It names the layer or node ${named}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

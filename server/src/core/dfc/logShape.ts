@@ -75,7 +75,8 @@ const FIELD_RES: [Kind, RegExp][] = [
   ['time', /\d{9,10}\.\d{1,9}(?![\w.])/y],
   ['file', /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y],
   ['hex', /0x[0-9a-fA-F]{1,16}(?![\w.])/y],
-  ['level', /(?:info|information|warning|warn|error|err|debug|critical|crit|fatal|trace|notice|verbose)(?![\w.])/iy],
+  // A warning level a logger qualifies (Python logging's custom level names: the DFC's own `DEPRECATION_WARNING`, dfc-corpus unseen14/10).
+  ['level', /(?:[A-Z]{2,24}_(?=warn))?(?:info|information|warning|warn|error|err|debug|critical|crit|fatal|trace|notice|verbose)(?![\w.])/iy],
   ['level', /[IWEDFCTV](?![\w.])/y],
   ['num', /(?:(?:pid|tid|thread)[=:])?\d{1,10}(?::\d{1,10})?(?![\w.])/y],
   ['name', /[A-Za-z_][\w-]{0,60}(?:\.[\w-]{1,60}){0,8}(?:\[\d{1,10}\])?(?![\w.])/y],
@@ -425,8 +426,9 @@ export class LogShape<T> {
       let level: ShapeLevel | null = null;
       let own = false;
       head.fields.slice(0, d).forEach((f, i) => {
-        if (f.kind !== 'level' || !LEVELS[f.value.toLowerCase()]) return;
-        level = LEVELS[f.value.toLowerCase()];
+        const word = f.kind === 'level' ? f.value.toLowerCase().replace(/^[a-z]+_(?=warn)/, '') : '';
+        if (!LEVELS[word]) return;
+        level = LEVELS[word];
         own = canonical(f) && !this.stems.get(head.stems[i])?.relayTag;
       });
       return { rest: text.slice(end), level, own };

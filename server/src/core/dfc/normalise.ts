@@ -89,7 +89,8 @@ const PREFIXES: Prefix[] = [
     level: 1,
     named: true,
   },
-  { re: /^(INFO|IMPORTANT|WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
+  // A warning level a logger qualifies is a warning (Python logging's custom level names: the DFC's `DEPRECATION_WARNING`).
+  { re: /^(INFO|IMPORTANT|(?:[A-Z]{2,24}_)?WARNING|WARN|ERROR|DEBUG|CRITICAL|FATAL)(?::(?:[\w.]+:| )?| +[-|](?: |$)|( +))/, level: 1, pad: 2 },
   { re: /^<[^<>]*?\b(INFO|WARNING|ERROR|DEBUG|CRITICAL)> ?/, level: 1 },
   // glog's and absl's prefix, `Lmmdd hh:mm:ss.uuuuuu threadid file:line] ` (abseil-cpp absl/log/internal/log_format.cc;
   // `E0000 00:00:<epoch>` before absl's time zone is set, test/fixtures/dfc/real-killed-137), and TensorFlow's own
@@ -437,7 +438,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
           const word = m[group + p.level];
           // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
           // A Python warning's category (`DeprecationWarning`, `UserWarning`, any `…Warning`) is a warning.
-          level = LEVEL_WORDS[word.toLowerCase()] ?? (word.endsWith('Warning') ? 'warning' : null);
+          level = LEVEL_WORDS[word.toLowerCase()] ?? (word.endsWith('Warning') || word.endsWith('_WARNING') ? 'warning' : null);
           ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
           templateOwn = false;
           const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
