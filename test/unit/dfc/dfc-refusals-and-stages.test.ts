@@ -230,6 +230,19 @@ test("an unknown error after the author's words name the optimizer's algorithm t
   assert.match(said(r), /dfc\/unrecognised-error[^|]*It belongs to the optimize stage: the line before it says the optimizer's bias_correction was running/);
 });
 
+test("the author's words behind a relay's level still name the algorithm that ran into the error", () => {
+  // unseen14/57's lines relayed through Python's logging, every line at INFO (as dfc-wrappers.test.ts relays every corpus log).
+  const r = read(
+    [
+      '### 2. bias_correction zero-size array',
+      '- 預設 optimization level 跑到 bias_correction 丟',
+      '  `ValueError: zero-size array to reduction operation maximum`。',
+    ].map((l, i) => `2026-12-06 09:12:1${i},00${i} - INFO - compile_model.dfc - ${l}`),
+  );
+  assert.equal(r.failedStage, 'optimize', said(r));
+  assert.match(said(r), /the optimizer's bias_correction was running/);
+});
+
 test("the optimizer's algorithms by the model script's names, spelt with an underscore: a bare `finetune` is anyone's word", () => {
   // unseen14/57's line, and a VLM project's troubleshooting notes (library file id 52676609249), nothing of the DFC's.
   assert.equal(optimizerAlgorithmIn('- 預設 optimization level 跑到 bias_correction 丟'), 'bias_correction');

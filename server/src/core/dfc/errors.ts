@@ -556,7 +556,8 @@ export class ErrorCollector {
     const intro = this.intro;
     const prose = this.prose;
     if (body) this.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
-    if (body) this.prose = !consumed && !bare && level(t) === null ? body : null;
+    // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
+    if (body) this.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
