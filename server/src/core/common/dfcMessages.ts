@@ -191,6 +191,24 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: `${FIXTURES}/SOURCES.md (C, F, G); ${CORPUS}/25-segformer-docstring`,
   },
   {
+    // The DFC's check of a layer of its network (HN) against a rule of that layer's kind, in its words: `<kind> layer
+    // <net>/<layer> (translated from <node>) … requires …` — run wherever the DFC builds or loads the HN (parsing, and a
+    // later step on a HAR: DFC 5.4.0's `hailo profiler` on a compiled HAR, dfc-corpus unseen14/52), so no stage of its own.
+    id: 'layer-requirement',
+    text: '{kind} layer {layer} (translated from {node}) with {what} requires {rule}',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /\b(?<kind>[a-z][a-z_]{0,30}(?: [a-z][a-z_]{0,30})?) layer (?<layer>[\w.-]{1,120}\/[\w./-]{1,200})(?:\s*\(translated from (?<node>[^)\s]{1,300})\))?\s+(?<why>(?:with [^.]{0,120}?\s)?requires\b.*?)\s*$/,
+    ],
+    stage: null,
+    severity: 'error',
+    code: 'dfc/unsupported-layer',
+    fix: "the DFC checks each layer of the network it holds against its kind's rules, whenever it builds or loads it: a parse refusing it needs the model changed at the ONNX node it names; a later step (compile, profiler) refusing a layer the compiler made (a `_sd<N>` piece of a layer it split) is the DFC's own doing — report it with these lines, and measure on the device meanwhile",
+    evidence:
+      'DFC 5.4.0 `hailo profiler` on a compiled hailo15h HAR: `conv layer hailo_stereo/conv78_sd0 (translated from …/Conv) with element-wise addition requires the output_shape of conv and of the add to be equal`, after a compile whose allocator split conv77 into 12 `_sd` pieces (test/fixtures/dfc-corpus/unseen14/52)',
+  },
+  {
     id: 'parsing-failed-list',
     text: 'Parsing failed. The errors found in the graph are:',
     tool: 'dfc',
@@ -326,6 +344,23 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/model-script',
     fix: 'use a keyword the command takes (nms_postprocess: nms_scores_th, nms_iou_th, config_path, …)',
     evidence: `${FIXTURES}/SOURCES.md (W, X)`,
+  },
+  {
+    // The DFC's validation of a model-script setting's value, at the script's load (`Unsupported value
+    // [PrecisionMode.a16_w8] for fields ['precision_mode']`, DFC 5.3.0 for hailo10h, dfc-corpus unseen14/58; `Unsupported
+    // value [<PrecisionMode.a16_w16>]` for matmul layers, library file id 59218690720): the value in the DFC's brackets,
+    // the fields it names are the script's keywords.
+    id: 'unsupported-value',
+    text: 'Unsupported value [{value}] for fields [{fields}]',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/\bUnsupported value (?<value>\[[^\]\n]{1,200}\])(?: for fields? \[(?<keyword>[^\]\n]{1,200})\])?/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "the DFC does not take this value for that setting (for the layer's kind, the target or the release): use a value it accepts",
+    evidence:
+      "DFC 5.3.0 for hailo10h refusing precision_mode a16_w8 and a16_w4 set in the model script, though its release notes announce them as a preview (test/fixtures/dfc-corpus/unseen14/58; the same author's notes, library file id 62088025958); quantization_param(…, precision_mode=a16_w16) on matmul layers refused at script load, HailoMatmul taking a8_w8, a8_w8_a8, a8_w8_a16 (library file id 59218690720)",
   },
   {
     id: 'config-path-and-arguments',
@@ -484,6 +519,24 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     code: 'dfc/quantization-failed',
     fix: "the layer's data or weight range is unbalanced — as the DFC says: mostly a random (synthetic) calibration set or random weights, a calibration set not normalized the way the model's input is (0-255 where training saw 0-1), or a model trained without batch normalization: calibrate with real images, preprocessed as in training (or normalize on the chip with the model script's normalization)",
     evidence: `the DFC's own message (${CORPUS2}/37, library file id 59685997022); users' notes: synthetic calibration frames made the DFC refuse, real frames cleared it (library file id 60183850446); 0-255 inputs for a 0-1 network (library file id 71269478379)`,
+  },
+  {
+    // The optimizer's refusal of a shift its op cannot take between the ranges of its inputs (DFC 3.29–3.30, the
+    // class AccelerasNumerizationError when it is quoted): the layer is named, and the matmul form says how to widen them.
+    id: 'shift-delta',
+    text: 'layer {layer} does not support shift delta. To overcome this issue you should force larger range at the inputs of the layer using command quantization_param([layer_name], force_range_in=[range_min, range_max], force_range_index=index)',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /\blayer (?<layer>[\w./-]{1,200}) does not support shift delta\b/,
+      /\bShift delta in (?<layer>[\w./-]{1,200}) is larger than \d+(?:\.\d+)?, cannot quantize\b/,
+    ],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/quantization-failed',
+    fix: "the op cannot take the shift between its inputs' ranges: widen the ranges at its inputs as the DFC's own lines after the message say — quantization_param([layer], force_range_in=[min, max], force_range_index=i), one line per input, with the ranges it prints — or, for a global average pool, reduce it in steps first (pre_quantization_optimization(global_avgpool_reduction, layers=…, division_factors=[H, 1])); where the suggested ranges do not help (one recorded matmul), the layer's inputs need another form in the model",
+    evidence:
+      'the DFC 3.30.0 message and its suggested quantization_param lines (test/fixtures/dfc-corpus/unseen14/14, whose author found the suggested ranges did not help); DFC 3.29.0 AccelerasNumerizationError on a global average pool, fixed by global_avgpool_reduction at a smaller input (unseen14/56)',
   },
   {
     id: 'nan-params',
@@ -650,6 +703,66 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     cause: 'memory units',
     fix: 'a node needs more memory units than one cluster has — a fixed hardware budget no max_memory_utilization or optimization level changes: split the network differently (fewer or other network groups, smaller layers) so the partitioner can place it',
     evidence: 'test/fixtures/dfc-corpus/unseen4/20 (the same under every compiler setting; compiling fewer network groups worked)',
+  },
+  {
+    // Any other resource the allocator counts against a fixed budget, per context or cluster (`context X shmifo in
+    // capacity exceeded (available: 20, required: 37)`, DFC 5.4.0, dfc-corpus unseen14/51). The allocator logs such a
+    // line at each failed attempt of its search (at info in its log file, then not a failure: explain.ts `observe`).
+    id: 'resource-capacity',
+    text: 'context {context} {resource} capacity exceeded (available: {available}, required: {required})',
+    tool: 'dfc',
+    classes: [],
+    // Named by its context, or with the allocator's counts: `capacity exceeded` alone is any program's words.
+    patterns: [
+      /\bcontext (?<context>[\w.-]{1,120}) (?<resource>[A-Za-z][\w-]{0,40}(?: [a-z][\w-]{0,40})?) capacity exceeded\b(?:\s*\(available: (?<available>\d+), required: (?<required>\d+)\))?/,
+      /\b(?<resource>[A-Za-z][\w-]{0,40}(?: [a-z][\w-]{0,40})?) capacity exceeded \(available: (?<available>\d+), required: (?<required>\d+)\)/,
+    ],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'a resource over its budget',
+    fix: 'the allocator needs more of the named resource than a context (or cluster) has, a fixed hardware budget: let the partitioner split the network differently — in the recorded case (shmifo, the streams between contexts, on hailo15h) resources_param(max_utilization=0.95) packed fewer, denser contexts and compiled — or reduce what the resource carries (fewer tensors crossing a context boundary, narrower layers)',
+    evidence:
+      'a stereo model on DFC 5.4.0 for hailo15h: `context hailo_stereo_context_6 shmifo in capacity exceeded (available: 20, required: 37)` at the default utilization, resources_param(max_utilization=0.95) compiled (test/fixtures/dfc-corpus/unseen14/51)',
+  },
+  {
+    // The allocator's first check of the resources a single context would need against the device's (`lcus=(180/80)`:
+    // needed/available). The compiler says itself when it recovers — `Single context flow failed: Recoverable single
+    // context error - Resources presolve failed: lcus=(>80)`, then `Using Multi-context flow` and a HEF (library file
+    // id 59218690720) —, so that form is no failure here.
+    id: 'resources-presolve',
+    text: 'Resources presolve failed: {resource}=({needed}/{available})',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /(?<!Recoverable single context error - )\bResources presolve failed(?::\s*(?<why>[\w-]{1,40}=\(\S{1,40}\)(?:,\s*[\w-]{1,40}=\(\S{1,40}\)){0,8}))?/,
+    ],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'resources over what one context has',
+    fix: 'the network needs more of the named resources than one context of the device has (needed/available; lcus are the Layer-Controllers that schedule each layer): the compiler must split it into contexts — keep context switching enabled — and the line after this one says which resource the split could not fit',
+    evidence:
+      "DFC 5.4.0 for hailo15h, `Resources presolve failed: lcus=(180/80)` before the multi-context split's shmifo failure (test/fixtures/dfc-corpus/unseen14/51); the compiler's own `Recoverable single context error` form before a multi-context HEF (library file id 59218690720)",
+  },
+  {
+    // The allocator rewrites some layers with a reshape around them (a large-stride conv as space-to-depth and a 1x1)
+    // and says so when it cannot place that reshape (DFC 3.34, after translation and optimization succeeded).
+    id: 'reshape-needed',
+    text: 'Reshape is needed for layers: {layers}, but adding a reshape has failed',
+    tool: 'dfc',
+    classes: [],
+    patterns: [/\bReshape is needed for layers:\s*(?<layers>[\w./-]{1,200}(?:,\s*(?!but\b)[\w./-]{1,200}){0,40})(?:,\s*but adding a reshape has failed)?/],
+    stage: 'compile',
+    severity: 'error',
+    code: 'dfc/allocation-failed',
+    role: 'cause',
+    cause: 'a reshape the allocator could not add',
+    fix: 'the allocator wants to place these layers through a reshape (a large-stride convolution such as a 16x16 stride-16 patch embedding becomes a space-to-depth and a 1x1) and cannot add it; allocator_param(automatic_reshapes=enabled) and a smaller input did not change it in the recorded case — rewrite the layer in the model so it needs none (the patch convolution factored into smaller ones moved the failure on to the next layers there)',
+    evidence:
+      "OWLv2's image tower on DFC 3.34.0 for hailo8l: translation and optimization ok, compilation failed on conv1 at 960 and 640 px and with automatic_reshapes (test/fixtures/dfc-corpus/unseen14/62); another project's `Reshape is needed for layers: conv2, conv3` among its allocator failures (library file id 19586792410)",
   },
   {
     id: 'automri-context',
@@ -1413,6 +1526,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'misspelled-node': ['node name'],
   'end-node-absorbed': ['missing in the HN'],
   'unsupported-layer': [' in op ', 'translated from'],
+  'layer-requirement': ['requires'],
   'parsing-failed-list': ['Parsing failed'],
   'parser-recommendation': ['end node names'],
   'parser-prompt': ['parse again'],
@@ -1422,6 +1536,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'elementwise-input-shapes': ['match each other'],
   'model-script-syntax': ['Parsing failed at:', '(line:'],
   'no-argument-named': ['No argument named'],
+  'unsupported-value': ['Unsupported value'],
   'config-path-and-arguments': ['Both config path'],
   'bbox-conv-infer': ['bbox conv'],
   'nms-last-layers': ['expected conv'],
@@ -1438,6 +1553,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'calibration-range': ['not be normalized'],
   'not-quantized': ['quantized weights'],
   'quantization-failed': ['Quantization failed in layer', 'Desired shift is'],
+  'shift-delta': ['shift delta', 'Shift delta'],
   'nan-params': ['NaN values'],
   'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check', 'Requirement ', 'or higher, found'],
   'mapping-failed': ['Mapping Failed'],
@@ -1450,6 +1566,9 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'driver-file-write-warning': ['Failed to write file'],
   'driver-firmware-write-failed': ['to write file', 'firmware files'],
   'memory-units-capacity': ['Memory units capacity'],
+  'resource-capacity': ['capacity exceeded'],
+  'resources-presolve': ['presolve failed'],
+  'reshape-needed': ['Reshape is needed'],
   'automri-context': ['too many resources'],
   'partition-failed': ['valid partition'],
   'too-many-scs': ['too many SCs'],

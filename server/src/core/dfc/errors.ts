@@ -11,10 +11,23 @@ import { Explainer, type Signal } from './explain';
 import { UnknownWarnings } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
-import { stageOfApiCall, stageOfCall, stageOfClass, stageOfFrame, stageOfMention, stageOfModule, stageSaid, type StageClue } from './stageEvidence';
+import {
+  optimizerAlgorithmIn,
+  stageOfApiCall,
+  stageOfCall,
+  stageOfClass,
+  stageOfFrame,
+  stageOfMention,
+  stageOfModule,
+  stageSaid,
+  type StageClue,
+} from './stageEvidence';
 
 /** A log's words quoted in a reason, at most 80 characters. */
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
+
+/** A line that is only a DFC layer's kind and HN name, with the ONNX node it was translated from: a message's head. */
+const LAYER_HEAD = /^[a-z][a-z_]{0,30}(?: [a-z][a-z_]{0,30})? layer [\w.-]{1,120}\/[\w./-]{1,200}(?:\s*\(translated from [^)\s]{1,300}\))?$/;
 
 /** IPython's traceback header: `BackendAllocatorException                 Traceback (most recent call last)`. */
 const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)/;
@@ -51,8 +64,14 @@ const GENERIC_ALLOCATION = /the allocator could not map the network|no split of 
 function allocationDetail(message: string): number {
   // Layers the Agent-infeasible lines named so far (`layers dw66, conv68 could not be placed`): a later line naming one more says more.
   const layers = /^Allocation failed: layers ([^(]*?) could not be placed/.exec(message)?.[1].split(', ').length ?? 0;
+  // The presolve says only that one context is too small; the line after it names what the split could not fit.
+  const presolve = /^Allocation failed: the network needs more resources than one context has/.test(message) ? 0.5 : 0;
   return (
-    (GENERIC_ALLOCATION.test(message) ? 0 : 2) + (/The DFC names the cause/.test(message) ? 1 : 0) + (/Over the budget:/.test(message) ? 1 : 0) + layers / 100
+    (GENERIC_ALLOCATION.test(message) ? 0 : 2) +
+    (/The DFC names the cause/.test(message) ? 1 : 0) +
+    (/Over the budget:/.test(message) ? 1 : 0) +
+    layers / 100 -
+    presolve
   );
 }
 
@@ -380,6 +399,10 @@ export class ErrorCollector {
   private intro: string | null = null;
   /** The introducing line before the current traceback chain. */
   private chainIntro: string | null = null;
+  /** The last line of an author's words (no level tag, no exception), whatever it ends in: what they say ran before an error. */
+  private prose: string | null = null;
+  /** The author's line before the current traceback chain. */
+  private chainProse: string | null = null;
   /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
   private callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
@@ -531,7 +554,10 @@ export class ErrorCollector {
     const framed = bare && !frames.length ? framedMention(body) : null;
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
     const intro = this.intro;
+    const prose = this.prose;
     if (body) this.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
+    // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
+    if (body) this.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.ranStage = stage;
@@ -546,6 +572,7 @@ export class ErrorCollector {
         const before = at > 0 ? written.slice(Math.max(0, at - 400), at) : '';
         said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
         if (said) this.saidStage = said;
+        else this.algorithmRan(before, prose);
       }
       const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage: stage ?? said };
       this.openFailure = s;
@@ -631,6 +658,8 @@ export class ErrorCollector {
   }
 
   // ---- wrapped messages ------------------------------------------------------------------------
+  // The DFC's words about one layer of its network begin with its kind and HN name (`conv layer net/conv78_sd0`, then
+  // `(translated from …)`): a line that is only that head goes on with what the layer requires (dfc-corpus unseen14/52).
   // A message split over lines — by its author (a README's wrapped paste) or by the DFC itself
   // (`No successful assignments: L errors:` then a tab-indented `Agent infeasible`) — is read as
   // one line at its first line's place. One rule for all: a line that says something (a level tag,
@@ -691,7 +720,7 @@ export class ErrorCollector {
     if (endsAtMessageSentence(body)) return true;
     if (!/(?:[\w,:)\]?]|\()$/.test(body)) return false;
     const lv = level(l.text);
-    return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null;
+    return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body);
   }
 
   private continues(prev: LogLine, l: LogLine): boolean {
@@ -818,6 +847,7 @@ export class ErrorCollector {
         this.why.chain = '';
         this.tracebackStart = l;
         this.chainIntro = this.intro;
+        this.chainProse = this.prose;
       }
       this.inTraceback = true;
       this.afterException = false;
@@ -882,6 +912,7 @@ export class ErrorCollector {
         // A traceback whose frames name no stage: the stage the author's line before it names, if any.
         const said = this.chainStage === null && this.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.chainIntro) : null;
         if (said) this.saidStage = said;
+        else if (this.chainStage === null && !RUNTIME_ERROR.test(m[1])) this.algorithmRan('', this.chainProse);
         const { frames, omitted } = this.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
@@ -970,6 +1001,18 @@ export class ErrorCollector {
     if (this.callStage && this.callStages.size === 1) out.push({ stage: this.callStage, kind: 'call', reason: this.why.call });
     if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
     return out;
+  }
+
+  /**
+   * An error no stage's evidence places, after the author's words name the optimizer's algorithm that ran into it (on
+   * its line before the class, or the line before: `跑到 bias_correction 丟` / `ValueError: …`, dfc-corpus unseen14/57):
+   * what was running — the optimize stage, the algorithm named as the reason.
+   */
+  private algorithmRan(before: string, prose: string | null): void {
+    const algorithm = optimizerAlgorithmIn(before) ?? (prose ? optimizerAlgorithmIn(prose) : null);
+    if (!algorithm) return;
+    this.ranStage = 'optimize';
+    this.why.ran = `the line before it says the optimizer's ${algorithm} was running`;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
@@ -1173,6 +1216,7 @@ export class ErrorCollector {
     this.callStages.clear();
     this.ownStage = null;
     this.intro = null;
+    this.prose = null;
     this.crash = null;
   }
 

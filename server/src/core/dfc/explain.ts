@@ -146,7 +146,7 @@ export class Explainer {
   /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
   private brokenInstallLine: number | null = null;
   /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
-  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[] } = {};
+  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[]; presolve?: string } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   /** The fps of a `performance_param(fps=…)` the log shows. */
@@ -340,7 +340,10 @@ export class Explainer {
       case 'allocator-script':
       case 'nms-config-postprocess':
       case 'meta-arch-on-chip':
+      case 'unsupported-value':
         return [this.scriptError(s)];
+      case 'layer-requirement':
+        return [this.layerRequirement(s, hit)];
       case 'unsupported-layer':
         // Quoted without its node (`UnsupportedOperationError: X operation is unsupported`): the class still says which refusal.
         if (!n.node && !s.node) return [this.catalogued(s, hit, parserRefusalCode(n.cls ?? s.cls ?? ''))];
@@ -384,6 +387,7 @@ export class Explainer {
       case 'nms-meta-arch':
         return [this.versionMismatch(s, hit)];
       case 'quantization-failed':
+      case 'shift-delta':
         return [this.quantizationFailed(s, hit)];
       case 'interrupted-by-user':
         // A DFC stage's tool saying its user stopped it is KeyboardInterrupt in its own words; an application stopped by its user ended as meant.
@@ -629,6 +633,15 @@ export class Explainer {
       loc = this.onStatement('nms_postprocess', s.line);
       advice =
         'nms_postprocess takes the NMS settings either from the config JSON (its first argument, or config_path=) or as keywords (nms_scores_th, nms_iou_th, classes, image_dims, …) — not both: put the values into the JSON, or drop the path.';
+    } else if ((m = /\bUnsupported value (\[[^\]\n]{1,200}\])(?: for fields? \[([^\]\n]{1,200})\])?/.exec(msg))) {
+      // The DFC's validation of a setting's value at the script's load: its fields are the script's keywords (`['precision_mode']`).
+      const fields = (m[2] ?? '')
+        .split(',')
+        .map((f) => f.trim().replace(/^['"]|['"]$/g, ''))
+        .filter(Boolean);
+      const hit = fields.map((f) => this.script?.keywordPlaces(f)[0]).find(Boolean);
+      loc = hit ? { path: this.scriptPath, place: hit.place, inScript: true } : { ...this.onLog(s.line), inScript: false };
+      advice = `The DFC checked the model script's ${fields.length ? fields.join(', ') : 'settings'} when it loaded it and does not take ${m[1]}${fields.length ? ' for it' : ''} — for the layers' kind, the target or this release: use a value it accepts (a matmul layer takes a8_w8, a8_w8_a8 or a8_w8_a16 in one user's DFC). A value the release notes announce as a preview can still be refused (DFC 5.3.0 for hailo10h refused precision_mode a16_w8 and a16_w4).`;
     } else if ((m = /The specified meta architecture (\w{1,80}) cannot be run on chip/.exec(msg))) {
       loc = this.onStatement('nms_postprocess', s.line, (st) => st.keyword('engine')?.value ?? st.place);
       advice = `This chip's NN core cannot run ${m[1]}'s NMS (engine=nn_core): compile with nms_postprocess(…, engine=cpu) — the HEF then carries the NMS and HailoRT runs it on the host, so the application still gets one output.`;
@@ -786,6 +799,20 @@ export class Explainer {
           ? `the compiler's builder stopped with status ${n.status}: ${n.why.replace(/\.$/, '')}`
           : `the compiler's builder stopped with status ${n.status}`;
         break;
+      case 'resource-capacity':
+        named = n.context;
+        what = `${n.context ? `context ${n.context}` : 'a context'} exceeds its ${n.resource} capacity${n.required ? ` (required: ${n.required}, available: ${n.available})` : ''}${facts.presolve ? `, after the presolve found one context too small (${facts.presolve})` : ''}`;
+        break;
+      case 'resources-presolve':
+        if (n.why) facts.presolve = n.why;
+        what = `the network needs more resources than one context has${n.why ? ` (${n.why}: needed/available)` : ''}`;
+        break;
+      case 'reshape-needed': {
+        const layers = (n.layers ?? '').split(/,\s*/).filter(Boolean);
+        named = layers[0];
+        what = `the allocator could not add the reshape ${layers.length > 1 ? `layers ${layers.join(', ')} need` : `layer ${layers[0] ?? '?'} needs`}`;
+        break;
+      }
       case 'too-many-lcus':
         what = `the network needs ${n.n} Layer-Controllers (LCUs, the units that schedule each layer's data flow), more than it was given`;
         break;
@@ -856,6 +883,23 @@ export class Explainer {
     );
   }
 
+  /**
+   * A layer of the DFC's network (HN) refused by a rule of its kind (`conv layer net/conv78_sd0 (translated from …) with
+   * element-wise addition requires …`): the check runs wherever the DFC builds or loads the HN, so its stage is what the
+   * log shows, not the parser's.
+   */
+  private layerRequirement(s: Signal, hit: MessageMatch): DfcDiagnostic {
+    const n = hit.names;
+    const from = n.node ? ` (translated from ${n.node})` : '';
+    return this.make(
+      'dfc/unsupported-layer',
+      { ...this.onLog(s.line), node: n.layer },
+      s.line,
+      `The DFC refused a layer of its network: ${n.kind} layer ${n.layer}${from} ${(n.why ?? '').replace(/\.$/, '')}. ${hit.message.fix.charAt(0).toUpperCase()}${hit.message.fix.slice(1)}.`,
+      { stage: this.state.stageForError(this.evidence) },
+    );
+  }
+
   /** A message whose catalogue entry says it all: the DFC's words, then the entry's fix. */
   private catalogued(s: Signal, hit: MessageMatch, code: DfcCode): DfcDiagnostic {
     // A class named alone (a table's cell, a sentence's last word) has no message to quote.
@@ -872,11 +916,15 @@ export class Explainer {
     n.layer ??= layerBeside(s.line.said ?? s.line.text, s.message) ?? layerBeside(s.line.raw, s.message);
     const shift = /Desired shift is ([\d.]+), but op has only (\d+) data bits/.exec(s.message);
     const fix = hit.message.fix;
-    const what = n.layer
-      ? `Quantization failed in layer ${n.layer}${n.why ? ` due to ${n.why.trim()}` : ''}${shift ? ` (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits)` : ''}`
-      : shift
-        ? `Quantization failed (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits; the log does not name the layer)`
-        : s.message.trim().replace(/\.$/, '');
+    // The shift-delta refusals say the layer and what to do in their own words: quoted whole.
+    const what =
+      hit.message.id === 'shift-delta'
+        ? s.message.trim().replace(/\.$/, '')
+        : n.layer
+          ? `Quantization failed in layer ${n.layer}${n.why ? ` due to ${n.why.trim()}` : ''}${shift ? ` (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits)` : ''}`
+          : shift
+            ? `Quantization failed (it needs a shift of ${shift[1]}, the op has ${shift[2]} data bits; the log does not name the layer)`
+            : s.message.trim().replace(/\.$/, '');
     return this.make('dfc/quantization-failed', this.onLog(s.line), s.line, `${s.cls ? `${s.cls}: ` : ''}${what}: ${fix}.`);
   }
 

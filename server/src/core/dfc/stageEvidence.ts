@@ -13,6 +13,7 @@
 //      (`hailomz compile --har x_optimized.har` starts at compile);
 //   5. the stage the author names where they quote the error (`Parsing fails:`).
 // With none of these the stage is `unknown` — never a default.
+import { COMMANDS } from '../alls/schema';
 import { STAGES, type StageClue, type StageClueKind, type StageName } from './types';
 
 export type { StageClue, StageClueKind };
@@ -126,6 +127,28 @@ export function stageSaid(text: string): StageName | null {
     found = stage;
   }
   return found;
+}
+
+// ---- the optimizer's algorithm an author names before an error ---------------------------------------------
+/**
+ * The optimizer's algorithms by the names the model script gives them (the features of `pre_quantization_optimization`
+ * and `post_quantization_optimization`, core/alls/schema.ts: `bias_correction`, `global_avgpool_reduction`, …) — those
+ * spelt with an underscore, the DFC's own: a bare `finetune` or `equalization` is anyone's word (`SmolVLM finetune fails
+ * with …`, library file id 52676609249).
+ */
+const ALGORITHM_NAMES = new RegExp(
+  `\\b(?:${['pre_quantization_optimization', 'post_quantization_optimization']
+    .flatMap((c) => Object.keys(COMMANDS.get(c)?.subcommands?.items ?? {}))
+    .filter((name) => name.includes('_'))
+    .join('|')})\\b`,
+);
+
+/**
+ * The optimizer's algorithm a line names (`預設 optimization level 跑到 bias_correction 丟`, dfc-corpus unseen14/57): said
+ * just before an error no stage's evidence places, it is what was running when the error came — the optimize stage.
+ */
+export function optimizerAlgorithmIn(text: string): string | null {
+  return text.includes('_') ? (ALGORITHM_NAMES.exec(text)?.[0] ?? null) : null;
 }
 
 // ---- the Python API call a line shows ----------------------------------------------------------------------
