@@ -123,10 +123,32 @@ const BRACKETED_NAME = /[^\]\s]{1,60}(?=\])/y;
 const FROM_DIGIT = FIELD_RES.filter((_, i) => [0, 1, 3, 4, 5, 6, 9].includes(i));
 const FROM_LETTER = FIELD_RES.filter((_, i) => [2, 5, 7, 8, 9, 10].includes(i));
 
+const MONTH_FIELD = FIELD_RES[2][1];
+const FILE_FIELD = FIELD_RES[5][1];
+
+/**
+ * Whether a pattern can match at `at` by what stands there, read with a few character tests (the two patterns that
+ * cost most where they fail: the month must begin with its capital, and the `file.py:N` column is a run of name
+ * characters that holds a dot and ends at its colon — 86 characters at most). Only says "cannot": the pattern decides.
+ */
+function mayStartAt(re: RegExp, s: string, at: number, c: number): boolean {
+  if (re === MONTH_FIELD) return c === 74 || c === 70 || c === 77 || c === 65 || c === 83 || c === 79 || c === 78 || c === 68; // J F M A S O N D
+  if (re !== FILE_FIELD) return true;
+  let e = at;
+  let dot = false;
+  for (; e < s.length && e - at <= 90; e++) {
+    const d = s.charCodeAt(e);
+    if (d === 46) dot = true;
+    else if (!(d === 45 || d === 95 || (d >= 48 && d <= 57) || (d >= 65 && d <= 90) || (d >= 97 && d <= 122))) break;
+  }
+  return dot && s.charCodeAt(e) === 58;
+}
+
 function fieldAt(s: string, at: number, bracketed: boolean): { kind: Kind; value: string } | null {
   const c = s.charCodeAt(at);
   const tried = c >= 48 && c <= 57 ? FROM_DIGIT : FROM_LETTER;
   for (const [kind, re] of tried) {
+    if (!mayStartAt(re, s, at, c)) continue;
     re.lastIndex = at;
     const m = re.exec(s);
     if (m && m[0].length > 0 && (!bracketed || s[at + m[0].length] === ']' || kind !== 'name')) return { kind, value: m[0] };
