@@ -66,14 +66,18 @@ const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 const ZONE = '(?: ?(?:Z|[+-]\\d{2}:?\\d{2}|UTC|GMT))?';
 const FRACTION = '(?:[.,]\\d{1,9})?';
 const CLOCK = `\\d{1,2}:\\d{2}(?::\\d{2})?${FRACTION}`;
+/** A syslog-style time (`Dec  6 12:34:56`); `mayStartAt` knows it begins with the month's capital. */
+const MONTH_FIELD = new RegExp(`${MONTH} [ \\d]\\d(?: \\d{4})? ${CLOCK}(?![\\w])`, 'y');
+/** A `file.py:N` column; `mayStartAt` knows it is a run of name characters holding a dot and ending at its colon. */
+const FILE_FIELD = /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y;
 /** One value per kind, in the order tried; each anchored where it is tried (sticky) and bounded. */
 const FIELD_RES: [Kind, RegExp][] = [
   ['time', new RegExp(`\\d{4}[-/.]\\d{2}[-/.]\\d{2}(?:[T ]${CLOCK}${ZONE})?(?![\\w])`, 'y')],
   ['time', new RegExp(`\\d{2}[-/.]\\d{2}[-/.]\\d{4}(?: ${CLOCK}${ZONE})?(?![\\w])`, 'y')],
-  ['time', new RegExp(`${MONTH} [ \\d]\\d(?: \\d{4})? ${CLOCK}(?![\\w])`, 'y')],
+  ['time', MONTH_FIELD],
   ['time', new RegExp(`${CLOCK}${ZONE}(?![\\w])`, 'y')],
   ['time', /\d{9,10}\.\d{1,9}(?![\w.])/y],
-  ['file', /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y],
+  ['file', FILE_FIELD],
   ['hex', /0x[0-9a-fA-F]{1,16}(?![\w.])/y],
   ['level', /(?:info|information|warning|warn|error|err|debug|critical|crit|fatal|trace|notice|verbose)(?![\w.])/iy],
   ['level', /[IWEDFCTV](?![\w.])/y],
@@ -122,9 +126,6 @@ const BRACKETED_NAME = /[^\]\s]{1,60}(?=\])/y;
 /** The kinds a field may be by its first character (fewer patterns tried on each line). */
 const FROM_DIGIT = FIELD_RES.filter((_, i) => [0, 1, 3, 4, 5, 6, 9].includes(i));
 const FROM_LETTER = FIELD_RES.filter((_, i) => [2, 5, 7, 8, 9, 10].includes(i));
-
-const MONTH_FIELD = FIELD_RES[2][1];
-const FILE_FIELD = FIELD_RES[5][1];
 
 /**
  * Whether a pattern can match at `at` by what stands there, read with a few character tests (the two patterns that
