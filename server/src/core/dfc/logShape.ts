@@ -66,14 +66,18 @@ const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 const ZONE = '(?: ?(?:Z|[+-]\\d{2}:?\\d{2}|UTC|GMT))?';
 const FRACTION = '(?:[.,]\\d{1,9})?';
 const CLOCK = `\\d{1,2}:\\d{2}(?::\\d{2})?${FRACTION}`;
+/** A syslog-style time (`Dec  6 12:34:56`); `mayStartAt` knows it begins with the month's capital. */
+const MONTH_FIELD = new RegExp(`${MONTH} [ \\d]\\d(?: \\d{4})? ${CLOCK}(?![\\w])`, 'y');
+/** A `file.py:N` column; `mayStartAt` knows it is a run of name characters holding a dot and ending at its colon. */
+const FILE_FIELD = /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y;
 /** One value per kind, in the order tried; each anchored where it is tried (sticky) and bounded. */
 const FIELD_RES: [Kind, RegExp][] = [
   ['time', new RegExp(`\\d{4}[-/.]\\d{2}[-/.]\\d{2}(?:[T ]${CLOCK}${ZONE})?(?![\\w])`, 'y')],
   ['time', new RegExp(`\\d{2}[-/.]\\d{2}[-/.]\\d{4}(?: ${CLOCK}${ZONE})?(?![\\w])`, 'y')],
-  ['time', new RegExp(`${MONTH} [ \\d]\\d(?: \\d{4})? ${CLOCK}(?![\\w])`, 'y')],
+  ['time', MONTH_FIELD],
   ['time', new RegExp(`${CLOCK}${ZONE}(?![\\w])`, 'y')],
   ['time', /\d{9,10}\.\d{1,9}(?![\w.])/y],
-  ['file', /[\w.-]{1,80}\.(?:py|pyx|cpp|cc|cxx|c|h|hpp|go|rs|js|ts|java|rb|kt|swift):\d{1,6}(?::[\w<>.]{1,60})?(?![\w.])/y],
+  ['file', FILE_FIELD],
   ['hex', /0x[0-9a-fA-F]{1,16}(?![\w.])/y],
   // A warning level a logger qualifies (Python logging's custom level names: the DFC's own `DEPRECATION_WARNING`, dfc-corpus unseen14/10).
   ['level', /(?:[A-Z]{2,24}_(?=warn))?(?:info|information|warning|warn|error|err|debug|critical|crit|fatal|trace|notice|verbose)(?![\w.])/iy],
@@ -124,10 +128,29 @@ const BRACKETED_NAME = /[^\]\s]{1,60}(?=\])/y;
 const FROM_DIGIT = FIELD_RES.filter((_, i) => [0, 1, 3, 4, 5, 6, 9].includes(i));
 const FROM_LETTER = FIELD_RES.filter((_, i) => [2, 5, 7, 8, 9, 10].includes(i));
 
+/**
+ * Whether a pattern can match at `at` by what stands there, read with a few character tests (the two patterns that
+ * cost most where they fail: the month must begin with its capital, and the `file.py:N` column is a run of name
+ * characters that holds a dot and ends at its colon — 86 characters at most). Only says "cannot": the pattern decides.
+ */
+function mayStartAt(re: RegExp, s: string, at: number, c: number): boolean {
+  if (re === MONTH_FIELD) return c === 74 || c === 70 || c === 77 || c === 65 || c === 83 || c === 79 || c === 78 || c === 68; // J F M A S O N D
+  if (re !== FILE_FIELD) return true;
+  let e = at;
+  let dot = false;
+  for (; e < s.length && e - at <= 90; e++) {
+    const d = s.charCodeAt(e);
+    if (d === 46) dot = true;
+    else if (!(d === 45 || d === 95 || (d >= 48 && d <= 57) || (d >= 65 && d <= 90) || (d >= 97 && d <= 122))) break;
+  }
+  return dot && s.charCodeAt(e) === 58;
+}
+
 function fieldAt(s: string, at: number, bracketed: boolean): { kind: Kind; value: string } | null {
   const c = s.charCodeAt(at);
   const tried = c >= 48 && c <= 57 ? FROM_DIGIT : FROM_LETTER;
   for (const [kind, re] of tried) {
+    if (!mayStartAt(re, s, at, c)) continue;
     re.lastIndex = at;
     const m = re.exec(s);
     if (m && m[0].length > 0 && (!bracketed || s[at + m[0].length] === ']' || kind !== 'name')) return { kind, value: m[0] };
