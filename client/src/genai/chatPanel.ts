@@ -35,6 +35,7 @@ import { externalLink } from './links';
 import { renderChat } from './chatRender';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import type { PageOptions } from '../webview/html';
 import { unhandled } from '../webview/protocol';
 import { CHAT_FROM_PAGE, type ChatFromPage, type ChatToPage, type TurnView } from '../webview/protocols/chat';
@@ -85,7 +86,7 @@ export class ChatPanel {
 
   show(session: ChatSession): void {
     this.session = session;
-    this.panel.webview.html = renderChat({ name: this.name, info: session.info }, this.owner.page(this.panel));
+    void showPage(this.panel, renderChat({ name: this.name, info: session.info }, this.owner.page(this.panel)), this.owner.log, 'chat');
   }
 
   private async onMessage(m: ChatFromPage): Promise<void> {
