@@ -4,10 +4,14 @@
 // posts the page's messages when the test says, as the page script does (pages/lib/channel.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Linter } from 'eslint';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { receiver } from '../../../client/src/webview/channel';
 import { pageShell } from '../../../client/src/webview/html';
 import { pageNonce, showPage } from '../../../client/src/webview/showPage';
+import { projectRoot } from '../../helpers/projectRoot';
 import { cspMeta } from '../../helpers/webviewPage';
 
 type Listener<T> = (e: T) => unknown;
@@ -208,4 +212,32 @@ test('showPage: a page without the one strict CSP is refused (thrown, as pageShe
   ];
   for (const html of weak) assert.throws(() => showPage(panel, html, log, 'test'), /weak Content-Security-Policy/);
   assert.deepEqual(panel.sets, []);
+});
+
+test('eslint: every client/src file but showPage.ts is linted with the rule against setting a page, and the rule catches one', async () => {
+  const { ESLint, Linter: EsLinter } = await import('eslint');
+  const tseslint = (await import('typescript-eslint')).default;
+  const eslint = new ESLint({ cwd: projectRoot });
+  const files = readdirSync(join(projectRoot, 'client', 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join('client', 'src', f).split('\\').join('/'));
+  assert.ok(files.length > 50, `${files.length} client files`);
+  const planted = ["panel.webview.html = '<p>x</p>';", "this.panel.webview['html'] = page;", 'const w = panel.webview; w.html = renderPage();'];
+  for (const file of files) {
+    const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
+    const rule = config.rules?.['no-restricted-syntax'];
+    const linter = new EsLinter({ configType: 'flat' });
+    const found = planted.map(
+      (code) =>
+        linter
+          .verify(
+            code,
+            [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: rule ? { 'no-restricted-syntax': rule as Linter.RuleEntry } : {} }],
+            'x.ts',
+          )
+          .filter((m) => /showPage/.test(m.message)).length,
+    );
+    if (file === 'client/src/webview/showPage.ts') assert.deepEqual(found, [0, 0, 0], 'showPage.ts itself sets the page');
+    else assert.deepEqual(found, [1, 1, 1], `${file}: a planted page assignment is an error`);
+  }
 });
