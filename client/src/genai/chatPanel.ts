@@ -412,9 +412,9 @@ export class ChatPanels implements vscode.Disposable {
       if (!picked) return;
       lora = picked.lora;
     }
-    // The panel is made once the model is loaded and gets its page once: a webview whose HTML is replaced while
-    // its first page is still loading was seen keeping the first (code-server 4.100.3, the e2e chat test), so no
-    // loading page is shown in it — the progress notification says the model is loading.
+    // The panel is made once the model is loaded and gets its page once (a webview whose page is replaced while
+    // it still loads can keep the old one: ../webview/showPage.ts), so no loading page is shown in it — the
+    // progress notification says the model is loading.
     this.loading.add(key);
     try {
       const session = await vscode.window.withProgress(
