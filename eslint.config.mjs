@@ -9,11 +9,32 @@
 // - no-restricted-imports: the client reaches the server side only through `@hailo/api`.
 // - @typescript-eslint/no-restricted-imports: node:fs only in the confined file layer and the short
 //   list in scripts/fs-allowlist.mjs (issue 29); nor the layer's root-less path functions elsewhere.
+// - no-restricted-syntax (client/src): a webview's page is set only through client/src/webview/showPage.ts,
+//   which never replaces a page that is still loading (VS Code's webview host can then keep the old one).
 import tseslint from 'typescript-eslint';
 import { FS_ALLOWED, UNCONFINED_FILE_ACCESS } from './scripts/fs-allowlist.mjs';
 
 const FS_MESSAGE =
   'Files a folder, a file or a setting names are reached only through the confined file layer (FileRoots, server/src/core/common/confined.ts; SECURITY.md). A path that is not folder-derived goes in scripts/fs-allowlist.mjs with its reason.';
+
+/** issue 29's spread calls (see the block that uses them). */
+const SPREAD_CALLS = [
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(min|max)$/] > SpreadElement",
+    message: 'Math.min/max(...xs) overflows the stack on a large array: use minOf/maxOf (server/src/core/common/arrays.ts) or a loop.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='push'] > SpreadElement",
+    message: 'push(...xs) overflows the stack on a large array: use pushAll (server/src/core/common/arrays.ts) or a loop.',
+  },
+];
+
+/** Any `x.html = …` / `x['html'] = …` (a webview's page). */
+const PAGE_SET = {
+  selector: "AssignmentExpression > MemberExpression.left[property.name='html'], AssignmentExpression > MemberExpression.left[property.value='html']",
+  message:
+    "A webview's page is set only through showPage (client/src/webview/showPage.ts): it never replaces a page that is still loading, which VS Code's webview host can lose.",
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/e2e/.cache/**', 'test/fixtures/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -44,19 +65,13 @@ export default tseslint.config(
   // view's column; 400,000 dpkg rows crashed the doctor). server/src/core/common/arrays.ts has the loops.
   {
     files: ['server/src/**/*.ts', 'client/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(min|max)$/] > SpreadElement",
-          message: 'Math.min/max(...xs) overflows the stack on a large array: use minOf/maxOf (server/src/core/common/arrays.ts) or a loop.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='push'] > SpreadElement",
-          message: 'push(...xs) overflows the stack on a large array: use pushAll (server/src/core/common/arrays.ts) or a loop.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...SPREAD_CALLS] },
+  },
+  // A later block's no-restricted-syntax replaces the one above for its files, so it repeats SPREAD_CALLS.
+  {
+    files: ['client/src/**/*.ts'],
+    ignores: ['client/src/webview/showPage.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SPREAD_CALLS, PAGE_SET] },
   },
   {
     files: ['client/**/*.ts'],

@@ -151,8 +151,9 @@ export function findWebviewProblems(file: SourceFile): Finding[] {
   const isWebviewHtml = setsHtml && /webview/i.test(code);
   // A page built on client/src/webview/csp.ts (strictCsp, or assets.ts pageOptions built on it)
   // carries the shared policy, checked below; so does a readonly editor's page from
-  // client/src/customEditor.ts (preparePanel's page() is pageOptions'), which security.test.ts holds.
-  const sharedCsp = /\b(strictCsp|pageOptions|preparePanel)\(/.test(code);
+  // client/src/customEditor.ts (preparePanel's page() is pageOptions'), which security.test.ts holds;
+  // and client/src/webview/showPage.ts, which sets a page only after html.ts's checkedCsp accepted it.
+  const sharedCsp = /\b(strictCsp|pageOptions|preparePanel|checkedCsp)\(/.test(code);
   if (isWebviewHtml && !sharedCsp) {
     const line = lineOf(code, setsHtml.index);
     if (!/Content-Security-Policy/.test(code))

@@ -28,6 +28,7 @@ import { hailoSettings } from '../settings';
 import { renderAccuracyMessage, renderAccuracyPage } from './render';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import type { ChartPageOptions } from '../webview/html';
 import { unhandled } from '../webview/protocol';
 import { ACCURACY_FROM_PAGE, type AccuracyFromPage, type AccuracyToPage } from '../webview/protocols/accuracy';
@@ -138,7 +139,7 @@ export function registerCompareAccuracy(
     const { hef, ...files } = found;
     const title = `Accuracy: ${path.basename(files.onnx)}`;
     const p = show(title);
-    p.webview.html = renderAccuracyMessage(title, 'Running the float model and the emulator contexts…', page(p));
+    void showPage(p, renderAccuracyMessage(title, 'Running the float model and the emulator contexts…', page(p)), log, 'accuracy');
     const settings = hailoSettings(vscode.Uri.file(anchor));
     const temp = FileRoots.makeTemp('hailo-accuracy-');
     const work = temp.folders[0];
@@ -177,12 +178,12 @@ export function registerCompareAccuracy(
         },
       );
       last = { doc, anchor };
-      p.webview.html = renderAccuracyPage(doc, title, page(p));
+      void showPage(p, renderAccuracyPage(doc, title, page(p)), log, 'accuracy');
       log.info(`accuracy: ${doc.outputs.length} output(s), ${doc.flags.length} flag(s)`);
     } catch (err) {
       const message = err instanceof CompareError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
       if (!(err instanceof CompareError)) log.error(`accuracy: ${(err as Error)?.stack ?? err}`);
-      p.webview.html = renderAccuracyMessage(title, message, page(p));
+      void showPage(p, renderAccuracyMessage(title, message, page(p)), log, 'accuracy');
     } finally {
       temp.removeRoot();
     }

@@ -9,6 +9,7 @@ import { hailoSettings } from '../settings';
 import { renderCalibMessage, renderCalibPage } from './render';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 import { connectPage } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import { unhandled } from '../webview/protocol';
 import { CALIB_FROM_PAGE, type CalibFromPage, type CalibToPage } from '../webview/protocols/calib';
 
@@ -46,7 +47,12 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
     let json = '';
     const render = async () => {
       if (document.uri.scheme !== 'file') {
-        panel.webview.html = renderCalibMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page());
+        void showPage(
+          panel,
+          renderCalibMessage(title, 'The Calibration Set Inspector reads local files only (it streams multi-GB sets from disk).', page()),
+          this.log,
+          'calib',
+        );
         return;
       }
       const started = Date.now();
@@ -65,14 +71,14 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
         });
         const report = await inspectCalibrationSet(file, { inputs: ctx.inputs, facts: ctx.facts });
         json = JSON.stringify(calibJson(report), null, 2);
-        panel.webview.html = renderCalibPage({ report, title, sources: ctx.sources, problems: ctx.problems }, page());
+        void showPage(panel, renderCalibPage({ report, title, sources: ctx.sources, problems: ctx.problems }, page()), this.log, 'calib');
         this.log.info(
           `calib: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.findings.length} findings${report.sampled ? ', sampled' : ''})`,
         );
       } catch (err) {
         const message = err instanceof CalibReadError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
         if (!(err instanceof CalibReadError)) this.log.error(`calib: ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
-        panel.webview.html = renderCalibMessage(title, `Cannot read this calibration set: ${message}`, page());
+        void showPage(panel, renderCalibMessage(title, `Cannot read this calibration set: ${message}`, page()), this.log, 'calib');
       }
     };
     const channel = connectPage<CalibToPage, CalibFromPage>(panel.webview, 'calib', CALIB_FROM_PAGE, this.log, async (msg) => {
@@ -89,7 +95,8 @@ export class CalibInspectorProvider implements vscode.CustomReadonlyEditorProvid
     });
     const disposables: vscode.Disposable[] = [channel];
     panel.onDidDispose(() => disposables.forEach((d) => d.dispose()));
-    panel.webview.html = renderCalibMessage(title, 'Reading…', page());
+    // The page is set once, when the set is measured: VS Code shows the editor's progress bar while
+    // this promise is pending (showPage.ts: no page is replaced while it loads).
     await render();
   }
 }

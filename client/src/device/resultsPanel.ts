@@ -10,6 +10,7 @@ import { renderResults, renderRunMessage, type ResultsPage } from './resultsRend
 import type { RunDocument } from './runDocument';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import { unhandled } from '../webview/protocol';
 import { DEVICE_RESULTS_FROM_PAGE, type DeviceResultsFromPage, type DeviceResultsToPage } from '../webview/protocols/deviceResults';
 
@@ -69,7 +70,7 @@ export class ResultsPanels implements vscode.Disposable {
   /** Shows "running…" in the HEF's panel (created if needed). */
   showProgress(hef: vscode.Uri, message: string): void {
     const entry = this.panelFor(hef);
-    if (!entry.doc) entry.panel.webview.html = renderRunMessage(path.posix.basename(hef.path), message, this.page(entry.panel));
+    if (!entry.doc) void showPage(entry.panel, renderRunMessage(path.posix.basename(hef.path), message, this.page(entry.panel)), this.log, 'device results');
     entry.panel.reveal(undefined, true);
   }
 
@@ -82,7 +83,7 @@ export class ResultsPanels implements vscode.Disposable {
   show(hef: vscode.Uri, doc: RunDocument): void {
     const entry = this.panelFor(hef);
     entry.doc = doc;
-    entry.panel.webview.html = renderResults(doc, this.page(entry.panel));
+    void showPage(entry.panel, renderResults(doc, this.page(entry.panel)), this.log, 'device results');
     entry.panel.reveal(undefined, false);
   }
 

@@ -35,6 +35,7 @@ import { externalLink } from './links';
 import { renderChat } from './chatRender';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import type { PageOptions } from '../webview/html';
 import { unhandled } from '../webview/protocol';
 import { CHAT_FROM_PAGE, type ChatFromPage, type ChatToPage, type TurnView } from '../webview/protocols/chat';
@@ -85,7 +86,7 @@ export class ChatPanel {
 
   show(session: ChatSession): void {
     this.session = session;
-    this.panel.webview.html = renderChat({ name: this.name, info: session.info }, this.owner.page(this.panel));
+    void showPage(this.panel, renderChat({ name: this.name, info: session.info }, this.owner.page(this.panel)), this.owner.log, 'chat');
   }
 
   private async onMessage(m: ChatFromPage): Promise<void> {
@@ -411,9 +412,9 @@ export class ChatPanels implements vscode.Disposable {
       if (!picked) return;
       lora = picked.lora;
     }
-    // The panel is made once the model is loaded and gets its page once: a webview whose HTML is replaced while
-    // its first page is still loading was seen keeping the first (code-server 4.100.3, the e2e chat test), so no
-    // loading page is shown in it — the progress notification says the model is loading.
+    // The panel is made once the model is loaded and gets its page once (a webview whose page is replaced while
+    // it still loads can keep the old one: ../webview/showPage.ts), so no loading page is shown in it — the
+    // progress notification says the model is loading.
     this.loading.add(key);
     try {
       const session = await vscode.window.withProgress(

@@ -28,6 +28,7 @@ import { dockerSettings } from '../compile/settings';
 import { hailoSettings } from '../settings';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 import { connectPage } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import { unhandled } from '../webview/protocol';
 import { HAR_FROM_PAGE, type HarFromPage, type HarToPage } from '../webview/protocols/har';
 import { openGraphView } from '../onnx/graphView';
@@ -118,11 +119,11 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
         status: state.status,
         extraStyleUri,
       };
-      panel.webview.html = renderHarPage(model, page());
+      void showPage(panel, renderHarPage(model, page()), this.log, 'har');
     };
     const render = async (banner?: HarPageModel['banner']) => {
       if (document.uri.scheme !== 'file') {
-        panel.webview.html = renderHarMessage(title, 'The HAR view reads local files only (it reads the archive by position).', page());
+        void showPage(panel, renderHarMessage(title, 'The HAR view reads local files only (it reads the archive by position).', page()), this.log, 'har');
         return;
       }
       try {
@@ -134,7 +135,7 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
         show();
       } catch (err) {
         this.log.warn(`har: cannot read ${file}: ${(err as Error)?.message ?? err}`);
-        panel.webview.html = renderHarMessage(title, `Cannot read this archive: ${(err as Error)?.message ?? err}`, page());
+        void showPage(panel, renderHarMessage(title, `Cannot read this archive: ${(err as Error)?.message ?? err}`, page()), this.log, 'har');
       }
     };
     const focus = async (layer: string) => {
@@ -248,7 +249,8 @@ export class HarViewProvider implements vscode.CustomReadonlyEditorProvider<Read
       this.views.delete(file);
       disposables.forEach((d) => d.dispose());
     });
-    panel.webview.html = renderHarMessage(title, 'Reading…', page());
+    // The page is set once, when the archive is read: VS Code shows the editor's progress bar while
+    // this promise is pending (showPage.ts: no page is replaced while it loads).
     await render();
   }
 }

@@ -22,6 +22,7 @@ import { hailoSettings } from '../settings';
 import { renderInspector, renderMessage } from './render';
 import { copyJsonToClipboard, preparePanel, ReadonlyFileDocument, registerReadonlyEditor } from '../customEditor';
 import { connectPage } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import { unhandled } from '../webview/protocol';
 import { HEF_FROM_PAGE, type HefFromPage, type HefToPage } from '../webview/protocols/hef';
 
@@ -74,13 +75,18 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
         // Paths in those files are followed only inside the workspace folders (and the script's own folder).
         setOpenedFolders((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
         const nms = document.uri.scheme === 'file' ? await inspectHefNms(document.uri.fsPath, settings.model.labels) : undefined;
-        panel.webview.html = renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch, ...(nms ? { nms } : {}) }, page());
+        void showPage(
+          panel,
+          renderInspector({ report, mtmd, configText, title, targetArch: settings.hwArch, ...(nms ? { nms } : {}) }, page()),
+          this.log,
+          'hef',
+        );
         this.log.info(
           `hef: inspected ${document.uri.toString()} in ${Date.now() - started} ms (${report.problems.length} problems, contract ${mtmd.pass ? 'passes' : 'fails'})`,
         );
       } catch (err) {
         this.log.error(`hef: cannot inspect ${document.uri.toString()}: ${(err as Error)?.stack ?? err}`);
-        panel.webview.html = renderMessage(title, `Cannot read this file: ${(err as Error)?.message ?? err}`, page());
+        void showPage(panel, renderMessage(title, `Cannot read this file: ${(err as Error)?.message ?? err}`, page()), this.log, 'hef');
       } finally {
         await src?.close();
       }
@@ -121,7 +127,8 @@ export class HefInspectorProvider implements vscode.CustomReadonlyEditorProvider
       this.live.delete(render);
       disposables.forEach((d) => d.dispose());
     });
-    panel.webview.html = renderMessage(title, 'Reading…', page());
+    // The page is set once, when the file is read: VS Code shows the editor's progress bar while
+    // this promise is pending (showPage.ts: no page is replaced while it loads).
     await render();
   }
 }

@@ -7,6 +7,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { GRAPH_LANGUAGE_ID, GRAPH_SCHEME, GRAPH_SUFFIX, OnnxGraphTextRequest } from '@hailo/api';
 import { strictCsp } from '../webview/csp';
 import { messagePage } from '../webview/html';
+import { showPage } from '../webview/showPage';
 
 export const ONNX_GRAPH_VIEW_TYPE = 'hailo.onnxGraph';
 export const OPEN_ONNX_GRAPH_COMMAND = 'hailo.openOnnxGraph';
@@ -73,7 +74,7 @@ class OnnxHandOffEditor implements vscode.CustomReadonlyEditorProvider<vscode.Cu
     panel.webview.options = { enableScripts: false, localResourceRoots: [media] };
     // The one page shell and CSP (client/src/webview/html.ts), without a script.
     const page = { ...strictCsp(panel.webview), styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'hef.css')).toString(), scriptUri: '' };
-    panel.webview.html = messagePage('ONNX graph view', 'Opening the ONNX graph view…', page, 'onnx-handoff');
+    void showPage(panel, messagePage('ONNX graph view', 'Opening the ONNX graph view…', page, 'onnx-handoff'), this.log, 'onnx hand-off');
     try {
       await openGraphView(document.uri, panel.viewColumn);
     } catch (err) {

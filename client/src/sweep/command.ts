@@ -31,6 +31,7 @@ import { renderSweepShell } from './render';
 import { sweepView } from './view';
 import { pageOptions, pageRoots } from '../webview/assets';
 import { connectPage, type HostChannel } from '../webview/channel';
+import { showPage } from '../webview/showPage';
 import { unhandled } from '../webview/protocol';
 import { SWEEP_FROM_PAGE, type SweepFile, type SweepFromPage, type SweepToPage } from '../webview/protocols/sweep';
 
@@ -76,7 +77,7 @@ export function registerSweep(
     const channel = connectPage<SweepToPage, SweepFromPage>(panel.webview, 'sweep page', SWEEP_FROM_PAGE, log, (m) => onMessage(entry, m));
     const entry: Panel = { panel, channel, planPath, ready: false };
     panels.set(planPath, entry);
-    panel.webview.html = renderSweepShell(title, planPath, pageOptions(panel.webview, context.extensionUri, 'sweep.css', 'sweep'));
+    void showPage(panel, renderSweepShell(title, planPath, pageOptions(panel.webview, context.extensionUri, 'sweep.css', 'sweep')), log, 'sweep');
     panel.onDidDispose(() => {
       channel.dispose();
       panels.delete(planPath);

@@ -3,7 +3,7 @@
 // handler sees it — an unknown or malformed one is dropped with one line in the log, never thrown.
 // The page side is pages/lib/channel.ts.
 import type * as vscode from 'vscode';
-import { parseMessage, type Message, type Schema } from './protocol';
+import { isPageLoaded, parseMessage, type Message, type Schema } from './protocol';
 
 export interface HostChannel<ToPage extends Message> extends vscode.Disposable {
   post(message: ToPage): void;
@@ -26,6 +26,8 @@ export function receiver<FromPage extends Message>(
   handle: (message: FromPage) => unknown,
 ): (raw: unknown) => void {
   return (raw) => {
+    // The page's `loaded` is the kit's (showPage.ts listens for it), not the panel's.
+    if (isPageLoaded(raw)) return;
     const parsed = parseMessage(schema, raw);
     if (!parsed.ok) {
       log.warn(`${name}: ignored a message from the page: ${parsed.why}`);

@@ -77,7 +77,11 @@ ${s.body}${script}
 </html>`;
 }
 
-/** Every page's one-message form (reading…, running…, why it cannot be shown): no script. */
+/**
+ * Every page's one-message form (running…, why it cannot be shown). It loads its panel's script (by
+ * nonce, when it has one) only so the page says when it has loaded (pages/lib/channel.ts): the next
+ * page waits for that (showPage.ts); the script finds none of its elements here and does nothing else.
+ */
 export function messagePage(title: string, message: string, o: PageOptions, testId: string): string {
-  return pageShell(o, { title, bodyAttrs: { 'data-testid': testId }, body: `<h1>${esc(title)}</h1><p>${esc(message)}</p>`, script: false });
+  return pageShell(o, { title, bodyAttrs: { 'data-testid': testId }, body: `<h1>${esc(title)}</h1><p>${esc(message)}</p>`, script: o.scriptUri !== '' });
 }

@@ -102,3 +102,17 @@ export interface StatusMessage {
   type: 'status';
   text: string;
 }
+
+/**
+ * The one message of the kit itself, not of a panel: the page posts it when its window's `load`
+ * event fired (pages/lib/channel.ts), naming itself by its script's nonce; showPage.ts waits for it
+ * before it replaces the page. The panels' channels leave it to showPage.ts.
+ */
+export interface PageLoaded {
+  type: 'loaded';
+  page: string;
+}
+
+export function isPageLoaded(raw: unknown): raw is PageLoaded {
+  return typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'loaded' && typeof (raw as { page?: unknown }).page === 'string';
+}

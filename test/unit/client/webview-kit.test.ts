@@ -90,11 +90,12 @@ function sources(dir: string): [string, string][] {
 test("webview kit: hosts and pages talk only through the two channels, and every panel's protocol is connected by its host", () => {
   const client = sources(join(projectRoot, 'client', 'src'));
   const raw = /\.postMessage\(|onDidReceiveMessage\(|acquireVsCodeApi\(|addEventListener\(\s*['"]message['"]/;
-  const outside = client.filter(([p, text]) => raw.test(text) && p !== 'client/src/webview/channel.ts' && p !== 'client/src/webview/pages/lib/channel.ts');
+  const kit = ['client/src/webview/channel.ts', 'client/src/webview/showPage.ts', 'client/src/webview/pages/lib/channel.ts'];
+  const outside = client.filter(([p, text]) => raw.test(text) && !kit.includes(p));
   assert.deepEqual(
     outside.map(([p]) => p),
     [],
-    'webview.postMessage/onDidReceiveMessage only in webview/channel.ts; acquireVsCodeApi and message events only in pages/lib/channel.ts',
+    "webview.postMessage/onDidReceiveMessage only in webview/channel.ts (and showPage.ts, for the page's `loaded`); acquireVsCodeApi and message events only in pages/lib/channel.ts",
   );
   for (const name of PAGE_SCRIPTS) {
     const protocol = readFileSync(join(webviewDir, 'protocols', `${name}.ts`), 'utf8');
@@ -238,7 +239,7 @@ test('webview kit: the one page frame — the checked nonce CSP, escaped title a
   assert.throws(() => checkedCsp({ ...page, cspMeta: `${cspMeta(WEBVIEW_CSP)}<script>alert(1)</script>` }), /weak/);
 });
 
-test("webview kit: every panel's one-message page escapes the file's name and the message, on the checked CSP, with no script", () => {
+test("webview kit: every panel's one-message page escapes the file's name and the message, on the checked CSP, with only its panel's script by nonce", () => {
   const page = testPage('hef.css', 'x.js');
   type Render = (title: string, message: string, o: typeof page) => string;
   const renderers: [string, Render][] = [
@@ -256,7 +257,13 @@ test("webview kit: every panel's one-message page escapes the file's name and th
     assert.ok(html.includes('&quot;bad&quot; &amp; &#39;worse&#39;'), `${testId}: the message is escaped`);
     assert.ok(html.includes(`data-testid="${testId}"`), testId);
     assert.equal(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1], WEBVIEW_CSP, testId);
-    assert.ok(!html.includes('<script'), `${testId}: a message page runs no script`);
+    // The panel's script only says the page loaded (showPage.ts waits for that before the next page).
+    assert.deepEqual(
+      html.match(/<script[^>]*>/g),
+      ['<script nonce="n0nce+/=" src="https://webview.test/x.js">'],
+      `${testId}: only its panel's script, by nonce`,
+    );
+    assert.ok(!messagePage('t', 'm', { ...page, scriptUri: '' }, testId).includes('<script'), `${testId}: no script without a script to load`);
     assert.throws(() => render('t', 'm', { ...page, cspMeta: cspMeta("default-src 'none'; script-src 'unsafe-inline'") }), /weak/, testId);
   }
 });
