@@ -156,6 +156,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen12', 'thirteenth', 8],
   ['unseen13', 'fourteenth', 20],
   ['unseen14', 'fifteenth', 25],
+  ['unseen15', 'sixteenth (set aside)', 25],
 ];
 for (const [part, which, atLeast] of WHOLE_BATCHES) {
   test(`dfc corpus: the ${which} batch (${part}/) is listed, at least ${atLeast} logs, each NN-short-name with run.log and expect.json`, async () => {
