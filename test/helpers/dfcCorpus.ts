@@ -75,8 +75,8 @@ export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * unseen15/ (collected 2026-12-06 from 22:52 UTC); the lead scores it once, then it is read (docs/dfc-log.md).
- * unseen14/ before it was scored once by the lead (16/28, 50/72 fields) and is read since.
+ * unseen15/ (collected 2026-12-06 from 22:52 UTC) was scored once by the lead (22/29, 66/75 fields); it is read from the
+ * round that fixes its misses (docs/dfc-log.md).
  */
 export const SET_ASIDE: CorpusPart | null = 'unseen15';
 
