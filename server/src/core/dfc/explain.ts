@@ -138,7 +138,7 @@ const HAILORT_MONITOR_SOURCE = /\[monitor_handler\.cpp:\d+\]|\[(?:dump_state|wri
 /** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (test/fixtures/dfc/SOURCES.md I, AB; dfc-corpus unseen9/23). */
 const VERDICT_CAUSE_LINES = 8;
 /** spdlog's record header as the DFC's compiler log writes it (`[2026-01-15 01:49:29.538] [default] [info] …`). */
-const SPDLOG_RECORD = /^\s*\[\d{4}-\d\d-\d\d[ T][\d:.]+\]\s*\[[^\]]{1,40}\]\s*\[\w+\]/;
+const SPDLOG_RECORD = /\[\d{4}-\d\d-\d\d[ T][\d:.]{1,20}\]\s?\[[^\]]{1,40}\]\s?\[(info|warning|error|debug|critical)\]/i;
 /** The allocator's per-try refusal and the layer it names (see noteSearchRefusal). */
 const SEARCH_REFUSAL =
   /\b(?:Validator failed on node:\s*(?<v>[A-Za-z_][\w/.-]{0,120}) with\s+(?<why>\S[^\n]{0,200})|No successful assignments? for:?\s*(?<a>[A-Za-z_][\w/.-]{0,120}?),?\s+(?:most common )?errors:\s*(?<why2>\S[^\n]{0,200}))/;
@@ -165,6 +165,8 @@ export class Explainer {
   private recordLevel: Level | null = null;
   /** The layers the allocator's per-try refusals named during its search (quiet lines), by how often: the final verdict's. */
   private readonly searchRefused = new Map<string, { n: number; why: string }>();
+  /** A try of the allocator's search was logged (a quiet allocation line): the compile stage was running. */
+  private searchSeen = false;
 
   constructor(private readonly state: ReaderView) {
     if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
@@ -285,16 +287,23 @@ export class Explainer {
     // finished with too many resources on context_0`, hailo_sdk.core.log, dfc-corpus unseen7/27) and goes on; its
     // failure is its verdict (`Mapping Failed`), printed once, at whatever level the release logs it (DfcMessage.verdict).
     // A relay's level (every relayed line at INFO) says nothing.
+    // The record's own level wherever a relay wrapped the line (its raw text holds spdlog's header); a relay's level
+    // on the record's later lines says nothing of them, the record's does.
     const own = l.relayedLevel ? null : level(t);
-    if (own !== null) this.recordLevel = SPDLOG_RECORD.test(l.raw) ? own : null;
-    else if (!body || body.startsWith('Traceback')) this.recordLevel = null;
-    const lv = own ?? (l.relayedLevel ? level(t) : this.recordLevel);
+    const record = l.raw.includes('] [') ? SPDLOG_RECORD.exec(l.raw) : null;
+    if (record) this.recordLevel = record[1].toLowerCase() as Level;
+    else if (own !== null || !body || body.startsWith('Traceback')) this.recordLevel = null;
+    const lv = record || own !== null ? (own ?? level(t)) : (this.recordLevel ?? level(t));
+    const trusted = !l.relayedLevel || record !== null || this.recordLevel !== null;
     // The cause lines right after a verdict are its causes, at the verdict's level (`Mapping Failed`, then `Compilation
     // failed with exception: …` at info in the same core log).
     const verdictCause = hit?.message.role === 'cause' && this.verdictAt !== null && l.no - this.verdictAt <= VERDICT_CAUSE_LINES;
-    const quiet = (lv === 'info' || lv === 'debug') && !l.relayedLevel && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
+    const quiet = (lv === 'info' || lv === 'debug') && trusted && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
     if (hit?.message.verdict) this.verdictAt = l.no;
-    if (quiet && hit.message.code === 'dfc/allocation-failed') this.noteSearchRefusal(body, hit);
+    if (quiet && hit.message.code === 'dfc/allocation-failed') {
+      this.searchSeen = true;
+      this.noteSearchRefusal(body, hit);
+    }
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.rtPlain = { line: l, text: stripCheck(body) };
@@ -433,7 +442,17 @@ export class Explainer {
         return [this.quantizationFailed(s, hit)];
       case 'interrupted-by-user':
         // A DFC stage's tool saying its user stopped it is KeyboardInterrupt in its own words; an application stopped by its user ended as meant.
-        return this.state.currentStage === null ? [] : [this.interrupted(s.line.no, 'KeyboardInterrupt', false, undefined, s.message.trim())];
+        // The allocator's per-try lines show its search running (the compile stage) where an excerpt dropped the stage's markers.
+        if (this.state.currentStage === null && !this.searchSeen) return [];
+        return [
+          this.interrupted(
+            s.line.no,
+            'KeyboardInterrupt',
+            false,
+            this.state.stageForError(this.evidence, this.searchSeen ? 'compile' : null),
+            s.message.trim(),
+          ),
+        ];
       case 'nan-params':
         return [this.catalogued(s, hit, 'dfc/nan-params')];
       case 'system-requirements':
