@@ -138,7 +138,7 @@ const HAILORT_MONITOR_SOURCE = /\[monitor_handler\.cpp:\d+\]|\[(?:dump_state|wri
 /** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (test/fixtures/dfc/SOURCES.md I, AB; dfc-corpus unseen9/23). */
 const VERDICT_CAUSE_LINES = 8;
 /** spdlog's record header as the DFC's compiler log writes it (`[2026-01-15 01:49:29.538] [default] [info] …`). */
-const SPDLOG_RECORD = /\[\d{4}-\d\d-\d\d[ T][\d:.]{1,20}\]\s?\[[^\]]{1,40}\]\s?\[(info|warning|error|debug|critical)\]/i;
+const SPDLOG_RECORD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[[^\]]{1,40}\]\s?\[(info|warning|error|debug|critical)\]/i;
 /** The allocator's per-try refusal and the layer it names (see noteSearchRefusal). */
 const SEARCH_REFUSAL =
   /\b(?:Validator failed on node:\s*(?<v>[A-Za-z_][\w/.-]{0,120}) with\s+(?<why>\S[^\n]{0,200})|No successful assignments? for:?\s*(?<a>[A-Za-z_][\w/.-]{0,120}?),?\s+(?:most common )?errors:\s*(?<why2>\S[^\n]{0,200}))/;
@@ -290,7 +290,7 @@ export class Explainer {
     // The record's own level wherever a relay wrapped the line (its raw text holds spdlog's header); a relay's level
     // on the record's later lines says nothing of them, the record's does.
     const own = l.relayedLevel ? null : level(t);
-    const record = l.raw.includes('] [') ? SPDLOG_RECORD.exec(l.raw) : null;
+    const record = l.raw.includes(']') ? SPDLOG_RECORD.exec(l.raw) : null;
     if (record) this.recordLevel = record[1].toLowerCase() as Level;
     else if (own !== null || !body || body.startsWith('Traceback')) this.recordLevel = null;
     const lv = record || own !== null ? (own ?? level(t)) : (this.recordLevel ?? level(t));
