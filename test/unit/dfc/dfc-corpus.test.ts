@@ -97,6 +97,11 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // Scored 16/28 (50/72 fields) once unread, in the session that collected it; then read and its misses fixed as classes
   // (dfc-unseen14-classes.test.ts) — tuned since.
   unseen14: { cases: 28, right: 28, fields: 72, fieldsRight: 72 },
+  // Scored 22/29 (66/75 fields) once unread, in the session that collected it (the reader of that session's start: 22/29,
+  // 62/75); one miss was the expectation's word (09's `succeeded` for `success`, now refused by the format test below) —
+  // 23/29 (67/75) with it corrected; then read and its misses fixed as classes (dfc-stops-and-causes.test.ts: the
+  // allocator's search, a pipeline set up again, one HailoRT thread's run, a long warning's quote) — tuned since.
+  unseen15: { cases: 29, right: 29, fields: 75, fieldsRight: 75 },
 };
 
 function report(results: CaseResult[]): string {

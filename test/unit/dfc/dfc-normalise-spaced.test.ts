@@ -25,3 +25,17 @@ test('a sentence that goes on into a HailoRT line is read from its tag', () => {
 test('a mark with no space before it is no comment', () => {
   assert.equal(normaliseLine('a#[error] x'), 'a#[error] x');
 });
+
+// Python logging's default record (`%(asctime)s - %(levelname)s - %(message)s`, https://docs.python.org/3/library/logging.html)
+// as pyhailort writes it (unseen15/67's line), run into by a sentence with neither a bracket nor a colon before it: the
+// record is found by its date (`spacedDate`), its level kept. Fails with the date gate removed (the line reads as prose).
+test('a sentence that goes on into a timestamped logging record is read from its date', () => {
+  const record =
+    '2026-01-30 08:24:52,027 - WARNING - pyhailort.py:1031 - Given input data dtype (float64) is different than inferred dtype (uint8). conversion for every frame will reduce performance';
+  const read = '[warning] Given input data dtype (float64) is different than inferred dtype (uint8). conversion for every frame will reduce performance';
+  assert.equal(normaliseLine(record), read);
+  assert.equal(normaliseLine(`It fails with ${record}`), read);
+  assert.equal(normaliseLine(`After the update I still see ${record}`), read);
+  // A date in prose that starts no record stays prose.
+  assert.equal(normaliseLine('It failed on 2026-01-30 after the update'), 'It failed on 2026-01-30 after the update');
+});

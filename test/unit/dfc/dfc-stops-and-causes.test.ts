@@ -167,9 +167,11 @@ test("the PCIe driver's `Firmware file not found` (journalctl's form) is the dev
 
 // ---- a later run that shows nothing but its start decides nothing --------------------------------------------------
 test("a HailoRT log file whose next session shows only its start ends in the failed session's errors", () => {
-  // HailoRT's local log file form (hailort_logger.cpp: no PID column), a failure, then the next process's first line.
-  const rt = (time: string, level: string, where: string, msg: string) => `[2026-04-02 ${time}.100] [7731] [HailoRT] [${level}] [${where}] ${msg}`;
-  const failed = [
+  // HailoRT's local log file form (hailort_logger.cpp: no PID column; `[7731]` the writing thread), a failure, then the
+  // next process's first line — another process, another thread (unseen15/65: thread 11233's run, then 15191's).
+  let tid = 7731;
+  const rt = (time: string, level: string, where: string, msg: string) => `[2026-04-02 ${time}.100] [${tid}] [HailoRT] [${level}] [${where}] ${msg}`;
+  const session = () => [
     rt(
       '09:00:00',
       'info',
@@ -179,6 +181,8 @@ test("a HailoRT log file whose next session shows only its start ends in the fai
     rt('09:00:01', 'error', 'vdevice.cpp:123] [create', 'CHECK failed - Failed to create vdevice. there are not enough free devices. requested: 1, found: 0'),
     rt('09:00:01', 'error', 'vdevice.cpp:130] [create', 'CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)'),
   ];
+  const failed = session();
+  tid = 7790;
   const r = read([
     ...failed,
     rt(
@@ -193,9 +197,37 @@ test("a HailoRT log file whose next session shows only its start ends in the fai
   assert.equal(d?.severity, 'error');
   assert.doesNotMatch(d.message, /earlier run/);
   // A next session that fails on its own decides, and the first one's errors stay an earlier run's.
-  const again = read([...failed, ...failed]);
+  const again = read([...failed, ...session()]);
   assert.equal(again.outcome, 'failed');
   assert.ok(again.diagnostics.some((x) => x.severity === 'warning' && /earlier run/.test(x.message)));
+});
+
+test('a second VDevice the same HailoRT thread creates after a refusal is the same run: the refusal stands', () => {
+  // unseen15/65's lines (HailoRT 4.20, thread 11233): the face detector's HEF cannot be opened, the same thread creates
+  // another VDevice and loads the recognition model — one process going on, not a new run that decides.
+  const t = (n: string, level: string, where: string, msg: string) => `[2026-07-02 15:19:54.${n}] [11233] [HailoRT] [${level}] [${where}] ${msg}`;
+  const vdevice = 'Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false';
+  const lines = [
+    t('486', 'info', 'vdevice.cpp:523] [create', vdevice),
+    t('499', 'error', 'file_utils.cpp:40] [read_binary_file', 'CHECK failed - Error opening file /usr/local/hailo/resources/models/hailo8l/scrfd_2.hef'),
+    t('499', 'error', 'hef.cpp:525] [parse_hef_file', 'CHECK_SUCCESS failed with status=HAILO_OPEN_FILE_FAILURE(13)'),
+    t('499', 'error', 'vdevice.cpp:756] [create_infer_model', 'CHECK_SUCCESS failed with status=HAILO_OPEN_FILE_FAILURE(13)'),
+    t('501', 'info', 'vdevice.cpp:523] [create', vdevice),
+    t(
+      '618',
+      'info',
+      'hef.cpp:1929] [get_network_group_and_network_name',
+      'No name was given. Addressing all networks of default network_group: arcface_mobilefacenet',
+    ),
+  ];
+  const r = read(lines);
+  assert.equal(r.outcome, 'failed');
+  const d = r.diagnostics.find((x) => x.code === 'hailort/hef-rejected');
+  assert.equal(d?.severity, 'error');
+  assert.match(d.message, /scrfd_2\.hef/);
+  // Another thread's VDevice after it (another process) is a new run, which decides: the refusal is an earlier run's.
+  const other = read([...lines.slice(0, 4), lines[4].replace('[11233]', '[15191]'), lines[5].replace('[11233]', '[15191]')]);
+  assert.notEqual(other.outcome, 'failed');
 });
 
 test('UnsupportedMetaArchError (an NMS the NN core cannot run) is the model script, with engine=cpu as the way out', () => {
@@ -235,4 +267,91 @@ test("HailoRT 5.3's name for status 81 (HAILO_RESOURCE_EXHAUSTED) is read, and a
   assert.ok(d, r.diagnostics.map((x) => x.code).join());
   assert.match(d.message, /\(81\)/);
   assert.match(d.message, /HAILO_MAX_STREAMS_COUNT = 32: at most 32 streams count/);
+});
+
+// ---- the allocator's search: its per-try refusals are not the run's failure, but name the layer of its end -----------
+// Real lines of the DFC 3.x compiler's hailo_sdk.core.log (spdlog: `[time] [default] [info] …`, a record's later lines untagged).
+const core = (time: string, msg: string) => `[2026-01-15 01:${time}] [default] [info] ${msg}`;
+
+test("an spdlog record's untagged lines keep its level: a partition try's `Validator failed … Agent infeasible` is no failure", () => {
+  // unseen15/52: iteration #13 of a search that went on (the file ends `Successful Compilation` 11,700 lines later).
+  const r = read([
+    core('14:38.667', 'Finding the best partition to contexts...'),
+    core('28:34.008', 'Partition iteration #13:'),
+    'Fast Unikorn FPS: 249.661',
+    'Contexts Info:',
+    'stage1_okra_context_0 info - Status: FAILED, bottleneck fps: 741.6',
+    'Partition failed on: Validator failed on node: concat2 with Agent infeasible',
+  ]);
+  assert.notEqual(r.outcome, 'failed');
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+    [],
+  );
+  // The same line at the error level (its own record) is the allocator's failure.
+  const own = read([core('14:38.667', 'Finding the best partition to contexts...'), '[error] Validator failed on node: concat2 with Agent infeasible']);
+  assert.ok(own.diagnostics.some((d) => d.code === 'dfc/allocation-failed' && d.severity === 'error'));
+});
+
+test("a search its user stopped names the layer the allocator's tries kept refusing, and reads the compile stage", () => {
+  // unseen15/03's lines (the stage's markers dropped, as an excerpt quotes it).
+  const r = read([
+    core('49:29.538', 'Iteration failed on: Validator failed on node: concat11 with Agent infeasible'),
+    core('49:34.461', 'Iteration failed on: Validator failed on node: concat11 with Agent infeasible'),
+    core('53:37.144', 'Iteration failed on: Splitter timeout reached'),
+    core('54:01.011', 'Interrupted by user, aborting...'),
+  ]);
+  assert.equal(r.failedStage, 'compile');
+  const d = r.diagnostics.find((x) => x.code === 'dfc/interrupted');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /refusing concat11 \(Agent infeasible, said 2 times\)/);
+});
+
+test("no valid partition: the diagnostic names the layers the allocator's tries refused (not its reasonless dummies)", () => {
+  // unseen15/51's lines (DFC 3.x hailo_sdk.core.log of a YOLOv8 compile).
+  const c = (time: string, msg: string) => `[2025-12-06 13:19:${time}] [default] [info] ${msg}`;
+  const r = read([
+    c('31.143', 'No successful assignment for concat17_dummy_68333, most common errors: '),
+    c('31.143', 'No successful assignment for format_conversion1_dc, most common errors: Agent infeasible'),
+    c('31.154', 'No successful assignment for concat17, most common errors: Agent infeasible'),
+    c('34.669', '\x1b[1;41mMapping Failed (allocation time: 3s)\x1b[0m'),
+    c('34.670', 'Builder fail with status 94: No valid partition found'),
+    c('34.670', 'No valid partition found'),
+  ]);
+  assert.equal(r.outcome, 'failed');
+  const d = r.diagnostics.find((x) => x.code === 'dfc/allocation-failed');
+  assert.ok(d);
+  assert.match(d.message, /refused .*concat17 \(Agent infeasible\)/);
+  assert.match(d.message, /format_conversion1_dc \(Agent infeasible\)/);
+  assert.doesNotMatch(d.message, /dummy/);
+});
+
+test('a HailoRT pipeline set up again after its release: the run went on, and a log cut there is incomplete', () => {
+  // unseen15/08's lines (yolo26n released, arcface activated, the file cut mid-line); unseen14/08 switches per frame the same way.
+  const h = (n: string, where: string, msg: string) => `[2026-04-27 21:14:57.${n}] [3504] [HailoRT] [info] [${where}] ${msg}`;
+  const released = [
+    h('027', 'queue_elements.cpp:46] [~BaseQueueElement', 'Queue element PushQEl2yolo26n/input_layer1 has 0 frames in his Queue on destruction'),
+    h('028', 'core_op.cpp:186] [deactivate', 'Deactivating took 0.49589 ms'),
+  ];
+  const setUp = [
+    h(
+      '033',
+      'core_op.cpp:156] [activate',
+      'Activating arcface_mobilefacenet took 0.243278 milliseconds. Note that the function is asynchronous and thus the network is not fully activated yet.',
+    ),
+    h('033', 'vstream.cpp:754] [InputVStreamImpl', 'Creating arcface_mobilefacenet/input_layer1...'),
+  ];
+  assert.equal(read(released).outcome, 'success');
+  assert.equal(readDfcLog(`${[...released, ...setUp].join('\n')}\n[2026-04-2`, { logPath: 'run.log' }).outcome, 'incomplete');
+});
+
+test("a long warning's quote keeps the message's own sentence at its end, not only its head", () => {
+  // unseen15/11's line: onnxruntime's message puts its source path and C++ signature before what it says.
+  const r = read([
+    "2026-01-07 03:02:12,436 - WARNING - parser.py:314 - ONNX shape inference failed: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Reshape node. Name:'/model.10/m/m.0/attn/Reshape' Status Message: /onnxruntime_src/onnxruntime/core/providers/cpu/tensor/reshape_helper.h:45 onnxruntime::ReshapeHelper::ReshapeHelper(const onnxruntime::TensorShape&, onnxruntime::TensorShapeVector&, bool) input_shape_size == size was false. The input tensor cannot be reshaped to the requested shape. Input shape:{1,512,16,16}, requested shape:{1,4,128,400}",
+  ]);
+  const d = r.diagnostics.find((x) => x.code === 'dfc/unrecognised-warning');
+  assert.ok(d, r.diagnostics.map((x) => x.code).join());
+  assert.match(d.message, /\/model\.10\/m\/m\.0\/attn\/Reshape/);
+  assert.match(d.message, /cannot be reshaped to the requested shape/);
 });

@@ -8,7 +8,7 @@ import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, type Signal } from './explain';
-import { UnknownWarnings } from './unknownWarnings';
+import { UnknownWarnings, clipWords } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
 import {
@@ -618,7 +618,7 @@ export class ErrorCollector {
     // Each distinct one is also kept with its count (unknownWarnings.ts) — unless this line said something the reader knows
     // (a HailoRT status logged at warning level); a flood's repeats need no catalogue look-up.
     if (lv === 'warning' && !bare && !reports.length && body && (this.unknownWarnings.has(body) || !matchDfcMessage(body))) {
-      const w = body.length > 240 ? `${body.slice(0, 239)}…` : body;
+      const w = clipWords(body);
       if (this.otherWarnings.length < MAX_OTHER_WARNINGS && !this.otherWarnings.includes(w)) this.otherWarnings.push(w);
       if (!added.length) this.unknownWarnings.add(body, l.no, l.raw);
     }

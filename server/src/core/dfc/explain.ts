@@ -8,7 +8,7 @@ import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
 import { ScriptLocator } from './locate';
-import { level, withoutLevel } from './markers';
+import { level, withoutLevel, type Level } from './markers';
 import {
   PYHAILORT_CLASS_STATUS,
   describeHailortStatus,
@@ -137,6 +137,11 @@ const HAILORT_MONITOR_SOURCE = /\[monitor_handler\.cpp:\d+\]|\[(?:dump_state|wri
 
 /** How far after a verdict (`Mapping Failed`) its cause lines stand: the compiler prints them next (test/fixtures/dfc/SOURCES.md I, AB; dfc-corpus unseen9/23). */
 const VERDICT_CAUSE_LINES = 8;
+/** spdlog's record header as the DFC's compiler log writes it (`[2026-01-15 01:49:29.538] [default] [info] …`). */
+const SPDLOG_RECORD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[[^\]]{1,40}\]\s?\[(info|warning|error|debug|critical)\]/i;
+/** The allocator's per-try refusal and the layer it names (see noteSearchRefusal). */
+const SEARCH_REFUSAL =
+  /\b(?:Validator failed on node:\s*(?<v>[A-Za-z_][\w/.-]{0,120}) with\s+(?<why>\S[^\n]{0,200})|No successful assignments? for:?\s*(?<a>[A-Za-z_][\w/.-]{0,120}?),?\s+(?:most common )?errors:\s*(?<why2>\S[^\n]{0,200}))/;
 
 export class Explainer {
   private script: ScriptLocator | undefined;
@@ -152,6 +157,16 @@ export class Explainer {
   /** The fps of a `performance_param(fps=…)` the log shows. */
   private fpsTarget: string | null = null;
   private retrySeen = false;
+  /**
+   * The level of the timestamped record the lines now read belong to: spdlog writes one record's message whole, its
+   * later lines untagged (`[…] [default] [info] Partition iteration #12:`, then `Partition failed on: Validator failed
+   * on node: concat2 with Agent infeasible` on a line of its own, dfc-corpus unseen15/52). A blank line ends it.
+   */
+  private recordLevel: Level | null = null;
+  /** The layers the allocator's per-try refusals named during its search (quiet lines), by how often: the final verdict's. */
+  private readonly searchRefused = new Map<string, { n: number; why: string }>();
+  /** A try of the allocator's search was logged (a quiet allocation line): the compile stage was running. */
+  private searchSeen = false;
 
   constructor(private readonly state: ReaderView) {
     if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
@@ -272,17 +287,53 @@ export class Explainer {
     // finished with too many resources on context_0`, hailo_sdk.core.log, dfc-corpus unseen7/27) and goes on; its
     // failure is its verdict (`Mapping Failed`), printed once, at whatever level the release logs it (DfcMessage.verdict).
     // A relay's level (every relayed line at INFO) says nothing.
-    const lv = level(t);
+    // The record's own level wherever a relay wrapped the line (its raw text holds spdlog's header); a relay's level
+    // on the record's later lines says nothing of them, the record's does.
+    const own = l.relayedLevel ? null : level(t);
+    const record = l.raw.includes(']') ? SPDLOG_RECORD.exec(l.raw) : null;
+    if (record) this.recordLevel = record[1].toLowerCase() as Level;
+    else if (own !== null || !body || body.startsWith('Traceback')) this.recordLevel = null;
+    const lv = record || own !== null ? (own ?? level(t)) : (this.recordLevel ?? level(t));
+    const trusted = !l.relayedLevel || record !== null || this.recordLevel !== null;
     // The cause lines right after a verdict are its causes, at the verdict's level (`Mapping Failed`, then `Compilation
     // failed with exception: …` at info in the same core log).
     const verdictCause = hit?.message.role === 'cause' && this.verdictAt !== null && l.no - this.verdictAt <= VERDICT_CAUSE_LINES;
-    const quiet = (lv === 'info' || lv === 'debug') && !l.relayedLevel && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
+    const quiet = (lv === 'info' || lv === 'debug') && trusted && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
     if (hit?.message.verdict) this.verdictAt = l.no;
+    if (quiet && hit.message.code === 'dfc/allocation-failed') {
+      this.searchSeen = true;
+      this.noteSearchRefusal(body, hit);
+    }
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);
     }
+  }
+
+  /**
+   * A layer one try of the allocator's search refused (`Validator failed on node: concat11 with Agent infeasible`,
+   * `No successful assignment for concat17, most common errors: Agent infeasible`, `conv12 errors: Agent infeasible`):
+   * no failure while the search goes on, but the layer the run's end is about when the search ends without a partition
+   * or its user stops it (dfc-corpus unseen15/03, 51). A try that names no reason (the allocator's `…_dummy_N` helpers)
+   * says nothing of a layer.
+   */
+  private noteSearchRefusal(body: string, hit: MessageMatch): void {
+    const m = SEARCH_REFUSAL.exec(body);
+    const layer = m?.groups?.v ?? m?.groups?.a ?? hit.names.layer;
+    if (!layer) return;
+    const why = (m?.groups?.why ?? m?.groups?.why2 ?? hit.message.text).trim().replace(/\.$/, '');
+    const had = this.searchRefused.get(layer);
+    if (had) had.n++;
+    else if (this.searchRefused.size < 64) this.searchRefused.set(layer, { n: 1, why });
+  }
+
+  /** The search's refusals, most frequent first: `concat11 (Agent infeasible, said 8 times)`; '' when none. */
+  private searchRefusals(): { text: string; first?: string } {
+    const all = [...this.searchRefused].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    if (!all.length) return { text: '' };
+    const text = all.map(([layer, r]) => `${layer} (${r.why}${r.n > 1 ? `, said ${r.n} times` : ''})`).join(', ');
+    return { text, first: all[0][0] };
   }
 
   /**
@@ -391,7 +442,17 @@ export class Explainer {
         return [this.quantizationFailed(s, hit)];
       case 'interrupted-by-user':
         // A DFC stage's tool saying its user stopped it is KeyboardInterrupt in its own words; an application stopped by its user ended as meant.
-        return this.state.currentStage === null ? [] : [this.interrupted(s.line.no, 'KeyboardInterrupt', false, undefined, s.message.trim())];
+        // The allocator's per-try lines show its search running (the compile stage) where an excerpt dropped the stage's markers.
+        if (this.state.currentStage === null && !this.searchSeen) return [];
+        return [
+          this.interrupted(
+            s.line.no,
+            'KeyboardInterrupt',
+            false,
+            this.state.stageForError(this.evidence, this.searchSeen ? 'compile' : null),
+            s.message.trim(),
+          ),
+        ];
       case 'nan-params':
         return [this.catalogued(s, hit, 'dfc/nan-params')];
       case 'system-requirements':
@@ -820,6 +881,12 @@ export class Explainer {
         if (facts.cause === 'single-context') what = 'the network does not fit in a single context, and context switching is disabled';
         else if (e.id === 'partition-failed') what = 'no split of the network into contexts fits the device';
         else what = 'the allocator could not map the network onto the device';
+    }
+    // The search's end names no layer: the layers its tries kept refusing are what it could not place.
+    const refused = named || facts.layers?.length ? { text: '' } : this.searchRefusals();
+    if (refused.first) {
+      named = refused.first;
+      what += `; the allocator's tries before it refused ${refused.text}`;
     }
     const place = named && this.script ? this.script.mentioning(named)[0] : undefined;
     let where: { path: string; place: Place } = place ? { path: this.scriptPath, place } : this.onLog(s.line);
@@ -1282,9 +1349,11 @@ export class Explainer {
         : how === 'SIGINT'
           ? `SIGINT${fromStatus ? ' (exit 130 = 128 + 2)' : ''} — Ctrl-C in its terminal`
           : `SIGTERM${fromStatus ? ' (exit 143 = 128 + 15)' : ''} — kill, timeout, docker stop, or a CI job cancelled or over its time limit`;
+    const refused = stage === 'compile' ? this.searchRefusals().text : '';
     const advice =
       stage === 'compile'
-        ? ' A compile can print nothing for tens of minutes while the allocator searches (allocator_param(timeout=…) bounds the search): run it again where nothing stops it — in tmux or with nohup, past any CI time limit — and let it finish.'
+        ? `${refused ? ` Until then the allocator's tries kept refusing ${refused}: the search had found no placement for ${refused.includes('), ') ? 'these layers' : 'it'}.` : ''}` +
+          ' A compile can print nothing for tens of minutes while the allocator searches (allocator_param(timeout=…) bounds the search): run it again where nothing stops it — in tmux or with nohup, past any CI time limit — and let it finish.'
         : ' Run it again and let it finish; nothing in the log says the model or the script is wrong.';
     return this.make(
       'dfc/interrupted',

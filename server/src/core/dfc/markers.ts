@@ -179,6 +179,12 @@ export type Marker =
    */
   | { kind: 'released' }
   /**
+   * HailoRT sets a pipeline up (`[activate] Activating NET took 0.22 milliseconds`, core_op.cpp; `[InputVStreamImpl]
+   * Creating NET/input_layer1...`, vstream.cpp): after a release, the application went on — an application that
+   * switches its networks per frame releases one and activates the other (dfc-corpus unseen15/08).
+   */
+  | { kind: 'rebuilt' }
+  /**
    * The PCIe driver's probe ended with the device's node (`hailo 0000:01:00.0: Probing: Added board 1e60-2864, /dev/hailo0`,
    * hailort-drivers linux/pcie/src/pcie.c hailo_pcie_probe's last line before `return 0`): the probe's steps all passed.
    */
@@ -286,6 +292,8 @@ function exportKind(f: string): SavedKind {
 /** The model zoo's `hailomz info` card: `operations: 6.44G`, `parameters: 5.05M` (a unit, unlike the YAML's bare numbers). */
 const MZ_INFO_CARD = /^(?:operations|parameters):\s+\d+(?:\.\d+)?[KMGT]$/;
 
+const PIPELINE_SETUP = /\bActivating \S{1,200} took [\d.]+ milliseconds\b|\bCreating [\w.-]{1,200}\/[\w./-]{1,200}\.\.\.\s*$/;
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
   let m: RegExpExecArray | null;
@@ -350,6 +358,7 @@ export function classifyMarker(text: string): Marker | null {
     MZ_INFO_CARD.test(t)
   )
     return { kind: 'inferred' };
+  if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
   if (t.includes('on destruction') && /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/.test(t) && level(text) !== 'error')
     return { kind: 'released' };
   if (t.includes('Added board') && /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/.test(t)) return { kind: 'probed' };

@@ -351,6 +351,21 @@ function spaced(t: string, needle: string): boolean {
   return false;
 }
 
+/**
+ * A date (`2026-01-30`) after a space anywhere but the line's start, found from its first dash: the gate for MID_TAG's
+ * timestamp-led record, which needs neither a bracket nor an author's colon (`It fails with 2026-01-30 08:24:52,027 -
+ * WARNING - pyhailort.py:1031 - …`, Python logging's default `%(asctime)s - %(levelname)s - …` record).
+ */
+function spacedDate(t: string): boolean {
+  for (let i = t.indexOf('-', 5); i > 0; i = t.indexOf('-', i + 1)) {
+    if (t.charCodeAt(i - 5) !== 32 || t.charCodeAt(i + 3) !== 45) continue;
+    let digits = true;
+    for (let k = i - 4; k < i && digits; k++) digits = t.charCodeAt(k) >= 48 && t.charCodeAt(k) <= 57;
+    if (digits) return true;
+  }
+  return false;
+}
+
 /** The line as the readers expect it: foreign prefixes gone, the level as the DFC writes it. */
 export function normaliseLine(text: string): string {
   return normalise(text)?.text ?? text;
@@ -369,8 +384,15 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   const slashed = spaced(t, '// ');
   const bracket = spaced(t, '[');
   const colon = t.includes(': ');
+  const dated = !bracket && !colon && spacedDate(t);
   const decorated =
-    t.includes('**') || t.includes('`') || t.includes('"') || hashed || slashed || ((bracket || colon) && MID_TAG.test(t)) || (colon && COLON_OWN.test(t));
+    t.includes('**') ||
+    t.includes('`') ||
+    t.includes('"') ||
+    hashed ||
+    slashed ||
+    ((bracket || colon || dated) && MID_TAG.test(t)) ||
+    (colon && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
   let level: Level | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
@@ -394,7 +416,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
   }
   // A sentence that goes on into a log's line (`It fails with [HailoRT] [error] CHECK failed - …`, `Same as before: ERROR: …`):
   // the line from its tag — not inside a code span (reader.ts joins a wrapped one), nor a wrapper's `stderr=[HailoRT] …`.
-  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (bracket || colon) ? MID_TAG.exec(t) : null;
+  const tag = !relayed && !dfcOwn && comment === null && t[0] !== '[' && (bracket || colon || dated) ? MID_TAG.exec(t) : null;
   const pre = tag ? t.slice(0, tag.index).replace(LEAD_MARKS, '') : '';
   if (tag && SENTENCE_ONLY.test(pre) && PROSE.test(pre) && !CLASS_WITH_MESSAGE.test(pre)) {
     t = t.slice(tag.index + 1);

@@ -39,9 +39,11 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
  * `OS Version`, control.cpp's firmware version, `VDevice Infos`): a session that shows only these did nothing yet.
  */
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
+/** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
+const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction/;
+  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating /;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -89,6 +91,8 @@ export class ReaderState implements ReaderView {
   promptAnswer: 'y' | 'n' | null = null;
   /** A tool printed its complete answer (hailortcli's, markers.ts `inferred`; the profiler's report) — that run ended. */
   answered = false;
+  /** `answered` stands only on a pipeline released ('released'), which a pipeline set up again takes back ('rebuilt'). */
+  private answeredByRelease = false;
   /**
    * A model script was loaded after the run's last stage finished (`Loading model script commands to …`, which
    * comes before an optimize or a compile): the run went on to a next step that nothing shows finished.
@@ -219,10 +223,16 @@ export class ReaderState implements ReaderView {
           this.start(m.stage, l.no, events);
           break;
         }
-        case 'runStart':
-          // HailoRT's session start inside a DFC stage (the SDK running inference on a device) is no new run.
-          if (this.ranAnything() && (m.tool === 'dfc' || this.current === null)) this.beginRun();
+        case 'runStart': {
+          // HailoRT's session start inside a DFC stage (the SDK running inference on a device) is no new run; nor is a
+          // second VDevice the same thread creates (`[11233] [HailoRT] … Creating vdevice`): one process going on with
+          // another model after its first was refused is one run, whose refusal stands (dfc-corpus unseen15/65).
+          const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
+          const sameProcess = thread !== null && thread === this.sessionThread;
+          this.sessionThread = thread;
+          if (this.ranAnything() && (m.tool === 'dfc' || this.current === null) && !sameProcess) this.beginRun();
           break;
+        }
         case 'end':
           if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
           // DFC 5's `Successful Compilation (duration: …)` times the whole flow, allocation included;
@@ -266,11 +276,16 @@ export class ReaderState implements ReaderView {
           break;
         case 'inferred':
           this.answered = true;
+          this.answeredByRelease = false;
           this.errors.answered();
           break;
         case 'released':
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
-          if (this.applicationRun()) this.answered = true;
+          if (this.applicationRun() && !this.answered) this.answered = this.answeredByRelease = true;
+          break;
+        case 'rebuilt':
+          // A pipeline set up again after the release: the run went on, and where the log stops is no end it showed.
+          if (this.answeredByRelease) this.answered = this.answeredByRelease = false;
           break;
         case 'saved':
           // The step after a model script was loaded saved what it made: it ended.
@@ -425,6 +440,8 @@ export class ReaderState implements ReaderView {
   /** The line where the log's current run began after an earlier one (beginRun), and whether it showed more than its opening. */
   private runBegun = 0;
   private runShown = false;
+  /** The thread that opened the HailoRT session read now (its log's `[tid]` field), when its template shows one. */
+  private sessionThread: string | null = null;
 
   private beginRun(): void {
     // The earlier run's stage that was running did not finish (a failed run in a log file just stops): nothing is said of it.
@@ -442,7 +459,7 @@ export class ReaderState implements ReaderView {
     this.exitInLog = null;
     this.promptLine = null;
     this.promptAnswer = null;
-    this.answered = false;
+    this.answered = this.answeredByRelease = false;
     this.nextStepLine = null;
     this.harDone = null;
     this.saved = [];

@@ -11,6 +11,33 @@ export const MAX_SAID = 5;
 const MAX_TRACKED = 64;
 /** A warning's words are quoted up to this many characters. */
 const MAX_WORDS = 240;
+/** What a clipped quote keeps of a message's head and of its end (at most). */
+const HEAD_WORDS = 180;
+const TAIL_WORDS = 120;
+
+/**
+ * A long message quoted by its head and its end: a library's message puts its own sentence last, after a source path
+ * and a signature (onnxruntime's `Status Message: /onnxruntime_src/…/reshape_helper.h:45 onnxruntime::ReshapeHelper::…
+ * The input tensor cannot be reshaped to the requested shape. Input shape:{1,512,16,16}, …`, dfc-corpus unseen15/11) —
+ * a prefix alone would quote the path and lose what it says. Both parts end and start at a word; the end at a sentence
+ * when one starts in it.
+ */
+export function clipWords(words: string): string {
+  if (words.length <= MAX_WORDS) return words;
+  const head = headOf(words);
+  const window = words.slice(words.length - TAIL_WORDS);
+  const sentence = /[.!?;]\s+(?=[A-Z])/.exec(window);
+  const space = window.indexOf(' ');
+  const tail = sentence ? window.slice(sentence.index + sentence[0].length) : space >= 0 ? window.slice(space + 1) : window;
+  return `${head} … ${tail}`;
+}
+
+/** A clipped message's head, to its last whole word. */
+function headOf(words: string): string {
+  const h = words.slice(0, HEAD_WORDS);
+  const space = h.lastIndexOf(' ');
+  return (space > HEAD_WORDS / 2 ? h.slice(0, space) : h).trimEnd();
+}
 /** Names said per warning, at most. */
 const MAX_NAMES = 6;
 
@@ -49,6 +76,8 @@ export class UnknownWarnings {
   private readonly byKey = new Map<string, UnknownWarning>();
   /** Lines of warnings past MAX_TRACKED distinct messages: counted only. */
   private untrackedLines = 0;
+  /** A clipped message's head as the log said it: a repeat that starts otherwise varied. */
+  private readonly heads = new Map<string, string>();
 
   /** `raw`: the line as the log wrote it (its logger's columns included), for the source column. */
   add(words: string, lineNo: number, raw: string): void {
@@ -57,7 +86,7 @@ export class UnknownWarnings {
     if (known) {
       known.count++;
       known.lastLine = lineNo;
-      if (!known.varied && !words.startsWith(known.words.replace(/…$/, ''))) known.varied = true;
+      if (!known.varied && !words.startsWith(this.heads.get(key) ?? known.words)) known.varied = true;
       return;
     }
     if (this.byKey.size >= MAX_TRACKED) {
@@ -66,7 +95,8 @@ export class UnknownWarnings {
     }
     const at = raw.indexOf(words.slice(0, 8));
     const src = SOURCE_COLUMN.exec(at > 0 ? raw.slice(0, at) : '');
-    const clipped = words.length > MAX_WORDS ? `${words.slice(0, MAX_WORDS - 1)}…` : words;
+    const clipped = clipWords(words);
+    if (clipped !== words) this.heads.set(key, headOf(words));
     this.byKey.set(key, {
       words: clipped,
       firstLine: lineNo,
