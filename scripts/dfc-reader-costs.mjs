@@ -5,10 +5,9 @@
 //   2. the pattern tests a line pays: regular expressions run and substring searches per line, and each
 //      regular expression's own time on one block's calls, replayed alone (best of 5).
 // Usage: node scripts/dfc-reader-costs.mjs [<tree>=.] [--top N]
-import * as esbuild from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { loadTreeReader } from './run-ts-entry.mjs';
 import { join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -16,16 +15,7 @@ const top = args.includes('--top') ? Number(args[args.indexOf('--top') + 1]) : 1
 const tree = resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--top') ?? '.');
 const out = mkdtempSync(join(tmpdir(), 'dfc-reader-costs-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-const file = join(out, 'reader.cjs');
-await esbuild.build({
-  entryPoints: [join(tree, 'server/src/core/dfc/index.ts')],
-  outfile: file,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  logLevel: 'warning',
-});
-const { DfcLogReader } = createRequire(import.meta.url)(file);
+const { DfcLogReader } = await loadTreeReader(tree, out, 'reader');
 
 // The bench's block, built as bench/dfc.bench.ts builds it.
 const fx = (c) => readFileSync(join(tree, 'test/fixtures/dfc', c, 'run.log'), 'utf8');

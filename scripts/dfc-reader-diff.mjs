@@ -8,10 +8,9 @@
 // Usage: node scripts/dfc-reader-diff.mjs <old tree> [<new tree>=.] [--skip unseen13] [--time]
 //   e.g. git worktree add --detach /tmp/old main && ln -s "$PWD/node_modules" /tmp/old/node_modules
 //        node scripts/dfc-reader-diff.mjs /tmp/old --skip unseen13
-import * as esbuild from 'esbuild';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { loadTreeReader } from './run-ts-entry.mjs';
 import { join, relative, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -31,18 +30,7 @@ const [oldTree, newTree = resolve('.')] = trees;
 const out = mkdtempSync(join(tmpdir(), 'dfc-reader-diff-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 
-async function load(tree, name) {
-  const file = join(out, `${name}.cjs`);
-  await esbuild.build({
-    entryPoints: [join(tree, 'server/src/core/dfc/index.ts')],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'warning',
-  });
-  return createRequire(import.meta.url)(file);
-}
+const load = (tree, name) => loadTreeReader(tree, out, name);
 const readers = { old: await load(oldTree, 'old'), new: await load(newTree, 'new') };
 
 function logs(dir) {

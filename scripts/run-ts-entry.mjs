@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,6 +28,23 @@ export async function runTsEntry(name, entry, args) {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * A tree's DFC log reader (`server/src/core/dfc/index.ts` of a checkout, e.g. a worktree of an older commit), bundled
+ * into `outDir` as `name.cjs` and loaded: how the reader-diff and reader-costs scripts compare or time two readers.
+ */
+export async function loadTreeReader(tree, outDir, name) {
+  const file = join(outDir, `${name}.cjs`);
+  await esbuild.build({
+    entryPoints: [join(tree, 'server/src/core/dfc/index.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
+  return createRequire(import.meta.url)(file);
 }
 
 /**
