@@ -70,13 +70,14 @@ export const CORPUS_PARTS = [
   'unseen13',
   'unseen14',
   'unseen15',
+  'unseen16',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now: unseen15/ (collected 2026-12-06 from 22:52 UTC) was scored once by the lead (22/29, 66/75 fields) and is
- * read since (docs/dfc-log.md); a new batch goes here.
+ * None now: unseen16/ (collected 2026-12-06 from 23:35 UTC) was scored once by the lead (11/11, 21/21 fields) and is read
+ * since (docs/dfc-log.md); a new batch goes here.
  */
 export const SET_ASIDE: CorpusPart | null = null;
 
