@@ -34,9 +34,9 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 
 /** Codes reported once per run, however many lines show them. */
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
-/** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 /** A Python warning's category before its message (CPython Lib/warnings.py formatwarning: `file:line: Category: message`). */
 const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
+/** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
 /**
  * A limit of hailort.h a line names (`HAILO_MAX_NETWORK_GROUPS=8`, `HAILO_MAX_STREAMS_COUNT (32)`): said with its
