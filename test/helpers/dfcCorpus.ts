@@ -71,15 +71,16 @@ export const CORPUS_PARTS = [
   'unseen14',
   'unseen15',
   'unseen16',
+  'unseen17',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now: unseen16/ (collected 2026-12-06 from 23:35 UTC) was scored once by the lead (11/11, 21/21 fields) and is read
- * since (docs/dfc-log.md); a new batch goes here.
+ * unseen17/ (collected 2026-12-07 from 01:30 UTC), until the lead scores it once; unseen16/ was scored once (11/11) and
+ * is read since (docs/dfc-log.md).
  */
-export const SET_ASIDE: CorpusPart | null = null;
+export const SET_ASIDE: CorpusPart | null = 'unseen17';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);

@@ -168,6 +168,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen14', 'fifteenth', 25],
   ['unseen15', 'sixteenth', 25],
   ['unseen16', 'seventeenth', 10],
+  ['unseen17', 'eighteenth', 15],
 ];
 
 // The words an expectation may use are the report's own (server/src/core/dfc/types.ts: Outcome, FailedStage): a word the
