@@ -165,7 +165,7 @@ describe('Hailo: Run Sweep', () => {
     await view.locator('[data-testid="sweep-row"][data-state="done"]').nth(3).waitFor();
     await waitForCount(rows, 4, 'variant rows');
     await waitForEqual('the compiles the fake docker ran', () => compiles() - before, 4);
-    type SweepDoc = { rows: { id: string; accuracy: { relativeError: number } | null; dockerContext: string }[] };
+    type SweepDoc = { rows: { id: string; accuracy: { relativeError: number; status: string; message?: string } | null; dockerContext: string }[] };
     const doc = await waitUntil(
       `${join(out, 'sweep.json')} with its four rows`,
       () => (existsSync(join(out, 'sweep.json')) ? (JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8')) as SweepDoc) : undefined),
@@ -174,7 +174,10 @@ describe('Hailo: Run Sweep', () => {
     assert.ok(doc.rows.every((r) => r.dockerContext === 'default' && r.accuracy));
     // The emulator replayed the float logits ×1.001 (a16_w16) and ×1.03 (a8_w8): relative errors 0.1 % and 3 %.
     for (const r of doc.rows)
-      assert.ok(Math.abs(r.accuracy!.relativeError - (r.id.endsWith('a8_w8') ? 0.03 : 0.001)) < 1e-5, `${r.id}: ${r.accuracy!.relativeError}`);
+      assert.ok(
+        Math.abs(r.accuracy!.relativeError - (r.id.endsWith('a8_w8') ? 0.03 : 0.001)) < 1e-5,
+        `${r.id}: ${r.accuracy!.relativeError} (${r.accuracy!.status}: ${r.accuracy!.message ?? ''})`,
+      );
     // Sort by the relative error: the page's order is the document's order by that value.
     const relHead = view.locator('th[data-col="rel_error"]');
     await relHead.click();
