@@ -113,6 +113,13 @@ class StateRun {
   lastProgress: { label: string; done: number; total: number | null } | null = null;
   /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
+  /**
+   * The thread that opened the HailoRT session read now (its log's `[tid]` field), when its template shows one: a session
+   * the same thread opens is the same process going on — never one of an earlier run.
+   */
+  sessionThread: string | null = null;
+  /** The DFC version the run's own banner printed (applicationRun; the report says the log's, ReaderState.dfcVersion). */
+  dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
   runShown = false;
 
@@ -132,11 +139,15 @@ export class ReaderState implements ReaderView {
   private lastLine = 0;
   /**
    * The run being read (StateRun). Per log, besides: the caller's context, the header's versions and architecture and the
-   * network (what the whole paste is about: the installation a terminal runs, a banner printed once), the programs the log
-   * showed run (what makes a prompt's command a retry), and the HailoRT session's thread (what tells a next session from
-   * the same process going on).
+   * network as the report says them (what the whole paste is about: the installation a terminal runs, a banner printed
+   * once), and the programs the log showed run (what makes a prompt's command a retry).
    */
   private run = new StateRun();
+  /**
+   * The end nodes the parser last recommended, as the report says them: the log's advice about its model, which the DFC's
+   * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
+   */
+  private recommended: string[] = [];
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
@@ -178,7 +189,7 @@ export class ReaderState implements ReaderView {
 
   recommend(nodes: string[]): void {
     if (!nodes.length) return;
-    this.run.recommendedEndNodes = [...new Set(nodes)];
+    this.run.recommendedEndNodes = this.recommended = [...new Set(nodes)];
     this.errors?.recommendation(this.run.recommendedEndNodes);
   }
 
@@ -216,7 +227,7 @@ export class ReaderState implements ReaderView {
     if (h) {
       // The DFC's banner after an error line: it started after all (its first-run check's `[Error]` lines came before).
       if (h.dfcVersion) this.errors.answered();
-      if (h.dfcVersion) this.dfcVersion = h.dfcVersion;
+      if (h.dfcVersion) this.dfcVersion = this.run.dfcVersion = h.dfcVersion;
       if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
@@ -277,8 +288,8 @@ export class ReaderState implements ReaderView {
           // second VDevice the same thread creates (`[11233] [HailoRT] … Creating vdevice`): one process going on with
           // another model after its first was refused is one run, whose refusal stands (dfc-corpus unseen15/65).
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
-          const sameProcess = thread !== null && thread === this.sessionThread;
-          this.sessionThread = thread;
+          const sameProcess = thread !== null && thread === this.run.sessionThread;
+          this.run.sessionThread = thread;
           if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) this.beginRun();
           break;
         }
@@ -477,16 +488,13 @@ export class ReaderState implements ReaderView {
    * error line at error level that nothing got past is its failure, whatever tool printed it.
    */
   applicationRun(): boolean {
-    return this.run.command === null && this.dfcVersion === null && STAGES.every((s) => this.run.stages.get(s)!.status === 'not-reached');
+    return this.run.command === null && this.run.dfcVersion === null && STAGES.every((s) => this.run.stages.get(s)!.status === 'not-reached');
   }
 
   /** The log already shows a run: a stage reached, an error, a tool's answer. */
   private ranAnything(): boolean {
     return this.run.answered || this.errors.hasErrors() || this.errors.endsInError() || STAGES.some((x) => this.run.stages.get(x)!.status !== 'not-reached');
   }
-
-  /** The thread that opened the HailoRT session read now (its log's `[tid]` field), when its template shows one. */
-  private sessionThread: string | null = null;
 
   /**
    * Another run begins in the same log (several runs appended to one log file, a command run again): what the
@@ -646,7 +654,7 @@ export class ReaderState implements ReaderView {
       hwArch: this.hwArch,
       network: this.network,
       summary: this.summaryReport(),
-      recommendedEndNodes: [...this.run.recommendedEndNodes],
+      recommendedEndNodes: [...this.recommended],
       diagnostics,
       saved: this.run.saved.map((x) => ({ ...x })),
     };
