@@ -347,66 +347,103 @@ export class FrameList {
   }
 }
 
-export class ErrorCollector {
-  private readonly out: DfcDiagnostic[] = [];
-  private readonly keys = new Set<string>();
-  private readonly explainer: Explainer;
+/**
+ * What one run of the log showed the collector (a log often holds several: a command run again at the shell's prompt,
+ * a log file every run appends to — state.ts beginRun). A fresh one at each run (ErrorCollector.newRun), so a fact added
+ * here is the run's own by default: its traceback, its open failure, the stage its lines show, its warnings and the keys
+ * its diagnostics were said once by — the next run's failure is read as it reads alone.
+ */
+class CollectorRun {
+  /** Each diagnostic said once per run (push): the same failure in the next run is that run's, said again. */
+  readonly keys = new Set<string>();
   /** Traceback chain state. */
-  private inTraceback = false;
-  private afterException = false;
-  private frames = new FrameList();
+  inTraceback = false;
+  afterException = false;
+  frames = new FrameList();
   /** The innermost frame's file so far (the function's module, said with an error nobody explains). */
-  private frameFile: string | null = null;
-  private chainLines: string[] = [];
-  private lastException: Signal | null = null;
+  frameFile: string | null = null;
+  chainLines: string[] = [];
+  lastException: Signal | null = null;
   /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
-  private unexplained: { signal: Signal; excerpt: string[] } | null = null;
+  unexplained: { signal: Signal; excerpt: string[] } | null = null;
   /** The run's first error line nothing explained: a program logs a failure's cause first, then each caller's line. */
-  private firstUnexplained: Signal | null = null;
+  firstUnexplained: Signal | null = null;
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
-  private pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
-  private firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
-  /** Diagnostics past MAX_DIAGNOSTICS. */
-  dropped = 0;
+  pendingSyntax: { signal: Signal; lineNo: number | null; column: number | null; message: string; echo: string | null } | null = null;
+  firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
   /** An exception the log did not get past (no stage line after it): the run died of it. */
-  private openFailure: Signal | null = null;
+  openFailure: Signal | null = null;
   /** The stage the current traceback chain shows (its innermost DFC frame or call), for errors no stage line places. */
-  private chainStage: StageName | null = null;
+  chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
-  private ipythonClass: string | null = null;
+  ipythonClass: string | null = null;
   /** A Rich traceback (rich/traceback.py): its body is unindented too, so it ends only at an exception line. */
-  private richTraceback = false;
+  richTraceback = false;
   /** Lines of the last exception's message after its own (Python prints a message's line breaks unindented). */
-  private messageLines = 0;
+  messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
-  private ranStage: StageName | null = null;
+  ranStage: StageName | null = null;
   /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
-  private saidStage: StageName | null = null;
+  saidStage: StageName | null = null;
   /** The stage a quoted exception's own class or module shows (outside a traceback): the error's own evidence. */
-  private ownStage: StageName | null = null;
+  ownStage: StageName | null = null;
   /** Why chainStage, ownStage, ranStage and callStage are what they are, in a report's words (stageEvidence.ts). */
-  private readonly why = { chain: '', own: '', ran: '', call: '' };
+  readonly why = { chain: '', own: '', ran: '', call: '' };
   /** The stage of the last ClientRunner call a line shows (`runner.optimize(calib)` in the author's script, outside a traceback). */
-  private callStage: StageName | null = null;
+  callStage: StageName | null = null;
   /**
    * The stages of the ClientRunner calls shown since the run last showed progress: a script pasted whole names
    * several, and then no call says which one failed; a notebook's cell after another's output names one.
    */
-  private readonly callStages = new Set<StageName>();
+  readonly callStages = new Set<StageName>();
   /** The line before was a traceback's frame: a line at the margin after it is that frame's code (a pasted traceback dedented). */
-  private afterFrame = false;
+  afterFrame = false;
   /** The last line that said something, when it ends in `:` (an author's words introducing what follows). */
-  private intro: string | null = null;
+  intro: string | null = null;
   /** The introducing line before the current traceback chain. */
-  private chainIntro: string | null = null;
+  chainIntro: string | null = null;
   /** The last line of an author's words (no level tag, no exception), whatever it ends in: what they say ran before an error. */
-  private prose: string | null = null;
+  prose: string | null = null;
   /** The author's line before the current traceback chain. */
-  private chainProse: string | null = null;
+  chainProse: string | null = null;
   /** The function names of a call chain an author condensed, so far (CHAIN_STEP). */
-  private callChain: string[] = [];
+  callChain: string[] = [];
   /** Where the traceback chain began (a log cut inside it is still a failure, docs/dfc-log.md). */
-  private tracebackStart: LogLine | null = null;
+  tracebackStart: LogLine | null = null;
+  /** The last lines read (their words), for the OS reason an author or a program gives just before a failure. */
+  lastBodies: string[] = [];
+  /** A HailoRT failure the next lines may still give the reason for. */
+  causeWindow: { d: DfcDiagnostic; until: number } | null = null;
+  /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
+  readonly versions = new Set<string>();
+  /** The run's warnings no entry knows, in their words (at most MAX_OTHER_WARNINGS). */
+  otherWarnings: string[] = [];
+  /** The same warnings, each distinct message once with its count (unknownWarnings.ts), said on their own. */
+  unknownWarnings = new UnknownWarnings();
+  /** The kernel's splats (kernelSplat.ts): evidence of where its code went wrong, said whatever the outcome. */
+  splats = new KernelSplats();
+  /** The last failure lines nothing explained (line and words), for a death right after them. */
+  recentFailures: { no: number; message: string }[] = [];
+  /** A native program's death being reported (its lines come one after another). */
+  crash: { d: DfcDiagnostic; type: string | null; what: string | null; signal: string | null; last: number; excerpt: string[] } | null = null;
+  /** An error-level line (any tool's) or an exception that nothing after it got past. */
+  lastErrorLine: number | null = null;
+  /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
+  wordsOnly = false;
+}
+
+export class ErrorCollector {
+  private readonly out: DfcDiagnostic[] = [];
+  private readonly explainer: Explainer;
+  /** Diagnostics past MAX_DIAGNOSTICS. */
+  dropped = 0;
+  /**
+   * The run being read (CollectorRun). Per log, besides: the diagnostics of every run (`out`, the earlier runs' errors
+   * made warnings) and where the current run's begin, the failed run before it (`earlier`), a wrapped line being joined
+   * (`held`: the reader's plumbing, read whole before any run begins), the last line read, and the OS reasons and limits
+   * found for each HailoRT diagnostic (facts of that diagnostic, whichever run it is in).
+   */
+  private run = new CollectorRun();
 
   constructor(private readonly state: ReaderView) {
     this.explainer = new Explainer(state);
@@ -424,64 +461,52 @@ export class ErrorCollector {
   }
 
   // ---- the cause a log's own lines give beside a HailoRT failure ----------------------------------------------
-  /** The last lines read (their words), for the OS reason an author or a program gives just before a failure. */
-  private lastBodies: string[] = [];
-  /** A HailoRT failure the next lines may still give the reason for. */
-  private causeWindow: { d: DfcDiagnostic; until: number } | null = null;
   /** The OS reason each HailoRT failure's lines give (added to its words when the log ends). */
   private readonly reasons = new Map<DfcDiagnostic, Errno>();
   /** A limit of hailort.h (`HAILO_MAX_NETWORK_GROUPS=8`) each HailoRT failure's lines name. */
   private readonly limits = new Map<DfcDiagnostic, string>();
-  /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
-  private readonly versions = new Set<string>();
 
   /**
    * A HailoRT failure's cause in the log's own words around it: the OS's reason (the errno, strerror's words, an
-   * author's `cannot read`/`chmod`) on its line or the 3 lines before or after it, and the HailoRT versions the log
-   * names anywhere — the status alone does not say them (HAILO_OPEN_FILE_FAILURE is a path, a permission or a disk).
+   * author's `cannot read`/`chmod`) on its line or the 3 lines before or after it, and the HailoRT versions the run's
+   * lines name — the status alone does not say them (HAILO_OPEN_FILE_FAILURE is a path, a permission or a disk).
    */
   private causesAround(l: LogLine, added: DfcDiagnostic[]): void {
     const body = l.text;
-    if (this.versions.size < 8 && /hailort/i.test(body)) for (const m of body.matchAll(HAILORT_VERSION)) if (this.versions.size < 8) this.versions.add(m[1]);
-    if (this.causeWindow && l.no <= this.causeWindow.until) {
+    if (this.run.versions.size < 8 && /hailort/i.test(body))
+      for (const m of body.matchAll(HAILORT_VERSION)) if (this.run.versions.size < 8) this.run.versions.add(m[1]);
+    if (this.run.causeWindow && l.no <= this.run.causeWindow.until) {
       const r = osReasonIn(body);
-      if (r && !this.reasons.has(this.causeWindow.d)) this.reasons.set(this.causeWindow.d, r);
+      if (r && !this.reasons.has(this.run.causeWindow.d)) this.reasons.set(this.run.causeWindow.d, r);
       const lim = limitIn(body);
-      if (lim && !this.limits.has(this.causeWindow.d)) this.limits.set(this.causeWindow.d, lim);
+      if (lim && !this.limits.has(this.run.causeWindow.d)) this.limits.set(this.run.causeWindow.d, lim);
     }
     for (const d of added) {
       if (!d.code.startsWith('hailort/') || this.reasons.has(d)) continue;
-      const r = osReasonIn(body) ?? this.lastBodies.map(osReasonIn).find(Boolean);
+      const r = osReasonIn(body) ?? this.run.lastBodies.map(osReasonIn).find(Boolean);
       if (r) this.reasons.set(d, r);
-      const lim = limitIn(body) ?? this.lastBodies.map(limitIn).find(Boolean);
+      const lim = limitIn(body) ?? this.run.lastBodies.map(limitIn).find(Boolean);
       if (lim) this.limits.set(d, lim);
-      this.causeWindow = { d, until: l.no + 3 };
+      this.run.causeWindow = { d, until: l.no + 3 };
     }
     if (body.trim()) {
-      this.lastBodies.push(body);
-      if (this.lastBodies.length > 3) this.lastBodies.shift();
+      this.run.lastBodies.push(body);
+      if (this.run.lastBodies.length > 3) this.run.lastBodies.shift();
     }
   }
-
-  /** The run's warnings no entry knows, in their words (at most MAX_OTHER_WARNINGS). */
-  private otherWarnings: string[] = [];
-  /** The same warnings, each distinct message once with its count (unknownWarnings.ts), said on their own. */
-  private unknownWarnings = new UnknownWarnings();
-  /** The kernel's splats (kernelSplat.ts): evidence of where its code went wrong, said whatever the outcome. */
-  private splats = new KernelSplats();
 
   /**
    * The kernel's splats, each distinct one once (a flood counted), as evidence beside the run's failure: the failure is the
    * runtime's own error line after them, said in its words; the splat names the code the kernel blamed, no cause.
    */
   saySplats(): DfcDiagnostic[] {
-    const all = this.splats.all();
+    const all = this.run.splats.all();
     const failure = this.out.slice(this.runStart).find((d) => d.severity === 'error' && d.logLine > (all[0]?.firstLine ?? Infinity));
     const added: DfcDiagnostic[] = [];
     all
       .slice(0, MAX_SPLATS_SAID)
       .forEach((s, i, said) =>
-        this.push(this.explainer.kernelSplat(s, failure ?? null, i === said.length - 1 ? all.length - said.length + this.splats.moreDistinct : 0), added),
+        this.push(this.explainer.kernelSplat(s, failure ?? null, i === said.length - 1 ? all.length - said.length + this.run.splats.moreDistinct : 0), added),
       );
     return added;
   }
@@ -497,12 +522,12 @@ export class ErrorCollector {
     const run = this.out.slice(this.runStart);
     if (run.some((d) => d.severity === 'error')) return [];
     const first = run.find((d) => d.severity === 'warning');
-    const said = first ? this.otherWarnings.filter((w) => !first.message.includes(w)) : [];
+    const said = first ? this.run.otherWarnings.filter((w) => !first.message.includes(w)) : [];
     if (first && said.length)
       first.message += ` Beside it the log warns (no DFC or HailoRT message the reader knows): ${said.map((w) => `«${w}»`).join('; ')}.`;
     const added: DfcDiagnostic[] = [];
     // Each message is said once: those said beside the catalogued warning are not said again on their own.
-    const { said: each, moreLines } = this.unknownWarnings.said((w) => first !== undefined && this.otherWarnings.includes(w.words));
+    const { said: each, moreLines } = this.run.unknownWarnings.said((w) => first !== undefined && this.run.otherWarnings.includes(w.words));
     each.forEach((w, i) => this.push(this.explainer.unknownWarning(w, i === each.length - 1 ? moreLines : 0), added));
     return added;
   }
@@ -514,9 +539,9 @@ export class ErrorCollector {
       if (d.message.includes(`errno ${r.value} (`)) continue;
       d.message += ` The log gives the OS's reason: ${describeErrno(r)}${r.advice ? ` — ${r.advice}` : ''}.`;
     }
-    const majors = new Set([...this.versions].map((v) => v.split('.').slice(0, 2).join('.')));
+    const majors = new Set([...this.run.versions].map((v) => v.split('.').slice(0, 2).join('.')));
     if (majors.size < 2) return;
-    const named = [...this.versions].sort();
+    const named = [...this.run.versions].sort();
     for (const d of this.out.slice(this.runStart))
       if (d.code.startsWith('hailort/') && d.severity === 'error')
         d.message += ` The log names HailoRT versions ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}: the PCIe driver, libhailort, the Python binding and the GStreamer plugins must all be one version (Hailo-8 takes 4.x, Hailo-10H 5.x).`;
@@ -532,37 +557,38 @@ export class ErrorCollector {
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
     const ran = stageOfMention(t);
-    if (ran) [this.ranStage, this.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
+    if (ran)
+      [this.run.ranStage, this.run.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
     const call = stageOfApiCall(t);
     if (call) {
-      [this.callStage, this.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
-      this.callStages.add(call);
+      [this.run.callStage, this.run.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
+      this.run.callStages.add(call);
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
-    if (!consumed && !this.inTraceback && this.splats.read(l.no, body)) return added;
+    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
     if (!consumed && this.runEnd(l, body, added)) return added;
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
     const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
     // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
-    const frames = bare && CHAIN_ARROW.test(body) ? [...this.callChain] : [];
+    const frames = bare && CHAIN_ARROW.test(body) ? [...this.run.callChain] : [];
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
     if (step) {
-      if (this.callChain.length < FRAMES_KEPT_EACH_END) this.callChain.push(step[1]);
-    } else this.callChain = [];
+      if (this.run.callChain.length < FRAMES_KEPT_EACH_END) this.run.callChain.push(step[1]);
+    } else this.run.callChain = [];
     // A class quoted with its message and the function that raised it named in the line (`IndexError: … in _convert_axes_to_nhwc`).
     const framed = bare && !frames.length ? framedMention(body) : null;
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
-    const intro = this.intro;
-    const prose = this.prose;
-    if (body) this.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
+    const intro = this.run.intro;
+    const prose = this.run.prose;
+    if (body) this.run.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
     // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
-    if (body) this.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
+    if (body) this.run.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
       const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
-      if (stage) this.ranStage = stage;
-      this.ownStage = stage;
-      this.why.own = bare.module ? `its module ${bare.module} is the ${stage} stage's code` : `its class ${bare.cls} is the ${stage} stage's framework's`;
+      if (stage) this.run.ranStage = stage;
+      this.run.ownStage = stage;
+      this.run.why.own = bare.module ? `its module ${bare.module} is the ${stage} stage's code` : `its class ${bare.cls} is the ${stage} stage's framework's`;
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
@@ -571,17 +597,17 @@ export class ErrorCollector {
         const at = written.indexOf(bare.cls);
         const before = at > 0 ? written.slice(Math.max(0, at - 400), at) : '';
         said = (before.trim() ? stageSaid(before) : null) ?? (intro ? stageSaid(intro) : null);
-        if (said) this.saidStage = said;
+        if (said) this.run.saidStage = said;
         else this.algorithmRan(before, prose);
       }
       const s: Signal = { kind: 'exception', cls: bare.cls, message: bare.message, frames, line: l, stage: stage ?? said };
-      this.openFailure = s;
+      this.run.openFailure = s;
       this.syntaxFrom(s, added);
-      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
+      if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [t] };
     }
     for (const r of reports) {
       const stage = stageOfClass(r.cls);
-      if (stage) this.ranStage = stage;
+      if (stage) this.run.ranStage = stage;
       const s: Signal = {
         kind: 'exception',
         cls: r.cls,
@@ -591,13 +617,13 @@ export class ErrorCollector {
         stage,
         ...(r.node ? { node: r.node } : {}),
       };
-      this.openFailure = s;
-      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [t] };
+      this.run.openFailure = s;
+      if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [t] };
     }
     // Line-level signals, in or out of a traceback: every catalogue message the line says.
     this.explainer.observe(l, (s) => this.accept(s, added), consumed || bare !== null);
-    if (this.pendingSyntax && !this.pendingSyntax.echo && t.includes('>!<')) {
-      this.pendingSyntax.echo = t;
+    if (this.run.pendingSyntax && !this.run.pendingSyntax.echo && t.includes('>!<')) {
+      this.run.pendingSyntax.echo = t;
       this.flushSyntax(added);
     }
     const lv = level(t);
@@ -607,8 +633,8 @@ export class ErrorCollector {
     const sideOnly = this.explainer.takeDemoted();
     if (sideOnly) {
       const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
-      this.firstErrorStage = first ? this.explainer.stageOf(first) : null;
-      if (!first) [this.lastErrorLine, this.openFailure] = [null, null];
+      this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+      if (!first) [this.run.lastErrorLine, this.run.openFailure] = [null, null];
     }
     const warnedOnly = sideOnly || (added.length > 0 && added.every((d) => d.severity !== 'error'));
     // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
@@ -617,22 +643,22 @@ export class ErrorCollector {
     // A warning no entry knows (another tool's beside the run's catalogued ones): said with them at the end (sayOtherWarnings).
     // Each distinct one is also kept with its count (unknownWarnings.ts) — unless this line said something the reader knows
     // (a HailoRT status logged at warning level); a flood's repeats need no catalogue look-up.
-    if (lv === 'warning' && !bare && !reports.length && body && (this.unknownWarnings.has(body) || !matchDfcMessage(body))) {
+    if (lv === 'warning' && !bare && !reports.length && body && (this.run.unknownWarnings.has(body) || !matchDfcMessage(body))) {
       const w = clipWords(body);
-      if (this.otherWarnings.length < MAX_OTHER_WARNINGS && !this.otherWarnings.includes(w)) this.otherWarnings.push(w);
-      if (!added.length) this.unknownWarnings.add(body, l.no, l.raw);
+      if (this.run.otherWarnings.length < MAX_OTHER_WARNINGS && !this.run.otherWarnings.includes(w)) this.run.otherWarnings.push(w);
+      if (!added.length) this.run.unknownWarnings.add(body, l.no, l.raw);
     }
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words = untagged && !consumed && !this.inTraceback && !this.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
-    if (!ownFailure && untagged && !consumed && this.lastErrorLine !== null && completedIn(body)) this.succeeded();
+    if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
-      this.lastErrorLine = l.no;
+      this.run.lastErrorLine = l.no;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
-      this.wordsOnly = ownFailure && !bare && !reports.length && lv !== 'error' && lv !== 'critical';
+      this.run.wordsOnly = ownFailure && !bare && !reports.length && lv !== 'error' && lv !== 'critical';
     }
     // An exporter's verdict that it failed (`Hailo: export failure 3.1s: <exception>`) ends the run where it stands.
     const exporterFailed = !bare && !consumed && exportFailureIn(body);
@@ -645,13 +671,13 @@ export class ErrorCollector {
         line: l,
         ...(ownFailure ? { words: words?.words ?? body.split(' ', 2).join(' ') } : {}),
       };
-      if (exporterFailed) this.openFailure = s;
+      if (exporterFailed) this.run.openFailure = s;
       const n = this.accept(s, added);
       if (n === 0 && body) {
-        this.unexplained = { signal: s, excerpt: this.recent(l) };
-        this.firstUnexplained ??= s;
-        this.recentFailures.push({ no: l.no, message: body });
-        if (this.recentFailures.length > 2) this.recentFailures.shift();
+        this.run.unexplained = { signal: s, excerpt: this.recent(l) };
+        this.run.firstUnexplained ??= s;
+        this.run.recentFailures.push({ no: l.no, message: body });
+        if (this.run.recentFailures.length > 2) this.run.recentFailures.shift();
       }
     }
     return added;
@@ -698,7 +724,7 @@ export class ErrorCollector {
 
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
-    if (this.inTraceback || this.afterException || l.overwritten || !this.opens(l)) return false;
+    if (this.run.inTraceback || this.run.afterException || l.overwritten || !this.opens(l)) return false;
     this.held = { line: l, count: 1 };
     return true;
   }
@@ -751,12 +777,6 @@ export class ErrorCollector {
     return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);
   }
 
-  /** The last failure lines nothing explained (line and words), for a death right after them. */
-  private recentFailures: { no: number; message: string }[] = [];
-
-  /** A native program's death being reported (its lines come one after another). */
-  private crash: { d: DfcDiagnostic; type: string | null; what: string | null; signal: string | null; last: number; excerpt: string[] } | null = null;
-
   /**
    * A run that ends without a Python traceback: the command's argument parser refused it (nothing
    * ran), or a native program died (an uncaught C++ exception, a fatal signal). Either is what the
@@ -769,8 +789,8 @@ export class ErrorCollector {
       if (a || c) {
         const message = a ? a[2] : c![1];
         this.push(this.explainer.usage(l, a ? a[1] : null, message), added);
-        this.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
-        this.lastErrorLine = l.no;
+        this.run.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
+        this.run.lastErrorLine = l.no;
         return true;
       }
     }
@@ -778,8 +798,8 @@ export class ErrorCollector {
     if (choice) {
       const message = body.slice(choice.index).replace(/["`]+$/, '');
       this.push(this.explainer.usage(l, null, message), added);
-      this.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
-      this.lastErrorLine = l.no;
+      this.run.openFailure = { kind: 'error-line', cls: null, message, frames: [], line: l };
+      this.run.lastErrorLine = l.no;
       return true;
     }
     // The shell or the package manager refused before any tool ran (a program not installed, a package not found).
@@ -788,15 +808,15 @@ export class ErrorCollector {
     if (missing || apt) {
       const what = missing ? { program: missing[1] } : { packageName: apt![2] ?? apt![4] ?? apt![5], version: apt![3] ?? null, message: apt![1] };
       this.push(this.explainer.notInstalled(l, what), added);
-      this.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
-      this.lastErrorLine = l.no;
+      this.run.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
+      this.run.lastErrorLine = l.no;
       return true;
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
     if (!CRASH_START.test(body)) return false;
     // A relay reports the death after whatever else the program and its neighbours printed: it joins the death from further.
     const window = body.startsWith('process has died') || body.includes('Main process exited') ? RELAYED_DEATH_LINES : CRASH_LINES;
-    const near = this.crash && l.no - this.crash.last <= window ? this.crash : null;
+    const near = this.run.crash && l.no - this.run.crash.last <= window ? this.run.crash : null;
     let m: RegExpExecArray | null;
     let part: { type?: string; what?: string; signal?: string } | null = null;
     if ((m = CXX_TERMINATE.exec(body))) part = { type: m[1] };
@@ -816,16 +836,16 @@ export class ErrorCollector {
     c.last = l.no;
     c.excerpt.push(body);
     // The failure lines right before a death are what the program was doing when it died (`Could not load lib …`, then a segfault).
-    const before = this.recentFailures.filter((f) => f.no < l.no && l.no - f.no <= CRASH_CAUSE_LINES).map((f) => f.message);
+    const before = this.run.recentFailures.filter((f) => f.no < l.no && l.no - f.no <= CRASH_CAUSE_LINES).map((f) => f.message);
     const d = this.explainer.crashed(l, c, [...c.excerpt], before);
     if (joins) Object.assign(c.d, { message: d.message, excerpt: d.excerpt });
     else {
       c.d = d;
       this.push(d, added);
     }
-    this.crash = c;
-    this.openFailure = { kind: 'exception', cls: c.type, message: c.what ?? '', frames: [], line: l };
-    this.lastErrorLine = l.no;
+    this.run.crash = c;
+    this.run.openFailure = { kind: 'exception', cls: c.type, message: c.what ?? '', frames: [], line: l };
+    this.run.lastErrorLine = l.no;
     return true;
   }
 
@@ -836,60 +856,60 @@ export class ErrorCollector {
     const ipython = t.includes('Traceback') ? IPYTHON_HEADER.exec(t) : null;
     // A frame line outside a traceback: an excerpt that starts inside one (its header cut off).
     // Its frames may stand at the margin (a Markdown fence or a note that dedented the paste, dfc-corpus unseen3/20).
-    const headless = !this.inTraceback && !this.afterException && t.includes('File "') && /^\s*File "[^"]*", line \d+, in \S+/.test(t);
+    const headless = !this.run.inTraceback && !this.run.afterException && t.includes('File "') && /^\s*File "[^"]*", line \d+, in \S+/.test(t);
     // Rich prints the header as its panel's title, without the colon (normalise.ts keeps the title).
     if (ipython || headless || (t.startsWith('Traceback') && /^Traceback \(most recent call last\)(?::|\s*$)/.test(t))) {
-      if (!this.inTraceback && !this.afterException) {
-        this.frames = new FrameList();
-        this.frameFile = null;
-        this.chainLines = [];
-        this.chainStage = null;
-        this.why.chain = '';
-        this.tracebackStart = l;
-        this.chainIntro = this.intro;
-        this.chainProse = this.prose;
+      if (!this.run.inTraceback && !this.run.afterException) {
+        this.run.frames = new FrameList();
+        this.run.frameFile = null;
+        this.run.chainLines = [];
+        this.run.chainStage = null;
+        this.run.why.chain = '';
+        this.run.tracebackStart = l;
+        this.run.chainIntro = this.run.intro;
+        this.run.chainProse = this.run.prose;
       }
-      this.inTraceback = true;
-      this.afterException = false;
-      this.ipythonClass = ipython ? ipython[1] : null;
+      this.run.inTraceback = true;
+      this.run.afterException = false;
+      this.run.ipythonClass = ipython ? ipython[1] : null;
       // Rich's panel title has no colon; its body (frames, code, locals panels) is not indented either.
-      this.richTraceback = !ipython && !headless && !t.trimEnd().endsWith(':');
+      this.run.richTraceback = !ipython && !headless && !t.trimEnd().endsWith(':');
       if (!headless) {
         this.keep(t);
         // Until its exception line arrives, the traceback itself is what the run died of.
-        this.openFailure = this.cutSignal(l);
+        this.run.openFailure = this.cutSignal(l);
         return false;
       }
-      this.openFailure = this.cutSignal(l);
+      this.run.openFailure = this.cutSignal(l);
     }
-    if (this.inTraceback) {
+    if (this.run.inTraceback) {
       this.keep(t);
       // Python's frame, another `File path:N, in fn` form, and Rich's `path.py:N in fn` (rich/traceback.py).
       const f =
         /^\s*File "([^"]*)", line \d+, in (\S+)/.exec(t) ?? /^\s*File (\S+?):\d+, in ([\w.<>]+)/.exec(t) ?? /^\s*(\S+?\.pyx?):\d+ in ([\w.<>]+)\s*$/.exec(t);
-      const afterFrame = this.afterFrame;
-      this.afterFrame = f !== null;
+      const afterFrame = this.run.afterFrame;
+      this.run.afterFrame = f !== null;
       if (f) {
-        this.frames.push(f[2]);
-        this.frameFile = f[1];
+        this.run.frames.push(f[2]);
+        this.run.frameFile = f[1];
         const fs = stageOfFrame(f[1], f[2]);
-        if (fs) [this.chainStage, this.why.chain] = [fs, `its traceback runs ${f[2]} in ${clip(f[1].split(/[\\/]/).slice(-3).join('/'))}`];
+        if (fs) [this.run.chainStage, this.run.why.chain] = [fs, `its traceback runs ${f[2]} in ${clip(f[1].split(/[\\/]/).slice(-3).join('/'))}`];
         return false;
       }
       const call = stageOfCall(t);
-      if (call && call !== this.chainStage) [this.chainStage, this.why.chain] = [call, `its traceback runs ${clip(t.trim())}`];
+      if (call && call !== this.run.chainStage) [this.run.chainStage, this.run.why.chain] = [call, `its traceback runs ${clip(t.trim())}`];
       // A Markdown fence closing the pasted block ends the paste inside the traceback: read as a log that stops there.
-      if (/^\s*(?:```|~~~)/.test(t) && this.tracebackStart) {
-        this.inTraceback = false;
-        const s = { ...this.cutSignal(this.tracebackStart), stage: this.chainStage };
-        this.openFailure = s;
-        if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+      if (/^\s*(?:```|~~~)/.test(t) && this.run.tracebackStart) {
+        this.run.inTraceback = false;
+        const s = { ...this.cutSignal(this.run.tracebackStart), stage: this.run.chainStage };
+        this.run.openFailure = s;
+        if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [...this.run.chainLines] };
         return false;
       }
       // A frame's code line pasted at the margin (a note or a fence dedented the traceback, dfc-corpus unseen3/20): code,
       // not the exception line, unless it reads as one (`pkg.SomeError: …`, `KeyError`).
       if (afterFrame && t.trim() && !/^\s/.test(t) && !/^[A-Za-z_][\w.]*(?::(?:\s|$)|$)/.test(t.trim())) return false;
-      if (this.ipythonClass !== null || this.richTraceback) {
+      if (this.run.ipythonClass !== null || this.run.richTraceback) {
         // IPython's body (`Cell In[4], line 1`, `----> 1 hef = runner.compile()`) is not indented.
         if (!/^(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception|Failure|Exit|Interrupt)(?::|$)/.test(t.trim())) return false;
       } else if (/^\s/.test(t) || t === '' || t.startsWith('❱')) return false; // Rich marks the frame's own code line with ❱
@@ -897,43 +917,43 @@ export class ErrorCollector {
       if (/^(?:\.{3,}|…|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\))$/.test(t.trim())) return false;
       // The exception line ends this traceback: `pkg.mod.SomeError: message` or `SomeError`.
       const m = /^([A-Za-z_][\w.]*?)(?::\s?(.*))?$/.exec(t.trim());
-      this.inTraceback = false;
-      this.afterException = true;
-      this.ipythonClass = null;
-      this.richTraceback = false;
+      this.run.inTraceback = false;
+      this.run.afterException = true;
+      this.run.ipythonClass = null;
+      this.run.richTraceback = false;
       if (m && (m[2] !== undefined || /(?:Error|Exception|Exit|Interrupt|Failure)$/.test(m[1]))) {
         const cls = m[1].split('.').pop()!;
-        if (this.chainStage === null && m[1].includes('.')) {
-          this.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
-          if (this.chainStage) this.why.chain = `its module ${m[1].slice(0, m[1].lastIndexOf('.'))} is the ${this.chainStage} stage's code`;
+        if (this.run.chainStage === null && m[1].includes('.')) {
+          this.run.chainStage = stageOfModule(m[1].slice(0, m[1].lastIndexOf('.')));
+          if (this.run.chainStage) this.run.why.chain = `its module ${m[1].slice(0, m[1].lastIndexOf('.'))} is the ${this.run.chainStage} stage's code`;
         }
-        if (this.chainStage === null && (this.chainStage = stageOfClass(cls)))
-          this.why.chain = `its class ${cls} is the ${this.chainStage} stage's framework's`;
+        if (this.run.chainStage === null && (this.run.chainStage = stageOfClass(cls)))
+          this.run.why.chain = `its class ${cls} is the ${this.run.chainStage} stage's framework's`;
         // A traceback whose frames name no stage: the stage the author's line before it names, if any.
-        const said = this.chainStage === null && this.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.chainIntro) : null;
-        if (said) this.saidStage = said;
-        else if (this.chainStage === null && !RUNTIME_ERROR.test(m[1])) this.algorithmRan('', this.chainProse);
-        const { frames, omitted } = this.frames.snapshot();
+        const said = this.run.chainStage === null && this.run.chainIntro && !RUNTIME_ERROR.test(m[1]) ? stageSaid(this.run.chainIntro) : null;
+        if (said) this.run.saidStage = said;
+        else if (this.run.chainStage === null && !RUNTIME_ERROR.test(m[1])) this.algorithmRan('', this.run.chainProse);
+        const { frames, omitted } = this.run.frames.snapshot();
         const s: Signal = {
           kind: 'exception',
           cls,
           message: m[2] ?? '',
           frames,
           ...(omitted ? { framesOmitted: omitted } : {}),
-          ...(this.frameFile ? { file: this.frameFile } : {}),
+          ...(this.run.frameFile ? { file: this.run.frameFile } : {}),
           line: l,
-          stage: this.chainStage ?? said,
+          stage: this.run.chainStage ?? said,
         };
-        this.lastException = s;
-        this.messageLines = 0;
-        this.openFailure = s;
+        this.run.lastException = s;
+        this.run.messageLines = 0;
+        this.run.openFailure = s;
         this.syntaxFrom(s, added);
         const n = this.accept(s, added);
-        if (n === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+        if (n === 0) this.run.unexplained = { signal: s, excerpt: [...this.run.chainLines] };
       }
       return true;
     }
-    if (this.afterException) {
+    if (this.run.afterException) {
       if (t === '' || /^(During handling of the above exception|The above exception was the direct cause)/.test(t)) {
         this.keep(t);
         return false;
@@ -941,45 +961,46 @@ export class ErrorCollector {
       // Continuation of the exception message (indented lines, the `>!<` echo, recommendations).
       if (/^\s|^>!<|^Please try|^Parsing failed/.test(t) || t.includes('>!<')) {
         this.keep(t);
-        if (this.unexplained && this.lastException && this.unexplained.signal === this.lastException) this.unexplained.excerpt = [...this.chainLines];
+        if (this.run.unexplained && this.run.lastException && this.run.unexplained.signal === this.run.lastException)
+          this.run.unexplained.excerpt = [...this.run.chainLines];
         return false;
       }
       // Python prints a message's own line breaks unindented (`…shapes [[-1, 128, 384]]` / `for layer x/conv4 does not
       // match …`): a line going on in lower case or with a literal list continues a message nobody explained yet.
       // A relay's level on it is the relay's (every relayed line at INFO).
-      const le = this.lastException;
+      const le = this.run.lastException;
       const own = l.relayedLevel ? withoutLevel(t) : t;
       if (
         le &&
-        this.unexplained?.signal === le &&
-        this.messageLines < MAX_JOINED - 1 &&
+        this.run.unexplained?.signal === le &&
+        this.run.messageLines < MAX_JOINED - 1 &&
         level(own) === null &&
         /^(?:[a-z]|\[[[\d-])/.test(own) &&
         !endsRun(own)
       ) {
-        this.messageLines++;
+        this.run.messageLines++;
         this.keep(t);
         le.message = `${le.message.trimEnd()} ${own.trim()}`;
-        if (this.accept(le, added) > 0) this.unexplained = null;
-        else this.unexplained.excerpt = [...this.chainLines];
+        if (this.accept(le, added) > 0) this.run.unexplained = null;
+        else this.run.unexplained.excerpt = [...this.run.chainLines];
         return true;
       }
-      this.afterException = false;
+      this.run.afterException = false;
     }
     return false;
   }
 
   /** A traceback the log stops inside: its class when IPython printed it first, its frames, its stage. */
   private cutSignal(l: LogLine): Signal {
-    const { frames, omitted } = this.frames.snapshot();
+    const { frames, omitted } = this.run.frames.snapshot();
     return {
       kind: 'exception',
-      cls: this.ipythonClass,
+      cls: this.run.ipythonClass,
       message: '',
       frames,
       ...(omitted ? { framesOmitted: omitted } : {}),
       line: l,
-      stage: this.chainStage,
+      stage: this.run.chainStage,
       cut: true,
     };
   }
@@ -989,17 +1010,17 @@ export class ErrorCollector {
    * last DFC code it shows running (a module a line names, an exception class of one stage's framework).
    */
   stageEvidence(): StageName | null {
-    return this.chainStage ?? this.ranStage ?? this.saidStage;
+    return this.run.chainStage ?? this.run.ranStage ?? this.run.saidStage;
   }
 
   /** What the run's lines show of the stage beyond an error's own evidence (stageEvidence.ts weighs them). */
   stageClues(): StageClue[] {
     const out: StageClue[] = [];
-    if (this.chainStage) out.push({ stage: this.chainStage, kind: 'error', reason: this.why.chain || "its traceback's DFC frames" });
-    else if (this.ownStage) out.push({ stage: this.ownStage, kind: 'error', reason: this.why.own });
-    if (this.ranStage) out.push({ stage: this.ranStage, kind: 'ran', reason: this.why.ran || "the log shows the stage's DFC code" });
-    if (this.callStage && this.callStages.size === 1) out.push({ stage: this.callStage, kind: 'call', reason: this.why.call });
-    if (this.saidStage) out.push({ stage: this.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
+    if (this.run.chainStage) out.push({ stage: this.run.chainStage, kind: 'error', reason: this.run.why.chain || "its traceback's DFC frames" });
+    else if (this.run.ownStage) out.push({ stage: this.run.ownStage, kind: 'error', reason: this.run.why.own });
+    if (this.run.ranStage) out.push({ stage: this.run.ranStage, kind: 'ran', reason: this.run.why.ran || "the log shows the stage's DFC code" });
+    if (this.run.callStage && this.run.callStages.size === 1) out.push({ stage: this.run.callStage, kind: 'call', reason: this.run.why.call });
+    if (this.run.saidStage) out.push({ stage: this.run.saidStage, kind: 'said', reason: 'the stage the author names where they quote the error' });
     return out;
   }
 
@@ -1011,8 +1032,8 @@ export class ErrorCollector {
   private algorithmRan(before: string, prose: string | null): void {
     const algorithm = optimizerAlgorithmIn(before) ?? (prose ? optimizerAlgorithmIn(prose) : null);
     if (!algorithm) return;
-    this.ranStage = 'optimize';
-    this.why.ran = `the line before it says the optimizer's ${algorithm} was running`;
+    this.run.ranStage = 'optimize';
+    this.run.why.ran = `the line before it says the optimizer's ${algorithm} was running`;
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
@@ -1021,34 +1042,34 @@ export class ErrorCollector {
   }
 
   private keep(t: string): void {
-    this.chainLines.push(t);
-    if (this.chainLines.length > EXCERPT_LINES) this.chainLines.splice(0, this.chainLines.length - EXCERPT_LINES);
+    this.run.chainLines.push(t);
+    if (this.run.chainLines.length > EXCERPT_LINES) this.run.chainLines.splice(0, this.run.chainLines.length - EXCERPT_LINES);
   }
 
   private recent(l: LogLine): string[] {
-    return this.chainLines.length && this.afterException ? [...this.chainLines, l.text] : [l.text];
+    return this.run.chainLines.length && this.run.afterException ? [...this.run.chainLines, l.text] : [l.text];
   }
 
   /** `(line:L, col:C)` on an exception line: a model-script syntax error whose echo may follow. */
   private syntaxFrom(s: Signal, added: DfcDiagnostic[]): void {
     const m = /\(line:(\d+), col:(\d+)\)/.exec(s.message);
     if (!m && !/Parsing failed at:/.test(s.message)) return;
-    const prior = this.pendingSyntax;
+    const prior = this.run.pendingSyntax;
     const echoAt = s.message.indexOf('>!<') >= 0 ? s.message.slice(s.message.indexOf('Parsing failed at:') + 18).trim() : null;
-    this.pendingSyntax = {
+    this.run.pendingSyntax = {
       signal: prior?.signal ?? s,
       lineNo: m ? Number(m[1]) : (prior?.lineNo ?? null),
       column: m ? Number(m[2]) : (prior?.column ?? null),
       message: prior && !m ? prior.message : s.message,
       echo: echoAt || null,
     };
-    if (this.pendingSyntax.echo) this.flushSyntax(added);
+    if (this.run.pendingSyntax.echo) this.flushSyntax(added);
   }
 
   private flushSyntax(added: DfcDiagnostic[]): void {
-    const p = this.pendingSyntax;
+    const p = this.run.pendingSyntax;
     if (!p) return;
-    this.pendingSyntax = null;
+    this.run.pendingSyntax = null;
     this.push(this.explainer.syntax(p.signal, p.lineNo, p.column, p.message, p.echo), added);
   }
 
@@ -1058,7 +1079,7 @@ export class ErrorCollector {
     const ds = this.explainer.explain(s);
     if (ds === null) return 0;
     for (const d of ds) this.push(d, added);
-    if (this.unexplained && ds.length) this.unexplained = null;
+    if (this.run.unexplained && ds.length) this.run.unexplained = null;
     return Math.max(1, ds.length);
   }
 
@@ -1069,7 +1090,7 @@ export class ErrorCollector {
       return;
     }
     const key = `${d.code}|${d.node ?? ''}|${d.path}|${d.node ? '' : d.line}|${d.node ? '' : d.message}`;
-    if (this.keys.has(key)) return;
+    if (this.run.keys.has(key)) return;
     // A run stopped by its user or a signal: what the DFC printed on its way out (`Failed to produce compiled graph`,
     // `Compilation failed with unexpected crash`) is the stop, not a compiler bug — unless an assertion says otherwise.
     if (STOPPED.has(d.code)) {
@@ -1108,23 +1129,23 @@ export class ErrorCollector {
       this.dropped++;
       return;
     }
-    this.keys.add(key);
+    this.run.keys.add(key);
     this.out.push(d);
     added.push(d);
-    if (d.severity === 'error' && this.firstErrorStage === null) this.firstErrorStage = this.explainer.stageOf(d);
+    if (d.severity === 'error' && this.run.firstErrorStage === null) this.run.firstErrorStage = this.explainer.stageOf(d);
   }
 
   /** The run went on after the last exception (a stage started or finished). */
   progressed(): void {
-    this.openFailure = null;
-    this.lastErrorLine = null;
-    this.callStages.clear();
+    this.run.openFailure = null;
+    this.run.lastErrorLine = null;
+    this.run.callStages.clear();
     this.gotPastWords();
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
   answered(): void {
-    this.lastErrorLine = null;
+    this.run.lastErrorLine = null;
     this.gotPastWords();
   }
 
@@ -1133,23 +1154,18 @@ export class ErrorCollector {
    * they are not what a later end without an error line died of (noErrorShown says that), nor what it began with.
    */
   private gotPastWords(): void {
-    if (this.unexplained?.signal.words !== undefined) this.unexplained = null;
-    if (this.firstUnexplained?.words !== undefined) this.firstUnexplained = null;
-    this.recentFailures = [];
+    if (this.run.unexplained?.signal.words !== undefined) this.run.unexplained = null;
+    if (this.run.firstUnexplained?.words !== undefined) this.run.firstUnexplained = null;
+    this.run.recentFailures = [];
   }
-
-  /** An error-level line (any tool's) or an exception that nothing after it got past. */
-  private lastErrorLine: number | null = null;
-  /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
-  private wordsOnly = false;
 
   /**
    * A program's own word that something succeeded (markers.ts `succeeded`): a failure told by its words alone
    * before it was got past (a fallback the script took, a retry that worked); a tagged error line or an exception is not.
    */
   succeeded(): void {
-    if (this.wordsOnly && this.openFailure === null) {
-      this.lastErrorLine = null;
+    if (this.run.wordsOnly && this.run.openFailure === null) {
+      this.run.lastErrorLine = null;
       this.gotPastWords();
     }
   }
@@ -1160,17 +1176,17 @@ export class ErrorCollector {
    * died of it reads; warnings alone are no failure.
    */
   endsInError(): boolean {
-    return this.lastErrorLine !== null || this.openFailure !== null;
+    return this.run.lastErrorLine !== null || this.run.openFailure !== null;
   }
 
   /** The log ends in an exception nothing recovered from. */
   endsInException(): boolean {
-    return this.openFailure !== null;
+    return this.run.openFailure !== null;
   }
 
   /** The stage of the first error, `docker` when docker refused. */
   failedStage(): StageName | 'docker' | 'unknown' | null {
-    return this.firstErrorStage;
+    return this.run.firstErrorStage;
   }
 
   hasErrors(): boolean {
@@ -1185,8 +1201,10 @@ export class ErrorCollector {
   newRun(added?: DfcDiagnostic[]): void {
     // The earlier run ended in an error line no entry explains and nothing got past (`[HailoRT CLI] [error] CHECK failed -
     // … Use "run2" instead.`, then the retry): its words are that run's failure, said as at a log's end (unexplainedIfNone).
-    if (added && !this.hasErrors() && this.unexplained && this.endsInError())
-      this.push(this.explainer.unrecognised(this.unexplained.signal, this.unexplained.excerpt, undefined), added);
+    if (added && !this.hasErrors() && this.run.unexplained && this.endsInError())
+      this.push(this.explainer.unrecognised(this.run.unexplained.signal, this.run.unexplained.excerpt, undefined), added);
+    // A model-script syntax error still waiting for its `>!<` echo: the run that raised it ended without one.
+    this.flushSyntax(added ?? []);
     const demoted: { d: DfcDiagnostic; message: string }[] = [];
     for (const d of this.out.slice(this.runStart)) {
       if (d.severity !== 'error') continue;
@@ -1194,30 +1212,10 @@ export class ErrorCollector {
       d.severity = 'warning';
       d.message = `An earlier run in this log failed (the command after it decides the outcome): ${d.message}`;
     }
-    this.earlier = demoted.length ? { demoted, runStart: this.runStart, firstErrorStage: this.firstErrorStage } : null;
+    this.earlier = demoted.length ? { demoted, runStart: this.runStart, firstErrorStage: this.run.firstErrorStage } : null;
     this.explainer.newRun();
     this.runStart = this.out.length;
-    this.otherWarnings = [];
-    this.unknownWarnings = new UnknownWarnings();
-    this.splats = new KernelSplats();
-    this.firstErrorStage = null;
-    this.openFailure = null;
-    this.lastErrorLine = null;
-    this.unexplained = null;
-    this.firstUnexplained = null;
-    this.inTraceback = false;
-    this.afterException = false;
-    this.ipythonClass = null;
-    this.richTraceback = false;
-    this.chainStage = null;
-    this.ranStage = null;
-    this.saidStage = null;
-    this.callStage = null;
-    this.callStages.clear();
-    this.ownStage = null;
-    this.intro = null;
-    this.prose = null;
-    this.crash = null;
+    this.run = new CollectorRun();
   }
 
   /** The failed run before the current one, as it was before newRun made its errors warnings. */
@@ -1236,7 +1234,7 @@ export class ErrorCollector {
       d.message = message;
     }
     this.runStart = e.runStart;
-    this.firstErrorStage = e.firstErrorStage;
+    this.run.firstErrorStage = e.firstErrorStage;
     this.earlier = null;
     return true;
   }
@@ -1246,20 +1244,26 @@ export class ErrorCollector {
 
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {
-    for (const d of this.out) {
+    for (const d of this.out.slice(this.runStart)) {
       if (d.severity === 'error' && this.explainer.stageOf(d) === stage) {
         d.severity = 'warning';
         d.message = `The DFC recovered from this (the ${stage} stage completed): ${d.message}`;
       }
     }
-    if (this.firstErrorStage === stage)
-      this.firstErrorStage = this.out.find((d) => d.severity === 'error') ? this.explainer.stageOf(this.out.find((d) => d.severity === 'error')!) : null;
+    if (this.run.firstErrorStage === stage)
+      this.run.firstErrorStage = this.out.find((d) => d.severity === 'error') ? this.explainer.stageOf(this.out.find((d) => d.severity === 'error')!) : null;
   }
 
   diagnostics(): DfcDiagnostic[] {
     const out = this.out.map((d) => ({ ...d }));
-    if (this.pendingSyntax) {
-      const d = this.explainer.syntax(this.pendingSyntax.signal, this.pendingSyntax.lineNo, this.pendingSyntax.column, this.pendingSyntax.message, null);
+    if (this.run.pendingSyntax) {
+      const d = this.explainer.syntax(
+        this.run.pendingSyntax.signal,
+        this.run.pendingSyntax.lineNo,
+        this.run.pendingSyntax.column,
+        this.run.pendingSyntax.message,
+        null,
+      );
       if (d) out.push(d);
     }
     return out;
@@ -1267,7 +1271,7 @@ export class ErrorCollector {
 
   /** The parser's recommendation can come after the entries it is about: every node error offers it. */
   recommendation(nodes: string[]): void {
-    for (const d of this.out) {
+    for (const d of this.out.slice(this.runStart)) {
       if (d.node !== undefined && d.code !== 'dfc/misspelled-node' && /^dfc\/(unsupported|unexpected)/.test(d.code)) {
         d.fix = { kind: 'endNodes', nodes: [...nodes] };
         d.message = d.message.replace(
@@ -1286,11 +1290,11 @@ export class ErrorCollector {
   settle(exit: DfcExit | undefined, lastLine: number): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
     this.flushSyntax(added);
-    if (this.inTraceback && this.tracebackStart) {
+    if (this.run.inTraceback && this.run.tracebackStart) {
       // The log stops inside a traceback (no exception line): the frames are all there is.
-      const s = { ...this.cutSignal(this.tracebackStart), stage: this.chainStage };
-      this.openFailure = s;
-      if (this.accept(s, added) === 0) this.unexplained = { signal: s, excerpt: [...this.chainLines] };
+      const s = { ...this.cutSignal(this.run.tracebackStart), stage: this.run.chainStage };
+      this.run.openFailure = s;
+      if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [...this.run.chainLines] };
     }
     this.push(this.explainer.exit(exit, lastLine), added);
     this.sayCauses();
@@ -1300,12 +1304,12 @@ export class ErrorCollector {
   /** A failed run with no explained error: the last error signal, quoted. */
   unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
-    if (!this.hasErrors() && this.unexplained && stoppedByCaller(exit) === null)
+    if (!this.hasErrors() && this.run.unexplained && stoppedByCaller(exit) === null)
       this.push(
         this.explainer.unrecognised(
-          this.unexplained.signal,
-          this.unexplained.excerpt,
-          this.firstUnexplained && this.firstUnexplained !== this.unexplained.signal ? this.firstUnexplained.message : undefined,
+          this.run.unexplained.signal,
+          this.run.unexplained.excerpt,
+          this.run.firstUnexplained && this.run.firstUnexplained !== this.run.unexplained.signal ? this.run.firstUnexplained.message : undefined,
         ),
         added,
       );

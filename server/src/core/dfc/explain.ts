@@ -143,30 +143,57 @@ const SPDLOG_RECORD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[[^\]]{1,40}\]\s?
 const SEARCH_REFUSAL =
   /\b(?:Validator failed on node:\s*(?<v>[A-Za-z_][\w/.-]{0,120}) with\s+(?<why>\S[^\n]{0,200})|No successful assignments? for:?\s*(?<a>[A-Za-z_][\w/.-]{0,120}?),?\s+(?:most common )?errors:\s*(?<why2>\S[^\n]{0,200}))/;
 
-export class Explainer {
-  private script: ScriptLocator | undefined;
-  private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | 'unknown' | null>();
-  /** The stage the signal being explained shows by itself (its traceback), set by the collector. */
-  evidence: StageName | null = null;
+/**
+ * What one run of the log showed the explainer (a log often holds several: a command run again at the shell's prompt, a
+ * log file every run appends to — state.ts beginRun). A fresh one at each run (Explainer.newRun), so a fact added here
+ * is the run's own by default: the next run's failure never names this run's cause, layers or target.
+ */
+class ExplainerRun {
   /** A `symbol lookup error` of the DFC's own compiler binary: the allocator exception after it is its consequence. */
-  private brokenInstallLine: number | null = null;
+  brokenInstallLine: number | null = null;
   /** Facts of one allocation failure, gathered over its lines (the cause and detail lines come after `Mapping Failed`). */
-  private readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[]; presolve?: string } = {};
+  readonly allocationFacts: { cause?: string; detail?: string; over?: string; causeEntry?: string; layers?: string[]; presolve?: string } = {};
   /** End node names the run was given (from `--end-node-names` or an echoed `end_node_names=[…]`). */
   endNodesGiven: string[] = [];
   /** The fps of a `performance_param(fps=…)` the log shows. */
-  private fpsTarget: string | null = null;
-  private retrySeen = false;
+  fpsTarget: string | null = null;
+  retrySeen = false;
   /**
    * The level of the timestamped record the lines now read belong to: spdlog writes one record's message whole, its
    * later lines untagged (`[…] [default] [info] Partition iteration #12:`, then `Partition failed on: Validator failed
    * on node: concat2 with Agent infeasible` on a line of its own, dfc-corpus unseen15/52). A blank line ends it.
    */
-  private recordLevel: Level | null = null;
+  recordLevel: Level | null = null;
   /** The layers the allocator's per-try refusals named during its search (quiet lines), by how often: the final verdict's. */
-  private readonly searchRefused = new Map<string, { n: number; why: string }>();
+  readonly searchRefused = new Map<string, { n: number; why: string }>();
   /** A try of the allocator's search was logged (a quiet allocation line): the compile stage was running. */
-  private searchSeen = false;
+  searchSeen = false;
+  /** The DFC's first-run system check's one warning, and the requirements it lists so far. */
+  sysreq: { d: DfcDiagnostic; items: string[] } | null = null;
+  /**
+   * The layer the optimizer last reported with the config it built for it (`Layer: pow/square1, Config: {'precision_mode':
+   * 'a16_w16', …}`, as it rejected the layer, dfc-corpus unseen14/59): the layer a later failure that names none is about.
+   */
+  configReport: { layer: string; line: number } | null = null;
+  /** The HailoRT failure being reported (its later lines join it). */
+  rt: HailortChain | null = null;
+  /** An error was found to be a side thread's since the last takeDemoted() (monitorSide). */
+  demoted = false;
+  /** The line of the last verdict (DfcMessage.verdict): the cause lines within VERDICT_CAUSE_LINES after it are its. */
+  verdictAt: number | null = null;
+  /** The last error line no catalogue message explains (the check a following status line failed with). */
+  rtPlain: { line: LogLine; text: string } | null = null;
+}
+
+export class Explainer {
+  // Per log: the model script the caller gave (the whole paste is about it), and each diagnostic's stage (a diagnostic
+  // of an earlier run keeps its own: errors.ts recovered and reinstateEarlierRun ask it).
+  private script: ScriptLocator | undefined;
+  private readonly stages = new WeakMap<DfcDiagnostic, StageName | 'docker' | 'unknown' | null>();
+  /** The stage the signal being explained shows by itself (its traceback), set by the collector before each explanation. */
+  evidence: StageName | null = null;
+  /** The run being read: everything else is per run (ExplainerRun). */
+  private run = new ExplainerRun();
 
   constructor(private readonly state: ReaderView) {
     if (state.ctx.allsText !== undefined) this.script = new ScriptLocator(state.ctx.allsText);
@@ -177,7 +204,7 @@ export class Explainer {
   }
 
   noteRetry(): void {
-    this.retrySeen = true;
+    this.run.retrySeen = true;
   }
 
   // ---- placing --------------------------------------------------------------------------------
@@ -264,10 +291,10 @@ export class Explainer {
   observe(l: LogLine, emit: (s: Signal) => void, handled = false): void {
     const t = l.text;
     let m: RegExpExecArray | null;
-    if (t.includes('end_node_names') && (m = END_NODE_ECHO.exec(t))) this.endNodesGiven = quotedList(m[1]);
+    if (t.includes('end_node_names') && (m = END_NODE_ECHO.exec(t))) this.run.endNodesGiven = quotedList(m[1]);
     // The performance target a run was given (the script echoed, a hailomz line): a mapping that
     // fails to reach the required FPS is about this number.
-    if (t.includes('fps') && (m = FPS_TARGET.exec(t))) this.fpsTarget = m[1];
+    if (t.includes('fps') && (m = FPS_TARGET.exec(t))) this.run.fpsTarget = m[1];
     if (t.includes('end node names')) {
       if ((m = RECOMMEND_LIST.exec(t))) this.state.recommend(quotedList(m[1]));
       else if ((m = RECOMMEND_TEXT.exec(t)))
@@ -278,7 +305,7 @@ export class Explainer {
             .filter(Boolean),
         );
     }
-    if (t.includes('Config: ') && (m = LAYER_CONFIG_REPORT.exec(t))) this.configReport = { layer: m[1], line: l.no };
+    if (t.includes('Config: ') && (m = LAYER_CONFIG_REPORT.exec(t))) this.run.configReport = { layer: m[1], line: l.no };
     if (handled) return;
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
@@ -291,22 +318,22 @@ export class Explainer {
     // on the record's later lines says nothing of them, the record's does.
     const own = l.relayedLevel ? null : level(t);
     const record = l.raw.includes(']') ? SPDLOG_RECORD.exec(l.raw) : null;
-    if (record) this.recordLevel = record[1].toLowerCase() as Level;
-    else if (own !== null || !body || body.startsWith('Traceback')) this.recordLevel = null;
-    const lv = record || own !== null ? (own ?? level(t)) : (this.recordLevel ?? level(t));
-    const trusted = !l.relayedLevel || record !== null || this.recordLevel !== null;
+    if (record) this.run.recordLevel = record[1].toLowerCase() as Level;
+    else if (own !== null || !body || body.startsWith('Traceback')) this.run.recordLevel = null;
+    const lv = record || own !== null ? (own ?? level(t)) : (this.run.recordLevel ?? level(t));
+    const trusted = !l.relayedLevel || record !== null || this.run.recordLevel !== null;
     // The cause lines right after a verdict are its causes, at the verdict's level (`Mapping Failed`, then `Compilation
     // failed with exception: …` at info in the same core log).
-    const verdictCause = hit?.message.role === 'cause' && this.verdictAt !== null && l.no - this.verdictAt <= VERDICT_CAUSE_LINES;
+    const verdictCause = hit?.message.role === 'cause' && this.run.verdictAt !== null && l.no - this.run.verdictAt <= VERDICT_CAUSE_LINES;
     const quiet = (lv === 'info' || lv === 'debug') && trusted && hit?.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
-    if (hit?.message.verdict) this.verdictAt = l.no;
+    if (hit?.message.verdict) this.run.verdictAt = l.no;
     if (quiet && hit.message.code === 'dfc/allocation-failed') {
-      this.searchSeen = true;
+      this.run.searchSeen = true;
       this.noteSearchRefusal(body, hit);
     }
     if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
-      this.rtPlain = { line: l, text: stripCheck(body) };
+      this.run.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);
     }
   }
@@ -323,14 +350,14 @@ export class Explainer {
     const layer = m?.groups?.v ?? m?.groups?.a ?? hit.names.layer;
     if (!layer) return;
     const why = (m?.groups?.why ?? m?.groups?.why2 ?? hit.message.text).trim().replace(/\.$/, '');
-    const had = this.searchRefused.get(layer);
+    const had = this.run.searchRefused.get(layer);
     if (had) had.n++;
-    else if (this.searchRefused.size < 64) this.searchRefused.set(layer, { n: 1, why });
+    else if (this.run.searchRefused.size < 64) this.run.searchRefused.set(layer, { n: 1, why });
   }
 
   /** The search's refusals, most frequent first: `concat11 (Agent infeasible, said 8 times)`; '' when none. */
   private searchRefusals(): { text: string; first?: string } {
-    const all = [...this.searchRefused].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
+    const all = [...this.run.searchRefused].sort((a, b) => b[1].n - a[1].n).slice(0, 3);
     if (!all.length) return { text: '' };
     const text = all.map(([layer, r]) => `${layer} (${r.why}${r.n > 1 ? `, said ${r.n} times` : ''})`).join(', ');
     return { text, first: all[0][0] };
@@ -342,7 +369,7 @@ export class Explainer {
    * word on that failure — said in its diagnostic, whatever the check was.
    */
   private hailortAside(l: LogLine, body: string): void {
-    const rt = this.rt;
+    const rt = this.run.rt;
     if (!rt || l.no <= rt.last || l.no - rt.last > HAILORT_CHAIN_LINES || !/\[HailoRT\]/.test(l.raw) || rt.asides.length >= 3) return;
     const text = stripCheck(body).replace(/\s+/g, ' ');
     if (!text || rt.detail.includes(text)) return;
@@ -369,7 +396,7 @@ export class Explainer {
     if (prompt !== null && this.state.promptAnswer === 'n' && s.line.no > prompt && (s.cut || !matchDfcMessage(msg, s.cls, s.frames)))
       return [this.parserDeclined(s)];
     // The allocator exception after a compiler that could not start says nothing more.
-    if (this.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
+    if (this.run.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
     // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number.
     if (cls === 'HailoRTStatusException' && /^\s*\d{1,3}\s*$/.test(msg)) return this.explain({ ...s, cls: null, message: `status=${msg.trim()}` });
     const hit = matchDfcMessage(msg, s.cls, s.frames);
@@ -443,13 +470,13 @@ export class Explainer {
       case 'interrupted-by-user':
         // A DFC stage's tool saying its user stopped it is KeyboardInterrupt in its own words; an application stopped by its user ended as meant.
         // The allocator's per-try lines show its search running (the compile stage) where an excerpt dropped the stage's markers.
-        if (this.state.currentStage === null && !this.searchSeen) return [];
+        if (this.state.currentStage === null && !this.run.searchSeen) return [];
         return [
           this.interrupted(
             s.line.no,
             'KeyboardInterrupt',
             false,
-            this.state.stageForError(this.evidence, this.searchSeen ? 'compile' : null),
+            this.state.stageForError(this.evidence, this.run.searchSeen ? 'compile' : null),
             s.message.trim(),
           ),
         ];
@@ -504,7 +531,7 @@ export class Explainer {
 
   private misspelled(s: Signal): DfcDiagnostic[] {
     const onnx = this.state.ctx.onnx;
-    const named = new Set<string>([...quotedList(s.message), ...this.endNodesGiven, ...this.state.commandEndNodes]);
+    const named = new Set<string>([...quotedList(s.message), ...this.run.endNodesGiven, ...this.state.commandEndNodes]);
     const out: DfcDiagnostic[] = [];
     for (const name of named) {
       if (onnx?.hasNode(name)) continue;
@@ -548,7 +575,7 @@ export class Explainer {
   }
 
   private retryNote(): string {
-    return this.retrySeen
+    return this.run.retrySeen
       ? ' This run also retried on an onnxsim-simplified model: an error of the first attempt and one of the retry can be two symptoms of one fault.'
       : '';
   }
@@ -751,7 +778,7 @@ export class Explainer {
 
   /** `According to recommendations, retrying parsing with end node names: [...]`. */
   endNodesChanged(l: LogLine, nodes: string[]): DfcDiagnostic {
-    const given = this.state.commandEndNodes.length ? this.state.commandEndNodes : this.endNodesGiven;
+    const given = this.state.commandEndNodes.length ? this.state.commandEndNodes : this.run.endNodesGiven;
     return this.make(
       'dfc/end-nodes-changed',
       this.onLog(l),
@@ -777,7 +804,7 @@ export class Explainer {
   }
 
   private brokenInstall(s: Signal): DfcDiagnostic {
-    this.brokenInstallLine = s.line.no;
+    this.run.brokenInstallLine = s.line.no;
     const msg = s.message.trim();
     const bin = /symbol lookup error: (\S+?):/.exec(msg)?.[1] ?? 'a DFC program';
     const compiler = /hailo_tools[\\/]build[\\/]compiler|[\\/]compiler$/.test(bin);
@@ -798,7 +825,7 @@ export class Explainer {
    */
   private allocation(s: Signal, hit: MessageMatch): DfcDiagnostic {
     const msg = s.message.trim();
-    const facts = this.allocationFacts;
+    const facts = this.run.allocationFacts;
     const e = hit.message;
     const n = hit.names;
     if (e.id === 'single-context') facts.cause = 'single-context';
@@ -908,7 +935,7 @@ export class Explainer {
     } else if (causeEntry?.id === 'required-fps') {
       // Name the target the run was given: the script's performance_param(fps=…), else the log's.
       const perf = this.script?.statements('performance_param').find((st) => st.keyword('fps') && /^[\d.]+$/.test(st.keyword('fps')!.text));
-      const fps = perf ? perf.keyword('fps')!.text : this.fpsTarget;
+      const fps = perf ? perf.keyword('fps')!.text : this.run.fpsTarget;
       if (perf && !place) where = { path: this.scriptPath, place: perf.keyword('fps')!.value };
       const target = fps ? `the target here is ${fps} FPS (performance_param(fps=${fps}) in the ${perf ? 'model script' : 'log'}); ` : '';
       hint = ` The DFC names the cause (${causeEntry.cause}): ${target}${causeEntry.fix}.`;
@@ -998,7 +1025,7 @@ export class Explainer {
   /** The DFC's first-run system check: one warning listing every requirement it found unmet. */
   private systemRequirements(s: Signal, hit: MessageMatch): DfcDiagnostic[] {
     const item = (hit.names.why ?? withoutLevel(s.line.text).trim()).replace(/\.$/, '');
-    const prior = this.sysreq;
+    const prior = this.run.sysreq;
     if (prior) {
       if (!prior.items.includes(item)) prior.items.push(item);
       prior.d.message = this.sysreqMessage(prior.items, hit.message.fix);
@@ -1007,7 +1034,7 @@ export class Explainer {
     }
     const items = [item];
     const d = this.make('dfc/system-requirements', this.onLog(s.line), s.line, this.sysreqMessage(items, hit.message.fix), { excerpt: [...items] });
-    this.sysreq = { d, items };
+    this.run.sysreq = { d, items };
     return [d];
   }
 
@@ -1015,8 +1042,6 @@ export class Explainer {
     const unmet = items.filter((x) => !/check failed/i.test(x));
     return `The DFC's system check found ${unmet.length ? unmet.join('; ') : 'requirements unmet'}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
-
-  private sysreq: { d: DfcDiagnostic; items: string[] } | null = null;
 
   /**
    * A HailoRT failure (a run on the device, not the compile). HailoRT prints the check that failed
@@ -1037,7 +1062,7 @@ export class Explainer {
     // HailoRT logs statuses at info level too (a stream the user aborted): only its errors and warnings say it failed.
     const lv = level(s.line.text);
     if ((lv === 'info' || lv === 'debug') && !s.line.relayedLevel) return [];
-    const rt = this.rt;
+    const rt = this.run.rt;
     // A status of no family joins a failure that has no status yet, or this very status (its callers repeat it).
     // So does the status the chain's check is known to return (`HEF version does not match`, then each caller's `… status=HAILO_INVALID_HEF(26)`).
     const joins =
@@ -1061,7 +1086,7 @@ export class Explainer {
       return [];
     }
     // A line that only carries the status: the check that failed is the error line just before it.
-    const plain = this.rtPlain;
+    const plain = this.run.rtPlain;
     const isStatusLine = e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
     // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
     // HailoRT's check macro's own words just before the match are part of it (`CHECK_SUCCESS failed with status=X - msg`).
@@ -1121,7 +1146,7 @@ export class Explainer {
       excerpt: [...excerpt],
     });
     if (HAILORT_MONITOR_SOURCE.test(at.raw) || HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(chain);
-    this.rt = chain;
+    this.run.rt = chain;
     return [chain.d];
   }
 
@@ -1132,7 +1157,7 @@ export class Explainer {
    * is a warning about the monitor, not the run's.
    */
   private monitorSide(c: HailortChain): void {
-    this.demoted = true;
+    this.run.demoted = true;
     c.monitor = true;
     c.d.severity = 'warning';
     c.fix = `this is HailoRT's monitor (the state file hailortcli monitor reads, written when HAILO_MONITOR=1), not the run: it logs the failure and goes on — at worst the monitor misses an update (errno 11: another process held the file's lock then)`;
@@ -1146,35 +1171,17 @@ export class Explainer {
     return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
-  /** Another run begins: its HailoRT failure is its own, not a line of the last run's. */
+  /** Another run begins: nothing the last run showed is this run's (ExplainerRun). */
   newRun(): void {
-    this.rt = null;
-    this.rtPlain = null;
-    this.configReport = null;
+    this.run = new ExplainerRun();
   }
-
-  /**
-   * The layer the optimizer last reported with the config it built for it (`Layer: pow/square1, Config: {'precision_mode':
-   * 'a16_w16', …}`, as it rejected the layer, dfc-corpus unseen14/59): the layer a later failure that names none is about.
-   */
-  private configReport: { layer: string; line: number } | null = null;
-
-  /** The HailoRT failure being reported (its later lines join it). */
-  private rt: HailortChain | null = null;
-  /** An error was found to be a side thread's since the last takeDemoted() (monitorSide). */
-  private demoted = false;
 
   /** Whether an error was found since the last call to be a side thread's, not the run's (ErrorCollector recomputes the run's end). */
   takeDemoted(): boolean {
-    const d = this.demoted;
-    this.demoted = false;
+    const d = this.run.demoted;
+    this.run.demoted = false;
     return d;
   }
-
-  /** The line of the last verdict (DfcMessage.verdict): the cause lines within VERDICT_CAUSE_LINES after it are its. */
-  private verdictAt: number | null = null;
-  /** The last error line no catalogue message explains (the check a following status line failed with). */
-  private rtPlain: { line: LogLine; text: string } | null = null;
 
   private compilerBug(s: Signal): DfcDiagnostic {
     return this.make(
@@ -1550,7 +1557,7 @@ export class Explainer {
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     const named = s.cut ? undefined : namedLayer(head);
     // A failure that names no layer, after the optimizer reported the one it was configuring as it refused it: that layer is where to look.
-    const report = this.configReport;
+    const report = this.run.configReport;
     const reported =
       !named && report && report.line < s.line.no
         ? ` Before it (line ${report.line}) the optimizer reported layer ${report.layer} with the config it built for it (a DFC report of the layer it was working on): if this failure is that layer's, look there first.`

@@ -7,7 +7,8 @@ import { LineSplitter, type LogLine } from './lines';
 import { QuoteForms, Unwrap, type Decided } from './forms';
 import { isFatalSignalLine } from './errors';
 import { LogShape } from './logShape';
-import { Margin, normalise } from './normalise';
+import { Margin, mayHoldPrompt, normalise, SHELL_PROMPT } from './normalise';
+import { withoutLevel } from './markers';
 import { ReaderState } from './state';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
@@ -124,6 +125,9 @@ export class DfcLogReader {
       }
       return [l];
     }
+    // A shell's prompt is no prose: a span still open there was none (the compiler's `Assertion \`x' failed`), and the
+    // command after it is another run's, which no quote of the run before joins (state.ts beginRun).
+    if (mayHoldPrompt(l.text) && SHELL_PROMPT.test(withoutLevel(l.text).trim())) return [...this.span.splice(0), l];
     this.span.push(l);
     if (ticks % 2 === 1) {
       const [first, ...rest] = this.span.splice(0);

@@ -63,23 +63,22 @@ interface StageState {
   seconds: number | null;
 }
 
-export class ReaderState implements ReaderView {
-  readonly ctx: DfcLogContext & { logPath: string };
-  private readonly stages = new Map<StageName, StageState>(STAGES.map((s) => [s, { status: 'not-reached', seconds: null }]));
-  private current: StageName | null = null;
-  dfcVersion: string | null = null;
-  hailortVersion: string | null = null;
-  hwArch: string | null = null;
-  network: string | null = null;
+/**
+ * What one run of the log showed (a log often holds several: a command run again at the shell's prompt after a failure,
+ * a log file every run appends to, a notebook's cells run again — beginRun). A fresh one at each run, so a fact added
+ * here is the run's own by default: its stages, command, summary, ending, saved files and end nodes.
+ */
+class StateRun {
+  readonly stages = new Map<StageName, StageState>(STAGES.map((s) => [s, { status: 'not-reached', seconds: null }]));
+  current: StageName | null = null;
+  /** The `hailo …`/`hailomz …` command line, when the log shows it. */
+  command: RunCommand | null = null;
+  lastStage: StageName = 'compile';
   readonly summary: CompileSummary = emptySummary();
-  recommendedEndNodes: string[] = [];
-  /** End node names on the `hailo parser`/`hailomz` command line. */
-  commandEndNodes: string[] = [];
-  /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
-  scriptPathFromLog: string | null = null;
-  lastProgressLabel: string | null = null;
-  /** The last progress line (label, done, total), for saying where a run stopped. */
-  lastProgress: { label: string; done: number; total: number | null } | null = null;
+  maxContext = -1;
+  /** The context whose utilisation table is being printed (`<net>_context_N utilization:`). */
+  tableContext: number | null = null;
+  tableColumns: ('control' | 'compute' | 'memory' | null)[] = [];
   killedLine: number | null = null;
   /** The signal a `killed` line names (SIGKILL when it names none). */
   killedBy: 'SIGINT' | 'SIGTERM' | null = null;
@@ -92,53 +91,116 @@ export class ReaderState implements ReaderView {
   /** A tool printed its complete answer (hailortcli's, markers.ts `inferred`; the profiler's report) — that run ended. */
   answered = false;
   /** `answered` stands only on a pipeline released ('released'), which a pipeline set up again takes back ('rebuilt'). */
-  private answeredByRelease = false;
+  answeredByRelease = false;
   /**
    * A model script was loaded after the run's last stage finished (`Loading model script commands to …`, which
    * comes before an optimize or a compile): the run went on to a next step that nothing shows finished.
    */
-  private nextStepLine: number | null = null;
-  /** Programs the log showed run (at a shell prompt, in an argument parser's usage): a prompt running one again is a retry. */
-  private readonly programs = new Set<string>();
+  nextStepLine: number | null = null;
+  /** The latest stage whose output the run loaded or wrote (a HAR's name: `x_optimized.har`), stageEvidence.ts. */
+  harDone: StageName | null = null;
+  /** What the run says it saved (markers.ts `file`), each path once, in the order it last wrote it; at most MAX_SAVED. */
+  saved: SavedFile[] = [];
+  /** The end nodes the parser recommended (`recommend`): a run that follows its advice is told nothing of them. */
+  recommendedEndNodes: string[] = [];
+  /** End node names on the `hailo parser`/`hailomz` command line. */
+  commandEndNodes: string[] = [];
+  /** The model script the DFC loaded (`Loading model script commands to NET from PATH`). */
+  scriptPathFromLog: string | null = null;
+  /** The last progress bar's label. */
+  lastProgressLabel: string | null = null;
+  /** The last progress line (label, done, total), for saying where a run stopped. */
+  lastProgress: { label: string; done: number; total: number | null } | null = null;
   /** `According to recommendations, retrying parsing with end node names: [...]`: the outputs changed. */
   retriedEndNodes: { nodes: string[]; line: number } | null = null;
-  /** The `hailo …`/`hailomz …` command line, when the log shows it. */
-  command: RunCommand | null = null;
-  /** What the run says it saved (markers.ts `file`), each path once, in the order it last wrote it; at most MAX_SAVED. */
-  private saved: SavedFile[] = [];
-  /** The latest stage whose output the run loaded or wrote (a HAR's name: `x_optimized.har`), stageEvidence.ts. */
-  private harDone: StageName | null = null;
+  /**
+   * The thread that opened the HailoRT session read now (its log's `[tid]` field), when its template shows one: a session
+   * the same thread opens is the same process going on — never one of an earlier run.
+   */
+  sessionThread: string | null = null;
+  /** The DFC version the run's own banner printed (applicationRun; the report says the log's, ReaderState.dfcVersion). */
+  dfcVersion: string | null = null;
+  /** Whether the run showed more than its opening (runBegun). */
+  runShown = false;
+
+  /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
+  constructor(readonly runBegun = 0) {}
+}
+
+export class ReaderState implements ReaderView {
+  readonly ctx: DfcLogContext & { logPath: string };
+  dfcVersion: string | null = null;
+  hailortVersion: string | null = null;
+  hwArch: string | null = null;
+  network: string | null = null;
+  /** Programs the log showed run (at a shell prompt, in an argument parser's usage): a prompt running one again is a retry. */
+  private readonly programs = new Set<string>();
   private readonly errors: ErrorCollector;
-  private lastStage: StageName = 'compile';
-  private tableColumns: ('control' | 'compute' | 'memory' | null)[] = [];
-  private maxContext = -1;
-  /** The context whose utilisation table is being printed (`<net>_context_N utilization:`). */
-  private tableContext: number | null = null;
   private lastLine = 0;
+  /**
+   * The run being read (StateRun). Per log, besides: the caller's context, the header's versions and architecture and the
+   * network as the report says them (what the whole paste is about: the installation a terminal runs, a banner printed
+   * once), and the programs the log showed run (what makes a prompt's command a retry).
+   */
+  private run = new StateRun();
+  /**
+   * The end nodes the parser last recommended, as the report says them: the log's advice about its model, which the DFC's
+   * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
+   */
+  private recommended: string[] = [];
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
     this.errors = new ErrorCollector(this);
   }
 
+  // What the run being read showed, as the explainer asks it (ReaderView).
+  get commandEndNodes(): string[] {
+    return this.run.commandEndNodes;
+  }
+  get recommendedEndNodes(): string[] {
+    return this.run.recommendedEndNodes;
+  }
+  get scriptPathFromLog(): string | null {
+    return this.run.scriptPathFromLog;
+  }
+  get lastProgressLabel(): string | null {
+    return this.run.lastProgressLabel;
+  }
+  get lastProgress(): { label: string; done: number; total: number | null } | null {
+    return this.run.lastProgress;
+  }
+  get killedLine(): number | null {
+    return this.run.killedLine;
+  }
+  get killedBy(): 'SIGINT' | 'SIGTERM' | null {
+    return this.run.killedBy;
+  }
+  get promptLine(): number | null {
+    return this.run.promptLine;
+  }
+  get promptAnswer(): 'y' | 'n' | null {
+    return this.run.promptAnswer;
+  }
+
   get currentStage(): StageName | null {
-    return this.current;
+    return this.run.current;
   }
 
   recommend(nodes: string[]): void {
     if (!nodes.length) return;
-    this.recommendedEndNodes = [...new Set(nodes)];
-    this.errors?.recommendation(this.recommendedEndNodes);
+    this.run.recommendedEndNodes = this.recommended = [...new Set(nodes)];
+    this.errors?.recommendation(this.run.recommendedEndNodes);
   }
 
   line(l: LogLine, events: DfcEvent[]): void {
     this.lastLine = l.no;
     const text = l.text;
     // Anything after a run's start but the lines every HailoRT session opens with: the run showed something.
-    if (this.runBegun && !this.runShown && l.no > this.runBegun && text.trim() && !SESSION_OPENING.test(text)) this.runShown = true;
-    if (this.promptLine === l.no - 1 && this.promptAnswer === null) {
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && text.trim() && !SESSION_OPENING.test(text)) this.run.runShown = true;
+    if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
-      if (a) this.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
+      if (a) this.run.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
     }
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
@@ -154,35 +216,33 @@ export class ReaderState implements ReaderView {
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
-      this.lastProgressLabel = p.label;
-      this.lastProgress = p;
+      this.run.lastProgressLabel = p.label;
+      this.run.lastProgress = p;
       if (OPTIMIZE_PROGRESS.test(p.label)) this.start('optimize', l.no, events);
       else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
-      events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
+      events.push({ kind: 'progress', stage: this.run.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
     const h = MAY_HEADER.test(text) ? classifyHeader(text) : null;
     if (h) {
       // The DFC's banner after an error line: it started after all (its first-run check's `[Error]` lines came before).
       if (h.dfcVersion) this.errors.answered();
-      if (h.dfcVersion) this.dfcVersion = h.dfcVersion;
+      if (h.dfcVersion) this.dfcVersion = this.run.dfcVersion = h.dfcVersion;
       if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
     }
-    // A shell prompt with a command after a run that ended in an error: another run, which decides (errors.ts newRun).
-    // A shell prompt running a program the log already showed run, after that run ended in an error: a retry,
-    // which decides (errors.ts newRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
+    // A shell prompt running a program the log already showed run, after that run ended in an error: a retry, another
+    // run, which decides (beginRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
     const said = mayHoldPrompt(text) || text.includes('usage: ') ? withoutLevel(text).trim() : '';
     const prompt = said ? SHELL_PROMPT.exec(said) : null;
     const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
     if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
-      if (this.current) this.finishStage(this.current, 'failed', null, l.no, events);
+      if (this.run.current) this.finishStage(this.run.current, 'failed', null, l.no, events);
       const earlier: DfcDiagnostic[] = [];
-      this.errors.newRun(earlier);
-      for (const d of earlier) events.push({ kind: 'diagnostic', diagnostic: d });
       // A retry that shows nothing after its command (a paste that ends at the prompt) decides nothing (finish).
-      [this.runBegun, this.runShown] = [l.no, false];
+      this.beginRun(earlier);
+      for (const d of earlier) events.push({ kind: 'diagnostic', diagnostic: d });
     }
     if (program && this.programs.size < 64) this.programs.add(program);
     const c = text.includes('hailo') ? classifyCommand(text) : null;
@@ -191,15 +251,15 @@ export class ReaderState implements ReaderView {
       // to (hailo_sdk.client.log opens each `hailo` command with its banner, dfc-corpus unseen7/28). A command line
       // an author writes after the output (the fix they ran) is no such banner; a prompt's retry is read above.
       if (this.ranAnything() && withoutLevel(text).trimStart().startsWith('Running ')) this.beginRun();
-      this.command = c;
-      this.lastStage = c.lastStage;
+      this.run.command = c;
+      this.run.lastStage = c.lastStage;
       const input = COMMAND_HAR.exec(text);
       const st = input ? harStageIn(input[1]) : null;
-      if (st) this.harDone = st;
-      if (c.endNodes.length) this.commandEndNodes = c.endNodes;
+      if (st) this.run.harDone = st;
+      if (c.endNodes.length) this.run.commandEndNodes = c.endNodes;
       if (c.net && !this.network) this.network = c.net;
     }
-    if (text.includes('.har') && HAR_MOVES.test(text)) this.harDone = harStageIn(text) ?? this.harDone;
+    if (text.includes('.har') && HAR_MOVES.test(text)) this.run.harDone = harStageIn(text) ?? this.run.harDone;
     const m = MAY_MARKER.test(text) ? classifyMarker(text) : null;
     if (m) {
       if (
@@ -208,7 +268,7 @@ export class ReaderState implements ReaderView {
         m.kind === 'allocated' ||
         m.kind === 'stageLine' ||
         m.kind === 'profiled' ||
-        (m.kind === 'saved' && this.current)
+        (m.kind === 'saved' && this.run.current)
       )
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
@@ -217,8 +277,8 @@ export class ReaderState implements ReaderView {
         case 'start': {
           // A stage that already finished, or one before a stage that already started, starts again: another run
           // of the same log (a log file appends every run; a notebook's cells run again) — that run decides.
-          const st = this.stages.get(m.stage)!.status;
-          const later = STAGES.slice(STAGES.indexOf(m.stage) + 1).some((x) => this.stages.get(x)!.status !== 'not-reached');
+          const st = this.run.stages.get(m.stage)!.status;
+          const later = STAGES.slice(STAGES.indexOf(m.stage) + 1).some((x) => this.run.stages.get(x)!.status !== 'not-reached');
           if (st === 'ok' || st === 'failed' || later) this.beginRun();
           this.start(m.stage, l.no, events);
           break;
@@ -228,76 +288,76 @@ export class ReaderState implements ReaderView {
           // second VDevice the same thread creates (`[11233] [HailoRT] … Creating vdevice`): one process going on with
           // another model after its first was refused is one run, whose refusal stands (dfc-corpus unseen15/65).
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
-          const sameProcess = thread !== null && thread === this.sessionThread;
-          this.sessionThread = thread;
-          if (this.ranAnything() && (m.tool === 'dfc' || this.current === null) && !sameProcess) this.beginRun();
+          const sameProcess = thread !== null && thread === this.run.sessionThread;
+          this.run.sessionThread = thread;
+          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) this.beginRun();
           break;
         }
         case 'end':
-          if (m.stage === 'compile' && m.seconds !== null) this.summary.compilationSeconds = m.seconds;
+          if (m.stage === 'compile' && m.seconds !== null) this.run.summary.compilationSeconds = m.seconds;
           // DFC 5's `Successful Compilation (duration: …)` times the whole flow, allocation included;
           // DFC 3 prints allocation and compilation times apart (test/fixtures/dfc/SOURCES.md).
           this.finishStage(m.stage, 'ok', m.stage === 'compile' && !m.dfc5 ? this.compileSeconds() : m.seconds, l.no, events);
           break;
         case 'allocated':
           this.start('compile', l.no, events);
-          this.summary.allocationSeconds = m.seconds;
+          this.run.summary.allocationSeconds = m.seconds;
           break;
         case 'stageLine':
           this.start(m.stage, l.no, events);
           break;
         case 'retryEndNodes':
-          this.retriedEndNodes = { nodes: m.nodes, line: l.no };
+          this.run.retriedEndNodes = { nodes: m.nodes, line: l.no };
           this.recommend(m.nodes);
           this.errors.endNodesRetried(l, m.nodes);
           break;
         case 'prompt': {
           // Only `hailo parser` asks it (parser_cli.py, after the parse failed with recommendations): the parse is running.
           this.start('parse', l.no, events);
-          this.promptLine = l.no;
+          this.run.promptLine = l.no;
           const a = /\(y\/n\)\s*([yn])\w*\s*$/i.exec(text);
-          if (a) this.promptAnswer = a[1].toLowerCase() as 'y' | 'n';
+          if (a) this.run.promptAnswer = a[1].toLowerCase() as 'y' | 'n';
           break;
         }
         case 'script':
           // `… from string`: the Python API's load_model_script(text) — no file to point at.
-          if (m.path !== 'string') this.scriptPathFromLog = m.path;
-          if (this.current === null && (this.answered || STAGES.some((x) => this.stages.get(x)!.status === 'ok'))) this.nextStepLine = l.no;
+          if (m.path !== 'string') this.run.scriptPathFromLog = m.path;
+          if (this.run.current === null && (this.run.answered || STAGES.some((x) => this.run.stages.get(x)!.status === 'ok'))) this.run.nextStepLine = l.no;
           break;
         case 'retry':
           this.errors.noteRetry();
           break;
         case 'killed':
-          this.killedLine = l.no;
-          this.killedBy = m.signal ?? null;
+          this.run.killedLine = l.no;
+          this.run.killedBy = m.signal ?? null;
           break;
         case 'exited':
-          this.exitInLog = m.code;
+          this.run.exitInLog = m.code;
           break;
         case 'inferred':
-          this.answered = true;
-          this.answeredByRelease = false;
+          this.run.answered = true;
+          this.run.answeredByRelease = false;
           this.errors.answered();
           break;
         case 'released':
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
-          if (this.applicationRun() && !this.answered) this.answered = this.answeredByRelease = true;
+          if (this.applicationRun() && !this.run.answered) this.run.answered = this.run.answeredByRelease = true;
           break;
         case 'rebuilt':
           // A pipeline set up again after the release: the run went on, and where the log stops is no end it showed.
-          if (this.answeredByRelease) this.answered = this.answeredByRelease = false;
+          if (this.run.answeredByRelease) this.run.answered = this.run.answeredByRelease = false;
           break;
         case 'saved':
           // The step after a model script was loaded saved what it made: it ended.
-          this.nextStepLine = null;
-          if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
+          this.run.nextStepLine = null;
+          if (this.run.current) this.finishStage(this.run.current, 'ok', null, l.no, events);
           // An excerpt that shows no stage but the HAR written (`hailo parser`'s and `hailo optimize`'s last line, a
           // script's save_har): an artefact written is positive evidence the step that wrote it ended (stageEvidence.ts).
-          else this.answered = true;
+          else this.run.answered = true;
           break;
         case 'probed':
           // The driver's probe finished: a kernel log's answer (an error before it still fails it: finish).
-          if (this.applicationRun()) this.answered = true;
+          if (this.applicationRun()) this.run.answered = true;
           break;
         case 'succeeded':
           // An application's run (no DFC stage) that says it succeeded has ended: an error after it still fails it (finish).
@@ -305,16 +365,16 @@ export class ReaderState implements ReaderView {
           // hailort.log, dfc-corpus unseen7/05), never the application's word that its run succeeded; so are a kernel
           // driver's lines about its device (`hailo 0000:01:00.0: File hailo/hailo8_fw.bin written successfully`): steps
           // of its probe, which ends with the device's node ('probed').
-          if (this.applicationRun() && !l.raw.includes('[HailoRT]') && !KERNEL_DEVICE_LINE.test(withoutLevel(text))) this.answered = true;
+          if (this.applicationRun() && !l.raw.includes('[HailoRT]') && !KERNEL_DEVICE_LINE.test(withoutLevel(text))) this.run.answered = true;
           // Any program's word that it succeeded gets past a failure that only its words told (errors.ts succeeded).
           if (!l.raw.includes('[HailoRT]')) this.errors.succeeded();
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
           // a profile of a compiled HAR runs no stage at all (dfc-corpus unseen7/08): the report is the run's answer.
-          if (this.current) this.finishStage(this.current, 'ok', null, l.no, events);
-          this.nextStepLine = null;
-          this.answered = true;
+          if (this.run.current) this.finishStage(this.run.current, 'ok', null, l.no, events);
+          this.run.nextStepLine = null;
+          this.run.answered = true;
           break;
       }
     }
@@ -328,10 +388,10 @@ export class ReaderState implements ReaderView {
   private noteSaved(f: SavedFile): void {
     // Longer than Linux's PATH_MAX (4096, include/uapi/linux/limits.h): no path a program could have written.
     if (f.path.length > 4096 || !f.path) return;
-    const list = this.saved.filter((x) => x.path !== f.path || x.kind !== f.kind);
+    const list = this.run.saved.filter((x) => x.path !== f.path || x.kind !== f.kind);
     if (list.length >= MAX_SAVED) list.shift();
     list.push(f);
-    this.saved = list;
+    this.run.saved = list;
   }
 
   private errorsOf(l: LogLine, events: DfcEvent[]): void {
@@ -341,47 +401,51 @@ export class ReaderState implements ReaderView {
   private summaryFact(s: NonNullable<ReturnType<typeof classifySummaryLine>>): void {
     switch (s.kind) {
       case 'header':
-        this.tableColumns = s.columns;
+        this.run.tableColumns = s.columns;
         break;
       case 'total': {
-        const cols = this.tableColumns.length ? this.tableColumns : (['control', 'compute', 'memory'] as const);
-        const row: ContextUtilization = { context: this.tableContext ?? 0, control: null, compute: null, memory: null };
+        const cols = this.run.tableColumns.length ? this.run.tableColumns : (['control', 'compute', 'memory'] as const);
+        const row: ContextUtilization = { context: this.run.tableContext ?? 0, control: null, compute: null, memory: null };
         cols.forEach((col, i) => {
           if (col) row[col] = s.values[i] ?? null;
         });
-        if (this.tableContext === null) {
-          [this.summary.controlUtilization, this.summary.computeUtilization, this.summary.memoryUtilization] = [row.control, row.compute, row.memory];
+        if (this.run.tableContext === null) {
+          [this.run.summary.controlUtilization, this.run.summary.computeUtilization, this.run.summary.memoryUtilization] = [
+            row.control,
+            row.compute,
+            row.memory,
+          ];
           break;
         }
-        const list = this.summary.contextUtilization.filter((x) => x.context !== row.context);
+        const list = this.run.summary.contextUtilization.filter((x) => x.context !== row.context);
         list.push(row);
         list.sort((a, b) => a.context - b.context);
-        this.summary.contextUtilization = list;
-        this.tableContext = null;
-        this.maxContext = Math.max(this.maxContext, row.context);
-        this.summary.contexts = Math.max(this.summary.contexts ?? 0, this.maxContext + 1);
+        this.run.summary.contextUtilization = list;
+        this.run.tableContext = null;
+        this.run.maxContext = Math.max(this.run.maxContext, row.context);
+        this.run.summary.contexts = Math.max(this.run.summary.contexts ?? 0, this.run.maxContext + 1);
         break;
       }
       case 'contextTable':
-        this.tableContext = s.index;
+        this.run.tableContext = s.index;
         break;
       case 'context':
-        this.maxContext = Math.max(this.maxContext, s.index);
-        this.summary.contexts = this.maxContext + 1;
+        this.run.maxContext = Math.max(this.run.maxContext, s.index);
+        this.run.summary.contexts = this.run.maxContext + 1;
         break;
       case 'singleContext':
-        if (this.maxContext < 0) this.summary.contexts = 1;
+        if (this.run.maxContext < 0) this.run.summary.contexts = 1;
         break;
       case 'contexts':
-        if (this.maxContext < 0) this.summary.contexts = s.count;
+        if (this.run.maxContext < 0) this.run.summary.contexts = s.count;
         break;
     }
   }
 
   /** Allocation + compilation, as the DFC prints them (null when neither is printed). */
   private compileSeconds(): number | null {
-    const a = this.summary.allocationSeconds;
-    const b = this.summary.compilationSeconds;
+    const a = this.run.summary.allocationSeconds;
+    const b = this.run.summary.compilationSeconds;
     if (a === null && b === null) return null;
     return Math.round(((a ?? 0) + (b ?? 0)) * 1000) / 1000;
   }
@@ -390,24 +454,24 @@ export class ReaderState implements ReaderView {
     const idx = STAGES.indexOf(stage);
     // An earlier stage still running when a later one starts has finished (its end line is not always printed).
     for (let i = 0; i < idx; i++) {
-      const st = this.stages.get(STAGES[i])!;
+      const st = this.run.stages.get(STAGES[i])!;
       if (st.status === 'running') this.finishStage(STAGES[i], 'ok', null, lineNo, events);
     }
-    const s = this.stages.get(stage)!;
+    const s = this.run.stages.get(stage)!;
     if (s.status !== 'not-reached') return;
-    this.nextStepLine = null;
+    this.run.nextStepLine = null;
     s.status = 'running';
-    this.current = stage;
+    this.run.current = stage;
     events.push({ kind: 'stageStarted', stage, logLine: lineNo });
   }
 
   private finishStage(stage: StageName, status: 'ok' | 'failed', seconds: number | null, lineNo: number, events: DfcEvent[]): void {
-    const s = this.stages.get(stage)!;
+    const s = this.run.stages.get(stage)!;
     if (s.status === 'not-reached') this.start(stage, lineNo, events);
     if (s.status !== 'running') return;
     s.status = status;
     if (seconds !== null) s.seconds = seconds;
-    if (this.current === stage) this.current = null;
+    if (this.run.current === stage) this.run.current = null;
     if (status === 'ok') this.errors.recovered(stage);
     events.push({ kind: 'stageFinished', stage, status, seconds: s.seconds, logLine: lineNo });
   }
@@ -424,51 +488,28 @@ export class ReaderState implements ReaderView {
    * error line at error level that nothing got past is its failure, whatever tool printed it.
    */
   applicationRun(): boolean {
-    return this.command === null && this.dfcVersion === null && STAGES.every((s) => this.stages.get(s)!.status === 'not-reached');
+    return this.run.command === null && this.run.dfcVersion === null && STAGES.every((s) => this.run.stages.get(s)!.status === 'not-reached');
   }
 
   /** The log already shows a run: a stage reached, an error, a tool's answer. */
   private ranAnything(): boolean {
-    return this.answered || this.errors.hasErrors() || this.errors.endsInError() || STAGES.some((x) => this.stages.get(x)!.status !== 'not-reached');
+    return this.run.answered || this.errors.hasErrors() || this.errors.endsInError() || STAGES.some((x) => this.run.stages.get(x)!.status !== 'not-reached');
   }
 
   /**
    * Another run begins in the same log (several runs appended to one log file, a command run again): what the
    * earlier run showed — its stages, command, summary, ending — is its own, and the new run decides the outcome.
-   * Its errors stay, as warnings that say an earlier run failed (errors.ts newRun).
+   * Its errors stay, as warnings that say an earlier run failed (errors.ts newRun, which gets `earlier`'s).
+   * The earlier run's stage that was running did not finish (a failed run in a log file just stops): nothing is said of it.
    */
-  /** The line where the log's current run began after an earlier one (beginRun), and whether it showed more than its opening. */
-  private runBegun = 0;
-  private runShown = false;
-  /** The thread that opened the HailoRT session read now (its log's `[tid]` field), when its template shows one. */
-  private sessionThread: string | null = null;
-
-  private beginRun(): void {
-    // The earlier run's stage that was running did not finish (a failed run in a log file just stops): nothing is said of it.
-    for (const x of STAGES) this.stages.set(x, { status: 'not-reached', seconds: null });
-    this.current = null;
-    this.command = null;
-    this.lastStage = 'compile';
-    Object.assign(this.summary, emptySummary());
-    this.maxContext = -1;
-    this.tableContext = null;
-    this.killedLine = null;
-    this.killedBy = null;
-    this.runBegun = this.lastLine;
-    this.runShown = false;
-    this.exitInLog = null;
-    this.promptLine = null;
-    this.promptAnswer = null;
-    this.answered = this.answeredByRelease = false;
-    this.nextStepLine = null;
-    this.harDone = null;
-    this.saved = [];
-    this.errors.newRun();
+  private beginRun(earlier?: DfcDiagnostic[]): void {
+    this.run = new StateRun(this.lastLine);
+    this.errors.newRun(earlier);
   }
 
   private ranToItsEnd(): boolean {
-    if (this.command || this.current !== null || this.nextStepLine !== null || this.errors.hasErrors()) return false;
-    return STAGES.some((s) => this.stages.get(s)!.status === 'ok');
+    if (this.run.command || this.run.current !== null || this.run.nextStepLine !== null || this.errors.hasErrors()) return false;
+    return STAGES.some((s) => this.run.stages.get(s)!.status === 'ok');
   }
 
   /**
@@ -488,14 +529,14 @@ export class ReaderState implements ReaderView {
   stageClue(evidence?: StageName | null, catalogue?: StageName | null): StageClue | null {
     const own = this.errors.stageClues();
     const clues: (StageClue | null)[] = [
-      this.current ? { stage: this.current, kind: 'running', reason: `the ${this.current} stage was running` } : null,
+      this.run.current ? { stage: this.run.current, kind: 'running', reason: `the ${this.run.current} stage was running` } : null,
       catalogue ? { stage: catalogue, kind: 'catalogue', reason: `the catalogue's ${catalogue} message` } : null,
       ...own,
       // The error's own stage, when the collector's clues do not already say it (with their words).
       evidence && !own.some((c) => c.kind === 'error' && c.stage === evidence)
         ? { stage: evidence, kind: 'error', reason: 'what the error itself shows (its frames, call, class or module)' }
         : null,
-      commandClue(this.command, this.doneStage()),
+      commandClue(this.run.command, this.doneStage()),
     ];
     return weighStage(clues);
   }
@@ -513,8 +554,8 @@ export class ReaderState implements ReaderView {
 
   /** The latest stage the log shows done: one that finished, or whose output the run loaded or wrote. */
   private doneStage(): StageName | null {
-    let done = this.harDone;
-    for (const s of STAGES) if (this.stages.get(s)!.status === 'ok' && (done === null || STAGES.indexOf(s) > STAGES.indexOf(done))) done = s;
+    let done = this.run.harDone;
+    for (const s of STAGES) if (this.run.stages.get(s)!.status === 'ok' && (done === null || STAGES.indexOf(s) > STAGES.indexOf(done))) done = s;
     return done;
   }
 
@@ -523,12 +564,20 @@ export class ReaderState implements ReaderView {
   }
 
   finish(given?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
-    const exit: DfcExit | undefined = given ?? (this.exitInLog !== null ? { code: this.exitInLog } : undefined);
+    const exit: DfcExit | undefined = given ?? (this.run.exitInLog !== null ? { code: this.run.exitInLog } : undefined);
     const events: DfcEvent[] = [];
     const held = this.errors.release();
     if (held) this.errorsOf(held, events);
     // A run after a failed one that shows nothing but its start: the failed run is the log's last word.
-    if (!given && this.runBegun && !this.runShown && this.exitInLog === null && this.killedLine === null && !this.ranAnything() && this.command === null)
+    if (
+      !given &&
+      this.run.runBegun &&
+      !this.run.runShown &&
+      this.run.exitInLog === null &&
+      this.run.killedLine === null &&
+      !this.ranAnything() &&
+      this.run.command === null
+    )
       this.errors.reinstateEarlierRun();
     const added = this.errors.settle(exit, this.lastLine);
     const errorStage = this.errors.failedStage();
@@ -538,7 +587,7 @@ export class ReaderState implements ReaderView {
       exit?.signal === 'SIGKILL' ||
       exit?.signal === 'SIGTERM' ||
       exit?.signal === 'SIGINT' ||
-      this.killedLine !== null;
+      this.run.killedLine !== null;
     let outcome: Outcome;
     let failed: FailedStage = null;
     if (errorStage === 'docker' || exit?.code === 125) {
@@ -552,16 +601,16 @@ export class ReaderState implements ReaderView {
       failed = this.stoppedStage();
     } else if (
       (exit && exit.code !== null && exit.code !== 0) ||
-      (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.current === null))))
+      (!exit && (this.errors.endsInException() || (this.errors.endsInError() && (this.applicationRun() || this.run.current === null))))
     ) {
       outcome = 'failed';
       // The running stage weighed with the failure's own evidence and what else the log shows (stageEvidence.ts).
       failed = this.stoppedStage();
     } else if (
-      this.stages.get(this.lastStage)!.status === 'ok' ||
-      (exit?.code === 0 && this.current === null) ||
+      this.run.stages.get(this.run.lastStage)!.status === 'ok' ||
+      (exit?.code === 0 && this.run.current === null) ||
       this.ranToItsEnd() ||
-      (this.answered && this.current === null && this.nextStepLine === null && !this.errors.hasErrors())
+      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors())
     ) {
       outcome = 'success';
     } else {
@@ -581,10 +630,10 @@ export class ReaderState implements ReaderView {
    * elides some tables has no overall figure, rather than a mean of the ones it kept).
    */
   private summaryReport(): CompileSummary {
-    const list = this.summary.contextUtilization.map((x) => ({ ...x }));
-    const out: CompileSummary = { ...this.summary, contextUtilization: list };
+    const list = this.run.summary.contextUtilization.map((x) => ({ ...x }));
+    const out: CompileSummary = { ...this.run.summary, contextUtilization: list };
     if (list.length) {
-      const complete = this.summary.contexts === null || list.length >= this.summary.contexts;
+      const complete = this.run.summary.contexts === null || list.length >= this.run.summary.contexts;
       out.controlUtilization = complete ? mean(list.map((x) => x.control)) : null;
       out.computeUtilization = complete ? mean(list.map((x) => x.compute)) : null;
       out.memoryUtilization = complete ? mean(list.map((x) => x.memory)) : null;
@@ -597,7 +646,7 @@ export class ReaderState implements ReaderView {
       outcome,
       failedStage,
       stages: STAGES.map((name) => {
-        const s = this.stages.get(name)!;
+        const s = this.run.stages.get(name)!;
         return { name, status: s.status, seconds: s.seconds };
       }),
       dfcVersion: this.dfcVersion,
@@ -605,9 +654,9 @@ export class ReaderState implements ReaderView {
       hwArch: this.hwArch,
       network: this.network,
       summary: this.summaryReport(),
-      recommendedEndNodes: [...this.recommendedEndNodes],
+      recommendedEndNodes: [...this.recommended],
       diagnostics,
-      saved: this.saved.map((x) => ({ ...x })),
+      saved: this.run.saved.map((x) => ({ ...x })),
     };
   }
 }
