@@ -4,7 +4,7 @@
 // nothing may run: the fake records every call, so "nothing" is checked, not assumed.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { eventually, expectUntrusted, hailoExtension, waitForDiagnostics, waitForEvent, workspaceFile, deadlineMs } from './host';
 
@@ -21,6 +21,7 @@ interface Result {
   outputs?: { har: string | null; optimizedHar: string | null; hef: string | null };
   hef?: { intact: boolean } | null;
   container?: string | null;
+  saved?: { kind: string; path: string; logLine: number }[];
 }
 
 /** Points the fake DFC at a scenario (written here, so it can name the repo's fixtures). */
@@ -74,6 +75,15 @@ describe('Hailo: Compile Model (fake docker)', () => {
     const dir = folder().fsPath;
     assert.deepEqual(r.outputs, { har: join(dir, 'tinycnn.har'), optimizedHar: join(dir, 'tinycnn_optimized.har'), hef: join(dir, 'tinycnn.hef') });
     assert.equal(r.hef?.intact, true);
+    // What the run's own log says it saved: the DFC prints `Saved HAR to: <path>` as each stage's HAR is written (the
+    // fake's save_har prints it as the DFC does; the driver writes under `.partial.` names until the stage ends).
+    assert.deepEqual(
+      r.saved?.map((f) => [f.kind, basename(f.path)]),
+      [
+        ['har', '.partial.tinycnn.har'],
+        ['har', '.partial.tinycnn_optimized.har'],
+      ],
+    );
     // The command resolves after the runner's cleanup (it awaits `docker rm`): no wait needed, or wanted.
     assert.deepEqual(containers(), []);
     const run = argv().find((a) => a[0] === 'run');
