@@ -58,8 +58,8 @@ const OOPS_HEAD = /^(?:Internal error: Oops\b|Oops: |Unable to handle kernel |ge
 const HUNG_HEAD = /^(?:INFO: )?task (\S{1,64}):\d{1,10} blocked for more than \d{1,6} seconds/;
 const PANIC_HEAD = /^Kernel panic - not syncing: /;
 const CALL_TRACE = /^Call [Tt]race:\s*$/;
-/** The function the CPU was in: x86's `RIP: 0010:func+off/size`, arm64's `pc : func+off/size`, and its module (` [hailo_pci]`) if any. */
-const AT_PC = /^(?:RIP: [0-9a-f]{4}:|pc : )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}(?:\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?)?/;
+/** The function the CPU was in: x86's `RIP: 0010:func+off/size` (before 4.x `IP: [<addr>] func+off/size`), arm64's `pc : func+off/size`, and its module (` [hailo_pci]`) if any. */
+const AT_PC = /^(?:RIP: [0-9a-f]{4}:|pc : |IP: \[<[0-9a-f]{1,16}>\] )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}(?:\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?)?/;
 /**
  * The module list a splat prints (kernel/module/main.c `print_modules`, each module as `name(flags)` from `module_flags`:
  * taint letters, then `+` while the module is coming — being loaded — or `-` while it is going).
@@ -77,7 +77,7 @@ const GENERIC_FRAME =
 
 /** The words every line of a splat holds one of (a gate before the patterns). */
 const MAY_SPLAT =
-  /\+0x|CPU|Call [Tt]race|BUG: |Oops|Unable to handle kernel|general protection|blocked for more|Kernel panic|RIP: |pc : |---\[|Modules linked|Hardware name|Tainted|TASK>|lr : |sp : |pstate|RSP|RAX|RDX|RBP|R\d|FS: |CS: |CR2|x\d|Code: |hung_task/;
+  /\+0x|CPU|Call [Tt]race|BUG: |Oops|Unable to handle kernel|general protection|blocked for more|Kernel panic|RIP: |pc : |---\[|Modules linked|Hardware name|Tainted|TASK>|lr : |sp : |pstate|RSP|RAX|RDX|RBP|R\d|FS: |CS: |CR2|x\d|Code: |hung_task|IP: \[/;
 
 /** A line that begins a splat or is one of its frames: a line of its own, never the rest of a message before it (errors.ts join). */
 export function opensSplat(body: string): boolean {
