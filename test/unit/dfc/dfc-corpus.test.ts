@@ -107,7 +107,10 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // Scored 11/11 (21/21 fields) once unread, on the reader at the end of the session that collected it (the reader of that
   // session's start: 10/11, 20/21); a small batch, mostly runs that succeeded — nothing to fix.
   unseen16: { cases: 11, right: 11, fields: 21, fieldsRight: 21 },
-  unseen17: { cases: 32, right: 28, fields: 75, fieldsRight: 69 },
+  // Scored 28/32 (69/75 fields) once unread, on the reader of the session's start (90b6adc); then read and its misses
+  // fixed as classes (dfc-unseen17-classes.test.ts: a compiler's file:line:column error, a program's `threw exception`,
+  // a parse of `TensorFlow 2.x`, the module a kernel Oops was loading) — tuned since.
+  unseen17: { cases: 32, right: 32, fields: 75, fieldsRight: 75 },
 };
 
 function report(results: CaseResult[]): string {

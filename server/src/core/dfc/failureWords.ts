@@ -22,14 +22,16 @@ export interface FailureWords {
 const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
-const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
+const MAY_FAIL =
+  /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
  * The program or file before it may carry the GNU form's position, `file:line:column: ` (GNU Coding Standards, "Formatting
  * Error Messages": `sourcefile:lineno:column: message`; gcc's and clang's `monitor.c:53:5: error: …`, `x.c:1:10: fatal error: …`).
  */
-const ERROR_PREFIX = /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
+const ERROR_PREFIX =
+  /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;

@@ -59,7 +59,8 @@ const HUNG_HEAD = /^(?:INFO: )?task (\S{1,64}):\d{1,10} blocked for more than \d
 const PANIC_HEAD = /^Kernel panic - not syncing: /;
 const CALL_TRACE = /^Call [Tt]race:\s*$/;
 /** The function the CPU was in: x86's `RIP: 0010:func+off/size` (before 4.x `IP: [<addr>] func+off/size`), arm64's `pc : func+off/size`, and its module (` [hailo_pci]`) if any. */
-const AT_PC = /^(?:RIP: [0-9a-f]{4}:|pc : |IP: \[<[0-9a-f]{1,16}>\] )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}(?:\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?)?/;
+const AT_PC =
+  /^(?:RIP: [0-9a-f]{4}:|pc : |IP: \[<[0-9a-f]{1,16}>\] )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}(?:\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?)?/;
 /**
  * The module list a splat prints (kernel/module/main.c `print_modules`, each module as `name(flags)` from `module_flags`:
  * taint letters, then `+` while the module is coming — being loaded — or `-` while it is going).

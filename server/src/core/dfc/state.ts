@@ -160,8 +160,7 @@ export class ReaderState implements ReaderView {
       // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
       if (OPTIMIZE_PROGRESS.test(p.label)) {
         if (this.stages.get('compile')!.status === 'not-reached') this.start('optimize', l.no, events);
-      }
-      else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
+      } else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
       events.push({ kind: 'progress', stage: this.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
