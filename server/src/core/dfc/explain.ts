@@ -1425,11 +1425,17 @@ export class Explainer {
     const mod = s.moduleFrame
       ? ` Its stack runs through ${s.moduleFrame.fn} in the module ${s.moduleFrame.module}${/^hailo/.test(s.moduleFrame.module) ? " (Hailo's PCIe driver, hailort-drivers)" : ''}: a driver built apart from the kernel — look the function up by that driver's release and the kernel's.`
       : '';
+    // The module the kernel was loading or unloading (its `+`/`-` in `Modules linked in:`), when the stack names no other.
+    const t = s.moduleInTransit;
+    const transit =
+      t && t.module !== s.moduleFrame?.module
+        ? ` It happened while the kernel was ${t.loading ? 'loading' : 'unloading'} the module ${t.module}${/^hailo/.test(t.module) ? ", Hailo's PCIe driver (hailort-drivers)" : ''} — marked \`${t.loading ? '+' : '-'}\` in \`Modules linked in\` — a driver built apart from the kernel: look the fault up by that driver's release and the kernel's.`
+        : '';
     const after = failure
       ? ` The run's failure is the error after it, in its own words (line ${failure.logLine}); the splat is evidence of where the kernel's code went wrong, not the cause of that error.`
       : " A splat is the kernel's evidence of where its code went wrong, not by itself the run's failure.";
     const rest = more ? ` The log shows ${more} more distinct splat${more === 1 ? '' : 's'}.` : '';
-    return this.make('dfc/kernel-splat', where, l, `The kernel logged ${what}${at}${who}${times}.${mod}${after}${rest}`, { stage: 'unknown' });
+    return this.make('dfc/kernel-splat', where, l, `The kernel logged ${what}${at}${who}${times}.${mod}${transit}${after}${rest}`, { stage: 'unknown' });
   }
 
   /** A non-zero exit status and a log without any error line: say where it stopped, not why. */

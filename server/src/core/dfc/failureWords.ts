@@ -11,7 +11,7 @@
 // line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
 
 /** What in the line says it failed (for the diagnostic's words). */
-export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status';
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw';
 
 export interface FailureWords {
   kind: FailureKind;
@@ -22,10 +22,16 @@ export interface FailureWords {
 const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
-const MAY_FAIL = /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding/i;
+const MAY_FAIL =
+  /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
 
-/** An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`. */
-const ERROR_PREFIX = /^(?:[\w.+/-]{1,64}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
+/**
+ * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
+ * The program or file before it may carry the GNU form's position, `file:line:column: ` (GNU Coding Standards, "Formatting
+ * Error Messages": `sourcefile:lineno:column: message`; gcc's and clang's `monitor.c:53:5: error: …`, `x.c:1:10: fatal error: …`).
+ */
+const ERROR_PREFIX =
+  /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
@@ -36,6 +42,13 @@ const MISSING =
  * inaccessible`, the PCI core's `Unable to change power state …, device inaccessible`; `not responding`).
  */
 const LOST = /\b(?:disconnected|inaccessible|unreachable|not responding|stopped responding)\b/i;
+/**
+ * A program's own report that a part of it threw and the run stopped there: `Postprocess  threw exception: …` (a C++
+ * application's catch around its post-process, dfc-corpus unseen17/59; Quartz's `JobListener '…' threw exception: …`, a
+ * PowerShell job's `… threw exception: $_`), .NET's `Unhandled exception. System.…`, `Uncaught exception: …`. The words are
+ * the verb alone, so a narrator's `it threw exception …` is the author's story (NARRATOR).
+ */
+const THREW = /\bthrew(?= (?:an? )?exception\b)|\b(?:[Uu]nhandled|[Uu]ncaught) [Ee]xception\b/;
 const EXIT_STATUS =
   /\b(?:exit(?:ed)?(?: with)? (?:code|status)[:=]? ?-?[1-9]\d{0,2}\b|returned (?:a )?non-zero (?:code|exit status)(?::? ?\d{1,3})?|non-zero exit (?:code|status))/i;
 
@@ -64,7 +77,7 @@ const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
 // It must end where the words end: the narrator's own verb is them (`It fails with ❌ Post-installation failed` quotes a program's `failed`).
 const NARRATOR =
-  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|did not|didn't)(?:\s+to)?$/;
+  /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|threw|did not|didn't)(?:\s+to)?$/;
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
@@ -102,6 +115,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('missing', MISSING.exec(s));
   take('lost', LOST.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));
+  take('threw', THREW.exec(s));
   return best;
 }
 

@@ -22,8 +22,13 @@ export interface Splat {
   top: string | null;
   /** The source file and line the WARNING names (`include/linux/rwsem.h:80`). */
   file: string | null;
-  /** The first frame in a module (`hailo_vdma_buffer_map`, `hailo_pci`): a driver on the stack. */
+  /** The first frame in a module (`hailo_vdma_buffer_map`, `hailo_pci`), or the module the RIP/pc is in: a driver on the stack. */
   moduleFrame: { fn: string; module: string } | null;
+  /**
+   * The module the kernel was loading (`+`) or unloading (`-`) when it faulted, from its `Modules linked in:` line
+   * (`hailo_pci(O+)`): a fault while a driver is set up or torn down, before or after any of its own frames run.
+   */
+  moduleInTransit: { module: string; loading: boolean } | null;
   firstLine: number;
   lastLine: number;
   count: number;
@@ -53,8 +58,15 @@ const OOPS_HEAD = /^(?:Internal error: Oops\b|Oops: |Unable to handle kernel |ge
 const HUNG_HEAD = /^(?:INFO: )?task (\S{1,64}):\d{1,10} blocked for more than \d{1,6} seconds/;
 const PANIC_HEAD = /^Kernel panic - not syncing: /;
 const CALL_TRACE = /^Call [Tt]race:\s*$/;
-/** The function the CPU was in: x86's `RIP: 0010:func+off/size`, arm64's `pc : func+off/size`. */
-const AT_PC = /^(?:RIP: [0-9a-f]{4}:|pc : )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x/;
+/** The function the CPU was in: x86's `RIP: 0010:func+off/size` (before 4.x `IP: [<addr>] func+off/size`), arm64's `pc : func+off/size`, and its module (` [hailo_pci]`) if any. */
+const AT_PC =
+  /^(?:RIP: [0-9a-f]{4}:|pc : |IP: \[<[0-9a-f]{1,16}>\] )(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}(?:\/0x[0-9a-f]{1,16}(?: \[([\w-]{1,64})\])?)?/;
+/**
+ * The module list a splat prints (kernel/module/main.c `print_modules`, each module as `name(flags)` from `module_flags`:
+ * taint letters, then `+` while the module is coming — being loaded — or `-` while it is going).
+ */
+const MODULES_LINKED = /^Modules linked in:/;
+const MODULE_IN_TRANSIT = /(?:^|\s)([\w-]{1,64})\([A-Z]{0,12}([+-])\)/;
 /** The splat's own furniture: its borders and the lines that describe the machine. */
 const FURNITURE =
   /^(?:-{3,}\[ (?:cut here|end trace\b[^\]]{0,40}) \]-{3,}|Modules linked in:|CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: |Hardware name: |Tainted: |<\/?TASK>$|lr : |sp : |pstate: |RSP: |RAX: |RDX: |RBP: |R1[0-5]: |R[89]: |FS: |CS: |CR2: |x\d{1,2}: |Code: |"?echo 0 > \/proc\/sys\/kernel\/hung_task_timeout_secs|task:\S{1,64} +state:|Not tainted )/;
@@ -66,7 +78,7 @@ const GENERIC_FRAME =
 
 /** The words every line of a splat holds one of (a gate before the patterns). */
 const MAY_SPLAT =
-  /\+0x|CPU|Call [Tt]race|BUG: |Oops|Unable to handle kernel|general protection|blocked for more|Kernel panic|RIP: |pc : |---\[|Modules linked|Hardware name|Tainted|TASK>|lr : |sp : |pstate|RSP|RAX|RDX|RBP|R\d|FS: |CS: |CR2|x\d|Code: |hung_task/;
+  /\+0x|CPU|Call [Tt]race|BUG: |Oops|Unable to handle kernel|general protection|blocked for more|Kernel panic|RIP: |pc : |---\[|Modules linked|Hardware name|Tainted|TASK>|lr : |sp : |pstate|RSP|RAX|RDX|RBP|R\d|FS: |CS: |CR2|x\d|Code: |hung_task|IP: \[/;
 
 /** A line that begins a splat or is one of its frames: a line of its own, never the rest of a message before it (errors.ts join). */
 export function opensSplat(body: string): boolean {
@@ -99,7 +111,9 @@ export class KernelSplats {
       if (!near) this.begin(no, 'call trace', null, null);
     } else if ((m = AT_PC.exec(t))) {
       if (!near) this.begin(no, 'call trace', null, null);
-      if (this.current!.top === null) this.current!.top = m[1];
+      const c = this.current!;
+      if (c.top === null) c.top = m[1];
+      if (m[2] && c.moduleFrame === null) c.moduleFrame = { fn: m[1], module: m[2] };
     } else if ((m = KERNEL_FRAME.exec(t))) {
       if (!near) this.begin(no, 'call trace', null, null);
       const c = this.current!;
@@ -108,6 +122,7 @@ export class KernelSplats {
       if (m[2] && c.moduleFrame === null) c.moduleFrame = { fn: m[1], module: m[2] };
     } else if (!(near && FURNITURE.test(t))) return false;
     else if (this.current!.comm === null && (m = COMM.exec(t))) this.current!.comm = m[1];
+    else if (MODULES_LINKED.test(t) && (m = MODULE_IN_TRANSIT.exec(t.slice(0, 4000)))) this.current!.moduleInTransit = { module: m[1], loading: m[2] === '+' };
     this.lastLine = no;
     if (this.current) this.current.lastLine = no;
     return true;
@@ -121,6 +136,7 @@ export class KernelSplats {
       top: top ? top.replace(/\+0x.*$/, '') : null,
       file,
       moduleFrame: null,
+      moduleInTransit: null,
       firstLine: no,
       lastLine: no,
       count: 1,

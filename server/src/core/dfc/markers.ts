@@ -297,8 +297,10 @@ const PIPELINE_SETUP = /\bActivating \S{1,200} took [\d.]+ milliseconds\b|\bCrea
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
   let m: RegExpExecArray | null;
-  if ((m = /^Translation started on \S+ model (\S+)/.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
-  if ((m = /^Translation completed on \S+ model (\S+)(?: \(completion time: ([^)]+)\))?/.exec(t)))
+  // The framework is named in one to three words: `ONNX`, `Tensorflow`, `TensorFlow 2.x` (a Keras SavedModel's parse,
+  // dfc-corpus unseen11/51, unseen17/83).
+  if ((m = /^Translation started on (?:[\w.+-]+ ){1,3}model (\S+)/.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
+  if ((m = /^Translation completed on (?:[\w.+-]+ ){1,3}model (\S+)(?: \(completion time: ([^)]+)\))?/.exec(t)))
     return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
   if (/^Starting Model Optimization\b/.test(t)) return { kind: 'start', stage: 'optimize' };
   if ((m = /^Model Optimization is done(?: \((?:completion time(?: is)?:?|duration:) ([^)]+)\))?/.exec(t)))

@@ -218,8 +218,11 @@ export class ReaderState implements ReaderView {
     if (p) {
       this.run.lastProgressLabel = p.label;
       this.run.lastProgress = p;
-      if (OPTIMIZE_PROGRESS.test(p.label)) this.start('optimize', l.no, events);
-      else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
+      // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
+      // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
+      if (OPTIMIZE_PROGRESS.test(p.label)) {
+        if (this.run.stages.get('compile')!.status === 'not-reached') this.start('optimize', l.no, events);
+      } else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
       events.push({ kind: 'progress', stage: this.run.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
