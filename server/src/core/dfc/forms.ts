@@ -118,6 +118,16 @@ export class QuoteForms {
     return t;
   }
 
+  /**
+   * What `take` does with a line that holds none of the characters a form needs and starts with a letter (routes.ts: the
+   * allocator's iteration line): no `"` (no notebook string: a JSON list it was inside is over), no fence, no `&`, no
+   * typography, no mark at its start (a notebook's structure line starts with a bracket, a brace or a `"` key) — the line
+   * is returned as it is, and only the notebook's list ends.
+   */
+  plain(): void {
+    this.inJson = this.inList = false;
+  }
+
   private json(t: string): string {
     // nbformat's list of a cell's lines opens with its key: every string after it is one of them.
     if (JSON_LIST.test(t)) {

@@ -424,12 +424,26 @@ export function classifyProgress(text: string): Progress | null {
   m = /^\s*(\d+)\/(\d+) (?:\[[=>.]*\]|[━─]+)/.exec(text);
   if (m) return { label: 'Step', done: Number(m[1]), total: Number(m[2]) };
   m = /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/.exec(text);
-  if (m) return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
+  if (m) return iterationProgress(m);
   const t = withoutLevel(text).trim();
   m = /^Starting ((?!Model Optimization|Hailo allocation)[A-Z][\w -]*?)\s*$/.exec(t);
   if (m) return { label: m[1], done: 0, total: null };
   return null;
 }
+
+/** The allocator's `Context:N/M Iteration K` as progress (groups 1–3: N, M, K). */
+export function iterationProgress(m: RegExpExecArray): Progress {
+  return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
+}
+
+/**
+ * The allocator's line at each try of its search, untagged, with nothing after its own words (`Context:0/3 Iteration 4:
+ * Trying parallel mapping...  `, padded with spaces; also `Trying parallel splits...`, `Mapping prepost...` — the phrases
+ * test/fixtures and the corpus show): most lines of a compile's log after the grid rows. Its groups are classifyProgress's
+ * for it (N, M, K). routes.ts reads such a line by the mechanisms it can concern only.
+ */
+export const ALLOCATOR_ITERATION =
+  /^Context:(\d{1,4})\/(\d{1,4}) Iteration (\d{1,6}): (?:Trying parallel mapping|Trying parallel splits|Mapping prepost)\.\.\. *$/;
 
 /** Contexts and utilisation as the compile stage prints them. */
 export type SummaryFact =

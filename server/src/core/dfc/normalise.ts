@@ -531,6 +531,14 @@ export class Margin {
   /** null: not learned yet; '': none (the block is not indented). */
   private margin: string | null = null;
 
+  /**
+   * What `take` does with a line that starts with neither a space nor a tab (routes.ts): it says the block is not
+   * indented — the margin is none from here on, and the line is returned as it is.
+   */
+  atMargin(): void {
+    this.margin = '';
+  }
+
   take(text: string): string {
     if (this.margin === '') return text;
     const lead = /^[ \t]*/.exec(text)![0];

@@ -10,6 +10,7 @@ import { LogShape } from './logShape';
 import { Margin, mayHoldPrompt, normalise, SHELL_PROMPT } from './normalise';
 import { withoutLevel } from './markers';
 import { ReaderState } from './state';
+import { allocatorIteration, iterationHeadKey } from './routes';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
 export class DfcLogReader {
@@ -76,6 +77,14 @@ export class DfcLogReader {
 
   /** One line split off the stream. */
   private take(raw: LogLine, events: DfcEvent[]): void {
+    // The allocator's iteration line: the forms and the margin only note it, its template head is known (routes.ts).
+    const it = raw.raw === raw.text ? allocatorIteration(raw.text) : null;
+    if (it) {
+      this.forms.plain();
+      this.margin.atMargin();
+      this.read(this.shape.push(raw, raw.text, iterationHeadKey(it)), events);
+      return;
+    }
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
     const text = this.forms.take(raw.text);
@@ -91,6 +100,13 @@ export class DfcLogReader {
       if (last) pushAll(lines, this.unwrap.flush());
     }
     for (const { item: line, text, cut } of lines) {
+      // Asked again where it leaves the hard-wrap step (a line joined to it goes on past the allocator's words), at the
+      // margin, with no template cut and no escape in its raw text, and with no code span open: read as progress (routes.ts).
+      const it = cut === null && text === line.text && line.raw === text && this.span.length === 0 ? allocatorIteration(text) : null;
+      if (it) {
+        this.state.allocatorIteration(line, it, events);
+        continue;
+      }
       const n = cut ? normalise(cut.rest, cut) : normalise(text);
       const read =
         n !== null && n.text !== line.text
