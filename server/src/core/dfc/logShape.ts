@@ -319,15 +319,20 @@ export class LogShape<T> {
    * same key have the same head, read once (a head is never changed once read).
    */
   push(item: T, text: string, headKey?: string): Decided<T>[] {
+    const out: Decided<T>[] = [];
+    this.each(item, text, (d, o) => o.push(d), out, headKey);
+    return out;
+  }
+
+  /** `push`, each decided line handed to `out` with `ctx` as it is decided (no array a line: the reader's way). */
+  each<C>(item: T, text: string, out: (d: Decided<T>, ctx: C) => void, ctx: C, headKey?: string): void {
     // The DFC's own line (`[info] Translation started …`) is read only once a template begins with its tag form.
     const head = !this.tagFirst && OWN_LINE.test(text) ? null : headKey === undefined ? readHead(text) : this.keyedHead(text, headKey);
     if (head) this.count(text, head);
     const hold = this.hold && (head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null);
-    if (!hold && this.queue.length === 0) return [{ item, text, cut: head ? this.cut(text, head) : null }];
+    if (!hold && this.queue.length === 0) return out({ item, text, cut: head ? this.cut(text, head) : null }, ctx);
     this.queue.push({ item, text, head });
-    const out: Decided<T>[] = [];
-    while (this.queue.length > LOOKAHEAD || (this.queue.length > 0 && this.queue[0].head === null)) out.push(this.release());
-    return out;
+    while (this.queue.length > LOOKAHEAD || (this.queue.length > 0 && this.queue[0].head === null)) out(this.release(), ctx);
   }
 
   private keyedHead(text: string, key: string): Head | null {
