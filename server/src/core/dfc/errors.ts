@@ -36,6 +36,11 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
 /** A Python warning's category before its message (CPython Lib/warnings.py formatwarning: `file:line: Category: message`). */
 const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
+/** Per-line patterns of causesAround and opens, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const NAMES_HAILORT = /hailort/i;
+const TRACEBACK_START = /^(?:Traceback|File ")/;
+/** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
+const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
 /**
@@ -473,7 +478,7 @@ export class ErrorCollector {
    */
   private causesAround(l: LogLine, added: DfcDiagnostic[]): void {
     const body = l.text;
-    if (this.run.versions.size < 8 && /hailort/i.test(body))
+    if (this.run.versions.size < 8 && NAMES_HAILORT.test(body))
       for (const m of body.matchAll(HAILORT_VERSION)) if (this.run.versions.size < 8) this.run.versions.add(m[1]);
     if (this.run.causeWindow && l.no <= this.run.causeWindow.until) {
       const r = osReasonIn(body);
@@ -769,11 +774,11 @@ export class ErrorCollector {
     const body = withoutLevel(l.text).trim();
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
-    if (!body || /^(?:Traceback|File ")/.test(body)) return false;
+    if (!body || TRACEBACK_START.test(body)) return false;
     // A Python warning (`…Warning: message`, CPython's formatwarning) is one line: the indented line after it is its source line.
     if (PY_WARNING_CATEGORY.test(body)) return false;
     if (endsAtMessageSentence(body)) return true;
-    if (!/(?:[\w,:)\]?]|\()$/.test(body)) return false;
+    if (!ENDS_UNFINISHED.test(body)) return false;
     const lv = level(l.text);
     return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body);
   }

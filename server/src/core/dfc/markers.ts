@@ -480,7 +480,24 @@ export function classifyProgress(text: string): Progress | null {
 
 /** The allocator's `Context:N/M Iteration K` as progress (groups 1–3: N, M, K). */
 export function iterationProgress(m: RegExpExecArray): Progress {
-  return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
+  return { label: iterationLabel(m[1], m[2]), done: Number(m[3]), total: null };
+}
+
+/** Each context's label, made once (a compile has a few contexts, each tried many times); bounded. */
+const ITERATION_LABELS = new Map<string, Map<string, string>>();
+
+function iterationLabel(n: string, of: string): string {
+  let byTotal = ITERATION_LABELS.get(of);
+  if (!byTotal) {
+    byTotal = new Map();
+    if (ITERATION_LABELS.size < 64) ITERATION_LABELS.set(of, byTotal);
+  }
+  let label = byTotal.get(n);
+  if (label === undefined) {
+    label = `Allocation, context ${Number(n) + 1} of ${Number(of) + 1}, iteration`;
+    if (byTotal.size < 256) byTotal.set(n, label);
+  }
+  return label;
 }
 
 /**
