@@ -3,7 +3,8 @@
 // (docs/performance.md "DFC logs"). Prints:
 //   1. each kind of line (digits folded): its time per line and its share of the block's time;
 //   2. the pattern tests a line pays: regular expressions run and substring searches per line, and each
-//      regular expression's own time on one block's calls, replayed alone (best of 5).
+//      regular expression's own time on one block's calls, replayed alone (best of 5);
+//   3. the bytes the reader allocates per byte read, and the functions that allocate most.
 // Usage: node scripts/dfc-reader-costs.mjs [<tree>=.] [--top N]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,3 +113,31 @@ for (const c of costs.sort((a, b) => b.ns - a.ns).slice(0, top))
   console.log(
     `${(c.ns / 1000).toFixed(1).padStart(11)} ${String(c.n).padStart(6)} ${(c.ns / c.n).toFixed(0).padStart(8)}  /${c.re.source.slice(0, 90)}${c.re.source.length > 90 ? '…' : ''}/${c.re.flags}`,
   );
+
+// 3. What the reader allocates per byte it reads (V8's sampling heap profiler, collected objects included: the young
+// generation's churn, which sets how often it is scavenged and how large it grows — bench/dfc.bench.ts's memory figure),
+// and the functions that allocate most (self, by name and line in the bundle).
+{
+  const { Session } = await import('node:inspector');
+  const s = new Session();
+  s.connect();
+  const post = (m, p) => new Promise((res, rej) => s.post(m, p, (e, r) => (e ? rej(e) : res(r))));
+  const text = block.repeat(100);
+  stream(new DfcLogReader({ logPath: 'bench.log' }), text);
+  await post('HeapProfiler.enable');
+  await post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  stream(new DfcLogReader({ logPath: 'bench.log' }), text);
+  const { profile } = await post('HeapProfiler.stopSampling');
+  const self = new Map();
+  let bytes = 0;
+  const walk = (n) => {
+    const k = `${n.callFrame.functionName || '(anonymous)'}:${n.callFrame.lineNumber + 1}`;
+    self.set(k, (self.get(k) ?? 0) + n.selfSize);
+    bytes += n.selfSize;
+    for (const c of n.children) walk(c);
+  };
+  walk(profile.head);
+  console.log(`\n3. ${(bytes / Buffer.byteLength(text)).toFixed(1)} bytes allocated per byte read`);
+  console.log('   share  function:line (in the bundle)');
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * v) / bytes).toFixed(1).padStart(7)}%  ${k}`);
+}

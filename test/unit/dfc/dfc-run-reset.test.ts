@@ -102,8 +102,9 @@ function formOf(text: string): Map<number, string> {
   const shape = new LogShape<LogLine>({ hold: true });
   const unwrap = new Unwrap();
   const out = new Map<number, string>();
+  const set = (u: Decided) => out.set(u.item.no, u.cut ? u.cut.rest : u.text);
   const keep = (ds: Decided[]) => {
-    for (const d of ds) for (const u of unwrap.push(d)) out.set(u.item.no, u.cut ? u.cut.rest : u.text);
+    for (const d of ds) unwrap.push(d, set, null);
   };
   for (const raw of new LineSplitter().push(`${text}\n`)) {
     const t = forms.take(raw.text);
@@ -111,7 +112,7 @@ function formOf(text: string): Map<number, string> {
     keep(shape.push(line, margin.take(line.text)));
   }
   keep(shape.flush());
-  for (const u of unwrap.flush()) out.set(u.item.no, u.cut ? u.cut.rest : u.text);
+  unwrap.flush(set, null);
   return out;
 }
 /** Each log's form read after the prompt alone, once. */

@@ -36,6 +36,11 @@ const IPYTHON_HEADER = /^([A-Za-z_]\w*)\s{2,}Traceback \(most recent call last\)
 const MERGED = new Set(['dfc/compiler-bug', 'dfc/interrupted', 'dfc/allocation-failed', 'dfc/docker', 'dfc/optimization-level-0', 'dfc/calibration-range']);
 /** A Python warning's category before its message (CPython Lib/warnings.py formatwarning: `file:line: Category: message`). */
 const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
+/** Per-line patterns of causesAround and opens, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const NAMES_HAILORT = /hailort/i;
+const TRACEBACK_START = /^(?:Traceback|File ")/;
+/** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
+const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
 /**
@@ -473,7 +478,7 @@ export class ErrorCollector {
    */
   private causesAround(l: LogLine, added: DfcDiagnostic[]): void {
     const body = l.text;
-    if (this.run.versions.size < 8 && /hailort/i.test(body))
+    if (this.run.versions.size < 8 && NAMES_HAILORT.test(body))
       for (const m of body.matchAll(HAILORT_VERSION)) if (this.run.versions.size < 8) this.run.versions.add(m[1]);
     if (this.run.causeWindow && l.no <= this.run.causeWindow.until) {
       const r = osReasonIn(body);
@@ -575,7 +580,7 @@ export class ErrorCollector {
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
     if (step) {
       if (this.run.callChain.length < FRAMES_KEPT_EACH_END) this.run.callChain.push(step[1]);
-    } else this.run.callChain = [];
+    } else if (this.run.callChain.length) this.run.callChain = [];
     // A class quoted with its message and the function that raised it named in the line (`IndexError: … in _convert_axes_to_nhwc`).
     const framed = bare && !frames.length ? framedMention(body) : null;
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
@@ -630,12 +635,7 @@ export class ErrorCollector {
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
-    const sideOnly = this.explainer.takeDemoted();
-    if (sideOnly) {
-      const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
-      this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
-      if (!first) [this.run.lastErrorLine, this.run.openFailure] = [null, null];
-    }
+    const sideOnly = this.settleDemoted();
     const warnedOnly = sideOnly || (added.length > 0 && added.every((d) => d.severity !== 'error'));
     // An application's own words that it failed, with no level tag (`Failed to start streaming`, a C++ test's stderr):
     // an error line of that program's run, as a tagged one is (no DFC stage ran: the DFC's own lines carry a level);
@@ -681,6 +681,40 @@ export class ErrorCollector {
       }
     }
     return added;
+  }
+
+  /** An error found to be a side thread's since the last line (Explainer.takeDemoted): the run's first error and its end are what remains. */
+  private settleDemoted(): boolean {
+    if (!this.explainer.takeDemoted()) return false;
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    if (!first) [this.run.lastErrorLine, this.run.openFailure] = [null, null];
+    return true;
+  }
+
+  /**
+   * Nothing is open that a line could go on with or end: no line held for its continuation (join), no traceback or
+   * exception whose lines are being read. routes.ts reads the allocator's iteration line by `plainLine` only then.
+   */
+  atRest(): boolean {
+    return this.held === null && !this.run.inTraceback && !this.run.afterException;
+  }
+
+  /**
+   * `hold` and `line` for a line read at rest (atRest) that no test of the collector reads (routes.ts says why of the
+   * allocator's iteration line: no level, class, catalogue message, failure, success, splat or shell word, no errno, no
+   * `hailort`, no `HAILO_MAX_`, no call step; it ends in `.`, so it holds nothing open): what they do with such a
+   * line — it is the last line read, the author's last words (and no introduction to what follows), one of the last
+   * bodies; an error found to be a side thread's since the line before is settled. It says nothing (no diagnostic).
+   */
+  plainLine(l: LogLine): void {
+    this.lastLineNo = l.no;
+    if (this.run.callChain.length) this.run.callChain = [];
+    this.run.intro = null;
+    this.run.prose = withoutLevel(l.text).trim();
+    this.settleDemoted();
+    this.run.lastBodies.push(l.text);
+    if (this.run.lastBodies.length > 3) this.run.lastBodies.shift();
   }
 
   // ---- wrapped messages ------------------------------------------------------------------------
@@ -740,11 +774,11 @@ export class ErrorCollector {
     const body = withoutLevel(l.text).trim();
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
-    if (!body || /^(?:Traceback|File ")/.test(body)) return false;
+    if (!body || TRACEBACK_START.test(body)) return false;
     // A Python warning (`…Warning: message`, CPython's formatwarning) is one line: the indented line after it is its source line.
     if (PY_WARNING_CATEGORY.test(body)) return false;
     if (endsAtMessageSentence(body)) return true;
-    if (!/(?:[\w,:)\]?]|\()$/.test(body)) return false;
+    if (!ENDS_UNFINISHED.test(body)) return false;
     const lv = level(l.text);
     return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body);
   }

@@ -118,6 +118,16 @@ export class QuoteForms {
     return t;
   }
 
+  /**
+   * What `take` does with a line that holds none of the characters a form needs and starts with a letter (routes.ts: the
+   * allocator's iteration line): no `"` (no notebook string: a JSON list it was inside is over), no fence, no `&`, no
+   * typography, no mark at its start (a notebook's structure line starts with a bracket, a brace or a `"` key) — the line
+   * is returned as it is, and only the notebook's list ends.
+   */
+  plain(): void {
+    this.inJson = this.inList = false;
+  }
+
   private json(t: string): string {
     // nbformat's list of a cell's lines opens with its key: every string after it is one of them.
     if (JSON_LIST.test(t)) {
@@ -167,7 +177,8 @@ export class Unwrap {
   /** The widest line of the paragraph so far (a blank line ends a paragraph). */
   private width = 0;
 
-  push(d: Decided): Decided[] {
+  /** Takes a line; hands `out` the lines now decided, in order, with `ctx` (a held line waits for the next one). */
+  push<C>(d: Decided, out: (d: Decided, ctx: C) => void, ctx: C): void {
     const h = this.held;
     this.held = null;
     const t = content(d);
@@ -176,53 +187,58 @@ export class Unwrap {
     const phys = d.item.raw.trimEnd().length;
     // A line that is only its logger's prefix (`[time] [default] [info]`): its message went to the next line.
     if (len === 0 && d.item.text.trim() !== '' && !d.item.overwritten) {
-      if (h) return [h, ...this.hold(d, 0)];
-      return this.hold(d, 0);
+      if (h) out(h, ctx);
+      if (!this.hold(d, 0)) out(d, ctx);
+      return;
     }
     if (len === 0) {
       this.width = 0;
-      return h ? [h, d] : [d];
+      if (h) out(h, ctx);
+      return out(d, ctx);
     }
     // A line of one word may pass the fill's width (a path); the width is what the fill's breakable lines show.
     // The line itself counts first: a fill's lines are all within its width, so a next line longer than what
     // would have fitted on the one before shows that one was not broken for want of room (lines of code, of a log).
     // A table's row or border is never filled (an editor's fill leaves tables alone): it does not show the width.
-    if (/\S\s+\S/.test(d.item.raw) && !TABLE_LINE.test(t)) this.width = Math.max(this.width, phys);
-    if (h && this.continues(d.item, t, content(h))) return this.hold(joined(h, d), phys);
-    const out = this.hold(d, phys);
-    if (h) out.unshift(h);
-    return out;
+    if (SEVERAL_WORDS.test(d.item.raw) && !TABLE_LINE.test(t)) this.width = Math.max(this.width, phys);
+    if (h && this.continues(d.item, t, content(h))) {
+      const j = joined(h, d);
+      if (!this.hold(j, phys)) out(j, ctx);
+      return;
+    }
+    if (h) out(h, ctx);
+    if (!this.hold(d, phys)) out(d, ctx);
   }
 
-  flush(): Decided[] {
+  flush<C>(out: (d: Decided, ctx: C) => void, ctx: C): void {
     const h = this.held;
     this.held = null;
-    return h ? [h] : [];
+    if (h) out(h, ctx);
   }
 
-  /** Holds a line that may go on in the next one; returns it at once when it cannot. */
-  private hold(d: Decided, last: number): Decided[] {
+  /** Holds a line that may go on in the next one; false when it cannot (then it is decided at once). */
+  private hold(d: Decided, last: number): boolean {
     const c = content(d);
     if (!d.item.overwritten && last <= FILL_MAX && c.length < HELD_MAX && !openSpan(c) && !PROMPT.test(c)) {
       this.held = d;
       this.heldLast = last;
-      return [];
+      return true;
     }
-    return [d];
+    return false;
   }
 
   private continues(l: LogLine, t: string, heldText: string): boolean {
-    const indented = /^\s/.test(heldText);
+    const indented = LEADING_SPACE.test(heldText);
     // After a bare prefix, any line that is no line of its own is its message.
     // (A column of the prefix may have gone with it: HailoRT's `[file.cpp:N] [function]`.)
     if (this.heldLast === 0) return !l.overwritten && !OWN_LINE.test(t) && !NEW_LINE.test(t) && !openSpan(t);
     // A frame's function (`in <module>`) goes on an indented line only: elsewhere `<scope>/name` may be an author's own line.
     // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
-    const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && /^[A-Z]/.test(t));
+    const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && CAPITAL.test(t));
     // A kernel stack frame (`hailo_vdma_ioctl+0xcc/0x260 [hailo_pci]`, kernelSplat.ts) is a line of its own, as a call trace prints it.
     if (l.overwritten || !goesOn || OWN_LINE.test(t) || RULE.test(t) || KERNEL_FRAME.test(t.trim()) || startsWithPrefix(t) || openSpan(t) || endsRun(t))
       return false;
-    const first = /^\S*/.exec(t.slice(0, 400))![0];
+    const first = FIRST_WORD.exec(t.slice(0, 400))![0];
     // Lines that begin alike are lines of a list, of code or of a log, each its own (`"model_a",  # …` twice).
     if (heldText.trimStart().startsWith(first)) return false;
     const word = first.length;
@@ -258,6 +274,12 @@ function joined(h: Decided, d: Decided): Decided {
   const item = { ...h.item, raw: `${h.item.raw.trimEnd()}${sep}${d.item.raw}`, text: `${h.item.text.trimEnd()}${sep}${d.item.text}` };
   return h.cut ? { item, text: h.text, cut: { ...h.cut, rest } } : { item, text: rest, cut: null };
 }
+
+/** Unwrap's small patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const SEVERAL_WORDS = /\S\s+\S/;
+const LEADING_SPACE = /^\s/;
+const CAPITAL = /^[A-Z]/;
+const FIRST_WORD = /^\S*/;
 
 const FILL_MIN = 50;
 const FILL_MAX = 120;

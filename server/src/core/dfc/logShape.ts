@@ -59,6 +59,8 @@ const MAX_FIELDS = 16;
 const HEAD = 320;
 const MAX_KEYS = 4096;
 const MAX_CHILDREN = 64;
+/** Heads kept by key (LogShape.push's `headKey`): a bound on what a log can make us hold. */
+const MAX_KEYED_HEADS = 64;
 /** A field after the first is the relay's when it stands on this share of the lines its parent stands on. */
 const PRESENCE = 0.8;
 
@@ -307,17 +309,39 @@ export class LogShape<T> {
     this.hold = options.hold ?? true;
   }
 
-  /** Takes a line; returns the lines now decided, in order, each with its cut (null: left as it is). */
-  push(item: T, text: string): Decided<T>[] {
+  /** Heads read for a `headKey` (push). */
+  private readonly heads = new Map<string, Head | null>();
+
+  /**
+   * Takes a line; returns the lines now decided, in order, each with its cut (null: left as it is). `headKey`: the
+   * caller knows the head's reading ends within the line's first characters and that they are `headKey` (routes.ts:
+   * the allocator's `Context:N`, whose number is followed by `/`, which no field or separator takes) — lines with the
+   * same key have the same head, read once (a head is never changed once read).
+   */
+  push(item: T, text: string, headKey?: string): Decided<T>[] {
+    const out: Decided<T>[] = [];
+    this.each(item, text, (d, o) => o.push(d), out, headKey);
+    return out;
+  }
+
+  /** `push`, each decided line handed to `out` with `ctx` as it is decided (no array a line: the reader's way). */
+  each<C>(item: T, text: string, out: (d: Decided<T>, ctx: C) => void, ctx: C, headKey?: string): void {
     // The DFC's own line (`[info] Translation started …`) is read only once a template begins with its tag form.
-    const head = !this.tagFirst && OWN_LINE.test(text) ? null : readHead(text);
+    const head = !this.tagFirst && OWN_LINE.test(text) ? null : headKey === undefined ? readHead(text) : this.keyedHead(text, headKey);
     if (head) this.count(text, head);
     const hold = this.hold && (head !== null && this.queue.length === 0 ? this.candidate(head) : head !== null);
-    if (!hold && this.queue.length === 0) return [{ item, text, cut: head ? this.cut(text, head) : null }];
+    if (!hold && this.queue.length === 0) return out({ item, text, cut: head ? this.cut(text, head) : null }, ctx);
     this.queue.push({ item, text, head });
-    const out: Decided<T>[] = [];
-    while (this.queue.length > LOOKAHEAD || (this.queue.length > 0 && this.queue[0].head === null)) out.push(this.release());
-    return out;
+    while (this.queue.length > LOOKAHEAD || (this.queue.length > 0 && this.queue[0].head === null)) out(this.release(), ctx);
+  }
+
+  private keyedHead(text: string, key: string): Head | null {
+    let head = this.heads.get(key);
+    if (head === undefined) {
+      head = readHead(text);
+      if (this.heads.size < MAX_KEYED_HEADS) this.heads.set(key, head);
+    }
+    return head;
   }
 
   /** The log ended: every held line, decided on all the log showed. */

@@ -203,33 +203,45 @@ export type Marker =
 const OPTIMIZATION_ALGORITHM =
   /(?:Mixed Precision|Layer ?Norm|create_layer_norm|Statistics Collector|Stats Collector|zp_comp|Equaliz|Matmul ?Decompos|MatmulDecompose|Bias Correction|Ada ?[Rr]ound|Fine[- ]?[Tt]un|Finetune|Quantization-Aware|Layer Noise Analysis|Smart Softmax|Activation Clipping|Dead Channels|Quantization Param)/;
 
+/** optimizeLine's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const OPTIMIZE_LINE = {
+  algorithmDone: /^Model Optimization Algorithm .+ is done\b/,
+  starting: /^Starting (.+?)\s*$/,
+  skippedOrDone: /^(.+?) (?:skipped|is done \(completion time)/,
+  own: /^(?:Using default optimization level of \d|Reducing optimization level to \d|Reducing compression level to \d|Model received quantization params from the hn|Using dataset with \d+ entries for (?:calibration|finetune)|Found model with \d+ input channels, using|activation fitting started for|No shifts available for layer|Reducing output bits of|Assigning 4bit weights|Dataset is larger than expected size|Training cut by the user|Output layers signal-to-noise ratio|Running model optimization with zero level)/,
+};
+
 /** Lines only the optimize stage prints (public logs: test/fixtures/dfc/SOURCES.md, cases `real-*`). */
 function optimizeLine(t: string): boolean {
-  if (/^Model Optimization Algorithm .+ is done\b/.test(t)) return true;
-  let m = /^Starting (.+?)\s*$/.exec(t);
+  if (OPTIMIZE_LINE.algorithmDone.test(t)) return true;
+  let m = OPTIMIZE_LINE.starting.exec(t);
   if (m) return OPTIMIZATION_ALGORITHM.test(m[1]);
-  m = /^(.+?) (?:skipped|is done \(completion time)/.exec(t);
+  m = OPTIMIZE_LINE.skippedOrDone.exec(t);
   if (m) return OPTIMIZATION_ALGORITHM.test(m[1]);
-  return /^(?:Using default optimization level of \d|Reducing optimization level to \d|Reducing compression level to \d|Model received quantization params from the hn|Using dataset with \d+ entries for (?:calibration|finetune)|Found model with \d+ input channels, using|activation fitting started for|No shifts available for layer|Reducing output bits of|Assigning 4bit weights|Dataset is larger than expected size|Training cut by the user|Output layers signal-to-noise ratio|Running model optimization with zero level)/.test(
-    t,
-  );
+  return OPTIMIZE_LINE.own.test(t);
 }
+
+/** parseLine's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const PARSE_LINE = {
+  own: /^(?:Restored ONNX model|Extracted ONNXRuntime meta-data|Start nodes mapped from original model|End nodes mapped from original model|Parsing failed with recommendations|NMS structure of .+ was detected)/,
+};
 
 /** Lines only the parse stage prints. */
 function parseLine(t: string): boolean {
-  return /^(?:Restored ONNX model|Extracted ONNXRuntime meta-data|Start nodes mapped from original model|End nodes mapped from original model|Parsing failed with recommendations|NMS structure of .+ was detected)/.test(
-    t,
-  );
+  return PARSE_LINE.own.test(t);
 }
+
+/** compileLine's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const COMPILE_LINE = {
+  own: /^(?:To achieve optimal performance, set the compiler_optimization_level|Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/,
+};
 
 /** Lines only the compile stage prints (partitioning, mapping, kernels). */
 function compileLine(t: string): boolean {
   // The compiler's advice at the start of every compile whose script leaves compiler_optimization_level below max
   // (hailo_tools_runner.py, right before `Loading network parameters` on the console: test/fixtures/dfc/success-dfc3-hailomz):
   // in the DFC's own log file (hailo_sdk.client.log), where the allocator's lines are not written, the compile's only line.
-  return /^(?:To achieve optimal performance, set the compiler_optimization_level|Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/.test(
-    t,
-  );
+  return COMPILE_LINE.own.test(t);
 }
 
 const EXIT_STATUS =
@@ -294,82 +306,108 @@ const MZ_INFO_CARD = /^(?:operations|parameters):\s+\d+(?:\.\d+)?[KMGT]$/;
 
 const PIPELINE_SETUP = /\bActivating \S{1,200} took [\d.]+ milliseconds\b|\bCreating [\w.-]{1,200}\/[\w./-]{1,200}\.\.\.\s*$/;
 
+/** classifyMarker's patterns, made once: a regular expression literal in a function is a new RegExp object at every call (~30 a line). */
+const MARKER = {
+  // The framework is named in one to three words: `ONNX`, `Tensorflow`, `TensorFlow 2.x` (a Keras SavedModel's parse,
+  // dfc-corpus unseen11/51, unseen17/83).
+  translationStarted: /^Translation started on (?:[\w.+-]+ ){1,3}model (\S+)/,
+  translationCompleted: /^Translation completed on (?:[\w.+-]+ ){1,3}model (\S+)(?: \(completion time: ([^)]+)\))?/,
+  optimizationStarted: /^Starting Model Optimization\b/,
+  optimizationDone: /^Model Optimization is done(?: \((?:completion time(?: is)?:?|duration:) ([^)]+)\))?/,
+  compileFlowStarted: /^Starting Hailo allocation and compilation flow\b/,
+  compilingNetwork: /^Compiling network\b/,
+  mapped: /^(?:(\S+) )?Successful Mapping \(allocation time: ([^)]+)\)/,
+  partitioned: /^(?:(\S+) )?Successful Partition and Allocation \(duration: ([^)]+)\)/,
+  compiled: /^(?:(\S+) )?Successful Compilation \((compilation time|duration): ([^)]+)\)/,
+  scriptLoaded: /^Loading model script commands to (\S+) from (.+?)\s*$/,
+  retryEndNodes: /^According to recommendations, retrying parsing with end node names: \[(.*)\]/,
+  retrySimplified: /^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/,
+  parsePrompt: /Would you like to parse again with the recommendation\?/,
+  killed: /^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/,
+  oomKilled: /^(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:/i,
+  terminated: /^(?:Terminated|\S+: line \d+: +\d+ +Terminated\b.*|\[\d+\][+-]? +Terminated\b.*|zsh: terminated\b.*)\s*$/,
+  interrupted: /^(?:zsh: interrupt\b.*|\^C\s*)$/,
+  hefWritten: /^HEF file written to:? (\S.*)$/,
+  hefSaved: /^Saved HEF to:? (\S.*)$/i,
+  compilationComplete: /^Compilation complete\s*$/,
+  profiled: /^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S/,
+  ranFrom: /^Ran from command: \S/,
+  vdevice: /^Creating vdevice with params\b/,
+  inferred:
+    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
+  networkDone: /^Network \S+: 100% \| \d/,
+  released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
+  probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
+  harSaved: /^Saved HAR to:? (\S.*)$/,
+  exportSavedAs: /, saved as '([^']{1,4096})'/,
+};
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
   let m: RegExpExecArray | null;
-  // The framework is named in one to three words: `ONNX`, `Tensorflow`, `TensorFlow 2.x` (a Keras SavedModel's parse,
-  // dfc-corpus unseen11/51, unseen17/83).
-  if ((m = /^Translation started on (?:[\w.+-]+ ){1,3}model (\S+)/.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
-  if ((m = /^Translation completed on (?:[\w.+-]+ ){1,3}model (\S+)(?: \(completion time: ([^)]+)\))?/.exec(t)))
-    return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
-  if (/^Starting Model Optimization\b/.test(t)) return { kind: 'start', stage: 'optimize' };
-  if ((m = /^Model Optimization is done(?: \((?:completion time(?: is)?:?|duration:) ([^)]+)\))?/.exec(t)))
-    return { kind: 'end', stage: 'optimize', seconds: m[1] ? parseDuration(m[1]) : null };
-  if (/^Starting Hailo allocation and compilation flow\b/.test(t) || /^Compiling network\b/.test(t)) return { kind: 'start', stage: 'compile' };
-  if ((m = /^(?:(\S+) )?Successful Mapping \(allocation time: ([^)]+)\)/.exec(t))) return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
-  if ((m = /^(?:(\S+) )?Successful Partition and Allocation \(duration: ([^)]+)\)/.exec(t)))
-    return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
-  if ((m = /^(?:(\S+) )?Successful Compilation \((compilation time|duration): ([^)]+)\)/.exec(t)))
-    return { kind: 'end', stage: 'compile', seconds: parseDuration(m[3]), network: m[1], dfc5: m[2] === 'duration' };
-  if ((m = /^Loading model script commands to (\S+) from (.+?)\s*$/.exec(t))) return { kind: 'script', network: m[1], path: m[2] };
-  if ((m = /^According to recommendations, retrying parsing with end node names: \[(.*)\]/.exec(t))) return { kind: 'retryEndNodes', nodes: quotedNames(m[1]) };
-  if (/^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/.test(t)) return { kind: 'retry' };
-  if (/Would you like to parse again with the recommendation\?/.test(t)) return { kind: 'prompt' };
+  if ((m = MARKER.translationStarted.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
+  if ((m = MARKER.translationCompleted.exec(t))) return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
+  if (MARKER.optimizationStarted.test(t)) return { kind: 'start', stage: 'optimize' };
+  if ((m = MARKER.optimizationDone.exec(t))) return { kind: 'end', stage: 'optimize', seconds: m[1] ? parseDuration(m[1]) : null };
+  if (MARKER.compileFlowStarted.test(t) || MARKER.compilingNetwork.test(t)) return { kind: 'start', stage: 'compile' };
+  if ((m = MARKER.mapped.exec(t))) return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
+  if ((m = MARKER.partitioned.exec(t))) return { kind: 'allocated', seconds: parseDuration(m[2]), network: m[1] };
+  if ((m = MARKER.compiled.exec(t))) return { kind: 'end', stage: 'compile', seconds: parseDuration(m[3]), network: m[1], dfc5: m[2] === 'duration' };
+  if ((m = MARKER.scriptLoaded.exec(t))) return { kind: 'script', network: m[1], path: m[2] };
+  if ((m = MARKER.retryEndNodes.exec(t))) return { kind: 'retryEndNodes', nodes: quotedNames(m[1]) };
+  if (MARKER.retrySimplified.test(t)) return { kind: 'retry' };
+  if (MARKER.parsePrompt.test(t)) return { kind: 'prompt' };
   // SIGKILL as the shell reports it: bash's `Killed` (alone or as a job line), zsh's `zsh: killed     cmd`.
-  if (/^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/.test(t)) return { kind: 'killed' };
+  if (MARKER.killed.test(t)) return { kind: 'killed' };
   // The kernel's OOM killer, as dmesg or journald relays it (mm/oom_kill.c `__oom_kill_process`: `%s: Killed process %d (%s)
   // total-vm:…`, the message `Out of memory` or `Memory cgroup out of memory` — a container's limit; kernels before 4.19
   // print no message): it sent SIGKILL.
-  if (/^(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:/i.test(t)) return { kind: 'killed' };
+  if (MARKER.oomKilled.test(t)) return { kind: 'killed' };
   // SIGTERM the same way (`kill`, `timeout`, `docker stop`, a CI job cancelled): bash's `Terminated` (strsignal(15)),
   // its job line, zsh's `zsh: terminated  cmd`; SIGINT as zsh reports it (`zsh: interrupt  cmd`). bash reports no
   // SIGINT: its trace is the terminal's `^C` echo, which the reader takes as the user's interrupt where it starts a line.
-  if (/^(?:Terminated|\S+: line \d+: +\d+ +Terminated\b.*|\[\d+\][+-]? +Terminated\b.*|zsh: terminated\b.*)\s*$/.test(t))
-    return { kind: 'killed', signal: 'SIGTERM' };
-  if (/^(?:zsh: interrupt\b.*|\^C\s*)$/.test(t)) return { kind: 'killed', signal: 'SIGINT' };
+  if (MARKER.terminated.test(t)) return { kind: 'killed', signal: 'SIGTERM' };
+  if (MARKER.interrupted.test(t)) return { kind: 'killed', signal: 'SIGINT' };
   // The run's exit status as the program around it prints it: JetBrains' `Process finished with exit code N`,
   // docker compose's `name exited with code N`, GNU time's `Command exited with non-zero status N`, GitHub
   // Actions' `Error: Process completed with exit code N.`, make's `make: *** [target] Error N`.
   if ((t.includes('exit') || t.includes('Error')) && (m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
-  if ((m = /^HEF file written to:? (\S.*)$/.exec(t))) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', m[1]) };
+  if ((m = MARKER.hefWritten.exec(t))) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', m[1]) };
   // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
   // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
   if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') {
     // `hailo compiler`'s `Saved HEF to: PATH` (compiler_cli.py, fixture success-dfc3-cli) names it whole; a wrapper's own
     // line names the `.hef` it wrote beside its verb, if any (`Generated: best.hef (9.3MB)`, dfc-corpus unseen5/13;
     // `HEF compiled successfully: N bytes` names none, nor does a sentence's example file name).
-    const to = /^Saved HEF to:? (\S.*)$/i.exec(t)?.[1] ?? (HEF_PATH.exec(t) ?? []).slice(1).find(Boolean);
+    const to = MARKER.hefSaved.exec(t)?.[1] ?? (HEF_PATH.exec(t) ?? []).slice(1).find(Boolean);
     return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
-  if (/^Compilation complete\s*$/.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
+  if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
   // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`.
-  if (/^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S/.test(t)) return { kind: 'profiled' };
-  if (/^Ran from command: \S/.test(t)) return { kind: 'runStart', tool: 'dfc' };
-  if (/^Creating vdevice with params\b/.test(t)) return { kind: 'runStart', tool: 'hailort' };
+  if (MARKER.profiled.test(t)) return { kind: 'profiled' };
+  if (MARKER.ranFrom.test(t)) return { kind: 'runStart', tool: 'dfc' };
+  if (MARKER.vdevice.test(t)) return { kind: 'runStart', tool: 'hailort' };
   // hailortcli's answers (4.22.0): `run` (infer_stats_printer.cpp), `benchmark`'s summary, `fw-control identify`.
   // Also (5.2.0): `scan`'s `[-] Device: ID` (scan_command.cpp), `parse-hef`'s `HEF Compatible for: ARCH` and
   // `Network group name: NAME, Single Context` (hef.cpp's get_description), `run2`'s summary `NET: FPS: N` (run2_command.cpp).
   if (
-    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/.test(
-      t,
-    ) ||
+    MARKER.inferred.test(t) ||
     // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
-    /^Network \S+: 100% \| \d/.test(t) ||
+    MARKER.networkDone.test(t) ||
     MZ_INFO_CARD.test(t)
   )
     return { kind: 'inferred' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
-  if (t.includes('on destruction') && /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/.test(t) && level(text) !== 'error')
-    return { kind: 'released' };
-  if (t.includes('Added board') && /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/.test(t)) return { kind: 'probed' };
+  if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
+  if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
-  if ((m = /^Saved HAR to:? (\S.*)$/.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
+  if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
   // An exporter's own verdict that it wrote what it made: Ultralytics' try_export (ultralytics/engine/exporter.py, every
   // format: `{prefix} export success ✅ {t}s, saved as '{f}' ({mb} MB)` — `Hailo:`'s f is the directory holding the HEF).
   if (t.includes('export success') && EXPORT_SAVED.test(t)) {
-    const f = /, saved as '([^']{1,4096})'/.exec(t)?.[1];
+    const f = MARKER.exportSavedAs.exec(t)?.[1];
     return { kind: 'saved', ...(f ? { file: saved(exportKind(f), f) } : {}) };
   }
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
@@ -410,26 +448,66 @@ export interface Progress {
   total: number | null;
 }
 
+/** classifyProgress's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const PROGRESS = {
+  tqdm: /^\s*(?:\[\w+\]\s*)?(.*?):?\s*(\d+)%\|[^|]*\|\s*(\d+)(?:\/(\d+|\?))?/,
+  epoch: /^\s*Epoch (\d+)\/(\d+)\s*$/,
+  step: /^\s*(\d+)\/(\d+) (?:\[[=>.]*\]|[━─]+)/,
+  iteration: /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/,
+  starting: /^Starting ((?!Model Optimization|Hailo allocation)[A-Z][\w -]*?)\s*$/,
+};
+
 /**
  * tqdm: `Calibration: 100%|██████████| 64/64 [00:18<00:00, 3.54entries/s]`; Keras epochs
  * `Epoch 1/4` and steps `500/500 [=====] - 233s …`; allocation `Context:0/3 Iteration 4: …`;
  * optimization algorithms `Starting Statistics Collector` (done 0, total unknown).
  */
 export function classifyProgress(text: string): Progress | null {
-  let m = /^\s*(?:\[\w+\]\s*)?(.*?):?\s*(\d+)%\|[^|]*\|\s*(\d+)(?:\/(\d+|\?))?/.exec(text);
+  let m = PROGRESS.tqdm.exec(text);
   if (m) return { label: m[1].trim() || 'progress', done: Number(m[3]), total: m[4] && m[4] !== '?' ? Number(m[4]) : null };
-  m = /^\s*Epoch (\d+)\/(\d+)\s*$/.exec(text);
+  m = PROGRESS.epoch.exec(text);
   if (m) return { label: 'Epoch', done: Number(m[1]), total: Number(m[2]) };
   // Keras 2 `500/500 [=====]`, Keras 3 `1024/1024 ━━━━━━━━━━━━━━━━━━━━ 203s 115ms/step` (test/fixtures/dfc/SOURCES.md).
-  m = /^\s*(\d+)\/(\d+) (?:\[[=>.]*\]|[━─]+)/.exec(text);
+  m = PROGRESS.step.exec(text);
   if (m) return { label: 'Step', done: Number(m[1]), total: Number(m[2]) };
-  m = /^\s*(?:\[\w+\]\s*)?Context:(\d+)\/(\d+) Iteration (\d+)/.exec(text);
-  if (m) return { label: `Allocation, context ${Number(m[1]) + 1} of ${Number(m[2]) + 1}, iteration`, done: Number(m[3]), total: null };
+  m = PROGRESS.iteration.exec(text);
+  if (m) return iterationProgress(m);
   const t = withoutLevel(text).trim();
-  m = /^Starting ((?!Model Optimization|Hailo allocation)[A-Z][\w -]*?)\s*$/.exec(t);
+  m = PROGRESS.starting.exec(t);
   if (m) return { label: m[1], done: 0, total: null };
   return null;
 }
+
+/** The allocator's `Context:N/M Iteration K` as progress (groups 1–3: N, M, K). */
+export function iterationProgress(m: RegExpExecArray): Progress {
+  return { label: iterationLabel(m[1], m[2]), done: Number(m[3]), total: null };
+}
+
+/** Each context's label, made once (a compile has a few contexts, each tried many times); bounded. */
+const ITERATION_LABELS = new Map<string, Map<string, string>>();
+
+function iterationLabel(n: string, of: string): string {
+  let byTotal = ITERATION_LABELS.get(of);
+  if (!byTotal) {
+    byTotal = new Map();
+    if (ITERATION_LABELS.size < 64) ITERATION_LABELS.set(of, byTotal);
+  }
+  let label = byTotal.get(n);
+  if (label === undefined) {
+    label = `Allocation, context ${Number(n) + 1} of ${Number(of) + 1}, iteration`;
+    if (byTotal.size < 256) byTotal.set(n, label);
+  }
+  return label;
+}
+
+/**
+ * The allocator's line at each try of its search, untagged, with nothing after its own words (`Context:0/3 Iteration 4:
+ * Trying parallel mapping...  `, padded with spaces; also `Trying parallel splits...`, `Mapping prepost...` — the phrases
+ * test/fixtures and the corpus show): most lines of a compile's log after the grid rows. Its groups are classifyProgress's
+ * for it (N, M, K). routes.ts reads such a line by the mechanisms it can concern only.
+ */
+export const ALLOCATOR_ITERATION =
+  /^Context:(\d{1,4})\/(\d{1,4}) Iteration (\d{1,6}): (?:Trying parallel mapping|Trying parallel splits|Mapping prepost)\.\.\. *$/;
 
 /** Contexts and utilisation as the compile stage prints them. */
 export type SummaryFact =
@@ -440,6 +518,20 @@ export type SummaryFact =
   | { kind: 'contextTable'; index: number }
   | { kind: 'singleContext' }
   | { kind: 'contexts'; count: number };
+
+/** classifySummaryLine's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
+const SUMMARY = {
+  clusterCell: /^cluster$/i,
+  control: /control/i,
+  compute: /compute/i,
+  memory: /memory/i,
+  totalCell: /^total$/i,
+  percent: /^\d+(?:[.,]\d+)?%$/,
+  compilingContext: /^Compiling (?:kernels of )?(?:\S*_)?context_(\d+)\.\.\./,
+  contextTable: /^\S*?context_(\d+) utilization:\s*$/,
+  singleContext: /^Using Single-context flow/,
+  partitionApplied: /^Applying selected partition to (\d+) contexts/,
+};
 
 /**
  * `| Cluster | Control Utilization | Compute Utilization | Memory Utilization |`, the `| Total | …`
@@ -455,21 +547,23 @@ export function classifySummaryLine(text: string): SummaryFact | null {
       .slice(1, -1)
       .map((c) => c.trim());
     if (cells.length < 2) return null;
-    if (/^cluster$/i.test(cells[0])) {
+    if (SUMMARY.clusterCell.test(cells[0])) {
       return {
         kind: 'header',
-        columns: cells.slice(1).map((c) => (/control/i.test(c) ? 'control' : /compute/i.test(c) ? 'compute' : /memory/i.test(c) ? 'memory' : null)),
+        columns: cells
+          .slice(1)
+          .map((c) => (SUMMARY.control.test(c) ? 'control' : SUMMARY.compute.test(c) ? 'compute' : SUMMARY.memory.test(c) ? 'memory' : null)),
       };
     }
-    if (/^total$/i.test(cells[0])) {
+    if (SUMMARY.totalCell.test(cells[0])) {
       // `60,9%` where the machine's locale writes a decimal comma (test/fixtures/dfc/SOURCES.md, case real-efficientnet-multicontext).
-      return { kind: 'total', values: cells.slice(1).map((c) => (/^\d+(?:[.,]\d+)?%$/.test(c) ? Number(c.slice(0, -1).replace(',', '.')) : null)) };
+      return { kind: 'total', values: cells.slice(1).map((c) => (SUMMARY.percent.test(c) ? Number(c.slice(0, -1).replace(',', '.')) : null)) };
     }
     return null;
   }
-  if ((m = /^Compiling (?:kernels of )?(?:\S*_)?context_(\d+)\.\.\./.exec(t))) return { kind: 'context', index: Number(m[1]) };
-  if ((m = /^\S*?context_(\d+) utilization:\s*$/.exec(t))) return { kind: 'contextTable', index: Number(m[1]) };
-  if (/^Using Single-context flow/.test(t)) return { kind: 'singleContext' };
-  if ((m = /^Applying selected partition to (\d+) contexts/.exec(t))) return { kind: 'contexts', count: Number(m[1]) };
+  if ((m = SUMMARY.compilingContext.exec(t))) return { kind: 'context', index: Number(m[1]) };
+  if ((m = SUMMARY.contextTable.exec(t))) return { kind: 'contextTable', index: Number(m[1]) };
+  if (SUMMARY.singleContext.test(t)) return { kind: 'singleContext' };
+  if ((m = SUMMARY.partitionApplied.exec(t))) return { kind: 'contexts', count: Number(m[1]) };
   return null;
 }

@@ -221,6 +221,9 @@ function lineSpan(text: string): string | null {
 export const SHELL_PROMPT =
   /^(?:\([\w.-]{1,64}\) )?(?:(?:(?:[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#%>]{0,512}| [^\s$#%>]{1,512})? ?|\[[\w.-]{1,64}@[\w.-]{1,64} [^\s\]]{1,512}\])[$#%>]|[$#]|PS [^>\n]{1,512}?>{1,8}|➜ {1,2}[^\s:]{1,512}(?: git:\([^)\s]{1,256}\)(?: ✗)?)?|❯) +|[A-Za-z]:\\[^>\n]{0,512}> *|[!%](?=[\w./\\]))(?:sudo +(?:-\S+ +)*)?(?:[\w.:\\/-]*[\\/])?([\w.-]+?)(?:\.exe)?(?![\w.-])/;
 
+/** An IPython cell's `!cmd` or `%magic` at the line's start (mayHoldPrompt). */
+const MAGIC_OR_BANG = /^\s*[!%][\w./\\]/;
+
 /** A cheap look before SHELL_PROMPT runs: the marks one of its prompts needs (a line without any holds none). */
 export function mayHoldPrompt(s: string): boolean {
   return (
@@ -231,7 +234,7 @@ export function mayHoldPrompt(s: string): boolean {
     s.includes(':\\') ||
     s.includes('➜') ||
     s.includes('❯') ||
-    /^\s*[!%][\w./\\]/.test(s)
+    MAGIC_OR_BANG.test(s)
   );
 }
 
@@ -530,6 +533,14 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
 export class Margin {
   /** null: not learned yet; '': none (the block is not indented). */
   private margin: string | null = null;
+
+  /**
+   * What `take` does with a line that starts with neither a space nor a tab (routes.ts): it says the block is not
+   * indented — the margin is none from here on, and the line is returned as it is.
+   */
+  atMargin(): void {
+    this.margin = '';
+  }
 
   take(text: string): string {
     if (this.margin === '') return text;

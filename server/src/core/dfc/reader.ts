@@ -10,6 +10,7 @@ import { LogShape } from './logShape';
 import { Margin, mayHoldPrompt, normalise, SHELL_PROMPT } from './normalise';
 import { withoutLevel } from './markers';
 import { ReaderState } from './state';
+import { allocatorIteration, iterationHeadKey } from './routes';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
 
 export class DfcLogReader {
@@ -54,8 +55,8 @@ export class DfcLogReader {
   finish(exit?: DfcExit): { report: DfcReport; events: DfcEvent[] } {
     if (this.ended) return { report: this.ended, events: [] };
     const events = this.feed(this.splitter.flush());
-    this.read(this.shape.flush(), events);
-    this.read([], events, true);
+    for (const d of this.shape.flush()) this.decided(d, events);
+    this.unwrap?.flush(this.readOne, events);
     for (const held of this.span.splice(0)) this.state.line(held, events);
     const done = this.state.finish(exit);
     pushAll(events, done.events);
@@ -76,33 +77,47 @@ export class DfcLogReader {
 
   /** One line split off the stream. */
   private take(raw: LogLine, events: DfcEvent[]): void {
+    // The allocator's iteration line: the forms and the margin only note it, its template head is known (routes.ts).
+    const it = raw.raw === raw.text ? allocatorIteration(raw.text) : null;
+    if (it) {
+      this.forms.plain();
+      this.margin.atMargin();
+      this.shape.each(raw, raw.text, this.decided, events, iterationHeadKey(it));
+      return;
+    }
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
     const text = this.forms.take(raw.text);
     const line = text === raw.text ? raw : { ...raw, text };
-    this.read(this.shape.push(line, this.margin.take(line.text)), events);
+    this.shape.each(line, this.margin.take(line.text), this.decided, events);
   }
 
-  private read(decided: Decided[], events: DfcEvent[], last = false): void {
-    let lines = decided;
-    if (this.unwrap) {
-      lines = [];
-      for (const d of decided) pushAll(lines, this.unwrap.push(d));
-      if (last) pushAll(lines, this.unwrap.flush());
+  /** A line the log's template decided: to the hard-wrap step, or read at once (a live console is never hard-wrapped). */
+  private readonly decided = (d: Decided, events: DfcEvent[]): void => {
+    if (this.unwrap) this.unwrap.push(d, this.readOne, events);
+    else this.readOne(d, events);
+  };
+
+  /** A line as the steps before left it: normalised, a table row's cells, a code span's lines, then read. */
+  private readonly readOne = ({ item: line, text, cut }: Decided, events: DfcEvent[]): void => {
+    // Asked again where it leaves the hard-wrap step (a line joined to it goes on past the allocator's words), at the
+    // margin, with no template cut and no escape in its raw text, and with no code span open: read as progress (routes.ts).
+    const it = cut === null && text === line.text && line.raw === text && this.span.length === 0 ? allocatorIteration(text) : null;
+    if (it) {
+      this.state.allocatorIteration(line, it, events);
+      return;
     }
-    for (const { item: line, text, cut } of lines) {
-      const n = cut ? normalise(cut.rest, cut) : normalise(text);
-      const read =
-        n !== null && n.text !== line.text
-          ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said, ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}) }
-          : text === line.text
-            ? line
-            : { ...line, text };
-      // Most lines are no table row and open no span: read at once, without the arrays of either step.
-      if (read.text.length < 5 || !TABLE_ROW.test(read.text)) this.spanned(read, events);
-      else for (const c of tableCells(read)) this.spanned(c, events);
-    }
-  }
+    const n = cut ? normalise(cut.rest, cut) : normalise(text);
+    const read =
+      n !== null && n.text !== line.text
+        ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said, ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}) }
+        : text === line.text
+          ? line
+          : { ...line, text };
+    // Most lines are no table row and open no span: read at once, without the arrays of either step.
+    if (read.text.length < 5 || !TABLE_ROW.test(read.text)) this.spanned(read, events);
+    else for (const c of tableCells(read)) this.spanned(c, events);
+  };
 
   private spanned(l: LogLine, events: DfcEvent[]): void {
     if (this.span.length === 0 && (l.overwritten || backticks(l.text) % 2 === 0)) this.state.line(l, events);

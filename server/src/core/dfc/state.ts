@@ -2,7 +2,18 @@
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
 // error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
 import type { LogLine } from './lines';
-import { classifyCommand, classifyHeader, classifyMarker, classifyProgress, classifySummaryLine, level, withoutLevel, type RunCommand } from './markers';
+import {
+  classifyCommand,
+  classifyHeader,
+  classifyMarker,
+  classifyProgress,
+  classifySummaryLine,
+  iterationProgress,
+  level,
+  withoutLevel,
+  type Progress,
+  type RunCommand,
+} from './markers';
 import { ErrorCollector } from './errors';
 import {
   STAGES,
@@ -216,14 +227,7 @@ export class ReaderState implements ReaderView {
     // Cheap substring gates first: most lines of a compile are allocation grids and info lines.
     const p = MAY_PROGRESS.test(text) ? classifyProgress(text) : null;
     if (p) {
-      this.run.lastProgressLabel = p.label;
-      this.run.lastProgress = p;
-      // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
-      // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
-      if (OPTIMIZE_PROGRESS.test(p.label)) {
-        if (this.run.stages.get('compile')!.status === 'not-reached') this.start('optimize', l.no, events);
-      } else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
-      events.push({ kind: 'progress', stage: this.run.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
+      this.progress(p, l, events);
       if (l.overwritten) return; // a redrawn frame carries nothing else
     }
     const h = MAY_HEADER.test(text) ? classifyHeader(text) : null;
@@ -385,6 +389,33 @@ export class ReaderState implements ReaderView {
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+  }
+
+  private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
+    this.run.lastProgressLabel = p.label;
+    this.run.lastProgress = p;
+    // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
+    // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
+    if (OPTIMIZE_PROGRESS.test(p.label)) {
+      if (this.run.stages.get('compile')!.status === 'not-reached') this.start('optimize', l.no, events);
+    } else if (p.label.startsWith('Allocation, context')) this.start('compile', l.no, events);
+    events.push({ kind: 'progress', stage: this.run.current, label: p.label, done: p.done, total: p.total, logLine: l.no });
+  }
+
+  /**
+   * The allocator's iteration line (markers.ts ALLOCATOR_ITERATION, `m` its match; routes.ts says why each step it skips
+   * cannot react to it): `line` reads its progress and nothing else of it, and the error collector takes it as a line
+   * that says nothing — when the collector is at rest. Else `line` reads it (the collector may join it to a held line,
+   * or read it as a traceback's line).
+   */
+  allocatorIteration(l: LogLine, m: RegExpExecArray, events: DfcEvent[]): void {
+    if (!this.errors.atRest()) return this.line(l, events);
+    this.lastLine = l.no;
+    // It is no line every HailoRT session opens with: a run begun before it showed something.
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun) this.run.runShown = true;
+    this.progress(iterationProgress(m), l, events);
+    if (l.overwritten) return;
+    this.errors.plainLine(l);
   }
 
   /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
