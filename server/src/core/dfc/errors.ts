@@ -494,10 +494,13 @@ export class ErrorCollector {
       if (lim) this.limits.set(d, lim);
       this.run.causeWindow = { d, until: l.no + 3 };
     }
-    if (body.trim()) {
-      this.run.lastBodies.push(body);
-      if (this.run.lastBodies.length > 3) this.run.lastBodies.shift();
-    }
+    if (body.trim()) this.rememberBody(body);
+  }
+
+  /** The last three bodies read (where an OS reason or a limit after a HailoRT failure is looked for). */
+  private rememberBody(body: string): void {
+    this.run.lastBodies.push(body);
+    if (this.run.lastBodies.length > 3) this.run.lastBodies.shift();
   }
 
   /**
@@ -713,8 +716,7 @@ export class ErrorCollector {
     this.run.intro = null;
     this.run.prose = withoutLevel(l.text).trim();
     this.settleDemoted();
-    this.run.lastBodies.push(l.text);
-    if (this.run.lastBodies.length > 3) this.run.lastBodies.shift();
+    this.rememberBody(l.text);
   }
 
   // ---- wrapped messages ------------------------------------------------------------------------

@@ -205,10 +205,8 @@ export class ReaderState implements ReaderView {
   }
 
   line(l: LogLine, events: DfcEvent[]): void {
-    this.lastLine = l.no;
+    this.seen(l);
     const text = l.text;
-    // Anything after a run's start but the lines every HailoRT session opens with: the run showed something.
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && text.trim() && !SESSION_OPENING.test(text)) this.run.runShown = true;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.run.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
@@ -391,6 +389,12 @@ export class ReaderState implements ReaderView {
     if (!this.errors.hold(l)) this.errorsOf(l, events);
   }
 
+  /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
+  private seen(l: LogLine): void {
+    this.lastLine = l.no;
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
+  }
+
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
     this.run.lastProgressLabel = p.label;
     this.run.lastProgress = p;
@@ -410,9 +414,7 @@ export class ReaderState implements ReaderView {
    */
   allocatorIteration(l: LogLine, m: RegExpExecArray, events: DfcEvent[]): void {
     if (!this.errors.atRest()) return this.line(l, events);
-    this.lastLine = l.no;
-    // It is no line every HailoRT session opens with: a run begun before it showed something.
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun) this.run.runShown = true;
+    this.seen(l);
     this.progress(iterationProgress(m), l, events);
     if (l.overwritten) return;
     this.errors.plainLine(l);
