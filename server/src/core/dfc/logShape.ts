@@ -18,6 +18,8 @@
 // Cost: each line's head (HEAD characters at most) is read by sticky, bounded patterns — no pattern
 // can backtrack over a long line — and a line is held back at most LOOKAHEAD lines.
 
+import { levelOfWord, type LogLevel } from './levels';
+
 /** What a field is. */
 type Kind = 'time' | 'level' | 'file' | 'hex' | 'num' | 'name';
 
@@ -51,7 +53,7 @@ export interface ShapeCut {
   own: boolean;
 }
 
-export type ShapeLevel = 'info' | 'warning' | 'error' | 'debug' | 'critical';
+export type ShapeLevel = LogLevel;
 
 const MIN_SUPPORT = 4;
 const LOOKAHEAD = 16;
@@ -89,30 +91,6 @@ const FIELD_RES: [Kind, RegExp][] = [
 ];
 /** Separators: spaces, tabs, bars, colons, brackets; a dash only before a space (`--hw-arch` is a message's, ` - ` a logger's). */
 const GAP = /(?:[ \t|:[\]()<>]|-(?![^ \t])){0,24}/y;
-
-const LEVELS: Record<string, ShapeLevel> = {
-  info: 'info',
-  information: 'info',
-  notice: 'info',
-  i: 'info',
-  warning: 'warning',
-  warn: 'warning',
-  w: 'warning',
-  error: 'error',
-  err: 'error',
-  e: 'error',
-  debug: 'debug',
-  trace: 'debug',
-  verbose: 'debug',
-  d: 'debug',
-  t: 'debug',
-  v: 'debug',
-  critical: 'critical',
-  crit: 'critical',
-  fatal: 'critical',
-  f: 'critical',
-  c: 'critical',
-};
 
 /** The DFC's own line: its tag, then a word. */
 const OWN_LINE = /^\[(?:info|warning|error|debug|critical)\] [A-Za-z_]/;
@@ -473,9 +451,9 @@ export class LogShape<T> {
       let level: ShapeLevel | null = null;
       let own = false;
       head.fields.slice(0, d).forEach((f, i) => {
-        const word = f.kind === 'level' ? f.value.toLowerCase().replace(/^[a-z]+_(?=warn)/, '') : '';
-        if (!LEVELS[word]) return;
-        level = LEVELS[word];
+        const word = f.kind === 'level' ? levelOfWord(f.value) : null;
+        if (!word) return;
+        level = word;
         own = canonical(f) && !this.stems.get(head.stems[i])?.relayTag;
       });
       return { rest: text.slice(end), level, own };

@@ -12,29 +12,7 @@
 // the reading does not change.
 
 import { matchDfcMessage } from '../common/dfcMessages';
-
-type Level = 'info' | 'warning' | 'error' | 'debug' | 'critical';
-
-const LEVEL_WORDS: Record<string, Level> = {
-  info: 'info',
-  // The DFC's own level between INFO and WARNING: its log files (hailo_sdk.client.log) write the stage
-  // markers the console prints as `[info] ` as `IMPORTANT` (dfc-corpus unseen7/01, 06).
-  important: 'info',
-  warning: 'warning',
-  warn: 'warning',
-  error: 'error',
-  err: 'error',
-  debug: 'debug',
-  critical: 'critical',
-  fatal: 'critical',
-  // GStreamer's debug levels below WARN.
-  fixme: 'debug',
-  log: 'debug',
-  trace: 'debug',
-  memdump: 'debug',
-  // glog's and absl's letter (only W is read: their I, E and F stay the line's words).
-  w: 'warning',
-};
+import { levelOfWord, type LogLevel } from './levels';
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
 interface Prefix {
@@ -379,7 +357,7 @@ export function normaliseLine(text: string): string {
  * a prefix the log's own template gave (logShape.ts) was already taken, with this level — the rest is
  * read as the relayed line, as behind a listed prefix.
  */
-export function normalise(text: string, relayed?: { level: Level | null; own: boolean }): Normalised | null {
+export function normalise(text: string, relayed?: { level: LogLevel | null; own: boolean }): Normalised | null {
   let t = relayed ? text : text.trimStart();
   /** The line starts with the DFC's own `[level] ` tag (its own output). */
   const dfcOwn = CANONICAL_LEVEL.test(t);
@@ -397,7 +375,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
     ((bracket || colon || dated) && MID_TAG.test(t)) ||
     (colon && COLON_OWN.test(t));
   if (!relayed && !decorated && !HAS_BOX.test(t) && (dfcOwn ? !ANY_PREFIX.test(t.slice(t.indexOf(']') + 2)) : !ANY_PREFIX.test(t))) return null;
-  let level: Level | null = relayed?.level ?? null;
+  let level: LogLevel | null = relayed?.level ?? null;
   /** The level is the line's own `[level] ` tag as the DFC prints it (innermost), not a relay's. */
   let ownTag = false;
   /** The level is the template's, in the DFC's own tag form (logShape.ts): the line's own, unless the rest names another. */
@@ -462,8 +440,7 @@ export function normalise(text: string, relayed?: { level: Level | null; own: bo
         if (p.level !== undefined) {
           const word = m[group + p.level];
           // The innermost level is the one of the program that printed the line (a relay logs everything at INFO).
-          // A Python warning's category (`DeprecationWarning`, `UserWarning`, any `…Warning`) is a warning.
-          level = LEVEL_WORDS[word.toLowerCase()] ?? (word.endsWith('Warning') || word.endsWith('_WARNING') ? 'warning' : null);
+          level = levelOfWord(word);
           ownTag = CANONICAL_LEVEL.test(t) && m[0] === `[${word}] `;
           templateOwn = false;
           const pad = p.pad !== undefined ? m[group + p.pad] : undefined;
