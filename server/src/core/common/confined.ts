@@ -43,6 +43,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  promises as fsPromises,
   readdirSync,
   readlinkSync,
   realpathSync,
@@ -54,7 +55,9 @@ import {
   type Stats,
   type WriteStream,
 } from 'node:fs';
-import { open, readdir, type FileHandle } from 'node:fs/promises';
+// `fs.promises` is loaded on first use (a getter); `node:fs/promises` would load it, and readline with it, at every
+// start of every CLI command (4–5 ms of `hailo-tools hef`'s start-up, bench/cli.bench.ts).
+import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { describeFileKind, FileAccessError, isInside, readHandleTextPrefix, readIntoSync, readToEndSync, streamHandleText } from './fileAccess';
@@ -399,7 +402,7 @@ export class FileRoots {
     const checked = this.checkForOpen(path, 'read');
     let handle: FileHandle;
     try {
-      handle = await open(checked.real, READ_FLAGS);
+      handle = await fsPromises.open(checked.real, READ_FLAGS);
     } catch (err) {
       throw ioError(path, err);
     }
@@ -515,13 +518,13 @@ export class FileRoots {
     const checked = this.checkForOpen(dir, 'listed');
     let handle: FileHandle;
     try {
-      handle = await open(checked.real, DIR_FLAGS);
+      handle = await fsPromises.open(checked.real, DIR_FLAGS);
     } catch (err) {
       throw ioError(dir, err, 'listed');
     }
     try {
       this.verifyOpened(handle.fd, await handle.stat(), dir, checked, 'listed');
-      return (await readdir(procFd() ? fdPath(handle.fd) : checked.real, { withFileTypes: true })).sort(byName);
+      return (await fsPromises.readdir(procFd() ? fdPath(handle.fd) : checked.real, { withFileTypes: true })).sort(byName);
     } catch (err) {
       throw ioError(dir, err, 'listed');
     } finally {
