@@ -72,15 +72,16 @@ export const CORPUS_PARTS = [
   'unseen15',
   'unseen16',
   'unseen17',
+  'unseen18',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now: unseen17/ (collected 2026-12-07 from 01:29 UTC) was scored once by the lead (28/32, 69/75 fields) and is
- * read since (docs/dfc-log.md); a new batch goes here.
+ * unseen18/ (collected 2026-12-07 from 04:35 UTC), until the lead scores it once; unseen17/ was scored once (28/32) and
+ * is read since (docs/dfc-log.md).
  */
-export const SET_ASIDE: CorpusPart | null = null;
+export const SET_ASIDE: CorpusPart | null = 'unseen18';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);
