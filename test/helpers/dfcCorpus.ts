@@ -73,15 +73,16 @@ export const CORPUS_PARTS = [
   'unseen16',
   'unseen17',
   'unseen18',
+  'unseen19',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * unseen18/ (collected 2026-12-07 from 04:35 UTC), until the lead scores it once; unseen17/ was scored once (28/32) and
- * is read since (docs/dfc-log.md).
+ * unseen19/ (collected 2026-12-07 from 05:00 UTC), until the lead scores it once; unseen18/ (collected from 04:35 UTC)
+ * was scored once (40/50) and is read since its round merges (docs/dfc-log.md).
  */
-export const SET_ASIDE: CorpusPart | null = 'unseen18';
+export const SET_ASIDE: CorpusPart | null = 'unseen19';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);

@@ -175,6 +175,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen16', 'seventeenth', 10],
   ['unseen17', 'eighteenth', 15],
   ['unseen18', 'nineteenth', 45],
+  ['unseen19', 'twentieth', 40],
 ];
 
 // The words an expectation may use are the report's own (server/src/core/dfc/types.ts: Outcome, FailedStage): a word the
