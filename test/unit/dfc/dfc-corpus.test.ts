@@ -52,6 +52,7 @@
 // A sixteenth batch (unseen15/) was set aside whole the same way and scored once by the lead: 22/29, 66/75 fields.
 // A seventeenth batch (unseen16/, 11 logs) the same way: 11/11, 21/21 fields.
 // An eighteenth batch (unseen17/, 32 logs) the same way, scored once on the reader of the session's start: 28/32, 69/75 fields.
+// A nineteenth batch (unseen18/, 50 logs) the same way, scored once on the reader of the session's start (bf247718): 40/50, 101/117.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -111,6 +112,8 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // fixed as classes (dfc-unseen17-classes.test.ts: a compiler's file:line:column error, a program's `threw exception`,
   // a parse of `TensorFlow 2.x`, the module a kernel Oops was loading) — tuned since.
   unseen17: { cases: 32, right: 32, fields: 75, fieldsRight: 75 },
+  // Scored 40/50 (101/117 fields) once unread, on the reader of the session's start (bf247718); read since.
+  unseen18: { cases: 50, right: 40, fields: 117, fieldsRight: 101 },
 };
 
 function report(results: CaseResult[]): string {
