@@ -119,3 +119,28 @@ test("the DFC's first-run check passed when its table comes with no [Error] row 
   // A command that runs a stage is not answered by the check before it.
   assert.equal(read(['[info] Running `hailo optimize model.har --hw-arch hailo8`', ...check, ...table]).outcome, 'incomplete');
 });
+
+test("a marker in the source IPython quotes around a frame (a format string's `{field}` still in it) says nothing of the run", () => {
+  // IPython's verbose traceback (Jupyter's default) quotes each frame's code with its line numbers and `---->` at the call;
+  // an f-string's replacement field (https://docs.python.org/3/library/string.html#format-string-syntax) stands unformatted
+  // only in source. The lines are written for this test in those formats, the exception line as dfc-corpus unseen8/21's.
+  const lines = [
+    '---------------------------------------------------------------------------',
+    'BackendAllocatorException                 Traceback (most recent call last)',
+    'Cell In[7], line 1',
+    '----> 1 hef = runner.compile()',
+    '',
+    'File /venv/lib/python3.10/site-packages/hailo_sdk_client/runner/client_runner.py:910, in ClientRunner.compile(self)',
+    '--> 908 hef = self._compile()',
+    '    909 elapsed = self._format_time_milestone(start)',
+    '    910 self._logger.info(f"Successful Compilation (compilation time: {elapsed})")',
+    '',
+    'BackendAllocatorException: Compilation failed: No successful assignments: concat22 errors: Agent infeasible',
+  ];
+  const r = read(lines);
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.stages.find((s) => s.name === 'compile')?.status, 'failed');
+  assert.ok(r.diagnostics.some((d) => d.severity === 'error' && d.code === 'dfc/allocation-failed'), JSON.stringify(r.diagnostics.map((d) => [d.code, d.severity])));
+  // The same words as the DFC prints them, formatted, do end the compile.
+  assert.equal(read(['[info] Successful Compilation (compilation time: 12s)']).stages.find((s) => s.name === 'compile')?.status, 'ok');
+});

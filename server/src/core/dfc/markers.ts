@@ -349,8 +349,17 @@ const MARKER = {
   exportSavedAs: /, saved as '([^']{1,4096})'/,
 };
 
+/**
+ * A Python format string's replacement field (`{valid_net_name}`, `{milestone!s}`, `{x:.2f}`): printed output has the
+ * value in its place, so a line that still shows one is the source that prints it — IPython's traceback quotes the
+ * frames' code around each call (`288 self._logger.info(f"Translation completed on ONNX model {valid_net_name} …")`,
+ * dfc-corpus unseen18/18, a parse that failed), and a marker in it says nothing of the run.
+ */
+const FORMAT_FIELD = /\{[A-Za-z_][\w.]{0,60}(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}/;
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
+  if (t.includes('{') && FORMAT_FIELD.test(t)) return null;
   let m: RegExpExecArray | null;
   if ((m = MARKER.translationStarted.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
   if ((m = MARKER.translationCompleted.exec(t))) return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
