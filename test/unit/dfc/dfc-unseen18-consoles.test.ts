@@ -60,11 +60,16 @@ test("Keras's wrapper names the layer an unrecognised error came out of: the inn
   ]);
   assert.equal(one.diagnostics.find((d) => d.severity === 'error')?.node, 'dropout', JSON.stringify(one.diagnostics));
   // Without Keras's wrapper the same error names no layer.
-  const bare = read(['Traceback (most recent call last):', '  File "/kaggle/working/model.py", line 40, in <module>', '    model.fit(x, y)', 'ValueError: `rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=1']);
+  const bare = read([
+    'Traceback (most recent call last):',
+    '  File "/kaggle/working/model.py", line 40, in <module>',
+    '    model.fit(x, y)',
+    'ValueError: `rate` must be a scalar tensor or a float in the range [0, 1). Received: rate=1',
+  ]);
   assert.equal(bare.diagnostics.find((d) => d.severity === 'error')?.node, undefined);
 });
 
-test("each refusal of a parse says the end nodes the parser recommends, by name (not a count)", () => {
+test('each refusal of a parse says the end nodes the parser recommends, by name (not a count)', () => {
   // Fixture parse-unsupported-ops: a YOLO26 parse refused, with two recommended end nodes (SOURCES.md, form G).
   const r = readDfcLog(readFileSync(join(DFC_FIXTURES, 'parse-unsupported-ops', 'run.log'), 'utf8'), { logPath: 'run.log' });
   const refusals = r.diagnostics.filter((d) => d.code.startsWith('dfc/unsupported'));
@@ -87,11 +92,23 @@ test("a command's version line or an argparse program's help is its complete ans
   assert.equal(read(['> hailortcli --version']).outcome, 'incomplete');
   // argparse's help (https://docs.python.org/3/library/argparse.html: `usage: PROG [-h] …`, then `options:` with its own
   // `-h, --help  show this help message and exit`), here `hailomz -h`.
-  const help = ['$ hailomz -h', 'usage: hailomz [-h] {parse,optimize,compile,profile,eval,info} ...', '', 'positional arguments:', '  {parse,optimize,compile,profile,eval,info}', ''];
+  const help = [
+    '$ hailomz -h',
+    'usage: hailomz [-h] {parse,optimize,compile,profile,eval,info} ...',
+    '',
+    'positional arguments:',
+    '  {parse,optimize,compile,profile,eval,info}',
+    '',
+  ];
   assert.equal(read([...help, 'options:', '  -h, --help            show this help message and exit']).outcome, 'success');
   assert.equal(read(help).outcome, 'incomplete');
   // argparse's refusal after its usage line still fails the run (fixture usage-error's form).
-  const refused = read([...help, 'options:', '  -h, --help            show this help message and exit', "hailomz: error: argument command: invalid choice: 'compille'"]);
+  const refused = read([
+    ...help,
+    'options:',
+    '  -h, --help            show this help message and exit',
+    "hailomz: error: argument command: invalid choice: 'compille'",
+  ]);
   assert.equal(refused.outcome, 'failed');
 });
 
@@ -140,7 +157,10 @@ test("a marker in the source IPython quotes around a frame (a format string's `{
   const r = read(lines);
   assert.equal(r.outcome, 'failed');
   assert.equal(r.stages.find((s) => s.name === 'compile')?.status, 'failed');
-  assert.ok(r.diagnostics.some((d) => d.severity === 'error' && d.code === 'dfc/allocation-failed'), JSON.stringify(r.diagnostics.map((d) => [d.code, d.severity])));
+  assert.ok(
+    r.diagnostics.some((d) => d.severity === 'error' && d.code === 'dfc/allocation-failed'),
+    JSON.stringify(r.diagnostics.map((d) => [d.code, d.severity])),
+  );
   // The same words as the DFC prints them, formatted, do end the compile.
   assert.equal(read(['[info] Successful Compilation (compilation time: 12s)']).stages.find((s) => s.name === 'compile')?.status, 'ok');
 });

@@ -521,7 +521,9 @@ export class Explainer {
     const { where, note } = this.onNode(node, l);
     const rec = this.state.recommendedEndNodes;
     const fix: DfcFix | undefined = rec.length ? { kind: 'endNodes', nodes: [...rec] } : undefined;
-    const cut = rec.length ? cutAtRecommended(rec) : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
+    const cut = rec.length
+      ? cutAtRecommended(rec)
+      : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
     const code = parserRefusalCode(cls);
     let meaning = '';
     if (cls === 'UnsupportedShuffleLayerError') {
@@ -1584,7 +1586,8 @@ export class Explainer {
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
     // Keras's wrapper around it, when the exception came out of a layer's call: that layer (its lines stand around the message).
     const inMessage = s.cut ? undefined : namedLayer(head);
-    const keras = !s.cut && !inMessage && this.run.kerasLayer && Math.abs(this.run.kerasLayer.line - s.line.no) <= KERAS_CALL_LINES ? this.run.kerasLayer.layer : undefined;
+    const keras =
+      !s.cut && !inMessage && this.run.kerasLayer && Math.abs(this.run.kerasLayer.line - s.line.no) <= KERAS_CALL_LINES ? this.run.kerasLayer.layer : undefined;
     const named = inMessage ?? keras;
     // A failure that names no layer, after the optimizer reported the one it was configuring as it refused it: that layer is where to look.
     const report = this.run.configReport;
