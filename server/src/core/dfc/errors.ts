@@ -7,7 +7,7 @@ import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
-import { Explainer, type Signal } from './explain';
+import { Explainer, cutAtRecommended, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
@@ -1310,10 +1310,7 @@ export class ErrorCollector {
     for (const d of this.out.slice(this.runStart)) {
       if (d.node !== undefined && d.code !== 'dfc/misspelled-node' && /^dfc\/(unsupported|unexpected)/.test(d.code)) {
         d.fix = { kind: 'endNodes', nodes: [...nodes] };
-        d.message = d.message.replace(
-          /Cut the graph before it[^]*$/,
-          `Cut the graph before it: parse with the end nodes the parser recommends (${nodes.length}) and run the rest on the host, or rewrite the op in the model.`,
-        );
+        d.message = d.message.replace(/Cut the graph before it[^]*$/, cutAtRecommended(nodes));
       }
     }
   }

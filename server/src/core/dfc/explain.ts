@@ -113,6 +113,9 @@ function stripCheck(text: string): string {
   return text.replace(/^CHECK(?:_[A-Z_]+)? failed\s*-\s*/, '').trim();
 }
 
+/** Keras's wrapper lines stand this close to the exception line they wrap (its message, `in user code:` and its frames between). */
+const KERAS_CALL_LINES = 40;
+
 /** The memory-limit setting of the compile runner (client and CLI `--memory`). */
 export const MEMORY_SETTING = 'hailo.dfc.memoryLimit';
 
@@ -123,6 +126,13 @@ const END_NODE_ECHO = /\bend_node_names\s*=\s*\[([^\]]*)\]/;
 const FPS_TARGET = /\bperformance_param\([^)]*?\bfps\s*=\s*([\d.]+)/;
 /** The optimizer's report of a layer and the config it built for it: `Layer: <net>/<layer>, Config: {…}`. */
 const LAYER_CONFIG_REPORT = /\bLayer: ([A-Za-z_][\w-]{0,100}\/[\w\/-]{0,200}\w), Config: \{/;
+/**
+ * Keras's wrapper of an exception raised inside a layer's call (keras/engine/base_layer.py, tf.keras 2.9–2.15): `Exception
+ * encountered when calling layer "NAME" (type CLASS).` as the exception's first line, `Call arguments received by layer
+ * "NAME" (type CLASS):` after its message — the name in double quotes before Keras 2.13, in single quotes since. The DFC's
+ * optimizer builds its layers as Keras layers named as the HN names them (dfc-corpus unseen18/10: `yolov8_nms_postprocess`).
+ */
+const KERAS_LAYER_CALL = /\b(?:Exception encountered when calling|Call arguments received by) layer ["']([^"'\s]{1,200})["'] \(type \w{1,100}\)/;
 
 function quotedList(s: string): string[] {
   const out: string[] = [];
@@ -175,6 +185,11 @@ class ExplainerRun {
    * 'a16_w16', …}`, as it rejected the layer, dfc-corpus unseen14/59): the layer a later failure that names none is about.
    */
   configReport: { layer: string; line: number } | null = null;
+  /**
+   * The layer Keras said it was calling when an exception came out of it (KERAS_LAYER_CALL), with the line: the innermost
+   * of nested calls (each outer layer's wrapper comes later and adds nothing the inner one did not say).
+   */
+  kerasLayer: { layer: string; line: number; args: boolean } | null = null;
   /** The HailoRT failure being reported (its later lines join it). */
   rt: HailortChain | null = null;
   /** An error was found to be a side thread's since the last takeDemoted() (monitorSide). */
@@ -306,6 +321,14 @@ export class Explainer {
         );
     }
     if (t.includes('Config: ') && (m = LAYER_CONFIG_REPORT.exec(t))) this.run.configReport = { layer: m[1], line: l.no };
+    if (t.includes(' layer ') && (m = KERAS_LAYER_CALL.exec(t))) {
+      // Nested calls: the wrappers come innermost first after the message (`Call arguments…`), outermost first before it
+      // (`Exception encountered…`, each inner one indented inside the outer's message) — so the last `Exception
+      // encountered` line, or the first `Call arguments` line after it, names the layer the exception came out of.
+      const args = t.includes('Call arguments');
+      const k = this.run.kerasLayer;
+      if (!args || !k?.args || l.no - k.line > KERAS_CALL_LINES) this.run.kerasLayer = { layer: m[1], line: l.no, args };
+    }
     if (handled) return;
     const body = withoutLevel(t).trim();
     const hit = matchDfcMessage(body);
@@ -499,7 +522,7 @@ export class Explainer {
     const rec = this.state.recommendedEndNodes;
     const fix: DfcFix | undefined = rec.length ? { kind: 'endNodes', nodes: [...rec] } : undefined;
     const cut = rec.length
-      ? `Cut the graph before it: parse with the end nodes the parser recommends (${rec.length}) and run the rest on the host, or rewrite the op in the model.`
+      ? cutAtRecommended(rec)
       : 'Cut the graph before it (end node names before this node) and run the rest on the host, or rewrite the op in the model.';
     const code = parserRefusalCode(cls);
     let meaning = '';
@@ -1561,7 +1584,11 @@ export class Explainer {
     // Where it was raised: the innermost frame's function and module (a DFC module gave its stage, stageEvidence.ts stageOfFrame).
     const raised = s.frames.length ? ` It was raised in ${s.frames[s.frames.length - 1]}${s.file ? ` (${shortPath(s.file)})` : ''}.` : '';
     // The layer or node it names, by the phrases the DFC's messages use — known whatever the message.
-    const named = s.cut ? undefined : namedLayer(head);
+    // Keras's wrapper around it, when the exception came out of a layer's call: that layer (its lines stand around the message).
+    const inMessage = s.cut ? undefined : namedLayer(head);
+    const keras =
+      !s.cut && !inMessage && this.run.kerasLayer && Math.abs(this.run.kerasLayer.line - s.line.no) <= KERAS_CALL_LINES ? this.run.kerasLayer.layer : undefined;
+    const named = inMessage ?? keras;
     // A failure that names no layer, after the optimizer reported the one it was configuring as it refused it: that layer is where to look.
     const report = this.run.configReport;
     const reported =
@@ -1582,10 +1609,23 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${named ? ` It names the layer or node ${named}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
+}
+
+/** The most recommended end nodes a refusal names; more are counted (the report's recommendedEndNodes has them all). */
+const RECOMMENDED_SAID = 8;
+
+/**
+ * The parser's advice, said with the nodes it names (`Please try to parse the model again, using these end node names:
+ * /model.23/Transpose`, dfc-corpus unseen18/18): the fix is those names — a count alone sends the reader back to the log.
+ */
+export function cutAtRecommended(nodes: readonly string[]): string {
+  const said = nodes.slice(0, RECOMMENDED_SAID).join(', ');
+  const more = nodes.length > RECOMMENDED_SAID ? ` and ${nodes.length - RECOMMENDED_SAID} more` : '';
+  return `Cut the graph before it: parse with the end nodes the parser recommends (${said}${more}) and run the rest on the host, or rewrite the op in the model.`;
 }
 
 /** A traceback's file as a reader recognises it: its last two path parts (`onnx_translator/onnx_graph.py`). */

@@ -336,14 +336,30 @@ const MARKER = {
   inferred:
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
+  /**
+   * A command whose answer is its version or its help, which it prints whole and exits 0: `hailo --version`'s `Hailo
+   * Dataflow Compiler v3.29.0` (dfc-corpus unseen18/44), `hailortcli --version`'s `HailoRT-CLI version 4.18.0` (unseen5/20),
+   * and any argparse program's help — argparse's own entry for its `-h` option (`-h, --help  show this help message and
+   * exit`, Lib/argparse.py's default help, printed by print_help before it exits 0; dfc-corpus unseen18/17).
+   */
+  toldItself: /^(?:Hailo Dataflow Compiler v\d+\.\d+\S*|HailoRT-CLI version \d+\.\d+\S*|-h, --help\s+show this help message and exit)\s*$/,
   released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
   probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
   harSaved: /^Saved HAR to:? (\S.*)$/,
   exportSavedAs: /, saved as '([^']{1,4096})'/,
 };
 
+/**
+ * A Python format string's replacement field (`{valid_net_name}`, `{milestone!s}`, `{x:.2f}`): printed output has the
+ * value in its place, so a line that still shows one is the source that prints it — IPython's traceback quotes the
+ * frames' code around each call (`288 self._logger.info(f"Translation completed on ONNX model {valid_net_name} …")`,
+ * dfc-corpus unseen18/18, a parse that failed), and a marker in it says nothing of the run.
+ */
+const FORMAT_FIELD = /\{[A-Za-z_][\w.]{0,60}(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}/;
+
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
+  if (t.includes('{') && FORMAT_FIELD.test(t)) return null;
   let m: RegExpExecArray | null;
   if ((m = MARKER.translationStarted.exec(t))) return { kind: 'start', stage: 'parse', network: m[1] };
   if ((m = MARKER.translationCompleted.exec(t))) return { kind: 'end', stage: 'parse', seconds: m[2] ? parseDuration(m[2]) : null, network: m[1] };
@@ -396,7 +412,8 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.inferred.test(t) ||
     // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
     MARKER.networkDone.test(t) ||
-    MZ_INFO_CARD.test(t)
+    MZ_INFO_CARD.test(t) ||
+    MARKER.toldItself.test(t)
   )
     return { kind: 'inferred' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };

@@ -52,9 +52,19 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
 /** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
+/**
+ * The DFC's first-run system check (hailo_sdk_client's requirements check, run at its first import or command): its
+ * opening line, then a line per unmet row — `[Error]` for a Required row, `[Warning]`/`[Info]` for a Recommended one —
+ * then its table (`Component  Requirement  Found`), then, only when a Required row failed, `System requirements check
+ * failed (see table above for details). Continue? [Y/n]` (dfc-corpus tune2/25, fixture system-requirements). Its rows are
+ * reported before the table, so the table's header is its verdict: with no `[Error]` before it, the check passed and the
+ * DFC goes on with what it was started for (dfc-corpus unseen18/36: a notebook cell's whole output, the import done).
+ */
+const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. Checking system requirements/;
+const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating /;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating /;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -101,6 +111,11 @@ class StateRun {
   promptAnswer: 'y' | 'n' | null = null;
   /** A tool printed its complete answer (hailortcli's, markers.ts `inferred`; the profiler's report) — that run ended. */
   answered = false;
+  /**
+   * The DFC's first-run system check (SYSTEM_CHECK_START): 'checking' from its first line, 'refused' at a row it reports as
+   * an error (`[Error] …`, a Required row unmet), 'passed' at its table's header with none.
+   */
+  systemCheck: 'checking' | 'refused' | 'passed' | null = null;
   /** `answered` stands only on a pipeline released ('released'), which a pipeline set up again takes back ('rebuilt'). */
   answeredByRelease = false;
   /**
@@ -236,6 +251,15 @@ export class ReaderState implements ReaderView {
       if (h.hailortVersion !== undefined) this.hailortVersion = h.hailortVersion;
       if (h.hwArch) this.hwArch = h.hwArch;
       events.push({ kind: 'header', dfcVersion: this.dfcVersion, hailortVersion: this.hailortVersion, hwArch: this.hwArch, logLine: l.no });
+    }
+    if (text.includes('system requirements') && SYSTEM_CHECK_START.test(text)) this.run.systemCheck = 'checking';
+    else if (this.run.systemCheck === 'checking') {
+      if (level(text) === 'error' || text.includes('check failed')) this.run.systemCheck = 'refused';
+      else if (text.includes('Requirement') && SYSTEM_CHECK_TABLE.test(withoutLevel(text).trim())) {
+        this.run.systemCheck = 'passed';
+        // The check is all the log shows of a run that names no stage to run: it passed, and the DFC went on.
+        if (this.run.command === null && STAGES.every((x) => this.run.stages.get(x)!.status === 'not-reached')) this.run.answered = true;
+      }
     }
     // A shell prompt running a program the log already showed run, after that run ended in an error: a retry, another
     // run, which decides (beginRun). Another program at the prompt (`apt list`, `uname -a`) only inspects.
