@@ -19,6 +19,7 @@ import {
   stageOfFrame,
   stageOfMention,
   stageOfModule,
+  stageFailedSaid,
   stageSaid,
   type StageClue,
 } from './stageEvidence';
@@ -656,6 +657,8 @@ export class ErrorCollector {
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
     const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
+    if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {

@@ -482,6 +482,8 @@ export class Explainer {
         ];
       case 'nan-params':
         return [this.catalogued(s, hit, 'dfc/nan-params')];
+      case 'optimizer-enum-value':
+        return [this.catalogued(s, hit, 'dfc/model-script')];
       case 'system-requirements':
         return this.systemRequirements(s, hit);
       case 'parser-prompt':

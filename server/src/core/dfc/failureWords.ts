@@ -97,7 +97,7 @@ export function failureIn(body: string): FailureWords | null {
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
     WARNED.test(s.slice(0, hit.at)) ||
-    CURED.test(s) ||
+    CURED.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)
   )
     return null;
@@ -140,6 +140,16 @@ const NOT_COMPLETED = /\b(?:not|no|never|fail\w*|error\w*|without|if|unless|unti
 export function completedIn(body: string): boolean {
   const s = body.length > HEAD ? body.slice(-HEAD) : body;
   return COMPLETED.test(s) && !NOT_COMPLETED.test(s);
+}
+
+/**
+ * The sentence holding the words at `from`–`to`: a cure told in another sentence of a joined paragraph (`… then failed at X.
+ * … on Y it was fixed there by …`, dfc-corpus unseen18/06) cures that other occurrence, not this one.
+ */
+function sentenceAround(s: string, from: number, to: number): string {
+  const start = clauseStartBefore(s, from);
+  const stop = /[.;!]\s/.exec(s.slice(to));
+  return s.slice(start, stop ? to + stop.index + 1 : s.length);
 }
 
 /** Where the clause holding position `i` starts: after the last sentence end (`. `, `; `, `! `) before it. */

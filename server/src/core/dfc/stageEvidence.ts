@@ -129,6 +129,27 @@ export function stageSaid(text: string): StageName | null {
   return found;
 }
 
+/**
+ * The step an author says failed, in the clause of their `failed` (a failure told in words, failureWords.ts): the place
+ * after the verb (`… failed at the __prefill kernel compilation with X`, `failed during quantization`) if it names one
+ * stage, else the clause's subject before it (`The Qwen2.5-0.5B compile then failed`, `Compilation failed`). Here
+ * `compile` counts: the words are said of the step that failed, not of the whole flow (stageSaid's caution) — and a
+ * place that names another stage wins (`the compile failed at the parser` is the parse).
+ */
+const COMPILE_SAID = /\b(?:compil(?:e|er|ation|ing)|allocat(?:or|ion|ing)|mapping)\b/i;
+
+export function stageFailedSaid(clause: string): StageName | null {
+  const at = /\bfailed\b/.exec(clause);
+  if (!at) return null;
+  const after = /^\s+(?:at|during|in|while)\s+(.{1,80}?)(?=\s+with\b|[.;:,(]|$)/.exec(clause.slice(at.index + 6));
+  const said = (text: string) => stageSaid(text) ?? (COMPILE_SAID.test(text) && !SAID_STAGES.some(([re]) => re.test(text)) ? 'compile' : null);
+  const place = after ? said(after[1]) : null;
+  if (place) return place;
+  const subject = clause.slice(Math.max(0, at.index - 60), at.index);
+  const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '));
+  return said(subject.slice(start + 1).split(/\s+/).slice(-4).join(' '));
+}
+
 // ---- the optimizer's algorithm an author names before an error ---------------------------------------------
 /**
  * The optimizer's algorithms by the names the model script gives them (the features of `pre_quantization_optimization`
