@@ -498,6 +498,21 @@ export class ErrorCollector {
     if (body.trim()) this.rememberBody(body);
   }
 
+  /**
+   * A kill an author tells in prose, its kernel's or shell's line quoted in a span (`… at 100%, the "Trying parallel splits"
+   * search step spawns workers … and get OOM-killed (\`dmesg\`: \`Out of memory: Killed process … (hailomz)\`)`, dfc-corpus
+   * unseen18/09): the step their sentence names — from its start in the lines before, up to the quote — is where it was killed.
+   */
+  private killSaid(l: LogLine, body: string): void {
+    const said = l.said!;
+    const at = said.indexOf(body.trim().slice(0, 24));
+    const text = [...this.run.lastBodies, at > 0 ? said.slice(0, at) : said].join(' ');
+    let start = 0;
+    for (const m of text.matchAll(/[.!?;]\s/g)) start = m.index + 2;
+    const stage = stageSaid(text.slice(start));
+    if (stage) this.run.saidStage = stage;
+  }
+
   /** The last three bodies read (where an OS reason or a limit after a HailoRT failure is looked for). */
   private rememberBody(body: string): void {
     this.run.lastBodies.push(body);
@@ -576,6 +591,7 @@ export class ErrorCollector {
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
     if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
     if (!consumed && this.runEnd(l, body, added)) return added;
+    if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
     const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);

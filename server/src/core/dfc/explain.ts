@@ -1308,11 +1308,18 @@ export class Explainer {
     const batchNote = calib
       ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.`
       : '';
+    // Killed in the compile stage, the allocator's search held the memory: at its auto-retry's 100% utilization its parallel
+    // splits run several workers at once (dfc-corpus unseen18/09: a hailomz compile OOM-killed twice at 23 GB, done in 13 min
+    // with the caps at 0.65) — the model script's resource caps shrink the search, the partition still valid.
+    const allocatorNote =
+      stage === 'compile'
+        ? ' In the compile stage it is the allocator\'s search that grows: cap it in the model script with resources_param(max_utilization=…, max_memory_utilization=…) (e.g. 0.85, lower if it is still killed) — a smaller search, still a valid partition.'
+        : '';
     return this.make(
       'dfc/memory-killed',
       where,
       l,
-      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
+      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}${allocatorNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
     );
   }

@@ -116,7 +116,8 @@ export function stageOfModule(module: string | undefined): StageName | null {
 const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
   [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
   [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
-  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
+  // The allocator's own phrases too (markers.ts ALLOCATOR_ITERATION: `Trying parallel splits...`, `Trying parallel mapping...`).
+  [/\b(?:allocat(?:or|ion|ing)|mapping|parallel splits)\b/i, 'compile'],
 ];
 
 export function stageSaid(text: string): StageName | null {
