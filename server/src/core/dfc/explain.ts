@@ -331,7 +331,13 @@ export class Explainer {
       this.run.searchSeen = true;
       this.noteSearchRefusal(body, hit);
     }
-    if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
+    // An author's paragraph (the hard-wrap step joined its lines) that names HailoRT statuses in several sentences says each
+    // in its own sentence (`… a different status than HAILO_X, so the loop breaks. The failure then propagates to Python as
+    // HAILO_COMMUNICATION_CLOSED.`, dfc-corpus unseen18/08): each sentence is read as its own line, as the lines are read
+    // when a relay keeps the paragraph from being joined — not only the first status the catalogue finds in it.
+    const sentences = hit?.message.tool === 'hailort' && lv === null && !quiet ? statusSentences(body) : null;
+    if (sentences) for (const said of sentences) emit({ kind: 'error-line', cls: null, message: said, frames: [], line: { ...l, text: said } });
+    else if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.run.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);
@@ -1680,4 +1686,13 @@ function keywordAdvice(command: string | undefined, name: string): string {
   const names = Object.keys(spec.kwargs);
   const near = suggest(name, names)[0];
   return `${near ? `Did you mean ${near}? ` : ''}Its keywords: ${names.join(', ')}.`;
+}
+
+/** A prose paragraph's sentences that name a HailoRT status the catalogue knows, when more than one does; null otherwise. */
+function statusSentences(body: string): string[] | null {
+  if (body.length > 4000 || !/[.!?] +\S/.test(body)) return null;
+  const parts = body.split(/(?<=[a-z0-9)\]`*_][.!?]) +(?=[A-Z(`*])/);
+  if (parts.length < 2) return null;
+  const named = parts.filter((p) => p.includes('HAILO_') && matchDfcMessage(p)?.message.tool === 'hailort');
+  return named.length > 1 ? named : null;
 }
