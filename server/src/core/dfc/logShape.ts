@@ -380,7 +380,11 @@ export class LogShape<T> {
       st.n++;
       if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
       if (st.values.size < 16) st.values.add(f.value);
-      const core = gapCore(f.gap);
+      // A bar that opens a message ending in a bar is a table row's (`- | \`HAILO_X\` | 설명 |`, a Markdown table behind a
+      // relay, dfc-corpus unseen18/23): the separator is what stands before it, however few other lines show that one alone.
+      // Only a bar after a separator of its own (` - | `, `  | | `): a relay's ` | ` alone before a row's cells is the relay's.
+      const rowBar = f.gap.endsWith('| ') && text.length > f.gapEnd && /\|\s*$/.test(text) && gapCore(f.gap.slice(0, -2)) !== '';
+      const core = gapCore(rowBar ? f.gap.slice(0, -2) : f.gap);
       bump(st.cores, core);
       if (text.length > f.gapEnd) {
         st.width = Math.min(st.width, f.value.length + f.gap.length);
