@@ -488,7 +488,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     text: "'{value}' is not a valid {enum}",
     tool: 'dfc',
     classes: ['ValueError'],
-    patterns: [/'(?<value>[\w.-]{1,80})' is not a valid (?<enum>[A-Z]\w{0,60}(?:Quantization|Optimization|Precision|Calibration|Compression)\w{0,40})/],
+    patterns: [/'(?<value>[\w.-]{1,80})' is not a valid (?<enum>(?:[A-Z]\w{0,60})?(?:Quantization|Optimization|Precision|Calibration|Compression)\w{0,40})/],
     stage: 'optimize',
     severity: 'error',
     code: 'dfc/model-script',

@@ -146,9 +146,15 @@ export function stageFailedSaid(clause: string): StageName | null {
   const said = (text: string) => stageSaid(text) ?? (COMPILE_SAID.test(text) && !SAID_STAGES.some(([re]) => re.test(text)) ? 'compile' : null);
   const place = after ? said(after[1]) : null;
   if (place) return place;
+  // The subject: the stage word nearest before the verb, within its clause (`Compilation of the second network group failed`).
   const subject = clause.slice(Math.max(0, at.index - 60), at.index);
-  const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '));
-  return said(subject.slice(start + 1).split(/\s+/).slice(-4).join(' '));
+  const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '), subject.lastIndexOf(', '));
+  let nearest: { at: number; stage: StageName } | null = null;
+  for (const [re, stage] of [...SAID_STAGES, [COMPILE_SAID, 'compile'] as const]) {
+    for (const m of subject.slice(start + 1).matchAll(new RegExp(re.source, 'gi')))
+      if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
+  }
+  return nearest?.stage ?? null;
 }
 
 // ---- the optimizer's algorithm an author names before an error ---------------------------------------------
