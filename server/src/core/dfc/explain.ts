@@ -1319,7 +1319,7 @@ export class Explainer {
     // with the caps at 0.65) — the model script's resource caps shrink the search, the partition still valid.
     const allocatorNote =
       stage === 'compile'
-        ? ' In the compile stage it is the allocator\'s search that grows: cap it in the model script with resources_param(max_utilization=…, max_memory_utilization=…) (e.g. 0.85, lower if it is still killed) — a smaller search, still a valid partition.'
+        ? " In the compile stage it is the allocator's search that grows: cap it in the model script with resources_param(max_utilization=…, max_memory_utilization=…) (e.g. 0.85, lower if it is still killed) — a smaller search, still a valid partition."
         : '';
     return this.make(
       'dfc/memory-killed',

@@ -249,15 +249,16 @@ interface StemStats {
  * followed by messages that begin with a separator's characters (the allocator's `| conv1 | 4 |` table rows, which may be
  * most of a compiler's log file behind a relay's `name: `), and the template's separator is the shorter.
  */
-function separatorCore({ cores, rows }: { cores: Map<string, number>; rows: Map<string, number> }): string {
+function separatorCore({ cores, rows, last, values }: { cores: Map<string, number>; rows: Map<string, number>; last: Kind; values: Set<string> }): string {
   const usual = mode(cores) ?? '';
   let core = usual;
   for (const [c, n] of cores) if (c.length < core.length && usual.startsWith(c) && n >= MIN_SUPPORT) core = c;
   // Every line of the usual separator is a table row (`… - | \`HAILO_X\` | 설명 |`, a Markdown table behind a relay,
   // dfc-corpus unseen18/23) and some line shows the separator without its last bar: that bar opens each row.
   if (core === usual && usual.endsWith('|') && rows.get(usual) === cores.get(usual)) {
-    const shorter = usual.slice(0, -1).trimEnd();
-    if (cores.has(shorter)) core = shorter;
+    const shorter = usual.slice(0, -1).replace(/ +$/, '');
+    // A name before a plain space is the relay's only as one constant name (a logger's, a host's), not the rows' own first cells.
+    if (cores.has(shorter) && (shorter !== '' || last !== 'name' || values.size === 1)) core = shorter;
   }
   return core;
 }
@@ -389,11 +390,7 @@ export class LogShape<T> {
       st.n++;
       if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
       if (st.values.size < 16) st.values.add(f.value);
-      // A bar that opens a message ending in a bar is a table row's (`- | \`HAILO_X\` | 설명 |`, a Markdown table behind a
-      // relay, dfc-corpus unseen18/23): the separator is what stands before it, however few other lines show that one alone.
-      // Only a bar after a separator of its own (` - | `, `  | | `): a relay's ` | ` alone before a row's cells is the relay's.
-      const rowBar = f.gap.endsWith('| ') && text.length > f.gapEnd && /\|\s*$/.test(text) && gapCore(f.gap.slice(0, -2)) !== '';
-      const core = gapCore(rowBar ? f.gap.slice(0, -2) : f.gap);
+      const core = gapCore(f.gap);
       bump(st.cores, core);
       if (core.endsWith('|') && /\|\s*$/.test(text) && text.length > f.gapEnd) bump(st.rows, core);
       if (text.length > f.gapEnd) {
