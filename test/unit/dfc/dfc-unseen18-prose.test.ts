@@ -59,7 +59,7 @@ test("the kernel's OOM-kill line quoted in a sentence's span ends the run, in th
   // its tail cut, as authors quote it.
   const compile = read([
     'During allocation the compiler went past the 32 GB of the VM and was OOM-killed',
-    '(the kernel log: `Out of memory: Killed process <pid> (hailo)`), every time.',
+    '(`/var/log/kern.log`: `Out of memory: Killed process <pid> (hailo)`), every time.',
   ]);
   assert.equal(compile.outcome, 'killed');
   assert.equal(compile.failedStage, 'compile');
@@ -76,9 +76,9 @@ test("the kernel's OOM-kill line quoted in a sentence's span ends the run, in th
 
 test('a paragraph naming HailoRT statuses in several sentences says each, as its lines read one by one do', () => {
   const lines = [
-    'The first inference after the resume returned `HAILO_TIMEOUT` after ten seconds, which',
-    'we first took for a slow model. The next call then ended the session with',
-    '`HAILO_COMMUNICATION_CLOSED`, and only a reboot brought the device back.',
+    'The first inference after the resume returned HAILO_TIMEOUT after ten seconds, which we',
+    'first took for a slow model on a busy host. The next call then ended the session with',
+    'HAILO_COMMUNICATION_CLOSED, and only a reboot of the board brought the device back.',
   ];
   const joined = read(lines);
   assert.deepEqual(codes(joined), ['hailort/connection-closed', 'hailort/timeout']);
