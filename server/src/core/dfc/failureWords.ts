@@ -147,8 +147,14 @@ export function completedIn(body: string): boolean {
  * … on Y it was fixed there by …`, dfc-corpus unseen18/06) cures that other occurrence, not this one.
  */
 function sentenceAround(s: string, from: number, to: number): string {
-  const start = clauseStartBefore(s, from);
-  const stop = /[.;!]\s/.exec(s.slice(to));
+  // Sentence ends only: a cure after a semicolon is the same sentence's (`could not link at 640x480; at 640x640 now it works`).
+  let start = 0;
+  for (let k = from - 1; k > 0; k--)
+    if ((s[k] === '.' || s[k] === '!' || s[k] === '?') && /\s/.test(s[k + 1] ?? '')) {
+      start = k + 1;
+      break;
+    }
+  const stop = /[.!?]\s/.exec(s.slice(to));
   return s.slice(start, stop ? to + stop.index + 1 : s.length);
 }
 
