@@ -112,8 +112,10 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // fixed as classes (dfc-unseen17-classes.test.ts: a compiler's file:line:column error, a program's `threw exception`,
   // a parse of `TensorFlow 2.x`, the module a kernel Oops was loading) — tuned since.
   unseen17: { cases: 32, right: 32, fields: 75, fieldsRight: 75 },
-  // Scored 40/50 (101/117 fields) once unread, on the reader of the session's start (bf247718); read since.
-  unseen18: { cases: 50, right: 45, fields: 117, fieldsRight: 106 },
+  // Scored 40/50 (101/117 fields) once unread, on the reader of the session's start (bf247718); then read and its misses
+  // fixed as classes (dfc-unseen18-prose.test.ts: notes that tell a run; dfc-unseen18-consoles.test.ts: the layer Keras
+  // names, recommended end nodes by name, the CLI's answers, a first-run check that passed).
+  unseen18: { cases: 50, right: 49, fields: 117, fieldsRight: 116 },
 };
 
 function report(results: CaseResult[]): string {

@@ -479,6 +479,22 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: 'the model zoo (or script) names a meta_arch this DFC does not know: use the model-zoo release made for the installed DFC version',
     evidence: 'https://github.com/hailo-ai/hailo_model_zoo/issues/86',
   },
+  {
+    // Python's Enum refusing a value (CPython Lib/enum.py, EnumType.__call__ → `ValueError("%r is not a valid %s" % (value,
+    // cls.__qualname__))`) for one of the optimizer's vocabularies — the enum named for what the model script's optimization
+    // commands configure (`PostQuantizationFeature`, `…OptimizationLevel`, `…PrecisionMode`): the script named a feature or
+    // mode this DFC does not have (dfc-corpus unseen18/07: `model_optimization_config(checker_cfg, layer_noise_analysis, …)`).
+    id: 'optimizer-enum-value',
+    text: "'{value}' is not a valid {enum}",
+    tool: 'dfc',
+    classes: ['ValueError'],
+    patterns: [/'(?<value>[\w.-]{1,80})' is not a valid (?<enum>(?:[A-Z]\w{0,60})?(?:Quantization|Optimization|Precision|Calibration|Compression)\w{0,40})/],
+    stage: 'optimize',
+    severity: 'error',
+    code: 'dfc/model-script',
+    fix: "the model script names a feature or mode the installed DFC's optimizer does not have: check the name against the DFC's Dataflow Compiler user guide for this release (model_optimization_config / pre_ / post_quantization_optimization)",
+    evidence: "CPython Lib/enum.py's `%r is not a valid %s`; dfc-corpus unseen18/07 (`'layer_noise_analysis' is not a valid PostQuantizationFeature`)",
+  },
   // ---- optimize ---------------------------------------------------------------------------------
   {
     id: 'gpu-memory',
@@ -1543,6 +1559,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'nms-config-not-found': ['config file'],
   'nms-layer-missing': ["doesn't exist in the HN"],
   'nms-meta-arch': ['NMSMetaArchitectures'],
+  'optimizer-enum-value': ['is not a valid'],
   'gpu-memory': ['GPU memory', 'OOM when'],
   'wraparound-a16w4': ['set_wraparound_loss'],
   'hn-input-key': ['/input_layer'],

@@ -19,6 +19,7 @@ import {
   stageOfFrame,
   stageOfMention,
   stageOfModule,
+  stageFailedSaid,
   stageSaid,
   type StageClue,
 } from './stageEvidence';
@@ -58,6 +59,8 @@ function limitIn(text: string): string | undefined {
 /** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
 const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
+/** How many lines of an author's paragraph before a quoted kill its sentence may have begun in. */
+const PARAGRAPH_LINES = 8;
 const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
 /** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
 const stopTrace = (d: DfcDiagnostic) =>
@@ -417,6 +420,8 @@ class CollectorRun {
   tracebackStart: LogLine | null = null;
   /** The last lines read (their words), for the OS reason an author or a program gives just before a failure. */
   lastBodies: string[] = [];
+  /** The paragraph's last lines as their author wrote them (a blank line starts a new one): where a quoted kill's sentence began. */
+  paragraph: string[] = [];
   /** A HailoRT failure the next lines may still give the reason for. */
   causeWindow: { d: DfcDiagnostic; until: number } | null = null;
   /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
@@ -497,6 +502,21 @@ export class ErrorCollector {
     if (body.trim()) this.rememberBody(body);
   }
 
+  /**
+   * A kill an author tells in prose, its kernel's or shell's line quoted in a span (`… at 100%, the "Trying parallel splits"
+   * search step spawns workers … and get OOM-killed (\`dmesg\`: \`Out of memory: Killed process … (hailomz)\`)`, dfc-corpus
+   * unseen18/09): the step their sentence names — from its start in the lines before, up to the quote — is where it was killed.
+   */
+  private killSaid(l: LogLine, body: string): void {
+    const said = l.said!;
+    const at = said.indexOf(body.trim().slice(0, 24));
+    const text = [...this.run.paragraph, at > 0 ? said.slice(0, at) : said].join(' ');
+    let start = 0;
+    for (const m of text.matchAll(/[.!?;]\s/g)) start = m.index + 2;
+    const stage = stageSaid(text.slice(start));
+    if (stage) this.run.saidStage = stage;
+  }
+
   /** The last three bodies read (where an OS reason or a limit after a HailoRT failure is looked for). */
   private rememberBody(body: string): void {
     this.run.lastBodies.push(body);
@@ -575,6 +595,10 @@ export class ErrorCollector {
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
     if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
     if (!consumed && this.runEnd(l, body, added)) return added;
+    const written = l.said ?? l.text;
+    if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
+    if (!written.trim()) this.run.paragraph = [];
+    else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
     const bare = consumed ? null : exceptionIn(body);
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
     const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
@@ -656,6 +680,8 @@ export class ErrorCollector {
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
     const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
+    if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {

@@ -354,7 +354,13 @@ export class Explainer {
       this.run.searchSeen = true;
       this.noteSearchRefusal(body, hit);
     }
-    if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
+    // An author's paragraph (the hard-wrap step joined its lines) that names HailoRT statuses in several sentences says each
+    // in its own sentence (`… a different status than HAILO_X, so the loop breaks. The failure then propagates to Python as
+    // HAILO_COMMUNICATION_CLOSED.`, dfc-corpus unseen18/08): each sentence is read as its own line, as the lines are read
+    // when a relay keeps the paragraph from being joined — not only the first status the catalogue finds in it.
+    const sentences = hit?.message.tool === 'hailort' && lv === null && !quiet ? statusSentences(body) : null;
+    if (sentences) for (const said of sentences) emit({ kind: 'error-line', cls: null, message: said, frames: [], line: { ...l, text: said } });
+    else if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
     else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.run.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);
@@ -505,6 +511,8 @@ export class Explainer {
         ];
       case 'nan-params':
         return [this.catalogued(s, hit, 'dfc/nan-params')];
+      case 'optimizer-enum-value':
+        return [this.catalogued(s, hit, 'dfc/model-script')];
       case 'system-requirements':
         return this.systemRequirements(s, hit);
       case 'parser-prompt':
@@ -1329,11 +1337,18 @@ export class Explainer {
     const batchNote = calib
       ? ` The script calibrates with batch_size=${calib.keyword('batch_size')!.text} (line ${calib.place.line}); "batch 8 exceeded a 30 GiB container" — batch_size=1 needs less.`
       : '';
+    // Killed in the compile stage, the allocator's search held the memory: at its auto-retry's 100% utilization its parallel
+    // splits run several workers at once (dfc-corpus unseen18/09: a hailomz compile OOM-killed twice at 23 GB, done in 13 min
+    // with the caps at 0.65) — the model script's resource caps shrink the search, the partition still valid.
+    const allocatorNote =
+      stage === 'compile'
+        ? " In the compile stage it is the allocator's search that grows: cap it in the model script with resources_param(max_utilization=…, max_memory_utilization=…) (e.g. 0.85, lower if it is still killed) — a smaller search, still a valid partition."
+        : '';
     return this.make(
       'dfc/memory-killed',
       where,
       l,
-      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}`,
+      `The DFC was killed (${exit?.code === 137 ? 'exit 137, ' : ''}SIGKILL)${stage === 'unknown' ? '' : ` during ${stage}`}: that is how the container's memory limit or the kernel's OOM killer ends it (Statistics Collector was killed at Docker's 30.26 GiB; a large backbone peaked at 39.87 GiB). Raise ${MEMORY_SETTING} (CLI: --memory, e.g. 40g) and, on Docker Desktop/WSL, the VM's memory.${batchNote}${allocatorNote}`,
       { fix: { kind: 'setting', key: MEMORY_SETTING }, stage },
     );
   }
@@ -1711,4 +1726,13 @@ function keywordAdvice(command: string | undefined, name: string): string {
   const names = Object.keys(spec.kwargs);
   const near = suggest(name, names)[0];
   return `${near ? `Did you mean ${near}? ` : ''}Its keywords: ${names.join(', ')}.`;
+}
+
+/** A prose paragraph's sentences that name a HailoRT status the catalogue knows, when more than one does; null otherwise. */
+function statusSentences(body: string): string[] | null {
+  if (body.length > 4000 || !/[.!?] +\S/.test(body)) return null;
+  const parts = body.split(/(?<=[a-z0-9)\]`*_][.!?]) +(?=[A-Z(`*])/);
+  if (parts.length < 2) return null;
+  const named = parts.filter((p) => p.includes('HAILO_') && matchDfcMessage(p)?.message.tool === 'hailort');
+  return named.length > 1 ? named : null;
 }

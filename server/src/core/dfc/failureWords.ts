@@ -97,7 +97,7 @@ export function failureIn(body: string): FailureWords | null {
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
     WARNED.test(s.slice(0, hit.at)) ||
-    CURED.test(s) ||
+    CURED.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)
   )
     return null;
@@ -140,6 +140,22 @@ const NOT_COMPLETED = /\b(?:not|no|never|fail\w*|error\w*|without|if|unless|unti
 export function completedIn(body: string): boolean {
   const s = body.length > HEAD ? body.slice(-HEAD) : body;
   return COMPLETED.test(s) && !NOT_COMPLETED.test(s);
+}
+
+/**
+ * The sentence holding the words at `from`–`to`: a cure told in another sentence of a joined paragraph (`… then failed at X.
+ * … on Y it was fixed there by …`, dfc-corpus unseen18/06) cures that other occurrence, not this one.
+ */
+function sentenceAround(s: string, from: number, to: number): string {
+  // Sentence ends only: a cure after a semicolon is the same sentence's (`could not link at 640x480; at 640x640 now it works`).
+  let start = 0;
+  for (let k = from - 1; k > 0; k--)
+    if ((s[k] === '.' || s[k] === '!' || s[k] === '?') && /\s/.test(s[k + 1] ?? '')) {
+      start = k + 1;
+      break;
+    }
+  const stop = /[.!?]\s/.exec(s.slice(to));
+  return s.slice(start, stop ? to + stop.index + 1 : s.length);
 }
 
 /** Where the clause holding position `i` starts: after the last sentence end (`. `, `; `, `! `) before it. */

@@ -226,6 +226,8 @@ interface StemStats {
   values: Set<string>;
   /** The separator's characters after it (spaces squeezed), how often each (a message may begin with a separator's characters: the usual one wins). */
   cores: Map<string, number>;
+  /** Per separator, how many of its lines go on with a table row's end (`… |`): a bar it ends with may be each row's. */
+  rows: Map<string, number>;
   /**
    * Per separator, the fewest spaces after its characters on a line that goes on: the format's own
    * (more are a message's indentation — a traceback's frames, which may be most of a log).
@@ -247,10 +249,17 @@ interface StemStats {
  * followed by messages that begin with a separator's characters (the allocator's `| conv1 | 4 |` table rows, which may be
  * most of a compiler's log file behind a relay's `name: `), and the template's separator is the shorter.
  */
-function separatorCore(cores: Map<string, number>): string {
+function separatorCore({ cores, rows, last, values }: { cores: Map<string, number>; rows: Map<string, number>; last: Kind; values: Set<string> }): string {
   const usual = mode(cores) ?? '';
   let core = usual;
   for (const [c, n] of cores) if (c.length < core.length && usual.startsWith(c) && n >= MIN_SUPPORT) core = c;
+  // Every line of the usual separator is a table row (`… - | \`HAILO_X\` | 설명 |`, a Markdown table behind a relay,
+  // dfc-corpus unseen18/23) and some line shows the separator without its last bar: that bar opens each row.
+  if (core === usual && usual.endsWith('|') && rows.get(usual) === cores.get(usual)) {
+    const shorter = usual.slice(0, -1).replace(/ +$/, '');
+    // A name before a plain space is the relay's only as one constant name (a logger's, a host's), not the rows' own first cells.
+    if (cores.has(shorter) && (shorter !== '' || last !== 'name' || values.size === 1)) core = shorter;
+  }
   return core;
 }
 
@@ -363,6 +372,7 @@ export class LogShape<T> {
           open: f.open,
           values: new Set(),
           cores: new Map(),
+          rows: new Map(),
           trails: new Map(),
           width: Infinity,
           canonical: canonical(f),
@@ -382,6 +392,7 @@ export class LogShape<T> {
       if (st.values.size < 16) st.values.add(f.value);
       const core = gapCore(f.gap);
       bump(st.cores, core);
+      if (core.endsWith('|') && /\|\s*$/.test(text) && text.length > f.gapEnd) bump(st.rows, core);
       if (text.length > f.gapEnd) {
         st.width = Math.min(st.width, f.value.length + f.gap.length);
         if (core !== '') st.trails.set(core, Math.min(st.trails.get(core) ?? Infinity, trailingSpaces(f.gap)));
@@ -408,7 +419,7 @@ export class LogShape<T> {
     // A name before a space ends a template only as a logger's or host's name — one, on nearly every
     // line, spelt as an identifier (`compile_model`, `gpu-box-01`, `app.worker`, Python's `root`) —
     // and not where the word after it is constant too: a repeated phrase (`Thread in element …`) is a message's.
-    if (st.last === 'name' && separatorCore(st.cores) === '') {
+    if (st.last === 'name' && separatorCore(st) === '') {
       const [v] = st.values;
       if (st.values.size !== 1 || !(/[._\d-]/.test(v) || v === 'root') || st.n < 0.95 * (this.keys.get(st.parentKey) ?? 0)) return false;
       if (this.phraseGoesOn(st)) return false;
@@ -426,7 +437,7 @@ export class LogShape<T> {
 
   /** The field after a name is one word on nearly every line: the name begins a phrase. */
   private phraseGoesOn(st: StemStats): boolean {
-    const key = `${st.parentKey}${st.open}${st.last}${separatorCore(st.cores) === '' ? ' ' : ''}\u0001`;
+    const key = `${st.parentKey}${st.open}${st.last}${separatorCore(st) === '' ? ' ' : ''}\u0001`;
     const n = this.keys.get(key) ?? 0;
     return (this.children.get(key) ?? []).some((next) => next.last === 'name' && next.n >= PRESENCE * n && next.values.size <= 3);
   }
@@ -438,7 +449,7 @@ export class LogShape<T> {
       const st = this.stems.get(stem)!;
       // The last separator is matched on the text: a message may begin with a separator's characters
       // (`| cluster_0 |`, `--hw-arch`), which the head's reading took into the separator.
-      const core = separatorCore(st.cores);
+      const core = separatorCore(st);
       let end = separatorEnd(text, head.fields[d - 1], core, ownSpaces(st.trails.get(core) ?? 0), st.width, st.last === 'level');
       // A level padded after its brackets (`<info>  `, `<error> `): the column ends where the longest level's separator does.
       const last = head.fields[d - 1];

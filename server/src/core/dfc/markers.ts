@@ -324,7 +324,8 @@ const MARKER = {
   retrySimplified: /^(?:Simplified ONNX model for a parsing retry attempt|Attempting to retry parsing on a simplified model)/,
   parsePrompt: /Would you like to parse again with the recommendation\?/,
   killed: /^(?:Killed|\S+: line \d+: +\d+ +Killed\b.*|\[\d+\][+-]? +Killed\b.*|zsh: killed\b.*)\s*$/,
-  oomKilled: /^(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:/i,
+  oomKilled:
+    /^(?:(?:(?:Memory cgroup )?Out of memory: )?Killed process \d+ \([^)]{1,64}\) total-vm:|(?:Memory cgroup )?Out of memory: Killed process (?:\d+|\.{3}|\u2026|<\w{1,8}>|[A-Z]{1,4}) \([^)]{1,64}\)(?: total-vm:|\s*$))/i,
   terminated: /^(?:Terminated|\S+: line \d+: +\d+ +Terminated\b.*|\[\d+\][+-]? +Terminated\b.*|zsh: terminated\b.*)\s*$/,
   interrupted: /^(?:zsh: interrupt\b.*|\^C\s*)$/,
   hefWritten: /^HEF file written to:? (\S.*)$/,

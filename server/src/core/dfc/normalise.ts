@@ -13,6 +13,7 @@
 
 import { matchDfcMessage } from '../common/dfcMessages';
 import { levelOfWord, type LogLevel } from './levels';
+import { endsRun } from './markers';
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
 interface Prefix {
@@ -173,7 +174,8 @@ function lineSpan(text: string): string | null {
   for (let m = span.exec(text); m; m = span.exec(text)) {
     if (!/\S\s+\S/.test(m[1])) continue;
     // Words with spaces that are no log line (`Flatten -> FC`, a phrase) make the sentence the author's whole (dfc-corpus unseen5/12).
-    if (!LOGGED_LINE.test(m[1]) && !saysItself(m[1])) return null;
+    // The kernel's or the shell's word that a program was killed (`Out of memory: Killed process … (hailomz)`, markers.ts) is a line of its own too.
+    if (!LOGGED_LINE.test(m[1]) && !saysItself(m[1]) && !endsRun(m[1])) return null;
     if (line) return null;
     line = m;
   }

@@ -153,10 +153,12 @@ export class DfcLogReader {
       const text = [unrelayed(first).trimEnd(), ...rest.map((r) => inside(r).trim())].join(' ');
       // The joined line is read as the author wrote it: the span's backticks go as normalise.ts takes them off a line —
       // behind a relay's level too (its tag is no DFC line's own), which the joined line then keeps.
-      const read = normalise(text)?.text ?? text;
+      const n = normalise(text);
+      const read = n?.text ?? text;
       const tag = first.relayedLevel ? (/^\[\w+\] /.exec(first.text)?.[0] ?? '') : '';
       const joined = tag && !/^\[\w+\] /.test(read) ? `${tag}${read}` : read;
-      return [{ ...first, text: joined, length: first.length }];
+      // The author's words around the span are the joined line's as written (`said`), as a line's own are.
+      return [{ ...first, text: joined, length: first.length, ...(n?.said !== undefined ? { said: n.said } : {}) }];
     }
     if (this.span.length < SPAN_LINES) return [];
     return this.span.splice(0);

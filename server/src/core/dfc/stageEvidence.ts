@@ -116,7 +116,8 @@ export function stageOfModule(module: string | undefined): StageName | null {
 const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
   [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
   [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
-  [/\b(?:allocat(?:or|ion|ing)|mapping)\b/i, 'compile'],
+  // The allocator's own phrases too (markers.ts ALLOCATOR_ITERATION: `Trying parallel splits...`, `Trying parallel mapping...`).
+  [/\b(?:allocat(?:or|ion|ing)|mapping|parallel splits)\b/i, 'compile'],
 ];
 
 export function stageSaid(text: string): StageName | null {
@@ -127,6 +128,33 @@ export function stageSaid(text: string): StageName | null {
     found = stage;
   }
   return found;
+}
+
+/**
+ * The step an author says failed, in the clause of their `failed` (a failure told in words, failureWords.ts): the place
+ * after the verb (`… failed at the __prefill kernel compilation with X`, `failed during quantization`) if it names one
+ * stage, else the clause's subject before it (`The Qwen2.5-0.5B compile then failed`, `Compilation failed`). Here
+ * `compile` counts: the words are said of the step that failed, not of the whole flow (stageSaid's caution) — and a
+ * place that names another stage wins (`the compile failed at the parser` is the parse).
+ */
+const COMPILE_SAID = /\b(?:compil(?:e|er|ation|ing)|allocat(?:or|ion|ing)|mapping)\b/i;
+
+export function stageFailedSaid(clause: string): StageName | null {
+  const at = /\bfailed\b/.exec(clause);
+  if (!at) return null;
+  const after = /^\s+(?:at|during|in|while)\s+(.{1,80}?)(?=\s+with\b|[.;:,(]|$)/.exec(clause.slice(at.index + 6));
+  const said = (text: string) => stageSaid(text) ?? (COMPILE_SAID.test(text) && !SAID_STAGES.some(([re]) => re.test(text)) ? 'compile' : null);
+  const place = after ? said(after[1]) : null;
+  if (place) return place;
+  // The subject: the stage word nearest before the verb, within its clause (`Compilation of the second network group failed`).
+  const subject = clause.slice(Math.max(0, at.index - 60), at.index);
+  const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '), subject.lastIndexOf(', '));
+  let nearest: { at: number; stage: StageName } | null = null;
+  for (const [re, stage] of [...SAID_STAGES, [COMPILE_SAID, 'compile'] as const]) {
+    for (const m of subject.slice(start + 1).matchAll(new RegExp(re.source, 'gi')))
+      if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
+  }
+  return nearest?.stage ?? null;
 }
 
 // ---- the optimizer's algorithm an author names before an error ---------------------------------------------
