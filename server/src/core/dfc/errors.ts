@@ -808,7 +808,12 @@ export class ErrorCollector {
     if (endsAtMessageSentence(body)) return true;
     if (!ENDS_UNFINISHED.test(body)) return false;
     const lv = level(l.text);
-    return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body);
+    if (lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body))
+      return true;
+    // Any program's failure heading whose detail follows, indented (failureWords.ts): dpkg's `dpkg: error processing
+    // archive X (--unpack):` / ` trying to overwrite '…', which is also in package Y`, apt's `The following packages have
+    // unmet dependencies:` / ` X : Depends: Y but it is not going to be installed` — the detail names what failed.
+    return /:\s*$/.test(body) && failureIn(body) !== null;
   }
 
   private continues(prev: LogLine, l: LogLine): boolean {
