@@ -80,3 +80,24 @@ test('a heading whose words are no failure is not joined to what follows it (no 
   const r = read(['The following NEW packages will be installed:', '  hailo-all hailofw hailort', 'Setting up hailort (4.20.0) ...']);
   assert.notEqual(r.outcome, 'failed');
 });
+
+// HailoRT's convert_errno_to_hailo_status (libhailort/src/vdma/driver/os/posix/linux/driver_os_specific.cpp) logs the
+// errno the PCIe driver answered an ioctl with, and returns a status for it: EFAULT is `Ioctl X failed due to invalid
+// address` and HAILO_INVALID_OPERATION, a status that says nothing of the driver. Another ioctl than the batch's
+// (HAILO_VDMA_BUFFER_SYNC: hailo_ioctl_common.h), another caller chain.
+test("HailoRT's `Ioctl X failed due to invalid address` is the driver refusing the memory it was handed — hailort/driver, saying so — not a generic refusal", () => {
+  const r = read([
+    '[2026-03-02 10:14:07.512] [4471] [HailoRT] [info] [vdevice.cpp:523] [configure] Configuring HEF on VDevice',
+    '[2026-03-02 10:14:09.020] [4471] [HailoRT] [error] [driver_os_specific.cpp:150] [convert_errno_to_hailo_status] Ioctl HAILO_VDMA_BUFFER_SYNC failed due to invalid address',
+    '[2026-03-02 10:14:09.020] [4471] [HailoRT] [error] [hailort_driver.cpp:612] [vdma_buffer_sync] CHECK_SUCCESS failed with status=HAILO_INVALID_OPERATION(6)',
+    '[2026-03-02 10:14:09.021] [4471] [HailoRT] [error] [mapped_buffer.cpp:98] [synchronize] CHECK_SUCCESS failed with status=HAILO_INVALID_OPERATION(6)',
+  ]);
+  assert.equal(r.outcome, 'failed');
+  const d = r.diagnostics.filter((x) => x.severity === 'error');
+  assert.deepEqual(
+    d.map((x) => x.code),
+    ['hailort/driver'],
+  );
+  assert.match(d[0].message, /HAILO_VDMA_BUFFER_SYNC failed due to invalid address/);
+  assert.match(d[0].message, /EFAULT/);
+});
