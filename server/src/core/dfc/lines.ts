@@ -16,6 +16,8 @@ export interface LogLine {
   overwritten: boolean;
   /** Length of the raw line in UTF-16 units before any truncation. */
   length: number;
+  /** The log's own template (logShape.ts) was cut from it: a record of the log's logger. */
+  templated?: boolean;
   /** Its level tag is a relay's (normalise.ts), not the line's own. */
   relayedLevel?: boolean;
   /** The line once a relay's prefixes went, Markdown kept (normalise.ts `said`); absent when there was nothing to take. */
