@@ -1,4 +1,4 @@
-// The classes the twentieth batch of users' logs (dfc-corpus unseen19/ 43 and 44) showed the reader missing, tested on
+// The classes the twentieth batch of users' logs (dfc-corpus unseen19/ 43, 44, 71, 73) showed the reader missing, tested on
 // lines that batch does not contain: a terminal's escapes beyond CSI and OSC (lines.ts: ECMA-35's syntax, ESC,
 // intermediates 0x20–0x2F, a final 0x30–0x7E — xterm's DECSC/DECRC `ESC 7`/`ESC 8` around apt's progress bar, the
 // charset designation `ESC ( B` that ncurses' xterm entry puts in `sgr0`, `\E(B\E[m`), and a package manager's failure
@@ -6,7 +6,9 @@
 // `dpkg: error processing archive|package X (--action):` and its one-space-indented reason (dpkg src/main/errors.c
 // print_error_perpackage; `trying to overwrite '%s', which is also in package %s %s`, src/main/archives.c;
 // `dependency problems - leaving unconfigured`, src/main/packages.c), apt's `The following packages have unmet
-// dependencies:` and its ` pkg : Depends: X but … ` lines (apt-private/private-output.cc ShowBroken).
+// dependencies:` and its ` pkg : Depends: X but … ` lines (apt-private/private-output.cc ShowBroken). Then HailoRT's
+// EFAULT ioctl line (the catalogue), and an application's log record quoting an SDK's own `[ERROR]` over several lines
+// (errors.ts: the innermost level, a template's record continued by lines without it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
@@ -100,4 +102,53 @@ test("HailoRT's `Ioctl X failed due to invalid address` is the driver refusing t
   );
   assert.match(d[0].message, /HAILO_VDMA_BUFFER_SYNC failed due to invalid address/);
   assert.match(d[0].message, /EFAULT/);
+});
+
+// An application's Python logging record (`%(asctime)s [%(levelname)s] %(message)s`, logShape.ts learns it) around an
+// inference SDK's exception whose text has lines of its own and a level of its own — DeGirum's core prints its errors as
+// `[ERROR]<category>`, the message, then `<file>.cpp: <line> [<function>]` (the form of dfc-corpus unseen19/73; here
+// another category, message and source file). Python's logging prints a message with newlines as they are: the lines
+// after the record without its template are its message.
+const appLog = (level: string, tail: string[]) => [
+  '2026-05-11 09:02:10,101 [INFO] Starting parking camera service',
+  '2026-05-11 09:02:10,102 [INFO] Loading model plate_detector--640x640_quant_hailort_hailo8l_1',
+  '2026-05-11 09:02:10,950 [INFO] Model loaded',
+  '2026-05-11 09:02:10,951 [INFO] Opening camera /dev/video0',
+  '2026-05-11 09:02:11,020 [INFO] Processing frame 1',
+  `2026-05-11 09:02:11,133 [${level}] Plate detection error: Failed to perform model 'plate_detector--640x640_quant_hailort_hailo8l_1' inference: [ERROR]Operation failed`,
+  "Timeout 10000 ms waiting for inference result of model 'plate_detector--640x640_quant_hailort_hailo8l_1'",
+  'dg_core_runtime.cpp: 412 [DG::CoreRuntimeAsync::wait]',
+  '',
+  ...tail,
+];
+
+test("a relayed WARNING that quotes the SDK's own `[ERROR]` is an error: a later `… completed` does not get past it", () => {
+  const r = read(appLog('WARNING', ['2026-05-11 09:02:11,134 [INFO]   Plates detected: 0', '2026-05-11 09:02:11,134 [INFO] Frame processing completed']));
+  assert.equal(r.outcome, 'failed');
+  assert.match(said(r), /Failed to perform model 'plate_detector--640x640_quant_hailort_hailo8l_1' inference/);
+});
+
+test("a record's message goes on in the lines after it without the log's template: a later error's diagnostic says the whole first failure", () => {
+  const r = read(
+    appLog('ERROR', [
+      '2026-05-11 09:02:11,134 [INFO]   Plates detected: 0',
+      '2026-05-11 09:02:11,135 [INFO] Frame processing completed',
+      '2026-05-11 09:02:12,300 [ERROR] Error during shutdown: camera already released',
+    ]),
+  );
+  assert.equal(r.outcome, 'failed');
+  assert.match(said(r), /Timeout 10000 ms waiting for inference result/);
+});
+
+test('a line without the template that is a record of its own (a glog line, a bracket, a fence) does not continue the one before', () => {
+  const r = read([
+    '2026-05-11 09:02:10,101 [INFO] Starting parking camera service',
+    '2026-05-11 09:02:10,102 [INFO] Loading model plate_detector',
+    '2026-05-11 09:02:10,950 [INFO] Model loaded',
+    '2026-05-11 09:02:10,951 [INFO] Opening camera /dev/video0',
+    '2026-05-11 09:02:11,133 [WARNING] Frame rate lower than requested',
+    // glog's own record (abseil-cpp absl/log/internal/log_format.cc: `E0511 09:02:11.200000  1234 file.cc:N] `), a program's other output.
+    'E0511 09:02:11.200000    1234 camera_source.cc:88] Camera /dev/video0 could not be opened',
+  ]);
+  assert.doesNotMatch(said(r), /requested E0511|requested Camera/);
 });

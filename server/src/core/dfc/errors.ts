@@ -62,6 +62,8 @@ const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT 
 /** How many lines of an author's paragraph before a quoted kill its sentence may have begun in. */
 const PARAGRAPH_LINES = 8;
 /** Another program's error level quoted in a relayed line's message, after its `: ` (`inference: [ERROR]Functionality is not supported`). */
+/** A line that starts a record of its own without the log's template: a bracketed tag, a fence, glog's `E0511 09:02:11.2 …`, a date. */
+const OWN_RECORD = /^\s*(?:\[|```|~~~|[IWEF]\d{4} \d|\d{4}-\d\d-\d\d)/;
 const QUOTED_ERROR_TAG = /: \[(?:ERROR|Error|error|FATAL|Fatal|fatal|CRITICAL|Critical|critical)\] ?[A-Za-z]/;
 const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
 /** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
@@ -848,7 +850,7 @@ export class ErrorCollector {
     // A record of the log's own template (logShape.ts cut it) goes on in a line without it: its message's next
     // line, as Python's logging prints a message with a newline (an exception's text: `… [ERROR]Functionality is not
     // supported` / `License does not allow usage of runtime agent 'HAILORT': Token is not installed: …`).
-    if (prev.templated === true && l.templated !== true && !relayed && level(l.text) === null && !/^\s*(?:\[|```|~~~)/.test(t)) return true;
+    if (prev.templated === true && l.templated !== true && !relayed && level(l.text) === null && !OWN_RECORD.test(t)) return true;
     // A literal list (`[[-1, 1, 128, 384]]`) goes on a message too; a `[tag]` starts a line of its own.
     return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);
   }
