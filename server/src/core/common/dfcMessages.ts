@@ -1285,6 +1285,25 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       'hailo-ai/hailort-drivers common/pcie_common.c v4.21.0–v5.3.0 (hailo_pcie_write_firmware_batch: mandatory file, pr_err/hailo_dev_err, return err) and linux/pcie/src/pcie.c v4.20.1 (load_nnc_firmware: "Failed writing NNC firmware files. err %d")',
   },
   {
+    // HailoRT's convert_errno_to_hailo_status logs the errno the PCIe driver answered an ioctl with and maps it to a status:
+    // EFAULT is `Ioctl X failed due to invalid address` and HAILO_INVALID_OPERATION — the generic status hides that it
+    // was the driver that could not reach the memory HailoRT handed it (a transfer's buffer or descriptor list not mapped
+    // in the process any more: freed, unmapped, or released while a transfer of it was launched). The callers'
+    // `CHECK_SUCCESS failed with status=HAILO_INVALID_OPERATION(6)` lines are this failure's (dfc-corpus unseen19/71).
+    id: 'hailort-ioctl-invalid-address',
+    text: 'Ioctl {ioctl} failed due to invalid address',
+    tool: 'hailort',
+    classes: [],
+    patterns: [/\bIoctl (?<ioctl>HAILO_[A-Z0-9_]{1,60}) failed due to invalid address\b/],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/driver',
+    statuses: ['HAILO_INVALID_OPERATION'],
+    cause: 'invalid address',
+    fix: "the PCIe driver refused the ioctl with EFAULT (invalid address): the memory HailoRT handed it — a transfer's buffer or its mapping — was not valid in the process when the transfer was launched; keep each buffer alive (and not reused) until its transfer's callback, use the buffers the API allocates or maps, and read the driver's log (dmesg | grep hailo) for the address it refused",
+    evidence: `${HAILORT}/libhailort/src/vdma/driver/os/posix/linux/driver_os_specific.cpp (convert_errno_to_hailo_status: EFAULT, "Ioctl {} failed due to invalid address", HAILO_INVALID_OPERATION); dfc-corpus unseen19/71`,
+  },
+  {
     id: 'hailort-driver-version',
     text: 'Driver version ({driver}) is different from library version ({library})',
     tool: 'hailort',
@@ -1610,6 +1629,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'hailort-no-devices': ['No devices found'],
   'hailortcli-scan-none': ['Hailo devices not found'],
   'hailort-network-already-activated': ['already activated'],
+  'hailort-ioctl-invalid-address': ['invalid address'],
   'hailort-driver-version': ['Driver version'],
   'hailort-hef-dfc-version': ['HEF was created'],
   'hailort-hef-header-version': ['HEF version'],

@@ -61,6 +61,10 @@ const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT 
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
 /** How many lines of an author's paragraph before a quoted kill its sentence may have begun in. */
 const PARAGRAPH_LINES = 8;
+/** Another program's error level quoted in a relayed line's message, after its `: ` (`inference: [ERROR]Functionality is not supported`). */
+/** A line that starts a record of its own without the log's template: a bracketed tag, a fence, glog's `E0511 09:02:11.2 …`, a date. */
+const OWN_RECORD = /^\s*(?:\[|```|~~~|[IWEF]\d{4} \d|\d{4}-\d\d-\d\d)/;
+const QUOTED_ERROR_TAG = /: \[(?:ERROR|Error|error|FATAL|Fatal|fatal|CRITICAL|Critical|critical)\] ?[A-Za-z]/;
 const STOPPED = new Set(['dfc/interrupted', 'dfc/memory-killed']);
 /** A compiler-bug diagnostic that only reports the compile ended (no assertion failed). */
 const stopTrace = (d: DfcDiagnostic) =>
@@ -658,7 +662,10 @@ export class ErrorCollector {
       this.run.pendingSyntax.echo = t;
       this.flushSyntax(added);
     }
-    const lv = level(t);
+    // A relay's level vetoes nothing the line says: an application that logs a caught exception at WARNING (`Vehicle
+    // detection error: Failed to perform model … inference: [ERROR]Functionality is not supported`, DeGirum's message
+    // with its own level) relays an error — the innermost level wins, as a HailoRT error quoted in an INFO line is one.
+    const lv = l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
@@ -808,7 +815,12 @@ export class ErrorCollector {
     if (endsAtMessageSentence(body)) return true;
     if (!ENDS_UNFINISHED.test(body)) return false;
     const lv = level(l.text);
-    return lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body);
+    if (lv === 'error' || lv === 'critical' || lv === 'warning' || exceptionIn(body) !== null || matchDfcMessage(body) !== null || LAYER_HEAD.test(body))
+      return true;
+    // Any program's failure heading whose detail follows, indented (failureWords.ts): dpkg's `dpkg: error processing
+    // archive X (--unpack):` / ` trying to overwrite '…', which is also in package Y`, apt's `The following packages have
+    // unmet dependencies:` / ` X : Depends: Y but it is not going to be installed` — the detail names what failed.
+    return /:\s*$/.test(body) && failureIn(body) !== null;
   }
 
   private continues(prev: LogLine, l: LogLine): boolean {
@@ -835,6 +847,10 @@ export class ErrorCollector {
     // after a word (`… CHECK_SUCCESS failed` / `  with status=HAILO_X(6) - …`: indented, lower case).
     if (own) return (afterColon && own.message.role === 'cause') || (/[a-z]$/.test(prev.text) && /^\s+[a-z]/.test(t));
     if (afterColon && !relayed) return true;
+    // A record of the log's own template (logShape.ts cut it) goes on in a line without it: its message's next
+    // line, as Python's logging prints a message with a newline (an exception's text: `… [ERROR]Functionality is not
+    // supported` / `License does not allow usage of runtime agent 'HAILORT': Token is not installed: …`).
+    if (prev.templated === true && l.templated !== true && !relayed && level(l.text) === null && !OWN_RECORD.test(t)) return true;
     // A literal list (`[[-1, 1, 128, 384]]`) goes on a message too; a `[tag]` starts a line of its own.
     return /^\s+\S/.test(t) || /^[a-z(]|^\[[[\d-]/.test(body);
   }

@@ -3,7 +3,7 @@
 // them — a GStreamer pipeline, pkg-config, an install script, `docker build`, the dynamic loader, pip, a post-install
 // step — report their failures in words every such tool uses: an error word as the line's prefix (`error: …`,
 // `E: …`, `prog: error: …`), `failed`, `could not`/`cannot`/`unable to`, `not found`/`No such file or
-// directory`/`not installed`/`does not exist`/`not in the list of … versions`, a device `disconnected`, a non-zero exit status. A line that
+// directory`/`not installed`/`does not exist`/`not in the list of … versions`/apt's `unmet dependencies`, a device `disconnected`, a non-zero exit status. A line that
 // says so (and no negation, condition or narrator's `I`/`we` around it) is a failure line of whatever ran; the
 // collector (errors.ts) makes it the run's end when nothing after it shows the run got past it.
 //
@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
+  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -32,11 +32,16 @@ const MAY_FAIL =
  */
 const ERROR_PREFIX =
   /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
+/**
+ * dpkg's report on one archive or package, `dpkg: error processing archive X (--unpack):` / `error processing package X
+ * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
+ */
+const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
 const MISSING =
-  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
+  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|unmet dependenc(?:y|ies)|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
 /**
  * A device or peer the program lost (`Device disconnected while opening device`, the hailo_pci driver's; `device
  * inaccessible`, the PCI core's `Unable to change power state …, device inaccessible`; `not responding`).
@@ -110,6 +115,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
     if (m && (best === null || m.index < best.at)) best = { kind, words: m[0].trim(), at: m.index };
   };
   take('error-word', ERROR_PREFIX.exec(s));
+  take('error-word', ERROR_PROCESSING.exec(s));
   take('failed', FAILED.exec(s));
   take('cannot', CANNOT.exec(s));
   take('missing', MISSING.exec(s));

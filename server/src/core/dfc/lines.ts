@@ -16,6 +16,8 @@ export interface LogLine {
   overwritten: boolean;
   /** Length of the raw line in UTF-16 units before any truncation. */
   length: number;
+  /** The log's own template (logShape.ts) was cut from it: a record of the log's logger. */
+  templated?: boolean;
   /** Its level tag is a relay's (normalise.ts), not the line's own. */
   relayedLevel?: boolean;
   /** The line once a relay's prefixes went, Markdown kept (normalise.ts `said`); absent when there was nothing to take. */
@@ -24,8 +26,11 @@ export interface LogLine {
   written?: string;
 }
 
-// CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and two-byte escapes.
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?/g;
+// CSI (`ESC [ … final`), OSC (`ESC ] … BEL|ST`), and every other escape by ECMA-35's syntax: ESC, intermediate
+// bytes 0x20–0x2F, one final byte 0x30–0x7E — the Fe two-byte escapes, the private Fp ones (`ESC 7`/`ESC 8`, DECSC
+// and DECRC: apt's progress bar saves and restores the cursor around every line it prints) and the nF designations
+// (`ESC ( B`, which `tput sgr0` prints before `ESC [ m` on xterm).
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]*[0-~]?/g;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 /** CONTROL as a test: most lines have none, and a test costs less than a replacement that finds nothing. */
 const HAS_CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;

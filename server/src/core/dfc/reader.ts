@@ -110,7 +110,14 @@ export class DfcLogReader {
     const n = cut ? normalise(cut.rest, cut) : normalise(text);
     const read =
       n !== null && n.text !== line.text
-        ? { ...line, text: n.text, relayedLevel: n.relayedLevel, said: n.said, ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}) }
+        ? {
+            ...line,
+            text: n.text,
+            relayedLevel: n.relayedLevel,
+            said: n.said,
+            ...(cut ? { templated: true } : {}),
+            ...(EMPTIED.test(n.text) ? { written: cut ? cut.rest : text } : {}),
+          }
         : text === line.text
           ? line
           : { ...line, text };
