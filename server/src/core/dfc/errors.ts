@@ -1304,6 +1304,21 @@ export class ErrorCollector {
   /** Where the diagnostics of the log's current run begin (newRun). */
   private runStart = 0;
 
+  /**
+   * A HailoRT call that failed (its error chain on log lines from..to) was called again by the same thread and went past
+   * where it had failed (state.ts hailortGotPast): the chain's errors were got past, and are warnings that say so.
+   */
+  gotPastCall(from: number, to: number, call: string, at: number): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || d.logLine < from || d.logLine > to) continue;
+      d.severity = 'warning';
+      d.message = `The same thread called ${call} again and got past this (line ${at}): ${d.message}`;
+    }
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    this.progressed();
+  }
+
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {
     for (const d of this.out.slice(this.runStart)) {
