@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -658,7 +658,9 @@ export class ErrorCollector {
       this.run.pendingSyntax.echo = t;
       this.flushSyntax(added);
     }
-    const lv = level(t);
+    // A display sink's word that its user closed its window (gst-launch's `ERROR: from element …: Output window was closed`)
+    // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn).
+    const lv = windowClosedIn(t) ? 'info' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
