@@ -68,6 +68,16 @@ test('a HailoRT call the same thread called again and got past is no failure of 
   assert.equal(rpc?.severity, 'warning');
 });
 
+test("the retried call's own opening line is not it getting past: a log cut there still failed", () => {
+  // The same log cut right after the second `Creating vdevice with params` (VDevice::create's first line, above the check
+  // that failed): nothing yet shows that call went further than the first.
+  const lines = corpusLog('unseen19', '72').split('\n');
+  const cut = lines.findIndex((l) => l.includes('multi_process_service: false'));
+  const r = read(lines.slice(0, cut + 1));
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.diagnostics.find((d) => d.code === 'hailort/connection-closed')?.severity, 'error');
+});
+
 test("a later call of another function by the same thread is not the refused call succeeding (unseen15/65's HEF stands)", () => {
   // Another source: a face-recognition project's hailort.log whose detector HEF would not open (create_infer_model), and
   // whose same thread then made a second VDevice for another model: the detector never loaded, the run failed.
