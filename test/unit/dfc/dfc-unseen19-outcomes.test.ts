@@ -39,6 +39,12 @@ test("a display sink's `Output window was closed` ends a live pipeline: the user
   );
   // hailo-apps' own form (its bus handler prints `Error: {err}, {debug}`), the batch's log: the demo ran and was closed.
   assert.equal(readDfcLog(corpusLog('unseen19', '38'), { logPath: 'run.log' }).outcome, 'success');
+  // The same application relayed by Python's logging at INFO (`%(asctime)s - %(levelname)s - %(message)s`, the logging
+  // HOWTO's format): its `Error: …` line is then read by its words (failureWords.ts), which must not take it for a failure.
+  const relayed = corpusLog('unseen19', '38')
+    .split('\n')
+    .map((l) => (l ? `2026-12-07 10:00:00,123 - INFO - ${l}` : l));
+  assert.equal(read(relayed).outcome, 'success');
 });
 
 test('a GStreamer error that is not the window closed still fails the pipeline', () => {

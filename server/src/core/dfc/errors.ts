@@ -659,7 +659,8 @@ export class ErrorCollector {
       this.flushSyntax(added);
     }
     // A display sink's word that its user closed its window (gst-launch's `ERROR: from element …: Output window was closed`)
-    // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn).
+    // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn; behind
+    // a relay's INFO, failureIn does not take its words for a failure either).
     const lv = windowClosedIn(t) ? 'info' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and

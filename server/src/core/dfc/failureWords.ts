@@ -97,7 +97,7 @@ const NARRATOR =
  */
 export function failureIn(body: string): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
-  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s)) return null;
+  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).
