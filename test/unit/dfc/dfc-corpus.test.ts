@@ -118,8 +118,11 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // fixed as classes (dfc-unseen18-prose.test.ts: notes that tell a run; dfc-unseen18-consoles.test.ts: the layer Keras
   // names, recommended end nodes by name, the CLI's answers, a first-run check that passed).
   unseen18: { cases: 50, right: 49, fields: 117, fieldsRight: 116 },
-  // Scored 39/45 (77/84 fields) once unread, on the reader after unseen18's round (870d2505) and on bf247718 alike.
-  unseen19: { cases: 45, right: 43, fields: 84, fieldsRight: 82 },
+  // Scored 39/45 (77/84 fields) once unread, on the reader after unseen18's round (870d2505) and on bf247718 alike; then
+  // read and its misses fixed as classes (dfc-unseen19-causes.test.ts: escapes by ECMA-35, dpkg's and apt's failure
+  // headings with their reasons, HailoRT's EFAULT ioctl answer, an error quoted in a warning, a record's later lines;
+  // dfc-unseen19-outcomes.test.ts: a display window the user closed, a HailoRT call its thread retried past its failure).
+  unseen19: { cases: 45, right: 44, fields: 84, fieldsRight: 83 },
 };
 
 function report(results: CaseResult[]): string {

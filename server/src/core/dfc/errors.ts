@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -665,7 +665,10 @@ export class ErrorCollector {
     // A relay's level vetoes nothing the line says: an application that logs a caught exception at WARNING (`Vehicle
     // detection error: Failed to perform model … inference: [ERROR]Functionality is not supported`, DeGirum's message
     // with its own level) relays an error — the innermost level wins, as a HailoRT error quoted in an INFO line is one.
-    const lv = l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
+    // A display sink's word that its user closed its window (gst-launch's `ERROR: from element …: Output window was closed`)
+    // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn; behind
+    // a relay's INFO, failureIn does not take its words for a failure either).
+    const lv = windowClosedIn(t) ? 'info' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
@@ -1319,6 +1322,21 @@ export class ErrorCollector {
 
   /** Where the diagnostics of the log's current run begin (newRun). */
   private runStart = 0;
+
+  /**
+   * A HailoRT call that failed (its error chain on log lines from..to) was called again by the same thread and went past
+   * where it had failed (state.ts hailortGotPast): the chain's errors were got past, and are warnings that say so.
+   */
+  gotPastCall(from: number, to: number, call: string, at: number): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || d.logLine < from || d.logLine > to) continue;
+      d.severity = 'warning';
+      d.message = `The same thread called ${call} again and got past this (line ${at}): ${d.message}`;
+    }
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    this.progressed();
+  }
 
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {

@@ -77,6 +77,18 @@ const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longe
 /** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
 const GOES_ON =
   /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry)\b/i;
+/**
+ * A video sink's word that the user closed its window: GStreamer's display sinks post it as an error (xvimagesink,
+ * ximagesink, gtk4paintablesink, the D3D11/D3D12 sinks: `GST_ELEMENT_ERROR (…, RESOURCE, NOT_FOUND, ("Output window was closed"), …)`,
+ * gst-resource-error-quark code 3), and an application prints it as it would any bus error (hailo-apps' `Error:
+ * gst-resource-error-quark: Output window was closed (3)`, gst-launch's `ERROR: from element …: Output window was closed`). It is how
+ * a live display pipeline ends when its user closes it — applications test for it and quit as on any normal end — not a failure.
+ */
+const WINDOW_CLOSED = /\bOutput window was closed\b/;
+/** Whether the line is a display sink's word that its user closed its window (WINDOW_CLOSED): the application's end. */
+export function windowClosedIn(body: string): boolean {
+  return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
@@ -90,7 +102,7 @@ const NARRATOR =
  */
 export function failureIn(body: string): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
-  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s)) return null;
+  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).

@@ -1,6 +1,7 @@
 // The reader's state machine: one call per log line. Stage, header, progress and summary lines
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
 // error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
+import { windowClosedIn } from './failureWords';
 import type { LogLine } from './lines';
 import {
   classifyCommand,
@@ -51,6 +52,8 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
  */
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
 /** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
+/** A HailoRT log line's thread, level, source file and line, and function: `[time] [tid] [HailoRT] [error] [vdevice.cpp:535] [create]`. */
+const HAILORT_FRAME = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]\s?\[(\w{1,10})\]\s?\[([\w.-]{1,80}):(\d{1,6})\]\s?\[(\w{1,80})\]/;
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 /**
  * The DFC's first-run system check (hailo_sdk_client's requirements check, run at its first import or command): its
@@ -144,6 +147,11 @@ class StateRun {
    * the same thread opens is the same process going on — never one of an earlier run.
    */
   sessionThread: string | null = null;
+  /**
+   * The HailoRT call a thread's error chain last unwound through (hailortGotPast): its thread, source file, function and
+   * the source line it failed at, the log lines the chain spans, and whether the thread has printed an info line since.
+   */
+  hailortChain: { thread: string; file: string; fn: string; at: number; from: number; to: number; closed: boolean } | null = null;
   /** The DFC version the run's own banner printed (applicationRun; the report says the log's, ReaderState.dfcVersion). */
   dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
@@ -407,10 +415,39 @@ export class ReaderState implements ReaderView {
           break;
       }
     }
+    // The user closed a live display pipeline's window (failureWords.ts windowClosedIn): the application's run ended there.
+    if (windowClosedIn(text) && this.applicationRun()) this.run.answered = true;
     const s = text.includes('|') || text.includes('ontext') ? classifySummaryLine(text) : null;
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+    if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
+  }
+
+  /**
+   * HailoRT logs every failed check on the way out of a call (`[error] [vdevice.cpp:535] [create] CHECK_SUCCESS failed
+   * with status=…`), each frame naming its source line and function; the chain's last frame is the call that returned
+   * the error to the application. When the same thread later logs an info line of that same function in that same file
+   * from further down it (`[info] [vdevice.cpp:651] [create] VDevice Infos: …`), the application called it again and
+   * this time the call went past where it had failed — a retry with other parameters (a VDevice without the absent
+   * multi-process service, dfc-corpus unseen19/72): the refusal was got past. A later call of another function (a
+   * second VDevice after a HEF that would not open, unseen15/65) is not the refused call succeeding, and its refusal stands.
+   */
+  private hailortGotPast(l: LogLine): void {
+    const m = HAILORT_FRAME.exec(l.raw);
+    if (!m) return;
+    const [, thread, lvl, file, at, fn] = m;
+    const c = this.run.hailortChain;
+    if (lvl === 'error' || lvl === 'critical') {
+      if (c && !c.closed && c.thread === thread) Object.assign(c, { file, fn, at: Number(at), to: l.no });
+      else this.run.hailortChain = { thread, file, fn, at: Number(at), from: l.no, to: l.no, closed: false };
+      return;
+    }
+    if (!c || c.thread !== thread || lvl !== 'info') return;
+    if (c.file === file && c.fn === fn && Number(at) > c.at) {
+      this.errors.gotPastCall(c.from, c.to, `${file} ${fn}`, l.no);
+      this.run.hailortChain = null;
+    } else c.closed = true;
   }
 
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
