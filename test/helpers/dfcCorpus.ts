@@ -74,15 +74,16 @@ export const CORPUS_PARTS = [
   'unseen17',
   'unseen18',
   'unseen19',
+  'unseen20',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now: unseen19/ (collected 2026-12-07 from 05:00 UTC) was scored once by the lead (39/45, 77/84 fields) and is
- * read since (docs/dfc-log.md); a new batch goes here.
+ * unseen20/ (collected 2026-12-07 from 05:39 UTC): scored once by the lead (see docs/dfc-log.md) and left unread for the
+ * next round; unseen19/ was scored once (39/45) and is read since.
  */
-export const SET_ASIDE: CorpusPart | null = null;
+export const SET_ASIDE: CorpusPart | null = 'unseen20';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);

@@ -188,6 +188,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen17', 'eighteenth', 15],
   ['unseen18', 'nineteenth', 45],
   ['unseen19', 'twentieth', 40],
+  ['unseen20', 'twenty-first', 20],
 ];
 
 // The words an expectation may use are the report's own (server/src/core/dfc/types.ts: Outcome, FailedStage): a word the
