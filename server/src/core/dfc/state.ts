@@ -51,9 +51,9 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
  * `OS Version`, control.cpp's firmware version, `VDevice Infos`): a session that shows only these did nothing yet.
  */
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
-/** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 /** A HailoRT log line's thread, level, source file and line, and function: `[time] [tid] [HailoRT] [error] [vdevice.cpp:535] [create]`. */
 const HAILORT_FRAME = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]\s?\[(\w{1,10})\]\s?\[([\w.-]{1,80}):(\d{1,6})\]\s?\[(\w{1,80})\]/;
+/** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 /**
  * The DFC's first-run system check (hailo_sdk_client's requirements check, run at its first import or command): its
