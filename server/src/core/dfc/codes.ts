@@ -319,7 +319,7 @@ export const DFC_CODES = {
     stage: null,
     confidence: 'high',
     evidence:
-      "the command's own argument parser refused its command line and nothing ran: Python argparse's `PROG: error: MESSAGE` after its usage (invalid choice, required or unrecognized arguments), click's `Error: No such option` (dfc-corpus unseen2/26)",
+      "the command's own argument parser refused its command line and nothing ran: Python argparse's `PROG: error: MESSAGE` after its usage (invalid choice, required or unrecognized arguments), click's `Error: No such option` (dfc-corpus unseen2/26), CLI11's (hailortcli's) message before `Run with --help for more information.` (unseen20/05)",
   },
   'dfc/not-installed': {
     severity: 'error',

@@ -235,6 +235,13 @@ const ARGPARSE_CHOICE = /\binvalid choice: '([^'\s]{1,64})'/;
 /** click's refusal of a command line (`Error: No such option: --x`, after its usage). */
 const CLICK = /^Error: ((?:No such (?:option|command)|Missing (?:argument|option)|Invalid value for|Got unexpected extra argument)\b.*)$/;
 /**
+ * CLI11's footer to a refusal (the C++ parser hailortcli is built with; CLI11 include/CLI/impl/App_inl.hpp
+ * `FailureMessage::simple`: `e.what()`, then `Run with --help[ or --help-all] for more information.`). Its refusal is
+ * the line before, whatever it says (`A subcommand is required`, `hef is required`, `The following arguments were not
+ * expected: …` — include/CLI/Error.hpp), so a message CLI11 adds later is read too.
+ */
+const CLI11_FOOTER = /^Run with -{1,2}[\w-]{1,40}(?: or -{1,2}[\w-]{1,40})* for more information\.$/;
+/**
  * The shell's word that a program is not there — bash/sh/dash `SHELL: [line N: ]PROG: command not found`, in the
  * locale's words (bash's own translations: `コマンドが見つかりません`, `Befehl nicht gefunden`, `commande introuvable`,
  * `未找到命令`, `명령어를 찾을 수 없음`, `orden no encontrada`, `comando non trovato`, `команда не найдена`), and zsh's form.
@@ -465,6 +472,8 @@ export class ErrorCollector {
 
   /** The last line read (a diagnostic about the whole log goes there). */
   private lastLineNo = 1;
+  /** The last line that said something (runEnd: a parser's footer refers to the line before it). */
+  private lastSaid: { l: LogLine; body: string } | null = null;
 
   /** `grid`: an allocator grid line — only the traceback state needs it. */
   line(l: LogLine, grid = false): DfcDiagnostic[] {
@@ -598,7 +607,9 @@ export class ErrorCollector {
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
     if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
-    if (!consumed && this.runEnd(l, body, added)) return added;
+    const prior = this.lastSaid;
+    if (body) this.lastSaid = { l, body };
+    if (!consumed && this.runEnd(l, body, added, prior)) return added;
     const written = l.said ?? l.text;
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
@@ -863,7 +874,14 @@ export class ErrorCollector {
    * ran), or a native program died (an uncaught C++ exception, a fatal signal). Either is what the
    * run died of when nothing after it got past. True when the line was one of these.
    */
-  private runEnd(l: LogLine, body: string, added: DfcDiagnostic[]): boolean {
+  private runEnd(l: LogLine, body: string, added: DfcDiagnostic[], prior: { l: LogLine; body: string } | null): boolean {
+    // CLI11's refusal (hailortcli's parser): the error's own words, then its footer on the next line.
+    if (prior && prior.l.no === l.no - 1 && body.startsWith('Run with ') && CLI11_FOOTER.test(body) && !CLI11_FOOTER.test(prior.body)) {
+      this.push(this.explainer.usage(prior.l, null, prior.body), added);
+      this.run.openFailure = { kind: 'error-line', cls: null, message: prior.body, frames: [], line: prior.l };
+      this.run.lastErrorLine = l.no;
+      return true;
+    }
     if (body.includes(': error: ') || body.startsWith('Error: ')) {
       const a = ARGPARSE.exec(body);
       const c = a ? null : CLICK.exec(body);

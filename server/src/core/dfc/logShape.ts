@@ -390,7 +390,7 @@ export class LogShape<T> {
       st.n++;
       if (this.keys.size < MAX_KEYS || this.keys.has(head.keys[i])) this.keys.set(head.keys[i], (this.keys.get(head.keys[i]) ?? 0) + 1);
       if (st.values.size < 16) st.values.add(f.value);
-      const core = gapCore(f.gap);
+      const core = f.kind === 'level' ? paddedCore(gapCore(f.gap)) : gapCore(f.gap);
       bump(st.cores, core);
       if (core.endsWith('|') && /\|\s*$/.test(text) && text.length > f.gapEnd) bump(st.rows, core);
       if (text.length > f.gapEnd) {
@@ -490,6 +490,15 @@ function gapCore(gap: string): string {
 }
 
 /**
+ * A level column padded after its brackets (`<Info>   : `, `<Warning>: ` — `%-9s` of `<Warning>` leaves no
+ * padding): the spaces between a closing bracket and the separator's next character are the column's, not the
+ * separator's, so the lines of every level show one separator (separatorEnd takes the padding back).
+ */
+function paddedCore(core: string): string {
+  return core.replace(/([\])>]) (?=\S)/g, '$1');
+}
+
+/**
  * Where the template's separator ends on this line, or -1: padding, the separator's characters (a
  * run of spaces for a space), then as many spaces as the format puts there — more are the relayed
  * line's own indentation. A separator of spaces only ends at the format's column (a padded level).
@@ -508,11 +517,14 @@ function separatorEnd(text: string, last: Field, core: string, trail: number, wi
     return i + Math.min(s, Math.max(1, padded ? own : own <= 2 ? own : 1 + ((own - 1) % 2)));
   }
   while (text[i] === ' ') i++;
-  for (const c of core) {
+  for (let k = 0; k < core.length; k++) {
+    const c = core[k];
     if (c === ' ') {
       if (text[i] !== ' ') return -1;
       while (text[i] === ' ') i++;
     } else if (text[i++] !== c) return -1;
+    // A level padded after its brackets: the padding before the next character, none where the widest level fills the column.
+    else if (padded && (c === ']' || c === '>' || c === ')') && k + 1 < core.length && core[k + 1] !== ' ') while (text[i] === ' ') i++;
   }
   let n = 0;
   while (n < trail && text[i] === ' ') [i, n] = [i + 1, n + 1];
