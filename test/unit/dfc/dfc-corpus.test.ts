@@ -54,7 +54,9 @@
 // An eighteenth batch (unseen17/, 32 logs) the same way, scored once on the reader of the session's start: 28/32, 69/75 fields.
 // A nineteenth batch (unseen18/, 50 logs) the same way, scored once on the reader of the session's start (bf247718): 40/50, 101/117.
 // A twentieth batch (unseen19/, 45 logs) the same way, scored once on the reader after unseen18's round (870d2505): 39/45, 77/84
-// (the same on the session's first reader, bf247718); its apt/dpkg misses (43, 44), HailoRT's EFAULT ioctl (71) and an SDK's multi-line [ERROR] in a WARNING record (73) fixed as classes (dfc-unseen19-causes.test.ts): 43/45, 82/84.
+// (the same on the session's first reader, bf247718); its apt/dpkg misses (43, 44), HailoRT's EFAULT ioctl (71) and an SDK's multi-line [ERROR] in a WARNING record (73) fixed as classes (dfc-unseen19-causes.test.ts), and its application outcomes (dfc-unseen19-outcomes.test.ts): 44/45, 83/84.
+// A twenty-first batch (unseen20/, 24 logs) the same way, scored once on the reader after unseen19's round (7e8b38fb): 23/24,
+// 38/39 (the same on bf247718); its CLI11 usage refusal fixed as a class (dfc-unseen20-classes.test.ts): 24/24.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
