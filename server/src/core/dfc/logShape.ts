@@ -462,9 +462,9 @@ export class LogShape<T> {
       let level: ShapeLevel | null = null;
       let own = false;
       head.fields.slice(0, d).forEach((f, i) => {
-        const word = f.kind === 'level' ? levelOfWord(f.value) : null;
-        if (!word) return;
-        level = word;
+        const said = f.kind === 'level' ? levelOfWord(f.value) : null;
+        if (!said) return;
+        level = said;
         own = canonical(f) && !this.stems.get(head.stems[i])?.relayTag;
       });
       return { rest: text.slice(end), level, own };

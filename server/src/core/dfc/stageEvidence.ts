@@ -138,6 +138,10 @@ export function stageSaid(text: string): StageName | null {
  * place that names another stage wins (`the compile failed at the parser` is the parse).
  */
 const COMPILE_SAID = /\b(?:compil(?:e|er|ation|ing)|allocat(?:or|ion|ing)|mapping)\b/i;
+/** Every stage's words, each pattern global (for matchAll), made once: SAID_STAGES and COMPILE_SAID. */
+const STAGE_WORDS_ALL: readonly (readonly [RegExp, StageName])[] = [...SAID_STAGES, [COMPILE_SAID, 'compile'] as const].map(
+  ([re, stage]) => [new RegExp(re.source, 'gi'), stage] as const,
+);
 
 export function stageFailedSaid(clause: string): StageName | null {
   const at = /\bfailed\b/.exec(clause);
@@ -150,9 +154,8 @@ export function stageFailedSaid(clause: string): StageName | null {
   const subject = clause.slice(Math.max(0, at.index - 60), at.index);
   const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '), subject.lastIndexOf(', '));
   let nearest: { at: number; stage: StageName } | null = null;
-  for (const [re, stage] of [...SAID_STAGES, [COMPILE_SAID, 'compile'] as const]) {
-    for (const m of subject.slice(start + 1).matchAll(new RegExp(re.source, 'gi')))
-      if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
+  for (const [re, stage] of STAGE_WORDS_ALL) {
+    for (const m of subject.slice(start + 1).matchAll(re)) if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
   }
   return nearest?.stage ?? null;
 }
