@@ -75,15 +75,16 @@ export const CORPUS_PARTS = [
   'unseen18',
   'unseen19',
   'unseen20',
+  'unseen21',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batch set aside unread, when there is one: listed and its format checked, never scored or wrapped by the tests.
- * None now: unseen20/ (collected 2026-12-07 from 05:39 UTC) was scored once by the lead (23/24, 38/39 fields) and is
- * read since (docs/dfc-log.md); a new batch goes here.
+ * Now unseen21/ (collected 2026-12-07 07:55–08:30 UTC by three collectors who never read the reader); unseen20/ was
+ * scored once by the lead (23/24, 38/39 fields) and is read since (docs/dfc-log.md).
  */
-export const SET_ASIDE: CorpusPart | null = null;
+export const SET_ASIDE: CorpusPart | null = 'unseen21';
 
 /** Every half read while building the reader: what the corpus test scores and the metamorphic tests wrap. */
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => p !== SET_ASIDE);
