@@ -76,6 +76,7 @@ export const CORPUS_PARTS = [
   'unseen19',
   'unseen20',
   'unseen21',
+  'unseen22',
 ] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
