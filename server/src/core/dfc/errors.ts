@@ -130,6 +130,22 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   return n && DISTINCT_CLASSES.has(n[1]) ? { cls: n[1], message: '' } : null;
 }
 
+/**
+ * The clause an author names a class in says what an action would raise, not what this run raised: a gerund's clause as the
+ * sentence's subject with the verb in the present (`omitting the auto-generated concat layer throws \`X\``, dfc-corpus
+ * unseen21/01 — a rule of the command, said beside the run's own failure), or a modal or `otherwise` (`it would raise \`X\``).
+ */
+const HYPOTHETICAL_RAISE =
+  /(?:^|[,;(\u2014\u2013]\s*|\s-\s)[a-z]{2,40}ing\s[^,;:.!?()\u2014\u2013]{0,160}?\b(?:throws|raises|gives|triggers|yields)\W{0,4}$|\b(?:would|might|otherwise)\b[^.;:!?]{0,80}$/i;
+
+/** Whether the class `cls`, named bare in the line as written (its paragraph's lines before it), is only what an action would raise. */
+function namedAsHypothetical(paragraph: readonly string[], written: string, cls: string): boolean {
+  const at = written.indexOf(cls);
+  if (at < 0) return false;
+  const before = [...paragraph.slice(0, -1), written.slice(0, at)].join(' ').replace(/[`*]/g, '').trimEnd();
+  return HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)));
+}
+
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
 
 // ---- refusals an author reports in prose or a table ------------------------------------------------
@@ -614,9 +630,11 @@ export class ErrorCollector {
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
-    const bare = consumed ? null : exceptionIn(body);
+    const named = consumed ? null : exceptionIn(body);
+    // A class the author names only as what an action would raise (`omitting the concat layer throws \`X\``): no failure of this run.
+    const bare = named && !named.message && !named.module && namedAsHypothetical(this.run.paragraph, written, named.cls) ? null : named;
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
-    const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
+    const reports = consumed || named || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
     // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
     const frames = bare && CHAIN_ARROW.test(body) ? [...this.run.callChain] : [];
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
@@ -668,7 +686,7 @@ export class ErrorCollector {
       if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [t] };
     }
     // Line-level signals, in or out of a traceback: every catalogue message the line says.
-    this.explainer.observe(l, (s) => this.accept(s, added), consumed || bare !== null);
+    this.explainer.observe(l, (s) => this.accept(s, added), consumed || named !== null);
     if (this.run.pendingSyntax && !this.run.pendingSyntax.echo && t.includes('>!<')) {
       this.run.pendingSyntax.echo = t;
       this.flushSyntax(added);
