@@ -155,7 +155,7 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
  * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
  */
 const QUOTED_REFUSAL =
-  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
 const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
@@ -183,7 +183,9 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
   let m: RegExpExecArray | null;
   while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
     const message = m[3].trim();
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message)) continue;
+    // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
+    // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
+    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2])) continue;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
     const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
