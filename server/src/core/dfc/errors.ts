@@ -134,10 +134,11 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
 /**
  * The clause an author names a class in says what an action would raise, not what this run raised: a gerund's clause as the
  * sentence's subject with the verb in the present (`omitting the auto-generated concat layer throws \`X\``, dfc-corpus
- * unseen21/01 — a rule of the command, said beside the run's own failure), or a modal or `otherwise` (`it would raise \`X\``).
+ * unseen21/01 — a rule of the command, said beside the run's own failure: an aside after a comma or a dash, not a sentence's
+ * own subject — `Running it raises \`X\`` reports what happened), or a modal or `otherwise` (`it would raise \`X\``).
  */
 const HYPOTHETICAL_RAISE =
-  /(?:^|[,;(\u2014\u2013]\s*|\s-\s)[a-z]{2,40}ing\s[^,;:.!?()\u2014\u2013]{0,160}?\b(?:throws|raises|gives|triggers|yields)\W{0,4}$|\b(?:would|might|otherwise)\b[^.;:!?]{0,80}$/i;
+  /(?:[,;(\u2014\u2013]\s*|\s-\s)[a-z]{2,40}ing\s[^,;:.!?()\u2014\u2013]{0,160}?\b(?:throws|raises|gives|triggers|yields)\W{0,4}$|\b(?:would|might|otherwise)\b[^.;:!?]{0,80}$/i;
 
 /** Whether the class `cls`, named bare in the line as written (its paragraph's lines before it), is only what an action would raise. */
 function namedAsHypothetical(paragraph: readonly string[], written: string, cls: string): boolean {
