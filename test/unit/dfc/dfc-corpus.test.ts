@@ -129,7 +129,9 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // 24/24 since dfc-unseen20-classes.test.ts's classes (CLI11's refusal, hailortcli's parser, is dfc/usage).
   unseen20: { cases: 24, right: 24, fields: 39, fieldsRight: 39 },
   // Scored 9/13 (18/24 fields) once unread, on the session-start reader (c386cde8); 8/13 (17/24) on bf247718.
-  unseen21: { cases: 13, right: 9, fields: 24, fieldsRight: 18 },
+  // 13/13 since dfc-unseen21-classes.test.ts's classes (a class an author names only as what an action would raise; a
+  // tool's message quoted as what a step raised or refused, with the node the author names beside it).
+  unseen21: { cases: 13, right: 13, fields: 24, fieldsRight: 24 },
   // Scored 17/24 (42/50 fields) once unread, on the session-start reader (c386cde8) and on bf247718 alike.
   unseen22: { cases: 24, right: 17, fields: 50, fieldsRight: 42 },
 };

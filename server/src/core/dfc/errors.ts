@@ -7,7 +7,7 @@ import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
-import { Explainer, cutAtRecommended, type Signal } from './explain';
+import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
@@ -19,6 +19,7 @@ import {
   stageOfFrame,
   stageOfMention,
   stageOfModule,
+  stageFailedBefore,
   stageFailedSaid,
   stageSaid,
   type StageClue,
@@ -128,6 +129,82 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   // A sentence that says it is gone or avoided (`no more X.`, `this avoids X.`) reports nothing.
   const n = body.endsWith('.') && !AVOIDED.test(body) ? SENTENCE_LAST_CLASS.exec(body) : null;
   return n && DISTINCT_CLASSES.has(n[1]) ? { cls: n[1], message: '' } : null;
+}
+
+/**
+ * The clause an author names a class in says what an action would raise, not what this run raised: a gerund's clause as the
+ * sentence's subject with the verb in the present (`omitting the auto-generated concat layer throws \`X\``, dfc-corpus
+ * unseen21/01 — a rule of the command, said beside the run's own failure: an aside after a comma or a dash, not a sentence's
+ * own subject — `Running it raises \`X\`` reports what happened), or a modal or `otherwise` (`it would raise \`X\``).
+ */
+const HYPOTHETICAL_RAISE =
+  /(?:[,;(\u2014\u2013]\s*|\s-\s)[a-z]{2,40}ing\s[^,;:.!?()\u2014\u2013]{0,160}?\b(?:throws|raises|gives|triggers|yields)\W{0,4}$|\b(?:would|might|otherwise)\b[^.;:!?]{0,80}$/i;
+
+/** Whether the class `cls`, named bare in the line as written (its paragraph's lines before it), is only what an action would raise. */
+function namedAsHypothetical(paragraph: readonly string[], written: string, cls: string): boolean {
+  const at = written.indexOf(cls);
+  if (at < 0) return false;
+  const before = [...paragraph.slice(0, -1), written.slice(0, at)].join(' ').replace(/[`*]/g, '').trimEnd();
+  return HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)));
+}
+
+// ---- a tool's message an author quotes as what a step raised ------------------------------------------------
+/**
+ * An author's verb that a step refused, raised or failed, right before a code span quoting the tool's message: `raises
+ * \`No predecessor with weight for layer X\`` (dfc-corpus unseen21/08), `is rejected (\`Kernel features: 8192 …\` on
+ * \`node_Conv_10\`)` (unseen21/05), `fail in 0s on \`feature_splitter1\`: \`one output isn't supported\`` (unseen21/09). Group 1:
+ * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
+ */
+const QUOTED_REFUSAL =
+  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+/** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
+const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
+const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
+
+export interface QuotedRefusal {
+  /** The tool's message as quoted. */
+  message: string;
+  /** The node the author names beside it (`on \`node_Conv_10\``), when they name one. */
+  node?: string;
+  /** The author's text before the verb (the paragraph's lines before it, then the line): where the step is named. */
+  before: string;
+  /** The author's words after the quote to the end of the line (their fix, what they tried), clipped. */
+  after: string;
+}
+
+/**
+ * Messages an author quotes in a code span as what a step raised or how it refused (`QUOTED_REFUSAL`), in the line as
+ * written (`said`, spans kept): not in a clause that says it is gone, avoided or only possible (NOT_REPORTED), nor one
+ * that says what an action would raise (HYPOTHETICAL_RAISE).
+ */
+export function quotedRefusals(paragraph: readonly string[], said: string): QuotedRefusal[] {
+  if (!said.includes('`')) return [];
+  const out: QuotedRefusal[] = [];
+  QUOTED_REFUSAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
+    const message = m[3].trim();
+    // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
+    // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
+    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2])) continue;
+    const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
+    if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
+    const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+    const node = m[2] ?? m[4];
+    const after = said
+      .slice(m.index + m[0].length)
+      .replace(/`/g, '')
+      .replace(/^[)\s.,;:]+/, '')
+      .trim();
+    out.push({ message, before, after: clipAfter(after), ...(node && !VERSION_LIKE.test(node) ? { node } : {}) });
+  }
+  return out;
+}
+
+/** The author's words after a quote: up to two sentences, at most 240 characters. */
+function clipAfter(text: string): string {
+  const two = /^(?:[^.!?]*[.!?](?:\s|$)){1,2}/.exec(text)?.[0] ?? text;
+  return (two.length > 240 ? `${two.slice(0, 239)}…` : two).trim();
 }
 
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
@@ -614,9 +691,11 @@ export class ErrorCollector {
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
-    const bare = consumed ? null : exceptionIn(body);
+    const named = consumed ? null : exceptionIn(body);
+    // A class the author names only as what an action would raise (`omitting the concat layer throws \`X\``): no failure of this run.
+    const bare = named && !named.message && !named.module && namedAsHypothetical(this.run.paragraph, written, named.cls) ? null : named;
     // Refusals an author reports in prose or a table row (several in one line), when the line pastes no exception itself.
-    const reports = consumed || bare || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
+    const reports = consumed || named || matchDfcMessage(body)?.message.code ? [] : reportsInProse(body);
     // An author's condensed call chain (`f` / `→ g` / `→ IndexError: …`, dfc-corpus unseen4/11): its names are the frames.
     const frames = bare && CHAIN_ARROW.test(body) ? [...this.run.callChain] : [];
     const step = consumed || bare ? null : CHAIN_STEP.exec(body);
@@ -668,7 +747,38 @@ export class ErrorCollector {
       if (this.accept(s, added) === 0) this.run.unexplained = { signal: s, excerpt: [t] };
     }
     // Line-level signals, in or out of a traceback: every catalogue message the line says.
-    this.explainer.observe(l, (s) => this.accept(s, added), consumed || bare !== null);
+    this.explainer.observe(l, (s) => this.accept(s, added), consumed || named !== null);
+    // A tool's message the author quotes as what a step raised (`… raises \`No predecessor with weight for layer X\``), unless the
+    // line already said it as an error of its own (the span read as the line).
+    let quotedSaid = 0;
+    const quoted = consumed || this.run.inTraceback || !l.said ? [] : quotedRefusals(this.run.paragraph, l.said);
+    for (const q of quoted) {
+      // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
+      if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
+      const stage = stageFailedBefore(q.before);
+      const s: Signal = {
+        kind: 'error-line',
+        cls: null,
+        message: q.message,
+        frames: [],
+        line: l,
+        stage,
+        ...(q.node ? { node: q.node } : {}),
+        ...(q.after ? { after: q.after } : {}),
+      };
+      if (stage && this.run.saidStage === null) this.run.saidStage = stage;
+      const n = this.accept(s, added);
+      const first = this.run.firstUnexplained;
+      // One that names where (its message's `for layer X`, the author's `on \`X\``) is said at once, whatever the run's later
+      // failures are (each a step the author went past: unseen21/05's parser refusal before its calibration's BadInputsShape).
+      if (n === 0 && (q.node || namedLayer(q.message)))
+        this.push(this.explainer.unrecognised(s, [l.said ?? t], first && first !== s ? first.message : undefined), added);
+      else if (n === 0) {
+        this.run.unexplained = { signal: s, excerpt: [l.said ?? t] };
+        this.run.firstUnexplained ??= s;
+      }
+      quotedSaid++;
+    }
     if (this.run.pendingSyntax && !this.run.pendingSyntax.echo && t.includes('>!<')) {
       this.run.pendingSyntax.echo = t;
       this.flushSyntax(added);
@@ -696,7 +806,7 @@ export class ErrorCollector {
       if (this.run.otherWarnings.length < MAX_OTHER_WARNINGS && !this.run.otherWarnings.includes(w)) this.run.otherWarnings.push(w);
       if (!added.length) this.run.unknownWarnings.add(body, l.no, l.raw);
     }
-    const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !added.length;
+    const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
     const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
@@ -705,10 +815,10 @@ export class ErrorCollector {
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
-    if ((bare || reports.length || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
+    if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
       this.run.lastErrorLine = l.no;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
-      this.run.wordsOnly = ownFailure && !bare && !reports.length && lv !== 'error' && lv !== 'critical';
+      this.run.wordsOnly = ownFailure && !bare && !reports.length && !quotedSaid && lv !== 'error' && lv !== 'critical';
     }
     // An exporter's verdict that it failed (`Hailo: export failure 3.1s: <exception>`) ends the run where it stands.
     const exporterFailed = !bare && !consumed && exportFailureIn(body);

@@ -45,6 +45,8 @@ export interface Signal {
   words?: string;
   /** The innermost frame's file, as the traceback wrote it (`.../onnx_translator/onnx_graph.py`). */
   file?: string;
+  /** A message an author quoted (errors.ts quotedRefusals): their words after it — what they changed, what it did then. */
+  after?: string;
 }
 
 /** A caller's status line with its own words after the status (`CHECK_SUCCESS failed with status=HAILO_X(N) - words`). */
@@ -1603,7 +1605,9 @@ export class Explainer {
     const inMessage = s.cut ? undefined : namedLayer(head);
     const keras =
       !s.cut && !inMessage && this.run.kerasLayer && Math.abs(this.run.kerasLayer.line - s.line.no) <= KERAS_CALL_LINES ? this.run.kerasLayer.layer : undefined;
-    const named = inMessage ?? keras;
+    // The node the author names beside a message they quoted (`on \`node_Conv_10\``): where it was raised, when the message names none.
+    const beside = !inMessage && s.node && s.kind === 'error-line' ? s.node : undefined;
+    const named = inMessage ?? beside ?? keras;
     // A failure that names no layer, after the optimizer reported the one it was configuring as it refused it: that layer is where to look.
     const report = this.run.configReport;
     const reported =
@@ -1624,7 +1628,7 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : beside ? ` The author names where: ${beside}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.after ? ` The author goes on: «${s.after.replace(/\.$/, '')}».` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

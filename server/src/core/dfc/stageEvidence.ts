@@ -143,10 +143,10 @@ const STAGE_WORDS_ALL: readonly (readonly [RegExp, StageName])[] = [...SAID_STAG
   ([re, stage]) => [new RegExp(re.source, 'gi'), stage] as const,
 );
 
-export function stageFailedSaid(clause: string): StageName | null {
-  const at = /\bfailed\b/.exec(clause);
+export function stageFailedSaid(clause: string, verbAt?: number, verb = 'failed'): StageName | null {
+  const at = verbAt === undefined ? /\bfailed\b/.exec(clause) : { index: verbAt };
   if (!at) return null;
-  const after = /^\s+(?:at|during|in|while)\s+(.{1,80}?)(?=\s+with\b|[.;:,(]|$)/.exec(clause.slice(at.index + 6));
+  const after = /^\s+(?:at|during|in|while)\s+(.{1,80}?)(?=\s+with\b|[.;:,(]|$)/.exec(clause.slice(at.index + verb.length));
   const said = (text: string) => stageSaid(text) ?? (COMPILE_SAID.test(text) && !SAID_STAGES.some(([re]) => re.test(text)) ? 'compile' : null);
   const place = after ? said(after[1]) : null;
   if (place) return place;
@@ -158,6 +158,25 @@ export function stageFailedSaid(clause: string): StageName | null {
     for (const m of subject.slice(start + 1).matchAll(re)) if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
   }
   return nearest?.stage ?? null;
+}
+
+/** An author's verbs that a step failed or refused (quoted refusals, errors.ts), each a place stageFailedSaid reads around. */
+const FAILED_VERBS = /\b(?:fail(?:s|ed)?|crash(?:es|ed)?|rejected|refused|raise[sd]?|throws|threw)\b/g;
+/** How far back in an author's paragraph the step that failed may be named. */
+const FAILED_SAID_BACK = 320;
+
+/**
+ * The step an author says failed, before a message they quote (`Compile then fails in 30s. … placement both fail in 0s on
+ * \`x\`: \`…\``, dfc-corpus unseen21/09): stageFailedSaid at each such verb, the nearest before the quote first.
+ */
+export function stageFailedBefore(text: string): StageName | null {
+  const tail = text.length > FAILED_SAID_BACK ? text.slice(-FAILED_SAID_BACK) : text;
+  const verbs = [...tail.matchAll(FAILED_VERBS)];
+  for (let i = verbs.length - 1; i >= 0; i--) {
+    const stage = stageFailedSaid(tail, verbs[i].index, verbs[i][0]);
+    if (stage) return stage;
+  }
+  return null;
 }
 
 // ---- the optimizer's algorithm an author names before an error ---------------------------------------------
