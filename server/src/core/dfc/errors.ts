@@ -21,6 +21,8 @@ import {
   stageOfModule,
   stageFailedBefore,
   stageFailedSaid,
+  stageOfFailedStep,
+  stageSaidAfterContrast,
   stageSaid,
   type StageClue,
 } from './stageEvidence';
@@ -89,12 +91,19 @@ function allocationDetail(message: string): number {
 }
 
 /**
+ * NetworkX's exception classes, named for the library rather than ending in `Error` (networkx/exception.py: `NetworkXUnfeasible`,
+ * `NetworkXNoPath`, `NetworkXNoCycle`, `NetworkXUnbounded`, `NetworkXNotImplemented`, `NetworkXPointlessConcept`, …): the DFC's graphs
+ * are NetworkX graphs, and a topological sort of one with a cycle raises `NetworkXUnfeasible: Graph contains a cycle` (unseen23/03).
+ */
+const NETWORKX_CLASS = 'NetworkX[A-Z][A-Za-z]{1,40}';
+
+/**
  * An exception class anywhere in a line, with its message: `hailo_sdk_client.…BackendValueError: …`
  * inside a wrapper's output, `BadInputsShape: …` after a user's own prefix, `Exception: …`. The
  * class is followed by `:` or ends the line, so prose that merely names a class is not an error.
  */
 const EXCEPTION_ANYWHERE = new RegExp(
-  `(?:^|[^\\w.])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
+  `(?:^|[^\\w.])(?:[A-Za-z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Failure)|Exception|${NETWORKX_CLASS}|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')})(?::\\s*(.*))?$`,
 );
 
 /**
@@ -103,7 +112,7 @@ const EXCEPTION_ANYWHERE = new RegExp(
  * the module path says it is the DFC's, and which stage's code raised it.
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
-const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`);
+const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`);
 
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
@@ -813,6 +822,10 @@ export class ErrorCollector {
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
+    // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06).
+    if (words && this.run.saidStage === null) this.run.saidStage = stageOfFailedStep(body);
+    // Or the step the author's line introducing the quote sets against the steps that went through (`…, mais le compile plante :`).
+    if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaidAfterContrast(intro);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {

@@ -1685,14 +1685,15 @@ export function libraryCause(text: string): string | undefined {
 
 /**
  * The layer or node a message names, by the DFC's phrases: `for layer X`, `in layer X`, `layer named X`,
- * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`).
+ * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`); or by the layer's HN kind,
+ * `for conv X` (`Invalid kernel shape for conv down_proj, Groups: 0`, dfc-corpus unseen23/04), a name with a digit or an underscore.
  */
 const NAMED_LAYER =
-  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]/;
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)/;
 
 export function namedLayer(text: string): string | undefined {
   const m = NAMED_LAYER.exec(text);
-  return m ? (m[1] ?? m[2]) : undefined;
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
 /** The code of the parser's refusal, by its class (one rule whether the log names the node or not). */

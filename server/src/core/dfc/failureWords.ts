@@ -11,7 +11,7 @@
 // line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
 
 /** What in the line says it failed (for the diagnostic's words). */
-export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw';
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw' | 'invalid';
 
 export interface FailureWords {
   kind: FailureKind;
@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception/i;
+  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid /i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -37,6 +37,12 @@ const ERROR_PREFIX =
  * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
  */
 const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
+/**
+ * A program's report that what it was given is invalid, its message's first word (`Invalid kernel shape for conv down_proj, Groups:
+ * 0`, the DFC's compile, dfc-corpus unseen23/04; ffmpeg's `input.mp4: Invalid data found when processing input`): `Invalid`, its
+ * noun, then what it was for or where — never a word inside a sentence (`an invalid value`).
+ */
+const INVALID = /^(?:[\w.+/~-]{1,200}: )?Invalid (?:[a-z][\w-]{0,30} ){0,3}?(?:for|of|in|on|at|found|given|passed|specified)\b/;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
@@ -134,6 +140,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('lost', LOST.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));
   take('threw', THREW.exec(s));
+  take('invalid', INVALID.exec(s));
   return best;
 }
 

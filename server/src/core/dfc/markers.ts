@@ -194,6 +194,11 @@ export type Marker =
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
   | { kind: 'succeeded' }
   /**
+   * A test harness's verdict on the case it ran (HARNESS_PASSED): a benchmark sweep's `PASS  hailo10h / yolo11n-seg.pt`, pytest's
+   * `tests/test_x.py::test_compile PASSED`. The harness says it once the case's run has ended well: the run's end.
+   */
+  | { kind: 'passed' }
+  /**
    * A program's first line of a run in a log file several runs are appended to: the compiler's `Ran from command: "…"`
    * (hailo_sdk.core.log), HailoRT's `Creating vdevice with params: …` (hailort.log, vdevice.cpp `create`).
    */
@@ -254,6 +259,14 @@ const HEF_DONE =
 /** The `.hef` a HEF_DONE line names beside its verb: `Generated: best.hef`, `saved to out/x.hef`, `x.hef was written`. */
 const HEF_PATH =
   /\b(?:compiled|saved|wrote|written|exported|generated|created)(?: (?:to|as|at|into))?:? ['"`]?([^\s'"`()]+\.hef)\b|(?:^|[\s'"`])([^\s'"`()]+\.hef)['"`]? (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b/i;
+
+/**
+ * A harness's verdict that a case passed, the line's first word in capitals as harnesses print it (a sweep's `PASS  hailo8 /
+ * yolov8n-seg.pt`, dfc-corpus unseen2/21 and unseen23/67; Go's `--- PASS: TestX (0.01s)` and `PASS`; TAP's `ok`-less `[PASS]`), or
+ * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`): never a word of a sentence (`pass` in prose, a
+ * `PASS_THROUGH` name).
+ */
+const HARNESS_PASSED = /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])/;
 
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
@@ -338,6 +351,13 @@ const MARKER = {
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
   /**
+   * A benchmark's summary of its timed runs, a mean with its spread (`Hailo emulated latency: 37971.8 +/- 1116.0 ms`, a notebook's
+   * emulator run, dfc-corpus unseen23/08; IPython's `%timeit`: `37.9 ms ± 1.12 ms per loop (mean ± std. dev. of 7 runs, 10 loops
+   * each)`): a statistic over every run, printed once they have all ended — unlike a live `FPS: 12.36` each second.
+   */
+  measured:
+    /^(?:[A-Za-z][\w ()/.-]{0,60}: )?\d+(?:\.\d+)?(?: ?(?:ms|s|us|µs|ns|fps|FPS))? ?(?:\+\/-|±) ?\d+(?:\.\d+)?(?: ?(?:ms|s|us|µs|ns|fps|FPS))?(?: per loop \(mean ± std\. dev\. of \d+ runs?, \d+ loops? each\))?\s*$/,
+  /**
    * A command whose answer is its version or its help, which it prints whole and exits 0: `hailo --version`'s `Hailo
    * Dataflow Compiler v3.29.0` (dfc-corpus unseen18/44), `hailortcli --version`'s `HailoRT-CLI version 4.18.0` (unseen5/20),
    * and any argparse program's help — argparse's own entry for its `-h` option (`-h, --help  show this help message and
@@ -413,6 +433,8 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.inferred.test(t) ||
     // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
     MARKER.networkDone.test(t) ||
+    // A benchmark's mean and spread over its timed runs: its report once they all ran.
+    ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
     MARKER.toldItself.test(t)
   )
@@ -428,6 +450,7 @@ export function classifyMarker(text: string): Marker | null {
     const f = MARKER.exportSavedAs.exec(t)?.[1];
     return { kind: 'saved', ...(f ? { file: saved(exportKind(f), f) } : {}) };
   }
+  if (t.includes('PASS') && HARNESS_PASSED.test(t)) return { kind: 'passed' };
   if (compileLine(t)) return { kind: 'stageLine', stage: 'compile' };
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };

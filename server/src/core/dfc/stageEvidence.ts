@@ -114,8 +114,10 @@ export function stageOfModule(module: string | undefined): StageName | null {
  * flow (`compiling my model fails at the parser`); the allocator's words are the compile stage's own.
  */
 const SAID_STAGES: readonly (readonly [RegExp, StageName])[] = [
-  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing))\b/i, 'parse'],
-  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing))\b/i, 'optimize'],
+  // The ClientRunner's methods an author names for the step (`\`translate_onnx_model\` a explosé direct :`, dfc-corpus unseen23/01):
+  // those spelt with an underscore are the DFC's alone (/work/shared/docs/dfc-flow.md §3.2, §7.2); `optimize`/`compile` are anyone's.
+  [/\b(?:pars(?:e|er|ing)|translat(?:e|ion|ing)|translate_(?:onnx|tf)_model)\b/i, 'parse'],
+  [/\b(?:optimi[sz](?:e|er|ation|ing)|quanti[sz](?:e|ation|ing)|calibrat(?:e|ion|ing)|optimize_full_precision)\b/i, 'optimize'],
   // The allocator's own phrases too (markers.ts ALLOCATOR_ITERATION: `Trying parallel splits...`, `Trying parallel mapping...`).
   [/\b(?:allocat(?:or|ion|ing)|mapping|parallel splits)\b/i, 'compile'],
 ];
@@ -158,6 +160,36 @@ export function stageFailedSaid(clause: string, verbAt?: number, verb = 'failed'
     for (const m of subject.slice(start + 1).matchAll(re)) if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
   }
   return nearest?.stage ?? null;
+}
+
+/**
+ * The step a program's own failure words name as what it could not do to the model (`Could not parse the model due to dynamic
+ * shapes`, dfc-corpus unseen23/06; the DFC CLI's `Failed to compile the model: …`, tune2/22): the verb's stage. Here `compile`
+ * counts — it is the tool's word for its own step — and the object must be the model, so HailoRT's `Failed to parse HEF file`
+ * (a runtime step) is none.
+ */
+const FAILED_STEP =
+  /\b(?:could not|couldn't|cannot|can't|unable to|failed to)\s+(pars(?:e|ing)|translat(?:e|ing)|optimi[sz](?:e|ing)|quanti[sz](?:e|ing)|calibrat(?:e|ing)|compil(?:e|ing)|allocat(?:e|ing))\s+(?:the |this |your |a |an )?(?:\w+ ){0,2}?(?:model|network|graph|onnx|net)\b/i;
+
+export function stageOfFailedStep(body: string): StageName | null {
+  const m = FAILED_STEP.exec(body.length > 2000 ? body.slice(0, 2000) : body);
+  if (!m) return null;
+  return stageSaid(m[1]) ?? (COMPILE_SAID.test(m[1]) ? 'compile' : null);
+}
+
+/**
+ * The step an author's line contrasts with the steps it says went through (`L'optimize et la quantification passent sans broncher,
+ * mais le compile plante :`, dfc-corpus unseen23/04; `parsing works, but the optimize step dies with:`): the stage the clause after
+ * the last `but` names. `compile` counts there when the clause before names another stage: it is a step set against that one.
+ */
+const CONTRAST = /\b(?:but|however|yet|mais|pero|aber|doch)\b/gi;
+
+export function stageSaidAfterContrast(text: string): StageName | null {
+  let at = -1;
+  for (const m of text.matchAll(CONTRAST)) at = m.index;
+  if (at < 0) return null;
+  const rest = text.slice(at);
+  return stageSaid(rest) ?? (COMPILE_SAID.test(rest) && stageSaid(text.slice(0, at)) !== null ? 'compile' : null);
 }
 
 /** An author's verbs that a step failed or refused (quoted refusals, errors.ts), each a place stageFailedSaid reads around. */

@@ -67,7 +67,7 @@ const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. C
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating /;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -405,6 +405,14 @@ export class ReaderState implements ReaderView {
           if (this.applicationRun() && !l.raw.includes('[HailoRT]') && !KERNEL_DEVICE_LINE.test(withoutLevel(text))) this.run.answered = true;
           // Any program's word that it succeeded gets past a failure that only its words told (errors.ts succeeded).
           if (!l.raw.includes('[HailoRT]')) this.errors.succeeded();
+          break;
+        case 'passed':
+          // A harness's verdict that its case passed (markers.ts HARNESS_PASSED): the run it wraps ended well, whatever stage
+          // the excerpt last showed running (an abridged compile's `Found valid partition …` then the sweep's `PASS`, unseen23/67).
+          if (this.run.current) this.finishStage(this.run.current, 'ok', null, l.no, events);
+          this.run.nextStepLine = null;
+          this.run.answered = true;
+          this.errors.succeeded();
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
