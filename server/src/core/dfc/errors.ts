@@ -822,8 +822,10 @@ export class ErrorCollector {
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
-    // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06).
-    if (words && this.run.saidStage === null) this.run.saidStage = stageOfFailedStep(body);
+    // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
+    // DFC CLI's `[error] Failed to compile the model: …` at its own level, tune2/22): never HailoRT's (`Failed to parse HEF`).
+    if ((words || ((lv === 'error' || lv === 'critical') && !consumed && !RUNTIME_ERROR.test(body) && !l.raw.includes('[HailoRT]'))) && this.run.saidStage === null)
+      this.run.saidStage = stageOfFailedStep(body);
     // Or the step the author's line introducing the quote sets against the steps that went through (`…, mais le compile plante :`).
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaidAfterContrast(intro);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.

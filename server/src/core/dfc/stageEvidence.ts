@@ -189,7 +189,8 @@ export function stageSaidAfterContrast(text: string): StageName | null {
   for (const m of text.matchAll(CONTRAST)) at = m.index;
   if (at < 0) return null;
   const rest = text.slice(at);
-  return stageSaid(rest) ?? (COMPILE_SAID.test(rest) && stageSaid(text.slice(0, at)) !== null ? 'compile' : null);
+  const before = text.slice(0, at);
+  return stageSaid(rest) ?? (COMPILE_SAID.test(rest) && SAID_STAGES.some(([re]) => re.test(before)) ? 'compile' : null);
 }
 
 /** An author's verbs that a step failed or refused (quoted refusals, errors.ts), each a place stageFailedSaid reads around. */
