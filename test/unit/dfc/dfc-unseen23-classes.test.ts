@@ -95,7 +95,7 @@ test("a program's own words name the step it could not do to the model; HailoRT'
   assert.equal(read(['Could not parse the config file: line 3']).failedStage, 'unknown');
 });
 
-test('`Invalid … for/of/found …` as a message\'s first words is a failure, naming the layer by its HN kind', () => {
+test("`Invalid … for/of/found …` as a message's first words is a failure, naming the layer by its HN kind", () => {
   // ffmpeg (libavformat's AVERROR_INVALIDDATA, as `ffmpeg -i` prints it for a file it cannot read).
   const ff = read(['calib.mp4: Invalid data found when processing input']);
   assert.equal(ff.outcome, 'failed', JSON.stringify(ff.diagnostics));
@@ -106,7 +106,10 @@ test('`Invalid … for/of/found …` as a message\'s first words is a failure, n
     conv.diagnostics.some((d) => d.node === 'conv12' || d.message.includes('conv12')),
     JSON.stringify(conv.diagnostics),
   );
-  assert.ok(conv.diagnostics.some((d) => d.node === 'conv12'), JSON.stringify(conv.diagnostics));
+  assert.ok(
+    conv.diagnostics.some((d) => d.node === 'conv12'),
+    JSON.stringify(conv.diagnostics),
+  );
   // A word inside a sentence, or a name without a digit or underscore, is no such report / no layer.
   assert.equal(read(['An invalid value for the batch size is replaced by 1.']).outcome, 'incomplete');
   assert.ok(!read(['Invalid kernel shape for conv layers, Groups: 0']).diagnostics.some((d) => d.node === 'layers'));

@@ -112,7 +112,9 @@ const EXCEPTION_ANYWHERE = new RegExp(
  * the module path says it is the DFC's, and which stage's code raised it.
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
-const MAY_EXCEPTION = new RegExp(`Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`);
+const MAY_EXCEPTION = new RegExp(
+  `Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
+);
 
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
@@ -824,7 +826,10 @@ export class ErrorCollector {
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
     // DFC CLI's `[error] Failed to compile the model: …` at its own level, tune2/22): never HailoRT's (`Failed to parse HEF`).
-    if ((words || ((lv === 'error' || lv === 'critical') && !consumed && !RUNTIME_ERROR.test(body) && !l.raw.includes('[HailoRT]'))) && this.run.saidStage === null)
+    if (
+      (words || ((lv === 'error' || lv === 'critical') && !consumed && !RUNTIME_ERROR.test(body) && !l.raw.includes('[HailoRT]'))) &&
+      this.run.saidStage === null
+    )
       this.run.saidStage = stageOfFailedStep(body);
     // Or the step the author's line introducing the quote sets against the steps that went through (`…, mais le compile plante :`).
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaidAfterContrast(intro);
