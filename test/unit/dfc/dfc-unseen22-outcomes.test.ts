@@ -62,6 +62,14 @@ test("a message the catalogue knows as an error, at the DFC's own warning level,
   assert.equal(r.outcome, 'success', JSON.stringify(r.diagnostics));
   assert.ok(codes(r).includes('dfc/gpu-memory:warning'), JSON.stringify(codes(r)));
   assert.ok(!codes(r).some((c) => c.endsWith(':error')), JSON.stringify(codes(r)));
+  // An excerpt that stops after the warning (no later stage end to show the DFC recovered): the DFC's level alone says it
+  // went on — no failure, the warning said.
+  const cut = read(warned.slice(0, at + 2));
+  assert.notEqual(cut.outcome, 'failed', JSON.stringify(cut.diagnostics));
+  assert.deepEqual(
+    codes(cut).filter((c) => c.startsWith('dfc/gpu-memory')),
+    ['dfc/gpu-memory:warning'],
+  );
   // Controls: the same message raised (fine-tuning's AccelerasResourceError, fixture dfc/gpu-oom's form) or logged at
   // error level is the run's failure.
   for (const line of [
