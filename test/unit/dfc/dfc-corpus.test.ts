@@ -133,9 +133,11 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // tool's message quoted as what a step raised or refused, with the node the author names beside it).
   unseen21: { cases: 13, right: 13, fields: 24, fieldsRight: 24 },
   // Scored 17/24 (42/50 fields) once unread, on the session-start reader (c386cde8) and on bf247718 alike.
-  unseen22: { cases: 24, right: 17, fields: 50, fieldsRight: 42 },
-  // Scored 19/25 (50/59 fields) once unread, on the session-start reader (c386cde8), on bf247718 and after unseen21's round alike.
-  unseen23: { cases: 25, right: 19, fields: 59, fieldsRight: 50 },
+  unseen22: { cases: 24, right: 20, fields: 50, fieldsRight: 46 },
+  // Scored 19/25 (50/59 fields) once unread, on the session-start reader (c386cde8), on bf247718 and after unseen21's round alike;
+  // then read and its misses fixed as classes (dfc-unseen23-classes.test.ts: a harness's PASS verdict and a benchmark's mean ±
+  // spread end a run, NetworkX's classes, the step a failure's own words or an author's contrast or the API's names say).
+  unseen23: { cases: 25, right: 22, fields: 59, fieldsRight: 56 },
 };
 
 function report(results: CaseResult[]): string {
