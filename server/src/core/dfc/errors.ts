@@ -16,6 +16,8 @@ import {
   stageOfApiCall,
   stageOfCall,
   stageOfClass,
+  stageOfFrameNamed,
+  stageOfValidated,
   stageOfFrame,
   stageOfMention,
   stageOfModule,
@@ -298,6 +300,8 @@ export function reportsInProse(body: string): ProseReport[] {
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
 
 /** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
+/** A Markdown code fence's line (```` ``` ````, ```` ```text ````, `~~~`). */
+const MARKDOWN_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
 const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;
 
 // ---- how a run ends without a Python traceback ------------------------------------------------
@@ -677,6 +681,9 @@ export class ErrorCollector {
     const ran = stageOfMention(t);
     if (ran)
       [this.run.ranStage, this.run.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
+    // A frame named in prose by its file and function (`fuser.py _handle_neg_feature_shuffle`): the DFC module that ran.
+    const frameStage = ran ? null : stageOfFrameNamed(l.said ?? t);
+    if (frameStage) [this.run.ranStage, this.run.why.ran] = [frameStage, `a line names a frame of the DFC's ${frameStage} code`];
     const call = stageOfApiCall(t);
     if (call) {
       [this.run.callStage, this.run.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
@@ -707,14 +714,22 @@ export class ErrorCollector {
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
     const intro = this.run.intro;
     const prose = this.run.prose;
-    if (body) this.run.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
+    // The line as written when its code span was read as the line (`a second failure in \`translate\`:`, unseen22/04).
+    const introduces = body.endsWith(':') ? body : l.said?.trimEnd().endsWith(':') ? l.said.trim() : null;
+    // A Markdown fence opening the quote (```` ``` ````) is no words of its own: the line before it still introduces what follows.
+    if (body && !MARKDOWN_FENCE.test(body)) this.run.intro = !consumed && !bare && introduces !== null && level(t) === null ? introduces : null;
     // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
     if (body) this.run.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
-      const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
+      const validated = (stageOfModule(bare.module) ?? stageOfClass(bare.cls)) ? null : stageOfValidated(bare.message);
+      const stage = validated ?? stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.run.ranStage = stage;
       this.run.ownStage = stage;
-      this.run.why.own = bare.module ? `its module ${bare.module} is the ${stage} stage's code` : `its class ${bare.cls} is the ${stage} stage's framework's`;
+      this.run.why.own = validated
+        ? `it validates the ${stage} stage's configuration (${/validation errors? for \w+/.exec(bare.message ?? '')?.[0]})`
+        : bare.module
+          ? `its module ${bare.module} is the ${stage} stage's code`
+          : `its class ${bare.cls} is the ${stage} stage's framework's`;
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
@@ -813,6 +828,8 @@ export class ErrorCollector {
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
+    // Or the step the author's line introducing the quote names (`a second failure in \`translate\`:` before the tool's line, unseen22/04).
+    if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaid(intro);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
