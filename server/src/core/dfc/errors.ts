@@ -20,6 +20,7 @@ import {
   stageOfValidated,
   stageOfFrame,
   stageOfMention,
+  stageOfMessageWords,
   stageOfModule,
   stageFailedBefore,
   stageFailedSaid,
@@ -158,7 +159,7 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
  * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
  */
 const QUOTED_REFUSAL =
-  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
 const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
@@ -188,7 +189,8 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
     const message = m[3].trim();
     // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
     // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2])) continue;
+    // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
+    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !stageOfMessageWords(message))) continue;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
     const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
@@ -770,7 +772,7 @@ export class ErrorCollector {
     for (const q of quoted) {
       // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
       if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
-      const stage = stageFailedBefore(q.before);
+      const stage = stageOfMessageWords(q.message) ?? stageFailedBefore(q.before);
       const s: Signal = {
         kind: 'error-line',
         cls: null,

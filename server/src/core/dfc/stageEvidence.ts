@@ -14,6 +14,7 @@
 //   5. the stage the author names where they quote the error (`Parsing fails:`).
 // With none of these the stage is `unknown` — never a default.
 import { COMMANDS } from '../alls/schema';
+import { DFC_MESSAGES } from '../common/dfcMessages';
 import { STAGES, type StageClue, type StageClueKind, type StageName } from './types';
 
 export type { StageClue, StageClueKind };
@@ -219,6 +220,29 @@ export function stageFailedBefore(text: string): StageName | null {
     const stage = stageFailedSaid(tail, verbs[i].index, verbs[i][0]);
     if (stage) return stage;
   }
+  return null;
+}
+
+// ---- a DFC message quoted by its fixed words -------------------------------------------------------------------
+/**
+ * The catalogue's messages by their fixed words, those before the first value they name (`Automri finished with too many
+ * resources on {context} …` → `Automri finished with too many resources on`), each with its stage; only words enough to be
+ * the tool's and no one's prose (four words at least).
+ */
+const MESSAGE_WORDS: readonly (readonly [string, StageName])[] = DFC_MESSAGES.flatMap((m) => {
+  const words = m.text.split('{')[0].trim();
+  return m.stage && m.stage !== 'runtime' && words.split(/\s+/).length >= 4 ? [[words, m.stage] as const] : [];
+});
+
+/**
+ * The stage of the DFC message an author quotes by its fixed words without the values that follow them (`fails every tried
+ * split with \`Automri finished with too many resources\``, dfc-corpus unseen22/35): the quote is the start of the
+ * catalogue's text, four words at least — the tool's own message, so the stage that prints it.
+ */
+export function stageOfMessageWords(quote: string): StageName | null {
+  const q = quote.trim().replace(/[.…]+$/, '');
+  if (q.split(/\s+/).length < 4) return null;
+  for (const [words, stage] of MESSAGE_WORDS) if (words.startsWith(q)) return stage;
   return null;
 }
 
