@@ -134,7 +134,7 @@ const DFC_FILES: Readonly<Record<string, string>> = {
   'parser_cli.py': 'hailo_sdk_client/tools/parser_cli.py',
   'compiler_cli.py': 'hailo_sdk_client/tools/compiler_cli.py',
 };
-const FRAME_NAMED = /(?<![\w/.])([a-z]\w{1,40}\.py)`?(?: |::?|\.|, in |`? in `?| line \d{1,6}, in )`?([A-Za-z_]\w{1,120})\b/g;
+const FRAME_NAMED = /(?<![\w/.])([a-z]\w{1,40}\.py)`?(?: |::?|\.|, in |`? in `?| line \d{1,6}, in )`?([A-Za-z]?\w{0,60}_\w{1,60})\b/g;
 
 export function stageOfFrameNamed(text: string): StageName | null {
   if (!text.includes('.py')) return null;
