@@ -133,6 +133,7 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // tool's message quoted as what a step raised or refused, with the node the author names beside it).
   unseen21: { cases: 13, right: 13, fields: 24, fieldsRight: 24 },
   // Scored 17/24 (42/50 fields) once unread, on the session-start reader (c386cde8) and on bf247718 alike.
+  // 21/24 since dfc-unseen22-stages.test.ts's stage clues (04, 34, 35, 37); 39, 41, 43 are dfcfix22b's.
   unseen22: { cases: 24, right: 21, fields: 50, fieldsRight: 46 },
 };
 
