@@ -718,8 +718,10 @@ export class ErrorCollector {
     const prose = this.run.prose;
     // The line as written when its code span was read as the line (`a second failure in \`translate\`:`, unseen22/04).
     const introduces = body.endsWith(':') ? body : l.said?.trimEnd().endsWith(':') ? l.said.trim() : null;
-    // A Markdown fence opening the quote (```` ``` ````) is no words of its own: the line before it still introduces what follows.
-    if (body && !MARKDOWN_FENCE.test(body)) this.run.intro = !consumed && !bare && introduces !== null && level(t) === null ? introduces : null;
+    // A Markdown fence opening the quote (```` ``` ````) is no words of its own: the line before it still introduces what follows;
+    // nor is a line without a letter (a bare timestamp a wrapper left of a blank line).
+    if (body && !MARKDOWN_FENCE.test(body) && /\p{L}/u.test(body))
+      this.run.intro = !consumed && !bare && introduces !== null && (level(t) === null || l.relayedLevel === true) ? introduces : null;
     // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
     if (body) this.run.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
