@@ -60,6 +60,12 @@ function limitIn(text: string): string | undefined {
   return `HAILO_MAX_${m[1]}${m[2] ? ` = ${m[2]}: at most ${m[2]} ${what}` : ` (the most ${what} HailoRT allows)`}`;
 }
 
+/** An environment variable's value in an author's code span (`VIRTUAL_ENV=/usr`, `` `CUDA_VISIBLE_DEVICES=0` ``): upper-case, as POSIX's utilities' are. */
+const SETTING_SPAN = /`([A-Z][A-Z0-9_]{2,60}=[^`\s]{1,200})`/g;
+/** How many lines after a failure an author's cause analysis may name a setting in. */
+const SETTING_LINES = 8;
+const MAX_SETTINGS_SAID = 4;
+
 /** A HailoRT release a line names: the library's soname, a package or wheel, `HailoRT v…`. */
 const HAILORT_VERSION = /(?:libhailort\.so\.|hailort(?:[-_]|\s{1,12})v?|HailoRT v)(\d{1,2}\.\d{1,3}\.\d{1,3})\b/gi;
 /** A run stopped by its user or a signal (Ctrl-C, SIGTERM, SIGKILL). */
@@ -518,6 +524,8 @@ class CollectorRun {
   paragraph: string[] = [];
   /** A HailoRT failure the next lines may still give the reason for. */
   causeWindow: { d: DfcDiagnostic; until: number } | null = null;
+  /** Environment settings an author's lines name in a code span (`VIRTUAL_ENV=/usr`), with their lines (sayAuthorSettings). */
+  settingsSaid: { no: number; setting: string }[] = [];
   /** HailoRT versions the log names (`libhailort.so.4.20.0`, `hailort 5.1.1`, `HailoRT v4.23.0`): several parts of several releases. */
   readonly versions = new Set<string>();
   /** The run's warnings no entry knows, in their words (at most MAX_OTHER_WARNINGS). */
@@ -581,6 +589,12 @@ export class ErrorCollector {
     const body = l.text;
     if (this.run.versions.size < 8 && NAMES_HAILORT.test(body))
       for (const m of body.matchAll(HAILORT_VERSION)) if (this.run.versions.size < 8) this.run.versions.add(m[1]);
+    // As the author wrote it (Markdown kept: the reader's text loses code spans' backticks).
+    const written = l.said ?? body;
+    if (written.includes('=') && written.includes('`') && level(body) === null && this.run.settingsSaid.length < MAX_SETTINGS_SAID)
+      for (const m of written.matchAll(SETTING_SPAN))
+        if (this.run.settingsSaid.length < MAX_SETTINGS_SAID && !this.run.settingsSaid.some((x) => x.setting === m[1]))
+          this.run.settingsSaid.push({ no: l.no, setting: m[1] });
     if (this.run.causeWindow && l.no <= this.run.causeWindow.until) {
       const r = osReasonIn(body);
       if (r && !this.reasons.has(this.run.causeWindow.d)) this.reasons.set(this.run.causeWindow.d, r);
@@ -611,6 +625,24 @@ export class ErrorCollector {
     for (const m of text.matchAll(/[.!?;]\s/g)) start = m.index + 2;
     const stage = stageSaid(text.slice(start));
     if (stage) this.run.saidStage = stage;
+  }
+
+  /**
+   * The cause an author states beside a failure, where it is an environment setting: their lines right after the failure
+   * (its cause analysis, in whatever language) name a variable's value in a code span — `VIRTUAL_ENV=/usr` beside
+   * `PermissionError: [Errno 13] Permission denied: '/usr/etc'`, the DFC's logger putting its folder under $VIRTUAL_ENV
+   * (dfc-corpus unseen22/39). The failure's diagnostic says it: the reader cannot know the variable, the author found it.
+   */
+  sayAuthorSettings(): void {
+    if (!this.run.settingsSaid.length) return;
+    const failure = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    if (!failure) return;
+    // A setting the diagnostic already says (a hailort.h limit, causesAround) is not said again.
+    const said = this.run.settingsSaid.filter(
+      (x) => x.no >= failure.logLine && x.no - failure.logLine <= SETTING_LINES && !failure.message.includes(x.setting.slice(0, x.setting.indexOf('='))),
+    );
+    if (said.length)
+      failure.message += ` The author's lines right after it name the environment setting ${said.map((x) => `${x.setting} (line ${x.no})`).join(', ')} in their account of it: check it where the program runs.`;
   }
 
   /** The last three bodies read (where an OS reason or a limit after a HailoRT failure is looked for). */
@@ -1308,6 +1340,7 @@ export class ErrorCollector {
     this.explainer.evidence = s.stage ?? null;
     const ds = this.explainer.explain(s);
     if (ds === null) return 0;
+    if (s.warned) for (const d of ds) if (d.severity === 'error') d.severity = 'warning';
     for (const d of ds) this.push(d, added);
     if (this.run.unexplained && ds.length) this.run.unexplained = null;
     return Math.max(1, ds.length);

@@ -47,6 +47,8 @@ export interface Signal {
   file?: string;
   /** A message an author quoted (errors.ts quotedRefusals): their words after it — what they changed, what it did then. */
   after?: string;
+  /** The tool logged the line at its own warning level and went on (Explainer.observe): what it says is a warning. */
+  warned?: boolean;
 }
 
 /** A caller's status line with its own words after the status (`CHECK_SUCCESS failed with status=HAILO_X(N) - words`). */
@@ -362,8 +364,14 @@ export class Explainer {
     // when a relay keeps the paragraph from being joined — not only the first status the catalogue finds in it.
     const sentences = hit?.message.tool === 'hailort' && lv === null && !quiet ? statusSentences(body) : null;
     if (sentences) for (const said of sentences) emit({ kind: 'error-line', cls: null, message: said, frames: [], line: { ...l, text: said } });
-    else if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l });
-    else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
+    else if (hit?.message.code && hit.message.id !== 'end-nodes-retried' && !quiet) {
+      // At the tool's own warning level the same evidence says warning: the DFC printed it as one and went on (Layer Noise
+      // Analysis's `[warning] GPU memory has been exhausted. Layer Noise Analysis will not generate statistics.`, its
+      // HAR saved after it, dfc-corpus unseen22/41) — the catalogue's error is the message raised (AccelerasResourceError
+      // out of fine-tuning). A verdict, or a cause said with one, keeps its severity whatever the level.
+      const warned = lv === 'warning' && trusted && hit.message.severity === 'error' && hit.message.verdict !== true && !verdictCause;
+      emit({ kind: 'error-line', cls: null, message: body, frames: [], line: l, ...(warned ? { warned } : {}) });
+    } else if (!hit && (level(t) === 'error' || body.includes('CHECK failed'))) {
       this.run.rtPlain = { line: l, text: stripCheck(body) };
       this.hailortAside(l, body);
     }

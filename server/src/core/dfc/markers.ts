@@ -190,7 +190,7 @@ export type Marker =
    */
   | { kind: 'probed' }
   /** The stage's output was written (`Saved HAR to: x.har` — `hailo parser`/`hailo optimize` end so): the running stage ended. */
-  | { kind: 'saved'; file?: Saved }
+  | { kind: 'saved'; file?: Saved; echo?: boolean }
   /** Any program's own word that what it did succeeded (`Inference was successful!`, `… configured successfully`), never an error line. */
   | { kind: 'succeeded' }
   /**
@@ -250,6 +250,26 @@ const EXIT_STATUS =
 /** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
 const HEF_DONE =
   /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created):? (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
+
+/**
+ * A clause saying the HAR was written, in an author's or a wrapper's words (`the HAR was saved normally`, `Saved the HAR`,
+ * `x_quantized.har written`); the DFC's own is `Saved HAR to: …`. Read clause by clause (harDoneIn): a negation in another
+ * clause of the line (`Not blocking — the HAR was saved normally.`, dfc-corpus unseen22/41) is not this one's.
+ */
+const HAR_DONE =
+  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error|if|unless|whether|when)\b)(?:(?:[\w-]+ ){0,3}HAR(?: file)?(?: was| has been)?(?: successfully)? (?:written|saved|generated|created|exported)\b|(?:Successfully )?(?:saved|wrote|exported|generated|created):? (?:the )?(?:[\w-]+ )?(?:HAR\b|\S+\.har\b)|\S+\.har (?:was |has been )?(?:successfully )?(?:written|saved|created|generated)\b)/i;
+/** Where a line's clauses end: a sentence's end, a semicolon, a dash between words. */
+const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
+/** A clause of the line that says the HAR was written (HAR_DONE), with the `.har` it names if any; null when none does. */
+function harDoneIn(t: string): { file?: string } | null {
+  for (const c of t.split(CLAUSE_END)) {
+    const clause = c.trim();
+    if (!HAR_DONE.test(clause)) continue;
+    const f = /([^\s'"`()]+\.har)\b/i.exec(clause)?.[1];
+    return f ? { file: f } : {};
+  }
+  return null;
+}
 
 /** The `.hef` a HEF_DONE line names beside its verb: `Generated: best.hef`, `saved to out/x.hef`, `x.hef was written`. */
 const HEF_PATH =
@@ -331,7 +351,7 @@ const MARKER = {
   hefWritten: /^HEF file written to:? (\S.*)$/,
   hefSaved: /^Saved HEF to:? (\S.*)$/i,
   compilationComplete: /^Compilation complete\s*$/,
-  profiled: /^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S/,
+  profiled: /^(?:Profiler report generated in|Saved Profiler HTML Report to:?) \S|^Number of Contexts {2,}\d+\s*$/,
   ranFrom: /^Ran from command: \S/,
   vdevice: /^Creating vdevice with params\b/,
   inferred:
@@ -402,7 +422,10 @@ export function classifyMarker(text: string): Marker | null {
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
-  // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`.
+  // The profiler's report: hailomz's `Profiler report generated in …`, the `hailo profiler` CLI's `Saved Profiler HTML Report to: …`,
+  // and the report itself, printed whole before either (one info record): its Performance Summary's `Number of Contexts  N`
+  // row, there in every mode (Pre Placement, Compiled) — a console or notes cut before the file's line still holds the
+  // profiler's answer (dfc-corpus unseen22/43; heldout/36, unseen7/08 print both).
   if (MARKER.profiled.test(t)) return { kind: 'profiled' };
   if (MARKER.ranFrom.test(t)) return { kind: 'runStart', tool: 'dfc' };
   if (MARKER.vdevice.test(t)) return { kind: 'runStart', tool: 'hailort' };
@@ -422,6 +445,12 @@ export function classifyMarker(text: string): Marker | null {
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
+  // Anyone's past-tense word that the HAR exists, as the HEF's ends a compile (HEF_DONE): the step that wrote it ended. Never an error line.
+  if ((t.includes('HAR') || t.includes('.har')) && level(text) !== 'error') {
+    const done = harDoneIn(t);
+    // `echo`: words about a file, which repeat what the DFC's own line already said of it (state.ts noteSaved).
+    if (done) return { kind: 'saved', echo: true, ...(done.file ? { file: saved('har', done.file) } : {}) };
+  }
   // An exporter's own verdict that it wrote what it made: Ultralytics' try_export (ultralytics/engine/exporter.py, every
   // format: `{prefix} export success ✅ {t}s, saved as '{f}' ({mb} MB)` — `Hailo:`'s f is the directory holding the HEF).
   if (t.includes('export success') && EXPORT_SAVED.test(t)) {

@@ -67,7 +67,7 @@ const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. C
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Ran from|vdevice|on destruction|Activating |Creating /;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating /;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -309,7 +309,8 @@ export class ReaderState implements ReaderView {
       )
         this.errors.progressed();
       if ('network' in m && m.network && !this.network) this.network = m.network;
-      if ((m.kind === 'saved' || m.kind === 'end') && m.file) this.noteSaved({ ...m.file, logLine: l.no });
+      if ((m.kind === 'saved' || m.kind === 'end') && m.file && !(m.kind === 'saved' && m.echo && this.savedAlready(m.file)))
+        this.noteSaved({ ...m.file, logLine: l.no });
       switch (m.kind) {
         case 'start': {
           // A stage that already finished, or one before a stage that already started, starts again: another run
@@ -482,6 +483,15 @@ export class ReaderState implements ReaderView {
   }
 
   /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
+  /**
+   * A file the run already saved, by its name: a wrapper's or author's words after the DFC's `Saved HAR to: /content/x.har`
+   * (`HAR file saved as: x.har`, `Initial HAR saved: /content/x.har (9.7 MB)`) tell the same file, not another.
+   */
+  private savedAlready(f: { kind: string; path: string }): boolean {
+    const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+    return this.run.saved.some((x) => x.kind === f.kind && (x.path === f.path || x.path.endsWith(`/${name}`)));
+  }
+
   private noteSaved(f: SavedFile): void {
     // Longer than Linux's PATH_MAX (4096, include/uapi/linux/limits.h): no path a program could have written.
     if (f.path.length > 4096 || !f.path) return;
@@ -714,6 +724,7 @@ export class ReaderState implements ReaderView {
       outcome = 'incomplete';
     }
     if (outcome === 'failed' && failed !== 'docker') pushAll(added, this.errors.unexplainedIfNone(exit));
+    this.errors.sayAuthorSettings();
     pushAll(added, this.errors.sayOtherWarnings());
     pushAll(added, this.errors.saySplats());
     if (failed && failed !== 'docker' && failed !== 'unknown') this.finishStage(failed, 'failed', null, this.lastLine, events);
