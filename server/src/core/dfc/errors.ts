@@ -16,8 +16,11 @@ import {
   stageOfApiCall,
   stageOfCall,
   stageOfClass,
+  stageOfFrameNamed,
+  stageOfValidated,
   stageOfFrame,
   stageOfMention,
+  stageOfMessageWords,
   stageOfModule,
   stageFailedBefore,
   stageFailedSaid,
@@ -173,7 +176,7 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
  * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
  */
 const QUOTED_REFUSAL =
-  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
 const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
@@ -203,7 +206,8 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
     const message = m[3].trim();
     // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
     // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2])) continue;
+    // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
+    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !stageOfMessageWords(message))) continue;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
     const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
@@ -315,6 +319,8 @@ export function reportsInProse(body: string): ProseReport[] {
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
 
 /** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
+/** A Markdown code fence's line (```` ``` ````, ```` ```text ````, `~~~`). */
+const MARKDOWN_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
 const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;
 
 // ---- how a run ends without a Python traceback ------------------------------------------------
@@ -720,6 +726,9 @@ export class ErrorCollector {
     const ran = stageOfMention(t);
     if (ran)
       [this.run.ranStage, this.run.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
+    // A frame named in prose by its file and function (`fuser.py _handle_neg_feature_shuffle`): the DFC module that ran.
+    const frameStage = ran ? null : stageOfFrameNamed(l.said ?? t);
+    if (frameStage) [this.run.ranStage, this.run.why.ran] = [frameStage, `a line names a frame of the DFC's ${frameStage} code`];
     const call = stageOfApiCall(t);
     if (call) {
       [this.run.callStage, this.run.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
@@ -750,14 +759,24 @@ export class ErrorCollector {
     if (framed && framed.cls === bare!.cls) frames.push(framed.frame);
     const intro = this.run.intro;
     const prose = this.run.prose;
-    if (body) this.run.intro = !consumed && !bare && body.endsWith(':') && level(t) === null ? body : null;
+    // The line as written when its code span was read as the line (`a second failure in \`translate\`:`, unseen22/04).
+    const introduces = body.endsWith(':') ? body : l.said?.trimEnd().endsWith(':') ? l.said.trim() : null;
+    // A Markdown fence opening the quote (```` ``` ````) is no words of its own: the line before it still introduces what follows;
+    // nor is a line without a letter (a bare timestamp a wrapper left of a blank line).
+    if (body && !MARKDOWN_FENCE.test(body) && /\p{L}/u.test(body))
+      this.run.intro = !consumed && !bare && introduces !== null && (level(t) === null || l.relayedLevel === true) ? introduces : null;
     // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
     if (body) this.run.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
-      const stage = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
+      const validated = (stageOfModule(bare.module) ?? stageOfClass(bare.cls)) ? null : stageOfValidated(bare.message);
+      const stage = validated ?? stageOfModule(bare.module) ?? stageOfClass(bare.cls);
       if (stage) this.run.ranStage = stage;
       this.run.ownStage = stage;
-      this.run.why.own = bare.module ? `its module ${bare.module} is the ${stage} stage's code` : `its class ${bare.cls} is the ${stage} stage's framework's`;
+      this.run.why.own = validated
+        ? `it validates the ${stage} stage's configuration (${/validation errors? for \w+/.exec(bare.message ?? '')?.[0]})`
+        : bare.module
+          ? `its module ${bare.module} is the ${stage} stage's code`
+          : `its class ${bare.cls} is the ${stage} stage's framework's`;
       // The author's words before the quoted class (as written: a code span's sentence is gone from `body`), or the line that introduced it.
       let said: StageName | null = null;
       if (!stage && !RUNTIME_ERROR.test(`${bare.cls} ${body}`) && !bare.module?.startsWith('hailo_platform')) {
@@ -798,7 +817,7 @@ export class ErrorCollector {
     for (const q of quoted) {
       // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
       if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
-      const stage = stageFailedBefore(q.before);
+      const stage = stageOfMessageWords(q.message) ?? stageFailedBefore(q.before);
       const s: Signal = {
         kind: 'error-line',
         cls: null,
@@ -865,6 +884,9 @@ export class ErrorCollector {
       this.run.saidStage = stageOfFailedStep(body);
     // Or the step the author's line introducing the quote sets against the steps that went through (`…, mais le compile plante :`).
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaidAfterContrast(intro);
+    // Else the step the author's line introducing the quote names (`a second failure in \`translate\`:` before the tool's line,
+    // unseen22/04) — after the contrast above: `X passes, but Y fails:` names both.
+    if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaid(intro);
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {

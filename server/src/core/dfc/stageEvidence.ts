@@ -14,6 +14,7 @@
 //   5. the stage the author names where they quote the error (`Parsing fails:`).
 // With none of these the stage is `unknown` — never a default.
 import { COMMANDS } from '../alls/schema';
+import { DFC_MESSAGES } from '../common/dfcMessages';
 import { STAGES, type StageClue, type StageClueKind, type StageName } from './types';
 
 export type { StageClue, StageClueKind };
@@ -87,6 +88,9 @@ export function stageOfFrame(path: string, fn: string): StageName | null {
 export function stageOfClass(cls: string | null | undefined): StageName | null {
   if (!cls) return null;
   if (/^Acceleras[A-Z]/.test(cls)) return 'optimize';
+  // The optimizer's configuration (`ModelOptimizationConfig`, the model script's settings pydantic validates: its
+  // `calibration -> calibset_size`, dfc-corpus unseen22/37) is the optimize stage's.
+  if (/^ModelOptimization[A-Z]\w*$/.test(cls)) return 'optimize';
   if (/^(?:BackendAllocator|Allocator)\w*(?:Exception|Error)$/.test(cls)) return 'compile';
   return null;
 }
@@ -101,6 +105,46 @@ export function stageOfMention(text: string): StageName | null {
   if (!text.includes('hailo_')) return null;
   const m = DFC_MODULE_MENTION.exec(text);
   return m ? stageOfFrame(`/${m[1].replace(/[.\\]/g, '/')}/`, '') : null;
+}
+
+/**
+ * The stage of the configuration class a validation error is for (pydantic's `2 validation errors for
+ * ModelOptimizationConfig`, its message's first line): the class's stage (stageOfClass), whatever library validated it.
+ */
+const VALIDATED_MODEL = /\bvalidation errors? for ([A-Z]\w{1,80})/;
+
+export function stageOfValidated(message: string | null | undefined): StageName | null {
+  const m = message?.includes('validation error') ? VALIDATED_MODEL.exec(message) : null;
+  return m ? stageOfClass(m[1]) : null;
+}
+
+/**
+ * A frame an author names in prose by its file and function (`fuser.py _handle_neg_feature_shuffle`, `onnx_graph.py
+ * _is_spatial_flatten…`, dfc-corpus unseen22/34) rather than by a traceback's path: the DFC's own module files, each
+ * at the path public tracebacks show it (the parser's translators and fuser under `hailo_sdk_client/model_translator/`,
+ * the corpus's unseen10/03 and SOURCES.md), read by stageOfFrame. A file name alone, without a function beside it, is
+ * anyone's.
+ */
+const DFC_FILES: Readonly<Record<string, string>> = {
+  'onnx_graph.py': 'hailo_sdk_client/model_translator/onnx_translator/onnx_graph.py',
+  'onnx_translator.py': 'hailo_sdk_client/model_translator/onnx_translator/onnx_translator.py',
+  'tf_graph.py': 'hailo_sdk_client/model_translator/tf_translator/tf_graph.py',
+  'translator.py': 'hailo_sdk_client/model_translator/translator.py',
+  'fuser.py': 'hailo_sdk_client/model_translator/fuser/fuser.py',
+  'parser_cli.py': 'hailo_sdk_client/tools/parser_cli.py',
+  'compiler_cli.py': 'hailo_sdk_client/tools/compiler_cli.py',
+};
+const FRAME_NAMED = /(?<![\w/.])([a-z]\w{1,40}\.py)`?(?: |::?|\.|, in |`? in `?| line \d{1,6}, in )`?([A-Za-z]?\w{0,60}_\w{1,60})\b/g;
+
+export function stageOfFrameNamed(text: string): StageName | null {
+  if (!text.includes('.py')) return null;
+  let found: StageName | null = null;
+  for (const m of text.matchAll(FRAME_NAMED)) {
+    const path = DFC_FILES[m[1]];
+    const stage = path ? stageOfFrame(`/${path}`, m[2]) : null;
+    if (stage) found = stage;
+  }
+  return found;
 }
 
 /** The stage a DFC module's code belongs to (`hailo_model_optimization.…` → optimize), as stageOfFrame reads a path. */
@@ -209,6 +253,29 @@ export function stageFailedBefore(text: string): StageName | null {
     const stage = stageFailedSaid(tail, verbs[i].index, verbs[i][0]);
     if (stage) return stage;
   }
+  return null;
+}
+
+// ---- a DFC message quoted by its fixed words -------------------------------------------------------------------
+/**
+ * The catalogue's messages by their fixed words, those before the first value they name (`Automri finished with too many
+ * resources on {context} …` → `Automri finished with too many resources on`), each with its stage; only words enough to be
+ * the tool's and no one's prose (four words at least).
+ */
+const MESSAGE_WORDS: readonly (readonly [string, StageName])[] = DFC_MESSAGES.flatMap((m) => {
+  const words = m.text.split('{')[0].trim();
+  return m.stage && m.stage !== 'runtime' && words.split(/\s+/).length >= 4 ? [[words, m.stage] as const] : [];
+});
+
+/**
+ * The stage of the DFC message an author quotes by its fixed words without the values that follow them (`fails every tried
+ * split with \`Automri finished with too many resources\``, dfc-corpus unseen22/35): the quote is the start of the
+ * catalogue's text, four words at least — the tool's own message, so the stage that prints it.
+ */
+export function stageOfMessageWords(quote: string): StageName | null {
+  const q = quote.trim().replace(/[.…]+$/, '');
+  if (q.split(/\s+/).length < 4) return null;
+  for (const [words, stage] of MESSAGE_WORDS) if (words.startsWith(q)) return stage;
   return null;
 }
 
