@@ -121,9 +121,12 @@ test("the step an author's intro sets against the steps that went through is the
     ["L'optimize passe sans broncher, mais le compile plante :", 'compile'],
     ['The parser is happy, but quantization falls over:', 'optimize'],
   ] as const) {
-    const r = read([intro, 'Invalid kernel shape for conv conv5, Groups: 0']);
-    assert.equal(r.outcome, 'failed', intro);
-    assert.equal(r.failedStage, stage, `${intro} ${JSON.stringify(r.diagnostics)}`);
+    // Right after the intro, or in a Markdown fence after it (the fence's line is no words of its own).
+    for (const quote of [['Invalid kernel shape for conv conv5, Groups: 0'], ['```', 'Invalid kernel shape for conv conv5, Groups: 0', '```']]) {
+      const r = read([intro, ...quote]);
+      assert.equal(r.outcome, 'failed', intro);
+      assert.equal(r.failedStage, stage, `${intro} ${JSON.stringify(r.diagnostics)}`);
+    }
   }
   // Without a contrast, two stages named say neither.
   assert.equal(read(['Parsing and optimization both run, then:', 'Invalid kernel shape for conv conv5, Groups: 0']).failedStage, 'unknown');
@@ -134,8 +137,10 @@ test("the DFC API's method an author names for the step places an error nothing 
     ['`translate_onnx_model` blows up at once:', 'parse'],
     ['Then `optimize_full_precision` dies:', 'optimize'],
   ] as const) {
-    const r = read([intro, "KeyError: 'images'"]);
-    assert.equal(r.outcome, 'failed');
-    assert.equal(r.failedStage, stage, `${intro} ${JSON.stringify(r.diagnostics)}`);
+    for (const quote of [["KeyError: 'images'"], ['```', "KeyError: 'images'", '```']]) {
+      const r = read([intro, ...quote]);
+      assert.equal(r.outcome, 'failed');
+      assert.equal(r.failedStage, stage, `${intro} ${JSON.stringify(r.diagnostics)}`);
+    }
   }
 });
