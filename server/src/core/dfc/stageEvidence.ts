@@ -122,8 +122,8 @@ export function stageOfValidated(message: string | null | undefined): StageName 
  * A frame an author names in prose by its file and function (`fuser.py _handle_neg_feature_shuffle`, `onnx_graph.py
  * _is_spatial_flatten…`, dfc-corpus unseen22/34) rather than by a traceback's path: the DFC's own module files, each
  * at the path public tracebacks show it (the parser's translators and fuser under `hailo_sdk_client/model_translator/`,
- * the corpus's unseen10/03 and SOURCES.md), read by stageOfFrame. A file name alone, without a function beside it, is
- * anyone's.
+ * the corpus's unseen10/03 and test/fixtures/dfc/SOURCES.md), read by stageOfFrame. A file name alone, without a
+ * function beside it, is anyone's.
  */
 const DFC_FILES: Readonly<Record<string, string>> = {
   'onnx_graph.py': 'hailo_sdk_client/model_translator/onnx_translator/onnx_graph.py',
