@@ -190,6 +190,8 @@ export interface QuotedRefusal {
   before: string;
   /** The author's words after the quote to the end of the line (their fix, what they tried), clipped. */
   after: string;
+  /** The stage of the catalogue message the quote is by its fixed words (stageOfMessageWords), if it is one. */
+  catalogueStage: StageName | null;
 }
 
 /**
@@ -204,10 +206,11 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
   let m: RegExpExecArray | null;
   while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
     const message = m[3].trim();
+    const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
     // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
     // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
     // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !stageOfMessageWords(message))) continue;
+    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) continue;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
     const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
@@ -217,7 +220,7 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
       .replace(/`/g, '')
       .replace(/^[)\s.,;:]+/, '')
       .trim();
-    out.push({ message, before, after: clipAfter(after), ...(node && !VERSION_LIKE.test(node) ? { node } : {}) });
+    out.push({ message, before, after: clipAfter(after), catalogueStage, ...(node && !VERSION_LIKE.test(node) ? { node } : {}) });
   }
   return out;
 }
@@ -318,9 +321,9 @@ export function reportsInProse(body: string): ProseReport[] {
 /** A class name as a sentence's last word, in quotes or backticks or bare: `… \`SomeError\`.` */
 const SENTENCE_LAST_CLASS = /(?:^|[\s`'"*(])([A-Z]\w{2,80})[`'"*)]{0,3}\.$/;
 
-/** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
 /** A Markdown code fence's line (```` ``` ````, ```` ```text ````, `~~~`). */
 const MARKDOWN_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+/** HailoRT's own failures (a run on the device): no DFC stage, whatever words stand around them. */
 const RUNTIME_ERROR = /^Hailo(?:RT|Communication)|HAILO_[A-Z]/;
 
 // ---- how a run ends without a Python traceback ------------------------------------------------
@@ -768,8 +771,9 @@ export class ErrorCollector {
     // A relay's level (every relayed line at INFO) is no tool's: the line is still its author's.
     if (body) this.run.prose = !consumed && !bare && (level(t) === null || l.relayedLevel === true) ? body : null;
     if (bare) {
-      const validated = (stageOfModule(bare.module) ?? stageOfClass(bare.cls)) ? null : stageOfValidated(bare.message);
-      const stage = validated ?? stageOfModule(bare.module) ?? stageOfClass(bare.cls);
+      const own = stageOfModule(bare.module) ?? stageOfClass(bare.cls);
+      const validated = own ? null : stageOfValidated(bare.message);
+      const stage = own ?? validated;
       if (stage) this.run.ranStage = stage;
       this.run.ownStage = stage;
       this.run.why.own = validated
@@ -817,7 +821,7 @@ export class ErrorCollector {
     for (const q of quoted) {
       // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
       if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
-      const stage = stageOfMessageWords(q.message) ?? stageFailedBefore(q.before);
+      const stage = q.catalogueStage ?? stageFailedBefore(q.before);
       const s: Signal = {
         kind: 'error-line',
         cls: null,

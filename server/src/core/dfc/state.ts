@@ -410,17 +410,13 @@ export class ReaderState implements ReaderView {
         case 'passed':
           // A harness's verdict that its case passed (markers.ts HARNESS_PASSED): the run it wraps ended well, whatever stage
           // the excerpt last showed running (an abridged compile's `Found valid partition …` then the sweep's `PASS`, unseen23/67).
-          if (this.run.current) this.finishStage(this.run.current, 'ok', null, l.no, events);
-          this.run.nextStepLine = null;
-          this.run.answered = true;
+          this.answeredAt(l.no, events);
           this.errors.succeeded();
           break;
         case 'profiled':
           // The profiler's estimate runs the partitioner (`Starting Hailo context-partitioner flow`) and ends with its report;
           // a profile of a compiled HAR runs no stage at all (dfc-corpus unseen7/08): the report is the run's answer.
-          if (this.run.current) this.finishStage(this.run.current, 'ok', null, l.no, events);
-          this.run.nextStepLine = null;
-          this.run.answered = true;
+          this.answeredAt(l.no, events);
           break;
       }
     }
@@ -490,7 +486,13 @@ export class ReaderState implements ReaderView {
     this.errors.plainLine(l);
   }
 
-  /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
+  /** The run's answer at line `no` (a profiler's report, a harness's verdict): the stage running ended there, and the run with it. */
+  private answeredAt(no: number, events: DfcEvent[]): void {
+    if (this.run.current) this.finishStage(this.run.current, 'ok', null, no, events);
+    this.run.nextStepLine = null;
+    this.run.answered = true;
+  }
+
   /**
    * A file the run already saved, by its name: a wrapper's or author's words after the DFC's `Saved HAR to: /content/x.har`
    * (`HAR file saved as: x.har`, `Initial HAR saved: /content/x.har (9.7 MB)`) tell the same file, not another.
@@ -500,6 +502,7 @@ export class ReaderState implements ReaderView {
     return this.run.saved.some((x) => x.kind === f.kind && (x.path === f.path || x.path.endsWith(`/${name}`)));
   }
 
+  /** A path written again moves to the end with its new line (hailomz rewrites one HAR after each stage). */
   private noteSaved(f: SavedFile): void {
     // Longer than Linux's PATH_MAX (4096, include/uapi/linux/limits.h): no path a program could have written.
     if (f.path.length > 4096 || !f.path) return;
