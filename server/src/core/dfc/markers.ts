@@ -184,8 +184,6 @@ export type Marker =
    * switches its networks per frame releases one and activates the other (dfc-corpus unseen15/08).
    */
   | { kind: 'rebuilt' }
-  /** HailoRT configured a HEF on a device (`Configuring HEF on VDevice took N milliseconds`, vdevice.cpp's configure, at info). */
-  | { kind: 'configured' }
   /**
    * The PCIe driver's probe ended with the device's node (`hailo 0000:01:00.0: Probing: Added board 1e60-2864, /dev/hailo0`,
    * hailort-drivers linux/pcie/src/pcie.c hailo_pcie_probe's last line before `return 0`): the probe's steps all passed.
@@ -411,7 +409,6 @@ const MARKER = {
    * exit`, Lib/argparse.py's default help, printed by print_help before it exits 0; dfc-corpus unseen18/17).
    */
   toldItself: /^(?:Hailo Dataflow Compiler v\d+\.\d+\S*|HailoRT-CLI version \d+\.\d+\S*|-h, --help\s+show this help message and exit)\s*$/,
-  configured: /^Configuring HEF (?:on VDevice )?took [\d.]+ milliseconds\s*$/,
   released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
   probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
   harSaved: /^Saved HAR to:? (\S.*)$/,
@@ -489,7 +486,6 @@ export function classifyMarker(text: string): Marker | null {
   )
     return { kind: 'inferred' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
-  if (t.startsWith('Configuring HEF') && MARKER.configured.test(t)) return { kind: 'configured' };
   if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).

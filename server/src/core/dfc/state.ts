@@ -53,8 +53,6 @@ const SIGNAL_EXITS: ReadonlySet<number> = new Set([130, 137, 143]);
 const SESSION_OPENING = /Creating vdevice|OS Version:|firmware_version is|VDevice Infos/;
 /** A HailoRT log line's thread, level, source file and line, and function: `[time] [tid] [HailoRT] [error] [vdevice.cpp:535] [create]`. */
 const HAILORT_FRAME = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]\s?\[(\w{1,10})\]\s?\[([\w.-]{1,80}):(\d{1,6})\]\s?\[(\w{1,80})\]/;
-/** A record's opening timestamp, whole or cut (`[2024-08-07 1`: a file cut at 4096 bytes, dfc-corpus unseen20/39). */
-const RECORD_START = /\[\d{4}-\d\d-\d\d\b/;
 /** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 /**
@@ -123,8 +121,6 @@ class StateRun {
   systemCheck: 'checking' | 'refused' | 'passed' | null = null;
   /** `answered` stands only on a pipeline released ('released'), which a pipeline set up again takes back ('rebuilt'). */
   answeredByRelease = false;
-  /** HailoRT configured the HEF on the device (`Configuring HEF on VDevice took N milliseconds`): see HailoRT's own log file. */
-  configured = false;
   /**
    * A model script was loaded after the run's last stage finished (`Loading model script commands to …`, which
    * comes before an optimize or a compile): the run went on to a next step that nothing shows finished.
@@ -175,8 +171,6 @@ export class ReaderState implements ReaderView {
   private readonly programs = new Set<string>();
   private readonly errors: ErrorCollector;
   private lastLine = 0;
-  /** Since the HEF was configured, the last HailoRT record was a whole one (hailortLogEnded). */
-  private lastRecordWhole = false;
   /**
    * The run being read (StateRun). Per log, besides: the caller's context, the header's versions and architecture and the
    * network as the report says them (what the whole paste is about: the installation a terminal runs, a banner printed
@@ -387,9 +381,6 @@ export class ReaderState implements ReaderView {
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
           if (this.applicationRun() && !this.run.answered) this.run.answered = this.run.answeredByRelease = true;
           break;
-        case 'configured':
-          if (l.raw.includes('[HailoRT]')) [this.run.configured, this.lastRecordWhole] = [true, true];
-          break;
         case 'rebuilt':
           // A pipeline set up again after the release: the run went on, and where the log stops is no end it showed.
           if (this.run.answeredByRelease) this.run.answered = this.run.answeredByRelease = false;
@@ -467,9 +458,6 @@ export class ReaderState implements ReaderView {
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
   private seen(l: LogLine): void {
     this.lastLine = l.no;
-    // After the HEF was configured, the last of HailoRT's records must be whole: a file cut mid-record (dfc-corpus
-    // unseen14/61, unseen20/39) ends on a prefix of one. Anyone's words around them (an outro, the application's prints) are not records.
-    if (this.run.configured && (l.raw.includes('[HailoRT]') || RECORD_START.test(l.raw))) this.lastRecordWhole = HAILORT_FRAME.test(l.raw);
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
@@ -621,17 +609,6 @@ export class ReaderState implements ReaderView {
     return this.run.command === null && this.run.dfcVersion === null && STAGES.every((s) => this.run.stages.get(s)!.status === 'not-reached');
   }
 
-  /**
-   * HailoRT's own log (hailort.log, however quoted) whose run configured its HEF on the device, its last record whole,
-   * with no error: the library writes no line when its application ends well (a
-   * camera loop's process never releases; 4.20's InferModel deactivates silently), so the log's end is the run's as far as
-   * HailoRT tells, and the configure its answer. Three collectors who never read this code judged such files a success from their threads
-   * (dfc-corpus unseen13/56, unseen19/72; unseen18/39, which never reaches configure, stays incomplete).
-   */
-  private hailortLogEnded(): boolean {
-    return this.run.configured && this.lastRecordWhole && this.applicationRun() && !this.errors.hasErrors();
-  }
-
   /** The log already shows a run: a stage reached, an error, a tool's answer. */
   private ranAnything(): boolean {
     return this.run.answered || this.errors.hasErrors() || this.errors.endsInError() || STAGES.some((x) => this.run.stages.get(x)!.status !== 'not-reached');
@@ -751,8 +728,7 @@ export class ReaderState implements ReaderView {
       this.run.stages.get(this.run.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.run.current === null) ||
       this.ranToItsEnd() ||
-      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors()) ||
-      this.hailortLogEnded()
+      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors())
     ) {
       outcome = 'success';
     } else {
