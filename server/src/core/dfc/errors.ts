@@ -875,7 +875,10 @@ export class ErrorCollector {
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null
+        ? // The line before in the author's paragraph: the words' subject may end it (a hard wrap, `(single-context` / `presolve failed`).
+          failureIn(body, this.run.paragraph.length > 1 ? this.run.paragraph[this.run.paragraph.length - 2] : '')
+        : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);

@@ -95,6 +95,14 @@ const WINDOW_CLOSED = /\bOutput window was closed\b/;
 export function windowClosedIn(body: string): boolean {
   return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
+/**
+ * The compiler's single-context attempt as the subject of the words (`single-context presolve failed \`lcus=(110/80)\``, `Single
+ * context fails: …`): the allocator tries one context first and, when the resources a single context has are short, says so and
+ * goes on to split the network — the DFC's own line is `[info] Single context flow failed: Recoverable single context error`, then
+ * `Using Multi-context flow` (test/fixtures/dfc-corpus, e.g. unseen14/51; library file id 59218690720). A step it recovers from is no
+ * failure of the run. The subject stands within the words' clause, or at the end of the line before (an author's hard wrap).
+ */
+const RECOVERED_STEP = /\bsingle[- ]context\b(?:[- ](?:flow|presolve|attempt|compil\w*|allocation|partition\w*|mapping|solution|fit))?[^.;!?|]{0,40}$/i;
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
@@ -104,9 +112,10 @@ const NARRATOR =
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
- * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them.
+ * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them. `lead`: the line
+ * before in the author's paragraph, where the clause of the words may begin.
  */
-export function failureIn(body: string): FailureWords | null {
+export function failureIn(body: string, lead = ''): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
   if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
@@ -119,6 +128,7 @@ export function failureIn(body: string): FailureWords | null {
     MODAL.test(before) ||
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
+    RECOVERED_STEP.test(clauseStartBefore(s, hit.at) === 0 && lead ? `${lead} ${s.slice(0, hit.at)}` : s.slice(clauseStartBefore(s, hit.at), hit.at)) ||
     WARNED.test(s.slice(0, hit.at)) ||
     CURED.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)

@@ -306,12 +306,32 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
 }
 
 /**
+ * A HEF named with its size right after it (`HEF \`x.hef\`, 1,601,536 bytes, 16m 9s`, a port's table of attempts, dfc-corpus
+ * unseen24/42; `x.hef (9.3 MB)`, `x.hef: 5468160 bytes`): only a file that exists has a size, so the compile wrote it — a
+ * wrapper's or an author's measure of its output (`ls -l`'s, `du`'s, `os.path.getsize`). Read clause by clause, as fileDoneIn:
+ * a negation, a condition or a failure in the clause vetoes it, and a limit (`at most`, `max`, `<`) is no measure.
+ */
+const HEF_SIZED = /(?:^|[\s'"`(])([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
+
+function hefSizedIn(t: string, lv: string | null): string | null {
+  if (lv === 'error' || lv === 'critical' || lv === 'warning' || !t.includes('.hef')) return null;
+  for (const c of t.split(CLAUSE_END)) {
+    const m = HEF_SIZED.exec(c);
+    if (m && !NOT_SIZED.test(c)) return m[1];
+  }
+  return null;
+}
+
+/**
  * A harness's verdict that a case passed, the line's first word in capitals as harnesses print it (a sweep's `PASS  hailo8 /
  * yolov8n-seg.pt`, dfc-corpus unseen2/21 and unseen23/67; Go's `--- PASS: TestX (0.01s)` and `PASS`; TAP's `ok`-less `[PASS]`), or
- * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`): never a word of a sentence (`pass` in prose, a
- * `PASS_THROUGH` name).
+ * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`), or a results list's case name and its verdict
+ * last, after a dash, a colon or dots (`v8_segmentation_n_hailo10h.hef — PASS`, a release's notes, dfc-corpus unseen24/78): never a
+ * word of a sentence (`pass` in prose, a `PASS_THROUGH` name).
  */
-const HARNESS_PASSED = /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])/;
+const HARNESS_PASSED =
+  /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3} (?:\u2014|\u2013|--?|:|\.{2,}) PASS(?:ED)?\s*$/;
 
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
@@ -462,6 +482,9 @@ export function classifyMarker(text: string): Marker | null {
     const done = fileDoneIn('hef', t, level(text));
     const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
     if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+    // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
+    const sized = hefSizedIn(t, level(text));
+    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
