@@ -176,9 +176,14 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
  * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
  */
 const QUOTED_REFUSAL =
-  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+  /\b(raise[sd]?(?: an?)?|throws(?: an?)?|threw(?: an?)?|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with(?: an?)?|errors? out with|dies with(?: an?)?|died with(?: an?)?)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
 const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
+/**
+ * A quote that is an exception's class alone (`crashed with a \`FileNotFoundError\``, dfc-corpus unseen24/06): what the step
+ * raised, named without its message — after a verb that says it raised or crashed, never `fails with` alone (that introduces any quote).
+ */
+const CLASS_QUOTE = /^(?:[A-Za-z_]\w{0,60}\.){0,6}[A-Z]\w{0,80}(?:Error|Exception)$/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
 
 export interface QuotedRefusal {
@@ -192,6 +197,8 @@ export interface QuotedRefusal {
   after: string;
   /** The stage of the catalogue message the quote is by its fixed words (stageOfMessageWords), if it is one. */
   catalogueStage: StageName | null;
+  /** The quote is an exception's class alone (CLASS_QUOTE). */
+  isClass?: boolean;
 }
 
 /**
@@ -202,32 +209,63 @@ export interface QuotedRefusal {
 export function quotedRefusals(paragraph: readonly string[], said: string): QuotedRefusal[] {
   if (!said.includes('`')) return [];
   const out: QuotedRefusal[] = [];
-  QUOTED_REFUSAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
+  // An author's hard wrap may stand between the verb and its quote (`… run crashed with a` / `\`FileNotFoundError\` on …`): the
+  // previous line of the paragraph is read with this one, and a match is this line's only when its verb is in that line.
+  const prev = paragraph.length > 1 ? paragraph[paragraph.length - 2] : '';
+  const lead = prev && !prev.trimEnd().endsWith('`') && /[\w]$/.test(prev.trimEnd()) ? `${prev.trimEnd().slice(-120)} ` : '';
+  for (const [text, offset] of lead
+    ? ([
+        [said, 0],
+        [lead + said, lead.length],
+      ] as const)
+    : ([[said, 0]] as const)) {
+    QUOTED_REFUSAL.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(text))) {
+      // The joined text's matches: only one whose verb ends the line before (the rest are this line's own, read above).
+      if (offset && (m.index >= offset || text.indexOf(`\`${m[3]}\``, m.index) < offset)) continue;
+      const r = refusalAt(paragraph, text, m, offset);
+      if (r) out.push(r);
+    }
+  }
+  return out;
+}
+
+/** The quoted refusal QUOTED_REFUSAL matched at `m` in `text` (the line as written, after `offset` characters of the line before), or null. */
+function refusalAt(paragraph: readonly string[], text: string, m: RegExpExecArray, offset: number): QuotedRefusal | null {
+  const said = text;
+  {
     const message = m[3].trim();
     const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
+    const isClass = CLASS_QUOTE.test(message) && !m[1].startsWith('fail') && !/^(?:is |was |gets |got )?re/.test(m[1]);
     // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
     // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
     // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) continue;
+    if ((!MESSAGE_QUOTE.test(message) && !isClass) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) return null;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
-    if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
-    const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+    if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) return null;
+    const before = [...paragraph.slice(0, offset ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
     const node = m[2] ?? m[4];
     const after = said
       .slice(m.index + m[0].length)
       .replace(/`/g, '')
       .replace(/^[)\s.,;:]+/, '')
       .trim();
-    out.push({ message, before, after: clipAfter(after), catalogueStage, ...(node && !VERSION_LIKE.test(node) ? { node } : {}) });
+    return {
+      message,
+      before,
+      after: clipAfter(after),
+      catalogueStage,
+      ...(isClass ? { isClass } : {}),
+      ...(node && !VERSION_LIKE.test(node) ? { node } : {}),
+    };
   }
-  return out;
 }
 
 /** The author's words after a quote: up to two sentences, at most 240 characters. */
 function clipAfter(text: string): string {
-  const two = /^(?:[^.!?]*[.!?](?:\s|$)){1,2}/.exec(text)?.[0] ?? text;
+  // A dot inside a name (`torch.flatten`, `onnx_graph.py`) ends no sentence.
+  const two = /^(?:(?:[^.!?]|[.!?](?=\S))*[.!?](?:\s|$)){1,2}/.exec(text)?.[0] ?? text;
   return (two.length > 240 ? `${two.slice(0, 239)}…` : two).trim();
 }
 
@@ -488,6 +526,8 @@ class CollectorRun {
   lastException: Signal | null = null;
   /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
   unexplained: { signal: Signal; excerpt: string[] } | null = null;
+  /** A failure an author told in words with the step that failed (stageFailedSaid): their next lines of the paragraph, read as its `after`. */
+  toldFailure: { signal: Signal; text: string; lines: number } | null = null;
   /** The run's first error line nothing explained: a program logs a failure's cause first, then each caller's line. */
   firstUnexplained: Signal | null = null;
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
@@ -746,6 +786,7 @@ export class ErrorCollector {
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
+    this.told(l, written);
     const named = consumed ? null : exceptionIn(body);
     // A class the author names only as what an action would raise (`omitting the concat layer throws \`X\``): no failure of this run.
     const bare = named && !named.message && !named.module && namedAsHypothetical(this.run.paragraph, written, named.cls) ? null : named;
@@ -822,10 +863,12 @@ export class ErrorCollector {
       // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
       if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
       const stage = q.catalogueStage ?? stageFailedBefore(q.before);
+      // A class alone (`crashed with a \`FileNotFoundError\``): the optimizer's algorithm the author names before it says what ran.
+      if (!stage && q.isClass) this.algorithmRan(q.before, null);
       const s: Signal = {
         kind: 'error-line',
-        cls: null,
-        message: q.message,
+        cls: q.isClass ? q.message : null,
+        message: q.isClass ? '' : q.message,
         frames: [],
         line: l,
         stage,
@@ -875,13 +918,19 @@ export class ErrorCollector {
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null
+    const words =
+      untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null
         ? // The line before in the author's paragraph: the words' subject may end it (a hard wrap, `(single-context` / `presolve failed`).
           failureIn(body, this.run.paragraph.length > 1 ? this.run.paragraph[this.run.paragraph.length - 2] : '')
         : null;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
-    if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
+    // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
+    let toldStage: StageName | null = null;
+    if ((words?.kind === 'failed' || words?.kind === 'cannot') && this.run.saidStage === null) {
+      toldStage = words.kind === 'failed' ? stageFailedSaid(body) : stageFailedSaid(body, body.indexOf(words.words), words.words);
+      this.run.saidStage = toldStage;
+    }
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
     // DFC CLI's `[error] Failed to compile the model: …` at its own level, tune2/22): never HailoRT's (`Failed to parse HEF`).
     if (
@@ -915,6 +964,8 @@ export class ErrorCollector {
       if (exporterFailed) this.run.openFailure = s;
       const n = this.accept(s, added);
       if (n === 0 && body) {
+        // An author's failure told with the step that failed goes on in their paragraph with its cause or their fix (told()).
+        if (toldStage && ownFailure && !l.relayedLevel) this.run.toldFailure = { signal: s, text: '', lines: 0 };
         this.run.unexplained = { signal: s, excerpt: this.recent(l) };
         this.run.firstUnexplained ??= s;
         this.run.recentFailures.push({ no: l.no, message: body });
@@ -1324,6 +1375,24 @@ export class ErrorCollector {
     if (!algorithm) return;
     this.run.ranStage = 'optimize';
     this.run.why.ran = `the line before it says the optimizer's ${algorithm} was running`;
+  }
+
+  /**
+   * The author's next lines after a failure they told in words with the step that failed (`… Hailo's parser also couldn't handle`,
+   * then `(\`IndexError\` deep in \`is_windows_to_input_chain_end\`). Replaced with \`torch.flatten(x, 1)\`, …`, dfc-corpus
+   * unseen24/38): the rest of its paragraph — what raised it, what they changed — said with it, as a quoted refusal's words after
+   * the quote are (quotedRefusals' `after`): at most two lines, two sentences; a blank line, a level tag or another failure ends it.
+   */
+  private told(l: LogLine, written: string): void {
+    const t = this.run.toldFailure;
+    if (!t || l.no <= t.signal.line.no) return;
+    if (!written.trim() || level(l.text) !== null || failureIn(withoutLevel(l.text).trim()) !== null || t.lines >= 2) {
+      this.run.toldFailure = null;
+      return;
+    }
+    t.text = `${t.text} ${written.replace(/`/g, '').trim()}`.trim();
+    t.lines++;
+    t.signal.after = clipAfter(t.text);
   }
 
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */

@@ -306,18 +306,22 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
 }
 
 /**
- * A HEF named with its size right after it (`HEF \`x.hef\`, 1,601,536 bytes, 16m 9s`, a port's table of attempts, dfc-corpus
- * unseen24/42; `x.hef (9.3 MB)`, `x.hef: 5468160 bytes`): only a file that exists has a size, so the compile wrote it — a
- * wrapper's or an author's measure of its output (`ls -l`'s, `du`'s, `os.path.getsize`). Read clause by clause, as fileDoneIn:
- * a negation, a condition or a failure in the clause vetoes it, and a limit (`at most`, `max`, `<`) is no measure.
+ * A record of the HEF: its path, with at most a label before it, and its size right after it (`HEF \`x.hef\`, 1,601,536 bytes,
+ * 16m 9s`, a port's table of attempts, dfc-corpus unseen24/42; `x.hef (9.3 MB)`, `File: x.hef: 5468160 bytes`): only a file that
+ * exists has a size, so the compile wrote it — a wrapper's or an author's measure of its output (`ls -l`'s, `du`'s,
+ * `os.path.getsize`). The clause is the record alone: an author's sentence with a verb in the present (`The slices compile to
+ * \`x.hef\` (36,864 bytes)`, unseen21/09, what a variant of the graph does beside the failure the notes are about) is an account,
+ * past-tense words are fileDoneIn's. Read clause by clause: a negation, a condition or a failure in the clause vetoes it, and a
+ * limit (`at most`, `max`, `<`) is no measure.
  */
-const HEF_SIZED = /(?:^|[\s'"`(])([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const HEF_SIZED =
+  /^(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)?:? )?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
 function hefSizedIn(t: string, lv: string | null): string | null {
   if (lv === 'error' || lv === 'critical' || lv === 'warning' || !t.includes('.hef')) return null;
   for (const c of t.split(CLAUSE_END)) {
-    const m = HEF_SIZED.exec(c);
+    const m = HEF_SIZED.exec(c.trim());
     if (m && !NOT_SIZED.test(c)) return m[1];
   }
   return null;
