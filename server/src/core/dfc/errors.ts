@@ -24,6 +24,7 @@ import {
   stageOfModule,
   stageFailedBefore,
   stageFailedSaid,
+  stageCouldNotSaid,
   stageOfFailedStep,
   stageSaidAfterContrast,
   stageSaid,
@@ -245,6 +246,8 @@ function refusalAt(paragraph: readonly string[], text: string, m: RegExpExecArra
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) return null;
     const before = [...paragraph.slice(0, offset ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+    // The gerund's clause may begin on a line before (`…, omitting` / `the concat layer throws \`X\``, unseen21/01), as namedAsHypothetical reads it.
+    if (HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)))) return null;
     const node = m[2] ?? m[4];
     const after = said
       .slice(m.index + m[0].length)
@@ -928,7 +931,7 @@ export class ErrorCollector {
     // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
     let toldStage: StageName | null = null;
     if ((words?.kind === 'failed' || words?.kind === 'cannot') && this.run.saidStage === null) {
-      toldStage = words.kind === 'failed' ? stageFailedSaid(body) : stageFailedSaid(body, body.indexOf(words.words), words.words);
+      toldStage = words.kind === 'failed' ? stageFailedSaid(body) : stageCouldNotSaid(body, body.indexOf(words.words));
       this.run.saidStage = toldStage;
     }
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
