@@ -102,7 +102,10 @@ export function windowClosedIn(body: string): boolean {
  * `Using Multi-context flow` (test/fixtures/dfc-corpus, e.g. unseen14/51; library file id 59218690720). A step it recovers from is no
  * failure of the run. The subject stands within the words' clause, or at the end of the line before (an author's hard wrap).
  */
-const RECOVERED_STEP = /\bsingle[- ]context\b(?:[- ](?:flow|presolve|attempt|compil\w*|allocation|partition\w*|mapping|solution|fit))?[^.;!?|]{0,40}$/i;
+/** The same step as the object right after the words (`A second compile … failed single context again in 28m 33s, then accepted 17 contexts`). */
+const RECOVERED_OBJECT = /^\s+(?:in |at |on )?(?:the )?single[- ]context\b/i;
+const RECOVERED_STEP =
+  /\bsingle[- ]context\b(?:[- ](?:flow|presolve|attempt|compil\w*|allocation|partition\w*|mapping|solution|fit))?(?:(?!multi)[^.;!?|]){0,40}$/i;
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
@@ -128,6 +131,7 @@ export function failureIn(body: string, lead = ''): FailureWords | null {
     MODAL.test(before) ||
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
+    RECOVERED_OBJECT.test(s.slice(end, end + 40)) ||
     RECOVERED_STEP.test(clauseStartBefore(s, hit.at) === 0 && lead ? `${lead} ${s.slice(0, hit.at)}` : s.slice(clauseStartBefore(s, hit.at), hit.at)) ||
     WARNED.test(s.slice(0, hit.at)) ||
     CURED.test(sentenceAround(s, hit.at, end)) ||

@@ -308,7 +308,7 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
 /**
  * A record of the HEF: its path, with at most a label before it (one word and its colon, in any language: `출력:`), and its size
  * right after it (`HEF \`x.hef\`, 1,601,536 bytes, 16m 9s`, a port's table of attempts, dfc-corpus unseen24/42; `출력: \`x.hef\`
- * (7.3MB) ✓`, library file id 42778402369; `File: x.hef: 5468160 bytes`): only a file that
+ * (7.3MB) ✓`, library file id 42778402369; `\`x.hef\` is 241,664 bytes`, library file id 70898832909): only a file that
  * exists has a size, so the compile wrote it — a wrapper's or an author's measure of its output (`ls -l`'s, `du`'s,
  * `os.path.getsize`). The clause is the record alone: an author's sentence with a verb in the present (`The slices compile to
  * \`x.hef\` (36,864 bytes)`, unseen21/09, what a variant of the graph does beside the failure the notes are about) is an account,
@@ -316,7 +316,7 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
  * limit (`at most`, `max`, `<`) is no measure.
  */
 const HEF_SIZED =
-  /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+  /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
 function hefSizedIn(t: string, lv: string | null): string | null {
@@ -336,7 +336,7 @@ function hefSizedIn(t: string, lv: string | null): string | null {
  * word of a sentence (`pass` in prose, a `PASS_THROUGH` name).
  */
 const HARNESS_PASSED =
-  /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3} (?:\u2014|\u2013|--?|:|\.{2,}) PASS(?:ED)?\s*$/;
+  /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3}(?: (?:\u2014|\u2013|--?|\.{2,})|:) PASS(?:ED)?\s*$/;
 
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
