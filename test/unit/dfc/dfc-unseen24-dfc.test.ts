@@ -100,7 +100,14 @@ test('a class an author quotes as what a run crashed with is its failure, across
   // / `died with an` / `raised a`, once wrapped after its verb; its stage from the optimizer's algorithm or the step named before it.
   const cases: [string[], string][] = [
     [['The `bias_correction` run crashed with a `FileNotFoundError` on a cached calibration file.'], 'optimize'],
-    [['Our run with `bias_correction` and `adaround` enabled died with an', '`IndexError` at block 12 of 24, the same block every time.'], 'optimize'],
+    [
+      [
+        'Our run with `bias_correction` and `adaround` enabled died with an',
+        '`IndexError` on `calib_cache_12.npz` at block 12 of 24, the same block',
+        'every time we ran it.',
+      ],
+      'optimize',
+    ],
     [['The first translation of the graph raised a `KeyError` on the Shape node.'], 'parse'],
     [['The opportunities runtime suite crashed with a `TypeError` on an empty database.'], 'unknown'],
   ];
