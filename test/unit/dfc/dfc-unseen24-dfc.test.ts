@@ -160,3 +160,26 @@ test("the DFC tool an author makes the subject of `couldn't` is the failed stage
   assert.equal(build.outcome, 'failed');
   assert.equal(build.failedStage, 'unknown');
 });
+
+test('a failure told as a noun with the step it came in (`errors during allocation`) is the run’s, in that step; a possibility is not', () => {
+  // An issue's title in the same grammar (library file id 29388568688: `#608: Unclosed quotation causes hard crash during
+  // compilation`), and the DFC's own steps in it (the allocator's, the optimizer's calibration).
+  const cases: [string[], string][] = [
+    [['#608: Unclosed quotation causes hard crash during compilation'], 'compile'],
+    [['- Decoded end nodes instead of raw per-scale ones:', '  placement errors during allocation (`Agent infeasible`).'], 'compile'],
+    [['- An internal crash during calibration of the 16-bit outputs.'], 'optimize'],
+  ];
+  for (const [lines, stage] of cases) {
+    const r = read(lines);
+    assert.equal(r.outcome, 'failed', lines.join(' / '));
+    assert.equal(r.failedStage, stage, lines.join(' / '));
+  }
+  // A possibility or a cure (library file ids 9104672032, 55836098422, 671848568), and a count of none, are no failure.
+  for (const line of [
+    'If you do this with a virtual machine, it will most likely crash during compilation.',
+    'that passing a cpu_qcomp by-value to a function inside an OpenMP parallel region can cause MSVC to crash during compilation',
+    'To fix the crash during compilation, you have to disable precompiled headers',
+    'No errors during allocation: 3 contexts.',
+  ])
+    assert.deepEqual(errors(read([line])), [], line);
+});

@@ -930,8 +930,13 @@ export class ErrorCollector {
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
     let toldStage: StageName | null = null;
-    if ((words?.kind === 'failed' || words?.kind === 'cannot') && this.run.saidStage === null) {
-      toldStage = words.kind === 'failed' ? stageFailedSaid(body) : stageCouldNotSaid(body, body.indexOf(words.words));
+    if ((words?.kind === 'failed' || words?.kind === 'cannot' || words?.kind === 'during') && this.run.saidStage === null) {
+      toldStage =
+        words.kind === 'failed'
+          ? stageFailedSaid(body)
+          : words.kind === 'during'
+            ? stageFailedSaid(body, body.indexOf(words.words), words.words)
+            : stageCouldNotSaid(body, body.indexOf(words.words));
       this.run.saidStage = toldStage;
     }
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
@@ -1384,12 +1389,15 @@ export class ErrorCollector {
    * The author's next lines after a failure they told in words with the step that failed (`… Hailo's parser also couldn't handle`,
    * then `(\`IndexError\` deep in \`is_windows_to_input_chain_end\`). Replaced with \`torch.flatten(x, 1)\`, …`, dfc-corpus
    * unseen24/38): the rest of its paragraph — what raised it, what they changed — said with it, as a quoted refusal's words after
-   * the quote are (quotedRefusals' `after`): at most two lines, two sentences; a blank line, a level tag or another failure ends it.
+   * the quote are (quotedRefusals' `after`): at most two lines, two sentences; a blank line, a list's next item, a level tag or another
+   * failure ends it.
    */
   private told(l: LogLine, written: string): void {
     const t = this.run.toldFailure;
     if (!t || l.no <= t.signal.line.no) return;
-    if (!written.trim() || level(l.text) !== null || failureIn(withoutLevel(l.text).trim()) !== null || t.lines >= 2) {
+    // A list's next item (`- `, `* `, `2. ` in the line as pasted) is another point of the author's, not this one's rest.
+    const item = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s/.test(l.raw);
+    if (!written.trim() || item || level(l.text) !== null || failureIn(withoutLevel(l.text).trim()) !== null || t.lines >= 2) {
       this.run.toldFailure = null;
       return;
     }

@@ -11,7 +11,7 @@
 // line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
 
 /** What in the line says it failed (for the diagnostic's words). */
-export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw' | 'invalid';
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw' | 'invalid' | 'during';
 
 export interface FailureWords {
   kind: FailureKind;
@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid /i;
+  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |crash/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -43,6 +43,13 @@ const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
  * noun, then what it was for or where — never a word inside a sentence (`an invalid value`).
  */
 const INVALID = /^(?:[\w.+/~-]{1,200}: )?Invalid (?:[a-z][\w-]{0,30} ){0,3}?(?:for|of|in|on|at|found|given|passed|specified)\b/;
+/**
+ * A failure as a noun with the step it came in: `kernel-validation errors during allocation`, `an internal \`map::at\` crash during
+ * multi-context partitioning` (an author's list of the ways a compile failed, dfc-corpus unseen24/12). The noun alone (`errors`) is
+ * anyone's word; with `during`/`while` it says a step went wrong there — the step is the place after it (stageFailedSaid). A verb
+ * (`… can cause MSVC to crash during compilation`) is a possibility, not a report.
+ */
+const DURING = /(?<!\b(?:to|can|could|will|may|might|would) )\b(?:errors?|crash(?:es)?|failures?)(?= (?:during|while) \S)/i;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
@@ -155,6 +162,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('exit-status', EXIT_STATUS.exec(s));
   take('threw', THREW.exec(s));
   take('invalid', INVALID.exec(s));
+  take('during', DURING.exec(s));
   return best;
 }
 
