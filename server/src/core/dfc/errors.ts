@@ -213,7 +213,7 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
   // An author's hard wrap may stand between the verb and its quote (`… run crashed with a` / `\`FileNotFoundError\` on …`): the
   // previous line of the paragraph is read with this one, and a match is this line's only when its verb is in that line.
   const prev = paragraph.length > 1 ? paragraph[paragraph.length - 2] : '';
-  const lead = prev && !prev.trimEnd().endsWith('`') && /[\w]$/.test(prev.trimEnd()) ? `${prev.trimEnd().slice(-120)} ` : '';
+  const lead = prev && !prev.trimEnd().endsWith('`') && /\w$/.test(prev.trimEnd()) ? `${prev.trimEnd().slice(-120)} ` : '';
   for (const [text, offset] of lead
     ? ([
         [said, 0],
@@ -232,37 +232,34 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
   return out;
 }
 
-/** The quoted refusal QUOTED_REFUSAL matched at `m` in `text` (the line as written, after `offset` characters of the line before), or null. */
-function refusalAt(paragraph: readonly string[], text: string, m: RegExpExecArray, offset: number): QuotedRefusal | null {
-  const said = text;
-  {
-    const message = m[3].trim();
-    const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
-    const isClass = CLASS_QUOTE.test(message) && !m[1].startsWith('fail') && !/^(?:is |was |gets |got )?re/.test(m[1]);
-    // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
-    // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
-    // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
-    if ((!MESSAGE_QUOTE.test(message) && !isClass) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) return null;
-    const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
-    if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) return null;
-    const before = [...paragraph.slice(0, offset ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
-    // The gerund's clause may begin on a line before (`…, omitting` / `the concat layer throws \`X\``, unseen21/01), as namedAsHypothetical reads it.
-    if (HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)))) return null;
-    const node = m[2] ?? m[4];
-    const after = said
-      .slice(m.index + m[0].length)
-      .replace(/`/g, '')
-      .replace(/^[)\s.,;:]+/, '')
-      .trim();
-    return {
-      message,
-      before,
-      after: clipAfter(after),
-      catalogueStage,
-      ...(isClass ? { isClass } : {}),
-      ...(node && !VERSION_LIKE.test(node) ? { node } : {}),
-    };
-  }
+/** The quoted refusal QUOTED_REFUSAL matched at `m` in `said` (the line as written, after `offset` characters of the line before), or null. */
+function refusalAt(paragraph: readonly string[], said: string, m: RegExpExecArray, offset: number): QuotedRefusal | null {
+  const message = m[3].trim();
+  const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
+  const isClass = CLASS_QUOTE.test(message) && !m[1].startsWith('fail') && !/^(?:is |was |gets |got )?re/.test(m[1]);
+  // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
+  // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
+  // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
+  if ((!MESSAGE_QUOTE.test(message) && !isClass) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) return null;
+  const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
+  if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) return null;
+  const before = [...paragraph.slice(0, offset ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+  // The gerund's clause may begin on a line before (`…, omitting` / `the concat layer throws \`X\``, unseen21/01), as namedAsHypothetical reads it.
+  if (HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)))) return null;
+  const node = m[2] ?? m[4];
+  const after = said
+    .slice(m.index + m[0].length)
+    .replace(/`/g, '')
+    .replace(/^[)\s.,;:]+/, '')
+    .trim();
+  return {
+    message,
+    before,
+    after: clipAfter(after),
+    catalogueStage,
+    ...(isClass ? { isClass } : {}),
+    ...(node && !VERSION_LIKE.test(node) ? { node } : {}),
+  };
 }
 
 /** The author's words after a quote: up to two sentences, at most 240 characters. */
