@@ -406,14 +406,15 @@ const MARKER = {
    * The Hailo AI Software Suite container's welcome, which its shell prints once it is up inside the container (`Welcome to Hailo
    * AI Software Suite Container`, then its command list and the `(hailo_virtualenv) hailo@…$` prompt; `docker run` of the suite
    * image, its hailo_ai_sw_suite_docker_run.sh or `--resume`): the container started, which is what that command was run for.
+   * Its line's start only: a prompt right after it may be read as the same line's continuation.
    */
-  containerWelcome: /^Welcome to Hailo [\w .-]{1,60} Container\s*$/,
+  containerWelcome: /^Welcome to Hailo [\w .-]{1,60}? Container\b/,
   /**
    * A benchmark's throughput over its timed run (`Throughput: 91.5 inferences/sec`, `Throughput: 30.2 fps`): the count of what
    * ran divided by the run's time, printed once it ended — unlike a live `FPS: 12.36` each second.
    */
   throughput:
-    /^(?:Avg |Average |Mean |Overall |Total )?Throughput: \d[\d,]*(?:\.\d+)? ?(?:inferences|inference|frames|images|samples|fps|FPS)(?:\/s(?:ec)?| per second)?\s*$/,
+    /^(?:Avg |Average |Mean |Overall |Total )?[Tt]hroughput: \d[\d,]*(?:\.\d+)? ?(?:inferences|inference|frames|images|samples|fps|FPS)(?:\/s(?:ec)?| per second)?\s*$/,
   /**
    * A benchmark's summary of its timed runs, a mean with its spread (`Hailo emulated latency: 37971.8 +/- 1116.0 ms`, a notebook's
    * emulator run, dfc-corpus unseen23/08; IPython's `%timeit`: `37.9 ms ± 1.12 ms per loop (mean ± std. dev. of 7 runs, 10 loops
