@@ -106,6 +106,11 @@ test('a program retyped with its typo corrected after the shell refused it is th
   const r = read([...typo, 'user@raspberrypi:~ $ hailortcli fw-control identify', ...identified]);
   assert.equal(r.outcome, 'success', JSON.stringify(r.diagnostics));
   assert.deepEqual(errors(r), []);
+  // The refusal is the earlier run's, said as such — read on its own line: the prompt after it is no hard-wrapped rest of it.
+  const refusal = r.diagnostics.find((d) => d.code === 'dfc/not-installed');
+  assert.equal(refusal?.severity, 'warning', JSON.stringify(r.diagnostics));
+  assert.match(refusal!.message, /earlier run.*hailortlci/);
+  assert.doesNotMatch(refusal!.message, /raspberrypi/);
   // The typed refusal stands when the user goes on with another program: installing what was missing (as the fixture
   // dfc/not-installed's apt lines after its refusal) is another step, and shows nothing of the refused command running.
   const other = read([
