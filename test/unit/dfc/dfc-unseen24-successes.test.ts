@@ -140,6 +140,11 @@ test("an application's error about its own teardown after its run gave its answe
   );
   // No answer before it: the teardown's error is the run's last word.
   assert.equal(read([worked[1], shutdown]).outcome, 'failed');
+  // A failure of the run's work that later words got past (the LPR notes' first run, dfc-corpus unseen19/73: inference refused,
+  // then `test completed`, then the same cleanup error): the teardown's error is no lone aftermath of a run that worked.
+  const refused = ['Vehicle detection error: Failed to perform model inference', 'Static image detection test completed'];
+  assert.equal(read([...worked, ...refused, shutdown]).outcome, 'failed');
+  assert.equal(read([...worked, ...refused]).outcome, 'success');
   // An error that is not about teardown after the answer still ends the run in an error.
   assert.equal(read([...worked, '2025-10-12 11:50:12,220 - main - ERROR - Error during inference: device not found']).outcome, 'failed');
 });

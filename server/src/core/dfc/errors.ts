@@ -501,6 +501,8 @@ class CollectorRun {
   refusedTyped: { line: number; program: string } | null = null;
   /** Lines where a script's own command was refused as not found (`./run.sh: line 14: lspci: command not found`): bash went on. */
   readonly refusedInScript = new Set<number>();
+  /** The run showed a failure line, even one a later line got past (a teardown's error is then no lone aftermath: lineRead). */
+  failureSeen = false;
   /** The stage the current traceback chain shows (its innermost DFC frame or call), for errors no stage line places. */
   chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
@@ -863,8 +865,9 @@ export class ErrorCollector {
     // a relay's INFO, failureIn does not take its words for a failure either).
     // An application's error about its own teardown after its run gave its answer (`[INFO] Static image detection test completed`,
     // then `[ERROR] Error during cleanup: cannot join current thread`, dfc-corpus unseen24/82): what it did stands; the release
-    // that failed after it is said as a warning (failureWords.ts teardownIn). Before the answer, it is the run's failure.
-    const afterAnswer = this.state.answered && this.state.applicationRun() && teardownIn(body);
+    // that failed after it is said as a warning (failureWords.ts teardownIn). Before the answer, or after a failure of the run's
+    // work that later words got past (the same app's inference refused, then `test completed`: unseen19/73), it is the run's failure.
+    const afterAnswer = this.state.answered && !this.run.failureSeen && this.state.applicationRun() && teardownIn(body);
     const lv = windowClosedIn(t) ? 'info' : afterAnswer ? 'warning' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
@@ -905,6 +908,7 @@ export class ErrorCollector {
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
       this.run.lastErrorLine = l.no;
+      this.run.failureSeen = true;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
       this.run.wordsOnly = ownFailure && !bare && !reports.length && !quotedSaid && lv !== 'error' && lv !== 'critical';
     }
