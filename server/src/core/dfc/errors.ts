@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, teardownIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -390,6 +390,8 @@ const CLI11_FOOTER = /^Run with -{1,2}[\w-]{1,40}(?: or -{1,2}[\w-]{1,40})* for 
 const NOT_FOUND =
   /^(?:[\w/.-]{0,64}(?:sh|bash)(?::| -c:)? (?:line \d+: |\d+: )?)?([\w.+-]{1,64}): (?:command not found|not found|コマンドが見つかりません|Befehl nicht gefunden|commande introuvable|未找到命令|找不到命令|명령어를 찾을 수 없음|orden no encontrada|comando non trovato|команда не найдена)\s*$/;
 const ZSH_NOT_FOUND = /^zsh: command not found: ([\w.+-]{1,64})\s*$/;
+/** The line of a script the shell ran a refused command from (`./run.sh: line 14: lspci: command not found`, dash's `./run.sh: 14: …`). */
+const SCRIPT_LINE = /^\S{0,200}: (?:line )?\d+: /;
 /** apt's refusals of a package (`E: ` before apt 3, `Error: ` since). */
 const APT_ERROR =
   /^(?:E|Error): ((?:Unable to locate package ([\w.+:-]{1,128}))|(?:Version '([^']{1,64})' for '([\w.+:-]{1,128})' was not found)|(?:Package '([\w.+:-]{1,128})' has no installation candidate))\s*$/;
@@ -535,6 +537,12 @@ class CollectorRun {
   firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
   /** An exception the log did not get past (no stage line after it): the run died of it. */
   openFailure: Signal | null = null;
+  /** The line where the interactive shell refused a typed command as not found (`bash: souce: command not found`): nothing ran. */
+  refusedTyped: { line: number; program: string } | null = null;
+  /** Lines where a script's own command was refused as not found (`./run.sh: line 14: lspci: command not found`): bash went on. */
+  readonly refusedInScript = new Set<number>();
+  /** The run showed a failure line, even one a later line got past (a teardown's error is then no lone aftermath: lineRead). */
+  failureSeen = false;
   /** The stage the current traceback chain shows (its innermost DFC frame or call), for errors no stage line places. */
   chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
@@ -898,7 +906,12 @@ export class ErrorCollector {
     // A display sink's word that its user closed its window (gst-launch's `ERROR: from element …: Output window was closed`)
     // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn; behind
     // a relay's INFO, failureIn does not take its words for a failure either).
-    const lv = windowClosedIn(t) ? 'info' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
+    // An application's error about its own teardown after its run gave its answer (`[INFO] Static image detection test completed`,
+    // then `[ERROR] Error during cleanup: cannot join current thread`, dfc-corpus unseen24/82): what it did stands; the release
+    // that failed after it is said as a warning (failureWords.ts teardownIn). Before the answer, or after a failure of the run's
+    // work that later words got past (the same app's inference refused, then `test completed`: unseen19/73), it is the run's failure.
+    const afterAnswer = this.state.answered && !this.run.failureSeen && this.state.applicationRun() && teardownIn(body);
+    const lv = windowClosedIn(t) ? 'info' : afterAnswer ? 'warning' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
@@ -952,6 +965,7 @@ export class ErrorCollector {
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
       this.run.lastErrorLine = l.no;
+      this.run.failureSeen = true;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
       this.run.wordsOnly = ownFailure && !bare && !reports.length && !quotedSaid && lv !== 'error' && lv !== 'critical';
     }
@@ -1156,6 +1170,9 @@ export class ErrorCollector {
       this.push(this.explainer.notInstalled(l, what), added);
       this.run.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       this.run.lastErrorLine = l.no;
+      // The shell's own refusal of what was typed at it (no script's `line N:`): that command alone, which never ran (refusedLast).
+      if (missing && !SCRIPT_LINE.test(body)) this.run.refusedTyped = { line: l.no, program: missing[1] };
+      else if (missing) this.run.refusedInScript.add(l.no);
       return true;
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
@@ -1512,9 +1529,27 @@ export class ErrorCollector {
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
-  answered(): void {
+  answered(at?: number): void {
     this.run.lastErrorLine = null;
     this.gotPastWords();
+    if (at !== undefined && this.run.refusedInScript.size) this.scriptWentOn(at);
+  }
+
+  /**
+   * A script's command the shell refused as not found (`./hailo_ai_sw_suite_docker_run.sh: line 14: lspci: command not found`)
+   * fails that command alone: bash runs the script's next line (only `set -e` stops it). When the run's answer follows (the
+   * container the script started printing its welcome, dfc-corpus unseen24/34), the script went on past it: a warning that says so.
+   */
+  private scriptWentOn(at: number): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || !this.run.refusedInScript.has(d.logLine)) continue;
+      d.severity = 'warning';
+      d.message = `The script went on past this and the run gave its answer (line ${at}): ${d.message}`;
+      if (this.run.openFailure?.line.no === d.logLine) this.run.openFailure = null;
+    }
+    this.run.refusedInScript.clear();
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
   }
 
   /**
@@ -1545,6 +1580,15 @@ export class ErrorCollector {
    */
   endsInError(): boolean {
     return this.run.lastErrorLine !== null || this.run.openFailure !== null;
+  }
+
+  /**
+   * The program the interactive shell refused as not found when it was typed at it (`bash: souce: command not found`), when
+   * that refusal is the run's last error: the command never ran (state.ts reads a retyped one as the user's retry).
+   */
+  refusedLast(): string | null {
+    const r = this.run.refusedTyped;
+    return r !== null && r.line === this.run.lastErrorLine ? r.program : null;
   }
 
   /** The log ends in an exception nothing recovered from. */

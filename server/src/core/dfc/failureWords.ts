@@ -113,6 +113,17 @@ export function windowClosedIn(body: string): boolean {
 const RECOVERED_OBJECT = /^\s+(?:in |at |on )?(?:the )?single[- ]context\b/i;
 const RECOVERED_STEP =
   /\bsingle[- ]context\b(?:[- ](?:flow|presolve|attempt|compil\w*|allocation|partition\w*|mapping|solution|fit))?(?:(?!multi)[^.;!?|]){0,40}$/i;
+/**
+ * A program's own error about its teardown (`Error during cleanup: cannot join current thread`, an application's atexit handler;
+ * `ERROR - Error during shutdown: …`, a service manager's): the words put the failure in the release of what the run used, after
+ * its work — not in the work itself. Whether the run had already given its answer decides what it means (errors.ts).
+ */
+const TEARDOWN =
+  /^(?:\S{1,40}: )?(?:error|exception|failure|failed|problem)\b[^.:]{0,40}?\b(?:during|while|in|on)\s+(?:the\s+)?(?:final\s+)?(?:cleanup|clean-up|clean up|cleaning up|teardown|tear-down|tearing down|shutdown|shut-down|shutting down)\b/i;
+/** Whether the line's own words say its failure happened while the program tore down (TEARDOWN). */
+export function teardownIn(body: string): boolean {
+  return TEARDOWN.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */

@@ -421,6 +421,26 @@ const MARKER = {
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
   /**
+   * GStreamer's command-line tools' own ends: gst-launch-1.0's `Got EOS from element "pipeline0".` (tools/gst-launch.c, at the
+   * pipeline's end of stream — every buffer went through; an error prints `ERROR: from element …` instead) and gst-inspect-1.0's
+   * count closing a plugin's details (`  3 features:` / `  +-- 3 elements`, tools/gst-inspect.c print_plugin_features): the
+   * plugin loaded and was listed whole.
+   */
+  gstreamerDone: /^Got EOS from element "[^"\s]{1,80}"\.?\s*$|^\+-- \d+ elements?\s*$/,
+  /**
+   * The Hailo AI Software Suite container's welcome, which its shell prints once it is up inside the container (`Welcome to Hailo
+   * AI Software Suite Container`, then its command list and the `(hailo_virtualenv) hailo@…$` prompt; `docker run` of the suite
+   * image, its hailo_ai_sw_suite_docker_run.sh or `--resume`): the container started, which is what that command was run for.
+   * Its line's start only: a prompt right after it may be read as the same line's continuation.
+   */
+  containerWelcome: /^Welcome to Hailo [\w .-]{1,60}? Container\b/,
+  /**
+   * A benchmark's throughput over its timed run (`Throughput: 91.5 inferences/sec`, `Throughput: 30.2 fps`): the count of what
+   * ran divided by the run's time, printed once it ended — unlike a live `FPS: 12.36` each second.
+   */
+  throughput:
+    /^(?:Avg |Average |Mean |Overall |Total )?[Tt]hroughput: \d[\d,]*(?:\.\d+)? ?(?:inferences|inference|frames|images|samples|fps|FPS)(?:\/s(?:ec)?| per second)?\s*$/,
+  /**
    * A benchmark's summary of its timed runs, a mean with its spread (`Hailo emulated latency: 37971.8 +/- 1116.0 ms`, a notebook's
    * emulator run, dfc-corpus unseen23/08; IPython's `%timeit`: `37.9 ms ± 1.12 ms per loop (mean ± std. dev. of 7 runs, 10 loops
    * each)`): a statistic over every run, printed once they have all ended — unlike a live `FPS: 12.36` each second.
@@ -510,7 +530,10 @@ export function classifyMarker(text: string): Marker | null {
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
-    MARKER.toldItself.test(t)
+    MARKER.toldItself.test(t) ||
+    ((t.startsWith('Got EOS') || t.startsWith('+--')) && MARKER.gstreamerDone.test(t)) ||
+    (t.includes('hroughput') && MARKER.throughput.test(t)) ||
+    (t.startsWith('Welcome to Hailo') && MARKER.containerWelcome.test(t))
   )
     return { kind: 'inferred' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
