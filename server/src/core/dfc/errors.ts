@@ -738,7 +738,7 @@ export class ErrorCollector {
       this.run.callStages.add(call);
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
-    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
+    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body, level(t) === 'warning')) return added;
     const prior = this.lastSaid;
     if (body) this.lastSaid = { l, body };
     if (!consumed && this.runEnd(l, body, added, prior)) return added;
