@@ -1,6 +1,7 @@
 // Classes the twenty-fifth batch of users' logs (dfc-corpus unseen24/) showed the reader missing at runtime: a kernel WARN
-// header an author quotes with its CPU and PID elided (`WARNING: ... at file:line func+off/size`, unseen24/43). Each test
-// reads lines of another source than the batch's log where one was found.
+// header an author quotes with its CPU and PID elided (`WARNING: ... at file:line func+off/size`, unseen24/43); HailoRT's
+// frame-size check (`Input buffer size N is different than expected M`), quoted bare, with the format type its ratio names
+// (unseen24/11, 39). Each test reads lines of another source than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
@@ -38,4 +39,49 @@ test("a kernel WARN header quoted with its CPU and PID elided is the kernel's sp
   // or any warning with an ellipsis, is no splat.
   assert.ok(!codes(['   - 不应出现 `WARNING: ... at f2fs_put_page`']).includes('dfc/kernel-splat:warning'));
   assert.ok(!codes(['WARNING: ... at the end of the calibration the range is narrow']).includes('dfc/kernel-splat:warning'));
+});
+
+// HailoRT v5.2.0's check, as infer_model.cpp's validate_bindings prints it (CHECK(…, HAILO_INVALID_OPERATION, "Input buffer size {}
+// is different than expected {} for input '{}'")), for a 640×640×3 input (yolov8s: 1 228 800 bytes as uint8).
+const sizeCheck = (dir: 'Input' | 'Output', got: number, want: number, name: string) => [
+  `[HailoRT] [error] CHECK failed - ${dir} buffer size ${got} is different than expected ${want} for ${dir.toLowerCase()} '${name}'`,
+  '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_INVALID_OPERATION(6)',
+];
+
+test("HailoRT's frame-size check: a ratio of two format types names them and the setting; another ratio is the shape", () => {
+  // float32 data (4 bytes an element) bound to a stream of the default UINT8 format type.
+  const f32 = read(sizeCheck('Input', 4915200, 1228800, 'yolov8s/input_layer1'));
+  assert.equal(f32.outcome, 'failed');
+  const d = f32.diagnostics.find((x) => x.code === 'hailort/status');
+  assert.ok(d, JSON.stringify(f32.diagnostics));
+  assert.match(d.message, /4× the frame/);
+  assert.match(d.message, /float32 data for a stream whose format type is UINT8/);
+  assert.match(d.message, /set_format_type\(FormatType\.FLOAT32\)/);
+  // uint8 data for an output HailoRT dequantises to FLOAT32 (its size a quarter of the frame): the other way round.
+  const u8 = read(sizeCheck('Output', 33600, 134400, 'yolov8s/yolov8_nms_postprocess')).diagnostics.find((x) => x.code === 'hailort/status');
+  assert.match(u8?.message ?? '', /uint8 data for a stream whose format type is FLOAT32/);
+  assert.match(u8?.message ?? '', /FormatType\.UINT8/);
+  // A 640×640 frame for a 416×416 input: no ratio of format types — the shape.
+  const shape = read(sizeCheck('Input', 1228800, 519168, 'yolov5s/input_layer1')).diagnostics.find((x) => x.code === 'hailort/status');
+  assert.match(shape?.message ?? '', /its shape is another than the stream's/);
+  assert.doesNotMatch(shape?.message ?? '', /FormatType/);
+});
+
+test("HailoRT's frame-size check quoted bare, in prose or a comment, is the run's failure; a buffer of size 0 keeps its own cause", () => {
+  for (const lines of [
+    // pyhailort raising it (its status's class, HailoRTException), and an author quoting the message in a code span.
+    ['hailo_platform.pyhailort.pyhailort.HailoRTException: Input buffer size 4915200 is different than expected 1228800'],
+    ['Binding the normalised frame gives `Input buffer size 4915200 is different than expected 1228800`.'],
+  ]) {
+    const r = read(lines);
+    assert.equal(r.outcome, 'failed', lines.join('\n'));
+    const d = r.diagnostics.find((x) => x.code === 'hailort/status');
+    assert.match(d?.message ?? '', /FormatType\.FLOAT32/, JSON.stringify(r.diagnostics));
+  }
+  // An author's symbols for the sizes (`N` against `N/4`) say the same ratio.
+  const sym = read(['passing float32 arrays fails with "Input buffer size N is different than expected N/4".']);
+  assert.match(sym.diagnostics.find((x) => x.code === 'hailort/status')?.message ?? '', /float32 data for a stream whose format type is UINT8/);
+  // Size 0 (numpy 2 against a HailoRT 4.x wheel, dfc-corpus unseen9/27's cause) is its own entry's.
+  const zero = read(sizeCheck('Input', 0, 1228800, 'yolov8s/input_layer1')).diagnostics.find((x) => x.code === 'hailort/status');
+  assert.match(zero?.message ?? '', /numpy/);
 });

@@ -1154,6 +1154,7 @@ export class Explainer {
     // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
     if (e.id === 'hailort-device-family') fix = sentenceFor('runtime-mismatch').replace(/\.$/, '');
     if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
+    if (e.id === 'hailort-buffer-size') fix = bufferSizeFix(hit.names) ?? fix;
     if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
       fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
     // The kernel's errno in HailoRT's or the driver's words says more than the status its caller
@@ -1748,4 +1749,56 @@ function statusSentences(body: string): string[] | null {
   if (parts.length < 2) return null;
   const named = parts.filter((p) => p.includes('HAILO_') && matchDfcMessage(p)?.message.tool === 'hailort');
   return named.length > 1 ? named : null;
+}
+
+/** A size as HailoRT's check prints it (`307200`) or as an author writes it (`N`, `N/4`, `4N`, `N*4`): its factor of one unknown. */
+function sizeFactor(v: string): { n: number | null; factor: number; symbol: string | null } | null {
+  const t = v.replace(/\s+/g, '');
+  if (/^\d+$/.test(t)) return { n: Number(t), factor: 1, symbol: null };
+  const m = /^(?:(\d+)\*?([A-Za-z]\w*)|([A-Za-z]\w*)(?:([*/])(\d+))?)$/.exec(t);
+  if (!m) return null;
+  if (m[2]) return { n: null, factor: Number(m[1]), symbol: m[2] };
+  const k = m[5] ? Number(m[5]) : 1;
+  return { n: null, factor: m[4] === '/' ? 1 / k : k, symbol: m[3] };
+}
+
+/** Bytes per element of HailoRT's user buffer format types (hailo_format_type_t: UINT8, UINT16, FLOAT32). */
+const FORMAT_BYTES: [number, string][] = [
+  [1, 'UINT8'],
+  [2, 'UINT16'],
+  [4, 'FLOAT32'],
+];
+
+/**
+ * HailoRT's frame-size check refused a buffer (`Input buffer size 307200 is different than expected 76800`): the frame size is
+ * the stream's shape times its format type's bytes, so a ratio of two format types' sizes (4: float32 against uint8) is the
+ * buffer's dtype against the stream's format type — set the format type to the data's (`set_format_type(FormatType.FLOAT32)`)
+ * or pass data of the stream's type; any other ratio is a buffer of another shape. Null when the sizes say no ratio.
+ */
+export function bufferSizeFix(names: Record<string, string>): string | null {
+  const got = names.got ? sizeFactor(names.got) : null;
+  const want = names.want ? sizeFactor(names.want) : null;
+  if (!got || !want) return null;
+  const ratio =
+    got.n !== null && want.n !== null
+      ? want.n > 0
+        ? got.n / want.n
+        : null
+      : got.n === null && want.n === null && got.symbol === want.symbol
+        ? got.factor / want.factor
+        : null;
+  if (ratio === null || ratio === 1) return null;
+  const stream = names.dir === 'Output' ? 'output' : 'input';
+  const where = names.layer ? ` ${stream} ${names.layer}` : ` ${stream}`;
+  const pair = FORMAT_BYTES.flatMap(([b, bufType]) =>
+    FORMAT_BYTES.filter(([s]) => Math.abs(b / s - ratio) < 1e-9).map(([, streamType]) => ({ bufType, streamType })),
+  );
+  const times = ratio >= 1 ? `${+ratio.toFixed(3)}×` : `1/${+(1 / ratio).toFixed(3)}`;
+  if (pair.length === 1) {
+    const { bufType, streamType } = pair[0];
+    return `the buffer is ${times} the frame HailoRT expects — the size of ${bufType.toLowerCase()} data for a stream whose format type is ${streamType} (HailoRT's frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4): either set the${where}'s format type to the data's before configuring (${stream === 'input' ? 'infer_model.input()' : 'infer_model.output(name)'}.set_format_type(FormatType.${bufType})), and HailoRT converts it, or pass ${streamType.toLowerCase()} data (${streamType === 'UINT8' ? 'a quantised input takes the image as uint8 0–255, without the /255 normalisation' : `a ${streamType.toLowerCase()} array`})`;
+  }
+  if (pair.length > 1)
+    return `the buffer is ${times} the frame HailoRT expects, as a buffer of another format type is (${pair.map((p) => `${p.bufType} data for a ${p.streamType} stream`).join(', or ')}; the frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4): set the${where}'s format type to the data's (set_format_type) or pass data of the stream's type`;
+  return `the buffer is ${times} the frame HailoRT expects — no ratio of two format types (UINT8 1, UINT16 2, FLOAT32 4 bytes), so its shape is another than the stream's: check the${where}'s shape (resolution, channels, one frame per buffer) against the HEF's (hailortcli parse-hef)`;
 }
