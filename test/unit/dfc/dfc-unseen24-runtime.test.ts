@@ -1,12 +1,21 @@
 // Classes the twenty-fifth batch of users' logs (dfc-corpus unseen24/) showed the reader missing at runtime: a kernel WARN
 // header an author quotes with its CPU and PID elided (`WARNING: ... at file:line func+off/size`, unseen24/43); HailoRT's
 // frame-size check (`Input buffer size N is different than expected M`), quoted bare, with the format type its ratio names
-// (unseen24/11, 39). Each test reads lines of another source than the batch's log where one was found.
+// (unseen24/11, 39); Python's own AttributeError and TypeError messages an application prints without their class
+// (`…: {e}`, unseen24/83). Each test reads lines of another source than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readDfcLog } from '../../../server/src/core/dfc';
+import { repoRoot } from '../../helpers/shared';
 
 const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
+const corpus = (half: string, prefix: string) => {
+  const dir = join(repoRoot, 'test/fixtures/dfc-corpus', half);
+  const name = readdirSync(dir).find((d) => d.startsWith(prefix));
+  return readFileSync(join(dir, name!, 'run.log'), 'utf8').split('\n');
+};
 const codes = (lines: string[]) => read(lines).diagnostics.map((d) => `${d.code}:${d.severity}`);
 
 test("a kernel WARN header quoted with its CPU and PID elided is the kernel's splat, at its function", () => {
@@ -84,4 +93,25 @@ test("HailoRT's frame-size check quoted bare, in prose or a comment, is the run'
   // Size 0 (numpy 2 against a HailoRT 4.x wheel, dfc-corpus unseen9/27's cause) is its own entry's.
   const zero = read(sizeCheck('Input', 0, 1228800, 'yolov8s/input_layer1')).diagnostics.find((x) => x.code === 'hailort/status');
   assert.match(zero?.message ?? '', /numpy/);
+});
+
+test("Python's own AttributeError and TypeError messages printed without their class are the program's failure", () => {
+  // The Piper TTS notes' emulator harness (dfc-corpus unseen18/25), without the author's `… originally failed with:` that
+  // read it before: the fenced `'int' object has no attribute 'shape'` alone is CPython's AttributeError (Objects/object.c).
+  const piper = corpus('unseen18', '25-').filter((l) => !/failed with/.test(l));
+  const r = read(piper);
+  assert.equal(r.outcome, 'failed', JSON.stringify(r.diagnostics));
+  assert.match(r.diagnostics.find((d) => d.severity === 'error')?.message ?? '', /AttributeError: 'int' object has no attribute 'shape'/);
+  // The DFC fixture's TypeError (test/fixtures/dfc/unrecognised, ClientRunner.optimize's refused keyword) as an application
+  // prints str(e) after its own words, and a module's missing attribute the same way.
+  for (const [line, cls] of [
+    ["optimize step aborted: ClientRunner.optimize() got an unexpected keyword argument 'optimization_level'", 'TypeError'],
+    ["Device init aborted: module 'hailo_platform' has no attribute 'InferVStreams'", 'AttributeError'],
+  ]) {
+    const x = read([line]);
+    assert.equal(x.outcome, 'failed', line);
+    assert.match(x.diagnostics.find((d) => d.severity === 'error')?.message ?? '', new RegExp(cls), line);
+  }
+  // The words without CPython's quoted names are prose, no exception.
+  assert.equal(read(['The old module has no attribute for the stream format any more.']).outcome, 'incomplete');
 });

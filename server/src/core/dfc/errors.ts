@@ -122,9 +122,17 @@ const EXCEPTION_ANYWHERE = new RegExp(
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
 const MAY_EXCEPTION = new RegExp(
-  `Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
+  `Error|Exception|Failure|NetworkX|hailo_| has no attribute |\\(\\) (?:got|missing|takes) |${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
 );
 
+/**
+ * CPython's messages that say their class: AttributeError's `'T' object has no attribute 'a'`, `type object 'T' has no
+ * attribute 'a'`, `module 'm' has no attribute 'a'` (Objects/object.c, Objects/typeobject.c, Objects/moduleobject.c), and
+ * TypeError's call refusals, `f() got an unexpected keyword argument 'x'`, `f() missing 1 required positional argument: 'x'`,
+ * `f() takes 2 positional arguments but 3 were given` (Python/ceval.c). Group 1: an AttributeError's.
+ */
+const PYTHON_OWN_MESSAGE =
+  /((?<![\w'])(?:type object |module )?'[\w.<> ]{1,100}'(?: object)? has no attribute '\w{1,100}')|\b[\w.]{1,100}\(\) (?:got an unexpected keyword argument '\w{1,100}'|missing \d{1,3} required (?:positional|keyword-only) arguments?:|takes (?:from )?\d{1,3}(?: to \d{1,3})? positional arguments? but \d{1,3} (?:was|were) given)/;
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
 // A line is asked whether it may hold a class several times (is it open? what does it say? does prose report one?): the last answer is kept.
@@ -144,6 +152,10 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
   if (m) return { cls: m[1], message: (m[2] ?? '').trim() };
+  // Python's own message, printed without its class (an application's `print(f"…: {e}")` prints str(e) only): the forms
+  // only CPython's AttributeError and TypeError print name their class (PYTHON_OWN_MESSAGE).
+  const p = body.includes(' has no attribute ') || body.includes(' argument') ? PYTHON_OWN_MESSAGE.exec(body) : null;
+  if (p) return { cls: p[1] ? 'AttributeError' : 'TypeError', message: p[0].trim() };
   // A class whose name alone says what was refused, ending a sentence in an author's note
   // (``Hailo can't run the head. `UnsupportedShuffleLayerError`.``, dfc-corpus unseen5/12).
   // A sentence that says it is gone or avoided (`no more X.`, `this avoids X.`) reports nothing.
