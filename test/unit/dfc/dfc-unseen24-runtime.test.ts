@@ -76,6 +76,17 @@ test("HailoRT's frame-size check: a ratio of two format types names them and the
   assert.doesNotMatch(shape?.message ?? '', /FormatType/);
 });
 
+test("HailoRT's frame-size check in published logs: 4× is float32 data for a uint8 input, 8× numpy's default float64", () => {
+  // HailoRT's own log of a TinyCLIP encoder's first run_async (dfc-corpus unseen7/22): 602112 = 4 × 150528.
+  const clip = read(corpus('unseen7', '22-')).diagnostics.find((d) => d.code === 'hailort/status' && d.severity === 'error');
+  assert.match(clip?.message ?? '', /4× the frame/);
+  assert.match(clip?.message ?? '', /set_format_type\(FormatType\.FLOAT32\)/);
+  // A forum post's 9-conv model (dfc-corpus unseen3/32): 9830400 = 8 × 1228800, 8-byte floats (the thread's own arithmetic).
+  const f64 = read(corpus('unseen3', '32-')).diagnostics.find((d) => d.code === 'hailort/status' && d.severity === 'error');
+  assert.match(f64?.message ?? '', /8× the frame/);
+  assert.match(f64?.message ?? '', /float64 data — numpy's default float/);
+});
+
 test("HailoRT's frame-size check quoted bare, in prose or a comment, is the run's failure; a buffer of size 0 keeps its own cause", () => {
   for (const lines of [
     // pyhailort raising it (its status's class, HailoRTException), and an author quoting the message in a code span.

@@ -1768,12 +1768,16 @@ const FORMAT_BYTES: [number, string][] = [
   [2, 'UINT16'],
   [4, 'FLOAT32'],
 ];
+/** The data a buffer may hold: a format type's, or numpy's default float (8 bytes), which HailoRT has no format type for. */
+const DATA_BYTES: [number, string][] = [...FORMAT_BYTES, [8, 'FLOAT64']];
 
 /**
  * HailoRT's frame-size check refused a buffer (`Input buffer size 307200 is different than expected 76800`): the frame size is
- * the stream's shape times its format type's bytes, so a ratio of two format types' sizes (4: float32 against uint8) is the
- * buffer's dtype against the stream's format type — set the format type to the data's (`set_format_type(FormatType.FLOAT32)`)
- * or pass data of the stream's type; any other ratio is a buffer of another shape. Null when the sizes say no ratio.
+ * the stream's shape times its format type's bytes, so a ratio of a data type's size to a format type's (4: float32 against
+ * uint8; 8: numpy's default float64 against uint8) is the buffer's dtype against the stream's format type — set the format
+ * type to the data's (`set_format_type(FormatType.FLOAT32)`) or pass data of the stream's type; any other ratio is a buffer of
+ * another shape. Where a ratio fits several pairs, a UINT8 stream (a quantised input's type) comes first. Null when the sizes
+ * say no ratio.
  */
 export function bufferSizeFix(names: Record<string, string>): string | null {
   const got = names.got ? sizeFactor(names.got) : null;
@@ -1790,15 +1794,19 @@ export function bufferSizeFix(names: Record<string, string>): string | null {
   if (ratio === null || ratio === 1) return null;
   const stream = names.dir === 'Output' ? 'output' : 'input';
   const where = names.layer ? ` ${stream} ${names.layer}` : ` ${stream}`;
-  const pair = FORMAT_BYTES.flatMap(([b, bufType]) =>
-    FORMAT_BYTES.filter(([s]) => Math.abs(b / s - ratio) < 1e-9).map(([, streamType]) => ({ bufType, streamType })),
-  );
-  const times = ratio >= 1 ? `${+ratio.toFixed(3)}×` : `1/${+(1 / ratio).toFixed(3)}`;
-  if (pair.length === 1) {
-    const { bufType, streamType } = pair[0];
-    return `the buffer is ${times} the frame HailoRT expects — the size of ${bufType.toLowerCase()} data for a stream whose format type is ${streamType} (HailoRT's frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4): either set the${where}'s format type to the data's before configuring (${stream === 'input' ? 'infer_model.input()' : 'infer_model.output(name)'}.set_format_type(FormatType.${bufType})), and HailoRT converts it, or pass ${streamType.toLowerCase()} data (${streamType === 'UINT8' ? 'a quantised input takes the image as uint8 0–255, without the /255 normalisation' : `a ${streamType.toLowerCase()} array`})`;
-  }
-  if (pair.length > 1)
-    return `the buffer is ${times} the frame HailoRT expects, as a buffer of another format type is (${pair.map((p) => `${p.bufType} data for a ${p.streamType} stream`).join(', or ')}; the frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4): set the${where}'s format type to the data's (set_format_type) or pass data of the stream's type`;
-  return `the buffer is ${times} the frame HailoRT expects — no ratio of two format types (UINT8 1, UINT16 2, FLOAT32 4 bytes), so its shape is another than the stream's: check the${where}'s shape (resolution, channels, one frame per buffer) against the HEF's (hailortcli parse-hef)`;
+  const pairs = DATA_BYTES.flatMap(([b, data]) =>
+    FORMAT_BYTES.filter(([f]) => Math.abs(b / f - ratio) < 1e-9).map(([, streamType]) => ({ data, streamType })),
+  ).sort((x, y) => Number(y.streamType === 'UINT8') - Number(x.streamType === 'UINT8') || Number(x.data === 'FLOAT64') - Number(y.data === 'FLOAT64'));
+  const times = ratio >= 1 ? `${+ratio.toFixed(3)}×` : `1/${+(1 / ratio).toFixed(3)} of`;
+  const sizes = "(HailoRT's frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4)";
+  if (!pairs.length)
+    return `the buffer is ${times} the frame HailoRT expects — no ratio of a data type's bytes to a format type's ${sizes}, so its shape is another than the stream's: check the${where}'s shape (resolution, channels, one frame per buffer) against the HEF's (hailortcli parse-hef)`;
+  const [{ data, streamType }, ...others] = pairs;
+  const call = `${stream === 'input' ? 'infer_model.input()' : 'infer_model.output(name)'}.set_format_type`;
+  const otherwise = others.length ? ` (the same ratio fits ${others.map((p) => `${p.data.toLowerCase()} data for a ${p.streamType} stream`).join(', ')})` : '';
+  const main =
+    data === 'FLOAT64'
+      ? `the size of float64 data — numpy's default float, which HailoRT has no format type for — for a stream whose format type is ${streamType} ${sizes}: convert the array, to ${streamType === 'FLOAT32' ? 'float32' : `${streamType.toLowerCase()} (.astype(np.${streamType.toLowerCase()}))`} or to float32 with ${call}(FormatType.FLOAT32)`
+      : `the size of ${data.toLowerCase()} data for a stream whose format type is ${streamType} ${sizes}: either set the${where}'s format type to the data's before configuring (${call}(FormatType.${data})), and HailoRT converts it, or pass ${streamType.toLowerCase()} data${streamType === 'UINT8' && stream === 'input' ? ' (a quantised input takes the image as uint8 0–255, without a /255 normalisation)' : ''}`;
+  return `the buffer is ${times} the frame HailoRT expects — ${main}${otherwise}`;
 }
