@@ -2,7 +2,7 @@
 // header an author quotes with its CPU and PID elided (`WARNING: ... at file:line func+off/size`, unseen24/43); HailoRT's
 // frame-size check (`Input buffer size N is different than expected M`), quoted bare, with the format type its ratio names
 // (unseen24/11, 39); Python's own AttributeError and TypeError messages an application prints without their class
-// (`…: {e}`, unseen24/83). Each test reads lines of another source than the batch's log where one was found.
+// (`…: {e}`, unseen24/83); a program's warning whose words an author also quotes bare, as a heading (unseen24/67). Each test reads lines of another source than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -125,4 +125,27 @@ test("Python's own AttributeError and TypeError messages printed without their c
   }
   // The words without CPython's quoted names are prose, no exception.
   assert.equal(read(['The old module has no attribute for the stream format any more.']).outcome, 'incomplete');
+});
+
+test("a warning's words an author quotes bare elsewhere are that warning, not a failure; words the log shows only as an error stay one", () => {
+  // A DFC docker guide's troubleshooting entry (library file 28067462611): HailoRT's warning in a fence. Its title quoting the
+  // message bare, before or after the program's line, says no more than the line: HailoRT prints it as a warning and goes on.
+  const warning = ['```', 'HailoRT warning: Cannot create log file hailort.log!', '```'];
+  for (const lines of [
+    ['#### 1. `Cannot create log file hailort.log!`', '', ...warning, '', '**Solution**: Add `-e HOME=/workspace` to Docker command.'],
+    [...warning, '', 'Cannot create log file hailort.log! is printed on every call.'],
+  ]) {
+    const r = read(lines);
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+      [],
+      lines.join('\n'),
+    );
+    assert.notEqual(r.outcome, 'failed', lines.join('\n'));
+  }
+  // The same title without the program's warning line is a failure told by its words, as before; so is a title whose words the
+  // warning does not print, and words the program printed at error level.
+  assert.equal(read(['#### 1. `Cannot create log file hailort.log!`']).outcome, 'failed');
+  assert.equal(read(['#### 1. `Cannot open the device /dev/hailo0 for writing`', '', ...warning]).outcome, 'failed');
+  assert.equal(read(['#### 1. `Cannot create log file hailort.log!`', '', '[HailoRT] [error] Cannot create log file hailort.log!']).outcome, 'failed');
 });

@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -568,7 +568,14 @@ class CollectorRun {
   lastErrorLine: number | null = null;
   /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
   wordsOnly = false;
+  /** The last lines a program printed at warning level or with its warning's words (a message quoted elsewhere is theirs). */
+  warned: { body: string; lv: string | null }[] = [];
 }
+
+/** Warning lines kept to recognise a failure's words quoted after them (warnedMessage). */
+const MAX_WARNED_KEPT = 4;
+/** The least of a message's text that identifies it as another line's (a few words, not `Cannot open`). */
+const WARNED_QUOTE_MIN = 16;
 
 export class ErrorCollector {
   private readonly out: DfcDiagnostic[] = [];
@@ -887,7 +894,10 @@ export class ErrorCollector {
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    const told = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    // The words a program printed as its warning, quoted again bare (a heading's `Issue 2 — \`Cannot create log file hailort.log!\``
+    // beside `HailoRT warning: Cannot create log file …`, unseen24/67): the program's own line says its level (warnedMessage).
+    const words = told && this.warnedMessage(body, told.words, null) ? null : told;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
@@ -930,7 +940,36 @@ export class ErrorCollector {
         if (this.run.recentFailures.length > 2) this.run.recentFailures.shift();
       }
     }
+    if (!consumed && !ownFailure && body && (lv === 'warning' || warnedIn(body))) {
+      // A failure told by words alone, quoted before the program's own line that prints the same words as a warning: the warning.
+      const u = this.run.unexplained?.signal;
+      if (u?.words !== undefined && this.warnedMessage(u.message, u.words, { body, lv })) {
+        if (this.run.lastErrorLine === u.line.no) this.run.lastErrorLine = null;
+        this.gotPastWords();
+      }
+      if (this.run.warned.push({ body, lv }) > MAX_WARNED_KEPT) this.run.warned.shift();
+    }
     return added;
+  }
+
+  /**
+   * Whether a failure told by words alone (`message`, its failure words `words`) quotes a program's warning: from those words on,
+   * one text begins the other over at least WARNED_QUOTE_MIN characters (a title quotes the message, a recap goes on after it)
+   * in the warning line — `line`, or one of the last kept — which says it behind its warning's words or at its warning level.
+   */
+  private warnedMessage(message: string, words: string, line: { body: string; lv: string | null } | null): boolean {
+    const trim = (t: string) => t.replace(/[\s`*'"»”.!:]+$/, '');
+    const from = message.indexOf(words);
+    if (from < 0) return false;
+    const quoted = message.slice(from);
+    const says = (body: string, lv: string | null) => {
+      const at = body === message ? -1 : body.indexOf(words);
+      if (at < 0 || !(lv === 'warning' || warnedIn(body.slice(0, at)))) return false;
+      const own = body.slice(at);
+      const shorter = trim(own.length < quoted.length ? own : quoted);
+      return shorter.length >= WARNED_QUOTE_MIN && (own.length < quoted.length ? quoted : own).startsWith(shorter);
+    };
+    return line ? says(line.body, line.lv) : this.run.warned.some((w) => says(w.body, w.lv));
   }
 
   /** An error found to be a side thread's since the last line (Explainer.takeDemoted): the run's first error and its end are what remains. */

@@ -73,6 +73,10 @@ const MODAL = /\b(?:would|might|may|should)\b/;
  * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
  */
 const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+/** Whether the text holds a warning's words (WARNED): a program's `warning:`, ⚠, apt's `W: `, glog's W letter. */
+export function warnedIn(text: string): boolean {
+  return WARNED.test(text.length > HEAD ? text.slice(0, HEAD) : text);
+}
 /**
  * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
  * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
