@@ -148,4 +148,8 @@ test("a warning's words an author quotes bare elsewhere are that warning, not a 
   assert.equal(read(['#### 1. `Cannot create log file hailort.log!`']).outcome, 'failed');
   assert.equal(read(['#### 1. `Cannot open the device /dev/hailo0 for writing`', '', ...warning]).outcome, 'failed');
   assert.equal(read(['#### 1. `Cannot create log file hailort.log!`', '', '[HailoRT] [error] Cannot create log file hailort.log!']).outcome, 'failed');
+  // A sentence that says the program reports it as a warning tells no failure (`… can't open the log and emits the warning.`);
+  // the same words without it do.
+  assert.equal(read(["so HailoRT can't open the log for append and emits the warning."]).outcome, 'incomplete');
+  assert.equal(read(["so HailoRT can't open the log for append."]).outcome, 'failed');
 });

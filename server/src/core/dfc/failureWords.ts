@@ -82,6 +82,8 @@ export function warnedIn(text: string): boolean {
  * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
  */
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
+/** A sentence that says the program reports it as a warning (`… can't open the log for append and emits the warning`, unseen24/67). */
+const TOLD_AS_WARNING = /\b(?:emits|emitted|prints|printed|logs|logged|shows|issues|issued) (?:a|the|this|that) warning\b/i;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
 /** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
@@ -125,6 +127,7 @@ export function failureIn(body: string): FailureWords | null {
     NARRATOR.test(before) ||
     WARNED.test(s.slice(0, hit.at)) ||
     CURED.test(sentenceAround(s, hit.at, end)) ||
+    TOLD_AS_WARNING.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)
   )
     return null;
