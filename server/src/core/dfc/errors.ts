@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, teardownIn, windowClosedIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -123,9 +123,17 @@ const EXCEPTION_ANYWHERE = new RegExp(
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
 const MAY_EXCEPTION = new RegExp(
-  `Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
+  `Error|Exception|Failure|NetworkX|hailo_| has no attribute |\\(\\) (?:got|missing|takes) |${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
 );
 
+/**
+ * CPython's messages that say their class: AttributeError's `'T' object has no attribute 'a'`, `type object 'T' has no
+ * attribute 'a'`, `module 'm' has no attribute 'a'` (Objects/object.c, Objects/typeobject.c, Objects/moduleobject.c), and
+ * TypeError's call refusals, `f() got an unexpected keyword argument 'x'`, `f() missing 1 required positional argument: 'x'`,
+ * `f() takes 2 positional arguments but 3 were given` (Python/ceval.c). Group 1: an AttributeError's.
+ */
+const PYTHON_OWN_MESSAGE =
+  /((?<![\w'])(?:type object |module )?'[\w.<> ]{1,100}'(?: object)? has no attribute '\w{1,100}')|\b[\w.]{1,100}\(\) (?:got an unexpected keyword argument '\w{1,100}'|missing \d{1,3} required (?:positional|keyword-only) arguments?:|takes (?:from )?\d{1,3}(?: to \d{1,3})? positional arguments? but \d{1,3} (?:was|were) given)/;
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
 // A line is asked whether it may hold a class several times (is it open? what does it say? does prose report one?): the last answer is kept.
@@ -145,6 +153,10 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
   if (m) return { cls: m[1], message: (m[2] ?? '').trim() };
+  // Python's own message, printed without its class (an application's `print(f"…: {e}")` prints str(e) only): the forms
+  // only CPython's AttributeError and TypeError print name their class (PYTHON_OWN_MESSAGE).
+  const p = body.includes(' has no attribute ') || body.includes(' argument') ? PYTHON_OWN_MESSAGE.exec(body) : null;
+  if (p) return { cls: p[1] ? 'AttributeError' : 'TypeError', message: p[0].trim() };
   // A class whose name alone says what was refused, ending a sentence in an author's note
   // (``Hailo can't run the head. `UnsupportedShuffleLayerError`.``, dfc-corpus unseen5/12).
   // A sentence that says it is gone or avoided (`no more X.`, `this avoids X.`) reports nothing.
@@ -604,7 +616,14 @@ class CollectorRun {
   lastErrorLine: number | null = null;
   /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
   wordsOnly = false;
+  /** The last lines a program printed at warning level or with its warning's words (a message quoted elsewhere is theirs). */
+  warned: { body: string; lv: string | null }[] = [];
 }
+
+/** Warning lines kept to recognise a failure's words quoted after them (warnedMessage). */
+const MAX_WARNED_KEPT = 4;
+/** The least of a message's text that identifies it as another line's (a few words, not `Cannot open`). */
+const WARNED_QUOTE_MIN = 16;
 
 export class ErrorCollector {
   private readonly out: DfcDiagnostic[] = [];
@@ -786,7 +805,7 @@ export class ErrorCollector {
       this.run.callStages.add(call);
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
-    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
+    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body, level(t) === 'warning')) return added;
     const prior = this.lastSaid;
     if (body) this.lastSaid = { l, body };
     if (!consumed && this.runEnd(l, body, added, prior)) return added;
@@ -931,11 +950,14 @@ export class ErrorCollector {
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words =
+    const told =
       untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null
         ? // The line before in the author's paragraph: the words' subject may end it (a hard wrap, `(single-context` / `presolve failed`).
           failureIn(body, this.run.paragraph.length > 1 ? this.run.paragraph[this.run.paragraph.length - 2] : '')
         : null;
+    // The words a program printed as its warning, quoted again bare (a heading's `Issue 2 — \`Cannot create log file hailort.log!\``
+    // beside `HailoRT warning: Cannot create log file …`, unseen24/67): the program's own line says its level (warnedMessage).
+    const words = told && this.warnedMessage(body, told.words, null) ? null : told;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
@@ -991,7 +1013,36 @@ export class ErrorCollector {
         if (this.run.recentFailures.length > 2) this.run.recentFailures.shift();
       }
     }
+    if (!consumed && !ownFailure && body && (lv === 'warning' || warnedIn(body))) {
+      // A failure told by words alone, quoted before the program's own line that prints the same words as a warning: the warning.
+      const u = this.run.unexplained?.signal;
+      if (u?.words !== undefined && this.warnedMessage(u.message, u.words, { body, lv })) {
+        if (this.run.lastErrorLine === u.line.no) this.run.lastErrorLine = null;
+        this.gotPastWords();
+      }
+      if (this.run.warned.push({ body, lv }) > MAX_WARNED_KEPT) this.run.warned.shift();
+    }
     return added;
+  }
+
+  /**
+   * Whether a failure told by words alone (`message`, its failure words `words`) quotes a program's warning: from those words on,
+   * one text begins the other over at least WARNED_QUOTE_MIN characters (a title quotes the message, a recap goes on after it)
+   * in the warning line — `line`, or one of the last kept — which says it behind its warning's words or at its warning level.
+   */
+  private warnedMessage(message: string, words: string, line: { body: string; lv: string | null } | null): boolean {
+    const trim = (t: string) => t.replace(/[\s`*'"»”.!:]+$/, '');
+    const from = message.indexOf(words);
+    if (from < 0) return false;
+    const quoted = message.slice(from);
+    const says = (body: string, lv: string | null) => {
+      const at = body === message ? -1 : body.indexOf(words);
+      if (at < 0 || !(lv === 'warning' || warnedIn(body.slice(0, at)))) return false;
+      const own = body.slice(at);
+      const shorter = trim(own.length < quoted.length ? own : quoted);
+      return shorter.length >= WARNED_QUOTE_MIN && (own.length < quoted.length ? quoted : own).startsWith(shorter);
+    };
+    return line ? says(line.body, line.lv) : this.run.warned.some((w) => says(w.body, w.lv));
   }
 
   /** An error found to be a side thread's since the last line (Explainer.takeDemoted): the run's first error and its end are what remains. */

@@ -80,11 +80,17 @@ const MODAL = /\b(?:would|might|may|should)\b/;
  * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
  */
 const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+/** Whether the text holds a warning's words (WARNED): a program's `warning:`, ⚠, apt's `W: `, glog's W letter. */
+export function warnedIn(text: string): boolean {
+  return WARNED.test(text.length > HEAD ? text.slice(0, HEAD) : text);
+}
 /**
  * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
  * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
  */
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
+/** A sentence that says the program reports it as a warning (`… can't open the log for append and emits the warning`, unseen24/67). */
+const TOLD_AS_WARNING = /\b(?:emits|emitted|prints|printed|logs|logged|shows|issues|issued) (?:a|the|this|that) warning\b/i;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
 /** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
@@ -153,6 +159,7 @@ export function failureIn(body: string, lead = ''): FailureWords | null {
     RECOVERED_STEP.test(clauseStartBefore(s, hit.at) === 0 && lead ? `${lead} ${s.slice(0, hit.at)}` : s.slice(clauseStartBefore(s, hit.at), hit.at)) ||
     WARNED.test(s.slice(0, hit.at)) ||
     CURED.test(sentenceAround(s, hit.at, end)) ||
+    TOLD_AS_WARNING.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)
   )
     return null;
