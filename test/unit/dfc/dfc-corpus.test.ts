@@ -210,6 +210,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen22', 'twenty-third', 24],
   ['unseen23', 'twenty-fourth', 25],
   ['unseen24', 'twenty-fifth', 50],
+  ['unseen25', 'twenty-sixth', 52],
 ];
 
 // The words an expectation may use are the report's own (server/src/core/dfc/types.ts: Outcome, FailedStage): a word the
