@@ -99,8 +99,10 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   unseen12: { cases: 10, right: 10, fields: 19, fieldsRight: 19 },
   // Scored 23/26 (52/55 fields) once unread, in the session that collected it; then read and its misses fixed as classes
   // (dfc-got-past.test.ts: a retry at any shell's prompt, a program's ready word, a driver's warning it goes on past and
-  // its probe's end, the element a HailoRT caller names) — tuned since.
-  unseen13: { cases: 26, right: 26, fields: 55, fieldsRight: 55 },
+  // its probe's end, the element a HailoRT caller names) — tuned since. 25/26 since one rule reads a HEF and a HAR written
+  // (markers.ts FILE_DONE, dfc-written-files.test.ts): 56's success, which only its thread says, was read from HailoRT's
+  // warning `HEF was compiled for Hailo8L device` taken as a compile that ended; it now reads incomplete.
+  unseen13: { cases: 26, right: 25, fields: 55, fieldsRight: 54 },
   // Scored 16/28 (50/72 fields) once unread, in the session that collected it; then read and its misses fixed as classes
   // (dfc-unseen14-classes.test.ts) — tuned since.
   unseen14: { cases: 28, right: 28, fields: 72, fieldsRight: 72 },

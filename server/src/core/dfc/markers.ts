@@ -252,33 +252,58 @@ function compileLine(t: string): boolean {
 const EXIT_STATUS =
   /^(?:Process finished with exit code (\d+)\b|[\w.-]+ exited with code (\d+)$|Command exited with non-zero status (\d+)$|Error: Process completed with exit code (\d+)\.?$|make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error (\d+))/;
 
-/** A line saying the HEF was written (a wrapper's words; the model zoo's own is `HEF file written to`). */
-const HEF_DONE =
-  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error)\b)(?:(?:[\w-]+ ){0,3}HEF(?: file)?(?: was| has been)?(?: successfully)? (?:compiled|written|saved|generated|created|exported)\b|(?:Successfully )?(?:compiled|saved|wrote|exported|generated|created):? (?:the )?(?:compiled )?(?:HEF\b|\S+\.hef\b)|\S+\.hef (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b)/i;
-
 /**
- * A clause saying the HAR was written, in an author's or a wrapper's words (`the HAR was saved normally`, `Saved the HAR`,
- * `x_quantized.har written`); the DFC's own is `Saved HAR to: …`. Read clause by clause (harDoneIn): a negation in another
- * clause of the line (`Not blocking — the HAR was saved normally.`, dfc-corpus unseen22/41) is not this one's.
+ * A clause saying a HEF or a HAR was written, in an author's or a wrapper's words, past tense only: `HEF compiled
+ * successfully: N bytes` (a compile sweep's line, dfc-corpus unseen2/21), `Saved the HAR`, `x.hef written`, `the HAR was saved
+ * normally`. The tools' own lines are MARKER's (`HEF file written to`, `Saved HAR to: …`). One rule for both kinds, read clause
+ * by clause (fileDoneIn): a negation or a condition in another clause of the line (`Not blocking — the HAR was saved
+ * normally.`, dfc-corpus unseen22/41) is not this one's, and one in this clause (`fails if the HEF was written twice`) vetoes
+ * it. The verb ends the clause or goes on with an adverb, a place or the file: a participle that describes the file (`HEF was
+ * compiled assuming clock rate of 400 MHz`, HailoRT's warning in dfc-corpus unseen7/15; `A HEF compiled for one arch is
+ * rejected`, unseen5/06) says nothing of this run.
  */
-const HAR_DONE =
-  /^(?!.*\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error|if|unless|whether|when)\b)(?:(?:[\w-]+ ){0,3}HAR(?: file)?(?: was| has been)?(?: successfully)? (?:written|saved|generated|created|exported)\b|(?:Successfully )?(?:saved|wrote|exported|generated|created):? (?:the )?(?:[\w-]+ )?(?:HAR\b|\S+\.har\b)|\S+\.har (?:was |has been )?(?:successfully )?(?:written|saved|created|generated)\b)/i;
+function fileDoneWords(word: 'HEF' | 'HAR'): { done: RegExp; file: RegExp } {
+  const ext = word.toLowerCase();
+  const verbs = 'compiled|written|saved|generated|created|exported';
+  const wrote = 'compiled|saved|wrote|exported|generated|created';
+  const after = `(?= *$|[^\\w\\s]| +(?:\\w+ly|to|as|at|into|in|under|on|OK)\\b| +[\\d'"\`/~.]| +\\S+\\.${ext}\\b)`;
+  const path = `['"\`]?([^\\s'"\`()]+\\.${ext})\\b`;
+  return {
+    done: new RegExp(
+      "^(?!.*\\b(?:no|not|never|failed|fails|unable|cannot|can't|couldn't|error|if|unless|whether|when)\\b)(?:" +
+        `(?:[\\w-]+ ){0,3}${word}(?: file)?(?: was| has been)?(?: successfully)? (?:${verbs})\\b${after}` +
+        `|(?:Successfully )?(?:${wrote}):? (?:the )?(?:[\\w-]+ )?(?:${word}\\b|\\S+\\.${ext}\\b)` +
+        `|\\S+\\.${ext} (?:was |has been )?(?:successfully )?(?:${verbs})\\b)`,
+      'i',
+    ),
+    // The file named beside the verb (`Generated: best.hef (9.3MB)`, dfc-corpus unseen5/13; `Saved the HAR to x.har`;
+    // `x_quantized.har written`), never a sentence's example (`with a standard name (for example \`x_hailo8.hef\`)`, unseen5/05).
+    file: new RegExp(
+      `\\b(?:${wrote}|written)(?: (?:the )?(?:[\\w-]+ )?${word}(?: file)?)?(?: (?:to|as|at|into|in))?:? ${path}` +
+        `|(?:^|[\\s'"\`])([^\\s'"\`()]+\\.${ext})['"\`]? (?:was |has been )?(?:successfully )?(?:${verbs})\\b`,
+      'i',
+    ),
+  };
+}
+const FILE_DONE = { hef: fileDoneWords('HEF'), har: fileDoneWords('HAR') };
 /** Where a line's clauses end: a sentence's end, a semicolon, a dash between words. */
 const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
-/** A clause of the line that says the HAR was written (HAR_DONE), with the `.har` it names if any; null when none does. */
-function harDoneIn(t: string): { file?: string } | null {
+
+/**
+ * The clause of the line that says a file of this kind was written (FILE_DONE), with the file it names if any; null when
+ * none does. A tool's warning is never its word that it wrote one (`HEF was compiled assuming …`), nor is an error line.
+ */
+function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?: string } | null {
+  if (lv === 'error' || lv === 'critical' || lv === 'warning') return null;
   for (const c of t.split(CLAUSE_END)) {
     const clause = c.trim();
-    if (!HAR_DONE.test(clause)) continue;
-    const f = /([^\s'"`()]+\.har)\b/i.exec(clause)?.[1];
-    return f ? { file: f } : {};
+    if (!FILE_DONE[kind].done.test(clause)) continue;
+    const f = FILE_DONE[kind].file.exec(clause);
+    const file = f?.[1] ?? f?.[2];
+    return file ? { file } : {};
   }
   return null;
 }
-
-/** The `.hef` a HEF_DONE line names beside its verb: `Generated: best.hef`, `saved to out/x.hef`, `x.hef was written`. */
-const HEF_PATH =
-  /\b(?:compiled|saved|wrote|written|exported|generated|created)(?: (?:to|as|at|into))?:? ['"`]?([^\s'"`()]+\.hef)\b|(?:^|[\s'"`])([^\s'"`()]+\.hef)['"`]? (?:was |has been )?(?:successfully )?(?:written|saved|created|generated|compiled)\b/i;
 
 /**
  * A harness's verdict that a case passed, the line's first word in capitals as harnesses print it (a sweep's `PASS  hailo8 /
@@ -431,14 +456,12 @@ export function classifyMarker(text: string): Marker | null {
   if ((t.includes('exit') || t.includes('Error')) && (m = EXIT_STATUS.exec(t))) return { kind: 'exited', code: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) };
   // The model zoo's last line of a compile: the HEF exists, so the compile ended (hailomz, test/fixtures/dfc/SOURCES.md; dfc-corpus tune2/01, tune2/08).
   if ((m = MARKER.hefWritten.exec(t))) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', m[1]) };
-  // Any wrapper's own word that the HEF exists ends the compile the same way: `HEF compiled successfully: N bytes`
-  // (a compile sweep's line, dfc-corpus unseen2/21), `Saved HEF to x.hef`, `x.hef written` — past tense only, never an error line.
-  if ((t.includes('HEF') || t.includes('hef')) && HEF_DONE.test(t) && level(text) !== 'error') {
-    // `hailo compiler`'s `Saved HEF to: PATH` (compiler_cli.py, fixture success-dfc3-cli) names it whole; a wrapper's own
-    // line names the `.hef` it wrote beside its verb, if any (`Generated: best.hef (9.3MB)`, dfc-corpus unseen5/13;
-    // `HEF compiled successfully: N bytes` names none, nor does a sentence's example file name).
-    const to = MARKER.hefSaved.exec(t)?.[1] ?? (HEF_PATH.exec(t) ?? []).slice(1).find(Boolean);
-    return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+  // Any wrapper's own word that the HEF exists ends the compile the same way (FILE_DONE). `hailo
+  // compiler`'s `Saved HEF to: PATH` (compiler_cli.py, fixture success-dfc3-cli) names it whole.
+  if (t.includes('HEF') || t.includes('hef')) {
+    const done = fileDoneIn('hef', t, level(text));
+    const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
+    if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
@@ -467,9 +490,9 @@ export function classifyMarker(text: string): Marker | null {
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
-  // Anyone's past-tense word that the HAR exists, as the HEF's ends a compile (HEF_DONE): the step that wrote it ended. Never an error line.
-  if ((t.includes('HAR') || t.includes('.har')) && level(text) !== 'error') {
-    const done = harDoneIn(t);
+  // Anyone's past-tense word that the HAR exists, as the HEF's ends a compile (FILE_DONE): the step that wrote it ended.
+  if (t.includes('HAR') || t.includes('.har')) {
+    const done = fileDoneIn('har', t, level(text));
     // `echo`: words about a file, which repeat what the DFC's own line already said of it (state.ts noteSaved).
     if (done) return { kind: 'saved', echo: true, ...(done.file ? { file: saved('har', done.file) } : {}) };
   }
