@@ -144,6 +144,8 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   unseen23: { cases: 25, right: 25, fields: 59, fieldsRight: 59 },
   // Scored 35/50 (68/88 fields) once unread, on the session-start reader (cf3cda0e) and after FILE_DONE alike.
   unseen24: { cases: 50, right: 35, fields: 88, fieldsRight: 68 },
+  // Scored 36/52 (87/106 fields) once unread, on the session-start reader (cf3cda0e).
+  unseen25: { cases: 52, right: 36, fields: 106, fieldsRight: 87 },
 };
 
 function report(results: CaseResult[]): string {
@@ -214,6 +216,7 @@ const WHOLE_BATCHES: [CorpusPart, string, number][] = [
   ['unseen22', 'twenty-third', 24],
   ['unseen23', 'twenty-fourth', 25],
   ['unseen24', 'twenty-fifth', 50],
+  ['unseen25', 'twenty-sixth', 52],
 ];
 
 // The words an expectation may use are the report's own (server/src/core/dfc/types.ts: Outcome, FailedStage): a word the
