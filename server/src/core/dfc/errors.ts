@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, goesOnIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -876,7 +876,7 @@ export class ErrorCollector {
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
     const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
-    const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && !goesOnIn(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the

@@ -80,9 +80,13 @@ const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,2
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
-/** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
+/**
+ * The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part), or on an
+ * assumption in place of what it could not learn (`Could not test for SecureBoot, assuming SecureBoot is disabled on this
+ * machine.`, the Hailo PCIe driver package's installer, dfc-corpus unseen25/12; `cannot determine …, assuming …`).
+ */
 const GOES_ON =
-  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry)\b/i;
+  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry|assuming)\b/i;
 /**
  * A video sink's word that the user closed its window: GStreamer's display sinks post it as an error (xvimagesink,
  * ximagesink, gtk4paintablesink, the D3D11/D3D12 sinks: `GST_ELEMENT_ERROR (…, RESOURCE, NOT_FOUND, ("Output window was closed"), …)`,
@@ -94,6 +98,10 @@ const WINDOW_CLOSED = /\bOutput window was closed\b/;
 /** Whether the line is a display sink's word that its user closed its window (WINDOW_CLOSED): the application's end. */
 export function windowClosedIn(body: string): boolean {
   return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
+/** Whether the line's program says it goes on past what it could not do (GOES_ON): no failure, whatever its first words. */
+export function goesOnIn(body: string): boolean {
+  return GOES_ON.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;

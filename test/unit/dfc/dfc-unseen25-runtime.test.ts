@@ -1,0 +1,77 @@
+// The classes the twenty-sixth batch's runtime, driver and application logs (dfc-corpus unseen25/ 12, 46, 72, …) showed
+// the reader missing, tested on lines that batch does not contain: a program that could not learn something and goes
+// on under an assumption (failureWords.ts GOES_ON: iptables' libxtables `Could not determine whether revision %u is
+// supported, assuming it is.`), `hailortcli run2`'s timer track at 100% with nothing left (markers.ts run2Done:
+// hailortcli/run2/timer_live_track.cpp's `[{:=>{}}{:{}}] {:>3}% {}`, a 20-wide bar; dfc-corpus unseen11/61's run), and a
+// program's word of success in Chinese, Japanese or Korean as its line's last word (markers.ts CJK_SUCCEEDED: the
+// `print("✅ 推理成功！")` of public inference scripts).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDfcLog } from '../../../server/src/core/dfc';
+
+const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
+const said = (r: ReturnType<typeof read>) => r.diagnostics.map((d) => `${d.node ?? ''} ${d.message}`).join(' | ');
+
+test('a program that could not learn something and goes on assuming an answer has not failed; the failure after it is the one said', () => {
+  // libxtables (iptables, libxtables/xtables.c compatible_revision): printed on EPERM, and the program goes on.
+  const assumed = 'Could not determine whether revision 1 is supported, assuming it is.';
+  const alone = read(['$ python3 detect.py --hef yolov8n.hef', assumed]);
+  assert.notEqual(alone.outcome, 'failed', said(alone));
+  assert.equal(alone.diagnostics.filter((d) => d.severity === 'error').length, 0, said(alone));
+  // Before it, a real failure stays the run's: dpkg's heading and its reason (dpkg src/main/archives.c), not the assumption.
+  const r = read([
+    '$ sudo dpkg -i hailort_4.20.0_arm64.deb',
+    'dpkg: error processing archive hailort_4.20.0_arm64.deb (--install):',
+    " trying to overwrite '/usr/bin/hailortcli', which is also in package hailo-all 4.20.0",
+    'Errors were encountered while processing:',
+    ' hailort_4.20.0_arm64.deb',
+    '$ sudo iptables -L',
+    assumed,
+  ]);
+  assert.equal(r.outcome, 'failed');
+  assert.match(said(r), /which is also in package hailo-all/);
+  assert.doesNotMatch(said(r), /revision 1 is supported/);
+});
+
+test("hailortcli run2's timer track at 100% with nothing left is its answer: the run went through its time; a frame cut before is not", () => {
+  // dfc-corpus unseen11/61: HailoRT 5.1.1's run2 on a Hailo-10H, its live printer's last frame.
+  const done = read([
+    '$ hailortcli run2 --time-to-run 5 set-net ~/models/hailo10h/resnet_v1_50_h10.hef',
+    '[===================>] 100% 00:00:00',
+    'resnet_v1_50: fps: 307.46',
+  ]);
+  assert.equal(done.outcome, 'success', said(done));
+  // The same printer half-way (timer_live_track.cpp: the bar 10 of 20 wide, 50 %, 3 seconds left): the run had not ended.
+  const cut = read([
+    '$ hailortcli run2 --time-to-run 5 set-net ~/models/hailo10h/resnet_v1_50_h10.hef',
+    '[=========>          ]  50% 00:00:03',
+    'resnet_v1_50: fps: 306.90',
+  ]);
+  assert.notEqual(cut.outcome, 'success');
+  // An error after the bar still fails the run.
+  const failed = read([
+    '$ hailortcli run2 set-net yolov8s.hef',
+    '[===================>] 100% 00:00:00',
+    '[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_TIMEOUT(4)',
+  ]);
+  assert.equal(failed.outcome, 'failed');
+});
+
+test('a program that says it succeeded in Chinese, Japanese or Korean, as its line ends, has ended well; a heading, a condition or a negation has not', () => {
+  // Public inference scripts' own words: `print("✅ 推理成功！")`, `print(f"   ✅ 推理成功!")`.
+  for (const ok of ['✅ 推理成功！', '   ✅ 推理成功!', 'HEFの読み込みに成功しました。', '모델 로드 성공']) {
+    const r = read(['$ python3 infer.py --hef yolov8n.hef', ok]);
+    assert.equal(r.outcome, 'success', ok);
+  }
+  for (const no of ['推理未成功', '如果推理成功', '**成功指標**:', '成功时会看到类似：', 'HEFの読み込みに成功しませんでした', '모델 로드 실패, 성공']) {
+    const r = read(['$ python3 infer.py --hef yolov8n.hef', no]);
+    assert.notEqual(r.outcome, 'success', no);
+  }
+  // An error after it still fails the run.
+  const r = read([
+    '$ python3 infer.py --hef yolov8n.hef',
+    '✅ 推理成功！',
+    '[HailoRT] [error] Failed to create vdevice. status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)',
+  ]);
+  assert.equal(r.outcome, 'failed');
+});
