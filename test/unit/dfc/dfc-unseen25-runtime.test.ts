@@ -75,3 +75,26 @@ test('a program that says it succeeded in Chinese, Japanese or Korean, as its li
   ]);
   assert.equal(r.outcome, 'failed');
 });
+
+test("a HailoRT status or pyhailort exception an author names in a sentence is said with the author's sentence: their cause, their other errors", () => {
+  // dfc-corpus unseen6/19 and unseen11/66: a changelog's problem and a README's heading, each naming the status in a span.
+  const boot = read(['**Problem:** `hailo-whisper` was failing at startup with `HAILO_INVALID_ARGUMENT(2)` on every boot.']);
+  assert.match(said(boot), /HAILO_INVALID_ARGUMENT/);
+  assert.match(said(boot), /The author's words: «Problem: hailo-whisper was failing at startup with HAILO_INVALID_ARGUMENT\(2\) on every boot»/);
+  const memory = read(['### LLM/VLM load fails with `HAILO_OUT_OF_HOST_MEMORY` or the Pi locks up']);
+  assert.match(said(memory), /The author's words: «LLM\/VLM load fails with HAILO_OUT_OF_HOST_MEMORY or the Pi locks up»/);
+  // A Chinese sentence ends at its full stop: the next sentence is not this one's words.
+  const zh = read([
+    '这个检测器起不来，会报 `HAILO_OUT_OF_PHYSICAL_DEVICES`。要同时跑多个应用，需要把板上每一个 Hailo 消费者都改成走 hailort.service 多进程调度器。',
+  ]);
+  assert.match(said(zh), /«这个检测器起不来，会报 HAILO_OUT_OF_PHYSICAL_DEVICES。»/);
+  // A log line quoted in a span is the log itself, and a span that is only the name with too few words around says nothing more.
+  for (const line of [
+    'It fails with `[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_OUT_OF_PHYSICAL_DEVICES(74)`.',
+    'Got `HAILO_OUT_OF_PHYSICAL_DEVICES` again.',
+  ]) {
+    const r = read([line]);
+    assert.match(said(r), /HAILO_OUT_OF_PHYSICAL_DEVICES/, line);
+    assert.doesNotMatch(said(r), /The author's words/, line);
+  }
+});

@@ -83,6 +83,42 @@ interface HailortChain {
   statuses: readonly string[];
   /** A line of the chain is HailoRT's monitor's (HAILORT_MONITOR_SOURCE): it logs its failure and carries on. */
   monitor?: boolean;
+  /** The author's sentence that names the status or class in a code span (authorsSentence): the failure's context, in their words. */
+  author?: string;
+}
+
+/** A code span holding only a HailoRT status or a pyhailort exception's name (`HAILO_OUT_OF_PHYSICAL_DEVICES`, `HailoRTInvalidOperationException`). */
+const NAMED_STATUS_SPAN = /`(?:HAILO_[A-Z_]{3,60}(?:\(\d{1,3}\))?|HailoRT\w{0,60}(?:Exception|Error))`/;
+/** Words of prose: a letter run of two or more. */
+const PROSE_WORD = /\p{L}{2,}/gu;
+/** A character of a script written without spaces between words (Han, kana, Hangul): eight of them are a sentence's words. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/**
+ * An author's sentence that names a HailoRT status or a pyhailort exception in a code span instead of quoting the log
+ * (`A mismatch between the Hailo Runtime (4.23.0) and the PCIe Driver (5.2.0) caused initialization failures
+ * (\`HAILO_OUT_OF_PHYSICAL_DEVICES\`).`, `The high-level Python API threw \`HailoRTInvalidOperationException\` and "buffer as
+ * view" errors when handling models with NMS post-processing layers.`, dfc-corpus unseen25/16–17): the status alone says what
+ * HailoRT returned, the sentence what the author saw with it and why — the cause, the other errors, the model. Only a span
+ * that is the name alone, in a sentence of at least six words outside it (or eight Han, kana or Hangul characters): a quoted log line (`It fails with \`[HailoRT]
+ * [error] …\``) is the log itself. Clipped to 300 characters, Markdown emphasis and spans taken off.
+ */
+function authorsSentence(written: string): string | null {
+  const m = NAMED_STATUS_SPAN.exec(written);
+  if (!m) return null;
+  let start = 0;
+  // A sentence ends at `.`, `!`, `?` and a space, or at a full-width end (`。`, `！`, `？`: Chinese and Japanese put no space after it).
+  for (let k = m.index - 1; k > 0; k--)
+    if ('。！？'.includes(written[k]) || ((written[k] === '.' || written[k] === '!' || written[k] === '?') && /\s/.test(written[k + 1] ?? ''))) {
+      start = k + 1;
+      break;
+    }
+  const stop = /[.!?](?:\s|$)|[。！？]/.exec(written.slice(m.index + m[0].length));
+  const sentence = written.slice(start, stop ? m.index + m[0].length + stop.index + 1 : written.length);
+  const outside = sentence.replace(/`[^`]*`/g, ' ');
+  if ((outside.match(PROSE_WORD) ?? []).length < 6 && (outside.match(CJK_CHAR) ?? []).length < 8) return null;
+  const clean = sentence.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
 /**
@@ -1181,6 +1217,8 @@ export class Explainer {
       asides: [],
       statuses: e.statuses ?? [],
     };
+    const author = lv === null && !s.line.raw.includes('[HailoRT]') && s.line.said?.includes('`') ? authorsSentence(s.line.said) : null;
+    if (author) chain.author = author;
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -1209,7 +1247,8 @@ export class Explainer {
   private hailortMessage(c: HailortChain): string {
     const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
     const asides = c.asides.length ? ` HailoRT adds: ${c.asides.map((a) => a.replace(/[.:]$/, '')).join('; ')}.` : '';
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
+    const author = c.author ? ` The author's words: «${c.author.replace(/[.:]$/, '')}».` : '';
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides}${author} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** Another run begins: nothing the last run showed is this run's (ExplainerRun). */
