@@ -98,3 +98,20 @@ test("a HailoRT status or pyhailort exception an author names in a sentence is s
     assert.doesNotMatch(said(r), /The author's words/, line);
   }
 });
+
+test("a table of issues and their fixes says every row's failure, not only the first and the last", () => {
+  // pkg-config's `No package '%s' found`, git's `fatal: unable to access '%s': %s`, and V4L2's open failing as ffmpeg prints
+  // it (`%s: No such file or directory`): each row an incident of its own.
+  const r = read([
+    '| Symptom | Fix |',
+    '|---|---|',
+    "| `No package 'hailo-tappas-core' found` when building the app | Installed `hailo-tappas-core` from the Hailo apt repository |",
+    "| `fatal: unable to access 'https://github.com/hailo-ai/hailo-apps.git/': Could not resolve host: github.com` in the build | Set the build's DNS |",
+    '| `/dev/video0: No such file or directory` at start-up | Passed the camera into the container with `--device` |',
+  ]);
+  assert.equal(r.outcome, 'failed');
+  const text = said(r);
+  assert.match(text, /No package 'hailo-tappas-core' found/);
+  assert.match(text, /unable to access 'https:\/\/github\.com\/hailo-ai\/hailo-apps\.git\/'/);
+  assert.match(text, /\/dev\/video0: No such file or directory/);
+});

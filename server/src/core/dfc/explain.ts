@@ -1621,7 +1621,7 @@ export class Explainer {
   }
 
   /** `first`: the run's first error line nothing explained, when it is not `s` — where the failure began. */
-  unrecognised(s: Signal, excerpt: string[], first?: string): DfcDiagnostic {
+  unrecognised(s: Signal, excerpt: string[], first?: string, rows: readonly string[] = []): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
       : (s.cls && s.message.trim() ? `${s.cls}: ${s.message}` : (s.cls ?? s.message)).trim().replace(/\.$/, '');
@@ -1675,7 +1675,7 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : beside ? ` The author names where: ${beside}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.after ? ` The author goes on: «${s.after.replace(/\.$/, '')}».` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : beside ? ` The author names where: ${beside}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${rows.length ? ` The table's other rows: ${rows.map((r) => `«${r.trim().replace(/\.$/, '')}»`).join('; ')}.` : ''}${s.after ? ` The author goes on: «${s.after.replace(/\.$/, '')}».` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }
