@@ -115,3 +115,20 @@ test("a table of issues and their fixes says every row's failure, not only the f
   assert.match(text, /unable to access 'https:\/\/github\.com\/hailo-ai\/hailo-apps\.git\/'/);
   assert.match(text, /\/dev\/video0: No such file or directory/);
 });
+
+test('source said not to compile or build is a failure told in words; a condition, a question or a script echoing it is not', () => {
+  // A Linux kernel mailing list report's first line and a DKMS driver README's (rknpu-driver-dkms), each of the thing itself.
+  for (const line of ['old aic7xxx driver does not compile on 2.4.10-ac4', 'WIP! The driver does not compile currently.']) {
+    const r = read([line]);
+    assert.equal(r.outcome, 'failed', line);
+    assert.match(said(r), /does not compile/, line);
+  }
+  for (const line of [
+    'If the module does not compile, read /var/lib/dkms/hailo_pci/4.20.0/build/make.log',
+    'Why does the driver not compile on 6.15?',
+    'echo "!! the census driver does not compile against the control"',
+  ]) {
+    const r = read([line]);
+    assert.notEqual(r.outcome, 'failed', line);
+  }
+});

@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid /i;
+  /fail|could|can(?:no|')t|unable|n't|not |not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid /i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -46,6 +46,12 @@ const INVALID = /^(?:[\w.+/~-]{1,200}: )?Invalid (?:[a-z][\w-]{0,30} ){0,3}?(?:f
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
+/**
+ * Source that does not build, said of the thing (`The hailo1x_pci 5.3.0 source does not compile until you patch …`, a
+ * runbook's kernel ≥ 6.15 note, dfc-corpus unseen25/73; `the module doesn't build against 6.12`): what `error: …` says of
+ * the compiler's run, as `does not exist` says a file is missing. A narrator's `it does not compile` stays the author's story.
+ */
+const NOT_BUILT = /\b(?:does not|doesn't|do not|don't|did not|didn't|won't|will not) (?:compile|build)\b/i;
 const MISSING =
   /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|unmet dependenc(?:y|ies)|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
 /**
@@ -144,6 +150,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('error-word', ERROR_PROCESSING.exec(s));
   take('failed', FAILED.exec(s));
   take('cannot', CANNOT.exec(s));
+  take('cannot', NOT_BUILT.exec(s));
   take('missing', MISSING.exec(s));
   take('lost', LOST.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));
