@@ -117,7 +117,13 @@ function authorsSentence(written: string): string | null {
   const sentence = written.slice(start, stop ? m.index + m[0].length + stop.index + 1 : written.length);
   const outside = sentence.replace(/`[^`]*`/g, ' ');
   if ((outside.match(PROSE_WORD) ?? []).length < 6 && (outside.match(CJK_CHAR) ?? []).length < 8) return null;
-  const clean = sentence.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
+  // A table's row reads as its cells side by side (`| HAILO_X | 다른 프로세스가 NPU 점유 |`, dfc-corpus unseen18/23).
+  const clean = sentence
+    .replace(/[`*]/g, '')
+    .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
+    .replace(/\s+\|\s+/g, ' — ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
