@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
+import { completedIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -51,6 +51,10 @@ const TRACEBACK_START = /^(?:Traceback|File ")/;
 const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
 const PROGRAM_FAILED = /^(?:Failed to|Could not|Couldn't|Unable to) [a-z]/;
+/** A Markdown table's row as written (its cells are read as lines of their own at its place, reader.ts tableCells), in a quote's marks too. */
+const TABLE_ROW_RAW = /^[\s>]{0,12}\|.*\|\s*$/;
+/** How many failure lines of a table's rows are kept to be said (CollectorRun.rowFailures). */
+const MAX_ROW_FAILURES = 6;
 /**
  * A limit of hailort.h a line names (`HAILO_MAX_NETWORK_GROUPS=8`, `HAILO_MAX_STREAMS_COUNT (32)`): said with its
  * words (`at most 8 network groups`) — the cause an author found for a status the limit returns.
@@ -610,6 +614,11 @@ class CollectorRun {
   splats = new KernelSplats();
   /** The last failure lines nothing explained (line and words), for a death right after them. */
   recentFailures: { no: number; message: string }[] = [];
+  /**
+   * Failure lines told in a Markdown table's cells, one per row, distinct (at most MAX_ROW_FAILURES): a table of issues and
+   * their fixes lists incidents side by side (dfc-corpus unseen25/24), and each row's is said, not only the first and the last.
+   */
+  rowFailures: { no: number; message: string }[] = [];
   /** A native program's death being reported (its lines come one after another). */
   crash: { d: DfcDiagnostic; type: string | null; what: string | null; signal: string | null; last: number; excerpt: string[] } | null = null;
   /** An error-level line (any tool's) or an exception that nothing after it got past. */
@@ -958,7 +967,7 @@ export class ErrorCollector {
     // The words a program printed as its warning, quoted again bare (a heading's `Issue 2 — \`Cannot create log file hailort.log!\``
     // beside `HailoRT warning: Cannot create log file …`, unseen24/67): the program's own line says its level (warnedMessage).
     const words = told && this.warnedMessage(body, told.words, null) ? null : told;
-    const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
+    const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && !goesOnIn(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
     // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
     let toldStage: StageName | null = null;
@@ -1011,6 +1020,9 @@ export class ErrorCollector {
         this.run.firstUnexplained ??= s;
         this.run.recentFailures.push({ no: l.no, message: body });
         if (this.run.recentFailures.length > 2) this.run.recentFailures.shift();
+        const rows = this.run.rowFailures;
+        if (TABLE_ROW_RAW.test(l.raw) && rows.length < MAX_ROW_FAILURES && !rows.some((f) => f.no === l.no || f.message === body))
+          rows.push({ no: l.no, message: body });
       }
     }
     if (!consumed && !ownFailure && body && (lv === 'warning' || warnedIn(body))) {
@@ -1611,6 +1623,7 @@ export class ErrorCollector {
     if (this.run.unexplained?.signal.words !== undefined) this.run.unexplained = null;
     if (this.run.firstUnexplained?.words !== undefined) this.run.firstUnexplained = null;
     this.run.recentFailures = [];
+    this.run.rowFailures = [];
   }
 
   /**
@@ -1779,16 +1792,13 @@ export class ErrorCollector {
   /** A failed run with no explained error: the last error signal, quoted. */
   unexplainedIfNone(exit: DfcExit | undefined): DfcDiagnostic[] {
     const added: DfcDiagnostic[] = [];
-    if (!this.hasErrors() && this.run.unexplained && stoppedByCaller(exit) === null)
-      this.push(
-        this.explainer.unrecognised(
-          this.run.unexplained.signal,
-          this.run.unexplained.excerpt,
-          this.run.firstUnexplained && this.run.firstUnexplained !== this.run.unexplained.signal ? this.run.firstUnexplained.message : undefined,
-        ),
-        added,
-      );
-    else if (!this.hasErrors() && stoppedByCaller(exit) === null && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
+    if (!this.hasErrors() && this.run.unexplained && stoppedByCaller(exit) === null) {
+      const { signal } = this.run.unexplained;
+      const first = this.run.firstUnexplained && this.run.firstUnexplained !== signal ? this.run.firstUnexplained : null;
+      // The table's other rows' failures (rowFailures), between the first and the last: incidents of their own, each said.
+      const rows = this.run.rowFailures.filter((f) => f.no !== signal.line.no && f.no !== first?.line.no).map((f) => f.message);
+      this.push(this.explainer.unrecognised(signal, this.run.unexplained.excerpt, first?.message, rows), added);
+    } else if (!this.hasErrors() && stoppedByCaller(exit) === null && exit?.code) this.push(this.explainer.noErrorShown(exit.code, this.lastLineNo), added);
     return added;
   }
 

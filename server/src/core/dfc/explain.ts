@@ -83,6 +83,48 @@ interface HailortChain {
   statuses: readonly string[];
   /** A line of the chain is HailoRT's monitor's (HAILORT_MONITOR_SOURCE): it logs its failure and carries on. */
   monitor?: boolean;
+  /** The author's sentence that names the status or class in a code span (authorsSentence): the failure's context, in their words. */
+  author?: string;
+}
+
+/** A code span holding only a HailoRT status or a pyhailort exception's name (`HAILO_OUT_OF_PHYSICAL_DEVICES`, `HailoRTInvalidOperationException`). */
+const NAMED_STATUS_SPAN = /`(?:HAILO_[A-Z_]{3,60}(?:\(\d{1,3}\))?|HailoRT\w{0,60}(?:Exception|Error))`/;
+/** Words of prose: a letter run of two or more. */
+const PROSE_WORD = /\p{L}{2,}/gu;
+/** A character of a script written without spaces between words (Han, kana, Hangul): eight of them are a sentence's words. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/**
+ * An author's sentence that names a HailoRT status or a pyhailort exception in a code span instead of quoting the log
+ * (`A mismatch between the Hailo Runtime (4.23.0) and the PCIe Driver (5.2.0) caused initialization failures
+ * (\`HAILO_OUT_OF_PHYSICAL_DEVICES\`).`, `The high-level Python API threw \`HailoRTInvalidOperationException\` and "buffer as
+ * view" errors when handling models with NMS post-processing layers.`, dfc-corpus unseen25/16–17): the status alone says what
+ * HailoRT returned, the sentence what the author saw with it and why — the cause, the other errors, the model. Only a span
+ * that is the name alone, in a sentence of at least six words outside it (or eight Han, kana or Hangul characters): a quoted log line (`It fails with \`[HailoRT]
+ * [error] …\``) is the log itself. Clipped to 300 characters, Markdown emphasis and spans taken off.
+ */
+function authorsSentence(written: string): string | null {
+  const m = NAMED_STATUS_SPAN.exec(written);
+  if (!m) return null;
+  let start = 0;
+  // A sentence ends at `.`, `!`, `?` and a space, or at a full-width end (`。`, `！`, `？`: Chinese and Japanese put no space after it).
+  for (let k = m.index - 1; k > 0; k--)
+    if ('。！？'.includes(written[k]) || ((written[k] === '.' || written[k] === '!' || written[k] === '?') && /\s/.test(written[k + 1] ?? ''))) {
+      start = k + 1;
+      break;
+    }
+  const stop = /[.!?](?:\s|$)|[。！？]/.exec(written.slice(m.index + m[0].length));
+  const sentence = written.slice(start, stop ? m.index + m[0].length + stop.index + 1 : written.length);
+  const outside = sentence.replace(/`[^`]*`/g, ' ');
+  if ((outside.match(PROSE_WORD) ?? []).length < 6 && (outside.match(CJK_CHAR) ?? []).length < 8) return null;
+  // A table's row reads as its cells side by side (`| HAILO_X | 다른 프로세스가 NPU 점유 |`, dfc-corpus unseen18/23).
+  const clean = sentence
+    .replace(/[`*]/g, '')
+    .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
+    .replace(/\s+\|\s+/g, ' — ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
 /**
@@ -1182,6 +1224,8 @@ export class Explainer {
       asides: [],
       statuses: e.statuses ?? [],
     };
+    const author = lv === null && !s.line.raw.includes('[HailoRT]') && s.line.said?.includes('`') ? authorsSentence(s.line.said) : null;
+    if (author) chain.author = author;
     chain.d = this.make(code, this.onLog(at), at, this.hailortMessage(chain), {
       stage: 'unknown',
       severity: e.severity === 'warning' || lv === 'warning' ? 'warning' : undefined,
@@ -1210,7 +1254,8 @@ export class Explainer {
   private hailortMessage(c: HailortChain): string {
     const fix = (c.familyFix && c.status !== null ? hailortStatusAdvice(c.status) : undefined) ?? c.fix;
     const asides = c.asides.length ? ` HailoRT adds: ${c.asides.map((a) => a.replace(/[.:]$/, '')).join('; ')}.` : '';
-    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
+    const author = c.author ? ` The author's words: «${c.author.replace(/[.:]$/, '')}».` : '';
+    return `HailoRT: ${c.detail.replace(/[.:]$/, '')}${c.status !== null ? ` — ${describeHailortStatus(c.status)}` : ''}.${asides}${author} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
   }
 
   /** Another run begins: nothing the last run showed is this run's (ExplainerRun). */
@@ -1583,7 +1628,7 @@ export class Explainer {
   }
 
   /** `first`: the run's first error line nothing explained, when it is not `s` — where the failure began. */
-  unrecognised(s: Signal, excerpt: string[], first?: string): DfcDiagnostic {
+  unrecognised(s: Signal, excerpt: string[], first?: string, rows: readonly string[] = []): DfcDiagnostic {
     const head = s.cut
       ? `${s.cls ? `${s.cls}, ` : ''}a traceback the log stops inside (it has no exception line)${s.stage ? `, its frames in the ${s.stage} stage's code` : ''}`
       : (s.cls && s.message.trim() ? `${s.cls}: ${s.message}` : (s.cls ?? s.message)).trim().replace(/\.$/, '');
@@ -1637,7 +1682,7 @@ export class Explainer {
       hailort ? 'hailort/status' : 'dfc/unrecognised-error',
       { ...this.onLog(s.line), ...(named ? { node: named } : {}) },
       s.line,
-      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : beside ? ` The author names where: ${beside}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${s.after ? ` The author goes on: «${s.after.replace(/\.$/, '')}».` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
+      `${who} this reader does not know: ${hailort ? stripCheck(head) : head.trim()}${known}.${raised}${inMessage ? ` It names the layer or node ${inMessage}.` : beside ? ` The author names where: ${beside}.` : keras ? ` Keras raised it from the call of layer ${keras}.` : ''}${reported}${library ? ` ${library}` : ''}${stageSaid}${hailort ? " Its status is not in the quote: HailoRT's callers print it after the check (status=HAILO_…)." : ''}${first?.trim() ? ` It began with: ${first.trim().replace(/\.$/, '')}.` : ''}${rows.length ? ` The table's other rows: ${rows.map((r) => `«${r.trim().replace(/\.$/, '')}»`).join('; ')}.` : ''}${s.after ? ` The author goes on: «${s.after.replace(/\.$/, '')}».` : ''}${s.words !== undefined ? ' No DFC or HailoRT message says it: this is read from the words alone, with nothing after them showing the run got past them.' : ''} The quoted lines are the ${hailort || s.kind === 'error-line' ? 'log' : 'traceback'} to read (or to report).`,
       { excerpt: excerpt.length ? excerpt.slice(-24) : [s.line.text] },
     );
   }

@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |crash/i;
+  /fail|could|can(?:no|')t|unable|n't|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |crash/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -53,6 +53,12 @@ const DURING = /(?<!\b(?:to|can|could|will|may|might|would) )\b(?:errors?|crash(
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
+/**
+ * Source that does not build, said of the thing (`The hailo1x_pci 5.3.0 source does not compile until you patch …`, a
+ * runbook's kernel ≥ 6.15 note, dfc-corpus unseen25/73; `the module doesn't build against 6.12`): what `error: …` says of
+ * the compiler's run, as `does not exist` says a file is missing. A narrator's `it does not compile` stays the author's story.
+ */
+const NOT_BUILT = /\b(?:does not|doesn't|do not|don't|did not|didn't|won't|will not) (?:compile|build)\b/i;
 const MISSING =
   /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|unmet dependenc(?:y|ies)|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
 /**
@@ -93,9 +99,13 @@ const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|
 const TOLD_AS_WARNING = /\b(?:emits|emitted|prints|printed|logs|logged|shows|issues|issued) (?:a|the|this|that) warning\b/i;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
-/** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
+/**
+ * The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part), or on an
+ * assumption in place of what it could not learn (`Could not test for SecureBoot, assuming SecureBoot is disabled on this
+ * machine.`, the Hailo PCIe driver package's installer, dfc-corpus unseen25/12; `cannot determine …, assuming …`).
+ */
 const GOES_ON =
-  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry)\b/i;
+  /\b(?:skipp(?:ing|ed)|ignor(?:ing|ed)|continu(?:ing|es)|falling back|fall(?:s)? back|using (?:the )?default|optional(?:ly)?|retrying|will retry|assuming)\b/i;
 /**
  * A video sink's word that the user closed its window: GStreamer's display sinks post it as an error (xvimagesink,
  * ximagesink, gtk4paintablesink, the D3D11/D3D12 sinks: `GST_ELEMENT_ERROR (…, RESOURCE, NOT_FOUND, ("Output window was closed"), …)`,
@@ -107,6 +117,10 @@ const WINDOW_CLOSED = /\bOutput window was closed\b/;
 /** Whether the line is a display sink's word that its user closed its window (WINDOW_CLOSED): the application's end. */
 export function windowClosedIn(body: string): boolean {
   return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
+/** Whether the line's program says it goes on past what it could not do (GOES_ON): no failure, whatever its first words. */
+export function goesOnIn(body: string): boolean {
+  return GOES_ON.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
 /**
  * The compiler's single-context attempt as the subject of the words (`single-context presolve failed \`lcus=(110/80)\``, `Single
@@ -175,6 +189,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('error-word', ERROR_PROCESSING.exec(s));
   take('failed', FAILED.exec(s));
   take('cannot', CANNOT.exec(s));
+  take('cannot', NOT_BUILT.exec(s));
   take('missing', MISSING.exec(s));
   take('lost', LOST.exec(s));
   take('exit-status', EXIT_STATUS.exec(s));

@@ -342,6 +342,15 @@ const HARNESS_PASSED =
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
 const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
 /**
+ * The same word in Chinese, Japanese or Korean as its clause's predicate, the line's last word (`✅ パイプライン作成成功`, a
+ * Japanese author's checklist of a fixed run, dfc-corpus unseen25/46; `安装成功。`, `成功しました`, `컴파일 성공`): 成功 and
+ * 성공 are nouns as well, so only at the end — never a heading's noun (`成功指標`, `成功の証拠`), an adverb before its verb
+ * (`成功加载`) or a clause that says when (`成功时会看到`). A negation, failure or condition in the line (`未成功`, `失敗`,
+ * `しない`, `如果`, `場合`, `실패`, `않`) vetoes it, as NOT_SUCCEEDED does the English words.
+ */
+const CJK_SUCCEEDED = /(?:成功(?:しました|した|です|しています|了)?|성공(?:했습니다|했다|하였습니다|했어요|함)?)[。.!！]{0,3}\s*$/u;
+const CJK_NOT_SUCCEEDED = /失敗|失败|未|不|没|沒|無|无|ない|ません|如果|若|時|时|場合|なら|실패|못|않|면|\?|？/u;
+/**
  * A program's own word, as its line's last, that it is ready (`Hailo Python ready`, `Server is ready.`, `Device ready!`): what it
  * set up worked. Not a wait or a wish (`Waiting for the device to be ready`, `Press enter when ready`), nor a negation (NOT_SUCCEEDED).
  */
@@ -420,6 +429,12 @@ const MARKER = {
   inferred:
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
+  /**
+   * `run2`'s timer track at 100% with nothing left (hailortcli/run2/timer_live_track.cpp: `[{:=>{}}{:{}}] {:>3}% {}`, a bar
+   * 20 wide, then the time left as `HH:MM:SS`): the whole `--time-to-run` went by with its networks running — the live
+   * printer's last frame, its `NAME: fps: N` tracks below (network_live_track.cpp). A frame cut before its end shows less.
+   */
+  run2Done: /^\[={19}>\] 100% 00:00:00\s*$/,
   /**
    * GStreamer's command-line tools' own ends: gst-launch-1.0's `Got EOS from element "pipeline0".` (tools/gst-launch.c, at the
    * pipeline's end of stream — every buffer went through; an error prints `ERROR: from element …` instead) and gst-inspect-1.0's
@@ -527,6 +542,8 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.inferred.test(t) ||
     // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
     MARKER.networkDone.test(t) ||
+    // `run2`'s timer track at 100%, nothing left: its time to run went by (the networks' fps below it).
+    MARKER.run2Done.test(t) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -558,7 +575,8 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t))
+  const englishSucceeded = (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t);
+  if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (englishSucceeded || (CJK_SUCCEEDED.test(t) && !CJK_NOT_SUCCEEDED.test(t))))
     return { kind: 'succeeded' };
   return null;
 }
