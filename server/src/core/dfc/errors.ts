@@ -14,6 +14,7 @@ import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, typ
 import {
   optimizerAlgorithmIn,
   stageOfApiCall,
+  stageOfScriptRun,
   stageOfCall,
   stageOfClass,
   stageOfFrameNamed,
@@ -178,7 +179,7 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
 const QUOTED_REFUSAL =
   /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
-const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
+const MESSAGE_QUOTE = /^['"]?[A-Za-z][^`]*\s\S/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
 
 export interface QuotedRefusal {
@@ -199,12 +200,19 @@ export interface QuotedRefusal {
  * written (`said`, spans kept): not in a clause that says it is gone, avoided or only possible (NOT_REPORTED), nor one
  * that says what an action would raise (HYPOTHETICAL_RAISE).
  */
-export function quotedRefusals(paragraph: readonly string[], said: string): QuotedRefusal[] {
-  if (!said.includes('`')) return [];
+export function quotedRefusals(paragraph: readonly string[], line: string): QuotedRefusal[] {
+  if (!line.includes('`')) return [];
+  // The verb may end the line before, the quote opening this one (a list item's wrapped lines, which the hard-wrap step
+  // leaves apart: `… and died with` / `` `'MessageFactory' object has no attribute 'GetPrototype'`. ``, dfc-corpus
+  // unseen25/75): that line's last clause is read with this one, and only a quote on this line is reported.
+  const prev = paragraph.length > 1 && /^[\s*_>-]*`/.test(line) ? paragraph[paragraph.length - 2] : '';
+  const lead = prev ? prev.slice(clauseStart(prev, prev.length)).trimStart() + ' ' : '';
+  const said = lead + line;
   const out: QuotedRefusal[] = [];
   QUOTED_REFUSAL.lastIndex = 0;
   let m: RegExpExecArray | null;
   while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
+    if (m.index + m[0].length <= lead.length) continue;
     const message = m[3].trim();
     const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
     // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
@@ -213,7 +221,7 @@ export function quotedRefusals(paragraph: readonly string[], said: string): Quot
     if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) continue;
     const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
     if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
-    const before = [...paragraph.slice(0, -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+    const before = [...paragraph.slice(0, lead ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
     const node = m[2] ?? m[4];
     const after = said
       .slice(m.index + m[0].length)
@@ -736,6 +744,12 @@ export class ErrorCollector {
     if (call) {
       [this.run.callStage, this.run.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
       this.run.callStages.add(call);
+    }
+    // A user's script of one step run at a command line (`bash translate.sh …`): its name is the call's evidence.
+    const script = call || this.run.inTraceback ? null : stageOfScriptRun(t);
+    if (script) {
+      [this.run.callStage, this.run.why.call] = [script.stage, `the log runs the script ${script.script}, named for the ${script.stage} step`];
+      this.run.callStages.add(script.stage);
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
     if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
