@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
+import { completedIn, cudaFailureIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -30,6 +30,9 @@ import {
   stageSaid,
   type StageClue,
 } from './stageEvidence';
+
+/** The DFC or the AI Software Suite's container named in a line (`hailo8_ai_sw_suite_2025-10`, `hailo_dataflow_compiler`, `the DFC`). */
+const DFC_NAMED = /ai_sw_suite|[Dd]ataflow[ _][Cc]ompiler|\bDFC\b/;
 
 /** A log's words quoted in a reason, at most 80 characters. */
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
@@ -513,6 +516,8 @@ class CollectorRun {
   messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   ranStage: StageName | null = null;
+  /** A line of the run named the DFC or its container (DFC_NAMED): a CUDA failure after it is the DFC's. */
+  dfcNamed = false;
   /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
   saidStage: StageName | null = null;
   /** The stage a quoted exception's own class or module shows (outside a traceback): the error's own evidence. */
@@ -734,6 +739,7 @@ export class ErrorCollector {
     // `ExcType: message` wherever it stands in the line (scripts log `type(exc).__name__: str(exc)`,
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
+    if (!this.run.dfcNamed && DFC_NAMED.test(t)) this.run.dfcNamed = true;
     const ran = stageOfMention(t);
     if (ran)
       [this.run.ranStage, this.run.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
@@ -905,6 +911,11 @@ export class ErrorCollector {
     // Else the step the author's line introducing the quote names (`a second failure in \`translate\`:` before the tool's line,
     // unseen22/04) — after the contrast above: `X passes, but Y fails:` names both.
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaid(intro);
+    // A CUDA failure ending a DFC run (the DFC's container or a DFC command named before it): the optimizer's — of the DFC's steps
+    // only it computes on the GPU; the parser and the compiler go on without one (TensorFlow's `failed call to cuInit` at warning
+    // level during a translate that succeeds, dfc-corpus unseen17/83), so the GPU's refusal stops no other step (unseen25/06).
+    if (words && cudaFailureIn(body) && this.run.ranStage === null && (this.run.dfcNamed || !this.state.applicationRun()))
+      [this.run.ranStage, this.run.why.ran] = ['optimize', 'a CUDA failure in a DFC run: of its steps only the optimizer computes on the GPU'];
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {

@@ -396,6 +396,19 @@ const MARKER = {
     /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
   /**
+   * A program's closing tally of what it went through, counts only (`Summary: compared=6, skipped=0`, a notebook's FP-vs-quantized
+   * emulator comparison, dfc-corpus unseen25/08; `Summary: passed=12, failed=0`): printed once its loop has ended. A count of failures
+   * above zero is no good end (SUMMARY_FAILED).
+   */
+  tally: /^Summary: (?:[A-Za-z][\w-]{0,30} ?[=:] ?\d{1,9}(?:, ?| {1,4}|\s*$)){1,12}$/,
+  /**
+   * docker's answer to its image commands, their last line once the image is there: `docker load`'s `Loaded image: NAME:TAG` (or
+   * `Loaded image ID: sha256:…`, docker/cli image/load.go relaying the daemon's stream; the AI Software Suite's run script loads
+   * its image so on first launch, dfc-corpus unseen25/23), `docker pull`'s `Status: Downloaded newer image for NAME` and `Status:
+   * Image is up to date for NAME` (docker/cli's pull stream, its final status).
+   */
+  dockerImage: /^(?:Loaded image(?: ID)?: \S+|Status: (?:Downloaded newer image|Image is up to date) for \S+)\s*$/,
+  /**
    * A benchmark's summary of its timed runs, a mean with its spread (`Hailo emulated latency: 37971.8 +/- 1116.0 ms`, a notebook's
    * emulator run, dfc-corpus unseen23/08; IPython's `%timeit`: `37.9 ms ± 1.12 ms per loop (mean ± std. dev. of 7 runs, 10 loops
    * each)`): a statistic over every run, printed once they have all ended — unlike a live `FPS: 12.36` each second.
@@ -479,6 +492,10 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.inferred.test(t) ||
     // `run`'s progress line at 100% (inference_progress.cpp: `Network NAME: 100% | N/M | FPS: …`): every frame went through.
     MARKER.networkDone.test(t) ||
+    // A program's closing tally (counts only, none of them failures above zero): its loop ended.
+    (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
+    // docker's last line of `load` or `pull`: the image is there.
+    ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -511,6 +528,9 @@ export function classifyMarker(text: string): Marker | null {
     return { kind: 'succeeded' };
   return null;
 }
+
+/** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
+const TALLY_FAILED = /\b(?:fail(?:ed|ures?)?|errors?|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
 
 const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;
 
