@@ -244,6 +244,29 @@ function clipAfter(text: string): string {
 
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
 
+/**
+ * An author's words that a quoted message was cured or avoided: a verb of cure right after the quote (`Error "Performance Flow
+ * requires automatic resource utilization" resolved by removing resources_param`), or shortly before it with no failure verb
+ * between (`to eliminate the concat24 node causing "Agent infeasible"`, dfc-corpus unseen25/37; `worked around \`X\``).
+ */
+const CURED_AFTER = /^\W{0,3}\s*(?:(?:was|is|has been|have been|got|were|are|gets)\s+)?(?:resolved|fixed|solved|avoided|eliminated|gone|worked around|circumvented)\b/i;
+const CURE_BEFORE = /\b(?:avoid\w*|eliminat\w*|prevent\w*|fix(?:ed|es|ing)?|solv\w*|resolv\w*|get(?:ting)? rid of|work(?:ed|s|ing)? around|circumvent\w*)\b/gi;
+/** Between a cure and the quote: a failure verb or a contrast (`\`matmul1\` was resolved, but \`PrePostAgent infeasible\` returned`, unseen25/05). */
+const FAILURE_VERB = /\b(?:fail\w*|crash\w*|rais\w*|throw\w*|threw|die[sd]?|dying|error(?:s|ed)? out|abort\w*|stops?|stopped|but|however|yet|though|although|still|mais|pero|aber)\b/i;
+
+/** Whether the message `span`, read from the author's sentence `said`, is said there to be cured or avoided (CURED_AFTER, CURE_BEFORE). */
+export function curedInSentence(said: string, span: string): boolean {
+  const at = said.indexOf(span);
+  if (at < 0) return false;
+  const after = said.slice(at + span.length).replace(/^[`"'\u201d\u2019]+/, '');
+  if (CURED_AFTER.test(after)) return true;
+  const before = said.slice(Math.max(clauseStart(said, at), at - 80), at);
+  let last: RegExpExecArray | null = null;
+  CURE_BEFORE.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = CURE_BEFORE.exec(before)); ) last = m;
+  return last !== null && !FAILURE_VERB.test(before.slice(last.index + last[0].length));
+}
+
 // ---- refusals an author reports in prose or a table ------------------------------------------------
 /** A clause that says the error is gone, avoided, or only possible (`if you see X on …`) reports nothing. */
 const NOT_REPORTED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead|if|unless|whenever|would|could|might)\b/i;
@@ -766,6 +789,9 @@ export class ErrorCollector {
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
+    // A message the author quotes as cured or avoided in its own sentence (`Error "X" resolved by removing …`, `to eliminate the
+    // node causing "Agent infeasible"`): an occurrence the run went past, not its failure (unseen25/37).
+    if (!consumed && l.said && l.said !== body && curedInSentence(l.said, body)) return added;
     const named = consumed ? null : exceptionIn(body);
     // A class the author names only as what an action would raise (`omitting the concat layer throws \`X\``): no failure of this run.
     const bare = named && !named.message && !named.module && namedAsHypothetical(this.run.paragraph, written, named.cls) ? null : named;
@@ -936,7 +962,12 @@ export class ErrorCollector {
       };
       if (exporterFailed) this.run.openFailure = s;
       const n = this.accept(s, added);
-      if (n === 0 && body) {
+      // A further failure that names where it happened (`a8_w8  FAILED  InferenceError, graph execution error at
+      // conv2_1/act_op_1/pow` under a row whose error the catalogue explained, unseen25/15): said at once beside the run's
+      // first, as a quoted refusal naming its layer is — the end of the run says an unknown failure only when none was said.
+      if (n === 0 && ownFailure && this.hasErrors() && namedLayer(body)) {
+        this.push(this.explainer.unrecognised(s, [l.said ?? t], undefined), added);
+      } else if (n === 0 && body) {
         this.run.unexplained = { signal: s, excerpt: this.recent(l) };
         this.run.firstUnexplained ??= s;
         this.run.recentFailures.push({ no: l.no, message: body });
