@@ -937,10 +937,11 @@ export class ErrorCollector {
     // Else the step the author's line introducing the quote names (`a second failure in \`translate\`:` before the tool's line,
     // unseen22/04) — after the contrast above: `X passes, but Y fails:` names both.
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaid(intro);
-    // A CUDA failure ending a DFC run (the DFC's container or a DFC command named before it): the optimizer's — of the DFC's steps
-    // only it computes on the GPU; the parser and the compiler go on without one (TensorFlow's `failed call to cuInit` at warning
-    // level during a translate that succeeds, dfc-corpus unseen17/83), so the GPU's refusal stops no other step (unseen25/06).
-    if (words && cudaFailureIn(body) && this.run.ranStage === null && (this.run.dfcNamed || !this.state.applicationRun()))
+    // A CUDA failure ending a DFC run told in notes (the DFC or its container named before it, no command, header or stage to
+    // place it): the optimizer's — of the DFC's steps only it computes on the GPU; the parser and the compiler go on without one
+    // (TensorFlow's `failed call to cuInit` at warning level during a translate that succeeds, dfc-corpus unseen17/83), so the
+    // GPU's refusal stops no other step (unseen25/06). A command or a stage the log shows places it as any error.
+    if (words && cudaFailureIn(body) && this.run.ranStage === null && this.run.dfcNamed && this.state.applicationRun())
       [this.run.ranStage, this.run.why.ran] = ['optimize', 'a CUDA failure in a DFC run: of its steps only the optimizer computes on the GPU'];
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();

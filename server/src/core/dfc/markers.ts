@@ -397,10 +397,10 @@ const MARKER = {
   networkDone: /^Network \S+: 100% \| \d/,
   /**
    * A program's closing tally of what it went through, counts only (`Summary: compared=6, skipped=0`, a notebook's FP-vs-quantized
-   * emulator comparison, dfc-corpus unseen25/08; `Summary: passed=12, failed=0`): printed once its loop has ended. A count of failures
-   * above zero is no good end (SUMMARY_FAILED).
+   * emulator comparison, dfc-corpus unseen25/08; a CI job's `Summary: passed=89 failed=0 skipped=0`): printed once its loop has
+   * ended. A count of failures above zero is no good end (TALLY_FAILED: such scripts exit 1 then).
    */
-  tally: /^Summary: (?:[A-Za-z][\w-]{0,30} ?[=:] ?\d{1,9}(?:, ?| {1,4}|\s*$)){1,12}$/,
+  tally: /^Summary: (?:[A-Za-z][\w-]{0,30} ?[=:] ?\d{1,9}(?:, ?| {1,4}|\.?\s*$)){1,12}$/,
   /**
    * docker's answer to its image commands, their last line once the image is there: `docker load`'s `Loaded image: NAME:TAG` (or
    * `Loaded image ID: sha256:…`, docker/cli image/load.go relaying the daemon's stream; the AI Software Suite's run script loads
@@ -530,7 +530,7 @@ export function classifyMarker(text: string): Marker | null {
 }
 
 /** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
-const TALLY_FAILED = /\b(?:fail(?:ed|ures?)?|errors?|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
+const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
 
 const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;
 
