@@ -136,7 +136,12 @@ test('a quoted message cured or avoided in its own sentence is no failure; one a
     '- Cut the model before Concat_4 to eliminate the node causing "Agent infeasible".',
   ])
     assert.deepEqual(errors(read([line])), [], line);
-  // Not cured: a failure verb between the cure and the quote.
-  const again = read(['- Fixed the shapes, then the compile failed with "PrePostAgent Agent infeasible".']);
-  assert.ok(errors(again).some((d) => d.message.includes('PrePostAgent')), JSON.stringify(again.diagnostics));
+  // Not cured: a failure verb or a contrast between the cure and the quote.
+  for (const line of [
+    '- Fixed the shapes, then the compile failed with "PrePostAgent Agent infeasible".',
+    '- Fixed the input shapes, but "PrePostAgent Agent infeasible" came back.',
+  ]) {
+    const again = read([line]);
+    assert.ok(errors(again).some((d) => d.message.includes('PrePostAgent')), `${line} ${JSON.stringify(again.diagnostics)}`);
+  }
 });
