@@ -44,17 +44,23 @@ test('a quoted refusal whose verb ends the line before the quote, and a message 
   // symbol: …` ``; and an AttributeError's message without its class, after `crashed with` on the line before (CPython's
   // `'%.100s' object has no attribute '%U'`, dfc-corpus unseen18/25's `'int' object has no attribute 'shape'`).
   const comment = [
-    "# Wheel is mangled with `St8optional` (std::optional), i.e. it was compiled against a torch new enough",
+    '# Wheel is mangled with `St8optional` (std::optional), i.e. it was compiled against a torch new enough',
     '# to have dropped c10::optional, and importing it under torch 2.1.1 dies with',
     '# `undefined symbol: _ZN2at4_ops10zeros_like4call...`. Verified by symbol',
   ];
   const r = read(comment);
   assert.equal(r.outcome, 'failed');
-  assert.ok(errors(r).some((d) => d.message.includes('_ZN2at4_ops10zeros_like4call')), JSON.stringify(r.diagnostics));
+  assert.ok(
+    errors(r).some((d) => d.message.includes('_ZN2at4_ops10zeros_like4call')),
+    JSON.stringify(r.diagnostics),
+  );
   const notes = ['- The SDK emulator harness passed plain ints as shapes and crashed with', "  `'int' object has no attribute 'shape'`. Wrap them."];
   const n = read(notes);
   assert.equal(n.outcome, 'failed');
-  assert.ok(errors(n).some((d) => d.message.includes("'int' object has no attribute 'shape'")), JSON.stringify(n.diagnostics));
+  assert.ok(
+    errors(n).some((d) => d.message.includes("'int' object has no attribute 'shape'")),
+    JSON.stringify(n.diagnostics),
+  );
   // A quote on the next line after words that are no failure verb stays a quote.
   assert.equal(read(['- The harness then printed', "  `'int' object has no attribute 'shape'` as a note."]).outcome, 'incomplete');
 });
@@ -67,7 +73,10 @@ test("the dynamic loader's `undefined symbol` is a failure line", () => {
   ]) {
     const r = read(['$ ./run.sh', line]);
     assert.equal(r.outcome, 'failed', line);
-    assert.ok(errors(r).some((d) => d.message.includes('undefined symbol')), line);
+    assert.ok(
+      errors(r).some((d) => d.message.includes('undefined symbol')),
+      line,
+    );
   }
   // Words about symbols are none.
   assert.equal(read(['$ ./run.sh', 'undefined symbols are listed by nm -u']).outcome, 'incomplete');
@@ -120,7 +129,10 @@ test('a further failure that names where it happened is said beside the one the 
   const r = read(['## Probes', '', wraparound, '    a8_w8     FAILED  InferenceError, graph execution error at yolov8n/conv41/act_op']);
   assert.equal(r.outcome, 'failed');
   assert.ok(r.diagnostics.some((d) => d.code === 'dfc/wraparound-a16w4'));
-  assert.ok(errors(r).some((d) => d.node === 'yolov8n/conv41/act_op'), JSON.stringify(r.diagnostics));
+  assert.ok(
+    errors(r).some((d) => d.node === 'yolov8n/conv41/act_op'),
+    JSON.stringify(r.diagnostics),
+  );
   // A file path is no layer (`failed in src/x.c` names none), and the row without a place stays unsaid beside the first.
   for (const row of ['    a8_w8     FAILED  build error in src/emu.c', '    a8_w8     FAILED  InferenceError, graph execution error'])
     assert.equal(errors(read(['## Probes', '', wraparound, row])).length, 1, row);
@@ -130,7 +142,10 @@ test('a quoted message cured or avoided in its own sentence is no failure; one a
   // The YOLO26n-seg journal's attempt 2 (dfc-corpus unseen25/05): `matmul1` was resolved, but the PrePostAgent came back — the
   // second quote is the failure. A changelog line naming the compiler's verdict as solved is none.
   const back = read(corpus('unseen25', '05-'));
-  assert.ok(errors(back).some((d) => d.message.includes('PrePostAgent')), JSON.stringify(back.diagnostics));
+  assert.ok(
+    errors(back).some((d) => d.message.includes('PrePostAgent')),
+    JSON.stringify(back.diagnostics),
+  );
   for (const line of [
     '- Error "Performance Flow requires automatic resource utilization" fixed by dropping resources_param.',
     '- Cut the model before Concat_4 to eliminate the node causing "Agent infeasible".',
@@ -142,6 +157,23 @@ test('a quoted message cured or avoided in its own sentence is no failure; one a
     '- Fixed the input shapes, but "PrePostAgent Agent infeasible" came back.',
   ]) {
     const again = read([line]);
-    assert.ok(errors(again).some((d) => d.message.includes('PrePostAgent')), `${line} ${JSON.stringify(again.diagnostics)}`);
+    assert.ok(
+      errors(again).some((d) => d.message.includes('PrePostAgent')),
+      `${line} ${JSON.stringify(again.diagnostics)}`,
+    );
   }
+});
+
+test("an author's hard wrap inside a blockquote is joined like one outside it", () => {
+  // The AUV notes' wrapped refusal (dfc-corpus unseen25/74: `… *"The specified meta architecture yolov8` / `cannot be run on
+  // chip."*`) quoted whole in a Markdown blockquote, as the wrappers test's quote mark does: the catalogue's message is still read.
+  const notes = corpus('unseen25', '74-');
+  const plain = read(notes);
+  assert.ok(plain.diagnostics.some((d) => d.code === 'dfc/model-script'));
+  const quoted = read(notes.map((l) => `> ${l}`));
+  assert.ok(
+    quoted.diagnostics.some((d) => d.code === 'dfc/model-script'),
+    JSON.stringify(quoted.diagnostics),
+  );
+  assert.equal(quoted.failedStage, plain.failedStage);
 });

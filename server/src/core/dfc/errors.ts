@@ -249,10 +249,12 @@ const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|pre
  * requires automatic resource utilization" resolved by removing resources_param`), or shortly before it with no failure verb
  * between (`to eliminate the concat24 node causing "Agent infeasible"`, dfc-corpus unseen25/37; `worked around \`X\``).
  */
-const CURED_AFTER = /^\W{0,3}\s*(?:(?:was|is|has been|have been|got|were|are|gets)\s+)?(?:resolved|fixed|solved|avoided|eliminated|gone|worked around|circumvented)\b/i;
+const CURED_AFTER =
+  /^\W{0,3}\s*(?:(?:was|is|has been|have been|got|were|are|gets)\s+)?(?:resolved|fixed|solved|avoided|eliminated|gone|worked around|circumvented)\b/i;
 const CURE_BEFORE = /\b(?:avoid\w*|eliminat\w*|prevent\w*|fix(?:ed|es|ing)?|solv\w*|resolv\w*|get(?:ting)? rid of|work(?:ed|s|ing)? around|circumvent\w*)\b/gi;
 /** Between a cure and the quote: a failure verb or a contrast (`\`matmul1\` was resolved, but \`PrePostAgent infeasible\` returned`, unseen25/05). */
-const FAILURE_VERB = /\b(?:fail\w*|crash\w*|rais\w*|throw\w*|threw|die[sd]?|dying|error(?:s|ed)? out|abort\w*|stops?|stopped|but|however|yet|though|although|still|mais|pero|aber)\b/i;
+const FAILURE_VERB =
+  /\b(?:fail\w*|crash\w*|rais\w*|throw\w*|threw|die[sd]?|dying|error(?:s|ed)? out|abort\w*|stops?|stopped|but|however|yet|though|although|still|mais|pero|aber)\b/i;
 
 /** Whether the message `span`, read from the author's sentence `said`, is said there to be cured or avoided (CURED_AFTER, CURE_BEFORE). */
 export function curedInSentence(said: string, span: string): boolean {
@@ -263,7 +265,7 @@ export function curedInSentence(said: string, span: string): boolean {
   const before = said.slice(Math.max(clauseStart(said, at), at - 80), at);
   let last: RegExpExecArray | null = null;
   CURE_BEFORE.lastIndex = 0;
-  for (let m: RegExpExecArray | null; (m = CURE_BEFORE.exec(before)); ) last = m;
+  for (let m: RegExpExecArray | null; (m = CURE_BEFORE.exec(before));) last = m;
   return last !== null && !FAILURE_VERB.test(before.slice(last.index + last[0].length));
 }
 

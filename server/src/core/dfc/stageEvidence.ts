@@ -329,7 +329,8 @@ export function stageOfApiCall(code: string): StageName | null {
  * the whole flow's script so (`compile.sh`, `test_split_compile.sh`). The interpreter or `./` must run it: a name in a sentence
  * or a listing is not a run.
  */
-const SCRIPT_RUN = /(?:^|[\s$#>;&|(])(?:(?:bash|sh|zsh|python3?(?:\.\d{1,2})?|source)\s+(?:-\w+\s+){0,2}|\.\/)(?:[\w.~-]{0,80}\/){0,6}([A-Za-z][\w-]{1,60})\.(?:sh|py)\b/;
+const SCRIPT_RUN =
+  /(?:^|[\s$#>;&|(])(?:(?:bash|sh|zsh|python3?(?:\.\d{1,2})?|source)\s+(?:-\w+\s+){0,2}|\.\/)(?:[\w.~-]{0,80}\/){0,6}([A-Za-z][\w-]{1,60})\.(?:sh|py)\b/;
 
 export function stageOfScriptRun(line: string): { stage: StageName; script: string } | null {
   if (!line.includes('.sh') && !line.includes('.py')) return null;
