@@ -242,3 +242,20 @@ test("dfc logger shapes: every corpus log reads the same written as the DFC's ow
   const differ = runShape(shapeLogs().filter(shapeable), dfcLogFileShape());
   assert.equal(differ.length, 0, `${differ.length} logs read differently\n${differ.slice(0, 20).join('\n')}`);
 });
+
+test("logShape: a relay whose messages are mostly a Markdown list keeps its own separator (the bullet is the message's)", () => {
+  // Release notes relayed line by line (dfc-corpus unseen24/78): a heading, eight `- ` items, one item wrapped onto an
+  // indented line. Most lines show `| -` after the file column; the heading and the continuation show `|` alone.
+  const dir = join(repoRoot, 'test', 'fixtures', 'dfc-corpus', 'unseen24', '78-hefs-v1-notes-dfc530-v8-seg-h10h-pass-summary');
+  const lines = readFileSync(join(dir, 'run.log'), 'utf8').replace(/\n$/, '').split('\n');
+  assert.ok(lines.filter((l) => l.startsWith('- ')).length > lines.length / 2 && lines.some((l) => /^ {2}\S/.test(l)));
+  const relayed = lines.map((l, i) => `1796055350.${String(123457 + i * 7919).padStart(6, '0')} | worker.cc:${20 + i * 37} | ${l}`);
+  assert.deepEqual(
+    cuts(relayed).map((c) => c?.rest ?? null),
+    lines,
+  );
+  const plain = reading(`${lines.join('\n')}\n`);
+  assert.equal(plain.outcome, 'success');
+  assert.deepEqual(reading(`${relayed.join('\n')}\n`), plain);
+  assert.deepEqual(reading(`${applyShape(dfcLogFileShape(), lines).join('\n')}\n`), plain);
+});

@@ -1143,6 +1143,25 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     fix: "the buffer Python passed arrived empty (size 0): check the array is not empty, and with a HailoRT 4.x wheel use numpy 1 (pip install 'numpy<2' in its venv) — a wheel built against numpy 1 does not see a numpy 2 array's data",
     evidence: `${HAILORT}/libhailort/bindings/python/platform/setup.py (HailoRT 4.18: install_requires numpy==1.23.3); a benchmark's session notes, dfc-corpus unseen9/27 (HailoRT 4.23 wheel Requires-Dist numpy<2, numpy 2.4.1 in the venv)`,
   },
+  // Any other size the check refused (infer_model.cpp ConfiguredInferModelImpl::validate_bindings, CHECK(… ==
+  // m_inputs_frame_sizes, HAILO_INVALID_OPERATION, "Input buffer size {} is different than expected {} for input '{}'")):
+  // the frame size is the stream's shape times its format type's bytes (uint8 1, uint16 2, float32 4), so the ratio says
+  // which (explain.ts bufferSizeFix). Quoted bare or with symbols for the sizes (`N is different than expected N/4`).
+  {
+    id: 'hailort-buffer-size',
+    text: "Input buffer size {n} is different than expected {m} for input '{name}'",
+    tool: 'hailort',
+    classes: [],
+    patterns: [
+      /(?<dir>Input|Output) buffer size (?<got>\d{1,12}|[A-Za-z]\w{0,15}(?: ?[*/] ?\d{1,3})?|\d{1,3} ?\*? ?[A-Za-z]\w{0,15}) is different than expected (?<want>\d{1,12}|[A-Za-z]\w{0,15}(?: ?[*/] ?\d{1,3})?|\d{1,3} ?\*? ?[A-Za-z]\w{0,15})(?: for (?:input|output|out) '(?<layer>[^'\s]+)')?/,
+    ],
+    stage: 'runtime',
+    severity: 'error',
+    code: 'hailort/status',
+    statuses: ['HAILO_INVALID_OPERATION'],
+    fix: "the buffer bound to the stream is not one frame of the stream's shape and format type: make its size the frame size HailoRT expects",
+    evidence: `${HAILORT}/libhailort/src/net_flow/pipeline/infer_model.cpp (validate_bindings, v5.2.0); hailo_platform's InferModel.InferStream.set_format_type (FormatType.UINT8/UINT16/FLOAT32)`,
+  },
   {
     id: 'hailort-out-of-physical-devices',
     text: 'Failed to create vdevice. there are not enough free devices. requested: {n}, found: {m} (HAILO_OUT_OF_PHYSICAL_DEVICES(74))',
@@ -1625,6 +1644,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'broken-install': ['symbol lookup'],
   docker: ['docker', 'Docker', 'Unable to find image', 'Error response from daemon'],
   'hailort-buffer-size-zero': ['buffer size 0'],
+  'hailort-buffer-size': ['buffer size'],
   'hailort-out-of-physical-devices': ['HAILO_', 'status', 'free devices'],
   'hailort-no-devices': ['No devices found'],
   'hailortcli-scan-none': ['Hailo devices not found'],

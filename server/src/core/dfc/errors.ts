@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, cudaFailureIn, exportFailureIn, failureIn, windowClosedIn } from './failureWords';
+import { completedIn, cudaFailureIn, exportFailureIn, failureIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -25,6 +25,7 @@ import {
   stageOfModule,
   stageFailedBefore,
   stageFailedSaid,
+  stageCouldNotSaid,
   stageOfFailedStep,
   stageSaidAfterContrast,
   stageSaid,
@@ -126,9 +127,17 @@ const EXCEPTION_ANYWHERE = new RegExp(
  */
 /** The words every exception line holds (a substring gate before the two patterns). */
 const MAY_EXCEPTION = new RegExp(
-  `Error|Exception|Failure|NetworkX|hailo_|${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
+  `Error|Exception|Failure|NetworkX|hailo_| has no attribute |\\(\\) (?:got|missing|takes) |${[...CATALOGUE_CLASSES].filter((c) => !/(?:Error|Exception|Failure)$/.test(c)).join('|')}`,
 );
 
+/**
+ * CPython's messages that say their class: AttributeError's `'T' object has no attribute 'a'`, `type object 'T' has no
+ * attribute 'a'`, `module 'm' has no attribute 'a'` (Objects/object.c, Objects/typeobject.c, Objects/moduleobject.c), and
+ * TypeError's call refusals, `f() got an unexpected keyword argument 'x'`, `f() missing 1 required positional argument: 'x'`,
+ * `f() takes 2 positional arguments but 3 were given` (Python/ceval.c). Group 1: an AttributeError's.
+ */
+const PYTHON_OWN_MESSAGE =
+  /((?<![\w'])(?:type object |module )?'[\w.<> ]{1,100}'(?: object)? has no attribute '\w{1,100}')|\b[\w.]{1,100}\(\) (?:got an unexpected keyword argument '\w{1,100}'|missing \d{1,3} required (?:positional|keyword-only) arguments?:|takes (?:from )?\d{1,3}(?: to \d{1,3})? positional arguments? but \d{1,3} (?:was|were) given)/;
 const DFC_QUALIFIED = /(?:^|[^\w.])((?:hailo_sdk_\w+|hailo_model_optimization|hailo_platform)(?:\.\w+)*)\.([A-Z]\w*):\s*(.*)$/;
 
 // A line is asked whether it may hold a class several times (is it open? what does it say? does prose report one?): the last answer is kept.
@@ -148,6 +157,10 @@ export function exceptionIn(body: string): { cls: string; message: string; modul
   if (q) return { cls: q[2], message: q[3].trim(), module: q[1] };
   const m = EXCEPTION_ANYWHERE.exec(body);
   if (m) return { cls: m[1], message: (m[2] ?? '').trim() };
+  // Python's own message, printed without its class (an application's `print(f"…: {e}")` prints str(e) only): the forms
+  // only CPython's AttributeError and TypeError print name their class (PYTHON_OWN_MESSAGE).
+  const p = body.includes(' has no attribute ') || body.includes(' argument') ? PYTHON_OWN_MESSAGE.exec(body) : null;
+  if (p) return { cls: p[1] ? 'AttributeError' : 'TypeError', message: p[0].trim() };
   // A class whose name alone says what was refused, ending a sentence in an author's note
   // (``Hailo can't run the head. `UnsupportedShuffleLayerError`.``, dfc-corpus unseen5/12).
   // A sentence that says it is gone or avoided (`no more X.`, `this avoids X.`) reports nothing.
@@ -180,9 +193,14 @@ function namedAsHypothetical(paragraph: readonly string[], written: string, cls:
  * the verb; 2: the node the author names between the verb and the quote; 3: the quote; 4: the node named right after it.
  */
 const QUOTED_REFUSAL =
-  /\b(raise[sd]?|throws|threw|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with|errors? out with|dies with|died with)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
+  /\b(raise[sd]?(?: an?)?|throws(?: an?)?|threw(?: an?)?|(?:is |was |gets |got )?(?:rejected|refused)|fail(?:s|ed)?(?: [^`.;:!?]{1,40}? with)?|crash(?:es|ed)? with(?: an?)?|errors? out with|dies with(?: an?)?|died with(?: an?)?)(?:[^`.;:!?]{0,40}? (?:on|at|in|for) `([^`\s]{1,200})`)?[\s:(]{1,4}`([^`]{3,300})`(?: (?:on|at|in|for) `([^`\s]{1,200})`)?/g;
 /** A quote that is a message: words with spaces, not a name or a command (`hailo optimize …` is the command it ran). */
-const MESSAGE_QUOTE = /^['"]?[A-Za-z][^`]*\s\S/;
+const MESSAGE_QUOTE = /^[A-Za-z][^`]*\s\S/;
+/**
+ * A quote that is an exception's class alone (`crashed with a \`FileNotFoundError\``, dfc-corpus unseen24/06): what the step
+ * raised, named without its message — after a verb that says it raised or crashed, never `fails with` alone (that introduces any quote).
+ */
+const CLASS_QUOTE = /^(?:[A-Za-z_]\w{0,60}\.){0,6}[A-Z]\w{0,80}(?:Error|Exception)$/;
 const COMMAND_QUOTE = /^(?:hailo|hailomz|hailortcli|python3?|pip|sudo)\s/;
 
 export interface QuotedRefusal {
@@ -196,6 +214,8 @@ export interface QuotedRefusal {
   after: string;
   /** The stage of the catalogue message the quote is by its fixed words (stageOfMessageWords), if it is one. */
   catalogueStage: StageName | null;
+  /** The quote is an exception's class alone (CLASS_QUOTE). */
+  isClass?: boolean;
 }
 
 /**
@@ -203,42 +223,65 @@ export interface QuotedRefusal {
  * written (`said`, spans kept): not in a clause that says it is gone, avoided or only possible (NOT_REPORTED), nor one
  * that says what an action would raise (HYPOTHETICAL_RAISE).
  */
-export function quotedRefusals(paragraph: readonly string[], line: string): QuotedRefusal[] {
-  if (!line.includes('`')) return [];
-  // The verb may end the line before, the quote opening this one (a list item's wrapped lines, which the hard-wrap step
-  // leaves apart: `… and died with` / `` `'MessageFactory' object has no attribute 'GetPrototype'`. ``, dfc-corpus
-  // unseen25/75): that line's last clause is read with this one, and only a quote on this line is reported.
-  const prev = paragraph.length > 1 && /^[\s*_>-]*`/.test(line) ? paragraph[paragraph.length - 2] : '';
-  const lead = prev ? prev.slice(clauseStart(prev, prev.length)).trimStart() + ' ' : '';
-  const said = lead + line;
+export function quotedRefusals(paragraph: readonly string[], said: string): QuotedRefusal[] {
+  if (!said.includes('`')) return [];
   const out: QuotedRefusal[] = [];
-  QUOTED_REFUSAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(said))) {
-    if (m.index + m[0].length <= lead.length) continue;
-    const message = m[3].trim();
-    const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
-    // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
-    // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
-    // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
-    if (!MESSAGE_QUOTE.test(message) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) continue;
-    const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
-    if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) continue;
-    const before = [...paragraph.slice(0, lead ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
-    const node = m[2] ?? m[4];
-    const after = said
-      .slice(m.index + m[0].length)
-      .replace(/`/g, '')
-      .replace(/^[)\s.,;:]+/, '')
-      .trim();
-    out.push({ message, before, after: clipAfter(after), catalogueStage, ...(node && !VERSION_LIKE.test(node) ? { node } : {}) });
+  // An author's hard wrap may stand between the verb and its quote (`… run crashed with a` / `\`FileNotFoundError\` on …`): the
+  // previous line of the paragraph is read with this one, and a match is this line's only when its verb is in that line.
+  const prev = paragraph.length > 1 ? paragraph[paragraph.length - 2] : '';
+  const lead = prev && !prev.trimEnd().endsWith('`') && /\w$/.test(prev.trimEnd()) ? `${prev.trimEnd().slice(-120)} ` : '';
+  for (const [text, offset] of lead
+    ? ([
+        [said, 0],
+        [lead + said, lead.length],
+      ] as const)
+    : ([[said, 0]] as const)) {
+    QUOTED_REFUSAL.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while (out.length < MAX_REPORTS && (m = QUOTED_REFUSAL.exec(text))) {
+      // The joined text's matches: only one whose verb ends the line before (the rest are this line's own, read above).
+      if (offset && (m.index >= offset || text.indexOf(`\`${m[3]}\``, m.index) < offset)) continue;
+      const r = refusalAt(paragraph, text, m, offset);
+      if (r) out.push(r);
+    }
   }
   return out;
 }
 
+/** The quoted refusal QUOTED_REFUSAL matched at `m` in `said` (the line as written, after `offset` characters of the line before), or null. */
+function refusalAt(paragraph: readonly string[], said: string, m: RegExpExecArray, offset: number): QuotedRefusal | null {
+  const message = m[3].trim();
+  const catalogueStage = MESSAGE_QUOTE.test(message) ? stageOfMessageWords(message) : null;
+  const isClass = CLASS_QUOTE.test(message) && !m[1].startsWith('fail') && !/^(?:is |was |gets |got )?re/.test(m[1]);
+  // `fails with \`…\`` alone is how an author introduces any line they quote (the quote-forms test's `It fails with \`X\`.`):
+  // a failure verb quotes a refusal only with the place it failed on named first (`fail … on \`x\`: \`…\``).
+  // Unless the quote is the DFC's own message by its fixed words (`fails every tried split with \`Automri finished with too many resources\``).
+  if ((!MESSAGE_QUOTE.test(message) && !isClass) || COMMAND_QUOTE.test(message) || (m[1].startsWith('fail') && !m[2] && !catalogueStage)) return null;
+  const clause = said.slice(clauseStart(said, m.index), m.index + m[1].length).replace(/`/g, '');
+  if (NOT_REPORTED.test(clause) || HYPOTHETICAL_RAISE.test(clause)) return null;
+  const before = [...paragraph.slice(0, offset ? -2 : -1), said.slice(0, m.index + m[1].length)].join(' ').replace(/`/g, '');
+  // The gerund's clause may begin on a line before (`…, omitting` / `the concat layer throws \`X\``, unseen21/01), as namedAsHypothetical reads it.
+  if (HYPOTHETICAL_RAISE.test(before.slice(clauseStart(before, before.length)))) return null;
+  const node = m[2] ?? m[4];
+  const after = said
+    .slice(m.index + m[0].length)
+    .replace(/`/g, '')
+    .replace(/^[)\s.,;:]+/, '')
+    .trim();
+  return {
+    message,
+    before,
+    after: clipAfter(after),
+    catalogueStage,
+    ...(isClass ? { isClass } : {}),
+    ...(node && !VERSION_LIKE.test(node) ? { node } : {}),
+  };
+}
+
 /** The author's words after a quote: up to two sentences, at most 240 characters. */
 function clipAfter(text: string): string {
-  const two = /^(?:[^.!?]*[.!?](?:\s|$)){1,2}/.exec(text)?.[0] ?? text;
+  // A dot inside a name (`torch.flatten`, `onnx_graph.py`) ends no sentence.
+  const two = /^(?:(?:[^.!?]|[.!?](?=\S))*[.!?](?:\s|$)){1,2}/.exec(text)?.[0] ?? text;
   return (two.length > 240 ? `${two.slice(0, 239)}…` : two).trim();
 }
 
@@ -388,6 +431,8 @@ const CLI11_FOOTER = /^Run with -{1,2}[\w-]{1,40}(?: or -{1,2}[\w-]{1,40})* for 
 const NOT_FOUND =
   /^(?:[\w/.-]{0,64}(?:sh|bash)(?::| -c:)? (?:line \d+: |\d+: )?)?([\w.+-]{1,64}): (?:command not found|not found|コマンドが見つかりません|Befehl nicht gefunden|commande introuvable|未找到命令|找不到命令|명령어를 찾을 수 없음|orden no encontrada|comando non trovato|команда не найдена)\s*$/;
 const ZSH_NOT_FOUND = /^zsh: command not found: ([\w.+-]{1,64})\s*$/;
+/** The line of a script the shell ran a refused command from (`./run.sh: line 14: lspci: command not found`, dash's `./run.sh: 14: …`). */
+const SCRIPT_LINE = /^\S{0,200}: (?:line )?\d+: /;
 /** apt's refusals of a package (`E: ` before apt 3, `Error: ` since). */
 const APT_ERROR =
   /^(?:E|Error): ((?:Unable to locate package ([\w.+:-]{1,128}))|(?:Version '([^']{1,64})' for '([\w.+:-]{1,128})' was not found)|(?:Package '([\w.+:-]{1,128})' has no installation candidate))\s*$/;
@@ -524,6 +569,8 @@ class CollectorRun {
   lastException: Signal | null = null;
   /** The last error signal nobody explained (for `dfc/unrecognised-error`). */
   unexplained: { signal: Signal; excerpt: string[] } | null = null;
+  /** A failure an author told in words with the step that failed (stageFailedSaid): their next lines of the paragraph, read as its `after`. */
+  toldFailure: { signal: Signal; text: string; lines: number } | null = null;
   /** The run's first error line nothing explained: a program logs a failure's cause first, then each caller's line. */
   firstUnexplained: Signal | null = null;
   /** The script line the DFC echoed with `>!<` (comes after the `(line:, col:)` exception). */
@@ -531,6 +578,12 @@ class CollectorRun {
   firstErrorStage: StageName | 'docker' | 'unknown' | null = null;
   /** An exception the log did not get past (no stage line after it): the run died of it. */
   openFailure: Signal | null = null;
+  /** The line where the interactive shell refused a typed command as not found (`bash: souce: command not found`): nothing ran. */
+  refusedTyped: { line: number; program: string } | null = null;
+  /** Lines where a script's own command was refused as not found (`./run.sh: line 14: lspci: command not found`): bash went on. */
+  readonly refusedInScript = new Set<number>();
+  /** The run showed a failure line, even one a later line got past (a teardown's error is then no lone aftermath: lineRead). */
+  failureSeen = false;
   /** The stage the current traceback chain shows (its innermost DFC frame or call), for errors no stage line places. */
   chainStage: StageName | null = null;
   /** IPython prints the class first and the frames unindented: its traceback ends only at an exception line. */
@@ -594,7 +647,14 @@ class CollectorRun {
   lastErrorLine: number | null = null;
   /** That line is a failure only by its words (failureWords.ts), no level or class says so. */
   wordsOnly = false;
+  /** The last lines a program printed at warning level or with its warning's words (a message quoted elsewhere is theirs). */
+  warned: { body: string; lv: string | null }[] = [];
 }
+
+/** Warning lines kept to recognise a failure's words quoted after them (warnedMessage). */
+const MAX_WARNED_KEPT = 4;
+/** The least of a message's text that identifies it as another line's (a few words, not `Cannot open`). */
+const WARNED_QUOTE_MIN = 16;
 
 export class ErrorCollector {
   private readonly out: DfcDiagnostic[] = [];
@@ -783,7 +843,7 @@ export class ErrorCollector {
       this.run.callStages.add(script.stage);
     }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
-    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body)) return added;
+    if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body, level(t) === 'warning')) return added;
     const prior = this.lastSaid;
     if (body) this.lastSaid = { l, body };
     if (!consumed && this.runEnd(l, body, added, prior)) return added;
@@ -791,6 +851,7 @@ export class ErrorCollector {
     if (!consumed && l.said && l.said !== body && this.run.saidStage === null && this.state.currentStage === null && endsRun(body)) this.killSaid(l, body);
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
+    this.told(l, written);
     // A message the author quotes as cured or avoided in its own sentence (`Error "X" resolved by removing …`, `to eliminate the
     // node causing "Agent infeasible"`): an occurrence the run went past, not its failure (unseen25/37).
     if (!consumed && l.said && l.said !== body && curedInSentence(l.said, body)) return added;
@@ -870,10 +931,12 @@ export class ErrorCollector {
       // Read already: the span was the line (an error line of its own), or the catalogue knew its message in the line.
       if ((body === q.message && (added.length || level(t) === 'error')) || (added.length && matchDfcMessage(q.message))) continue;
       const stage = q.catalogueStage ?? stageFailedBefore(q.before);
+      // A class alone (`crashed with a \`FileNotFoundError\``): the optimizer's algorithm the author names before it says what ran.
+      if (!stage && q.isClass) this.algorithmRan(q.before, null);
       const s: Signal = {
         kind: 'error-line',
-        cls: null,
-        message: q.message,
+        cls: q.isClass ? q.message : null,
+        message: q.isClass ? '' : q.message,
         frames: [],
         line: l,
         stage,
@@ -903,7 +966,12 @@ export class ErrorCollector {
     // A display sink's word that its user closed its window (gst-launch's `ERROR: from element …: Output window was closed`)
     // is the pipeline's end, not an error, whatever level the program printed it at (failureWords.ts windowClosedIn; behind
     // a relay's INFO, failureIn does not take its words for a failure either).
-    const lv = windowClosedIn(t) ? 'info' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
+    // An application's error about its own teardown after its run gave its answer (`[INFO] Static image detection test completed`,
+    // then `[ERROR] Error during cleanup: cannot join current thread`, dfc-corpus unseen24/82): what it did stands; the release
+    // that failed after it is said as a warning (failureWords.ts teardownIn). Before the answer, or after a failure of the run's
+    // work that later words got past (the same app's inference refused, then `test completed`: unseen19/73), it is the run's failure.
+    const afterAnswer = this.state.answered && !this.run.failureSeen && this.state.applicationRun() && teardownIn(body);
+    const lv = windowClosedIn(t) ? 'info' : afterAnswer ? 'warning' : l.relayedLevel === true && QUOTED_ERROR_TAG.test(body) ? 'error' : level(t);
     // A line the catalogue explains as a warning only (the DFC's first-run system check prints `[Error]`) ends nothing.
     // A line that showed an error of this run to be a side thread's (HailoRT's monitor, Explainer.monitorSide) ends nothing, and
     // neither does that error: the run's first error and its last error line are what remains.
@@ -923,10 +991,27 @@ export class ErrorCollector {
     const untagged = (lv === null || (lv === 'info' && l.relayedLevel === true)) && !bare && !reports.length && !quotedSaid && !added.length;
     // Any program's own words that it failed (failureWords.ts: `could not link …`, `No package 'x' found`, `COPY failed:`,
     // `exit code: 1`), outside a running DFC stage and outside a traceback: a failure line of whatever ran.
-    const words = untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null ? failureIn(body) : null;
+    const told =
+      untagged && !consumed && !this.run.inTraceback && !this.run.afterException && this.state.currentStage === null
+        ? // The line before in the author's paragraph: the words' subject may end it (a hard wrap, `(single-context` / `presolve failed`).
+          failureIn(body, this.run.paragraph.length > 1 ? this.run.paragraph[this.run.paragraph.length - 2] : '')
+        : null;
+    // The words a program printed as its warning, quoted again bare (a heading's `Issue 2 — \`Cannot create log file hailort.log!\``
+    // beside `HailoRT warning: Cannot create log file …`, unseen24/67): the program's own line says its level (warnedMessage).
+    const words = told && this.warnedMessage(body, told.words, null) ? null : told;
     const ownFailure = words !== null || (untagged && PROGRAM_FAILED.test(body) && this.state.applicationRun());
     // The step the author says failed (`The compile then failed at the kernel compilation with X`): the stage, when nothing else places it.
-    if (words?.kind === 'failed' && this.run.saidStage === null) this.run.saidStage = stageFailedSaid(body);
+    // So too the step they say could not do something (`a chain that Hailo's parser also couldn't handle`, unseen24/38): its subject.
+    let toldStage: StageName | null = null;
+    if ((words?.kind === 'failed' || words?.kind === 'cannot' || words?.kind === 'during') && this.run.saidStage === null) {
+      toldStage =
+        words.kind === 'failed'
+          ? stageFailedSaid(body)
+          : words.kind === 'during'
+            ? stageFailedSaid(body, body.indexOf(words.words), words.words)
+            : stageCouldNotSaid(body, body.indexOf(words.words));
+      this.run.saidStage = toldStage;
+    }
     // Or the step the program's own words say it could not do to the model (`Could not parse the model …`, unseen23/06; the
     // DFC CLI's `[error] Failed to compile the model: …` at its own level, tune2/22): never HailoRT's (`Failed to parse HEF`).
     if (
@@ -949,6 +1034,7 @@ export class ErrorCollector {
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
       this.run.lastErrorLine = l.no;
+      this.run.failureSeen = true;
       // A failure told by its words alone is got past by a later word that something succeeded (succeeded()).
       this.run.wordsOnly = ownFailure && !bare && !reports.length && !quotedSaid && lv !== 'error' && lv !== 'critical';
     }
@@ -971,13 +1057,44 @@ export class ErrorCollector {
       if (n === 0 && ownFailure && this.hasErrors() && namedLayer(body)) {
         this.push(this.explainer.unrecognised(s, [l.said ?? t], undefined), added);
       } else if (n === 0 && body) {
+        // An author's failure told with the step that failed goes on in their paragraph with its cause or their fix (told()).
+        if (toldStage && ownFailure && !l.relayedLevel) this.run.toldFailure = { signal: s, text: '', lines: 0 };
         this.run.unexplained = { signal: s, excerpt: this.recent(l) };
         this.run.firstUnexplained ??= s;
         this.run.recentFailures.push({ no: l.no, message: body });
         if (this.run.recentFailures.length > 2) this.run.recentFailures.shift();
       }
     }
+    if (!consumed && !ownFailure && body && (lv === 'warning' || warnedIn(body))) {
+      // A failure told by words alone, quoted before the program's own line that prints the same words as a warning: the warning.
+      const u = this.run.unexplained?.signal;
+      if (u?.words !== undefined && this.warnedMessage(u.message, u.words, { body, lv })) {
+        if (this.run.lastErrorLine === u.line.no) this.run.lastErrorLine = null;
+        this.gotPastWords();
+      }
+      if (this.run.warned.push({ body, lv }) > MAX_WARNED_KEPT) this.run.warned.shift();
+    }
     return added;
+  }
+
+  /**
+   * Whether a failure told by words alone (`message`, its failure words `words`) quotes a program's warning: from those words on,
+   * one text begins the other over at least WARNED_QUOTE_MIN characters (a title quotes the message, a recap goes on after it)
+   * in the warning line — `line`, or one of the last kept — which says it behind its warning's words or at its warning level.
+   */
+  private warnedMessage(message: string, words: string, line: { body: string; lv: string | null } | null): boolean {
+    const trim = (t: string) => t.replace(/[\s`*'"»”.!:]+$/, '');
+    const from = message.indexOf(words);
+    if (from < 0) return false;
+    const quoted = message.slice(from);
+    const says = (body: string, lv: string | null) => {
+      const at = body === message ? -1 : body.indexOf(words);
+      if (at < 0 || !(lv === 'warning' || warnedIn(body.slice(0, at)))) return false;
+      const own = body.slice(at);
+      const shorter = trim(own.length < quoted.length ? own : quoted);
+      return shorter.length >= WARNED_QUOTE_MIN && (own.length < quoted.length ? quoted : own).startsWith(shorter);
+    };
+    return line ? says(line.body, line.lv) : this.run.warned.some((w) => says(w.body, w.lv));
   }
 
   /** An error found to be a side thread's since the last line (Explainer.takeDemoted): the run's first error and its end are what remains. */
@@ -1156,6 +1273,9 @@ export class ErrorCollector {
       this.push(this.explainer.notInstalled(l, what), added);
       this.run.openFailure = { kind: 'error-line', cls: null, message: body, frames: [], line: l };
       this.run.lastErrorLine = l.no;
+      // The shell's own refusal of what was typed at it (no script's `line N:`): that command alone, which never ran (refusedLast).
+      if (missing && !SCRIPT_LINE.test(body)) this.run.refusedTyped = { line: l.no, program: missing[1] };
+      else if (missing) this.run.refusedInScript.add(l.no);
       return true;
     }
     // Each of these lines starts with its own words (anchored: most lines fail at their first character).
@@ -1382,6 +1502,27 @@ export class ErrorCollector {
     this.run.why.ran = `the line before it says the optimizer's ${algorithm} was running`;
   }
 
+  /**
+   * The author's next lines after a failure they told in words with the step that failed (`… Hailo's parser also couldn't handle`,
+   * then `(\`IndexError\` deep in \`is_windows_to_input_chain_end\`). Replaced with \`torch.flatten(x, 1)\`, …`, dfc-corpus
+   * unseen24/38): the rest of its paragraph — what raised it, what they changed — said with it, as a quoted refusal's words after
+   * the quote are (quotedRefusals' `after`): at most two lines, two sentences; a blank line, a list's next item, a level tag or another
+   * failure ends it.
+   */
+  private told(l: LogLine, written: string): void {
+    const t = this.run.toldFailure;
+    if (!t || l.no <= t.signal.line.no) return;
+    // A list's next item (`- `, `* `, `2. ` in the line as pasted) is another point of the author's, not this one's rest.
+    const item = /^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s/.test(l.raw);
+    if (!written.trim() || item || level(l.text) !== null || failureIn(withoutLevel(l.text).trim()) !== null || t.lines >= 2) {
+      this.run.toldFailure = null;
+      return;
+    }
+    t.text = `${t.text} ${written.replace(/`/g, '').trim()}`.trim();
+    t.lines++;
+    t.signal.after = clipAfter(t.text);
+  }
+
   /** The parser retried with its recommended end nodes: a warning that the outputs changed. */
   endNodesRetried(l: LogLine, nodes: string[]): void {
     this.push(this.explainer.endNodesChanged(l, nodes), []);
@@ -1491,9 +1632,27 @@ export class ErrorCollector {
   }
 
   /** The run printed its answer after all (hailortcli's result): an earlier error line did not end it. */
-  answered(): void {
+  answered(at?: number): void {
     this.run.lastErrorLine = null;
     this.gotPastWords();
+    if (at !== undefined && this.run.refusedInScript.size) this.scriptWentOn(at);
+  }
+
+  /**
+   * A script's command the shell refused as not found (`./hailo_ai_sw_suite_docker_run.sh: line 14: lspci: command not found`)
+   * fails that command alone: bash runs the script's next line (only `set -e` stops it). When the run's answer follows (the
+   * container the script started printing its welcome, dfc-corpus unseen24/34), the script went on past it: a warning that says so.
+   */
+  private scriptWentOn(at: number): void {
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || !this.run.refusedInScript.has(d.logLine)) continue;
+      d.severity = 'warning';
+      d.message = `The script went on past this and the run gave its answer (line ${at}): ${d.message}`;
+      if (this.run.openFailure?.line.no === d.logLine) this.run.openFailure = null;
+    }
+    this.run.refusedInScript.clear();
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
   }
 
   /**
@@ -1524,6 +1683,15 @@ export class ErrorCollector {
    */
   endsInError(): boolean {
     return this.run.lastErrorLine !== null || this.run.openFailure !== null;
+  }
+
+  /**
+   * The program the interactive shell refused as not found when it was typed at it (`bash: souce: command not found`), when
+   * that refusal is the run's last error: the command never ran (state.ts reads a retyped one as the user's retry).
+   */
+  refusedLast(): string | null {
+    const r = this.run.refusedTyped;
+    return r !== null && r.line === this.run.lastErrorLine ? r.program : null;
   }
 
   /** The log ends in an exception nothing recovered from. */

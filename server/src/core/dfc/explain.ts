@@ -1154,6 +1154,7 @@ export class Explainer {
     // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
     if (e.id === 'hailort-device-family') fix = sentenceFor('runtime-mismatch').replace(/\.$/, '');
     if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
+    if (e.id === 'hailort-buffer-size') fix = bufferSizeFix(hit.names) ?? fix;
     if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
       fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
     // The kernel's errno in HailoRT's or the driver's words says more than the status its caller
@@ -1753,4 +1754,64 @@ function statusSentences(body: string): string[] | null {
   if (parts.length < 2) return null;
   const named = parts.filter((p) => p.includes('HAILO_') && matchDfcMessage(p)?.message.tool === 'hailort');
   return named.length > 1 ? named : null;
+}
+
+/** A size as HailoRT's check prints it (`307200`) or as an author writes it (`N`, `N/4`, `4N`, `N*4`): its factor of one unknown. */
+function sizeFactor(v: string): { n: number | null; factor: number; symbol: string | null } | null {
+  const t = v.replace(/\s+/g, '');
+  if (/^\d+$/.test(t)) return { n: Number(t), factor: 1, symbol: null };
+  const m = /^(?:(\d+)\*?([A-Za-z]\w*)|([A-Za-z]\w*)(?:([*/])(\d+))?)$/.exec(t);
+  if (!m) return null;
+  if (m[2]) return { n: null, factor: Number(m[1]), symbol: m[2] };
+  const k = m[5] ? Number(m[5]) : 1;
+  return { n: null, factor: m[4] === '/' ? 1 / k : k, symbol: m[3] };
+}
+
+/** Bytes per element of HailoRT's user buffer format types (hailo_format_type_t: UINT8, UINT16, FLOAT32). */
+const FORMAT_BYTES: [number, string][] = [
+  [1, 'UINT8'],
+  [2, 'UINT16'],
+  [4, 'FLOAT32'],
+];
+/** The data a buffer may hold: a format type's, or numpy's default float (8 bytes), which HailoRT has no format type for. */
+const DATA_BYTES: [number, string][] = [...FORMAT_BYTES, [8, 'FLOAT64']];
+
+/**
+ * HailoRT's frame-size check refused a buffer (`Input buffer size 307200 is different than expected 76800`): the frame size is
+ * the stream's shape times its format type's bytes, so a ratio of a data type's size to a format type's (4: float32 against
+ * uint8; 8: numpy's default float64 against uint8) is the buffer's dtype against the stream's format type — set the format
+ * type to the data's (`set_format_type(FormatType.FLOAT32)`) or pass data of the stream's type; any other ratio is a buffer of
+ * another shape. Where a ratio fits several pairs, a UINT8 stream (a quantised input's type) comes first. Null when the sizes
+ * say no ratio.
+ */
+export function bufferSizeFix(names: Record<string, string>): string | null {
+  const got = names.got ? sizeFactor(names.got) : null;
+  const want = names.want ? sizeFactor(names.want) : null;
+  if (!got || !want) return null;
+  const ratio =
+    got.n !== null && want.n !== null
+      ? want.n > 0
+        ? got.n / want.n
+        : null
+      : got.n === null && want.n === null && got.symbol === want.symbol
+        ? got.factor / want.factor
+        : null;
+  if (ratio === null || ratio === 1) return null;
+  const stream = names.dir === 'Output' ? 'output' : 'input';
+  const where = names.layer ? ` ${stream} ${names.layer}` : ` ${stream}`;
+  const pairs = DATA_BYTES.flatMap(([b, data]) =>
+    FORMAT_BYTES.filter(([f]) => Math.abs(b / f - ratio) < 1e-9).map(([, streamType]) => ({ data, streamType })),
+  ).sort((x, y) => Number(y.streamType === 'UINT8') - Number(x.streamType === 'UINT8') || Number(x.data === 'FLOAT64') - Number(y.data === 'FLOAT64'));
+  const times = ratio >= 1 ? `${+ratio.toFixed(3)}×` : `1/${+(1 / ratio).toFixed(3)} of`;
+  const sizes = "(HailoRT's frame size is the shape times the format type's bytes: UINT8 1, UINT16 2, FLOAT32 4)";
+  if (!pairs.length)
+    return `the buffer is ${times} the frame HailoRT expects — no ratio of a data type's bytes to a format type's ${sizes}, so its shape is another than the stream's: check the${where}'s shape (resolution, channels, one frame per buffer) against the HEF's (hailortcli parse-hef)`;
+  const [{ data, streamType }, ...others] = pairs;
+  const call = `${stream === 'input' ? 'infer_model.input()' : 'infer_model.output(name)'}.set_format_type`;
+  const otherwise = others.length ? ` (the same ratio fits ${others.map((p) => `${p.data.toLowerCase()} data for a ${p.streamType} stream`).join(', ')})` : '';
+  const main =
+    data === 'FLOAT64'
+      ? `the size of float64 data — numpy's default float, which HailoRT has no format type for — for a stream whose format type is ${streamType} ${sizes}: convert the array, to ${streamType === 'FLOAT32' ? 'float32' : `${streamType.toLowerCase()} (.astype(np.${streamType.toLowerCase()}))`} or to float32 with ${call}(FormatType.FLOAT32)`
+      : `the size of ${data.toLowerCase()} data for a stream whose format type is ${streamType} ${sizes}: either set the${where}'s format type to the data's before configuring (${call}(FormatType.${data})), and HailoRT converts it, or pass ${streamType.toLowerCase()} data${streamType === 'UINT8' && stream === 'input' ? ' (a quantised input takes the image as uint8 0–255, without a /255 normalisation)' : ''}`;
+  return `the buffer is ${times} the frame HailoRT expects — ${main}${otherwise}`;
 }

@@ -11,7 +11,7 @@
 // line's first HEAD characters (hostile-dfclog.test.ts runs them on 60,000-character lines).
 
 /** What in the line says it failed (for the diagnostic's words). */
-export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw' | 'invalid';
+export type FailureKind = 'error-word' | 'failed' | 'cannot' | 'missing' | 'lost' | 'exit-status' | 'threw' | 'invalid' | 'during';
 
 export interface FailureWords {
   kind: FailureKind;
@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |undefined symbol/i;
+  /fail|could|can(?:no|')t|unable|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |undefined symbol|crash/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -53,6 +53,14 @@ const CUDA_ERROR = /\bCUDA_ERROR_[A-Z_]{2,60}(?=: \S|\s*$)/;
 export function cudaFailureIn(body: string): boolean {
   return body.includes('CUDA_ERROR_') && CUDA_ERROR.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
+
+/**
+ * A failure as a noun with the step it came in: `kernel-validation errors during allocation`, `an internal \`map::at\` crash during
+ * multi-context partitioning` (an author's list of the ways a compile failed, dfc-corpus unseen24/12). The noun alone (`errors`) is
+ * anyone's word; with `during`/`while` it says a step went wrong there — the step is the place after it (stageFailedSaid). A verb
+ * (`… can cause MSVC to crash during compilation`) is a possibility, not a report.
+ */
+const DURING = /(?<!\b(?:to|can|could|will|may|might|would) )\b(?:errors?|crash(?:es)?|failures?)(?= (?:during|while) \S)/i;
 /** `X failed`, `failed to`, `Failed:`, `FAILED` (never `fails`: that is an author telling a story). */
 const FAILED = /\b(?:failed|FAILED|Failed)\b/;
 const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
@@ -88,11 +96,17 @@ const MODAL = /\b(?:would|might|may|should)\b/;
  * and `N: ` (`W: Some index files failed to download`), glog's and absl's W or I letter before `file.cc:N]` (TensorFlow's `W tensorflow/…/gpu_device.cc:1956] Cannot dlopen …`).
  */
 const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
+/** Whether the text holds a warning's words (WARNED): a program's `warning:`, ⚠, apt's `W: `, glog's W letter. */
+export function warnedIn(text: string): boolean {
+  return WARNED.test(text.length > HEAD ? text.slice(0, HEAD) : text);
+}
 /**
  * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
  * `raise RuntimeError("could not open")`, `logger.error(…)`), not a program's report of what happened.
  */
 const CODE = /^(?:echo|printf|print|raise|throw|die|(?:self\.)?log(?:ger)?\.\w+|console\.\w+|std::cerr|fprintf|sys\.exit|return)\b[ (]/;
+/** A sentence that says the program reports it as a warning (`… can't open the log for append and emits the warning`, unseen24/67). */
+const TOLD_AS_WARNING = /\b(?:emits|emitted|prints|printed|logs|logged|shows|issues|issued) (?:a|the|this|that) warning\b/i;
 /** A line that tells of a failure as past or cured (`used to fail with …`, `fixed: …`, `works now`), wherever it says so. */
 const CURED = /\b(?:fixed|solved|resolved|workaround|used to|previously|no longer|works now|now (?:it )?works)\b/i;
 /** The program says it goes on past them (`not found, skipping`, `… failed, falling back to CPU`, an optional part). */
@@ -110,6 +124,28 @@ const WINDOW_CLOSED = /\bOutput window was closed\b/;
 export function windowClosedIn(body: string): boolean {
   return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
+/**
+ * The compiler's single-context attempt as the subject of the words (`single-context presolve failed \`lcus=(110/80)\``, `Single
+ * context fails: …`): the allocator tries one context first and, when the resources a single context has are short, says so and
+ * goes on to split the network — the DFC's own line is `[info] Single context flow failed: Recoverable single context error`, then
+ * `Using Multi-context flow` (test/fixtures/dfc-corpus, e.g. unseen14/51; library file id 59218690720). A step it recovers from is no
+ * failure of the run. The subject stands within the words' clause, or at the end of the line before (an author's hard wrap).
+ */
+/** The same step as the object right after the words (`A second compile … failed single context again in 28m 33s, then accepted 17 contexts`). */
+const RECOVERED_OBJECT = /^\s+(?:in |at |on )?(?:the )?single[- ]context\b/i;
+const RECOVERED_STEP =
+  /\bsingle[- ]context\b(?:[- ](?:flow|presolve|attempt|compil\w*|allocation|partition\w*|mapping|solution|fit))?(?:(?!multi)[^.;!?|]){0,40}$/i;
+/**
+ * A program's own error about its teardown (`Error during cleanup: cannot join current thread`, an application's atexit handler;
+ * `ERROR - Error during shutdown: …`, a service manager's): the words put the failure in the release of what the run used, after
+ * its work — not in the work itself. Whether the run had already given its answer decides what it means (errors.ts).
+ */
+const TEARDOWN =
+  /^(?:\S{1,40}: )?(?:error|exception|failure|failed|problem)\b[^.:]{0,40}?\b(?:during|while|in|on)\s+(?:the\s+)?(?:final\s+)?(?:cleanup|clean-up|clean up|cleaning up|teardown|tear-down|tearing down|shutdown|shut-down|shutting down)\b/i;
+/** Whether the line's own words say its failure happened while the program tore down (TEARDOWN). */
+export function teardownIn(body: string): boolean {
+  return TEARDOWN.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
 /** A narrator's sentence (`I could not…`, `we cannot…`, `it fails…`): an author's story, not a program's report. */
@@ -119,9 +155,10 @@ const NARRATOR =
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
- * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them.
+ * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them. `lead`: the line
+ * before in the author's paragraph, where the clause of the words may begin.
  */
-export function failureIn(body: string): FailureWords | null {
+export function failureIn(body: string, lead = ''): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
   if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
@@ -134,8 +171,11 @@ export function failureIn(body: string): FailureWords | null {
     MODAL.test(before) ||
     NONE_AFTER.test(s.slice(end, end + 4)) ||
     NARRATOR.test(before) ||
+    RECOVERED_OBJECT.test(s.slice(end, end + 40)) ||
+    RECOVERED_STEP.test(clauseStartBefore(s, hit.at) === 0 && lead ? `${lead} ${s.slice(0, hit.at)}` : s.slice(clauseStartBefore(s, hit.at), hit.at)) ||
     WARNED.test(s.slice(0, hit.at)) ||
     CURED.test(sentenceAround(s, hit.at, end)) ||
+    TOLD_AS_WARNING.test(sentenceAround(s, hit.at, end)) ||
     GOES_ON.test(s)
   )
     return null;
@@ -157,6 +197,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('threw', THREW.exec(s));
   take('invalid', INVALID.exec(s));
   take('error-word', CUDA_ERROR.exec(s));
+  take('during', DURING.exec(s));
   return best;
 }
 

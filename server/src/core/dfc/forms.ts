@@ -241,7 +241,19 @@ export class Unwrap {
     // An exception's class that ends its line (`…AccelerasValueError:`) has its message on the next, capitalised or not.
     const goesOn = GOES_ON.test(t) || (indented && t[0] === '<') || (CLASS_ENDS.test(heldText) && CAPITAL.test(t));
     // A kernel stack frame (`hailo_vdma_ioctl+0xcc/0x260 [hailo_pci]`, kernelSplat.ts) is a line of its own, as a call trace prints it.
-    if (l.overwritten || !goesOn || OWN_LINE.test(t) || RULE.test(t) || KERNEL_FRAME.test(t.trim()) || startsWithPrefix(t) || openSpan(t) || endsRun(t))
+    // A shell's prompt with the next command typed at it (PROMPT) is a line of its own too, though it starts in lower case
+    // (`bash: hailortlci: command not found` / `user@pi:~ $ hailortcli …`): no fill broke a line before it.
+    if (
+      l.overwritten ||
+      !goesOn ||
+      OWN_LINE.test(t) ||
+      RULE.test(t) ||
+      KERNEL_FRAME.test(t.trim()) ||
+      startsWithPrefix(t) ||
+      openSpan(t) ||
+      endsRun(t) ||
+      PROMPT.test(t)
+    )
       return false;
     const first = FIRST_WORD.exec(t.slice(0, 400))![0];
     // Lines that begin alike are lines of a list, of code or of a log, each its own (`"model_a",  # …` twice).

@@ -52,6 +52,13 @@ export const KERNEL_FRAME = /^(?:\? )?([A-Za-z_][\w.]{0,127})\+0x[0-9a-f]{1,16}\
  * (later) — read without its `WARNING: `, which the reader takes as the line's level.
  */
 const WARN_HEAD = /^(?:WARNING: )?(?:CPU: \d{1,5} PID: \d{1,10} at (?:(\S{1,200}:\d{1,6}) )?(\S{1,200})|(\S{1,200}:\d{1,6}) at (\S{1,200}), CPU#\d)/;
+/**
+ * The same header as an author quotes it, its CPU and PID elided (`WARNING: ... at include/linux/rwsem.h:80 find_vma+0x6c/0x80`,
+ * a lab note's prose, dfc-corpus unseen24/43): the ellipsis where the numbers were, then the file and the function in the form
+ * `%pS` prints a symbol — only a kernel's report has both. Taken only when the line's level says WARNING.
+ */
+const ELIDED_WARN_HEAD =
+  /^(?:WARNING: )?(?:\.{3}|\u2026) at (?:(\S{1,200}:\d{1,6}) )?([A-Za-z_][\w.]{0,127}\+0x[0-9a-f]{1,16}\/0x[0-9a-f]{1,16})(?: \[[\w-]{1,64}\])?\s*$/;
 const BUG_HEAD = /^BUG: (.{1,200})$/;
 const OOPS_HEAD = /^(?:Internal error: Oops\b|Oops: |Unable to handle kernel |general protection fault\b)/;
 /** kernel/hung_task.c's `INFO: task %s:%d blocked for more than %ld seconds.` — its `INFO: ` read as the line's level. */
@@ -93,13 +100,14 @@ export class KernelSplats {
   moreDistinct = 0;
   private lastLine = -Infinity;
 
-  /** Reads one line (its level tag off); true when it is a line of a splat (it says nothing else). */
-  read(no: number, body: string): boolean {
+  /** Reads one line (its level tag off; `warned`: the line's level was WARNING); true when it is a line of a splat (it says nothing else). */
+  read(no: number, body: string, warned = false): boolean {
     if (!MAY_SPLAT.test(body)) return false;
     const t = body.trim().replace(/^\[(?:warning|error|info|critical)\] /, '');
     const near = this.current !== null && no - this.lastLine <= SPLAT_GAP;
     let m: RegExpExecArray | null;
     if ((m = WARN_HEAD.exec(t))) this.begin(no, 'WARNING', m[2] ?? m[4] ?? null, m[1] ?? m[3] ?? null);
+    else if ((warned || t.startsWith('WARNING: ')) && (m = ELIDED_WARN_HEAD.exec(t))) this.begin(no, 'WARNING', m[2], m[1] ?? null);
     else if ((m = BUG_HEAD.exec(t)) && !near) this.begin(no, 'BUG', null, null);
     else if (OOPS_HEAD.test(t)) {
       if (!near || this.current!.kind !== 'BUG') this.begin(no, 'Oops', null, null);

@@ -249,10 +249,17 @@ interface StemStats {
  * followed by messages that begin with a separator's characters (the allocator's `| conv1 | 4 |` table rows, which may be
  * most of a compiler's log file behind a relay's `name: `), and the template's separator is the shorter.
  */
+/** What a separator core adds after a shorter one when the difference is a Markdown list item's bullet. */
+const BULLET_TAIL = /^ ?[-*+\u2022]$/;
+
 function separatorCore({ cores, rows, last, values }: { cores: Map<string, number>; rows: Map<string, number>; last: Kind; values: Set<string> }): string {
   const usual = mode(cores) ?? '';
   let core = usual;
-  for (const [c, n] of cores) if (c.length < core.length && usual.startsWith(c) && n >= MIN_SUPPORT) core = c;
+  // A shorter core the usual one starts with is the relay's where it stands on enough lines — or on any line, where what the
+  // usual adds is a list item's bullet (`- `, `* `, `• `): notes relayed line by line, most of them a Markdown list
+  // (dfc-corpus unseen24/78), show the bullet after the separator on most lines; the heading and a wrapped item's
+  // continuation show the separator alone — the bullet is the message's.
+  for (const [c, n] of cores) if (c.length < core.length && usual.startsWith(c) && (n >= MIN_SUPPORT || BULLET_TAIL.test(usual.slice(c.length)))) core = c;
   // Every line of the usual separator is a table row (`… - | \`HAILO_X\` | 설명 |`, a Markdown table behind a relay,
   // dfc-corpus unseen18/23) and some line shows the separator without its last bar: that bar opens each row.
   if (core === usual && usual.endsWith('|') && rows.get(usual) === cores.get(usual)) {

@@ -306,12 +306,37 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
 }
 
 /**
+ * A record of the HEF: its path, with at most a label before it (one word and its colon, in any language: `출력:`), and its size
+ * right after it (`HEF \`x.hef\`, 1,601,536 bytes, 16m 9s`, a port's table of attempts, dfc-corpus unseen24/42; `출력: \`x.hef\`
+ * (7.3MB) ✓`, library file id 42778402369; `\`x.hef\` is 241,664 bytes`, library file id 70898832909): only a file that
+ * exists has a size, so the compile wrote it — a wrapper's or an author's measure of its output (`ls -l`'s, `du`'s,
+ * `os.path.getsize`). The clause is the record alone: an author's sentence with a verb in the present (`The slices compile to
+ * \`x.hef\` (36,864 bytes)`, unseen21/09, what a variant of the graph does beside the failure the notes are about) is an account,
+ * past-tense words are fileDoneIn's. Read clause by clause: a negation, a condition or a failure in the clause vetoes it, and a
+ * limit (`at most`, `max`, `<`) is no measure.
+ */
+const HEF_SIZED =
+  /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
+
+function hefSizedIn(t: string, lv: string | null): string | null {
+  if (lv === 'error' || lv === 'critical' || lv === 'warning' || !t.includes('.hef')) return null;
+  for (const c of t.split(CLAUSE_END)) {
+    const m = HEF_SIZED.exec(c.trim());
+    if (m && !NOT_SIZED.test(c)) return m[1];
+  }
+  return null;
+}
+
+/**
  * A harness's verdict that a case passed, the line's first word in capitals as harnesses print it (a sweep's `PASS  hailo8 /
  * yolov8n-seg.pt`, dfc-corpus unseen2/21 and unseen23/67; Go's `--- PASS: TestX (0.01s)` and `PASS`; TAP's `ok`-less `[PASS]`), or
- * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`): never a word of a sentence (`pass` in prose, a
- * `PASS_THROUGH` name).
+ * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`), or a results list's case name and its verdict
+ * last, after a dash, a colon or dots (`v8_segmentation_n_hailo10h.hef — PASS`, a release's notes, dfc-corpus unseen24/78): never a
+ * word of a sentence (`pass` in prose, a `PASS_THROUGH` name).
  */
-const HARNESS_PASSED = /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])/;
+const HARNESS_PASSED =
+  /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3}(?: (?:\u2014|\u2013|--?|\.{2,})|:) PASS(?:ED)?\s*$/;
 
 /** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
@@ -409,6 +434,26 @@ const MARKER = {
    */
   dockerImage: /^(?:Loaded image(?: ID)?: \S+|Status: (?:Downloaded newer image|Image is up to date) for \S+)\s*$/,
   /**
+   * GStreamer's command-line tools' own ends: gst-launch-1.0's `Got EOS from element "pipeline0".` (tools/gst-launch.c, at the
+   * pipeline's end of stream — every buffer went through; an error prints `ERROR: from element …` instead) and gst-inspect-1.0's
+   * count closing a plugin's details (`  3 features:` / `  +-- 3 elements`, tools/gst-inspect.c print_plugin_features): the
+   * plugin loaded and was listed whole.
+   */
+  gstreamerDone: /^Got EOS from element "[^"\s]{1,80}"\.?\s*$|^\+-- \d+ elements?\s*$/,
+  /**
+   * The Hailo AI Software Suite container's welcome, which its shell prints once it is up inside the container (`Welcome to Hailo
+   * AI Software Suite Container`, then its command list and the `(hailo_virtualenv) hailo@…$` prompt; `docker run` of the suite
+   * image, its hailo_ai_sw_suite_docker_run.sh or `--resume`): the container started, which is what that command was run for.
+   * Its line's start only: a prompt right after it may be read as the same line's continuation.
+   */
+  containerWelcome: /^Welcome to Hailo [\w .-]{1,60}? Container\b/,
+  /**
+   * A benchmark's throughput over its timed run (`Throughput: 91.5 inferences/sec`, `Throughput: 30.2 fps`): the count of what
+   * ran divided by the run's time, printed once it ended — unlike a live `FPS: 12.36` each second.
+   */
+  throughput:
+    /^(?:Avg |Average |Mean |Overall |Total )?[Tt]hroughput: \d[\d,]*(?:\.\d+)? ?(?:inferences|inference|frames|images|samples|fps|FPS)(?:\/s(?:ec)?| per second)?\s*$/,
+  /**
    * A benchmark's summary of its timed runs, a mean with its spread (`Hailo emulated latency: 37971.8 +/- 1116.0 ms`, a notebook's
    * emulator run, dfc-corpus unseen23/08; IPython's `%timeit`: `37.9 ms ± 1.12 ms per loop (mean ± std. dev. of 7 runs, 10 loops
    * each)`): a statistic over every run, printed once they have all ended — unlike a live `FPS: 12.36` each second.
@@ -475,6 +520,9 @@ export function classifyMarker(text: string): Marker | null {
     const done = fileDoneIn('hef', t, level(text));
     const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
     if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+    // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
+    const sized = hefSizedIn(t, level(text));
+    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
@@ -499,7 +547,10 @@ export function classifyMarker(text: string): Marker | null {
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
-    MARKER.toldItself.test(t)
+    MARKER.toldItself.test(t) ||
+    ((t.startsWith('Got EOS') || t.startsWith('+--')) && MARKER.gstreamerDone.test(t)) ||
+    (t.includes('hroughput') && MARKER.throughput.test(t)) ||
+    (t.startsWith('Welcome to Hailo') && MARKER.containerWelcome.test(t))
   )
     return { kind: 'inferred' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };

@@ -207,6 +207,26 @@ export function stageFailedSaid(clause: string, verbAt?: number, verb = 'failed'
 }
 
 /**
+ * The DFC's tool an author makes the subject of `could not` / `couldn't` / `cannot` (`a Shape/Gather/Reshape chain that Hailo's
+ * parser also couldn't handle`, dfc-corpus unseen24/38): that tool's stage. Only the tools by name — the activity (`missing during
+ * compilation (cannot find -lgsthailometa`, a C build, unseen10/07) is anyone's — nearest before the verb, within its clause.
+ */
+const TOOL_SUBJECTS: readonly (readonly [RegExp, StageName])[] = [
+  [/\b(?:parser|translator)\b/gi, 'parse'],
+  [/\b(?:optimi[sz]er|quanti[sz]er)\b/gi, 'optimize'],
+  [/\b(?:compiler|allocator|partitioner)\b/gi, 'compile'],
+];
+
+export function stageCouldNotSaid(clause: string, verbAt: number): StageName | null {
+  const subject = clause.slice(Math.max(0, verbAt - 60), verbAt);
+  const start = Math.max(subject.lastIndexOf('. '), subject.lastIndexOf('; '), subject.lastIndexOf(', '), subject.lastIndexOf('('));
+  let nearest: { at: number; stage: StageName } | null = null;
+  for (const [re, stage] of TOOL_SUBJECTS)
+    for (const m of subject.slice(start + 1).matchAll(re)) if (nearest === null || m.index > nearest.at) nearest = { at: m.index, stage };
+  return nearest?.stage ?? null;
+}
+
+/**
  * The step a program's own failure words name as what it could not do to the model (`Could not parse the model due to dynamic
  * shapes`, dfc-corpus unseen23/06; the DFC CLI's `Failed to compile the model: …`, tune2/22): the verb's stage. Here `compile`
  * counts — it is the tool's word for its own step — and the object must be the model, so HailoRT's `Failed to parse HEF file`

@@ -67,7 +67,7 @@ const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. C
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Loaded image|Status: |Summary: /;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|Loaded image|Status: |Summary: /;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -213,6 +213,9 @@ export class ReaderState implements ReaderView {
   get promptLine(): number | null {
     return this.run.promptLine;
   }
+  get answered(): boolean {
+    return this.run.answered;
+  }
   get promptAnswer(): 'y' | 'n' | null {
     return this.run.promptAnswer;
   }
@@ -274,7 +277,9 @@ export class ReaderState implements ReaderView {
     const said = mayHoldPrompt(text) || text.includes('usage: ') ? withoutLevel(text).trim() : '';
     const prompt = said ? SHELL_PROMPT.exec(said) : null;
     const program = prompt ? prompt[1] : said.startsWith('usage: ') ? (/^usage: ([\w.-]+)/.exec(said)?.[1] ?? null) : null;
-    if (prompt && this.programs.has(prompt[1]) && (this.errors.endsInError() || this.errors.hasErrors())) {
+    // A program typed again with its typo corrected, after the shell refused the misspelt one as not found (`souce` then
+    // `source`, dfc-corpus unseen24/82), is the same retry: the refused command ran nothing (mistyped).
+    if (prompt && (this.programs.has(prompt[1]) || mistyped(this.errors.refusedLast(), prompt[1])) && (this.errors.endsInError() || this.errors.hasErrors())) {
       if (this.run.current) this.finishStage(this.run.current, 'failed', null, l.no, events);
       const earlier: DfcDiagnostic[] = [];
       // A retry that shows nothing after its command (a paste that ends at the prompt) decides nothing (finish).
@@ -375,7 +380,7 @@ export class ReaderState implements ReaderView {
         case 'inferred':
           this.run.answered = true;
           this.run.answeredByRelease = false;
-          this.errors.answered();
+          this.errors.answered(l.no);
           break;
         case 'released':
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
@@ -778,6 +783,27 @@ export class ReaderState implements ReaderView {
       saved: this.run.saved.map((x) => ({ ...x })),
     };
   }
+}
+
+/**
+ * Whether `typed` is the program the shell refused (`refused`, not found) with its spelling corrected: another name at most two
+ * edits away — a letter left out, added, changed or two swapped (`souce` → `source`, `hailortlci` → `hailortcli`). Another
+ * program (`apt` after `hailortcli: command not found`) is a different step, such as installing what was missing.
+ */
+function mistyped(refused: string | null, typed: string): boolean {
+  if (refused === null || refused === typed || Math.min(refused.length, typed.length) < 4) return false;
+  const a = refused.toLowerCase();
+  const b = typed.toLowerCase();
+  if (Math.abs(a.length - b.length) > 2) return false;
+  // Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length] <= 2;
 }
 
 /** Mean of the known values to one decimal, halves up (null when none is known). */

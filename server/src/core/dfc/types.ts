@@ -229,4 +229,6 @@ export interface ReaderView {
   stoppedStage(): StageName | 'unknown';
   /** No DFC command, version header or stage so far: an application's run (pyhailort, GenAI, hailortcli). */
   applicationRun(): boolean;
+  /** The run printed its answer or said it succeeded (a tool's result, an application's word that it worked). */
+  readonly answered: boolean;
 }
