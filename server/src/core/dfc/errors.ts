@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
+import { completedIn, cudaFailureIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -14,6 +14,7 @@ import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, typ
 import {
   optimizerAlgorithmIn,
   stageOfApiCall,
+  stageOfScriptRun,
   stageOfCall,
   stageOfClass,
   stageOfFrameNamed,
@@ -30,6 +31,9 @@ import {
   stageSaid,
   type StageClue,
 } from './stageEvidence';
+
+/** The DFC or the AI Software Suite's container named in a line (`hailo8_ai_sw_suite_2025-10`, `hailo_dataflow_compiler`, `the DFC`). */
+const DFC_NAMED = /ai_sw_suite|[Dd]ataflow[ _][Cc]ompiler|\bDFC\b/;
 
 /** A log's words quoted in a reason, at most 80 characters. */
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
@@ -286,6 +290,31 @@ function clipAfter(text: string): string {
 }
 
 const AVOIDED = /\b(?:no|not|never|without|avoid\w*|fix\w*|solv\w*|resolv\w*|prevent\w*|instead)\b/i;
+
+/**
+ * An author's words that a quoted message was cured or avoided: a verb of cure right after the quote (`Error "Performance Flow
+ * requires automatic resource utilization" resolved by removing resources_param`), or shortly before it with no failure verb
+ * between (`to eliminate the concat24 node causing "Agent infeasible"`, dfc-corpus unseen25/37; `worked around \`X\``).
+ */
+const CURED_AFTER =
+  /^\W{0,3}\s*(?:(?:was|is|has been|have been|got|were|are|gets)\s+)?(?:resolved|fixed|solved|avoided|eliminated|gone|worked around|circumvented)\b/i;
+const CURE_BEFORE = /\b(?:avoid\w*|eliminat\w*|prevent\w*|fix(?:ed|es|ing)?|solv\w*|resolv\w*|get(?:ting)? rid of|work(?:ed|s|ing)? around|circumvent\w*)\b/gi;
+/** Between a cure and the quote: a failure verb or a contrast (`\`matmul1\` was resolved, but \`PrePostAgent infeasible\` returned`, unseen25/05). */
+const FAILURE_VERB =
+  /\b(?:fail\w*|crash\w*|rais\w*|throw\w*|threw|die[sd]?|dying|error(?:s|ed)? out|abort\w*|stops?|stopped|but|however|yet|though|although|still|mais|pero|aber)\b/i;
+
+/** Whether the message `span`, read from the author's sentence `said`, is said there to be cured or avoided (CURED_AFTER, CURE_BEFORE). */
+export function curedInSentence(said: string, span: string): boolean {
+  const at = said.indexOf(span);
+  if (at < 0) return false;
+  const after = said.slice(at + span.length).replace(/^[`"'\u201d\u2019]+/, '');
+  if (CURED_AFTER.test(after)) return true;
+  const before = said.slice(Math.max(clauseStart(said, at), at - 80), at);
+  let last: RegExpExecArray | null = null;
+  CURE_BEFORE.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = CURE_BEFORE.exec(before));) last = m;
+  return last !== null && !FAILURE_VERB.test(before.slice(last.index + last[0].length));
+}
 
 // ---- refusals an author reports in prose or a table ------------------------------------------------
 /** A clause that says the error is gone, avoided, or only possible (`if you see X on …`) reports nothing. */
@@ -569,6 +598,8 @@ class CollectorRun {
   messageLines = 0;
   /** The stage of the last DFC code a line shows (a module path it names, a stage's own exception class). */
   ranStage: StageName | null = null;
+  /** A line of the run named the DFC or its container (DFC_NAMED): a CUDA failure after it is the DFC's. */
+  dfcNamed = false;
   /** The stage an author named where they quoted an error (stageSaid): the weakest evidence, after what ran. */
   saidStage: StageName | null = null;
   /** The stage a quoted exception's own class or module shows (outside a traceback): the error's own evidence. */
@@ -802,6 +833,7 @@ export class ErrorCollector {
     // `ExcType: message` wherever it stands in the line (scripts log `type(exc).__name__: str(exc)`,
     // wrappers and UIs add their own prefixes, authors paste it into prose).
     const body = withoutLevel(t).trim();
+    if (!this.run.dfcNamed && DFC_NAMED.test(t)) this.run.dfcNamed = true;
     const ran = stageOfMention(t);
     if (ran)
       [this.run.ranStage, this.run.why.ran] = [ran, `a line names the DFC's ${ran} code (${/hailo_\w+(?:[./\\]\w+){0,3}/.exec(t)?.[0] ?? 'a DFC module'})`];
@@ -813,6 +845,12 @@ export class ErrorCollector {
       [this.run.callStage, this.run.why.call] = [call, `the log shows the call ${clip(t.trim())}`];
       this.run.callStages.add(call);
     }
+    // A user's script of one step run at a command line (`bash translate.sh …`): its name is the call's evidence.
+    const script = call || this.run.inTraceback ? null : stageOfScriptRun(t);
+    if (script) {
+      [this.run.callStage, this.run.why.call] = [script.stage, `the log runs the script ${script.script}, named for the ${script.stage} step`];
+      this.run.callStages.add(script.stage);
+    }
     // The kernel's report of a fault in its code (kernelSplat.ts): evidence said on its own, never a failure line of the run.
     if (!consumed && !this.run.inTraceback && this.run.splats.read(l.no, body, level(t) === 'warning')) return added;
     const prior = this.lastSaid;
@@ -823,6 +861,9 @@ export class ErrorCollector {
     if (!written.trim()) this.run.paragraph = [];
     else if (this.run.paragraph.push(written) > PARAGRAPH_LINES) this.run.paragraph.shift();
     this.told(l, written);
+    // A message the author quotes as cured or avoided in its own sentence (`Error "X" resolved by removing …`, `to eliminate the
+    // node causing "Agent infeasible"`): an occurrence the run went past, not its failure (unseen25/37).
+    if (!consumed && l.said && l.said !== body && curedInSentence(l.said, body)) return added;
     const named = consumed ? null : exceptionIn(body);
     // A class the author names only as what an action would raise (`omitting the concat layer throws \`X\``): no failure of this run.
     const bare = named && !named.message && !named.module && namedAsHypothetical(this.run.paragraph, written, named.cls) ? null : named;
@@ -992,6 +1033,12 @@ export class ErrorCollector {
     // Else the step the author's line introducing the quote names (`a second failure in \`translate\`:` before the tool's line,
     // unseen22/04) — after the contrast above: `X passes, but Y fails:` names both.
     if (words && this.run.saidStage === null && intro) this.run.saidStage = stageSaid(intro);
+    // A CUDA failure ending a DFC run told in notes (the DFC or its container named before it, no command, header or stage to
+    // place it): the optimizer's — of the DFC's steps only it computes on the GPU; the parser and the compiler go on without one
+    // (TensorFlow's `failed call to cuInit` at warning level during a translate that succeeds, dfc-corpus unseen17/83), so the
+    // GPU's refusal stops no other step (unseen25/06). A command or a stage the log shows places it as any error.
+    if (words && cudaFailureIn(body) && this.run.ranStage === null && this.run.dfcNamed && this.state.applicationRun())
+      [this.run.ranStage, this.run.why.ran] = ['optimize', 'a CUDA failure in a DFC run: of its steps only the optimizer computes on the GPU'];
     // A later step's word that it completed gets past a failure told by words alone, as a success word does.
     if (!ownFailure && untagged && !consumed && this.run.lastErrorLine !== null && completedIn(body)) this.succeeded();
     if ((bare || reports.length || quotedSaid || lv === 'error' || lv === 'critical' || ownFailure) && !warnedOnly) {
@@ -1013,7 +1060,12 @@ export class ErrorCollector {
       };
       if (exporterFailed) this.run.openFailure = s;
       const n = this.accept(s, added);
-      if (n === 0 && body) {
+      // A further failure that names where it happened (`a8_w8  FAILED  InferenceError, graph execution error at
+      // conv2_1/act_op_1/pow` under a row whose error the catalogue explained, unseen25/15): said at once beside the run's
+      // first, as a quoted refusal naming its layer is — the end of the run says an unknown failure only when none was said.
+      if (n === 0 && ownFailure && this.hasErrors() && namedLayer(body)) {
+        this.push(this.explainer.unrecognised(s, [l.said ?? t], undefined), added);
+      } else if (n === 0 && body) {
         // An author's failure told with the step that failed goes on in their paragraph with its cause or their fix (told()).
         if (toldStage && ownFailure && !l.relayedLevel) this.run.toldFailure = { signal: s, text: '', lines: 0 };
         this.run.unexplained = { signal: s, excerpt: this.recent(l) };

@@ -1743,11 +1743,16 @@ export function libraryCause(text: string): string | undefined {
  * `for conv X` (`Invalid kernel shape for conv down_proj, Groups: 0`, dfc-corpus unseen23/04), a name with a digit or an underscore.
  */
 const NAMED_LAYER =
-  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)/;
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)|\b(?:error|fail(?:ed|ure)) (?:at|in|on) ((?=[\w/-]*[\d_])[A-Za-z_][\w-]{0,80}(?:\/[A-Za-z_][\w-]{0,80}){1,6})(?![\w./-])/;
 
+/**
+ * … or an HN path unquoted where an error says it happened (`graph execution error at conv2_1/act_op_1/pow`, the emulator's
+ * InferenceError in a DFC 5.3.0 logbook, dfc-corpus unseen25/15): the HN's `<net>/<layer>` or deeper to a layer's op, names with
+ * a digit or an underscore and no dot, so a file path (`failed in src/x.c`, `/usr/lib/…`) is none.
+ */
 export function namedLayer(text: string): string | undefined {
   const m = NAMED_LAYER.exec(text);
-  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+  return m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
 }
 
 /** The code of the parser's refusal, by its class (one rule whether the log names the node or not). */

@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|n't|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |crash/i;
+  /fail|could|can(?:no|')t|unable|n't|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |undefined symbol|crash/i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -44,6 +44,17 @@ const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
  */
 const INVALID = /^(?:[\w.+/~-]{1,200}: )?Invalid (?:[a-z][\w-]{0,30} ){0,3}?(?:for|of|in|on|at|found|given|passed|specified)\b/;
 /**
+ * The CUDA driver API's error by its name, with its description or alone (`CUDA_ERROR_NOT_INITIALIZED: initialization error`:
+ * cuGetErrorName and cuGetErrorString, as TensorFlow, PyTorch and CuPy print a failed call's CUresult): the GPU's runtime refused.
+ */
+const CUDA_ERROR = /\bCUDA_ERROR_[A-Z_]{2,60}(?=: \S|\s*$)/;
+
+/** Whether the line says the CUDA runtime failed (CUDA_ERROR): the GPU, which of the DFC's steps only the optimizer computes on. */
+export function cudaFailureIn(body: string): boolean {
+  return body.includes('CUDA_ERROR_') && CUDA_ERROR.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
+
+/**
  * A failure as a noun with the step it came in: `kernel-validation errors during allocation`, `an internal \`map::at\` crash during
  * multi-context partitioning` (an author's list of the ways a compile failed, dfc-corpus unseen24/12). The noun alone (`errors`) is
  * anyone's word; with `during`/`while` it says a step went wrong there — the step is the place after it (stageFailedSaid). A verb
@@ -59,8 +70,13 @@ const CANNOT = /\b(?:cannot|can't|could not|couldn't|unable to)\b/i;
  * the compiler's run, as `does not exist` says a file is missing. A narrator's `it does not compile` stays the author's story.
  */
 const NOT_BUILT = /\b(?:does not|doesn't|do not|don't|did not|didn't|won't|will not) (?:compile|build)\b/i;
+/**
+ * … and the dynamic loader's refusal of a library built against another version of one it links (glibc's dlerror
+ * `libtorch_cuda.so: undefined symbol: ncclCommWindowDeregister`, ld.so's `symbol lookup error: … undefined symbol: X`): the
+ * symbol is missing from the library the loader found.
+ */
 const MISSING =
-  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|unmet dependenc(?:y|ies)|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?)\b/i;
+  /\b(?:not found|No such file or directory|not installed|does not exist|doesn't exist|No package '[^']{1,128}' found|unmet dependenc(?:y|ies)|not in (?:the )?(?:list of )?(?:required |supported |allowed )?versions?|undefined symbol(?=: \S))\b/i;
 /**
  * A device or peer the program lost (`Device disconnected while opening device`, the hailo_pci driver's; `device
  * inaccessible`, the PCI core's `Unable to change power state …, device inaccessible`; `not responding`).
@@ -195,6 +211,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   take('exit-status', EXIT_STATUS.exec(s));
   take('threw', THREW.exec(s));
   take('invalid', INVALID.exec(s));
+  take('error-word', CUDA_ERROR.exec(s));
   take('during', DURING.exec(s));
   return best;
 }

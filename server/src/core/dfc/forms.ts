@@ -227,7 +227,12 @@ export class Unwrap {
     return false;
   }
 
-  private continues(l: LogLine, t: string, heldText: string): boolean {
+  private continues(l: LogLine, line: string, held: string): boolean {
+    // A blockquote's lines (`> …`, a note quoting a paragraph, dfc-corpus unseen25/74 under the wrappers test's quote mark): the fill
+    // wrapped the text inside the marks, so two lines of one quote's depth are read without them.
+    const [tm, hm] = [quoteMarks(line), quoteMarks(held)];
+    if (tm.depth !== hm.depth) return false;
+    const [t, heldText] = [line.slice(tm.length), held.slice(hm.length)];
     const indented = LEADING_SPACE.test(heldText);
     // After a bare prefix, any line that is no line of its own is its message.
     // (A column of the prefix may have gone with it: HailoRT's `[file.cpp:N] [function]`.)
@@ -282,9 +287,21 @@ function content(d: Decided): string {
 function joined(h: Decided, d: Decided): Decided {
   const a = content(h).trimEnd();
   const sep = a === '' || a.endsWith('/') ? '' : ' ';
-  const rest = `${a}${sep}${content(d)}`;
-  const item = { ...h.item, raw: `${h.item.raw.trimEnd()}${sep}${d.item.raw}`, text: `${h.item.text.trimEnd()}${sep}${d.item.text}` };
+  // The next line of a blockquote goes on without its marks (the held line keeps its own).
+  const next = (x: string) => x.slice(quoteMarks(x).length);
+  const rest = `${a}${sep}${next(content(d))}`;
+  const item = { ...h.item, raw: `${h.item.raw.trimEnd()}${sep}${d.item.raw}`, text: `${h.item.text.trimEnd()}${sep}${next(d.item.text)}` };
   return h.cut ? { item, text: h.text, cut: { ...h.cut, rest } } : { item, text: rest, cut: null };
+}
+
+/** A Markdown blockquote's marks opening a line (`> `, `> > `): their depth and length; none is depth 0. */
+const QUOTE_MARKS = /^(?:> ?){1,8}/;
+function quoteMarks(t: string): { depth: number; length: number } {
+  if (t[0] !== '>') return { depth: 0, length: 0 };
+  const m = QUOTE_MARKS.exec(t)![0];
+  let depth = 0;
+  for (const c of m) if (c === '>') depth++;
+  return { depth, length: m.length };
 }
 
 /** Unwrap's small patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */

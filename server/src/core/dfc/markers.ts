@@ -436,6 +436,19 @@ const MARKER = {
    */
   run2Done: /^\[={19}>\] 100% 00:00:00\s*$/,
   /**
+   * A program's closing tally of what it went through, counts only (`Summary: compared=6, skipped=0`, a notebook's FP-vs-quantized
+   * emulator comparison, dfc-corpus unseen25/08; a CI job's `Summary: passed=89 failed=0 skipped=0`): printed once its loop has
+   * ended. A count of failures above zero is no good end (TALLY_FAILED: such scripts exit 1 then).
+   */
+  tally: /^Summary: (?:[A-Za-z][\w-]{0,30} ?[=:] ?\d{1,9}(?:, ?| {1,4}|\.?\s*$)){1,12}$/,
+  /**
+   * docker's answer to its image commands, their last line once the image is there: `docker load`'s `Loaded image: NAME:TAG` (or
+   * `Loaded image ID: sha256:…`, docker/cli image/load.go relaying the daemon's stream; the AI Software Suite's run script loads
+   * its image so on first launch, dfc-corpus unseen25/23), `docker pull`'s `Status: Downloaded newer image for NAME` and `Status:
+   * Image is up to date for NAME` (docker/cli's pull stream, its final status).
+   */
+  dockerImage: /^(?:Loaded image(?: ID)?: \S+|Status: (?:Downloaded newer image|Image is up to date) for \S+)\s*$/,
+  /**
    * GStreamer's command-line tools' own ends: gst-launch-1.0's `Got EOS from element "pipeline0".` (tools/gst-launch.c, at the
    * pipeline's end of stream — every buffer went through; an error prints `ERROR: from element …` instead) and gst-inspect-1.0's
    * count closing a plugin's details (`  3 features:` / `  +-- 3 elements`, tools/gst-inspect.c print_plugin_features): the
@@ -544,6 +557,10 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.networkDone.test(t) ||
     // `run2`'s timer track at 100%, nothing left: its time to run went by (the networks' fps below it).
     MARKER.run2Done.test(t) ||
+    // A program's closing tally (counts only, none of them failures above zero): its loop ended.
+    (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
+    // docker's last line of `load` or `pull`: the image is there.
+    ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -580,6 +597,9 @@ export function classifyMarker(text: string): Marker | null {
     return { kind: 'succeeded' };
   return null;
 }
+
+/** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
+const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
 
 const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;
 

@@ -341,6 +341,25 @@ export function stageOfApiCall(code: string): StageName | null {
   return m[1].startsWith('translate') ? 'parse' : m[1] === 'compile' ? 'compile' : 'optimize';
 }
 
+/**
+ * A user's own script of one step, run at a command line (`bash translate.sh yolo26s_seg_640 640`, `./quantize.sh`, `python3
+ * optimize_model.py`, dfc-corpus unseen25/04): wrappers around the DFC are named for the step they run, as the ClientRunner's
+ * methods are, so the script's name is the call's evidence (stageOfApiCall) — one stage's words in it (stageSaid: the parser's
+ * `translate`/`parse`, the optimizer's `quantize`/`optimize`/`calibrate`), no other's. `compile` is no such word: authors name
+ * the whole flow's script so (`compile.sh`, `test_split_compile.sh`). The interpreter or `./` must run it: a name in a sentence
+ * or a listing is not a run.
+ */
+const SCRIPT_RUN =
+  /(?:^|[\s$#>;&|(])(?:(?:bash|sh|zsh|python3?(?:\.\d{1,2})?|source)\s+(?:-\w+\s+){0,2}|\.\/)(?:[\w.~-]{0,80}\/){0,6}([A-Za-z][\w-]{1,60})\.(?:sh|py)\b/;
+
+export function stageOfScriptRun(line: string): { stage: StageName; script: string } | null {
+  if (!line.includes('.sh') && !line.includes('.py')) return null;
+  const m = SCRIPT_RUN.exec(line.length > 400 ? line.slice(0, 400) : line);
+  if (!m) return null;
+  const stage = stageSaid(m[1].replace(/[_-]+/g, ' '));
+  return stage ? { stage, script: `${m[1]}${m[0].slice(m[0].lastIndexOf('.'))}` } : null;
+}
+
 // ---- artefacts: which stage wrote a HAR ----------------------------------------------------------------------
 /**
  * The stage whose output a HAR's name says it is: `hailo optimize M.har` writes `M_optimized.har`, `hailo compiler`
