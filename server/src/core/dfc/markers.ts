@@ -173,6 +173,8 @@ export type Marker =
    * `FPS (hw_only) =`, identify's `Device Architecture:`, `hailomz info`'s card): that run ended.
    */
   | { kind: 'inferred' }
+  /** docker's last line of `load` or `pull` (MARKER.dockerImage): an answer that a later step takes back. */
+  | { kind: 'imageReady' }
   /**
    * HailoRT destroyed an inference pipeline (`[~BaseQueueElement] Queue element X has N frames in his Queue on
    * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
@@ -559,8 +561,6 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.run2Done.test(t) ||
     // A program's closing tally (counts only, none of them failures above zero): its loop ended.
     (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
-    // docker's last line of `load` or `pull`: the image is there.
-    ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -570,6 +570,9 @@ export function classifyMarker(text: string): Marker | null {
     (t.startsWith('Welcome to Hailo') && MARKER.containerWelcome.test(t))
   )
     return { kind: 'inferred' };
+  // docker's last line of `load` or `pull`: the image is there — the run's end only if no step follows it (a start script
+  // goes on to run the image it loaded: `Running Hailo AI SW suite Docker image...`).
+  if ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) return { kind: 'imageReady' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
   if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };

@@ -121,6 +121,8 @@ class StateRun {
   systemCheck: 'checking' | 'refused' | 'passed' | null = null;
   /** `answered` stands only on a pipeline released ('released'), which a pipeline set up again takes back ('rebuilt'). */
   answeredByRelease = false;
+  /** `answered` stands only on docker's image line ('imageReady'), which any later line that says something takes back. */
+  answeredByImage = false;
   /**
    * A model script was loaded after the run's last stage finished (`Loading model script commands to …`, which
    * comes before an optimize or a compile): the run went on to a next step that nothing shows finished.
@@ -233,6 +235,8 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.seen(l);
     const text = l.text;
+    // A line that says something after docker's image line: the script went on past it (its own marker may answer again).
+    if (this.run.answeredByImage && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.run.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
@@ -376,6 +380,10 @@ export class ReaderState implements ReaderView {
           break;
         case 'exited':
           this.run.exitInLog = m.code;
+          break;
+        case 'imageReady':
+          this.run.answered = this.run.answeredByImage = true;
+          this.errors.answered();
           break;
         case 'inferred':
           this.run.answered = true;
