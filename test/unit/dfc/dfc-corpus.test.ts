@@ -149,8 +149,10 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // dfc-unseen24-runtime.test.ts: HailoRT's buffer-size check and its ratio, a WARN header elided, Python's messages
   // without their class, a warning's words quoted bare).
   unseen24: { cases: 50, right: 50, fields: 88, fieldsRight: 88 },
-  // Scored 36/52 (87/106 fields) once unread, on the session-start reader (cf3cda0e).
-  unseen25: { cases: 52, right: 36, fields: 106, fieldsRight: 87 },
+  // Scored 36/52 (87/106 fields) once unread, on the session-start reader (cf3cda0e); 37/52 after unseen24's round. 51/52
+  // after its own round (dfc-unseen25-dfc.test.ts, dfc-unseen25-runtime.test.ts) — held in SET_ASIDE (its 74), so this row
+  // waits until the batch is read by every suite.
+  unseen25: { cases: 52, right: 51, fields: 106, fieldsRight: 105 },
 };
 
 function report(results: CaseResult[]): string {
