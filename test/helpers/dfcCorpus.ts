@@ -95,6 +95,15 @@ export const SET_ASIDE: readonly CorpusPart[] = ['unseen25', 'unseen26'];
 
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => !SET_ASIDE.includes(p));
 
+/** A corpus case's log as lines (its last newline dropped), found by its folder's number prefix (`'56-'`) in a part. */
+export function corpusLogLines(part: string, prefix: string): string[] {
+  const dir = readdirSync(join(DFC_CORPUS, part)).find((n) => n.startsWith(prefix));
+  if (!dir) throw new Error(`no corpus case ${part}/${prefix}`);
+  return readFileSync(join(DFC_CORPUS, part, dir, 'run.log'), 'utf8')
+    .replace(/\n$/, '')
+    .split('\n');
+}
+
 export function corpusCases(part: CorpusPart): string[] {
   const dir = join(DFC_CORPUS, part);
   if (!existsSync(dir)) return [];

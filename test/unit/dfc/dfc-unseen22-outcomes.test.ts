@@ -8,19 +8,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog } from '../../../server/src/core/dfc';
-import { DFC_CORPUS } from '../../helpers/dfcCorpus';
+import { corpusLogLines } from '../../helpers/dfcCorpus';
 
 const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
 const codes = (r: ReturnType<typeof read>) => [...new Set(r.diagnostics.map((d) => `${d.code}:${d.severity}`))].sort();
 
-/** A corpus case's log, as lines. */
-function corpusLog(part: string, prefix: string): string[] {
-  const dir = readdirSync(join(DFC_CORPUS, part)).find((n) => n.startsWith(prefix));
-  assert.ok(dir, `${part}/${prefix}`);
-  return readFileSync(join(DFC_CORPUS, part, dir, 'run.log'), 'utf8')
-    .replace(/\n$/, '')
-    .split('\n');
-}
+const corpusLog = corpusLogLines;
 
 test("the profiler's report ends a profile: a console cut before the line naming its HTML file is a success", () => {
   // Other runs than the batch's (unseen22/43, a hailomz profile without its `Profiler report generated in` line): the

@@ -10,14 +10,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog } from '../../../server/src/core/dfc';
-import { repoRoot } from '../../helpers/shared';
+import { corpusLogLines } from '../../helpers/dfcCorpus';
 
 const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
-const corpus = (half: string, prefix: string) => {
-  const dir = join(repoRoot, 'test/fixtures/dfc-corpus', half);
-  const name = readdirSync(dir).find((d) => d.startsWith(prefix));
-  return readFileSync(join(dir, name!, 'run.log'), 'utf8').split('\n');
-};
+const corpus = corpusLogLines;
 const errors = (r: ReturnType<typeof read>) => r.diagnostics.filter((d) => d.severity === 'error');
 
 test("a step's own script run at a command line names the stage its error failed in", () => {

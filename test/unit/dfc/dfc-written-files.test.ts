@@ -6,19 +6,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDfcLog } from '../../../server/src/core/dfc';
-import { DFC_CORPUS } from '../../helpers/dfcCorpus';
+import { corpusLogLines } from '../../helpers/dfcCorpus';
 
 const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
 const compile = (r: ReturnType<typeof read>) => r.stages.find((s) => s.name === 'compile')!.status;
 
-/** A corpus case's log, as lines. */
-function corpusLog(part: string, prefix: string): string[] {
-  const dir = readdirSync(join(DFC_CORPUS, part)).find((n) => n.startsWith(prefix));
-  assert.ok(dir, `${part}/${prefix}`);
-  return readFileSync(join(DFC_CORPUS, part, dir, 'run.log'), 'utf8')
-    .replace(/\n$/, '')
-    .split('\n');
-}
+const corpusLog = corpusLogLines;
 
 test('a participle that describes a HEF is no word that this run compiled one', () => {
   // HailoRT's warnings on a device whose clock or arch differs from the HEF's (unseen7/15, unseen7/14), hailortcli
