@@ -293,10 +293,9 @@ const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
 
 /**
  * The clause of the line that says a file of this kind was written (FILE_DONE), with the file it names if any; null when
- * none does. A tool's warning is never its word that it wrote one (`HEF was compiled assuming …`), nor is an error line.
+ * none does (the caller skips a tool's warning and error lines: saysProblem).
  */
-function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?: string } | null {
-  if (lv === 'error' || lv === 'critical' || lv === 'warning') return null;
+function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string } | null {
   for (const c of t.split(CLAUSE_END)) {
     const clause = c.trim();
     if (!FILE_DONE[kind].done.test(clause)) continue;
@@ -305,6 +304,12 @@ function fileDoneIn(kind: 'hef' | 'har', t: string, lv: string | null): { file?:
     return file ? { file } : {};
   }
   return null;
+}
+
+/** A tool's error or warning line: never its word that it wrote a file (`HEF was compiled assuming …`, HailoRT's warning). */
+function saysProblem(text: string): boolean {
+  const lv = level(text);
+  return lv === 'error' || lv === 'critical' || lv === 'warning';
 }
 
 /**
@@ -321,8 +326,8 @@ const HEF_SIZED =
   /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
-function hefSizedIn(t: string, lv: string | null): string | null {
-  if (lv === 'error' || lv === 'critical' || lv === 'warning' || !t.includes('.hef')) return null;
+function hefSizedIn(t: string): string | null {
+  if (!t.includes('.hef')) return null;
   for (const c of t.split(CLAUSE_END)) {
     const m = HEF_SIZED.exec(c.trim());
     if (m && !NOT_SIZED.test(c)) return m[1];
@@ -533,12 +538,12 @@ export function classifyMarker(text: string): Marker | null {
   if ((m = MARKER.hefWritten.exec(t))) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', m[1]) };
   // Any wrapper's own word that the HEF exists ends the compile the same way (FILE_DONE). `hailo
   // compiler`'s `Saved HEF to: PATH` (compiler_cli.py, fixture success-dfc3-cli) names it whole.
-  if (t.includes('HEF') || t.includes('hef')) {
-    const done = fileDoneIn('hef', t, level(text));
+  if ((t.includes('HEF') || t.includes('hef')) && !saysProblem(text)) {
+    const done = fileDoneIn('hef', t);
     const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
     if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
     // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
-    const sized = hefSizedIn(t, level(text));
+    const sized = hefSizedIn(t);
     if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
@@ -579,8 +584,8 @@ export function classifyMarker(text: string): Marker | null {
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
   // Anyone's past-tense word that the HAR exists, as the HEF's ends a compile (FILE_DONE): the step that wrote it ended.
-  if (t.includes('HAR') || t.includes('.har')) {
-    const done = fileDoneIn('har', t, level(text));
+  if ((t.includes('HAR') || t.includes('.har')) && !saysProblem(text)) {
+    const done = fileDoneIn('har', t);
     // `echo`: words about a file, which repeat what the DFC's own line already said of it (state.ts noteSaved).
     if (done) return { kind: 'saved', echo: true, ...(done.file ? { file: saved('har', done.file) } : {}) };
   }
