@@ -35,9 +35,26 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 /** CONTROL as a test: most lines have none, and a test costs less than a replacement that finds nothing. */
 const HAS_CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 
+/**
+ * SGR colour codes whose ESC byte was lost on the way (a web page's or a Markdown file's copy of a coloured console keeps
+ * the rest: `[[32minfo[0m] Hailo DFC Version: 3.29.0`, the DFC's coloured level, dfc-corpus unseen27/01; libcamera's
+ * `[1;32m INFO[1;37mCamera[1;34mcamera_manager.cpp:325[0m`, unseen27/03; a Python logger's `[[32mINFO[0m]`, library file
+ * id 62168001476): taken off as the escapes they were, only on a line that holds a colour set (`[32m`, `[1;34m`) and,
+ * later, its reset (`[0m`, or `[m` where no word goes on from it) — a pair nothing but a colour makes. The bare `[m` of
+ * a word (`[multi_io_elements.cpp:135]`) stays.
+ */
+const LOST_SGR_PAIR = /\[\d{1,3}(?:;\d{1,3}){0,4}m.*?\[0?m(?![A-Za-z])|\[\d{1,3}(?:;\d{1,3}){0,4}m.*?\[0m/;
+const LOST_SGR = /\[(?:\d{1,3}(?:;\d{1,3}){0,4})?m/g;
+const LOST_RESET_WORD = /^\[m[A-Za-z]/;
+
+function stripLostSgr(s: string): string {
+  if (!s.includes('m') || !LOST_SGR_PAIR.test(s)) return s;
+  return s.replace(LOST_SGR, (code, at: number) => (code === '[m' && LOST_RESET_WORD.test(s.slice(at, at + 3)) ? code : ''));
+}
+
 export function stripAnsi(s: string): string {
-  if (s.includes('\x1b')) return s.replace(ANSI, '').replace(CONTROL, '');
-  return HAS_CONTROL.test(s) ? s.replace(CONTROL, '') : s;
+  if (s.includes('\x1b')) return stripLostSgr(s.replace(ANSI, '').replace(CONTROL, ''));
+  return stripLostSgr(HAS_CONTROL.test(s) ? s.replace(CONTROL, '') : s);
 }
 
 export class LineSplitter {

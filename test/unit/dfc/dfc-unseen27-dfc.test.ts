@@ -1,0 +1,49 @@
+// Classes the twenty-eighth batch of users' logs (dfc-corpus unseen27/) showed the reader missing on the DFC side: a coloured
+// console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01). Each test reads lines of another source
+// than the batch's log where one was found.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDfcLog, stripAnsi } from '../../../server/src/core/dfc';
+import { corpusLogLines } from '../../helpers/dfcCorpus';
+
+const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
+const errors = (r: ReturnType<typeof read>) => r.diagnostics.filter((d) => d.severity === 'error');
+
+test('colour codes whose ESC bytes were lost are taken off as the escapes they were', () => {
+  // The DFC's coloured banner of a Colab run (dfc-corpus unseen18/44, its ESC bytes kept), without the version answer after it,
+  // as a copy that lost the ESC bytes shows it: each `[[32minfo[0m]` line is the header's, none a failure in its own words
+  // (`HailoRT Version: Not Installed`).
+  const banner = corpusLogLines('unseen18', '44-')
+    .filter((l) => l.startsWith('[\x1b[32minfo'))
+    .map((l) => l.replace(/\x1b/g, ''));
+  assert.equal(banner.length, 8);
+  const r = read(banner);
+  assert.deepEqual(errors(r), []);
+  assert.equal(r.dfcVersion, '3.29.0');
+  assert.equal(r.hailortVersion, null);
+  // The DFC colours a warning's level `ESC[33;1m` (docs/research/dfc-flow.md §7.3): a real warning line (dfc-corpus tune/01) so
+  // coloured, ESC lost, is the warning the catalogue knows.
+  const warning = corpusLogLines('tune', '01-').find((l) => l.startsWith('[warning] Reducing optimization level to 0'))!;
+  const w = read([warning.replace('[warning]', '[[33;1mwarning[0m]')]);
+  assert.ok(
+    w.diagnostics.some((d) => d.code === 'dfc/optimization-level-0' && d.severity === 'warning'),
+    JSON.stringify(w.diagnostics),
+  );
+  // A Python logger's coloured level (library file id 62168001476: `[[32mINFO[0m]` in a bot's archived log), libcamera's
+  // coloured fields (dfc-corpus unseen27/03) and the compile stage's bare reset `[m` (dfc-flow.md §7.3).
+  assert.equal(stripAnsi('[[32mINFO[0m] msg'), '[INFO] msg');
+  assert.equal(
+    stripAnsi('[1:30:25.480652426] [128869][1;32m INFO[1;37mCamera[1;34mcamera_manager.cpp:325[0mlibcamera v0.3.2+27-7330f29b'),
+    '[1:30:25.480652426] [128869] INFOCameracamera_manager.cpp:325libcamera v0.3.2+27-7330f29b',
+  );
+  assert.equal(stripAnsi('[[33;1mwarning[m] Reducing optimization level'), '[warning] Reducing optimization level');
+});
+
+test('brackets that only look like a lost colour code stay', () => {
+  // HailoRT's source file in brackets (`[multi_io_elements.cpp:135]`, dfc-corpus unseen10/11) beside a colour pair keeps its `[m`;
+  // a set with no reset after it, or a reset alone, is no colour a copy lost.
+  const hailort = '[2026-03-19 11:24:56.110] [3626] [HailoRT] [info] [multi_io_elements.cpp:135] [create] Created';
+  assert.equal(stripAnsi(hailort), hailort);
+  assert.equal(stripAnsi(`[[32minfo[0m] ${hailort}`), `[info] ${hailort}`);
+  for (const s of ['timeout [5m] reached', 'retry in [10m', 'waited [0m] then', 'x [1;2m]']) assert.equal(stripAnsi(s), s);
+});
