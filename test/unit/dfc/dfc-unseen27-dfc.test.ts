@@ -1,5 +1,6 @@
 // Classes the twenty-eighth batch of users' logs (dfc-corpus unseen27/) showed the reader missing on the DFC side: a coloured
-// console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01). Each test reads lines of another source
+// console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01); a DFC function an author names alone, without
+// its file (`enters \`_handle_neg_feature_shuffle\` and raises …`, unseen27/04). Each test reads lines of another source
 // than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,4 +47,24 @@ test('brackets that only look like a lost colour code stay', () => {
   assert.equal(stripAnsi(hailort), hailort);
   assert.equal(stripAnsi(`[[32minfo[0m] ${hailort}`), `[info] ${hailort}`);
   for (const s of ['timeout [5m] reached', 'retry in [10m', 'waited [0m] then', 'x [1;2m]']) assert.equal(stripAnsi(s), s);
+});
+
+test("a DFC function named alone, without its file, places the failure in that function's stage", () => {
+  // The same project's model code (library file id 71105036346), a docstring: the fuser's function named alone beside the error.
+  const doc = [
+    '    Hailo DFC 5.4.0 parses this graph. The unmodified block, whose RoPE uses',
+    '    ``rotate_half`` (negate one half, then concatenate), dies in the fuser at',
+    '    ``_handle_neg_feature_shuffle`` with ``IndexError: list assignment index out of range``.',
+  ];
+  const r = read(doc);
+  assert.equal(r.outcome, 'failed');
+  assert.equal(r.failedStage, 'parse');
+  // The ONNX translator's function a traceback shows under model_translator/ (test/fixtures/dfc/parse-unsupported-shuffle), named
+  // alone beside an error no entry knows.
+  const t = read(['The export then stops in `update_reshape_output_format` with `ValueError: cannot reshape array of size 0`.']);
+  assert.equal(t.outcome, 'failed');
+  assert.equal(t.failedStage, 'parse');
+  // Names anyone's code uses, or no DFC function, say no stage.
+  for (const fn of ['convert_model', '_create_layers', '_handle_neg_feature_shuffle_v2', 'my._handle_neg_feature_shuffle'])
+    assert.equal(read([`The export then stops in \`${fn}\` with \`ValueError: cannot reshape array of size 0\`.`]).failedStage, 'unknown', fn);
 });

@@ -136,14 +136,37 @@ const DFC_FILES: Readonly<Record<string, string>> = {
 };
 const FRAME_NAMED = /(?<![\w/.])([a-z]\w{1,40}\.py)`?(?: |::?|\.|, in |`? in `?| line \d{1,6}, in )`?([A-Za-z]?\w{0,60}_\w{1,60})\b/g;
 
+/**
+ * The DFC's own functions an author may name alone, without their file (`DFC 5.4.0 enters \`_handle_neg_feature_shuffle\` and
+ * raises \`TypeError: …\``, dfc-corpus unseen27/04), each at the path a public traceback or an author's `file.py function`
+ * shows it in: names of one module only, spelt with an underscore (`convert_model`, `_create_layers` — words anyone's code
+ * may use — are not taken). A function so named is a frame of its file, read by stageOfFrame.
+ */
+const DFC_FUNCTIONS: Readonly<Record<string, string>> = {
+  // `fuser.py _handle_neg_feature_shuffle` (dfc-corpus unseen22/34; library file id 70880811962).
+  _handle_neg_feature_shuffle: DFC_FILES['fuser.py'],
+  // The ONNX translator's graph (tracebacks in test/fixtures/dfc/axes-nhwc, concat-index, parse-unsupported-shuffle).
+  _convert_axes_to_nhwc: DFC_FILES['onnx_graph.py'],
+  get_concat_info: DFC_FILES['onnx_graph.py'],
+  update_reshape_output_format: DFC_FILES['onnx_graph.py'],
+  // The translator's layer building (test/fixtures/dfc/parse-unsupported-ops).
+  _add_direct_layers: 'hailo_sdk_client/model_translator/edge_nn_translator.py',
+};
+const FUNCTION_NAMED = new RegExp(`(?<![\\w.])(${Object.keys(DFC_FUNCTIONS).join('|')})(?!\\w)`, 'g');
+
 export function stageOfFrameNamed(text: string): StageName | null {
-  if (!text.includes('.py')) return null;
   let found: StageName | null = null;
-  for (const m of text.matchAll(FRAME_NAMED)) {
-    const path = DFC_FILES[m[1]];
-    const stage = path ? stageOfFrame(`/${path}`, m[2]) : null;
-    if (stage) found = stage;
-  }
+  if (text.includes('.py'))
+    for (const m of text.matchAll(FRAME_NAMED)) {
+      const path = DFC_FILES[m[1]];
+      const stage = path ? stageOfFrame(`/${path}`, m[2]) : null;
+      if (stage) found = stage;
+    }
+  if (found === null && text.includes('_'))
+    for (const m of text.matchAll(FUNCTION_NAMED)) {
+      const stage = stageOfFrame(`/${DFC_FUNCTIONS[m[1]]}`, m[1]);
+      if (stage) found = stage;
+    }
   return found;
 }
 
