@@ -1,6 +1,7 @@
 // Classes the twenty-eighth batch of users' logs (dfc-corpus unseen27/) showed the reader missing on the DFC side: a coloured
 // console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01); a DFC function an author names alone, without
-// its file (`enters \`_handle_neg_feature_shuffle\` and raises …`, unseen27/04). Each test reads lines of another source
+// its file (`enters \`_handle_neg_feature_shuffle\` and raises …`, unseen27/04); the DFC emulator's inference bar at its last
+// frame, then the program's own output (unseen27/02). Each test reads lines of another source
 // than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,4 +68,35 @@ test("a DFC function named alone, without its file, places the failure in that f
   // Names anyone's code uses, or no DFC function, say no stage.
   for (const fn of ['convert_model', '_create_layers', '_handle_neg_feature_shuffle_v2', 'my._handle_neg_feature_shuffle'])
     assert.equal(read([`The export then stops in \`${fn}\` with \`ValueError: cannot reshape array of size 0\`.`]).failedStage, 'unknown', fn);
+});
+
+test("the DFC emulator's inference bar at its last frame, then the program's own output: infer returned", () => {
+  // No other public copy of the emulator's bar was found: its line is unseen27/02's; the cell around it is varied. The bar with
+  // a total is tqdm's other form, in the DFC's unit (its `Calibration: 100%|██████████| 11/11 [00:25<00:00,  2.30s/entries]`, tune/).
+  const bar = corpusLogLines('unseen27', '02-').find((l) => l.startsWith('Inference: 8entries'))!;
+  const sized = 'Inference: 100%|██████████| 11/11 [00:25<00:00,  2.30s/entries]';
+  for (const b of [bar, sized]) {
+    const ok = read(['```text', b, '', '(1, 1, 24, 3024)', '```']);
+    assert.equal(ok.outcome, 'success', b);
+    assert.deepEqual(errors(ok), [], b);
+    // Nothing after the bar but the block's end, or the bar at the log's end: the loop may have died there.
+    assert.equal(read(['```text', b, '', '```']).outcome, 'incomplete', b);
+    assert.equal(read([b]).outcome, 'incomplete', b);
+    // A traceback after it: the program failed after (or in) the inference, as a kill ends it.
+    const tb = [
+      'Traceback (most recent call last):',
+      '  File "/tmp/ipykernel_4242/1.py", line 8, in <module>',
+      'ValueError: cannot reshape array of size 72576 into shape (1,3024,24)',
+    ];
+    assert.equal(read([b, ...tb]).outcome, 'failed', b);
+    assert.equal(read([b, 'Killed']).outcome, 'killed', b);
+  }
+  // A bar that counted nothing, a bar still running (tqdm's `<` before the time left), another unit or label: no end of infer.
+  for (const b of [
+    'Inference: 0entries [00:00, ?entries/s]',
+    'Inference:  50%|█████     | 4/8 [00:15<00:15,  3.97s/entries]',
+    'Inference: 8it [00:31,  3.97s/it]',
+    'Evaluation: 8entries [00:31,  3.97s/entries]',
+  ])
+    assert.equal(read([b, '(1, 1, 24, 3024)']).outcome, 'incomplete', b);
 });

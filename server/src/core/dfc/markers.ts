@@ -606,6 +606,22 @@ export function classifyMarker(text: string): Marker | null {
   return null;
 }
 
+/**
+ * The last frame of the DFC emulator's inference bar (ClientRunner.infer in an `infer_context`: tqdm's `Inference` bar counting
+ * `entries`, the unit its `Calibration` bar counts in), once it counted an entry: `Inference: 8entries [00:31,  3.97s/entries]`
+ * when the dataset has no length (dfc-corpus unseen27/02, a notebook cell's output), `Inference: 100%|███| 8/8 [00:31<00:00,
+ * 3.97s/entries]` when it has one. The bar stops at the loop's end, as it would where the run died: only a line of the program's
+ * own output after it (state.ts) shows that infer returned.
+ */
+const EMULATOR_BAR =
+  /^Inference: (?:(\d{1,9})entries \[(?:\d{1,3}:)?\d{2}:\d{2}, +\d+(?:\.\d+)?(?:s\/entries|entries\/s)\]|100%\|[^|]{0,400}\| ?(\d{1,9})\/\2 \[[\d:]{4,12}<00:00, +\d+(?:\.\d+)?(?:s\/entries|entries\/s)\])\s*$/;
+
+export function emulatorInferenceEnded(text: string): boolean {
+  if (!text.startsWith('Inference: ')) return false;
+  const m = EMULATOR_BAR.exec(text);
+  return m !== null && Number(m[1] ?? m[2]) > 0;
+}
+
 /** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
 const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
 

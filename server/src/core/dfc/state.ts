@@ -9,6 +9,7 @@ import {
   classifyMarker,
   classifyProgress,
   classifySummaryLine,
+  emulatorInferenceEnded,
   iterationProgress,
   level,
   withoutLevel,
@@ -114,6 +115,8 @@ class StateRun {
   promptAnswer: 'y' | 'n' | null = null;
   /** A tool printed its complete answer (hailortcli's, markers.ts `inferred`; the profiler's report) — that run ended. */
   answered = false;
+  /** The line of the DFC emulator's inference bar at its last frame (markers.ts emulatorInferenceEnded), until a line after it. */
+  emulatorBar: number | null = null;
   /**
    * The DFC's first-run system check (SYSTEM_CHECK_START): 'checking' from its first line, 'refused' at a row it reports as
    * an error (`[Error] …`, a Required row unmet), 'passed' at its table's header with none.
@@ -162,6 +165,9 @@ class StateRun {
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
 }
+
+/** A Markdown code block's fence (an output block's end): no line of the program's. */
+const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
 
 export class ReaderState implements ReaderView {
   readonly ctx: DfcLogContext & { logPath: string };
@@ -241,6 +247,20 @@ export class ReaderState implements ReaderView {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.run.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
     }
+    // The DFC emulator's inference bar at its last frame, then a line of the program's own output (a notebook cell printing
+    // the result's shape, dfc-corpus unseen27/02): ClientRunner.infer returned, the run's answer. A blank line or the output
+    // block's fence shows nothing yet; an error after it still fails the run (finish), a `Killed` kills it.
+    if (this.run.emulatorBar !== null && !l.overwritten) {
+      const t = text.trim();
+      if (t && !OUTPUT_FENCE.test(t)) {
+        this.run.emulatorBar = null;
+        if (!emulatorInferenceEnded(t) && this.run.current === null) {
+          this.run.answered = true;
+          this.errors.answered(l.no);
+        }
+      }
+    }
+    if (!l.overwritten && text.startsWith('Inference: ') && emulatorInferenceEnded(text.trim())) this.run.emulatorBar = l.no;
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
     if (GRID_LINE.test(text)) {
