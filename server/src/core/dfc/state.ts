@@ -251,7 +251,7 @@ export class ReaderState implements ReaderView {
     // the result's shape, dfc-corpus unseen27/02): ClientRunner.infer returned, the run's answer. A blank line or the output
     // block's fence shows nothing yet; an error after it still fails the run (finish), a `Killed` kills it.
     if (this.run.emulatorBar !== null && !l.overwritten) {
-      const t = text.trim();
+      const t = withoutLevel(text).trim();
       if (t && !OUTPUT_FENCE.test(t)) {
         this.run.emulatorBar = null;
         if (!emulatorInferenceEnded(t) && this.run.current === null) {
@@ -260,7 +260,7 @@ export class ReaderState implements ReaderView {
         }
       }
     }
-    if (!l.overwritten && text.startsWith('Inference: ') && emulatorInferenceEnded(text.trim())) this.run.emulatorBar = l.no;
+    if (!l.overwritten && text.includes('Inference: ') && emulatorInferenceEnded(withoutLevel(text).trim())) this.run.emulatorBar = l.no;
     // The allocator's worker × cluster grids are most lines of a compile and carry nothing but
     // progress already reported by their `Context:N/M Iteration` line: only the traceback tracker sees them.
     if (GRID_LINE.test(text)) {
