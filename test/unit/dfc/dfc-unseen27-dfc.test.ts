@@ -48,6 +48,15 @@ test('brackets that only look like a lost colour code stay', () => {
   assert.equal(stripAnsi(hailort), hailort);
   assert.equal(stripAnsi(`[[32minfo[0m] ${hailort}`), `[info] ${hailort}`);
   for (const s of ['timeout [5m] reached', 'retry in [10m', 'waited [0m] then', 'x [1;2m]']) assert.equal(stripAnsi(s), s);
+  // A code whose ESC is written as an escape is no lost one: a notebook's JSON string (nbformat, `\u001b[32m`, which forms.ts
+  // decodes), a shell's `\033[0m` or `\e[0m` (what an author's script prints), Python's `\x1b[0m`.
+  for (const s of [
+    '      "\\u001b[32m[info]\\u001b[0m HailoRT Version: Not Installed\\n",',
+    'echo -e "\\033[1;32mOK\\033[0m"',
+    'printf "\\e[31mFAIL\\e[0m"',
+    "print('\\x1b[33mwarn\\x1b[0m')",
+  ])
+    assert.equal(stripAnsi(s), s);
 });
 
 test("a DFC function named alone, without its file, places the failure in that function's stage", () => {

@@ -38,13 +38,14 @@ const HAS_CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 /**
  * SGR colour codes whose ESC byte was lost on the way (a web page's or a Markdown file's copy of a coloured console keeps
  * the rest: `[[32minfo[0m] Hailo DFC Version: 3.29.0`, the DFC's coloured level, dfc-corpus unseen27/01; libcamera's
- * `[1;32m INFO[1;37mCamera[1;34mcamera_manager.cpp:325[0m`, unseen27/03; a Python logger's `[[32mINFO[0m]`, library file
- * id 62168001476): taken off as the escapes they were, only on a line that holds a colour set (`[32m`, `[1;34m`) and,
- * later, its reset (`[0m`, or `[m` where no word goes on from it) — a pair nothing but a colour makes. The bare `[m` of
- * a word (`[multi_io_elements.cpp:135]`) stays.
+ * `[1;32m INFO[1;37mCamera[1;34mcamera_manager.cpp:325[0mlibcamera v0.3.2+27-7330f29b`, unseen27/03; a Python logger's
+ * `[[32mINFO[0m]`, library file id 62168001476): taken off as the escapes they were, only on a line that holds a colour set
+ * (`[32m`, `[1;34m`) and, later, its reset (`[0m`, or `[m` where no word goes on from it) — a pair nothing but a colour makes.
+ * The bare `[m` of a word (`[multi_io_elements.cpp:135]`) stays, and so does a code behind its ESC written as an escape
+ * (`\u001b[32m` in a notebook's JSON, `\033[0m` in source): forms.ts decodes those.
  */
-const LOST_SGR_PAIR = /\[\d{1,3}(?:;\d{1,3}){0,4}m.*?\[0?m(?![A-Za-z])|\[\d{1,3}(?:;\d{1,3}){0,4}m.*?\[0m/;
-const LOST_SGR = /\[(?:\d{1,3}(?:;\d{1,3}){0,4})?m/g;
+const LOST_SGR_PAIR = /(?<!\\(?:u001[bB]|x1[bB]|033|e))\[\d{1,3}(?:;\d{1,3}){0,4}m.*?(?<!\\(?:u001[bB]|x1[bB]|033|e))\[(?:0?m(?![A-Za-z])|0m)/;
+const LOST_SGR = /(?<!\\(?:u001[bB]|x1[bB]|033|e))\[(?:\d{1,3}(?:;\d{1,3}){0,4})?m/g;
 const LOST_RESET_WORD = /^\[m[A-Za-z]/;
 
 function stripLostSgr(s: string): string {
