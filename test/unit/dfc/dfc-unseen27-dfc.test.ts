@@ -1,7 +1,8 @@
 // Classes the twenty-eighth batch of users' logs (dfc-corpus unseen27/) showed the reader missing on the DFC side: a coloured
 // console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01); a DFC function an author names alone, without
 // its file (`enters \`_handle_neg_feature_shuffle\` and raises …`, unseen27/04); the DFC emulator's inference bar at its last
-// frame, then the program's own output (unseen27/02). Each test reads lines of another source
+// frame, then the program's own output (unseen27/02); a bare word that ends its line's sentence (`READY.`) quoted in an author's
+// sentence is the line (unseen27/08 through the wrappers suite's inline sentence). Each test reads lines of another source
 // than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,4 +109,14 @@ test("the DFC emulator's inference bar at its last frame, then the program's own
     'Evaluation: 8entries [00:31,  3.97s/entries]',
   ])
     assert.equal(read([b, '(1, 1, 24, 3024)']).outcome, 'incomplete', b);
+});
+
+test("a bare word line with its sentence's end, quoted in an author's sentence, is the line", () => {
+  // A program's own last words as it prints them (library file id 62511990986: `print("Starting up -- loading models (this happens
+  // once)...")`, then `print("Ready.")`), as printed and each quoted in a sentence (the wrappers suite's inline-sentence form).
+  const printed = ['Starting up -- loading models (this happens once)...', 'Ready.'];
+  const inline = (ls: string[]) => ls.map((l) => `We got \`${l}\` when running it`);
+  assert.equal(read(printed).outcome, 'success');
+  assert.equal(read(inline(printed)).outcome, 'success');
+  for (const word of ['READY.', 'Ready!', 'Done!!!']) assert.equal(read(inline([word])).outcome, read([word]).outcome, word);
 });

@@ -153,8 +153,9 @@ const PROSE = /(?<!\p{L})\p{L}{2,}[^\p{L}\p{N}]+\p{L}{2}|[\p{Script=Han}\p{Scrip
  * `HAILO_COMMUNICATION_CLOSED(62)` — is a name the sentence is about, and the sentence stays), or one
  * capitalised word a line can be alone (`Killed`, `IndexError`), an indented one (a traceback's code line) or a bare word (a prompt's answer `n`).
  */
-// … or the terminal's caret echo of Ctrl-C (`^C`), a line of its own.
-const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+$|^\^C$/;
+// … or the terminal's caret echo of Ctrl-C (`^C`), a line of its own; a bare word may end its line's sentence (a script's last
+// line `READY.`, dfc-corpus unseen27/08; `Done!`).
+const QUOTED_LINE = /^\s+\S|\S\s+\S|^\s*(?:[a-z_][\w.]*\.)?[A-Z][a-z]\w*:?\s*$|^[A-Za-z]+[.!]{0,3}$|^\^C$/;
 
 const CANONICAL_LEVEL = /^\[(info|warning|error|debug|critical)\] /;
 
