@@ -336,6 +336,31 @@ function hefSizedIn(t: string): string | null {
 }
 
 /**
+ * The HEF measured without its path, by the noun (`HEF size: 10.7 MB`, a training pipeline's report after its `HEF saved to:`,
+ * dfc-corpus unseen18/21; `The HEF is 3,211,264 bytes`), or the noun as a record's own clause with each HEF's size in the clauses
+ * right after it (`Single-context HEFs. K: 3,067,904 bytes, 1m 17s, … V: 3,211,264 bytes, …`, a port's table of attempts, unseen26/40;
+ * its rows with a path are hefSizedIn's): a size is a file's on disk, so the compile wrote it. At most two words before the noun
+ * (`Single-context HEFs`, `the compiled HEF`); the words up to the size say no negation, condition or limit (NOT_SIZED: `max HEF
+ * size: 4 MB`) — what a clause says after the size (`max abs 0.193`, an accuracy) is no limit on it.
+ */
+const HEF_NOUN = /^(?:[\w-]{1,24} ){0,2}HEFs?\b/;
+const SIZE = /(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: file)?(?: sizes?)?(?: is| was| of)?:? ?${SIZE.source}`);
+const HEF_RECORD = new RegExp(`${HEF_NOUN.source}$`);
+const SIZE_RECORD = new RegExp(`^(?:[^\\s:]{1,24} ?: ?)?${SIZE.source}`);
+
+function hefMeasuredIn(t: string): boolean {
+  if (!t.includes('HEF')) return false;
+  const clauses = t.split(CLAUSE_END).map((c) => c.trim());
+  return clauses.some((c, i) => {
+    const m = HEF_MEASURED.exec(c);
+    if (m && !NOT_SIZED.test(m[0])) return true;
+    const next = i + 1 < clauses.length && HEF_RECORD.test(c) && !NOT_SIZED.test(c) ? SIZE_RECORD.exec(clauses[i + 1]) : null;
+    return next !== null && !NOT_SIZED.test(next[0]);
+  });
+}
+
+/**
  * A harness's verdict that a case passed, the line's first word in capitals as harnesses print it (a sweep's `PASS  hailo8 /
  * yolov8n-seg.pt`, dfc-corpus unseen2/21 and unseen23/67; Go's `--- PASS: TestX (0.01s)` and `PASS`; TAP's `ok`-less `[PASS]`), or
  * pytest's verbose `path::test PASSED` (its `-v` report line, `_pytest/terminal.py`), or a results list's case name and its verdict
@@ -545,6 +570,8 @@ export function classifyMarker(text: string): Marker | null {
     // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
     const sized = hefSizedIn(t);
     if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
+    // The HEF measured by its noun, no path (hefMeasuredIn).
+    if (hefMeasuredIn(t)) return { kind: 'end', stage: 'compile', seconds: null };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
