@@ -354,16 +354,18 @@ function hefSizedIn(t: string): { file: string; at: number } | null {
 }
 
 /**
- * The HEF measured without its path, by the noun (`HEF size: 10.7 MB`, a training pipeline's report after its `HEF saved to:`,
- * dfc-corpus unseen18/21; `The HEF is 3,211,264 bytes`), or the noun as a record's own clause with each HEF's size in the clauses
- * right after it (`Single-context HEFs. K: 3,067,904 bytes, 1m 17s, … V: 3,211,264 bytes, …`, a port's table of attempts, unseen26/40;
- * its rows with a path are hefSizedIn's): a size is a file's on disk, so the compile wrote it. At most two words before the noun
- * (`Single-context HEFs`, `the compiled HEF`); the words up to the size say no negation, condition or limit (NOT_SIZED: `max HEF
- * size: 4 MB`) — what a clause says after the size (`max abs 0.193`, an accuracy) is no limit on it.
+ * The HEF measured without its path, by the noun: a sentence that says its size (`The HEF is 3,211,264 bytes`, `Both HEFs are
+ * about 3 MB`), or the noun as a record's own clause with each HEF's size in the clauses right after it (`Single-context HEFs. K:
+ * 3,067,904 bytes, 1m 17s, … V: 3,211,264 bytes, …`, a port's table of attempts, dfc-corpus unseen26/40; its rows with a path are
+ * hefSizedIn's): a size is a file's on disk, so the compile wrote it. Not the key and its value (`HEF size: 3200 bytes`): a
+ * program that runs a HEF prints its input's size so (`Using HEF: …` then `HEF size: N bytes`, a C++ application, library file
+ * id 53622024085). At most two words before the noun (`Single-context HEFs`, `the compiled HEF`); the words up to the size say no
+ * negation, condition or limit (NOT_SIZED: `no HEF is over 4 MB`) — what a clause says after the size (`max abs 0.193`, an
+ * accuracy) is no limit on it.
  */
 const HEF_NOUN = /^(?:[\w-]{1,24} ){0,2}HEFs?\b/;
 const SIZE = /(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
-const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: file)?(?: sizes?)?(?: is| was| of)?:? ?${SIZE.source}`);
+const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: files?)? (?:is|was|are|were) ${SIZE.source}`);
 const HEF_RECORD = new RegExp(`${HEF_NOUN.source}$`);
 const SIZE_RECORD = new RegExp(`^(?:[^\\s:]{1,24} ?: ?)?${SIZE.source}`);
 
