@@ -61,3 +61,17 @@ test("an author's line that goes on from a stage's failure to that stage's end: 
   const lines = read([`- HEF \`yolov8s_seg.hef\`, 9,535,488 bytes.`, `- The 4-output cut then failed: ${refusal}.`]);
   assert.equal(lines.outcome, 'failed', JSON.stringify(lines.diagnostics));
 });
+
+test("a DFC client log that stops at the compiler's advice line shows a compile started, not a run that ended", () => {
+  // unseen26/76 and 78 end so, after the optimized HAR was saved; the advice line is the compile's first in the client log (its
+  // own lines are hailo_sdk.core.log's). Another project's client log of the same shape (unseen26/71, mars-landmark): its
+  // compile's core log (unseen26/72) opens 0.1 s after the advice line, and this log shows no end of it.
+  const r = read(corpusLogLines('unseen26', '71-'));
+  assert.equal(r.stages.find((s) => s.name === 'optimize')!.status, 'ok');
+  assert.equal(compile(r), 'running');
+  assert.equal(r.outcome, 'incomplete');
+  // Cut before the advice line, the optimize-only run ended well: its stage's end is the log's last word.
+  const lines = corpusLogLines('unseen26', '71-');
+  const at = lines.findIndex((l) => l.includes('To achieve optimal performance'));
+  assert.equal(read(lines.slice(0, at)).outcome, 'success');
+});
