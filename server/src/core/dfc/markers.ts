@@ -294,9 +294,10 @@ function fileDoneWords(word: 'HEF' | 'HAR'): { done: RegExp; file: RegExp } {
 const FILE_DONE = { hef: fileDoneWords('HEF'), har: fileDoneWords('HAR') };
 /** Where a line's clauses end: a sentence's end, a semicolon, a dash between words. */
 const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
-const CLAUSE_ENDS = new RegExp(CLAUSE_END.source, 'g');
+/** … and a Markdown table's cell boundary, where a relay's level kept the row whole (reader.ts splits a bare row into its cells). */
+const CLAUSE_ENDS = new RegExp(`${CLAUSE_END.source}|\\s\\|\\s`, 'g');
 
-/** The line's clauses (CLAUSE_END) with where each begins in it. */
+/** The line's clauses (CLAUSE_END, a table's cells) with where each begins in it. */
 function clausesOf(t: string): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   let at = 0;

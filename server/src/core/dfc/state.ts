@@ -440,7 +440,8 @@ export class ReaderState implements ReaderView {
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
-    if (m?.kind === 'end' && m.from !== undefined && level(text) === null && !failureTold(m.from)) this.errors.gotPastInLine(l.no, m.stage, m.from);
+    if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
+      this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
   }
 
