@@ -1785,6 +1785,26 @@ export class ErrorCollector {
     this.progressed();
   }
 
+  /**
+   * An author's line that tells its attempts in order goes on, after a failure of a stage, to that stage's end with nothing failing
+   * after it (`greedy+0.8 → 4 ctx → PrePostAgent infeasible. greedy+0.9 → 3 ctx → SUCCESS. … x.hef (9.1 MB) generated`, a changelog,
+   * dfc-corpus unseen26/34; state.ts): the failure was an earlier attempt's, which the line's last one got past — the stage's
+   * errors on the line are warnings that say so, as a stage that finished on a later line recovers its errors (recovered).
+   */
+  gotPastInLine(no: number, stage: StageName, end: string): void {
+    let changed = false;
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || d.logLine !== no || this.explainer.stageOf(d) !== stage) continue;
+      d.severity = 'warning';
+      d.message = `A later attempt the same line tells got past this (the ${stage} stage ended: «${clipWords(end)}»): ${d.message}`;
+      changed = true;
+    }
+    if (!changed) return;
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    this.progressed();
+  }
+
   /** A stage finished after all: its errors were recovered from (the DFC's retry succeeded). */
   recovered(stage: StageName): void {
     for (const d of this.out.slice(this.runStart)) {

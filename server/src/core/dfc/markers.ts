@@ -149,7 +149,11 @@ export function classifyCommand(text: string): RunCommand | null {
 
 export type Marker =
   | { kind: 'start'; stage: StageName; network?: string }
-  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean; file?: Saved }
+  /**
+   * `from`: the line's words from the clause that tells the end on, when clauses come before it (an author's line telling its
+   * attempts in order, `greedy+0.8 → PrePostAgent infeasible. greedy+0.9 → SUCCESS. x.hef (9.1 MB) generated`: state.ts).
+   */
+  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean; file?: Saved; from?: string }
   /** DFC 3: `Successful Mapping (allocation time: …)`; DFC 5: `<net> Successful Partition and Allocation (duration: …)`. */
   | { kind: 'allocated'; seconds: number | null; network?: string }
   /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
@@ -290,18 +294,33 @@ function fileDoneWords(word: 'HEF' | 'HAR'): { done: RegExp; file: RegExp } {
 const FILE_DONE = { hef: fileDoneWords('HEF'), har: fileDoneWords('HAR') };
 /** Where a line's clauses end: a sentence's end, a semicolon, a dash between words. */
 const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
+/** … and a Markdown table's cell boundary, where a relay's level kept the row whole (reader.ts splits a bare row into its cells). */
+const CLAUSE_ENDS = new RegExp(`${CLAUSE_END.source}|\\s\\|\\s`, 'g');
+
+/** The line's clauses (CLAUSE_END, a table's cells) with where each begins in it. */
+function clausesOf(t: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  let at = 0;
+  CLAUSE_ENDS.lastIndex = 0;
+  for (let m = CLAUSE_ENDS.exec(t); m; m = CLAUSE_ENDS.exec(t)) {
+    out.push({ text: t.slice(at, m.index), at });
+    at = m.index + m[0].length;
+  }
+  out.push({ text: t.slice(at), at });
+  return out;
+}
 
 /**
  * The clause of the line that says a file of this kind was written (FILE_DONE), with the file it names if any; null when
  * none does (the caller skips a tool's warning and error lines: saysProblem).
  */
-function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string } | null {
-  for (const c of t.split(CLAUSE_END)) {
-    const clause = c.trim();
+function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string; at: number } | null {
+  for (const c of clausesOf(t)) {
+    const clause = c.text.trim();
     if (!FILE_DONE[kind].done.test(clause)) continue;
     const f = FILE_DONE[kind].file.exec(clause);
     const file = f?.[1] ?? f?.[2];
-    return file ? { file } : {};
+    return file ? { file, at: c.at } : { at: c.at };
   }
   return null;
 }
@@ -326,13 +345,46 @@ const HEF_SIZED =
   /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
-function hefSizedIn(t: string): string | null {
+function hefSizedIn(t: string): { file: string; at: number } | null {
   if (!t.includes('.hef')) return null;
-  for (const c of t.split(CLAUSE_END)) {
-    const m = HEF_SIZED.exec(c.trim());
-    if (m && !NOT_SIZED.test(c)) return m[1];
+  for (const c of clausesOf(t)) {
+    const m = HEF_SIZED.exec(c.text.trim());
+    if (m && !NOT_SIZED.test(c.text)) return { file: m[1], at: c.at };
   }
   return null;
+}
+
+/**
+ * The HEF measured without its path, by the noun: a sentence that says its size (`The HEF is 3,211,264 bytes`, `Both HEFs are
+ * about 3 MB`), or the noun as a record's own clause with each HEF's size in the clauses right after it (`Single-context HEFs. K:
+ * 3,067,904 bytes, 1m 17s, … V: 3,211,264 bytes, …`, a port's table of attempts, dfc-corpus unseen26/40; its rows with a path are
+ * hefSizedIn's): a size is a file's on disk, so the compile wrote it. Not the key and its value (`HEF size: 3200 bytes`): a
+ * program that runs a HEF prints its input's size so (`Using HEF: …` then `HEF size: N bytes`, a C++ application, library file
+ * id 53622024085). At most two words before the noun (`Single-context HEFs`, `the compiled HEF`); the words up to the size say no
+ * negation, condition or limit (NOT_SIZED: `no HEF is over 4 MB`) — what a clause says after the size (`max abs 0.193`, an
+ * accuracy) is no limit on it.
+ */
+const HEF_NOUN = /^(?:[\w-]{1,24} ){0,2}HEFs?\b/;
+const SIZE = /(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: files?)? (?:is|was|are|were) ${SIZE.source}`);
+const HEF_RECORD = new RegExp(`${HEF_NOUN.source}$`);
+const SIZE_RECORD = new RegExp(`^(?:[^\\s:]{1,24} ?: ?)?${SIZE.source}`);
+
+/** The words from a later clause that tells a stage's end on (the end marker's `from`); nothing when it is the line's first. */
+function toldFrom(t: string, at: number): { from?: string } {
+  return at > 0 ? { from: t.slice(at) } : {};
+}
+
+function hefMeasuredIn(t: string): { at: number } | null {
+  if (!t.includes('HEF')) return null;
+  const clauses = clausesOf(t).map((c) => ({ text: c.text.trim(), at: c.at }));
+  const c = clauses.find(({ text }, i) => {
+    const m = HEF_MEASURED.exec(text);
+    if (m && !NOT_SIZED.test(m[0])) return true;
+    const next = i + 1 < clauses.length && HEF_RECORD.test(text) && !NOT_SIZED.test(text) ? SIZE_RECORD.exec(clauses[i + 1].text) : null;
+    return next !== null && !NOT_SIZED.test(next[0]);
+  });
+  return c ? { at: c.at } : null;
 }
 
 /**
@@ -541,10 +593,13 @@ export function classifyMarker(text: string): Marker | null {
   if ((t.includes('HEF') || t.includes('hef')) && !saysProblem(text)) {
     const done = fileDoneIn('hef', t);
     const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
-    if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+    if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}), ...toldFrom(t, done.at) };
     // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
     const sized = hefSizedIn(t);
-    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
+    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized.file), ...toldFrom(t, sized.at) };
+    // The HEF measured by its noun, no path (hefMeasuredIn).
+    const measured = hefMeasuredIn(t);
+    if (measured) return { kind: 'end', stage: 'compile', seconds: null, ...toldFrom(t, measured.at) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };

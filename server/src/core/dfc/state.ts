@@ -1,7 +1,8 @@
 // The reader's state machine: one call per log line. Stage, header, progress and summary lines
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
 // error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
-import { windowClosedIn } from './failureWords';
+import { failureIn, windowClosedIn } from './failureWords';
+import { matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import {
   classifyCommand,
@@ -439,6 +440,8 @@ export class ReaderState implements ReaderView {
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+    if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
+      this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
   }
 
@@ -812,6 +815,14 @@ function mistyped(refused: string | null, typed: string): boolean {
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[a.length][b.length] <= 2;
+}
+
+/**
+ * Whether words tell a failure: a catalogued error's message or any program's failure words (failureWords.ts). An author's line
+ * whose words from its stage's end on tell none ended well there, whatever its earlier clauses tell (ErrorCollector.gotPastInLine).
+ */
+function failureTold(words: string): boolean {
+  return matchDfcMessage(words)?.message.severity === 'error' || failureIn(words) !== null;
 }
 
 /** Mean of the known values to one decimal, halves up (null when none is known). */
