@@ -1722,6 +1722,100 @@ export function endsAtMessageSentence(text: string): boolean {
   return false;
 }
 
+/**
+ * A catalogue message a line break cut between two of its words (`… refused outright: *"The specified meta architecture
+ * yolov8` / `cannot be run on chip."*`, dfc-corpus unseen25/74): known by the message's own words, not by where or why
+ * the line was broken — an author's fill, the same fill behind a relay's prefix, a re-wrap at another word all leave the
+ * message's words in order across the break. A line is cut in a message when its last words are the message's first
+ * (a `{name}` stands for any one word; a leading `Class:` may be left out) and the message goes on with a word of its
+ * own; the next line goes on with it when its first words are the words that follow — CUT_EVIDENCE of the message's own
+ * words on the two sides together, so a break after its first word (`*"The` / `specified meta architecture …`) is one too.
+ */
+export interface MessageCut {
+  /** The message's words (cores, `null` where the message varies). */
+  words: readonly (string | null)[];
+  /** The index of the first word the line did not hold. */
+  next: number;
+  /** How many of the message's own words (not its `{name}` parts) the line held. */
+  own: number;
+}
+
+/** The message's own words the two sides of a break show together, at least. */
+const CUT_EVIDENCE = 4;
+
+/** A word as compared: its letters, digits and inner punctuation, lower case; '' for punctuation alone (`—`, `*"`). */
+function wordCore(w: string): string {
+  return w.replace(CORE_EDGES, '').toLowerCase();
+}
+const CORE_EDGES = /^[^\p{L}\p{N}{_]+|[^\p{L}\p{N}}_]+$/gu;
+
+/** Every message's words from each place it may begin (its first two words its own), by its first word. */
+const CUT_HEADS: ReadonlyMap<string, readonly (readonly (string | null)[])[]> = (() => {
+  const byFirst = new Map<string, (string | null)[][]>();
+  for (const m of DFC_MESSAGES) {
+    const tokens = m.text.split(/\s+/);
+    const words = tokens.map((t) => (t.includes('{') ? null : wordCore(t))).filter((w) => w !== '');
+    // The message whole, and without its leading `Class:` (`UnsupportedMetaArchError: The specified …`): authors quote either.
+    const starts = tokens[0].endsWith(':') && tokens.length > 1 ? [0, 1] : [0];
+    for (const s of starts) {
+      const seq = words.slice(s);
+      if (seq.length < 3 || seq[0] === null || seq[1] === null) continue;
+      const list = byFirst.get(seq[0]) ?? [];
+      list.push(seq);
+      byFirst.set(seq[0], list);
+    }
+  }
+  return byFirst;
+})();
+
+/** A line is compared over at most this many of its last (or, going on, first) characters. */
+const CUT_CHARS = 240;
+
+function coresOf(text: string): string[] {
+  const out: string[] = [];
+  for (const t of text.split(/\s+/)) {
+    const c = wordCore(t);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** The catalogue message `text` ends inside of (its first words run to the line's end and it goes on), or null. */
+export function messageCutIn(text: string): MessageCut | null {
+  const tail = coresOf(text.length > CUT_CHARS ? text.slice(text.length - CUT_CHARS).replace(/^\S*\s/, '') : text);
+  const n = tail.length;
+  // The longest run first: the message that begins earliest in the line.
+  for (let i = 0; i < n; i++) {
+    for (const seq of CUT_HEADS.get(tail[i]) ?? []) {
+      const held = n - i;
+      if (held >= seq.length) continue;
+      let own = 0;
+      let k = 0;
+      for (; k < held; k++) {
+        const w = seq[k];
+        if (w !== null && w !== tail[i + k]) break;
+        if (w !== null) own++;
+      }
+      // The rest of the message must hold a word of its own for the next line to show.
+      if (k === held && seq.slice(held).some((w) => w !== null)) return { words: seq, next: held, own };
+    }
+  }
+  return null;
+}
+
+/** The line goes on with the cut message: its first words (up to four) are the message's next ones, CUT_EVIDENCE own words in all. */
+export function goesOnWithMessage(cut: MessageCut, text: string): boolean {
+  const head = coresOf(text.slice(0, CUT_CHARS));
+  const k = Math.min(4, head.length, cut.words.length - cut.next);
+  let own = 0;
+  for (let j = 0; j < k; j++) {
+    const w = cut.words[cut.next + j];
+    if (w !== null && w !== head[j]) return false;
+    if (w !== null) own++;
+  }
+  return own > 0 && cut.own + own >= CUT_EVIDENCE;
+}
+
 /** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
 export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
 /** Classes that alone say what was refused (`anyMessage`): named as a sentence's last word, they report it. */
