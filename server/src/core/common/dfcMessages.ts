@@ -1745,30 +1745,110 @@ const CUT_EVIDENCE = 4;
 
 /** A word as compared: its letters, digits and inner punctuation, lower case; '' for punctuation alone (`—`, `*"`). */
 function wordCore(w: string): string {
-  return w.replace(CORE_EDGES, '').toLowerCase();
+  // Most words are letters and digits alone: no pattern to run.
+  let plain = true;
+  for (let i = 0; i < w.length && plain; i++) {
+    const c = w.charCodeAt(i);
+    const l = c | 32;
+    plain = (l >= 97 && l <= 122) || (c >= 48 && c <= 57);
+  }
+  return (plain ? w : w.replace(CORE_EDGES, '')).toLowerCase();
 }
 const CORE_EDGES = /^[^\p{L}\p{N}{_]+|[^\p{L}\p{N}}_]+$/gu;
 
-/** Every message's words from each place it may begin (its first two words its own), by its first word. */
-const CUT_HEADS: ReadonlyMap<string, readonly (readonly (string | null)[])[]> = (() => {
-  const byFirst = new Map<string, (string | null)[][]>();
+/** Where a line that ends inside a message ends: at its word `at` (its words up to there are the line's last ones). */
+interface CutPlace {
+  words: readonly (string | null)[];
+  at: number;
+}
+
+/**
+ * Every place a message may be cut, found from a line's end: by the message's word the line ends with, or — where the
+ * line ends with a `{name}`'s value — by the word before it. A message is taken from its first word, or after its leading
+ * `Class:` (`UnsupportedMetaArchError: The specified …`: authors quote either), its first two words its own.
+ */
+const CUT_PLACES = (() => {
+  const byLast = new Map<string, CutPlace[]>();
+  const byBeforeLast = new Map<string, CutPlace[]>();
+  const add = (m: Map<string, CutPlace[]>, w: string, p: CutPlace) => {
+    const list = m.get(w) ?? [];
+    list.push(p);
+    m.set(w, list);
+  };
   for (const m of DFC_MESSAGES) {
     const tokens = m.text.split(/\s+/);
-    const words = tokens.map((t) => (t.includes('{') ? null : wordCore(t))).filter((w) => w !== '');
-    // The message whole, and without its leading `Class:` (`UnsupportedMetaArchError: The specified …`): authors quote either.
+    const all = tokens.map((t) => (t.includes('{') ? null : wordCore(t))).filter((w) => w !== '');
     const starts = tokens[0].endsWith(':') && tokens.length > 1 ? [0, 1] : [0];
     for (const s of starts) {
-      const seq = words.slice(s);
-      if (seq.length < 3 || seq[0] === null || seq[1] === null) continue;
-      const list = byFirst.get(seq[0]) ?? [];
-      list.push(seq);
-      byFirst.set(seq[0], list);
+      const words = all.slice(s);
+      if (words.length < 3 || words[0] === null || words[1] === null) continue;
+      // The line holds words[0..at]; the rest must hold a word of its own for the next line to show.
+      for (let at = 0; at < words.length - 1; at++) {
+        if (!words.slice(at + 1).some((w) => w !== null)) break;
+        const w = words[at];
+        if (w !== null) add(byLast, w, { words, at });
+        else if (words[at - 1] !== null) add(byBeforeLast, words[at - 1]!, { words, at });
+      }
     }
   }
-  return byFirst;
+  return { byLast, byBeforeLast };
 })();
 
-/** A line is compared over at most this many of its last (or, going on, first) characters. */
+/** A line's words from its end, made as they are asked for (a line is mostly compared by its last one or two). */
+class WordsFromEnd {
+  private readonly cores: string[] = [];
+  private end: number;
+  constructor(private readonly text: string) {
+    this.end = text.length;
+  }
+
+  /** The `j`th word from the end (0: the last), or null past the line's start. */
+  get(j: number): string | null {
+    while (this.cores.length <= j) {
+      const t = this.text;
+      let e = this.end;
+      while (e > 0 && isSpace(t.charCodeAt(e - 1))) e--;
+      if (e === 0 || this.cores.length >= MAX_CUT_WORDS) return null;
+      let b = e;
+      while (b > 0 && !isSpace(t.charCodeAt(b - 1))) b--;
+      this.end = b;
+      const c = wordCore(t.slice(b, e));
+      if (c) this.cores.push(c);
+    }
+    return this.cores[j];
+  }
+}
+/** A space, a tab or another of `\\s`'s (read by code: a pattern per character costs more than the line). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+}
+/** A message is compared over at most this many of a line's last words. */
+const MAX_CUT_WORDS = 64;
+
+/** The catalogue message `text` ends inside of (its first words run to the line's end and it goes on), or null. */
+export function messageCutIn(text: string): MessageCut | null {
+  const words = new WordsFromEnd(text);
+  const last = words.get(0);
+  if (last === null) return null;
+  let best: CutPlace | null = null;
+  const held = (p: CutPlace): boolean => {
+    for (let k = p.at; k >= 0; k--) {
+      const w = words.get(p.at - k);
+      if (w === null || (p.words[k] !== null && p.words[k] !== w)) return false;
+    }
+    return true;
+  };
+  // The longest run: the message that begins earliest in the line.
+  for (const p of CUT_PLACES.byLast.get(last) ?? []) if ((!best || p.at > best.at) && held(p)) best = p;
+  const beforeLast = words.get(1);
+  if (beforeLast !== null) for (const p of CUT_PLACES.byBeforeLast.get(beforeLast) ?? []) if ((!best || p.at > best.at) && held(p)) best = p;
+  if (!best) return null;
+  let own = 0;
+  for (let k = 0; k <= best.at; k++) if (best.words[k] !== null) own++;
+  return { words: best.words, next: best.at + 1, own };
+}
+
+/** A line is compared over at most this many of its first characters (the next one's words). */
 const CUT_CHARS = 240;
 
 function coresOf(text: string): string[] {
@@ -1778,29 +1858,6 @@ function coresOf(text: string): string[] {
     if (c) out.push(c);
   }
   return out;
-}
-
-/** The catalogue message `text` ends inside of (its first words run to the line's end and it goes on), or null. */
-export function messageCutIn(text: string): MessageCut | null {
-  const tail = coresOf(text.length > CUT_CHARS ? text.slice(text.length - CUT_CHARS).replace(/^\S*\s/, '') : text);
-  const n = tail.length;
-  // The longest run first: the message that begins earliest in the line.
-  for (let i = 0; i < n; i++) {
-    for (const seq of CUT_HEADS.get(tail[i]) ?? []) {
-      const held = n - i;
-      if (held >= seq.length) continue;
-      let own = 0;
-      let k = 0;
-      for (; k < held; k++) {
-        const w = seq[k];
-        if (w !== null && w !== tail[i + k]) break;
-        if (w !== null) own++;
-      }
-      // The rest of the message must hold a word of its own for the next line to show.
-      if (k === held && seq.slice(held).some((w) => w !== null)) return { words: seq, next: held, own };
-    }
-  }
-  return null;
 }
 
 /** The line goes on with the cut message: its first words (up to four) are the message's next ones, CUT_EVIDENCE own words in all. */
