@@ -1848,27 +1848,23 @@ export function messageCutIn(text: string): MessageCut | null {
   return { words: best.words, next: best.at + 1, own };
 }
 
-/** A line is compared over at most this many of its first characters (the next one's words). */
-const CUT_CHARS = 240;
-
-function coresOf(text: string): string[] {
-  const out: string[] = [];
-  for (const t of text.split(/\s+/)) {
-    const c = wordCore(t);
-    if (c) out.push(c);
-  }
-  return out;
-}
-
 /** The line goes on with the cut message: its first words (up to four) are the message's next ones, CUT_EVIDENCE own words in all. */
 export function goesOnWithMessage(cut: MessageCut, text: string): boolean {
-  const head = coresOf(text.slice(0, CUT_CHARS));
-  const k = Math.min(4, head.length, cut.words.length - cut.next);
+  const want = Math.min(4, cut.words.length - cut.next);
+  const n = text.length;
   let own = 0;
-  for (let j = 0; j < k; j++) {
+  for (let j = 0, i = 0; j < want;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    let e = i;
+    while (e < n && !isSpace(text.charCodeAt(e))) e++;
+    const c = wordCore(text.slice(i, e));
+    i = e;
+    if (!c) continue;
     const w = cut.words[cut.next + j];
-    if (w !== null && w !== head[j]) return false;
+    if (w !== null && w !== c) return false;
     if (w !== null) own++;
+    j++;
   }
   return own > 0 && cut.own + own >= CUT_EVIDENCE;
 }
