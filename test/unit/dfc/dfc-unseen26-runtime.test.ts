@@ -44,3 +44,17 @@ test("a HailoRT status quoted before its check's message: the message, and the s
   const bare = read(['HAILO_INVALID_OPERATION(6):', 'CHECK_SUCCESS failed with status=HAILO_INVALID_OPERATION(6)']);
   assert.match(bare.diagnostics[0].message, /^HailoRT: HAILO_INVALID_OPERATION\(6\) — /);
 });
+
+test("an author's question is no word that something succeeded: what someone asks how to get has not happened", () => {
+  // A forum post (library file 56916367038): autoconf's refusal, then the author's question — whose last word was the
+  // reader's `successfully` (dfc-corpus unseen26/43 asks the same after ninja's refusal: `… to complete the installation successfully?`).
+  const post = [
+    'checking for Qt... configure: error: Qt (>= Qt 3.3 and < 4.0) (headers and libraries) not found. Please check your installation!',
+    'For more details about this problem, look at the end of config.log.',
+    '',
+    'What do I need to install to compile it successfully?',
+  ];
+  assert.equal(read(post).outcome, 'failed');
+  // A program's own statement still is (the same word, no question).
+  assert.equal(read([...post.slice(0, 2), 'Qt found; the build completed successfully.']).outcome, 'success');
+});

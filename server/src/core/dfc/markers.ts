@@ -345,9 +345,14 @@ function hefSizedIn(t: string): string | null {
 const HARNESS_PASSED =
   /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3}(?: (?:\u2014|\u2013|--?|\.{2,})|:) PASS(?:ED)?\s*$/;
 
-/** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
+/**
+ * A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED), and so do a
+ * question's and a wish's (`How can I install … to complete the installation successfully?`, an author asking for the way,
+ * dfc-corpus unseen26/43; `I want it to compile successfully`): what someone asks for or wants has not happened.
+ */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
-const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
+const NOT_SUCCEEDED =
+  /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check|how|want\w*|wish\w*|hop(?:e|es|ing)|trying|try)\b|\?/i;
 /**
  * The same word in Chinese, Japanese or Korean as its clause's predicate, the line's last word (`✅ パイプライン作成成功`, a
  * Japanese author's checklist of a fixed run, dfc-corpus unseen25/46; `安装成功。`, `成功しました`, `컴파일 성공`): 成功 and
