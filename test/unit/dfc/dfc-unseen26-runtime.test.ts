@@ -1,7 +1,8 @@
 // Classes the twenty-seventh batch of users' logs (dfc-corpus unseen26/) showed the reader missing at runtime, at install
 // and in HailoRT's own log: a HailoRT status an author quotes before the check's message (`HAILO_INVALID_OPERATION(6):` /
-// `"Output buffer size … for output '…'"`, unseen26/01) — the message, and what it names, is the failure's. Each test
-// reads lines of another source than the batch's log where one was found.
+// `"Output buffer size … for output '…'"`, unseen26/01) — the message, and what it names, is the failure's; an author's question
+// is no word that something succeeded (unseen26/43); an author's verdict that it works now ends their run well (unseen26/69).
+// Each test reads lines of another source than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDfcLog } from '../../../server/src/core/dfc';
@@ -57,4 +58,30 @@ test("an author's question is no word that something succeeded: what someone ask
   assert.equal(read(post).outcome, 'failed');
   // A program's own statement still is (the same word, no question).
   assert.equal(read([...post.slice(0, 2), 'Qt found; the build completed successfully.']).outcome, 'success');
+});
+
+test("an author's verdict that it works now ends the run they tell of; a warning after it stays a warning, an error still fails", () => {
+  // hailo-rpi5-examples#98, fnaeem786's comment of 2025-02-02 after the examples' update broke their install: the whole comment.
+  const rolledBack = ["Rolling back worked for me. Pity so much time got wasted debugging, all due to a vendor's screwup."];
+  assert.equal(read(rolledBack).outcome, 'success');
+  // A forum reply (library file 56995913426) whose fix quotes the command it ran: the sentence around the quote is the author's.
+  assert.equal(read(['Fixed the problem with "sudo chgrp frontdesk *" within the folder.']).outcome, 'success');
+  // The only thing left a HailoRT warning (another log's, dfc-corpus unseen10/13: a Hailo-8L HEF on a Hailo-8): said, the run good.
+  const warned = corpusLogLines('unseen10', '13-').find((l) => l.includes('HEF was compiled for Hailo8L device'))!;
+  const w = read([...rolledBack, '', warned]);
+  assert.equal(w.outcome, 'success');
+  assert.deepEqual(
+    w.diagnostics.map((d) => `${d.code}:${d.severity}`),
+    ['hailort/hef-device-mismatch:warning'],
+  );
+  // An error after the verdict still fails the run (a second process refused the device, dfc-corpus unseen9/03).
+  const refused = corpusLogLines('unseen9', '03-')
+    .filter((l) => l.includes('[HailoRT] [error]'))
+    .slice(0, 2);
+  assert.equal(read([...rolledBack, ...refused]).outcome, 'failed');
+  // A contrast is no verdict (the same thread, VikkramStark's quote of the next comment): the install fixed, the demo not.
+  const contrast = ['> Rolling back resolved the install error but am now getting a Segmentation fault when trying to run the detection.py demo.'];
+  assert.notEqual(read(contrast).outcome, 'success');
+  // An aside in parentheses is not the clause (`(if Google ever sees this page...)`, the batch's comment): its `if` vetoes nothing.
+  assert.equal(read(['For what it is worth (if anyone finds this page) rolling back worked for me.']).outcome, 'success');
 });

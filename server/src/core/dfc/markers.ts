@@ -354,6 +354,36 @@ const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
 const NOT_SUCCEEDED =
   /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check|how|want\w*|wish\w*|hop(?:e|es|ing)|trying|try)\b|\?/i;
 /**
+ * An author's verdict that what failed works now (`I was able to correct my issues by reverting my HAILO driver …`, a
+ * Frigate issue's author after the fix, dfc-corpus unseen26/69; `it works now`, `I fixed it by …`, `problem solved`): the
+ * run they tell of ended well — a warning quoted after it stays a warning, an error after it still fails it (state.ts).
+ * A parenthesis is the author's aside, not the clause (`(if Google ever sees this page...)`); a contrast (`works now, but
+ * …`, `still`) or NOT_SUCCEEDED's negations, conditions and questions veto it.
+ */
+const AUTHOR_CURED = new RegExp(
+  [
+    '(?:works|working|runs|running) (?:fine |again |properly )?now',
+    'now (?:it )?(?:works|runs)',
+    'worked (?:fine |again )?for (?:me|us)',
+    '(?:was|were) (?:finally )?able to (?:correct|fix|solve|resolve)',
+    '(?:I|we) (?:finally )?(?:fixed|solved|resolved|corrected) (?:it|this|that)',
+    '(?:fixed|solved|resolved|corrected) (?:the|my|our|this|that) (?:problem|issue|error)s?',
+    '(?:problem|issue)s? (?:is |are |was |were |got |has been |have been )?(?:solved|resolved|fixed)',
+  ]
+    .map((x) => `\\b${x}\\b`)
+    .join('|'),
+  'i',
+);
+const NOT_CURED = /\b(?:but|still|except|however|yet)\b/i;
+
+/** An author's verdict that what failed works now (AUTHOR_CURED), in their clause without its asides. */
+export function authorCured(t: string): boolean {
+  if (!AUTHOR_CURED.test(t)) return false;
+  const clause = t.replace(/\([^()]*\)/g, ' ');
+  return AUTHOR_CURED.test(clause) && !NOT_SUCCEEDED.test(clause) && !NOT_CURED.test(clause);
+}
+
+/**
  * The same word in Chinese, Japanese or Korean as its clause's predicate, the line's last word (`✅ パイプライン作成成功`, a
  * Japanese author's checklist of a fixed run, dfc-corpus unseen25/46; `安装成功。`, `成功しました`, `컴파일 성공`): 成功 and
  * 성공 are nouns as well, so only at the end — never a heading's noun (`成功指標`, `成功の証拠`), an adverb before its verb
@@ -605,7 +635,7 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  const englishSucceeded = (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t);
+  const englishSucceeded = ((SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t)) || (lv === null && authorCured(t));
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (englishSucceeded || (CJK_SUCCEEDED.test(t) && !CJK_NOT_SUCCEEDED.test(t))))
     return { kind: 'succeeded' };
   return null;
