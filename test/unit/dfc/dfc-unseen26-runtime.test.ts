@@ -85,3 +85,34 @@ test("an author's verdict that it works now ends the run they tell of; a warning
   // An aside in parentheses is not the clause (`(if Google ever sees this page...)`, the batch's comment): its `if` vetoes nothing.
   assert.equal(read(['For what it is worth (if anyone finds this page) rolling back worked for me.']).outcome, 'success');
 });
+
+// What HailoRT writes to hailort.log through a normal run (https://github.com/hailo-ai/hailort, tag v4.20.0 — the release of
+// unseen26/81's and unseen20/41's firmware): at configure, vdevice.cpp:523/651/749 (VDevice::create, VDeviceBase::configure),
+// device_internal.cpp:57 (configure), infer_model.cpp:436 (InferModelBase::configure), each pipeline element's `Created …` and
+// pipeline.cpp:891 (print_deep_description); during inference nothing at info level per frame under the scheduler (scheduled_core_op_state.cpp
+// logs only a threshold, timeout or priority the application sets; nms_post_process.cpp only detections dropped over its maximum);
+// at teardown async_infer_runner.cpp:86 (`Pipeline was aborted. Shutting it down`, AsyncPipeline's shutdown), queue_elements.cpp:46
+// (~BaseQueueElement: `Queue element X has N frames in his Queue on destruction`, every queue element of the pipeline — the
+// InferModel pipeline's EntryPushQEl/PushQEl are AsyncPushQueueElements) and, for a network group the application activated
+// itself, core_op.cpp:186 (CoreOp::deactivate) or vdma_config_activated_core_op.cpp:120 (~VdmaConfigActivatedCoreOp):
+// `Deactivating took N ms`. The file sink flushes at warning level and every 5 s (hailort_logger.cpp:50, 218–220), so a
+// process that ends normally writes its teardown; one killed, or a file copied while it still ran, stops at its last step.
+test("HailoRT's own log ends a run with its teardown lines; a log that stops after configuring says nothing of the end", () => {
+  // An InferModel run on HailoRT 4.20 (dfc-corpus unseen20/41, another project than unseen26/81): configured, its async pipeline
+  // built, a second thread addressing the network group — then, 8 s later, the pipeline's shutdown and its queues' destruction.
+  const run = corpusLogLines('unseen20', '41-');
+  const shutdown = run.findIndex((l) => l.includes('Pipeline was aborted. Shutting it down'));
+  assert.ok(shutdown > 0);
+  const whole = read(run);
+  assert.equal(whole.outcome, 'success');
+  assert.deepEqual(whole.diagnostics, []);
+  // Cut where unseen26/81 stops (the pipeline built, nothing after it): no end shown.
+  const configured = read(run.slice(0, shutdown));
+  assert.equal(configured.outcome, 'incomplete');
+  assert.deepEqual(configured.diagnostics, []);
+  // A network group the application activated and released itself (hailortcli benchmark's first measurement, dfc-corpus
+  // unseen17/72, HailoRT 4.23): its `Deactivating took N ms` lines end it; without them it stops at the streams' abort.
+  const bench = corpusLogLines('unseen17', '72-');
+  assert.equal(read(bench).outcome, 'success');
+  assert.equal(read(bench.filter((l) => !l.includes('Deactivating took'))).outcome, 'incomplete');
+});

@@ -177,7 +177,10 @@ export type Marker =
   | { kind: 'imageReady' }
   /**
    * HailoRT destroyed an inference pipeline (`[~BaseQueueElement] Queue element X has N frames in his Queue on
-   * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
+   * destruction`, queue_elements.cpp, at info) or deactivated a network group the application activated itself
+   * (`[deactivate] Deactivating took N ms`, core_op.cpp CoreOp::deactivate and ~VdmaConfigActivatedCoreOp, v4.20.0): the
+   * application released what it ran — its run ended, not cut. HailoRT logs nothing else at the end of a run, and nothing per
+   * frame (docs/dfc-log.md, "HailoRT's own log").
    */
   | { kind: 'released' }
   /**
@@ -524,7 +527,8 @@ const MARKER = {
    * exit`, Lib/argparse.py's default help, printed by print_help before it exits 0; dfc-corpus unseen18/17).
    */
   toldItself: /^(?:Hailo Dataflow Compiler v\d+\.\d+\S*|HailoRT-CLI version \d+\.\d+\S*|-h, --help\s+show this help message and exit)\s*$/,
-  released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
+  released:
+    /\bQueue element \S+ has \d+ frames in his Queue on destruction\b|^\s*(?:\[deactivate\]\s*|\[~VdmaConfigActivated\w+\]\s*)?Deactivating took [\d.]+ ms\s*$/,
   probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
   harSaved: /^Saved HAR to:? (\S.*)$/,
   exportSavedAs: /, saved as '([^']{1,4096})'/,
@@ -614,7 +618,7 @@ export function classifyMarker(text: string): Marker | null {
   // goes on to run the image it loaded: `Running Hailo AI SW suite Docker image...`).
   if ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) return { kind: 'imageReady' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
-  if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
+  if ((t.includes('on destruction') || t.includes('Deactivating took')) && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
