@@ -116,3 +116,18 @@ test("HailoRT's own log ends a run with its teardown lines; a log that stops aft
   assert.equal(read(bench).outcome, 'success');
   assert.equal(read(bench.filter((l) => !l.includes('Deactivating took'))).outcome, 'incomplete');
 });
+
+test("a build that stops on a file it needs: make's fatal error fails the run, and a library it names is no layer", () => {
+  // A project write-up's troubleshooting (library file 48250944391, jetson-reinforcement without a GPU): GNU make's fatal error
+  // (`%s: *** %s.  Stop.`) — the build's end, as ninja's `ninja: error: 'X', needed by 'Y', missing` is (dfc-corpus unseen26/43).
+  const make = ["make[2]: *** No rule to make target '/opt/conda/lib/libcudart.so', needed by 'x86_64/lib/libjetson-utils.so'.  Stop."];
+  const r = read(['```', ...make, '```']);
+  assert.equal(r.outcome, 'failed');
+  const d = r.diagnostics.filter((x) => x.severity === 'error');
+  assert.equal(d.length, 1, JSON.stringify(r.diagnostics));
+  assert.match(d[0].message, /No rule to make target '\/opt\/conda\/lib\/libcudart\.so'/);
+  // The file the build makes (`needed by 'x86_64/lib/libjetson-utils.so'`) is a path with a slash, not an HN name.
+  assert.doesNotMatch(d[0].message, /layer or node/);
+  // A recipe's `*** [target] Error N` repeats what the compiler said before it; make's note that it waits is no failure.
+  assert.equal(read(['make: *** Waiting for unfinished jobs....']).outcome, 'incomplete');
+});

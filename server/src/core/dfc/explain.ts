@@ -1781,11 +1781,12 @@ export function libraryCause(text: string): string | undefined {
 
 /**
  * The layer or node a message names, by the DFC's phrases: `for layer X`, `in layer X`, `layer named X`,
- * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`); or by the layer's HN kind,
+ * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`; a file a build names, `'cpp/libx.so'`
+ * in ninja's `needed by 'cpp/libyolo_hailortpp_postprocess.so'`, dfc-corpus unseen26/43, is none); or by the layer's HN kind,
  * `for conv X` (`Invalid kernel shape for conv down_proj, Groups: 0`, dfc-corpus unseen23/04), a name with a digit or an underscore.
  */
 const NAMED_LAYER =
-  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)|\b(?:error|fail(?:ed|ure)) (?:at|in|on) ((?=[\w/-]*[\d_])[A-Za-z_][\w-]{0,80}(?:\/[A-Za-z_][\w-]{0,80}){1,6})(?![\w./-])/;
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)(?<!\.(?:so(?:\.\d+)*|a|o|py|c|cc|cpp|h|hpp))['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)|\b(?:error|fail(?:ed|ure)) (?:at|in|on) ((?=[\w/-]*[\d_])[A-Za-z_][\w-]{0,80}(?:\/[A-Za-z_][\w-]{0,80}){1,6})(?![\w./-])/;
 
 /**
  * … or an HN path unquoted where an error says it happened (`graph execution error at conv2_1/act_op_1/pow`, the emulator's
