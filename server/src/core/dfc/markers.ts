@@ -639,7 +639,7 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  const englishSucceeded = ((SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t)) || (lv === null && authorCured(t));
+  const englishSucceeded = ((SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t)) || authorCured(t);
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (englishSucceeded || (CJK_SUCCEEDED.test(t) && !CJK_NOT_SUCCEEDED.test(t))))
     return { kind: 'succeeded' };
   return null;
