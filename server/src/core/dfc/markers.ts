@@ -181,7 +181,10 @@ export type Marker =
   | { kind: 'imageReady' }
   /**
    * HailoRT destroyed an inference pipeline (`[~BaseQueueElement] Queue element X has N frames in his Queue on
-   * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
+   * destruction`, queue_elements.cpp, at info) or deactivated a network group the application activated itself
+   * (`[deactivate] Deactivating took N ms`, core_op.cpp CoreOp::deactivate and ~VdmaConfigActivatedCoreOp, v4.20.0): the
+   * application released what it ran — its run ended, not cut. HailoRT logs nothing else at the end of a run, and nothing per
+   * frame (docs/dfc-log.md, "HailoRT's own log").
    */
   | { kind: 'released' }
   /**
@@ -397,9 +400,44 @@ function hefMeasuredIn(t: string): { at: number } | null {
 const HARNESS_PASSED =
   /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3}(?: (?:\u2014|\u2013|--?|\.{2,})|:) PASS(?:ED)?\s*$/;
 
-/** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
+/**
+ * A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED), and so do a
+ * question's and a wish's (`How can I install … to complete the installation successfully?`, an author asking for the way,
+ * dfc-corpus unseen26/43; `I want it to compile successfully`): what someone asks for or wants has not happened.
+ */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
-const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
+const NOT_SUCCEEDED =
+  /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check|how|want\w*|wish\w*|hop(?:e|es|ing)|trying|try)\b|\?/i;
+/**
+ * An author's verdict that what failed works now (`I was able to correct my issues by reverting my HAILO driver …`, a
+ * Frigate issue's author after the fix, dfc-corpus unseen26/69; `it works now`, `I fixed it by …`, `problem solved`): the
+ * run they tell of ended well — a warning quoted after it stays a warning, an error after it still fails it (state.ts).
+ * A parenthesis is the author's aside, not the clause (`(if Google ever sees this page...)`); a contrast (`works now, but
+ * …`, `still`) or NOT_SUCCEEDED's negations, conditions and questions veto it.
+ */
+const AUTHOR_CURED = new RegExp(
+  [
+    '(?:works|working|runs|running) (?:fine |again |properly )?now',
+    'now (?:it )?(?:works|runs)',
+    'worked (?:fine |again )?for (?:me|us)',
+    '(?:was|were) (?:finally )?able to (?:correct|fix|solve|resolve)',
+    '(?:I|we) (?:finally )?(?:fixed|solved|resolved|corrected) (?:it|this|that)',
+    '(?:fixed|solved|resolved|corrected) (?:the|my|our|this|that) (?:problem|issue|error)s?',
+    '(?:problem|issue)s? (?:is |are |was |were |got |has been |have been )?(?:solved|resolved|fixed)',
+  ]
+    .map((x) => `\\b${x}\\b`)
+    .join('|'),
+  'i',
+);
+const NOT_CURED = /\b(?:but|still|except|however|yet)\b/i;
+
+/** An author's verdict that what failed works now (AUTHOR_CURED), in their clause without its asides. */
+export function authorCured(t: string): boolean {
+  if (!AUTHOR_CURED.test(t)) return false;
+  const clause = t.replace(/\([^()]*\)/g, ' ');
+  return AUTHOR_CURED.test(clause) && !NOT_SUCCEEDED.test(clause) && !NOT_CURED.test(clause);
+}
+
 /**
  * The same word in Chinese, Japanese or Korean as its clause's predicate, the line's last word (`✅ パイプライン作成成功`, a
  * Japanese author's checklist of a fixed run, dfc-corpus unseen25/46; `安装成功。`, `成功しました`, `컴파일 성공`): 成功 and
@@ -541,7 +579,8 @@ const MARKER = {
    * exit`, Lib/argparse.py's default help, printed by print_help before it exits 0; dfc-corpus unseen18/17).
    */
   toldItself: /^(?:Hailo Dataflow Compiler v\d+\.\d+\S*|HailoRT-CLI version \d+\.\d+\S*|-h, --help\s+show this help message and exit)\s*$/,
-  released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
+  released:
+    /\bQueue element \S+ has \d+ frames in his Queue on destruction\b|^\s*(?:\[deactivate\]\s*|\[~VdmaConfigActivated\w+\]\s*)?Deactivating took [\d.]+ ms\s*$/,
   probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
   harSaved: /^Saved HAR to:? (\S.*)$/,
   exportSavedAs: /, saved as '([^']{1,4096})'/,
@@ -634,7 +673,7 @@ export function classifyMarker(text: string): Marker | null {
   // goes on to run the image it loaded: `Running Hailo AI SW suite Docker image...`).
   if ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) return { kind: 'imageReady' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
-  if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
+  if ((t.includes('on destruction') || t.includes('Deactivating took')) && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
@@ -655,7 +694,7 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  const englishSucceeded = (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t);
+  const englishSucceeded = ((SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t)) || authorCured(t);
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (englishSucceeded || (CJK_SUCCEEDED.test(t) && !CJK_NOT_SUCCEEDED.test(t))))
     return { kind: 'succeeded' };
   return null;
