@@ -2,7 +2,17 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
+import {
+  CATALOGUE_CLASSES,
+  DISTINCT_CLASSES,
+  endsAtMessageSentence,
+  framedMention,
+  goesOnWithMessage,
+  isDistinctClass,
+  matchDfcMessage,
+  messageCutIn,
+  type MessageCut,
+} from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, cudaFailureIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
@@ -1152,7 +1162,8 @@ export class ErrorCollector {
   // the next line continues it when it is no log line of its own (no level tag, no traceback
   // line, no message of its own) and reads as a continuation (indented, lower-case, or after `:`).
 
-  private held: { line: LogLine; count: number } | null = null;
+  /** `cut`: the held line ends inside a catalogue message (dfcMessages.ts messageCutIn), which the next line may go on with. */
+  private held: { line: LogLine; count: number; cut: MessageCut | null } | null = null;
 
   /**
    * Called with every line before the reader looks at it. Returns the line to read: `l` itself,
@@ -1163,11 +1174,12 @@ export class ErrorCollector {
     const h = this.held;
     if (h) {
       this.held = null;
-      if (this.continues(h.line, l)) {
+      if (this.continues(h.line, l, h.cut)) {
         // A relay's level on the continuation is the relay's, not the message's words.
         const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
         const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
-        if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
+        const opens = h.count + 1 < MAX_JOINED ? this.opens(joined) : null;
+        if (opens) this.held = { line: joined, count: h.count + 1, cut: opens.cut };
         else flush(joined);
         return { line: l, continued: true };
       }
@@ -1183,8 +1195,10 @@ export class ErrorCollector {
 
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
-    if (this.run.inTraceback || this.run.afterException || l.overwritten || !this.opens(l)) return false;
-    this.held = { line: l, count: 1 };
+    if (this.run.inTraceback || this.run.afterException || l.overwritten) return false;
+    const opens = this.opens(l);
+    if (!opens) return false;
+    this.held = { line: l, count: 1, cut: opens.cut };
     return true;
   }
 
@@ -1195,7 +1209,19 @@ export class ErrorCollector {
     return h ? h.line : null;
   }
 
-  private opens(l: LogLine): boolean {
+  /**
+   * Whether a line may go on in the next one (null: it may not). `cut`: it ends inside a catalogue message, which goes on
+   * with the message's next words wherever the line was broken (an author's fill, behind a relay's prefix or not,
+   * dfc-corpus unseen25/74) — only those words continue it, unless the line is unfinished on its own account too.
+   */
+  private opens(l: LogLine): { cut: MessageCut | null } | null {
+    const unfinished = this.unfinished(l);
+    const body = unfinished ? '' : withoutLevel(l.text).trim();
+    const cut = unfinished || !ENDS_UNFINISHED.test(body) ? null : messageCutIn(body);
+    return unfinished || cut ? { cut } : null;
+  }
+
+  private unfinished(l: LogLine): boolean {
     const body = withoutLevel(l.text).trim();
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
@@ -1213,7 +1239,7 @@ export class ErrorCollector {
     return /:\s*$/.test(body) && failureIn(body) !== null;
   }
 
-  private continues(prev: LogLine, l: LogLine): boolean {
+  private continues(prev: LogLine, l: LogLine, cut: MessageCut | null): boolean {
     // A relay's level (every relayed line at INFO) does not make a line one of its own: its content says.
     const relayed = l.relayedLevel === true;
     const t = relayed ? withoutLevel(l.text) : l.text;
@@ -1228,6 +1254,8 @@ export class ErrorCollector {
       KERNEL_DEVICE_LINE.test(body)
     )
       return false;
+    // A line held only for the catalogue message it ends inside goes on with that message's next words, and nothing else.
+    if (cut) return goesOnWithMessage(cut, body);
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues
@@ -1780,6 +1808,26 @@ export class ErrorCollector {
       d.severity = 'warning';
       d.message = `The same thread called ${call} again and got past this (line ${at}): ${d.message}`;
     }
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    this.progressed();
+  }
+
+  /**
+   * An author's line that tells its attempts in order goes on, after a failure of a stage, to that stage's end with nothing failing
+   * after it (`greedy+0.8 → 4 ctx → PrePostAgent infeasible. greedy+0.9 → 3 ctx → SUCCESS. … x.hef (9.1 MB) generated`, a changelog,
+   * dfc-corpus unseen26/34; state.ts): the failure was an earlier attempt's, which the line's last one got past — the stage's
+   * errors on the line are warnings that say so, as a stage that finished on a later line recovers its errors (recovered).
+   */
+  gotPastInLine(no: number, stage: StageName, end: string): void {
+    let changed = false;
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || d.logLine !== no || this.explainer.stageOf(d) !== stage) continue;
+      d.severity = 'warning';
+      d.message = `A later attempt the same line tells got past this (the ${stage} stage ended: «${clipWords(end)}»): ${d.message}`;
+      changed = true;
+    }
+    if (!changed) return;
     const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
     this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
     this.progressed();
