@@ -2,7 +2,8 @@
 // console whose ESC bytes a web page's copy lost (`[[32minfo[0m] …`, unseen27/01); a DFC function an author names alone, without
 // its file (`enters \`_handle_neg_feature_shuffle\` and raises …`, unseen27/04); the DFC emulator's inference bar at its last
 // frame, then the program's own output (unseen27/02); a bare word that ends its line's sentence (`READY.`) quoted in an author's
-// sentence is the line (unseen27/08 through the wrappers suite's inline sentence). Each test reads lines of another source
+// sentence is the line (unseen27/08 through the wrappers suite's inline sentence); a HEF's path and size told inside an author's
+// clause — `(\`x.hef\`, N bytes)`, `The HEF is \`x.hef\` (N bytes)` — is a HEF written (unseen27/05, 07). Each test reads lines of another source
 // than the batch's log where one was found.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,4 +120,45 @@ test("a bare word line with its sentence's end, quoted in an author's sentence, 
   assert.equal(read(printed).outcome, 'success');
   assert.equal(read(inline(printed)).outcome, 'success');
   for (const word of ['READY.', 'Ready!', 'Done!!!']) assert.equal(read(inline([word])).outcome, read([word]).outcome, word);
+});
+
+test("a HEF's path and its size inside an author's clause: the compile wrote it", () => {
+  const saved = (r: ReturnType<typeof read>) => r.saved.map((f) => f.path);
+  // The same project's notes on another graph (library file id 71022744079, the scan step): the noun, the path, its size.
+  const scan = read([
+    'Hailo parses it as `resize`, `ew_mult`, `reduce_sum`, `ew_sub`, and `ew_add`. Both reductions are `reduce_sum` with keepdims. The HEF is `hailo_port/generated/clef_experimental_scan_step.hef` (192,512 bytes, 59s). Totals: control 52.5%, compute 22.1%, memory 35.3%.',
+  ]);
+  assert.equal(scan.outcome, 'success');
+  assert.deepEqual(saved(scan), ['hailo_port/generated/clef_experimental_scan_step.hef']);
+  // dfc-corpus unseen21/08's closing paragraph (the attention core): its compile's end.
+  const core = corpusLogLines('unseen21', '08-').find((l) => l.includes('The HEF is'))!;
+  const c = read([core]);
+  assert.equal(c.outcome, 'success');
+  assert.equal(c.stages.find((x) => x.name === 'compile')!.status, 'ok');
+  // The record in a parenthesis after what compiled (the k/v projections, also library file id 70900131931).
+  const kv = read([
+    'Both compiled in a single context: K in 1m 17s (`hailo_port/generated/clef_experimental_k_proj.hef`, 3,067,904 bytes) and V in 1m 19s (`hailo_port/generated/clef_experimental_v_proj.hef`, 3,211,264 bytes).',
+  ]);
+  assert.equal(kv.outcome, 'success');
+  assert.deepEqual(errors(kv), []);
+  // A failed attempt told before the HEF on the same line (unseen27/05's): the compile got past it (dfc-unseen26-dfc.test.ts's rule).
+  const past = read([
+    'Single context fails in 6m 31s because `conv_feature_splitter1_1` has no assignment. Ten contexts are accepted after 926 iterations. The HEF is `hailo_port/generated/clef_experimental_attention_masked_rope.hef` (39,940,096 bytes, total 53m 56s).',
+  ]);
+  assert.equal(past.outcome, 'success');
+  // No file written: a graph's account in the present (unseen21/09), a condition without a size (library file id 56358234349),
+  // a file to come, a limit.
+  for (const line of [
+    'The slices compile to `hailo_port/generated/clef_experimental_qkv_slice.hef` (36,864 bytes).',
+    "For example, if the HEF is `yolov6n.hef` at `320x320`, keep Frigate's model width and height at `320`.",
+    'The HEF would be `out/yolov8n.hef` (about 9 MB).',
+    'The HEF is expected at `out/yolov8n.hef` (9 MB).',
+    'Compile it in one context (`out/yolov8n.hef`, 9 MB max).',
+    'It will fit one context (`out/yolov8n.hef`, 9 MB).',
+    'The slices compile to a HEF (`hailo_port/generated/clef_experimental_qkv_slice.hef`, 36,864 bytes).',
+  ]) {
+    const r = read([line]);
+    assert.notEqual(r.outcome, 'success', line);
+    assert.deepEqual(saved(r), [], line);
+  }
 });

@@ -348,11 +348,23 @@ const HEF_SIZED =
   /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
+/**
+ * The same record where it stands inside an author's clause (HEF_SIZED_WITHIN): the path and its size alone in a parenthesis
+ * (`Both compiled in a single context: K in 1m 17s (\`x_k_proj.hef\`, 3,067,904 bytes) and V …`, dfc-corpus unseen27/07), or
+ * the HEF noun saying which file it is, its size right after (`The HEF is \`x_attn_core.hef\` (65,536 bytes)`, unseen21/08;
+ * unseen27/05). What the clause says of a file to come (`would`, `will`, `expected`) or of what a graph does in the present
+ * (`The slices compile to \`x.hef\` (36,864 bytes)`, unseen21/09 — its size stands outside any such record anyway) is no
+ * file written; NOT_SIZED's words veto it as they do the record.
+ */
+const NOT_DONE_YET = /\b(?:would|will|should|could|can|may|might|expect\w*|compiles? to|builds? to)\b/i;
+
 function hefSizedIn(t: string): { file: string; at: number } | null {
   if (!t.includes('.hef')) return null;
   for (const c of clausesOf(t)) {
     const m = HEF_SIZED.exec(c.text.trim());
     if (m && !NOT_SIZED.test(c.text)) return { file: m[1], at: c.at };
+    const w = HEF_SIZED_WITHIN.exec(c.text.trim());
+    if (w && !NOT_SIZED.test(c.text) && !NOT_DONE_YET.test(c.text)) return { file: w[1] ?? w[2], at: c.at };
   }
   return null;
 }
@@ -369,6 +381,10 @@ function hefSizedIn(t: string): { file: string; at: number } | null {
  */
 const HEF_NOUN = /^(?:[\w-]{1,24} ){0,2}HEFs?\b/;
 const SIZE = /(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const HEF_PATH = `['"\`]?([^\\s'"\`()]+\\.hef)['"\`]?`;
+const HEF_SIZED_WITHIN = new RegExp(
+  `\\(${HEF_PATH}(?:,|:)\\s*${SIZE.source}|^(?:[\\w-]{1,24} ){0,2}HEF(?: file)? (?:is|was) ${HEF_PATH}(?: \\(|, )${SIZE.source}`,
+);
 const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: files?)? (?:is|was|are|were) ${SIZE.source}`);
 const HEF_RECORD = new RegExp(`${HEF_NOUN.source}$`);
 const SIZE_RECORD = new RegExp(`^(?:[^\\s:]{1,24} ?: ?)?${SIZE.source}`);
