@@ -434,7 +434,7 @@ const MARKER = {
   ranFrom: /^Ran from command: \S/,
   vdevice: /^Creating vdevice with params\b/,
   inferred:
-    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
+    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^Firmware Version:\s+\d+\.\d+\.\d+ \((?:release|develop|debug),(?:app|core)\b[^)]{0,80}\)|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
   /**
    * `run2`'s timer track at 100% with nothing left (hailortcli/run2/timer_live_track.cpp: `[{:=>{}}{:{}}] {:>3}% {}`, a bar
