@@ -635,14 +635,14 @@ export function classifyMarker(text: string): Marker | null {
 /** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
 /**
  * An author's report of the frame rate their run reached, in their own sentence (`I got approximately 30fps in my testing.`, a
- * Raspberry Pi 5 tracking tutorial's run, dfc-corpus unseen27/03; `we reached ~25 FPS on the Hailo-8L`, `It runs at about 60 fps`):
+ * Raspberry Pi 5 tracking tutorial's run, dfc-corpus unseen27/03; `we reached ~25 FPS on the Hailo-8L`, `yolov8s runs at 60 fps`):
  * a rate is measured over frames that went through, so the run they tell of ran — as a benchmark's `Throughput: N fps` over its
  * timed run is its answer. Their subject and verb, then the number: a live counter (`FPS: 12.36`) is no sentence. A sentence that
  * measures it against something else (`only`, `instead of`, `expected`, `but`), asks, wishes or supposes says no such end
  * (AUTHOR_RATE_NOT), nor does a negation or a failure word in it (NOT_SUCCEEDED).
  */
 const AUTHOR_RATE =
-  /\b(?:I|we|it|this|that|the (?:app|application|demo|pipeline|model|tracker|detector|script)) (?:(?:finally|then|now|consistently) )?(?:got|get|gets|reached|reach|reaches|achieved|achieve|achieves|measured|saw|see|ran at|runs at|run at|is running at|was running at)(?: (?:a stable|a steady|an average of|on average|around|about|approximately|approx\.?|roughly|nearly|almost|over|more than|up to|consistently))* ?~?\d{1,4}(?:\.\d{1,2})?(?:[-\u2013~]\d{1,4})? ?(?:fps|FPS|frames per second|frames\/s)\b/;
+  /(?:\b(?:I|we|it|this|that|the (?:app|application|demo|pipeline|model|tracker|detector|script)) (?:(?:finally|then|now|consistently) )?(?:got|get|gets|reached|reach|reaches|achieved|achieve|achieves|measured|saw|see|is running at|was running at)|\b[\w.-]{2,40} (?:runs|ran) at)(?: (?:a stable|a steady|an average of|on average|around|about|approximately|approx\.?|roughly|nearly|almost|over|more than|up to|consistently))* ?~?\d{1,4}(?:\.\d{1,2})?(?:[-\u2013~]\d{1,4})? ?(?:fps|FPS|frames per second|frames\/s)\b/;
 const AUTHOR_RATE_NOT = /\b(?:only|just|instead|expected|expect\w*|but|however|drops?|dropped|slow\w*|target\w*|want\w*|should|would|could|might|hope\w*|if|when|until)\b|\?/i;
 
 /** An author's report of the frame rate their run reached (AUTHOR_RATE), in their sentence, nothing in it taking it back. */

@@ -1,0 +1,79 @@
+// The classes the twenty-eighth batch's runtime, install and driver logs (dfc-corpus unseen27/ 03, 35, 40, 45, 47, 49) showed
+// the reader missing, tested on lines that batch does not contain: `hailortcli fw-control identify`'s firmware line as its
+// answer (markers.ts inferred), docker's client refusal naming the daemon by its API (docker 29's wording, dfcMessages.ts
+// `docker`), dpkg's configure line in any locale (markers.ts dpkgPackageStep, state.ts), a check's closing key=value
+// inventory (markers.ts inventory: hailo-apps' scripts/check_installed_packages.sh) and an author's report of the frame rate
+// their run reached (markers.ts authorRate).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDfcLog } from '../../../server/src/core/dfc';
+
+const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'run.log' });
+const said = (r: ReturnType<typeof read>) => r.diagnostics.map((d) => `${d.code} ${d.message}`).join(' | ');
+
+test("fw-control identify's firmware line is its answer, as its architecture line is; a reply cut before it is not", () => {
+  // hailortcli 4.20.0's identify on a Hailo-8 (dfc-corpus unseen24/10's reply), cut after the firmware line.
+  const head = ['$ hailortcli fw-control identify', 'Executing on device: 0000:01:00.0', 'Identifying board', 'Control Protocol Version: 2'];
+  const r = read([...head, 'Firmware Version: 4.20.0 (release,app,extended context switch buffer)']);
+  assert.equal(r.outcome, 'success', said(r));
+  assert.equal(r.diagnostics.filter((d) => d.severity === 'error').length, 0, said(r));
+  const cut = read(head);
+  assert.notEqual(cut.outcome, 'success', said(cut));
+});
+
+test("docker's client refusal names the daemon by its API since docker 29: the run failed in docker, before the DFC", () => {
+  // A compose user's note (`docker compose up`), and docker 29's wording of a daemon it cannot reach (`docker ps`).
+  const denied = read(["unable to get image 'prom/prometheus:latest': permission denied while trying to connect to the docker API at unix:///var/run/docker.sock"]);
+  assert.equal(denied.outcome, 'failed', said(denied));
+  assert.equal(denied.failedStage, 'docker', said(denied));
+  assert.match(said(denied), /dfc\/docker .*'docker' group/);
+  const down = read([
+    '$ sudo docker ps',
+    'failed to connect to the docker API at unix:///var/run/docker.sock; check if the path is correct and if the daemon is running: dial unix /var/run/docker.sock: connect: no such file or directory',
+  ]);
+  assert.equal(down.failedStage, 'docker', said(down));
+  assert.match(said(down), /daemon is not running/);
+});
+
+test("dpkg's configure line in another locale ends the install; its unpack alone does not, and a failed maintainer script still fails it", () => {
+  // dpkg's German catalogue (po/de.po): `Entpacken von %s (%s) ...`, `%s (%s) wird eingerichtet ...` — the words around the package move.
+  const unpack = ['$ sudo dpkg -i hailort_4.20.0_arm64.deb', 'Vormals nicht ausgewähltes Paket hailort wird gewählt.', 'Entpacken von hailort (4.20.0) ...'];
+  const done = read([...unpack, 'hailort (4.20.0) wird eingerichtet ...']);
+  assert.equal(done.outcome, 'success', said(done));
+  const half = read(unpack);
+  assert.notEqual(half.outcome, 'success', said(half));
+  // An upgrade's unpack names the old version too (src/main/archives.c); its configure is the same package and version.
+  const upgraded = read(['Unpacking hailort-pcie-driver (4.20.0) over (4.19.0) ...', 'Setting up hailort-pcie-driver (4.20.0) ...']);
+  assert.equal(upgraded.outcome, 'success', said(upgraded));
+  // The maintainer script's failure after the configure line (dpkg src/main/errors.c print_error_perpackage).
+  const failed = read([
+    ...unpack,
+    'hailort (4.20.0) wird eingerichtet ...',
+    'dpkg: error processing package hailort (--configure):',
+    ' installed hailort package post-installation script subprocess returned error exit status 1',
+  ]);
+  assert.equal(failed.outcome, 'failed', said(failed));
+});
+
+test("a check's closing inventory, every component found, is its end; one it did not find is none", () => {
+  // hailo-apps' scripts/check_installed_packages.sh's last line (to_check), on a Hailo-8 machine with HailoRT 4.23.0.
+  const head = ['Kernel Module Check:', '[OK]   hailo_pci module loaded and installed, version: 4.23.0', '', '================================'];
+  const r = read([...head, 'SUMMARY: hailo_arch=hailo8 hailo_pci=4.23.0 hailort=4.23.0 pyhailort=4.23.0 tappas-core=5.1.0 tappas-python=5.1.0']);
+  assert.equal(r.outcome, 'success', said(r));
+  // The script prints `-1` for a component it did not find (check_hailort_py's `pyhailort=$pyhailort_version`).
+  const missing = read([...head, 'SUMMARY: hailo_arch=hailo8 hailo_pci=4.23.0 hailort=4.23.0 pyhailort=-1 tappas-core=-1 tappas-python=-1']);
+  assert.notEqual(missing.outcome, 'success', said(missing));
+});
+
+test("an author's report of the frame rate their run reached ends it; a rate they complain of or ask for does not", () => {
+  // A Darknet user's blog note (YOLO v3 tiny on a Raspberry Pi 3), and a Hailo-8L maintainer's answer (YOLO26l).
+  for (const line of ['With NNPACK + Yolo v3 tiny version, I got about 1FPS.', 'Yolo26l runs at 17.9fps on the hailo-8l.']) {
+    const r = read(['$ python3 detect.py --input rpi', line]);
+    assert.equal(r.outcome, 'success', `${line}: ${said(r)}`);
+  }
+  // hailo-rpi5-examples issue 129: the detection example slower than rpicam-hello; and a question.
+  for (const line of ['But when I run the rpi5-examples detection.py script with --input rpi --show-fps I get only 8fps for some reason.', 'How do I get 30 fps on the Hailo-8L?']) {
+    const r = read(['$ python3 detect.py --input rpi', line]);
+    assert.notEqual(r.outcome, 'success', `${line}: ${said(r)}`);
+  }
+});
