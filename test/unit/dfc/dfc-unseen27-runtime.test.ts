@@ -77,3 +77,31 @@ test("an author's report of the frame rate their run reached ends it; a rate the
     assert.notEqual(r.outcome, 'success', `${line}: ${said(r)}`);
   }
 });
+
+test("a program's error line cut before its sentence's end goes on in an author's hanging indent; a source excerpt or a prompt does not", () => {
+  // apt's `E: The repository '…' does not have a Release file.` (apt-pkg/acquire-item.cc), wrapped by a guide with a hanging indent.
+  const r = read([
+    '$ sudo apt update',
+    "E: The repository 'http://ppa.launchpad.net/deadsnakes/ppa/ubuntu noble Release'",
+    '   does not have a Release file.',
+  ]);
+  assert.equal(r.outcome, 'failed', said(r));
+  assert.match(said(r), /noble Release' does not have a Release file/);
+  // gcc's source excerpt under its error is the compiler's, not the sentence's rest (hailort-drivers PR 52's build, kernel 6.18).
+  const gcc = read([
+    "../vdma/monitor.c:53:5: error: implicit declaration of function 'del_timer_sync' [-Wimplicit-function-declaration]",
+    '   53 |     del_timer_sync(&monitor->timer);',
+    '      |     ^~~~~~~~~~~~~~',
+  ]);
+  assert.match(said(gcc), /del_timer_sync/);
+  assert.doesNotMatch(said(gcc), /53 \|/);
+  // argparse's refusal, then the user's retry at the margin: the retry is its own run (dfc-corpus unseen4/27's shape).
+  const retry = read([
+    '$ hailomz eval yolox_tiny --date-count 100',
+    'usage: hailomz [-h] {parse,optimize,compile,profile,eval,info} ...',
+    'hailomz: error: unrecognized arguments: --date-count 100',
+    '$ hailomz --version',
+    'Hailo Dataflow Compiler v3.29.0',
+  ]);
+  assert.doesNotMatch(said(retry), /100 \$ hailomz/);
+});

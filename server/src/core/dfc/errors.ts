@@ -5,7 +5,7 @@
 import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, cudaFailureIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
+import { completedIn, cudaFailureIn, errorPrefixIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -51,6 +51,8 @@ const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
 /** Per-line patterns of causesAround and opens, made once (a regular expression literal in a function is a new RegExp object at every call). */
 const NAMES_HAILORT = /hailort/i;
 const TRACEBACK_START = /^(?:Traceback|File ")/;
+/** The rest of a sentence an author's hanging indent carries: indented, then a lower-case word or a command-line option. */
+const HANGING_REST = /^\s+(?:[a-z]|--?[a-z])/;
 /** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
 const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
@@ -1152,7 +1154,13 @@ export class ErrorCollector {
   // the next line continues it when it is no log line of its own (no level tag, no traceback
   // line, no message of its own) and reads as a continuation (indented, lower-case, or after `:`).
 
-  private held: { line: LogLine; count: number } | null = null;
+  // A program's error line by its prefix (apt's `E: `, `error: `, failureWords.ts errorPrefixIn) that no rule above holds, cut
+  // before its sentence ended, goes on only in an indented line: an author's hanging indent (`E: The repository 'http://…
+  // InRelease'` then `   is not signed.`, apt's one line as a guide wraps it, dfc-corpus unseen27/71). A line at the margin
+  // after it is a line of its own (the shell's prompt of a retry after argparse's `hailomz: error: unrecognized arguments: …`), and
+  // so is an indented line that is no sentence's rest (gcc's source excerpt under its error, `   53 |     del_timer_sync(…);`):
+  // the rest goes on in lower case or with an option (`   --allow-unauthenticated`), HANGING_REST.
+  private held: { line: LogLine; count: number; indentOnly?: boolean } | null = null;
 
   /**
    * Called with every line before the reader looks at it. Returns the line to read: `l` itself,
@@ -1163,11 +1171,12 @@ export class ErrorCollector {
     const h = this.held;
     if (h) {
       this.held = null;
-      if (this.continues(h.line, l)) {
+      if ((!h.indentOnly || HANGING_REST.test(l.relayedLevel ? withoutLevel(l.text) : l.text)) && this.continues(h.line, l)) {
         // A relay's level on the continuation is the relay's, not the message's words.
         const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
         const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
         if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
+        else if (h.count + 1 < MAX_JOINED && h.indentOnly && this.hangs(joined)) this.held = { line: joined, count: h.count + 1, indentOnly: true };
         else flush(joined);
         return { line: l, continued: true };
       }
@@ -1183,9 +1192,17 @@ export class ErrorCollector {
 
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
-    if (this.run.inTraceback || this.run.afterException || l.overwritten || !this.opens(l)) return false;
-    this.held = { line: l, count: 1 };
+    if (this.run.inTraceback || this.run.afterException || l.overwritten) return false;
+    if (this.opens(l)) this.held = { line: l, count: 1 };
+    else if (this.hangs(l)) this.held = { line: l, count: 1, indentOnly: true };
+    else return false;
     return true;
+  }
+
+  /** A program's error line by its prefix, its sentence not ended (no `.`, `!`, `?`): an indented line may go on with it. */
+  private hangs(l: LogLine): boolean {
+    const body = withoutLevel(l.text).trim();
+    return body.length > 0 && !/[.!?]$/.test(body) && errorPrefixIn(body);
   }
 
   /** The held line, at the end of the log. */

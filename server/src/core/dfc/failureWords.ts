@@ -36,6 +36,10 @@ const ERROR_PREFIX =
  * dpkg's report on one archive or package, `dpkg: error processing archive X (--unpack):` / `error processing package X
  * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
  */
+/** Whether the line opens with an error word as its prefix (ERROR_PREFIX: apt's `E: `, `error: `, git's `fatal: `). */
+export function errorPrefixIn(body: string): boolean {
+  return ERROR_PREFIX.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
 const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
 /**
  * A program's report that what it was given is invalid, its message's first word (`Invalid kernel shape for conv down_proj, Groups:
