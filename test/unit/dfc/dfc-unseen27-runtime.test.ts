@@ -105,3 +105,14 @@ test("a program's error line cut before its sentence's end goes on in an author'
   ]);
   assert.doesNotMatch(said(retry), /100 \$ hailomz/);
 });
+
+test("an author's words describing what something can't do, after the program's exception, explain it: the exception stays the run's", () => {
+  // CPython's PermissionError (errno 13) on a calibration folder, then the author's account of why, as a relative clause.
+  const exc = "PermissionError: [Errno 13] Permission denied: '/data/calib/images'";
+  const r = read([exc, 'The job runs as UID 1000, a user that cannot read the NFS share mounted by root.']);
+  assert.equal(r.outcome, 'failed', said(r));
+  assert.match(said(r), /\/data\/calib\/images/);
+  // A step told as failing on its own after it is a failure of its own, said as before (one failure per run: the later one).
+  const later = read([exc, 'After the chmod, the compile failed while allocating the model on the device.']);
+  assert.match(said(later), /failed while allocating/);
+});

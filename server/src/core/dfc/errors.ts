@@ -51,6 +51,13 @@ const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
 /** Per-line patterns of causesAround and opens, made once (a regular expression literal in a function is a new RegExp object at every call). */
 const NAMES_HAILORT = /hailort/i;
 const TRACEBACK_START = /^(?:Traceback|File ")/;
+/** A relative pronoun right before a failure's words: the clause describes its noun (`a UID that can't write …`), errors.ts describedIn. */
+const DESCRIBED = /\b(?:that|which|who)\s+(?:(?:still|also|then|now|simply|just)\s+)?$/i;
+/** Whether the failure's words (failureWords.ts failureIn's) stand in a relative clause describing a noun (DESCRIBED). */
+function describedIn(body: string, words: string): boolean {
+  const at = body.indexOf(words);
+  return at > 0 && DESCRIBED.test(body.slice(Math.max(0, at - 40), at));
+}
 /** The rest of a sentence an author's hanging indent carries: indented, then a lower-case word or a command-line option. */
 const HANGING_REST = /^\s+(?:[a-z]|--?[a-z])/;
 /** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
@@ -1067,6 +1074,8 @@ export class ErrorCollector {
       // first, as a quoted refusal naming its layer is — the end of the run says an unknown failure only when none was said.
       if (n === 0 && ownFailure && this.hasErrors() && namedLayer(body)) {
         this.push(this.explainer.unrecognised(s, [l.said ?? t], undefined), added);
+      } else if (n === 0 && body && this.explainsException(s, words !== null && lv === null && !toldStage && describedIn(body, words.words))) {
+        // The author's words after the program's exception explain it (explainsException): the exception stays what the run died of.
       } else if (n === 0 && body) {
         // An author's failure told with the step that failed goes on in their paragraph with its cause or their fix (told()).
         if (toldStage && ownFailure && !l.relayedLevel) this.run.toldFailure = { signal: s, text: '', lines: 0 };
@@ -1682,6 +1691,18 @@ export class ErrorCollector {
     this.run.refusedInScript.clear();
     const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
     this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+  }
+
+  /**
+   * A failure told only by an author's words (no level, no step named) as what something is — a relative clause describing a
+   * noun (DESCRIBED: `a high host UID that can't write the mounted host folder`) — after the run's program raised an exception
+   * nobody explained: their account of that exception's cause (`PermissionError: … /workspace/pyhailort.log` above it, a
+   * guide's troubleshooting entry, dfc-corpus unseen27/37), not a failure of its own; the program's typed error stays the
+   * run's. A step told as failing (`failed while classifying a reshape`, a list of separate failures) is one of its own.
+   */
+  private explainsException(s: Signal, wordsOnly: boolean): boolean {
+    const u = this.run.unexplained?.signal;
+    return wordsOnly && u !== undefined && u.kind === 'exception' && u.line.no < s.line.no;
   }
 
   /**
