@@ -23,7 +23,9 @@ test("fw-control identify's firmware line is its answer, as its architecture lin
 
 test("docker's client refusal names the daemon by its API since docker 29: the run failed in docker, before the DFC", () => {
   // A compose user's note (`docker compose up`), and docker 29's wording of a daemon it cannot reach (`docker ps`).
-  const denied = read(["unable to get image 'prom/prometheus:latest': permission denied while trying to connect to the docker API at unix:///var/run/docker.sock"]);
+  const denied = read([
+    "unable to get image 'prom/prometheus:latest': permission denied while trying to connect to the docker API at unix:///var/run/docker.sock",
+  ]);
   assert.equal(denied.outcome, 'failed', said(denied));
   assert.equal(denied.failedStage, 'docker', said(denied));
   assert.match(said(denied), /dfc\/docker .*'docker' group/);
@@ -72,7 +74,10 @@ test("an author's report of the frame rate their run reached ends it; a rate the
     assert.equal(r.outcome, 'success', `${line}: ${said(r)}`);
   }
   // hailo-rpi5-examples issue 129: the detection example slower than rpicam-hello; and a question.
-  for (const line of ['But when I run the rpi5-examples detection.py script with --input rpi --show-fps I get only 8fps for some reason.', 'How do I get 30 fps on the Hailo-8L?']) {
+  for (const line of [
+    'But when I run the rpi5-examples detection.py script with --input rpi --show-fps I get only 8fps for some reason.',
+    'How do I get 30 fps on the Hailo-8L?',
+  ]) {
     const r = read(['$ python3 detect.py --input rpi', line]);
     assert.notEqual(r.outcome, 'success', `${line}: ${said(r)}`);
   }
@@ -80,11 +85,7 @@ test("an author's report of the frame rate their run reached ends it; a rate the
 
 test("a program's error line cut before its sentence's end goes on in an author's hanging indent; a source excerpt or a prompt does not", () => {
   // apt's `E: The repository '…' does not have a Release file.` (apt-pkg/acquire-item.cc), wrapped by a guide with a hanging indent.
-  const r = read([
-    '$ sudo apt update',
-    "E: The repository 'http://ppa.launchpad.net/deadsnakes/ppa/ubuntu noble Release'",
-    '   does not have a Release file.',
-  ]);
+  const r = read(['$ sudo apt update', "E: The repository 'http://ppa.launchpad.net/deadsnakes/ppa/ubuntu noble Release'", '   does not have a Release file.']);
   assert.equal(r.outcome, 'failed', said(r));
   assert.match(said(r), /noble Release' does not have a Release file/);
   // gcc's source excerpt under its error is the compiler's, not the sentence's rest (hailort-drivers PR 52's build, kernel 6.18).

@@ -517,7 +517,8 @@ const FORMAT_FIELD = /\{[A-Za-z_][\w.]{0,60}(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?:
  * de `Entpacken von %s (%s) ...` / `%s (%s) wird eingerichtet ...`, ja `%s (%s) を設定しています ...`). An upgrade's unpack adds the
  * old version (`Unpacking x (2) over (1) ...`). Returns `name (version)`, or null.
  */
-const DPKG_PACKAGE_STEP = /(?:^|[\s\u3000-\u9fff])([a-z0-9][a-z0-9+.-]{1,80}) \((\d[\w.+~:-]{0,60})\)(?: \S{1,20} \(\d[\w.+~:-]{0,60}\))?(?: [^()]{0,60})? ?(?:\.\.\.|\u2026)\s*$/;
+const DPKG_PACKAGE_STEP =
+  /(?:^|[\s\u3000-\u9fff])([a-z0-9][a-z0-9+.-]{1,80}) \((\d[\w.+~:-]{0,60})\)(?: \S{1,20} \(\d[\w.+~:-]{0,60}\))?(?: [^()]{0,60})? ?(?:\.\.\.|\u2026)\s*$/;
 export function dpkgPackageStep(text: string): string | null {
   const t = withoutLevel(text).trim();
   if (t.length > 240 || !(t.endsWith('...') || t.endsWith('\u2026'))) return null;
@@ -643,7 +644,8 @@ export function classifyMarker(text: string): Marker | null {
  */
 const AUTHOR_RATE =
   /(?:\b(?:I|we|it|this|that|the (?:app|application|demo|pipeline|model|tracker|detector|script)) (?:(?:finally|then|now|consistently) )?(?:got|get|gets|reached|reach|reaches|achieved|achieve|achieves|measured|saw|see|is running at|was running at)|\b[\w.-]{2,40} (?:runs|ran) at)(?: (?:a stable|a steady|an average of|on average|around|about|approximately|approx\.?|roughly|nearly|almost|over|more than|up to|consistently))* ?~?\d{1,4}(?:\.\d{1,2})?(?:[-\u2013~]\d{1,4})? ?(?:fps|FPS|frames per second|frames\/s)\b/;
-const AUTHOR_RATE_NOT = /\b(?:only|just|instead|expected|expect\w*|but|however|drops?|dropped|slow\w*|target\w*|want\w*|should|would|could|might|hope\w*|if|when|until)\b|\?/i;
+const AUTHOR_RATE_NOT =
+  /\b(?:only|just|instead|expected|expect\w*|but|however|drops?|dropped|slow\w*|target\w*|want\w*|should|would|could|might|hope\w*|if|when|until)\b|\?/i;
 
 /** An author's report of the frame rate their run reached (AUTHOR_RATE), in their sentence, nothing in it taking it back. */
 export function authorRate(t: string): boolean {
