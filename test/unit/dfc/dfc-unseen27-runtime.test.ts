@@ -47,6 +47,15 @@ test("dpkg's configure line in another locale ends the install; its unpack alone
   // An upgrade's unpack names the old version too (src/main/archives.c); its configure is the same package and version.
   const upgraded = read(['Unpacking hailort-pcie-driver (4.20.0) over (4.19.0) ...', 'Setting up hailort-pcie-driver (4.20.0) ...']);
   assert.equal(upgraded.outcome, 'success', said(upgraded));
+  // What the maintainer script prints under it (hailort-pcie-driver's postinst lists build-essential with apt) is no line an
+  // author's hard wrap cut from dpkg's (forms.ts): a long word in lower case after a short line.
+  const listed = read([
+    'Preparing to unpack hailort-pcie-driver_4.20.0_all.deb ...',
+    'Unpacking hailort-pcie-driver (4.20.0) ...',
+    'Setting up hailort-pcie-driver (4.20.0) ...',
+    'build-essential/jammy,now 12.9ubuntu3 amd64 [installed,automatic]',
+  ]);
+  assert.equal(listed.outcome, 'success', said(listed));
   // The maintainer script's failure after the configure line (dpkg src/main/errors.c print_error_perpackage).
   const failed = read([
     ...unpack,
@@ -116,4 +125,17 @@ test("an author's words describing what something can't do, after the program's 
   // A step told as failing on its own after it is a failure of its own, said as before (one failure per run: the later one).
   const later = read([exc, 'After the chmod, the compile failed while allocating the model on the device.']);
   assert.match(said(later), /failed while allocating/);
+});
+
+test('a question that asks why presupposes the failure it asks about; a question whether says nothing', () => {
+  // The quoting test's sentence around a line (quoteForms.ts, `Any idea why I'm seeing …?`) and a forum's question.
+  for (const line of [
+    "Any idea why I'm seeing warmup run 1 failed with Inference failed: too many indices for array?",
+    'Does anyone know why detection.py failed to open the camera /dev/video0?',
+  ]) {
+    const r = read([line]);
+    assert.equal(r.outcome, 'failed', `${line}: ${said(r)}`);
+  }
+  const whether = read(['Does detection.py fail to open the camera when no camera is connected?']);
+  assert.notEqual(whether.outcome, 'failed', said(whether));
 });

@@ -1119,7 +1119,7 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       // to the Docker daemon socket at unix:///var/run/docker.sock`, `Cannot connect to the Docker daemon at …`) and by its API since
       // (`permission denied while trying to connect to the docker API at unix:///var/run/docker.sock`, `failed to connect to the docker
       // API at …; check if the path is correct and if the daemon is running`): one refusal, either name.
-      /^docker: |Error response from daemon: |Cannot connect to the Docker daemon|(?:permission denied while trying|failed) to connect to the (?:[Dd]ocker daemon|[Dd]ocker API)\b|Unable to find image '.*' locally/,
+      /^docker: |Error response from daemon: |Cannot connect to the Docker daemon|(?:permission denied while trying|failed) to connect to the (?:Docker|docker) (?:daemon|API)\b|Unable to find image '.*' locally/,
     ],
     stage: null,
     severity: 'error',

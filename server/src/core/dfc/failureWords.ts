@@ -172,13 +172,21 @@ const NARRATOR =
   /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|threw|did not|didn't)(?:\s+to)?$/;
 
 /**
+ * A question that asks why, its sentence's start (`Any idea why I'm seeing … failed with …?`, `Does anyone know why hailortcli
+ * fails with …?`, `Why does the parser fail on …?`): it presupposes what it asks about — the failure happened — where a question
+ * whether (`Does it fail …?`, `How do I avoid …?`) says nothing.
+ */
+const WHY_ASKED =
+  /(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
+
+/**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
  * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them. `lead`: the line
  * before in the author's paragraph, where the clause of the words may begin.
  */
 export function failureIn(body: string, lead = ''): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
-  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
+  if (!MAY_FAIL.test(s) || (/\?\s*$/.test(s) && !WHY_ASKED.test(s)) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).

@@ -590,9 +590,9 @@ export function classifyMarker(text: string): Marker | null {
     // A program's closing tally (counts only, none of them failures above zero): its loop ended.
     (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
     // An author's report of the frame rate their run reached, a prose line of theirs (no level): frames went through.
-    ((t.includes('fps') || t.includes('FPS') || t.includes('frames')) && level(text) === null && authorRate(t)) ||
-    // A check's closing inventory (key=value only), every component found: its checks ran.
-    ((t.startsWith('SUMMARY: ') || t.startsWith('Summary: ')) && MARKER.inventory.test(t) && !INVENTORY_ABSENT.test(t)) ||
+    ((t.includes('fps') || t.includes('FPS') || t.includes('frames')) && !SAYS_PROBLEM.test(level(text) ?? '') && authorRate(t)) ||
+    // A check's closing inventory (key=value only), every component found and no failures counted: its checks ran.
+    ((t.startsWith('SUMMARY: ') || t.startsWith('Summary: ')) && MARKER.inventory.test(t) && !INVENTORY_ABSENT.test(t) && !TALLY_FAILED.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -654,6 +654,8 @@ export function authorRate(t: string): boolean {
   return !AUTHOR_RATE_NOT.test(sentence) && !NOT_SUCCEEDED.test(sentence);
 }
 
+/** The levels at which a line reports a problem (a relay's `info` is none): no author's report of a rate there. */
+const SAYS_PROBLEM = /^(?:error|critical|warning)$/;
 /** A component an inventory did not find (`hailort=-1`, `pyhailort=unknown`, `tappas-core=missing`). */
 const INVENTORY_ABSENT = /=(?:-1|unknown|missing|none|not[-_]?found|n\/a)(?=\s|$)/i;
 const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
