@@ -305,7 +305,9 @@ test('an info line that names a resource is no failure; the same message at erro
 
 test("HailoRT's own info lines are the library's steps, not the application's word that its run succeeded", () => {
   // hailort.log holds only HailoRT's lines (its file level is info, hailort_logger.hpp): a process that configured its
-  // model and stops there says nothing of how the application's run ended.
+  // model and stops there says nothing of how the application's run ended. HailoRT does log a run's end — its pipeline's
+  // shutdown and queues' destruction, a network group's deactivation (v4.20.0 source lines: dfc-unseen26-runtime.test.ts,
+  // docs/dfc-log.md) — so a log without them was cut or its process killed.
   const configured = [
     rt(
       '12:00:00',

@@ -1726,6 +1726,153 @@ export function endsAtMessageSentence(text: string): boolean {
   return false;
 }
 
+/**
+ * A catalogue message a line break cut between two of its words (`… refused outright: *"The specified meta architecture
+ * yolov8` / `cannot be run on chip."*`, dfc-corpus unseen25/74): known by the message's own words, not by where or why
+ * the line was broken — an author's fill, the same fill behind a relay's prefix, a re-wrap at another word all leave the
+ * message's words in order across the break. A line is cut in a message when its last words are the message's first
+ * (a `{name}` stands for any one word; a leading `Class:` may be left out) and the message goes on with a word of its
+ * own; the next line goes on with it when its first words are the words that follow — CUT_EVIDENCE of the message's own
+ * words on the two sides together, so a break after its first word (`*"The` / `specified meta architecture …`) is one too.
+ */
+export interface MessageCut {
+  /** The message's words (cores, `null` where the message varies). */
+  words: readonly (string | null)[];
+  /** The index of the first word the line did not hold. */
+  next: number;
+  /** How many of the message's own words (not its `{name}` parts) the line held. */
+  own: number;
+}
+
+/** The message's own words the two sides of a break show together, at least. */
+const CUT_EVIDENCE = 4;
+
+/** A word as compared: its letters, digits and inner punctuation, lower case; '' for punctuation alone (`—`, `*"`). */
+function wordCore(w: string): string {
+  // Most words are letters and digits alone: no pattern to run.
+  let plain = true;
+  for (let i = 0; i < w.length && plain; i++) {
+    const c = w.charCodeAt(i);
+    const l = c | 32;
+    plain = (l >= 97 && l <= 122) || (c >= 48 && c <= 57);
+  }
+  return (plain ? w : w.replace(CORE_EDGES, '')).toLowerCase();
+}
+const CORE_EDGES = /^[^\p{L}\p{N}{_]+|[^\p{L}\p{N}}_]+$/gu;
+
+/** Where a line that ends inside a message ends: at its word `at` (its words up to there are the line's last ones). */
+interface CutPlace {
+  words: readonly (string | null)[];
+  at: number;
+}
+
+/**
+ * Every place a message may be cut, found from a line's end: by the message's word the line ends with, or — where the
+ * line ends with a `{name}`'s value — by the word before it. A message is taken from its first word, or after its leading
+ * `Class:` (`UnsupportedMetaArchError: The specified …`: authors quote either), its first two words its own.
+ */
+const CUT_PLACES = (() => {
+  const byLast = new Map<string, CutPlace[]>();
+  const byBeforeLast = new Map<string, CutPlace[]>();
+  const add = (m: Map<string, CutPlace[]>, w: string, p: CutPlace) => {
+    const list = m.get(w) ?? [];
+    list.push(p);
+    m.set(w, list);
+  };
+  for (const m of DFC_MESSAGES) {
+    const tokens = m.text.split(/\s+/);
+    const all = tokens.map((t) => (t.includes('{') ? null : wordCore(t))).filter((w) => w !== '');
+    const starts = tokens[0].endsWith(':') && tokens.length > 1 ? [0, 1] : [0];
+    for (const s of starts) {
+      const words = all.slice(s);
+      if (words.length < 3 || words[0] === null || words[1] === null) continue;
+      // The line holds words[0..at]; the rest must hold a word of its own for the next line to show.
+      for (let at = 0; at < words.length - 1; at++) {
+        if (!words.slice(at + 1).some((w) => w !== null)) break;
+        const w = words[at];
+        if (w !== null) add(byLast, w, { words, at });
+        else if (words[at - 1] !== null) add(byBeforeLast, words[at - 1]!, { words, at });
+      }
+    }
+  }
+  return { byLast, byBeforeLast };
+})();
+
+/** A line's words from its end, made as they are asked for (a line is mostly compared by its last one or two). */
+class WordsFromEnd {
+  private readonly cores: string[] = [];
+  private end: number;
+  constructor(private readonly text: string) {
+    this.end = text.length;
+  }
+
+  /** The `j`th word from the end (0: the last), or null past the line's start. */
+  get(j: number): string | null {
+    while (this.cores.length <= j) {
+      const t = this.text;
+      let e = this.end;
+      while (e > 0 && isSpace(t.charCodeAt(e - 1))) e--;
+      if (e === 0 || this.cores.length >= MAX_CUT_WORDS) return null;
+      let b = e;
+      while (b > 0 && !isSpace(t.charCodeAt(b - 1))) b--;
+      this.end = b;
+      const c = wordCore(t.slice(b, e));
+      if (c) this.cores.push(c);
+    }
+    return this.cores[j];
+  }
+}
+/** A space, a tab or another of `\\s`'s (read by code: a pattern per character costs more than the line). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+}
+/** A message is compared over at most this many of a line's last words. */
+const MAX_CUT_WORDS = 64;
+
+/** The catalogue message `text` ends inside of (its first words run to the line's end and it goes on), or null. */
+export function messageCutIn(text: string): MessageCut | null {
+  const words = new WordsFromEnd(text);
+  const last = words.get(0);
+  if (last === null) return null;
+  let best: CutPlace | null = null;
+  const held = (p: CutPlace): boolean => {
+    for (let k = p.at; k >= 0; k--) {
+      const w = words.get(p.at - k);
+      if (w === null || (p.words[k] !== null && p.words[k] !== w)) return false;
+    }
+    return true;
+  };
+  // The longest run: the message that begins earliest in the line.
+  for (const p of CUT_PLACES.byLast.get(last) ?? []) if ((!best || p.at > best.at) && held(p)) best = p;
+  const beforeLast = words.get(1);
+  if (beforeLast !== null) for (const p of CUT_PLACES.byBeforeLast.get(beforeLast) ?? []) if ((!best || p.at > best.at) && held(p)) best = p;
+  if (!best) return null;
+  let own = 0;
+  for (let k = 0; k <= best.at; k++) if (best.words[k] !== null) own++;
+  return { words: best.words, next: best.at + 1, own };
+}
+
+/** The line goes on with the cut message: its first words (up to four) are the message's next ones, CUT_EVIDENCE own words in all. */
+export function goesOnWithMessage(cut: MessageCut, text: string): boolean {
+  const want = Math.min(4, cut.words.length - cut.next);
+  const n = text.length;
+  let own = 0;
+  for (let j = 0, i = 0; j < want;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    let e = i;
+    while (e < n && !isSpace(text.charCodeAt(e))) e++;
+    const c = wordCore(text.slice(i, e));
+    i = e;
+    if (!c) continue;
+    const w = cut.words[cut.next + j];
+    if (w !== null && w !== c) return false;
+    if (w !== null) own++;
+    j++;
+  }
+  return own > 0 && cut.own + own >= CUT_EVIDENCE;
+}
+
 /** Exception classes of the catalogue: found anywhere in a line, with or without a module path. */
 export const CATALOGUE_CLASSES: ReadonlySet<string> = new Set(DFC_MESSAGES.flatMap((m) => m.classes));
 /** Classes that alone say what was refused (`anyMessage`): named as a sentence's last word, they report it. */

@@ -2,7 +2,17 @@
 // compiler's own `[error]` lines) is recognised from the DFC's output alone; `explain.ts` says what
 // each means and where it goes. Tracebacks are tracked so a class can be told by the function that
 // raised it (`IndexError` in `get_concat_info` ≠ `IndexError` in `_convert_axes_to_nhwc`).
-import { CATALOGUE_CLASSES, DISTINCT_CLASSES, endsAtMessageSentence, framedMention, isDistinctClass, matchDfcMessage } from '../common/dfcMessages';
+import {
+  CATALOGUE_CLASSES,
+  DISTINCT_CLASSES,
+  endsAtMessageSentence,
+  framedMention,
+  goesOnWithMessage,
+  isDistinctClass,
+  matchDfcMessage,
+  messageCutIn,
+  type MessageCut,
+} from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
 import { completedIn, cudaFailureIn, errorPrefixIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
@@ -1169,7 +1179,8 @@ export class ErrorCollector {
   // after it is a line of its own (the shell's prompt of a retry after argparse's `hailomz: error: unrecognized arguments: …`), and
   // so is an indented line that is no sentence's rest (gcc's source excerpt under its error, `   53 |     del_timer_sync(…);`):
   // the rest goes on in lower case or with an option (`   --allow-unauthenticated`), HANGING_REST.
-  private held: { line: LogLine; count: number; indentOnly?: boolean } | null = null;
+  /** `cut`: the held line ends inside a catalogue message (dfcMessages.ts messageCutIn), which the next line may go on with. */
+  private held: { line: LogLine; count: number; cut: MessageCut | null; indentOnly?: boolean } | null = null;
 
   /**
    * Called with every line before the reader looks at it. Returns the line to read: `l` itself,
@@ -1180,12 +1191,13 @@ export class ErrorCollector {
     const h = this.held;
     if (h) {
       this.held = null;
-      if ((!h.indentOnly || HANGING_REST.test(l.relayedLevel ? withoutLevel(l.text) : l.text)) && this.continues(h.line, l)) {
+      if ((!h.indentOnly || HANGING_REST.test(l.relayedLevel ? withoutLevel(l.text) : l.text)) && this.continues(h.line, l, h.cut)) {
         // A relay's level on the continuation is the relay's, not the message's words.
         const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
         const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
-        if (h.count + 1 < MAX_JOINED && this.opens(joined)) this.held = { line: joined, count: h.count + 1 };
-        else if (h.count + 1 < MAX_JOINED && h.indentOnly && this.hangs(joined)) this.held = { line: joined, count: h.count + 1, indentOnly: true };
+        const opens = h.count + 1 < MAX_JOINED ? this.opens(joined) : null;
+        if (opens) this.held = { line: joined, count: h.count + 1, cut: opens.cut };
+        else if (h.count + 1 < MAX_JOINED && h.indentOnly && this.hangs(joined)) this.held = { line: joined, count: h.count + 1, cut: null, indentOnly: true };
         else flush(joined);
         return { line: l, continued: true };
       }
@@ -1202,8 +1214,9 @@ export class ErrorCollector {
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
     if (this.run.inTraceback || this.run.afterException || l.overwritten) return false;
-    if (this.opens(l)) this.held = { line: l, count: 1 };
-    else if (this.hangs(l)) this.held = { line: l, count: 1, indentOnly: true };
+    const opens = this.opens(l);
+    if (opens) this.held = { line: l, count: 1, cut: opens.cut };
+    else if (this.hangs(l)) this.held = { line: l, count: 1, cut: null, indentOnly: true };
     else return false;
     return true;
   }
@@ -1221,7 +1234,19 @@ export class ErrorCollector {
     return h ? h.line : null;
   }
 
-  private opens(l: LogLine): boolean {
+  /**
+   * Whether a line may go on in the next one (null: it may not). `cut`: it ends inside a catalogue message, which goes on
+   * with the message's next words wherever the line was broken (an author's fill, behind a relay's prefix or not,
+   * dfc-corpus unseen25/74) — only those words continue it, unless the line is unfinished on its own account too.
+   */
+  private opens(l: LogLine): { cut: MessageCut | null } | null {
+    const unfinished = this.unfinished(l);
+    const body = unfinished ? '' : withoutLevel(l.text).trim();
+    const cut = unfinished || !ENDS_UNFINISHED.test(body) ? null : messageCutIn(body);
+    return unfinished || cut ? { cut } : null;
+  }
+
+  private unfinished(l: LogLine): boolean {
     const body = withoutLevel(l.text).trim();
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
@@ -1239,7 +1264,7 @@ export class ErrorCollector {
     return /:\s*$/.test(body) && failureIn(body) !== null;
   }
 
-  private continues(prev: LogLine, l: LogLine): boolean {
+  private continues(prev: LogLine, l: LogLine, cut: MessageCut | null): boolean {
     // A relay's level (every relayed line at INFO) does not make a line one of its own: its content says.
     const relayed = l.relayedLevel === true;
     const t = relayed ? withoutLevel(l.text) : l.text;
@@ -1254,6 +1279,8 @@ export class ErrorCollector {
       KERNEL_DEVICE_LINE.test(body)
     )
       return false;
+    // A line held only for the catalogue message it ends inside goes on with that message's next words, and nothing else.
+    if (cut) return goesOnWithMessage(cut, body);
     const own = matchDfcMessage(body);
     const afterColon = /:\s*$/.test(prev.text);
     // After a closing parenthesis only a sentence that goes on in lower case continues
@@ -1818,6 +1845,26 @@ export class ErrorCollector {
       d.severity = 'warning';
       d.message = `The same thread called ${call} again and got past this (line ${at}): ${d.message}`;
     }
+    const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
+    this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+    this.progressed();
+  }
+
+  /**
+   * An author's line that tells its attempts in order goes on, after a failure of a stage, to that stage's end with nothing failing
+   * after it (`greedy+0.8 → 4 ctx → PrePostAgent infeasible. greedy+0.9 → 3 ctx → SUCCESS. … x.hef (9.1 MB) generated`, a changelog,
+   * dfc-corpus unseen26/34; state.ts): the failure was an earlier attempt's, which the line's last one got past — the stage's
+   * errors on the line are warnings that say so, as a stage that finished on a later line recovers its errors (recovered).
+   */
+  gotPastInLine(no: number, stage: StageName, end: string): void {
+    let changed = false;
+    for (const d of this.out.slice(this.runStart)) {
+      if (d.severity !== 'error' || d.logLine !== no || this.explainer.stageOf(d) !== stage) continue;
+      d.severity = 'warning';
+      d.message = `A later attempt the same line tells got past this (the ${stage} stage ended: «${clipWords(end)}»): ${d.message}`;
+      changed = true;
+    }
+    if (!changed) return;
     const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
     this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
     this.progressed();

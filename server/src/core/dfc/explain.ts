@@ -3,7 +3,15 @@
 // evidence in codes.ts supports; never the retracted claims (fused LayerNormalization, the opset
 // level, rank 2 alone, attention) of docs/research/dfc-flow.md#retractions.
 import { COMMANDS } from '../alls/schema';
-import { GENAI_CREATE_FAILED, GENAI_CREATE_FIX, dfcMessage, hailortFamilyFix, matchDfcMessage, type MessageMatch } from '../common/dfcMessages';
+import {
+  GENAI_CREATE_FAILED,
+  GENAI_CREATE_FIX,
+  dfcMessage,
+  hailortFamilyFix,
+  matchDfcMessage,
+  type DfcMessage,
+  type MessageMatch,
+} from '../common/dfcMessages';
 import { suggest } from '../alls/suggest';
 import { DFC_CODES, type DfcCode } from './codes';
 import type { LogLine } from './lines';
@@ -85,6 +93,16 @@ interface HailortChain {
   monitor?: boolean;
   /** The author's sentence that names the status or class in a code span (authorsSentence): the failure's context, in their words. */
   author?: string;
+  /** The chain's words are only its status (a line that names it alone, before any check's words): a check's message that joins says what failed. */
+  bare?: boolean;
+}
+
+/** A HailoRT status as a log names it (`HAILO_INVALID_OPERATION(6)`, `status=HAILO_TIMEOUT`). */
+const HAILORT_STATUS_TOKEN = /(?:status\s*=\s*)?HAILO_[A-Z_]{2,60}(?:\(\d{1,3}\))?/g;
+
+/** A catalogue entry that carries only a status (or the HEF's refusal status line), not a check's own words. */
+function isStatusLine(e: DfcMessage): boolean {
+  return e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
 }
 
 /** A code span holding only a HailoRT status or a pyhailort exception's name (`HAILO_OUT_OF_PHYSICAL_DEVICES`, `HailoRTInvalidOperationException`). */
@@ -1160,6 +1178,18 @@ export class Explainer {
       // UserBuffQEl1model/conv65 (D2H) failed with status=HAILO_TIMEOUT(4)`): the element, stream or edge is this failure's.
       const caller = callerWords(body);
       if (caller && rt.asides.length < 3 && !rt.detail.includes(caller) && !rt.asides.includes(caller)) rt.asides.push(caller);
+      // A check's own message that joins after its status (an author quotes `HAILO_INVALID_OPERATION(6):` and then the
+      // message, dfc-corpus unseen26/01): the message is what failed — it and what it names (an output, a layer, a path)
+      // become the chain's words, and its entry's advice the family's. A line that only repeats a status adds nothing.
+      const own = rt.bare && caller === null && !isStatusLine(e) ? stripCheck(this.quotedFrom(s, hit, body)) : null;
+      if (own && (own.replace(HAILORT_STATUS_TOKEN, '').match(PROSE_WORD) ?? []).length >= 3) {
+        rt.detail = own;
+        rt.bare = false;
+        if (rt.familyFix) {
+          rt.fix = this.entryFix(e, hit);
+          rt.familyFix = rt.fix === hailortFamilyFix(rt.code as HailortFamilyCode);
+        }
+      }
       if (!rt.monitor && HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(rt);
       rt.last = s.line.no;
       if (rt.status === null && status !== null) rt.status = status;
@@ -1170,16 +1200,12 @@ export class Explainer {
     }
     // A line that only carries the status: the check that failed is the error line just before it.
     const plain = this.run.rtPlain;
-    const isStatusLine = e.id.endsWith('-status') || e.id === 'hailort-hef-rejected';
-    // A message is quoted from where it stands (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's).
-    // HailoRT's check macro's own words just before the match are part of it (`CHECK_SUCCESS failed with status=X - msg`).
-    const from = !isStatusLine && hit.index > 0 ? body.indexOf(s.message) + hit.index : 0;
-    const check = from > 0 ? /CHECK(?:_[A-Z_]+)? failed(?: with)? ?$/.exec(body.slice(Math.max(0, from - 40), from)) : null;
-    const said = s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : from > 0 ? body.slice(check ? from - check[0].length : from) : body;
+    const statusLine = isStatusLine(e);
+    const said = this.quotedFrom(s, hit, body);
     // pyhailort raises the status as the exception of a traceback printed after the check: its frames (two lines
     // each, and the header) stand between them (dfc-corpus unseen4/08).
     const span = 3 + (s.kind === 'exception' ? 2 * s.frames.length + 1 + (s.framesOmitted ?? 0) * 2 : 0);
-    const fromPlain = isStatusLine && plain !== null && s.line.no - plain.line.no <= span && plain.line.no > (rt?.last ?? 0);
+    const fromPlain = statusLine && plain !== null && s.line.no - plain.line.no <= span && plain.line.no > (rt?.last ?? 0);
     if (fromPlain && rt && rt.asides.includes(plain.text.replace(/\s+/g, ' '))) {
       // The line was this failure's check, not the last one's aside.
       const aside = plain.text.replace(/\s+/g, ' ');
@@ -1192,13 +1218,7 @@ export class Explainer {
     // The diagnostic stands on the failure's first line: the check, when the status came after it.
     const at = fromPlain ? plain.line : s.line;
     if (e.id === 'hailort-open-file' && !hit.names.path) detail = 'Failed opening file: the path given was empty';
-    let fix = e.fix;
-    // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
-    if (e.id === 'hailort-device-family') fix = sentenceFor('runtime-mismatch').replace(/\.$/, '');
-    if (e.id === 'hailort-kv-cache-in-use') fix = sentenceFor('genai-busy').replace(/\.$/, '');
-    if (e.id === 'hailort-buffer-size') fix = bufferSizeFix(hit.names) ?? fix;
-    if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
-      fix = sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
+    let fix = this.entryFix(e, hit);
     // The kernel's errno in HailoRT's or the driver's words says more than the status its caller
     // reports (ENOMEM under HAILO_DRIVER_FAIL is the host out of memory): its meaning, and its advice.
     const errno = errnoIn(detail) ?? errnoIn(body);
@@ -1223,6 +1243,7 @@ export class Explainer {
       excerpt,
       asides: [],
       statuses: e.statuses ?? [],
+      bare: statusLine && !fromPlain,
     };
     const author = lv === null && !s.line.raw.includes('[HailoRT]') && s.line.said?.includes('`') ? authorsSentence(s.line.said) : null;
     if (author) chain.author = author;
@@ -1234,6 +1255,27 @@ export class Explainer {
     if (HAILORT_MONITOR_SOURCE.test(at.raw) || HAILORT_MONITOR_SOURCE.test(s.line.raw)) this.monitorSide(chain);
     this.run.rt = chain;
     return [chain.d];
+  }
+
+  /**
+   * A HailoRT message as it stands on its line (a wrapper's `stderr=[HailoRT] [error] …` before it is not HailoRT's), with
+   * HailoRT's check macro's own words just before the match (`CHECK_SUCCESS failed with status=X - msg`); a status line whole.
+   */
+  private quotedFrom(s: Signal, hit: MessageMatch, body: string): string {
+    const from = !isStatusLine(hit.message) && hit.index > 0 ? body.indexOf(s.message) + hit.index : 0;
+    const check = from > 0 ? /CHECK(?:_[A-Z_]+)? failed(?: with)? ?$/.exec(body.slice(Math.max(0, from - 40), from)) : null;
+    return s.cls && !body.includes(s.cls) ? `${s.cls}: ${s.message}` : from > 0 ? body.slice(check ? from - check[0].length : from) : body;
+  }
+
+  /** A HailoRT message's advice: its entry's, or what its own words say more precisely (the sizes, the versions it names). */
+  private entryFix(e: DfcMessage, hit: MessageMatch): string {
+    // The device errors' own sentences where the two domains know the same failure (core/device/errors.ts).
+    if (e.id === 'hailort-device-family') return sentenceFor('runtime-mismatch').replace(/\.$/, '');
+    if (e.id === 'hailort-kv-cache-in-use') return sentenceFor('genai-busy').replace(/\.$/, '');
+    if (e.id === 'hailort-buffer-size') return bufferSizeFix(hit.names) ?? e.fix;
+    if (e.id === 'hailort-driver-version' && hit.names.driver && hit.names.library)
+      return sentenceFor('driver-mismatch', { hailortVersion: hit.names.library, driverVersion: hit.names.driver }).replace(/\.$/, '');
+    return e.fix;
   }
 
   /**
@@ -1740,11 +1782,12 @@ export function libraryCause(text: string): string | undefined {
 
 /**
  * The layer or node a message names, by the DFC's phrases: `for layer X`, `in layer X`, `layer named X`,
- * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`); or by the layer's HN kind,
+ * `node X`, `in op X`, or a quoted HN name `'net/layer'` (the HN names every layer `<net>/<layer>`; a file a build names, `'cpp/libx.so'`
+ * in ninja's `needed by 'cpp/libyolo_hailortpp_postprocess.so'`, dfc-corpus unseen26/43, is none); or by the layer's HN kind,
  * `for conv X` (`Invalid kernel shape for conv down_proj, Groups: 0`, dfc-corpus unseen23/04), a name with a digit or an underscore.
  */
 const NAMED_LAYER =
-  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)|\b(?:error|fail(?:ed|ure)) (?:at|in|on) ((?=[\w/-]*[\d_])[A-Za-z_][\w-]{0,80}(?:\/[A-Za-z_][\w-]{0,80}){1,6})(?![\w./-])/;
+  /\b(?:(?:for|in|of|at) (?:the )?(?:layer|node|op)|layer named|node named|(?:layer|node) name) ['"`]?([\w.:/-]*\w)|['"`]([A-Za-z_][\w.-]{0,80}\/[\w.\/-]{0,120}\w)(?<!\.(?:so(?:\.\d+)*|a|o|py|c|cc|cpp|h|hpp))['"`]|\b(?:for|in|of|at) (?:the )?(?:conv|dw|deconv|dense) ['"`]?((?=[\w.:/-]*[\d_])[A-Za-z_][\w.:/-]*\w)|\b(?:error|fail(?:ed|ure)) (?:at|in|on) ((?=[\w/-]*[\d_])[A-Za-z_][\w-]{0,80}(?:\/[A-Za-z_][\w-]{0,80}){1,6})(?![\w./-])/;
 
 /**
  * … or an HN path unquoted where an error says it happened (`graph execution error at conv2_1/act_op_1/pow`, the emulator's

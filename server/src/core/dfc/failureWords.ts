@@ -23,7 +23,7 @@ const HEAD = 2000;
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
-  /fail|could|can(?:no|')t|unable|n't|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |undefined symbol|crash/i;
+  /fail|could|can(?:no|')t|unable|n't|not |unmet|no such|no package|exist|error|exit|non-zero|E: |disconnected|inaccessible|unreachable|responding|threw|exception|Invalid |undefined symbol|crash|\*\*\* /i;
 
 /**
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
@@ -41,6 +41,12 @@ export function errorPrefixIn(body: string): boolean {
   return ERROR_PREFIX.test(body.length > HEAD ? body.slice(0, HEAD) : body);
 }
 const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
+/**
+ * GNU make's fatal error, `make[2]: *** No rule to make target 'X', needed by 'Y'.  Stop.` (GNU make's fatal(): `%s: *** %s.
+ * Stop.`): the build stopped there, as ninja's `ninja: error: 'X', needed by 'Y', missing` says (dfc-corpus unseen26/43). A
+ * recipe's `*** [target] Error N` is not: it repeats a failure the compiler's lines before it said (unseen22/69).
+ */
+const MAKE_STOPPED = /^[\w.+/~-]{1,200}(?:\[\d{1,4}\])?: \*\*\*(?= (?!\[)\S.{0,2000}\.\s+Stop\.\s*$)/;
 /**
  * A program's report that what it was given is invalid, its message's first word (`Invalid kernel shape for conv down_proj, Groups:
  * 0`, the DFC's compile, dfc-corpus unseen23/04; ffmpeg's `input.mp4: Invalid data found when processing input`): `Invalid`, its
@@ -215,6 +221,7 @@ function firstHit(s: string): { kind: FailureKind; words: string; at: number } |
   };
   take('error-word', ERROR_PREFIX.exec(s));
   take('error-word', ERROR_PROCESSING.exec(s));
+  take('error-word', MAKE_STOPPED.exec(s));
   take('failed', FAILED.exec(s));
   take('cannot', CANNOT.exec(s));
   take('cannot', NOT_BUILT.exec(s));

@@ -149,7 +149,11 @@ export function classifyCommand(text: string): RunCommand | null {
 
 export type Marker =
   | { kind: 'start'; stage: StageName; network?: string }
-  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean; file?: Saved }
+  /**
+   * `from`: the line's words from the clause that tells the end on, when clauses come before it (an author's line telling its
+   * attempts in order, `greedy+0.8 → PrePostAgent infeasible. greedy+0.9 → SUCCESS. x.hef (9.1 MB) generated`: state.ts).
+   */
+  | { kind: 'end'; stage: StageName; seconds: number | null; network?: string; dfc5?: boolean; file?: Saved; from?: string }
   /** DFC 3: `Successful Mapping (allocation time: …)`; DFC 5: `<net> Successful Partition and Allocation (duration: …)`. */
   | { kind: 'allocated'; seconds: number | null; network?: string }
   /** A line only one stage prints (an optimization algorithm, partitioning, the ONNX restore) — that stage is running. */
@@ -177,7 +181,10 @@ export type Marker =
   | { kind: 'imageReady' }
   /**
    * HailoRT destroyed an inference pipeline (`[~BaseQueueElement] Queue element X has N frames in his Queue on
-   * destruction`, queue_elements.cpp, at info): the application released what it ran — its run ended, not cut.
+   * destruction`, queue_elements.cpp, at info) or deactivated a network group the application activated itself
+   * (`[deactivate] Deactivating took N ms`, core_op.cpp CoreOp::deactivate and ~VdmaConfigActivatedCoreOp, v4.20.0): the
+   * application released what it ran — its run ended, not cut. HailoRT logs nothing else at the end of a run, and nothing per
+   * frame (docs/dfc-log.md, "HailoRT's own log").
    */
   | { kind: 'released' }
   /**
@@ -290,18 +297,33 @@ function fileDoneWords(word: 'HEF' | 'HAR'): { done: RegExp; file: RegExp } {
 const FILE_DONE = { hef: fileDoneWords('HEF'), har: fileDoneWords('HAR') };
 /** Where a line's clauses end: a sentence's end, a semicolon, a dash between words. */
 const CLAUSE_END = /[.;!?](?:\s+|$)|\s[\u2014\u2013-]\s/;
+/** … and a Markdown table's cell boundary, where a relay's level kept the row whole (reader.ts splits a bare row into its cells). */
+const CLAUSE_ENDS = new RegExp(`${CLAUSE_END.source}|\\s\\|\\s`, 'g');
+
+/** The line's clauses (CLAUSE_END, a table's cells) with where each begins in it. */
+function clausesOf(t: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  let at = 0;
+  CLAUSE_ENDS.lastIndex = 0;
+  for (let m = CLAUSE_ENDS.exec(t); m; m = CLAUSE_ENDS.exec(t)) {
+    out.push({ text: t.slice(at, m.index), at });
+    at = m.index + m[0].length;
+  }
+  out.push({ text: t.slice(at), at });
+  return out;
+}
 
 /**
  * The clause of the line that says a file of this kind was written (FILE_DONE), with the file it names if any; null when
  * none does (the caller skips a tool's warning and error lines: saysProblem).
  */
-function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string } | null {
-  for (const c of t.split(CLAUSE_END)) {
-    const clause = c.trim();
+function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string; at: number } | null {
+  for (const c of clausesOf(t)) {
+    const clause = c.text.trim();
     if (!FILE_DONE[kind].done.test(clause)) continue;
     const f = FILE_DONE[kind].file.exec(clause);
     const file = f?.[1] ?? f?.[2];
-    return file ? { file } : {};
+    return file ? { file, at: c.at } : { at: c.at };
   }
   return null;
 }
@@ -326,13 +348,46 @@ const HEF_SIZED =
   /^(?:(?:(?:the |output |compiled )?(?:HEF|hef|File|file|Output|output)(?: file)? ?:?|[^\s:`'"]{1,24} ?:) ?)?['"`]?([^\s'"`()]+\.hef)['"`]?(?:,|:| -| \(| is|\s)\s*(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
 const NOT_SIZED = /\b(?:no|not|never|fail\w*|error\w*|unable|cannot|can't|couldn't|if|unless|whether|max(?:imum)?|limit\w*|at most|exceed\w*|over|under)\b|</i;
 
-function hefSizedIn(t: string): string | null {
+function hefSizedIn(t: string): { file: string; at: number } | null {
   if (!t.includes('.hef')) return null;
-  for (const c of t.split(CLAUSE_END)) {
-    const m = HEF_SIZED.exec(c.trim());
-    if (m && !NOT_SIZED.test(c)) return m[1];
+  for (const c of clausesOf(t)) {
+    const m = HEF_SIZED.exec(c.text.trim());
+    if (m && !NOT_SIZED.test(c.text)) return { file: m[1], at: c.at };
   }
   return null;
+}
+
+/**
+ * The HEF measured without its path, by the noun: a sentence that says its size (`The HEF is 3,211,264 bytes`, `Both HEFs are
+ * about 3 MB`), or the noun as a record's own clause with each HEF's size in the clauses right after it (`Single-context HEFs. K:
+ * 3,067,904 bytes, 1m 17s, … V: 3,211,264 bytes, …`, a port's table of attempts, dfc-corpus unseen26/40; its rows with a path are
+ * hefSizedIn's): a size is a file's on disk, so the compile wrote it. Not the key and its value (`HEF size: 3200 bytes`): a
+ * program that runs a HEF prints its input's size so (`Using HEF: …` then `HEF size: N bytes`, a C++ application, library file
+ * id 53622024085). At most two words before the noun (`Single-context HEFs`, `the compiled HEF`); the words up to the size say no
+ * negation, condition or limit (NOT_SIZED: `no HEF is over 4 MB`) — what a clause says after the size (`max abs 0.193`, an
+ * accuracy) is no limit on it.
+ */
+const HEF_NOUN = /^(?:[\w-]{1,24} ){0,2}HEFs?\b/;
+const SIZE = /(?:~|about |approx\.? )?\d[\d,.]{0,14}\s?(?:bytes|B|[KMG]i?B|kB)\b/;
+const HEF_MEASURED = new RegExp(`${HEF_NOUN.source}(?: files?)? (?:is|was|are|were) ${SIZE.source}`);
+const HEF_RECORD = new RegExp(`${HEF_NOUN.source}$`);
+const SIZE_RECORD = new RegExp(`^(?:[^\\s:]{1,24} ?: ?)?${SIZE.source}`);
+
+/** The words from a later clause that tells a stage's end on (the end marker's `from`); nothing when it is the line's first. */
+function toldFrom(t: string, at: number): { from?: string } {
+  return at > 0 ? { from: t.slice(at) } : {};
+}
+
+function hefMeasuredIn(t: string): { at: number } | null {
+  if (!t.includes('HEF')) return null;
+  const clauses = clausesOf(t).map((c) => ({ text: c.text.trim(), at: c.at }));
+  const c = clauses.find(({ text }, i) => {
+    const m = HEF_MEASURED.exec(text);
+    if (m && !NOT_SIZED.test(m[0])) return true;
+    const next = i + 1 < clauses.length && HEF_RECORD.test(text) && !NOT_SIZED.test(text) ? SIZE_RECORD.exec(clauses[i + 1].text) : null;
+    return next !== null && !NOT_SIZED.test(next[0]);
+  });
+  return c ? { at: c.at } : null;
 }
 
 /**
@@ -345,9 +400,44 @@ function hefSizedIn(t: string): string | null {
 const HARNESS_PASSED =
   /^(?:--- )?(?:\[PASS(?:ED)?\]|PASS(?:ED)?(?![\w-]))(?::?\s+\S|\s*$)|^\S+::\S+ PASSED(?![\w-])|^[\w./-]{1,200}(?: [\w./-]{1,200}){0,3}(?: (?:\u2014|\u2013|--?|\.{2,})|:) PASS(?:ED)?\s*$/;
 
-/** A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED). */
+/**
+ * A program's own word that something succeeded; the words of a failure or a negation veto it (NOT_SUCCEEDED), and so do a
+ * question's and a wish's (`How can I install … to complete the installation successfully?`, an author asking for the way,
+ * dfc-corpus unseen26/43; `I want it to compile successfully`): what someone asks for or wants has not happened.
+ */
 const SUCCEEDED = /\b(?:successful(?:ly)?|succeeded)\b/i;
-const NOT_SUCCEEDED = /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check)\b/i;
+const NOT_SUCCEEDED =
+  /\b(?:not|no|never|without|fail\w*|error\w*|cannot|can't|couldn't|unable|if|until|whether|check|how|want\w*|wish\w*|hop(?:e|es|ing)|trying|try)\b|\?/i;
+/**
+ * An author's verdict that what failed works now (`I was able to correct my issues by reverting my HAILO driver …`, a
+ * Frigate issue's author after the fix, dfc-corpus unseen26/69; `it works now`, `I fixed it by …`, `problem solved`): the
+ * run they tell of ended well — a warning quoted after it stays a warning, an error after it still fails it (state.ts).
+ * A parenthesis is the author's aside, not the clause (`(if Google ever sees this page...)`); a contrast (`works now, but
+ * …`, `still`) or NOT_SUCCEEDED's negations, conditions and questions veto it.
+ */
+const AUTHOR_CURED = new RegExp(
+  [
+    '(?:works|working|runs|running) (?:fine |again |properly )?now',
+    'now (?:it )?(?:works|runs)',
+    'worked (?:fine |again )?for (?:me|us)',
+    '(?:was|were) (?:finally )?able to (?:correct|fix|solve|resolve)',
+    '(?:I|we) (?:finally )?(?:fixed|solved|resolved|corrected) (?:it|this|that)',
+    '(?:fixed|solved|resolved|corrected) (?:the|my|our|this|that) (?:problem|issue|error)s?',
+    '(?:problem|issue)s? (?:is |are |was |were |got |has been |have been )?(?:solved|resolved|fixed)',
+  ]
+    .map((x) => `\\b${x}\\b`)
+    .join('|'),
+  'i',
+);
+const NOT_CURED = /\b(?:but|still|except|however|yet)\b/i;
+
+/** An author's verdict that what failed works now (AUTHOR_CURED), in their clause without its asides. */
+export function authorCured(t: string): boolean {
+  if (!AUTHOR_CURED.test(t)) return false;
+  const clause = t.replace(/\([^()]*\)/g, ' ');
+  return AUTHOR_CURED.test(clause) && !NOT_SUCCEEDED.test(clause) && !NOT_CURED.test(clause);
+}
+
 /**
  * The same word in Chinese, Japanese or Korean as its clause's predicate, the line's last word (`✅ パイプライン作成成功`, a
  * Japanese author's checklist of a fixed run, dfc-corpus unseen25/46; `安装成功。`, `成功しました`, `컴파일 성공`): 成功 and
@@ -496,7 +586,8 @@ const MARKER = {
    * exit`, Lib/argparse.py's default help, printed by print_help before it exits 0; dfc-corpus unseen18/17).
    */
   toldItself: /^(?:Hailo Dataflow Compiler v\d+\.\d+\S*|HailoRT-CLI version \d+\.\d+\S*|-h, --help\s+show this help message and exit)\s*$/,
-  released: /\bQueue element \S+ has \d+ frames in his Queue on destruction\b/,
+  released:
+    /\bQueue element \S+ has \d+ frames in his Queue on destruction\b|^\s*(?:\[deactivate\]\s*|\[~VdmaConfigActivated\w+\]\s*)?Deactivating took [\d.]+ ms\s*$/,
   probed: /\bProbing: Added board [0-9a-f]{1,4}-[0-9a-f]{1,4}, \/dev\/[\w-]{1,40}\s*$/,
   harSaved: /^Saved HAR to:? (\S.*)$/,
   exportSavedAs: /, saved as '([^']{1,4096})'/,
@@ -564,10 +655,13 @@ export function classifyMarker(text: string): Marker | null {
   if ((t.includes('HEF') || t.includes('hef')) && !saysProblem(text)) {
     const done = fileDoneIn('hef', t);
     const to = done ? (MARKER.hefSaved.exec(t)?.[1] ?? done.file) : undefined;
-    if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}) };
+    if (done) return { kind: 'end', stage: 'compile', seconds: null, ...(to ? { file: saved('hef', to) } : {}), ...toldFrom(t, done.at) };
     // A HEF named with its size (`HEF x.hef, 1,601,536 bytes`): a file measured on disk, so written (hefSizedIn).
     const sized = hefSizedIn(t);
-    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized) };
+    if (sized) return { kind: 'end', stage: 'compile', seconds: null, file: saved('hef', sized.file), ...toldFrom(t, sized.at) };
+    // The HEF measured by its noun, no path (hefMeasuredIn).
+    const measured = hefMeasuredIn(t);
+    if (measured) return { kind: 'end', stage: 'compile', seconds: null, ...toldFrom(t, measured.at) };
   }
   // `hailo compiler`'s own end (compiler_cli.py, before its `Saved HEF to:`; dfc-corpus unseen7/28).
   if (MARKER.compilationComplete.test(t)) return { kind: 'end', stage: 'compile', seconds: null };
@@ -606,7 +700,7 @@ export function classifyMarker(text: string): Marker | null {
   // goes on to run the image it loaded: `Running Hailo AI SW suite Docker image...`).
   if ((t.startsWith('Loaded image') || t.startsWith('Status: ')) && MARKER.dockerImage.test(t)) return { kind: 'imageReady' };
   if ((t.includes('Activating ') || t.includes('Creating ')) && PIPELINE_SETUP.test(t)) return { kind: 'rebuilt' };
-  if (t.includes('on destruction') && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
+  if ((t.includes('on destruction') || t.includes('Deactivating took')) && MARKER.released.test(t) && level(text) !== 'error') return { kind: 'released' };
   if (t.includes('Added board') && MARKER.probed.test(t)) return { kind: 'probed' };
   // The DFC CLI's last line of a parse or an optimize: its HAR is written (dfc-corpus unseen3/13).
   if ((m = MARKER.harSaved.exec(t))) return { kind: 'saved', file: saved('har', m[1]) };
@@ -627,7 +721,7 @@ export function classifyMarker(text: string): Marker | null {
   if (optimizeLine(t)) return { kind: 'stageLine', stage: 'optimize' };
   if (parseLine(t)) return { kind: 'stageLine', stage: 'parse' };
   const lv = level(text);
-  const englishSucceeded = (SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t);
+  const englishSucceeded = ((SUCCEEDED.test(t) || (READY.test(t) && !NOT_READY.test(t))) && !NOT_SUCCEEDED.test(t)) || authorCured(t);
   if (lv !== 'error' && lv !== 'critical' && lv !== 'warning' && (englishSucceeded || (CJK_SUCCEEDED.test(t) && !CJK_NOT_SUCCEEDED.test(t))))
     return { kind: 'succeeded' };
   return null;

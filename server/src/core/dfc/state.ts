@@ -1,10 +1,12 @@
 // The reader's state machine: one call per log line. Stage, header, progress and summary lines
 // are recognised here (markers.ts has the patterns); error lines and Python tracebacks go to the
 // error collector (errors.ts), whose explanations (explain.ts) place each diagnostic.
-import { windowClosedIn } from './failureWords';
+import { failureIn, windowClosedIn } from './failureWords';
+import { matchDfcMessage } from '../common/dfcMessages';
 import type { LogLine } from './lines';
 import {
   classifyCommand,
+  authorCured,
   classifyHeader,
   classifyMarker,
   dpkgPackageStep,
@@ -68,9 +70,11 @@ const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. C
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 /** dpkg's configure line in its own (English) words (src/main/configure.c `Setting up %s (%s) ...`). */
 const DPKG_SETTING_UP = /^Setting up [a-z0-9][a-z0-9+.-]{1,80} \(\d/;
+/** Levels at which a line reports a problem: no verdict that something works (a relay's `info` is no such level). */
+const SAYS_PROBLEM_LEVEL: ReadonlySet<string> = new Set(['error', 'critical', 'warning']);
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s/;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -448,12 +452,27 @@ export class ReaderState implements ReaderView {
         if (this.applicationRun()) this.run.answered = true;
       } else if (step && this.run.dpkgSteps.size < 64) this.run.dpkgSteps.add(step);
     }
+    // An author's verdict that it works now, in the sentence around a line they quote (`I was able to correct my issues by …
+    // using docker "image: …"`, dfc-corpus unseen26/69: normalise.ts read the quote as the line, the verdict is the sentence's).
+    if (
+      l.said !== undefined &&
+      l.said !== text &&
+      !l.raw.includes('[HailoRT]') &&
+      !SAYS_PROBLEM_LEVEL.has(level(text) ?? '') &&
+      authorCured(l.said) &&
+      this.applicationRun()
+    ) {
+      this.run.answered = true;
+      this.errors.succeeded();
+    }
     // The user closed a live display pipeline's window (failureWords.ts windowClosedIn): the application's run ended there.
     if (windowClosedIn(text) && this.applicationRun()) this.run.answered = true;
     const s = text.includes('|') || text.includes('ontext') ? classifySummaryLine(text) : null;
     if (s) this.summaryFact(s);
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
+    if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
+      this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
   }
 
@@ -827,6 +846,14 @@ function mistyped(refused: string | null, typed: string): boolean {
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[a.length][b.length] <= 2;
+}
+
+/**
+ * Whether words tell a failure: a catalogued error's message or any program's failure words (failureWords.ts). An author's line
+ * whose words from its stage's end on tell none ended well there, whatever its earlier clauses tell (ErrorCollector.gotPastInLine).
+ */
+function failureTold(words: string): boolean {
+  return matchDfcMessage(words)?.message.severity === 'error' || failureIn(words) !== null;
 }
 
 /** Mean of the known values to one decimal, halves up (null when none is known). */
