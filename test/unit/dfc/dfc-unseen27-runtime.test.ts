@@ -127,11 +127,11 @@ test("an author's words describing what something can't do, after the program's 
   assert.match(said(later), /failed while allocating/);
 });
 
-test('a question that asks why presupposes the failure it asks about; a question whether says nothing', () => {
+test('a question why the author sees or gets a failure presupposes it; a question whether says nothing', () => {
   // The quoting test's sentence around a line (quoteForms.ts, `Any idea why I'm seeing …?`) and a forum's question.
   for (const line of [
     "Any idea why I'm seeing warmup run 1 failed with Inference failed: too many indices for array?",
-    'Does anyone know why detection.py failed to open the camera /dev/video0?',
+    'Does anyone know why I get detection.py failed to open the camera /dev/video0?',
   ]) {
     const r = read([line]);
     assert.equal(r.outcome, 'failed', `${line}: ${said(r)}`);

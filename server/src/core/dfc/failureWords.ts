@@ -178,12 +178,13 @@ const NARRATOR =
   /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|threw|did not|didn't)(?:\s+to)?$/;
 
 /**
- * A question that asks why, its sentence's start (`Any idea why I'm seeing … failed with …?`, `Does anyone know why hailortcli
- * fails with …?`, `Why does the parser fail on …?`): it presupposes what it asks about — the failure happened — where a question
- * whether (`Does it fail …?`, `How do I avoid …?`) says nothing.
+ * A question why the author sees or gets something (`Any idea why I'm seeing … failed with …?`, `Does anyone know why I get …
+ * failed to open …?`): it presupposes what they saw — the failure happened, and its words are the program's. Any other
+ * question says nothing (`Why could not the pipeline link?`, `Does it fail …?`, `How do I avoid …?`).
  */
 const WHY_ASKED =
-  /(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
+  /(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why (?:I'm|I am|am I|we're|we are|are we|I|we|do I|do we) (?:keep )?(?:seeing|getting|see|get|got|saw)\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
+/(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
