@@ -1115,7 +1115,11 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     classes: [],
     patterns: [
       // The daemon's refusal in any client's words (the CLI's `docker: ` prefix, compose, `docker pull`, an SDK): moby's client prints `Error response from daemon: %s`.
-      /^docker: |Error response from daemon: |Cannot connect to the Docker daemon|permission denied while trying to connect to the Docker daemon|Unable to find image '.*' locally/,
+      // The client that cannot reach the daemon names it by its socket before docker 29 (`Got permission denied while trying to connect
+      // to the Docker daemon socket at unix:///var/run/docker.sock`, `Cannot connect to the Docker daemon at …`) and by its API since
+      // (`permission denied while trying to connect to the docker API at unix:///var/run/docker.sock`, `failed to connect to the docker
+      // API at …; check if the path is correct and if the daemon is running`): one refusal, either name.
+      /^docker: |Error response from daemon: |Cannot connect to the Docker daemon|(?:permission denied while trying|failed) to connect to the (?:Docker|docker) (?:daemon|API)\b|Unable to find image '.*' locally/,
     ],
     stage: null,
     severity: 'error',

@@ -15,7 +15,7 @@ import {
 } from '../common/dfcMessages';
 import { describeErrno, osReasonIn, type Errno } from '../common/errno';
 import type { LogLine } from './lines';
-import { completedIn, cudaFailureIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
+import { completedIn, cudaFailureIn, errorPrefixIn, exportFailureIn, failureIn, goesOnIn, teardownIn, warnedIn, windowClosedIn } from './failureWords';
 import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
@@ -61,6 +61,15 @@ const PY_WARNING_CATEGORY = /^[A-Z]\w{0,60}Warning: /;
 /** Per-line patterns of causesAround and opens, made once (a regular expression literal in a function is a new RegExp object at every call). */
 const NAMES_HAILORT = /hailort/i;
 const TRACEBACK_START = /^(?:Traceback|File ")/;
+/** A relative pronoun right before a failure's words: the clause describes its noun (`a UID that can't write …`), errors.ts describedIn. */
+const DESCRIBED = /\b(?:that|which|who)\s+(?:(?:still|also|then|now|simply|just)\s+)?$/i;
+/** Whether the failure's words (failureWords.ts failureIn's) stand in a relative clause describing a noun (DESCRIBED). */
+function describedIn(body: string, words: string): boolean {
+  const at = body.indexOf(words);
+  return at > 0 && DESCRIBED.test(body.slice(Math.max(0, at - 40), at));
+}
+/** The rest of a sentence an author's hanging indent carries: indented, then a lower-case word or a command-line option. */
+const HANGING_REST = /^\s+(?:[a-z]|--?[a-z])/;
 /** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
 const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
@@ -1075,6 +1084,8 @@ export class ErrorCollector {
       // first, as a quoted refusal naming its layer is — the end of the run says an unknown failure only when none was said.
       if (n === 0 && ownFailure && this.hasErrors() && namedLayer(body)) {
         this.push(this.explainer.unrecognised(s, [l.said ?? t], undefined), added);
+      } else if (n === 0 && body && this.explainsException(s, words !== null && lv === null && !toldStage && describedIn(body, words.words))) {
+        // The author's words after the program's exception explain it (explainsException): the exception stays what the run died of.
       } else if (n === 0 && body) {
         // An author's failure told with the step that failed goes on in their paragraph with its cause or their fix (told()).
         if (toldStage && ownFailure && !l.relayedLevel) this.run.toldFailure = { signal: s, text: '', lines: 0 };
@@ -1162,8 +1173,14 @@ export class ErrorCollector {
   // the next line continues it when it is no log line of its own (no level tag, no traceback
   // line, no message of its own) and reads as a continuation (indented, lower-case, or after `:`).
 
+  // A program's error line by its prefix (apt's `E: `, `error: `, failureWords.ts errorPrefixIn) that no rule above holds, cut
+  // before its sentence ended, goes on only in an indented line: an author's hanging indent (`E: The repository 'http://…
+  // InRelease'` then `   is not signed.`, apt's one line as a guide wraps it, dfc-corpus unseen27/71). A line at the margin
+  // after it is a line of its own (the shell's prompt of a retry after argparse's `hailomz: error: unrecognized arguments: …`), and
+  // so is an indented line that is no sentence's rest (gcc's source excerpt under its error, `   53 |     del_timer_sync(…);`):
+  // the rest goes on in lower case or with an option (`   --allow-unauthenticated`), HANGING_REST.
   /** `cut`: the held line ends inside a catalogue message (dfcMessages.ts messageCutIn), which the next line may go on with. */
-  private held: { line: LogLine; count: number; cut: MessageCut | null } | null = null;
+  private held: { line: LogLine; count: number; cut: MessageCut | null; indentOnly?: boolean } | null = null;
 
   /**
    * Called with every line before the reader looks at it. Returns the line to read: `l` itself,
@@ -1174,12 +1191,13 @@ export class ErrorCollector {
     const h = this.held;
     if (h) {
       this.held = null;
-      if (this.continues(h.line, l, h.cut)) {
+      if ((!h.indentOnly || HANGING_REST.test(l.relayedLevel ? withoutLevel(l.text) : l.text)) && this.continues(h.line, l, h.cut)) {
         // A relay's level on the continuation is the relay's, not the message's words.
         const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
         const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
         const opens = h.count + 1 < MAX_JOINED ? this.opens(joined) : null;
         if (opens) this.held = { line: joined, count: h.count + 1, cut: opens.cut };
+        else if (h.count + 1 < MAX_JOINED && h.indentOnly && this.hangs(joined)) this.held = { line: joined, count: h.count + 1, cut: null, indentOnly: true };
         else flush(joined);
         return { line: l, continued: true };
       }
@@ -1197,9 +1215,16 @@ export class ErrorCollector {
   hold(l: LogLine): boolean {
     if (this.run.inTraceback || this.run.afterException || l.overwritten) return false;
     const opens = this.opens(l);
-    if (!opens) return false;
-    this.held = { line: l, count: 1, cut: opens.cut };
+    if (opens) this.held = { line: l, count: 1, cut: opens.cut };
+    else if (this.hangs(l)) this.held = { line: l, count: 1, cut: null, indentOnly: true };
+    else return false;
     return true;
+  }
+
+  /** A program's error line by its prefix, its sentence not ended (no `.`, `!`, `?`): an indented line may go on with it. */
+  private hangs(l: LogLine): boolean {
+    const body = withoutLevel(l.text).trim();
+    return body.length > 0 && !/[.!?]$/.test(body) && errorPrefixIn(body);
   }
 
   /** The held line, at the end of the log. */
@@ -1693,6 +1718,18 @@ export class ErrorCollector {
     this.run.refusedInScript.clear();
     const first = this.out.slice(this.runStart).find((d) => d.severity === 'error');
     this.run.firstErrorStage = first ? this.explainer.stageOf(first) : null;
+  }
+
+  /**
+   * A failure told only by an author's words (no level, no step named) as what something is — a relative clause describing a
+   * noun (DESCRIBED: `a high host UID that can't write the mounted host folder`) — after the run's program raised an exception
+   * nobody explained: their account of that exception's cause (`PermissionError: … /workspace/pyhailort.log` above it, a
+   * guide's troubleshooting entry, dfc-corpus unseen27/37), not a failure of its own; the program's typed error stays the
+   * run's. A step told as failing (`failed while classifying a reshape`, a list of separate failures) is one of its own.
+   */
+  private explainsException(s: Signal, wordsOnly: boolean): boolean {
+    const u = this.run.unexplained?.signal;
+    return wordsOnly && u !== undefined && u.kind === 'exception' && u.line.no < s.line.no;
   }
 
   /**

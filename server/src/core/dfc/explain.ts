@@ -1327,7 +1327,8 @@ export class Explainer {
     let advice = 'Fix the docker setup and run again.';
     if (/Unable to find image/.test(msg))
       advice = "The image is not loaded: 'docker load -i <suite>.tar.gz', or choose another image (hailo.dfc.image, CLI --image).";
-    else if (/Cannot connect to the Docker daemon/.test(msg)) advice = 'The docker daemon is not running (or DOCKER_HOST/the docker context points elsewhere).';
+    else if (/Cannot connect to the Docker daemon|failed to connect to the docker API/i.test(msg))
+      advice = 'The docker daemon is not running (or DOCKER_HOST/the docker context points elsewhere).';
     else if (/permission denied/.test(msg)) advice = "You may not use the docker socket: add yourself to the 'docker' group and log in again.";
     else if (/could not select device driver|nvidia/i.test(msg))
       advice = 'No NVIDIA container runtime: install the NVIDIA Container Toolkit, or run without GPUs (hailo.dfc.gpus: none).';

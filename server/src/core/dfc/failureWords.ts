@@ -36,6 +36,10 @@ const ERROR_PREFIX =
  * dpkg's report on one archive or package, `dpkg: error processing archive X (--unpack):` / `error processing package X
  * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
  */
+/** Whether the line opens with an error word as its prefix (ERROR_PREFIX: apt's `E: `, `error: `, git's `fatal: `). */
+export function errorPrefixIn(body: string): boolean {
+  return ERROR_PREFIX.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+}
 const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
 /**
  * GNU make's fatal error, `make[2]: *** No rule to make target 'X', needed by 'Y'.  Stop.` (GNU make's fatal(): `%s: *** %s.
@@ -174,13 +178,22 @@ const NARRATOR =
   /(?:^|[^\w'])(?:I|i|I'm|I've|we|We|my|My|our|Our|you|You|it|It|they|They)\s+(?:\w+\s+)?(?:cannot|can't|could not|couldn't|am unable|are unable|is unable|was unable|failed|fails|threw|did not|didn't)(?:\s+to)?$/;
 
 /**
+ * A question why the author sees or gets something (`Any idea why I'm seeing … failed with …?`, `Does anyone know why I get …
+ * failed to open …?`): it presupposes what they saw — the failure happened, and its words are the program's. Any other
+ * question says nothing (`Why could not the pipeline link?`, `Does it fail …?`, `How do I avoid …?`).
+ */
+const WHY_ASKED =
+  /(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why (?:I'm|I am|am I|we're|we are|are we|I|we|do I|do we) (?:keep )?(?:seeing|getting|see|get|got|saw)\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
+/(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
+
+/**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
  * (`…?`) and a narrator's sentence say nothing; the words must not be negated or conditioned before them. `lead`: the line
  * before in the author's paragraph, where the clause of the words may begin.
  */
 export function failureIn(body: string, lead = ''): FailureWords | null {
   const s = body.length > HEAD ? body.slice(0, HEAD) : body;
-  if (!MAY_FAIL.test(s) || /\?\s*$/.test(s) || CODE.test(s) || windowClosedIn(s)) return null;
+  if (!MAY_FAIL.test(s) || (/\?\s*$/.test(s) && !WHY_ASKED.test(s)) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;
   // A negation or condition in the clause before the words (`no errors`, `if it is not found`), or the words counted as none (`failed: 0`).

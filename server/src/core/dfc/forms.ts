@@ -13,7 +13,7 @@
 import { stripAnsi, type LogLine } from './lines';
 import type { ShapeCut } from './logShape';
 import { startsWithPrefix } from './normalise';
-import { endsRun } from './markers';
+import { dpkgPackageStep, endsRun } from './markers';
 import { KERNEL_FRAME } from './kernelSplat';
 
 /** The five entities an HTML serializer writes for text, and the spaces and quotes a forum adds. */
@@ -252,7 +252,10 @@ export class Unwrap {
       startsWithPrefix(t) ||
       openSpan(t) ||
       endsRun(t) ||
-      PROMPT.test(t)
+      PROMPT.test(t) ||
+      // dpkg's progress line about a package (`Setting up x (1.0) ...`, any locale: markers.ts dpkgPackageStep) is a line of
+      // its own, whatever its maintainer script prints under it (`build-essential/stable,now 12.9 arm64 [installed]`).
+      ((heldText.endsWith('...') || heldText.endsWith('\u2026')) && dpkgPackageStep(heldText) !== null)
     )
       return false;
     const first = FIRST_WORD.exec(t.slice(0, 400))![0];

@@ -540,7 +540,7 @@ const MARKER = {
   ranFrom: /^Ran from command: \S/,
   vdevice: /^Creating vdevice with params\b/,
   inferred:
-    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
+    /^(?:>\s*)?Inference result:|^FPS\s+\(hw_only\)\s+=|^Device Architecture:\s+\S|^Firmware Version:\s+\d+\.\d+\.\d+ \((?:release|develop|debug),(?:app|core)\b[^)]{0,80}\)|^\[-\] Device: \S|^HEF Compatible for: \S|^Network group name: \S+, (?:Single Context|Multi Context)|^\S+: FPS: \d/,
   networkDone: /^Network \S+: 100% \| \d/,
   /**
    * `run2`'s timer track at 100% with nothing left (hailortcli/run2/timer_live_track.cpp: `[{:=>{}}{:{}}] {:>3}% {}`, a bar
@@ -553,6 +553,13 @@ const MARKER = {
    * emulator comparison, dfc-corpus unseen25/08; a CI job's `Summary: passed=89 failed=0 skipped=0`): printed once its loop has
    * ended. A count of failures above zero is no good end (TALLY_FAILED: such scripts exit 1 then).
    */
+  /**
+   * A check's closing inventory, `key=value` only: hailo-apps' scripts/check_installed_packages.sh prints, after all its checks,
+   * `SUMMARY: hailo_arch=hailo10h hailo_pci=5.1.1 hailort=5.1.1 pyhailort=5.1.1 tappas-core=5.1.0 tappas-python=5.1.0` (its
+   * to_check's last line, whatever the checks found). A component it did not find is `-1` or `unknown` there (INVENTORY_ABSENT):
+   * no good end; a check it failed says so in its own `[ERROR]` line before, which fails the run as any error before an answer does.
+   */
+  inventory: /^(?:SUMMARY|Summary): (?:[A-Za-z][\w-]{0,30}=[\w.+~-]{1,40}(?: +|\s*$)){2,16}$/,
   tally: /^Summary: (?:[A-Za-z][\w-]{0,30} ?[=:] ?\d{1,9}(?:, ?| {1,4}|\.?\s*$)){1,12}$/,
   /**
    * docker's answer to its image commands, their last line once the image is there: `docker load`'s `Loaded image: NAME:TAG` (or
@@ -609,6 +616,22 @@ const MARKER = {
  * dfc-corpus unseen18/18, a parse that failed), and a marker in it says nothing of the run.
  */
 const FORMAT_FIELD = /\{[A-Za-z_][\w.]{0,60}(?:\[[^\]{}]{0,40}\])?(?:![rsa])?(?::[^{}]{0,20})?\}/;
+
+/**
+ * dpkg's progress line about one package, in any locale: its message catalogue moves the words around the package and
+ * keeps `%s (%s) ...` — the package's name, its version in parentheses, three dots at the line's end (src/main/archives.c
+ * `Unpacking %s (%s) ...`, src/main/configure.c `Setting up %s (%s) ...`; zh_CN `正在解压 %s (%s) ...` / `正在设置 %s (%s) ...`,
+ * de `Entpacken von %s (%s) ...` / `%s (%s) wird eingerichtet ...`, ja `%s (%s) を設定しています ...`). An upgrade's unpack adds the
+ * old version (`Unpacking x (2) over (1) ...`). Returns `name (version)`, or null.
+ */
+const DPKG_PACKAGE_STEP =
+  /(?:^|[\s\u3000-\u9fff])([a-z0-9][a-z0-9+.-]{1,80}) \((\d[\w.+~:-]{0,60})\)(?: \S{1,20} \(\d[\w.+~:-]{0,60}\))?(?: [^()]{0,60})? ?(?:\.\.\.|\u2026)\s*$/;
+export function dpkgPackageStep(text: string): string | null {
+  const t = withoutLevel(text).trim();
+  if (t.length > 240 || !(t.endsWith('...') || t.endsWith('\u2026'))) return null;
+  const m = DPKG_PACKAGE_STEP.exec(t);
+  return m ? `${m[1]} (${m[2]})` : null;
+}
 
 export function classifyMarker(text: string): Marker | null {
   const t = withoutLevel(text).trim().replace(SUCCESS_MARK, '');
@@ -676,6 +699,10 @@ export function classifyMarker(text: string): Marker | null {
     MARKER.run2Done.test(t) ||
     // A program's closing tally (counts only, none of them failures above zero): its loop ended.
     (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
+    // An author's report of the frame rate their run reached, a prose line of theirs (no level): frames went through.
+    ((t.includes('fps') || t.includes('FPS') || t.includes('frames')) && !SAYS_PROBLEM.test(level(text) ?? '') && authorRate(t)) ||
+    // A check's closing inventory (key=value only), every component found and no failures counted: its checks ran.
+    ((t.startsWith('SUMMARY: ') || t.startsWith('Summary: ')) && MARKER.inventory.test(t) && !INVENTORY_ABSENT.test(t) && !TALLY_FAILED.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
     ((t.includes('+/-') || t.includes('±')) && MARKER.measured.test(t)) ||
     MZ_INFO_CARD.test(t) ||
@@ -733,6 +760,30 @@ export function emulatorInferenceEnded(text: string): boolean {
 }
 
 /** A tally's count of failures above zero (`failed=2`, `errors: 1`). */
+/**
+ * An author's report of the frame rate their run reached, in their own sentence (`I got approximately 30fps in my testing.`, a
+ * Raspberry Pi 5 tracking tutorial's run, dfc-corpus unseen27/03; `we reached ~25 FPS on the Hailo-8L`, `yolov8s runs at 60 fps`):
+ * a rate is measured over frames that went through, so the run they tell of ran — as a benchmark's `Throughput: N fps` over its
+ * timed run is its answer. Their subject and verb, then the number: a live counter (`FPS: 12.36`) is no sentence. A sentence that
+ * measures it against something else (`only`, `instead of`, `expected`, `but`), asks, wishes or supposes says no such end
+ * (AUTHOR_RATE_NOT), nor does a negation or a failure word in it (NOT_SUCCEEDED).
+ */
+const AUTHOR_RATE =
+  /(?:\b(?:I|we|it|this|that|the (?:app|application|demo|pipeline|model|tracker|detector|script)) (?:(?:finally|then|now|consistently) )?(?:got|get|gets|reached|reach|reaches|achieved|achieve|achieves|measured|saw|see|is running at|was running at)|\b[\w.-]{2,40} (?:runs|ran) at)(?: (?:a stable|a steady|an average of|on average|around|about|approximately|approx\.?|roughly|nearly|almost|over|more than|up to|consistently))* ?~?\d{1,4}(?:\.\d{1,2})?(?:[-\u2013~]\d{1,4})? ?(?:fps|FPS|frames per second|frames\/s)\b/;
+const AUTHOR_RATE_NOT =
+  /\b(?:only|just|instead|expected|expect\w*|but|however|drops?|dropped|slow\w*|target\w*|want\w*|should|would|could|might|hope\w*|if|when|until)\b|\?/i;
+
+/** An author's report of the frame rate their run reached (AUTHOR_RATE), in their sentence, nothing in it taking it back. */
+export function authorRate(t: string): boolean {
+  if (!AUTHOR_RATE.test(t)) return false;
+  const sentence = t.split(/(?<=[.!?])\s+/).find((x) => AUTHOR_RATE.test(x)) ?? t;
+  return !AUTHOR_RATE_NOT.test(sentence) && !NOT_SUCCEEDED.test(sentence);
+}
+
+/** The levels at which a line reports a problem (a relay's `info` is none): no author's report of a rate there. */
+const SAYS_PROBLEM = /^(?:error|critical|warning)$/;
+/** A component an inventory did not find (`hailort=-1`, `pyhailort=unknown`, `tappas-core=missing`). */
+const INVENTORY_ABSENT = /=(?:-1|unknown|missing|none|not[-_]?found|n\/a)(?=\s|$)/i;
 const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;
 
 const RUN_END_WORD = /[Kk]illed|[Tt]erminated|interrupt|\^C|exit|Error \d/;

@@ -9,6 +9,7 @@ import {
   authorCured,
   classifyHeader,
   classifyMarker,
+  dpkgPackageStep,
   classifyProgress,
   classifySummaryLine,
   emulatorInferenceEnded,
@@ -68,11 +69,13 @@ const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?
  */
 const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. Checking system requirements/;
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
+/** dpkg's configure line in its own (English) words (src/main/configure.c `Setting up %s (%s) ...`). */
+const DPKG_SETTING_UP = /^Setting up [a-z0-9][a-z0-9+.-]{1,80} \(\d/;
 /** Levels at which a line reports a problem: no verdict that something works (a relay's `info` is no such level). */
 const SAYS_PROBLEM_LEVEL: ReadonlySet<string> = new Set(['error', 'critical', 'warning']);
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: | now|able to|ixed |olved|orrected|orked for|Deactivating took/;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -121,6 +124,8 @@ class StateRun {
   answered = false;
   /** The line of the DFC emulator's inference bar at its last frame (markers.ts emulatorInferenceEnded), until a line after it. */
   emulatorBar: number | null = null;
+  /** The packages dpkg's progress lines named so far (markers.ts dpkgPackageStep): the second line of one is its configure. */
+  readonly dpkgSteps = new Set<string>();
   /**
    * The DFC's first-run system check (SYSTEM_CHECK_START): 'checking' from its first line, 'refused' at a row it reports as
    * an error (`[Error] …`, a Required row unmet), 'passed' at its table's header with none.
@@ -456,6 +461,16 @@ export class ReaderState implements ReaderView {
           this.answeredAt(l.no, events);
           break;
       }
+    }
+    // dpkg unpacks a package, then configures it (`Unpacking x (1.0) ...`, then `Setting up x (1.0) ...`): the same `name
+    // (version) ...` said a second time, in any locale (markers.ts dpkgPackageStep), is the configure its unpack got to — the
+    // install's last step; its maintainer script's failure after it (`dpkg: error processing package x (--configure):`) still
+    // fails the run (finish). English's own word says it without the unpack before it (an excerpt of apt's output).
+    if (text.includes(' (') && (text.includes('...') || text.includes('\u2026'))) {
+      const step = dpkgPackageStep(text);
+      if (step && (this.run.dpkgSteps.has(step) || DPKG_SETTING_UP.test(withoutLevel(text).trimStart()))) {
+        if (this.applicationRun()) this.run.answered = true;
+      } else if (step && this.run.dpkgSteps.size < 64) this.run.dpkgSteps.add(step);
     }
     // An author's verdict that it works now, in the sentence around a line they quote (`I was able to correct my issues by …
     // using docker "image: …"`, dfc-corpus unseen26/69: normalise.ts read the quote as the line, the verdict is the sentence's).
