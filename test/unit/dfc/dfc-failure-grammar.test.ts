@@ -322,3 +322,16 @@ test("a table's one-word cell that the shell prints alone (a signal in its local
     );
   }
 });
+
+// apt's `E: The repository 'X' does not have a Release file.` (apt-pkg/acquire-item.cc) and git's `fatal: not a git repository` (setup.c):
+// the words quoted as the failure are the prefix the program wrote, not the prefix and its message's first letter.
+test('a program failing by its prefix is quoted by the prefix alone (`E:`, `fatal:`), never with the first letter of its message', () => {
+  for (const [line, prefix] of [
+    ["E: The repository 'http://ppa.launchpad.net/deadsnakes/ppa/ubuntu noble Release' does not have a Release file.", 'E:'],
+    ['fatal: not a git repository (or any of the parent directories): .git', 'fatal:'],
+  ] as const) {
+    const r = read(['$ sudo apt update', line]);
+    assert.equal(r.outcome, 'failed', line);
+    assert.match(said(r), new RegExp(`own words \\(\`${prefix}\`\\)`), said(r));
+  }
+});

@@ -29,9 +29,10 @@ const MAY_FAIL =
  * An error word as the line's prefix: `error: …` (pip, gcc, cargo), `E: …` (apt), `prog: error: …` (collect2), `fatal: …` (git) — not `Error: none`.
  * The program or file before it may carry the GNU form's position, `file:line:column: ` (GNU Coding Standards, "Formatting
  * Error Messages": `sourcefile:lineno:column: message`; gcc's and clang's `monitor.c:53:5: error: …`, `x.c:1:10: fatal error: …`).
+ * The message's first character is looked at, not taken: the words quoted are the prefix alone (`E:`, not `E: T`).
  */
 const ERROR_PREFIX =
-  /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)\S/;
+  /^(?:[\w.+/~-]{1,200}(?::\d{1,7}){0,2}: )?(?:E|error|Error|ERROR|fatal|Fatal|FATAL|fatal error)(?::| - )\s*(?!(?:[Nn]one|[Nn]ull|[Nn]\/[Aa]|0|[Ff]alse)\b)(?=\S)/;
 /**
  * dpkg's report on one archive or package, `dpkg: error processing archive X (--unpack):` / `error processing package X
  * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
