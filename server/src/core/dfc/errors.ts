@@ -70,6 +70,8 @@ function describedIn(body: string, words: string): boolean {
 }
 /** The rest of a sentence an author's hanging indent carries: indented, then a lower-case word or a command-line option. */
 const HANGING_REST = /^\s+(?:[a-z]|--?[a-z])/;
+/** A line's words without its level tag, trimmed: what opens, unfinished and hangs read of a line that may be held. */
+const bodyOf = (l: LogLine): string => withoutLevel(l.text).trim();
 /** A line ends unfinished on a word, `,`, `:`, a bracket or a question (opens). */
 const ENDS_UNFINISHED = /(?:[\w,:)\]?]|\()$/;
 /** A program's own sentence that it failed, at the start of a line (`Failed to open camera`, `Unable to open /dev/video0`). */
@@ -1195,9 +1197,11 @@ export class ErrorCollector {
         // A relay's level on the continuation is the relay's, not the message's words.
         const rest = (l.relayedLevel ? withoutLevel(l.text) : l.text).trim();
         const joined: LogLine = { ...h.line, text: `${h.line.text.replace(/\s+$/, '')} ${rest}`, length: h.line.length };
-        const opens = h.count + 1 < MAX_JOINED ? this.opens(joined) : null;
+        const more = h.count + 1 < MAX_JOINED;
+        const body = more ? bodyOf(joined) : '';
+        const opens = more ? this.opens(joined, body) : null;
         if (opens) this.held = { line: joined, count: h.count + 1, cut: opens.cut };
-        else if (h.count + 1 < MAX_JOINED && h.indentOnly && this.hangs(joined)) this.held = { line: joined, count: h.count + 1, cut: null, indentOnly: true };
+        else if (more && h.indentOnly && this.hangs(body)) this.held = { line: joined, count: h.count + 1, cut: null, indentOnly: true };
         else flush(joined);
         return { line: l, continued: true };
       }
@@ -1214,16 +1218,16 @@ export class ErrorCollector {
   /** Whether to hold `l` (read it when the next line shows whether it continues). */
   hold(l: LogLine): boolean {
     if (this.run.inTraceback || this.run.afterException || l.overwritten) return false;
-    const opens = this.opens(l);
+    const body = bodyOf(l);
+    const opens = this.opens(l, body);
     if (opens) this.held = { line: l, count: 1, cut: opens.cut };
-    else if (this.hangs(l)) this.held = { line: l, count: 1, cut: null, indentOnly: true };
+    else if (this.hangs(body)) this.held = { line: l, count: 1, cut: null, indentOnly: true };
     else return false;
     return true;
   }
 
   /** A program's error line by its prefix, its sentence not ended (no `.`, `!`, `?`): an indented line may go on with it. */
-  private hangs(l: LogLine): boolean {
-    const body = withoutLevel(l.text).trim();
+  private hangs(body: string): boolean {
     return body.length > 0 && !/[.!?]$/.test(body) && errorPrefixIn(body);
   }
 
@@ -1239,15 +1243,14 @@ export class ErrorCollector {
    * with the message's next words wherever the line was broken (an author's fill, behind a relay's prefix or not,
    * dfc-corpus unseen25/74) — only those words continue it, unless the line is unfinished on its own account too.
    */
-  private opens(l: LogLine): { cut: MessageCut | null } | null {
-    const unfinished = this.unfinished(l);
-    const body = unfinished ? '' : withoutLevel(l.text).trim();
+  private opens(l: LogLine, body: string): { cut: MessageCut | null } | null {
+    const unfinished = this.unfinished(l, body);
     const cut = unfinished || !ENDS_UNFINISHED.test(body) ? null : messageCutIn(body);
     return unfinished || cut ? { cut } : null;
   }
 
-  private unfinished(l: LogLine): boolean {
-    const body = withoutLevel(l.text).trim();
+  /** `body`: the line without its level, trimmed (bodyOf). */
+  private unfinished(l: LogLine, body: string): boolean {
     // A line ends unfinished on a word, `,`, `:`, a bracket (`shapes [[-1, 128]]` / `for layer …`) or a question HailoRT answers on the next line.
     // A catalogue message cut at one of its own sentence ends goes on, too (endsAtMessageSentence).
     if (!body || TRACEBACK_START.test(body)) return false;

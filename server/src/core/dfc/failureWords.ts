@@ -20,6 +20,8 @@ export interface FailureWords {
 }
 
 const HEAD = 2000;
+/** The line's first HEAD characters, what every test here reads. */
+const head = (body: string): string => (body.length > HEAD ? body.slice(0, HEAD) : body);
 
 /** A cheap gate: every failure line holds one of these (case-insensitively). */
 const MAY_FAIL =
@@ -37,11 +39,11 @@ const ERROR_PREFIX =
  * dpkg's report on one archive or package, `dpkg: error processing archive X (--unpack):` / `error processing package X
  * (--configure):`, its reason on the indented line after it (dpkg src/main/errors.c, print_error_perpackage).
  */
+const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
 /** Whether the line opens with an error word as its prefix (ERROR_PREFIX: apt's `E: `, `error: `, git's `fatal: `). */
 export function errorPrefixIn(body: string): boolean {
-  return ERROR_PREFIX.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+  return ERROR_PREFIX.test(head(body));
 }
-const ERROR_PROCESSING = /^[\w.+/~-]{1,200}: error processing (?=\S)/;
 /**
  * GNU make's fatal error, `make[2]: *** No rule to make target 'X', needed by 'Y'.  Stop.` (GNU make's fatal(): `%s: *** %s.
  * Stop.`): the build stopped there, as ninja's `ninja: error: 'X', needed by 'Y', missing` says (dfc-corpus unseen26/43). A
@@ -62,7 +64,7 @@ const CUDA_ERROR = /\bCUDA_ERROR_[A-Z_]{2,60}(?=: \S|\s*$)/;
 
 /** Whether the line says the CUDA runtime failed (CUDA_ERROR): the GPU, which of the DFC's steps only the optimizer computes on. */
 export function cudaFailureIn(body: string): boolean {
-  return body.includes('CUDA_ERROR_') && CUDA_ERROR.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+  return body.includes('CUDA_ERROR_') && CUDA_ERROR.test(head(body));
 }
 
 /**
@@ -115,7 +117,7 @@ const MODAL = /\b(?:would|might|may|should)\b/;
 const WARNED = /\bwarn(?:ing)?\b|^[WN]: |^\u26a0|(?:^|: )[WI](?:\d{4} [\d:.]{8,20} +\d{1,10})? [\w./-]{1,200}:\d{1,6}\] /i;
 /** Whether the text holds a warning's words (WARNED): a program's `warning:`, ⚠, apt's `W: `, glog's W letter. */
 export function warnedIn(text: string): boolean {
-  return WARNED.test(text.length > HEAD ? text.slice(0, HEAD) : text);
+  return WARNED.test(head(text));
 }
 /**
  * A line of code that prints or raises the words (a pasted script: `echo "Error: HailoRT not installed"`,
@@ -143,11 +145,11 @@ const GOES_ON =
 const WINDOW_CLOSED = /\bOutput window was closed\b/;
 /** Whether the line is a display sink's word that its user closed its window (WINDOW_CLOSED): the application's end. */
 export function windowClosedIn(body: string): boolean {
-  return body.includes('window was closed') && WINDOW_CLOSED.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+  return body.includes('window was closed') && WINDOW_CLOSED.test(head(body));
 }
 /** Whether the line's program says it goes on past what it could not do (GOES_ON): no failure, whatever its first words. */
 export function goesOnIn(body: string): boolean {
-  return GOES_ON.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+  return GOES_ON.test(head(body));
 }
 /**
  * The compiler's single-context attempt as the subject of the words (`single-context presolve failed \`lcus=(110/80)\``, `Single
@@ -169,7 +171,7 @@ const TEARDOWN =
   /^(?:\S{1,40}: )?(?:error|exception|failure|failed|problem)\b[^.:]{0,40}?\b(?:during|while|in|on)\s+(?:the\s+)?(?:final\s+)?(?:cleanup|clean-up|clean up|cleaning up|teardown|tear-down|tearing down|shutdown|shut-down|shutting down)\b/i;
 /** Whether the line's own words say its failure happened while the program tore down (TEARDOWN). */
 export function teardownIn(body: string): boolean {
-  return TEARDOWN.test(body.length > HEAD ? body.slice(0, HEAD) : body);
+  return TEARDOWN.test(head(body));
 }
 /** The words counted as none right after them (`failed: 0`, `failed 0`). */
 const NONE_AFTER = /^:? ?0\b/;
@@ -185,7 +187,6 @@ const NARRATOR =
  */
 const WHY_ASKED =
   /(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why (?:I'm|I am|am I|we're|we are|are we|I|we|do I|do we) (?:keep )?(?:seeing|getting|see|get|got|saw)\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
-/(?:^|[.!:]\s+)(?:(?:any|no) (?:idea|ideas|clue|clues) |does anyone know |do you know |can (?:someone|anyone) (?:explain|tell me) )?why\b(?:[^.!?]|[.!?](?=\S))*\?\s*$/i;
 
 /**
  * The words that say a line's program failed, or null. `body` is the line without its level tag. A question
@@ -193,7 +194,7 @@ const WHY_ASKED =
  * before in the author's paragraph, where the clause of the words may begin.
  */
 export function failureIn(body: string, lead = ''): FailureWords | null {
-  const s = body.length > HEAD ? body.slice(0, HEAD) : body;
+  const s = head(body);
   if (!MAY_FAIL.test(s) || (/\?\s*$/.test(s) && !WHY_ASKED.test(s)) || CODE.test(s) || windowClosedIn(s)) return null;
   const hit = firstHit(s);
   if (!hit) return null;

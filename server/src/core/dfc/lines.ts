@@ -49,7 +49,8 @@ const LOST_SGR = /(?<!\\(?:u001[bB]|x1[bB]|033|e))\[(?:\d{1,3}(?:;\d{1,3}){0,4})
 const LOST_RESET_WORD = /^\[m[A-Za-z]/;
 
 function stripLostSgr(s: string): string {
-  if (!s.includes('m') || !LOST_SGR_PAIR.test(s)) return s;
+  // The pair ends in a reset, `[0m` or `[m`: a line without one (nearly every line) runs no pattern.
+  if ((!s.includes('[0m') && !s.includes('[m')) || !LOST_SGR_PAIR.test(s)) return s;
   return s.replace(LOST_SGR, (code, at: number) => (code === '[m' && LOST_RESET_WORD.test(s.slice(at, at + 3)) ? code : ''));
 }
 

@@ -328,8 +328,11 @@ function fileDoneIn(kind: 'hef' | 'har', t: string): { file?: string; at: number
   return null;
 }
 
-/** A tool's error or warning line: never its word that it wrote a file (`HEF was compiled assuming …`, HailoRT's warning). */
-function saysProblem(text: string): boolean {
+/**
+ * A line whose level reports a problem (error, critical, warning; a relay's `info` is none): never a tool's word that it
+ * wrote a file (`HEF was compiled assuming …`, HailoRT's warning), an author's rate or an author's verdict that it works.
+ */
+export function saysProblem(text: string): boolean {
   const lv = level(text);
   return lv === 'error' || lv === 'critical' || lv === 'warning';
 }
@@ -700,7 +703,7 @@ export function classifyMarker(text: string): Marker | null {
     // A program's closing tally (counts only, none of them failures above zero): its loop ended.
     (t.startsWith('Summary: ') && MARKER.tally.test(t) && !TALLY_FAILED.test(t)) ||
     // An author's report of the frame rate their run reached, a prose line of theirs (no level): frames went through.
-    ((t.includes('fps') || t.includes('FPS') || t.includes('frames')) && !SAYS_PROBLEM.test(level(text) ?? '') && authorRate(t)) ||
+    ((t.includes('fps') || t.includes('FPS') || t.includes('frames')) && !saysProblem(text) && authorRate(t)) ||
     // A check's closing inventory (key=value only), every component found and no failures counted: its checks ran.
     ((t.startsWith('SUMMARY: ') || t.startsWith('Summary: ')) && MARKER.inventory.test(t) && !INVENTORY_ABSENT.test(t) && !TALLY_FAILED.test(t)) ||
     // A benchmark's mean and spread over its timed runs: its report once they all ran.
@@ -780,8 +783,6 @@ export function authorRate(t: string): boolean {
   return !AUTHOR_RATE_NOT.test(sentence) && !NOT_SUCCEEDED.test(sentence);
 }
 
-/** The levels at which a line reports a problem (a relay's `info` is none): no author's report of a rate there. */
-const SAYS_PROBLEM = /^(?:error|critical|warning)$/;
 /** A component an inventory did not find (`hailort=-1`, `pyhailort=unknown`, `tappas-core=missing`). */
 const INVENTORY_ABSENT = /=(?:-1|unknown|missing|none|not[-_]?found|n\/a)(?=\s|$)/i;
 const TALLY_FAILED = /(?<![a-z])(?:fail(?:ed|ures?)?|errors?|incorrect|mismatch(?:es|ed)?|crash(?:es|ed)?)\s?[=:]\s?0*[1-9]/i;

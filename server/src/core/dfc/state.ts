@@ -15,6 +15,7 @@ import {
   emulatorInferenceEnded,
   iterationProgress,
   level,
+  saysProblem,
   withoutLevel,
   type Progress,
   type RunCommand,
@@ -71,8 +72,6 @@ const SYSTEM_CHECK_START = /First time Hailo Dataflow Compiler is being used\. C
 const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 /** dpkg's configure line in its own (English) words (src/main/configure.c `Setting up %s (%s) ...`). */
 const DPKG_SETTING_UP = /^Setting up [a-z0-9][a-z0-9+.-]{1,80} \(\d/;
-/** Levels at which a line reports a problem: no verdict that something works (a relay's `info` is no such level). */
-const SAYS_PROBLEM_LEVEL: ReadonlySet<string> = new Set(['error', 'critical', 'warning']);
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
   /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took/;
@@ -474,14 +473,7 @@ export class ReaderState implements ReaderView {
     }
     // An author's verdict that it works now, in the sentence around a line they quote (`I was able to correct my issues by …
     // using docker "image: …"`, dfc-corpus unseen26/69: normalise.ts read the quote as the line, the verdict is the sentence's).
-    if (
-      l.said !== undefined &&
-      l.said !== text &&
-      !l.raw.includes('[HailoRT]') &&
-      !SAYS_PROBLEM_LEVEL.has(level(text) ?? '') &&
-      authorCured(l.said) &&
-      this.applicationRun()
-    ) {
+    if (l.said !== undefined && l.said !== text && !l.raw.includes('[HailoRT]') && !saysProblem(text) && authorCured(l.said) && this.applicationRun()) {
       this.run.answered = true;
       this.errors.succeeded();
     }
