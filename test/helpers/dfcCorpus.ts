@@ -88,10 +88,10 @@ export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 /**
  * The batches set aside, unread or not yet mended: listed and their format checked, never scored or wrapped by the tests.
- * unseen28/ (the twenty-ninth batch, collected 2026-12-07 15:38–15:51; scored once 21/24) for the next session's round.
+ * unseen28/ (the twenty-ninth batch, collected 2026-12-07 15:38–15:51; scored once 21/24) is read on this fix branch.
  * unseen21/ … unseen27/ (scored once 9/13, 17/24, 19/25, 35/50, 36/52, 30/41 and 31/44) are read since.
  */
-export const SET_ASIDE: readonly CorpusPart[] = ['unseen28'];
+export const SET_ASIDE: readonly CorpusPart[] = [];
 
 export const READ_PARTS: readonly CorpusPart[] = CORPUS_PARTS.filter((p) => !SET_ASIDE.includes(p));
 
