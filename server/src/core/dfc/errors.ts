@@ -1789,6 +1789,11 @@ export class ErrorCollector {
     return this.out.some((d) => d.severity === 'error');
   }
 
+  /** The last line of a kernel splat the log stopped inside, when it is `lastNo` or later (kernelSplat.ts openAt). */
+  splatOpenAt(lastNo: number): number | null {
+    return this.run.splats.openAt(lastNo);
+  }
+
   /**
    * The log goes on with another command after a run that ended in an error (a user's retry after a
    * typo, a second attempt): the last run decides the outcome. The earlier run's errors stay, as

@@ -74,7 +74,7 @@ const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 const DPKG_SETTING_UP = /^Setting up [a-z0-9][a-z0-9+.-]{1,80} \(\d/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took/;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took|Iteration #/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -169,6 +169,13 @@ class StateRun {
   dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
   runShown = false;
+  /**
+   * A HailoRT session its own log file recorded (`[time] [tid] [HailoRT] …`, hailort.log: every step at info level, flushed)
+   * that no teardown closed since (the `released` marker): a file that stops there stopped while the process ran (openEnd).
+   */
+  sessionOpen = false;
+  /** The line of the last progress bar or step count read (`lastProgress`). */
+  lastProgressLine: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
@@ -176,6 +183,23 @@ class StateRun {
 
 /** A Markdown code block's fence (an output block's end): no line of the program's. */
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+/** The kernel's record prefix (`[    5.241197] `, printk's time) — a line a program (the kernel) wrote. */
+const PRINTK_TIME = /^\s*\[ {0,12}\d{1,10}\.\d{1,9}\] /;
+/** What a record says once its writer's prefixes are off: printk's time, a device's `hailo 0000:01:00.0: `, HailoRT's frame. */
+const RECORD_PREFIX =
+  /^(?:\s*\[ {0,12}\d{1,10}\.\d{1,9}\] )?(?:[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: )?(?:\[[^\]]{1,40}\]\s?\[\d{1,10}\]\s?\[HailoRT\]\s?\[\w{1,10}\]\s?\[[\w.-]{1,80}:\d{1,6}\]\s?\[\w{1,80}\]\s?)?(?:\[HailoRT\]\s?\[\w{1,10}\]\s?)?/;
+/**
+ * A record that opens a step, as programs word one: a participle first (`Initializing Hailo device as PCIe`, `Writing file
+ * hailo/hailo8_board_cfg.bin`, `Searching for a better partition...`, `Running command 'benchmark' with 'hailortcli'`) —
+ * not a noun or a preposition that ends in -ing (`Nothing to migrate`, `Warning`, `During …`).
+ */
+const OPENS_STEP = /^(?!(?:[A-Z][a-z]*thing|String|Warning|During|Pending)\b)[A-Z][a-z]{2,}ing\b/;
+/** A record that says the step it names ended (`Configuring HEF took 18.48 ms`, `Loading … done`). */
+const STEP_ENDED = /\b(?:took|done|complete[ds]?|finished|succeeded|successful(?:ly)?|ready|loaded|created)\b/i;
+/** Words telling a failure in any inflection (an author's after the log's last record: `every subsequent call failing to parse`). */
+const FAILURE_TOLD = /\bfail(?:s|ed|ing|ures?)?\b/i;
+/** A record that hands over to what follows it: a step's `…`/`...`, an introducing colon, a question or a `[Y/n]` prompt, a usage line. */
+const HANDS_OVER = /(?:\.{3}|\u2026|:|\?|\[[Yy]\/[Nn]\]|\([yY]\/[nN]\))\s*$|^usage: /;
 
 export class ReaderState implements ReaderView {
   readonly ctx: DfcLogContext & { logPath: string };
@@ -198,6 +222,12 @@ export class ReaderState implements ReaderView {
    * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
    */
   private recommended: string[] = [];
+  /** The last line a program wrote (a level's record, HailoRT's, the kernel's, a marker, a bar, a banner): what the log last said of its run. */
+  private lastProgram: { no: number; text: string } | null = null;
+  /** The last line that is neither blank nor a Markdown fence, ANSI escapes off: where the excerpt stops. */
+  private lastWritten: { no: number; text: string } | null = null;
+  /** The last line of an author's words after the program's last record that tells a failure (`every subsequent call failing to parse`). */
+  private failureToldAfter = 0;
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
@@ -249,6 +279,7 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.seen(l);
     const text = l.text;
+    if (level(text) !== null || l.raw.includes('[HailoRT]') || PRINTK_TIME.test(text) || KERNEL_DEVICE_LINE.test(text)) this.lastProgram = { no: l.no, text };
     // A line that says something after docker's image line: the script went on past it (its own marker may answer again).
     if (this.run.answeredByImage && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
@@ -419,6 +450,7 @@ export class ReaderState implements ReaderView {
           this.errors.answered(l.no);
           break;
         case 'released':
+          this.run.sessionOpen = false;
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
           if (this.applicationRun() && !this.run.answered) this.run.answered = this.run.answeredByRelease = true;
           break;
@@ -486,6 +518,9 @@ export class ReaderState implements ReaderView {
     if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
       this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
+    if (m || p || h || c) this.lastProgram = { no: l.no, text };
+    // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
+    if (m?.kind !== 'released' && HAILORT_THREAD.test(l.raw)) this.run.sessionOpen = true;
   }
 
   /**
@@ -517,12 +552,18 @@ export class ReaderState implements ReaderView {
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
   private seen(l: LogLine): void {
     this.lastLine = l.no;
+    const t = l.text.trim();
+    if (t && !OUTPUT_FENCE.test(t)) this.lastWritten = { no: l.no, text: t };
+    // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it.)
+    if (this.lastProgram !== null && FAILURE_TOLD.test(l.said ?? t)) this.failureToldAfter = l.no;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
     this.run.lastProgressLabel = p.label;
     this.run.lastProgress = p;
+    this.run.lastProgressLine = l.no;
+    this.lastProgram = { no: l.no, text: l.text };
     // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
     // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
     if (OPTIMIZE_PROGRESS.test(p.label)) {
@@ -684,6 +725,38 @@ export class ReaderState implements ReaderView {
     this.errors.newRun(earlier);
   }
 
+  /**
+   * What the log opened and never closed, when it shows no failure (issue 30: `incomplete` needs evidence of its own): a stage
+   * started and not ended; a model script loaded for a next step; the command's last stage not reached; HailoRT's log file
+   * in a session no teardown closed; the first-run check with no table yet; a kernel splat with no `end trace`; the last line
+   * cut inside its brackets; or the last record a program wrote opens something — a step (`Initializing …`, `Creating x...`),
+   * a question or prompt, a usage line, a bar below its total, a failure whose consequence is not shown. Null when nothing is
+   * open: a run that shows a program's records and this is `success` (finish).
+   */
+  openEnd(): string | null {
+    const r = this.run;
+    if (r.current !== null) return `the ${r.current} stage started and did not end`;
+    if (r.nextStepLine !== null) return 'a model script was loaded for a step the log does not show';
+    if (r.command !== null && r.stages.get(r.lastStage)!.status !== 'ok') return `the command's ${r.lastStage} stage never ended`;
+    if (r.sessionOpen) return "HailoRT's log file shows a session no teardown closed";
+    if (r.systemCheck === 'checking') return "the first-run system check's table never came";
+    const last = this.lastProgram;
+    if (last !== null && this.errors.splatOpenAt(last.no) !== null) return 'the kernel report has no end trace';
+    const w = this.lastWritten;
+    if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
+    if (last === null) return null;
+    const said = withoutLevel(last.text).trim().replace(RECORD_PREFIX, '').trim();
+    if (!said) return 'the last record is cut before its message';
+    if (this.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
+    const lp = r.lastProgress;
+    if (r.lastProgressLine === last.no && lp !== null && lp.total !== null && lp.done < lp.total) return 'a bar stopped below its total';
+    if (HANDS_OVER.test(said)) return 'the last record hands over to what follows it';
+    if (OPENS_STEP.test(said) && !STEP_ENDED.test(said) && level(last.text) !== 'warning') return 'the last record opens a step';
+    if (failureIn(said) !== null) return 'the last record tells a failure whose consequence is not shown';
+    if (w !== null && w.no > last.no && SHELL_PROMPT.test(w.text)) return 'a command was typed and nothing after it shows';
+    return null;
+  }
+
   private ranToItsEnd(): boolean {
     if (this.run.command || this.run.current !== null || this.run.nextStepLine !== null || this.errors.hasErrors()) return false;
     return STAGES.some((s) => this.run.stages.get(s)!.status === 'ok');
@@ -787,7 +860,9 @@ export class ReaderState implements ReaderView {
       this.run.stages.get(this.run.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.run.current === null) ||
       this.ranToItsEnd() ||
-      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors())
+      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors()) ||
+      // A program's records, no failure and nothing left open: the run's end (openEnd), whatever kind of end it has.
+      (this.lastProgram !== null && !this.errors.hasErrors() && !this.errors.endsInError() && this.openEnd() === null)
     ) {
       outcome = 'success';
     } else {
@@ -866,6 +941,13 @@ function mistyped(refused: string | null, typed: string): boolean {
  */
 function failureTold(words: string): boolean {
   return matchDfcMessage(words)?.message.severity === 'error' || failureIn(words) !== null;
+}
+
+/** How many times `ch` occurs in `s`. */
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** Mean of the known values to one decimal, halves up (null when none is known). */
