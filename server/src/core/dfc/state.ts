@@ -174,6 +174,12 @@ class StateRun {
    * that no teardown closed since (the `released` marker): a file that stops there stopped while the process ran (openEnd).
    */
   sessionOpen = false;
+  /**
+   * The Hailo PCIe driver's probe of a device (`hailo 0000:01:00.0: Probing on: 1e60:2864...`) that has not ended: it ends
+   * with `Probing: Added board 1e60-2864, /dev/hailo0` (the `probed` marker), after the firmware's load answered
+   * (`Firmware was loaded successfully`, hailort-drivers' hailo_load_firmware: the probe's last step that can fail).
+   */
+  probeOpen = false;
   /** The line of the last progress bar or step count read (`lastProgress`). */
   lastProgressLine: number | null = null;
 
@@ -183,6 +189,8 @@ class StateRun {
 
 /** A Markdown code block's fence (an output block's end): no line of the program's. */
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+/** The Hailo PCIe driver's answer that the device's firmware loaded (hailort-drivers, `hailo_load_firmware`). */
+const FIRMWARE_LOADED = /: Firmware was loaded successfully\s*$/;
 /** The kernel's record prefix (`[    5.241197] `, printk's time) — a line a program (the kernel) wrote. */
 const PRINTK_TIME = /^\s*\[ {0,12}\d{1,10}\.\d{1,9}\] /;
 /** What a record says once its writer's prefixes are off: printk's time, a device's `hailo 0000:01:00.0: `, HailoRT's frame. */
@@ -191,15 +199,24 @@ const RECORD_PREFIX =
 /**
  * A record that opens a step, as programs word one: a participle first (`Initializing Hailo device as PCIe`, `Writing file
  * hailo/hailo8_board_cfg.bin`, `Searching for a better partition...`, `Running command 'benchmark' with 'hailortcli'`) —
- * not a noun or a preposition that ends in -ing (`Nothing to migrate`, `Warning`, `During …`).
+ * not a noun or a preposition that ends in -ing (`Nothing to migrate`, `Warning`, `During …`), nor a label (the driver's
+ * `Probing: Added board 1e60-2864, /dev/hailo0`).
  */
-const OPENS_STEP = /^(?!(?:[A-Z][a-z]*thing|String|Warning|During|Pending)\b)[A-Z][a-z]{2,}ing\b/;
+const OPENS_STEP = /^(?!(?:[A-Z][a-z]*thing|String|Warning|During|Pending)\b)[A-Z][a-z]{2,}ing\b(?!:)/;
 /** A record that says the step it names ended (`Configuring HEF took 18.48 ms`, `Loading … done`). */
 const STEP_ENDED = /\b(?:took|done|complete[ds]?|finished|succeeded|successful(?:ly)?|ready|loaded|created)\b/i;
-/** Words telling a failure in any inflection (an author's after the log's last record: `every subsequent call failing to parse`). */
-const FAILURE_TOLD = /\bfail(?:s|ed|ing|ures?)?\b/i;
-/** A record that hands over to what follows it: a step's `…`/`...`, an introducing colon, a question or a `[Y/n]` prompt, a usage line. */
-const HANDS_OVER = /(?:\.{3}|\u2026|:|\?|\[[Yy]\/[Nn]\]|\([yY]\/[nN]\))\s*$|^usage: /;
+/**
+ * An author's words after the log's last record that tell a failure in any inflection or what did not happen (`every subsequent
+ * call failing to parse`, `it does not automatically claim the device. The character device /dev/hailo0 is not created`).
+ */
+const FAILURE_TOLD = /\bfail(?:s|ed|ing|ures?)?\b|\b(?:does|did|is|was|are|were|could|can|will)(?: not|n't)\b|\bcannot\b|\bwon't\b|\bnever\b|\bno longer\b/i;
+/**
+ * A line that introduces what follows it: a step's `…`/`...` (`Creating yolov8s/conv63...`, dpkg's `Unpacking x (1.0) ...`),
+ * a colon (`Inference result:`, `Call trace:`), a CLI's usage line (its refusal or its help comes under it).
+ */
+const INTRODUCES = /(?:\.{3}|\u2026|:)\s*$|^usage: /;
+/** A record that asks (`Continue? [Y/n]`, the parser's `(y/n)`): the answer decides what the run does. */
+const ASKS = /(?:\?|\[[Yy]\/[Nn]\]|\([yY]\/[nN]\))\s*$/;
 
 export class ReaderState implements ReaderView {
   readonly ctx: DfcLogContext & { logPath: string };
@@ -521,6 +538,8 @@ export class ReaderState implements ReaderView {
     if (m || p || h || c) this.lastProgram = { no: l.no, text };
     // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
     if (m?.kind !== 'released' && HAILORT_THREAD.test(l.raw)) this.run.sessionOpen = true;
+    if (text.includes('Probing on: ') && KERNEL_DEVICE_LINE.test(text)) this.run.probeOpen = true;
+    else if (m?.kind === 'probed' || (text.includes('Firmware was loaded') && FIRMWARE_LOADED.test(text))) this.run.probeOpen = false;
   }
 
   /**
@@ -739,19 +758,23 @@ export class ReaderState implements ReaderView {
     if (r.nextStepLine !== null) return 'a model script was loaded for a step the log does not show';
     if (r.command !== null && r.stages.get(r.lastStage)!.status !== 'ok') return `the command's ${r.lastStage} stage never ended`;
     if (r.sessionOpen) return "HailoRT's log file shows a session no teardown closed";
+    if (r.probeOpen) return "the driver's probe of the device did not end";
     if (r.systemCheck === 'checking') return "the first-run system check's table never came";
     const last = this.lastProgram;
     if (last !== null && this.errors.splatOpenAt(last.no) !== null) return 'the kernel report has no end trace';
     const w = this.lastWritten;
     if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
+    if (w !== null && INTRODUCES.test(withoutLevel(w.text).trim().replace(RECORD_PREFIX, '').trim())) return 'the last line introduces what the log does not show';
     if (last === null) return null;
     const said = withoutLevel(last.text).trim().replace(RECORD_PREFIX, '').trim();
     if (!said) return 'the last record is cut before its message';
     if (this.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
     const lp = r.lastProgress;
     if (r.lastProgressLine === last.no && lp !== null && lp.total !== null && lp.done < lp.total) return 'a bar stopped below its total';
-    if (HANDS_OVER.test(said)) return 'the last record hands over to what follows it';
-    if (OPENS_STEP.test(said) && !STEP_ENDED.test(said) && level(last.text) !== 'warning') return 'the last record opens a step';
+    // What a record opens or hands over to is written after it when it came (hailortcli's `Inference result:` then its figures).
+    const nothingAfter = w === null || w.no <= last.no;
+    if (nothingAfter && ASKS.test(said)) return 'the last record asks, and no answer follows';
+    if (nothingAfter && OPENS_STEP.test(said) && !STEP_ENDED.test(said) && level(last.text) !== 'warning') return 'the last record opens a step';
     if (failureIn(said) !== null) return 'the last record tells a failure whose consequence is not shown';
     if (w !== null && w.no > last.no && SHELL_PROMPT.test(w.text)) return 'a command was typed and nothing after it shows';
     return null;
