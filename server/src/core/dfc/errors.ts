@@ -1789,9 +1789,9 @@ export class ErrorCollector {
     return this.out.some((d) => d.severity === 'error');
   }
 
-  /** The last line of a kernel splat the log stopped inside, when it is `lastNo` or later (kernelSplat.ts openAt). */
-  splatOpenAt(lastNo: number): number | null {
-    return this.run.splats.openAt(lastNo);
+  /** Whether the log's last line, `lastNo`, is a kernel splat's (kernelSplat.ts endsInside). */
+  endsInSplat(lastNo: number): boolean {
+    return this.run.splats.endsInside(lastNo);
   }
 
   /**

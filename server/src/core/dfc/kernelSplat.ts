@@ -77,8 +77,6 @@ const MODULE_IN_TRANSIT = /(?:^|\s)([\w-]{1,64})\([A-Z]{0,12}([+-])\)/;
 /** The splat's own furniture: its borders and the lines that describe the machine. */
 const FURNITURE =
   /^(?:-{3,}\[ (?:cut here|end trace\b[^\]]{0,40}) \]-{3,}|Modules linked in:|CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: |Hardware name: |Tainted: |<\/?TASK>$|lr : |sp : |pstate: |RSP: |RAX: |RDX: |RBP: |R1[0-5]: |R[89]: |FS: |CS: |CR2: |x\d{1,2}: |Code: |"?echo 0 > \/proc\/sys\/kernel\/hung_task_timeout_secs|task:\S{1,64} +state:|Not tainted )/;
-/** A splat's closing border (`---[ end trace 0000000000000000 ]---`, lib/bug.c and kernel/panic.c `print_oops_end_marker`). */
-const SPLAT_END = /^-{3,}\[ end trace\b/;
 /** The process a splat's machine line names (`CPU: 3 PID: 2145 Comm: frigate.detecto Tainted: …`). */
 const COMM = /^CPU: \d{1,5} (?:UID: \d{1,10} )?PID: \d{1,10} Comm: (\S{1,64})/;
 /** Frames every splat of its kind shows, which say nothing of where: the scheduler's (a blocked task), the report's own. */
@@ -101,16 +99,13 @@ export class KernelSplats {
   /** Distinct splats past MAX_KEPT, counted. */
   moreDistinct = 0;
   private lastLine = -Infinity;
-  /** The splat being read printed its closing border (`---[ end trace … ]---`). */
-  private closed = false;
 
   /**
-   * The last line of a splat the log stopped inside: one begun and never closed by its `---[ end trace … ]---` border
-   * (printed after the call trace), whose last line is `lastNo` or later; else null.
+   * Whether the log's last line, `lastNo`, is a line of the splat being read (its `---[ end trace … ]---` border included):
+   * the log stops at the kernel's report, and what the kernel and the program did after it is not shown.
    */
-  openAt(lastNo: number): number | null {
-    const c = this.current;
-    return c !== null && !this.closed && c.lastLine >= lastNo ? c.lastLine : null;
+  endsInside(lastNo: number): boolean {
+    return this.current !== null && this.current.lastLine >= lastNo;
   }
 
   /** Reads one line (its level tag off; `warned`: the line's level was WARNING); true when it is a line of a splat (it says nothing else). */
@@ -151,7 +146,6 @@ export class KernelSplats {
 
   private begin(no: number, kind: SplatKind, top: string | null, file: string | null): void {
     this.settle();
-    this.closed = false;
     // The function by its name (`find_vma`), without the offset and size that vary between builds.
     this.current = {
       kind,

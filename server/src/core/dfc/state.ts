@@ -191,25 +191,28 @@ class StateRun {
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
 /** The Hailo PCIe driver's answer that the device's firmware loaded (hailort-drivers, `hailo_load_firmware`). */
 const FIRMWARE_LOADED = /: Firmware was loaded successfully\s*$/;
-/** The kernel's record prefix (`[    5.241197] `, printk's time) — a line a program (the kernel) wrote. */
-const PRINTK_TIME = /^\s*\[ {0,12}\d{1,10}\.\d{1,9}\] /;
+/** The kernel's record time (`[    5.241197] `, printk's: six decimals), wherever a relay or a quote put it — a line the kernel wrote. */
+const PRINTK_TIME = /\[ {0,12}\d{1,10}\.\d{6}\] /;
 /** What a record says once its writer's prefixes are off: printk's time, a device's `hailo 0000:01:00.0: `, HailoRT's frame. */
 const RECORD_PREFIX =
-  /^(?:\s*\[ {0,12}\d{1,10}\.\d{1,9}\] )?(?:[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: )?(?:\[[^\]]{1,40}\]\s?\[\d{1,10}\]\s?\[HailoRT\]\s?\[\w{1,10}\]\s?\[[\w.-]{1,80}:\d{1,6}\]\s?\[\w{1,80}\]\s?)?(?:\[HailoRT\]\s?\[\w{1,10}\]\s?)?/;
+  /^(?:\s*\[ {0,12}\d{1,10}\.\d{1,9}\] )?(?:[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: )?(?:\[[^\]]{1,40}\]\s?(?:\[\d{1,10}\]\s?){1,2})?(?:\[HailoRT\]\s?)?(?:\[\w{1,10}\]\s?)?(?:\[[\w.-]{1,80}:\d{1,6}\]\s?\[\w{1,80}\]\s?)?/;
+/** A record of HailoRT's log file (`[2025-03-27 11:10:07.265] [2435] [HailoRT] …`; since 4.21 its pid and tid: `[…] [4212] [4230] [HailoRT] …`). */
+const HAILORT_RECORD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?(?:\[\d{1,10}\]\s?){1,2}\[HailoRT\]/;
 /**
  * A record that opens a step, as programs word one: a participle first (`Initializing Hailo device as PCIe`, `Writing file
  * hailo/hailo8_board_cfg.bin`, `Searching for a better partition...`, `Running command 'benchmark' with 'hailortcli'`) —
  * not a noun or a preposition that ends in -ing (`Nothing to migrate`, `Warning`, `During …`), nor a label (the driver's
  * `Probing: Added board 1e60-2864, /dev/hailo0`).
  */
-const OPENS_STEP = /^(?!(?:[A-Z][a-z]*thing|String|Warning|During|Pending)\b)[A-Z][a-z]{2,}ing\b(?!:)/;
+const OPENS_STEP = /^(?!(?:[A-Za-z][a-z]*thing|[Ss]tring|[Ww]arning|[Dd]uring|[Pp]ending)\b)[A-Za-z][a-z]{2,}ing\b(?!:)/;
 /** A record that says the step it names ended (`Configuring HEF took 18.48 ms`, `Loading … done`). */
 const STEP_ENDED = /\b(?:took|done|complete[ds]?|finished|succeeded|successful(?:ly)?|ready|loaded|created)\b/i;
 /**
- * An author's words after the log's last record that tell a failure in any inflection or what did not happen (`every subsequent
- * call failing to parse`, `it does not automatically claim the device. The character device /dev/hailo0 is not created`).
+ * An author's words after the log's last record that tell a failure in any inflection or a result that did not come (`every
+ * subsequent call failing to parse`, `The character device /dev/hailo0 is not created`, `it doesn't work`).
  */
-const FAILURE_TOLD = /\bfail(?:s|ed|ing|ures?)?\b|\b(?:does|did|is|was|are|were|could|can|will)(?: not|n't)\b|\bcannot\b|\bwon't\b|\bnever\b|\bno longer\b/i;
+const FAILURE_TOLD =
+  /\bfail(?:s|ed|ing|ures?)?\b|\bnot (?:be )?(?:created|found|detected|loaded|ready|successful(?:ly)?|work(?:s|ing)?|started|recogni[sz]ed)\b|\b(?:doesn't|does not|didn't|did not|won't|cannot|can't) (?:work|start|load|run|detect|find)\b|\bno longer works?\b/i;
 /**
  * A line that introduces what follows it: a step's `…`/`...` (`Creating yolov8s/conv63...`, dpkg's `Unpacking x (1.0) ...`),
  * a colon (`Inference result:`, `Call trace:`), a CLI's usage line (its refusal or its help comes under it).
@@ -239,7 +242,7 @@ export class ReaderState implements ReaderView {
    * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
    */
   private recommended: string[] = [];
-  /** The last line a program wrote (a level's record, HailoRT's, the kernel's, a marker, a bar, a banner): what the log last said of its run. */
+  /** The last line a program wrote (HailoRT's, the kernel's, a marker, a bar, a banner, a command): what the log last said of its run. */
   private lastProgram: { no: number; text: string } | null = null;
   /** The last line that is neither blank nor a Markdown fence, ANSI escapes off: where the excerpt stops. */
   private lastWritten: { no: number; text: string } | null = null;
@@ -296,7 +299,8 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.seen(l);
     const text = l.text;
-    if (level(text) !== null || l.raw.includes('[HailoRT]') || PRINTK_TIME.test(text) || KERNEL_DEVICE_LINE.test(text)) this.lastProgram = { no: l.no, text };
+    // (A level alone makes no record: a logger's template gives every line one, an author's prose included — dfc-logger-shapes.)
+    if (l.raw.includes('[HailoRT]') || KERNEL_DEVICE_LINE.test(text) || PRINTK_TIME.test(l.raw)) this.lastProgram = { no: l.no, text };
     // A line that says something after docker's image line: the script went on past it (its own marker may answer again).
     if (this.run.answeredByImage && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
@@ -348,6 +352,7 @@ export class ReaderState implements ReaderView {
       if (level(text) === 'error' || text.includes('check failed')) this.run.systemCheck = 'refused';
       else if (text.includes('Requirement') && SYSTEM_CHECK_TABLE.test(withoutLevel(text).trim())) {
         this.run.systemCheck = 'passed';
+        this.lastProgram = { no: l.no, text };
         // The check is all the log shows of a run that names no stage to run: it passed, and the DFC went on.
         if (this.run.command === null && STAGES.every((x) => this.run.stages.get(x)!.status === 'not-reached')) this.run.answered = true;
       }
@@ -516,6 +521,7 @@ export class ReaderState implements ReaderView {
     // fails the run (finish). English's own word says it without the unpack before it (an excerpt of apt's output).
     if (text.includes(' (') && (text.includes('...') || text.includes('\u2026'))) {
       const step = dpkgPackageStep(text);
+      if (step) this.lastProgram = { no: l.no, text };
       if (step && (this.run.dpkgSteps.has(step) || DPKG_SETTING_UP.test(withoutLevel(text).trimStart()))) {
         if (this.applicationRun()) this.run.answered = true;
       } else if (step && this.run.dpkgSteps.size < 64) this.run.dpkgSteps.add(step);
@@ -537,7 +543,7 @@ export class ReaderState implements ReaderView {
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
     if (m || p || h || c) this.lastProgram = { no: l.no, text };
     // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
-    if (m?.kind !== 'released' && HAILORT_THREAD.test(l.raw)) this.run.sessionOpen = true;
+    if (m?.kind !== 'released' && HAILORT_RECORD.test(l.raw)) this.run.sessionOpen = true;
     if (text.includes('Probing on: ') && KERNEL_DEVICE_LINE.test(text)) this.run.probeOpen = true;
     else if (m?.kind === 'probed' || (text.includes('Firmware was loaded') && FIRMWARE_LOADED.test(text))) this.run.probeOpen = false;
   }
@@ -573,8 +579,10 @@ export class ReaderState implements ReaderView {
     this.lastLine = l.no;
     const t = l.text.trim();
     if (t && !OUTPUT_FENCE.test(t)) this.lastWritten = { no: l.no, text: t };
-    // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it.)
-    if (this.lastProgram !== null && FAILURE_TOLD.test(l.said ?? t)) this.failureToldAfter = l.no;
+    // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it. A program's warning or
+    // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
+    const lv = level(l.text);
+    if (this.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.failureToldAfter = l.no;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
@@ -747,7 +755,7 @@ export class ReaderState implements ReaderView {
   /**
    * What the log opened and never closed, when it shows no failure (issue 30: `incomplete` needs evidence of its own): a stage
    * started and not ended; a model script loaded for a next step; the command's last stage not reached; HailoRT's log file
-   * in a session no teardown closed; the first-run check with no table yet; a kernel splat with no `end trace`; the last line
+   * in a session no teardown closed; a driver's probe not ended; the first-run check with no table yet; a kernel report as the last line; the last line
    * cut inside its brackets; or the last record a program wrote opens something — a step (`Initializing …`, `Creating x...`),
    * a question or prompt, a usage line, a bar below its total, a failure whose consequence is not shown. Null when nothing is
    * open: a run that shows a program's records and this is `success` (finish).
@@ -760,22 +768,24 @@ export class ReaderState implements ReaderView {
     if (r.sessionOpen) return "HailoRT's log file shows a session no teardown closed";
     if (r.probeOpen) return "the driver's probe of the device did not end";
     if (r.systemCheck === 'checking') return "the first-run system check's table never came";
+    // A Required row unmet: the check asks whether to go on (`Continue? [Y/n]`), and what the DFC then did is its own run.
+    if (r.systemCheck === 'refused') return 'the first-run system check refused, and asked whether to go on';
     const last = this.lastProgram;
-    if (last !== null && this.errors.splatOpenAt(last.no) !== null) return 'the kernel report has no end trace';
     const w = this.lastWritten;
+    if (w !== null && this.errors.endsInSplat(w.no)) return 'the log stops at a kernel report: what followed it is not shown';
     if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
-    if (w !== null && INTRODUCES.test(withoutLevel(w.text).trim().replace(RECORD_PREFIX, '').trim())) return 'the last line introduces what the log does not show';
+    if (w !== null && INTRODUCES.test(withoutLevel(w.text).trim().replace(RECORD_PREFIX, '').trim()))
+      return 'the last line introduces what the log does not show';
     if (last === null) return null;
     const said = withoutLevel(last.text).trim().replace(RECORD_PREFIX, '').trim();
     if (!said) return 'the last record is cut before its message';
     if (this.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
-    const lp = r.lastProgress;
-    if (r.lastProgressLine === last.no && lp !== null && lp.total !== null && lp.done < lp.total) return 'a bar stopped below its total';
+    // A bar is the program's way through a step: what it did once through is the line after it (the emulator's bar at 100 %).
+    if (r.lastProgressLine === last.no) return 'the last record is a progress bar';
     // What a record opens or hands over to is written after it when it came (hailortcli's `Inference result:` then its figures).
     const nothingAfter = w === null || w.no <= last.no;
     if (nothingAfter && ASKS.test(said)) return 'the last record asks, and no answer follows';
     if (nothingAfter && OPENS_STEP.test(said) && !STEP_ENDED.test(said) && level(last.text) !== 'warning') return 'the last record opens a step';
-    if (failureIn(said) !== null) return 'the last record tells a failure whose consequence is not shown';
     if (w !== null && w.no > last.no && SHELL_PROMPT.test(w.text)) return 'a command was typed and nothing after it shows';
     return null;
   }
