@@ -77,8 +77,11 @@ test('a kernel log whose last record opens a step is incomplete, even quoted wit
 });
 
 test('a log that stops at a kernel report is incomplete: what the kernel and the program did after it is not shown', () => {
-  // The hailo_pci module faulting while it loads on an Orange Pi 5 (dfc-corpus unseen17/56, without the pastebin's numbering).
+  // A boot's probe whose firmware loaded (PROBE), then the kernel faulting as it does with hailo_pci on an Orange Pi 5 (dfc-corpus
+  // unseen17/56's Oops, without the pastebin's numbering).
   const oops = [
+    ...PROBE,
+    '[    3.634179] hailo 0000:05:00.0: Firmware was loaded successfully',
     '[ 19.123311] hailo_pci: loading out-of-tree module taints kernel.',
     '[ 19.139263] Internal error: Oops: 0000000096000004 [#1] SMP',
     '[ 19.139268] Modules linked in: hailo_pci(O+) drm_gpuvm drm_exec rk805_pwrkey',

@@ -105,7 +105,7 @@ export class KernelSplats {
    * the log stops at the kernel's report, and what the kernel and the program did after it is not shown.
    */
   endsInside(lastNo: number): boolean {
-    return this.current !== null && this.current.lastLine >= lastNo;
+    return this.lastLine >= lastNo;
   }
 
   /** Reads one line (its level tag off; `warned`: the line's level was WARNING); true when it is a line of a splat (it says nothing else). */

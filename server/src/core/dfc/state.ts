@@ -180,6 +180,12 @@ class StateRun {
    * (`Firmware was loaded successfully`, hailort-drivers' hailo_load_firmware: the probe's last step that can fail).
    */
   probeOpen = false;
+  /** A `hailo`/`hailomz` command the CLI says it runs (`Running \`hailo profiler x.har\``) that no stage reads: its end is its answer. */
+  cliRunning = false;
+  /** The last line a program wrote (HailoRT's, the kernel's, a marker, a bar, a banner, a command): what the run last said. */
+  lastProgram: { no: number; text: string } | null = null;
+  /** The last line of an author's words after the run's last record that tells a failure (`every subsequent call failing to parse`). */
+  failureToldAfter = 0;
   /** The line of the last progress bar or step count read (`lastProgress`). */
   lastProgressLine: number | null = null;
 
@@ -189,10 +195,10 @@ class StateRun {
 
 /** A Markdown code block's fence (an output block's end): no line of the program's. */
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+/** The DFC CLI's line for a subcommand it runs (`Running \`hailo profiler x.har\``; a flag, `hailo -h`, is no command). */
+const CLI_RUNNING = /^Running `?(?:hailomz|hailo) [a-z]/;
 /** The Hailo PCIe driver's answer that the device's firmware loaded (hailort-drivers, `hailo_load_firmware`). */
 const FIRMWARE_LOADED = /: Firmware was loaded successfully\s*$/;
-/** The kernel's record time (`[    5.241197] `, printk's: six decimals), wherever a relay or a quote put it — a line the kernel wrote. */
-const PRINTK_TIME = /\[ {0,12}\d{1,10}\.\d{6}\] /;
 /** What a record says once its writer's prefixes are off: printk's time, a device's `hailo 0000:01:00.0: `, HailoRT's frame. */
 const RECORD_PREFIX =
   /^(?:\s*\[ {0,12}\d{1,10}\.\d{1,9}\] )?(?:[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: )?(?:\[[^\]]{1,40}\]\s?(?:\[\d{1,10}\]\s?){1,2})?(?:\[HailoRT\]\s?)?(?:\[\w{1,10}\]\s?)?(?:\[[\w.-]{1,80}:\d{1,6}\]\s?\[\w{1,80}\]\s?)?/;
@@ -242,12 +248,8 @@ export class ReaderState implements ReaderView {
    * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
    */
   private recommended: string[] = [];
-  /** The last line a program wrote (HailoRT's, the kernel's, a marker, a bar, a banner, a command): what the log last said of its run. */
-  private lastProgram: { no: number; text: string } | null = null;
   /** The last line that is neither blank nor a Markdown fence, ANSI escapes off: where the excerpt stops. */
   private lastWritten: { no: number; text: string } | null = null;
-  /** The last line of an author's words after the program's last record that tells a failure (`every subsequent call failing to parse`). */
-  private failureToldAfter = 0;
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
@@ -299,8 +301,6 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.seen(l);
     const text = l.text;
-    // (A level alone makes no record: a logger's template gives every line one, an author's prose included — dfc-logger-shapes.)
-    if (l.raw.includes('[HailoRT]') || KERNEL_DEVICE_LINE.test(text) || PRINTK_TIME.test(l.raw)) this.lastProgram = { no: l.no, text };
     // A line that says something after docker's image line: the script went on past it (its own marker may answer again).
     if (this.run.answeredByImage && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
@@ -352,7 +352,7 @@ export class ReaderState implements ReaderView {
       if (level(text) === 'error' || text.includes('check failed')) this.run.systemCheck = 'refused';
       else if (text.includes('Requirement') && SYSTEM_CHECK_TABLE.test(withoutLevel(text).trim())) {
         this.run.systemCheck = 'passed';
-        this.lastProgram = { no: l.no, text };
+        this.run.lastProgram = { no: l.no, text };
         // The check is all the log shows of a run that names no stage to run: it passed, and the DFC went on.
         if (this.run.command === null && STAGES.every((x) => this.run.stages.get(x)!.status === 'not-reached')) this.run.answered = true;
       }
@@ -521,7 +521,7 @@ export class ReaderState implements ReaderView {
     // fails the run (finish). English's own word says it without the unpack before it (an excerpt of apt's output).
     if (text.includes(' (') && (text.includes('...') || text.includes('\u2026'))) {
       const step = dpkgPackageStep(text);
-      if (step) this.lastProgram = { no: l.no, text };
+      if (step) this.run.lastProgram = { no: l.no, text };
       if (step && (this.run.dpkgSteps.has(step) || DPKG_SETTING_UP.test(withoutLevel(text).trimStart()))) {
         if (this.applicationRun()) this.run.answered = true;
       } else if (step && this.run.dpkgSteps.size < 64) this.run.dpkgSteps.add(step);
@@ -541,10 +541,15 @@ export class ReaderState implements ReaderView {
     if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
       this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
-    if (m || p || h || c) this.lastProgram = { no: l.no, text };
+    // A program's record: HailoRT's, a kernel driver's about its device, a marker, a bar, a banner, a command. (A level alone makes
+    // none: a logger's template gives every line one, an author's prose included — dfc-logger-shapes; nor does a time, which a
+    // relay puts before every line — dfc-wrappers' kernel-time.)
+    const device = KERNEL_DEVICE_LINE.test(withoutLevel(text));
+    if (m || p || h || c || device || l.raw.includes('[HailoRT]')) this.run.lastProgram = { no: l.no, text };
+    if (!c && text.includes('Running ') && CLI_RUNNING.test(withoutLevel(text).trim())) this.run.cliRunning = true;
     // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
     if (m?.kind !== 'released' && HAILORT_RECORD.test(l.raw)) this.run.sessionOpen = true;
-    if (text.includes('Probing on: ') && KERNEL_DEVICE_LINE.test(text)) this.run.probeOpen = true;
+    if (device && text.includes('Probing on: ')) this.run.probeOpen = true;
     else if (m?.kind === 'probed' || (text.includes('Firmware was loaded') && FIRMWARE_LOADED.test(text))) this.run.probeOpen = false;
   }
 
@@ -582,7 +587,7 @@ export class ReaderState implements ReaderView {
     // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it. A program's warning or
     // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
     const lv = level(l.text);
-    if (this.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.failureToldAfter = l.no;
+    if (this.run.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.run.failureToldAfter = l.no;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
@@ -590,7 +595,7 @@ export class ReaderState implements ReaderView {
     this.run.lastProgressLabel = p.label;
     this.run.lastProgress = p;
     this.run.lastProgressLine = l.no;
-    this.lastProgram = { no: l.no, text: l.text };
+    this.run.lastProgram = { no: l.no, text: l.text };
     // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
     // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
     if (OPTIMIZE_PROGRESS.test(p.label)) {
@@ -767,10 +772,11 @@ export class ReaderState implements ReaderView {
     if (r.command !== null && r.stages.get(r.lastStage)!.status !== 'ok') return `the command's ${r.lastStage} stage never ended`;
     if (r.sessionOpen) return "HailoRT's log file shows a session no teardown closed";
     if (r.probeOpen) return "the driver's probe of the device did not end";
+    if (r.cliRunning) return "the CLI's command shows no answer";
     if (r.systemCheck === 'checking') return "the first-run system check's table never came";
     // A Required row unmet: the check asks whether to go on (`Continue? [Y/n]`), and what the DFC then did is its own run.
     if (r.systemCheck === 'refused') return 'the first-run system check refused, and asked whether to go on';
-    const last = this.lastProgram;
+    const last = r.lastProgram;
     const w = this.lastWritten;
     if (w !== null && this.errors.endsInSplat(w.no)) return 'the log stops at a kernel report: what followed it is not shown';
     if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
@@ -779,7 +785,7 @@ export class ReaderState implements ReaderView {
     if (last === null) return null;
     const said = withoutLevel(last.text).trim().replace(RECORD_PREFIX, '').trim();
     if (!said) return 'the last record is cut before its message';
-    if (this.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
+    if (r.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
     // A bar is the program's way through a step: what it did once through is the line after it (the emulator's bar at 100 %).
     if (r.lastProgressLine === last.no) return 'the last record is a progress bar';
     // What a record opens or hands over to is written after it when it came (hailortcli's `Inference result:` then its figures).
@@ -895,7 +901,7 @@ export class ReaderState implements ReaderView {
       this.ranToItsEnd() ||
       (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors()) ||
       // A program's records, no failure and nothing left open: the run's end (openEnd), whatever kind of end it has.
-      (this.lastProgram !== null && !this.errors.hasErrors() && !this.errors.endsInError() && this.openEnd() === null)
+      (this.run.lastProgram !== null && !this.errors.hasErrors() && !this.errors.endsInError() && this.openEnd() === null)
     ) {
       outcome = 'success';
     } else {
