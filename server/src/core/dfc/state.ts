@@ -758,12 +758,13 @@ export class ReaderState implements ReaderView {
   }
 
   /**
-   * What the log opened and never closed, when it shows no failure (issue 30: `incomplete` needs evidence of its own): a stage
-   * started and not ended; a model script loaded for a next step; the command's last stage not reached; HailoRT's log file
-   * in a session no teardown closed; a driver's probe not ended; the first-run check with no table yet; a kernel report as the last line; the last line
-   * cut inside its brackets; or the last record a program wrote opens something — a step (`Initializing …`, `Creating x...`),
-   * a question or prompt, a usage line, a bar below its total, a failure whose consequence is not shown. Null when nothing is
-   * open: a run that shows a program's records and this is `success` (finish).
+   * What the run opened and never closed, when it shows no failure (issue 30: `incomplete` needs evidence of its own): a stage
+   * started and not ended; a model script loaded for a next step; the command's last stage not reached, or a CLI subcommand
+   * without its answer; HailoRT's log file in a session no teardown closed; a driver's probe not ended; the first-run check
+   * with no table yet, or refused; the log's last line a kernel report's, cut inside its brackets, or introducing what it does
+   * not show (`…`, a colon, a usage line); the last record a bar, a question or prompt, or a step it opens (`Writing file …`)
+   * with nothing after it; an author's words after the last record telling a failure; a command typed with nothing after it.
+   * Null when nothing is open: a run that shows a program's records and no failure is then a `success` (finish).
    */
   openEnd(): string | null {
     const r = this.run;
