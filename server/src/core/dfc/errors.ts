@@ -1789,6 +1789,11 @@ export class ErrorCollector {
     return this.out.some((d) => d.severity === 'error');
   }
 
+  /** Whether the log's last line, `lastNo`, is a kernel splat's (kernelSplat.ts endsInside). */
+  endsInSplat(lastNo: number): boolean {
+    return this.run.splats.endsInside(lastNo);
+  }
+
   /**
    * The log goes on with another command after a run that ended in an error (a user's retry after a
    * typo, a second attempt): the last run decides the outcome. The earlier run's errors stay, as

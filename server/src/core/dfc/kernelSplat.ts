@@ -100,6 +100,14 @@ export class KernelSplats {
   moreDistinct = 0;
   private lastLine = -Infinity;
 
+  /**
+   * Whether the log's last line, `lastNo`, is a line of the splat being read (its `---[ end trace … ]---` border included):
+   * the log stops at the kernel's report, and what the kernel and the program did after it is not shown.
+   */
+  endsInside(lastNo: number): boolean {
+    return this.lastLine >= lastNo;
+  }
+
   /** Reads one line (its level tag off; `warned`: the line's level was WARNING); true when it is a line of a splat (it says nothing else). */
   read(no: number, body: string, warned = false): boolean {
     if (!MAY_SPLAT.test(body)) return false;

@@ -247,10 +247,13 @@ function parseLine(t: string): boolean {
 
 /** compileLine's patterns, made once (a regular expression literal in a function is a new RegExp object at every call). */
 const COMPILE_LINE = {
-  own: /^(?:To achieve optimal performance, set the compiler_optimization_level|Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF)/,
+  own: /^(?:To achieve optimal performance, set the compiler_optimization_level|Trying to compile the network in a single context|Single context flow failed|Using (?:Single|Multi)-context flow|Finding the best partition to contexts|Found valid partition to \d+ contexts|Searching for a better partition|Partition to contexts finished|Partitioner finished|Applying selected partition|Running resources allocation \(mapping\) flow|Solving the allocation|Resources optimization (?:params|guidelines)|Validating layers feasibility|Layers feasibility validated|Starting Hailo context-partitioner flow|Successful Context-Partition|Building optimization options for network layers|Successfully built optimization options|Loading network parameters|Compiling kernels of|Bandwidth of (?:model inputs|DDR buffers|inter context tensors)|Building HEF|Iteration #\d{1,6} - (?:Contexts: \d{1,4}|\d{1,4} contexts)\b)/,
 };
 
-/** Lines only the compile stage prints (partitioning, mapping, kernels). */
+/**
+ * Lines only the compile stage prints (partitioning, mapping, kernels) — the partitioner's search among them, each try as
+ * `Iteration #43 - Contexts: 2` (DFC 3.30, dfc-corpus unseen18/14) or `Iteration #2 - 2 contexts,` (unseen7/27).
+ */
 function compileLine(t: string): boolean {
   // The compiler's advice at the start of every compile whose script leaves compiler_optimization_level below max
   // (hailo_tools_runner.py, right before `Loading network parameters` on the console: test/fixtures/dfc/success-dfc3-hailomz):

@@ -74,7 +74,7 @@ const SYSTEM_CHECK_TABLE = /^Component\s+Requirement\s+Found\s*$/;
 const DPKG_SETTING_UP = /^Setting up [a-z0-9][a-z0-9+.-]{1,80} \(\d/;
 // A cheap gate before classifyMarker: every marker line contains one of these words.
 const MAY_MARKER =
-  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took/;
+  /help message|Compiler v|CLI version|Translation|HEF|\.hef|HAR|\.har|Profiler report|Inference result|hw_only|Device Architecture|Firmware Version|Device: |HEF Compatible|Network group name|FPS: |Optimization|Successful|Compiling|compile|context|[Pp]artition|allocation|Resources optimization|Validating|feasibility|Loading|retry|Killed|killed|Terminated|terminated|interrupt|\^C|exit|Error \d|Starting|skipped|is done|optimization level|compression level|quantization params|Using dataset|input channels|activation fitting|No shifts|output bits|4bit|Dataset is larger|Training cut|signal-to-noise|zero level|Restored ONNX|Extracted ONNXRuntime|nodes mapped|Parsing failed|NMS structure|Bandwidth|Building|recommendation|single context|Saved HAR|uccess|succeeded|ready|READY|Ready|Added board|% \| |operations|parameters|Compilation|Profiler|Number of Contexts|Ran from|vdevice|on destruction|Activating |Creating |PASS|\+\/-|±|Got EOS|\+-- \d|hroughput: |Welcome to Hailo|100% 00:|成功|성공|Loaded image|Status: |Summary: |SUMMARY: |fps|FPS|frames per second|frames\/s| now|able to|ixed |olved|orrected|orked for|Deactivating took|Iteration #/;
 /** A row or header of the allocator's grid: ` worker0  V  X  *  …`, `          cluster_0  cluster_1 … prepost`. */
 const GRID_LINE = /^ {1,12}(?:worker\d+ |cluster_\d+ {2})/;
 /** A line that loads or writes a HAR (`ClientRunner(har=…)`, `load_har(…)`, `Saved HAR to: …`): the state its name says was reached. */
@@ -169,6 +169,25 @@ class StateRun {
   dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
   runShown = false;
+  /**
+   * A HailoRT session its own log file recorded (`[time] [tid] [HailoRT] …`, hailort.log: every step at info level, flushed)
+   * that no teardown closed since (the `released` marker): a file that stops there stopped while the process ran (openEnd).
+   */
+  sessionOpen = false;
+  /**
+   * The Hailo PCIe driver's probe of a device (`hailo 0000:01:00.0: Probing on: 1e60:2864...`) that has not ended: it ends
+   * with `Probing: Added board 1e60-2864, /dev/hailo0` (the `probed` marker), after the firmware's load answered
+   * (`Firmware was loaded successfully`, hailort-drivers' hailo_load_firmware: the probe's last step that can fail).
+   */
+  probeOpen = false;
+  /** A `hailo`/`hailomz` command the CLI says it runs (`Running \`hailo profiler x.har\``) that no stage reads: its end is its answer. */
+  cliRunning = false;
+  /** The last line a program wrote (HailoRT's, the kernel's, a marker, a bar, a banner, a command): what the run last said. */
+  lastProgram: { no: number; text: string } | null = null;
+  /** The last line of an author's words after the run's last record that tells a failure (`every subsequent call failing to parse`). */
+  failureToldAfter = 0;
+  /** The line of the last progress bar or step count read (`lastProgress`). */
+  lastProgressLine: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
@@ -176,6 +195,37 @@ class StateRun {
 
 /** A Markdown code block's fence (an output block's end): no line of the program's. */
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+/** The DFC CLI's line for a subcommand it runs (`Running \`hailo profiler x.har\``; a flag, `hailo -h`, is no command). */
+const CLI_RUNNING = /^Running `?(?:hailomz|hailo) [a-z]/;
+/** The Hailo PCIe driver's answer that the device's firmware loaded (hailort-drivers, `hailo_load_firmware`). */
+const FIRMWARE_LOADED = /: Firmware was loaded successfully\s*$/;
+/** What a record says once its writer's prefixes are off: printk's time, a device's `hailo 0000:01:00.0: `, HailoRT's frame. */
+const RECORD_PREFIX =
+  /^(?:\s*\[ {0,12}\d{1,10}\.\d{1,9}\] )?(?:[\w-]{1,32} [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: )?(?:\[[^\]]{1,40}\]\s?(?:\[\d{1,10}\]\s?){1,2})?(?:\[HailoRT\]\s?)?(?:\[\w{1,10}\]\s?)?(?:\[[\w.-]{1,80}:\d{1,6}\]\s?\[\w{1,80}\]\s?)?/;
+/** A record of HailoRT's log file (`[2025-03-27 11:10:07.265] [2435] [HailoRT] …`; since 4.21 its pid and tid: `[…] [4212] [4230] [HailoRT] …`). */
+const HAILORT_RECORD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?(?:\[\d{1,10}\]\s?){1,2}\[HailoRT\]/;
+/**
+ * A record that opens a step, as programs word one: a participle first (`Initializing Hailo device as PCIe`, `Writing file
+ * hailo/hailo8_board_cfg.bin`, `Searching for a better partition...`, `Running command 'benchmark' with 'hailortcli'`) —
+ * not a noun or a preposition that ends in -ing (`Nothing to migrate`, `Warning`, `During …`), nor a label (the driver's
+ * `Probing: Added board 1e60-2864, /dev/hailo0`).
+ */
+const OPENS_STEP = /^(?!(?:[A-Za-z][a-z]*thing|[Ss]tring|[Ww]arning|[Dd]uring|[Pp]ending)\b)[A-Za-z][a-z]{2,}ing\b(?!:)/;
+/** A record that says the step it names ended (`Configuring HEF took 18.48 ms`, `Loading … done`). */
+const STEP_ENDED = /\b(?:took|done|complete[ds]?|finished|succeeded|successful(?:ly)?|ready|loaded|created)\b/i;
+/**
+ * An author's words after the log's last record that tell a failure in any inflection or a result that did not come (`every
+ * subsequent call failing to parse`, `The character device /dev/hailo0 is not created`, `it doesn't work`).
+ */
+const FAILURE_TOLD =
+  /\bfail(?:s|ed|ing|ures?)?\b|\bnot (?:be )?(?:created|found|detected|loaded|ready|successful(?:ly)?|work(?:s|ing)?|started|recogni[sz]ed)\b|\b(?:doesn't|does not|didn't|did not|won't|cannot|can't) (?:work|start|load|run|detect|find)\b|\bno longer works?\b/i;
+/**
+ * A line that introduces what follows it: a step's `…`/`...` (`Creating yolov8s/conv63...`, dpkg's `Unpacking x (1.0) ...`),
+ * a colon (`Inference result:`, `Call trace:`), a CLI's usage line (its refusal or its help comes under it).
+ */
+const INTRODUCES = /(?:\.{3}|\u2026|:)\s*$|^usage: /;
+/** A record that asks (`Continue? [Y/n]`, the parser's `(y/n)`): the answer decides what the run does. */
+const ASKS = /(?:\?|\[[Yy]\/[Nn]\]|\([yY]\/[nN]\))\s*$/;
 
 export class ReaderState implements ReaderView {
   readonly ctx: DfcLogContext & { logPath: string };
@@ -198,6 +248,8 @@ export class ReaderState implements ReaderView {
    * own retry with them (a run of its own, dfc-corpus unseen8/25) follows. The explanations ask the run's (StateRun).
    */
   private recommended: string[] = [];
+  /** The last line that is neither blank nor a Markdown fence, ANSI escapes off: where the excerpt stops. */
+  private lastWritten: { no: number; text: string } | null = null;
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
@@ -300,6 +352,7 @@ export class ReaderState implements ReaderView {
       if (level(text) === 'error' || text.includes('check failed')) this.run.systemCheck = 'refused';
       else if (text.includes('Requirement') && SYSTEM_CHECK_TABLE.test(withoutLevel(text).trim())) {
         this.run.systemCheck = 'passed';
+        this.run.lastProgram = { no: l.no, text };
         // The check is all the log shows of a run that names no stage to run: it passed, and the DFC went on.
         if (this.run.command === null && STAGES.every((x) => this.run.stages.get(x)!.status === 'not-reached')) this.run.answered = true;
       }
@@ -419,6 +472,7 @@ export class ReaderState implements ReaderView {
           this.errors.answered(l.no);
           break;
         case 'released':
+          this.run.sessionOpen = false;
           // The application tore its HailoRT pipeline down: its run ended (an error before it still fails it: finish).
           if (this.applicationRun() && !this.run.answered) this.run.answered = this.run.answeredByRelease = true;
           break;
@@ -467,6 +521,7 @@ export class ReaderState implements ReaderView {
     // fails the run (finish). English's own word says it without the unpack before it (an excerpt of apt's output).
     if (text.includes(' (') && (text.includes('...') || text.includes('\u2026'))) {
       const step = dpkgPackageStep(text);
+      if (step) this.run.lastProgram = { no: l.no, text };
       if (step && (this.run.dpkgSteps.has(step) || DPKG_SETTING_UP.test(withoutLevel(text).trimStart()))) {
         if (this.applicationRun()) this.run.answered = true;
       } else if (step && this.run.dpkgSteps.size < 64) this.run.dpkgSteps.add(step);
@@ -486,6 +541,16 @@ export class ReaderState implements ReaderView {
     if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
       this.errors.gotPastInLine(l.no, m.stage, m.from);
     if (l.raw.includes('[HailoRT]')) this.hailortGotPast(l);
+    // A program's record: HailoRT's, a kernel driver's about its device, a marker, a bar, a banner, a command. (A level alone makes
+    // none: a logger's template gives every line one, an author's prose included — dfc-logger-shapes; nor does a time, which a
+    // relay puts before every line — dfc-wrappers' kernel-time.)
+    const device = KERNEL_DEVICE_LINE.test(withoutLevel(text));
+    if (m || p || h || c || device || l.raw.includes('[HailoRT]')) this.run.lastProgram = { no: l.no, text };
+    if (!c && text.includes('Running ') && CLI_RUNNING.test(withoutLevel(text).trim())) this.run.cliRunning = true;
+    // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
+    if (m?.kind !== 'released' && HAILORT_RECORD.test(l.raw)) this.run.sessionOpen = true;
+    if (device && text.includes('Probing on: ')) this.run.probeOpen = true;
+    else if (m?.kind === 'probed' || (text.includes('Firmware was loaded') && FIRMWARE_LOADED.test(text))) this.run.probeOpen = false;
   }
 
   /**
@@ -517,12 +582,20 @@ export class ReaderState implements ReaderView {
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
   private seen(l: LogLine): void {
     this.lastLine = l.no;
+    const t = l.text.trim();
+    if (t && !OUTPUT_FENCE.test(t)) this.lastWritten = { no: l.no, text: t };
+    // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it. A program's warning or
+    // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
+    const lv = level(l.text);
+    if (this.run.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.run.failureToldAfter = l.no;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
     this.run.lastProgressLabel = p.label;
     this.run.lastProgress = p;
+    this.run.lastProgressLine = l.no;
+    this.run.lastProgram = { no: l.no, text: l.text };
     // An optimize bar after a later stage was reached is the earlier stage's output relayed out of order (a notebook
     // printing a subprocess's stdout, then its stderr, where tqdm writes: dfc-corpus unseen17/02), not a start of it.
     if (OPTIMIZE_PROGRESS.test(p.label)) {
@@ -684,6 +757,46 @@ export class ReaderState implements ReaderView {
     this.errors.newRun(earlier);
   }
 
+  /**
+   * What the run opened and never closed, when it shows no failure (issue 30: `incomplete` needs evidence of its own): a stage
+   * started and not ended; a model script loaded for a next step; the command's last stage not reached, or a CLI subcommand
+   * without its answer; HailoRT's log file in a session no teardown closed; a driver's probe not ended; the first-run check
+   * with no table yet, or refused; the log's last line a kernel report's, cut inside its brackets, or introducing what it does
+   * not show (`…`, a colon, a usage line); the last record a bar, a question or prompt, or a step it opens (`Writing file …`)
+   * with nothing after it; an author's words after the last record telling a failure; a command typed with nothing after it.
+   * Null when nothing is open: a run that shows a program's records and no failure is then a `success` (finish).
+   */
+  openEnd(): string | null {
+    const r = this.run;
+    if (r.current !== null) return `the ${r.current} stage started and did not end`;
+    if (r.nextStepLine !== null) return 'a model script was loaded for a step the log does not show';
+    if (r.command !== null && r.stages.get(r.lastStage)!.status !== 'ok') return `the command's ${r.lastStage} stage never ended`;
+    if (r.sessionOpen) return "HailoRT's log file shows a session no teardown closed";
+    if (r.probeOpen) return "the driver's probe of the device did not end";
+    if (r.cliRunning) return "the CLI's command shows no answer";
+    if (r.systemCheck === 'checking') return "the first-run system check's table never came";
+    // A Required row unmet: the check asks whether to go on (`Continue? [Y/n]`), and what the DFC then did is its own run.
+    if (r.systemCheck === 'refused') return 'the first-run system check refused, and asked whether to go on';
+    const last = r.lastProgram;
+    const w = this.lastWritten;
+    if (w !== null && this.errors.endsInSplat(w.no)) return 'the log stops at a kernel report: what followed it is not shown';
+    if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
+    if (w !== null && INTRODUCES.test(withoutLevel(w.text).trim().replace(RECORD_PREFIX, '').trim()))
+      return 'the last line introduces what the log does not show';
+    if (last === null) return null;
+    const said = withoutLevel(last.text).trim().replace(RECORD_PREFIX, '').trim();
+    if (!said) return 'the last record is cut before its message';
+    if (r.failureToldAfter > last.no) return "the author's words after the last record tell a failure";
+    // A bar is the program's way through a step: what it did once through is the line after it (the emulator's bar at 100 %).
+    if (r.lastProgressLine === last.no) return 'the last record is a progress bar';
+    // What a record opens or hands over to is written after it when it came (hailortcli's `Inference result:` then its figures).
+    const nothingAfter = w === null || w.no <= last.no;
+    if (nothingAfter && ASKS.test(said)) return 'the last record asks, and no answer follows';
+    if (nothingAfter && OPENS_STEP.test(said) && !STEP_ENDED.test(said) && level(last.text) !== 'warning') return 'the last record opens a step';
+    if (w !== null && w.no > last.no && SHELL_PROMPT.test(w.text)) return 'a command was typed and nothing after it shows';
+    return null;
+  }
+
   private ranToItsEnd(): boolean {
     if (this.run.command || this.run.current !== null || this.run.nextStepLine !== null || this.errors.hasErrors()) return false;
     return STAGES.some((s) => this.run.stages.get(s)!.status === 'ok');
@@ -787,7 +900,9 @@ export class ReaderState implements ReaderView {
       this.run.stages.get(this.run.lastStage)!.status === 'ok' ||
       (exit?.code === 0 && this.run.current === null) ||
       this.ranToItsEnd() ||
-      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors())
+      (this.run.answered && this.run.current === null && this.run.nextStepLine === null && !this.errors.hasErrors()) ||
+      // A program's records, no failure and nothing left open: the run's end (openEnd), whatever kind of end it has.
+      (this.run.lastProgram !== null && !this.errors.hasErrors() && !this.errors.endsInError() && this.openEnd() === null)
     ) {
       outcome = 'success';
     } else {
@@ -866,6 +981,13 @@ function mistyped(refused: string | null, typed: string): boolean {
  */
 function failureTold(words: string): boolean {
   return matchDfcMessage(words)?.message.severity === 'error' || failureIn(words) !== null;
+}
+
+/** How many times `ch` occurs in `s`. */
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** Mean of the known values to one decimal, halves up (null when none is known). */
