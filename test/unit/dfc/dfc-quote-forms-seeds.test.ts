@@ -156,3 +156,56 @@ test("a table's cell quoting a line in a code span, its pipes escaped (`\\|`) as
   assert.deepEqual(codes(r), codes(plain), said(r));
   assert.equal(r.outcome, plain.outcome);
 });
+
+/** A corpus case's line that holds `needle`. */
+const lineOf = (part: string, prefix: string, needle: string) => corpusLogLines(part, prefix).find((l) => l.includes(needle))!;
+
+test("an author's sentence going on into HailoRT's line: its CLI's tag, its source column, a capitalised `[Error]`", () => {
+  // dfc-corpus unseen2/14 (`hailortcli run --power-measure` refused), unseen8/10 (an LLM's HEF without its prefill group:
+  // HailoRT's source column and function, its logger's first columns gone), unseen18/72 (the SDK installer's `[Error]`).
+  for (const [part, prefix, needle] of [
+    ['unseen2', '14-', '[HailoRT CLI] [error]'],
+    ['unseen8', '27-', '[HailoRT] [error]'],
+    ['unseen8', '10-', '[llm_inference_manager.cpp:31]'],
+    ['unseen18', '72-', '[Error] Unsupported release'],
+  ] as const) {
+    const line = lineOf(part, prefix, needle);
+    const plain = read(`${line}\n`);
+    assert.ok(plain.diagnostics.length > 0, line);
+    for (const c of expected(part, prefix).codes ?? [])
+      assert.ok(
+        codes(plain).some((x) => x.startsWith(`${c}:`)),
+        `${c} ${said(plain)}`,
+      );
+    for (const text of [`It fails with ${line}`, `Same result as before: ${line}`, `> > It fails with ${line}`]) {
+      const r = read(`${text}\n`);
+      assert.deepEqual(codes(r), codes(plain), `${text}\n${said(r)}`);
+    }
+  }
+});
+
+test("a program's death at the end of an author's sentence: the signal's words or libstdc++'s terminate line", () => {
+  // dfc-corpus unseen13/59 (`Segmentation fault`), unseen10/04 (German `Speicherzugriffsfehler`), unseen2/05 and
+  // test/fixtures/dfc/crashed (`terminate called after throwing an instance of 'std::bad_alloc'`), unseen11/62 (std::invalid_argument).
+  for (const [part, prefix, needle] of [
+    ['unseen13', '59-', 'Segmentation fault'],
+    ['unseen10', '04-', 'Speicherzugriffsfehler'],
+    ['unseen2', '05-', 'terminate called'],
+    ['unseen11', '62-', 'terminate called'],
+  ] as const) {
+    assert.equal(expected(part, prefix).outcome, 'failed');
+    const line = lineOf(part, prefix, needle);
+    const plain = read(`${line}\n`);
+    assert.deepEqual(codes(plain), ['dfc/crashed:error'], line);
+    for (const text of [`It fails with ${line}`, `Same result as before: ${line}`, `>> It fails with ${line}`, `After a few minutes I get ${line}`]) {
+      const r = read(`${text}\n`);
+      assert.deepEqual(codes(r), ['dfc/crashed:error'], `${text}\n${said(r)}`);
+      assert.equal(r.outcome, 'failed', text);
+    }
+  }
+  // A sentence about the death in its own words quotes nothing; nor is a shell's job line cut (it is read whole).
+  for (const text of ['I fixed the Segmentation fault', 'No more Segmentation fault', 'The patch avoids the Segmentation fault'])
+    assert.notEqual(read(`${text}\n`).outcome, 'failed', text);
+  const job = read('./run.sh: line 28:  7499 Aborted (core dumped)\n');
+  assert.deepEqual(codes(job), ['dfc/crashed:error']);
+});

@@ -492,6 +492,16 @@ const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Fl
 const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
+/**
+ * A program's death said at the end of an author's sentence (`It fails with Segmentation fault`, `Same result as before:
+ * terminate called after throwing an instance of 'std::bad_alloc'`): the shell's words for the signal, or libstdc++'s
+ * terminate line, from a space to the line's end. The index where that line starts; -1 when the line ends otherwise.
+ */
+export function deathTail(text: string): number {
+  const m = DEATH_TAIL.exec(text);
+  return m ? m.index + 1 : -1;
+}
+const DEATH_TAIL = new RegExp(` (?:terminate called after throwing an instance of '[^']{1,200}'.{0,200}|(?:${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?)$`);
 /** The shell's words that a program died of a signal, alone on a line (a table's one-word cell can be one: `Speicherzugriffsfehler`). */
 export function isFatalSignalLine(text: string): boolean {
   return FATAL_SIGNAL.test(text);
