@@ -160,7 +160,7 @@ test("a table's cell quoting a line in a code span, its pipes escaped (`\\|`) as
 /** A corpus case's line that holds `needle`. */
 const lineOf = (part: string, prefix: string, needle: string) => corpusLogLines(part, prefix).find((l) => l.includes(needle))!;
 
-test("an author's sentence going on into HailoRT's line: its CLI's tag, its source column, a capitalised `[Error]`", () => {
+test("an author's sentence going on into a program's line: HailoRT's CLI tag, its source column, `[Error]`, a C compiler's error", () => {
   // dfc-corpus unseen2/14 (`hailortcli run --power-measure` refused), unseen8/10 (an LLM's HEF without its prefill group:
   // HailoRT's source column and function, its logger's first columns gone), unseen18/72 (the SDK installer's `[Error]`).
   for (const [part, prefix, needle] of [
@@ -168,6 +168,8 @@ test("an author's sentence going on into HailoRT's line: its CLI's tag, its sour
     ['unseen8', '27-', '[HailoRT] [error]'],
     ['unseen8', '10-', '[llm_inference_manager.cpp:31]'],
     ['unseen18', '72-', '[Error] Unsupported release'],
+    // unseen17/71: the C compiler's error building HailoRT's PCIe driver (`file.c:53:5: error: …`).
+    ['unseen17', '71-', 'monitor.c:53:5: error:'],
   ] as const) {
     const line = lineOf(part, prefix, needle);
     const plain = read(`${line}\n`);
