@@ -211,3 +211,17 @@ test("a program's death at the end of an author's sentence: the signal's words o
   const job = read('./run.sh: line 28:  7499 Aborted (core dumped)\n');
   assert.deepEqual(codes(job), ['dfc/crashed:error']);
 });
+
+test("after a fenced paste, a log's own line (the next command's prompt, a dated record) is the run's again, not the author's", () => {
+  // dfc-corpus unseen27/38 (an author's troubleshooting note whose optimize error ends in a closed fence), then the next
+  // command at a prompt and its output, unseen12/53 (pyhailort's dtype warnings only): that run decides, as it does alone.
+  const note = corpusLogLines('unseen27', '38-');
+  assert.equal(note[note.length - 1], '```');
+  const next = corpusLogLines('unseen12', '53-');
+  const prompt = 'dev@gpu-box:~/work$ python3 compile_model.py';
+  const alone = read(`${[prompt, ...next].join('\n')}\n`);
+  assert.notEqual(alone.outcome, 'failed', said(alone));
+  const after = read(`${[prompt, ...note, '', prompt, ...next].join('\n')}\n`);
+  assert.equal(after.outcome, alone.outcome, said(after));
+  assert.equal(after.failedStage, alone.failedStage);
+});

@@ -86,7 +86,7 @@ export class QuoteForms {
    * block, its prose), until a line that says something stands left of it (null: none).
    */
   private item: string | null = null;
-  /** A fenced block closed and none is open: the lines now are the author's words after the paste. */
+  /** A fenced block closed and none is open: the lines now are the author's words after the paste, until a log's own line. */
   private closed = false;
   /**
    * The line just taken is the quoting's or its author's, not the run's: a fence, or a line after a fenced paste closed and
@@ -139,6 +139,9 @@ export class QuoteForms {
       // An empty line of marks of two kinds (`# //`, a commented-out quote's): the last mark alone is as empty.
       if (t !== text && BARE_MARKS.test(t)) return '';
     }
+    // A log's own line after the paste (a shell's prompt, a record led by its date, time, level or indentation: another run
+    // pasted unfenced, dfc-corpus unseen27/38 then the next command) ends the author's words: the lines from it are the run's.
+    if (this.closed && (PROMPT.test(t) || NEW_LINE.test(t))) this.closed = this.aside = false;
     return t;
   }
 
@@ -146,11 +149,13 @@ export class QuoteForms {
    * What `take` does with a line that holds none of the characters a form needs and starts with a letter (routes.ts: the
    * allocator's iteration line): no `"` (no notebook string: a JSON list it was inside is over), no fence, no `&`, no
    * typography, no mark at its start (a notebook's structure line starts with a bracket, a brace or a `"` key) — the line
-   * is returned as it is; only the notebook's list ends, and a list item's indentation (the line stands at the margin).
+   * is returned as it is; only the notebook's list ends, a list item's indentation (the line stands at the margin), and the
+   * author's words after a paste (the line is the run's).
    */
   plain(): void {
     this.inJson = this.inList = false;
-    this.aside = this.closed;
+    // The allocator's iteration line is the run's own: after a paste's fence, the run goes on unfenced.
+    this.aside = this.closed = false;
     this.item = null;
   }
 
