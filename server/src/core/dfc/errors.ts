@@ -492,6 +492,25 @@ const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Fl
 const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
+/**
+ * A program's death said at the end of an author's sentence (`It fails with Segmentation fault`, `Same result as before:
+ * terminate called after throwing an instance of 'std::bad_alloc'`): the shell's words for the signal, or libstdc++'s
+ * terminate line, from a space to the line's end. The index where that line starts; -1 when the line ends otherwise.
+ */
+export function deathTail(text: string): number {
+  if (text.includes('terminate called')) {
+    const m = TERMINATE_TAIL.exec(text);
+    return m ? m.index + 1 : -1;
+  }
+  // The signal's words and their note end the line: only its last SIGNAL_TAIL_MAX characters are searched.
+  const from = Math.max(0, text.length - SIGNAL_TAIL_MAX);
+  const m = SIGNAL_TAIL.exec(from ? text.slice(from) : text);
+  return m ? from + m.index + 1 : -1;
+}
+const TERMINATE_TAIL = / terminate called after throwing an instance of '[^']{1,200}'.{0,200}$/;
+const SIGNAL_TAIL = new RegExp(` (?:${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?$`);
+/** A space, the longest signal's words (localised ones too) and a note of 60: the tail SIGNAL_TAIL can match. */
+const SIGNAL_TAIL_MAX = 128;
 /** The shell's words that a program died of a signal, alone on a line (a table's one-word cell can be one: `Speicherzugriffsfehler`). */
 export function isFatalSignalLine(text: string): boolean {
   return FATAL_SIGNAL.test(text);

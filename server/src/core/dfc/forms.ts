@@ -81,10 +81,24 @@ export class QuoteForms {
   private notebook = false;
   /** Inside a fenced block: the indentation its opening fence had (null: outside one). */
   private fence: string | null = null;
+  /**
+   * After an indented fenced block closed: its list item's indentation, which the item's next lines still carry (a second
+   * block, its prose), until a line that says something stands left of it (null: none).
+   */
+  private item: string | null = null;
+  /** A fenced block closed and none is open: the lines now are the author's words after the paste, until a log's own line. */
+  private closed = false;
+  /**
+   * The line just taken is the quoting's or its author's, not the run's: a fence, or a line after a fenced paste closed and
+   * before another opens (`Any help is appreciated.` under the block). State.ts reads such a line as it reads any, but it
+   * does not show the run going on (a session the log ended on, dfc-corpus unseen13/10; docker's image loaded, unseen25/23).
+   */
+  aside = false;
 
   /** The line as it was printed, its quoting undone; the same string when it has none. */
   take(text: string): string {
     let t = text;
+    this.aside = this.closed;
     // A notebook's own structure around its outputs (`],`, `}`, `"output_type": "stream",`) is no line of them.
     if (this.notebook && NOTEBOOK_SYNTAX.test(t)) {
       this.inList = this.inJson = false;
@@ -96,12 +110,20 @@ export class QuoteForms {
     if (t.includes('```') || t.includes('~~~')) {
       const f = FENCE.exec(t);
       if (f) {
+        this.item = this.fence === null ? null : this.fence || null;
+        this.closed = this.fence !== null;
         this.fence = this.fence === null ? f[1] : null;
+        this.aside = true;
         // At the margin: an indented fence would read as the line before it going on.
         return t.slice(f[1].length);
       }
     }
     if (this.fence && t.startsWith(this.fence)) t = t.slice(this.fence.length);
+    else if (this.item !== null) {
+      // A list item's block closed inside the item: its next lines are the item's still, at its indentation.
+      if (t.startsWith(this.item)) t = t.slice(this.item.length);
+      else if (t.trim() !== '') this.item = null;
+    }
     // A page scraped from a page that escaped it once already (`&amp;quot;`) is undone twice.
     for (let k = 0; k < 2 && t.includes('&') && HTML_TELL.test(t); k++) t = t.replace(ENTITY, (m: string, e: string) => entity(e) ?? m);
     if (TYPOGRAPHY.test(t)) t = t.replace(TYPOGRAPHY, (c) => PLAIN[c] ?? c);
@@ -114,7 +136,12 @@ export class QuoteForms {
         if (!m || !NEXT_MARK.test(t.slice(m[0].length))) break;
         t = t.slice(m[0].length);
       }
+      // An empty line of marks of two kinds (`# //`, a commented-out quote's): the last mark alone is as empty.
+      if (t !== text && BARE_MARKS.test(t)) return '';
     }
+    // A log's own line after the paste (a shell's prompt, a record led by its date, time, level or indentation: another run
+    // pasted unfenced, dfc-corpus unseen27/38 then the next command) ends the author's words: the lines from it are the run's.
+    if (this.closed && (PROMPT.test(t) || NEW_LINE.test(t))) this.closed = this.aside = false;
     return t;
   }
 
@@ -122,10 +149,14 @@ export class QuoteForms {
    * What `take` does with a line that holds none of the characters a form needs and starts with a letter (routes.ts: the
    * allocator's iteration line): no `"` (no notebook string: a JSON list it was inside is over), no fence, no `&`, no
    * typography, no mark at its start (a notebook's structure line starts with a bracket, a brace or a `"` key) — the line
-   * is returned as it is, and only the notebook's list ends.
+   * is returned as it is; only the notebook's list ends, a list item's indentation (the line stands at the margin), and the
+   * author's words after a paste (the line is the run's).
    */
   plain(): void {
     this.inJson = this.inList = false;
+    // The allocator's iteration line is the run's own: after a paste's fence, the run goes on unfenced.
+    this.aside = this.closed = false;
+    this.item = null;
   }
 
   private json(t: string): string {

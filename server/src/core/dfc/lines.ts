@@ -14,6 +14,10 @@ export interface LogLine {
   text: string;
   /** `\r`: a frame a terminal would overwrite (progress bars). */
   overwritten: boolean;
+  /** A fence or the author's words after a fenced paste closed (forms.ts QuoteForms.aside): read, but not the run's output. */
+  aside?: boolean;
+  /** The empty line a doubled carriage return makes (`\r\r\n`, LineSplitter.endCRs): counted, never read. */
+  doubled?: boolean;
   /** Length of the raw line in UTF-16 units before any truncation. */
   length: number;
   /** The log's own template (logShape.ts) was cut from it: a record of the log's logger. */
@@ -62,7 +66,8 @@ export function stripAnsi(s: string): string {
 export class LineSplitter {
   private partial = '';
   private partialLength = 0;
-  private pendingCR = false;
+  /** Carriage returns that ended the last chunk: a line feed after them makes a line end of them, anything else frames. */
+  private pendingCRs = 0;
   private next = 1;
 
   /** Complete lines in this chunk; the unterminated rest waits for the next chunk or `flush`. */
@@ -78,15 +83,20 @@ export class LineSplitter {
    */
   each(chunk: string, out: (l: LogLine) => void): void {
     let i = 0;
-    if (this.pendingCR) {
-      this.pendingCR = false;
-      if (chunk.startsWith('\n')) {
-        this.emit(out, false);
-        i = 1;
-      } else if (chunk.length > 0) this.emit(out, true);
-      else this.pendingCR = true;
-    }
     const n = chunk.length;
+    if (this.pendingCRs > 0) {
+      // The `\r`s that ended the last chunk, and any that open this one: what follows them decides.
+      while (i < n && chunk.charCodeAt(i) === 13) i++;
+      if (i === n) {
+        this.pendingCRs += n;
+        return;
+      }
+      const crs = this.pendingCRs + i;
+      this.pendingCRs = 0;
+      const lf = chunk.charCodeAt(i) === 10;
+      this.endCRs(out, crs, lf);
+      if (lf) i++;
+    }
     // Native indexOf finds the terminators; the scan keeps the nearer of the next \n and \r.
     let nl = chunk.indexOf('\n', i);
     let cr = chunk.indexOf('\r', i);
@@ -99,24 +109,40 @@ export class LineSplitter {
       if (j === nl) {
         this.emit(out, false);
         i = j + 1;
-      } else if (j + 1 < n) {
-        const crlf = chunk.charCodeAt(j + 1) === 10;
-        this.emit(out, !crlf);
-        i = crlf ? j + 2 : j + 1;
-      } else {
-        this.pendingCR = true; // `\r` at the end of a chunk: `\r\n` or a frame, decided by the next chunk
+        continue;
+      }
+      let k = j + 1;
+      while (k < n && chunk.charCodeAt(k) === 13) k++;
+      if (k === n) {
+        this.pendingCRs = k - j; // `\r` at the end of a chunk: `\r\n` or a frame, decided by the next chunk
         i = n;
+      } else {
+        const lf = chunk.charCodeAt(k) === 10;
+        this.endCRs(out, k - j, lf);
+        i = lf ? k + 1 : k;
       }
     }
+  }
+
+  /**
+   * A run of `crs` carriage returns ending the line, then a line feed (`lf`) or more of the line. `\r\n` ends a line; a
+   * lone `\r` ends a frame a terminal overwrites (tqdm). `\r\r\n` is a CRLF file's line end converted once more (Python
+   * writing `\r\n` to a text-mode file on Windows, a CRLF log pasted through an editor that adds its own): a terminal
+   * shows the line as it is, so it is no frame, and the empty line its extra `\r` makes (an editor counts it: LSP) is
+   * `doubled`, no line of the log's.
+   */
+  private endCRs(out: (l: LogLine) => void, crs: number, lf: boolean): void {
+    this.emit(out, !lf);
+    for (let c = 1; c < crs; c++) this.emit(out, !lf, lf);
   }
 
   /** The last line when the stream ends without a terminator. */
   flush(): LogLine[] {
     const out: LogLine[] = [];
     const add = (l: LogLine) => out.push(l);
-    if (this.pendingCR) {
-      this.pendingCR = false;
-      this.emit(add, true);
+    if (this.pendingCRs > 0) {
+      for (let c = 0; c < this.pendingCRs; c++) this.emit(add, true);
+      this.pendingCRs = 0;
     } else if (this.partialLength > 0) this.emit(add, false);
     return out;
   }
@@ -133,9 +159,11 @@ export class LineSplitter {
     this.partialLength += to - from;
   }
 
-  private emit(out: (l: LogLine) => void, overwritten: boolean): void {
+  private emit(out: (l: LogLine) => void, overwritten: boolean, doubled = false): void {
     const raw = this.partial;
-    out({ no: this.next++, raw, text: stripAnsi(raw), overwritten, length: this.partialLength });
+    const l: LogLine = { no: this.next++, raw, text: stripAnsi(raw), overwritten, length: this.partialLength };
+    if (doubled) l.doubled = true;
+    out(l);
     this.partial = '';
     this.partialLength = 0;
   }

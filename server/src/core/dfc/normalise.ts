@@ -14,6 +14,7 @@
 import { matchDfcMessage } from '../common/dfcMessages';
 import { levelOfWord, type LogLevel } from './levels';
 import { endsRun } from './markers';
+import { deathTail } from './errors';
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
 interface Prefix {
@@ -231,12 +232,28 @@ const SENTENCE_ONLY = /^\p{L}[\p{L}\p{N}\s,.;:!?'"()\u2019-]{0,400}$/u;
 /** A program's own words that it failed (errors.ts reads them as an application's error line). */
 const FAILED_WORDS = /^(?:Failed|Unable|Could not|Cannot) \w/;
 
+/** A sentence this long is no author's lead-in to a program's death (deathTail): the search stops there. */
+const MAX_SENTENCE = 400;
+/**
+ * How an author's sentence hands over to what the program printed: a colon, or a verb or preposition that introduces it
+ * (`It fails with`, `I get`, `it prints`, `then`). A sentence about the death in other words (`I fixed the Segmentation fault`,
+ * `no more Segmentation fault`) quotes nothing.
+ */
+const LEAD_IN = /(?::|\b(?:with|get|gets|got|gives|gave|shows|showed|prints|printed|says|said|see|seeing|saw|reports|reported|returns|returned|then|and))$/i;
+/** A shell's job line or a program's `name: ` before the signal's words: the program's own line, whole. */
+const CRASH_LINE = /^\S+: \S{1,12} \d|^[\w./~-]{1,120}: /;
+
 /** A program's own line: its name or path, a colon, its words (`/bin/bash: hailortcli: command not found`, `hailomz: error: …`). */
 const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
 
-/** The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first). */
+/**
+ * The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first).
+ * HailoRT's tags include its CLI's (`[HailoRT CLI] [error] CHECK failed - …`) and its logger's source column without the columns
+ * before it (`[llm_inference_manager.cpp:31] [create] CHECK failed - …`); a level tag may be capitalised (the SDK installer's `[Error]`);
+ * a C compiler's error names its file, line and column (`../vdma/monitor.c:53:5: error: …`, building HailoRT's driver).
+ */
 const MID_TAG =
-  / (?:\[(?:HailoRT|info|error|warning|critical|INFO|ERROR|WARNING|WARN|CRITICAL)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
+  / (?:\[(?:HailoRT(?: CLI)?|info|error|warning|critical|Error|Warning|INFO|ERROR|WARNING|WARN|CRITICAL)\] |\[[\w-]{1,80}\.(?:cpp|hpp|cc|c|h):\d{1,6}\] \[\w{1,80}\] |[\w./-]{1,200}\.(?:cpp|hpp|cc|c|h):\d{1,6}:\d{1,4}: (?:fatal )?error: |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
 /** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
 const OWN_LINE_START = String.raw`(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )`;
 /** An author's colon, then a program's line (OWN_WORDS). */
@@ -369,7 +386,10 @@ export function normalise(text: string, relayed?: { level: LogLevel | null; own:
   const bracket = spaced(t, '[');
   const colon = t.includes(': ');
   const dated = !bracket && !colon && spacedDate(t);
+  // A program's death at the end of the author's sentence (errors.ts deathTail): where it starts.
+  const death = !relayed && !dfcOwn && t.length < MAX_SENTENCE && t.includes(' ') ? deathTail(t) : -1;
   const decorated =
+    death > 0 ||
     t.includes('**') ||
     t.includes('`') ||
     t.includes('"') ||
@@ -414,6 +434,14 @@ export function normalise(text: string, relayed?: { level: LogLevel | null; own:
     const own = SENTENCE_ONLY.test(before) && /\s/.test(before) && PROSE.test(before) && !/^(?:error|warning|fatal|note): /.test(rest);
     if (own && !CLASS_WITH_MESSAGE.test(`${before}:`) && QUOTED_LINE.test(rest) && OWN_WORDS.test(rest)) {
       t = rest;
+      changed = true;
+    }
+  }
+  // `It fails with Segmentation fault`: the sentence before the death is the author's (not a shell's job line, `x.sh: line 3: 1234 Aborted`).
+  if (death > 0 && !changed && comment === null && !CRASH_LINE.test(t)) {
+    const before = t.slice(0, death).replace(LEAD_MARKS, '').trim();
+    if (SENTENCE_ONLY.test(before) && PROSE.test(before) && /\s/.test(before) && !PROGRAM_SAYS.test(before) && LEAD_IN.test(before)) {
+      t = t.slice(death);
       changed = true;
     }
   }

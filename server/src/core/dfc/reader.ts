@@ -8,7 +8,7 @@ import { QuoteForms, Unwrap, type Decided } from './forms';
 import { isFatalSignalLine } from './errors';
 import { LogShape } from './logShape';
 import { Margin, mayHoldPrompt, normalise, SHELL_PROMPT } from './normalise';
-import { withoutLevel } from './markers';
+import { classifyMarker, withoutLevel } from './markers';
 import { ReaderState } from './state';
 import { allocatorIteration, iterationHeadKey } from './routes';
 import type { DfcEvent, DfcExit, DfcLogContext, DfcReport } from './types';
@@ -77,6 +77,8 @@ export class DfcLogReader {
 
   /** One line split off the stream. */
   private take(raw: LogLine, events: DfcEvent[]): void {
+    // The empty line of a doubled carriage return (`\r\r\n`, lines.ts endCRs): the editor counts it, the log never wrote it.
+    if (raw.doubled) return;
     // The allocator's iteration line: the forms and the margin only note it, its template head is known (routes.ts).
     const it = raw.raw === raw.text ? allocatorIteration(raw.text) : null;
     if (it) {
@@ -88,7 +90,7 @@ export class DfcLogReader {
     // One normalisation step: foreign logger prefixes off, the level as the DFC writes it (normalise.ts).
     // A pasted block's own indentation first (a notebook cell's), then the log's own template, then the listed prefixes.
     const text = this.forms.take(raw.text);
-    const line = text === raw.text ? raw : { ...raw, text };
+    const line = this.forms.aside ? { ...raw, text, aside: true } : text === raw.text ? raw : { ...raw, text };
     this.shape.each(line, this.margin.take(line.text), this.decided, events);
   }
 
@@ -107,7 +109,16 @@ export class DfcLogReader {
       this.state.allocatorIteration(line, it, events);
       return;
     }
-    const n = cut ? normalise(cut.rest, cut) : normalise(text);
+    let n = cut ? normalise(cut.rest, cut) : normalise(text);
+    // A table's cell quoting a line in a code span (normalise.ts took the span out of the row): GFM escapes a pipe in a cell
+    // as `\|`, inside a span too, so the line's own pipes (docker compose's `name  | `, a shell's `| grep`) are read unescaped.
+    if (n !== null && n.text.includes('\\|') && !TABLE_ROW.test(n.text)) {
+      const row = cut ? cut.rest : text;
+      if (TABLE_ROW.test(row)) {
+        const u = row.replace(ESCAPED_PIPE, '|');
+        n = (cut ? normalise(u, cut) : normalise(u)) ?? n;
+      }
+    }
     const read =
       n !== null && n.text !== line.text
         ? {
@@ -186,8 +197,9 @@ function tableCells(l: LogLine): LogLine[] {
     .slice(1, -1)
     .split(/(?<!\\)\|/)
     .map((c) => c.trim().replace(/\\\|/g, '|'));
-  // A cell is a line of its own when it has several words, or is one the shell prints alone (a signal's name in its locale).
-  const isLine = (c: string) => /\S\s+\S/.test(c) || isFatalSignalLine(c);
+  // A cell is a line of its own when it has several words, or is one the shell prints alone: a signal's name in its locale,
+  // the `Killed` of SIGKILL or the `Terminated` of SIGTERM (markers.ts `killed`; a table of attempts, `| 1 | Killed |`).
+  const isLine = (c: string) => /\S\s+\S/.test(c) || isFatalSignalLine(c) || classifyMarker(c)?.kind === 'killed';
   if (cells.length < 2 || DFC_TABLE.test(cells[0]) || !cells.some(isLine)) return [l];
   const out: LogLine[] = [];
   const short = cells.filter((c) => !isLine(c));
@@ -197,6 +209,7 @@ function tableCells(l: LogLine): LogLine[] {
   return out;
 }
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const ESCAPED_PIPE = /\\\|/g;
 /** The first cell of the DFC's own utilisation table's rows (markers.ts classifySummaryLine). */
 const DFC_TABLE = /^(?:cluster(?:_\d+)?|total)$/i;
 

@@ -301,8 +301,9 @@ export class ReaderState implements ReaderView {
   line(l: LogLine, events: DfcEvent[]): void {
     this.seen(l);
     const text = l.text;
-    // A line that says something after docker's image line: the script went on past it (its own marker may answer again).
-    if (this.run.answeredByImage && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
+    // A line that says something after docker's image line: the script went on past it (its own marker may answer again);
+    // the author's words after the pasted block (forms.ts `aside`) are not the script's.
+    if (this.run.answeredByImage && !l.aside && /\p{L}/u.test(text)) this.run.answered = this.run.answeredByImage = false;
     if (this.run.promptLine === l.no - 1 && this.run.promptAnswer === null) {
       const a = /^\s*(y|yes|n|no)\s*$/i.exec(withoutLevel(text));
       if (a) this.run.promptAnswer = a[1][0].toLowerCase() as 'y' | 'n';
@@ -588,7 +589,9 @@ export class ReaderState implements ReaderView {
     // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
     const lv = level(l.text);
     if (this.run.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.run.failureToldAfter = l.no;
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
+    // A fence, and the author's words after the paste (forms.ts `aside`), show nothing of the run.
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && !l.aside && l.text.trim() && !SESSION_OPENING.test(l.text))
+      this.run.runShown = true;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
