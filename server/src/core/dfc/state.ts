@@ -61,6 +61,17 @@ const HAILORT_FRAME = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\
 /** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 /**
+ * HailoRT's log template, its time stamp: `[%Y-%m-%d %X.%e]` before the `[tid]` of a local hailort.log or the `[pid] [tid]`
+ * of the main one (hailort_logger.cpp, HailoRT 4.20 and 5.x).
+ */
+const HAILORT_STAMP = /\[(\d{4}-\d\d-\d\d)[\sT](\d\d:\d\d:\d\d(?:\.\d{1,9})?)\]\s?(?:\[\d{1,10}\]\s?){1,2}\[HailoRT\]/;
+/** A HailoRT line's time stamp in ms (as written, read as UTC), null for a line without HailoRT's template. */
+function hailortStamp(raw: string): number | null {
+  const m = raw.includes('[HailoRT]') ? HAILORT_STAMP.exec(raw) : null;
+  const t = m ? Date.parse(`${m[1]}T${m[2]}Z`) : NaN;
+  return Number.isNaN(t) ? null : t;
+}
+/**
  * The DFC's first-run system check (hailo_sdk_client's requirements check, run at its first import or command): its
  * opening line, then a line per unmet row — `[Error]` for a Required row, `[Warning]`/`[Info]` for a Recommended one —
  * then its table (`Component  Requirement  Found`), then, only when a Required row failed, `System requirements check
@@ -187,6 +198,8 @@ export class ReaderState implements ReaderView {
   private readonly programs = new Set<string>();
   private readonly errors: ErrorCollector;
   private lastLine = 0;
+  /** The latest time a HailoRT line of the log was stamped with (ms since the epoch, UTC as written; null before one). */
+  private latestStamp: number | null = null;
   /**
    * The run being read (StateRun). Per log, besides: the caller's context, the header's versions and architecture and the
    * network as the report says them (what the whole paste is about: the installation a terminal runs, a banner printed
@@ -365,7 +378,10 @@ export class ReaderState implements ReaderView {
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
           const sameProcess = thread !== null && thread === this.run.sessionThread;
           this.run.sessionThread = thread;
-          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) this.beginRun();
+          // Nor is a session opening stamped before a line the log already showed: it was written late, the run it opened
+          // is one already read, never one after it (writtenLate).
+          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess && !(m.tool === 'hailort' && this.writtenLate(l)))
+            this.beginRun();
           break;
         }
         case 'end':
@@ -517,7 +533,23 @@ export class ReaderState implements ReaderView {
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
   private seen(l: LogLine): void {
     this.lastLine = l.no;
+    const t = hailortStamp(l.raw);
+    if (t !== null && (this.latestStamp === null || t > this.latestStamp)) this.latestStamp = t;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
+  }
+
+  /**
+   * The line is stamped before a HailoRT line the log already showed: HailoRT wrote it late, out of time order. Its log file
+   * is written through a buffered stream, flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on,
+   * flush_every); a copy of that buffer — a process forked while lines were in it, another process appending to the same file
+   * — reaches the file when that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, the
+   * same run's `Creating vdevice` again, stamped seconds before the failure (dfc-corpus unseen28/04: akryhlmann/PeopleCounter's
+   * hailort.1.log holds that process's opening twice, identical, the second copy after the failure, at each of its three
+   * timeouts).
+   */
+  private writtenLate(l: LogLine): boolean {
+    const t = hailortStamp(l.raw);
+    return t !== null && this.latestStamp !== null && t < this.latestStamp;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {

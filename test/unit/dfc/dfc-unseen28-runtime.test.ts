@@ -1,0 +1,74 @@
+// The class the twenty-ninth batch's HailoRT logs (dfc-corpus unseen28/04) showed the reader missing, tested on lines that
+// batch does not contain: a HailoRT log file's lines written out of time order — a session's opening stamped before the
+// failure it follows is that run's own, written late, not a later run that decides the outcome (state.ts writtenLate).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDfcLog } from '../../../server/src/core/dfc';
+
+const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'hailort.log' });
+const said = (r: ReturnType<typeof read>) => r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`).join(' | ');
+
+// akryhlmann/PeopleCounter's hailort.1.log (b73d81d0), lines 4364–4386: the run of 2025-07-04 08:44 (HailoRT 4.20, Raspberry
+// Pi 5) from its InferModel's configure to its pipeline's death — another run of the file than unseen28/04's (2025-07-03 21:50).
+const RUN = [
+  '[2025-07-04 08:44:03.103] [2122] [HailoRT] [info] [internal_buffer_manager.cpp:204] [print_execution_results] Planned internal buffer memory: CMA memory 0, user memory 5737984. memory to edge layer usage factor is 0.82343864',
+  '[2025-07-04 08:44:03.103] [2122] [HailoRT] [info] [internal_buffer_manager.cpp:212] [print_execution_results] Default Internal buffer planner executed successfully',
+  '[2025-07-04 08:44:03.146] [2122] [HailoRT] [info] [device_internal.cpp:57] [configure] Configuring HEF took 57.937479 milliseconds',
+  '[2025-07-04 08:44:03.147] [2122] [HailoRT] [info] [vdevice.cpp:749] [configure] Configuring HEF on VDevice took 60.425356 milliseconds',
+  "[2025-07-04 08:44:03.147] [2122] [HailoRT] [info] [infer_model.cpp:436] [configure] Configuring network group 'yolov8s' with params: batch size: 2, power mode: PERFORMANCE, latency: NONE",
+  '[2025-07-04 08:44:03.151] [2122] [HailoRT] [info] [multi_io_elements.cpp:756] [create] Created (AsyncHwEl)',
+  '[2025-07-04 08:44:03.151] [2122] [HailoRT] [info] [queue_elements.cpp:450] [create] Created (EntryPushQEl0yolov8s/input_layer1 | timeout: 10s)',
+  '[2025-07-04 08:44:03.151] [2122] [HailoRT] [info] [filter_elements.cpp:101] [create] Created (PreInferEl0yolov8s/input_layer1 | Reorder - src_order: RGB4, src_shape: (640, 640, 3), dst_order: NHCW, dst_shape: (640, 640, 3))',
+  '[2025-07-04 08:44:03.152] [2122] [HailoRT] [info] [queue_elements.cpp:450] [create] Created (PushQEl0yolov8s/input_layer1 | timeout: 10s)',
+  '[2025-07-04 08:44:03.152] [2122] [HailoRT] [info] [multi_io_elements.cpp:135] [create] Created (NmsPPMuxEl0YOLOV8-Post-Process | Op YOLOV8, Name: YOLOV8-Post-Process, Score threshold: 0.300, IoU threshold: 0.45, Classes: 80, Cross classes: false, NMS results order: BY_CLASS, Max bboxes per class: 100, Image height: 640, Image width: 640)',
+  '[2025-07-04 08:44:03.152] [2122] [HailoRT] [info] [queue_elements.cpp:942] [create] Created (MultiPushQEl0YOLOV8-Post-Process | timeout: 10s)',
+  '[2025-07-04 08:44:03.152] [2122] [HailoRT] [info] [edge_elements.cpp:187] [create] Created (LastAsyncEl0NmsPPMuxEl0YOLOV8-Post-Process)',
+  '[2025-07-04 08:44:03.152] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] EntryPushQEl0yolov8s/input_layer1 | inputs: user | outputs: PreInferEl0yolov8s/input_layer1(running in thread_id: 2145)',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] PreInferEl0yolov8s/input_layer1 | inputs: EntryPushQEl0yolov8s/input_layer1[0] | outputs: PushQEl0yolov8s/input_layer1',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] PushQEl0yolov8s/input_layer1 | inputs: PreInferEl0yolov8s/input_layer1[0] | outputs: AsyncHwEl(running in thread_id: 2146)',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] AsyncHwEl | inputs: PushQEl0yolov8s/input_layer1[0] | outputs: MultiPushQEl0YOLOV8-Post-Process MultiPushQEl0YOLOV8-Post-Process MultiPushQEl0YOLOV8-Post-Process MultiPushQEl0YOLOV8-Post-Process MultiPushQEl0YOLOV8-Post-Process MultiPushQEl0YOLOV8-Post-Process',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] MultiPushQEl0YOLOV8-Post-Process | inputs: AsyncHwEl[0] AsyncHwEl[1] AsyncHwEl[2] AsyncHwEl[3] AsyncHwEl[4] AsyncHwEl[5] | outputs: NmsPPMuxEl0YOLOV8-Post-Process(running in thread_id: 2147)',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] NmsPPMuxEl0YOLOV8-Post-Process | inputs: MultiPushQEl0YOLOV8-Post-Process[0] | outputs: LastAsyncEl0NmsPPMuxEl0YOLOV8-Post-Process',
+  '[2025-07-04 08:44:03.153] [2122] [HailoRT] [info] [pipeline.cpp:891] [print_deep_description] LastAsyncEl0NmsPPMuxEl0YOLOV8-Post-Process | inputs: NmsPPMuxEl0YOLOV8-Post-Process[0] | outputs: user',
+  '[2025-07-04 08:44:03.156] [2122] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
+  '[2025-07-04 08:44:13.487] [2146] [HailoRT] [warning] [pipeline.cpp:441] [acquire_buffer] Failed to acquire buffer because the buffer pool is empty. This could be caused by uneven reading and writing speeds, with a short user-defined timeout. (timeout=10000ms)',
+  '[2025-07-04 08:44:13.487] [2146] [HailoRT] [error] [pipeline_internal.cpp:26] [handle_non_recoverable_async_error] Non-recoverable Async Infer Pipeline error. status error code: HAILO_TIMEOUT(4)',
+  '[2025-07-04 08:44:13.487] [2146] [HailoRT] [error] [async_infer_runner.cpp:88] [shutdown] Shutting down the pipeline with status HAILO_TIMEOUT(4)',
+];
+// Lines 4387–4392, as the file has them right after: the same process's session opening (thread 2085), stamped 08:44:02,
+// eleven seconds before the failure — the file holds these six lines twice, identical, at 4358–4363 too.
+const LATE = [
+  '[2025-07-04 08:44:02.571] [2085] [HailoRT] [info] [vdevice.cpp:523] [create] Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+  '[2025-07-04 08:44:02.586] [2085] [HailoRT] [info] [device.cpp:49] [Device] OS Version: Linux 6.12.25+rpt-rpi-2712 #1 SMP PREEMPT Debian 1:6.12.25-1+rpt1 (2025-04-30) aarch64',
+  '[2025-07-04 08:44:02.588] [2085] [HailoRT] [info] [control.cpp:108] [control__parse_identify_results] firmware_version is: 4.20.0',
+  '[2025-07-04 08:44:02.591] [2085] [HailoRT] [info] [vdevice.cpp:651] [create] VDevice Infos: 0001:01:00.0',
+  '[2025-07-04 08:44:02.936] [2085] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
+  '[2025-07-04 08:44:02.936] [2085] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
+];
+// Lines 4412–4417: the file's next session, stamped 10:19, an hour and a half after the failure.
+const NEXT = [
+  '[2025-07-04 10:19:45.956] [2471] [HailoRT] [info] [vdevice.cpp:523] [create] Creating vdevice with params: device_count: 1, scheduling_algorithm: ROUND_ROBIN, multi_process_service: false',
+  '[2025-07-04 10:19:45.968] [2471] [HailoRT] [info] [device.cpp:49] [Device] OS Version: Linux 6.12.25+rpt-rpi-2712 #1 SMP PREEMPT Debian 1:6.12.25-1+rpt1 (2025-04-30) aarch64',
+  '[2025-07-04 10:19:45.969] [2471] [HailoRT] [info] [control.cpp:108] [control__parse_identify_results] firmware_version is: 4.20.0',
+  '[2025-07-04 10:19:45.969] [2471] [HailoRT] [info] [vdevice.cpp:651] [create] VDevice Infos: 0001:01:00.0',
+  '[2025-07-04 10:19:46.061] [2471] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
+  '[2025-07-04 10:19:46.062] [2471] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
+];
+
+test("a session's opening written after a pipeline's death but stamped before it is that run's own: the death is the log's end", () => {
+  const r = read([...RUN, ...LATE]);
+  assert.equal(r.outcome, 'failed', said(r));
+  const timeout = r.diagnostics.find((d) => d.code === 'hailort/timeout');
+  assert.ok(timeout, said(r));
+  assert.equal(timeout.severity, 'error', said(r));
+  // HailoRT's main log file writes the process id before the thread id (hailort_logger.cpp HAILORT_MAIN_FILE_LOGGER_PATTERN,
+  // `[%Y-%m-%d %X.%e] [%P] [%t] [%n]`): the same lines in that template read the same.
+  const main = read([...RUN, ...LATE].map((l) => l.replace(/^(\[[^\]]+\]) \[(\d+)\]/, (_, t: string, tid: string) => `${t} [2085] [${tid}]`)));
+  assert.equal(main.outcome, 'failed', said(main));
+});
+
+test('a session opened after the death, stamped after it, is a later run and decides the outcome', () => {
+  const r = read([...RUN, ...NEXT]);
+  assert.notEqual(r.outcome, 'failed', said(r));
+  assert.match(said(r), /warning hailort\/timeout An earlier run in this log failed/);
+});
