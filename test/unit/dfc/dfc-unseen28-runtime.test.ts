@@ -3,7 +3,10 @@
 // failure it follows is that run's own, written late, not a later run that decides the outcome (state.ts writtenLate).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readDfcLog } from '../../../server/src/core/dfc';
+import { repoRoot } from '../../helpers/shared';
 
 const read = (lines: string[]) => readDfcLog(`${lines.join('\n')}\n`, { logPath: 'hailort.log' });
 const said = (r: ReturnType<typeof read>) => r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`).join(' | ');
@@ -71,4 +74,28 @@ test('a session opened after the death, stamped after it, is a later run and dec
   const r = read([...RUN, ...NEXT]);
   assert.notEqual(r.outcome, 'failed', said(r));
   assert.match(said(r), /warning hailort\/timeout An earlier run in this log failed/);
+});
+
+test('a run the user started again at the prompt is stamped by its own clock: an older log pasted after a newer one keeps its sessions', () => {
+  // dfc-corpus unseen19/18: another Raspberry Pi's hailort.log (yasinmer39/heat_seeking_missle, 2025-04-28 — two months before
+  // RUN), two processes each failing to open their HEF. After RUN and a prompt running the program again, its second
+  // session is a later run of its own, as when it is read alone: the first process's failure is an earlier run's.
+  const dir = join(repoRoot, 'test', 'fixtures', 'dfc-corpus', 'unseen19');
+  const heat = readFileSync(
+    join(
+      dir,
+      readdirSync(dir).find((d) => d.startsWith('18-'))!,
+      'run.log',
+    ),
+    'utf8',
+  )
+    .trimEnd()
+    .split('\n');
+  const prompt = 'pi@raspberrypi:~/PeopleCounter $ python3 counter.py';
+  const severities = (r: ReturnType<typeof read>, from: number) =>
+    r.diagnostics.filter((d) => d.logLine > from && d.code === 'hailort/hef-rejected').map((d) => `${d.logLine - from} ${d.severity}`);
+  const alone = read([prompt, ...heat]);
+  const after = read([prompt, ...RUN, ...LATE, prompt, ...heat]);
+  assert.deepEqual(severities(alone, 1), ['5 warning', '15 error'], said(alone));
+  assert.deepEqual(severities(after, RUN.length + LATE.length + 2), severities(alone, 1), said(after));
 });

@@ -180,6 +180,8 @@ class StateRun {
   dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
   runShown = false;
+  /** The latest time a HailoRT line of the run was stamped with (ms, read as UTC; null before one): writtenLate. */
+  latestStamp: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
@@ -198,8 +200,6 @@ export class ReaderState implements ReaderView {
   private readonly programs = new Set<string>();
   private readonly errors: ErrorCollector;
   private lastLine = 0;
-  /** The latest time a HailoRT line of the log was stamped with (ms since the epoch, UTC as written; null before one). */
-  private latestStamp: number | null = null;
   /**
    * The run being read (StateRun). Per log, besides: the caller's context, the header's versions and architecture and the
    * network as the report says them (what the whole paste is about: the installation a terminal runs, a banner printed
@@ -378,10 +378,12 @@ export class ReaderState implements ReaderView {
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
           const sameProcess = thread !== null && thread === this.run.sessionThread;
           this.run.sessionThread = thread;
-          // Nor is a session opening stamped before a line the log already showed: it was written late, the run it opened
-          // is one already read, never one after it (writtenLate).
-          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess && !(m.tool === 'hailort' && this.writtenLate(l)))
+          // Nor is a session opening stamped before a line the run already showed: it was written late, the run it opened
+          // is the one being read, never one after it (writtenLate).
+          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess && !(m.tool === 'hailort' && this.writtenLate(l))) {
             this.beginRun();
+            this.run.latestStamp = hailortStamp(l.raw);
+          }
           break;
         }
         case 'end':
@@ -534,12 +536,12 @@ export class ReaderState implements ReaderView {
   private seen(l: LogLine): void {
     this.lastLine = l.no;
     const t = hailortStamp(l.raw);
-    if (t !== null && (this.latestStamp === null || t > this.latestStamp)) this.latestStamp = t;
+    if (t !== null && (this.run.latestStamp === null || t > this.run.latestStamp)) this.run.latestStamp = t;
     if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
   }
 
   /**
-   * The line is stamped before a HailoRT line the log already showed: HailoRT wrote it late, out of time order. Its log file
+   * The line is stamped before a HailoRT line the run already showed: HailoRT wrote it late, out of time order. Its log file
    * is written through a buffered stream, flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on,
    * flush_every); a copy of that buffer — a process forked while lines were in it, another process appending to the same file
    * — reaches the file when that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, the
@@ -549,7 +551,7 @@ export class ReaderState implements ReaderView {
    */
   private writtenLate(l: LogLine): boolean {
     const t = hailortStamp(l.raw);
-    return t !== null && this.latestStamp !== null && t < this.latestStamp;
+    return t !== null && this.run.latestStamp !== null && t < this.run.latestStamp;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
