@@ -99,3 +99,22 @@ test('a run the user started again at the prompt is stamped by its own clock: an
   assert.deepEqual(severities(alone, 1), ['5 warning', '15 error'], said(alone));
   assert.deepEqual(severities(after, RUN.length + LATE.length + 2), severities(alone, 1), said(after));
 });
+
+test("the shell's prompt back after a pipeline's death is the terminal's, never the death message's words", () => {
+  // Raspberry Pi OS's default prompt (`user@host:~/dir $ `) right after the death's last line, which ends in its status's
+  // `)` — as unseen3/11's `kida-01@kida01:~ $ uname -r` follows HailoRT's `…HAILO_DRIVER_NOT_INSTALLED(64)`.
+  const prompt = 'pi@raspberrypi:~/PeopleCounter $ python3 counter.py';
+  const r = read([prompt, ...RUN, prompt]);
+  const quoted = r.diagnostics.flatMap((d) => [d.message, ...(d.excerpt ?? [])]).join('\n');
+  assert.doesNotMatch(quoted, /raspberrypi/, said(r));
+  // The program run again at that prompt is a retry (state.ts): it decides, and the death is an earlier run's.
+  const retried = read([
+    prompt,
+    ...RUN,
+    prompt,
+    'Traceback (most recent call last):',
+    '  File "/home/pi/PeopleCounter/counter.py", line 3, in <module>',
+    'KeyboardInterrupt',
+  ]);
+  assert.match(said(retried), /warning hailort\/timeout An earlier run in this log failed/);
+});
