@@ -180,8 +180,10 @@ class StateRun {
   dfcVersion: string | null = null;
   /** Whether the run showed more than its opening (runBegun). */
   runShown = false;
-  /** The latest time a HailoRT line of the run was stamped with (ms, read as UTC; null before one): writtenLate. */
+  /** The latest time a HailoRT line of the run was stamped with (ms, read as UTC; null before one). */
   latestStamp: number | null = null;
+  /** For a run a HailoRT session opening began: the latest stamp of the run before it (writtenLate). */
+  earlierEnded: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
@@ -378,10 +380,11 @@ export class ReaderState implements ReaderView {
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
           const sameProcess = thread !== null && thread === this.run.sessionThread;
           this.run.sessionThread = thread;
-          // Nor is a session opening stamped before a line the run already showed: it was written late, the run it opened
-          // is the one being read, never one after it (writtenLate).
-          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess && !(m.tool === 'hailort' && this.writtenLate(l))) {
+          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) {
+            // What the session after this run shows is weighed against the time this run ended (writtenLate).
+            const ended = this.run.latestStamp;
             this.beginRun();
+            this.run.earlierEnded = ended;
             this.run.latestStamp = hailortStamp(l.raw);
           }
           break;
@@ -537,21 +540,22 @@ export class ReaderState implements ReaderView {
     this.lastLine = l.no;
     const t = hailortStamp(l.raw);
     if (t !== null && (this.run.latestStamp === null || t > this.run.latestStamp)) this.run.latestStamp = t;
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text)) this.run.runShown = true;
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text) && !this.writtenLate(t))
+      this.run.runShown = true;
   }
 
   /**
-   * The line is stamped before a HailoRT line the run already showed: HailoRT wrote it late, out of time order. Its log file
-   * is written through a buffered stream, flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on,
-   * flush_every); a copy of that buffer — a process forked while lines were in it, another process appending to the same file
-   * — reaches the file when that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, the
-   * same run's `Creating vdevice` again, stamped seconds before the failure (dfc-corpus unseen28/04: akryhlmann/PeopleCounter's
+   * A line of a run a HailoRT session opening began, stamped before the run it follows ended: HailoRT wrote it late, out of
+   * time order, and it shows nothing that happened after that run. HailoRT's log file is written through a buffered stream,
+   * flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on, flush_every); a copy of that
+   * buffer — a process forked while lines were in it, another process appending to the same file — reaches the file when
+   * that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, its own session's
+   * `Creating vdevice` and HEF again, stamped seconds before the failure (dfc-corpus unseen28/04: akryhlmann/PeopleCounter's
    * hailort.1.log holds that process's opening twice, identical, the second copy after the failure, at each of its three
-   * timeouts).
+   * timeouts): a session that shows nothing else decides nothing, and the failure is the log's last word (finish).
    */
-  private writtenLate(l: LogLine): boolean {
-    const t = hailortStamp(l.raw);
-    return t !== null && this.run.latestStamp !== null && t < this.run.latestStamp;
+  private writtenLate(t: number | null): boolean {
+    return t !== null && this.run.earlierEnded !== null && t < this.run.earlierEnded;
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
