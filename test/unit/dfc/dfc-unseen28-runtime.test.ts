@@ -56,7 +56,7 @@ const NEXT = [
   '[2025-07-04 10:19:46.062] [2471] [HailoRT] [info] [hef.cpp:1929] [get_network_group_and_network_name] No name was given. Addressing all networks of default network_group: yolov8s',
 ];
 
-test("a session's opening written after a pipeline's death but stamped before it is that run's own: the death is the log's end", () => {
+test("a session's opening written after a pipeline's death but stamped before it shows nothing after it: the death is the log's end", () => {
   const r = read([...RUN, ...LATE]);
   assert.equal(r.outcome, 'failed', said(r));
   const timeout = r.diagnostics.find((d) => d.code === 'hailort/timeout');
@@ -106,6 +106,29 @@ test('a run the user started again at the prompt keeps its own clock: an older l
   assert.notEqual(alone.outcome, 'failed', said(alone));
   assert.equal(after.outcome, alone.outcome, said(after));
   assert.match(said(after), /warning hailort\/out-of-physical-devices An earlier run in this log failed/);
+});
+
+test("HailoRT's other words for a pipeline's death — another element, another status — end the log the same behind the late copy", () => {
+  // What HailoRT 4.20 logs when an InferModel pipeline dies (libhailort/src/net_flow/pipeline, tag v4.20.0): a queue element's
+  // thread failing (queue_elements.cpp:79), the element's non-recoverable error (pipeline_internal.cpp:26), the shutdown with
+  // that status (async_infer_runner.cpp:88) and its terminate failing (:99, critical); statuses from hailort.h. Each as the
+  // death's last line in RUN's place, RUN's own session opening written after it.
+  const at = '[2025-07-04 08:44:13.487] [2146] [HailoRT]';
+  const deaths = [
+    `${at} [error] [queue_elements.cpp:79] [operator()] Queue element PushQEl0yolov8s/input_layer1 run in thread function failed! status = HAILO_INTERNAL_FAILURE(8)`,
+    `${at} [error] [pipeline_internal.cpp:26] [handle_non_recoverable_async_error] Non-recoverable Async Infer Pipeline error. status error code: HAILO_OUT_OF_HOST_MEMORY(3)`,
+    `${at} [error] [async_infer_runner.cpp:88] [shutdown] Shutting down the pipeline with status HAILO_INVALID_OPERATION(6)`,
+    `${at} [critical] [async_infer_runner.cpp:99] [shutdown] Executing pipeline terminate failed with status HAILO_TIMEOUT(4)`,
+  ];
+  const before = RUN.slice(0, -3);
+  for (const death of deaths) {
+    const r = read([...before, death, ...LATE]);
+    assert.equal(r.outcome, 'failed', `${death}: ${said(r)}`);
+    assert.ok(
+      r.diagnostics.some((d) => d.severity === 'error' && d.logLine === before.length + 1),
+      `${death}: ${said(r)}`,
+    );
+  }
 });
 
 test("the shell's prompt back after a pipeline's death is the terminal's, never the death message's words", () => {
