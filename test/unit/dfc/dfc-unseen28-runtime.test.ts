@@ -62,6 +62,9 @@ test("a session's opening written after a pipeline's death but stamped before it
   const timeout = r.diagnostics.find((d) => d.code === 'hailort/timeout');
   assert.ok(timeout, said(r));
   assert.equal(timeout.severity, 'error', said(r));
+  // The author's own words after the pasted file are none of that session's lines either.
+  const thanked = read([...RUN, ...LATE, '', 'Any help is appreciated.']);
+  assert.equal(thanked.outcome, 'failed', said(thanked));
   // HailoRT's main log file writes the process id before the thread id (hailort_logger.cpp HAILORT_MAIN_FILE_LOGGER_PATTERN,
   // `[%Y-%m-%d %X.%e] [%P] [%t] [%n]`): the same lines in that template read the same.
   const main = read([...RUN, ...LATE].map((l) => l.replace(/^(\[[^\]]+\]) \[(\d+)\]/, (_, t: string, tid: string) => `${t} [2085] [${tid}]`)));

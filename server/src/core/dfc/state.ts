@@ -182,7 +182,7 @@ class StateRun {
   runShown = false;
   /** The latest time a HailoRT line of the run was stamped with (ms, read as UTC; null before one). */
   latestStamp: number | null = null;
-  /** For a run a HailoRT session opening began: the latest stamp of the run before it (writtenLate). */
+  /** For a run a HailoRT session opening began: the latest stamp of the run before it (showsAfterEarlier). */
   earlierEnded: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
@@ -381,7 +381,7 @@ export class ReaderState implements ReaderView {
           const sameProcess = thread !== null && thread === this.run.sessionThread;
           this.run.sessionThread = thread;
           if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) {
-            // What the session after this run shows is weighed against the time this run ended (writtenLate).
+            // What the session after this run shows is weighed against the time this run ended (showsAfterEarlier).
             const ended = this.run.latestStamp;
             this.beginRun();
             this.run.earlierEnded = ended;
@@ -540,22 +540,25 @@ export class ReaderState implements ReaderView {
     this.lastLine = l.no;
     const t = hailortStamp(l.raw);
     if (t !== null && (this.run.latestStamp === null || t > this.run.latestStamp)) this.run.latestStamp = t;
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text) && !this.writtenLate(t))
+    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && l.text.trim() && !SESSION_OPENING.test(l.text) && this.showsAfterEarlier(t))
       this.run.runShown = true;
   }
 
   /**
-   * A line of a run a HailoRT session opening began, stamped before the run it follows ended: HailoRT wrote it late, out of
-   * time order, and it shows nothing that happened after that run. HailoRT's log file is written through a buffered stream,
-   * flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on, flush_every); a copy of that
-   * buffer — a process forked while lines were in it, another process appending to the same file — reaches the file when
-   * that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, its own session's
-   * `Creating vdevice` and HEF again, stamped seconds before the failure (dfc-corpus unseen28/04: akryhlmann/PeopleCounter's
-   * hailort.1.log holds that process's opening twice, identical, the second copy after the failure, at each of its three
-   * timeouts): a session that shows nothing else decides nothing, and the failure is the log's last word (finish).
+   * Whether a line (stamped `t`, null for a line without HailoRT's template) shows the run after the run before it ended. For
+   * a run a HailoRT session opening began after a stamped run, only its own lines stamped at or after that run's end do:
+   * one stamped before was written late, out of time order, and shows nothing that happened after it; an unstamped line
+   * (an author's words after the pasted file, a fence) is none of the session's. HailoRT's log file is written through a
+   * buffered stream, flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on, flush_every); a
+   * copy of that buffer — a process forked while lines were in it, another process appending to the same file — reaches
+   * the file when that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, its own
+   * session's `Creating vdevice` and HEF again, stamped seconds before the failure (dfc-corpus unseen28/04:
+   * akryhlmann/PeopleCounter's hailort.1.log holds that process's opening twice, identical, the second copy after the
+   * failure, at each of its three timeouts): a session that shows nothing else decides nothing, and the failure is the
+   * log's last word (finish).
    */
-  private writtenLate(t: number | null): boolean {
-    return t !== null && this.run.earlierEnded !== null && t < this.run.earlierEnded;
+  private showsAfterEarlier(t: number | null): boolean {
+    return this.run.earlierEnded === null || (t !== null && t >= this.run.earlierEnded);
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
