@@ -20,6 +20,7 @@ import { endsRun, level, withoutLevel } from './markers';
 import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain';
 import { UnknownWarnings, clipWords } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
+import { mayHoldPrompt, SHELL_PROMPT } from './normalise';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
 import {
   optimizerAlgorithmIn,
@@ -1298,7 +1299,10 @@ export class ErrorCollector {
       exceptionIn(body) ||
       endsRun(body) ||
       opensSplat(body) ||
-      KERNEL_DEVICE_LINE.test(body)
+      KERNEL_DEVICE_LINE.test(body) ||
+      // The shell's prompt back after the program died (`pi@raspberrypi:~/app $ python3 app.py`): the terminal's, never the
+      // message's words (dfc-corpus unseen3/11 — `kida-01@kida01:~ $ uname -r` after a HailoRT status ending in `)`).
+      (mayHoldPrompt(body) && SHELL_PROMPT.test(body))
     )
       return false;
     // A line held only for the catalogue message it ends inside goes on with that message's next words, and nothing else.

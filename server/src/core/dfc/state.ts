@@ -61,6 +61,17 @@ const HAILORT_FRAME = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\
 /** HailoRT's log template, its thread (`[2026-07-02 15:19:54.486] [11233] [HailoRT] [info] …`, hailort.log). */
 const HAILORT_THREAD = /\[\d{4}-\d\d-\d\d[\sT][\d:.]{1,20}\]\s?\[(\d{1,10})\]\s?\[HailoRT\]/;
 /**
+ * HailoRT's log template, its time stamp: `[%Y-%m-%d %X.%e]` before the `[tid]` of a local hailort.log or the `[pid] [tid]`
+ * of the main one (hailort_logger.cpp, HailoRT 4.20 and 5.x).
+ */
+const HAILORT_STAMP = /\[(\d{4}-\d\d-\d\d)[\sT](\d\d:\d\d:\d\d(?:\.\d{1,9})?)\]\s?(?:\[\d{1,10}\]\s?){1,2}\[HailoRT\]/;
+/** A HailoRT line's time stamp in ms (as written, read as UTC), null for a line without HailoRT's template. */
+function hailortStamp(raw: string): number | null {
+  const m = raw.includes('[HailoRT]') ? HAILORT_STAMP.exec(raw) : null;
+  const t = m ? Date.parse(`${m[1]}T${m[2]}Z`) : NaN;
+  return Number.isNaN(t) ? null : t;
+}
+/**
  * The DFC's first-run system check (hailo_sdk_client's requirements check, run at its first import or command): its
  * opening line, then a line per unmet row — `[Error]` for a Required row, `[Warning]`/`[Info]` for a Recommended one —
  * then its table (`Component  Requirement  Found`), then, only when a Required row failed, `System requirements check
@@ -188,6 +199,10 @@ class StateRun {
   failureToldAfter = 0;
   /** The line of the last progress bar or step count read (`lastProgress`). */
   lastProgressLine: number | null = null;
+  /** The latest time a HailoRT line of the run was stamped with (ms, read as UTC; null before one). */
+  latestStamp: number | null = null;
+  /** For a run a HailoRT session opening began: the latest stamp of the run before it (showsAfterEarlier). */
+  earlierEnded: number | null = null;
 
   /** `runBegun`: the line where the run began after an earlier one (beginRun); 0 for the log's first run. */
   constructor(readonly runBegun = 0) {}
@@ -419,7 +434,13 @@ export class ReaderState implements ReaderView {
           const thread = m.tool === 'hailort' ? (HAILORT_THREAD.exec(l.raw)?.[1] ?? null) : null;
           const sameProcess = thread !== null && thread === this.run.sessionThread;
           this.run.sessionThread = thread;
-          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) this.beginRun();
+          if (this.ranAnything() && (m.tool === 'dfc' || this.run.current === null) && !sameProcess) {
+            // What the session after this run shows is weighed against the time this run ended (showsAfterEarlier).
+            const ended = this.run.latestStamp;
+            this.beginRun();
+            this.run.earlierEnded = ended;
+            this.run.latestStamp = hailortStamp(l.raw);
+          }
           break;
         }
         case 'end':
@@ -589,9 +610,36 @@ export class ReaderState implements ReaderView {
     // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
     const lv = level(l.text);
     if (this.run.lastProgram !== null && (lv === null || lv === 'info') && FAILURE_TOLD.test(l.said ?? t)) this.run.failureToldAfter = l.no;
+    const stamp = hailortStamp(l.raw);
+    if (stamp !== null && (this.run.latestStamp === null || stamp > this.run.latestStamp)) this.run.latestStamp = stamp;
     // A fence, and the author's words after the paste (forms.ts `aside`), show nothing of the run.
-    if (this.run.runBegun && !this.run.runShown && l.no > this.run.runBegun && !l.aside && l.text.trim() && !SESSION_OPENING.test(l.text))
+    if (
+      this.run.runBegun &&
+      !this.run.runShown &&
+      l.no > this.run.runBegun &&
+      !l.aside &&
+      l.text.trim() &&
+      !SESSION_OPENING.test(l.text) &&
+      this.showsAfterEarlier(stamp)
+    )
       this.run.runShown = true;
+  }
+
+  /**
+   * Whether a line (stamped `t`, null for a line without HailoRT's template) shows the run after the run before it ended. For
+   * a run a HailoRT session opening began after a stamped run, only its own lines stamped at or after that run's end do:
+   * one stamped before was written late, out of time order, and shows nothing that happened after it; an unstamped line
+   * (an author's words after the pasted file, a fence) is none of the session's. HailoRT's log file is written through a
+   * buffered stream, flushed at a warning or an error, every 5 s and at exit (hailort_logger.cpp: flush_on, flush_every); a
+   * copy of that buffer — a process forked while lines were in it, another process appending to the same file — reaches
+   * the file when that copy is flushed, after lines stamped later. So a file shows, after a pipeline that died, its own
+   * session's `Creating vdevice` and HEF again, stamped seconds before the failure (dfc-corpus unseen28/04:
+   * akryhlmann/PeopleCounter's hailort.1.log holds that process's opening twice, identical, the second copy after the
+   * failure, at each of its three timeouts): a session that shows nothing else decides nothing, and the failure is the
+   * log's last word (finish).
+   */
+  private showsAfterEarlier(t: number | null): boolean {
+    return this.run.earlierEnded === null || (t !== null && t >= this.run.earlierEnded);
   }
 
   private progress(p: Progress, l: LogLine, events: DfcEvent[]): void {
