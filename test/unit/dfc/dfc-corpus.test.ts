@@ -168,8 +168,9 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // frame rate, a hanging indent, the author's clause is no cause, a question why).
   unseen27: { cases: 44, right: 44, fields: 88, fieldsRight: 88 },
   // Scored 21/24 (56/59 fields) once unread, on the session-start reader (e414f18e), and the same after unseen26's and
-  // unseen27's rounds (343b0734).
-  unseen28: { cases: 24, right: 21, fields: 59, fieldsRight: 56 },
+  // unseen27's rounds (343b0734). 24/24 after its own round (dfc-unseen28-runtime.test.ts: a HailoRT session's lines written
+  // late show nothing after the run; dfc-outcome-open-ends.test.ts: `incomplete` needs evidence of its own).
+  unseen28: { cases: 24, right: 24, fields: 59, fieldsRight: 59 },
 };
 
 function report(results: CaseResult[]): string {
