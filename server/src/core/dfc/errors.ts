@@ -21,6 +21,7 @@ import { Explainer, cutAtRecommended, namedLayer, type Signal } from './explain'
 import { UnknownWarnings, clipWords } from './unknownWarnings';
 import { KERNEL_DEVICE_LINE, KernelSplats, MAX_SPLATS_SAID, opensSplat } from './kernelSplat';
 import { mayHoldPrompt, SHELL_PROMPT } from './normalise';
+import { FATAL_WORDS, LOCALISED_SIGNALS } from './signals';
 import { stoppedByCaller, type DfcDiagnostic, type DfcExit, type ReaderView, type StageName } from './types';
 import {
   optimizerAlgorithmIn,
@@ -468,50 +469,10 @@ const CHAIN_ARROW = /^(?:→|->|=>|⇒)\s*/;
 /** libstdc++'s verbose terminate handler: the uncaught exception's type, then its `what()`. */
 const CXX_TERMINATE = /^terminate called after throwing an instance of '([^']+)'/;
 const CXX_WHAT = /^what\(\):\s+(.*)$/;
-/** The shell's report of a program a fatal signal ended (bash's words), bare or as a job line. */
-/**
- * strsignal's words as bash prints them in the user's locale (glibc's translations of `Segmentation fault` and
- * `Aborted`: de, fr, es, it, pt_BR, ja, zh_CN, ru), each the English signal it names.
- */
-const LOCALISED_SIGNALS: Readonly<Record<string, string>> = {
-  Speicherzugriffsfehler: 'Segmentation fault',
-  'Erreur de segmentation': 'Segmentation fault',
-  'Violación de segmento': 'Segmentation fault',
-  'Errore di segmentazione': 'Segmentation fault',
-  'Falha de segmentação': 'Segmentation fault',
-  セグメンテーション違反です: 'Segmentation fault',
-  段错误: 'Segmentation fault',
-  'Ошибка сегментирования': 'Segmentation fault',
-  Abgebrochen: 'Aborted',
-  Abandon: 'Aborted',
-  Abortado: 'Aborted',
-  中止: 'Aborted',
-  已放弃: 'Aborted',
-};
-const FATAL_WORDS = `Aborted|Segmentation fault|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap|${Object.keys(LOCALISED_SIGNALS).join('|')}`;
 /** The signal, bare or after bash's job line (`script: line N: PID Signal  cmd`, `line` in the locale's word), its core-dump note in any words. */
 const FATAL_SIGNAL = new RegExp(
   `^(?:(${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?|\\S+: \\S{1,12} \\d+: +\\d+ +(${FATAL_WORDS})(?![\\w-]).*|zsh: (abort|segmentation fault|bus error|illegal hardware instruction|floating point exception)\\b.*)$`,
 );
-/**
- * A program's death said at the end of an author's sentence (`It fails with Segmentation fault`, `Same result as before:
- * terminate called after throwing an instance of 'std::bad_alloc'`): the shell's words for the signal, or libstdc++'s
- * terminate line, from a space to the line's end. The index where that line starts; -1 when the line ends otherwise.
- */
-export function deathTail(text: string): number {
-  if (text.includes('terminate called')) {
-    const m = TERMINATE_TAIL.exec(text);
-    return m ? m.index + 1 : -1;
-  }
-  // The signal's words and their note end the line: only its last SIGNAL_TAIL_MAX characters are searched.
-  const from = Math.max(0, text.length - SIGNAL_TAIL_MAX);
-  const m = SIGNAL_TAIL.exec(from ? text.slice(from) : text);
-  return m ? from + m.index + 1 : -1;
-}
-const TERMINATE_TAIL = / terminate called after throwing an instance of '[^']{1,200}'.{0,200}$/;
-const SIGNAL_TAIL = new RegExp(` (?:${FATAL_WORDS})(?: *\\([^()]{1,60}\\))?$`);
-/** A space, the longest signal's words (localised ones too) and a note of 60: the tail SIGNAL_TAIL can match. */
-const SIGNAL_TAIL_MAX = 128;
 /** The shell's words that a program died of a signal, alone on a line (a table's one-word cell can be one: `Speicherzugriffsfehler`). */
 export function isFatalSignalLine(text: string): boolean {
   return FATAL_SIGNAL.test(text);

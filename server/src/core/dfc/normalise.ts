@@ -14,7 +14,7 @@
 import { matchDfcMessage } from '../common/dfcMessages';
 import { levelOfWord, type LogLevel } from './levels';
 import { endsRun } from './markers';
-import { deathTail } from './errors';
+import { deathTail } from './signals';
 
 /** A prefix at the start of a line; `level` when it carries the logger's level. */
 interface Prefix {
