@@ -71,6 +71,12 @@ function callerWords(body: string): string | null {
   return words?.replace(STATUS_TAIL, '').replace(/\s+/g, ' ').trim() || null;
 }
 
+/**
+ * A pyhailort exception class, however qualified: its status class (`_pyhailort.HailoRTStatusException`), the classes it
+ * raises per status (PYHAILORT_CLASS_STATUS: `HailoRT…Exception`, `HailoRTTimeout`, `HailoRTStreamAborted`,
+ * `HailoCommunicationClosedException`, hailo_platform/pyhailort/pyhailort.py) and their base `HailoRTException`.
+ */
+const PYHAILORT_EXCEPTION = /(?:^|\.)(?:HailoRT\w{0,60}(?:Exception|Timeout|Aborted|Device)|Hailo\w{0,60}Exception|InvalidProtocolVersionException)$/;
 /** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
 const HAILORT_CHAIN_LINES = 8;
 
@@ -496,8 +502,11 @@ export class Explainer {
       return [this.parserDeclined(s)];
     // The allocator exception after a compiler that could not start says nothing more.
     if (this.run.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
-    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number.
-    if (cls === 'HailoRTStatusException' && /^\s*\d{1,3}\s*$/.test(msg)) return this.explain({ ...s, cls: null, message: `status=${msg.trim()}` });
+    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number — so may any of its classes, however
+    // qualified (`_pyhailort.HailoRTStatusException`), or in pyhailort's words for a status it has no class for
+    // (`HailoRTException: libhailort failed with error: 74`); a sentence quoting one ends it with its own stop (`…: 8.`).
+    const bare = PYHAILORT_EXCEPTION.test(cls) ? /^\s*(?:libhailort failed with error: )?(\d{1,3})[.,;:)]?\s*$/.exec(msg) : null;
+    if (bare) return this.explain({ ...s, cls: null, message: `status=${bare[1]}` });
     const hit = matchDfcMessage(msg, s.cls, s.frames);
     if (!hit) return null;
     const n = hit.names;
