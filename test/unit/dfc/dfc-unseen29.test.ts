@@ -68,3 +68,69 @@ test('a sentence quoting `HailoRTStatusException: N.` is HailoRT status N', () =
   assert.notEqual(r.diagnostics[0].code, 'dfc/unrecognised-error');
   assert.match(r.diagnostics[0].message, /HAILO_NETWORK_GROUP_NOT_ACTIVATED\(69\)/);
 });
+
+// The compiler's utilization table is printed once its allocation succeeded, right before `Successful Mapping`: dfc-corpus
+// unseen17/07 (audiblemaple/AlertWatch's hailo_sdk.core.log, DFC 3.28) lines 9–22, the table alone — an excerpt that keeps
+// only the table (a notebook's expected output, a README) shows the compile's record, and nothing open after it.
+const TABLE = [
+  '[2024-07-22 21:24:54.441] [default] [info] +-----------+---------------------+---------------------+--------------------+',
+  '[2024-07-22 21:24:54.441] [default] [info] | Cluster   | Control Utilization | Compute Utilization | Memory Utilization |',
+  '[2024-07-22 21:24:54.441] [default] [info] +-----------+---------------------+---------------------+--------------------+',
+  '[2024-07-22 21:24:54.441] [default] [info] | cluster_0 | 62.5%               | 59.4%               | 33.6%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_1 | 100%                | 96.9%               | 49.2%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_2 | 50%                 | 60.9%               | 90.6%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_3 | 87.5%               | 98.4%               | 80.5%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_4 | 100%                | 76.6%               | 86.7%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_5 | 68.8%               | 54.7%               | 60.2%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_6 | 68.8%               | 95.3%               | 54.7%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] | cluster_7 | 50%                 | 64.1%               | 60.2%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] +-----------+---------------------+---------------------+--------------------+',
+  '[2024-07-22 21:24:54.442] [default] [info] | Total     | 73.4%               | 75.8%               | 64.5%              |',
+  '[2024-07-22 21:24:54.442] [default] [info] +-----------+---------------------+---------------------+--------------------+',
+];
+
+test("the compiler's utilization table alone is its record: with no failure and nothing open, the run succeeded", () => {
+  const r = read(TABLE);
+  assert.equal(r.outcome, 'success');
+  assert.equal(r.summary.controlUtilization, 73.4);
+  assert.deepEqual(codes(r), []);
+});
+
+// Guard (passes with the mechanism removed too): the compile shown started and not shown ending stays incomplete — the
+// same file's next line, `Successful Mapping`, is the compile stage's, and nothing after it shows the HEF built.
+test('the table, then the compile going on with nothing after it, is still incomplete', () => {
+  const r = read([...TABLE, '[2024-07-22 21:24:54.452] [default] [info] \u001b[1;32mSuccessful Mapping (allocation time: 1m 35s)\u001b[0m']);
+  assert.equal(r.outcome, 'incomplete');
+});
+
+// Hailo's optimization diagnostic tool's NormInspector (Hailo-Application-Code-Examples compilation/basic_optimization_
+// diagnostic_tool/inspectors/norm_inspector.py): its other verdicts, in its own templates, on a two-input model's layers.
+test("the diagnostic tool's `normalized twice` verdict is a normalization warning that says so, naming the layer", () => {
+  const r = read([
+    '[info] Running inspector module: NormInspector',
+    '[error] Unexpected data distribution at stereonet/normalization1. (expected normalized data) mean: [0.0012 0.0009 -0.0021], std: [0.0041 0.0039 0.0040]',
+    '[error] Mean or std are below threshold. Data might be normalized twice',
+  ]);
+  assert.deepEqual(codes(r), ['warning dfc/calibration-range']);
+  assert.match(said(r), /stereonet\/normalization1/);
+  assert.match(said(r), /normalized twice/);
+});
+
+test("the diagnostic tool's `appears to be normalized` finding where no layer normalizes is the same warning", () => {
+  const r = read([
+    '[error] The input data of stereonet/input_layer2 appears to be normalized, is it normalized twice? mean: [0.01 0.02 0.00], std: [1.01 0.98 1.02]',
+  ]);
+  assert.deepEqual(codes(r), ['warning dfc/calibration-range']);
+  assert.match(said(r), /stereonet\/input_layer2/);
+  assert.match(said(r), /normaliz/);
+});
+
+test("the diagnostic tool's `not normalized` verdict asks for a normalization layer", () => {
+  const r = read([
+    '[error] Unexpected data distribution at yolov5s/input_layer1. (expected normalized data) mean: [0.45 0.44 0.41], std: [0.27 0.26 0.28]',
+    '[error] Unexected normalized distribution. Data might not be normalized correctly',
+  ]);
+  assert.deepEqual(codes(r), ['warning dfc/calibration-range']);
+  assert.match(said(r), /yolov5s\/input_layer1/);
+  assert.match(said(r), /normalization layer's mean and std/);
+});
