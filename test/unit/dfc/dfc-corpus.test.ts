@@ -171,6 +171,8 @@ const MEASURED: Partial<Record<CorpusPart, { cases: number; right: number; field
   // unseen27's rounds (343b0734). 24/24 after its own round (dfc-unseen28-runtime.test.ts: a HailoRT session's lines written
   // late show nothing after the run; dfc-outcome-open-ends.test.ts: `incomplete` needs evidence of its own).
   unseen28: { cases: 24, right: 24, fields: 59, fieldsRight: 59 },
+  // Scored 16/20 (34/39 fields) once unread, on the session-start reader (343b0734), and the same after unseen28's round.
+  unseen29: { cases: 20, right: 16, fields: 39, fieldsRight: 34 },
 };
 
 function report(results: CaseResult[]): string {

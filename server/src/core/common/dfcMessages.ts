@@ -648,6 +648,33 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
     evidence: 'dfc-flow.md §3.4',
   },
   {
+    // Hailo's optimization diagnostic tool (Hailo-Application-Code-Examples compilation/basic_optimization_diagnostic_tool,
+    // run on a HAR with its calibration set): its NormInspector measures the data at each input (or, behind a normalization
+    // layer, that layer's output) and reports a distribution other than a normalized one in two lines — the layer with its
+    // per-channel mean and std, then its verdict (inspectors/norm_inspector.py: above the thresholds `Data might not be
+    // noramlized`, its own spelling; below them `Data might be normalized twice`; else `not normalized correctly`) — or, where no
+    // layer normalizes, data already normalized (`appears to be normalized, is it normalized twice?`). Its warning before them
+    // (`Input layer X doesn't have normalization. Was the data normalized manually?`) only asks: the application may normalize
+    // before the chip, and the tool's README says that is fine.
+    id: 'input-not-normalized',
+    text: 'Unexpected data distribution at {layer}. (expected normalized data) mean: […], std: […]',
+    tool: 'dfc',
+    classes: [],
+    patterns: [
+      /Unexpected data distribution at (?<layer>[\w./-]+?)\.? \(expected normalized data\)/,
+      /Mean or std are (?<verdict>above) threshold\. Data might not be no\w{0,3}li[sz]ed/,
+      /Mean or std are (?<verdict>below) threshold\. Data might be normalized twice/,
+      /Une\w{0,3}ected normalized distribution\. Data might (?<verdict>not be normalized correctly)/,
+      /The input data of (?<layer>[\w./-]+) appears to be normalized, is it (?<verdict>normalized twice)\?/,
+    ],
+    stage: 'optimize',
+    severity: 'warning',
+    code: 'dfc/calibration-range',
+    fix: 'the data reaching this layer is not distributed as the model expects it: normalize it once, as the model was trained — in the model script (`normalization1 = normalization([mean per channel], [std per channel])`, on the 0–255 scale) or before the chip, not both — and calibrate with the data the application will feed',
+    evidence:
+      "the diagnostic tool's README and inspectors/norm_inspector.py (Hailo-Application-Code-Examples, compilation/basic_optimization_diagnostic_tool, DFC 3.25): its NormInspector searches for normalization layers at the model's start and checks the input's distribution; the README's example's two error lines mean the model had no normalization and the data was not normalized, and the fix it names is adding a normalization layer (docs alls-reference.md: `normalization`)",
+  },
+  {
     id: 'not-quantized',
     text: 'Model requires quantized weights in order to run on HW, but none were given. Did you forget to quantize?',
     tool: 'dfc',
@@ -1100,7 +1127,16 @@ export const DFC_MESSAGES: readonly DfcMessage[] = [
       /(?<why>Unsupported release - .*?)\s*$/,
       /(?<why>System requirements check failed)/,
       /(?<why>Requirement [\w.+-]+ not found)\.?\s*$/,
-      /(?<why>(?:GPU[- ]Driver|CUDA|CUDNN|Python|pip) version should be [\d.]+ or higher, found [^\s]*?)\.?\s*$/,
+      /(?<why>(?:GPU[- ][Dd]river|CUDA|CUDNN|Python|pip) version should be [\d.]+ or higher, found [^\s]*?)\.?\s*$/,
+      // The same rows in the check's other forms: the Software Suite's check (stderr `ERROR: The Dataflow Compiler requires
+      // 16 GB of RAM …`, and its file system_reqs_results.log, a row a line — `X | ` unmet, ` | ` below a recommendation,
+      // `V | ` met — dfc-corpus unseen29/02 and /06) says each row in its own words: RAM, packages, CPU architecture and flags.
+      /(?<why>The Dataflow Compiler requires \d+ GB of RAM.*?)\.?\s*$/,
+      /(?<why>Insufficient RAM: \d+ GB of RAM are required.*?)\.?\s*$/,
+      /(?<why>Available RAM \(\d+ GB\) below recommended amount.*?)\.?\s*$/,
+      /^\s*(?:X \|\s*)?(?<why>Missing package: [\w.+-]+)\s*$/,
+      /(?<why>Unsupported CPU architecture: .*?|CPU architecture required is .*?)\.?\s*$/,
+      /(?<why>(?:Required )?(?:CPU flag )?\w+ (?:CPU flag )?is not supported in this CPU.*?)\.?\s*$/,
     ],
     stage: null,
     severity: 'warning',
@@ -1610,11 +1646,22 @@ export const MESSAGE_KEYS: Readonly<Record<string, readonly string[]>> = {
   'optimization-level-0': ['optimization level to 0'],
   'ultralytics-calibration-size': ['level-2 optimization will use'],
   'calibration-range': ['not be normalized'],
+  'input-not-normalized': ['expected normalized data', 'Mean or std are', 'normalized distribution', 'normalized twice'],
   'not-quantized': ['quantized weights'],
   'quantization-failed': ['Quantization failed in layer', 'Desired shift is'],
   'shift-delta': ['shift delta', 'Shift delta'],
   'nan-params': ['NaN values'],
-  'system-requirements': ['GB of RAM', 'Unsupported release', 'System requirements check', 'Requirement ', 'or higher, found'],
+  'system-requirements': [
+    'GB of RAM',
+    'Unsupported release',
+    'System requirements check',
+    'Requirement ',
+    'or higher, found',
+    'below recommended',
+    'Missing package: ',
+    'CPU architecture',
+    'in this CPU',
+  ],
   'mapping-failed': ['Mapping Failed'],
   'compile-exception': ['Compilation failed with exception'],
   'no-successful-assignments': ['successful assignments'],

@@ -71,6 +71,12 @@ function callerWords(body: string): string | null {
   return words?.replace(STATUS_TAIL, '').replace(/\s+/g, ' ').trim() || null;
 }
 
+/**
+ * A pyhailort exception class, however qualified: its status class (`_pyhailort.HailoRTStatusException`), the classes it
+ * raises per status (PYHAILORT_CLASS_STATUS: `HailoRT…Exception`, `HailoRTTimeout`, `HailoRTStreamAborted`,
+ * `HailoCommunicationClosedException`, hailo_platform/pyhailort/pyhailort.py) and their base `HailoRTException`.
+ */
+const PYHAILORT_EXCEPTION = /(?:^|\.)(?:HailoRT\w{0,60}(?:Exception|Timeout|Aborted|Device)|Hailo\w{0,60}Exception|InvalidProtocolVersionException)$/;
 /** Lines of one HailoRT failure (its check, then each caller's status) stand this close together. */
 const HAILORT_CHAIN_LINES = 8;
 
@@ -244,6 +250,8 @@ class ExplainerRun {
   searchSeen = false;
   /** The DFC's first-run system check's one warning, and the requirements it lists so far. */
   sysreq: { d: DfcDiagnostic; items: string[] } | null = null;
+  /** The diagnostic tool's normalization finding this run (inputNotNormalized): its first line and the verdict after it. */
+  norm: { d: DfcDiagnostic; said: string; verdict: string | null } | null = null;
   /**
    * The layer the optimizer last reported with the config it built for it (`Layer: pow/square1, Config: {'precision_mode':
    * 'a16_w16', …}`, as it rejected the layer, dfc-corpus unseen14/59): the layer a later failure that names none is about.
@@ -496,8 +504,11 @@ export class Explainer {
       return [this.parserDeclined(s)];
     // The allocator exception after a compiler that could not start says nothing more.
     if (this.run.brokenInstallLine !== null && (cls === 'BackendAllocatorException' || s.cut) && !msg.trim()) return [];
-    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number.
-    if (cls === 'HailoRTStatusException' && /^\s*\d{1,3}\s*$/.test(msg)) return this.explain({ ...s, cls: null, message: `status=${msg.trim()}` });
+    // pyhailort's `HailoRTStatusException: 26` carries the status as a bare number — so may any of its classes, however
+    // qualified (`_pyhailort.HailoRTStatusException`), or in pyhailort's words for a status it has no class for
+    // (`HailoRTException: libhailort failed with error: 74`); a sentence quoting one ends it with its own stop (`…: 8.`).
+    const bare = PYHAILORT_EXCEPTION.test(cls) ? /^\s*(?:libhailort failed with error: )?(\d{1,3})[.,;:)]?\s*$/.exec(msg) : null;
+    if (bare) return this.explain({ ...s, cls: null, message: `status=${bare[1]}` });
     const hit = matchDfcMessage(msg, s.cls, s.frames);
     if (!hit) return null;
     const n = hit.names;
@@ -532,6 +543,8 @@ export class Explainer {
         return this.fewCalibrationImages(s.line, Number(n.count));
       case 'calibration-range':
         return [this.calibrationRange(s.line, withoutLevel(s.line.text).trim())];
+      case 'input-not-normalized':
+        return this.inputNotNormalized(s, hit);
       case 'compiler-assertion':
         return [this.compilerBug(s)];
       case 'docker':
@@ -1369,6 +1382,41 @@ export class Explainer {
         { confidence: 'medium' },
       ),
     ];
+  }
+
+  /**
+   * The diagnostic tool's NormInspector finding at a layer (dfcMessages.ts input-not-normalized): its first line names the
+   * layer and the data's statistics, its next says which way they are off — one warning per run, its message made precise
+   * by the verdict when it comes.
+   */
+  private inputNotNormalized(s: Signal, hit: MessageMatch): DfcDiagnostic[] {
+    const said = withoutLevel(s.line.text).trim().replace(/\.$/, '');
+    const verdict = hit.names.verdict;
+    const prior = this.run.norm;
+    if (prior && verdict && !prior.verdict) {
+      prior.verdict = verdict;
+      prior.d.message = this.normMessage(prior.said, verdict, hit.message.fix);
+      prior.d.excerpt = [prior.said, said];
+      return [];
+    }
+    if (prior) return [];
+    const d = this.make('dfc/calibration-range', this.onLog(s.line), s.line, this.normMessage(said, verdict, hit.message.fix), {
+      severity: hit.message.severity,
+    });
+    this.run.norm = { d, said, verdict: verdict ?? null };
+    return [d];
+  }
+
+  private normMessage(said: string, verdict: string | undefined, fix: string): string {
+    const why =
+      verdict === 'above'
+        ? "The data is not normalized (its mean or std is above a normalized input's): if the model was trained on normalized input, add a normalization layer at its start in the model script — `normalization1 = normalization([mean per channel], [std per channel])`, on the 0–255 scale — and optimize again, or normalize the data before the chip and calibrate with it so normalized"
+        : verdict === 'below' || verdict === 'normalized twice'
+          ? 'The data looks normalized twice (normalized before it reaches a normalization layer that normalizes it again): keep one — feed the layer raw 0–255 data (calibration set and application alike), or remove the normalization from the model script'
+          : verdict
+            ? "The data is normalized, but not as a normalized input is distributed: check the normalization layer's mean and std against the model's training preprocessing (per channel, on the 0–255 scale)"
+            : `${fix.charAt(0).toUpperCase()}${fix.slice(1)}`;
+    return `Hailo's diagnostic tool (NormInspector): ${said}. ${why}.`;
   }
 
   private calibrationRange(l: LogLine, msg: string): DfcDiagnostic {

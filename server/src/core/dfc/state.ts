@@ -558,6 +558,10 @@ export class ReaderState implements ReaderView {
     if (windowClosedIn(text) && this.applicationRun()) this.run.answered = true;
     const s = text.includes('|') || text.includes('ontext') ? classifySummaryLine(text) : null;
     if (s) this.summaryFact(s);
+    // The utilization table's Total row is the compiler's record that it placed the network (printed once the allocation
+    // succeeded): a program's record, whatever else an excerpt dropped (a notebook's expected output written as comments,
+    // dfc-corpus unseen29/36) — with nothing open after it and no failure, the run's end (openEnd).
+    if (s?.kind === 'total' && s.values.some((v) => v !== null)) this.run.lastProgram = { no: l.no, text };
     if (level(text) === 'warning') events.push({ kind: 'warning', text: withoutLevel(text).trim(), logLine: l.no });
     if (!this.errors.hold(l)) this.errorsOf(l, events);
     if (m?.kind === 'end' && m.from !== undefined && (level(text) === null || l.relayedLevel === true) && !failureTold(m.from))
