@@ -134,3 +134,29 @@ test("the diagnostic tool's `not normalized` verdict asks for a normalization la
   assert.match(said(r), /yolov5s\/input_layer1/);
   assert.match(said(r), /normalization layer's mean and std/);
 });
+
+// A log's line template is learned from lines that share a head (logShape.ts). A message HailoRT repeats word for word on
+// every line of an excerpt (a list of the same open failure, once per start) must not make its first words fields of the
+// template: a logger's source column (`[file_utils.cpp:40] [read_binary_file]`) ends it within two fields. The line is
+// dfc-corpus unseen17/08's (hailo-rpi5-examples, HailoRT 4.20), five starts of its application quoted as a list; unseen29/39
+// showed the class.
+test("a HailoRT message repeated on every line of a list is no part of the list's line template", () => {
+  const line = (s: number) =>
+    `[2025-02-05 14:0${s}:08.879] [1159${s}] [HailoRT] [error] [file_utils.cpp:40] [read_binary_file] CHECK failed - Error opening file /home/pinky/osehn/hailo-rpi5-examples/basic_pipelines/../resources/yolov6n.hef`;
+  const lines = [1, 2, 3, 4, 5].map(line);
+  const plain = codes(read(lines));
+  assert.ok(plain.length > 0 && !plain.some((c) => c.includes('unrecognised')), plain.join(', '));
+  assert.deepEqual(codes(read(lines.map((l) => `* ${l}`))), plain);
+  assert.deepEqual(codes(read(lines.map((l, i) => `${i + 1}. ${l}`))), plain);
+});
+
+// An author's sentence that runs into a syslog or journald line (`It fails with May 03 14:10:27 host systemd[1]: …`): the
+// date, host and program with its pid start the program's line as a tag would (normalise.ts MID_TAG), so systemd's report
+// that the service died of a signal is that death, not a HailoRT status numbered by its `status=11`. The same line pasted
+// plain is dfc/crashed (errors.ts RELAYED_DEATH).
+test("a syslog line after an author's lead-in is the program's line: systemd's signal death is a crash", () => {
+  const death = 'Dec 01 09:14:03 raspberrypi systemd[1]: detector.service: Main process exited, code=killed, status=6/ABRT';
+  assert.deepEqual(codes(read([death])), ['error dfc/crashed']);
+  assert.deepEqual(codes(read([`It fails with ${death}`])), ['error dfc/crashed']);
+  assert.deepEqual(codes(read([`Same result after the reboot: ${death}`])), ['error dfc/crashed']);
+});

@@ -56,6 +56,8 @@ export interface ShapeCut {
 export type ShapeLevel = LogLevel;
 
 const MIN_SUPPORT = 4;
+/** How many fields after a `file:line` column a template may hold (confirmed). */
+const MAX_AFTER_FILE = 2;
 const LOOKAHEAD = 16;
 const MAX_FIELDS = 16;
 const HEAD = 320;
@@ -432,6 +434,11 @@ export class LogShape<T> {
       if (this.phraseGoesOn(st)) return false;
     }
     for (let k: StemStats | undefined = st; k && k.depth > 1; k = this.stems.get(k.parentStem)) {
+      // A logger writes the source location at or near its prefix's end (HailoRT's `[file.cpp:40] [function] `, the DFC's
+      // `- file.py:N - `): at most two fields after it are the prefix's. Lines that repeat one message word for word would
+      // take its first words for fields too (`… [read_binary_file] CHECK failed - Error opening file`, dfc-corpus unseen29/39
+      // quoted five times in a list).
+      if (k.last === 'file' && st.depth - k.depth > MAX_AFTER_FILE) return false;
       const parentN = this.keys.get(k.parentKey) ?? 0;
       if (k.n < PRESENCE * parentN) return false;
       // A logger's or host's name takes few values; a bracketed column on nearly every line (HailoRT's

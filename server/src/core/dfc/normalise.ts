@@ -250,10 +250,11 @@ const PROGRAM_SAYS = /^[\w./~-]{1,120}: \S/;
  * The DFC's or HailoRT's tag, or a logger's upper-case level, inside a line after the author's words (never an exception's message: its class comes first).
  * HailoRT's tags include its CLI's (`[HailoRT CLI] [error] CHECK failed - …`) and its logger's source column without the columns
  * before it (`[llm_inference_manager.cpp:31] [create] CHECK failed - …`); a level tag may be capitalised (the SDK installer's `[Error]`);
- * a C compiler's error names its file, line and column (`../vdma/monitor.c:53:5: error: …`, building HailoRT's driver).
+ * a C compiler's error names its file, line and column (`../vdma/monitor.c:53:5: error: …`, building HailoRT's driver); a syslog
+ * or journald line starts with its date, host and program (`May 03 14:10:27 host systemd[1]: …`, dfc-corpus unseen29/37).
  */
 const MID_TAG =
-  / (?:\[(?:HailoRT(?: CLI)?|info|error|warning|critical|Error|Warning|INFO|ERROR|WARNING|WARN|CRITICAL)\] |\[[\w-]{1,80}\.(?:cpp|hpp|cc|c|h):\d{1,6}\] \[\w{1,80}\] |[\w./-]{1,200}\.(?:cpp|hpp|cc|c|h):\d{1,6}:\d{1,4}: (?:fatal )?error: |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d)/;
+  / (?:\[(?:HailoRT(?: CLI)?|info|error|warning|critical|Error|Warning|INFO|ERROR|WARNING|WARN|CRITICAL)\] |\[[\w-]{1,80}\.(?:cpp|hpp|cc|c|h):\d{1,6}\] \[\w{1,80}\] |[\w./-]{1,200}\.(?:cpp|hpp|cc|c|h):\d{1,6}:\d{1,4}: (?:fatal )?error: |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning): |\[?\d{4}-\d{2}-\d{2}[ T]\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w.@-]{1,64}(?:\[\d{1,10}\])?: )/;
 /** A line a program wrote, as it starts: a level word or tag, a program's `name: `, a class with its message. */
 const OWN_LINE_START = String.raw`(?:\[(?:HailoRT|error|warning|critical|info|ERROR|WARNING|WARN|CRITICAL|INFO)\] |(?:ERROR|WARNING|CRITICAL|FATAL|Error|Warning|E|W): |[\w./~-]{1,120}: \S|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Failure): )`;
 /** An author's colon, then a program's line (OWN_WORDS). */
