@@ -210,6 +210,7 @@ class StateRun {
 
 /** A Markdown code block's fence (an output block's end): no line of the program's. */
 const OUTPUT_FENCE = /^(?:`{3,}|~{3,})[\w+-]{0,20}$/;
+const NOT_BLANK = /\S/;
 /** The DFC CLI's line for a subcommand it runs (`Running \`hailo profiler x.har\``; a flag, `hailo -h`, is no command). */
 const CLI_RUNNING = /^Running `?(?:hailomz|hailo) [a-z]/;
 /** The Hailo PCIe driver's answer that the device's firmware loaded (hailort-drivers, `hailo_load_firmware`). */
@@ -264,7 +265,8 @@ export class ReaderState implements ReaderView {
    */
   private recommended: string[] = [];
   /** The last line that is neither blank nor a Markdown fence, ANSI escapes off: where the excerpt stops. */
-  private lastWritten: { no: number; text: string } | null = null;
+  private lastWrittenNo = 0;
+  private lastWrittenText: string | null = null;
 
   constructor(context: DfcLogContext) {
     this.ctx = { ...context, logPath: context.logPath ?? 'log' };
@@ -570,11 +572,13 @@ export class ReaderState implements ReaderView {
     // A program's record: HailoRT's, a kernel driver's about its device, a marker, a bar, a banner, a command. (A level alone makes
     // none: a logger's template gives every line one, an author's prose included — dfc-logger-shapes; nor does a time, which a
     // relay puts before every line — dfc-wrappers' kernel-time.)
-    const device = KERNEL_DEVICE_LINE.test(withoutLevel(text));
-    if (m || p || h || c || device || l.raw.includes('[HailoRT]')) this.run.lastProgram = { no: l.no, text };
+    // (KERNEL_DEVICE_LINE needs a `: ` and the address's `.`; HAILORT_RECORD the `[HailoRT]` tag: cheap gates first.)
+    const device = text.includes(': ') && text.includes('.') && KERNEL_DEVICE_LINE.test(withoutLevel(text));
+    const hailort = l.raw.includes('[HailoRT]');
+    if (m || p || h || c || device || hailort) this.run.lastProgram = { no: l.no, text };
     if (!c && text.includes('Running ') && CLI_RUNNING.test(withoutLevel(text).trim())) this.run.cliRunning = true;
     // HailoRT's log file records its session's set-up (the teardown closes it: the `released` marker).
-    if (m?.kind !== 'released' && HAILORT_RECORD.test(l.raw)) this.run.sessionOpen = true;
+    if (hailort && m?.kind !== 'released' && HAILORT_RECORD.test(l.raw)) this.run.sessionOpen = true;
     if (device && text.includes('Probing on: ')) this.run.probeOpen = true;
     else if (m?.kind === 'probed' || (text.includes('Firmware was loaded') && FIRMWARE_LOADED.test(text))) this.run.probeOpen = false;
   }
@@ -608,8 +612,12 @@ export class ReaderState implements ReaderView {
   /** The last line read; anything after a run's start but the lines every HailoRT session opens with: the run showed something. */
   private seen(l: LogLine): void {
     this.lastLine = l.no;
-    const t = l.text.trim();
-    if (t && !OUTPUT_FENCE.test(t)) this.lastWritten = { no: l.no, text: t };
+    // Kept as read, trimmed only when openEnd asks (a line's trim and an object a line were the bench's cost).
+    const t = l.text;
+    if (NOT_BLANK.test(t) && !((t.includes('```') || t.includes('~~~')) && OUTPUT_FENCE.test(t.trim()))) {
+      this.lastWrittenNo = l.no;
+      this.lastWrittenText = t;
+    }
     // (A line that is a record after all is the last record: `failureToldAfter` is then no later than it. A program's warning or
     // error the reader read as no failure — TensorFlow's `failed call to cuInit` — is its own remark, not an author's telling.)
     const lv = level(l.text);
@@ -833,7 +841,7 @@ export class ReaderState implements ReaderView {
     // A Required row unmet: the check asks whether to go on (`Continue? [Y/n]`), and what the DFC then did is its own run.
     if (r.systemCheck === 'refused') return 'the first-run system check refused, and asked whether to go on';
     const last = r.lastProgram;
-    const w = this.lastWritten;
+    const w = this.lastWrittenText === null ? null : { no: this.lastWrittenNo, text: this.lastWrittenText.trim() };
     if (w !== null && this.errors.endsInSplat(w.no)) return 'the log stops at a kernel report: what followed it is not shown';
     if (w !== null && (count(w.text, '[') > count(w.text, ']') || count(w.text, '(') > count(w.text, ')'))) return 'the last line is cut inside its brackets';
     if (w !== null && INTRODUCES.test(withoutLevel(w.text).trim().replace(RECORD_PREFIX, '').trim()))
